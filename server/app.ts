@@ -1,0 +1,63 @@
+// Builds the h3 app from config and a database handle. REST is served at the
+// root and again under /api/v3 (GitHub Enterprise's layout, so Octokit with
+// baseUrl {base}/api/v3 finds GraphQL at {base}/api/graphql).
+import { H3, type H3Event } from 'h3';
+import type { Config } from './config.js';
+import type { Sql } from './db/database.js';
+import { mountGraphql } from './graphql/mount.js';
+import { handlers } from './handlers.js';
+import { ApiError, notFound } from './http/api-error.js';
+import { executeOperation, operationRoute } from './http/operation-runner.js';
+import { runPipeline } from './http/pipeline.js';
+import type { Logger } from './log.js';
+import { routeTable, type OperationId } from './generated/routes.js';
+import { createServices, type Services } from './services.js';
+
+export const REST_PREFIXES = ['', '/api/v3'] as const;
+
+export interface WharfApp {
+  app: H3;
+  services: Services;
+  close(): Promise<void>;
+}
+
+function methodNotAllowed(services: Services, allowed: Map<string, OperationId>) {
+  const allow = [...allowed.keys(), ...(allowed.has('GET') ? ['HEAD'] : [])].join(', ');
+  return (event: H3Event) => {
+    const get = allowed.get('GET');
+    // HEAD is GET without a body.
+    if (event.req.method === 'HEAD' && get) {
+      return runPipeline(event, services, { auth: routeTable[get].auth, resource: 'core' }, async (scope) => {
+        const response = await executeOperation(get, handlers[get] as never, event, services, scope);
+        return new Response(null, { status: response.status, headers: response.headers });
+      });
+    }
+    return runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
+      throw new ApiError(405, 'Method Not Allowed', undefined, { Allow: allow });
+    });
+  };
+}
+
+export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?: () => number): Promise<WharfApp> {
+  const services = await createServices(config, sql, log, now);
+  const app = new H3({ onError: (error) => log.error('h3 error', { error: String(error) }) });
+
+  const byRoute = new Map<string, Map<string, OperationId>>();
+  for (const operationId of Object.keys(routeTable) as OperationId[]) {
+    const row = routeTable[operationId];
+    const methods = byRoute.get(row.route) ?? new Map<string, OperationId>();
+    methods.set(row.method, operationId);
+    byRoute.set(row.route, methods);
+    for (const prefix of REST_PREFIXES) {
+      app.on(row.method as 'GET', prefix + row.route, operationRoute(operationId, handlers[operationId] as never, services));
+    }
+  }
+  for (const [route, methods] of byRoute) {
+    for (const prefix of REST_PREFIXES) app.all(prefix + route, methodNotAllowed(services, methods));
+  }
+  mountGraphql(app, services);
+  app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
+    throw notFound();
+  }));
+  return { app, services, close: () => services.bus.close() };
+}

@@ -1,0 +1,61 @@
+// token digest → principal, cached in process. A revoked token, or a renamed or
+// deleted user, is dropped from every process's cache by the invalidation bus
+// (the change and its NOTIFY commit together). Entries also age out, as a
+// safety net, and the cache is bounded.
+import type { Sql } from '../db/database.js';
+import type { InvalidationBus } from '../db/cache-invalidation.js';
+import type { TokenPrincipal } from './principal.js';
+import { tokenDigest, type TokenKind } from './token-secret.js';
+
+const MAX_ENTRIES = 50_000;
+const MAX_AGE_MS = 5 * 60_000;
+
+interface Entry { principal: TokenPrincipal | null; at: number }
+
+interface TokenRow {
+  id: number; kind: TokenKind; scopes: string[]; expires_at: Date | null;
+  user_id: number; login: string; site_admin: boolean;
+}
+
+export class TokenCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly sql: Sql, bus: InvalidationBus, private readonly now: () => number = Date.now) {
+    bus.subscribe((topic) => {
+      // Any token or account change may affect a cached principal; such changes
+      // are rare next to reads, so drop everything rather than index by id.
+      if (topic === '*' || topic.startsWith('token:') || topic.startsWith('account:')) this.entries.clear();
+    });
+  }
+
+  /** The principal for a token, or null when unknown, revoked or expired. */
+  async lookup(token: string): Promise<TokenPrincipal | null> {
+    const key = tokenDigest(token).toString('base64');
+    const now = this.now();
+    let entry = this.entries.get(key);
+    if (!entry || now - entry.at > MAX_AGE_MS) {
+      entry = { principal: await this.load(key), at: now };
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, entry);
+    }
+    const principal = entry.principal;
+    if (principal?.expiresAt !== null && principal?.expiresAt !== undefined && principal.expiresAt <= now) return null;
+    return principal;
+  }
+
+  private async load(digestBase64: string): Promise<TokenPrincipal | null> {
+    const [row] = await this.sql<TokenRow[]>`
+      SELECT t.id, t.kind, t.scopes, t.expires_at, a.id AS user_id, a.login, a.site_admin
+      FROM tokens t JOIN accounts a ON a.id = t.user_id
+      WHERE t.digest = ${Buffer.from(digestBase64, 'base64')}`;
+    if (!row) return null;
+    return {
+      kind: 'token',
+      tokenId: row.id,
+      tokenKind: row.kind,
+      scopes: row.scopes,
+      user: { id: row.user_id, login: row.login, siteAdmin: row.site_admin },
+      expiresAt: row.expires_at ? row.expires_at.getTime() : null,
+    };
+  }
+}

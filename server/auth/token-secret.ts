@@ -1,0 +1,32 @@
+// Token plaintext and digests. Tokens carry GitHub's kind prefixes so that
+// clients that classify tokens by prefix (Octokit's auth-token) do the right
+// thing; only the SHA-256 digest is ever stored.
+import { createHash, randomBytes } from 'node:crypto';
+
+export type TokenKind = 'personal' | 'oauth' | 'installation';
+
+const PREFIX: Record<TokenKind, string> = { personal: 'ghp_', oauth: 'gho_', installation: 'ghs_' };
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 36 base62 characters ≈ 214 bits of randomness after the prefix. */
+export function generateToken(kind: TokenKind): string {
+  const bytes = randomBytes(36);
+  let body = '';
+  // 256 % 62 leaves a small bias; reject those bytes to keep characters uniform.
+  for (let i = 0; body.length < 36; i++) {
+    const byte = i < bytes.length ? bytes[i]! : randomBytes(1)[0]!;
+    if (byte < 248) body += ALPHABET[byte % 62];
+  }
+  return PREFIX[kind] + body;
+}
+
+export function tokenDigest(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** Extracts the token of `Authorization: Bearer <t>` or `token <t>`; null when absent. */
+export function parseAuthorization(header: string | null): { token: string } | { malformed: true } | null {
+  if (header === null || header.trim() === '') return null;
+  const match = /^\s*(bearer|token)\s+(\S+)\s*$/i.exec(header);
+  return match ? { token: match[2]! } : { malformed: true };
+}

@@ -1,0 +1,106 @@
+// `wharf admin …`: account and token administration against the configured
+// database, whether or not a server is running. Output is JSON on stdout
+// (create-token prints the token alone), errors go to stderr with exit 1.
+import { parseArgs } from 'node:util';
+import { TokenStore } from '../auth/token-store.js';
+import type { Sql } from '../db/database.js';
+import { KNOWN_SCOPES } from '../http/scopes.js';
+import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { AccountError, AccountStore } from '../repos/accounts-store.js';
+
+export class UsageError extends Error {}
+
+export const ADMIN_USAGE = `wharf admin <command>
+  create-user <login> [--admin] [--email <email>]
+  create-org <login> --owner <login>
+  add-member <org> <login> [--role member|admin]
+  create-token <login> [--scopes repo,admin:repo_hook,…] [--note <text>]
+  list-tokens <login>
+  revoke-token <id>
+  rename-user <old> <new>`;
+
+const DEFAULT_SCOPES = ['repo', 'admin:repo_hook', 'user'];
+
+type Out = (line: string) => void;
+
+type Options = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
+
+function parse(args: string[], options: Options, positionals: number) {
+  const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  if (parsed.positionals.length !== positionals) throw new UsageError(`expected ${positionals} argument(s)`);
+  return parsed;
+}
+
+async function mustFind(accounts: AccountStore, login: string, kind?: 'User' | 'Organization') {
+  const account = await accounts.byLogin(login);
+  if (!account || (kind && account.kind !== kind)) throw new AccountError(`no ${kind === 'Organization' ? 'organization' : 'user'} named ${login}`);
+  return account;
+}
+
+function parseScopes(raw: string | undefined): string[] {
+  if (raw === undefined) return DEFAULT_SCOPES;
+  const scopes = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw new UsageError(`unknown scope(s): ${unknown.join(', ')}; known: ${KNOWN_SCOPES.join(', ')}`);
+  return [...new Set(scopes)];
+}
+
+export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void> {
+  const [command, ...args] = argv;
+  const accounts = new AccountStore(sql);
+  const tokens = new TokenStore(sql);
+  const json = (value: unknown) => out(JSON.stringify(value));
+  switch (command) {
+    case 'create-user': {
+      const { positionals, values } = parse(args, { admin: { type: 'boolean' }, email: { type: 'string' } }, 1);
+      const user = await accounts.create(positionals[0]!, 'User', { siteAdmin: Boolean(values.admin), email: values.email as string | undefined });
+      return json({ id: user.id, login: user.login, site_admin: user.site_admin, email: user.email });
+    }
+    case 'create-org': {
+      const { positionals, values } = parse(args, { owner: { type: 'string' } }, 1);
+      if (!values.owner) throw new UsageError('create-org needs --owner <login>');
+      const owner = await mustFind(accounts, values.owner as string, 'User');
+      const org = await accounts.create(positionals[0]!, 'Organization');
+      await accounts.addMember(org.id, owner.id, 'admin');
+      return json({ id: org.id, login: org.login, owner: owner.login });
+    }
+    case 'add-member': {
+      const { positionals, values } = parse(args, { role: { type: 'string' } }, 2);
+      const role = (values.role ?? 'member') as string;
+      if (role !== 'member' && role !== 'admin') throw new UsageError('--role must be member or admin');
+      const org = await mustFind(accounts, positionals[0]!, 'Organization');
+      const user = await mustFind(accounts, positionals[1]!, 'User');
+      await accounts.addMember(org.id, user.id, role);
+      return json({ org: org.login, login: user.login, role });
+    }
+    case 'create-token': {
+      const { positionals, values } = parse(args, { scopes: { type: 'string' }, note: { type: 'string' } }, 1);
+      const user = await mustFind(accounts, positionals[0]!, 'User');
+      const { token } = await tokens.create(user.id, 'personal', parseScopes(values.scopes as string | undefined), { note: values.note as string | undefined });
+      return out(token);
+    }
+    case 'list-tokens': {
+      const { positionals } = parse(args, {}, 1);
+      const user = await mustFind(accounts, positionals[0]!, 'User');
+      return json((await tokens.list(user.id)).map((t) => ({
+        id: t.id, kind: t.kind, scopes: t.scopes, note: t.note,
+        created_at: isoSeconds(t.created_at), expires_at: isoSecondsOrNull(t.expires_at),
+      })));
+    }
+    case 'revoke-token': {
+      const { positionals } = parse(args, {}, 1);
+      const id = Number(positionals[0]);
+      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('revoke-token needs a numeric token id');
+      if (!(await tokens.revoke(id))) throw new AccountError(`no token with id ${id}`);
+      return json({ id, revoked: true });
+    }
+    case 'rename-user': {
+      const { positionals } = parse(args, {}, 2);
+      const account = await mustFind(accounts, positionals[0]!);
+      const renamed = await accounts.rename(account.id, positionals[1]!);
+      return json({ id: renamed.id, login: renamed.login });
+    }
+    default:
+      throw new UsageError(command ? `unknown admin command ${command}` : 'missing admin command');
+  }
+}

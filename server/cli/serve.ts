@@ -1,0 +1,40 @@
+// `wharf serve`: the HTTP server, with the embedded PostgreSQL when
+// DATABASE_URL is unset; stops cleanly (database included) on SIGINT/SIGTERM.
+import { createServer } from 'node:http';
+import { toNodeHandler } from 'h3';
+import { createWharfApp } from '../app.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import type { Logger } from '../log.js';
+import { announceAdminToken, bootstrapAdmin } from './bootstrap-admin.js';
+
+export async function serve(config: Config, log: Logger): Promise<number> {
+  const db = await openDatabase(config, log);
+  const adminToken = await bootstrapAdmin(db.sql);
+  if (adminToken) announceAdminToken(adminToken);
+  const wharf = await createWharfApp(config, db.sql, log);
+  const server = createServer({ keepAliveTimeout: 65_000 }, toNodeHandler(wharf.app));
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolveListen());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info('wharf listening', { url: `http://${config.host}:${port}`, publicUrl: config.publicUrl });
+
+  return new Promise<number>((resolveExit) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info('shutting down', { signal });
+      server.closeIdleConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await wharf.close();
+      await db.close();
+      resolveExit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
+}

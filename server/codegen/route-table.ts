@@ -1,0 +1,89 @@
+// Turns the OpenAPI document into the route table: one row per operation
+// with what the request pipeline needs before a handler runs (how to match,
+// whether a token is required, which OAuth scopes are accepted).
+import { resolveLocalRef } from './openapi-refs.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export type AuthMode = 'required' | 'optional' | 'none' | 'app-jwt';
+
+export interface RouteRow {
+  operationId: string;
+  method: string;
+  path: string;
+  /** h3 (rou3) route pattern. */
+  route: string;
+  auth: AuthMode;
+  acceptedScopes: string[];
+  /** Issue that will implement the operation; the server answers 501 until then. */
+  planned: string | null;
+}
+
+type Parameter = { name: string; in: string; 'x-multi-segment'?: boolean };
+
+interface OpenApiOperation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: (Parameter | { $ref: string })[];
+  'x-accepted-oauth-scopes'?: string[];
+  'x-wharf-planned'?: string;
+}
+
+type Spec = { security?: Record<string, string[]>[]; paths: Record<string, Record<string, OpenAPIPathItemValue>> };
+type OpenAPIPathItemValue = OpenApiOperation & { name?: string };
+
+function authMode(security: Record<string, string[]>[] | undefined): AuthMode {
+  const requirements = security ?? [];
+  if (requirements.length === 0) return 'none';
+  const schemes = requirements.map((r) => Object.keys(r));
+  if (schemes.every((s) => s.length === 0)) return 'none';
+  if (schemes.some((s) => s.includes('appJwt'))) return 'app-jwt';
+  return schemes.some((s) => s.length === 0) ? 'optional' : 'required';
+}
+
+function toRoute(spec: Spec, path: string, pathLevel: OpenApiOperation['parameters'], op: OpenApiOperation): string {
+  const params = [...(pathLevel ?? []), ...(op.parameters ?? [])].map((p) => resolveLocalRef<Parameter>(spec, p));
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const slashes = params.some((p) => p.name === name && p.in === 'path' && p['x-multi-segment']);
+    return slashes ? `**:${name}` : `:${name}`;
+  });
+}
+
+export function buildRouteTable(spec: Spec): RouteRow[] {
+  const rows: RouteRow[] = [];
+  for (const [path, item] of Object.entries(spec.paths)) {
+    const pathParams = (item as { parameters?: OpenApiOperation['parameters'] }).parameters;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      rows.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        route: toRoute(spec, path, pathParams, op),
+        auth: authMode(op.security ?? spec.security),
+        acceptedScopes: op['x-accepted-oauth-scopes'] ?? [],
+        planned: op['x-wharf-planned'] ?? null,
+      });
+    }
+  }
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.operationId)) throw new Error(`duplicate operationId ${row.operationId}`);
+    seen.add(row.operationId);
+  }
+  return rows.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+export function renderRouteTable(rows: RouteRow[]): string {
+  const body = rows.map((r) => `  ${JSON.stringify(r.operationId)}: ${JSON.stringify({ ...r })},`).join('\n');
+  return `import type { RouteRow } from '../codegen/route-table.js';
+
+export const routeTable = {
+${body}
+} as const satisfies Record<string, RouteRow>;
+
+export type OperationId = keyof typeof routeTable;
+`;
+}

@@ -1,0 +1,75 @@
+// Every environment variable Wharf reads, parsed and checked in one place.
+// README.md documents each of them; keep the two in step.
+import { resolve } from 'node:path';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** External PostgreSQL; undefined → embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Base of every URL the API emits (no trailing slash). */
+  publicUrl: string;
+  /** The word in `X-<Vendor>-…` headers and `application/vnd.<vendor>+json`. */
+  vendor: string;
+  /** Proxy addresses whose `X-Forwarded-For` is believed; empty → none. */
+  trustProxy: string[];
+  logLevel: LogLevel;
+  rateLimit: { authenticated: number; unauthenticated: number; windowSeconds: number };
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const logLevel = (nonEmpty(env, 'WHARF_LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`WHARF_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const vendor = nonEmpty(env, 'WHARF_VENDOR') ?? 'GitHub';
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(vendor)) {
+    throw new ConfigError('WHARF_VENDOR must be a single alphanumeric word, e.g. GitHub');
+  }
+  const publicUrl = nonEmpty(env, 'WHARF_PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    const parsed = new URL(publicUrl);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`WHARF_PUBLIC_URL must be an http(s) URL, got ${JSON.stringify(publicUrl)}`);
+  }
+  return {
+    port,
+    host,
+    databaseUrl: nonEmpty(env, 'DATABASE_URL'),
+    dataDir: resolve(nonEmpty(env, 'WHARF_DATA_DIR') ?? './.data'),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    vendor,
+    trustProxy: (nonEmpty(env, 'WHARF_TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel,
+    rateLimit: {
+      authenticated: integer(env, 'WHARF_RATE_LIMIT_AUTHENTICATED', 5000, 1, 1_000_000_000),
+      unauthenticated: integer(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60, 1, 1_000_000_000),
+      windowSeconds: integer(env, 'WHARF_RATE_LIMIT_WINDOW_S', 3600, 1, 86_400 * 366),
+    },
+  };
+}

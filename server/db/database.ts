@@ -1,0 +1,72 @@
+// The database handle: a postgres.js pool plus the invalidation channel that
+// keeps every process's caches coherent (see cache-invalidation.ts).
+import postgres from 'postgres';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { migrate } from './migrate.js';
+
+export type Sql = postgres.Sql<{ bigint: number }>;
+export type TransactionSql = postgres.TransactionSql<{ bigint: number }>;
+
+export interface Database {
+  sql: Sql;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** int8 columns (ids, counters) come back as numbers: ids stay far below 2^53. */
+const bigintAsNumber = {
+  to: 20,
+  from: [20],
+  serialize: (value: number) => String(value),
+  parse: (value: string) => Number(value),
+};
+
+export function connect(url: string, options: { max?: number } = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    types: { bigint: bigintAsNumber },
+    connection: { application_name: 'wharf' },
+  }) as unknown as Sql;
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = connect(adminUrl, { max: 1 });
+  try {
+    const [row] = await admin`SELECT 1 AS ok FROM pg_database WHERE datname = ${name}`;
+    if (!row) await admin.unsafe(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Opens the configured database (embedded when DATABASE_URL is unset) and migrates it. */
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+  let url = config.databaseUrl;
+  let stopCluster = async () => {};
+  if (!url) {
+    const cluster = await startEmbeddedPostgres(config.dataDir, log);
+    await ensureDatabase(cluster.url('postgres'), 'wharf');
+    url = cluster.url('wharf');
+    stopCluster = () => cluster.stop();
+  }
+  const sql = connect(url);
+  try {
+    const applied = await migrate(sql);
+    if (applied.length) log.info('migrations applied', { versions: applied });
+  } catch (error) {
+    await sql.end();
+    await stopCluster();
+    throw error;
+  }
+  return {
+    sql,
+    url,
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await stopCluster();
+    },
+  };
+}

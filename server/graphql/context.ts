@@ -1,0 +1,11 @@
+// What every resolver receives: the app's services and who is calling.
+// Built per request by mount.ts from the pipeline's scope.
+import type { Principal } from '../auth/principal.js';
+import type { Services } from '../services.js';
+
+export interface GraphqlContext {
+  services: Services;
+  principal: Principal;
+  /** The pipeline's request id (also in the `X-<Vendor>-Request-Id` header). */
+  requestId: string;
+}

@@ -1,0 +1,51 @@
+// The Node interface: `node(id)` and `nodes(ids)` over both node-ID forms
+// (prefixed and legacy; decodeNodeId accepts either and never throws).
+import { decodeNodeId } from '../../ids/node-id.js';
+import type { AccountRow } from '../../repos/accounts-store.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { GraphqlContext } from '../context.js';
+import { githubError, nodeNotFound } from '../errors.js';
+import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types.js';
+import { canSeeRepository } from './repository.js';
+
+/** GitHub's cap on `nodes(ids:)`. */
+export const MAX_NODE_IDS = 100;
+
+type NodeModel = AccountRow | RepositoryRow;
+
+/** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
+export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
+  const decoded = decodeNodeId(id);
+  if (decoded === null) return null;
+  switch (decoded.type) {
+    case 'User':
+    case 'Organization': {
+      const account = await ctx.services.accounts.byId(decoded.id);
+      // One id space for both kinds: a U_ id must not reach an organization.
+      return account !== null && account.kind === decoded.type ? account : null;
+    }
+    case 'Repository': {
+      const repo = await ctx.services.repos.byId(decoded.id);
+      return repo !== null && (await canSeeRepository(ctx, repo)) ? repo : null;
+    }
+    default:
+      return null; // kinds the schema does not serve yet
+  }
+}
+
+export const Node: NodeResolvers = {
+  __resolveType: (node) => ('kind' in node ? node.kind : 'Repository'),
+};
+
+export const nodeQuery: NonNullable<QueryResolvers['node']> = async (_parent, { id }, ctx) => {
+  const node = await loadNode(ctx, id);
+  if (node === null) throw nodeNotFound(id);
+  return node;
+};
+
+export const nodesQuery: NonNullable<QueryResolvers['nodes']> = async (_parent, { ids }, ctx) => {
+  if (ids.length > MAX_NODE_IDS) {
+    throw githubError('ARGUMENT_LIMIT', `You may not provide more than ${MAX_NODE_IDS} node ids; you provided ${ids.length}.`);
+  }
+  return Promise.all(ids.map((id) => loadNode(ctx, id)));
+};

@@ -1,0 +1,63 @@
+// Repository, its default branch Ref, and `Query.repository`. A private
+// repository the caller may not read is reported exactly like a missing one.
+import { Buffer } from 'node:buffer';
+import type { Principal } from '../../auth/principal.js';
+import { hasAnyScope } from '../../http/scopes.js';
+import { isoSeconds } from '../../http/timestamps.js';
+import { encodeNodeId } from '../../ids/node-id.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { GraphqlContext } from '../context.js';
+import { repositoryNotFound } from '../errors.js';
+import type { QueryResolvers, Ref, RepositoryResolvers } from '../generated/resolvers-types.js';
+
+const BRANCH_PREFIX = 'refs/heads/';
+
+/**
+ * Whether the caller may see the repository: any permission at all
+ * (`permissionOf` includes public read). As in REST, a classic token without
+ * the `repo` scope does not see private repositories, whatever its owner may.
+ */
+export async function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
+  const principal: Principal = ctx.principal;
+  const user = principal.kind === 'token' ? principal.user : null;
+  const permission = await ctx.services.repos.permissionOf(repo, user);
+  if (permission === null) return false;
+  if (repo.private && principal.kind === 'token' && principal.tokenKind !== 'installation') {
+    return hasAnyScope(principal.scopes, ['repo']);
+  }
+  return true;
+}
+
+/** A stable opaque id for a ref: the repository id and the full ref name. */
+export function refId(repositoryId: number, fullName: string): string {
+  return 'REF_' + Buffer.from(`${repositoryId}:${fullName}`).toString('base64url');
+}
+
+export const Repository: RepositoryResolvers = {
+  id: (repo) => encodeNodeId('Repository', repo.id),
+  databaseId: (repo) => repo.id,
+  name: (repo) => repo.name,
+  nameWithOwner: (repo) => `${repo.owner_login}/${repo.name}`,
+  isPrivate: (repo) => repo.private,
+  description: (repo) => repo.description,
+  url: (repo, _args, ctx) => ctx.services.urls.html(`/${repo.owner_login}/${repo.name}`),
+  owner: async (repo, _args, ctx) => {
+    const owner = await ctx.services.accounts.byId(repo.owner_id);
+    if (!owner) throw new Error(`repository ${repo.id} has no owner account ${repo.owner_id}`);
+    return owner;
+  },
+  defaultBranchRef: async (repo, _args, ctx): Promise<Ref | null> => {
+    const fullName = BRANCH_PREFIX + repo.default_branch;
+    const sha = await ctx.services.git.resolveRef(repo.id, fullName);
+    if (sha === null) return null;
+    return { id: refId(repo.id, fullName), name: repo.default_branch, prefix: BRANCH_PREFIX };
+  },
+  createdAt: (repo) => isoSeconds(repo.created_at),
+  updatedAt: (repo) => isoSeconds(repo.updated_at),
+};
+
+export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async (_parent, { owner, name }, ctx) => {
+  const repo = await ctx.services.repos.find(owner, name);
+  if (!repo || !(await canSeeRepository(ctx, repo))) throw repositoryNotFound(owner, name);
+  return repo;
+};

@@ -1,0 +1,28 @@
+// The one error type of the HTTP layer. Handlers and middleware throw it; the
+// pipeline turns it into GitHub's error body (error-response.ts).
+export type ValidationCode = 'missing' | 'missing_field' | 'already_exists' | 'invalid' | 'custom';
+
+export interface ValidationErrorItem {
+  resource: string;
+  field: string;
+  code: ValidationCode;
+  message?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: ValidationErrorItem[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = () => new ApiError(404, 'Not Found');
+export const requiresAuthentication = () => new ApiError(401, 'requires authentication');
+export const forbidden = (message = 'Forbidden', headers?: Record<string, string>) => new ApiError(403, message, undefined, headers);
+export const problemsParsingJson = () => new ApiError(400, 'Problems parsing JSON');
+export const validationFailed = (errors: ValidationErrorItem[]) => new ApiError(422, 'Validation Failed', errors);
+export const conflict = (message: string) => new ApiError(409, message);

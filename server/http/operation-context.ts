@@ -1,0 +1,55 @@
+// What a handler receives: the validated path parameters, the caller, lazily
+// validated input, and the services. Input is validated only when the handler
+// asks for it, after it has checked existence (404) and permission (403), so
+// errors come in the documented order.
+import type { H3Event } from 'h3';
+import type { Principal, TokenPrincipal } from '../auth/principal.js';
+import type { OperationId } from '../generated/routes.js';
+import { routeTable } from '../generated/routes.js';
+import type { Services } from '../services.js';
+import { requiresAuthentication } from './api-error.js';
+import type { HandlerResult, PathParams, QueryParams, RequestBody } from './operation-types.js';
+import { ensureScopes } from './scopes.js';
+
+export interface OperationInput<K extends OperationId> {
+  query: QueryParams<K>;
+  body: RequestBody<K>;
+}
+
+export class OperationContext<K extends OperationId> {
+  private scopesChecked = false;
+  private inputPromise: Promise<OperationInput<K>> | undefined;
+
+  constructor(
+    readonly operationId: K,
+    readonly event: H3Event,
+    readonly params: PathParams<K>,
+    readonly principal: Principal,
+    readonly services: Services,
+    private readonly readInput: () => Promise<OperationInput<K>>,
+  ) {}
+
+  /** The calling user; 401 for anonymous callers. */
+  user(): TokenPrincipal {
+    if (this.principal.kind !== 'token') throw requiresAuthentication();
+    return this.principal;
+  }
+
+  /** 403 unless the token carries one of the operation's accepted scopes. */
+  checkScopes(extra: readonly string[] = []): void {
+    if (this.scopesChecked && extra.length === 0) return;
+    ensureScopes(this.principal, [...routeTable[this.operationId].acceptedScopes, ...extra]);
+    if (extra.length === 0) this.scopesChecked = true;
+  }
+
+  /** Validated query and body (400/422 on failure). Checks scopes first. */
+  input(): Promise<OperationInput<K>> {
+    this.checkScopes();
+    return (this.inputPromise ??= this.readInput());
+  }
+}
+
+export type Handler<K extends OperationId> = (ctx: OperationContext<K>) => Promise<HandlerResult<K>>;
+
+/** Every operation of openapi.yaml must have a handler: a missing one is a compile error. */
+export type Handlers = { [K in OperationId]: Handler<K> };

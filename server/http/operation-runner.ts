@@ -1,0 +1,81 @@
+// Runs one operation of the route table inside the pipeline: path parameters
+// (404 when they fail their schema), the handler, and the success response
+// (ETag and 304 for GETs).
+import { getQuery, getRouterParams, type H3Event } from 'h3';
+import type { OperationId } from '../generated/routes.js';
+import { routeTable } from '../generated/routes.js';
+import type { Services } from '../services.js';
+import { ApiError, problemsParsingJson } from './api-error.js';
+import { etagOf, ifNoneMatchHits, jsonResponse } from './json-response.js';
+import { OperationContext, type Handler, type OperationInput } from './operation-context.js';
+import type { PathParams } from './operation-types.js';
+import { runPipeline, type RequestScope } from './pipeline.js';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function decodedParams(event: H3Event): Record<string, string> {
+  const raw = getRouterParams(event);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      out[name] = decodeURIComponent(value);
+    } catch {
+      out[name] = value; // left as sent; the schema or the handler rejects it
+    }
+  }
+  return out;
+}
+
+async function readJson(event: H3Event): Promise<unknown> {
+  const text = await event.req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw problemsParsingJson();
+  }
+}
+
+export async function executeOperation<K extends OperationId>(
+  operationId: K,
+  handler: Handler<K>,
+  event: H3Event,
+  services: Services,
+  scope: RequestScope,
+): Promise<Response> {
+  const row = routeTable[operationId];
+  const params = services.validator.pathParams(operationId, decodedParams(event)) as PathParams<K>;
+  const readInput = async (): Promise<OperationInput<K>> => {
+    const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
+    const hasBody = row.method !== 'GET' && row.method !== 'DELETE';
+    const body = hasBody ? services.validator.body(operationId, await readJson(event)) : undefined;
+    return { query, body } as OperationInput<K>;
+  };
+  const ctx = new OperationContext(operationId, event, params, scope.principal, services, readInput);
+  const result = await handler(ctx);
+  for (const [name, value] of Object.entries(result.headers ?? {})) scope.headers.set(name, value);
+
+  if (row.method === 'GET' && result.status === 200 && result.body !== undefined) {
+    const text = JSON.stringify(result.body);
+    const etag = etagOf(text);
+    scope.headers.set('ETag', etag);
+    scope.headers.set('Cache-Control', scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60');
+    scope.headers.set('Vary', 'Accept, Authorization, Cookie');
+    if (ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
+      scope.refund();
+      return new Response(null, { status: 304, headers: scope.headers });
+    }
+    scope.headers.set('content-type', 'application/json; charset=utf-8');
+    return new Response(text, { status: 200, headers: scope.headers });
+  }
+  return jsonResponse(result.status, result.body, scope.headers);
+}
+
+export function operationRoute<K extends OperationId>(operationId: K, handler: Handler<K>, services: Services) {
+  const row = routeTable[operationId];
+  return (event: H3Event) =>
+    runPipeline(event, services, { auth: row.auth, resource: 'core', acceptedScopes: row.acceptedScopes }, (scope) =>
+      executeOperation(operationId, handler, event, services, scope),
+    );
+}

@@ -1,0 +1,33 @@
+// Types that tie each handler to its operation in openapi.yaml: path, query
+// and body inputs, and the success responses it may return. A handler that
+// returns a body missing a field of its schema does not compile.
+import type { operations } from '../generated/openapi.js';
+import type { OperationId } from '../generated/routes.js';
+
+type Op<K extends OperationId> = operations[K];
+
+export type PathParams<K extends OperationId> = Op<K> extends { parameters: { path: infer P } }
+  ? P extends Record<string, unknown> ? P : Record<string, never>
+  : Record<string, never>;
+
+export type QueryParams<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q> extends Record<string, unknown> ? NonNullable<Q> : Record<string, never>
+  : Record<string, never>;
+
+type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
+
+// An optional body that is absent is validated as `{}`, so handlers always get an object.
+export type RequestBody<K extends OperationId> = Op<K> extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never] ? undefined : JsonContent<NonNullable<R>>
+  : undefined;
+
+type SuccessStatus = 200 | 201 | 202 | 204 | 302;
+type Responses<K extends OperationId> = Op<K>['responses'];
+
+export type HandlerResult<K extends OperationId> = {
+  [S in keyof Responses<K> & SuccessStatus]: {
+    status: S;
+    body: JsonContent<Responses<K>[S]>;
+    headers?: Record<string, string>;
+  };
+}[keyof Responses<K> & SuccessStatus];

@@ -1,0 +1,26 @@
+// Page-number pagination as GitHub does it: `per_page` (default 30, clamped to
+// 100) and `page`, with a `Link` header naming next/last/first/prev.
+export interface PageRequest { page: number; perPage: number; offset: number }
+
+export function pageRequest(query: { page?: number; per_page?: number }): PageRequest {
+  const perPage = Math.min(100, Math.max(1, query.per_page ?? 30));
+  const page = Math.max(1, query.page ?? 1);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+/** The Link header for a page of `total` items, or undefined when everything fits on one page. */
+export function linkHeader(url: URL, request: PageRequest, total: number): string | undefined {
+  const lastPage = Math.max(1, Math.ceil(total / request.perPage));
+  const link = (page: number, rel: string) => {
+    const target = new URL(url);
+    target.searchParams.set('per_page', String(request.perPage));
+    target.searchParams.set('page', String(page));
+    return `<${target.toString()}>; rel="${rel}"`;
+  };
+  const parts: string[] = [];
+  if (request.page > 1) parts.push(link(Math.min(request.page - 1, lastPage), 'prev'));
+  if (request.page < lastPage) parts.push(link(request.page + 1, 'next'));
+  if (request.page < lastPage) parts.push(link(lastPage, 'last'));
+  if (request.page > 1) parts.push(link(1, 'first'));
+  return parts.length ? parts.join(', ') : undefined;
+}

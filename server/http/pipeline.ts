@@ -1,0 +1,117 @@
+// The request path every REST call takes, in the documented order:
+// authentication (401) → rate limit (429) → API version (400) → route and
+// resource (404/405) → permission and scope (403) → validation (400/422) →
+// handler. Every response, errors included, leaves through here and carries
+// the rate-limit headers.
+import type { H3Event } from 'h3';
+import { randomUUID } from 'node:crypto';
+import { ANONYMOUS, rateLimitBucket, type Principal } from '../auth/principal.js';
+import { parseAuthorization } from '../auth/token-secret.js';
+import type { AuthMode } from '../codegen/route-table.js';
+import { errorFields } from '../log.js';
+import type { Services } from '../services.js';
+import { ApiError, requiresAuthentication } from './api-error.js';
+import { selectApiVersion } from './api-version.js';
+import { clientIp } from './client-ip.js';
+import { errorBody, jsonResponse } from './json-response.js';
+import type { RateResource, RateState } from './rate-limiter.js';
+
+export interface RequestScope {
+  requestId: string;
+  principal: Principal;
+  ip: string;
+  headers: Headers;
+  /** Marks the response as not counted (a 304). */
+  refund(): void;
+}
+
+export interface PipelineOptions {
+  auth: AuthMode;
+  resource: RateResource;
+  acceptedScopes?: readonly string[];
+}
+
+export type Inner = (scope: RequestScope) => Promise<Response>;
+
+function rateHeaders(headers: Headers, state: RateState) {
+  headers.set('X-RateLimit-Limit', String(state.limit));
+  headers.set('X-RateLimit-Remaining', String(state.remaining));
+  headers.set('X-RateLimit-Used', String(state.used));
+  headers.set('X-RateLimit-Reset', String(state.reset));
+  headers.set('X-RateLimit-Resource', state.resource);
+}
+
+async function authenticate(event: H3Event, mode: AuthMode, services: Services): Promise<Principal> {
+  if (mode === 'none' || mode === 'app-jwt') return ANONYMOUS;
+  const parsed = parseAuthorization(event.req.headers.get('authorization'));
+  if (parsed === null) {
+    if (mode === 'required') throw requiresAuthentication();
+    return ANONYMOUS;
+  }
+  if ('malformed' in parsed) throw requiresAuthentication();
+  const principal = await services.tokenCache.lookup(parsed.token);
+  if (!principal) throw requiresAuthentication();
+  return principal;
+}
+
+function limitFor(principal: Principal, services: Services): number {
+  const { authenticated, unauthenticated } = services.config.rateLimit;
+  return principal.kind === 'token' ? authenticated : unauthenticated;
+}
+
+function exceededMessage(principal: Principal, ip: string, state: RateState, windowSeconds: number): string {
+  const who = principal.kind === 'token' ? `user ${principal.user.login} (ID ${principal.user.id})` : ip;
+  return `API rate limit of ${state.limit} requests per ${windowSeconds} seconds exceeded for ${who}.`;
+}
+
+export async function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
+  const { config, log, rateLimiter } = services;
+  const requestId = randomUUID();
+  const ip = clientIp(event, config.trustProxy);
+  const headers = new Headers({
+    [`X-${config.vendor}-Request-Id`]: requestId,
+    [`X-${config.vendor}-Media-Type`]: `${config.vendor.toLowerCase()}.v3; format=json`,
+  });
+  let principal: Principal = ANONYMOUS;
+  let rate: RateState | undefined;
+  let bucket = rateLimitBucket(principal, ip);
+  let refunded = false;
+  let response: Response;
+  try {
+    principal = await authenticate(event, options.auth, services);
+    bucket = rateLimitBucket(principal, ip);
+    const decision = await rateLimiter.take(bucket, options.resource, limitFor(principal, services));
+    rate = decision.state;
+    if (!decision.allowed) {
+      const retryAfter = Math.max(1, rate.reset - Math.floor(Date.now() / 1000));
+      throw new ApiError(429, exceededMessage(principal, ip, rate, config.rateLimit.windowSeconds), undefined, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    if (principal.kind === 'token' && principal.tokenKind !== 'installation') {
+      headers.set('X-OAuth-Scopes', principal.scopes.join(', '));
+      headers.set('X-Accepted-OAuth-Scopes', (options.acceptedScopes ?? []).join(', '));
+    }
+    const apiVersion = selectApiVersion(event.req.headers.get(`x-${config.vendor.toLowerCase()}-api-version`), `X-${config.vendor}-Api-Version`);
+    headers.set(`X-${config.vendor}-Api-Version-Selected`, apiVersion);
+    response = await inner({ requestId, principal, ip, headers, refund: () => void (refunded = true) });
+  } catch (error) {
+    response = errorResponse(error, event, services, headers, requestId);
+  }
+  if (refunded) rateLimiter.refund(bucket, options.resource);
+  if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services));
+  rateHeaders(response.headers, rate);
+  log.debug('request', { requestId, method: event.req.method, path: event.url.pathname, status: response.status });
+  return response;
+}
+
+function errorResponse(error: unknown, event: H3Event, services: Services, headers: Headers, requestId: string): Response {
+  const apiError = error instanceof ApiError ? error : undefined;
+  if (!apiError) {
+    services.log.error('unhandled error', { requestId, method: event.req.method, path: event.url.pathname, ...errorFields(error) });
+  }
+  const final = apiError ?? new ApiError(500, 'internal server error');
+  for (const [name, value] of Object.entries(final.headers)) headers.set(name, value);
+  const docs = 'https://docs.github.com/rest';
+  return jsonResponse(final.status, errorBody(final, docs), headers);
+}

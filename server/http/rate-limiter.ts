@@ -1,0 +1,117 @@
+// Rate limits shared by every server process through PostgreSQL.
+//
+// Windows are fixed and aligned (window start = floor(now / window) * window),
+// so every process agrees on them without coordination. A process does not
+// write every request to the database: it leases a batch of units from the
+// window's row in one atomic UPDATE and spends them locally. A lease is at
+// most 1% of the limit (at least 1), so across N processes the accepted count
+// never exceeds the limit, and falls short of it by at most N leases' unspent
+// units; `Remaining` may lag other processes' spending by one lease each.
+import type { Sql } from '../db/database.js';
+
+export type RateResource = 'core' | 'graphql';
+
+export interface RateState {
+  limit: number;
+  remaining: number;
+  used: number;
+  reset: number; // Unix seconds
+  resource: RateResource;
+}
+
+export interface RateDecision { allowed: boolean; state: RateState }
+
+interface Lease {
+  windowStart: number;
+  /** Units granted to this process and not yet spent. */
+  unspent: number;
+  /** The window's used count in the database right after our last lease. */
+  dbUsed: number;
+  /** The database had nothing left to grant: deny until the window ends. */
+  exhausted: boolean;
+}
+
+export class RateLimiter {
+  private readonly leases = new Map<string, Lease>();
+  private readonly pending = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly windowSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  leaseSize(limit: number): number {
+    return Math.max(1, Math.floor(limit / 100));
+  }
+
+  async take(bucket: string, resource: RateResource, limit: number): Promise<RateDecision> {
+    const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const key = `${resource}|${bucket}`;
+    for (;;) {
+      const lease = this.leases.get(key);
+      if (lease && lease.windowStart === windowStart) {
+        if (lease.unspent > 0) {
+          lease.unspent--;
+          return { allowed: true, state: this.state(lease, limit, resource) };
+        }
+        if (lease.exhausted) return { allowed: false, state: this.state(lease, limit, resource) };
+      }
+      // One lease request per key at a time; concurrent requests wait for it.
+      let inFlight = this.pending.get(key);
+      if (!inFlight) {
+        inFlight = this.acquire(key, bucket, resource, windowStart, limit).finally(() => this.pending.delete(key));
+        this.pending.set(key, inFlight);
+      }
+      await inFlight;
+    }
+  }
+
+  /** Gives back one unit (a 304 does not count against the limit). */
+  refund(bucket: string, resource: RateResource): void {
+    const lease = this.leases.get(`${resource}|${bucket}`);
+    if (lease) {
+      lease.unspent++;
+      lease.exhausted = false;
+    }
+  }
+
+  /** Current state without spending (for responses that are not counted). */
+  peek(bucket: string, resource: RateResource, limit: number): RateState {
+    const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const lease = this.leases.get(`${resource}|${bucket}`);
+    if (lease && lease.windowStart === windowStart) return this.state(lease, limit, resource);
+    return { limit, remaining: limit, used: 0, reset: windowStart + this.windowSeconds, resource };
+  }
+
+  private async acquire(key: string, bucket: string, resource: RateResource, windowStart: number, limit: number) {
+    const size = this.leaseSize(limit);
+    // Always add the full lease and compute what was actually granted from the
+    // previous value, so one statement both reserves and reports.
+    const [row] = await this.sql<{ used: number }[]>`
+      INSERT INTO rate_limit_windows AS w (bucket, resource, window_start, used)
+      VALUES (${bucket}, ${resource}, ${windowStart}, ${size})
+      ON CONFLICT (bucket, resource, window_start) DO UPDATE SET used = w.used + ${size}
+      RETURNING used`;
+    const after = row!.used;
+    const before = after - size;
+    const granted = Math.max(0, Math.min(size, limit - before));
+    const lease: Lease = {
+      windowStart,
+      unspent: granted,
+      dbUsed: Math.min(after, limit),
+      exhausted: granted === 0,
+    };
+    this.leases.set(key, lease);
+    if (this.leases.size > 100_000) this.sweep(windowStart);
+  }
+
+  private state(lease: Lease, limit: number, resource: RateResource): RateState {
+    const used = Math.max(0, Math.min(limit, lease.dbUsed - lease.unspent));
+    return { limit, used, remaining: limit - used, reset: lease.windowStart + this.windowSeconds, resource };
+  }
+
+  private sweep(currentWindow: number) {
+    for (const [key, lease] of this.leases) if (lease.windowStart !== currentWindow) this.leases.delete(key);
+  }
+}

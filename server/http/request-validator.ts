@@ -1,0 +1,153 @@
+// Request validation compiled once at start from openapi.yaml with ajv (JSON
+// Schema 2020-12, as OpenAPI 3.1 uses). Path parameters that fail their schema
+// are 404 (GitHub treats a malformed id as an unknown one); query and body
+// failures are 422 with GitHub's errors[]; unknown body fields are ignored.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { resolveLocalRef } from '../codegen/openapi-refs.js';
+import { ApiError, notFound, validationFailed, type ValidationErrorItem } from './api-error.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+
+type Schema = Record<string, unknown>;
+interface Parameter { name: string; in: string; required?: boolean; schema?: Schema }
+interface Operation {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+}
+
+interface CompiledOperation {
+  resource: string;
+  path?: ValidateFunction;
+  query?: ValidateFunction;
+  queryNames: string[];
+  body?: ValidateFunction;
+  bodyRequired: boolean;
+}
+
+const SPEC_ID = 'wharf-openapi.json';
+const RESOURCE_BY_TAG: Record<string, string> = {
+  repos: 'Repository', git: 'Reference', hooks: 'Hook', users: 'User',
+  authorizations: 'OauthAccess', oauth: 'OauthAccess', apps: 'Installation',
+};
+
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? SPEC_ID + value : rewriteRefs(value);
+    }
+    return out;
+  }
+  return node;
+}
+
+function objectSchema(params: Parameter[]): Schema {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, rewriteRefs(p.schema ?? {})])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+function toField(error: ErrorObject): string {
+  const base = error.instancePath.split('/').filter(Boolean).join('.');
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return base ? `${base}.${missing}` : missing;
+  }
+  return base;
+}
+
+export function toValidationErrors(resource: string, errors: ErrorObject[]): ValidationErrorItem[] {
+  const seen = new Set<string>();
+  const items: ValidationErrorItem[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'additionalProperties' || error.keyword === 'if') continue;
+    const field = toField(error);
+    const code = error.keyword === 'required' ? 'missing_field' : 'invalid';
+    const key = `${field}|${code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push({ resource, field, code });
+  }
+  return items.length ? items : [{ resource, field: '', code: 'invalid' }];
+}
+
+export class RequestValidator {
+  private readonly operations = new Map<string, CompiledOperation>();
+
+  constructor(spec: { paths: Record<string, Record<string, unknown>> }) {
+    const base = { strict: false, allErrors: true, validateFormats: true } as const;
+    const params = new Ajv2020({ ...base, coerceTypes: true, useDefaults: true });
+    const bodies = new Ajv2020({ ...base, useDefaults: true });
+    for (const ajv of [params, bodies]) {
+      addFormats(ajv);
+      ajv.addSchema(spec as object, SPEC_ID);
+    }
+    for (const item of Object.values(spec.paths)) {
+      const resolve = (list: unknown) => ((list ?? []) as unknown[]).map((p) => resolveLocalRef<Parameter>(spec, p as Parameter));
+      const shared = resolve(item.parameters);
+      for (const [method, value] of Object.entries(item)) {
+        if (method === 'parameters' || typeof value !== 'object' || !value) continue;
+        const op = value as Operation;
+        const all = [...shared, ...resolve(op.parameters)];
+        const pathParams = all.filter((p) => p.in === 'path');
+        const queryParams = all.filter((p) => p.in === 'query');
+        const requestBody = op.requestBody ? resolveLocalRef<NonNullable<Operation['requestBody']>>(spec, op.requestBody) : undefined;
+        const bodySchema = requestBody?.content?.['application/json']?.schema;
+        this.operations.set(op.operationId, {
+          resource: RESOURCE_BY_TAG[op.operationId.split('/')[0]!] ?? 'Resource',
+          path: pathParams.length ? params.compile(objectSchema(pathParams)) : undefined,
+          query: queryParams.length ? params.compile(objectSchema(queryParams)) : undefined,
+          queryNames: queryParams.map((p) => p.name),
+          body: bodySchema ? bodies.compile(rewriteRefs(bodySchema) as Schema) : undefined,
+          bodyRequired: requestBody?.required ?? false,
+        });
+      }
+    }
+  }
+
+  private op(operationId: string): CompiledOperation {
+    const op = this.operations.get(operationId);
+    if (!op) throw new Error(`no validator for ${operationId}`);
+    return op;
+  }
+
+  /** Coerces and checks path parameters in place; 404 on failure. */
+  pathParams(operationId: string, raw: Record<string, string>): Record<string, unknown> {
+    const validate = this.op(operationId).path;
+    const data: Record<string, unknown> = { ...raw };
+    if (validate && !validate(data)) throw notFound();
+    // An id beyond 2^53 cannot name any row (and would not survive as a JS number).
+    if (Object.values(data).some((v) => typeof v === 'number' && !Number.isSafeInteger(v))) throw notFound();
+    return data;
+  }
+
+  /** Known query parameters, coerced and checked; 422 on failure. Unknown ones are dropped. */
+  query(operationId: string, raw: Record<string, string | string[]>): Record<string, unknown> {
+    const op = this.op(operationId);
+    const data: Record<string, unknown> = {};
+    for (const name of op.queryNames) {
+      const value = raw[name];
+      if (value !== undefined) data[name] = Array.isArray(value) ? value[0] : value;
+    }
+    if (op.query && !op.query(data)) throw validationFailed(toValidationErrors(op.resource, op.query.errors ?? []));
+    return data;
+  }
+
+  /** Checks a parsed JSON body; 400 for a non-object, 422 for schema failures. */
+  body(operationId: string, parsed: unknown): unknown {
+    const op = this.op(operationId);
+    if (!op.body) return undefined;
+    if (parsed === undefined) parsed = {};
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ApiError(400, 'Body should be a JSON object');
+    }
+    if (!op.body(parsed)) throw validationFailed(toValidationErrors(op.resource, op.body.errors ?? []));
+    return parsed;
+  }
+}

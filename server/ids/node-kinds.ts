@@ -1,0 +1,65 @@
+/**
+ * The closed table of node kinds: ID prefix <-> GraphQL type name <-> kind code.
+ *
+ * The prefix lets a reader (human or router) see the resource kind without
+ * decoding anything; the kind code is what the binary payload carries, so the
+ * prefix and payload can be cross-checked on decode.
+ *
+ * STABILITY: node IDs are permanent (spec: stable for the resource's lifetime,
+ * never reused). Every value in this table is therefore part of the wire
+ * format. Never renumber, rename or reuse a code or prefix; only append new
+ * kinds with fresh codes. Codes must stay below 256 because the payload stores
+ * the code in a single byte.
+ */
+export const NODE_KINDS = Object.freeze([
+  { code: 1, prefix: 'U_', type: 'User' },
+  { code: 2, prefix: 'O_', type: 'Organization' },
+  { code: 3, prefix: 'R_', type: 'Repository' },
+  { code: 4, prefix: 'I_', type: 'Issue' },
+  { code: 5, prefix: 'PR_', type: 'PullRequest' },
+  { code: 6, prefix: 'IC_', type: 'IssueComment' },
+  { code: 7, prefix: 'PRR_', type: 'PullRequestReview' },
+  { code: 8, prefix: 'PRRC_', type: 'PullRequestReviewComment' },
+  { code: 9, prefix: 'PRRT_', type: 'PullRequestReviewThread' },
+  { code: 10, prefix: 'CR_', type: 'CheckRun' },
+  { code: 11, prefix: 'CS_', type: 'CheckSuite' },
+  { code: 12, prefix: 'SC_', type: 'StatusContext' },
+  { code: 13, prefix: 'LA_', type: 'Label' },
+  { code: 14, prefix: 'MI_', type: 'Milestone' },
+  { code: 15, prefix: 'CO_', type: 'Commit' },
+  { code: 16, prefix: 'RE_', type: 'Reaction' },
+  { code: 17, prefix: 'RL_', type: 'Release' },
+  { code: 18, prefix: 'RLA_', type: 'ReleaseAsset' },
+  { code: 19, prefix: 'G_', type: 'Gist' },
+  { code: 20, prefix: 'GC_', type: 'GistComment' },
+] as const);
+
+export type NodeKind = (typeof NODE_KINDS)[number];
+/** GraphQL type name of a node, e.g. `'Repository'`. */
+export type NodeType = NodeKind['type'];
+/** ID prefix including its trailing underscore, e.g. `'R_'`. */
+export type NodePrefix = NodeKind['prefix'];
+
+// Maps rather than object literals so untrusted keys such as "constructor"
+// or "__proto__" can never hit Object.prototype.
+const byType = new Map<string, NodeKind>(NODE_KINDS.map((k) => [k.type, k]));
+const byPrefix = new Map<string, NodeKind>(NODE_KINDS.map((k) => [k.prefix, k]));
+const byCode = new Map<number, NodeKind>(NODE_KINDS.map((k) => [k.code, k]));
+
+/** Case-sensitive lookup by GraphQL type name. */
+export function kindByType(type: string): NodeKind | undefined {
+  return byType.get(type);
+}
+
+/** Lookup by prefix including the underscore (`'PR_'`, not `'PR'`). */
+export function kindByPrefix(prefix: string): NodeKind | undefined {
+  return byPrefix.get(prefix);
+}
+
+export function kindByCode(code: number): NodeKind | undefined {
+  return byCode.get(code);
+}
+
+export function isNodeType(value: unknown): value is NodeType {
+  return typeof value === 'string' && byType.has(value);
+}

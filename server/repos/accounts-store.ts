@@ -1,0 +1,66 @@
+// Users and organizations (one table, one id space, as on GitHub).
+import { publish } from '../db/cache-invalidation.js';
+import type { Sql } from '../db/database.js';
+
+export interface AccountRow {
+  id: number;
+  login: string;
+  kind: 'User' | 'Organization';
+  name: string | null;
+  email: string | null;
+  site_admin: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export class AccountError extends Error {}
+
+export const LOGIN_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+
+export class AccountStore {
+  constructor(private readonly sql: Sql) {}
+
+  async byLogin(login: string): Promise<AccountRow | null> {
+    const [row] = await this.sql<AccountRow[]>`SELECT * FROM accounts WHERE lower(login) = lower(${login})`;
+    return row ?? null;
+  }
+
+  async byId(id: number): Promise<AccountRow | null> {
+    const [row] = await this.sql<AccountRow[]>`SELECT * FROM accounts WHERE id = ${id}`;
+    return row ?? null;
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM accounts`;
+    return row!.n;
+  }
+
+  async create(login: string, kind: AccountRow['kind'], options: { siteAdmin?: boolean; email?: string | null; name?: string | null } = {}): Promise<AccountRow> {
+    if (!LOGIN_PATTERN.test(login)) throw new AccountError(`invalid login ${JSON.stringify(login)}: letters, digits and single hyphens, at most 39 characters`);
+    if (await this.byLogin(login)) throw new AccountError(`login ${login} is already taken`);
+    const [row] = await this.sql<AccountRow[]>`
+      INSERT INTO accounts (login, kind, site_admin, email, name)
+      VALUES (${login}, ${kind}, ${options.siteAdmin ?? false}, ${options.email ?? null}, ${options.name ?? null})
+      RETURNING *`;
+    return row!;
+  }
+
+  async addMember(orgId: number, userId: number, role: 'member' | 'admin' = 'member'): Promise<void> {
+    await this.sql.begin(async (tx) => {
+      await tx`INSERT INTO org_members (org_id, user_id, role) VALUES (${orgId}, ${userId}, ${role})
+               ON CONFLICT (org_id, user_id) DO UPDATE SET role = EXCLUDED.role`;
+      await publish(tx, `account:${orgId}`);
+    });
+  }
+
+  async rename(id: number, newLogin: string): Promise<AccountRow> {
+    if (!LOGIN_PATTERN.test(newLogin)) throw new AccountError(`invalid login ${JSON.stringify(newLogin)}`);
+    const existing = await this.byLogin(newLogin);
+    if (existing && existing.id !== id) throw new AccountError(`login ${newLogin} is already taken`);
+    return this.sql.begin(async (tx) => {
+      const [row] = await tx<AccountRow[]>`UPDATE accounts SET login = ${newLogin}, updated_at = now() WHERE id = ${id} RETURNING *`;
+      await publish(tx, `account:${id}`);
+      return row!;
+    });
+  }
+}

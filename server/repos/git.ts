@@ -1,0 +1,93 @@
+// Bare git repositories on disk, one per repository id (`<dataDir>/repositories/<id>.git`),
+// so a rename never moves anything. Everything goes through the git CLI with
+// argument arrays (never a shell).
+import { execFile } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export class GitError extends Error {}
+
+const COMMITTER_ENV = {
+  GIT_AUTHOR_NAME: 'Wharf', GIT_AUTHOR_EMAIL: 'wharf@localhost',
+  GIT_COMMITTER_NAME: 'Wharf', GIT_COMMITTER_EMAIL: 'wharf@localhost',
+  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0',
+};
+
+export class GitRepositories {
+  constructor(private readonly root: string) {}
+
+  pathOf(repositoryId: number): string {
+    return join(this.root, `${repositoryId}.git`);
+  }
+
+  private async git(repositoryId: number, args: string[], input?: string): Promise<string> {
+    const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
+      env: { ...process.env, ...COMMITTER_ENV }, maxBuffer: 16 * 1024 * 1024,
+    });
+    if (input !== undefined) child.child.stdin?.end(input);
+    const { stdout } = await child;
+    return stdout;
+  }
+
+  async create(repositoryId: number, defaultBranch: string): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await run('git', ['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, this.pathOf(repositoryId)], {
+      env: { ...process.env, ...COMMITTER_ENV },
+    });
+  }
+
+  /** An initial commit with a README on the default branch (GitHub's auto_init). */
+  async autoInit(repositoryId: number, defaultBranch: string, name: string, description: string | null): Promise<string> {
+    const readme = `# ${name}\n${description ? `\n${description}\n` : ''}`;
+    const blob = (await this.git(repositoryId, ['hash-object', '-w', '--stdin'], readme)).trim();
+    const tree = (await this.git(repositoryId, ['mktree'], `100644 blob ${blob}\tREADME.md\n`)).trim();
+    const commit = (await this.git(repositoryId, ['commit-tree', tree, '-m', 'Initial commit'])).trim();
+    await this.git(repositoryId, ['update-ref', `refs/heads/${defaultBranch}`, commit, '0'.repeat(40)]);
+    return commit;
+  }
+
+  async remove(repositoryId: number): Promise<void> {
+    await rm(this.pathOf(repositoryId), { recursive: true, force: true });
+  }
+
+  /** The object type of `sha` in this repository, or null when absent. */
+  async objectType(repositoryId: number, sha: string): Promise<string | null> {
+    try {
+      return (await this.git(repositoryId, ['cat-file', '-t', sha])).trim();
+    } catch {
+      return null;
+    }
+  }
+
+  /** The sha a full ref name points to (exact match only), or null. */
+  async resolveRef(repositoryId: number, ref: string): Promise<string | null> {
+    try {
+      return (await this.git(repositoryId, ['show-ref', '--verify', '--hash', ref])).trim() || null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Creates `ref` at `sha` only if it does not exist (compare-and-swap with the null sha). */
+  async createRef(repositoryId: number, ref: string, sha: string): Promise<boolean> {
+    try {
+      await this.git(repositoryId, ['update-ref', ref, sha, '0'.repeat(40)]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Validates a ref name by git's own rules. */
+  async isValidRefName(ref: string): Promise<boolean> {
+    try {
+      await run('git', ['check-ref-format', ref]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { conflict, validationFailed } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { accessRepository } from '../repository-access.js';
+import { gitRefView } from '../ref-view.js';
+
+// Git is the source of truth: the ref is created with compare-and-swap against
+// the null sha, so of two racing creations exactly one wins and the other is 409.
+export const createRef: Handler<'git/create-ref'> = async (ctx) => {
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
+  const { body } = await ctx.input();
+  const { git, urls } = ctx.services;
+  const invalidRef = () => validationFailed([{ resource: 'Reference', field: 'ref', code: 'invalid',
+    message: "Reference name must start with 'refs/', have at least two slashes and be a valid git ref name" }]);
+  if (!/^refs\/[^/]+\/.+/.test(body.ref) || !(await git.isValidRefName(body.ref))) throw invalidRef();
+  const objectType = await git.objectType(repo.id, body.sha);
+  if (!objectType) {
+    throw validationFailed([{ resource: 'Reference', field: 'sha', code: 'invalid', message: 'Object does not exist' }]);
+  }
+  if (await git.resolveRef(repo.id, body.ref)) throw conflict('Reference already exists');
+  if (!(await git.createRef(repo.id, body.ref, body.sha))) throw conflict('Reference already exists');
+  const view = gitRefView(repo, body.ref, body.sha, objectType, urls);
+  return { status: 201, body: view, headers: { Location: view.url } };
+};

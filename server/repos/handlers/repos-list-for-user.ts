@@ -1,0 +1,25 @@
+import type { Handler } from '../../http/operation-context.js';
+import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { hasAnyScope } from '../../http/scopes.js';
+import { repositoryView } from '../repository-view.js';
+
+export const listRepositoriesForUser: Handler<'repos/list-for-authenticated-user'> = async (ctx) => {
+  const me = ctx.user();
+  const { query } = await ctx.input();
+  const { repos, urls } = ctx.services;
+  const page = pageRequest(query);
+  const includePrivate = hasAnyScope(me.scopes, ['repo']);
+  const visibility = query.visibility ?? 'all';
+  const { rows, total } = await repos.listForUser(me.user.id, {
+    visibility,
+    sort: query.sort ?? 'full_name',
+    direction: query.direction ?? (query.sort && query.sort !== 'full_name' ? 'desc' : 'asc'),
+    limit: page.perPage,
+    offset: page.offset,
+    includePrivate,
+  });
+  const body = await Promise.all(rows.map(async (row) => repositoryView(row, await repos.permissionOf(row, me.user), urls)));
+  const link = linkHeader(new URL(ctx.event.url.pathname + ctx.event.url.search, urls.base + '/'), page, total);
+  const headers: Record<string, string> = link ? { Link: link } : {};
+  return { status: 200, body, headers };
+};

@@ -1,0 +1,34 @@
+import type { Handler } from '../../http/operation-context.js';
+import { accessRepository } from '../repository-access.js';
+import { checkRepositoryName, nameTaken } from '../repository-name.js';
+import { fullRepositoryView } from '../repository-view.js';
+
+// Only the fields present change. A rename keeps `id`, `node_id` and the git
+// directory (stored by id); only the name in URLs changes.
+export const updateRepository: Handler<'repos/update'> = async (ctx) => {
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'admin');
+  const { body } = await ctx.input();
+  const { repos, urls } = ctx.services;
+  if (body.name !== undefined && body.name !== repo.name) {
+    checkRepositoryName(body.name);
+    if (await repos.nameTaken(repo.owner_id, body.name, repo.id)) throw nameTaken();
+  }
+  try {
+    await repos.update(repo.id, {
+      name: body.name,
+      description: body.description,
+      homepage: body.homepage,
+      private: body.private,
+      default_branch: body.default_branch,
+      has_issues: body.has_issues,
+      has_projects: body.has_projects,
+      has_wiki: body.has_wiki,
+      archived: body.archived,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw nameTaken();
+    throw error;
+  }
+  const updated = (await repos.byId(repo.id))!;
+  return { status: 200, body: fullRepositoryView(updated, await repos.permissionOf(updated, ctx.user().user), urls) };
+};

@@ -1,0 +1,152 @@
+// Repositories: rows in PostgreSQL (with an in-process cache of the hot
+// owner/name lookup and of each user's permission), contents in git.
+// Every change publishes an invalidation in its own transaction, so all
+// processes drop their cached copy when it commits.
+import { publish } from '../db/cache-invalidation.js';
+import type { InvalidationBus } from '../db/cache-invalidation.js';
+import type { Sql, TransactionSql } from '../db/database.js';
+import { highest, loadGrantedPermission, type Permission } from './permissions.js';
+
+export interface RepositoryRow {
+  id: number;
+  owner_id: number;
+  owner_login: string;
+  owner_kind: 'User' | 'Organization';
+  owner_site_admin: boolean;
+  name: string;
+  description: string | null;
+  homepage: string | null;
+  private: boolean;
+  default_branch: string;
+  has_issues: boolean;
+  has_projects: boolean;
+  has_wiki: boolean;
+  archived: boolean;
+  created_at: Date;
+  updated_at: Date;
+  pushed_at: Date | null;
+}
+
+export interface RepositoryChanges {
+  name?: string;
+  description?: string | null;
+  homepage?: string | null;
+  private?: boolean;
+  default_branch?: string;
+  has_issues?: boolean;
+  has_projects?: boolean;
+  has_wiki?: boolean;
+  archived?: boolean;
+}
+
+interface CacheEntry { repo: RepositoryRow | null; permissions: Map<number, Permission | null> }
+
+const SELECT = (sql: Sql | TransactionSql) => sql`
+  SELECT r.*, a.login AS owner_login, a.kind AS owner_kind, a.site_admin AS owner_site_admin
+  FROM repositories r JOIN accounts a ON a.id = r.owner_id`;
+
+const MAX_CACHED = 20_000;
+
+export class RepositoryStore {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(private readonly sql: Sql, bus: InvalidationBus) {
+    // Repository and account changes are rare next to reads: drop everything.
+    bus.subscribe((topic) => {
+      if (topic === '*' || topic.startsWith('repo:') || topic.startsWith('account:')) this.cache.clear();
+    });
+  }
+
+  private async entry(owner: string, name: string): Promise<CacheEntry> {
+    const key = `${owner.toLowerCase()}/${name.toLowerCase()}`;
+    let entry = this.cache.get(key);
+    if (!entry) {
+      const [repo] = await this.sql<RepositoryRow[]>`${SELECT(this.sql)}
+        WHERE lower(a.login) = lower(${owner}) AND lower(r.name) = lower(${name})`;
+      entry = { repo: repo ?? null, permissions: new Map() };
+      if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  async find(owner: string, name: string): Promise<RepositoryRow | null> {
+    return (await this.entry(owner, name)).repo;
+  }
+
+  async byId(id: number): Promise<RepositoryRow | null> {
+    const [repo] = await this.sql<RepositoryRow[]>`${SELECT(this.sql)} WHERE r.id = ${id}`;
+    return repo ?? null;
+  }
+
+  /** The user's permission (cached), including public read and site-admin rights. */
+  async permissionOf(repo: RepositoryRow, user: { id: number; siteAdmin: boolean } | null): Promise<Permission | null> {
+    const publicRead: Permission | null = repo.private ? null : 'read';
+    if (!user) return publicRead;
+    if (user.siteAdmin) return 'admin';
+    const entry = await this.entry(repo.owner_login, repo.name);
+    let granted = entry.permissions.get(user.id);
+    if (granted === undefined) {
+      granted = await loadGrantedPermission(this.sql, repo, user.id);
+      if (entry.repo?.id === repo.id) entry.permissions.set(user.id, granted);
+    }
+    return highest(granted, publicRead);
+  }
+
+  async nameTaken(ownerId: number, name: string, exceptId?: number): Promise<boolean> {
+    const [row] = await this.sql`SELECT 1 FROM repositories
+      WHERE owner_id = ${ownerId} AND lower(name) = lower(${name}) AND id <> ${exceptId ?? 0}`;
+    return Boolean(row);
+  }
+
+  async insert(tx: TransactionSql, ownerId: number, values: Required<Pick<RepositoryChanges, 'name' | 'private'>> & RepositoryChanges): Promise<number> {
+    const [row] = await tx<{ id: number }[]>`
+      INSERT INTO repositories (owner_id, name, description, homepage, private, has_issues, has_projects, has_wiki)
+      VALUES (${ownerId}, ${values.name}, ${values.description ?? null}, ${values.homepage ?? null}, ${values.private},
+              ${values.has_issues ?? true}, ${values.has_projects ?? true}, ${values.has_wiki ?? true})
+      RETURNING id`;
+    await publish(tx, `repo:${row!.id}`);
+    return row!.id;
+  }
+
+  async update(id: number, changes: RepositoryChanges): Promise<void> {
+    const columns = Object.keys(changes).filter((k) => (changes as Record<string, unknown>)[k] !== undefined);
+    await this.sql.begin(async (tx) => {
+      if (columns.length) {
+        await tx`UPDATE repositories SET ${tx(changes as Record<string, string | boolean | null>, columns)}, updated_at = now() WHERE id = ${id}`;
+      }
+      await publish(tx, `repo:${id}`);
+    });
+  }
+
+  async touchPushedAt(tx: TransactionSql, id: number): Promise<void> {
+    await tx`UPDATE repositories SET pushed_at = now(), updated_at = now() WHERE id = ${id}`;
+    await publish(tx, `repo:${id}`);
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.sql.begin(async (tx) => {
+      await tx`DELETE FROM repositories WHERE id = ${id}`;
+      await publish(tx, `repo:${id}`);
+    });
+  }
+
+  /** Repositories the user owns, collaborates on or reaches through an org: one page and the total. */
+  async listForUser(userId: number, options: { visibility: 'all' | 'public' | 'private'; sort: string; direction: 'asc' | 'desc'; limit: number; offset: number; includePrivate: boolean }): Promise<{ rows: RepositoryRow[]; total: number }> {
+    const order = { created: 'r.created_at', updated: 'r.updated_at', pushed: 'r.pushed_at' }[options.sort] ?? "lower(a.login || '/' || r.name)";
+    const dir = options.direction === 'desc' ? 'DESC' : 'ASC';
+    const wantPrivate = options.includePrivate && options.visibility !== 'public';
+    const wantPublic = options.visibility !== 'private';
+    const where = this.sql`
+      WHERE (r.owner_id = ${userId}
+         OR r.id IN (SELECT repository_id FROM collaborators WHERE user_id = ${userId})
+         OR r.owner_id IN (SELECT org_id FROM org_members WHERE user_id = ${userId}))
+        AND ((r.private AND ${wantPrivate}) OR (NOT r.private AND ${wantPublic}))`;
+    const rows = await this.sql<RepositoryRow[]>`${SELECT(this.sql)} ${where}
+      ORDER BY ${this.sql.unsafe(order)} ${this.sql.unsafe(dir)} NULLS LAST, r.id ${this.sql.unsafe(dir)}
+      LIMIT ${options.limit} OFFSET ${options.offset}`;
+    const [count] = await this.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM repositories r JOIN accounts a ON a.id = r.owner_id ${where}`;
+    return { rows, total: count!.n };
+  }
+}

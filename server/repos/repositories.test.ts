@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { decodeNodeId } from '../ids/node-id.js';
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await server.createUser('alice');
+  bob = await server.createUser('bob');
+});
+afterAll(() => server.close());
+
+async function createRepo(user: TestUser, body: Record<string, unknown>) {
+  const res = await server.api('/user/repos', { method: 'POST', token: user.token, body });
+  return { res, json: (await res.json()) as Record<string, any> };
+}
+
+describe('POST /user/repos', () => {
+  it('creates a repository with GitHub fields, a node id and a bare git repository', async () => {
+    const { res, json } = await createRepo(alice, { name: 'hello-world', description: 'first', auto_init: true });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`${server.url}/repos/alice/hello-world`);
+    expect(json).toMatchObject({
+      name: 'hello-world', full_name: 'alice/hello-world', private: false, description: 'first',
+      owner: { login: 'alice', id: alice.id, type: 'User' },
+      url: `${server.url}/repos/alice/hello-world`, default_branch: 'main',
+      permissions: { admin: true, push: true, pull: true },
+    });
+    expect(Number.isInteger(json.id)).toBe(true);
+    expect(decodeNodeId(json.node_id)).toEqual({ type: 'Repository', id: json.id });
+    expect(existsSync(server.services.git.pathOf(json.id))).toBe(true);
+    expect(await server.services.git.resolveRef(json.id, 'refs/heads/main')).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('rejects a name with spaces as invalid', async () => {
+    const { res, json } = await createRepo(alice, { name: 'has spaces' });
+    expect(res.status).toBe(422);
+    expect(json.message).toBe('Validation Failed');
+    expect(json.errors).toContainEqual(expect.objectContaining({ resource: 'Repository', field: 'name', code: 'invalid' }));
+  });
+
+  it('rejects a missing name as missing_field and an empty one as invalid', async () => {
+    const missing = await createRepo(alice, { description: 'x' });
+    expect(missing.res.status).toBe(422);
+    expect(missing.json.errors).toContainEqual(expect.objectContaining({ field: 'name', code: 'missing_field' }));
+    const empty = await createRepo(alice, { name: '' });
+    expect(empty.res.status).toBe(422);
+    expect(empty.json.errors[0]).toMatchObject({ field: 'name', code: 'invalid' });
+  });
+
+  it('rejects a duplicate name (case-insensitive) as already_exists', async () => {
+    await createRepo(alice, { name: 'dup' });
+    const { res, json } = await createRepo(alice, { name: 'DUP' });
+    expect(res.status).toBe(422);
+    expect(json.errors[0]).toMatchObject({ resource: 'Repository', field: 'name', code: 'already_exists' });
+  });
+
+  it('gives one 201 and one 422 for two concurrent creations of the same name', async () => {
+    const results = await Promise.all([createRepo(alice, { name: 'race' }), createRepo(alice, { name: 'race' })]);
+    expect(results.map((r) => r.res.status).sort()).toEqual([201, 422]);
+  });
+
+  it('answers malformed JSON with 400 Problems parsing JSON and a non-object with 400', async () => {
+    const bad = await server.api('/user/repos', { method: 'POST', token: alice.token, rawBody: '{"name": ' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe('Problems parsing JSON');
+    const array = await server.api('/user/repos', { method: 'POST', token: alice.token, rawBody: '["x"]' });
+    expect(array.status).toBe(400);
+    expect((await array.json()).message).toBe('Body should be a JSON object');
+  });
+
+  it('ignores unknown body fields', async () => {
+    const { res } = await createRepo(alice, { name: 'extra-fields', surprise: { deep: true } });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('GET /repos/{owner}/{repo}', () => {
+  it('hides a private repository: 404 anonymous, 403 for a non-member, 200 for the owner', async () => {
+    await createRepo(alice, { name: 'secret', private: true });
+    expect((await server.api('/repos/alice/secret')).status).toBe(404);
+    const forbidden = await server.api('/repos/alice/secret', { token: bob.token });
+    expect(forbidden.status).toBe(403);
+    const ok = await server.api('/repos/alice/secret', { token: alice.token });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).visibility).toBe('private');
+  });
+
+  it('serves public repositories anonymously and under /api/v3', async () => {
+    await createRepo(alice, { name: 'open' });
+    const anon = await server.api('/repos/alice/open');
+    expect(anon.status).toBe(200);
+    expect((await anon.json()).permissions).toMatchObject({ admin: false, pull: true });
+    const v3 = await server.api('/api/v3/repos/alice/open', { token: alice.token });
+    expect(v3.status).toBe(200);
+  });
+
+  it('answers 304 to a matching If-None-Match, with rate-limit headers and without counting it', async () => {
+    const first = await server.api('/repos/alice/open', { token: alice.token });
+    const etag = first.headers.get('etag')!;
+    const remaining = Number(first.headers.get('x-ratelimit-remaining'));
+    const second = await server.api('/repos/alice/open', { token: alice.token, headers: { 'if-none-match': etag } });
+    expect(second.status).toBe(304);
+    expect(second.headers.get('x-ratelimit-limit')).toBe('5000');
+    expect(Number(second.headers.get('x-ratelimit-remaining'))).toBe(remaining);
+    const third = await server.api('/repos/alice/open', { token: alice.token });
+    expect(Number(third.headers.get('x-ratelimit-remaining'))).toBe(remaining - 1);
+  });
+
+  it('is 404 for an unknown repository or owner', async () => {
+    expect((await server.api('/repos/alice/nope', { token: alice.token })).status).toBe(404);
+    expect((await server.api('/repos/nobody/nope', { token: alice.token })).status).toBe(404);
+  });
+});
+
+describe('PATCH /repos/{owner}/{repo}', () => {
+  it('renames without changing id or node_id, and the old name is gone', async () => {
+    const { json: created } = await createRepo(alice, { name: 'before' });
+    const res = await server.api('/repos/alice/before', { method: 'PATCH', token: alice.token, body: { name: 'after', description: 'renamed', private: true } });
+    expect(res.status).toBe(200);
+    const json = await res.json();
+    expect(json).toMatchObject({ id: created.id, node_id: created.node_id, name: 'after', description: 'renamed', private: true });
+    expect((await server.api('/repos/alice/before', { token: alice.token })).status).toBe(404);
+    expect((await server.api('/repos/alice/after', { token: alice.token })).status).toBe(200);
+  });
+
+  it('needs admin rights (403) and validates after the permission check', async () => {
+    await createRepo(alice, { name: 'guarded' });
+    const res = await server.api('/repos/alice/guarded', { method: 'PATCH', token: bob.token, body: { name: 'bad name' } });
+    expect(res.status).toBe(403);
+    const invalid = await server.api('/repos/alice/guarded', { method: 'PATCH', token: alice.token, body: { name: 'bad name' } });
+    expect(invalid.status).toBe(422);
+  });
+});
+
+describe('DELETE /repos/{owner}/{repo}', () => {
+  it('needs admin rights, then deletes the row and the git directory', async () => {
+    const { json } = await createRepo(alice, { name: 'doomed' });
+    const denied = await server.api('/repos/alice/doomed', { method: 'DELETE', token: bob.token });
+    expect(denied.status).toBe(403);
+    expect((await denied.json()).message).toBe('Must have admin rights to Repository.');
+    const res = await server.api('/repos/alice/doomed', { method: 'DELETE', token: alice.token });
+    expect(res.status).toBe(204);
+    expect((await server.api('/repos/alice/doomed', { token: alice.token })).status).toBe(404);
+    expect(existsSync(server.services.git.pathOf(json.id))).toBe(false);
+  });
+
+  it('needs the delete_repo scope', async () => {
+    await createRepo(alice, { name: 'scoped' });
+    const token = await server.tokenFor(alice.id, ['repo']);
+    const res = await server.api('/repos/alice/scoped', { method: 'DELETE', token });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('x-accepted-oauth-scopes')).toBe('delete_repo');
+    expect(res.headers.get('x-oauth-scopes')).toBe('repo');
+  });
+});
+
+describe('collaborators and organizations', () => {
+  it('gives collaborators their permission and org members read access', async () => {
+    const { json } = await createRepo(alice, { name: 'shared', private: true });
+    await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${json.id}, ${bob.id}, 'write')`;
+    await server.services.repos.update(json.id, {}); // publishes the invalidation, as the collaborator API will
+    const res = await server.api('/repos/alice/shared', { token: bob.token });
+    expect(res.status).toBe(200);
+    expect((await res.json()).permissions).toMatchObject({ admin: false, push: true, pull: true });
+  });
+});
+
+describe('GET /user/repos', () => {
+  it('paginates with per_page, page and a Link header', async () => {
+    const carol = await server.createUser('carol');
+    for (let i = 0; i < 5; i++) await createRepo(carol, { name: `r${i}` });
+    const page1 = await server.api('/user/repos?per_page=2', { token: carol.token });
+    expect(page1.status).toBe(200);
+    expect((await page1.json()).map((r: { name: string }) => r.name)).toEqual(['r0', 'r1']);
+    const link = page1.headers.get('link')!;
+    expect(link).toContain('rel="next"');
+    expect(link).toContain(`${server.url}/user/repos?per_page=2&page=3>; rel="last"`);
+    const page3 = await server.api('/user/repos?per_page=2&page=3', { token: carol.token });
+    expect((await page3.json()).map((r: { name: string }) => r.name)).toEqual(['r4']);
+    const clamped = await server.api('/user/repos?per_page=500', { token: carol.token });
+    expect(clamped.status).toBe(200);
+    expect(await clamped.json()).toHaveLength(5);
+  });
+});

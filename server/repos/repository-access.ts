@@ -1,0 +1,48 @@
+// Finding a repository for an operation and checking the caller may act on it,
+// in the documented order: existence (404) before permission and scope (403).
+// A private repository is 404 to anonymous callers and 403 to signed-in
+// non-members, as the interface specifies.
+import { forbidden, notFound } from '../http/api-error.js';
+import type { OperationContext } from '../http/operation-context.js';
+import { hasAnyScope } from '../http/scopes.js';
+import type { OperationId } from '../generated/routes.js';
+import { atLeast, type Permission } from './permissions.js';
+import type { RepositoryRow } from './repositories-store.js';
+
+const DENIED: Record<Permission, string> = {
+  read: 'Must have read rights to Repository.',
+  write: 'Must have push access to Repository.',
+  admin: 'Must have admin rights to Repository.',
+};
+
+export interface RepositoryAccess { repo: RepositoryRow; permission: Permission | null }
+
+export async function accessRepository<K extends OperationId>(
+  ctx: OperationContext<K>,
+  owner: string,
+  name: string,
+  needed: Permission,
+): Promise<RepositoryAccess> {
+  const { repos } = ctx.services;
+  const repo = await repos.find(owner, name);
+  if (!repo) throw notFound();
+  const principal = ctx.principal;
+  const user = principal.kind === 'token' ? principal.user : null;
+  let permission = await repos.permissionOf(repo, user);
+  // A classic token without `repo` scope sees private repositories as if it had no rights.
+  const scopeBlocksPrivate = repo.private && principal.kind === 'token' && principal.tokenKind !== 'installation' && !hasAnyScope(principal.scopes, ['repo']);
+  if (repo.private && (permission === null || scopeBlocksPrivate)) {
+    if (!user) throw notFound();
+    if (scopeBlocksPrivate && permission !== null) {
+      throw forbidden(DENIED[needed], { 'X-Accepted-OAuth-Scopes': 'repo' });
+    }
+    throw forbidden(DENIED.read);
+  }
+  if (!atLeast(permission, needed)) {
+    if (!user) throw notFound();
+    throw forbidden(DENIED[needed]);
+  }
+  ctx.checkScopes();
+  if (scopeBlocksPrivate) permission = null;
+  return { repo, permission };
+}

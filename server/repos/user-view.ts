@@ -1,0 +1,68 @@
+// GitHub's simple-user and private-user bodies for an account row.
+import { encodeNodeId } from '../ids/node-id.js';
+import type { Urls } from '../http/urls.js';
+import type { AccountRow } from './accounts-store.js';
+import { isoSeconds } from '../http/timestamps.js';
+
+export interface AccountRef {
+  id: number;
+  login: string;
+  kind: 'User' | 'Organization';
+  site_admin: boolean;
+}
+
+export function simpleUser(account: AccountRef, urls: Urls) {
+  const api = urls.api(`/users/${account.login}`);
+  return {
+    login: account.login,
+    id: account.id,
+    node_id: encodeNodeId(account.kind, account.id),
+    avatar_url: urls.html(`/avatars/u/${account.id}`),
+    gravatar_id: '',
+    url: api,
+    html_url: urls.html(`/${account.login}`),
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    type: account.kind,
+    site_admin: account.site_admin,
+    user_view_type: 'public',
+  };
+}
+
+export interface UserCounts { public_repos: number; total_private_repos: number; owned_private_repos: number }
+
+export function privateUser(account: AccountRow, counts: UserCounts, urls: Urls) {
+  return {
+    ...simpleUser(account, urls),
+    user_view_type: 'private',
+    name: account.name,
+    company: null,
+    blog: '',
+    location: null,
+    email: account.email,
+    notification_email: account.email,
+    hireable: null,
+    bio: null,
+    twitter_username: null,
+    public_repos: counts.public_repos,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: isoSeconds(account.created_at),
+    updated_at: isoSeconds(account.updated_at),
+    private_gists: 0,
+    total_private_repos: counts.total_private_repos,
+    owned_private_repos: counts.owned_private_repos,
+    disk_usage: 0,
+    collaborators: 0,
+    two_factor_authentication: false,
+    plan: { name: 'free', space: 976562499, private_repos: 10000, collaborators: 0 },
+  };
+}

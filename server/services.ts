@@ -1,0 +1,62 @@
+// Everything a request handler may use, built once per app from config and a
+// database handle (no module-level singletons, so tests run many apps at once).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { TokenCache } from './auth/token-cache.js';
+import { TokenStore } from './auth/token-store.js';
+import type { Config } from './config.js';
+import { startInvalidationBus, type InvalidationBus } from './db/cache-invalidation.js';
+import type { Sql } from './db/database.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { RequestValidator } from './http/request-validator.js';
+import { Urls } from './http/urls.js';
+import type { Logger } from './log.js';
+import { AccountStore } from './repos/accounts-store.js';
+import { GitRepositories } from './repos/git.js';
+import { RepositoryStore } from './repos/repositories-store.js';
+
+export interface Services {
+  config: Config;
+  log: Logger;
+  sql: Sql;
+  bus: InvalidationBus;
+  tokens: TokenStore;
+  tokenCache: TokenCache;
+  rateLimiter: RateLimiter;
+  validator: RequestValidator;
+  accounts: AccountStore;
+  repos: RepositoryStore;
+  git: GitRepositories;
+  urls: Urls;
+  now: () => number;
+}
+
+export const OPENAPI_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+
+let specCache: Promise<unknown> | undefined;
+/** The parsed contract; read once per process (it never changes while running). */
+export function loadSpec(): Promise<unknown> {
+  return (specCache ??= readFile(OPENAPI_PATH, 'utf8').then((text) => parse(text)));
+}
+
+export async function createServices(config: Config, sql: Sql, log: Logger, now: () => number = Date.now): Promise<Services> {
+  const bus = await startInvalidationBus(sql, log);
+  const spec = (await loadSpec()) as ConstructorParameters<typeof RequestValidator>[0];
+  return {
+    config,
+    log,
+    sql,
+    bus,
+    tokens: new TokenStore(sql),
+    tokenCache: new TokenCache(sql, bus, now),
+    rateLimiter: new RateLimiter(sql, config.rateLimit.windowSeconds, now),
+    validator: new RequestValidator(spec),
+    accounts: new AccountStore(sql),
+    repos: new RepositoryStore(sql, bus),
+    git: new GitRepositories(join(config.dataDir, 'repositories')),
+    urls: new Urls(config.publicUrl),
+    now,
+  };
+}

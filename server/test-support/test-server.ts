@@ -1,0 +1,97 @@
+// A real Wharf server over real HTTP on 127.0.0.1, on a fresh database cloned
+// from the migrated template, for one test file.
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { toNodeHandler } from 'h3';
+import { inject } from 'vitest';
+import { createWharfApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connect, type Sql } from '../db/database.js';
+import { createLogger } from '../log.js';
+import type { Services } from '../services.js';
+import type { TokenKind } from '../auth/token-secret.js';
+
+export interface TestUser { id: number; login: string; token: string }
+
+export interface TestServer {
+  url: string;
+  services: Services;
+  sql: Sql;
+  databaseUrl: string;
+  dataDir: string;
+  createUser(login: string, options?: { siteAdmin?: boolean; scopes?: string[] }): Promise<TestUser>;
+  createOrg(login: string, ownerId: number): Promise<{ id: number; login: string }>;
+  tokenFor(userId: number, scopes?: string[], kind?: TokenKind): Promise<string>;
+  api(path: string, options?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const ALL_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user'];
+
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = connect(adminUrl, { max: 1 });
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE wharf_template`);
+  await admin.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = connect(inject('pgAdminUrl'), { max: 1 });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestServer> {
+  const databaseUrl = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'wharf-test-data-'));
+  const server: Server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  const config = loadConfig({
+    PORT: String(port), DATABASE_URL: databaseUrl, WHARF_DATA_DIR: dataDir,
+    WHARF_LOG_LEVEL: 'error', ...env,
+  });
+  const sql = connect(databaseUrl);
+  const wharf = await createWharfApp(config, sql, createLogger(config.logLevel), options.now);
+  server.on('request', toNodeHandler(wharf.app));
+  const url = `http://127.0.0.1:${port}`;
+  const services = wharf.services;
+
+  const tokenFor = async (userId: number, scopes = ALL_SCOPES, kind: TokenKind = 'personal') =>
+    (await services.tokens.create(userId, kind, scopes)).token;
+
+  return {
+    url, services, sql, databaseUrl, dataDir, tokenFor,
+    async createUser(login, opts = {}) {
+      const user = await services.accounts.create(login, 'User', { siteAdmin: opts.siteAdmin });
+      return { id: user.id, login: user.login, token: await tokenFor(user.id, opts.scopes) };
+    },
+    async createOrg(login, ownerId) {
+      const org = await services.accounts.create(login, 'Organization');
+      await services.accounts.addMember(org.id, ownerId, 'admin');
+      return { id: org.id, login: org.login };
+    },
+    api(path, opts = {}) {
+      const headers: Record<string, string> = { accept: 'application/vnd.github+json', ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      let body: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      return fetch(url + path, { method: opts.method ?? 'GET', headers, body });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await wharf.close();
+      await sql.end({ timeout: 5 });
+      await dropTestDatabase(databaseUrl);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

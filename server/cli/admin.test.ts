@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dropTestDatabase } from '../test-support/test-server.js';
+
+const run = promisify(execFile);
+const CLI = new URL('../../bin/wharf.mjs', import.meta.url).pathname;
+
+let databaseUrl: string;
+let dataDir: string;
+
+async function wharf(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run('node', [CLI, ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'wharf-cli-'));
+});
+afterAll(async () => {
+  await dropTestDatabase(databaseUrl);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('wharf admin', () => {
+  it('creates the site admin on first use and prints its token once, to stderr', async () => {
+    const first = await wharf('admin', 'create-user', 'alice', '--email', 'alice@example.com');
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^ghp_[A-Za-z0-9]{36}$/m);
+    expect(JSON.parse(first.stdout)).toMatchObject({ login: 'alice', site_admin: false, email: 'alice@example.com' });
+    const second = await wharf('admin', 'create-user', 'bob', '--admin');
+    expect(second.stderr).not.toMatch(/ghp_/);
+    expect(JSON.parse(second.stdout)).toMatchObject({ login: 'bob', site_admin: true });
+  });
+
+  it('creates tokens (printed alone), lists them without the secret, and revokes them', async () => {
+    const created = await wharf('admin', 'create-token', 'alice', '--scopes', 'repo,user');
+    const token = created.stdout.trim();
+    expect(token).toMatch(/^ghp_[A-Za-z0-9]{36}$/);
+    const listed = JSON.parse((await wharf('admin', 'list-tokens', 'alice')).stdout);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ kind: 'personal', scopes: ['repo', 'user'] });
+    expect(JSON.stringify(listed)).not.toContain(token);
+    const revoked = await wharf('admin', 'revoke-token', String(listed[0].id));
+    expect(JSON.parse(revoked.stdout)).toEqual({ id: listed[0].id, revoked: true });
+    expect(JSON.parse((await wharf('admin', 'list-tokens', 'alice')).stdout)).toEqual([]);
+  });
+
+  it('defaults token scopes to repo, admin:repo_hook, user', async () => {
+    await wharf('admin', 'create-token', 'bob');
+    const [token] = JSON.parse((await wharf('admin', 'list-tokens', 'bob')).stdout);
+    expect(token.scopes).toEqual(['repo', 'admin:repo_hook', 'user']);
+  });
+
+  it('manages organizations and renames users', async () => {
+    expect(JSON.parse((await wharf('admin', 'create-org', 'acme', '--owner', 'alice')).stdout)).toMatchObject({ login: 'acme', owner: 'alice' });
+    expect(JSON.parse((await wharf('admin', 'add-member', 'acme', 'bob')).stdout)).toEqual({ org: 'acme', login: 'bob', role: 'member' });
+    const renamed = JSON.parse((await wharf('admin', 'rename-user', 'bob', 'robert')).stdout);
+    expect(renamed.login).toBe('robert');
+  });
+
+  it('reports bad input on stderr with a non-zero exit and nothing on stdout', async () => {
+    const cases = [
+      ['admin', 'create-user', 'bad login'],
+      ['admin', 'create-user', 'alice'],
+      ['admin', 'create-token', 'nobody'],
+      ['admin', 'create-token', 'alice', '--scopes', 'root'],
+      ['admin', 'revoke-token', 'abc'],
+      ['admin', 'create-org', 'x'],
+      ['admin', 'frobnicate'],
+    ];
+    for (const args of cases) {
+      const result = await wharf(...args);
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr, args.join(' ')).toMatch(/wharf/);
+    }
+  });
+});

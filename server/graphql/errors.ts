@@ -10,13 +10,19 @@
 // plugin, see mount.ts) copies `extensions.type` to the top level when the
 // result is serialized. `extensions.type` stays too, where the GraphQL spec
 // says such fields belong.
-import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+//
+// Errors are made with yoga's `createGraphQLError`, not `new GraphQLError`:
+// yoga masks every error that is not an instance of *its* copy of graphql's
+// GraphQLError, and a test runner may load a second copy for our imports.
+import type { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { errorFields, type Logger } from '../log.js';
+import type { GraphqlContext } from './context.js';
 
 export type GithubErrorType = 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN';
 
 export function githubError(type: GithubErrorType, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { type } });
+  return createGraphQLError(message, { extensions: { type } });
 }
 
 export function notFoundError(message: string): GraphQLError {
@@ -35,7 +41,7 @@ type FormattedWithType = GraphQLFormattedError & { type?: string };
 
 /** An error as it is sent: the standard fields plus `type` from the extensions. */
 export function formatError(error: GraphQLError | GraphQLFormattedError): FormattedWithType {
-  const formatted: GraphQLFormattedError = error instanceof GraphQLError ? error.toJSON() : error;
+  const formatted: GraphQLFormattedError = 'toJSON' in error && typeof error.toJSON === 'function' ? error.toJSON() : error;
   const type = formatted.extensions?.['type'];
   return typeof type === 'string' ? { ...formatted, type } : formatted;
 }
@@ -56,6 +62,30 @@ export function liftErrorTypes(): Plugin {
     onExecutionResult({ result, setResult }) {
       if (!result || Symbol.asyncIterator in result) return;
       setResult({ ...result, stringify: stringifyResult });
+    },
+  };
+}
+
+/**
+ * Yoga plugin: logs every unexpected resolver exception (anything but a
+ * GraphQL error) with the request id, before yoga masks it into
+ * `Unexpected error.` (envelop runs execute-done hooks in plugin order, and
+ * yoga adds its masking plugin after the user plugins).
+ */
+export function logUnexpectedErrors(log: Logger): Plugin<GraphqlContext> {
+  return {
+    onExecute({ args }) {
+      const { requestId } = args.contextValue as Partial<GraphqlContext>;
+      return {
+        onExecuteDone({ result }) {
+          if (Symbol.asyncIterator in result) return;
+          for (const error of result.errors ?? []) {
+            const cause = error.originalError;
+            if (!cause || cause.name === 'GraphQLError') continue;
+            log.error('graphql unexpected error', { requestId, path: error.path?.join('.'), ...errorFields(cause) });
+          }
+        },
+      };
     },
   };
 }

@@ -1,4 +1,111 @@
-// TEMPORARY stub until the GraphQL endpoint lands (being written now).
-import type { H3 } from 'h3';
+// GraphQL at POST /api/graphql (where Octokit with baseUrl {base}/api/v3
+// looks for it) and /graphql (api.github.com's path), GET with ?query= too.
+// Every call goes through the REST pipeline first: authentication is required
+// (401 with the REST error body), and the call is counted in the `graphql`
+// rate-limit resource.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createSchema, createYoga, type YogaLogger } from 'graphql-yoga';
+import type { H3, H3Event } from 'h3';
+import { ApiError, problemsParsingJson } from '../http/api-error.js';
+import { runPipeline } from '../http/pipeline.js';
+import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
-export function mountGraphql(_app: H3, _services: Services): void {}
+import type { GraphqlContext } from './context.js';
+import { liftErrorTypes, logUnexpectedErrors } from './errors.js';
+import { resolvers } from './resolvers.js';
+
+export const GRAPHQL_PATHS = ['/api/graphql', '/graphql'] as const;
+export const SCHEMA_PATH = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
+
+const MAX_BODY_BYTES = 1024 * 1024;
+/** The path yoga sees; the public paths are routed by h3. */
+const YOGA_ENDPOINT = '/graphql';
+
+/**
+ * Yoga's log lines into ours. Its debug chatter is dropped, and its error
+ * lines (the errors it masks) go to debug: logUnexpectedErrors has already
+ * logged those with the request id.
+ */
+function yogaLogger(services: Services): YogaLogger {
+  const fields = (args: unknown[]) => {
+    const [first] = args;
+    return first instanceof Error ? errorFields(first) : { detail: args.map(String).join(' ') };
+  };
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: (...args: unknown[]) => services.log.warn('graphql', fields(args)),
+    error: (...args: unknown[]) => services.log.debug('graphql masked error', fields(args)),
+  };
+}
+
+function createGraphqlServer(services: Services) {
+  return createYoga<GraphqlContext>({
+    schema: createSchema<GraphqlContext>({
+      typeDefs: readFileSync(SCHEMA_PATH, 'utf8'),
+      resolvers,
+    }),
+    graphqlEndpoint: YOGA_ENDPOINT,
+    graphiql: false,
+    landingPage: false,
+    maskedErrors: true,
+    cors: false,
+    batching: false,
+    logging: yogaLogger(services),
+    plugins: [logUnexpectedErrors(services.log), liftErrorTypes()],
+    // Node's own classes, so the Response yoga returns is one h3 recognises.
+    fetchAPI: {
+      Request, Response, Headers, fetch, ReadableStream, URL, URLSearchParams,
+      FormData, Blob, File, TextEncoder, TextDecoder, crypto: globalThis.crypto,
+    },
+  });
+}
+
+/**
+ * The request as yoga should see it: a plain Request at yoga's endpoint.
+ * GitHub takes a JSON body whatever its Content-Type (curl -d sends a form
+ * type) and answers JSON to any Accept (Octokit asks for vnd.github+json), so
+ * both headers are normalised here; a body that is not JSON is the REST 400.
+ */
+async function yogaRequest(event: H3Event): Promise<Request> {
+  const source = event.req;
+  const url = new URL(YOGA_ENDPOINT + event.url.search, event.url.origin);
+  const headers = new Headers(source.headers);
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  const accept = source.headers.get('accept')?.toLowerCase() ?? '';
+  headers.set('accept', accept.includes('application/graphql-response+json') ? 'application/graphql-response+json' : 'application/json');
+  if (source.method !== 'POST') return new Request(url, { method: source.method, headers });
+
+  const text = await source.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
+  const type = source.headers.get('content-type')?.toLowerCase() ?? '';
+  if (type.startsWith('application/graphql') && !type.startsWith('application/graphql-response+json')) {
+    headers.set('content-type', 'application/graphql'); // a bare query document as the body
+  } else {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw problemsParsingJson();
+    }
+    headers.set('content-type', 'application/json');
+  }
+  return new Request(url, { method: 'POST', headers, body: text });
+}
+
+export function mountGraphql(app: H3, services: Services): void {
+  const yoga = createGraphqlServer(services);
+  const handler = (event: H3Event) =>
+    runPipeline(event, services, { auth: 'required', resource: 'graphql' }, async (scope) => {
+      const context: GraphqlContext = { services, principal: scope.principal, requestId: scope.requestId };
+      const response = await yoga.fetch(await yogaRequest(event), context);
+      const headers = new Headers(response.headers);
+      for (const [name, value] of scope.headers) headers.set(name, value);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    });
+  for (const path of GRAPHQL_PATHS) {
+    app.on('POST', path, handler);
+    app.on('GET', path, handler);
+  }
+}

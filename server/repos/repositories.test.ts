@@ -187,3 +187,23 @@ describe('GET /user/repos', () => {
     expect(await clamped.json()).toHaveLength(5);
   });
 });
+
+describe('OAuth scopes on private repositories', () => {
+  it('treats a token without the repo scope as having no access to private repositories', async () => {
+    await createRepo(alice, { name: 'scoped-secret', private: true });
+    const userOnly = await server.tokenFor(alice.id, ['user']);
+    const res = await server.api('/repos/alice/scoped-secret', { token: userOnly });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('x-accepted-oauth-scopes')).toBe('repo');
+    expect(res.headers.get('x-oauth-scopes')).toBe('user');
+    const list = await server.api('/user/repos', { token: userOnly });
+    expect((await list.json()).map((r: { name: string }) => r.name)).not.toContain('scoped-secret');
+  });
+
+  it('needs the repo scope to create a repository', async () => {
+    const userOnly = await server.tokenFor(alice.id, ['user']);
+    const res = await server.api('/user/repos', { method: 'POST', token: userOnly, body: { name: 'nope' } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('x-accepted-oauth-scopes')).toBe('repo');
+  });
+});

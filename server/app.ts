@@ -59,5 +59,17 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
     throw notFound();
   }));
-  return { app, services, close: () => services.bus.close() };
+  // Ended rate-limit windows are dead rows; clear them now and then.
+  const pruning = setInterval(() => {
+    services.rateLimiter.prune().catch((error: unknown) => log.warn('rate-limit prune failed', { error: String(error) }));
+  }, 10 * 60_000);
+  pruning.unref();
+  return {
+    app,
+    services,
+    close: async () => {
+      clearInterval(pruning);
+      await services.bus.close();
+    },
+  };
 }

@@ -66,3 +66,20 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('rate-limit windows', () => {
+  it('start afresh in the next window and ended windows are pruned', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const { RateLimiter } = await import('./rate-limiter.js');
+    const limiter = new RateLimiter(server.sql, 60, () => now);
+    for (let i = 0; i < 3; i++) expect((await limiter.take('test:window', 'core', 3)).allowed).toBe(true);
+    const denied = await limiter.take('test:window', 'core', 3);
+    expect(denied.allowed).toBe(false);
+    expect(denied.state).toMatchObject({ remaining: 0, used: 3, reset: now / 1000 + 60 });
+    now += 60_000;
+    expect((await limiter.take('test:window', 'core', 3)).state).toMatchObject({ remaining: 2, used: 1 });
+    expect(await limiter.prune()).toBeGreaterThanOrEqual(1);
+    const rows = await server.sql`SELECT window_start FROM rate_limit_windows WHERE bucket = 'test:window'`;
+    expect(rows).toEqual([{ window_start: now / 1000 }]);
+  });
+});

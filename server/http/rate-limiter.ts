@@ -106,6 +106,13 @@ export class RateLimiter {
     if (this.leases.size > 100_000) this.sweep(windowStart);
   }
 
+  /** Deletes windows that have ended; any process may run it, any number of times. */
+  async prune(): Promise<number> {
+    const current = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const deleted = await this.sql`DELETE FROM rate_limit_windows WHERE window_start < ${current}`;
+    return deleted.count;
+  }
+
   private state(lease: Lease, limit: number, resource: RateResource): RateState {
     const used = Math.max(0, Math.min(limit, lease.dbUsed - lease.unspent));
     return { limit, used, remaining: limit - used, reset: lease.windowStart + this.windowSeconds, resource };

@@ -28,12 +28,12 @@ function methodNotAllowed(services: Services, allowed: Map<string, OperationId>)
     // HEAD is GET without a body.
     if (event.req.method === 'HEAD' && get) {
       return runPipeline(event, services, { auth: routeTable[get].auth, resource: 'core' }, async (scope) => {
-        const response = await executeOperation(get, handlers[get] as never, event, services, scope);
-        return new Response(null, { status: response.status, headers: response.headers });
+        const reply = await executeOperation(get, handlers[get] as never, event, services, scope);
+        return { ...reply, body: null };
       });
     }
     return runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
-      throw new ApiError(405, 'Method Not Allowed', undefined, { Allow: allow });
+      throw new ApiError(405, 'Method Not Allowed', undefined, { allow });
     });
   };
 }

@@ -100,9 +100,8 @@ export function mountGraphql(app: H3, services: Services): void {
     runPipeline(event, services, { auth: 'required', resource: 'graphql' }, async (scope) => {
       const context: GraphqlContext = { services, principal: scope.principal, requestId: scope.requestId };
       const response = await yoga.fetch(await yogaRequest(event), context);
-      const headers = new Headers(response.headers);
-      for (const [name, value] of scope.headers) headers.set(name, value);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      // A fresh Response: yoga's may have immutable headers; the pipeline adds scope.headers.
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
     });
   for (const path of GRAPHQL_PATHS) {
     app.on('POST', path, handler);

@@ -10,13 +10,20 @@ export interface ValidationErrorItem {
 }
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: ValidationErrorItem[],
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly errors: ValidationErrorItem[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message: string, errors?: ValidationErrorItem[], headers: Record<string, string> = {}) {
+    // Expected outcomes (404, 422, …) need no stack trace, and capturing one is
+    // a large part of the cost of a 404.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
   }
 }
 

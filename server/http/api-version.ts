@@ -1,12 +1,13 @@
 // X-<Vendor>-Api-Version: optional; the supported date versions are accepted
-// and anything else is a 400, as GitHub does.
+// and anything else is a 400, as GitHub does. Only an absent header selects the
+// default: a header sent empty names no supported version.
 import { ApiError } from './api-error.js';
 
 export const SUPPORTED_API_VERSIONS = ['2022-11-28'] as const;
 export const DEFAULT_API_VERSION = SUPPORTED_API_VERSIONS[0];
 
 export function selectApiVersion(requested: string | null, headerName: string): string {
-  if (requested === null || requested.trim() === '') return DEFAULT_API_VERSION;
+  if (requested === null) return DEFAULT_API_VERSION;
   const version = requested.trim();
   if ((SUPPORTED_API_VERSIONS as readonly string[]).includes(version)) return version;
   throw new ApiError(400, `API version ${JSON.stringify(version).slice(0, 60)} is not supported. Supported versions: ${SUPPORTED_API_VERSIONS.join(', ')}. See the ${headerName} header.`);

@@ -1,9 +1,20 @@
-// Serialises a handler result or an error into a Response: GitHub's JSON
-// error body, weak ETags on GET bodies, and 304 for a matching If-None-Match.
+// Replies as plain data until the very end: handlers and the pipeline fill a
+// header record and a serialized body, and one srvx FastResponse is built
+// from them. (A web Response plus Headers costs a copy of every header and a
+// streamed, chunked body in Node; FastResponse writes once with
+// Content-Length.)
 import { createHash } from 'node:crypto';
-import { ApiError } from './api-error.js';
+import { FastResponse } from 'srvx';
+import type { ApiError } from './api-error.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface Reply {
+  status: number;
+  /** Serialized body, or null for none (204, 304, HEAD). */
+  body: string | null;
+  headers: Record<string, string>;
+}
 
 export function etagOf(body: string): string {
   return `W/"${createHash('sha256').update(body).digest('hex').slice(0, 40)}"`;
@@ -24,8 +35,12 @@ export function errorBody(error: ApiError, documentationUrl: string): Record<str
   return body;
 }
 
-export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
-  if (body === undefined || status === 204 || status === 304) return new Response(null, { status, headers });
-  headers.set('content-type', JSON_TYPE);
-  return new Response(JSON.stringify(body), { status, headers });
+export function jsonReply(status: number, body: unknown, headers: Record<string, string>): Reply {
+  if (body === undefined || status === 204 || status === 304) return { status, body: null, headers };
+  headers['content-type'] = JSON_TYPE;
+  return { status, body: JSON.stringify(body), headers };
+}
+
+export function toResponse(reply: Reply): Response {
+  return new FastResponse(reply.body, { status: reply.status, headers: reply.headers }) as unknown as Response;
 }

@@ -36,10 +36,10 @@ export class OperationContext<K extends OperationId> {
   }
 
   /** 403 unless the token carries one of the operation's accepted scopes. */
-  checkScopes(extra: readonly string[] = []): void {
-    if (this.scopesChecked && extra.length === 0) return;
-    ensureScopes(this.principal, [...routeTable[this.operationId].acceptedScopes, ...extra]);
-    if (extra.length === 0) this.scopesChecked = true;
+  checkScopes(): void {
+    if (this.scopesChecked) return;
+    ensureScopes(this.principal, routeTable[this.operationId].acceptedScopes);
+    this.scopesChecked = true;
   }
 
   /** Validated query and body (400/422 on failure). Checks scopes first. */

@@ -6,7 +6,7 @@ import type { OperationId } from '../generated/routes.js';
 import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
 import { ApiError, problemsParsingJson } from './api-error.js';
-import { etagOf, ifNoneMatchHits, jsonResponse } from './json-response.js';
+import { etagOf, ifNoneMatchHits, jsonReply, JSON_TYPE, type Reply } from './json-response.js';
 import { OperationContext, type Handler, type OperationInput } from './operation-context.js';
 import type { PathParams } from './operation-types.js';
 import { runPipeline, type RequestScope } from './pipeline.js';
@@ -37,13 +37,32 @@ async function readJson(event: H3Event): Promise<unknown> {
   }
 }
 
+interface Serialized { text: string; etag: string }
+
+/**
+ * Serialization of GET bodies, remembered per body object: a handler that
+ * returns a cached view object (repositories do) skips JSON.stringify and the
+ * ETag hash. Entries go when the view object is dropped from its cache.
+ */
+const serializedBodies = new WeakMap<object, Serialized>();
+
+function serialize(body: object): Serialized {
+  let serialized = serializedBodies.get(body);
+  if (!serialized) {
+    const text = JSON.stringify(body);
+    serialized = { text, etag: etagOf(text) };
+    serializedBodies.set(body, serialized);
+  }
+  return serialized;
+}
+
 export async function executeOperation<K extends OperationId>(
   operationId: K,
   handler: Handler<K>,
   event: H3Event,
   services: Services,
   scope: RequestScope,
-): Promise<Response> {
+): Promise<Reply> {
   const row = routeTable[operationId];
   const params = services.validator.pathParams(operationId, decodedParams(event)) as PathParams<K>;
   const readInput = async (): Promise<OperationInput<K>> => {
@@ -54,22 +73,22 @@ export async function executeOperation<K extends OperationId>(
   };
   const ctx = new OperationContext(operationId, event, params, scope.principal, services, readInput);
   const result = await handler(ctx);
-  for (const [name, value] of Object.entries(result.headers ?? {})) scope.headers.set(name, value);
+  const headers = scope.headers;
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = value;
 
-  if (row.method === 'GET' && result.status === 200 && result.body !== undefined) {
-    const text = JSON.stringify(result.body);
-    const etag = etagOf(text);
-    scope.headers.set('ETag', etag);
-    scope.headers.set('Cache-Control', scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60');
-    scope.headers.set('Vary', 'Accept, Authorization, Cookie');
+  if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
+    const { text, etag } = serialize(result.body as object);
+    headers.etag = etag;
+    headers['cache-control'] = scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
+    headers.vary = 'Accept, Authorization, Cookie';
     if (ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
       scope.refund();
-      return new Response(null, { status: 304, headers: scope.headers });
+      return { status: 304, body: null, headers };
     }
-    scope.headers.set('content-type', 'application/json; charset=utf-8');
-    return new Response(text, { status: 200, headers: scope.headers });
+    headers['content-type'] = JSON_TYPE;
+    return { status: 200, body: text, headers };
   }
-  return jsonResponse(result.status, result.body, scope.headers);
+  return jsonReply(result.status, result.body, headers);
 }
 
 export function operationRoute<K extends OperationId>(operationId: K, handler: Handler<K>, services: Services) {

@@ -2,10 +2,15 @@
 // 100) and `page`, with a `Link` header naming next/last/first/prev.
 export interface PageRequest { page: number; perPage: number; offset: number }
 
+// `page` has no upper bound in the contract. An offset past this is past any
+// real row count, and still fits PostgreSQL's bigint: such pages are empty
+// rather than a failing query.
+const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+
 export function pageRequest(query: { page?: number; per_page?: number }): PageRequest {
   const perPage = Math.min(100, Math.max(1, query.per_page ?? 30));
   const page = Math.max(1, query.page ?? 1);
-  return { page, perPage, offset: (page - 1) * perPage };
+  return { page, perPage, offset: Math.min((page - 1) * perPage, MAX_OFFSET) };
 }
 
 /** The Link header for a page of `total` items, or undefined when everything fits on one page. */

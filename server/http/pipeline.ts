@@ -13,14 +13,15 @@ import type { Services } from '../services.js';
 import { ApiError, requiresAuthentication } from './api-error.js';
 import { selectApiVersion } from './api-version.js';
 import { clientIp } from './client-ip.js';
-import { errorBody, jsonResponse } from './json-response.js';
+import { errorBody, jsonReply, toResponse, type Reply } from './json-response.js';
 import type { RateResource, RateState } from './rate-limiter.js';
 
 export interface RequestScope {
   requestId: string;
   principal: Principal;
   ip: string;
-  headers: Headers;
+  /** Response headers every reply of this request carries (lower-case names). */
+  headers: Record<string, string>;
   /** Marks the response as not counted (a 304). */
   refund(): void;
 }
@@ -31,14 +32,15 @@ export interface PipelineOptions {
   acceptedScopes?: readonly string[];
 }
 
-export type Inner = (scope: RequestScope) => Promise<Response>;
+/** A Reply, or a ready Response (GraphQL's) that gets the scope's headers added. */
+export type Inner = (scope: RequestScope) => Promise<Reply | Response>;
 
-function rateHeaders(headers: Headers, state: RateState) {
-  headers.set('X-RateLimit-Limit', String(state.limit));
-  headers.set('X-RateLimit-Remaining', String(state.remaining));
-  headers.set('X-RateLimit-Used', String(state.used));
-  headers.set('X-RateLimit-Reset', String(state.reset));
-  headers.set('X-RateLimit-Resource', state.resource);
+function rateHeaders(headers: Record<string, string>, state: RateState) {
+  headers['x-ratelimit-limit'] = String(state.limit);
+  headers['x-ratelimit-remaining'] = String(state.remaining);
+  headers['x-ratelimit-used'] = String(state.used);
+  headers['x-ratelimit-reset'] = String(state.reset);
+  headers['x-ratelimit-resource'] = state.resource;
 }
 
 async function authenticate(event: H3Event, mode: AuthMode, services: Services): Promise<Principal> {
@@ -68,15 +70,16 @@ export async function runPipeline(event: H3Event, services: Services, options: P
   const { config, log, rateLimiter } = services;
   const requestId = randomUUID();
   const ip = clientIp(event, config.trustProxy);
-  const headers = new Headers({
-    [`X-${config.vendor}-Request-Id`]: requestId,
-    [`X-${config.vendor}-Media-Type`]: `${config.vendor.toLowerCase()}.v3; format=json`,
-  });
+  const vendor = config.vendor.toLowerCase();
+  const headers: Record<string, string> = {
+    [`x-${vendor}-request-id`]: requestId,
+    [`x-${vendor}-media-type`]: `${vendor}.v3; format=json`,
+  };
   let principal: Principal = ANONYMOUS;
   let rate: RateState | undefined;
   let bucket = rateLimitBucket(principal, ip);
   let refunded = false;
-  let response: Response;
+  let reply: Reply | Response;
   try {
     principal = await authenticate(event, options.auth, services);
     bucket = rateLimitBucket(principal, ip);
@@ -89,29 +92,35 @@ export async function runPipeline(event: H3Event, services: Services, options: P
       });
     }
     if (principal.kind === 'token' && principal.tokenKind !== 'installation') {
-      headers.set('X-OAuth-Scopes', principal.scopes.join(', '));
-      headers.set('X-Accepted-OAuth-Scopes', (options.acceptedScopes ?? []).join(', '));
+      headers['x-oauth-scopes'] = principal.scopes.join(', ');
+      headers['x-accepted-oauth-scopes'] = (options.acceptedScopes ?? []).join(', ');
     }
-    const apiVersion = selectApiVersion(event.req.headers.get(`x-${config.vendor.toLowerCase()}-api-version`), `X-${config.vendor}-Api-Version`);
-    headers.set(`X-${config.vendor}-Api-Version-Selected`, apiVersion);
-    response = await inner({ requestId, principal, ip, headers, refund: () => void (refunded = true) });
+    const apiVersion = selectApiVersion(event.req.headers.get(`x-${vendor}-api-version`), `X-${config.vendor}-Api-Version`);
+    headers[`x-${vendor}-api-version-selected`] = apiVersion;
+    reply = await inner({ requestId, principal, ip, headers, refund: () => void (refunded = true) });
   } catch (error) {
-    response = errorResponse(error, event, services, headers, requestId);
+    reply = errorReply(error, event, services, headers, requestId);
   }
   if (refunded) rateLimiter.refund(bucket, options.resource);
   if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services));
-  rateHeaders(response.headers, rate);
-  log.debug('request', { requestId, method: event.req.method, path: event.url.pathname, status: response.status });
-  return response;
+  if (services.log.enabled('debug')) {
+    services.log.debug('request', { requestId, method: event.req.method, path: event.url.pathname, status: reply.status });
+  }
+  if (reply instanceof Response) {
+    rateHeaders(headers, rate);
+    for (const [name, value] of Object.entries(headers)) reply.headers.set(name, value);
+    return reply;
+  }
+  rateHeaders(reply.headers, rate);
+  return toResponse(reply);
 }
 
-function errorResponse(error: unknown, event: H3Event, services: Services, headers: Headers, requestId: string): Response {
+function errorReply(error: unknown, event: H3Event, services: Services, headers: Record<string, string>, requestId: string): Reply {
   const apiError = error instanceof ApiError ? error : undefined;
   if (!apiError) {
     services.log.error('unhandled error', { requestId, method: event.req.method, path: event.url.pathname, ...errorFields(error) });
   }
   const final = apiError ?? new ApiError(500, 'internal server error');
-  for (const [name, value] of Object.entries(final.headers)) headers.set(name, value);
-  const docs = 'https://docs.github.com/rest';
-  return jsonResponse(final.status, errorBody(final, docs), headers);
+  for (const [name, value] of Object.entries(final.headers)) headers[name.toLowerCase()] = value;
+  return jsonReply(final.status, errorBody(final, 'https://docs.github.com/rest'), headers);
 }

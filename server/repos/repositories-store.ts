@@ -39,7 +39,12 @@ export interface RepositoryChanges {
   archived?: boolean;
 }
 
-interface CacheEntry { repo: RepositoryRow | null; permissions: Map<number, Permission | null> }
+interface CacheEntry {
+  repo: RepositoryRow | null;
+  permissions: Map<number, Permission | null>;
+  /** Response bodies built from `repo`, by kind and permission (see cachedView). */
+  views: Map<string, unknown>;
+}
 
 const SELECT = (sql: Sql | TransactionSql) => sql`
   SELECT r.*, a.login AS owner_login, a.kind AS owner_kind, a.site_admin AS owner_site_admin
@@ -63,7 +68,7 @@ export class RepositoryStore {
     if (!entry) {
       const [repo] = await this.sql<RepositoryRow[]>`${SELECT(this.sql)}
         WHERE lower(a.login) = lower(${owner}) AND lower(r.name) = lower(${name})`;
-      entry = { repo: repo ?? null, permissions: new Map() };
+      entry = { repo: repo ?? null, permissions: new Map(), views: new Map() };
       if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, entry);
     }
@@ -72,6 +77,22 @@ export class RepositoryStore {
 
   async find(owner: string, name: string): Promise<RepositoryRow | null> {
     return (await this.entry(owner, name)).repo;
+  }
+
+  /**
+   * A response body for this row, built once while the row stays cached: the
+   * hot GET path then serves the same object (and its memoized serialization)
+   * until a change to the repository or its owner invalidates the entry.
+   */
+  cachedView<T>(repo: RepositoryRow, key: string, build: () => T): T {
+    const entry = this.cache.get(`${repo.owner_login.toLowerCase()}/${repo.name.toLowerCase()}`);
+    if (!entry || entry.repo !== repo) return build();
+    let view = entry.views.get(key) as T | undefined;
+    if (view === undefined) {
+      view = build();
+      entry.views.set(key, view);
+    }
+    return view;
   }
 
   async byId(id: number): Promise<RepositoryRow | null> {

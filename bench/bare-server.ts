@@ -1,0 +1,33 @@
+// The baseline: a plain node:http server that answers every request with the
+// same body bytes and content-type as Wharf's authenticated
+// GET /repos/{owner}/{repo}, so the comparison isolates Wharf's own work
+// (routing, auth, database, serialisation, headers) from Node's HTTP cost.
+// Run as a child of rest-vs-bare.ts; prints `listening <port>` when ready.
+import { createServer } from 'node:http';
+
+const body = Buffer.from(process.env.BENCH_BARE_BODY_B64 ?? '', 'base64');
+const contentType = process.env.BENCH_BARE_CONTENT_TYPE ?? '';
+if (body.length === 0 || !contentType) {
+  process.stderr.write('bare-server: set BENCH_BARE_BODY_B64 and BENCH_BARE_CONTENT_TYPE\n');
+  process.exit(2);
+}
+const headers = { 'content-type': contentType, 'content-length': String(body.length) };
+
+// Same keep-alive timeout as `wharf serve`, so connection reuse matches.
+const server = createServer({ keepAliveTimeout: 65_000 }, (_req, res) => {
+  res.writeHead(200, headers);
+  res.end(body);
+});
+
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.stdout.write(`listening ${port}\n`);
+});
+
+const stop = () => {
+  server.closeAllConnections();
+  server.close(() => process.exit(0));
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

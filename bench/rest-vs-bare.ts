@@ -1,0 +1,202 @@
+// `npm run bench`: Wharf's REST hot path against a bare node:http server that
+// returns the same body, on the same machine, in one run.
+//
+//   1. start `wharf serve` on a fresh temp data dir (embedded PostgreSQL) and
+//      create admin/bench-repo;
+//   2. fetch GET /repos/admin/bench-repo once and start bare-server.ts with
+//      exactly those body bytes and that content-type;
+//   3. for bare, Wharf authenticated GET, Wharf unauthenticated 404: warm up,
+//      then autocannon (64 connections, BENCH_DURATION_S seconds, default 10);
+//   4. print req/s, p50/p99 latency, peak RSS and the ratios ours/bare, and
+//      write them to bench/results/latest.json.
+//
+// Missed targets are reported, not failed on. The exit status is non-zero
+// only when the benchmark itself went wrong (a server did not start, a run
+// saw errors or a status other than the expected one).
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './child-process.js';
+import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
+import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
+import { startBare, type BareServer } from './spawn-bare.js';
+import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js';
+
+const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+const REPO_NAME = 'bench-repo';
+
+function durationFromEnv(): number {
+  const raw = process.env.BENCH_DURATION_S;
+  if (raw === undefined || raw === '') return 10;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 1) throw new Error(`BENCH_DURATION_S must be a number ≥ 1, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+const settings: LoadSettings = { connections: 64, durationS: durationFromEnv(), warmupS: 2, pipelining: 1 };
+
+let wharf: WharfServer | undefined;
+let bare: BareServer | undefined;
+let dataDir: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+/** Stops both servers (Wharf waits for its PostgreSQL) and removes the data dir. Idempotent. */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.allSettled([bare?.stop(), wharf?.stop()]);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    process.stderr.write(`\nbench: ${signal}, stopping servers…\n`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+function gitState(): { commit: string | null; dirty: boolean | null } {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    return { commit, dirty: status.trim() !== '' };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+async function expectStatus(response: Response, status: number, what: string): Promise<Buffer> {
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
+  }
+  return body;
+}
+
+/** Problems that make the run's numbers meaningless; each fails the run. */
+function problemsOf(result: TargetResult, expected: number): string[] {
+  const problems: string[] = [];
+  if (result.unexpectedStatus > 0) {
+    problems.push(`${result.name}: ${result.unexpectedStatus} responses with a status other than ${expected}`);
+  }
+  if (result.errors > 0 || result.timeouts > 0) {
+    problems.push(`${result.name}: ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  if (result.totalRequests === 0) problems.push(`${result.name}: no responses at all`);
+  return problems;
+}
+
+async function main(): Promise<number> {
+  // Other work on the machine skews every number; record how busy it was.
+  const loadBefore = loadavg()[0]!;
+  dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-'));
+  progress(`starting wharf (embedded PostgreSQL in ${dataDir})…`);
+  wharf = await startWharf(dataDir);
+  const auth = { authorization: `token ${wharf.token}` };
+
+  const user = JSON.parse(
+    (await expectStatus(await fetch(`${wharf.baseUrl}/user`, { headers: auth }), 200, 'GET /user')).toString('utf8'),
+  ) as { login: string };
+  await expectStatus(
+    await fetch(`${wharf.baseUrl}/user/repos`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: REPO_NAME }),
+    }),
+    201,
+    'POST /user/repos',
+  );
+  const repoPath = `/repos/${user.login}/${REPO_NAME}`;
+  const repoResponse = await fetch(`${wharf.baseUrl}${repoPath}`, { headers: auth });
+  const body = await expectStatus(repoResponse, 200, `GET ${repoPath}`);
+  const contentType = repoResponse.headers.get('content-type');
+  if (!contentType) throw new Error(`GET ${repoPath} has no content-type`);
+  await expectStatus(await fetch(`${wharf.baseUrl}/repos/nobody/nothing`), 404, 'GET /repos/nobody/nothing');
+
+  progress(`starting bare node:http server (${body.length}-byte body, ${contentType})…`);
+  bare = await startBare(body, contentType);
+  const bareResponse = await fetch(bare.url);
+  const bareBody = await expectStatus(bareResponse, 200, 'bare server');
+  if (!bareBody.equals(body) || bareResponse.headers.get('content-type') !== contentType) {
+    throw new Error('bare server does not return the same body and content-type as wharf');
+  }
+
+  const targets: [Target, Target, Target] = [
+    { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
+    { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
+    { name: 'wharf GET /repos/nobody/nothing (no token, 404)', url: `${wharf.baseUrl}/repos/nobody/nothing`, headers: {}, expectStatus: 404, pid: wharf.child.pid },
+  ];
+  const results: TargetResult[] = [];
+  for (const target of targets) {
+    if (cleaning) throw new Error('interrupted');
+    progress(`${target.name}: warm-up ${settings.warmupS} s, then ${settings.durationS} s with ${settings.connections} connections…`);
+    results.push(await measure(target, settings));
+  }
+  if (cleaning) throw new Error('interrupted');
+  const [bareResult, authResult, notFoundResult] = results as [TargetResult, TargetResult, TargetResult];
+  const r = ratios(bareResult, authResult, notFoundResult);
+  const v = verdicts(r, authResult);
+  const problems = results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus));
+
+  const notes = [
+    `autocannon: ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationS} s per target after a ${settings.warmupS} s warm-up; load generator in this process on the same ${cpus().length}-CPU machine.`,
+    `1-minute load average before the run: ${loadBefore.toFixed(2)} (other processes on the machine compete for the same ${cpus().length} CPUs).`,
+    `rate limits raised to ${BENCH_RATE_LIMIT} (authenticated and unauthenticated) so the runs measure the request hot path, not 429s.`,
+    `bare server returns the same ${body.length} body bytes and content-type; response headers differ (wharf adds its API headers).`,
+    'peak RSS: the server\'s own Node process (VmRSS sampled every 200 ms); wharf\'s embedded PostgreSQL runs in separate processes and is not included.',
+    'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed.',
+  ];
+  const warnings = disturbances(results);
+  process.stdout.write(['', table(results), '', summary(r, v), '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+
+  const git = gitState();
+  await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
+  await writeFile(
+    RESULTS_FILE,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? null,
+        loadAverage1mBefore: loadBefore,
+        git,
+        settings,
+        rateLimit: BENCH_RATE_LIMIT,
+        bodyBytes: body.length,
+        contentType,
+        results: { bare: bareResult, authenticatedGet: authResult, unauthenticated404: notFoundResult },
+        ratios: r,
+        targets: TARGETS,
+        verdicts: v,
+        problems,
+        warnings,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  process.stdout.write(`results written to ${RESULTS_FILE}\n`);
+
+  if (problems.length > 0) {
+    process.stderr.write(`bench: the run is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+} finally {
+  progress('stopping servers…');
+  await cleanup();
+}
+process.exit(exitCode);

@@ -30,9 +30,14 @@ export async function serve(config: Config, log: Logger): Promise<number> {
       log.info('shutting down', { signal });
       server.closeIdleConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await wharf.close();
-      await db.close();
-      resolveExit(0);
+      try {
+        await wharf.close();
+        await db.close();
+        resolveExit(0);
+      } catch (error) {
+        log.error('unclean shutdown', { error: String(error) });
+        resolveExit(1);
+      }
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));

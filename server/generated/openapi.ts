@@ -1986,11 +1986,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The name of the repository. */
+                    /** @description The name of the repository. Not `.` or `..`, and not ending in `.git`. */
                     name: string;
-                    /** @description A short description of the repository. */
+                    /** @description A short description of the repository. No NUL (U+0000) characters. */
                     description?: string | null;
-                    /** @description A URL with more information about the repository. */
+                    /** @description A URL with more information about the repository. No NUL (U+0000) characters. */
                     homepage?: string;
                     /** @default false */
                     private?: boolean;
@@ -2178,10 +2178,14 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description The new name. Not `.` or `..`, and not ending in `.git`. */
                     name?: string;
+                    /** @description No NUL (U+0000) characters. */
                     description?: string | null;
+                    /** @description No NUL (U+0000) characters. */
                     homepage?: string;
                     private?: boolean;
+                    /** @description No NUL (U+0000) characters. */
                     default_branch?: string;
                     has_issues?: boolean;
                     has_projects?: boolean;

@@ -113,3 +113,22 @@ describe('errors and protocol', () => {
     expect(res.headers.get('x-ratelimit-resource')).toBe('core');
   });
 });
+
+describe('inputs found by the contract fuzzer', () => {
+  it('treats an empty API version header as an unsupported version (400)', async () => {
+    const res = await server.api('/user', { token: alice.token, headers: { 'x-github-api-version': '' } });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers a page far beyond the end with an empty list, not a database error', async () => {
+    const res = await server.api('/user/repos?page=690000000000000000000000', { token: alice.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
+
+  it('rejects NUL characters in stored text fields with 422', async () => {
+    const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'nul', description: 'a\u0000b' } });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors[0]).toMatchObject({ field: 'description', code: 'invalid' });
+  });
+});

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# The schemathesis contract run (`npm run contract`); see contract-tests/README.md.
+#
+#   bash contract-tests/run.sh                           fresh server + fixtures
+#   bash contract-tests/run.sh --url URL --token TOKEN   an existing deployment
+#
+# Exit status: schemathesis's own (0 pass, 1 a check failed, 2 configuration or
+# schema error), or 3 when the server could not be started or seeded.
+set -Eeuo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+VENV="$HERE/.venv"
+REPORTS="$HERE/reports"
+SPEC="$ROOT/openapi.yaml"
+
+# Knobs (defaults are what CI runs).
+SEED=${CONTRACT_SEED:-1}
+MAX_EXAMPLES=${CONTRACT_MAX_EXAMPLES:-500}
+WORKERS=${CONTRACT_WORKERS:-1}
+
+log() { printf '[contract] %s\n' "$*" >&2; }
+die() { log "error: $1"; exit "${2:-3}"; }
+
+usage() {
+  cat <<'EOF'
+usage: bash contract-tests/run.sh [--url BASE_URL --token TOKEN]
+
+Without options: starts a fresh Wharf server (embedded PostgreSQL in a temporary
+data directory, raised rate limits) on a free port, seeds fixtures, runs
+schemathesis against it and stops it again.
+
+With --url and --token: runs against an existing deployment; no server is
+started and nothing is seeded. The token should carry the scopes
+repo,delete_repo,user and belong to a user that is not a site admin.
+
+Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500),
+CONTRACT_WORKERS (default 1).
+EOF
+}
+
+TARGET_URL=""
+TOKEN=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --url) [ $# -ge 2 ] || die "--url needs a value" 2; TARGET_URL=$2; shift 2 ;;
+    --url=*) TARGET_URL=${1#--url=}; shift ;;
+    --token) [ $# -ge 2 ] || die "--token needs a value" 2; TOKEN=$2; shift 2 ;;
+    --token=*) TOKEN=${1#--token=}; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown argument: $1" 2 ;;
+  esac
+done
+if [ -n "$TARGET_URL" ] && [ -z "$TOKEN" ]; then die "--url needs --token" 2; fi
+if [ -z "$TARGET_URL" ] && [ -n "$TOKEN" ]; then die "--token needs --url" 2; fi
+
+cd "$ROOT"
+command -v python3 >/dev/null || die "python3 is required"
+command -v node >/dev/null || die "node is required"
+[ -d node_modules ] || die "node_modules is missing: run npm ci first"
+
+# --- schemathesis, pinned, in its own venv ---------------------------------
+PINNED=$(sed -n 's/^schemathesis==\([^[:space:]#]*\).*/\1/p' "$HERE/requirements.txt")
+[ -n "$PINNED" ] || die "requirements.txt does not pin schemathesis"
+installed_version() {
+  "$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null || true
+}
+if [ ! -x "$VENV/bin/python" ]; then
+  log "creating venv $VENV"
+  python3 -m venv "$VENV"
+fi
+if [ "$(installed_version)" != "$PINNED" ]; then
+  log "installing schemathesis==$PINNED"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$HERE/requirements.txt"
+fi
+[ "$(installed_version)" = "$PINNED" ] || die "schemathesis $PINNED did not install"
+log "schemathesis $PINNED ready"
+
+# --- planned operations, straight from the contract -------------------------
+# Operations marked x-wharf-planned answer 501 until implemented: excluded.
+mapfile -t PLANNED < <(node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  import { parse } from "yaml";
+  const spec = parse(readFileSync(process.argv[1], "utf8"));
+  for (const item of Object.values(spec.paths ?? {}))
+    for (const op of Object.values(item ?? {}))
+      if (op && typeof op === "object" && op.operationId && op["x-wharf-planned"] !== undefined) console.log(op.operationId);
+' "$SPEC")
+EXCLUDES=()
+for id in "${PLANNED[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
+log "excluding ${#PLANNED[@]} planned operation(s): ${PLANNED[*]:-none}"
+
+# --- a fresh server, unless one was given -----------------------------------
+SERVER_PID=""
+DATA_DIR=""
+group_alive() { kill -0 -- "-$SERVER_PID" 2>/dev/null; }
+stop_server() {
+  # The server leads its own process group, which holds the embedded
+  # PostgreSQL's postmaster too; done when nothing of the group is left.
+  [ -n "$SERVER_PID" ] && group_alive || return 0
+  log "stopping server (process group $SERVER_PID)"
+  local t0=$SECONDS
+  # serve stops the embedded PostgreSQL itself on SIGTERM: give it 10 s.
+  kill -TERM "$SERVER_PID" 2>/dev/null || true
+  for _ in $(seq 1 100); do group_alive || break; sleep 0.1; done
+  if group_alive; then
+    log "server still running after 10 s: SIGTERM to its process group, then SIGKILL"
+    kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do group_alive || break; sleep 0.1; done
+    kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
+  fi
+  log "server stopped in $((SECONDS - t0)) s"
+}
+ST_PID=""
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM
+  if [ -n "$ST_PID" ]; then kill -TERM "$ST_PID" 2>/dev/null || true; wait "$ST_PID" 2>/dev/null || true; fi
+  stop_server
+  if [ -n "$DATA_DIR" ] && [ -d "$DATA_DIR" ]; then
+    # The server's log (warnings and errors; WHARF_LOG_LEVEL=debug adds every
+    # request) stays with the reports.
+    [ ! -f "$DATA_DIR/server.log" ] || cp "$DATA_DIR/server.log" "$REPORTS/server.log" 2>/dev/null || true
+    rm -rf "$DATA_DIR"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$REPORTS"
+rm -f "$REPORTS/server.log"
+
+if [ -z "$TARGET_URL" ]; then
+  DATA_DIR=$(mktemp -d "${TMPDIR:-/tmp}/wharf-contract.XXXXXX")
+  PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  TARGET_URL="http://127.0.0.1:$PORT"
+  export PORT HOST=127.0.0.1 WHARF_DATA_DIR="$DATA_DIR"
+  export WHARF_PUBLIC_URL="$TARGET_URL"
+  export WHARF_RATE_LIMIT_AUTHENTICATED=1000000000 WHARF_RATE_LIMIT_UNAUTHENTICATED=1000000000
+  export WHARF_LOG_LEVEL=${WHARF_LOG_LEVEL:-warn}
+  unset DATABASE_URL
+  log "starting server on $TARGET_URL (data dir $DATA_DIR)"
+  # setsid: the server leads its own process group (PostgreSQL included), so
+  # cleanup can reach everything it started, and a Ctrl-C reaches only this
+  # script, which then stops the server in order.
+  setsid node bin/wharf.mjs serve >"$DATA_DIR/server.log" 2>&1 </dev/null &
+  SERVER_PID=$!
+  ready=""
+  for _ in $(seq 1 240); do
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$DATA_DIR/server.log" >&2; die "server exited during start-up"; }
+    # Listening means ready: serve opens its port only after migrating.
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then ready=1; break; fi
+    sleep 0.25
+  done
+  [ -n "$ready" ] || { cat "$DATA_DIR/server.log" >&2; die "server not ready after 60 s"; }
+  log "server ready (pid $SERVER_PID)"
+
+  log "seeding fixtures"
+  WHARF_CONTRACT_URL="$TARGET_URL" node bin/run-ts.mjs contract-tests/seed.ts >"$DATA_DIR/token" \
+    || { tail -n 20 "$DATA_DIR/server.log" >&2; die "seeding failed"; }
+  TOKEN=$(head -n 1 "$DATA_DIR/token")
+  [[ "$TOKEN" == ghp_* ]] || die "seeding printed no token"
+else
+  TARGET_URL=${TARGET_URL%/}
+  log "running against existing deployment $TARGET_URL (no server start, no seeding)"
+fi
+
+# --- schemathesis -------------------------------------------------------------
+rm -f "$REPORTS/junit.xml"
+ST_ARGS=(
+  run "$SPEC"
+  --url "$TARGET_URL"
+  --header "Authorization: Bearer $TOKEN"
+  --checks all
+  --mode all
+  --phases examples,coverage,fuzzing,stateful
+  --max-examples "$MAX_EXAMPLES"
+  --seed "$SEED"
+  --workers "$WORKERS"
+  --generation-database none
+  --report junit
+  --report-junit-path "$REPORTS/junit.xml"
+  "${EXCLUDES[@]}"
+)
+log "st ${ST_ARGS[*]//"$TOKEN"/***}"
+started=$(date +%s)
+# In the background so that a signal to this script is handled at once.
+"$VENV/bin/st" --config-file "$HERE/schemathesis.toml" "${ST_ARGS[@]}" &
+ST_PID=$!
+status=0
+wait "$ST_PID" || status=$?
+ST_PID=""
+log "schemathesis finished in $(( $(date +%s) - started )) s with exit status $status; JUnit report: ${REPORTS#"$ROOT/"}/junit.xml"
+exit "$status"

@@ -1,0 +1,105 @@
+// Seeds the fixtures of a contract run against a fresh Wharf server, through
+// its two public doors: the admin CLI (accounts, tokens) and REST
+// (repositories, references). Run by contract-tests/run.sh as
+//   node bin/run-ts.mjs contract-tests/seed.ts
+// with the server's environment (WHARF_DATA_DIR, DATABASE_URL, …) plus
+//   WHARF_CONTRACT_URL    base URL of the running server
+// Prints the token the fuzzer runs with, alone, on stdout; progress on stderr.
+//
+// What the fuzzer may destroy, and why the run survives it:
+// - `DELETE /authorizations/{id}` with fuzzed ids: the run's user is not a site
+//   admin, so it can only revoke its own tokens. It owns THROWAWAY_TOKENS
+//   tokens, made first, and the run token last, so small ids (the ones the
+//   generators favour, and the spec's example `1`) revoke throwaways (204)
+//   and the run token's id sits above all of them.
+// - `DELETE /repos/{owner}/{repo}`: the fixtures belong to `octocat`, on whose
+//   repositories the run's user has read rights only (403), so neither the
+//   spec's examples (octocat/Hello-World) nor fuzzed names can delete them.
+//   The run's user deletes only repositories it created itself.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { TokenStore } from '../server/auth/token-store.js';
+import { loadConfig } from '../server/config.js';
+import { openDatabase } from '../server/db/database.js';
+import { createLogger } from '../server/log.js';
+
+const run = promisify(execFile);
+
+/** The run user's throwaway tokens: enough that fuzzed small ids land on them. */
+const THROWAWAY_TOKENS = 300;
+const ALL_SCOPES = 'repo,delete_repo,admin:repo_hook,user';
+
+const baseUrl = process.env.WHARF_CONTRACT_URL?.replace(/\/+$/, '');
+if (!baseUrl) {
+  process.stderr.write('seed: WHARF_CONTRACT_URL is not set\n');
+  process.exit(2);
+}
+
+const progress = (line: string) => process.stderr.write(`[seed] ${line}\n`);
+
+async function admin(...args: string[]): Promise<string> {
+  try {
+    const { stdout } = await run(process.execPath, ['bin/wharf.mjs', 'admin', ...args], { env: process.env });
+    return stdout.trim();
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`wharf admin ${args.join(' ')} failed: ${stderr?.trim() ?? String(error)}`);
+  }
+}
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+interface Ref { ref: string; object: { sha: string } }
+
+// Accounts. The spec's examples name octocat/Hello-World and heads/featureA,
+// so the examples phase reaches real data.
+await admin('create-user', 'octocat', '--email', 'octocat@example.com');
+await admin('create-user', 'contract-bot');
+await admin('create-user', 'hubot');
+await admin('create-org', 'wharf-org', '--owner', 'octocat');
+await admin('add-member', 'wharf-org', 'contract-bot');
+await admin('add-member', 'wharf-org', 'hubot');
+progress('users octocat, contract-bot, hubot; org wharf-org');
+
+// The run user's throwaway tokens, straight through the token store (one
+// process rather than hundreds of CLI starts).
+const config = loadConfig();
+const db = await openDatabase(config, createLogger('warn'));
+try {
+  const tokens = new TokenStore(db.sql);
+  const [bot] = await db.sql<{ id: number }[]>`SELECT id FROM accounts WHERE login = 'contract-bot'`;
+  for (let i = 0; i < THROWAWAY_TOKENS; i++) {
+    await tokens.create(bot!.id, 'personal', ['repo'], { note: `contract throwaway ${i + 1}` });
+  }
+} finally {
+  await db.close();
+}
+progress(`${THROWAWAY_TOKENS} throwaway tokens for contract-bot`);
+
+// octocat's repositories: a public one with a branch and a feature branch,
+// and a private one the run user may not see.
+const octocat = await admin('create-token', 'octocat', '--scopes', ALL_SCOPES, '--note', 'contract seeding');
+await api(octocat, 'POST', '/user/repos', {
+  name: 'Hello-World', description: 'This is your first repo!', homepage: 'https://octocat.example.com', auto_init: true,
+});
+const main = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
+await api(octocat, 'POST', '/repos/octocat/Hello-World/git/refs', { ref: 'refs/heads/featureA', sha: main.object.sha });
+await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true, auto_init: true });
+progress('repositories octocat/Hello-World (heads/main, heads/featureA), octocat/secret-plans (private)');
+
+// The run user's own repository, and last of all its token.
+const token = await admin('create-token', 'contract-bot', '--scopes', ALL_SCOPES, '--note', 'contract run');
+await api(token, 'POST', '/user/repos', { name: 'bot-repo', auto_init: true });
+const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
+const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
+progress(`repository contract-bot/bot-repo; run token id ${runTokenId} (throwaways below it)`);
+process.stdout.write(token + '\n');

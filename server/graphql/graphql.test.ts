@@ -168,6 +168,7 @@ describe('viewer', () => {
       expect(body.errors).toHaveLength(1);
       expect(body.errors![0]!.message).toBe('Unexpected error.');
       expect(JSON.stringify(body)).not.toContain('exploded');
+      expect(server.logs.some((line) => line.includes('database exploded') && line.includes('"level":"error"'))).toBe(true);
     } finally {
       spy.mockRestore();
     }

@@ -1,5 +1,5 @@
 // Users and organizations (one table, one id space, as on GitHub).
-import { publish } from '../db/cache-invalidation.js';
+import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
 
 export interface AccountRow {
@@ -18,7 +18,8 @@ export class AccountError extends Error {}
 export const LOGIN_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
 export class AccountStore {
-  constructor(private readonly sql: Sql) {}
+  /** Without a bus (the CLI) other processes still learn of changes from their notices. */
+  constructor(private readonly sql: Sql, private readonly bus?: InvalidationBus) {}
 
   async byLogin(login: string): Promise<AccountRow | null> {
     const [row] = await this.sql<AccountRow[]>`SELECT * FROM accounts WHERE lower(login) = lower(${login})`;
@@ -51,16 +52,19 @@ export class AccountStore {
                ON CONFLICT (org_id, user_id) DO UPDATE SET role = EXCLUDED.role`;
       await publish(tx, `account:${orgId}`);
     });
+    this.bus?.applyLocally(`account:${orgId}`);
   }
 
   async rename(id: number, newLogin: string): Promise<AccountRow> {
     if (!LOGIN_PATTERN.test(newLogin)) throw new AccountError(`invalid login ${JSON.stringify(newLogin)}`);
     const existing = await this.byLogin(newLogin);
     if (existing && existing.id !== id) throw new AccountError(`login ${newLogin} is already taken`);
-    return this.sql.begin(async (tx) => {
+    const renamed = await this.sql.begin(async (tx) => {
       const [row] = await tx<AccountRow[]>`UPDATE accounts SET login = ${newLogin}, updated_at = now() WHERE id = ${id} RETURNING *`;
       await publish(tx, `account:${id}`);
       return row!;
     });
+    this.bus?.applyLocally(`account:${id}`);
+    return renamed;
   }
 }

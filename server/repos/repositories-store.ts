@@ -55,7 +55,7 @@ const MAX_CACHED = 20_000;
 export class RepositoryStore {
   private readonly cache = new Map<string, CacheEntry>();
 
-  constructor(private readonly sql: Sql, bus: InvalidationBus) {
+  constructor(private readonly sql: Sql, private readonly bus: InvalidationBus) {
     // Repository and account changes are rare next to reads: drop everything.
     bus.subscribe((topic) => {
       if (topic === '*' || topic.startsWith('repo:') || topic.startsWith('account:')) this.cache.clear();
@@ -138,6 +138,7 @@ export class RepositoryStore {
       }
       await publish(tx, `repo:${id}`);
     });
+    this.bus.applyLocally(`repo:${id}`);
   }
 
   async touchPushedAt(tx: TransactionSql, id: number): Promise<void> {
@@ -150,6 +151,7 @@ export class RepositoryStore {
       await tx`DELETE FROM repositories WHERE id = ${id}`;
       await publish(tx, `repo:${id}`);
     });
+    this.bus.applyLocally(`repo:${id}`);
   }
 
   /** Repositories the user owns, collaborates on or reaches through an org: one page and the total. */

@@ -22,6 +22,8 @@ export interface TestServer {
   sql: Sql;
   databaseUrl: string;
   dataDir: string;
+  /** Log lines the server wrote (JSON), kept instead of printed. */
+  logs: string[];
   createUser(login: string, options?: { siteAdmin?: boolean; scopes?: string[] }): Promise<TestUser>;
   createOrg(login: string, ownerId: number): Promise<{ id: number; login: string }>;
   tokenFor(userId: number, scopes?: string[], kind?: TokenKind): Promise<string>;
@@ -58,7 +60,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     WHARF_LOG_LEVEL: 'error', ...env,
   });
   const sql = connect(databaseUrl);
-  const wharf = await createWharfApp(config, sql, createLogger(config.logLevel), options.now);
+  const logs: string[] = [];
+  const wharf = await createWharfApp(config, sql, createLogger(config.logLevel, (line) => void logs.push(line)), options.now);
   server.on('request', toNodeHandler(wharf.app));
   const url = `http://127.0.0.1:${port}`;
   const services = wharf.services;
@@ -67,7 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     (await services.tokens.create(userId, kind, scopes)).token;
 
   return {
-    url, services, sql, databaseUrl, dataDir, tokenFor,
+    url, services, sql, databaseUrl, dataDir, logs, tokenFor,
     async createUser(login, opts = {}) {
       const user = await services.accounts.create(login, 'User', { siteAdmin: opts.siteAdmin });
       return { id: user.id, login: user.login, token: await tokenFor(user.id, opts.scopes) };

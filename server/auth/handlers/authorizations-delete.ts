@@ -2,9 +2,9 @@ import { notFound } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 
 // Revokes a personal token. Someone else's token id is a 404 (its existence is
-// not revealed) unless the caller is a site admin. The 204 is sent only once
-// this process has seen its own invalidation notice, i.e. PostgreSQL has
-// dispatched it to every listening process.
+// not revealed) unless the caller is a site admin. The 204 is sent once every
+// live server process has acknowledged dropping the token from its cache, so
+// no request that starts after it can still be accepted.
 export const deleteAuthorization: Handler<'authorizations/delete'> = async (ctx) => {
   const me = ctx.user();
   ctx.checkScopes();
@@ -12,8 +12,12 @@ export const deleteAuthorization: Handler<'authorizations/delete'> = async (ctx)
   const id = ctx.params.authorization_id;
   const token = await tokens.byId(id);
   if (!token || (token.user_id !== me.user.id && !me.user.siteAdmin)) throw notFound();
-  const seen = bus.seen(`token:${id}`);
-  if (!(await tokens.revoke(id))) throw notFound();
-  await seen;
+  const propagation = bus.expect(`token:${id}`);
+  if (!(await tokens.revoke(id))) {
+    await propagation.complete(0);
+    throw notFound();
+  }
+  const { ok, missing } = await propagation.complete();
+  if (!ok) ctx.services.log.warn('token revocation not acknowledged by every process', { tokenId: id, missing });
   return { status: 204, body: undefined };
 };

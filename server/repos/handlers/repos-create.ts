@@ -36,6 +36,8 @@ export const createRepositoryForUser: Handler<'repos/create-for-authenticated-us
     if ((error as { code?: string }).code === '23505') throw nameTaken();
     throw error;
   }
+  // A cached "no such repository" for this name must go now, not when the notice arrives.
+  ctx.services.bus.applyLocally(`repo:${createdId!}`);
   const repo = (await repos.byId(createdId!))!;
   const view = fullRepositoryView(repo, 'admin', urls);
   return { status: 201, body: view, headers: { Location: view.url } };

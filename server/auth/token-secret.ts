@@ -1,7 +1,7 @@
 // Token plaintext and digests. Tokens carry GitHub's kind prefixes so that
 // clients that classify tokens by prefix (Octokit's auth-token) do the right
 // thing; only the SHA-256 digest is ever stored.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export type TokenKind = 'personal' | 'oauth' | 'installation';
 
@@ -20,8 +20,9 @@ export function generateToken(kind: TokenKind): string {
   return PREFIX[kind] + body;
 }
 
+/** SHA-256 of the token (one-shot hash: several times cheaper than createHash on the hot path). */
 export function tokenDigest(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
+  return hash('sha256', token, 'buffer');
 }
 
 /** Extracts the token of `Authorization: Bearer <t>` or `token <t>`; null when absent. */

@@ -12,7 +12,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export interface Reply {
   status: number;
   /** Serialized body, or null for none (204, 304, HEAD). */
-  body: string | null;
+  body: string | Buffer | null;
   headers: Record<string, string>;
 }
 
@@ -42,5 +42,5 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
 }
 
 export function toResponse(reply: Reply): Response {
-  return new FastResponse(reply.body, { status: reply.status, headers: reply.headers }) as unknown as Response;
+  return new FastResponse(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers }) as unknown as Response;
 }

@@ -37,7 +37,8 @@ async function readJson(event: H3Event): Promise<unknown> {
   }
 }
 
-interface Serialized { text: string; etag: string }
+/** The body as UTF-8 bytes: cached views are then written without re-encoding. */
+interface Serialized { bytes: Buffer; etag: string }
 
 /**
  * Serialization of GET bodies, remembered per body object: a handler that
@@ -50,7 +51,7 @@ function serialize(body: object): Serialized {
   let serialized = serializedBodies.get(body);
   if (!serialized) {
     const text = JSON.stringify(body);
-    serialized = { text, etag: etagOf(text) };
+    serialized = { bytes: Buffer.from(text, 'utf8'), etag: etagOf(text) };
     serializedBodies.set(body, serialized);
   }
   return serialized;
@@ -77,7 +78,7 @@ export async function executeOperation<K extends OperationId>(
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = value;
 
   if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
-    const { text, etag } = serialize(result.body as object);
+    const { bytes, etag } = serialize(result.body as object);
     headers.etag = etag;
     headers['cache-control'] = scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
     headers.vary = 'Accept, Authorization, Cookie';
@@ -86,7 +87,7 @@ export async function executeOperation<K extends OperationId>(
       return { status: 304, body: null, headers };
     }
     headers['content-type'] = JSON_TYPE;
-    return { status: 200, body: text, headers };
+    return { status: 200, body: bytes, headers };
   }
   return jsonReply(result.status, result.body, headers);
 }

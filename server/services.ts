@@ -35,10 +35,9 @@ export interface Services {
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 
-let specCache: Promise<unknown> | undefined;
-/** The parsed contract; read once per process (it never changes while running). */
-export function loadSpec(): Promise<unknown> {
-  return (specCache ??= readFile(OPENAPI_PATH, 'utf8').then((text) => parse(text)));
+/** The parsed contract, read when an app is built (validators are compiled from it once). */
+export async function loadSpec(): Promise<unknown> {
+  return parse(await readFile(OPENAPI_PATH, 'utf8'));
 }
 
 export async function createServices(config: Config, sql: Sql, log: Logger, now: () => number = Date.now): Promise<Services> {

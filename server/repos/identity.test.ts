@@ -80,7 +80,21 @@ describe('unexpected failures', () => {
     const body = await res.json();
     expect(body.message).toBe('internal server error');
     expect(JSON.stringify(body)).not.toMatch(/postgres|sql|stack|at /i);
+    expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
     const requestId = res.headers.get('x-github-request-id');
     expect(lines.some((l) => l.includes(requestId!) && l.includes('"level":"error"'))).toBe(true);
+  });
+});
+
+describe('retired node IDs', () => {
+  it('no longer resolve once the repository is deleted, in GraphQL or by name', async () => {
+    const repo = await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'retired' } })).json();
+    const query = { query: 'query($id: ID!) { node(id: $id) { id } }', variables: { id: repo.node_id } };
+    const before = await server.api('/api/graphql', { method: 'POST', token: alice.token, body: query });
+    expect((await before.json()).data.node).toEqual({ id: repo.node_id });
+    await server.api('/repos/alice/retired', { method: 'DELETE', token: alice.token });
+    const after = await (await server.api('/api/graphql', { method: 'POST', token: alice.token, body: query })).json();
+    expect(after.data.node).toBeNull();
+    expect(after.errors[0].message).toBe(`Could not resolve to a node with the global id of '${repo.node_id}'`);
   });
 });

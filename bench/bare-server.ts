@@ -4,6 +4,7 @@
 // (routing, auth, database, serialisation, headers) from Node's HTTP cost.
 // Run as a child of rest-vs-bare.ts; prints `listening <port>` when ready.
 import { createServer } from 'node:http';
+import { listenForBench } from './child-listen.js';
 
 const body = Buffer.from(process.env.BENCH_BARE_BODY_B64 ?? '', 'base64');
 const contentType = process.env.BENCH_BARE_CONTENT_TYPE ?? '';
@@ -18,16 +19,4 @@ const server = createServer({ keepAliveTimeout: 65_000 }, (_req, res) => {
   res.writeHead(200, headers);
   res.end(body);
 });
-
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.stdout.write(`listening ${port}\n`);
-});
-
-const stop = () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+listenForBench(server);

@@ -1,5 +1,5 @@
-// Turns the measured runs into the printed table, the ours/bare ratios, the
-// target verdicts (reported, never enforced: a benchmark reports numbers) and
+// Turns the measured runs into the printed table, the ours/bare ratios (plus
+// the h3 floor's, which show what bounds ours/bare), the target verdicts (reported, never enforced: a benchmark reports numbers) and
 // the JSON written to bench/results/.
 import type { TargetResult } from './load.js';
 
@@ -9,6 +9,10 @@ export const TARGETS = { minAuthenticatedRatio: 0.3, maxAuthenticatedP99Ms: 25 }
 export interface Ratios {
   authenticatedGet: number;
   unauthenticated404: number;
+  /** h3 floor / bare: what h3 + srvx + Wharf's header set cost by themselves. */
+  h3FloorVsBare: number;
+  /** Authenticated GET / h3 floor: Wharf's own work on top of the framework. */
+  authenticatedGetVsH3Floor: number;
 }
 
 export interface Verdicts {
@@ -16,10 +20,12 @@ export interface Verdicts {
   authenticatedP99Ms: { target: number; actual: number; met: boolean };
 }
 
-export function ratios(bare: TargetResult, authenticated: TargetResult, notFound: TargetResult): Ratios {
+export function ratios(bare: TargetResult, h3Floor: TargetResult, authenticated: TargetResult, notFound: TargetResult): Ratios {
   return {
     authenticatedGet: authenticated.requestsPerSecond / bare.requestsPerSecond,
     unauthenticated404: notFound.requestsPerSecond / bare.requestsPerSecond,
+    h3FloorVsBare: h3Floor.requestsPerSecond / bare.requestsPerSecond,
+    authenticatedGetVsH3Floor: authenticated.requestsPerSecond / h3Floor.requestsPerSecond,
   };
 }
 
@@ -69,6 +75,7 @@ export function summary(r: Ratios, v: Verdicts): string {
   const mark = (met: boolean) => (met ? 'MET' : 'MISSED');
   return [
     `ratio ours/bare (req/s): authenticated GET ${r.authenticatedGet.toFixed(3)}, unauthenticated 404 ${r.unauthenticated404.toFixed(3)}`,
+    `ratio via the h3 floor (req/s): h3 floor/bare ${r.h3FloorVsBare.toFixed(3)}, authenticated GET/h3 floor ${r.authenticatedGetVsH3Floor.toFixed(3)}`,
     `target authenticated GET ≥ ${v.authenticatedRatio.target.toFixed(2)} × bare: ${mark(v.authenticatedRatio.met)} (${v.authenticatedRatio.actual.toFixed(3)})`,
     `target authenticated GET p99 ≤ ${v.authenticatedP99Ms.target} ms: ${mark(v.authenticatedP99Ms.met)} (${v.authenticatedP99Ms.actual} ms)`,
   ].join('\n');

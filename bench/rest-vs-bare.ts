@@ -4,11 +4,14 @@
 //   1. start `wharf serve` on a fresh temp data dir (embedded PostgreSQL) and
 //      create admin/bench-repo;
 //   2. fetch GET /repos/admin/bench-repo once and start bare-server.ts with
-//      exactly those body bytes and that content-type;
-//   3. for bare, Wharf authenticated GET, Wharf unauthenticated 404: warm up,
-//      then autocannon (64 connections, BENCH_DURATION_S seconds, default 10);
-//   4. print req/s, p50/p99 latency, peak RSS and the ratios ours/bare, and
-//      write them to bench/results/latest.json.
+//      exactly those body bytes and that content-type, and h3-floor-server.ts
+//      (minimal h3 app) with those body bytes and all of those headers;
+//   3. for bare, h3 floor, Wharf authenticated GET, Wharf unauthenticated 404:
+//      warm up, then autocannon (64 connections, BENCH_DURATION_S seconds,
+//      default 10);
+//   4. print req/s, p50/p99 latency, peak RSS, the ratios ours/bare and the
+//      ratios through the h3 floor (h3 floor/bare bounds what ours/bare can
+//      reach), and write them to bench/results/latest.json.
 //
 // Missed targets are reported, not failed on. The exit status is non-zero
 // only when the benchmark itself went wrong (a server did not start, a run
@@ -21,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './child-process.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
-import { startBare, type BareServer } from './spawn-bare.js';
+import { startBare, startH3Floor, type BareServer } from './spawn-bare.js';
 import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
@@ -39,13 +42,14 @@ const settings: LoadSettings = { connections: 64, durationS: durationFromEnv(), 
 
 let wharf: WharfServer | undefined;
 let bare: BareServer | undefined;
+let h3Floor: BareServer | undefined;
 let dataDir: string | undefined;
 let cleaning: Promise<void> | undefined;
 
-/** Stops both servers (Wharf waits for its PostgreSQL) and removes the data dir. Idempotent. */
+/** Stops all servers (Wharf waits for its PostgreSQL) and removes the data dir. Idempotent. */
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
-    await Promise.allSettled([bare?.stop(), wharf?.stop()]);
+    await Promise.allSettled([bare?.stop(), h3Floor?.stop(), wharf?.stop()]);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   })();
   return cleaning;
@@ -68,6 +72,14 @@ function gitState(): { commit: string | null; dirty: boolean | null } {
   } catch {
     return { commit: null, dirty: null };
   }
+}
+
+/** Headers a server sets per connection or per write, not per response: left out of the h3 floor's set. */
+const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** A response's headers as [name, value] pairs (names lower-case, set-cookie one pair each), minus PER_CONNECTION_HEADERS. */
+function responseHeaders(response: Response): [string, string][] {
+  return [...response.headers].filter(([name]) => !PER_CONNECTION_HEADERS.has(name));
 }
 
 async function expectStatus(response: Response, status: number, what: string): Promise<Buffer> {
@@ -116,6 +128,7 @@ async function main(): Promise<number> {
   const body = await expectStatus(repoResponse, 200, `GET ${repoPath}`);
   const contentType = repoResponse.headers.get('content-type');
   if (!contentType) throw new Error(`GET ${repoPath} has no content-type`);
+  const wharfHeaders = responseHeaders(repoResponse);
   await expectStatus(await fetch(`${wharf.baseUrl}/repos/nobody/nothing`), 404, 'GET /repos/nobody/nothing');
 
   progress(`starting bare node:http server (${body.length}-byte body, ${contentType})…`);
@@ -126,8 +139,19 @@ async function main(): Promise<number> {
     throw new Error('bare server does not return the same body and content-type as wharf');
   }
 
-  const targets: [Target, Target, Target] = [
+  progress(`starting h3 floor server (same body, wharf's ${wharfHeaders.length} headers)…`);
+  h3Floor = await startH3Floor(body, wharfHeaders);
+  const h3Response = await fetch(h3Floor.url);
+  const h3Body = await expectStatus(h3Response, 200, 'h3 floor server');
+  if (!h3Body.equals(body) || JSON.stringify(responseHeaders(h3Response)) !== JSON.stringify(wharfHeaders)) {
+    throw new Error(
+      `h3 floor server does not return the same body and headers as wharf:\n  wharf: ${JSON.stringify(wharfHeaders)}\n  h3:    ${JSON.stringify(responseHeaders(h3Response))}`,
+    );
+  }
+
+  const targets: [Target, Target, Target, Target] = [
     { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
+    { name: 'h3 floor (h3 + srvx, wharf headers)', url: h3Floor.url, headers: {}, expectStatus: 200, pid: h3Floor.child.pid },
     { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
     { name: 'wharf GET /repos/nobody/nothing (no token, 404)', url: `${wharf.baseUrl}/repos/nobody/nothing`, headers: {}, expectStatus: 404, pid: wharf.child.pid },
   ];
@@ -138,8 +162,8 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
-  const [bareResult, authResult, notFoundResult] = results as [TargetResult, TargetResult, TargetResult];
-  const r = ratios(bareResult, authResult, notFoundResult);
+  const [bareResult, h3FloorResult, authResult, notFoundResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult];
+  const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
   const problems = results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus));
 
@@ -148,6 +172,7 @@ async function main(): Promise<number> {
     `1-minute load average before the run: ${loadBefore.toFixed(2)} (other processes on the machine compete for the same ${cpus().length} CPUs).`,
     `rate limits raised to ${BENCH_RATE_LIMIT} (authenticated and unauthenticated) so the runs measure the request hot path, not 429s.`,
     `bare server returns the same ${body.length} body bytes and content-type; response headers differ (wharf adds its API headers).`,
+    `h3 floor: a one-route h3 app behind node:http like \`wharf serve\`, returning an srvx FastResponse with the same body bytes and wharf's ${wharfHeaders.length} response headers (copied once, static); no auth, cache or database. h3 floor/bare is what the framework stack and header set cost, the ceiling for ours/bare; authenticated GET/h3 floor is wharf's own work.`,
     'peak RSS: the server\'s own Node process (VmRSS sampled every 200 ms); wharf\'s embedded PostgreSQL runs in separate processes and is not included.',
     'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed.',
   ];
@@ -170,7 +195,8 @@ async function main(): Promise<number> {
         rateLimit: BENCH_RATE_LIMIT,
         bodyBytes: body.length,
         contentType,
-        results: { bare: bareResult, authenticatedGet: authResult, unauthenticated404: notFoundResult },
+        h3FloorHeaders: wharfHeaders,
+        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult },
         ratios: r,
         targets: TARGETS,
         verdicts: v,

@@ -1,5 +1,6 @@
-// Starts bare-server.ts as its own process, through the same tsx loader as
-// `wharf serve` (bin/run-ts.mjs), so the two processes' baseline RSS matches.
+// Starts the baselines, bare-server.ts and h3-floor-server.ts, each as its own
+// process, through the same tsx loader as `wharf serve` (bin/run-ts.mjs), so
+// the processes' baseline RSS matches.
 import { spawnNode, stopChild, type Child } from './child-process.js';
 
 export interface BareServer {
@@ -8,16 +9,27 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-export async function startBare(body: Buffer, contentType: string, timeoutMs = 30_000): Promise<BareServer> {
-  const child = spawnNode(['bin/run-ts.mjs', 'bench/bare-server.ts'], {
-    ...process.env,
+export function startBare(body: Buffer, contentType: string, timeoutMs = 30_000): Promise<BareServer> {
+  return startBaseline('bare server', 'bench/bare-server.ts', {
     BENCH_BARE_BODY_B64: body.toString('base64'),
     BENCH_BARE_CONTENT_TYPE: contentType,
-  });
+  }, timeoutMs);
+}
+
+/** `headers`: Wharf's response headers as [name, value] pairs. */
+export function startH3Floor(body: Buffer, headers: [string, string][], timeoutMs = 30_000): Promise<BareServer> {
+  return startBaseline('h3 floor server', 'bench/h3-floor-server.ts', {
+    BENCH_BARE_BODY_B64: body.toString('base64'),
+    BENCH_H3_HEADERS_JSON: JSON.stringify(headers),
+  }, timeoutMs);
+}
+
+async function startBaseline(label: string, script: string, env: Record<string, string>, timeoutMs: number): Promise<BareServer> {
+  const child = spawnNode(['bin/run-ts.mjs', script], { ...process.env, ...env });
   const stop = async () => void (await stopChild(child.process, 5_000));
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bare server not listening after ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`${label} not listening after ${timeoutMs} ms`)), timeoutMs);
       child.onLine((line, stream) => {
         const match = stream === 'stdout' ? /^listening (\d+)$/.exec(line) : null;
         if (match) {
@@ -27,7 +39,7 @@ export async function startBare(body: Buffer, contentType: string, timeoutMs = 3
       });
       child.process.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`bare server exited (${signal ?? code}) before listening:\n${child.stderrTail()}`));
+        reject(new Error(`${label} exited (${signal ?? code}) before listening:\n${child.stderrTail()}`));
       });
     });
     return { child, url: `http://127.0.0.1:${port}/`, stop };

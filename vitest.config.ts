@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The JUnit file is for CI systems (and .ci/run's closing count).
+    reporters: ['default', ['junit', { outputFile: 'reports/vitest-junit.xml' }]],
   },
 });

@@ -8,6 +8,7 @@ import type { Handlers } from './http/operation-context.js';
 import { createRef } from './repos/handlers/git-create-ref.js';
 import { getRef } from './repos/handlers/git-get-ref.js';
 import { createRepositoryForUser } from './repos/handlers/repos-create.js';
+import { createRepositoryInOrg } from './repos/handlers/repos-create-in-org.js';
 import { deleteRepository } from './repos/handlers/repos-delete.js';
 import { getRepository } from './repos/handlers/repos-get.js';
 import { listRepositoriesForUser } from './repos/handlers/repos-list-for-user.js';
@@ -21,6 +22,7 @@ export const handlers: Handlers = {
   'users/get-authenticated': getAuthenticatedUser,
   'authorizations/delete': deleteAuthorization,
   'repos/create-for-authenticated-user': createRepositoryForUser,
+  'repos/create-in-org': createRepositoryInOrg,
   'repos/list-for-authenticated-user': listRepositoriesForUser,
   'repos/get': getRepository,
   'repos/update': updateRepository,

@@ -58,6 +58,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{org}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization repository
+         * @description Members of the organization may create repositories in it (GitHub's default). The organization is 404 when it does not exist or is a user.
+         */
+        post: operations["repos/create-in-org"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}": {
         parameters: {
             query?: never;
@@ -1716,6 +1736,11 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The organization name. Not case sensitive.
+         * @example wharf-org
+         */
+        org: string;
+        /**
          * @description The account owner of the repository. Not case sensitive.
          * @example octocat
          */
@@ -1771,7 +1796,33 @@ export interface components {
          */
         "api-version": "2022-11-28";
     };
-    requestBodies: never;
+    requestBodies: {
+        "repository-create": {
+            content: {
+                "application/json": {
+                    /** @description The name of the repository. Not `.` or `..`, and not ending in `.git`. */
+                    name: string;
+                    /** @description A short description of the repository. No NUL (U+0000) characters. */
+                    description?: string | null;
+                    /** @description A URL with more information about the repository. No NUL (U+0000) characters. */
+                    homepage?: string;
+                    /** @default false */
+                    private?: boolean;
+                    /**
+                     * @description Create an initial commit with an empty README.
+                     * @default false
+                     */
+                    auto_init?: boolean;
+                    /** @default true */
+                    has_issues?: boolean;
+                    /** @default true */
+                    has_projects?: boolean;
+                    /** @default true */
+                    has_wiki?: boolean;
+                };
+            };
+        };
+    };
     headers: {
         /**
          * @description Maximum number of requests per window.
@@ -1983,31 +2034,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The name of the repository. Not `.` or `..`, and not ending in `.git`. */
-                    name: string;
-                    /** @description A short description of the repository. No NUL (U+0000) characters. */
-                    description?: string | null;
-                    /** @description A URL with more information about the repository. No NUL (U+0000) characters. */
-                    homepage?: string;
-                    /** @default false */
-                    private?: boolean;
-                    /**
-                     * @description Create an initial commit with an empty README.
-                     * @default false
-                     */
-                    auto_init?: boolean;
-                    /** @default true */
-                    has_issues?: boolean;
-                    /** @default true */
-                    has_projects?: boolean;
-                    /** @default true */
-                    has_wiki?: boolean;
-                };
-            };
-        };
+        requestBody: components["requestBodies"]["repository-create"];
         responses: {
             /** @description The repository was created. */
             201: {
@@ -2027,6 +2054,63 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
+            /** @description Validation failed: `name` is missing, invalid, or already used by one of the owner's repositories. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["validation-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/create-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["repository-create"];
+        responses: {
+            /** @description The repository was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["full-repository"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             /** @description Validation failed: `name` is missing, invalid, or already used by one of the owner's repositories. */
             422: {
                 headers: {

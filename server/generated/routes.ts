@@ -21,6 +21,7 @@ export const routeTable = {
   "oauth/create-access-token": {"operationId":"oauth/create-access-token","method":"POST","path":"/login/oauth/access_token","route":"/login/oauth/access_token","auth":"none","acceptedScopes":[],"planned":"#4"},
   "oauth/create-device-code": {"operationId":"oauth/create-device-code","method":"POST","path":"/login/device/code","route":"/login/device/code","auth":"none","acceptedScopes":[],"planned":"#4"},
   "repos/create-for-authenticated-user": {"operationId":"repos/create-for-authenticated-user","method":"POST","path":"/user/repos","route":"/user/repos","auth":"required","acceptedScopes":["repo"],"planned":null},
+  "repos/create-in-org": {"operationId":"repos/create-in-org","method":"POST","path":"/orgs/{org}/repos","route":"/orgs/:org/repos","auth":"required","acceptedScopes":["repo"],"planned":null},
   "repos/delete": {"operationId":"repos/delete","method":"DELETE","path":"/repos/{owner}/{repo}","route":"/repos/:owner/:repo","auth":"required","acceptedScopes":["delete_repo"],"planned":null},
   "repos/get": {"operationId":"repos/get","method":"GET","path":"/repos/{owner}/{repo}","route":"/repos/:owner/:repo","auth":"optional","acceptedScopes":[],"planned":null},
   "repos/list-for-authenticated-user": {"operationId":"repos/list-for-authenticated-user","method":"GET","path":"/user/repos","route":"/user/repos","auth":"required","acceptedScopes":[],"planned":null},

@@ -1,6 +1,7 @@
 // Repositories owned by an organization: org admins administer them, members
 // read them (GitHub's default base permission), everyone else sees only public ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -15,11 +16,8 @@ beforeAll(async () => {
   outsider = await server.createUser('outsider');
   const org = await server.createOrg('acme', owner.id);
   await server.services.accounts.addMember(org.id, member.id);
-  await server.sql.begin(async (tx) => {
-    const id = await server.services.repos.insert(tx, org.id, { name: 'internal-tools', private: true });
-    await server.services.git.create(id, 'main');
-  });
-  server.services.bus.applyLocally('*');
+  const created = await server.api('/orgs/acme/repos', { method: 'POST', token: member.token, body: { name: 'internal-tools', private: true } });
+  expect(created.status).toBe(201);
 });
 afterAll(() => server.close());
 
@@ -46,5 +44,24 @@ describe('organization repositories', () => {
     const patch = await server.api('/repos/acme/internal-tools', { method: 'PATCH', token: member.token, body: { description: 'x' } });
     expect(patch.status).toBe(403);
     expect((await patch.json()).message).toBe('Must have admin rights to Repository.');
+  });
+});
+
+describe('POST /orgs/{org}/repos', () => {
+  it('creates an org-owned repository with a git directory for a member', async () => {
+    const res = await server.api('/orgs/ACME/repos', { method: 'POST', token: owner.token, body: { name: 'site', auto_init: true } });
+    expect(res.status).toBe(201);
+    const repo = await res.json();
+    expect(repo).toMatchObject({ full_name: 'acme/site', owner: { login: 'acme', type: 'Organization' }, organization: { login: 'acme' } });
+    expect(existsSync(server.services.git.pathOf(repo.id))).toBe(true);
+  });
+
+  it('is 403 for non-members, 404 for unknown organizations and for users, 422 for a taken name', async () => {
+    expect((await server.api('/orgs/acme/repos', { method: 'POST', token: outsider.token, body: { name: 'x' } })).status).toBe(403);
+    expect((await server.api('/orgs/nope/repos', { method: 'POST', token: owner.token, body: { name: 'x' } })).status).toBe(404);
+    expect((await server.api('/orgs/owner/repos', { method: 'POST', token: owner.token, body: { name: 'x' } })).status).toBe(404);
+    const taken = await server.api('/orgs/acme/repos', { method: 'POST', token: owner.token, body: { name: 'SITE' } });
+    expect(taken.status).toBe(422);
+    expect((await taken.json()).errors[0]).toMatchObject({ field: 'name', code: 'already_exists' });
   });
 });

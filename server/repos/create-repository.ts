@@ -1,0 +1,47 @@
+// Creating a repository for a user or an organization. The row and the bare
+// git repository are made together: the repository (and its initial commit)
+// is created inside the transaction and removed again if anything fails
+// before commit, so neither exists without the other.
+import type { OperationContext } from '../http/operation-context.js';
+import type { components } from '../generated/openapi.js';
+import type { OperationId } from '../generated/routes.js';
+import { checkRepositoryName, nameTaken } from './repository-name.js';
+import { fullRepositoryView } from './repository-view.js';
+
+type CreateBody = NonNullable<components['requestBodies']['repository-create']['content']['application/json']>;
+
+export async function createRepository<K extends OperationId>(ctx: OperationContext<K>, ownerId: number, body: CreateBody) {
+  const { sql, repos, git, urls, bus } = ctx.services;
+  const name = checkRepositoryName(body.name);
+  if (await repos.nameTaken(ownerId, name)) throw nameTaken();
+  let createdId: number | undefined;
+  try {
+    await sql.begin(async (tx) => {
+      const id = await repos.insert(tx, ownerId, {
+        name,
+        private: body.private ?? false,
+        description: body.description ?? null,
+        homepage: body.homepage ?? null,
+        has_issues: body.has_issues,
+        has_projects: body.has_projects,
+        has_wiki: body.has_wiki,
+      });
+      createdId = id;
+      await git.create(id, 'main');
+      if (body.auto_init) {
+        await git.autoInit(id, 'main', name, body.description ?? null);
+        await repos.touchPushedAt(tx, id);
+      }
+    });
+  } catch (error) {
+    if (createdId !== undefined) await git.remove(createdId);
+    // Two requests raced for the same name: the unique index decided.
+    if ((error as { code?: string }).code === '23505') throw nameTaken();
+    throw error;
+  }
+  // A cached "no such repository" for this name must go now, not when the notice arrives.
+  bus.applyLocally(`repo:${createdId!}`);
+  const repo = (await repos.byId(createdId!))!;
+  const view = fullRepositoryView(repo, 'admin', urls);
+  return { status: 201 as const, body: view, headers: { Location: view.url } };
+}

@@ -44,12 +44,20 @@ function statuses(result: TargetResult): string {
   return Object.entries(result.statusCounts).map(([status, count]) => `${status}×${count}`).join(' ') || '-';
 }
 
+/**
+ * Server CPU time per response, in µs: steadier than req/s on a shared
+ * 2-core machine, where the load generator and the server trade places.
+ */
+export function cpuMicrosPerRequest(r: TargetResult): number {
+  return (r.serverCpuPercent / 100) * 1e6 / r.requestsPerSecond;
+}
+
 function percent(value: number): string {
   return Number.isFinite(value) ? `${value.toFixed(0)}%` : '-';
 }
 
 export function table(results: TargetResult[]): string {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'statuses', 'errors/timeouts', 'peak RSS MB', 'CPU server', 'CPU children', 'CPU bench', 'CPU other'];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'statuses', 'errors/timeouts', 'peak RSS MB', 'CPU server', 'server CPU µs/req', 'CPU children', 'CPU bench', 'CPU other'];
   const rows = results.map((r) => [
     r.name,
     r.requestsPerSecond.toFixed(1),
@@ -59,6 +67,7 @@ export function table(results: TargetResult[]): string {
     `${r.errors}/${r.timeouts}`,
     r.peakRssMB.toFixed(1),
     percent(r.serverCpuPercent),
+    Number.isFinite(cpuMicrosPerRequest(r)) ? cpuMicrosPerRequest(r).toFixed(0) : '-',
     percent(r.childrenCpuPercent),
     percent(r.loadGeneratorCpuPercent),
     percent(r.otherCpuPercent),

@@ -174,7 +174,7 @@ async function main(): Promise<number> {
     `bare server returns the same ${body.length} body bytes and content-type; response headers differ (wharf adds its API headers).`,
     `h3 floor: a one-route h3 app behind node:http like \`wharf serve\`, returning an srvx FastResponse with the same body bytes and wharf's ${wharfHeaders.length} response headers (copied once, static); no auth, cache or database. h3 floor/bare is what the framework stack and header set cost, the ceiling for ours/bare; authenticated GET/h3 floor is wharf's own work.`,
     'peak RSS: the server\'s own Node process (VmRSS sampled every 200 ms); wharf\'s embedded PostgreSQL runs in separate processes and is not included.',
-    'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed.',
+    'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed. "server CPU µs/req": CPU time of the server process per response, steadier across runs than req/s.',
   ];
   const warnings = disturbances(results);
   process.stdout.write(['', table(results), '', summary(r, v), '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));

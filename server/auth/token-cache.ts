@@ -5,7 +5,7 @@
 import type { Sql } from '../db/database.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { TokenPrincipal } from './principal.js';
-import { tokenDigest, type TokenKind } from './token-secret.js';
+import { tokenDigestBase64, type TokenKind } from './token-secret.js';
 
 const MAX_ENTRIES = 50_000;
 const MAX_AGE_MS = 5 * 60_000;
@@ -19,28 +19,38 @@ interface TokenRow {
 
 export class TokenCache {
   private readonly entries = new Map<string, Entry>();
+  /** Bumped by every invalidation: a load that started before one must not be cached. */
+  private generation = 0;
 
   constructor(private readonly sql: Sql, bus: InvalidationBus, private readonly now: () => number = Date.now) {
     bus.subscribe((topic) => {
       // Any token or account change may affect a cached principal; such changes
       // are rare next to reads, so drop everything rather than index by id.
-      if (topic === '*' || topic.startsWith('token:') || topic.startsWith('account:')) this.entries.clear();
+      if (topic === '*' || topic.startsWith('token:') || topic.startsWith('account:')) {
+        this.entries.clear();
+        this.generation++;
+      }
     });
   }
 
-  /** The principal for a token, or null when unknown, revoked or expired. */
-  async lookup(token: string): Promise<TokenPrincipal | null> {
-    const key = tokenDigest(token).toString('base64');
+  /**
+   * The principal for a token, or null when unknown, revoked or expired. A
+   * cached answer comes back synchronously (no promise, no microtask: this is
+   * on every authenticated request); a miss returns the database lookup.
+   */
+  lookup(token: string): TokenPrincipal | null | Promise<TokenPrincipal | null> {
+    const key = tokenDigestBase64(token);
     const now = this.now();
-    let entry = this.entries.get(key);
-    if (!entry || now - entry.at > MAX_AGE_MS) {
-      entry = { principal: await this.load(key), at: now };
+    const entry = this.entries.get(key);
+    if (entry && now - entry.at <= MAX_AGE_MS) return unexpired(entry.principal, now);
+    const generation = this.generation;
+    return this.load(key).then((principal) => {
+      // Invalidated while loading (e.g. revoked): answer, but do not keep it.
+      if (generation !== this.generation) return unexpired(principal, this.now());
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, entry);
-    }
-    const principal = entry.principal;
-    if (principal?.expiresAt !== null && principal?.expiresAt !== undefined && principal.expiresAt <= now) return null;
-    return principal;
+      this.entries.set(key, { principal, at: now });
+      return unexpired(principal, this.now());
+    });
   }
 
   private async load(digestBase64: string): Promise<TokenPrincipal | null> {
@@ -58,4 +68,8 @@ export class TokenCache {
       expiresAt: row.expires_at ? row.expires_at.getTime() : null,
     };
   }
+}
+
+function unexpired(principal: TokenPrincipal | null, now: number): TokenPrincipal | null {
+  return principal !== null && principal.expiresAt !== null && principal.expiresAt <= now ? null : principal;
 }

@@ -25,6 +25,11 @@ export function tokenDigest(token: string): Buffer {
   return hash('sha256', token, 'buffer');
 }
 
+/** The same digest as base64 text, the in-memory cache key (no intermediate Buffer). */
+export function tokenDigestBase64(token: string): string {
+  return hash('sha256', token, 'base64');
+}
+
 /** Extracts the token of `Authorization: Bearer <t>` or `token <t>`; null when absent. */
 export function parseAuthorization(header: string | null): { token: string } | { malformed: true } | null {
   if (header === null || header.trim() === '') return null;

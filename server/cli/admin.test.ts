@@ -79,6 +79,10 @@ describe('wharf admin', () => {
       ['admin', 'revoke-token', 'abc'],
       ['admin', 'create-org', 'x'],
       ['admin', 'frobnicate'],
+      ['admin', 'add-collaborator', 'alice/nothing', 'alice'],
+      ['admin', 'add-collaborator', 'not-a-full-name', 'alice'],
+      ['admin', 'add-collaborator', 'alice/x', 'alice', '--permission', 'owner'],
+      ['admin', 'remove-collaborator', 'alice/nothing', 'alice'],
     ];
     for (const args of cases) {
       const result = await wharf(...args);

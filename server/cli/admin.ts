@@ -7,6 +7,7 @@ import type { Sql } from '../db/database.js';
 import { KNOWN_SCOPES } from '../http/scopes.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
+import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
 
 export class UsageError extends Error {}
 
@@ -14,6 +15,8 @@ export const ADMIN_USAGE = `wharf admin <command>
   create-user <login> [--admin] [--email <email>]
   create-org <login> --owner <login>
   add-member <org> <login> [--role member|admin]
+  add-collaborator <owner>/<repo> <login> [--permission read|write|admin]
+  remove-collaborator <owner>/<repo> <login>
   create-token <login> [--scopes repo,admin:repo_hook,…] [--note <text>]
   list-tokens <login>
   revoke-token <id>
@@ -72,6 +75,22 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       const user = await mustFind(accounts, positionals[1]!, 'User');
       await accounts.addMember(org.id, user.id, role);
       return json({ org: org.login, login: user.login, role });
+    }
+    case 'add-collaborator':
+    case 'remove-collaborator': {
+      const adding = command === 'add-collaborator';
+      const { positionals, values } = parse(args, adding ? { permission: { type: 'string' } } : {}, 2);
+      const permission = (values.permission ?? 'write') as string;
+      if (adding && !['read', 'write', 'admin'].includes(permission)) throw new UsageError('--permission must be read, write or admin');
+      const repositoryId = await repositoryIdByFullName(sql, positionals[0]!);
+      if (repositoryId === null) throw new AccountError(`no repository named ${positionals[0]} (expected <owner>/<repo>)`);
+      const user = await mustFind(accounts, positionals[1]!, 'User');
+      if (!adding) {
+        if (!(await removeCollaborator(sql, repositoryId, user.id))) throw new AccountError(`${user.login} is not a collaborator on ${positionals[0]}`);
+        return json({ repository: positionals[0], login: user.login, removed: true });
+      }
+      await setCollaborator(sql, repositoryId, user.id, permission as 'read' | 'write' | 'admin');
+      return json({ repository: positionals[0], login: user.login, permission });
     }
     case 'create-token': {
       const { positionals, values } = parse(args, { scopes: { type: 'string' }, note: { type: 'string' } }, 1);

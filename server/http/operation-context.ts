@@ -8,13 +8,11 @@ import type { OperationId } from '../generated/routes.js';
 import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
 import { requiresAuthentication } from './api-error.js';
-import type { HandlerResult, PathParams, QueryParams, RequestBody } from './operation-types.js';
+import { readOperationInput, type OperationInput } from './operation-input.js';
+import type { HandlerResult, PathParams } from './operation-types.js';
 import { ensureScopes } from './scopes.js';
 
-export interface OperationInput<K extends OperationId> {
-  query: QueryParams<K>;
-  body: RequestBody<K>;
-}
+export type { OperationInput };
 
 export class OperationContext<K extends OperationId> {
   private scopesChecked = false;
@@ -26,7 +24,6 @@ export class OperationContext<K extends OperationId> {
     readonly params: PathParams<K>,
     readonly principal: Principal,
     readonly services: Services,
-    private readonly readInput: () => Promise<OperationInput<K>>,
   ) {}
 
   /** The calling user; 401 for anonymous callers. */
@@ -45,7 +42,7 @@ export class OperationContext<K extends OperationId> {
   /** Validated query and body (400/422 on failure). Checks scopes first. */
   input(): Promise<OperationInput<K>> {
     this.checkScopes();
-    return (this.inputPromise ??= this.readInput());
+    return (this.inputPromise ??= readOperationInput(this.operationId, this.event, this.services));
   }
 }
 

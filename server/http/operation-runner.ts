@@ -1,22 +1,24 @@
 // Runs one operation of the route table inside the pipeline: path parameters
 // (404 when they fail their schema), the handler, and the success response
 // (ETag and 304 for GETs).
-import { getQuery, getRouterParams, type H3Event } from 'h3';
+import { getRouterParams, type H3Event } from 'h3';
 import type { OperationId } from '../generated/routes.js';
 import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
-import { ApiError, problemsParsingJson } from './api-error.js';
 import { etagOf, ifNoneMatchHits, jsonReply, JSON_TYPE, type Reply } from './json-response.js';
-import { OperationContext, type Handler, type OperationInput } from './operation-context.js';
+import { OperationContext, type Handler } from './operation-context.js';
 import type { PathParams } from './operation-types.js';
 import { runPipeline, type RequestScope } from './pipeline.js';
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 function decodedParams(event: H3Event): Record<string, string> {
   const raw = getRouterParams(event);
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
+  for (const name in raw) {
+    const value = raw[name]!;
+    if (!value.includes('%')) {
+      out[name] = value;
+      continue;
+    }
     try {
       out[name] = decodeURIComponent(value);
     } catch {
@@ -24,17 +26,6 @@ function decodedParams(event: H3Event): Record<string, string> {
     }
   }
   return out;
-}
-
-async function readJson(event: H3Event): Promise<unknown> {
-  const text = await event.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw problemsParsingJson();
-  }
 }
 
 /** The body as UTF-8 bytes: cached views are then written without re-encoding. */
@@ -66,13 +57,7 @@ export async function executeOperation<K extends OperationId>(
 ): Promise<Reply> {
   const row = routeTable[operationId];
   const params = services.validator.pathParams(operationId, decodedParams(event)) as PathParams<K>;
-  const readInput = async (): Promise<OperationInput<K>> => {
-    const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
-    const hasBody = row.method !== 'GET' && row.method !== 'DELETE';
-    const body = hasBody ? services.validator.body(operationId, await readJson(event)) : undefined;
-    return { query, body } as OperationInput<K>;
-  };
-  const ctx = new OperationContext(operationId, event, params, scope.principal, services, readInput);
+  const ctx = new OperationContext(operationId, event, params, scope.principal, services);
   const result = await handler(ctx);
   const headers = scope.headers;
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = value;

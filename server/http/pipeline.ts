@@ -5,7 +5,7 @@
 // the rate-limit headers.
 import type { H3Event } from 'h3';
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS, rateLimitBucket, type Principal } from '../auth/principal.js';
+import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from '../auth/principal.js';
 import { parseAuthorization } from '../auth/token-secret.js';
 import type { AuthMode } from '../codegen/route-table.js';
 import { errorFields } from '../log.js';
@@ -16,14 +16,44 @@ import { clientIp } from './client-ip.js';
 import { errorBody, jsonReply, toResponse, type Reply } from './json-response.js';
 import type { RateResource, RateState } from './rate-limiter.js';
 
-export interface RequestScope {
-  requestId: string;
-  principal: Principal;
-  ip: string;
-  /** Response headers every reply of this request carries (lower-case names). */
-  headers: Record<string, string>;
+/** One request's state as the pipeline and the operation see it. */
+export class RequestScope {
+  /** Set by refund(): the response is not counted (a 304). */
+  refunded = false;
+
+  constructor(
+    readonly requestId: string,
+    readonly principal: Principal,
+    readonly ip: string,
+    /** Response headers every reply of this request carries (lower-case names). */
+    readonly headers: Record<string, string>,
+  ) {}
+
   /** Marks the response as not counted (a 304). */
-  refund(): void;
+  refund(): void {
+    this.refunded = true;
+  }
+}
+
+/** Header names that contain the vendor word, built once per configuration. */
+interface VendorNames { requestId: string; mediaType: string; mediaTypeValue: string; apiVersion: string; apiVersionSelected: string; apiVersionDisplay: string }
+const vendorNamesByConfig = new WeakMap<Services['config'], VendorNames>();
+
+function vendorNames(config: Services['config']): VendorNames {
+  let names = vendorNamesByConfig.get(config);
+  if (!names) {
+    const vendor = config.vendor.toLowerCase();
+    names = {
+      requestId: `x-${vendor}-request-id`,
+      mediaType: `x-${vendor}-media-type`,
+      mediaTypeValue: `${vendor}.v3; format=json`,
+      apiVersion: `x-${vendor}-api-version`,
+      apiVersionSelected: `x-${vendor}-api-version-selected`,
+      apiVersionDisplay: `X-${config.vendor}-Api-Version`,
+    };
+    vendorNamesByConfig.set(config, names);
+  }
+  return names;
 }
 
 export interface PipelineOptions {
@@ -43,7 +73,8 @@ function rateHeaders(headers: Record<string, string>, state: RateState) {
   headers['x-ratelimit-resource'] = state.resource;
 }
 
-async function authenticate(event: H3Event, mode: AuthMode, services: Services): Promise<Principal> {
+/** The caller; synchronous when the token is cached (the common case). */
+function authenticate(event: H3Event, mode: AuthMode, services: Services): Principal | Promise<Principal> {
   if (mode === 'none' || mode === 'app-jwt') return ANONYMOUS;
   const parsed = parseAuthorization(event.req.headers.get('authorization'));
   if (parsed === null) {
@@ -51,7 +82,12 @@ async function authenticate(event: H3Event, mode: AuthMode, services: Services):
     return ANONYMOUS;
   }
   if ('malformed' in parsed) throw requiresAuthentication();
-  const principal = await services.tokenCache.lookup(parsed.token);
+  const found = services.tokenCache.lookup(parsed.token);
+  if (found instanceof Promise) return found.then(authenticated);
+  return authenticated(found);
+}
+
+function authenticated(principal: TokenPrincipal | null): Principal {
   if (!principal) throw requiresAuthentication();
   return principal;
 }
@@ -67,23 +103,25 @@ function exceededMessage(principal: Principal, ip: string, state: RateState, win
 }
 
 export async function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
-  const { config, log, rateLimiter } = services;
+  const { config, rateLimiter } = services;
+  const names = vendorNames(config);
   const requestId = randomUUID();
   const ip = clientIp(event, config.trustProxy);
-  const vendor = config.vendor.toLowerCase();
-  const headers: Record<string, string> = {
-    [`x-${vendor}-request-id`]: requestId,
-    [`x-${vendor}-media-type`]: `${vendor}.v3; format=json`,
-  };
+  const headers: Record<string, string> = {};
+  headers[names.requestId] = requestId;
+  headers[names.mediaType] = names.mediaTypeValue;
   let principal: Principal = ANONYMOUS;
   let rate: RateState | undefined;
   let bucket = rateLimitBucket(principal, ip);
-  let refunded = false;
+  let scope: RequestScope | undefined;
   let reply: Reply | Response;
   try {
-    principal = await authenticate(event, options.auth, services);
+    // Awaited only when not answered from a cache: each await is a microtask hop.
+    const found = authenticate(event, options.auth, services);
+    principal = found instanceof Promise ? await found : found;
     bucket = rateLimitBucket(principal, ip);
-    const decision = await rateLimiter.take(bucket, options.resource, limitFor(principal, services));
+    const limit = limitFor(principal, services);
+    const decision = rateLimiter.tryTake(bucket, options.resource, limit) ?? (await rateLimiter.take(bucket, options.resource, limit));
     rate = decision.state;
     if (!decision.allowed) {
       const retryAfter = Math.max(1, rate.reset - Math.floor(Date.now() / 1000));
@@ -95,12 +133,13 @@ export async function runPipeline(event: H3Event, services: Services, options: P
       headers['x-oauth-scopes'] = principal.scopes.join(', ');
       headers['x-accepted-oauth-scopes'] = (options.acceptedScopes ?? []).join(', ');
     }
-    const apiVersion = selectApiVersion(event.req.headers.get(`x-${vendor}-api-version`), `X-${config.vendor}-Api-Version`);
-    headers[`x-${vendor}-api-version-selected`] = apiVersion;
-    reply = await inner({ requestId, principal, ip, headers, refund: () => void (refunded = true) });
+    headers[names.apiVersionSelected] = selectApiVersion(event.req.headers.get(names.apiVersion), names.apiVersionDisplay);
+    scope = new RequestScope(requestId, principal, ip, headers);
+    reply = await inner(scope);
   } catch (error) {
     reply = errorReply(error, event, services, headers, requestId);
   }
+  const refunded = scope?.refunded === true;
   if (refunded) rateLimiter.refund(bucket, options.resource);
   if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services));
   if (services.log.enabled('debug')) {

@@ -45,19 +45,29 @@ export class RateLimiter {
     return Math.max(1, Math.floor(limit / 100));
   }
 
-  async take(bucket: string, resource: RateResource, limit: number): Promise<RateDecision> {
+  /**
+   * Spends one unit from this process's current lease without waiting: the
+   * decision, or undefined when a new lease is needed (then call take). Kept
+   * synchronous because it is on every request.
+   */
+  tryTake(bucket: string, resource: RateResource, limit: number): RateDecision | undefined {
     const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const lease = this.leases.get(`${resource}|${bucket}`);
+    if (!lease || lease.windowStart !== windowStart) return undefined;
+    if (lease.unspent > 0) {
+      lease.unspent--;
+      return { allowed: true, state: this.state(lease, limit, resource) };
+    }
+    return lease.exhausted ? { allowed: false, state: this.state(lease, limit, resource) } : undefined;
+  }
+
+  async take(bucket: string, resource: RateResource, limit: number): Promise<RateDecision> {
     const key = `${resource}|${bucket}`;
     for (;;) {
-      const lease = this.leases.get(key);
-      if (lease && lease.windowStart === windowStart) {
-        if (lease.unspent > 0) {
-          lease.unspent--;
-          return { allowed: true, state: this.state(lease, limit, resource) };
-        }
-        if (lease.exhausted) return { allowed: false, state: this.state(lease, limit, resource) };
-      }
+      const decision = this.tryTake(bucket, resource, limit);
+      if (decision) return decision;
       // One lease request per key at a time; concurrent requests wait for it.
+      const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
       let inFlight = this.pending.get(key);
       if (!inFlight) {
         inFlight = this.acquire(key, bucket, resource, windowStart, limit).finally(() => this.pending.delete(key));

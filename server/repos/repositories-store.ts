@@ -52,23 +52,33 @@ const SELECT = (sql: Sql | TransactionSql) => sql`
 
 const MAX_CACHED = 20_000;
 
+const cacheKey = (owner: string, name: string) => `${owner.toLowerCase()}/${name.toLowerCase()}`;
+
 export class RepositoryStore {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Bumped by every invalidation: a row loaded before one must not be cached. */
+  private generation = 0;
 
   constructor(private readonly sql: Sql, private readonly bus: InvalidationBus) {
     // Repository and account changes are rare next to reads: drop everything.
     bus.subscribe((topic) => {
-      if (topic === '*' || topic.startsWith('repo:') || topic.startsWith('account:')) this.cache.clear();
+      if (topic === '*' || topic.startsWith('repo:') || topic.startsWith('account:')) {
+        this.cache.clear();
+        this.generation++;
+      }
     });
   }
 
   private async entry(owner: string, name: string): Promise<CacheEntry> {
-    const key = `${owner.toLowerCase()}/${name.toLowerCase()}`;
+    const key = cacheKey(owner, name);
     let entry = this.cache.get(key);
     if (!entry) {
+      const generation = this.generation;
       const [repo] = await this.sql<RepositoryRow[]>`${SELECT(this.sql)}
         WHERE lower(a.login) = lower(${owner}) AND lower(r.name) = lower(${name})`;
       entry = { repo: repo ?? null, permissions: new Map(), views: new Map() };
+      // Invalidated while loading: use the row for this request only.
+      if (generation !== this.generation) return entry;
       if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, entry);
     }
@@ -79,13 +89,29 @@ export class RepositoryStore {
     return (await this.entry(owner, name)).repo;
   }
 
+  /** The cached row (null: cached as missing), or undefined when find must ask the database. Synchronous for the hot path. */
+  peek(owner: string, name: string): RepositoryRow | null | undefined {
+    return this.cache.get(cacheKey(owner, name))?.repo;
+  }
+
+  /** The user's cached permission, or undefined when permissionOf must ask the database. */
+  peekPermission(repo: RepositoryRow, user: { id: number; siteAdmin: boolean } | null): Permission | null | undefined {
+    const publicRead: Permission | null = repo.private ? null : 'read';
+    if (!user) return publicRead;
+    if (user.siteAdmin) return 'admin';
+    const entry = this.cache.get(cacheKey(repo.owner_login, repo.name));
+    if (entry?.repo !== repo) return undefined;
+    const granted = entry.permissions.get(user.id);
+    return granted === undefined ? undefined : highest(granted, publicRead);
+  }
+
   /**
    * A response body for this row, built once while the row stays cached: the
    * hot GET path then serves the same object (and its memoized serialization)
    * until a change to the repository or its owner invalidates the entry.
    */
   cachedView<T>(repo: RepositoryRow, key: string, build: () => T): T {
-    const entry = this.cache.get(`${repo.owner_login.toLowerCase()}/${repo.name.toLowerCase()}`);
+    const entry = this.cache.get(cacheKey(repo.owner_login, repo.name));
     if (!entry || entry.repo !== repo) return build();
     let view = entry.views.get(key) as T | undefined;
     if (view === undefined) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { eventually, wharfCli } from '../test-support/cli.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { decodeNodeId } from '../ids/node-id.js';
 
@@ -161,12 +162,17 @@ describe('DELETE /repos/{owner}/{repo}', () => {
 
 describe('collaborators and organizations', () => {
   it('gives collaborators their permission and org members read access', async () => {
-    const { json } = await createRepo(alice, { name: 'shared', private: true });
-    await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${json.id}, ${bob.id}, 'write')`;
-    await server.services.repos.update(json.id, {}); // publishes the invalidation, as the collaborator API will
-    const res = await server.api('/repos/alice/shared', { token: bob.token });
+    await createRepo(alice, { name: 'shared', private: true });
+    expect((await server.api('/repos/alice/shared', { token: bob.token })).status).toBe(403);
+    // Granted from another process (the CLI): the server's cached "no access" must go.
+    const granted = await wharfCli(server, 'admin', 'add-collaborator', 'alice/shared', 'bob', '--permission', 'write');
+    expect(JSON.parse(granted)).toEqual({ repository: 'alice/shared', login: 'bob', permission: 'write' });
+    const res = await eventually(() => server.api('/repos/alice/shared', { token: bob.token }), (r) => r.status === 200);
     expect(res.status).toBe(200);
     expect((await res.json()).permissions).toMatchObject({ admin: false, push: true, pull: true });
+    await wharfCli(server, 'admin', 'remove-collaborator', 'alice/shared', 'bob');
+    const revoked = await eventually(() => server.api('/repos/alice/shared', { token: bob.token }), (r) => r.status === 403);
+    expect(revoked.status).toBe(403);
   });
 });
 

@@ -24,11 +24,14 @@ export async function accessRepository<K extends OperationId>(
   needed: Permission,
 ): Promise<RepositoryAccess> {
   const { repos } = ctx.services;
-  const repo = await repos.find(owner, name);
+  // Cached answers are taken synchronously: every await is a microtask hop on the hot path.
+  const cached = repos.peek(owner, name);
+  const repo = cached !== undefined ? cached : await repos.find(owner, name);
   if (!repo) throw notFound();
   const principal = ctx.principal;
   const user = principal.kind === 'token' ? principal.user : null;
-  let permission = await repos.permissionOf(repo, user);
+  const cachedPermission = repos.peekPermission(repo, user);
+  let permission = cachedPermission !== undefined ? cachedPermission : await repos.permissionOf(repo, user);
   // A classic token without `repo` scope sees private repositories as if it had no rights.
   const scopeBlocksPrivate = repo.private && principal.kind === 'token' && principal.tokenKind !== 'installation' && !hasAnyScope(principal.scopes, ['repo']);
   if (repo.private && (permission === null || scopeBlocksPrivate)) {

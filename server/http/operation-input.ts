@@ -1,0 +1,34 @@
+// Reading and validating an operation's query and JSON body against
+// openapi.yaml. Called lazily by OperationContext.input(), after the handler
+// has checked existence and permission, so errors come in the documented order.
+import { getQuery, type H3Event } from 'h3';
+import { routeTable, type OperationId } from '../generated/routes.js';
+import type { Services } from '../services.js';
+import { ApiError, problemsParsingJson } from './api-error.js';
+import type { QueryParams, RequestBody } from './operation-types.js';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface OperationInput<K extends OperationId> {
+  query: QueryParams<K>;
+  body: RequestBody<K>;
+}
+
+async function readJson(event: H3Event): Promise<unknown> {
+  const text = await event.req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw problemsParsingJson();
+  }
+}
+
+export async function readOperationInput<K extends OperationId>(operationId: K, event: H3Event, services: Services): Promise<OperationInput<K>> {
+  const { method } = routeTable[operationId];
+  const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const body = hasBody ? services.validator.body(operationId, await readJson(event)) : undefined;
+  return { query, body } as OperationInput<K>;
+}

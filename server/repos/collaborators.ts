@@ -1,0 +1,33 @@
+// Direct collaborator grants on a repository (read / write / admin). Each
+// change publishes the repository's invalidation in its own transaction, so
+// every server process drops the cached permission when it commits, whether
+// the change came from a server or from `wharf admin` in another process.
+import { publish } from '../db/cache-invalidation.js';
+import type { Sql } from '../db/database.js';
+import type { Permission } from './permissions.js';
+
+export async function setCollaborator(sql: Sql, repositoryId: number, userId: number, permission: Permission): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${userId}, ${permission})
+             ON CONFLICT (repository_id, user_id) DO UPDATE SET permission = EXCLUDED.permission`;
+    await publish(tx, `repo:${repositoryId}`);
+  });
+}
+
+/** False when the user was not a collaborator. */
+export async function removeCollaborator(sql: Sql, repositoryId: number, userId: number): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const deleted = await tx`DELETE FROM collaborators WHERE repository_id = ${repositoryId} AND user_id = ${userId}`;
+    if (deleted.count > 0) await publish(tx, `repo:${repositoryId}`);
+    return deleted.count > 0;
+  });
+}
+
+/** The repository's id by `owner/name` (case-insensitive, as URLs are), or null. */
+export async function repositoryIdByFullName(sql: Sql, fullName: string): Promise<number | null> {
+  const [owner, name, ...rest] = fullName.split('/');
+  if (!owner || !name || rest.length) return null;
+  const [row] = await sql<{ id: number }[]>`SELECT r.id FROM repositories r JOIN accounts a ON a.id = r.owner_id
+    WHERE lower(a.login) = lower(${owner}) AND lower(r.name) = lower(${name})`;
+  return row?.id ?? null;
+}

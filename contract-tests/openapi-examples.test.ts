@@ -78,6 +78,11 @@ describe('openapi.yaml', () => {
     expect(missing).toEqual([]);
   });
 
+  it('uses no YAML anchors or aliases (PyYAML, which schemathesis uses, rejects what the yaml package lets through)', () => {
+    const text = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
+    expect(text.split('\n').filter((line) => /(:|-)\s+[&*][A-Za-z0-9_-]+\s*$/.test(line))).toEqual([]);
+  });
+
   it('has no additionalProperties: true escape hatch on our own objects', () => {
     expect(JSON.stringify(doc.components.schemas)).not.toContain('"additionalProperties":true');
   });

@@ -65,6 +65,7 @@ interface Ref { ref: string; object: { sha: string } }
 await admin('create-user', 'octocat', '--email', 'octocat@example.com');
 await admin('create-user', 'contract-bot');
 await admin('create-user', 'hubot');
+await admin('create-user', 'hook-admin', '--admin');
 await admin('create-org', 'wharf-org', '--owner', 'octocat');
 await admin('add-member', 'wharf-org', 'contract-bot');
 await admin('add-member', 'wharf-org', 'hubot');
@@ -80,8 +81,9 @@ try {
   for (let i = 0; i < THROWAWAY_TOKENS; i++) {
     await tokens.create(bot!.id, 'personal', ['repo'], { note: `contract throwaway ${i + 1}` });
   }
-} finally {
+} catch (error) {
   await db.close();
+  throw error;
 }
 progress(`${THROWAWAY_TOKENS} throwaway tokens for contract-bot`);
 
@@ -99,7 +101,34 @@ progress('repositories octocat/Hello-World (heads/main, heads/featureA), octocat
 // The run user's own repository, and last of all its token.
 const token = await admin('create-token', 'contract-bot', '--scopes', ALL_SCOPES, '--note', 'contract run');
 await api(token, 'POST', '/user/repos', { name: 'bot-repo', auto_init: true });
+// The spec's example hook (12345678) and delivery (12345678) on the example
+// repository, so the examples reach real rows, plus hook 12345679, the
+// example of hooks/delete (deleting 12345678 would leave the later phases
+// without their fixture). Ids are set explicitly; the sequence stays low.
+const hookToken = await admin('create-token', 'hook-admin', '--scopes', 'repo,admin:repo_hook,user', '--note', 'contract hooks');
+const [helloWorld] = await db.sql<{ id: number }[]>`SELECT r.id FROM repositories r JOIN accounts a ON a.id = r.owner_id
+  WHERE a.login = 'octocat' AND r.name = 'Hello-World'`;
+await db.sql`INSERT INTO hooks (id, repository_id, events, url, secret) OVERRIDING SYSTEM VALUE
+  VALUES (12345678, ${helloWorld!.id}, '{push,pull_request}', 'https://example.com/webhook', 'contract secret'),
+         (12345679, ${helloWorld!.id}, '{push}', 'https://example.com/doomed', NULL)`;
+await api(hookToken, 'POST', '/repos/octocat/Hello-World/hooks/12345678/pings');
+let pinged: { id: number } | undefined;
+for (let i = 0; i < 100 && !pinged; i++) {
+  [pinged] = await api<{ id: number }[]>(hookToken, 'GET', '/repos/octocat/Hello-World/hooks/12345678/deliveries');
+  if (!pinged) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+if (!pinged) throw new Error('the example hook got no delivery within 10 s');
+await db.sql`INSERT INTO webhook_deliveries (id, job_id, hook_id, guid, event, action, redelivery, url, repository_id, installation_id,
+    delivered_at, duration, status, status_code, throttled_at, request_headers, request_payload, response_headers, response_payload)
+  OVERRIDING SYSTEM VALUE
+  SELECT 12345678, job_id, hook_id, guid, event, action, redelivery, url, repository_id, installation_id,
+    delivered_at, duration, status, status_code, throttled_at, request_headers, request_payload, response_headers, response_payload
+  FROM webhook_deliveries WHERE id = ${pinged.id}`;
+await db.close();
+progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations');
+
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
 progress(`repository contract-bot/bot-repo; run token id ${runTokenId} (throwaways below it)`);
-process.stdout.write(token + '\n');
+// Line 1: the run token; line 2: the hook operations' (site admin) token.
+process.stdout.write(`${token}\n${hookToken}\n`);

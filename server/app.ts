@@ -12,6 +12,7 @@ import { runPipeline } from './http/pipeline.js';
 import type { Logger } from './log.js';
 import { routeTable, type OperationId } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
+import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
 
 export const REST_PREFIXES = ['', '/api/v3'] as const;
 
@@ -64,11 +65,13 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     services.rateLimiter.prune().catch((error: unknown) => log.warn('rate-limit prune failed', { error: String(error) }));
   }, 10 * 60_000);
   pruning.unref();
+  const webhooks: WebhookRuntime | undefined = config.webhooks.dispatchInServe ? await startWebhookRuntime(config, sql, log, services.git, services.urls) : undefined;
   return {
     app,
     services,
     close: async () => {
       clearInterval(pruning);
+      await webhooks?.stop();
       await services.bus.close();
     },
   };

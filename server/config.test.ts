@@ -23,8 +23,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the webhook settings, with documented defaults', () => {
+    expect(loadConfig({}).webhooks).toMatchObject({
+      timeoutMs: 10_000, retryScheduleMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
+      disableAfterMs: 3 * 86_400_000, retentionMs: 30 * 86_400_000, dispatchInServe: true, concurrency: 8,
+    });
+    const custom = loadConfig({
+      WHARF_WEBHOOK_TIMEOUT: '2s', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none', WHARF_WEBHOOK_DISABLE_AFTER: '12h',
+      WHARF_WEBHOOK_RETENTION: '7d', WHARF_WEBHOOK_DISPATCH: 'off', WHARF_WEBHOOK_CONCURRENCY: '2', WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback, *.example.com',
+    }).webhooks;
+    expect(custom).toMatchObject({ timeoutMs: 2000, retryScheduleMs: [], disableAfterMs: 43_200_000, retentionMs: 7 * 86_400_000, dispatchInServe: false, concurrency: 2 });
+  });
+
   it('rejects bad values with a message naming the variable', () => {
-    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0']] as const) {
+    for (const [name, value] of [['WHARF_WEBHOOK_TIMEOUT', '10'], ['WHARF_WEBHOOK_RETRY_SCHEDULE', '10s,soon'], ['WHARF_WEBHOOK_ALLOWED_HOSTS', '10.0.0.0/99'],
+      ['WHARF_WEBHOOK_DISPATCH', 'maybe'], ['WHARF_WEBHOOK_CONCURRENCY', '0'], ['WHARF_WEBHOOK_RETENTION', '-1d'], ['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0']] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }

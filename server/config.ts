@@ -1,6 +1,7 @@
 // Every environment variable Wharf reads, parsed and checked in one place.
 // README.md documents each of them; keep the two in step.
 import { resolve } from 'node:path';
+import { parseWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -18,6 +19,7 @@ export interface Config {
   trustProxy: string[];
   logLevel: LogLevel;
   rateLimit: { authenticated: number; unauthenticated: number; windowSeconds: number };
+  webhooks: WebhookSettings;
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unauthenticated: integer(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60, 1, 1_000_000_000),
       windowSeconds: integer(env, 'WHARF_RATE_LIMIT_WINDOW_S', 3600, 1, 86_400 * 366),
     },
+    webhooks: parseWebhookSettings(env, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 }

@@ -6,6 +6,7 @@ import { getAuthenticatedUser } from './auth/handlers/users-get-authenticated.js
 import { ApiError } from './http/api-error.js';
 import type { Handlers } from './http/operation-context.js';
 import { createRef } from './repos/handlers/git-create-ref.js';
+import { deleteRef } from './repos/handlers/git-delete-ref.js';
 import { getRef } from './repos/handlers/git-get-ref.js';
 import { createRepositoryForUser } from './repos/handlers/repos-create.js';
 import { createRepositoryInOrg } from './repos/handlers/repos-create-in-org.js';
@@ -13,6 +14,15 @@ import { deleteRepository } from './repos/handlers/repos-delete.js';
 import { getRepository } from './repos/handlers/repos-get.js';
 import { listRepositoriesForUser } from './repos/handlers/repos-list-for-user.js';
 import { updateRepository } from './repos/handlers/repos-update.js';
+import { createRepositoryHook } from './webhooks/handlers/hooks-create.js';
+import { deleteRepositoryHook } from './webhooks/handlers/hooks-delete.js';
+import { getRepositoryHook } from './webhooks/handlers/hooks-get.js';
+import { getHookDelivery, getRepositoryDelivery } from './webhooks/handlers/hooks-get-delivery.js';
+import { listRepositoryHooks } from './webhooks/handlers/hooks-list.js';
+import { listHookDeliveries } from './webhooks/handlers/hooks-list-deliveries.js';
+import { pingRepositoryHook } from './webhooks/handlers/hooks-ping.js';
+import { redeliverHookDelivery, redeliverRepositoryDelivery } from './webhooks/handlers/hooks-redeliver.js';
+import { updateRepositoryHook } from './webhooks/handlers/hooks-update.js';
 
 const planned = async (): Promise<never> => {
   throw new ApiError(501, 'Not Implemented');
@@ -29,16 +39,18 @@ export const handlers: Handlers = {
   'repos/delete': deleteRepository,
   'git/create-ref': createRef,
   'git/get-ref': getRef,
-  'git/delete-ref': planned,
-  'hooks/list': planned,
-  'hooks/create': planned,
-  'hooks/get': planned,
-  'hooks/update': planned,
-  'hooks/delete': planned,
-  'hooks/ping': planned,
-  'hooks/list-deliveries': planned,
-  'hooks/get-delivery': planned,
-  'hooks/redeliver': planned,
+  'git/delete-ref': deleteRef,
+  'hooks/list': listRepositoryHooks,
+  'hooks/create': createRepositoryHook,
+  'hooks/get': getRepositoryHook,
+  'hooks/update': updateRepositoryHook,
+  'hooks/delete': deleteRepositoryHook,
+  'hooks/ping': pingRepositoryHook,
+  'hooks/list-deliveries': listHookDeliveries,
+  'hooks/get-delivery': getHookDelivery,
+  'hooks/redeliver': redeliverHookDelivery,
+  'hooks/get-repository-delivery': getRepositoryDelivery,
+  'hooks/redeliver-repository-delivery': redeliverRepositoryDelivery,
   'oauth/authorize': planned,
   'oauth/create-access-token': planned,
   'oauth/create-device-code': planned,

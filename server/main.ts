@@ -6,9 +6,11 @@ import { AccountError } from './repos/accounts-store.js';
 import { ADMIN_USAGE, runAdmin, UsageError } from './cli/admin.js';
 import { announceAdminToken, bootstrapAdmin } from './cli/bootstrap-admin.js';
 import { serve } from './cli/serve.js';
+import { worker } from './cli/worker.js';
 
 const USAGE = `usage: wharf <command>
   serve          run the HTTP server (embedded PostgreSQL unless DATABASE_URL is set)
+  worker         dispatch webhook deliveries only (scale-out; \`serve\` dispatches too)
   migrate        apply database migrations and exit
   admin …        administration; see \`wharf admin help\`
 
@@ -33,8 +35,9 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   // Admin commands keep the console quiet: their stdout is machine-readable.
-  const log = createLogger(command === 'serve' ? config.logLevel : config.logLevel === 'debug' ? 'debug' : 'warn');
+  const log = createLogger(command === 'serve' || command === 'worker' ? config.logLevel : config.logLevel === 'debug' ? 'debug' : 'warn');
   if (command === 'serve') return serve(config, log);
+  if (command === 'worker') return worker(config, log);
   if (command !== 'migrate' && command !== 'admin') {
     process.stderr.write(`wharf: unknown command ${command}\n${USAGE}\n`);
     return 2;

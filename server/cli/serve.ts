@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import type { Logger } from '../log.js';
 import { announceAdminToken, bootstrapAdmin } from './bootstrap-admin.js';
+import { runUntilSignal } from './run-until-signal.js';
 
 export async function serve(config: Config, log: Logger): Promise<number> {
   const db = await openDatabase(config, log);
@@ -22,24 +23,10 @@ export async function serve(config: Config, log: Logger): Promise<number> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info('wharf listening', { url: `http://${config.host}:${port}`, publicUrl: config.publicUrl });
 
-  return new Promise<number>((resolveExit) => {
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log.info('shutting down', { signal });
-      server.closeIdleConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-      try {
-        await wharf.close();
-        await db.close();
-        resolveExit(0);
-      } catch (error) {
-        log.error('unclean shutdown', { error: String(error) });
-        resolveExit(1);
-      }
-    };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
+  return runUntilSignal(log, async () => {
+    server.closeIdleConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+    await wharf.close();
+    await db.close();
   });
 }

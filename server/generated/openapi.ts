@@ -280,6 +280,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/hooks/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery of any webhook of the repository
+         * @description The interface's path for a delivery: the same as `GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}` without the hook id.
+         */
+        get: operations["hooks/get-repository-delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/hooks/deliveries/{delivery_id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery of any webhook of the repository
+         * @description The interface's path for a redelivery: the same as `POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts` without the hook id. Queues a new delivery of the same payload, recorded with `redelivery: true`.
+         */
+        post: operations["hooks/redeliver-repository-delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login/oauth/authorize": {
         parameters: {
             query?: never;
@@ -1124,7 +1164,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
             /** @description The caller's permissions on the repository. */
-            permissions: {
+            permissions?: {
                 admin: boolean;
                 maintain: boolean;
                 push: boolean;
@@ -1234,6 +1274,61 @@ export interface components {
             };
         };
         /**
+         * Webhook payload
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`). Every event has `repository` and `sender`.
+         */
+        "webhook-payload": {
+            zen?: string;
+            hook_id?: number;
+            hook?: components["schemas"]["hook"];
+            /** @description Full ref name for `push` (`refs/heads/main`), short name for `create` and `delete` (`main`). */
+            ref?: string;
+            /** @enum {string} */
+            ref_type?: "branch" | "tag";
+            master_branch?: string;
+            description?: string | null;
+            pusher_type?: string;
+            before?: string;
+            after?: string;
+            created?: boolean;
+            deleted?: boolean;
+            forced?: boolean;
+            base_ref?: string | null;
+            /** Format: uri */
+            compare?: string;
+            commits?: components["schemas"]["webhook-commit"][];
+            head_commit?: components["schemas"]["webhook-commit"] | null;
+            pusher?: {
+                name: string;
+                email: string;
+            };
+            repository?: components["schemas"]["repository"];
+            sender?: components["schemas"]["simple-user"] | null;
+        };
+        /**
+         * Webhook commit
+         * @description A commit as push payloads list it.
+         */
+        "webhook-commit": {
+            id: string;
+            tree_id: string;
+            distinct: boolean;
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uri */
+            url: string;
+            author: components["schemas"]["webhook-commit-person"];
+            committer: components["schemas"]["webhook-commit-person"];
+            added: string[];
+            removed: string[];
+            modified: string[];
+        };
+        "webhook-commit-person": {
+            name: string;
+            email: string;
+        };
+        /**
          * Simple webhook delivery
          * @description An entry of a hook's delivery history.
          * @example {
@@ -1306,31 +1401,152 @@ export interface components {
          *         },
          *         "payload": {
          *           "ref": "refs/heads/main",
-         *           "before": "0000000000000000000000000000000000000000",
+         *           "before": "553c2077f0edc3d5dc5d17262f6aa498e69d6f8e",
          *           "after": "6dcb09b5b57875f334f61aebed695e2e4193db5e",
          *           "repository": {
          *             "id": 1296269,
+         *             "node_id": "R_AQONj08",
          *             "name": "Hello-World",
          *             "full_name": "octocat/Hello-World",
-         *             "private": false,
          *             "owner": {
-         *               "login": "octocat"
-         *             }
+         *               "login": "octocat",
+         *               "id": 1,
+         *               "node_id": "U_AQEB",
+         *               "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
+         *               "gravatar_id": "",
+         *               "url": "http://127.0.0.1:3000/users/octocat",
+         *               "html_url": "http://127.0.0.1:3000/octocat",
+         *               "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
+         *               "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
+         *               "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
+         *               "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
+         *               "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
+         *               "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
+         *               "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
+         *               "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
+         *               "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *               "type": "User",
+         *               "site_admin": false
+         *             },
+         *             "private": false,
+         *             "visibility": "public",
+         *             "html_url": "http://127.0.0.1:3000/octocat/Hello-World",
+         *             "description": "This your first repo!",
+         *             "fork": false,
+         *             "url": "http://127.0.0.1:3000/repos/octocat/Hello-World",
+         *             "archive_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/{archive_format}{/ref}",
+         *             "assignees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/assignees{/user}",
+         *             "blobs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/blobs{/sha}",
+         *             "branches_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/branches{/branch}",
+         *             "collaborators_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/collaborators{/collaborator}",
+         *             "comments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/comments{/number}",
+         *             "commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/commits{/sha}",
+         *             "compare_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/compare/{base}...{head}",
+         *             "contents_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contents/{+path}",
+         *             "contributors_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contributors",
+         *             "deployments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/deployments",
+         *             "downloads_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/downloads",
+         *             "events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/events",
+         *             "forks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/forks",
+         *             "git_commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/commits{/sha}",
+         *             "git_refs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/refs{/sha}",
+         *             "git_tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/tags{/sha}",
+         *             "hooks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks",
+         *             "issue_comment_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/comments{/number}",
+         *             "issue_events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/events{/number}",
+         *             "issues_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues{/number}",
+         *             "keys_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/keys{/key_id}",
+         *             "labels_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/labels{/name}",
+         *             "languages_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/languages",
+         *             "merges_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/merges",
+         *             "milestones_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/milestones{/number}",
+         *             "notifications_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/notifications{?since,all,participating}",
+         *             "pulls_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/pulls{/number}",
+         *             "releases_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/releases{/id}",
+         *             "stargazers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/stargazers",
+         *             "statuses_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/statuses/{sha}",
+         *             "subscribers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscribers",
+         *             "subscription_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscription",
+         *             "tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/tags",
+         *             "teams_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/teams",
+         *             "trees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/trees{/sha}",
+         *             "git_url": "git://127.0.0.1/octocat/Hello-World.git",
+         *             "ssh_url": "git@127.0.0.1:octocat/Hello-World.git",
+         *             "clone_url": "http://127.0.0.1:3000/octocat/Hello-World.git",
+         *             "svn_url": "http://127.0.0.1:3000/octocat/Hello-World",
+         *             "mirror_url": null,
+         *             "homepage": "https://octocat.example.com",
+         *             "language": null,
+         *             "forks": 0,
+         *             "forks_count": 0,
+         *             "stargazers_count": 0,
+         *             "watchers": 0,
+         *             "watchers_count": 0,
+         *             "size": 108,
+         *             "default_branch": "main",
+         *             "open_issues": 0,
+         *             "open_issues_count": 0,
+         *             "is_template": false,
+         *             "topics": [],
+         *             "has_issues": true,
+         *             "has_projects": true,
+         *             "has_wiki": true,
+         *             "has_pages": false,
+         *             "has_downloads": true,
+         *             "has_discussions": false,
+         *             "archived": false,
+         *             "disabled": false,
+         *             "pushed_at": "2011-01-26 19:06:43+00:00",
+         *             "created_at": "2011-01-26 19:01:12+00:00",
+         *             "updated_at": "2011-01-26 19:14:43+00:00",
+         *             "license": null,
+         *             "allow_forking": true,
+         *             "web_commit_signoff_required": false
          *           },
          *           "pusher": {
          *             "name": "octocat",
          *             "email": "octocat@example.com"
          *           },
+         *           "sender": {
+         *             "login": "octocat",
+         *             "id": 1,
+         *             "node_id": "U_AQEB",
+         *             "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
+         *             "gravatar_id": "",
+         *             "url": "http://127.0.0.1:3000/users/octocat",
+         *             "html_url": "http://127.0.0.1:3000/octocat",
+         *             "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
+         *             "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
+         *             "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
+         *             "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
+         *             "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
+         *             "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
+         *             "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
+         *             "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
+         *             "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *             "type": "User",
+         *             "site_admin": false
+         *           },
+         *           "created": false,
+         *           "deleted": false,
+         *           "forced": false,
+         *           "base_ref": null,
+         *           "compare": "http://127.0.0.1:3000/octocat/Hello-World/compare/553c2077f0ed...6dcb09b5b578",
          *           "commits": [
          *             {
          *               "id": "6dcb09b5b57875f334f61aebed695e2e4193db5e",
+         *               "tree_id": "b4a1d2f09ac2f7e52c3b1de8ed4f9b5b0d9e3a11",
+         *               "distinct": true,
          *               "message": "Fix all the bugs",
          *               "timestamp": "2019-06-03T00:57:10Z",
          *               "url": "http://127.0.0.1:3000/octocat/Hello-World/commit/6dcb09b5b57875f334f61aebed695e2e4193db5e",
          *               "author": {
          *                 "name": "The Octocat",
-         *                 "email": "octocat@example.com",
-         *                 "username": "octocat"
+         *                 "email": "octocat@example.com"
+         *               },
+         *               "committer": {
+         *                 "name": "The Octocat",
+         *                 "email": "octocat@example.com"
          *               },
          *               "added": [],
          *               "removed": [],
@@ -1341,7 +1557,24 @@ export interface components {
          *           ],
          *           "head_commit": {
          *             "id": "6dcb09b5b57875f334f61aebed695e2e4193db5e",
-         *             "message": "Fix all the bugs"
+         *             "tree_id": "b4a1d2f09ac2f7e52c3b1de8ed4f9b5b0d9e3a11",
+         *             "distinct": true,
+         *             "message": "Fix all the bugs",
+         *             "timestamp": "2019-06-03T00:57:10Z",
+         *             "url": "http://127.0.0.1:3000/octocat/Hello-World/commit/6dcb09b5b57875f334f61aebed695e2e4193db5e",
+         *             "author": {
+         *               "name": "The Octocat",
+         *               "email": "octocat@example.com"
+         *             },
+         *             "committer": {
+         *               "name": "The Octocat",
+         *               "email": "octocat@example.com"
+         *             },
+         *             "added": [],
+         *             "removed": [],
+         *             "modified": [
+         *               "README.md"
+         *             ]
          *           }
          *         }
          *       },
@@ -1383,8 +1616,8 @@ export interface components {
                 headers: {
                     [key: string]: string;
                 };
-                /** @description The payload sent. */
-                payload: Record<string, never> | null;
+                /** @description The event payload that was sent, as a JSON object (for `form` hooks, the decoded `payload=` value). */
+                payload: components["schemas"]["webhook-payload"] | null;
             };
             response: {
                 /** @description Response headers received. */
@@ -2606,12 +2839,12 @@ export interface operations {
                     config: {
                         /**
                          * Format: uri
-                         * @description Target of the deliveries. Never resolved when the hook is saved.
+                         * @description Target of the deliveries, an http or https URL. Never resolved when the hook is saved; deliveries connect only to addresses WHARF_WEBHOOK_ALLOWED_HOSTS allows.
                          */
                         url: string;
                         /**
-                         * @description Payload encoding of deliveries.
-                         * @default form
+                         * @description Payload encoding of deliveries: `json` (the body is the JSON payload) or `form` (`payload=<urlencoded JSON>`).
+                         * @default json
                          * @enum {string}
                          */
                         content_type?: "json" | "form";
@@ -2683,9 +2916,9 @@ export interface operations {
                 repo: components["parameters"]["repo"];
                 /**
                  * @description The unique identifier of the hook (the `X-GitHub-Hook-ID` header of its deliveries).
-                 * @example 12345678
+                 * @example 12345679
                  */
-                hook_id: components["parameters"]["hook-id"];
+                hook_id: number;
             };
             cookie?: never;
         };
@@ -2800,12 +3033,11 @@ export interface operations {
                     config?: {
                         /**
                          * Format: uri
-                         * @description Target of the deliveries. Never resolved when the hook is saved.
+                         * @description Target of the deliveries, an http or https URL. Never resolved when the hook is saved; deliveries connect only to addresses WHARF_WEBHOOK_ALLOWED_HOSTS allows.
                          */
                         url?: string;
                         /**
-                         * @description Payload encoding of deliveries.
-                         * @default form
+                         * @description Payload encoding of deliveries: `json` (the body is the JSON payload) or `form` (`payload=<urlencoded JSON>`).
                          * @enum {string}
                          */
                         content_type?: "json" | "form";
@@ -2911,7 +3143,7 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["cursor"];
                 /**
-                 * @description `success`: status_code 200-399; `failure`: 400-599 or no response.
+                 * @description `success`: status_code 200-299; `failure`: anything else, including no response (status_code 0).
                  * @example success
                  */
                 status?: "success" | "failure";
@@ -3064,6 +3296,113 @@ export interface operations {
                  * @example 12345678
                  */
                 hook_id: components["parameters"]["hook-id"];
+                /**
+                 * @description The unique identifier of the delivery.
+                 * @example 12345678
+                 */
+                delivery_id: components["parameters"]["delivery-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redelivery was accepted. */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "hooks/get-repository-delivery": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the delivery.
+                 * @example 12345678
+                 */
+                delivery_id: components["parameters"]["delivery-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery with its request and response. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["hook-delivery"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "hooks/redeliver-repository-delivery": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
                 /**
                  * @description The unique identifier of the delivery.
                  * @example 12345678

@@ -143,6 +143,8 @@ export class RequestValidator {
   body(operationId: string, parsed: unknown): unknown {
     const op = this.op(operationId);
     if (!op.body) return undefined;
+    // No body at all where the operation requires one is not an empty object.
+    if (parsed === undefined && op.bodyRequired) throw new ApiError(400, 'Body should be a JSON object');
     if (parsed === undefined) parsed = {};
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ApiError(400, 'Body should be a JSON object');

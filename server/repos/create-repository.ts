@@ -29,8 +29,10 @@ export async function createRepository<K extends OperationId>(ctx: OperationCont
       createdId = id;
       await git.create(id, 'main');
       if (body.auto_init) {
-        await git.autoInit(id, 'main', name, body.description ?? null);
+        const commit = await git.autoInit(id, 'main', name, body.description ?? null);
         await repos.touchPushedAt(tx, id);
+        // The ref mirror starts in step with git (a new repository has no hooks to notify).
+        await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${id}, 'refs/heads/main', ${commit})`;
       }
     });
   } catch (error) {

@@ -23,7 +23,8 @@ export class GitRepositories {
     return join(this.root, `${repositoryId}.git`);
   }
 
-  private async git(repositoryId: number, args: string[], input?: string): Promise<string> {
+  /** Runs `git <args>` in the repository and returns stdout (throws on a non-zero exit). */
+  async git(repositoryId: number, args: string[], input?: string): Promise<string> {
     const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
       env: { ...process.env, ...COMMITTER_ENV }, maxBuffer: 16 * 1024 * 1024,
     });
@@ -79,6 +80,27 @@ export class GitRepositories {
     } catch {
       return false;
     }
+  }
+
+  /** Deletes `ref` only if it still points to `oldSha` (compare-and-swap). */
+  async deleteRef(repositoryId: number, ref: string, oldSha: string): Promise<boolean> {
+    try {
+      await this.git(repositoryId, ['update-ref', '-d', ref, oldSha]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Every ref (full name → sha) of the repository. */
+  async listRefs(repositoryId: number): Promise<Map<string, string>> {
+    const out = await this.git(repositoryId, ['for-each-ref', '--format=%(objectname) %(refname)']);
+    const refs = new Map<string, string>();
+    for (const line of out.split('\n')) {
+      const space = line.indexOf(' ');
+      if (space > 0) refs.set(line.slice(space + 1), line.slice(0, space));
+    }
+    return refs;
   }
 
   /** Validates a ref name by git's own rules. */

@@ -1,0 +1,22 @@
+import { validationFailed } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { emitRefChangeEvents } from '../../webhooks/ref-change-events.js';
+import { accessRepository } from '../repository-access.js';
+
+// `ref` is the part after refs/ (heads/feature, raw or %2F-encoded). Git is
+// changed with compare-and-swap against the sha just read, so a concurrent
+// move makes this a 422 rather than deleting someone else's new commit; then
+// the mirror and the `delete` + `push` events follow in one transaction.
+export const deleteRef: Handler<'git/delete-ref'> = async (ctx) => {
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
+  await ctx.input();
+  const { git } = ctx.services;
+  const name = ctx.params.ref.replace(/^\/+/, '');
+  const full = name.startsWith('refs/') ? name : `refs/${name}`;
+  const missing = () => validationFailed([{ resource: 'Reference', field: 'ref', code: 'missing', message: 'Reference does not exist' }]);
+  if (!(await git.isValidRefName(full))) throw missing();
+  const sha = await git.resolveRef(repo.id, full);
+  if (!sha || !(await git.deleteRef(repo.id, full, sha))) throw missing();
+  await emitRefChangeEvents(ctx.services, repo, ctx.principal);
+  return { status: 204, body: undefined };
+};

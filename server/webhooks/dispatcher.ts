@@ -1,0 +1,157 @@
+// Sends queued deliveries. Any number of dispatchers (inside `wharf serve`, or
+// `wharf worker` processes) share the outbox: each claims due jobs with a
+// lease (SKIP LOCKED, so two healthy dispatchers never take the same job),
+// sends them, and records the attempt; a dispatcher that dies mid-attempt
+// leaves a lease that runs out, and the job is sent again (at-least-once).
+// It sleeps until a NOTIFY (new jobs), an attempt ending, or the next job's
+// due time, whichever comes first.
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../db/database.js';
+import type { Logger } from '../log.js';
+import { claimJobs, dropJob, hookById, msUntilNextDue, recordAttempt, type JobRow } from './delivery-jobs.js';
+import { deliveryRequest } from './delivery-request.js';
+import type { AllowList } from './outbound/allowed-hosts.js';
+import { sendWebhook } from './outbound/send-webhook.js';
+import { WEBHOOK_CHANNEL } from './outbox.js';
+import { isSuccess, retryDelayMs } from './retry-policy.js';
+import type { WebhookSettings } from './webhook-settings.js';
+
+/** Stored response bodies are cut at this many bytes (README documents it). */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Longest sleep without a wake-up: a safety net should a NOTIFY be missed. */
+const MAX_IDLE_MS = 30_000;
+
+export interface DispatcherDeps {
+  sql: Sql;
+  log: Logger;
+  vendor: string;
+  settings: WebhookSettings;
+  allowList: AllowList;
+}
+
+/** Only event deliveries are retried automatically: a ping or a redelivery was asked for by someone who is watching. */
+const retriesAutomatically = (job: JobRow) => !job.redelivery && job.event !== 'ping';
+
+/** The URL without user:password, for logs. */
+function loggableUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+export class Dispatcher {
+  readonly owner = randomUUID();
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private wake: () => void = () => {};
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly deps: DispatcherDeps) {}
+
+  /**
+   * Lease length: an attempt ends within the timeout; the rest is margin for
+   * recording it. A dispatcher killed mid-attempt delays that job by this much.
+   */
+  get leaseMs(): number {
+    const { timeoutMs } = this.deps.settings;
+    return timeoutMs + Math.max(5_000, timeoutMs);
+  }
+
+  async start(): Promise<void> {
+    const listener = await this.deps.sql.listen(WEBHOOK_CHANNEL, () => this.wake(), () => this.wake());
+    this.unlisten = () => listener.unlisten();
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming, lets attempts in flight end (each within the timeout), then returns. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    await this.unlisten?.().catch(() => {});
+  }
+
+  private async loop(): Promise<void> {
+    const { sql, log, settings } = this.deps;
+    while (this.running) {
+      // Set up the wake-up before looking, so a NOTIFY that arrives meanwhile is not lost.
+      const woken = new Promise<void>((resolve) => (this.wake = resolve));
+      let waitMs = MAX_IDLE_MS;
+      try {
+        const free = settings.concurrency - this.inFlight.size;
+        if (free > 0) {
+          const jobs = await claimJobs(sql, this.owner, free, this.leaseMs);
+          for (const job of jobs) this.track(this.attempt(job));
+          if (jobs.length === free) continue; // there may be more due right now
+          const next = await msUntilNextDue(sql);
+          if (next !== null) waitMs = Math.min(MAX_IDLE_MS, Math.max(next, 25));
+        }
+      } catch (error) {
+        if (!this.running) break;
+        log.warn('webhook dispatcher could not read the outbox; retrying', { error: String(error) });
+        waitMs = 1000;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      clearTimeout(timer);
+    }
+  }
+
+  private track(attempt: Promise<void>): void {
+    this.inFlight.add(attempt);
+    void attempt.finally(() => {
+      this.inFlight.delete(attempt);
+      this.wake(); // a free slot: look for more work
+    });
+  }
+
+  private async attempt(job: JobRow): Promise<void> {
+    const { sql, log, settings, vendor, allowList } = this.deps;
+    try {
+      const hook = await hookById(sql, job.hook_id);
+      if (!hook) return; // deleted meanwhile; its jobs went with it
+      if (!hook.active && retriesAutomatically(job)) {
+        await dropJob(sql, job.id);
+        return;
+      }
+      const request = deliveryRequest(job, hook, vendor);
+      const deliveredAt = new Date();
+      const result = await sendWebhook({
+        url: hook.url,
+        headers: request.headers,
+        body: request.body,
+        timeoutMs: settings.timeoutMs,
+        insecureSsl: hook.insecure_ssl === '1',
+        allowList,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+      });
+      const success = isSuccess(result.statusCode);
+      const retryInMs = success || !retriesAutomatically(job) ? null : retryDelayMs(job.attempts + 1, settings.retryScheduleMs, result.retryAfterS);
+      if (!success) {
+        log.info('webhook delivery failed', {
+          hookId: hook.id, guid: job.guid, event: job.event, url: loggableUrl(hook.url),
+          statusCode: result.statusCode, status: result.status, retryInMs,
+        });
+      }
+      await recordAttempt(sql, {
+        job, owner: this.owner, url: hook.url, deliveredAt, durationS: result.durationS,
+        status: result.status, statusCode: result.statusCode, success,
+        requestHeaders: request.headers, responseHeaders: result.responseHeaders,
+        responsePayload: result.statusCode === 0 ? null : result.responseBody,
+        retryInMs, disableAfterMs: settings.disableAfterMs,
+      });
+    } catch (error) {
+      // Not recorded: the lease runs out and the job is attempted again.
+      log.error('webhook delivery attempt could not be completed', { jobId: job.id, guid: job.guid, error: String(error) });
+    }
+  }
+}

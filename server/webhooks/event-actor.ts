@@ -1,0 +1,31 @@
+// Who caused an event, as payloads name them: `sender` (a simple-user) and
+// `pusher` ({name, email}). Changes found by the reconciler have no known
+// caller and are attributed to the repository's owner.
+import type { Principal } from '../auth/principal.js';
+import type { Sql } from '../db/database.js';
+import type { Urls } from '../http/urls.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { simpleUser } from '../repos/user-view.js';
+import type { Actor } from './payloads/ref-events.js';
+
+async function emailOf(sql: Sql, accountId: number, login: string, urls: Urls): Promise<string> {
+  const [row] = await sql<{ email: string | null }[]>`SELECT email FROM accounts WHERE id = ${accountId}`;
+  // GitHub's fallback for users without a public email.
+  return row?.email ?? `${accountId}+${login}@users.noreply.${new URL(urls.base).hostname}`;
+}
+
+export async function actorOf(sql: Sql, principal: Principal, urls: Urls): Promise<Actor | null> {
+  if (principal.kind !== 'token') return null;
+  const { id, login, siteAdmin } = principal.user;
+  return {
+    sender: simpleUser({ id, login, kind: 'User', site_admin: siteAdmin }, urls),
+    pusher: { name: login, email: await emailOf(sql, id, login, urls) },
+  };
+}
+
+export async function ownerActor(sql: Sql, repo: RepositoryRow, urls: Urls): Promise<Actor> {
+  return {
+    sender: simpleUser({ id: repo.owner_id, login: repo.owner_login, kind: repo.owner_kind, site_admin: repo.owner_site_admin }, urls),
+    pusher: { name: repo.owner_login, email: await emailOf(sql, repo.owner_id, repo.owner_login, urls) },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Handler } from '../../http/operation-context.js';
+import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { accessRepositoryHooks } from '../hook-access.js';
+import { hookView } from '../hook-view.js';
+import { listHooks } from '../hooks-store.js';
+
+export const listRepositoryHooks: Handler<'hooks/list'> = async (ctx) => {
+  const { repo, fullName } = await accessRepositoryHooks(ctx, ctx.params);
+  const { query } = await ctx.input();
+  const { sql, urls } = ctx.services;
+  const page = pageRequest(query);
+  const { rows, total } = await listHooks(sql, repo.id, page.perPage, page.offset);
+  const link = linkHeader(new URL(ctx.event.url.pathname + ctx.event.url.search, urls.base + '/'), page, total);
+  const headers: Record<string, string> = link ? { Link: link } : {};
+  return { status: 200, body: rows.map((hook) => hookView(hook, fullName, urls)), headers };
+};

@@ -1,0 +1,68 @@
+// Hook rows. Writes take a transaction handle so that a hook change and the
+// deliveries it causes (the creation ping) commit together.
+import type { Sql, TransactionSql } from '../db/database.js';
+import type { components } from '../generated/openapi.js';
+
+export type HookEvent = components['schemas']['hook-event'];
+
+/** What a create or PATCH sets. */
+export interface HookValues {
+  active: boolean;
+  events: HookEvent[];
+  url: string;
+  content_type: 'json' | 'form';
+  insecure_ssl: '0' | '1';
+  secret: string | null;
+}
+
+export interface HookRow extends HookValues {
+  id: number;
+  repository_id: number;
+  last_response_code: number | null;
+  last_response_status: string;
+  last_response_message: string | null;
+  failing_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+type Db = Sql | TransactionSql;
+
+export async function listHooks(sql: Db, repositoryId: number, limit: number, offset: number): Promise<{ rows: HookRow[]; total: number }> {
+  const rows = await sql<HookRow[]>`SELECT * FROM hooks WHERE repository_id = ${repositoryId} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
+  const [count] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hooks WHERE repository_id = ${repositoryId}`;
+  return { rows, total: count!.n };
+}
+
+/** The hook if it belongs to the repository; `FOR UPDATE` when changing it. */
+export async function findHook(sql: Db, repositoryId: number, hookId: number, forUpdate = false): Promise<HookRow | null> {
+  const [row] = forUpdate
+    ? await sql<HookRow[]>`SELECT * FROM hooks WHERE id = ${hookId} AND repository_id = ${repositoryId} FOR UPDATE`
+    : await sql<HookRow[]>`SELECT * FROM hooks WHERE id = ${hookId} AND repository_id = ${repositoryId}`;
+  return row ?? null;
+}
+
+export async function insertHook(tx: TransactionSql, repositoryId: number, values: HookValues): Promise<HookRow> {
+  const [row] = await tx<HookRow[]>`
+    INSERT INTO hooks (repository_id, active, events, url, content_type, insecure_ssl, secret)
+    VALUES (${repositoryId}, ${values.active}, ${values.events}, ${values.url}, ${values.content_type}, ${values.insecure_ssl}, ${values.secret})
+    RETURNING *`;
+  return row!;
+}
+
+export async function updateHook(tx: TransactionSql, hookId: number, values: HookValues): Promise<HookRow> {
+  // Re-activating a hook starts its failure clock afresh.
+  const [row] = await tx<HookRow[]>`
+    UPDATE hooks SET active = ${values.active}, events = ${values.events}, url = ${values.url},
+      content_type = ${values.content_type}, insecure_ssl = ${values.insecure_ssl}, secret = ${values.secret},
+      failing_since = CASE WHEN ${values.active} AND NOT active THEN NULL ELSE failing_since END,
+      updated_at = now()
+    WHERE id = ${hookId}
+    RETURNING *`;
+  return row!;
+}
+
+export async function deleteHook(sql: Db, repositoryId: number, hookId: number): Promise<boolean> {
+  const deleted = await sql`DELETE FROM hooks WHERE id = ${hookId} AND repository_id = ${repositoryId}`;
+  return deleted.count > 0;
+}

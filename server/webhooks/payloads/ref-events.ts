@@ -1,0 +1,68 @@
+// Payloads of the ref events, in GitHub's shapes: `create` and `delete` (a
+// branch or tag appeared or went) and `push` (any change of a branch or tag).
+import type { Urls } from '../../http/urls.js';
+import type { CommitInfo } from '../../repos/git-commits.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { repositoryPayload } from './common.js';
+
+export const NULL_SHA = '0'.repeat(40);
+
+export type RefType = 'branch' | 'tag';
+
+/** Branches and tags get events; other namespaces (notes, pull refs, …) do not. */
+export function refType(ref: string): RefType | null {
+  if (ref.startsWith('refs/heads/')) return 'branch';
+  if (ref.startsWith('refs/tags/')) return 'tag';
+  return null;
+}
+
+export function shortRefName(ref: string): string {
+  return ref.replace(/^refs\/(heads|tags)\//, '');
+}
+
+export interface Actor { sender: unknown; pusher: { name: string; email: string | null } }
+
+export function createPayload(ref: string, repo: RepositoryRow, actor: Actor, urls: Urls) {
+  return {
+    ref: shortRefName(ref), ref_type: refType(ref), master_branch: repo.default_branch, description: repo.description,
+    pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender,
+  };
+}
+
+export function deletePayload(ref: string, repo: RepositoryRow, actor: Actor, urls: Urls) {
+  return { ref: shortRefName(ref), ref_type: refType(ref), pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender };
+}
+
+function commitPayload(commit: CommitInfo, repo: RepositoryRow, urls: Urls, distinct: boolean) {
+  return {
+    id: commit.id, tree_id: commit.tree_id, distinct, message: commit.message, timestamp: commit.timestamp,
+    url: urls.html(`/${repo.owner_login}/${repo.name}/commit/${commit.id}`),
+    author: commit.author, committer: commit.committer,
+    added: commit.added, removed: commit.removed, modified: commit.modified,
+  };
+}
+
+export interface PushFacts {
+  ref: string;
+  before: string | null;
+  after: string | null;
+  forced: boolean;
+  commits: CommitInfo[];
+  headCommit: CommitInfo | null;
+}
+
+export function pushPayload(push: PushFacts, repo: RepositoryRow, actor: Actor, urls: Urls) {
+  const before = push.before ?? NULL_SHA;
+  const after = push.after ?? NULL_SHA;
+  const html = urls.html(`/${repo.owner_login}/${repo.name}`);
+  return {
+    ref: push.ref, before, after,
+    repository: repositoryPayload(repo, urls), pusher: actor.pusher, sender: actor.sender,
+    created: push.before === null, deleted: push.after === null, forced: push.forced, base_ref: null,
+    compare: push.before === null ? `${html}/commit/${after.slice(0, 12)}`
+      : push.after === null ? `${html}/compare/${before.slice(0, 12)}...${NULL_SHA.slice(0, 12)}`
+      : `${html}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
+    commits: push.commits.map((commit) => commitPayload(commit, repo, urls, true)),
+    head_commit: push.headCommit ? commitPayload(push.headCommit, repo, urls, true) : null,
+  };
+}

@@ -1,0 +1,72 @@
+// Bringing the ref mirror (repository_refs) up to date with git and emitting
+// one event set per difference: `create` + `push` for a new branch or tag,
+// `delete` + `push` for a removed one, `push` for a moved one. The ref-change
+// endpoints call it right after their compare-and-swap on git; the reconciler
+// calls it at start and after a failed step. A per-repository advisory lock
+// serializes callers, and each difference is written to the mirror in the
+// same transaction as its events, so no change is lost or emitted twice.
+import type { Sql, TransactionSql } from '../db/database.js';
+import type { Urls } from '../http/urls.js';
+import { commitInfo, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
+import type { GitRepositories } from '../repos/git.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { emitRepositoryEvent } from './outbox.js';
+import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
+
+/** First key of the advisory lock pair; the second is the repository id. */
+const REF_SYNC_LOCK = 0x57_48_52_46; // "WHRF"
+
+export interface RefSyncDeps { sql: Sql; git: GitRepositories; urls: Urls }
+
+export interface RefDifference { ref: string; before: string | null; after: string | null }
+
+async function headCommitOf(deps: RefSyncDeps, repositoryId: number, sha: string | null): Promise<CommitInfo | null> {
+  return sha !== null && (await isCommit(deps.git, repositoryId, sha)) ? commitInfo(deps.git, repositoryId, sha) : null;
+}
+
+async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, change: RefDifference, gitRefs: Map<string, string>, actor: Actor, installationId: number | null) {
+  if (refType(change.ref) === null) return;
+  const { urls, git } = deps;
+  if (change.before === null) await emitRepositoryEvent(tx, repo.id, 'create', null, createPayload(change.ref, repo, actor, urls), installationId);
+  if (change.after === null) await emitRepositoryEvent(tx, repo.id, 'delete', null, deletePayload(change.ref, repo, actor, urls), installationId);
+  let commits: CommitInfo[] = [];
+  let forced = false;
+  if (change.after !== null && (await isCommit(git, repo.id, change.after))) {
+    const others = [...gitRefs].filter(([name]) => name !== change.ref).map(([, sha]) => sha);
+    const before = change.before !== null && (await isCommit(git, repo.id, change.before)) ? change.before : null;
+    if (before) forced = await isForced(git, repo.id, before, change.after);
+    const shas = await pushedCommits(git, repo.id, before, change.after, others);
+    commits = await Promise.all(shas.map((sha) => commitInfo(git, repo.id, sha)));
+  }
+  const headCommit = await headCommitOf(deps, repo.id, change.after);
+  const push = pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit }, repo, actor, urls);
+  await emitRepositoryEvent(tx, repo.id, 'push', null, push, installationId);
+}
+
+/** Applies every difference between git and the mirror; returns them (empty when in step). */
+export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null = null): Promise<RefDifference[]> {
+  return deps.sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${REF_SYNC_LOCK}, ${repo.id}::int)`;
+    // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
+    const gitRefs = await deps.git.listRefs(repo.id);
+    const mirrored = new Map((await tx<{ name: string; sha: string }[]>`
+      SELECT name, sha FROM repository_refs WHERE repository_id = ${repo.id}`).map((row) => [row.name, row.sha]));
+    const differences: RefDifference[] = [];
+    for (const ref of new Set([...gitRefs.keys(), ...mirrored.keys()])) {
+      const before = mirrored.get(ref) ?? null;
+      const after = gitRefs.get(ref) ?? null;
+      if (before !== after) differences.push({ ref, before, after });
+    }
+    differences.sort((a, b) => a.ref.localeCompare(b.ref));
+    for (const change of differences) {
+      if (change.after === null) {
+        await tx`DELETE FROM repository_refs WHERE repository_id = ${repo.id} AND name = ${change.ref}`;
+      } else {
+        await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${repo.id}, ${change.ref}, ${change.after})
+                 ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
+      }
+      await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
+    }
+    return differences;
+  });
+}

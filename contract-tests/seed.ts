@@ -124,7 +124,14 @@ await db.sql`INSERT INTO webhook_deliveries (id, job_id, hook_id, guid, event, a
   SELECT 12345678, job_id, hook_id, guid, event, action, redelivery, url, repository_id, installation_id,
     delivered_at, duration, status, status_code, throttled_at, request_headers, request_payload, response_headers, response_payload
   FROM webhook_deliveries WHERE id = ${pinged.id}`;
+// The OAuth app of the spec's examples (client_id Iv1.8a61f9b3a7aba766, its
+// example secret), device flow on, so the OAuth operations' examples reach it.
+await db.sql`INSERT INTO oauth_apps (owner_id, name, client_id, client_secret_digest, callback_url, device_flow_enabled)
+  SELECT id, 'Example OAuth app', 'Iv1.8a61f9b3a7aba766', sha256('1c6b1b4c1e5d0a2e8b2e2f4a3b9c7d6e5f4a3b2c'::bytea),
+         'https://app.example.com/callback', true
+  FROM accounts WHERE login = 'octocat'`;
 await db.close();
+progress('OAuth app Iv1.8a61f9b3a7aba766 (device flow) of octocat');
 progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations');
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];

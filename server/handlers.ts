@@ -5,6 +5,8 @@ import { deleteAuthorization } from './auth/handlers/authorizations-delete.js';
 import { getAuthenticatedUser } from './auth/handlers/users-get-authenticated.js';
 import { ApiError } from './http/api-error.js';
 import type { Handlers } from './http/operation-context.js';
+import { createAccessToken } from './oauth/handlers/oauth-create-access-token.js';
+import { createDeviceCode } from './oauth/handlers/oauth-create-device-code.js';
 import { createRef } from './repos/handlers/git-create-ref.js';
 import { deleteRef } from './repos/handlers/git-delete-ref.js';
 import { getRef } from './repos/handlers/git-get-ref.js';
@@ -52,8 +54,8 @@ export const handlers: Handlers = {
   'hooks/get-repository-delivery': getRepositoryDelivery,
   'hooks/redeliver-repository-delivery': redeliverRepositoryDelivery,
   'oauth/authorize': planned,
-  'oauth/create-access-token': planned,
-  'oauth/create-device-code': planned,
+  'oauth/create-access-token': createAccessToken,
+  'oauth/create-device-code': createDeviceCode,
   'apps/create-installation-access-token': planned,
   'apps/list-repos-accessible-to-installation': planned,
 };

@@ -70,6 +70,15 @@ describe('wharf admin', () => {
     expect(renamed.login).toBe('robert');
   });
 
+  it('registers OAuth apps and prints the client secret once', async () => {
+    const created = await wharf('admin', 'create-oauth-app', 'alice', 'My CLI', '--device-flow', '--callback-url', 'https://app.example.com/cb');
+    expect(created.code).toBe(0);
+    const app = JSON.parse(created.stdout);
+    expect(app).toMatchObject({ name: 'My CLI', owner: 'alice', device_flow_enabled: true, callback_url: 'https://app.example.com/cb' });
+    expect(app.client_id).toMatch(/^Ov23li/);
+    expect(app.client_secret).toMatch(/^[0-9a-f]{40}$/);
+  });
+
   it('reports bad input on stderr with a non-zero exit and nothing on stdout', async () => {
     const cases = [
       ['admin', 'create-user', 'bad login'],
@@ -79,6 +88,8 @@ describe('wharf admin', () => {
       ['admin', 'revoke-token', 'abc'],
       ['admin', 'create-org', 'x'],
       ['admin', 'frobnicate'],
+      ['admin', 'create-oauth-app', 'nobody', 'x'],
+      ['admin', 'create-oauth-app', 'alice', 'x', '--callback-url', 'javascript:alert(1)'],
       ['admin', 'add-collaborator', 'alice/nothing', 'alice'],
       ['admin', 'add-collaborator', 'not-a-full-name', 'alice'],
       ['admin', 'add-collaborator', 'alice/x', 'alice', '--permission', 'owner'],

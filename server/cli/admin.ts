@@ -8,6 +8,7 @@ import { KNOWN_SCOPES } from '../http/scopes.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
+import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 
 export class UsageError extends Error {}
 
@@ -17,6 +18,7 @@ export const ADMIN_USAGE = `wharf admin <command>
   add-member <org> <login> [--role member|admin]
   add-collaborator <owner>/<repo> <login> [--permission read|write|admin]
   remove-collaborator <owner>/<repo> <login>
+  create-oauth-app <owner-login> <name> [--callback-url <url>] [--device-flow]
   create-token <login> [--scopes repo,admin:repo_hook,…] [--note <text>]
   list-tokens <login>
   revoke-token <id>
@@ -91,6 +93,18 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       }
       await setCollaborator(sql, repositoryId, user.id, permission as 'read' | 'write' | 'admin');
       return json({ repository: positionals[0], login: user.login, permission });
+    }
+    case 'create-oauth-app': {
+      const { positionals, values } = parse(args, { 'callback-url': { type: 'string' }, 'device-flow': { type: 'boolean' } }, 2);
+      const callbackUrl = values['callback-url'] as string | undefined;
+      if (callbackUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(callbackUrl)) throw new UsageError('--callback-url must be an http(s) URL');
+      const owner = await mustFind(accounts, positionals[0]!);
+      const { app, clientSecret } = await createOAuthApp(sql, owner.id, positionals[1]!, { callbackUrl, deviceFlow: Boolean(values['device-flow']) });
+      // The client secret is printed this once; only its digest is stored.
+      return json({
+        id: app.id, name: app.name, owner: owner.login, client_id: app.client_id, client_secret: clientSecret,
+        callback_url: app.callback_url, device_flow_enabled: app.device_flow_enabled,
+      });
     }
     case 'create-token': {
       const { positionals, values } = parse(args, { scopes: { type: 'string' }, note: { type: 'string' } }, 1);

@@ -15,6 +15,8 @@ export interface RouteRow {
   route: string;
   auth: AuthMode;
   acceptedScopes: string[];
+  /** Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core). */
+  rateLimitResource: 'core' | 'oauth';
   /** Issue that will implement the operation; the server answers 501 until then. */
   planned: string | null;
 }
@@ -27,6 +29,7 @@ interface OpenApiOperation {
   parameters?: (Parameter | { $ref: string })[];
   'x-accepted-oauth-scopes'?: string[];
   'x-wharf-planned'?: string;
+  'x-wharf-rate-limit-resource'?: 'core' | 'oauth';
 }
 
 type Spec = { security?: Record<string, string[]>[]; paths: Record<string, Record<string, OpenAPIPathItemValue>> };
@@ -64,6 +67,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         route: toRoute(spec, path, pathParams, op),
         auth: authMode(op.security ?? spec.security),
         acceptedScopes: op['x-accepted-oauth-scopes'] ?? [],
+        rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
         planned: op['x-wharf-planned'] ?? null,
       });
     }

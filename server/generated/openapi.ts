@@ -1850,8 +1850,8 @@ export interface components {
             code?: string;
             redirect_uri?: string;
             device_code?: string;
-            /** @enum {string} */
-            grant_type?: "authorization_code" | "urn:ietf:params:oauth:grant-type:device_code";
+            /** @description `authorization_code` (the default without `device_code`) or `urn:ietf:params:oauth:grant-type:device_code` (the default with it); anything else is answered `unsupported_grant_type`. */
+            grant_type?: string;
             /** @description PKCE verifier for a code issued with a `code_challenge`. */
             code_verifier?: string;
         };

@@ -14,10 +14,19 @@ export interface OperationInput<K extends OperationId> {
   body: RequestBody<K>;
 }
 
-async function readJson(event: H3Event): Promise<unknown> {
+/** A form body as an object of strings (the OAuth endpoints accept both, as GitHub's do). */
+function formObject(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) out[name] = value;
+  return out;
+}
+
+async function readBody(event: H3Event): Promise<unknown> {
   const text = await event.req.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
   if (text.trim() === '') return undefined;
+  const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (contentType === 'application/x-www-form-urlencoded') return formObject(text);
   try {
     return JSON.parse(text);
   } catch {
@@ -29,6 +38,6 @@ export async function readOperationInput<K extends OperationId>(operationId: K, 
   const { method } = routeTable[operationId];
   const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
   const hasBody = method !== 'GET' && method !== 'DELETE';
-  const body = hasBody ? services.validator.body(operationId, await readJson(event)) : undefined;
+  const body = hasBody ? services.validator.body(operationId, await readBody(event)) : undefined;
   return { query, body } as OperationInput<K>;
 }

@@ -74,13 +74,18 @@ export async function executeOperation<K extends OperationId>(
     headers['content-type'] = JSON_TYPE;
     return { status: 200, body: bytes, headers };
   }
+  if (result.format === 'form' && result.body !== undefined && result.body !== null) {
+    headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
+    const form = new URLSearchParams(Object.entries(result.body as Record<string, unknown>).map(([name, value]) => [name, String(value)]));
+    return { status: result.status, body: form.toString(), headers };
+  }
   return jsonReply(result.status, result.body, headers);
 }
 
 export function operationRoute<K extends OperationId>(operationId: K, handler: Handler<K>, services: Services) {
   const row = routeTable[operationId];
   return (event: H3Event) =>
-    runPipeline(event, services, { auth: row.auth, resource: 'core', acceptedScopes: row.acceptedScopes }, (scope) =>
+    runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource, acceptedScopes: row.acceptedScopes }, (scope) =>
       executeOperation(operationId, handler, event, services, scope),
     );
 }

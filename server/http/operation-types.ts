@@ -29,5 +29,7 @@ export type HandlerResult<K extends OperationId> = {
     status: S;
     body: JsonContent<Responses<K>[S]>;
     headers?: Record<string, string>;
+    /** `form`: the body is sent application/x-www-form-urlencoded (the OAuth endpoints' default). */
+    format?: 'json' | 'form';
   };
 }[keyof Responses<K> & SuccessStatus];

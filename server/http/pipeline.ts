@@ -92,9 +92,15 @@ function authenticated(principal: TokenPrincipal | null): Principal {
   return principal;
 }
 
-function limitFor(principal: Principal, services: Services): number {
+/**
+ * The limit of a caller's bucket. The OAuth endpoints (/login/…) are called
+ * without a token by design (a device-flow client polls every 5 s for up to
+ * 15 minutes), so their own `oauth` resource per client IP gets the
+ * authenticated limit rather than the anonymous 60.
+ */
+function limitFor(principal: Principal, services: Services, resource: RateResource): number {
   const { authenticated, unauthenticated } = services.config.rateLimit;
-  return principal.kind === 'token' ? authenticated : unauthenticated;
+  return principal.kind === 'token' || resource === 'oauth' ? authenticated : unauthenticated;
 }
 
 function exceededMessage(principal: Principal, ip: string, state: RateState, windowSeconds: number): string {
@@ -120,7 +126,7 @@ export async function runPipeline(event: H3Event, services: Services, options: P
     const found = authenticate(event, options.auth, services);
     principal = found instanceof Promise ? await found : found;
     bucket = rateLimitBucket(principal, ip);
-    const limit = limitFor(principal, services);
+    const limit = limitFor(principal, services, options.resource);
     const decision = rateLimiter.tryTake(bucket, options.resource, limit) ?? (await rateLimiter.take(bucket, options.resource, limit));
     rate = decision.state;
     if (!decision.allowed) {
@@ -141,7 +147,7 @@ export async function runPipeline(event: H3Event, services: Services, options: P
   }
   const refunded = scope?.refunded === true;
   if (refunded) rateLimiter.refund(bucket, options.resource);
-  if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services));
+  if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services, options.resource));
   if (services.log.enabled('debug')) {
     services.log.debug('request', { requestId, method: event.req.method, path: event.url.pathname, status: reply.status });
   }

@@ -13,6 +13,8 @@ import type { Logger } from './log.js';
 import { routeTable, type OperationId } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
+import { mountDevicePage } from './web/device-page.js';
+import { mountLoginPages } from './web/login-page.js';
 
 export const REST_PREFIXES = ['', '/api/v3'] as const;
 
@@ -57,6 +59,9 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     for (const prefix of REST_PREFIXES) app.all(prefix + route, methodNotAllowed(services, methods));
   }
   mountGraphql(app, services);
+  // Browser pages (HTML, cookie sessions), before the catch-all 404.
+  mountLoginPages(app, services);
+  mountDevicePage(app, services);
   app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
     throw notFound();
   }));

@@ -9,6 +9,7 @@ import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
+import { hashPassword } from '../web/password-hash.js';
 
 export class UsageError extends Error {}
 
@@ -18,6 +19,7 @@ export const ADMIN_USAGE = `wharf admin <command>
   add-member <org> <login> [--role member|admin]
   add-collaborator <owner>/<repo> <login> [--permission read|write|admin]
   remove-collaborator <owner>/<repo> <login>
+  set-password <login>            (reads the new password from stdin; empty removes it)
   create-oauth-app <owner-login> <name> [--callback-url <url>] [--device-flow]
   create-token <login> [--scopes repo,admin:repo_hook,…] [--note <text>]
   list-tokens <login>
@@ -48,6 +50,13 @@ function parseScopes(raw: string | undefined): string[] {
   const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
   if (unknown.length) throw new UsageError(`unknown scope(s): ${unknown.join(', ')}; known: ${KNOWN_SCOPES.join(', ')}`);
   return [...new Set(scopes)];
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError('pipe the password on stdin, e.g. `wharf admin set-password alice < file`');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void> {
@@ -93,6 +102,17 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       }
       await setCollaborator(sql, repositoryId, user.id, permission as 'read' | 'write' | 'admin');
       return json({ repository: positionals[0], login: user.login, permission });
+    }
+    case 'set-password': {
+      const { positionals } = parse(args, {}, 1);
+      const user = await mustFind(accounts, positionals[0]!, 'User');
+      // From stdin, never argv: arguments end up in shell history and `ps`.
+      const password = (await readStdin()).replace(/\r?\n$/, '');
+      if (password !== '' && password.length < 8) throw new UsageError('the password must have at least 8 characters');
+      const hashed = password === '' ? null : await hashPassword(password);
+      await sql`UPDATE accounts SET password_hash = ${hashed}, updated_at = now() WHERE id = ${user.id}`;
+      if (hashed === null) await sql`DELETE FROM web_sessions WHERE user_id = ${user.id}`;
+      return json({ login: user.login, password_set: hashed !== null });
     }
     case 'create-oauth-app': {
       const { positionals, values } = parse(args, { 'callback-url': { type: 'string' }, 'device-flow': { type: 'boolean' } }, 2);

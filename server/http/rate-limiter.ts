@@ -9,7 +9,7 @@
 // units; `Remaining` may lag other processes' spending by one lease each.
 import type { Sql } from '../db/database.js';
 
-export type RateResource = 'core' | 'graphql' | 'oauth';
+export type RateResource = 'core' | 'graphql' | 'oauth' | 'login';
 
 export interface RateState {
   limit: number;

@@ -109,3 +109,13 @@ export async function decideUserCode(sql: Sql, typedUserCode: string, userId: nu
     return approve ? 'approved' : 'denied';
   });
 }
+
+/** What a pending user code asks for, to show on the approval page; null when unknown or expired. */
+export async function describeUserCode(sql: Sql, typedUserCode: string, now: number): Promise<{ userCode: string; appName: string; scopes: string[] } | null> {
+  const userCode = normalizeUserCode(typedUserCode);
+  const [row] = await sql<{ name: string; scopes: string[]; expires_at: Date }[]>`
+    SELECT a.name, d.scopes, d.expires_at FROM oauth_device_codes d JOIN oauth_apps a ON a.id = d.app_id
+    WHERE d.user_code = ${userCode} AND d.state = 'pending'`;
+  if (!row || now >= row.expires_at.getTime()) return null;
+  return { userCode, appName: row.name, scopes: row.scopes };
+}

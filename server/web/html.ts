@@ -1,0 +1,33 @@
+// Small server-rendered pages: no scripts, no build step, usable with
+// JavaScript off and with a screen reader (labels, headings, lang).
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2328}
+label{display:block;margin:.75rem 0 .25rem;font-weight:600}input[type=text],input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
+button{margin-top:1rem;padding:.5rem 1rem;font-size:1rem}.error{color:#b3261e}.ok{color:#1a7f37}`;
+
+/** A whole page; `body` is trusted markup built with escapeHtml. */
+export function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
+    + `<title>${escapeHtml(title)} · Wharf</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+export function htmlResponse(status: number, html: string, headers: Record<string, string> = {}): Response {
+  return new Response(html, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      // Pages are never framed (clickjacking) and load nothing from elsewhere.
+      'x-frame-options': 'DENY',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      'cache-control': 'no-store',
+      ...headers,
+    },
+  });
+}
+
+export function redirect(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...headers } });
+}

@@ -13,6 +13,7 @@ import type { Logger } from './log.js';
 import { routeTable, type OperationId } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
+import { mountConsentPage } from './web/consent-page.js';
 import { mountDevicePage } from './web/device-page.js';
 import { mountLoginPages } from './web/login-page.js';
 
@@ -62,6 +63,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   // Browser pages (HTML, cookie sessions), before the catch-all 404.
   mountLoginPages(app, services);
   mountDevicePage(app, services);
+  mountConsentPage(app, services);
   app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
     throw notFound();
   }));

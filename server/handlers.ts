@@ -6,6 +6,7 @@ import { getAuthenticatedUser } from './auth/handlers/users-get-authenticated.js
 import { ApiError } from './http/api-error.js';
 import type { Handlers } from './http/operation-context.js';
 import { createAccessToken } from './oauth/handlers/oauth-create-access-token.js';
+import { authorize } from './oauth/handlers/oauth-authorize.js';
 import { createDeviceCode } from './oauth/handlers/oauth-create-device-code.js';
 import { createRef } from './repos/handlers/git-create-ref.js';
 import { deleteRef } from './repos/handlers/git-delete-ref.js';
@@ -53,7 +54,7 @@ export const handlers: Handlers = {
   'hooks/redeliver': redeliverHookDelivery,
   'hooks/get-repository-delivery': getRepositoryDelivery,
   'hooks/redeliver-repository-delivery': redeliverRepositoryDelivery,
-  'oauth/authorize': planned,
+  'oauth/authorize': authorize,
   'oauth/create-access-token': createAccessToken,
   'oauth/create-device-code': createDeviceCode,
   'apps/create-installation-access-token': planned,

@@ -15,6 +15,8 @@ export interface RouteRow {
   route: string;
   auth: AuthMode;
   acceptedScopes: string[];
+  /** The request body may be application/x-www-form-urlencoded (the OAuth endpoints); others are JSON whatever the Content-Type, as on GitHub. */
+  acceptsForm: boolean;
   /** Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core). */
   rateLimitResource: 'core' | 'oauth';
   /** Issue that will implement the operation; the server answers 501 until then. */
@@ -30,6 +32,7 @@ interface OpenApiOperation {
   'x-accepted-oauth-scopes'?: string[];
   'x-wharf-planned'?: string;
   'x-wharf-rate-limit-resource'?: 'core' | 'oauth';
+  requestBody?: { content?: Record<string, unknown> } | { $ref: string };
 }
 
 type Spec = { security?: Record<string, string[]>[]; paths: Record<string, Record<string, OpenAPIPathItemValue>> };
@@ -68,6 +71,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         auth: authMode(op.security ?? spec.security),
         acceptedScopes: op['x-accepted-oauth-scopes'] ?? [],
         rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
+        acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
         planned: op['x-wharf-planned'] ?? null,
       });
     }

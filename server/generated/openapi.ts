@@ -3534,6 +3534,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -21,12 +21,14 @@ function formObject(text: string): Record<string, string> {
   return out;
 }
 
-async function readBody(event: H3Event): Promise<unknown> {
+async function readBody(event: H3Event, acceptsForm: boolean): Promise<unknown> {
   const text = await event.req.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
   if (text.trim() === '') return undefined;
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (contentType === 'application/x-www-form-urlencoded') return formObject(text);
+  // Only where the contract offers a form body: elsewhere `curl -d '{…}'` (sent as a
+  // form) must still be read as JSON, as GitHub reads it.
+  if (acceptsForm && contentType === 'application/x-www-form-urlencoded') return formObject(text);
   try {
     return JSON.parse(text);
   } catch {
@@ -35,9 +37,9 @@ async function readBody(event: H3Event): Promise<unknown> {
 }
 
 export async function readOperationInput<K extends OperationId>(operationId: K, event: H3Event, services: Services): Promise<OperationInput<K>> {
-  const { method } = routeTable[operationId];
+  const { method, acceptsForm } = routeTable[operationId];
   const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
   const hasBody = method !== 'GET' && method !== 'DELETE';
-  const body = hasBody ? services.validator.body(operationId, await readBody(event)) : undefined;
+  const body = hasBody ? services.validator.body(operationId, await readBody(event, acceptsForm)) : undefined;
   return { query, body } as OperationInput<K>;
 }

@@ -5,6 +5,7 @@ import { getRouterParams, type H3Event } from 'h3';
 import type { OperationId } from '../generated/routes.js';
 import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
+import { pageHeaders } from './page-headers.js';
 import { etagOf, ifNoneMatchHits, jsonReply, JSON_TYPE, type Reply } from './json-response.js';
 import { OperationContext, type Handler } from './operation-context.js';
 import type { PathParams } from './operation-types.js';
@@ -62,6 +63,10 @@ export async function executeOperation<K extends OperationId>(
   const headers = scope.headers;
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = value;
 
+  if (result.html !== undefined) {
+    Object.assign(headers, pageHeaders(result.formActionOrigins));
+    return { status: result.status, body: result.html, headers };
+  }
   if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
     const { bytes, etag } = serialize(result.body as object);
     headers.etag = etag;

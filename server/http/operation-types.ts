@@ -21,7 +21,9 @@ export type RequestBody<K extends OperationId> = Op<K> extends { requestBody?: i
   ? [NonNullable<R>] extends [never] ? undefined : JsonContent<NonNullable<R>>
   : undefined;
 
-type SuccessStatus = 200 | 201 | 202 | 204 | 302;
+// 400 is here for pages that answer a bad request with HTML (the OAuth authorize page);
+// API errors are thrown as ApiError instead.
+type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400;
 type Responses<K extends OperationId> = Op<K>['responses'];
 
 export type HandlerResult<K extends OperationId> = {
@@ -31,5 +33,9 @@ export type HandlerResult<K extends OperationId> = {
     headers?: Record<string, string>;
     /** `form`: the body is sent application/x-www-form-urlencoded (the OAuth endpoints' default). */
     format?: 'json' | 'form';
+    /** A page for operations documented as `text/html` (the OAuth authorize page). */
+    html?: string;
+    /** Origins the page's forms may be redirected to (see page-headers.ts). */
+    formActionOrigins?: string[];
   };
 }[keyof Responses<K> & SuccessStatus];

@@ -12,6 +12,7 @@ let server: TestServer;
 let alice: TestUser;
 let app: OAuthAppRow;
 let webOnly: OAuthAppRow;
+let webOnlySecret: string;
 let clock: number | undefined; // undefined: real time
 const now = () => clock ?? Date.now();
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { now });
   alice = await server.createUser('alice');
   ({ app } = await createOAuthApp(server.sql, alice.id, 'CLI', { deviceFlow: true }));
-  ({ app: webOnly } = await createOAuthApp(server.sql, alice.id, 'Web', { callbackUrl: 'https://app.example.com/cb' }));
+  ({ app: webOnly, clientSecret: webOnlySecret } = await createOAuthApp(server.sql, alice.id, 'Web', { callbackUrl: 'https://app.example.com/cb' }));
 });
 afterAll(() => server.close());
 
@@ -97,7 +98,8 @@ describe('POST /login/oauth/access_token (device grant)', () => {
       [{ client_id: webOnly.client_id, device_code: 'x', grant_type: DEVICE_GRANT }, 'device_flow_disabled'],
       [{ client_id: app.client_id, device_code: 'f'.repeat(40), grant_type: DEVICE_GRANT }, 'incorrect_device_code'],
       [{ client_id: app.client_id, grant_type: 'password' }, 'unsupported_grant_type'],
-      [{ client_id: webOnly.client_id, client_secret: 'x', code: 'not-issued' }, 'bad_verification_code'],
+      [{ client_id: webOnly.client_id, client_secret: 'x', code: 'not-issued' }, 'incorrect_client_credentials'],
+      [{ client_id: webOnly.client_id, client_secret: webOnlySecret, code: 'not-issued' }, 'bad_verification_code'],
     ];
     for (const [body, error] of cases) {
       const res = await post('/login/oauth/access_token', body, { form: true, json: false });

@@ -37,6 +37,15 @@ describe('POST /user/repos', () => {
     expect(await server.services.git.resolveRef(json.id, 'refs/heads/main')).toMatch(/^[0-9a-f]{40}$/);
   });
 
+  it('reads a JSON body whatever the Content-Type says, as GitHub does (curl -d sends a form type)', async () => {
+    const res = await server.api('/user/repos', {
+      method: 'POST', token: alice.token, rawBody: JSON.stringify({ name: 'curl-made' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(201);
+    expect((await res.json()).name).toBe('curl-made');
+  });
+
   it('rejects a name with spaces as invalid', async () => {
     const { res, json } = await createRepo(alice, { name: 'has spaces' });
     expect(res.status).toBe(422);

@@ -1,5 +1,6 @@
 // Small server-rendered pages: no scripts, no build step, usable with
 // JavaScript off and with a screen reader (labels, headings, lang).
+import { pageHeaders } from '../http/page-headers.js';
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
@@ -14,18 +15,8 @@ export function page(title: string, body: string): string {
     + `<title>${escapeHtml(title)} · Wharf</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-export function htmlResponse(status: number, html: string, headers: Record<string, string> = {}): Response {
-  return new Response(html, {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      // Pages are never framed (clickjacking) and load nothing from elsewhere.
-      'x-frame-options': 'DENY',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-      'cache-control': 'no-store',
-      ...headers,
-    },
-  });
+export function htmlResponse(status: number, html: string, headers: Record<string, string> = {}, formActionOrigins: string[] = []): Response {
+  return new Response(html, { status, headers: { ...pageHeaders(formActionOrigins), ...headers } });
 }
 
 export function redirect(location: string, headers: Record<string, string> = {}): Response {

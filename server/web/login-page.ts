@@ -13,7 +13,7 @@ import { currentSession, formFields, safeReturnTo } from './web-request.js';
 export const LOGIN_ATTEMPTS_PER_ACCOUNT = 20;
 export const LOGIN_ATTEMPTS_PER_IP = 60;
 
-function loginForm(returnTo: string, message = '', login = ''): string {
+export function loginForm(returnTo: string, message = '', login = ''): string {
   return page('Sign in to Wharf', `${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
 <form method="post" action="/login">
 <input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">

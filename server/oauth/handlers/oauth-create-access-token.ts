@@ -1,7 +1,8 @@
 import type { components } from '../../generated/openapi.js';
 import type { Handler } from '../../http/operation-context.js';
 import { pollDeviceCode } from '../device-flow.js';
-import { oauthAppByClientId } from '../oauth-apps-store.js';
+import { clientSecretMatches, oauthAppByClientId } from '../oauth-apps-store.js';
+import { exchangeAuthorizationCode } from '../web-flow.js';
 import { oauthError, wantsJson } from '../oauth-reply.js';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -26,7 +27,7 @@ export const createAccessToken: Handler<'oauth/create-access-token'> = async (ct
     if ('token' in result) return reply(result.token);
     return reply('interval' in result ? oauthError(result.error, { interval: result.interval }) : oauthError(result.error));
   }
-  // The web flow's authorization codes come with the login and consent pages
-  // (not built yet): until then no code is valid.
-  return reply(oauthError('bad_verification_code'));
+  if (!clientSecretMatches(app, body.client_secret)) return reply(oauthError('incorrect_client_credentials'));
+  const result = await exchangeAuthorizationCode(sql, app, { code: body.code ?? '', redirectUri: body.redirect_uri, codeVerifier: body.code_verifier }, now());
+  return reply('token' in result ? result.token : oauthError(result.error));
 };

@@ -37,7 +37,7 @@ describe('loadConfig', () => {
 
   it('rejects bad values with a message naming the variable', () => {
     for (const [name, value] of [['WHARF_WEBHOOK_TIMEOUT', '10'], ['WHARF_WEBHOOK_RETRY_SCHEDULE', '10s,soon'], ['WHARF_WEBHOOK_ALLOWED_HOSTS', '10.0.0.0/99'],
-      ['WHARF_WEBHOOK_DISPATCH', 'maybe'], ['WHARF_WEBHOOK_CONCURRENCY', '0'], ['WHARF_WEBHOOK_RETENTION', '-1d'], ['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0']] as const) {
+      ['WHARF_WEBHOOK_DISPATCH', 'maybe'], ['WHARF_OAUTH_ERROR_STATUS', 'teapot'], ['WHARF_WEBHOOK_CONCURRENCY', '0'], ['WHARF_WEBHOOK_RETENTION', '-1d'], ['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0']] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }

@@ -20,6 +20,8 @@ export interface Config {
   logLevel: LogLevel;
   rateLimit: { authenticated: number; unauthenticated: number; windowSeconds: number };
   webhooks: WebhookSettings;
+  /** Status of the token endpoint's flow errors: GitHub's 200, or RFC 6749's 400/401. */
+  oauthErrorStatus: 'github' | 'rfc6749';
 }
 
 export class ConfigError extends Error {}
@@ -39,6 +41,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
+}
+
+function oauthErrorStatus(env: NodeJS.ProcessEnv): 'github' | 'rfc6749' {
+  const value = (nonEmpty(env, 'WHARF_OAUTH_ERROR_STATUS') ?? 'github').toLowerCase();
+  if (value !== 'github' && value !== 'rfc6749') throw new ConfigError('WHARF_OAUTH_ERROR_STATUS must be github or rfc6749');
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unauthenticated: integer(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60, 1, 1_000_000_000),
       windowSeconds: integer(env, 'WHARF_RATE_LIMIT_WINDOW_S', 3600, 1, 86_400 * 366),
     },
+    oauthErrorStatus: oauthErrorStatus(env),
     webhooks: parseWebhookSettings(env, (message) => {
       throw new ConfigError(message);
     }),

@@ -3567,7 +3567,34 @@ export interface operations {
                     "application/x-www-form-urlencoded": components["schemas"]["oauth-access-token"] | components["schemas"]["oauth-error"];
                 };
             };
-            400: components["responses"]["bad_request"];
+            /** @description A body that is not parseable (the REST error body), or, with WHARF_OAUTH_ERROR_STATUS=rfc6749, a flow error (the OAuth error body). */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"] | components["schemas"]["oauth-error"];
+                };
+            };
+            /** @description Only with WHARF_OAUTH_ERROR_STATUS=rfc6749: incorrect_client_credentials (RFC 6749's invalid_client status). */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["oauth-error"];
+                };
+            };
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

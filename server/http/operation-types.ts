@@ -21,9 +21,10 @@ export type RequestBody<K extends OperationId> = Op<K> extends { requestBody?: i
   ? [NonNullable<R>] extends [never] ? undefined : JsonContent<NonNullable<R>>
   : undefined;
 
-// 400 is here for pages that answer a bad request with HTML (the OAuth authorize page);
-// API errors are thrown as ApiError instead.
-type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400;
+// 400 and 401 are here for answers that are documented bodies rather than
+// errors of the API (the authorize page's HTML, RFC 6749 token errors); API
+// errors are thrown as ApiError instead.
+type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400 | 401;
 type Responses<K extends OperationId> = Op<K>['responses'];
 
 export type HandlerResult<K extends OperationId> = {

@@ -14,8 +14,14 @@ type TokenResponse = components['schemas']['oauth-access-token'] | components['s
 export const createAccessToken: Handler<'oauth/create-access-token'> = async (ctx) => {
   const { body } = await ctx.input();
   const { sql, now } = ctx.services;
-  const format = wantsJson(ctx.event) ? 'json' : 'form';
-  const reply = (payload: TokenResponse) => ({ status: 200 as const, body: payload, format: format as 'json' | 'form' });
+  const format: 'json' | 'form' = wantsJson(ctx.event) ? 'json' : 'form';
+  const reply = (payload: TokenResponse) => {
+    // GitHub answers flow errors with 200; RFC 6749 (§5.2) with 400, and 401 for client authentication.
+    if ('error' in payload && ctx.services.config.oauthErrorStatus === 'rfc6749') {
+      return { status: payload.error === 'incorrect_client_credentials' ? (401 as const) : (400 as const), body: payload, format };
+    }
+    return { status: 200 as const, body: payload, format };
+  };
   const grantType = body.grant_type ?? (body.device_code !== undefined ? DEVICE_GRANT : 'authorization_code');
   if (grantType !== DEVICE_GRANT && grantType !== 'authorization_code') return reply(oauthError('unsupported_grant_type'));
   const app = await oauthAppByClientId(sql, body.client_id);

@@ -1,7 +1,7 @@
 // Creating, listing and revoking tokens. The plaintext leaves this module once,
 // from create(); the database only ever sees its digest.
 import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
-import type { Sql } from '../db/database.js';
+import type { Sql, TransactionSql } from '../db/database.js';
 import { generateToken, tokenDigest, type TokenKind } from './token-secret.js';
 
 export interface TokenInfo {
@@ -14,21 +14,37 @@ export interface TokenInfo {
   expires_at: Date | null;
 }
 
+export interface NewToken {
+  userId: number;
+  kind: TokenKind;
+  scopes: string[];
+  note?: string | null;
+  expiresAt?: Date | null;
+  /** The OAuth app a `gho_` token was issued to. */
+  oauthAppId?: number | null;
+}
+
+/**
+ * Issues a token inside the caller's transaction (so it commits with whatever
+ * granted it) and announces it: a process may hold a cached "unknown token"
+ * for this digest. Returns the plaintext, which is never stored.
+ */
+export async function insertToken(tx: TransactionSql, t: NewToken): Promise<{ id: number; token: string }> {
+  const token = generateToken(t.kind);
+  const [row] = await tx<{ id: number }[]>`
+    INSERT INTO tokens (user_id, kind, digest, scopes, note, expires_at, oauth_app_id)
+    VALUES (${t.userId}, ${t.kind}, ${tokenDigest(token)}, ${t.scopes}, ${t.note ?? null}, ${t.expiresAt ?? null}, ${t.oauthAppId ?? null})
+    RETURNING id`;
+  await publish(tx, `token:${row!.id}`);
+  return { id: row!.id, token };
+}
+
 export class TokenStore {
   /** Without a bus (the CLI) other processes still learn of changes from their notices. */
   constructor(private readonly sql: Sql, private readonly bus?: InvalidationBus) {}
 
   async create(userId: number, kind: TokenKind, scopes: string[], options: { note?: string; expiresAt?: Date } = {}): Promise<{ id: number; token: string }> {
-    const token = generateToken(kind);
-    const created = await this.sql.begin(async (tx) => {
-      const [row] = await tx<{ id: number }[]>`
-        INSERT INTO tokens (user_id, kind, digest, scopes, note, expires_at)
-        VALUES (${userId}, ${kind}, ${tokenDigest(token)}, ${scopes}, ${options.note ?? null}, ${options.expiresAt ?? null})
-        RETURNING id`;
-      // A process may hold a cached "unknown token" for this digest.
-      await publish(tx, `token:${row!.id}`);
-      return { id: row!.id, token };
-    });
+    const created = await this.sql.begin((tx) => insertToken(tx, { userId, kind, scopes, note: options.note, expiresAt: options.expiresAt }));
     this.bus?.applyLocally(`token:${created.id}`);
     return created;
   }

@@ -1,9 +1,8 @@
 // On an empty database the first `serve` or admin command creates the site
 // admin `admin` and prints its personal token once, to stderr. An advisory
 // lock makes two processes starting together create it only once.
-import { publish } from '../db/cache-invalidation.js';
+import { insertToken } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
-import { generateToken, tokenDigest } from '../auth/token-secret.js';
 
 export const ADMIN_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user'];
 
@@ -15,12 +14,7 @@ export async function bootstrapAdmin(sql: Sql): Promise<string | null> {
     if (existing) return null;
     const [admin] = await tx<{ id: number }[]>`
       INSERT INTO accounts (login, kind, site_admin) VALUES ('admin', 'User', true) RETURNING id`;
-    const token = generateToken('personal');
-    const [row] = await tx<{ id: number }[]>`
-      INSERT INTO tokens (user_id, kind, digest, scopes, note)
-      VALUES (${admin!.id}, 'personal', ${tokenDigest(token)}, ${ADMIN_SCOPES}, 'bootstrap token')
-      RETURNING id`;
-    await publish(tx, `token:${row!.id}`);
+    const { token } = await insertToken(tx, { userId: admin!.id, kind: 'personal', scopes: ADMIN_SCOPES, note: 'bootstrap token' });
     return token;
   });
 }

@@ -4,9 +4,8 @@
 // endpoint until it gets a token (once) or a final error. Time comes from the
 // caller (`now`), so expiry and slow_down are tested with a clock, not sleeps.
 import { hash, randomBytes, randomInt } from 'node:crypto';
-import { publish } from '../db/cache-invalidation.js';
+import { insertToken } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
-import { generateToken, tokenDigest } from '../auth/token-secret.js';
 import type { OAuthAppRow } from './oauth-apps-store.js';
 
 export const DEVICE_CODE_LIFETIME_S = 900;
@@ -84,12 +83,7 @@ export async function pollDeviceCode(sql: Sql, app: OAuthAppRow, deviceCode: str
     await tx`UPDATE oauth_device_codes SET last_polled_at = ${new Date(now)} WHERE id = ${row.id}`;
     if (row.state === 'pending') return { error: 'authorization_pending' };
     // Approved: the token, once.
-    const token = generateToken('oauth');
-    const [created] = await tx<{ id: number }[]>`
-      INSERT INTO tokens (user_id, kind, digest, scopes, note, oauth_app_id)
-      VALUES (${row.user_id!}, 'oauth', ${tokenDigest(token)}, ${row.scopes}, ${`device flow: ${app.name}`}, ${app.id})
-      RETURNING id`;
-    await publish(tx, `token:${created!.id}`);
+    const { token } = await insertToken(tx, { userId: row.user_id!, kind: 'oauth', scopes: row.scopes, note: `device flow: ${app.name}`, oauthAppId: app.id });
     await tx`UPDATE oauth_device_codes SET state = 'used' WHERE id = ${row.id}`;
     return { token: { access_token: token, token_type: 'bearer', scope: row.scopes.join(',') } };
   });

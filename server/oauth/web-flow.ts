@@ -3,9 +3,8 @@
 // by the same app (client secret checked), for the same redirect URI, and
 // with PKCE (S256) when the authorization asked for it.
 import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { publish } from '../db/cache-invalidation.js';
+import { insertToken } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
-import { generateToken, tokenDigest } from '../auth/token-secret.js';
 import type { OAuthAppRow } from './oauth-apps-store.js';
 
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -48,12 +47,7 @@ export async function exchangeAuthorizationCode(
     if (row.code_challenge !== null && !pkceMatches(row.code_challenge, input.codeVerifier)) return { error: 'bad_verification_code' };
     // Single use: the code is spent whether or not the client reads the answer.
     await tx`UPDATE oauth_authorization_codes SET used_at = ${new Date(now)} WHERE code_digest = ${digestOf(input.code)}`;
-    const token = generateToken('oauth');
-    const [created] = await tx<{ id: number }[]>`
-      INSERT INTO tokens (user_id, kind, digest, scopes, note, oauth_app_id)
-      VALUES (${row.user_id}, 'oauth', ${tokenDigest(token)}, ${row.scopes}, ${`web flow: ${app.name}`}, ${app.id})
-      RETURNING id`;
-    await publish(tx, `token:${created!.id}`);
+    const { token } = await insertToken(tx, { userId: row.user_id, kind: 'oauth', scopes: row.scopes, note: `web flow: ${app.name}`, oauthAppId: app.id });
     return { token: { access_token: token, token_type: 'bearer', scope: row.scopes.join(',') } };
   });
 }

@@ -46,7 +46,8 @@ interface CacheEntry {
   views: Map<string, unknown>;
 }
 
-const SELECT = (sql: Sql | TransactionSql) => sql`
+/** Repository rows with their owner's login, kind and site-admin flag; add WHERE/ORDER after it. */
+export const SELECT_REPOSITORY = (sql: Sql | TransactionSql) => sql`
   SELECT r.*, a.login AS owner_login, a.kind AS owner_kind, a.site_admin AS owner_site_admin
   FROM repositories r JOIN accounts a ON a.id = r.owner_id`;
 
@@ -74,7 +75,7 @@ export class RepositoryStore {
     let entry = this.cache.get(key);
     if (!entry) {
       const generation = this.generation;
-      const [repo] = await this.sql<RepositoryRow[]>`${SELECT(this.sql)}
+      const [repo] = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)}
         WHERE lower(a.login) = lower(${owner}) AND lower(r.name) = lower(${name})`;
       entry = { repo: repo ?? null, permissions: new Map(), views: new Map() };
       // Invalidated while loading: use the row for this request only.
@@ -122,7 +123,7 @@ export class RepositoryStore {
   }
 
   async byId(id: number): Promise<RepositoryRow | null> {
-    const [repo] = await this.sql<RepositoryRow[]>`${SELECT(this.sql)} WHERE r.id = ${id}`;
+    const [repo] = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)} WHERE r.id = ${id}`;
     return repo ?? null;
   }
 
@@ -191,7 +192,7 @@ export class RepositoryStore {
          OR r.id IN (SELECT repository_id FROM collaborators WHERE user_id = ${userId})
          OR r.owner_id IN (SELECT org_id FROM org_members WHERE user_id = ${userId}))
         AND ((r.private AND ${wantPrivate}) OR (NOT r.private AND ${wantPublic}))`;
-    const rows = await this.sql<RepositoryRow[]>`${SELECT(this.sql)} ${where}
+    const rows = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)} ${where}
       ORDER BY ${this.sql.unsafe(order)} ${this.sql.unsafe(dir)} NULLS LAST, r.id ${this.sql.unsafe(dir)}
       LIMIT ${options.limit} OFFSET ${options.offset}`;
     const [count] = await this.sql<{ n: number }[]>`

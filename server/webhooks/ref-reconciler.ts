@@ -6,17 +6,13 @@ import type { Sql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { Logger } from '../log.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 import { ownerActor } from './event-actor.js';
 import { syncRefs } from './ref-sync.js';
 
 export interface ReconcilerDeps { sql: Sql; git: GitRepositories; urls: Urls; log: Logger }
 
 const RETRY_AFTER_FAILURE_MS = 5_000;
-
-const SELECT_REPOSITORY = (sql: Sql) => sql`
-  SELECT r.*, a.login AS owner_login, a.kind AS owner_kind, a.site_admin AS owner_site_admin
-  FROM repositories r JOIN accounts a ON a.id = r.owner_id`;
 
 export async function reconcileRepository(deps: ReconcilerDeps, repo: RepositoryRow): Promise<number> {
   const differences = await syncRefs(deps, repo, await ownerActor(deps.sql, repo, deps.urls));

@@ -2,6 +2,7 @@ import { validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { emitRefChangeEvents } from '../../webhooks/ref-change-events.js';
 import { accessRepository } from '../repository-access.js';
+import { fullRefName } from '../ref-param.js';
 
 // `ref` is the part after refs/ (heads/feature, raw or %2F-encoded). Git is
 // changed with compare-and-swap against the sha just read, so a concurrent
@@ -11,8 +12,7 @@ export const deleteRef: Handler<'git/delete-ref'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   await ctx.input();
   const { git } = ctx.services;
-  const name = ctx.params.ref.replace(/^\/+/, '');
-  const full = name.startsWith('refs/') ? name : `refs/${name}`;
+  const full = fullRefName(ctx.params.ref);
   const missing = () => validationFailed([{ resource: 'Reference', field: 'ref', code: 'missing', message: 'Reference does not exist' }]);
   if (!(await git.isValidRefName(full))) throw missing();
   const sha = await git.resolveRef(repo.id, full);

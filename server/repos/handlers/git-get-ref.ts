@@ -1,6 +1,7 @@
 import { notFound } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
+import { fullRefName } from '../ref-param.js';
 import { gitRefView } from '../ref-view.js';
 
 // `ref` is the part after refs/ (e.g. heads/main, raw or %2F-encoded); only an
@@ -9,8 +10,7 @@ export const getRef: Handler<'git/get-ref'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   await ctx.input();
   const { git, urls } = ctx.services;
-  const name = ctx.params.ref.replace(/^\/+/, '');
-  const full = name.startsWith('refs/') ? name : `refs/${name}`;
+  const full = fullRefName(ctx.params.ref);
   if (!(await git.isValidRefName(full))) throw notFound();
   const sha = await git.resolveRef(repo.id, full);
   if (!sha) throw notFound();

@@ -37,7 +37,10 @@ repo,delete_repo,user and belong to a user that is not a site admin.
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500),
 CONTRACT_WORKERS (default 1). Against an existing deployment, the hook
 operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
-on the repositories the spec's examples and the run create (e.g. a site admin).
+on the repositories the spec's examples and the run create (e.g. a site admin);
+the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the
+app's PEM private key; JWTs are minted as the run goes) and
+CONTRACT_INSTALLATION_TOKEN (a ghs_ token) are set, and are left out otherwise.
 EOF
 }
 
@@ -168,12 +171,34 @@ if [ -z "$TARGET_URL" ]; then
     || { tail -n 20 "$DATA_DIR/server.log" >&2; die "seeding failed"; }
   TOKEN=$(sed -n 1p "$DATA_DIR/token")
   HOOK_TOKEN=$(sed -n 2p "$DATA_DIR/token")
+  INSTALLATION_TOKEN=$(sed -n 3p "$DATA_DIR/token")
+  APP_ID=$(sed -n 4p "$DATA_DIR/token")
+  APP_KEY_FILE=$(sed -n 5p "$DATA_DIR/token")
   [[ "$TOKEN" == ghp_* ]] || die "seeding printed no token"
+  [[ "$INSTALLATION_TOKEN" == ghs_* ]] || die "seeding printed no installation token"
 else
   TARGET_URL=${TARGET_URL%/}
   log "running against existing deployment $TARGET_URL (no server start, no seeding)"
   # Hook operations need admin rights on the repositories they touch.
   HOOK_TOKEN=${CONTRACT_HOOK_TOKEN:-$TOKEN}
+  INSTALLATION_TOKEN=${CONTRACT_INSTALLATION_TOKEN:-}
+  APP_ID=${CONTRACT_APP_ID:-}
+  APP_KEY_FILE=${CONTRACT_APP_KEY_FILE:-}
+fi
+
+# App operations need an app's credentials: without them they are left out.
+if [ -n "$APP_ID" ] && [ -n "$APP_KEY_FILE" ]; then
+  [ -r "$APP_KEY_FILE" ] || die "CONTRACT_APP_KEY_FILE $APP_KEY_FILE is not readable" 2
+  # hooks/auth.py mints the app's JWTs (10-minute lifetime) as the run goes.
+  export CONTRACT_APP_ID=$APP_ID CONTRACT_APP_KEY_FILE=$APP_KEY_FILE
+else
+  unset CONTRACT_APP_ID CONTRACT_APP_KEY_FILE
+  log "no CONTRACT_APP_ID / CONTRACT_APP_KEY_FILE: leaving out apps/create-installation-access-token"
+  EXCLUDES+=(--exclude-operation-id apps/create-installation-access-token)
+fi
+if [ -z "$INSTALLATION_TOKEN" ]; then
+  log "no CONTRACT_INSTALLATION_TOKEN: leaving out apps/list-repos-accessible-to-installation"
+  EXCLUDES+=(--exclude-operation-id apps/list-repos-accessible-to-installation)
 fi
 
 # --- schemathesis -------------------------------------------------------------
@@ -192,8 +217,10 @@ ST_ARGS=(
   --report-junit-path "$REPORTS/junit.xml"
   "${EXCLUDES[@]}"
 )
-# schemathesis.toml puts the tokens in the Authorization headers (per operation).
-export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN
+# hooks/auth.py puts the run token (and the app JWT) in the Authorization
+# header; schemathesis.toml overrides it per operation (hooks, installation).
+export SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py"
+export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN CONTRACT_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
 log "st ${ST_ARGS[*]}"
 started=$(date +%s)
 # In the background so that a signal to this script is handled at once.

@@ -17,7 +17,11 @@
 //   spec's examples (octocat/Hello-World) nor fuzzed names can delete them.
 //   The run's user deletes only repositories it created itself.
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { SignJWT } from 'jose';
+import { createPrivateKey } from 'node:crypto';
 import { TokenStore } from '../server/auth/token-store.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/database.js';
@@ -134,8 +138,24 @@ await db.close();
 progress('OAuth app Iv1.8a61f9b3a7aba766 (device flow) of octocat');
 progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations');
 
+// An installable app on octocat: installation 1 (the spec's example id) with
+// the permissions the example token request narrows to. Its private key goes
+// to a file for mint-app-jwt.mjs (app JWTs live 10 minutes at most, so the
+// run mints them as it goes); an installation token (1 hour) for the
+// installation operations.
+const app = JSON.parse(await admin('create-app', 'octocat', 'Contract App', '--permissions', 'contents:write,issues:write,repository_hooks:write')) as { id: number; private_key: string };
+const installation = JSON.parse(await admin('install-app', String(app.id), 'octocat')) as { id: number };
+const appKeyFile = join(config.dataDir, 'contract-app.pem');
+await writeFile(appKeyFile, app.private_key, { mode: 0o600 });
+const now = Math.floor(Date.now() / 1000);
+// jose types `iss` as a string; GitHub (and Octokit) use the numeric app id.
+const appJwt = await new SignJWT({ iat: now - 30, exp: now + 570, iss: app.id as unknown as string }).setProtectedHeader({ alg: 'RS256' }).sign(createPrivateKey(app.private_key));
+const { token: installationToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
+progress(`app ${app.id} installed on octocat as installation ${installation.id}; key in ${appKeyFile}`);
+
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
 progress(`repository contract-bot/bot-repo; run token id ${runTokenId} (throwaways below it)`);
-// Line 1: the run token; line 2: the hook operations' (site admin) token.
-process.stdout.write(`${token}\n${hookToken}\n`);
+// Line 1: the run token; 2: the hook operations' (site admin) token; 3: the
+// installation token; 4: the app id; 5: the app's private key file.
+process.stdout.write(`${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n`);

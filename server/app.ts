@@ -16,6 +16,8 @@ import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-run
 import { mountConsentPage } from './web/consent-page.js';
 import { mountDevicePage } from './web/device-page.js';
 import { mountLoginPages } from './web/login-page.js';
+import { mountSettingsApplicationsPage } from './web/settings-applications-page.js';
+import { mountSettingsTokensPage } from './web/settings-tokens-page.js';
 
 export const REST_PREFIXES = ['', '/api/v3'] as const;
 
@@ -64,6 +66,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountLoginPages(app, services);
   mountDevicePage(app, services);
   mountConsentPage(app, services);
+  mountSettingsTokensPage(app, services);
+  mountSettingsApplicationsPage(app, services);
   app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
     throw notFound();
   }));

@@ -1,9 +1,10 @@
 // The handler of every operation in openapi.yaml, keyed by operationId. The
 // `Handlers` type makes a missing or mistyped entry a compile error. Planned
 // operations answer 501 until the issue named in openapi.yaml lands.
+import { createInstallationAccessToken } from './apps/handlers/apps-create-installation-access-token.js';
+import { listReposAccessibleToInstallation } from './apps/handlers/apps-list-repos-accessible-to-installation.js';
 import { deleteAuthorization } from './auth/handlers/authorizations-delete.js';
 import { getAuthenticatedUser } from './auth/handlers/users-get-authenticated.js';
-import { ApiError } from './http/api-error.js';
 import type { Handlers } from './http/operation-context.js';
 import { createAccessToken } from './oauth/handlers/oauth-create-access-token.js';
 import { authorize } from './oauth/handlers/oauth-authorize.js';
@@ -27,9 +28,8 @@ import { pingRepositoryHook } from './webhooks/handlers/hooks-ping.js';
 import { redeliverHookDelivery, redeliverRepositoryDelivery } from './webhooks/handlers/hooks-redeliver.js';
 import { updateRepositoryHook } from './webhooks/handlers/hooks-update.js';
 
-const planned = async (): Promise<never> => {
-  throw new ApiError(501, 'Not Implemented');
-};
+// An operation marked `x-wharf-planned` gets this until it is built:
+// `planned: async () => { throw new ApiError(501, 'Not Implemented'); }`.
 
 export const handlers: Handlers = {
   'users/get-authenticated': getAuthenticatedUser,
@@ -57,6 +57,6 @@ export const handlers: Handlers = {
   'oauth/authorize': authorize,
   'oauth/create-access-token': createAccessToken,
   'oauth/create-device-code': createDeviceCode,
-  'apps/create-installation-access-token': planned,
-  'apps/list-repos-accessible-to-installation': planned,
+  'apps/create-installation-access-token': createInstallationAccessToken,
+  'apps/list-repos-accessible-to-installation': listReposAccessibleToInstallation,
 };

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { AppJwtVerifier } from './apps/app-jwt.js';
 import { TokenCache } from './auth/token-cache.js';
 import { TokenStore } from './auth/token-store.js';
 import type { Config } from './config.js';
@@ -24,6 +25,7 @@ export interface Services {
   bus: InvalidationBus;
   tokens: TokenStore;
   tokenCache: TokenCache;
+  appJwt: AppJwtVerifier;
   rateLimiter: RateLimiter;
   validator: RequestValidator;
   accounts: AccountStore;
@@ -50,6 +52,7 @@ export async function createServices(config: Config, sql: Sql, log: Logger, now:
     bus,
     tokens: new TokenStore(sql, bus),
     tokenCache: new TokenCache(sql, bus, now),
+    appJwt: new AppJwtVerifier(sql, bus, now),
     rateLimiter: new RateLimiter(sql, config.rateLimit.windowSeconds, now),
     validator: new RequestValidator(spec),
     accounts: new AccountStore(sql, bus),

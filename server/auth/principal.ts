@@ -7,24 +7,58 @@ export interface UserRef {
   siteAdmin: boolean;
 }
 
+export type AppPermissionLevel = 'read' | 'write' | 'admin';
+export type AppPermissions = Readonly<Record<string, AppPermissionLevel>>;
+
+/**
+ * What an installation token may do: the permissions and repositories it was
+ * narrowed to when issued, within its installation's (re-read whenever the
+ * installation changes, so removing a repository takes effect at once).
+ */
+export interface InstallationGrant {
+  id: number;
+  appId: number;
+  /** The user or organization the app is installed on: only its repositories. */
+  accountId: number;
+  permissions: AppPermissions;
+  repositorySelection: 'all' | 'selected';
+  /** The repositories the token reaches; null: every repository of the account. */
+  repositoryIds: ReadonlySet<number> | null;
+}
+
 export interface TokenPrincipal {
   kind: 'token';
   tokenId: number;
   tokenKind: TokenKind;
   scopes: string[];
+  /** For an installation token, the app's bot account (`<slug>[bot]`). */
   user: UserRef;
   expiresAt: number | null;
+  /** Set exactly for installation tokens. */
+  installation: InstallationGrant | null;
+}
+
+/** An app authenticated by a JWT signed with one of its keys (app endpoints only). */
+export interface AppPrincipal {
+  kind: 'app';
+  app: { id: number; slug: string; name: string; ownerId: number; clientId: string; botId: number };
 }
 
 export interface AnonymousPrincipal {
   kind: 'anonymous';
 }
 
-export type Principal = TokenPrincipal | AnonymousPrincipal;
+export type Principal = TokenPrincipal | AppPrincipal | AnonymousPrincipal;
 
 export const ANONYMOUS: AnonymousPrincipal = { kind: 'anonymous' };
 
-/** Rate-limit bucket of a principal: one per user, one per client IP for anonymous calls. */
+/**
+ * Rate-limit bucket of a principal: one per user, one per installation (as on
+ * GitHub, an installation's limit is its own, not its bot's), one per app for
+ * JWT calls, one per client IP for anonymous calls.
+ */
 export function rateLimitBucket(principal: Principal, clientIp: string): string {
-  return principal.kind === 'token' ? `user:${principal.user.id}` : `ip:${clientIp}`;
+  if (principal.kind === 'token') return principal.installation ? `installation:${principal.installation.id}` : `user:${principal.user.id}`;
+  if (principal.kind === 'app') return `app:${principal.app.id}`;
+  return `ip:${clientIp}`;
 }

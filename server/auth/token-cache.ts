@@ -4,6 +4,7 @@
 // safety net, and the cache is bounded.
 import type { Sql } from '../db/database.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
+import { buildGrant, type GrantRow } from '../apps/installation-grant.js';
 import type { TokenPrincipal } from './principal.js';
 import { tokenDigestBase64, type TokenKind } from './token-secret.js';
 
@@ -12,7 +13,7 @@ const MAX_AGE_MS = 5 * 60_000;
 
 interface Entry { principal: TokenPrincipal | null; at: number }
 
-interface TokenRow {
+interface TokenRow extends Partial<GrantRow> {
   id: number; kind: TokenKind; scopes: string[]; expires_at: Date | null;
   user_id: number; login: string; site_admin: boolean;
 }
@@ -26,7 +27,7 @@ export class TokenCache {
     bus.subscribe((topic) => {
       // Any token or account change may affect a cached principal; such changes
       // are rare next to reads, so drop everything rather than index by id.
-      if (topic === '*' || topic.startsWith('token:') || topic.startsWith('account:')) {
+      if (topic === '*' || topic.startsWith('token:') || topic.startsWith('account:') || topic.startsWith('installation:') || topic.startsWith('app:')) {
         this.entries.clear();
         this.generation++;
       }
@@ -54,11 +55,19 @@ export class TokenCache {
   }
 
   private async load(digestBase64: string): Promise<TokenPrincipal | null> {
+    // An installation token also brings its installation as it is now (see installation-grant.ts).
     const [row] = await this.sql<TokenRow[]>`
-      SELECT t.id, t.kind, t.scopes, t.expires_at, a.id AS user_id, a.login, a.site_admin
+      SELECT t.id, t.kind, t.scopes, t.expires_at, a.id AS user_id, a.login, a.site_admin,
+             t.installation_id, i.app_id, i.account_id, i.permissions AS installation_permissions,
+             t.permissions AS token_permissions, t.repository_ids AS token_repository_ids,
+             CASE WHEN i.repository_selection = 'selected' THEN
+               ARRAY(SELECT repository_id FROM installation_repositories WHERE installation_id = i.id)
+             END AS installation_repository_ids
       FROM tokens t JOIN accounts a ON a.id = t.user_id
+      LEFT JOIN installations i ON i.id = t.installation_id
       WHERE t.digest = ${Buffer.from(digestBase64, 'base64')}`;
     if (!row) return null;
+    const grant = row.installation_id != null ? buildGrant(row as GrantRow) : null;
     return {
       kind: 'token',
       tokenId: row.id,
@@ -66,6 +75,7 @@ export class TokenCache {
       scopes: row.scopes,
       user: { id: row.user_id, login: row.login, siteAdmin: row.site_admin },
       expiresAt: row.expires_at ? row.expires_at.getTime() : null,
+      installation: grant,
     };
   }
 }

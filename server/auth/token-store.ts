@@ -22,6 +22,8 @@ export interface NewToken {
   expiresAt?: Date | null;
   /** The OAuth app a `gho_` token was issued to. */
   oauthAppId?: number | null;
+  /** An installation token's grant: its installation, permissions and (null: all) repositories. */
+  installation?: { id: number; permissions: Record<string, string>; repositoryIds: number[] | null } | null;
 }
 
 /**
@@ -32,8 +34,9 @@ export interface NewToken {
 export async function insertToken(tx: TransactionSql, t: NewToken): Promise<{ id: number; token: string }> {
   const token = generateToken(t.kind);
   const [row] = await tx<{ id: number }[]>`
-    INSERT INTO tokens (user_id, kind, digest, scopes, note, expires_at, oauth_app_id)
-    VALUES (${t.userId}, ${t.kind}, ${tokenDigest(token)}, ${t.scopes}, ${t.note ?? null}, ${t.expiresAt ?? null}, ${t.oauthAppId ?? null})
+    INSERT INTO tokens (user_id, kind, digest, scopes, note, expires_at, oauth_app_id, installation_id, permissions, repository_ids)
+    VALUES (${t.userId}, ${t.kind}, ${tokenDigest(token)}, ${t.scopes}, ${t.note ?? null}, ${t.expiresAt ?? null}, ${t.oauthAppId ?? null},
+            ${t.installation?.id ?? null}, ${t.installation ? tx.json(t.installation.permissions) : null}, ${t.installation?.repositoryIds ?? null})
     RETURNING id`;
   await publish(tx, `token:${row!.id}`);
   return { id: row!.id, token };

@@ -10,6 +10,7 @@ import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
+import { APP_COMMANDS, APP_USAGE, runAppAdmin } from './admin-apps.js';
 
 export class UsageError extends Error {}
 
@@ -21,6 +22,7 @@ export const ADMIN_USAGE = `wharf admin <command>
   remove-collaborator <owner>/<repo> <login>
   set-password <login>            (reads the new password from stdin; empty removes it)
   create-oauth-app <owner-login> <name> [--callback-url <url>] [--device-flow]
+${APP_USAGE}
   create-token <login> [--scopes repo,admin:repo_hook,…] [--note <text>]
   list-tokens <login>
   revoke-token <id>
@@ -64,6 +66,8 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
   const accounts = new AccountStore(sql);
   const tokens = new TokenStore(sql);
   const json = (value: unknown) => out(JSON.stringify(value));
+  const appCommand = APP_COMMANDS.find((name) => name === command);
+  if (appCommand) return runAppAdmin(sql, appCommand, args, json);
   switch (command) {
     case 'create-user': {
       const { positionals, values } = parse(args, { admin: { type: 'boolean' }, email: { type: 'string' } }, 1);

@@ -15,6 +15,12 @@ export interface RouteRow {
   route: string;
   auth: AuthMode;
   acceptedScopes: string[];
+  /**
+   * What an installation token needs for the operation (`x-wharf-app-permissions`,
+   * permission name → level); null: not available to installation tokens
+   * ("Resource not accessible by integration"), as GitHub's user-only endpoints.
+   */
+  appPermissions: Record<string, 'read' | 'write' | 'admin'> | null;
   /** The request body may be application/x-www-form-urlencoded (the OAuth endpoints); others are JSON whatever the Content-Type, as on GitHub. */
   acceptsForm: boolean;
   /** Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core). */
@@ -30,6 +36,7 @@ interface OpenApiOperation {
   security?: Record<string, string[]>[];
   parameters?: (Parameter | { $ref: string })[];
   'x-accepted-oauth-scopes'?: string[];
+  'x-wharf-app-permissions'?: Record<string, 'read' | 'write' | 'admin'>;
   'x-wharf-planned'?: string;
   'x-wharf-rate-limit-resource'?: 'core' | 'oauth';
   requestBody?: { content?: Record<string, unknown> } | { $ref: string };
@@ -70,6 +77,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         route: toRoute(spec, path, pathParams, op),
         auth: authMode(op.security ?? spec.security),
         acceptedScopes: op['x-accepted-oauth-scopes'] ?? [],
+        appPermissions: op['x-wharf-app-permissions'] ?? null,
         rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
         acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
         planned: op['x-wharf-planned'] ?? null,

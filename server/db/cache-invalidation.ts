@@ -18,8 +18,8 @@ const HEARTBEAT_MS = 5_000;
 /** A listener silent for this long is taken for dead and not waited for. */
 const LIVE_WITHIN_S = 15;
 
-/** `token:<id>`, `account:<id>`, `repo:<id>`, or `*` for everything. */
-export type Topic = `token:${number}` | `account:${number}` | `repo:${number}` | '*';
+/** `token:<id>`, `account:<id>`, `repo:<id>`, `app:<id>`, `installation:<id>`, or `*` for everything. */
+export type Topic = `token:${number}` | `account:${number}` | `repo:${number}` | `app:${number}` | `installation:${number}` | '*';
 
 export type InvalidationListener = (topic: Topic) => void;
 

@@ -391,7 +391,9 @@ export interface paths {
         put?: never;
         /**
          * Create an installation access token for an app
-         * @description Authenticated with the app's signed JWT. The token expires at `expires_at`.
+         * @description Authenticated with the app's JWT: RS256 only, signed with one of the app's keys, `iss` the app id or its client id, `iat` at most 60 s in the future, `exp` in the future and at most 10 minutes after `iat`. Failures are 401 with GitHub's messages (`A JSON web token could not be decoded`, `Integration not found`, and the `'Issued at' claim ('iat') …` / `'Expiration time' claim ('exp') …` messages that Octokit reads to correct clock drift).
+         *
+         *     The token expires at `expires_at` (one hour). `repositories` (names), `repository_ids` and `permissions` can only narrow what the installation has: a repository outside it or a permission beyond it is 422. `repositories` is returned when the token is limited to selected repositories. An installation of another app is 404.
          */
         post: operations["apps/create-installation-access-token"];
         delete?: never;
@@ -409,7 +411,7 @@ export interface paths {
         };
         /**
          * List repositories accessible to the app installation
-         * @description Called with an installation token.
+         * @description Called with an installation token (any other token is 403); the repositories the token reaches, sorted by full name, paginated with `per_page`, `page` and `Link`.
          */
         get: operations["apps/list-repos-accessible-to-installation"];
         put?: never;
@@ -1275,7 +1277,7 @@ export interface components {
         };
         /**
          * Webhook payload
-         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`). Every event has `repository` and `sender`.
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
          */
         "webhook-payload": {
             zen?: string;
@@ -1304,6 +1306,11 @@ export interface components {
             };
             repository?: components["schemas"]["repository"];
             sender?: components["schemas"]["simple-user"] | null;
+            /** @description Present when the event was caused by a call made with an installation token. */
+            installation?: {
+                id: number;
+                node_id: string;
+            };
         };
         /**
          * Webhook commit

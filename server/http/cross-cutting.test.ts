@@ -126,6 +126,16 @@ describe('inputs found by the contract fuzzer', () => {
     expect(await res.json()).toEqual([]);
   });
 
+  it('takes numbers in the query and path only as plain numerals', async () => {
+    for (const loose of ['6%0B', '%206', '0x10', '1e', '']) {
+      const res = await server.api(`/user/repos?per_page=${loose}`, { token: alice.token });
+      expect(res.status, loose).toBe(422);
+      expect((await res.json()).errors[0]).toMatchObject({ field: 'per_page', code: 'invalid' });
+    }
+    expect((await server.api('/user/repos?per_page=6', { token: alice.token })).status).toBe(200);
+    expect((await server.api('/authorizations/1%20', { method: 'DELETE', token: alice.token })).status).toBe(404);
+  });
+
   it('rejects NUL characters in stored text fields with 422', async () => {
     const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'nul', description: 'a\u0000b' } });
     expect(res.status).toBe(422);

@@ -35,7 +35,8 @@ export class OperationContext<K extends OperationId> {
   /** 403 unless the token carries one of the operation's accepted scopes. */
   checkScopes(): void {
     if (this.scopesChecked) return;
-    ensureScopes(this.principal, routeTable[this.operationId].acceptedScopes);
+    const row = routeTable[this.operationId];
+    ensureScopes(this.principal, row.acceptedScopes, row.appPermissions);
     this.scopesChecked = true;
   }
 

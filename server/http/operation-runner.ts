@@ -2,6 +2,7 @@
 // (404 when they fail their schema), the handler, and the success response
 // (ETag and 304 for GETs).
 import { getRouterParams, type H3Event } from 'h3';
+import { notAccessibleByIntegration } from '../apps/installation-access.js';
 import type { OperationId } from '../generated/routes.js';
 import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
@@ -57,6 +58,9 @@ export async function executeOperation<K extends OperationId>(
   scope: RequestScope,
 ): Promise<Reply> {
   const row = routeTable[operationId];
+  // Operations closed to apps (GitHub's user-only endpoints) refuse installation tokens before anything else.
+  const { principal } = scope;
+  if (principal.kind === 'token' && principal.installation && row.appPermissions === null) throw notAccessibleByIntegration();
   const params = services.validator.pathParams(operationId, decodedParams(event)) as PathParams<K>;
   const ctx = new OperationContext(operationId, event, params, scope.principal, services);
   const result = await handler(ctx);

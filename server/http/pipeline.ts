@@ -7,6 +7,7 @@ import type { H3Event } from 'h3';
 import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from '../auth/principal.js';
 import { parseAuthorization } from '../auth/token-secret.js';
+import { JWT_MESSAGES } from '../apps/app-jwt.js';
 import type { AuthMode } from '../codegen/route-table.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
@@ -75,8 +76,13 @@ function rateHeaders(headers: Record<string, string>, state: RateState) {
 
 /** The caller; synchronous when the token is cached (the common case). */
 function authenticate(event: H3Event, mode: AuthMode, services: Services): Principal | Promise<Principal> {
-  if (mode === 'none' || mode === 'app-jwt') return ANONYMOUS;
+  if (mode === 'none') return ANONYMOUS;
   const parsed = parseAuthorization(event.req.headers.get('authorization'));
+  if (mode === 'app-jwt') {
+    if (parsed === null) throw requiresAuthentication();
+    if ('malformed' in parsed) throw new ApiError(401, JWT_MESSAGES.undecodable);
+    return services.appJwt.verify(parsed.token);
+  }
   if (parsed === null) {
     if (mode === 'required') throw requiresAuthentication();
     return ANONYMOUS;
@@ -100,11 +106,14 @@ function authenticated(principal: TokenPrincipal | null): Principal {
  */
 function limitFor(principal: Principal, services: Services, resource: RateResource): number {
   const { authenticated, unauthenticated } = services.config.rateLimit;
-  return principal.kind === 'token' || resource === 'oauth' ? authenticated : unauthenticated;
+  return principal.kind !== 'anonymous' || resource === 'oauth' ? authenticated : unauthenticated;
 }
 
 function exceededMessage(principal: Principal, ip: string, state: RateState, windowSeconds: number): string {
-  const who = principal.kind === 'token' ? `user ${principal.user.login} (ID ${principal.user.id})` : ip;
+  const who = principal.kind === 'app' ? `app ${principal.app.slug} (ID ${principal.app.id})`
+    : principal.kind !== 'token' ? ip
+    : principal.installation ? `installation ID ${principal.installation.id}`
+    : `user ${principal.user.login} (ID ${principal.user.id})`;
   return `API rate limit of ${state.limit} requests per ${windowSeconds} seconds exceeded for ${who}.`;
 }
 

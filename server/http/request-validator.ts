@@ -23,6 +23,8 @@ interface CompiledOperation {
   path?: ValidateFunction;
   query?: ValidateFunction;
   queryNames: string[];
+  /** Path and query parameters the spec types as integer or number. */
+  numeric: Set<string>;
   body?: ValidateFunction;
   bodyRequired: boolean;
 }
@@ -43,6 +45,27 @@ function rewriteRefs(node: unknown): unknown {
     return out;
   }
   return node;
+}
+
+// ajv coerces with JavaScript's Number(), which ignores surrounding whitespace
+// ("6\v" → 6) and reads "0x10" as 16; a number in a URL is plain digits.
+const PLAIN_NUMERAL = /^-?(?:\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/;
+
+function numericNames(params: Parameter[]): Set<string> {
+  const names = params.filter((p) => {
+    const type = p.schema?.type;
+    return type === 'integer' || type === 'number';
+  });
+  return new Set(names.map((p) => p.name));
+}
+
+/** The first numeric parameter whose raw text is not a plain numeral, if any. */
+function looseNumeral(numeric: Set<string>, raw: Record<string, unknown>): string | undefined {
+  for (const name of numeric) {
+    const value = raw[name];
+    if (typeof value === 'string' && !PLAIN_NUMERAL.test(value)) return name;
+  }
+  return undefined;
 }
 
 function objectSchema(params: Parameter[]): Schema {
@@ -104,6 +127,7 @@ export class RequestValidator {
           path: pathParams.length ? params.compile(objectSchema(pathParams)) : undefined,
           query: queryParams.length ? params.compile(objectSchema(queryParams)) : undefined,
           queryNames: queryParams.map((p) => p.name),
+          numeric: numericNames([...pathParams, ...queryParams]),
           body: bodySchema ? bodies.compile(rewriteRefs(bodySchema) as Schema) : undefined,
           bodyRequired: requestBody?.required ?? false,
         });
@@ -119,8 +143,10 @@ export class RequestValidator {
 
   /** Coerces and checks path parameters in place; 404 on failure. */
   pathParams(operationId: string, raw: Record<string, string>): Record<string, unknown> {
-    const validate = this.op(operationId).path;
+    const op = this.op(operationId);
+    const validate = op.path;
     const data: Record<string, unknown> = { ...raw };
+    if (looseNumeral(op.numeric, data) !== undefined) throw notFound();
     if (validate && !validate(data)) throw notFound();
     // An id beyond 2^53 cannot name any row (and would not survive as a JS number).
     if (Object.values(data).some((v) => typeof v === 'number' && !Number.isSafeInteger(v))) throw notFound();
@@ -135,6 +161,8 @@ export class RequestValidator {
       const value = raw[name];
       if (value !== undefined) data[name] = Array.isArray(value) ? value[0] : value;
     }
+    const loose = looseNumeral(op.numeric, data);
+    if (loose !== undefined) throw validationFailed([{ resource: op.resource, field: loose, code: 'invalid' }]);
     if (op.query && !op.query(data)) throw validationFailed(toValidationErrors(op.resource, op.query.errors ?? []));
     return data;
   }

@@ -1,7 +1,8 @@
 // GitHub's classic OAuth scopes. A token passes when it carries one of the
 // accepted scopes or a scope that includes it (admin:repo_hook includes
 // write:repo_hook includes read:repo_hook).
-import type { Principal } from '../auth/principal.js';
+import { ensureAppPermissions } from '../apps/installation-access.js';
+import type { AppPermissions, Principal } from '../auth/principal.js';
 import { forbidden } from './api-error.js';
 
 const INCLUDES: Record<string, string[]> = {
@@ -33,11 +34,15 @@ export function hasAnyScope(granted: readonly string[], accepted: readonly strin
   return accepted.some((scope) => expanded.has(scope));
 }
 
-/** Throws 403 with GitHub's scope headers when an OAuth-style token lacks the scopes. */
-export function ensureScopes(principal: Principal, accepted: readonly string[]): void {
-  if (principal.kind !== 'token' || accepted.length === 0) return;
-  if (principal.tokenKind === 'installation') return; // apps use permissions, not scopes (issue #4)
-  if (hasAnyScope(principal.scopes, accepted)) return;
+/**
+ * Throws 403 when the token may not use the operation: with GitHub's scope
+ * headers when a classic token lacks the scopes; for an installation token,
+ * when the operation is closed to apps or needs permissions it lacks.
+ */
+export function ensureScopes(principal: Principal, accepted: readonly string[], appPermissions: AppPermissions | null): void {
+  if (principal.kind !== 'token') return;
+  if (principal.installation) return ensureAppPermissions(principal.installation, appPermissions);
+  if (accepted.length === 0 || hasAnyScope(principal.scopes, accepted)) return;
   throw forbidden('Resource not accessible by personal access token', {
     'X-Accepted-OAuth-Scopes': [...new Set(accepted)].join(', '),
   });

@@ -32,6 +32,10 @@ export const NODE_KINDS = Object.freeze([
   { code: 18, prefix: 'RLA_', type: 'ReleaseAsset' },
   { code: 19, prefix: 'G_', type: 'Gist' },
   { code: 20, prefix: 'GC_', type: 'GistComment' },
+  // Apps (issue #4): the app, its bot account, and its installations.
+  { code: 21, prefix: 'BOT_', type: 'Bot' },
+  { code: 22, prefix: 'A_', type: 'App' },
+  { code: 23, prefix: 'IN_', type: 'Installation' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

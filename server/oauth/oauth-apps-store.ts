@@ -36,6 +36,8 @@ export async function createOAuthApp(
 }
 
 export async function oauthAppByClientId(sql: Sql, clientId: string): Promise<OAuthAppRow | null> {
+  // No client id holds NUL (PostgreSQL text cannot), and PostgreSQL refuses one in a query: unknown.
+  if (clientId.includes('\u0000')) return null;
   const [app] = await sql<OAuthAppRow[]>`SELECT * FROM oauth_apps WHERE client_id = ${clientId}`;
   return app ?? null;
 }
@@ -44,4 +46,9 @@ export async function oauthAppByClientId(sql: Sql, clientId: string): Promise<OA
 export function clientSecretMatches(app: OAuthAppRow, secret: string | undefined): boolean {
   if (secret === undefined) return false;
   return timingSafeEqual(app.client_secret_digest, secretDigest(secret));
+}
+
+/** The apps an account owns, as the settings page lists them (never the secret's digest). */
+export function oauthAppsOwnedBy(sql: Sql, ownerId: number): Promise<Pick<OAuthAppRow, 'id' | 'name' | 'client_id' | 'callback_url' | 'device_flow_enabled'>[]> {
+  return sql`SELECT id, name, client_id, callback_url, device_flow_enabled FROM oauth_apps WHERE owner_id = ${ownerId} ORDER BY id`;
 }

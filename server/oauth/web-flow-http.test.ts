@@ -1,8 +1,10 @@
 // The OAuth web flow over HTTP: authorize → (sign in) → consent → redirect with
 // code and state → code exchange (client secret, redirect_uri, PKCE S256),
 // single use, 10-minute codes (a clock the test moves), denial, redirect-URI
-// refusals that never redirect, and @octokit/oauth-methods end to end.
+// refusals that never redirect, and @octokit/oauth-methods and
+// @octokit/auth-oauth-app end to end.
 import { createHash, randomBytes } from 'node:crypto';
+import { createOAuthAppAuth } from '@octokit/auth-oauth-app';
 import { exchangeWebFlowCode } from '@octokit/oauth-methods';
 import { request } from '@octokit/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +106,15 @@ describe('code exchange', () => {
     clock = undefined;
   });
 
+  it('treats a client_id with NUL as unknown (400 page, token endpoint error), never a 500', async () => {
+    const res = await page('/login/oauth/authorize?client_id=Iv1%00x&state=s');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Unknown application');
+    const token = await server.api('/login/oauth/access_token', { method: 'POST', headers: { accept: 'application/json' }, body: { client_id: 'a\u0000b', client_secret: 'x', code: 'y' } });
+    expect(token.status).toBe(200);
+    expect(((await token.json()) as { error: string }).error).toBe('incorrect_client_credentials');
+  });
+
   it('redirects a denial with error=access_denied and the state', async () => {
     const back = await approve({ state: 'no-thanks' }, 'deny');
     expect(back.searchParams.get('error')).toBe('access_denied');
@@ -118,5 +129,19 @@ describe('code exchange', () => {
       request: request.defaults({ baseUrl: `${server.url}/api/v3` }),
     });
     expect(authentication.token).toMatch(/^gho_/);
+  });
+
+  it('works with @octokit/auth-oauth-app: the code becomes a user token with the granted scopes', async () => {
+    const code = (await approve({ scope: 'repo user', state: 'octo' })).searchParams.get('code')!;
+    const auth = createOAuthAppAuth({ clientType: 'oauth-app', clientId: app.client_id, clientSecret: secret, request: request.defaults({ baseUrl: server.url }) });
+    const user = await auth({ type: 'oauth-user', code, state: 'octo' });
+    // GitHub's `scope` is comma-separated, and Octokit splits on whitespace only:
+    // against GitHub too it reports one entry `repo,user`.
+    expect(user).toMatchObject({ tokenType: 'oauth', clientType: 'oauth-app', scopes: ['repo,user'] });
+    const me = await server.api('/user', { token: user.token });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { login: string }).login).toBe('alice');
+    // A used code is refused the second time, through the library as well.
+    await expect(auth({ type: 'oauth-user', code })).rejects.toThrow(/bad_verification_code|incorrect or expired/);
   });
 });

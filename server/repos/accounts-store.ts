@@ -5,7 +5,7 @@ import type { Sql } from '../db/database.js';
 export interface AccountRow {
   id: number;
   login: string;
-  kind: 'User' | 'Organization';
+  kind: 'User' | 'Organization' | 'Bot';
   name: string | null;
   email: string | null;
   site_admin: boolean;

@@ -2,10 +2,13 @@
 // in the documented order: existence (404) before permission and scope (403).
 // A private repository is 404 to anonymous callers and 403 to signed-in
 // non-members, as the interface specifies.
+import { installationPermission, notAccessibleByIntegration } from '../apps/installation-access.js';
+import { grantReaches } from '../apps/installation-grant.js';
+import type { InstallationGrant } from '../auth/principal.js';
 import { forbidden, notFound } from '../http/api-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import { hasAnyScope } from '../http/scopes.js';
-import type { OperationId } from '../generated/routes.js';
+import { routeTable, type OperationId } from '../generated/routes.js';
 import { atLeast, type Permission } from './permissions.js';
 import type { RepositoryRow } from './repositories-store.js';
 
@@ -29,11 +32,12 @@ export async function accessRepository<K extends OperationId>(
   const repo = cached !== undefined ? cached : await repos.find(owner, name);
   if (!repo) throw notFound();
   const principal = ctx.principal;
+  if (principal.kind === 'token' && principal.installation) return accessAsInstallation(ctx, repo, principal.installation, needed);
   const user = principal.kind === 'token' ? principal.user : null;
   const cachedPermission = repos.peekPermission(repo, user);
   let permission = cachedPermission !== undefined ? cachedPermission : await repos.permissionOf(repo, user);
   // A classic token without `repo` scope sees private repositories as if it had no rights.
-  const scopeBlocksPrivate = repo.private && principal.kind === 'token' && principal.tokenKind !== 'installation' && !hasAnyScope(principal.scopes, ['repo']);
+  const scopeBlocksPrivate = repo.private && principal.kind === 'token' && !hasAnyScope(principal.scopes, ['repo']);
   if (repo.private && (permission === null || scopeBlocksPrivate)) {
     if (!user) throw notFound();
     if (scopeBlocksPrivate && permission !== null) {
@@ -47,5 +51,19 @@ export async function accessRepository<K extends OperationId>(
   }
   ctx.checkScopes();
   if (scopeBlocksPrivate) permission = null;
+  return { repo, permission };
+}
+
+/**
+ * On its installation's repositories an installation token may do what the
+ * operation's app permissions allow (checked by ctx.checkScopes); elsewhere it
+ * may only read public repositories, and private ones are not accessible.
+ */
+function accessAsInstallation<K extends OperationId>(ctx: OperationContext<K>, repo: RepositoryRow, grant: InstallationGrant, needed: Permission): RepositoryAccess {
+  const permission = installationPermission(grant, repo);
+  if (!grantReaches(grant, repo) && !atLeast(permission, needed)) {
+    throw notAccessibleByIntegration(routeTable[ctx.operationId].appPermissions);
+  }
+  ctx.checkScopes();
   return { repo, permission };
 }

@@ -7,12 +7,14 @@ import { isoSeconds } from '../http/timestamps.js';
 export interface AccountRef {
   id: number;
   login: string;
-  kind: 'User' | 'Organization';
+  kind: 'User' | 'Organization' | 'Bot';
   site_admin: boolean;
 }
 
 export function simpleUser(account: AccountRef, urls: Urls) {
-  const api = urls.api(`/users/${account.login}`);
+  // Bot logins (`<slug>[bot]`) need escaping in URLs; a bot's page is its app's, as on GitHub.
+  const api = urls.api(`/users/${encodeURIComponent(account.login)}`);
+  const html = account.kind === 'Bot' ? urls.html(`/apps/${account.login.replace(/\[bot\]$/, '')}`) : urls.html(`/${account.login}`);
   return {
     login: account.login,
     id: account.id,
@@ -20,7 +22,7 @@ export function simpleUser(account: AccountRef, urls: Urls) {
     avatar_url: urls.html(`/avatars/u/${account.id}`),
     gravatar_id: '',
     url: api,
-    html_url: urls.html(`/${account.login}`),
+    html_url: html,
     followers_url: `${api}/followers`,
     following_url: `${api}/following{/other_user}`,
     gists_url: `${api}/gists{/gist_id}`,

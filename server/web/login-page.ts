@@ -37,7 +37,7 @@ export function mountLoginPages(app: H3, services: Services): void {
     const session = await currentSession(event, services);
     if (!session) return htmlResponse(200, loginForm(returnTo));
     return htmlResponse(200, page('Signed in', `<p>Signed in as <strong>${escapeHtml(session.login)}</strong>.</p>
-<ul><li><a href="/login/device">Connect a device</a></li></ul>
+<ul><li><a href="/login/device">Connect a device</a></li><li><a href="/settings/tokens">Personal access tokens</a></li><li><a href="/settings/applications">OAuth apps</a></li></ul>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${escapeHtml(session.csrfToken)}"><button type="submit">Sign out</button></form>`));
   });
 

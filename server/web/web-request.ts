@@ -7,10 +7,14 @@ import { findSession, type WebSession } from './sessions-store.js';
 
 const MAX_FORM_BYTES = 64 * 1024;
 
-export async function formFields(event: H3Event): Promise<Record<string, string>> {
+/** The form body with repeated names kept (checkbox groups); empty when oversized. */
+export async function formParams(event: H3Event): Promise<URLSearchParams> {
   const text = await event.req.text();
-  if (Buffer.byteLength(text) > MAX_FORM_BYTES) return {};
-  return Object.fromEntries(new URLSearchParams(text));
+  return new URLSearchParams(Buffer.byteLength(text) > MAX_FORM_BYTES ? '' : text);
+}
+
+export async function formFields(event: H3Event): Promise<Record<string, string>> {
+  return Object.fromEntries(await formParams(event));
 }
 
 export function currentSession(event: H3Event, services: Services): Promise<WebSession | null> {

@@ -1,11 +1,13 @@
 // Who caused an event, as payloads name them: `sender` (a simple-user) and
 // `pusher` ({name, email}). Changes found by the reconciler have no known
-// caller and are attributed to the repository's owner.
+// caller and are attributed to the repository's owner. A call made with an
+// installation token is the app's bot's, and names the installation.
 import type { Principal } from '../auth/principal.js';
 import type { Sql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
+import { installationOf, senderPayload } from './payloads/common.js';
 import type { Actor } from './payloads/ref-events.js';
 
 async function emailOf(sql: Sql, accountId: number, login: string, urls: Urls): Promise<string> {
@@ -16,10 +18,11 @@ async function emailOf(sql: Sql, accountId: number, login: string, urls: Urls): 
 
 export async function actorOf(sql: Sql, principal: Principal, urls: Urls): Promise<Actor | null> {
   if (principal.kind !== 'token') return null;
-  const { id, login, siteAdmin } = principal.user;
+  const { id, login } = principal.user;
   return {
-    sender: simpleUser({ id, login, kind: 'User', site_admin: siteAdmin }, urls),
+    sender: senderPayload(principal, urls),
     pusher: { name: login, email: await emailOf(sql, id, login, urls) },
+    installation: installationOf(principal),
   };
 }
 

@@ -13,7 +13,7 @@ export async function emitRefChangeEvents(services: Services, repo: RepositoryRo
   const { sql, git, urls, log } = services;
   try {
     const actor = (await actorOf(sql, principal, urls)) ?? (await ownerActor(sql, repo, urls));
-    await syncRefs({ sql, git, urls }, repo, actor);
+    await syncRefs({ sql, git, urls }, repo, actor, actor.installation?.id ?? null);
   } catch (error) {
     log.warn('ref change events deferred to the reconciler', { repositoryId: repo.id, error: String(error) });
     reconcileLater({ sql, git, urls, log }, repo.id);

@@ -6,6 +6,7 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types.js';
+import { accountType } from './account.js';
 import { canSeeRepository } from './repository.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
@@ -34,7 +35,7 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
 }
 
 export const Node: NodeResolvers = {
-  __resolveType: (node) => ('kind' in node ? node.kind : 'Repository'),
+  __resolveType: (node) => ('kind' in node ? accountType(node) : 'Repository'),
 };
 
 export const nodeQuery: NonNullable<QueryResolvers['node']> = async (_parent, { id }, ctx) => {

@@ -1,6 +1,7 @@
 // Repository, its default branch Ref, and `Query.repository`. A private
 // repository the caller may not read is reported exactly like a missing one.
 import { Buffer } from 'node:buffer';
+import { installationPermission } from '../../apps/installation-access.js';
 import type { Principal } from '../../auth/principal.js';
 import { hasAnyScope } from '../../http/scopes.js';
 import { isoSeconds } from '../../http/timestamps.js';
@@ -19,10 +20,12 @@ const BRANCH_PREFIX = 'refs/heads/';
  */
 export async function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
   const principal: Principal = ctx.principal;
+  // An installation token sees its installation's repositories and public ones.
+  if (principal.kind === 'token' && principal.installation) return installationPermission(principal.installation, repo) !== null;
   const user = principal.kind === 'token' ? principal.user : null;
   const permission = await ctx.services.repos.permissionOf(repo, user);
   if (permission === null) return false;
-  if (repo.private && principal.kind === 'token' && principal.tokenKind !== 'installation') {
+  if (repo.private && principal.kind === 'token') {
     return hasAnyScope(principal.scopes, ['repo']);
   }
   return true;

@@ -4,6 +4,7 @@ import { createValues } from '../hook-input.js';
 import { hookView } from '../hook-view.js';
 import { insertHook } from '../hooks-store.js';
 import { enqueue } from '../outbox.js';
+import { installationOf } from '../payloads/common.js';
 import { pingPayload } from '../payloads/ping.js';
 
 // The hook and its creation ping commit together. The URL is stored as given:
@@ -18,7 +19,7 @@ export const createRepositoryHook: Handler<'hooks/create'> = async (ctx) => {
     const created = await insertHook(tx, repo.id, values);
     if (created.active) {
       await enqueue(tx, [{
-        hookId: created.id, repositoryId: repo.id, installationId: null,
+        hookId: created.id, repositoryId: repo.id, installationId: installationOf(ctx.principal)?.id ?? null,
         event: 'ping', action: null, payload: pingPayload(created, repo, ctx.principal, urls),
       }]);
     }

@@ -1,6 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessHook } from '../hook-access.js';
 import { enqueue } from '../outbox.js';
+import { installationOf } from '../payloads/common.js';
 import { pingPayload } from '../payloads/ping.js';
 
 // Always queues a ping, whatever the hook's events (and even when inactive:
@@ -10,7 +11,7 @@ export const pingRepositoryHook: Handler<'hooks/ping'> = async (ctx) => {
   ctx.checkScopes();
   const { sql, urls } = ctx.services;
   await sql.begin((tx) => enqueue(tx, [{
-    hookId: hook.id, repositoryId: repo.id, installationId: null,
+    hookId: hook.id, repositoryId: repo.id, installationId: installationOf(ctx.principal)?.id ?? null,
     event: 'ping', action: null, payload: pingPayload(hook, repo, ctx.principal, urls),
   }]));
   return { status: 204, body: undefined };

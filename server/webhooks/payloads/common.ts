@@ -1,7 +1,9 @@
 // Parts every event payload shares: the repository (GitHub's repository object
 // as webhooks carry it, without the caller-specific `permissions`) and the
-// sender (the user whose action caused the event).
+// sender (the user whose action caused the event), and, when an app caused it
+// with an installation token, the installation (as GitHub's payloads carry it).
 import type { Principal } from '../../auth/principal.js';
+import { encodeNodeId } from '../../ids/node-id.js';
 import type { Urls } from '../../http/urls.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { repositoryView } from '../../repos/repository-view.js';
@@ -14,5 +16,20 @@ export function repositoryPayload(repo: RepositoryRow, urls: Urls) {
 
 export function senderPayload(principal: Principal, urls: Urls) {
   if (principal.kind !== 'token') return null;
-  return simpleUser({ id: principal.user.id, login: principal.user.login, kind: 'User', site_admin: principal.user.siteAdmin }, urls);
+  // An installation token acts as the app's bot account.
+  const kind = principal.installation ? 'Bot' : 'User';
+  return simpleUser({ id: principal.user.id, login: principal.user.login, kind, site_admin: principal.user.siteAdmin }, urls);
+}
+
+export interface InstallationRef { id: number; node_id: string }
+
+/** The installation behind an installation token's call, or null. */
+export function installationOf(principal: Principal): InstallationRef | null {
+  if (principal.kind !== 'token' || !principal.installation) return null;
+  return { id: principal.installation.id, node_id: encodeNodeId('Installation', principal.installation.id) };
+}
+
+/** `{installation}` to spread into a payload, or nothing. */
+export function installationField(installation: InstallationRef | null | undefined): { installation?: InstallationRef } {
+  return installation ? { installation } : {};
 }

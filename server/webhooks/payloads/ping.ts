@@ -5,7 +5,7 @@ import type { Urls } from '../../http/urls.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { HookRow } from '../hooks-store.js';
 import { hookView } from '../hook-view.js';
-import { repositoryPayload, senderPayload } from './common.js';
+import { installationField, installationOf, repositoryPayload, senderPayload } from './common.js';
 
 // GitHub's zen sayings, one per ping.
 const ZEN = [
@@ -32,5 +32,6 @@ export function pingPayload(hook: HookRow, repo: RepositoryRow, principal: Princ
     hook: hookView(hook, fullName, urls),
     repository: repositoryPayload(repo, urls),
     sender: senderPayload(principal, urls),
+    ...installationField(installationOf(principal)),
   };
 }

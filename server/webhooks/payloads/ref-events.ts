@@ -3,7 +3,7 @@
 import type { Urls } from '../../http/urls.js';
 import type { CommitInfo } from '../../repos/git-commits.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { repositoryPayload } from './common.js';
+import { installationField, repositoryPayload, type InstallationRef } from './common.js';
 
 export const NULL_SHA = '0'.repeat(40);
 
@@ -20,17 +20,20 @@ export function shortRefName(ref: string): string {
   return ref.replace(/^refs\/(heads|tags)\//, '');
 }
 
-export interface Actor { sender: unknown; pusher: { name: string; email: string | null } }
+export interface Actor { sender: unknown; pusher: { name: string; email: string | null }; installation?: InstallationRef | null }
 
 export function createPayload(ref: string, repo: RepositoryRow, actor: Actor, urls: Urls) {
   return {
     ref: shortRefName(ref), ref_type: refType(ref), master_branch: repo.default_branch, description: repo.description,
-    pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender,
+    pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender, ...installationField(actor.installation),
   };
 }
 
 export function deletePayload(ref: string, repo: RepositoryRow, actor: Actor, urls: Urls) {
-  return { ref: shortRefName(ref), ref_type: refType(ref), pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender };
+  return {
+    ref: shortRefName(ref), ref_type: refType(ref), pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender,
+    ...installationField(actor.installation),
+  };
 }
 
 function commitPayload(commit: CommitInfo, repo: RepositoryRow, urls: Urls, distinct: boolean) {
@@ -64,5 +67,6 @@ export function pushPayload(push: PushFacts, repo: RepositoryRow, actor: Actor, 
       : `${html}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
     commits: push.commits.map((commit) => commitPayload(commit, repo, urls, true)),
     head_commit: push.headCommit ? commitPayload(push.headCommit, repo, urls, true) : null,
+    ...installationField(actor.installation),
   };
 }

@@ -1,0 +1,49 @@
+"""Schemathesis auth hooks of the contract run (loaded by run.sh through SCHEMATHESIS_HOOKS).
+
+- The app-authenticated operation gets an app JWT. JWTs live at most 10
+  minutes, so one fixed token cannot serve a whole run: a fresh one is minted
+  (mint-app-jwt.mjs, with the seeded app's key) every 4 minutes.
+- Every other operation gets the run user's token (CONTRACT_TOKEN).
+
+Both are hooks, not config `headers`, because schemathesis lets config headers
+override programmatic auth: a global `Authorization` header in
+schemathesis.toml would replace the JWT. Per-operation `headers` in the config
+(the hook and installation operations) still override the run token, on purpose.
+"""
+import os
+import subprocess
+
+import schemathesis
+
+CONTRACT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+APP_OPERATION = "apps/create-installation-access-token"
+
+
+def _bearer(case, token):
+    case.headers = case.headers or {}
+    case.headers["Authorization"] = f"Bearer {token}"
+
+
+# Registered first: the first provider that answers for an operation wins.
+if os.environ.get("CONTRACT_APP_ID") and os.environ.get("CONTRACT_APP_KEY_FILE"):
+
+    @schemathesis.auth(refresh_interval=240).apply_to(operation_id=APP_OPERATION)
+    class AppJwt:
+        def get(self, case, ctx):
+            minted = subprocess.run(
+                ["node", os.path.join(CONTRACT_DIR, "mint-app-jwt.mjs")],
+                check=True, capture_output=True, text=True, timeout=30,
+            )
+            return minted.stdout.strip()
+
+        def set(self, case, data, ctx):
+            _bearer(case, data)
+
+
+@schemathesis.auth(refresh_interval=None).skip_for(operation_id=APP_OPERATION)
+class RunToken:
+    def get(self, case, ctx):
+        return os.environ["CONTRACT_TOKEN"]
+
+    def set(self, case, data, ctx):
+        _bearer(case, data)

@@ -1,0 +1,65 @@
+// GitHub App permissions: a map of permission name → level. An app declares
+// the most it may be granted, an installation gets (at most) that, a token
+// gets (at most) its installation's, and each operation in openapi.yaml says
+// what it needs (`x-wharf-app-permissions`).
+import type { AppPermissionLevel, AppPermissions } from '../auth/principal.js';
+
+/** The repository and organization permissions Wharf knows, as GitHub names them. */
+export const KNOWN_APP_PERMISSIONS = [
+  'actions', 'administration', 'checks', 'contents', 'deployments', 'environments', 'issues',
+  'metadata', 'packages', 'pages', 'pull_requests', 'repository_hooks', 'repository_projects',
+  'secrets', 'security_events', 'statuses', 'vulnerability_alerts', 'workflows',
+  'members', 'organization_administration', 'organization_hooks',
+] as const;
+
+const RANK: Record<AppPermissionLevel, number> = { read: 1, write: 2, admin: 3 };
+
+export function isLevel(value: unknown): value is AppPermissionLevel {
+  return value === 'read' || value === 'write' || value === 'admin';
+}
+
+/** Whether `granted` includes every permission in `required` at its level or higher. */
+export function satisfies(granted: AppPermissions, required: AppPermissions): boolean {
+  for (const [name, level] of Object.entries(required)) {
+    const has = granted[name];
+    if (!has || RANK[has] < RANK[level]) return false;
+  }
+  return true;
+}
+
+/** Each permission at the lower of the two levels; names missing from either are dropped. */
+export function intersect(a: AppPermissions, b: AppPermissions): Record<string, AppPermissionLevel> {
+  const out: Record<string, AppPermissionLevel> = {};
+  for (const [name, level] of Object.entries(a)) {
+    const other = b[name];
+    if (other) out[name] = RANK[other] < RANK[level] ? other : level;
+  }
+  return out;
+}
+
+/**
+ * Every app can read repository metadata (GitHub grants `metadata: read` to
+ * any app with a repository permission); Wharf grants it always.
+ */
+export function withMetadata(permissions: AppPermissions): Record<string, AppPermissionLevel> {
+  return { metadata: 'read', ...permissions };
+}
+
+/** Sorted by name, so stored and returned objects read the same every time. */
+export function sortedPermissions(permissions: AppPermissions): Record<string, AppPermissionLevel> {
+  return Object.fromEntries(Object.entries(permissions).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** `contents:write,issues:read` → {contents: 'write', issues: 'read'}; throws on unknown names or levels. */
+export function parsePermissionList(raw: string): Record<string, AppPermissionLevel> {
+  const out: Record<string, AppPermissionLevel> = {};
+  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [name, level, extra] = item.split(':');
+    if (!name || extra !== undefined || !(KNOWN_APP_PERMISSIONS as readonly string[]).includes(name)) {
+      throw new Error(`unknown permission ${JSON.stringify(item)}; known: ${KNOWN_APP_PERMISSIONS.join(', ')}`);
+    }
+    if (!isLevel(level)) throw new Error(`permission ${name} needs a level: ${name}:read, ${name}:write or ${name}:admin`);
+    out[name] = level;
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+import { forbidden } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { repositoryView } from '../../repos/repository-view.js';
+import { grantPermission } from '../installation-grant.js';
+import { countReachable, reachableRepositories } from '../installation-repositories.js';
+
+export const listReposAccessibleToInstallation: Handler<'apps/list-repos-accessible-to-installation'> = async (ctx) => {
+  const grant = ctx.user().installation;
+  if (!grant) throw forbidden('You must authenticate with an installation access token in order to list repositories for an installation.');
+  const { query } = await ctx.input();
+  const { sql, urls } = ctx.services;
+  const page = pageRequest(query);
+  const reach = { accountId: grant.accountId, repositoryIds: grant.repositoryIds };
+  const [rows, total] = await Promise.all([
+    reachableRepositories(sql, reach, { limit: page.perPage, offset: page.offset }),
+    countReachable(sql, reach),
+  ]);
+  const permission = grantPermission(grant);
+  const link = linkHeader(new URL(ctx.event.url.pathname + ctx.event.url.search, urls.base + '/'), page, total);
+  const headers: Record<string, string> = link ? { Link: link } : {};
+  return {
+    status: 200,
+    body: { total_count: total, repository_selection: grant.repositorySelection, repositories: rows.map((repo) => repositoryView(repo, permission, urls)) },
+    headers,
+  };
+};

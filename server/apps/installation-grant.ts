@@ -1,0 +1,52 @@
+// What an installation token may touch. The grant is built when the token is
+// looked up (token-cache.ts): the token's own narrowing intersected with its
+// installation as it is now, so uninstalling, removing a repository from the
+// installation or lowering its permissions takes effect for live tokens too.
+import type { AppPermissions, InstallationGrant } from '../auth/principal.js';
+import type { Permission } from '../repos/permissions.js';
+import { intersect } from './app-permissions.js';
+
+export interface GrantRow {
+  installation_id: number;
+  app_id: number;
+  account_id: number;
+  /** The installation's permissions and repositories now. */
+  installation_permissions: AppPermissions;
+  installation_repository_ids: number[] | null;
+  /** What the token was narrowed to when issued (null: no narrowing by repository). */
+  token_permissions: AppPermissions;
+  token_repository_ids: number[] | null;
+}
+
+export function buildGrant(row: GrantRow): InstallationGrant {
+  let ids: Set<number> | null = row.installation_repository_ids === null ? null : new Set(row.installation_repository_ids.map(Number));
+  if (row.token_repository_ids !== null) {
+    const narrowed = row.token_repository_ids.map(Number);
+    ids = new Set(ids === null ? narrowed : narrowed.filter((id) => ids!.has(id)));
+  }
+  return {
+    id: Number(row.installation_id),
+    appId: Number(row.app_id),
+    accountId: Number(row.account_id),
+    permissions: intersect(row.token_permissions, row.installation_permissions),
+    repositorySelection: ids === null ? 'all' : 'selected',
+    repositoryIds: ids,
+  };
+}
+
+/** Whether the repository is one the token acts on: owned by the installation's account and selected. */
+export function grantReaches(grant: InstallationGrant, repo: { id: number; owner_id: number }): boolean {
+  return repo.owner_id === grant.accountId && (grant.repositoryIds === null || grant.repositoryIds.has(repo.id));
+}
+
+/**
+ * The user-style permission that describes a grant on one of its repositories
+ * (for the `permissions` object of repository bodies): admin with
+ * `administration: write`, push with `contents: write`, pull otherwise.
+ */
+export function grantPermission(grant: Pick<InstallationGrant, 'permissions'>): Permission {
+  const p = grant.permissions;
+  if (p.administration === 'write' || p.administration === 'admin') return 'admin';
+  if (p.contents === 'write' || p.contents === 'admin') return 'write';
+  return 'read';
+}

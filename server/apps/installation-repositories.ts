@@ -1,0 +1,33 @@
+// The repositories an installation (or one of its tokens) reaches: the
+// account's own repositories, all of them or the selected ones, optionally
+// narrowed further to a token's ids. Sorted by full name, as GitHub lists them.
+import type { Sql } from '../db/database.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+
+export interface Reach {
+  accountId: number;
+  /** null: every repository of the account. */
+  repositoryIds: ReadonlySet<number> | readonly number[] | null;
+}
+
+function where(sql: Sql, reach: Reach) {
+  const ids = reach.repositoryIds === null ? null : [...reach.repositoryIds];
+  return ids === null ? sql`WHERE r.owner_id = ${reach.accountId}` : sql`WHERE r.owner_id = ${reach.accountId} AND r.id = ANY(${ids})`;
+}
+
+export async function reachableRepositories(sql: Sql, reach: Reach, page?: { limit: number; offset: number }): Promise<RepositoryRow[]> {
+  return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
+    ORDER BY lower(a.login || '/' || r.name), r.id
+    ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`;
+}
+
+export async function countReachable(sql: Sql, reach: Reach): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM repositories r ${where(sql, reach)}`;
+  return row!.n;
+}
+
+/** The selected repositories of an installation (empty for `all`). */
+export async function selectedRepositoryIds(sql: Sql, installationId: number): Promise<number[]> {
+  const rows = await sql<{ repository_id: number }[]>`SELECT repository_id FROM installation_repositories WHERE installation_id = ${installationId}`;
+  return rows.map((row) => row.repository_id);
+}

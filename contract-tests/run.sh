@@ -39,8 +39,9 @@ CONTRACT_WORKERS (default 1). Against an existing deployment, the hook
 operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
 on the repositories the spec's examples and the run create (e.g. a site admin);
 the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the
-app's PEM private key; JWTs are minted as the run goes) and
-CONTRACT_INSTALLATION_TOKEN (a ghs_ token) are set, and are left out otherwise.
+app's PEM private key; JWTs are minted as the run goes),
+CONTRACT_INSTALLATION_TOKEN and CONTRACT_REVOCABLE_INSTALLATION_TOKEN (ghs_
+tokens; the second is revoked by the run) are set, and are left out otherwise.
 EOF
 }
 
@@ -94,6 +95,17 @@ mapfile -t PLANNED < <(node --input-type=module -e '
 EXCLUDES=()
 for id in "${PLANNED[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
 log "excluding ${#PLANNED[@]} planned operation(s): ${PLANNED[*]:-none}"
+
+# Operations authenticated with an app JWT (`security: appJwt`): hooks/auth.py signs for them.
+mapfile -t APP_JWT_OPERATIONS < <(node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  import { parse } from "yaml";
+  const spec = parse(readFileSync(process.argv[1], "utf8"));
+  for (const item of Object.values(spec.paths ?? {}))
+    for (const op of Object.values(item ?? {}))
+      if (op && typeof op === "object" && op.operationId && op["x-wharf-planned"] === undefined
+          && (op.security ?? []).some((r) => "appJwt" in r)) console.log(op.operationId);
+' "$SPEC")
 
 # --- a fresh server, unless one was given -----------------------------------
 SERVER_PID=""
@@ -174,6 +186,7 @@ if [ -z "$TARGET_URL" ]; then
   INSTALLATION_TOKEN=$(sed -n 3p "$DATA_DIR/token")
   APP_ID=$(sed -n 4p "$DATA_DIR/token")
   APP_KEY_FILE=$(sed -n 5p "$DATA_DIR/token")
+  REVOCABLE_INSTALLATION_TOKEN=$(sed -n 6p "$DATA_DIR/token")
   [[ "$TOKEN" == ghp_* ]] || die "seeding printed no token"
   [[ "$INSTALLATION_TOKEN" == ghs_* ]] || die "seeding printed no installation token"
 else
@@ -182,6 +195,7 @@ else
   # Hook operations need admin rights on the repositories they touch.
   HOOK_TOKEN=${CONTRACT_HOOK_TOKEN:-$TOKEN}
   INSTALLATION_TOKEN=${CONTRACT_INSTALLATION_TOKEN:-}
+  REVOCABLE_INSTALLATION_TOKEN=${CONTRACT_REVOCABLE_INSTALLATION_TOKEN:-}
   APP_ID=${CONTRACT_APP_ID:-}
   APP_KEY_FILE=${CONTRACT_APP_KEY_FILE:-}
 fi
@@ -191,14 +205,20 @@ if [ -n "$APP_ID" ] && [ -n "$APP_KEY_FILE" ]; then
   [ -r "$APP_KEY_FILE" ] || die "CONTRACT_APP_KEY_FILE $APP_KEY_FILE is not readable" 2
   # hooks/auth.py mints the app's JWTs (10-minute lifetime) as the run goes.
   export CONTRACT_APP_ID=$APP_ID CONTRACT_APP_KEY_FILE=$APP_KEY_FILE
+  export CONTRACT_APP_JWT_OPERATIONS=$(IFS=,; echo "${APP_JWT_OPERATIONS[*]}")
 else
-  unset CONTRACT_APP_ID CONTRACT_APP_KEY_FILE
-  log "no CONTRACT_APP_ID / CONTRACT_APP_KEY_FILE: leaving out apps/create-installation-access-token"
-  EXCLUDES+=(--exclude-operation-id apps/create-installation-access-token)
+  unset CONTRACT_APP_ID CONTRACT_APP_KEY_FILE CONTRACT_APP_JWT_OPERATIONS
+  log "no CONTRACT_APP_ID / CONTRACT_APP_KEY_FILE: leaving out ${APP_JWT_OPERATIONS[*]}"
+  for id in "${APP_JWT_OPERATIONS[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
 fi
 if [ -z "$INSTALLATION_TOKEN" ]; then
   log "no CONTRACT_INSTALLATION_TOKEN: leaving out apps/list-repos-accessible-to-installation"
   EXCLUDES+=(--exclude-operation-id apps/list-repos-accessible-to-installation)
+fi
+# The revocation operation revokes its token: it gets one of its own.
+if [ -z "$REVOCABLE_INSTALLATION_TOKEN" ]; then
+  log "no CONTRACT_REVOCABLE_INSTALLATION_TOKEN: leaving out apps/revoke-installation-access-token"
+  EXCLUDES+=(--exclude-operation-id apps/revoke-installation-access-token)
 fi
 
 # --- schemathesis -------------------------------------------------------------
@@ -221,6 +241,7 @@ ST_ARGS=(
 # header; schemathesis.toml overrides it per operation (hooks, installation).
 export SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py"
 export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN CONTRACT_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
+export CONTRACT_REVOCABLE_INSTALLATION_TOKEN=$REVOCABLE_INSTALLATION_TOKEN
 log "st ${ST_ARGS[*]}"
 started=$(date +%s)
 # In the background so that a signal to this script is handled at once.

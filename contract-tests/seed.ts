@@ -145,17 +145,21 @@ progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World
 // installation operations.
 const app = JSON.parse(await admin('create-app', 'octocat', 'Contract App', '--permissions', 'contents:write,issues:write,repository_hooks:write')) as { id: number; private_key: string };
 const installation = JSON.parse(await admin('install-app', String(app.id), 'octocat')) as { id: number };
+await admin('install-app', String(app.id), 'wharf-org'); // so the org example finds an installation
 const appKeyFile = join(config.dataDir, 'contract-app.pem');
 await writeFile(appKeyFile, app.private_key, { mode: 0o600 });
 const now = Math.floor(Date.now() / 1000);
 // jose types `iss` as a string; GitHub (and Octokit) use the numeric app id.
 const appJwt = await new SignJWT({ iat: now - 30, exp: now + 570, iss: app.id as unknown as string }).setProtectedHeader({ alg: 'RS256' }).sign(createPrivateKey(app.private_key));
 const { token: installationToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
-progress(`app ${app.id} installed on octocat as installation ${installation.id}; key in ${appKeyFile}`);
+// A second token for DELETE /installation/token to revoke.
+const { token: revocableToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
+progress(`app ${app.id} installed on octocat as installation ${installation.id} and on wharf-org; key in ${appKeyFile}`);
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
 progress(`repository contract-bot/bot-repo; run token id ${runTokenId} (throwaways below it)`);
 // Line 1: the run token; 2: the hook operations' (site admin) token; 3: the
-// installation token; 4: the app id; 5: the app's private key file.
-process.stdout.write(`${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n`);
+// installation token; 4: the app id; 5: the app's private key file; 6: the
+// installation token the revocation operation revokes.
+process.stdout.write(`${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n${revocableToken}\n`);

@@ -3,6 +3,10 @@
 // operations answer 501 until the issue named in openapi.yaml lands.
 import { createInstallationAccessToken } from './apps/handlers/apps-create-installation-access-token.js';
 import { listReposAccessibleToInstallation } from './apps/handlers/apps-list-repos-accessible-to-installation.js';
+import { getAuthenticatedApp } from './apps/handlers/apps-get-authenticated.js';
+import { getAppInstallation, getOrgInstallation, getRepoInstallation, getUserInstallation } from './apps/handlers/apps-get-installation.js';
+import { listAppInstallations } from './apps/handlers/apps-list-installations.js';
+import { revokeInstallationToken } from './apps/handlers/apps-revoke-installation-access-token.js';
 import { deleteAuthorization } from './auth/handlers/authorizations-delete.js';
 import { getAuthenticatedUser } from './auth/handlers/users-get-authenticated.js';
 import type { Handlers } from './http/operation-context.js';
@@ -59,4 +63,11 @@ export const handlers: Handlers = {
   'oauth/create-device-code': createDeviceCode,
   'apps/create-installation-access-token': createInstallationAccessToken,
   'apps/list-repos-accessible-to-installation': listReposAccessibleToInstallation,
+  'apps/get-authenticated': getAuthenticatedApp,
+  'apps/list-installations': listAppInstallations,
+  'apps/get-installation': getAppInstallation,
+  'apps/get-repo-installation': getRepoInstallation,
+  'apps/get-user-installation': getUserInstallation,
+  'apps/get-org-installation': getOrgInstallation,
+  'apps/revoke-installation-access-token': revokeInstallationToken,
 };

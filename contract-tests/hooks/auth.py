@@ -1,8 +1,9 @@
 """Schemathesis auth hooks of the contract run (loaded by run.sh through SCHEMATHESIS_HOOKS).
 
-- The app-authenticated operation gets an app JWT. JWTs live at most 10
-  minutes, so one fixed token cannot serve a whole run: a fresh one is minted
-  (mint-app-jwt.mjs, with the seeded app's key) every 4 minutes.
+- The app-authenticated operations (CONTRACT_APP_JWT_OPERATIONS, which run.sh
+  reads from the spec's `security: appJwt`) get an app JWT. JWTs live at most
+  10 minutes, so one fixed token cannot serve a whole run: a fresh one is
+  minted (mint-app-jwt.mjs, with the seeded app's key) every 4 minutes.
 - Every other operation gets the run user's token (CONTRACT_TOKEN).
 
 Both are hooks, not config `headers`, because schemathesis lets config headers
@@ -16,7 +17,7 @@ import subprocess
 import schemathesis
 
 CONTRACT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-APP_OPERATION = "apps/create-installation-access-token"
+APP_OPERATIONS = [op for op in os.environ.get("CONTRACT_APP_JWT_OPERATIONS", "").split(",") if op]
 
 
 def _bearer(case, token):
@@ -25,9 +26,9 @@ def _bearer(case, token):
 
 
 # Registered first: the first provider that answers for an operation wins.
-if os.environ.get("CONTRACT_APP_ID") and os.environ.get("CONTRACT_APP_KEY_FILE"):
+if APP_OPERATIONS and os.environ.get("CONTRACT_APP_ID") and os.environ.get("CONTRACT_APP_KEY_FILE"):
 
-    @schemathesis.auth(refresh_interval=240).apply_to(operation_id=APP_OPERATION)
+    @schemathesis.auth(refresh_interval=240).apply_to(operation_id=APP_OPERATIONS)
     class AppJwt:
         def get(self, case, ctx):
             minted = subprocess.run(
@@ -40,7 +41,7 @@ if os.environ.get("CONTRACT_APP_ID") and os.environ.get("CONTRACT_APP_KEY_FILE")
             _bearer(case, data)
 
 
-@schemathesis.auth(refresh_interval=None).skip_for(operation_id=APP_OPERATION)
+@schemathesis.auth(refresh_interval=None).skip_for(operation_id=APP_OPERATIONS or ["-"])
 class RunToken:
     def get(self, case, ctx):
         return os.environ["CONTRACT_TOKEN"]

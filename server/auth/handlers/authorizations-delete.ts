@@ -1,5 +1,6 @@
 import { notFound } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
+import { revokeEverywhere } from '../revoke-token.js';
 
 // Revokes a personal token. Someone else's token id is a 404 (its existence is
 // not revealed) unless the caller is a site admin. The 204 is sent once every
@@ -8,16 +9,9 @@ import type { Handler } from '../../http/operation-context.js';
 export const deleteAuthorization: Handler<'authorizations/delete'> = async (ctx) => {
   const me = ctx.user();
   ctx.checkScopes();
-  const { tokens, bus } = ctx.services;
   const id = ctx.params.authorization_id;
-  const token = await tokens.byId(id);
+  const token = await ctx.services.tokens.byId(id);
   if (!token || (token.user_id !== me.user.id && !me.user.siteAdmin)) throw notFound();
-  const propagation = bus.expect(`token:${id}`);
-  if (!(await tokens.revoke(id))) {
-    await propagation.complete(0);
-    throw notFound();
-  }
-  const { ok, missing } = await propagation.complete();
-  if (!ok) ctx.services.log.warn('token revocation not acknowledged by every process', { tokenId: id, missing });
+  if (!(await revokeEverywhere(ctx.services, id))) throw notFound();
   return { status: 204, body: undefined };
 };

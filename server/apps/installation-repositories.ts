@@ -21,6 +21,13 @@ export async function reachableRepositories(sql: Sql, reach: Reach, page?: { lim
     ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`;
 }
 
+/** Those of the reachable repositories named (case-insensitively) or given by id. */
+export async function pickReachable(sql: Sql, reach: Reach, names: string[], ids: number[]): Promise<RepositoryRow[]> {
+  return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
+    AND (lower(r.name) = ANY(${names.map((n) => n.toLowerCase())}) OR r.id = ANY(${ids}))
+    ORDER BY lower(a.login || '/' || r.name), r.id`;
+}
+
 export async function countReachable(sql: Sql, reach: Reach): Promise<number> {
   const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM repositories r ${where(sql, reach)}`;
   return row!.n;

@@ -9,7 +9,7 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { satisfies, sortedPermissions, withMetadata } from './app-permissions.js';
 import type { InstallationRow } from './apps-store.js';
-import { reachableRepositories, selectedRepositoryIds } from './installation-repositories.js';
+import { pickReachable, reachableRepositories, selectedRepositoryIds } from './installation-repositories.js';
 
 export const INSTALLATION_TOKEN_LIFETIME_MS = 60 * 60_000;
 /** GitHub's cap on repositories named in one token request. */
@@ -40,7 +40,7 @@ export async function issueInstallationToken(services: Services, botId: number, 
     throw unprocessable('The permissions requested are not granted to this installation.', 'permissions');
   }
   const installationIds = installation.repository_selection === 'selected' ? await selectedRepositoryIds(sql, installation.id) : null;
-  const reachable = await reachableRepositories(sql, { accountId: installation.account_id, repositoryIds: installationIds });
+  const reach = { accountId: installation.account_id, repositoryIds: installationIds };
   const names = request.repositories ?? [];
   const ids = request.repository_ids ?? [];
   let narrowed: RepositoryRow[] | null = null;
@@ -48,20 +48,13 @@ export async function issueInstallationToken(services: Services, botId: number, 
     if (names.length + ids.length > MAX_REPOSITORIES) {
       throw unprocessable(`At most ${MAX_REPOSITORIES} repositories may be requested.`, 'repositories');
     }
-    const byName = new Map(reachable.map((repo) => [repo.name.toLowerCase(), repo]));
-    const byId = new Map(reachable.map((repo) => [repo.id, repo]));
-    const picked = new Map<number, RepositoryRow>();
-    for (const name of names) {
-      const repo = byName.get(name.toLowerCase());
-      if (!repo) throw unprocessable('There is at least one repository that does not exist or is not accessible to the parent installation.', 'repositories');
-      picked.set(repo.id, repo);
+    // Only the repositories asked for are read, not all an installation on a large account reaches.
+    narrowed = await pickReachable(sql, reach, names, ids);
+    const missingName = names.some((name) => !narrowed!.some((repo) => repo.name.toLowerCase() === name.toLowerCase()));
+    const missingId = ids.some((id) => !narrowed!.some((repo) => repo.id === id));
+    if (missingName || missingId) {
+      throw unprocessable('There is at least one repository that does not exist or is not accessible to the parent installation.', missingName ? 'repositories' : 'repository_ids');
     }
-    for (const id of ids) {
-      const repo = byId.get(id);
-      if (!repo) throw unprocessable('There is at least one repository that does not exist or is not accessible to the parent installation.', 'repository_ids');
-      picked.set(repo.id, repo);
-    }
-    narrowed = [...picked.values()];
   }
   const expiresAt = new Date(now() + INSTALLATION_TOKEN_LIFETIME_MS);
   const created = await sql.begin((tx) => insertToken(tx, {
@@ -70,6 +63,7 @@ export async function issueInstallationToken(services: Services, botId: number, 
     installation: { id: installation.id, permissions, repositoryIds: narrowed ? narrowed.map((repo) => repo.id) : null },
   }));
   services.bus.applyLocally(`token:${created.id}`);
-  const repositories = narrowed ?? (installationIds !== null ? reachable : null);
+  // A selected installation's token lists its repositories; an `all` one does not.
+  const repositories = narrowed ?? (installationIds !== null ? await reachableRepositories(sql, reach) : null);
   return { token: created.token, expiresAt, permissions, repositorySelection: repositories ? 'selected' : 'all', repositories };
 }

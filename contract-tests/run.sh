@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The schemathesis contract run (`npm run contract`); see contract-tests/README.md.
+# The schemathesis contract runs (`npm run contract`): openapi.yaml against the
+# REST API, then schema.graphql against /api/graphql; see contract-tests/README.md.
 #
 #   bash contract-tests/run.sh                           fresh server + fixtures
 #   bash contract-tests/run.sh --url URL --token TOKEN   an existing deployment
 #
 # Exit status: schemathesis's own (0 pass, 1 a check failed, 2 configuration or
-# schema error), or 3 when the server could not be started or seeded.
+# schema error), the higher of the two runs' (so either failing fails the
+# script), or 3 when the server could not be started or seeded.
 set -Eeuo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -13,10 +15,13 @@ ROOT=$(cd "$HERE/.." && pwd)
 VENV="$HERE/.venv"
 REPORTS="$HERE/reports"
 SPEC="$ROOT/openapi.yaml"
+GRAPHQL_SCHEMA="$ROOT/schema.graphql"
 
 # Knobs (defaults are what CI runs).
 SEED=${CONTRACT_SEED:-1}
 MAX_EXAMPLES=${CONTRACT_MAX_EXAMPLES:-500}
+# GraphQL has 4 root fields and only the fuzzing phase: 100 examples take seconds.
+GRAPHQL_MAX_EXAMPLES=${CONTRACT_GRAPHQL_MAX_EXAMPLES:-100}
 WORKERS=${CONTRACT_WORKERS:-1}
 
 log() { printf '[contract] %s\n' "$*" >&2; }
@@ -28,14 +33,15 @@ usage: bash contract-tests/run.sh [--url BASE_URL --token TOKEN]
 
 Without options: starts a fresh Wharf server (embedded PostgreSQL in a temporary
 data directory, raised rate limits) on a free port, seeds fixtures, runs
-schemathesis against it and stops it again.
+schemathesis against it (openapi.yaml, then schema.graphql at /api/graphql) and
+stops it again.
 
 With --url and --token: runs against an existing deployment; no server is
 started and nothing is seeded. The token should carry the scopes
 repo,delete_repo,user and belong to a user that is not a site admin.
 
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500),
-CONTRACT_WORKERS (default 1). Against an existing deployment, the hook
+CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1). Against an existing deployment, the hook
 operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
 on the repositories the spec's examples and the run create (e.g. a site admin);
 the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the
@@ -221,8 +227,8 @@ if [ -z "$REVOCABLE_INSTALLATION_TOKEN" ]; then
   EXCLUDES+=(--exclude-operation-id apps/revoke-installation-access-token)
 fi
 
-# --- schemathesis -------------------------------------------------------------
-rm -f "$REPORTS/junit.xml"
+# --- schemathesis: openapi.yaml ---------------------------------------------
+rm -f "$REPORTS/junit.xml" "$REPORTS/junit-graphql.xml"
 ST_ARGS=(
   run "$SPEC"
   --url "$TARGET_URL"
@@ -239,16 +245,58 @@ ST_ARGS=(
 )
 # hooks/auth.py puts the run token (and the app JWT) in the Authorization
 # header; schemathesis.toml overrides it per operation (hooks, installation).
-export SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py"
 export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN CONTRACT_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
 export CONTRACT_REVOCABLE_INSTALLATION_TOKEN=$REVOCABLE_INSTALLATION_TOKEN
-log "st ${ST_ARGS[*]}"
-started=$(date +%s)
-# In the background so that a signal to this script is handled at once.
-"$VENV/bin/st" --config-file "$HERE/schemathesis.toml" "${ST_ARGS[@]}" &
-ST_PID=$!
-status=0
-wait "$ST_PID" || status=$?
-ST_PID=""
-log "schemathesis finished in $(( $(date +%s) - started )) s with exit status $status; JUnit report: ${REPORTS#"$ROOT/"}/junit.xml"
+
+# Runs `st` in the background, so that a signal to this script is handled at
+# once (cleanup stops ST_PID), and sets RUN_STATUS to its exit status.
+run_st() {
+  local started
+  started=$(date +%s)
+  log "st $*"
+  "$VENV/bin/st" "$@" &
+  ST_PID=$!
+  RUN_STATUS=0
+  wait "$ST_PID" || RUN_STATUS=$?
+  ST_PID=""
+  RUN_SECONDS=$(( $(date +%s) - started ))
+}
+
+SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py" run_st --config-file "$HERE/schemathesis.toml" "${ST_ARGS[@]}"
+status=$RUN_STATUS
+log "schemathesis (OpenAPI) finished in $RUN_SECONDS s with exit status $status; JUnit report: ${REPORTS#"$ROOT/"}/junit.xml"
+
+# --- schemathesis: schema.graphql --------------------------------------------
+# GraphQL is served at {base}/api/graphql; a REST base given as …/api/v3 (where
+# Octokit users point) has the same origin.
+GRAPHQL_URL="${TARGET_URL%/api/v3}/api/graphql"
+GRAPHQL_ARGS=(
+  run "$GRAPHQL_SCHEMA"
+  --url "$GRAPHQL_URL"
+  --checks all
+  # Wharf answers a missing repository or node GitHub's way, `null` plus an
+  # error of type NOT_FOUND, which not_a_server_error counts as a server error
+  # (and fuzzed owners, names and IDs almost never exist). hooks/graphql-run.py
+  # replaces it with a check that still fails on a 5xx and on any resolver error
+  # that is not one of GitHub's error types (a crash yoga masks as "Unexpected error.").
+  --exclude-checks not_a_server_error
+  --mode all
+  # The only phase schemathesis 4 has for GraphQL (examples and coverage are
+  # OpenAPI-only; stateful needs links, which a GraphQL schema has not).
+  --phases fuzzing
+  --max-examples "$GRAPHQL_MAX_EXAMPLES"
+  --seed "$SEED"
+  --workers "$WORKERS"
+  --generation-database none
+  --report junit
+  --report-junit-path "$REPORTS/junit-graphql.xml"
+)
+# hooks/graphql-run.py loads auth.py (the run token: GraphQL is 401 without one)
+# and defines the check above.
+SCHEMATHESIS_HOOKS="$HERE/hooks/graphql-run.py" run_st --config-file "$HERE/schemathesis-graphql.toml" "${GRAPHQL_ARGS[@]}"
+graphql_status=$RUN_STATUS
+log "schemathesis (GraphQL) finished in $RUN_SECONDS s with exit status $graphql_status; JUnit report: ${REPORTS#"$ROOT/"}/junit-graphql.xml"
+
+# Either run failing fails the script; a configuration error (2) outranks a failed check (1).
+if [ "$graphql_status" -gt "$status" ]; then status=$graphql_status; fi
 exit "$status"

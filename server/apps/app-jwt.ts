@@ -9,6 +9,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { AppPrincipal } from '../auth/principal.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 import { ApiError } from '../http/api-error.js';
 
 export const JWT_MESSAGES = {
@@ -64,8 +65,7 @@ export class AppJwtVerifier {
     // Octokit sends the app id as a number; the client id (a string) works too.
     const key = typeof iss === 'number' && Number.isSafeInteger(iss) && iss > 0 ? `id:${iss}`
       : typeof iss === 'string' && /^[1-9][0-9]{0,15}$/.test(iss) ? `id:${iss}`
-      // NUL cannot be in a stored client id, and PostgreSQL refuses it in a query.
-      : typeof iss === 'string' && iss.length > 0 && iss.length <= 100 && !iss.includes('\u0000') ? `client:${iss}`
+      : typeof iss === 'string' && iss.length > 0 && iss.length <= 100 && canMatchText(iss) ? `client:${iss}`
       : null;
     if (key === null) return null;
     const cached = this.cache.get(key);

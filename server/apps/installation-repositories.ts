@@ -2,6 +2,7 @@
 // account's own repositories, all of them or the selected ones, optionally
 // narrowed further to a token's ids. Sorted by full name, as GitHub lists them.
 import type { Sql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 
 export interface Reach {
@@ -24,7 +25,7 @@ export async function reachableRepositories(sql: Sql, reach: Reach, page?: { lim
 /** Those of the reachable repositories named (case-insensitively) or given by id. */
 export async function pickReachable(sql: Sql, reach: Reach, names: string[], ids: number[]): Promise<RepositoryRow[]> {
   return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
-    AND (lower(r.name) = ANY(${names.map((n) => n.toLowerCase())}) OR r.id = ANY(${ids}))
+    AND (lower(r.name) = ANY(${names.filter(canMatchText).map((n) => n.toLowerCase())}) OR r.id = ANY(${ids}))
     ORDER BY lower(a.login || '/' || r.name), r.id`;
 }
 

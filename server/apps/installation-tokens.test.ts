@@ -82,6 +82,8 @@ describe('POST /app/installations/{id}/access_tokens', () => {
       [{ permissions: { repository_hooks: 'write' } }, 'The permissions requested are not granted to this installation.'],
       [{ repositories: ['beta'] }, 'There is at least one repository that does not exist or is not accessible to the parent installation.'],
       [{ repositories: ['no-such-repo'] }, 'There is at least one repository that does not exist or is not accessible to the parent installation.'],
+      // Found by the contract fuzzer: NUL in a name was a 500 (PostgreSQL refuses it in a query).
+      [{ repositories: ['alpha\u0000'] }, 'There is at least one repository that does not exist or is not accessible to the parent installation.'],
       [{ repository_ids: [foreign] }, 'There is at least one repository that does not exist or is not accessible to the parent installation.'],
     ];
     for (const [body, message] of cases) {

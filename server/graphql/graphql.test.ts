@@ -223,6 +223,12 @@ describe('repository', () => {
     });
   });
 
+  it('is NOT_FOUND, never an unexpected error, for names PostgreSQL cannot hold (NUL)', async () => {
+    const { body } = await gql(QUERY, { owner: 'alice\u0000', name: 'empty\u0000' });
+    expect(body.data!.repository).toBeNull();
+    expect(body.errors![0]!.type).toBe('NOT_FOUND');
+  });
+
   it('hides another user\'s private repository, and shows the owner their own', async () => {
     const hidden = await gql(QUERY, { owner: 'bob', name: 'bob-secret' }, { token: alice.token });
     expect(hidden.body.data).toEqual({ repository: null });

@@ -2,6 +2,7 @@
 // authenticated by a client secret of which only the SHA-256 digest is kept.
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 
 export interface OAuthAppRow {
   id: number;
@@ -36,8 +37,7 @@ export async function createOAuthApp(
 }
 
 export async function oauthAppByClientId(sql: Sql, clientId: string): Promise<OAuthAppRow | null> {
-  // No client id holds NUL (PostgreSQL text cannot), and PostgreSQL refuses one in a query: unknown.
-  if (clientId.includes('\u0000')) return null;
+  if (!canMatchText(clientId)) return null;
   const [app] = await sql<OAuthAppRow[]>`SELECT * FROM oauth_apps WHERE client_id = ${clientId}`;
   return app ?? null;
 }

@@ -9,7 +9,7 @@ import { exchangeWebFlowCode } from '@octokit/oauth-methods';
 import { request } from '@octokit/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { hashPassword } from '../web/password-hash.js';
+import { signInWithPassword } from '../test-support/web-sign-in.js';
 import { createOAuthApp, type OAuthAppRow } from './oauth-apps-store.js';
 
 const CALLBACK = 'https://app.example.com/callback';
@@ -23,13 +23,8 @@ let clock: number | undefined;
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { now: () => clock ?? Date.now() });
   alice = await server.createUser('alice');
-  await server.sql`UPDATE accounts SET password_hash = ${await hashPassword('alice password')} WHERE id = ${alice.id}`;
   ({ app, clientSecret: secret } = await createOAuthApp(server.sql, alice.id, 'Example App', { callbackUrl: CALLBACK }));
-  const login = await fetch(`${server.url}/login`, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ login: 'alice', password: 'alice password', return_to: '/login' }).toString(),
-  });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  cookie = await signInWithPassword(server, alice);
 });
 afterAll(() => server.close());
 

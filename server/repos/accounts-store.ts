@@ -1,6 +1,7 @@
 // Users and organizations (one table, one id space, as on GitHub).
 import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 
 export interface AccountRow {
   id: number;
@@ -22,6 +23,7 @@ export class AccountStore {
   constructor(private readonly sql: Sql, private readonly bus?: InvalidationBus) {}
 
   async byLogin(login: string): Promise<AccountRow | null> {
+    if (!canMatchText(login)) return null;
     const [row] = await this.sql<AccountRow[]>`SELECT * FROM accounts WHERE lower(login) = lower(${login})`;
     return row ?? null;
   }

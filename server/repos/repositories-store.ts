@@ -5,6 +5,7 @@
 import { publish } from '../db/cache-invalidation.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 import { highest, loadGrantedPermission, type Permission } from './permissions.js';
 
 export interface RepositoryRow {
@@ -71,6 +72,8 @@ export class RepositoryStore {
   }
 
   private async entry(owner: string, name: string): Promise<CacheEntry> {
+    // Nothing to find (GraphQL takes any string); not cached, so junk keys cannot crowd the cache.
+    if (!canMatchText(owner) || !canMatchText(name)) return { repo: null, permissions: new Map(), views: new Map() };
     const key = cacheKey(owner, name);
     let entry = this.cache.get(key);
     if (!entry) {

@@ -1,0 +1,41 @@
+"""Schemathesis hooks of the GraphQL contract run (run.sh loads this file through SCHEMATHESIS_HOOKS).
+
+- Authentication: the same run token as the OpenAPI run (auth.py, loaded from here;
+  GraphQL answers 401 without a token).
+- The check `graphql_no_unexpected_error`, which run.sh uses instead of schemathesis's
+  `not_a_server_error`. That check fails on every GraphQL `errors` entry a resolver
+  raised, but Wharf answers GitHub's way: a missing repository or node is `null` with
+  an error `{"type": "NOT_FOUND", "path": [...]}`, and fuzzed owners, names and IDs
+  almost never exist, so nearly every such query would count as a failure. Excluding
+  the check alone would hide real crashes (a 5xx, or a resolver exception that yoga
+  masks as "Unexpected error."), so this one still fails on those: on a 5xx, and on any
+  resolver error that carries none of GitHub's error types.
+"""
+import os
+import runpy
+
+import schemathesis
+
+runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
+
+# The error types Wharf's resolvers raise on purpose (server/graphql/errors.ts).
+GITHUB_ERROR_TYPES = {"NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT"}
+
+
+@schemathesis.check
+def graphql_no_unexpected_error(ctx, response, case):
+    """A 5xx, or a resolver error that is not one of GitHub's documented types, is a server bug."""
+    if response.status_code >= 500:
+        raise AssertionError(f"Server error: HTTP {response.status_code}")
+    try:
+        payload = response.json()
+    except ValueError:
+        return None  # a body that is not JSON is response_schema_conformance's to report
+    if not isinstance(payload, dict):
+        return None
+    for error in payload.get("errors") or []:
+        # Errors without `path` come from parsing and validation (the query was refused, not run).
+        if isinstance(error, dict) and "path" in error and error.get("type") not in GITHUB_ERROR_TYPES:
+            where = ".".join(str(p) for p in error["path"])
+            raise AssertionError(f"Unexpected resolver error at `{where}`: {error.get('message')}")
+    return None

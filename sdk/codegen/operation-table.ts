@@ -1,0 +1,44 @@
+// openapi.yaml → the SDK's operation table: operationId → { method, path }.
+// The resource layer (`client.repos.get(...)`) is built from this table at
+// run time and typed from it at compile time, so a new operation in the
+// contract shows up in the SDK by regenerating, not by writing a wrapper.
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface OperationRow { operationId: string; method: (typeof METHODS)[number]; path: string }
+
+// The client's own members; a namespace by one of these names would hide it.
+const RESERVED = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request', 'use', 'eject', 'paginate', 'graphql', 'node', 'nodes', 'rateLimit']);
+
+export type OperationSpec = { paths: Record<string, Partial<Record<string, { operationId?: string }>>> };
+
+export function buildOperationTable(spec: OperationSpec): OperationRow[] {
+  const rows: OperationRow[] = [];
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      // The namespace/method split needs exactly one `/` (`hooks/list-deliveries`).
+      if (!/^[a-z][a-z0-9]*\/[a-z][a-z0-9-]*$/.test(op.operationId)) throw new Error(`operationId ${op.operationId} is not <namespace>/<kebab-name>`);
+      if (RESERVED.has(op.operationId.split('/')[0]!)) throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
+      rows.push({ operationId: op.operationId, method, path });
+    }
+  }
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.operationId)) throw new Error(`duplicate operationId ${row.operationId}`);
+    seen.add(row.operationId);
+  }
+  return rows.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+export function renderOperationTable(rows: OperationRow[]): string {
+  const body = rows.map((r) => `  ${JSON.stringify(r.operationId)}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)} },`).join('\n');
+  return `export const operations = {
+${body}
+} as const;
+
+export type OperationId = keyof typeof operations;
+`;
+}

@@ -1,0 +1,15 @@
+// @wharf/sdk: the typed client, its errors and types, and the webhook receiver helpers.
+export { createClient, type ClientOptions, type Paginate, type WharfClient } from './client.js';
+export { WharfRequestError } from './errors.js';
+export type { RetryOptions } from './transport/retry-middleware.js';
+export type { RateLimitState } from './transport/rate-limit-state.js';
+export { DEFAULT_API_VERSION } from './transport/headers-middleware.js';
+export type { CallInit, OperationArgs, OperationId, OperationResult, ResourceMethod, Resources } from './resources/resource-types.js';
+export type { PageItem } from './pagination/paginate.js';
+export type { GraphqlCall, GraphqlInit, GraphqlResult } from './graphql/graphql.js';
+export type { GraphqlError } from './graphql/graphql-endpoint.js';
+export type { NodeInit, OrganizationNode, RepositoryNode, UserNode, WharfNode } from './graphql/nodes.js';
+export { operations as operationTable } from './generated/operations.js';
+export type { components, operations as OperationTypes, paths } from './generated/openapi.js';
+export * from './webhooks/index.js';
+export * from './auth/index.js';

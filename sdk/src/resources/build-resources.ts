@@ -1,0 +1,29 @@
+// The resource layer at run time: one function per row of the generated
+// operation table, grouped by the operationId's namespace. Its types come
+// from resource-types.ts; this file only has to agree with them.
+import type { Client } from 'openapi-fetch';
+import type { paths } from '../generated/openapi.js';
+import { operations } from '../generated/operations.js';
+import type { CallInit, OperationId, Resources } from './resource-types.js';
+import { toFetchInit, type LooseInit } from './fetch-init.js';
+
+/** openapi-fetch's `request`, seen without its per-path typing (the table guarantees the pairing). */
+export type LooseRequest = (method: string, path: string, init: LooseInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+export function looseRequest(raw: Client<paths>): LooseRequest {
+  return raw.request as unknown as LooseRequest;
+}
+
+const camelCase = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+export function buildResources(raw: Client<paths>): Resources {
+  const request = looseRequest(raw);
+  const namespaces: Record<string, Record<string, unknown>> = {};
+  for (const [operationId, { method, path }] of Object.entries(operations)) {
+    const [namespace, name] = operationId.split('/') as [string, string];
+    const call = (args?: Record<string, unknown>, init: CallInit = {}) => request(method, path, { ...init, ...toFetchInit(path, args) });
+    Object.defineProperty(call, 'operationId', { value: operationId as OperationId, enumerable: true });
+    (namespaces[namespace] ??= {})[camelCase(name)] = call;
+  }
+  return namespaces as unknown as Resources;
+}

@@ -1,0 +1,40 @@
+// The resource layer's types, mapped over the generated operation table:
+// `hooks/list-deliveries` becomes `client.hooks.listDeliveries(args, init?)`,
+// whose `args` are the operation's path and query parameters plus `body`,
+// and whose result is openapi-fetch's `{ data, error, response }`.
+import type { FetchResponse, HeadersOptions, RequestBodyOption } from 'openapi-fetch';
+import type { operations } from '../generated/openapi.js';
+import type { OperationId, operations as table } from '../generated/operations.js';
+
+export type { OperationId };
+export type OperationTable = typeof table;
+/** Any media type; the same default openapi-fetch's own client uses. */
+export type Media = `${string}/${string}`;
+
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type Namespace<K> = K extends `${infer N}/${string}` ? N : never;
+type MethodName<K> = K extends `${string}/${infer M}` ? CamelCase<M> : never;
+
+/** An absent parameter section (`path?: never`) contributes nothing. */
+type Section<T> = [T] extends [never] ? unknown : [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
+type Params<Op, Where extends 'path' | 'query'> = Op extends { parameters: infer P } ? (Where extends keyof P ? Section<P[Where]> : unknown) : unknown;
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** The flat argument object of an operation: path params, query params and `body`. */
+export type OperationArgs<K extends OperationId> = Flatten<Params<operations[K], 'path'> & Params<operations[K], 'query'> & RequestBodyOption<operations[K]>>;
+
+export type OperationResult<K extends OperationId> = FetchResponse<operations[K], unknown, Media>;
+
+/** Per-call fetch settings: an AbortSignal (it also cancels retry and rate-limit waits) and extra headers. */
+export interface CallInit { signal?: AbortSignal; headers?: HeadersOptions }
+
+type ArgsTuple<K extends OperationId> = {} extends OperationArgs<K> ? [args?: OperationArgs<K>, init?: CallInit] : [args: OperationArgs<K>, init?: CallInit];
+
+export type ResourceMethod<K extends OperationId> = ((...args: ArgsTuple<K>) => Promise<OperationResult<K>>) & {
+  /** Which operation this is; `paginate` reads it. */
+  readonly operationId: K;
+};
+
+export type Resources = {
+  [N in Namespace<OperationId>]: { [K in OperationId as Namespace<K> extends N ? MethodName<K> : never]: ResourceMethod<K> };
+};

@@ -1,0 +1,57 @@
+// parseWebhook: verify the signature over the raw bytes first, and only then
+// parse, so nothing from an unauthenticated body is ever looked at.
+import { verifySignature } from './signature.js';
+import { KNOWN_EVENTS, type WebhookEvent } from './webhook-events.js';
+import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
+
+/** Fetch `Headers`, or node:http's `IncomingHttpHeaders` (any letter case). */
+export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
+  const key = Object.keys(record).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : record[key];
+  return typeof value === 'string' ? value : value?.[0];
+}
+
+function payloadText(headers: WebhookHeaders, rawBody: string | Uint8Array): string {
+  const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  // A `form` hook sends `payload=<urlencoded JSON>`.
+  if (headerValue(headers, 'content-type')?.startsWith('application/x-www-form-urlencoded')) {
+    const payload = new URLSearchParams(text).get('payload');
+    if (payload === null) throw new WebhookPayloadError('form delivery without a payload field');
+    return payload;
+  }
+  return text;
+}
+
+/**
+ * Verifies and parses one delivery. Throws WebhookVerificationError when the
+ * signature is missing or wrong (for every secret given), WebhookPayloadError
+ * when the delivery is malformed.
+ */
+export function parseWebhook(headers: WebhookHeaders, rawBody: string | Uint8Array, secret: string | readonly string[]): WebhookEvent {
+  const signature = headerValue(headers, 'x-hub-signature-256');
+  if (!verifySignature(secret, rawBody, signature)) {
+    throw new WebhookVerificationError(signature === undefined ? 'missing X-Hub-Signature-256 header' : 'X-Hub-Signature-256 does not match');
+  }
+  const name = headerValue(headers, 'x-github-event');
+  if (!name) throw new WebhookPayloadError('missing X-GitHub-Event header');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(payloadText(headers, rawBody));
+  } catch (error) {
+    if (error instanceof WebhookPayloadError) throw error;
+    throw new WebhookPayloadError('the payload is not JSON');
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new WebhookPayloadError('the payload is not a JSON object');
+  const hookId = Number(headerValue(headers, 'x-github-hook-id'));
+  return {
+    event: KNOWN_EVENTS.has(name) ? name : 'unknown',
+    name,
+    id: headerValue(headers, 'x-github-delivery') ?? '',
+    hookId: Number.isSafeInteger(hookId) && hookId > 0 ? hookId : undefined,
+    payload,
+  } as WebhookEvent;
+}

@@ -43,13 +43,20 @@ function firstRequest(target: Target, args: unknown, init: CallInit | undefined)
 export async function* paginate(raw: Client<paths>, target: Target, args?: unknown, init?: CallInit): AsyncGenerator<unknown, void, undefined> {
   const send = looseRequest(raw);
   const { path, request } = firstRequest(target, args, init);
+  // A server whose `next` leads back to a page already read (a bug, or a mock
+  // answering every page with its example) would otherwise be read forever.
+  const seen = new Set<string>();
   for (;;) {
     const { data, error, response } = await send('get', path, request);
     if (!response.ok) throw new WharfRequestError(response, error);
     yield* itemsOf(data);
     const next = linkTarget(response.headers.get('link'), 'next');
     if (next === undefined) return;
+    const query = new URL(next).searchParams;
+    query.sort();
+    if (seen.has(query.toString())) throw new Error(`paginate: the next link leads back to a page already read (${next})`);
+    seen.add(query.toString());
     // The link carries the whole query (filters included), so it replaces ours.
-    request.params = { ...request.params, query: Object.fromEntries(new URL(next).searchParams) };
+    request.params = { ...request.params, query: Object.fromEntries(query) };
   }
 }

@@ -96,8 +96,3 @@ export async function uninstall(sql: Sql, installationId: number): Promise<boole
     return deleted.length > 0;
   });
 }
-
-export async function findInstallation(sql: Sql, appId: number, installationId: number): Promise<InstallationRow | null> {
-  const [row] = await sql<InstallationRow[]>`SELECT * FROM installations WHERE id = ${installationId} AND app_id = ${appId}`;
-  return row ?? null;
-}

@@ -2,7 +2,6 @@
 // (GitHub Apps). create-app registers the app's RSA public key, or generates a
 // key pair and prints the private key this once (Wharf keeps only the public key).
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { parsePermissionList } from '../apps/app-permissions.js';
 import { AppKeyError, generateAppKeyPair, publicKeyFromPem } from '../apps/app-keys.js';
 import { AppError, createApp, findApp, installApp, uninstall } from '../apps/apps-store.js';
@@ -10,6 +9,7 @@ import { selectedRepositoryIds } from '../apps/installation-repositories.js';
 import type { Sql } from '../db/database.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
+import { parseCommand } from './cli-args.js';
 
 export const APP_COMMANDS = ['create-app', 'install-app', 'uninstall-app'] as const;
 
@@ -21,12 +21,6 @@ export const APP_USAGE = `  create-app <owner-login> <name> [--public-key-file <
 
 type Json = (value: unknown) => void;
 
-function args(argv: string[], options: Record<string, { type: 'string' }>, positionals: number) {
-  const parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  if (parsed.positionals.length !== positionals) throw new AppError(`expected ${positionals} argument(s)`);
-  return parsed;
-}
-
 function permissionsOption(raw: unknown) {
   if (raw === undefined) return undefined;
   try {
@@ -37,7 +31,7 @@ function permissionsOption(raw: unknown) {
 }
 
 async function createAppCommand(sql: Sql, argv: string[], json: Json) {
-  const { positionals, values } = args(argv, { 'public-key-file': { type: 'string' }, permissions: { type: 'string' }, events: { type: 'string' } }, 2);
+  const { positionals, values } = parseCommand(argv, { 'public-key-file': { type: 'string' }, permissions: { type: 'string' }, events: { type: 'string' } }, 2);
   const owner = await new AccountStore(sql).byLogin(positionals[0]!);
   if (!owner || owner.kind === 'Bot') throw new AccountError(`no user or organization named ${positionals[0]}`);
   let privateKey: string | undefined;
@@ -61,7 +55,7 @@ async function createAppCommand(sql: Sql, argv: string[], json: Json) {
 }
 
 async function installAppCommand(sql: Sql, argv: string[], json: Json) {
-  const { positionals, values } = args(argv, { repositories: { type: 'string' }, permissions: { type: 'string' } }, 2);
+  const { positionals, values } = parseCommand(argv, { repositories: { type: 'string' }, permissions: { type: 'string' } }, 2);
   const app = await findApp(sql, positionals[0]!);
   if (!app) throw new AppError(`no app ${positionals[0]} (give its id or slug)`);
   const account = await new AccountStore(sql).byLogin(positionals[1]!);
@@ -88,7 +82,7 @@ export async function runAppAdmin(sql: Sql, command: (typeof APP_COMMANDS)[numbe
   try {
     if (command === 'create-app') return await createAppCommand(sql, argv, json);
     if (command === 'install-app') return await installAppCommand(sql, argv, json);
-    const { positionals } = args(argv, {}, 1);
+    const { positionals } = parseCommand(argv, {}, 1);
     const id = Number(positionals[0]);
     if (!Number.isSafeInteger(id) || id < 1) throw new AppError('uninstall-app needs a numeric installation id');
     if (!(await uninstall(sql, id))) throw new AppError(`no installation with id ${id}`);

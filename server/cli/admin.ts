@@ -1,7 +1,6 @@
 // `wharf admin …`: account and token administration against the configured
 // database, whether or not a server is running. Output is JSON on stdout
 // (create-token prints the token alone), errors go to stderr with exit 1.
-import { parseArgs } from 'node:util';
 import { TokenStore } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
 import { KNOWN_SCOPES } from '../http/scopes.js';
@@ -11,8 +10,9 @@ import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
 import { APP_COMMANDS, APP_USAGE, runAppAdmin } from './admin-apps.js';
+import { parseCommand, UsageError } from './cli-args.js';
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export const ADMIN_USAGE = `wharf admin <command>
   create-user <login> [--admin] [--email <email>]
@@ -32,13 +32,6 @@ const DEFAULT_SCOPES = ['repo', 'admin:repo_hook', 'user'];
 
 type Out = (line: string) => void;
 
-type Options = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
-
-function parse(args: string[], options: Options, positionals: number) {
-  const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
-  if (parsed.positionals.length !== positionals) throw new UsageError(`expected ${positionals} argument(s)`);
-  return parsed;
-}
 
 async function mustFind(accounts: AccountStore, login: string, kind?: 'User' | 'Organization') {
   const account = await accounts.byLogin(login);
@@ -70,12 +63,12 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
   if (appCommand) return runAppAdmin(sql, appCommand, args, json);
   switch (command) {
     case 'create-user': {
-      const { positionals, values } = parse(args, { admin: { type: 'boolean' }, email: { type: 'string' } }, 1);
+      const { positionals, values } = parseCommand(args, { admin: { type: 'boolean' }, email: { type: 'string' } }, 1);
       const user = await accounts.create(positionals[0]!, 'User', { siteAdmin: Boolean(values.admin), email: values.email as string | undefined });
       return json({ id: user.id, login: user.login, site_admin: user.site_admin, email: user.email });
     }
     case 'create-org': {
-      const { positionals, values } = parse(args, { owner: { type: 'string' } }, 1);
+      const { positionals, values } = parseCommand(args, { owner: { type: 'string' } }, 1);
       if (!values.owner) throw new UsageError('create-org needs --owner <login>');
       const owner = await mustFind(accounts, values.owner as string, 'User');
       const org = await accounts.create(positionals[0]!, 'Organization');
@@ -83,7 +76,7 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       return json({ id: org.id, login: org.login, owner: owner.login });
     }
     case 'add-member': {
-      const { positionals, values } = parse(args, { role: { type: 'string' } }, 2);
+      const { positionals, values } = parseCommand(args, { role: { type: 'string' } }, 2);
       const role = (values.role ?? 'member') as string;
       if (role !== 'member' && role !== 'admin') throw new UsageError('--role must be member or admin');
       const org = await mustFind(accounts, positionals[0]!, 'Organization');
@@ -94,7 +87,7 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
     case 'add-collaborator':
     case 'remove-collaborator': {
       const adding = command === 'add-collaborator';
-      const { positionals, values } = parse(args, adding ? { permission: { type: 'string' } } : {}, 2);
+      const { positionals, values } = parseCommand(args, adding ? { permission: { type: 'string' } } : {}, 2);
       const permission = (values.permission ?? 'write') as string;
       if (adding && !['read', 'write', 'admin'].includes(permission)) throw new UsageError('--permission must be read, write or admin');
       const repositoryId = await repositoryIdByFullName(sql, positionals[0]!);
@@ -108,7 +101,7 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       return json({ repository: positionals[0], login: user.login, permission });
     }
     case 'set-password': {
-      const { positionals } = parse(args, {}, 1);
+      const { positionals } = parseCommand(args, {}, 1);
       const user = await mustFind(accounts, positionals[0]!, 'User');
       // From stdin, never argv: arguments end up in shell history and `ps`.
       const password = (await readStdin()).replace(/\r?\n$/, '');
@@ -119,7 +112,7 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       return json({ login: user.login, password_set: hashed !== null });
     }
     case 'create-oauth-app': {
-      const { positionals, values } = parse(args, { 'callback-url': { type: 'string' }, 'device-flow': { type: 'boolean' } }, 2);
+      const { positionals, values } = parseCommand(args, { 'callback-url': { type: 'string' }, 'device-flow': { type: 'boolean' } }, 2);
       const callbackUrl = values['callback-url'] as string | undefined;
       if (callbackUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(callbackUrl)) throw new UsageError('--callback-url must be an http(s) URL');
       const owner = await mustFind(accounts, positionals[0]!);
@@ -131,13 +124,13 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       });
     }
     case 'create-token': {
-      const { positionals, values } = parse(args, { scopes: { type: 'string' }, note: { type: 'string' } }, 1);
+      const { positionals, values } = parseCommand(args, { scopes: { type: 'string' }, note: { type: 'string' } }, 1);
       const user = await mustFind(accounts, positionals[0]!, 'User');
       const { token } = await tokens.create(user.id, 'personal', parseScopes(values.scopes as string | undefined), { note: values.note as string | undefined });
       return out(token);
     }
     case 'list-tokens': {
-      const { positionals } = parse(args, {}, 1);
+      const { positionals } = parseCommand(args, {}, 1);
       const user = await mustFind(accounts, positionals[0]!, 'User');
       return json((await tokens.list(user.id)).map((t) => ({
         id: t.id, kind: t.kind, scopes: t.scopes, note: t.note,
@@ -145,14 +138,14 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       })));
     }
     case 'revoke-token': {
-      const { positionals } = parse(args, {}, 1);
+      const { positionals } = parseCommand(args, {}, 1);
       const id = Number(positionals[0]);
       if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('revoke-token needs a numeric token id');
       if (!(await tokens.revoke(id))) throw new AccountError(`no token with id ${id}`);
       return json({ id, revoked: true });
     }
     case 'rename-user': {
-      const { positionals } = parse(args, {}, 2);
+      const { positionals } = parseCommand(args, {}, 2);
       const account = await mustFind(accounts, positionals[0]!);
       const renamed = await accounts.rename(account.id, positionals[1]!);
       return json({ id: renamed.id, login: renamed.login });

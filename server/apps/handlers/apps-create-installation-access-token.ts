@@ -2,7 +2,7 @@ import { isoSeconds } from '../../http/timestamps.js';
 import { notFound, requiresAuthentication } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { repositoryView } from '../../repos/repository-view.js';
-import { findInstallation } from '../apps-store.js';
+import { installationById } from '../installation-lookup.js';
 import { grantPermission } from '../installation-grant.js';
 import { issueInstallationToken } from '../installation-tokens.js';
 
@@ -11,8 +11,9 @@ import { issueInstallationToken } from '../installation-tokens.js';
 export const createInstallationAccessToken: Handler<'apps/create-installation-access-token'> = async (ctx) => {
   const { principal, services } = ctx;
   if (principal.kind !== 'app') throw requiresAuthentication();
-  const installation = await findInstallation(services.sql, principal.app.id, ctx.params.installation_id);
-  if (!installation) throw notFound();
+  const found = await installationById(services.sql, principal.app.id, ctx.params.installation_id);
+  if (!found) throw notFound();
+  const { installation } = found;
   const { body } = await ctx.input();
   const issued = await issueInstallationToken(services, principal.app.botId, installation, body ?? {});
   const permission = grantPermission(issued);

@@ -1,7 +1,9 @@
 // The contract's own hygiene: every example (served by the mock server) is
 // valid against its schema, in both JSON Schema dialects our tools use
 // (ajv 2020 here, draft-7 in prism), and every response documents the
-// rate-limit headers the server always sends.
+// rate-limit headers the server always sends. It also reads the same to YAML
+// 1.1 tools (prism, schemathesis), which would turn an unquoted 2022-11-28
+// into a date.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv as AjvDraft7 } from 'ajv';
@@ -12,13 +14,18 @@ import { resolveLocalRef } from '../server/codegen/openapi-refs.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
 type Node = Record<string, any>;
-const doc = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')) as Node;
+const text = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
+const doc = parse(text) as Node;
 const ID = 'https://wharf.local/openapi.json';
 const pointer = (path: (string | number)[]) => '#/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function validators() {
   return [new Ajv2020({ strict: false, allErrors: true }), new AjvDraft7({ strict: false, allErrors: true })].map((ajv) => {
     addFormats(ajv);
+    // ajv-formats lets a space stand for the `T`; schemathesis (and GitHub) do not.
+    ajv.addFormat('date-time', RFC3339_DATE_TIME);
     ajv.addSchema({ ...doc, $id: ID });
     return ajv;
   });
@@ -59,6 +66,10 @@ describe('openapi.yaml', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('means the same to YAML 1.1 readers: no unquoted dates or times', () => {
+    expect(parse(text, { version: '1.1' })).toEqual(doc);
   });
 
   it('gives every operation an operationId and documents rate-limit headers on every response', () => {

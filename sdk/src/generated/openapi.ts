@@ -1643,9 +1643,9 @@ export interface components {
          *             "has_discussions": false,
          *             "archived": false,
          *             "disabled": false,
-         *             "pushed_at": "2011-01-26 19:06:43+00:00",
-         *             "created_at": "2011-01-26 19:01:12+00:00",
-         *             "updated_at": "2011-01-26 19:14:43+00:00",
+         *             "pushed_at": "2011-01-26T19:06:43Z",
+         *             "created_at": "2011-01-26T19:01:12Z",
+         *             "updated_at": "2011-01-26T19:14:43Z",
          *             "license": null,
          *             "allow_forking": true,
          *             "web_commit_signoff_required": false

@@ -14,6 +14,7 @@ import type { CallInit, OperationArgs, OperationId, OperationResult, OperationTa
 import { DEFAULT_API_VERSION, headersMiddleware } from './transport/headers-middleware.js';
 import { readRateLimit, type RateLimitState } from './transport/rate-limit-state.js';
 import { retryMiddleware, type RetryOptions } from './transport/retry-middleware.js';
+import { vendorNames } from './vendor.js';
 
 export interface ClientOptions {
   /** Wharf's REST root, e.g. `http://127.0.0.1:3000` or `https://wharf.example/api/v3`. */
@@ -24,6 +25,11 @@ export interface ClientOptions {
   auth?: TokenProvider;
   /** `X-GitHub-Api-Version`; default `2022-11-28`. */
   apiVersion?: string;
+  /**
+   * The server's vendor word (its `WHARF_VENDOR`), default `GitHub`: with
+   * `Acme` the client sends `X-Acme-Api-Version` and `application/vnd.acme+json`.
+   */
+  vendor?: string;
   retry?: RetryOptions;
   /** A fetch to send requests with (a stub, a proxy agent); default the global fetch. */
   fetch?: (input: Request) => Promise<Response>;
@@ -54,7 +60,7 @@ export function createClient(options: ClientOptions): WharfClient {
   const auth = options.auth ?? (options.token === undefined ? undefined : { token: () => options.token as string });
   let rateLimit: RateLimitState | undefined;
   const observe = (response: Response) => void (rateLimit = readRateLimit(response.headers) ?? rateLimit);
-  const transport = [headersMiddleware(auth, options.apiVersion ?? DEFAULT_API_VERSION), retryMiddleware(options.retry ?? {}, observe)];
+  const transport = [headersMiddleware(auth, options.apiVersion ?? DEFAULT_API_VERSION, vendorNames(options.vendor)), retryMiddleware(options.retry ?? {}, observe)];
   const fetchOption = options.fetch ? { fetch: options.fetch } : {};
 
   const raw = createFetchClient<paths>({ baseUrl: options.baseUrl, ...fetchOption });

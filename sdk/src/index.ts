@@ -4,6 +4,7 @@ export { WharfRequestError } from './errors.js';
 export type { RetryOptions } from './transport/retry-middleware.js';
 export type { RateLimitState } from './transport/rate-limit-state.js';
 export { DEFAULT_API_VERSION } from './transport/headers-middleware.js';
+export { DEFAULT_VENDOR } from './vendor.js';
 export type { CallInit, OperationArgs, OperationId, OperationResult, ResourceMethod, Resources } from './resources/resource-types.js';
 export type { PageItem } from './pagination/paginate.js';
 export type { GraphqlCall, GraphqlInit, GraphqlResult } from './graphql/graphql.js';

@@ -89,7 +89,7 @@ describe('adapters', () => {
     const request = Object.assign(Readable.from([Buffer.from(body.slice(0, 5)), Buffer.from(body.slice(5))]), { headers: lower });
     expect(await parseNodeWebhook(request, 's')).toMatchObject({ event: 'create', payload: { ref_type: 'tag' } });
     const tooBig = Object.assign(Readable.from([Buffer.from(body)]), { headers: lower });
-    await expect(parseNodeWebhook(tooBig, 's', 4)).rejects.toThrow(WebhookPayloadError);
+    await expect(parseNodeWebhook(tooBig, 's', { maxBytes: 4 })).rejects.toThrow(WebhookPayloadError);
   });
 
   it('reads a Fetch Request', async () => {

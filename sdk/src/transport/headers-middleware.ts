@@ -1,18 +1,17 @@
-// The headers every request carries: the token, GitHub's media type and the
-// API version. Set only when the caller has not set them on the request, so
+// The headers every request carries: the token, the vendor's media type and
+// the API version. Set only when the caller has not set them on the request, so
 // one call can still send its own (an app JWT, a raw media type).
 import type { Middleware } from 'openapi-fetch';
 import type { TokenProvider } from '../auth/token-provider.js';
+import type { VendorNames } from '../vendor.js';
 
 export const DEFAULT_API_VERSION = '2022-11-28';
-export const MEDIA_TYPE = 'application/vnd.github+json';
-
-export function headersMiddleware(auth: TokenProvider | undefined, apiVersion: string): Middleware {
+export function headersMiddleware(auth: TokenProvider | undefined, apiVersion: string, names: VendorNames): Middleware {
   return {
     async onRequest({ request }) {
       const { headers } = request;
-      if (!headers.has('accept')) headers.set('accept', MEDIA_TYPE);
-      if (!headers.has('x-github-api-version')) headers.set('x-github-api-version', apiVersion);
+      if (!headers.has('accept')) headers.set('accept', names.mediaType);
+      if (!headers.has(names.apiVersion)) headers.set(names.apiVersion, apiVersion);
       // Asked before every request: a provider may refresh an expiring token.
       if (auth && !headers.has('authorization')) headers.set('authorization', `Bearer ${await auth.token()}`);
       return request;

@@ -1,7 +1,7 @@
 // Receiving from a server framework: read the raw body (the signature is over
 // the exact bytes, so never a re-serialized parsed body), then parseWebhook.
 // The node:http side is typed structurally, so these types need no @types/node.
-import { parseWebhook } from './parse-webhook.js';
+import { parseWebhook, type ParseWebhookOptions } from './parse-webhook.js';
 import type { WebhookEvent } from './webhook-events.js';
 import { WebhookPayloadError } from './webhook-errors.js';
 
@@ -31,10 +31,15 @@ export async function readRawBody(request: NodeRequestLike, maxBytes = MAX_WEBHO
   return body;
 }
 
-export async function parseNodeWebhook(request: NodeRequestLike, secret: string | readonly string[], maxBytes?: number): Promise<WebhookEvent> {
-  return parseWebhook(request.headers, await readRawBody(request, maxBytes), secret);
+export interface NodeWebhookOptions extends ParseWebhookOptions {
+  /** The largest body read (default 25 MB, GitHub's cap). */
+  maxBytes?: number;
 }
 
-export async function parseFetchWebhook(request: Request, secret: string | readonly string[]): Promise<WebhookEvent> {
-  return parseWebhook(request.headers, new Uint8Array(await request.arrayBuffer()), secret);
+export async function parseNodeWebhook(request: NodeRequestLike, secret: string | readonly string[], options: NodeWebhookOptions = {}): Promise<WebhookEvent> {
+  return parseWebhook(request.headers, await readRawBody(request, options.maxBytes), secret, options);
+}
+
+export async function parseFetchWebhook(request: Request, secret: string | readonly string[], options: ParseWebhookOptions = {}): Promise<WebhookEvent> {
+  return parseWebhook(request.headers, new Uint8Array(await request.arrayBuffer()), secret, options);
 }

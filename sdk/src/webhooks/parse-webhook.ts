@@ -1,5 +1,6 @@
 // parseWebhook: verify the signature over the raw bytes first, and only then
 // parse, so nothing from an unauthenticated body is ever looked at.
+import { DEFAULT_VENDOR, vendorNames } from '../vendor.js';
 import { verifySignature } from './signature.js';
 import { KNOWN_EVENTS, type WebhookEvent } from './webhook-events.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
@@ -26,18 +27,24 @@ function payloadText(headers: WebhookHeaders, rawBody: string | Uint8Array): str
   return text;
 }
 
+export interface ParseWebhookOptions {
+  /** The sending server's vendor word (`X-<Vendor>-Event`, …); default `GitHub`. */
+  vendor?: string;
+}
+
 /**
  * Verifies and parses one delivery. Throws WebhookVerificationError when the
  * signature is missing or wrong (for every secret given), WebhookPayloadError
  * when the delivery is malformed.
  */
-export function parseWebhook(headers: WebhookHeaders, rawBody: string | Uint8Array, secret: string | readonly string[]): WebhookEvent {
+export function parseWebhook(headers: WebhookHeaders, rawBody: string | Uint8Array, secret: string | readonly string[], options: ParseWebhookOptions = {}): WebhookEvent {
+  const names = vendorNames(options.vendor);
   const signature = headerValue(headers, 'x-hub-signature-256');
   if (!verifySignature(secret, rawBody, signature)) {
     throw new WebhookVerificationError(signature === undefined ? 'missing X-Hub-Signature-256 header' : 'X-Hub-Signature-256 does not match');
   }
-  const name = headerValue(headers, 'x-github-event');
-  if (!name) throw new WebhookPayloadError('missing X-GitHub-Event header');
+  const name = headerValue(headers, names.event);
+  if (!name) throw new WebhookPayloadError(`missing X-${options.vendor ?? DEFAULT_VENDOR}-Event header`);
   let payload: unknown;
   try {
     payload = JSON.parse(payloadText(headers, rawBody));
@@ -46,11 +53,11 @@ export function parseWebhook(headers: WebhookHeaders, rawBody: string | Uint8Arr
     throw new WebhookPayloadError('the payload is not JSON');
   }
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new WebhookPayloadError('the payload is not a JSON object');
-  const hookId = Number(headerValue(headers, 'x-github-hook-id'));
+  const hookId = Number(headerValue(headers, names.hookId));
   return {
     event: KNOWN_EVENTS.has(name) ? name : 'unknown',
     name,
-    id: headerValue(headers, 'x-github-delivery') ?? '',
+    id: headerValue(headers, names.delivery) ?? '',
     hookId: Number.isSafeInteger(hookId) && hookId > 0 ? hookId : undefined,
     payload,
   } as WebhookEvent;

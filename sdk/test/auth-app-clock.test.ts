@@ -1,9 +1,8 @@
 // createAppAuth and time: a cached installation token is replaced a margin
 // before `expires_at` (server and helper clocks moved together), and clock
 // skew is corrected from the `Date` header with one retry, as Octokit does.
-// Wharf's `Date` header comes from Node's HTTP server (the real clock), not
-// the injected one, so "the server is behind" is made by moving the helper's
-// clock ahead; the injected-server-clock case is shown failing after one retry.
+// Wharf's `Date` header follows its (injected) clock, so skew can be made on
+// either side.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../server/test-support/test-server.js';
 import { createTestApp, installTestApp, type TestApp } from '../../server/test-support/apps.js';
@@ -105,13 +104,26 @@ describe('clock skew', () => {
     expect(answers[0]!.message).toMatch(/^'Expiration time' claim \('exp'\)/);
   });
 
-  it('retries once only: with the server’s injected clock behind, its Date header is still real time', async () => {
+  it('reads the server’s own clock from its Date header: an injected server clock 5 minutes behind is corrected in one retry', async () => {
     const { answers, fetchFn } = recordingFetch();
     serverShift = -5 * MINUTE;
-    const failed = skewedAuth(0, fetchFn).token();
-    await expect(failed).rejects.toMatchObject({ name: 'WharfAuthError', status: 401, message: expect.stringMatching(/^'Issued at'/) });
-    expect(answers.map((a) => a.status)).toEqual([401, 401]);
-    // Node's http server writes Date from the real clock, not the `now` given to startTestServer.
-    expect(Math.abs(Date.parse(answers[0]!.date!) - Date.now())).toBeLessThan(5_000);
+    expect(await works(await skewedAuth(0, fetchFn).token())).toBe(200);
+    expect(answers.map((a) => a.status)).toEqual([401, 201]);
+    expect(Math.abs(Date.parse(answers[0]!.date!) - (Date.now() - 5 * MINUTE))).toBeLessThan(5_000);
+  });
+
+  it('retries once only: a server whose Date header is off as well keeps refusing', async () => {
+    const answers: number[] = [];
+    // A proxy that rewrites Date to real time hides the server's skew: the one retry fails too, and the error says why.
+    const fetchFn: FetchLike = async (url, init) => {
+      const response = await fetch(url, init);
+      answers.push(response.status);
+      const headers = new Headers(response.headers);
+      headers.set('date', new Date().toUTCString());
+      return new Response(await response.arrayBuffer(), { status: response.status, headers });
+    };
+    serverShift = -5 * MINUTE;
+    await expect(skewedAuth(0, fetchFn).token()).rejects.toMatchObject({ name: 'WharfAuthError', status: 401, message: expect.stringMatching(/^'Issued at'/) });
+    expect(answers).toEqual([401, 401]);
   });
 });

@@ -14,6 +14,7 @@ import type { Services } from '../services.js';
 import { ApiError, requiresAuthentication } from './api-error.js';
 import { selectApiVersion } from './api-version.js';
 import { clientIp } from './client-ip.js';
+import { httpDate } from './http-date.js';
 import { errorBody, jsonReply, toResponse, type Reply } from './json-response.js';
 import type { RateResource, RateState } from './rate-limiter.js';
 
@@ -125,6 +126,7 @@ export async function runPipeline(event: H3Event, services: Services, options: P
   const headers: Record<string, string> = {};
   headers[names.requestId] = requestId;
   headers[names.mediaType] = names.mediaTypeValue;
+  headers.date = httpDate(services.now());
   let principal: Principal = ANONYMOUS;
   let rate: RateState | undefined;
   let bucket = rateLimitBucket(principal, ip);
@@ -139,7 +141,7 @@ export async function runPipeline(event: H3Event, services: Services, options: P
     const decision = rateLimiter.tryTake(bucket, options.resource, limit) ?? (await rateLimiter.take(bucket, options.resource, limit));
     rate = decision.state;
     if (!decision.allowed) {
-      const retryAfter = Math.max(1, rate.reset - Math.floor(Date.now() / 1000));
+      const retryAfter = Math.max(1, rate.reset - Math.floor(services.now() / 1000));
       throw new ApiError(429, exceededMessage(principal, ip, rate, config.rateLimit.windowSeconds), undefined, {
         'Retry-After': String(retryAfter),
       });

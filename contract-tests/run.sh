@@ -4,10 +4,12 @@
 #
 #   bash contract-tests/run.sh                           fresh server + fixtures
 #   bash contract-tests/run.sh --url URL --token TOKEN   an existing deployment
+#   bash contract-tests/run.sh --mock                    our mock server (npm run mock), stateless profile
+#   bash contract-tests/run.sh --url URL --token TOKEN --stateless   someone else's mock
 #
 # Exit status: schemathesis's own (0 pass, 1 a check failed, 2 configuration or
 # schema error), the higher of the two runs' (so either failing fails the
-# script), or 3 when the server could not be started or seeded.
+# script), or 3 when the server (or mock) could not be started or seeded.
 set -Eeuo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,13 +25,20 @@ MAX_EXAMPLES=${CONTRACT_MAX_EXAMPLES:-500}
 # GraphQL has 4 root fields and only the fuzzing phase: 100 examples take seconds.
 GRAPHQL_MAX_EXAMPLES=${CONTRACT_GRAPHQL_MAX_EXAMPLES:-100}
 WORKERS=${CONTRACT_WORKERS:-1}
+# The mock run (--mock) has its own budget: the whole run (prism's start-up
+# included) stays within 2 minutes on 2 cores.
+MOCK_MAX_EXAMPLES=${CONTRACT_MOCK_MAX_EXAMPLES:-100}
+MOCK_GRAPHQL_MAX_EXAMPLES=${CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES:-100}
+# Checks no stateless mock can pass (any token is accepted, nothing is ever
+# stored or deleted), left out with --mock and --stateless; see the README.
+STATELESS_EXCLUDED_CHECKS=ignored_auth,use_after_free,ensure_resource_availability
 
 log() { printf '[contract] %s\n' "$*" >&2; }
 die() { log "error: $1"; exit "${2:-3}"; }
 
 usage() {
   cat <<'EOF'
-usage: bash contract-tests/run.sh [--url BASE_URL --token TOKEN]
+usage: bash contract-tests/run.sh [--url BASE_URL --token TOKEN [--stateless] | --mock]
 
 Without options: starts a fresh Wharf server (embedded PostgreSQL in a temporary
 data directory, raised rate limits) on a free port, seeds fixtures, runs
@@ -40,8 +49,20 @@ With --url and --token: runs against an existing deployment; no server is
 started and nothing is seeded. The token should carry the scopes
 repo,delete_repo,user and belong to a user that is not a site admin.
 
+With --mock: starts the mock server (npm run mock: prism serving openapi.yaml's
+examples, GraphQL mocked from schema.graphql) on a free port, runs both
+schemathesis runs against it in the stateless profile, and stops it. Reports go
+to contract-tests/reports/mock/.
+
+With --stateless (and --url, --token): the stateless profile against a mock
+that is not ours, nothing started: no stateful phase, and the checks
+ignored_auth, use_after_free and ensure_resource_availability left out (a mock
+accepts any token and stores nothing).
+
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500),
-CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1). Against an existing deployment, the hook
+CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1);
+with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 100) and
+CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 100) instead. Against an existing deployment, the hook
 operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
 on the repositories the spec's examples and the run create (e.g. a site admin);
 the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the
@@ -53,8 +74,12 @@ EOF
 
 TARGET_URL=""
 TOKEN=""
+MOCK=""
+STATELESS=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --mock) MOCK=1; STATELESS=1; shift ;;
+    --stateless) STATELESS=1; shift ;;
     --url) [ $# -ge 2 ] || die "--url needs a value" 2; TARGET_URL=$2; shift 2 ;;
     --url=*) TARGET_URL=${1#--url=}; shift ;;
     --token) [ $# -ge 2 ] || die "--token needs a value" 2; TOKEN=$2; shift 2 ;;
@@ -63,8 +88,16 @@ while [ $# -gt 0 ]; do
     *) usage >&2; die "unknown argument: $1" 2 ;;
   esac
 done
+if [ -n "$MOCK" ] && [ -n "$TARGET_URL$TOKEN" ]; then die "--mock starts its own mock: no --url or --token" 2; fi
 if [ -n "$TARGET_URL" ] && [ -z "$TOKEN" ]; then die "--url needs --token" 2; fi
 if [ -z "$TARGET_URL" ] && [ -n "$TOKEN" ]; then die "--token needs --url" 2; fi
+if [ -n "$STATELESS" ] && [ -z "$MOCK" ] && [ -z "$TARGET_URL" ]; then die "--stateless is for --url targets (--mock implies it)" 2; fi
+if [ -n "$MOCK" ]; then
+  MAX_EXAMPLES=$MOCK_MAX_EXAMPLES
+  GRAPHQL_MAX_EXAMPLES=$MOCK_GRAPHQL_MAX_EXAMPLES
+  # The default run's reports stay where they are: CI keeps both.
+  REPORTS="$REPORTS/mock"
+fi
 
 cd "$ROOT"
 command -v python3 >/dev/null || die "python3 is required"
@@ -113,26 +146,30 @@ mapfile -t APP_JWT_OPERATIONS < <(node --input-type=module -e '
           && (op.security ?? []).some((r) => "appJwt" in r)) console.log(op.operationId);
 ' "$SPEC")
 
-# --- a fresh server, unless one was given -----------------------------------
+# --- a fresh server (or the mock), unless one was given ---------------------
 SERVER_PID=""
 DATA_DIR=""
+# What started (server or mock) and where its log is kept after the run.
+SERVER_KIND=server
+SERVER_LOG="$REPORTS/server.log"
+if [ -n "$MOCK" ]; then SERVER_KIND="mock server"; SERVER_LOG="$REPORTS/mock.log"; fi
 group_alive() { kill -0 -- "-$SERVER_PID" 2>/dev/null; }
 stop_server() {
   # The server leads its own process group, which holds the embedded
-  # PostgreSQL's postmaster too; done when nothing of the group is left.
+  # PostgreSQL's postmaster (the mock: prism) too; done when nothing of the group is left.
   [ -n "$SERVER_PID" ] && group_alive || return 0
-  log "stopping server (process group $SERVER_PID)"
+  log "stopping $SERVER_KIND (process group $SERVER_PID)"
   local t0=$SECONDS
-  # serve stops the embedded PostgreSQL itself on SIGTERM: give it 10 s.
+  # serve stops the embedded PostgreSQL (the mock: prism) itself on SIGTERM: give it 10 s.
   kill -TERM "$SERVER_PID" 2>/dev/null || true
   for _ in $(seq 1 100); do group_alive || break; sleep 0.1; done
   if group_alive; then
-    log "server still running after 10 s: SIGTERM to its process group, then SIGKILL"
+    log "$SERVER_KIND still running after 10 s: SIGTERM to its process group, then SIGKILL"
     kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
     for _ in $(seq 1 50); do group_alive || break; sleep 0.1; done
     kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
   fi
-  log "server stopped in $((SECONDS - t0)) s"
+  log "$SERVER_KIND stopped in $((SECONDS - t0)) s"
 }
 ST_PID=""
 cleanup() {
@@ -142,8 +179,8 @@ cleanup() {
   stop_server
   if [ -n "$DATA_DIR" ] && [ -d "$DATA_DIR" ]; then
     # The server's log (warnings and errors; WHARF_LOG_LEVEL=debug adds every
-    # request) stays with the reports.
-    [ ! -f "$DATA_DIR/server.log" ] || cp "$DATA_DIR/server.log" "$REPORTS/server.log" 2>/dev/null || true
+    # request; the mock's: prism's line per request) stays with the reports.
+    [ ! -f "$DATA_DIR/server.log" ] || cp "$DATA_DIR/server.log" "$SERVER_LOG" 2>/dev/null || true
     rm -rf "$DATA_DIR"
   fi
   exit "$status"
@@ -153,11 +190,44 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 mkdir -p "$REPORTS"
-rm -f "$REPORTS/server.log"
+rm -f "$SERVER_LOG"
 
-if [ -z "$TARGET_URL" ]; then
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# Waits until SERVER_PID listens on PORT (both serve and the mock open their
+# port only when ready); dies with the log's tail if it exits or takes 60 s.
+wait_for_port() {
+  for _ in $(seq 1 240); do
+    kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 40 "$DATA_DIR/server.log" >&2; die "$SERVER_KIND exited during start-up"; }
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then return 0; fi
+    sleep 0.25
+  done
+  tail -n 40 "$DATA_DIR/server.log" >&2
+  die "$SERVER_KIND not ready after 60 s"
+}
+
+if [ -n "$MOCK" ]; then
+  DATA_DIR=$(mktemp -d "${TMPDIR:-/tmp}/wharf-contract-mock.XXXXXX")
+  PORT=$(free_port)
+  TARGET_URL="http://127.0.0.1:$PORT"
+  log "starting mock server on $TARGET_URL"
+  # setsid as for the server: prism, its child, goes with it.
+  PORT=$PORT HOST=127.0.0.1 setsid node bin/run-ts.mjs contract-tests/mock/serve.ts >"$DATA_DIR/server.log" 2>&1 </dev/null &
+  SERVER_PID=$!
+  wait_for_port
+  log "mock server ready (pid $SERVER_PID)"
+  # The mock takes any well-formed credential. Every operation runs, the app
+  # ones too: hooks/auth.py signs their JWTs with a throwaway key.
+  TOKEN=ghp_contractMockToken000000000000000000
+  HOOK_TOKEN=$TOKEN
+  INSTALLATION_TOKEN=ghs_contractMockInstallation0000000000
+  REVOCABLE_INSTALLATION_TOKEN=ghs_contractMockRevocable0000000000000
+  APP_ID=1
+  APP_KEY_FILE="$DATA_DIR/app-key.pem"
+  node -e 'const { generateKeyPairSync } = require("crypto");
+    process.stdout.write(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }))' >"$APP_KEY_FILE"
+elif [ -z "$TARGET_URL" ]; then
   DATA_DIR=$(mktemp -d "${TMPDIR:-/tmp}/wharf-contract.XXXXXX")
-  PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  PORT=$(free_port)
   TARGET_URL="http://127.0.0.1:$PORT"
   export PORT HOST=127.0.0.1 WHARF_DATA_DIR="$DATA_DIR"
   export WHARF_PUBLIC_URL="$TARGET_URL"
@@ -174,14 +244,8 @@ if [ -z "$TARGET_URL" ]; then
   # script, which then stops the server in order.
   setsid node bin/wharf.mjs serve >"$DATA_DIR/server.log" 2>&1 </dev/null &
   SERVER_PID=$!
-  ready=""
-  for _ in $(seq 1 240); do
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$DATA_DIR/server.log" >&2; die "server exited during start-up"; }
-    # Listening means ready: serve opens its port only after migrating.
-    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then ready=1; break; fi
-    sleep 0.25
-  done
-  [ -n "$ready" ] || { cat "$DATA_DIR/server.log" >&2; die "server not ready after 60 s"; }
+  # Listening means ready: serve opens its port only after migrating.
+  wait_for_port
   log "server ready (pid $SERVER_PID)"
 
   log "seeding fixtures"
@@ -197,7 +261,7 @@ if [ -z "$TARGET_URL" ]; then
   [[ "$INSTALLATION_TOKEN" == ghs_* ]] || die "seeding printed no installation token"
 else
   TARGET_URL=${TARGET_URL%/}
-  log "running against existing deployment $TARGET_URL (no server start, no seeding)"
+  log "running against existing deployment $TARGET_URL (no server start, no seeding${STATELESS:+; stateless profile})"
   # Hook operations need admin rights on the repositories they touch.
   HOOK_TOKEN=${CONTRACT_HOOK_TOKEN:-$TOKEN}
   INSTALLATION_TOKEN=${CONTRACT_INSTALLATION_TOKEN:-}
@@ -227,14 +291,27 @@ if [ -z "$REVOCABLE_INSTALLATION_TOKEN" ]; then
   EXCLUDES+=(--exclude-operation-id apps/revoke-installation-access-token)
 fi
 
+# --- the profile -------------------------------------------------------------
+PHASES=examples,coverage,fuzzing,stateful
+EXCLUDED_CHECKS=()
+if [ -n "$STATELESS" ]; then
+  # A stateless mock has no state to follow (stateful phase), accepts any
+  # token (ignored_auth) and never deletes (use_after_free) nor creates
+  # (ensure_resource_availability) anything.
+  PHASES=examples,coverage,fuzzing
+  EXCLUDED_CHECKS=(--exclude-checks "$STATELESS_EXCLUDED_CHECKS")
+  log "stateless profile: phases $PHASES; checks left out: $STATELESS_EXCLUDED_CHECKS"
+fi
+
 # --- schemathesis: openapi.yaml ---------------------------------------------
 rm -f "$REPORTS/junit.xml" "$REPORTS/junit-graphql.xml"
 ST_ARGS=(
   run "$SPEC"
   --url "$TARGET_URL"
   --checks all
+  "${EXCLUDED_CHECKS[@]}"
   --mode all
-  --phases examples,coverage,fuzzing,stateful
+  --phases "$PHASES"
   --max-examples "$MAX_EXAMPLES"
   --seed "$SEED"
   --workers "$WORKERS"
@@ -279,7 +356,8 @@ GRAPHQL_ARGS=(
   # (and fuzzed owners, names and IDs almost never exist). hooks/graphql-run.py
   # replaces it with a check that still fails on a 5xx and on any resolver error
   # that is not one of GitHub's error types (a crash yoga masks as "Unexpected error.").
-  --exclude-checks not_a_server_error
+  # The stateless profile leaves out its checks here too.
+  --exclude-checks "not_a_server_error${STATELESS:+,$STATELESS_EXCLUDED_CHECKS}"
   --mode all
   # The only phase schemathesis 4 has for GraphQL (examples and coverage are
   # OpenAPI-only; stateful needs links, which a GraphQL schema has not).

@@ -9,6 +9,7 @@ import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
 import { executeOperation, operationRoute } from './http/operation-runner.js';
 import { runPipeline } from './http/pipeline.js';
+import { allowHeader, operationsByRoute, REST_PREFIXES } from './http/rest-routes.js';
 import type { Logger } from './log.js';
 import { routeTable, type OperationId } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
@@ -19,8 +20,6 @@ import { mountLoginPages } from './web/login-page.js';
 import { mountSettingsApplicationsPage } from './web/settings-applications-page.js';
 import { mountSettingsTokensPage } from './web/settings-tokens-page.js';
 
-export const REST_PREFIXES = ['', '/api/v3'] as const;
-
 export interface WharfApp {
   app: H3;
   services: Services;
@@ -28,7 +27,7 @@ export interface WharfApp {
 }
 
 function methodNotAllowed(services: Services, allowed: Map<string, OperationId>) {
-  const allow = [...allowed.keys(), ...(allowed.has('GET') ? ['HEAD'] : [])].join(', ');
+  const allow = allowHeader(allowed);
   return (event: H3Event) => {
     const get = allowed.get('GET');
     // HEAD is GET without a body.
@@ -48,14 +47,10 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   const services = await createServices(config, sql, log, now);
   const app = new H3({ onError: (error) => log.error('h3 error', { error: String(error) }) });
 
-  const byRoute = new Map<string, Map<string, OperationId>>();
-  for (const operationId of Object.keys(routeTable) as OperationId[]) {
-    const row = routeTable[operationId];
-    const methods = byRoute.get(row.route) ?? new Map<string, OperationId>();
-    methods.set(row.method, operationId);
-    byRoute.set(row.route, methods);
-    for (const prefix of REST_PREFIXES) {
-      app.on(row.method as 'GET', prefix + row.route, operationRoute(operationId, handlers[operationId] as never, services));
+  const byRoute = operationsByRoute();
+  for (const [route, methods] of byRoute) {
+    for (const [method, operationId] of methods) {
+      for (const prefix of REST_PREFIXES) app.on(method as 'GET', prefix + route, operationRoute(operationId, handlers[operationId] as never, services));
     }
   }
   for (const [route, methods] of byRoute) {

@@ -1,5 +1,9 @@
-// The mock server answers GitHub clients (vendor Accept types) with the
-// contract's examples, and prism's request validation still applies.
+// The mock server end to end, prism included: GitHub clients (vendor Accept
+// types, `token` authorization) get the contract's examples, requests the
+// server would refuse are refused as the server does, GraphQL answers, and
+// closing stops everything. (The front's rules in detail, with a fake prism:
+// rest-routes.test.ts, request-checks.test.ts, graphql-mock.test.ts.)
+import { request as httpRequest } from 'node:http';
 import { request } from '@octokit/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../server/test-support/contract-schema.js';
@@ -13,7 +17,7 @@ afterAll(async () => {
   await mock?.close();
 });
 
-// Prism checks the documented security schemes; any bearer token passes.
+// The mock checks that a credential is there, not which: any token passes.
 const call = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
   fetch(mock.url + path, {
     method: init.method ?? 'GET',
@@ -63,6 +67,35 @@ describe('mock server', () => {
     expect(schemaErrors('hook', await response.json())).toBe('');
   });
 
+  it('rejects a body that is not JSON as the server does: 400, with the rate-limit headers', async () => {
+    const response = await fetch(mock.url + '/repos/octocat/Hello-World', {
+      method: 'PATCH',
+      headers: { authorization: 'token mock-token', 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('4999');
+    expect((await response.json()).message).toBe('Problems parsing JSON');
+  });
+
+  it('answers TRACE with 405 and Allow', async () => {
+    // fetch cannot send TRACE; node:http can.
+    const { status, allow } = await new Promise<{ status?: number; allow?: string }>((resolve, reject) => {
+      const req = httpRequest(mock.url + '/user', { method: 'TRACE', headers: { authorization: 'token mock-token' } }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, allow: res.headers.allow });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect({ status, allow }).toEqual({ status: 405, allow: 'GET, HEAD' });
+  });
+
+  it('answers GraphQL at /api/graphql', async () => {
+    const response = await call('/api/graphql', { method: 'POST', body: { query: '{ viewer { login } }' } });
+    expect(await response.json()).toEqual({ data: { viewer: { login: 'octocat' } } });
+  });
+
   it('rejects a body that breaks the request schema with 422', async () => {
     const response = await call('/repos/octocat/Hello-World/hooks', {
       method: 'POST',
@@ -85,7 +118,7 @@ describe('mock server', () => {
     expect(toBearerAuthorization('Basic dTpw')).toBe('Basic dTpw');
   });
 
-  it('still refuses a request without credentials (prism checks security)', async () => {
+  it('still refuses a request without credentials', async () => {
     const response = await fetch(mock.url + '/user', { headers: { accept: 'application/vnd.github+json' } });
     expect(response.status).toBe(401);
   });

@@ -14,13 +14,12 @@ import type { Services } from '../services.js';
 import type { GraphqlContext } from './context.js';
 import { liftErrorTypes, logUnexpectedErrors } from './errors.js';
 import { resolvers } from './resolvers.js';
+import { YOGA_BASE_OPTIONS, YOGA_ENDPOINT } from './yoga-options.js';
 
 export const GRAPHQL_PATHS = ['/api/graphql', '/graphql'] as const;
 export const SCHEMA_PATH = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** The path yoga sees; the public paths are routed by h3. */
-const YOGA_ENDPOINT = '/graphql';
 
 /**
  * Yoga's log lines into ours. Its debug chatter is dropped, and its error
@@ -46,19 +45,9 @@ function createGraphqlServer(services: Services) {
       typeDefs: readFileSync(SCHEMA_PATH, 'utf8'),
       resolvers,
     }),
-    graphqlEndpoint: YOGA_ENDPOINT,
-    graphiql: false,
-    landingPage: false,
-    maskedErrors: true,
-    cors: false,
-    batching: false,
+    ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
     plugins: [logUnexpectedErrors(services.log), liftErrorTypes()],
-    // Node's own classes, so the Response yoga returns is one h3 recognises.
-    fetchAPI: {
-      Request, Response, Headers, fetch, ReadableStream, URL, URLSearchParams,
-      FormData, Blob, File, TextEncoder, TextDecoder, crypto: globalThis.crypto,
-    },
   });
 }
 
@@ -68,7 +57,7 @@ function createGraphqlServer(services: Services) {
  * type) and answers JSON to any Accept (Octokit asks for vnd.github+json), so
  * both headers are normalised here; a body that is not JSON is the REST 400.
  */
-async function yogaRequest(event: H3Event): Promise<Request> {
+export async function yogaRequest(event: H3Event): Promise<Request> {
   const source = event.req;
   const url = new URL(YOGA_ENDPOINT + event.url.search, event.url.origin);
   const headers = new Headers(source.headers);

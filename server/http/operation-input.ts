@@ -21,7 +21,7 @@ function formObject(text: string): Record<string, string> {
   return out;
 }
 
-async function readBody(event: H3Event, acceptsForm: boolean): Promise<unknown> {
+export async function readBody(event: H3Event, acceptsForm: boolean): Promise<unknown> {
   const text = await event.req.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
   if (text.trim() === '') return undefined;

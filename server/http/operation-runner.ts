@@ -12,7 +12,7 @@ import { OperationContext, type Handler } from './operation-context.js';
 import type { PathParams } from './operation-types.js';
 import { runPipeline, type RequestScope } from './pipeline.js';
 
-function decodedParams(event: H3Event): Record<string, string> {
+export function decodedParams(event: H3Event): Record<string, string> {
   const raw = getRouterParams(event);
   const out: Record<string, string> = {};
   for (const name in raw) {

@@ -1,0 +1,116 @@
+// GraphQL on the mock: realistic answers with Wharf's node IDs (also through
+// the SDK's client.graphql / node / nodes), GitHub's error shape, and the
+// server's door (credential required, JSON body, rate-limit headers).
+import type { H3 } from 'h3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeNodeId, encodeNodeId } from '../../server/ids/node-id.js';
+import { createClient } from '../../sdk/src/index.js';
+import { fakeUpstream } from './fake-upstream.js';
+import { createMockApp } from './mock-server.js';
+
+let app: H3;
+const prism = fakeUpstream();
+beforeAll(() => {
+  app = createMockApp(prism.upstream);
+});
+
+const REPO_ID = encodeNodeId('Repository', 1296269);
+
+async function graphql(query: string, variables?: object, headers: Record<string, string> = { authorization: 'token ghp_mock' }) {
+  const response = await app.fetch(new Request('http://mock.test/api/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  }));
+  return { response, body: await response.json() };
+}
+
+describe('answers', () => {
+  it('{ viewer { login } } with octocat, whose id is a Wharf user ID', async () => {
+    const { response, body } = await graphql('{ viewer { login id databaseId url } }');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-resource')).toBe('graphql');
+    expect(body.data.viewer).toEqual({ login: 'octocat', id: 'U_AQEB', databaseId: 1, url: 'http://127.0.0.1:3000/octocat' });
+    expect(decodeNodeId(body.data.viewer.id)).toEqual({ type: 'User', id: 1 });
+    expect(prism.sent).toEqual([]);
+  });
+
+  it('node(id:) with the object of that kind and id', async () => {
+    const query = 'query($id: ID!) { node(id: $id) { __typename id ... on Repository { databaseId nameWithOwner isPrivate owner { login } defaultBranchRef { name prefix } createdAt } } }';
+    const { body } = await graphql(query, { id: REPO_ID });
+    expect(body.data.node).toEqual({
+      __typename: 'Repository', id: REPO_ID, databaseId: 1296269, nameWithOwner: 'octocat/Hello-World', isPrivate: false,
+      owner: { login: 'octocat' }, defaultBranchRef: { name: 'main', prefix: 'refs/heads/' }, createdAt: '2011-01-26T19:01:12Z',
+    });
+    const org = await graphql('{ node(id: "O_AQIC") { __typename id ... on Organization { login databaseId } } }');
+    expect(org.body.data.node).toEqual({ __typename: 'Organization', id: 'O_AQIC', login: 'wharf-org', databaseId: 2 });
+  });
+
+  it('repository(owner:, name:) with that repository', async () => {
+    const { body } = await graphql('{ repository(owner: "hubot", name: "tools") { nameWithOwner name owner { login } url } }');
+    expect(body.data.repository).toEqual({ nameWithOwner: 'hubot/tools', name: 'tools', owner: { login: 'hubot' }, url: 'http://127.0.0.1:3000/hubot/tools' });
+  });
+});
+
+describe('errors, in GitHub’s shape', () => {
+  it('an ID that does not decode: null and NOT_FOUND, as the server', async () => {
+    const { body } = await graphql('{ node(id: "nope") { id } nodes(ids: ["U_AQEB", "I_AQQB", "x"]) { id } }');
+    expect(body.data).toEqual({ node: null, nodes: [{ id: 'U_AQEB' }, null, null] });
+    expect(body.errors).toEqual([expect.objectContaining({ type: 'NOT_FOUND', path: ['node'], message: "Could not resolve to a node with the global id of 'nope'" })]);
+  });
+
+  it('a name no repository can have: NOT_FOUND', async () => {
+    const { body } = await graphql('{ repository(owner: "", name: "x") { id } }');
+    expect(body.errors[0]).toMatchObject({ type: 'NOT_FOUND', path: ['repository'] });
+  });
+
+  it('more than 100 IDs: ARGUMENT_LIMIT', async () => {
+    const { body } = await graphql('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array(101).fill('U_AQEB') });
+    expect(body.errors[0]).toMatchObject({ type: 'ARGUMENT_LIMIT', message: 'You may not provide more than 100 node ids; you provided 101.' });
+  });
+
+  it('a query the schema refuses: errors without data, as GraphQL reports them', async () => {
+    const { response, body } = await graphql('{ viewer { nope } }');
+    expect(response.status).toBe(200);
+    expect(body.data).toBeUndefined();
+    expect(body.errors[0].message).toBe('Cannot query field "nope" on type "User". Did you mean "name"?');
+    expect(body.errors[0].locations).toEqual([{ line: 1, column: 12 }]);
+  });
+});
+
+describe('the door', () => {
+  it('is 401 in the REST body without a credential', async () => {
+    const { response, body } = await graphql('{ viewer { login } }', undefined, {});
+    expect(response.status).toBe(401);
+    expect(response.headers.get('x-ratelimit-resource')).toBe('graphql');
+    expect(body.message).toBe('requires authentication');
+  });
+
+  it('is 400 Problems parsing JSON for a body that is not JSON', async () => {
+    const response = await app.fetch(new Request('http://mock.test/api/graphql', { method: 'POST', headers: { authorization: 'token x' }, body: '{bad' }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe('Problems parsing JSON');
+  });
+
+  it('serves GET /graphql?query= too', async () => {
+    const response = await app.fetch(new Request('http://mock.test/graphql?query=%7Bviewer%7Blogin%7D%7D', { headers: { authorization: 'token x' } }));
+    expect(await response.json()).toEqual({ data: { viewer: { login: 'octocat' } } });
+  });
+});
+
+describe('through the SDK', () => {
+  const client = createClient({ baseUrl: 'http://mock.test/api/v3', token: 'ghp_mock', fetch: async (request) => app.fetch(request) });
+
+  it('client.node and client.nodes read typed nodes', async () => {
+    const repo = await client.node(REPO_ID);
+    expect(repo.errors).toBeUndefined();
+    expect(repo.data).toMatchObject({ __typename: 'Repository', id: REPO_ID, nameWithOwner: 'octocat/Hello-World', owner: { __typename: 'User', id: 'U_AQEB', login: 'octocat' } });
+    const both = await client.nodes(['U_AQEB', 'O_AQIC']);
+    expect(both.data?.map((n) => n && `${n.__typename} ${'login' in n ? n.login : ''} ${n.name}`)).toEqual(['User octocat The Octocat', 'Organization wharf-org Wharf Org']);
+  });
+
+  it('client.graphql reads the viewer', async () => {
+    const { data } = await client.graphql<{ viewer: { login: string } }>('{ viewer { login } }');
+    expect(data?.viewer.login).toBe('octocat');
+  });
+});

@@ -1,0 +1,91 @@
+// GraphQL on the mock, at the server's paths (POST and GET /api/graphql and
+// /graphql): schema.graphql executed by graphql-yoga over
+// @graphql-tools/mock's addMocksToSchema. The root fields answer from
+// graphql-fixtures.ts; the mocks fill every field a fixture leaves out (and
+// any field schema.graphql gains later) with realistic values instead of
+// "Hello World". Requests pass the server's GraphQL door first: a credential
+// is required (401 in the REST body otherwise), the API version is checked,
+// the body must be JSON (yogaRequest, the server's own), and errors come out
+// in GitHub's shape (liftErrorTypes).
+import { readFileSync } from 'node:fs';
+import { addMocksToSchema, type IMocks } from '@graphql-tools/mock';
+import { createSchema, createYoga } from 'graphql-yoga';
+import type { H3, H3Event } from 'h3';
+import { githubError, liftErrorTypes, nodeNotFound, repositoryNotFound } from '../../server/graphql/errors.js';
+import { GRAPHQL_PATHS, SCHEMA_PATH, yogaRequest } from '../../server/graphql/mount.js';
+import { YOGA_BASE_OPTIONS } from '../../server/graphql/yoga-options.js';
+import { MAX_NODE_IDS } from '../../server/graphql/resolvers/node.js';
+import { ApiError } from '../../server/http/api-error.js';
+import type { RequestValidator } from '../../server/http/request-validator.js';
+import { nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
+import { mockPipeline } from './mock-pipeline.js';
+
+const mocks: IMocks = {
+  DateTime: () => '2011-01-26T19:01:12Z',
+  URI: () => 'http://127.0.0.1:3000/octocat',
+  String: () => 'octocat',
+  Int: () => 1,
+  Boolean: () => false,
+  User: () => user(),
+  Organization: () => organization(),
+  Repository: () => repository(),
+  Ref: () => ref(),
+  // Abstract types name the concrete type; its mock above fills the fields.
+  RepositoryOwner: () => ({ __typename: 'User' }),
+  Node: () => ({ __typename: 'Repository' }),
+};
+
+function mockedSchema(validator: RequestValidator) {
+  return addMocksToSchema({
+    // Built by yoga, not with graphql's buildSchema here: a test runner may
+    // load a second copy of graphql for our own imports, and the mock (like
+    // yoga) refuses a schema from another copy.
+    schema: createSchema({ typeDefs: readFileSync(SCHEMA_PATH, 'utf8') }),
+    mocks,
+    resolvers: {
+      Query: {
+        viewer: () => user(),
+        node: (_: unknown, { id }: { id: string }) => {
+          const node = nodeFor(id);
+          if (node === null) throw nodeNotFound(id);
+          return node;
+        },
+        nodes: (_: unknown, { ids }: { ids: string[] }) => {
+          if (ids.length > MAX_NODE_IDS) {
+            throw githubError('ARGUMENT_LIMIT', `You may not provide more than ${MAX_NODE_IDS} node ids; you provided ${ids.length}.`);
+          }
+          return ids.map(nodeFor);
+        },
+        repository: (_: unknown, { owner, name }: { owner: string; name: string }) => {
+          // A name REST's path check refuses (404) names no repository here either.
+          try {
+            validator.pathParams('repos/get', { owner, repo: name });
+          } catch (error) {
+            if (error instanceof ApiError) throw repositoryNotFound(owner, name);
+            throw error;
+          }
+          return repository(owner, name);
+        },
+      },
+    },
+  });
+}
+
+export function createMockYoga(validator: RequestValidator) {
+  return createYoga({
+    schema: mockedSchema(validator),
+    ...YOGA_BASE_OPTIONS,
+    logging: false,
+    plugins: [liftErrorTypes()],
+  });
+}
+
+export function mountGraphqlMock(app: H3, validator: RequestValidator, log: (text: string) => void): void {
+  const yoga = createMockYoga(validator);
+  const options = { auth: 'required', resource: 'graphql', log } as const;
+  const handler = (event: H3Event) => mockPipeline(event, options, async () => yoga.fetch(await yogaRequest(event)));
+  for (const path of GRAPHQL_PATHS) {
+    app.on('POST', path, handler);
+    app.on('GET', path, handler);
+  }
+}

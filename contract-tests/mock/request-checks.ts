@@ -1,0 +1,83 @@
+// An operation's request checked exactly as the server checks it, with the
+// server's own code: the RequestValidator compiled from openapi.yaml (path
+// parameters → 404, query → 422, body → 400/422) and the server's body reader
+// (unparseable JSON → 400 "Problems parsing JSON"). What passes is sent on to
+// prism rebuilt from the checked values, so prism sees a request in its
+// canonical form and its own (different, problem+json) validation has
+// nothing left to refuse: only what the server refuses is refused.
+import { getQuery, type H3Event } from 'h3';
+import { routeTable, type OperationId } from '../../server/generated/routes.js';
+import { readBody } from '../../server/http/operation-input.js';
+import { decodedParams } from '../../server/http/operation-runner.js';
+import type { RequestValidator } from '../../server/http/request-validator.js';
+import type { UpstreamRequest } from './prism.js';
+
+/** Prism's own query knobs (`__code=404`, `__example=name`, `__dynamic=true`), kept for mock users. */
+const PRISM_QUERY_KNOBS = ['__code', '__example', '__dynamic'];
+
+/**
+ * `application/vnd.github+json`, `application/vnd.github.v3+json` and any
+ * other `application/vnd.…+json` become `application/json`; parameters such as
+ * `;q=0.9` stay, and so does everything else in the list. (The contract
+ * documents JSON as `application/json`, and prism negotiates strictly.)
+ */
+export function toPlainJsonAccept(accept: string): string {
+  return accept.replace(/application\/vnd\.[^\s,;]+\+json/gi, 'application/json');
+}
+
+/** `token X` (GitHub's older form) becomes `Bearer X`; anything else is left alone. */
+export function toBearerAuthorization(authorization: string): string {
+  return authorization.replace(/^token\s+/i, 'Bearer ');
+}
+
+function pathOf(operationId: OperationId, params: Record<string, unknown>): string {
+  // One segment per parameter, a ref's slashes included (`heads%2Fmain`): prism
+  // matches `{ref}` as one segment, where the server's route takes several.
+  return routeTable[operationId].path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+function queryOf(checked: Record<string, unknown>, raw: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(checked)) search.set(name, String(value));
+  for (const name of PRISM_QUERY_KNOBS) if (typeof raw[name] === 'string') search.set(name, raw[name]);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Checks the request of `operationId` (401 and the API version are the
+ * pipeline's) and returns what to ask prism; throws the server's ApiError.
+ */
+export async function checkedUpstreamRequest(
+  validator: RequestValidator,
+  operationId: OperationId,
+  event: H3Event,
+  authorization: string | undefined,
+): Promise<UpstreamRequest> {
+  const { method, acceptsForm } = routeTable[operationId];
+  const params = validator.pathParams(operationId, decodedParams(event));
+  const raw = getQuery(event) as Record<string, string>;
+  const query = validator.query(operationId, raw);
+  const headers: Record<string, string> = {};
+  const accept = event.req.headers.get('accept');
+  if (accept) headers.accept = toPlainJsonAccept(accept);
+  const prefer = event.req.headers.get('prefer');
+  if (prefer) headers.prefer = prefer;
+  if (authorization) headers.authorization = authorization;
+  const request: UpstreamRequest = { method, path: pathOf(operationId, params) + queryOf(query, raw), headers };
+  // As the server: GET and DELETE bodies are not read.
+  if (method === 'GET' || method === 'DELETE') return request;
+  // The server's rule (readBody): a form only where the contract offers one.
+  const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const isForm = acceptsForm && contentType === 'application/x-www-form-urlencoded';
+  const body = validator.body(operationId, await readBody(event, acceptsForm));
+  if (body === undefined) return request;
+  if (isForm) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    request.body = new URLSearchParams(body as Record<string, string>).toString();
+  } else {
+    headers['content-type'] = 'application/json';
+    request.body = JSON.stringify(body);
+  }
+  return request;
+}

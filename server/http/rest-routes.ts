@@ -1,0 +1,24 @@
+// Where and how REST operations are routed, shared by the server (server/app.ts)
+// and the mock server (contract-tests/mock/rest-routes.ts), so both answer the
+// same paths and list the same methods in `Allow`.
+import { routeTable, type OperationId } from '../generated/routes.js';
+
+/** Where REST is served: the root, and /api/v3 (GitHub Enterprise's layout). */
+export const REST_PREFIXES = ['', '/api/v3'] as const;
+
+/** Each route of the route table with its operations by HTTP method, in table order. */
+export function operationsByRoute(): Map<string, Map<string, OperationId>> {
+  const byRoute = new Map<string, Map<string, OperationId>>();
+  for (const operationId of Object.keys(routeTable) as OperationId[]) {
+    const row = routeTable[operationId];
+    const methods = byRoute.get(row.route) ?? new Map<string, OperationId>();
+    methods.set(row.method, operationId);
+    byRoute.set(row.route, methods);
+  }
+  return byRoute;
+}
+
+/** The `Allow` header for a route: its methods, and HEAD where GET is one (HEAD is GET without a body). */
+export function allowHeader(methods: Map<string, OperationId>): string {
+  return [...methods.keys(), ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+}

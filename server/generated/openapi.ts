@@ -2289,7 +2289,7 @@ export interface components {
          */
         "X-RateLimit-Reset": number;
         /**
-         * @description The rate-limit bucket the request counted against (`core`, `graphql`).
+         * @description The rate-limit bucket the request counted against (`core`, `oauth`, `graphql`).
          * @example core
          */
         "X-RateLimit-Resource": string;

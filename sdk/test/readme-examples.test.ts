@@ -1,0 +1,160 @@
+// The README's examples as users copy them. Every ```ts block of sdk/README.md
+// (and of the root README, where one imports @wharf/sdk) is type-checked with
+// sdk/tsconfig.json's options against the SDK's source, so a renamed method or
+// option fails here; the blocks that call the API also run, unchanged, against
+// a live Wharf seeded with what they name (octocat/hello, hook 1), and what
+// they print or change is checked.
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../../server/test-support/test-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../../server/test-support/webhook-receiver.js';
+import { createClient, type WharfClient } from '../src/index.js';
+import { codeBlocks, type CodeBlock } from './support/markdown-code-blocks.js';
+import { until } from './support/poll.js';
+import { runSnippet, type SnippetRun } from './support/run-snippet.js';
+import { typecheckSnippets, type SnippetReport } from './support/typecheck-snippets.js';
+
+// What the examples use without defining it: declared here for the type
+// check; when they run, the ones they need are set on globalThis (see
+// beforeAll), so an example using an undeclared or mistyped name fails.
+const PRELUDE = `
+import type { WharfClient, components } from '@wharf/sdk';
+declare global {
+  const client: WharfClient;                              // as made in "The client"
+  const repo: components['schemas']['full-repository'];  // as read in "Calls"
+  const appJwt: string;                                   // a GitHub App's JWT
+  const baseUrl: string;                                  // the REST root
+  const pem: string;                                      // an app's private key
+  const rawBody: Uint8Array;                              // a delivery's body, as received
+  const request: Request;                                 // a delivery, as a Fetch Request
+  const id1: string, id2: string;                         // GraphQL node IDs
+}
+`;
+
+const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+const isTs = (block: CodeBlock) => block.lang === 'ts' || block.lang === 'typescript';
+const blocks = [
+  ...codeBlocks('sdk/README.md', read('sdk/README.md')).filter(isTs),
+  ...codeBlocks('README.md', read('README.md')).filter((b) => isTs(b) && /['"]@wharf\/sdk['"]/.test(b.code)),
+];
+const label = (block: CodeBlock) => `${block.file}:${block.line} (${block.heading})`;
+
+let server: TestServer;
+let octocat: TestUser;
+let pingGuid: string;
+
+type Check = (run: SnippetRun) => void | Promise<void>;
+type Plan = { check: Check; exports?: string[] } | { typeOnly: string };
+
+const get = async <T>(path: string) => (await (await server.api(path, { token: octocat.token })).json()) as T;
+const hookOneDeliveries = () => get<{ guid: string; redelivery: boolean }[]>('/repos/octocat/hello/hooks/1/deliveries');
+const quiet: Check = (run) => expect([...run.log, ...run.error]).toEqual([]);
+
+// How each block is checked, by heading and order under it. Every block must
+// have an entry, so a new example is either run or says why it cannot be.
+const PLAN: Record<string, Plan[]> = {
+  'The client': [{
+    exports: ['client'],
+    check: async ({ exports }) => {
+      const { data } = await (exports.client as WharfClient).users.getAuthenticated();
+      expect(data?.login).toBe('octocat');
+    },
+  }],
+  'Calls: one method per operation': [
+    {
+      check: async (run) => {
+        quiet(run);
+        const hooks = await get<{ config: { url: string } }[]>('/repos/octocat/hello/hooks');
+        expect(hooks.map((hook) => hook.config.url)).toContain('https://ci.example/hook');
+        // Hook 1's failed ping was sent again (automatic retries are off, so only the example did that).
+        const again = await until(async () => (await hookOneDeliveries()).find((delivery) => delivery.redelivery));
+        expect(again.guid).toBe(pingGuid);
+      },
+    },
+    { typeOnly: 'needs a real app JWT for installation 42; createAppAuth does this live in auth-app.test.ts' },
+    { check: quiet },
+  ],
+  'Errors are values': [{ check: (run) => expect(run).toMatchObject({ log: [], error: ['404 Not Found'] }) }],
+  'Retries and rate limits': [{ check: quiet }],
+  'Pagination': [{
+    check: ({ log, error }) => {
+      expect(error).toEqual([]);
+      // octocat's one repository, then hook 1's deliveries: the ping, and its redelivery (same guid) once "Calls" ran.
+      expect(log[0]).toBe('octocat/hello');
+      expect(log.length).toBeGreaterThan(1);
+      expect(new Set(log.slice(1))).toEqual(new Set([pingGuid]));
+    },
+  }],
+  'GraphQL': [{ check: (run) => expect(run).toMatchObject({ log: ['octocat', 'octocat/hello main'], error: [] }) }],
+  'Auth': [{ check: quiet }],
+  'Webhooks': [{ typeOnly: 'listens on port 8080 with no handle to close it; sign, verify and parse run in webhook-signature and webhooks-live tests' }],
+};
+
+const planned = blocks.map((block) => {
+  const index = blocks.filter((b) => b.file === block.file && b.heading === block.heading && b.line < block.line).length;
+  return { block, plan: PLAN[block.heading]?.[index] };
+});
+
+it('has a plan entry for every block, and none left over', () => {
+  expect(planned.filter((p) => !p.plan).map((p) => `${label(p.block)}: add it to PLAN`)).toEqual([]);
+  const counts = Object.fromEntries(Object.keys(PLAN).map((heading) => [heading, blocks.filter((b) => b.heading === heading).length]));
+  expect(counts).toEqual(Object.fromEntries(Object.entries(PLAN).map(([heading, plans]) => [heading, plans.length])));
+});
+
+describe('type-checks', () => {
+  let report: SnippetReport;
+  beforeAll(() => {
+    report = typecheckSnippets(blocks.map((block) => ({ id: label(block), code: block.code })), PRELUDE);
+  });
+
+  it('the prelude and the compiler options', () => expect(report.other).toEqual([]));
+
+  for (const block of blocks) {
+    it(label(block), () => {
+      const messages = report.bySnippet.get(label(block))!.map((d) => `${block.file}:${block.line + d.line - 1}: ${d.message}`);
+      expect(messages, `${label(block)} does not type-check`).toEqual([]);
+    });
+  }
+});
+
+describe('runs against a live Wharf', () => {
+  let receiver: WebhookReceiver;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none', WHARF_WEBHOOK_TIMEOUT: '2s' });
+    receiver = await startWebhookReceiver();
+    receiver.fallback = { status: 500 }; // so that hook 1 has a failed delivery for "Calls" to redeliver
+    dir = await mkdtemp(join(tmpdir(), 'wharf-readme-'));
+    octocat = await server.createUser('octocat');
+    const created = await server.api('/user/repos', { method: 'POST', token: octocat.token, body: { name: 'hello', auto_init: true } });
+    expect(created.status).toBe(201);
+    const hook = await server.api('/repos/octocat/hello/hooks', { method: 'POST', token: octocat.token, body: { config: { url: receiver.url } } });
+    expect(((await hook.json()) as { id: number }).id, 'the examples name hook 1').toBe(1);
+    pingGuid = await until(async () => (await hookOneDeliveries())[0]?.guid);
+
+    const client = createClient({ baseUrl: server.url, token: octocat.token });
+    const { data: repo } = await client.repos.get({ owner: 'octocat', repo: 'hello' });
+    vi.stubEnv('WHARF_URL', server.url);
+    vi.stubEnv('WHARF_TOKEN', octocat.token);
+    const globals = { client, repo, baseUrl: server.url, id1: repo!.node_id, id2: repo!.owner.node_id,
+      pem: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) };
+    for (const [name, value] of Object.entries(globals)) vi.stubGlobal(name, value);
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+    await Promise.all([server?.close(), receiver?.close(), dir && rm(dir, { recursive: true, force: true })]);
+  });
+
+  for (const { block, plan } of planned) {
+    if (!plan || !('check' in plan)) continue;
+    it(label(block), async () => {
+      await plan.check(await runSnippet(block.code, dir, plan.exports));
+    });
+  }
+});

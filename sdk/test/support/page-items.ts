@@ -1,0 +1,16 @@
+// Where the schema of one page item is, for a paginated answer: the array's
+// `items`, or, for an answer that wraps the list in an object (GET
+// /installation/repositories: `{ total_count, repositories }`), the items of
+// its one array property.
+import { child, follow, resolved, type Node } from './contract-document.js';
+
+const isArray = (schema: Node) => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+
+export function pageItemSchema(schema: string): string {
+  const list = follow(schema);
+  if (isArray(resolved(list))) return child(list, 'items');
+  const properties = (resolved(list).properties ?? {}) as Node;
+  const arrays = Object.keys(properties).filter((name) => isArray(resolved(child(list, 'properties', name))));
+  if (arrays.length !== 1) throw new Error(`${schema} is neither a list nor an object with one list property (${arrays.join(', ') || 'none'})`);
+  return child(follow(child(list, 'properties', arrays[0]!)), 'items');
+}

@@ -13,6 +13,7 @@ import { buildResources } from './resources/build-resources.js';
 import type { CallInit, OperationArgs, OperationId, OperationResult, OperationTable, ResourceMethod, Resources } from './resources/resource-types.js';
 import { DEFAULT_API_VERSION, headersMiddleware } from './transport/headers-middleware.js';
 import { readRateLimit, type RateLimitState } from './transport/rate-limit-state.js';
+import { notModifiedAsError } from './transport/not-modified.js';
 import { retryMiddleware, type RetryOptions } from './transport/retry-middleware.js';
 import { vendorNames } from './vendor.js';
 
@@ -63,8 +64,9 @@ export function createClient(options: ClientOptions): WharfClient {
   const transport = [headersMiddleware(auth, options.apiVersion ?? DEFAULT_API_VERSION, vendorNames(options.vendor)), retryMiddleware(options.retry ?? {}, observe)];
   const fetchOption = options.fetch ? { fetch: options.fetch } : {};
 
-  const raw = createFetchClient<paths>({ baseUrl: options.baseUrl, ...fetchOption });
-  raw.use(...transport);
+  const fetchClient = createFetchClient<paths>({ baseUrl: options.baseUrl, ...fetchOption });
+  fetchClient.use(...transport);
+  const raw = notModifiedAsError(fetchClient);
   const gql = createFetchClient<GraphqlPaths>({ baseUrl: graphqlBaseUrl(options.baseUrl), ...fetchOption });
   gql.use(...transport);
   const graphql = graphqlCall(gql);

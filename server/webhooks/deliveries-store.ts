@@ -38,11 +38,14 @@ export function encodeCursor(id: number): string {
   return `v1_${id}`;
 }
 
-/** The id a cursor stands for, or undefined when it is not one of ours. */
+/**
+ * The id a cursor stands for, or undefined when it is not one of ours. The
+ * contract allows 16 digits, more than a double holds exactly: a cursor past
+ * 2^53 - 1 lies above every id there will ever be, so it reads as that.
+ */
 export function decodeCursor(cursor: string): number | undefined {
   const match = CURSOR.exec(cursor);
-  const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) ? id : undefined;
+  return match ? Math.min(Number(match[1]), Number.MAX_SAFE_INTEGER) : undefined;
 }
 
 /** One page plus whether more follow (one extra row is read to know). */

@@ -143,6 +143,9 @@ describe('pings, redelivery and history', () => {
     expect((await history(hook.id, `?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).items).toHaveLength(0);
     const badCursor = await server.api(`${REPO}/hooks/${hook.id}/deliveries?cursor=garbage`, { token: alice.token });
     expect(badCursor.status).toBe(422);
+    // The largest cursor the contract allows (16 digits, past 2^53) lies above every id: the newest page.
+    const farCursor = await history(hook.id, '?cursor=v1_9999999999999999&per_page=100');
+    expect(farCursor.items.map((e) => e.id)).toEqual(all.map((e) => e.id));
   });
 });
 

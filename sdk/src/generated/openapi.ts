@@ -3059,7 +3059,7 @@ export interface operations {
                          * @enum {string}
                          */
                         content_type?: "json" | "form";
-                        /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. */
+                        /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. No NUL (U+0000) characters. */
                         secret?: string;
                         /** @description `1` skips TLS certificate validation when delivering (development only); `0` keeps it. */
                         insecure_ssl?: ("0" | "1") | (0 | 1);
@@ -3252,7 +3252,7 @@ export interface operations {
                          * @enum {string}
                          */
                         content_type?: "json" | "form";
-                        /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. */
+                        /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. No NUL (U+0000) characters. */
                         secret?: string;
                         /** @description `1` skips TLS certificate validation when delivering (development only); `0` keeps it. */
                         insecure_ssl?: ("0" | "1") | (0 | 1);

@@ -369,6 +369,11 @@ GRAPHQL_ARGS=(
   --report junit
   --report-junit-path "$REPORTS/junit-graphql.xml"
 )
+# Real owners, names and node IDs for the fuzzer to mix in (schemathesis-graphql.toml).
+# The path is fixed (schemathesis resolves from-file against the config's folder, without
+# environment variables), so a mock run and a server run write the same files in turn.
+node bin/run-ts.mjs "$HERE/graphql-dictionaries.ts" "$TARGET_URL" "$HERE/reports/graphql-dictionaries" \
+  || die "could not read the GraphQL run's dictionaries from $TARGET_URL"
 # hooks/graphql-run.py loads auth.py (the run token: GraphQL is 401 without one)
 # and defines the check above.
 SCHEMATHESIS_HOOKS="$HERE/hooks/graphql-run.py" run_st --config-file "$HERE/schemathesis-graphql.toml" "${GRAPHQL_ARGS[@]}"

@@ -13,3 +13,12 @@ export async function signInWithPassword(server: TestServer, user: { id: number;
   if (!cookie) throw new Error(`sign-in of ${user.login} failed: ${login.status}`);
   return cookie;
 }
+
+/** Signs the user in and reads the CSRF token of a form page, as a browser would before posting it. */
+export async function signInForForm(server: TestServer, user: { id: number; login: string }, formPath: string): Promise<{ cookie: string; csrf: string }> {
+  const cookie = await signInWithPassword(server, user);
+  const page = await fetch(server.url + formPath, { redirect: 'manual', headers: { cookie } });
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!csrf) throw new Error(`no CSRF field on ${formPath} (status ${page.status})`);
+  return { cookie, csrf };
+}

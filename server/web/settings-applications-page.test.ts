@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { hashPassword } from './password-hash.js';
+import { signInForForm } from '../test-support/web-sign-in.js';
 
-const PASSWORD = 'correct horse battery staple';
 const CALLBACK = 'https://app.example.com/callback';
 let server: TestServer;
 let alice: TestUser;
@@ -38,11 +37,7 @@ const deviceCode = (clientId: string) => server.api('/login/device/code', { meth
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
-  await server.sql`UPDATE accounts SET password_hash = ${await hashPassword(PASSWORD)} WHERE id = ${alice.id}`;
-  const login = await page('/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login: 'alice', password: PASSWORD, return_to: '/settings/applications/new' }).toString() });
-  expect(login.headers.get('location')).toBe('/settings/applications/new');
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  csrf = /name="csrf" value="([^"]+)"/.exec(await (await get('/settings/applications/new')).text())![1]!;
+  ({ cookie, csrf } = await signInForForm(server, alice, '/settings/applications/new'));
 }, 60_000);
 afterAll(() => server.close());
 

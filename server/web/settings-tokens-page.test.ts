@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_SCOPES } from '../http/scopes.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { hashPassword } from './password-hash.js';
+import { signInForForm } from '../test-support/web-sign-in.js';
 
-const PASSWORD = 'correct horse battery staple';
 const DAY_MS = 24 * 3600_000;
 let server: TestServer;
 let alice: TestUser;
@@ -25,15 +24,6 @@ const post = (path: string, fields: Record<string, string | string[]>, withCooki
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
   return page(path, { method: 'POST', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie } : {}) } });
 };
-
-async function signIn(login: string): Promise<{ cookie: string; csrf: string }> {
-  const res = await page('/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login, password: PASSWORD, return_to: '/settings/tokens' }).toString() });
-  expect(res.status).toBe(303);
-  expect(res.headers.get('location')).toBe('/settings/tokens');
-  const sessionCookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const html = await (await page('/settings/tokens', { headers: { cookie: sessionCookie } })).text();
-  return { cookie: sessionCookie, csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]! };
-}
 
 /** Creates a token through the form; returns the plaintext shown on the answer. */
 async function createToken(fields: Record<string, string | string[]>): Promise<string> {
@@ -52,8 +42,7 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { now: () => clock ?? Date.now() });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  await server.sql`UPDATE accounts SET password_hash = ${await hashPassword(PASSWORD)} WHERE login IN ('alice', 'bob')`;
-  ({ cookie, csrf } = await signIn('alice'));
+  ({ cookie, csrf } = await signInForForm(server, alice, '/settings/tokens'));
 }, 60_000);
 afterAll(() => server.close());
 

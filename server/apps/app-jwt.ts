@@ -7,6 +7,7 @@
 import { compactVerify, decodeJwt, decodeProtectedHeader } from 'jose';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { AppPrincipal } from '../auth/principal.js';
+import type { AppRow } from './apps-store.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
@@ -26,7 +27,7 @@ const MAX_CACHED = 10_000;
 
 const jwtError = (message: string) => new ApiError(401, message);
 
-interface AppWithKeys { app: AppPrincipal['app']; keys: KeyObject[] }
+interface AppWithKeys { app: AppPrincipal['app']; row: AppRow; keys: KeyObject[] }
 
 /** Apps and their public keys by `iss`, cached in process and dropped when any app changes. */
 export class AppJwtVerifier {
@@ -58,7 +59,7 @@ export class AppJwtVerifier {
     if (!found) throw jwtError(JWT_MESSAGES.unknownApp);
     const payload = await verifiedPayload(token, found.keys);
     checkTimes(payload, Math.floor(this.now() / 1000));
-    return { kind: 'app', app: found.app };
+    return { kind: 'app', app: found.app, row: found.row };
   }
 
   private async appFor(iss: unknown): Promise<AppWithKeys | null> {
@@ -82,14 +83,15 @@ export class AppJwtVerifier {
   private async load(key: string): Promise<AppWithKeys | null> {
     const value = key.slice(key.indexOf(':') + 1);
     const byId = key.startsWith('id:');
-    const [row] = await this.sql<{ id: number; slug: string; name: string; owner_id: number; client_id: string; bot_id: number; pems: string[] }[]>`
-      SELECT a.id, a.slug, a.name, a.owner_id, a.client_id, a.bot_id,
-             ARRAY(SELECT public_key_pem FROM app_keys WHERE app_id = a.id ORDER BY id) AS pems
+    const [found] = await this.sql<(AppRow & { pems: string[] })[]>`
+      SELECT a.*, ARRAY(SELECT public_key_pem FROM app_keys WHERE app_id = a.id ORDER BY id) AS pems
       FROM apps a WHERE ${byId ? this.sql`a.id = ${Number(value)}` : this.sql`a.client_id = ${value}`}`;
-    if (!row) return null;
+    if (!found) return null;
+    const { pems, ...row } = found;
     return {
       app: { id: row.id, slug: row.slug, name: row.name, ownerId: row.owner_id, clientId: row.client_id, botId: row.bot_id },
-      keys: row.pems.map((pem) => createPublicKey(pem)),
+      row,
+      keys: pems.map((pem) => createPublicKey(pem)),
     };
   }
 }

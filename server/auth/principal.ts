@@ -1,4 +1,5 @@
 // Who is calling: the result of authentication, carried on every request.
+import type { AppRow } from '../apps/apps-store.js';
 import type { TokenKind } from './token-secret.js';
 
 export interface UserRef {
@@ -42,6 +43,8 @@ export interface TokenPrincipal {
 export interface AppPrincipal {
   kind: 'app';
   app: { id: number; slug: string; name: string; ownerId: number; clientId: string; botId: number };
+  /** The app's stored row, loaded (and cached) with its keys, so app endpoints need not read it again. */
+  row: AppRow;
 }
 
 export interface AnonymousPrincipal {

@@ -5,7 +5,7 @@ import { installationsCount } from '../installation-lookup.js';
 import { authenticatedApp } from './authenticated-app.js';
 
 export const getAuthenticatedApp: Handler<'apps/get-authenticated'> = async (ctx) => {
-  const app = await authenticatedApp(ctx);
+  const app = authenticatedApp(ctx);
   await ctx.input();
   const owner = await ctx.services.accounts.byId(app.owner_id);
   if (!owner) throw requiresAuthentication(); // owner deleted: the app went with it (cascade)

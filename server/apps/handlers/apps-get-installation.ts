@@ -15,13 +15,13 @@ function reply(found: InstallationWithAccount | null, app: AppRow, urls: Urls) {
 }
 
 export const getAppInstallation: Handler<'apps/get-installation'> = async (ctx) => {
-  const app = await authenticatedApp(ctx);
+  const app = authenticatedApp(ctx);
   await ctx.input();
   return reply(await installationById(ctx.services.sql, app.id, ctx.params.installation_id), app, ctx.services.urls);
 };
 
 export const getRepoInstallation: Handler<'apps/get-repo-installation'> = async (ctx) => {
-  const app = await authenticatedApp(ctx);
+  const app = authenticatedApp(ctx);
   await ctx.input();
   const { repos, sql, urls } = ctx.services;
   // The app sees its installation whether the repository is public or not.
@@ -30,13 +30,13 @@ export const getRepoInstallation: Handler<'apps/get-repo-installation'> = async 
 };
 
 export const getUserInstallation: Handler<'apps/get-user-installation'> = async (ctx) => {
-  const app = await authenticatedApp(ctx);
+  const app = authenticatedApp(ctx);
   await ctx.input();
   return reply(await installationOnAccount(ctx.services.sql, app.id, ctx.params.username, 'User'), app, ctx.services.urls);
 };
 
 export const getOrgInstallation: Handler<'apps/get-org-installation'> = async (ctx) => {
-  const app = await authenticatedApp(ctx);
+  const app = authenticatedApp(ctx);
   await ctx.input();
   return reply(await installationOnAccount(ctx.services.sql, app.id, ctx.params.org, 'Organization'), app, ctx.services.urls);
 };

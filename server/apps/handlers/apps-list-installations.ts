@@ -5,7 +5,7 @@ import { listInstallations } from '../installation-lookup.js';
 import { authenticatedApp } from './authenticated-app.js';
 
 export const listAppInstallations: Handler<'apps/list-installations'> = async (ctx) => {
-  const app = await authenticatedApp(ctx);
+  const app = authenticatedApp(ctx);
   const { query } = await ctx.input();
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);

@@ -1,13 +1,12 @@
 // The app behind a verified JWT (the pipeline verified it: auth mode app-jwt).
+// Its row came with the keys the JWT was checked against (cached until any app
+// changes), so app endpoints read it from the principal, not the database.
 import { requiresAuthentication } from '../../http/api-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
-import { findApp, type AppRow } from '../apps-store.js';
+import type { AppRow } from '../apps-store.js';
 
-export async function authenticatedApp<K extends OperationId>(ctx: OperationContext<K>): Promise<AppRow> {
+export function authenticatedApp<K extends OperationId>(ctx: OperationContext<K>): AppRow {
   if (ctx.principal.kind !== 'app') throw requiresAuthentication();
-  // Deleted since its JWT was verified: as unknown as any other missing app.
-  const app = await findApp(ctx.services.sql, String(ctx.principal.app.id));
-  if (!app) throw requiresAuthentication();
-  return app;
+  return ctx.principal.row;
 }

@@ -1,19 +1,13 @@
 // The mock refuses what the server refuses, with the server's status and body,
 // before prism sees anything; what passes reaches prism in canonical form.
-import type { H3 } from 'h3';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../server/test-support/contract-schema.js';
 import { fakeUpstream } from './fake-upstream.js';
 import { createMockApp } from './mock-server.js';
 
-let app: H3;
 const prism = fakeUpstream();
-beforeAll(() => {
-  app = createMockApp(prism.upstream);
-});
-beforeEach(() => {
-  prism.sent.length = 0;
-});
+const app = createMockApp(prism.upstream);
+beforeEach(() => prism.reset());
 
 const call = (path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
   Promise.resolve(app.fetch(new Request(`http://mock.test${path}`, { method: init.method ?? 'GET', body: init.body, headers: { authorization: 'Bearer ghp_mock', ...init.headers } })));

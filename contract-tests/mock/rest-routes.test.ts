@@ -1,21 +1,14 @@
 // The mock's REST front, with a fake prism: routing (405 with Allow, HEAD,
 // 404, /api/v3), the server's credential and API-version checks, and the
 // rate-limit headers on every answer, errors included.
-import type { H3 } from 'h3';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../server/test-support/contract-schema.js';
 import { fakeUpstream } from './fake-upstream.js';
 import { createMockApp } from './mock-server.js';
 
-let app: H3;
 const prism = fakeUpstream();
-beforeAll(() => {
-  app = createMockApp(prism.upstream);
-});
-beforeEach(() => {
-  prism.sent.length = 0;
-  prism.answers.length = 0;
-});
+const app = createMockApp(prism.upstream);
+beforeEach(() => prism.reset());
 
 const call = (path: string, init: RequestInit = {}) =>
   Promise.resolve(app.fetch(new Request(`http://mock.test${path}`, { ...init, headers: { authorization: 'token ghp_mock', ...init.headers } })));

@@ -2,6 +2,7 @@
 // The resource layer (`client.repos.get(...)`) is built from this table at
 // run time and typed from it at compile time, so a new operation in the
 // contract shows up in the SDK by regenerating, not by writing a wrapper.
+import { sortedByOperationId } from '../../server/codegen/operation-rows.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -25,12 +26,7 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
       rows.push({ operationId: op.operationId, method, path });
     }
   }
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (seen.has(row.operationId)) throw new Error(`duplicate operationId ${row.operationId}`);
-    seen.add(row.operationId);
-  }
-  return rows.sort((a, b) => a.operationId.localeCompare(b.operationId));
+  return sortedByOperationId(rows);
 }
 
 export function renderOperationTable(rows: OperationRow[]): string {

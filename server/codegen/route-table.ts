@@ -2,6 +2,7 @@
 // with what the request pipeline needs before a handler runs (how to match,
 // whether a token is required, which OAuth scopes are accepted).
 import { resolveLocalRef } from './openapi-refs.js';
+import { sortedByOperationId } from './operation-rows.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -84,12 +85,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
       });
     }
   }
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (seen.has(row.operationId)) throw new Error(`duplicate operationId ${row.operationId}`);
-    seen.add(row.operationId);
-  }
-  return rows.sort((a, b) => a.operationId.localeCompare(b.operationId));
+  return sortedByOperationId(rows);
 }
 
 export function renderRouteTable(rows: RouteRow[]): string {

@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { request } from '@octokit/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../server/test-support/contract-schema.js';
-import { startMockServer, toBearerAuthorization, toPlainJsonAccept, type MockServer } from './mock-server.js';
+import { startMockServer, toPlainJsonAccept, type MockServer } from './mock-server.js';
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -110,12 +110,6 @@ describe('mock server', () => {
     expect(toPlainJsonAccept('application/vnd.github.v3+json; q=0.9, text/html')).toBe('application/json; q=0.9, text/html');
     expect(toPlainJsonAccept('application/vnd.github.raw')).toBe('application/vnd.github.raw');
     expect(toPlainJsonAccept('*/*')).toBe('*/*');
-  });
-
-  it('sends `Authorization: token …` on as Bearer, which prism understands', () => {
-    expect(toBearerAuthorization('token ghp_abc')).toBe('Bearer ghp_abc');
-    expect(toBearerAuthorization('Bearer ghp_abc')).toBe('Bearer ghp_abc');
-    expect(toBearerAuthorization('Basic dTpw')).toBe('Basic dTpw');
   });
 
   it('still refuses a request without credentials', async () => {

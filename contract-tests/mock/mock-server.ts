@@ -26,7 +26,7 @@ import { mountGraphqlMock } from './graphql-mock.js';
 import { SPEC_PATH, startPrism, type Upstream } from './prism.js';
 import { mountNotFound, mountRest } from './rest-routes.js';
 
-export { toBearerAuthorization, toPlainJsonAccept } from './request-checks.js';
+export { toPlainJsonAccept } from './request-checks.js';
 
 export interface MockServerOptions {
   /** Public port (0: any free one). */

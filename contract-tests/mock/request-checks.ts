@@ -25,11 +25,6 @@ export function toPlainJsonAccept(accept: string): string {
   return accept.replace(/application\/vnd\.[^\s,;]+\+json/gi, 'application/json');
 }
 
-/** `token X` (GitHub's older form) becomes `Bearer X`; anything else is left alone. */
-export function toBearerAuthorization(authorization: string): string {
-  return authorization.replace(/^token\s+/i, 'Bearer ');
-}
-
 function pathOf(operationId: OperationId, params: Record<string, unknown>): string {
   // One segment per parameter, a ref's slashes included (`heads%2Fmain`): prism
   // matches `{ref}` as one segment, where the server's route takes several.

@@ -69,6 +69,8 @@ the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the
 app's PEM private key; JWTs are minted as the run goes),
 CONTRACT_INSTALLATION_TOKEN and CONTRACT_REVOCABLE_INSTALLATION_TOKEN (ghs_
 tokens; the second is revoked by the run) are set, and are left out otherwise.
+The OAuth app operations (DELETE /applications/{client_id}/…) authenticate
+with CONTRACT_OAUTH_CLIENT_BASIC (base64 of client_id:client_secret).
 EOF
 }
 
@@ -324,6 +326,9 @@ ST_ARGS=(
 # header; schemathesis.toml overrides it per operation (hooks, installation).
 export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN CONTRACT_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
 export CONTRACT_REVOCABLE_INSTALLATION_TOKEN=$REVOCABLE_INSTALLATION_TOKEN
+# HTTP Basic credentials of an OAuth app for DELETE /applications/{client_id}/…:
+# by default the example app seed.ts registers (the spec's client id and secret).
+export CONTRACT_OAUTH_CLIENT_BASIC=${CONTRACT_OAUTH_CLIENT_BASIC:-$(printf '%s' 'Iv1.8a61f9b3a7aba766:1c6b1b4c1e5d0a2e8b2e2f4a3b9c7d6e5f4a3b2c' | base64 -w0)}
 
 # Runs `st` in the background, so that a signal to this script is handled at
 # once (cleanup stops ST_PID), and sets RUN_STATUS to its exit status.

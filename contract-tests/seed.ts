@@ -134,8 +134,13 @@ await db.sql`INSERT INTO oauth_apps (owner_id, name, client_id, client_secret_di
   SELECT id, 'Example OAuth app', 'Iv1.8a61f9b3a7aba766', sha256('1c6b1b4c1e5d0a2e8b2e2f4a3b9c7d6e5f4a3b2c'::bytea),
          'https://app.example.com/callback', true
   FROM accounts WHERE login = 'octocat'`;
+// The spec's example access_token, issued by that app to octocat, so the examples of
+// DELETE /applications/{client_id}/token and …/grant revoke a real token (once; then 404).
+await db.sql`INSERT INTO tokens (user_id, kind, digest, scopes, oauth_app_id)
+  SELECT a.id, 'oauth', sha256('gho_16C7e42F292c6912E7710c838347Ae178B4a'::bytea), '{repo}', o.id
+  FROM accounts a, oauth_apps o WHERE a.login = 'octocat' AND o.client_id = 'Iv1.8a61f9b3a7aba766'`;
 await db.close();
-progress('OAuth app Iv1.8a61f9b3a7aba766 (device flow) of octocat');
+progress('OAuth app Iv1.8a61f9b3a7aba766 (device flow) of octocat, with an OAuth token of the examples');
 progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations');
 
 // An installable app on octocat: installation 1 (the spec's example id) with

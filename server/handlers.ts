@@ -13,6 +13,8 @@ import type { Handlers } from './http/operation-context.js';
 import { createAccessToken } from './oauth/handlers/oauth-create-access-token.js';
 import { authorize } from './oauth/handlers/oauth-authorize.js';
 import { createDeviceCode } from './oauth/handlers/oauth-create-device-code.js';
+import { deleteAppAuthorization } from './oauth/handlers/apps-delete-authorization.js';
+import { deleteAppToken } from './oauth/handlers/apps-delete-token.js';
 import { createRef } from './repos/handlers/git-create-ref.js';
 import { deleteRef } from './repos/handlers/git-delete-ref.js';
 import { getRef } from './repos/handlers/git-get-ref.js';
@@ -70,4 +72,6 @@ export const handlers: Handlers = {
   'apps/get-user-installation': getUserInstallation,
   'apps/get-org-installation': getOrgInstallation,
   'apps/revoke-installation-access-token': revokeInstallationToken,
+  'apps/delete-token': deleteAppToken,
+  'apps/delete-authorization': deleteAppAuthorization,
 };

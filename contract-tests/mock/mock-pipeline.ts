@@ -6,7 +6,7 @@
 // GitHub's body, and every answer carries the rate-limit headers.
 import type { H3Event } from 'h3';
 import { JWT_MESSAGES } from '../../server/apps/app-jwt.js';
-import { parseAuthorization } from '../../server/auth/token-secret.js';
+import { parseAuthorization, parseBasicAuthorization } from '../../server/auth/token-secret.js';
 import type { AuthMode } from '../../server/codegen/route-table.js';
 import { ApiError, requiresAuthentication } from '../../server/http/api-error.js';
 import { selectApiVersion } from '../../server/http/api-version.js';
@@ -17,12 +17,19 @@ const API_VERSION_HEADER = 'X-GitHub-Api-Version';
 
 /**
  * The credential to send on to prism, as `Bearer <token>` (prism knows only
- * the registered HTTP schemes, not GitHub's `token <t>`), or undefined when
+ * the registered HTTP schemes, not GitHub's `token <t>`) or the Basic header
+ * as it came (OAuth app credentials), or undefined when
  * there is none to send. Throws the server's 401 where it would refuse.
  */
 export function checkCredential(mode: AuthMode, header: string | null): string | undefined {
   // Operations without security (the OAuth endpoints) ignore the header, as the server does.
   if (mode === 'none') return undefined;
+  // An OAuth app's client id and secret (HTTP Basic), which prism knows as the clientBasic scheme.
+  if (mode === 'client-basic') {
+    const basic = parseBasicAuthorization(header);
+    if (basic === null || 'malformed' in basic) throw requiresAuthentication();
+    return header!.trim();
+  }
   const parsed = parseAuthorization(header);
   if (parsed === null) {
     if (mode === 'optional') return undefined;

@@ -7,7 +7,7 @@
 // nothing left to refuse: only what the server refuses is refused.
 import { getQuery, type H3Event } from 'h3';
 import { routeTable, type OperationId } from '../../server/generated/routes.js';
-import { readBody } from '../../server/http/operation-input.js';
+import { readBody, readsBody } from '../../server/http/operation-input.js';
 import { decodedParams } from '../../server/http/operation-runner.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
 import type { UpstreamRequest } from './prism.js';
@@ -60,8 +60,8 @@ export async function checkedUpstreamRequest(
   if (prefer) headers.prefer = prefer;
   if (authorization) headers.authorization = authorization;
   const request: UpstreamRequest = { method, path: pathOf(operationId, params) + queryOf(query, raw), headers };
-  // As the server: GET and DELETE bodies are not read.
-  if (method === 'GET' || method === 'DELETE') return request;
+  // As the server: no GET body is read, and a DELETE body only where the operation declares one.
+  if (!readsBody(operationId, { validator })) return request;
   // The server's rule (readBody): a form only where the contract offers one.
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const isForm = acceptsForm && contentType === 'application/x-www-form-urlencoded';

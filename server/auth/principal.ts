@@ -47,21 +47,29 @@ export interface AppPrincipal {
   row: AppRow;
 }
 
+/** An OAuth app authenticated by HTTP Basic with its client id and secret (`DELETE /applications/{client_id}/…`). */
+export interface OAuthAppPrincipal {
+  kind: 'oauth-app';
+  app: { id: number; clientId: string; ownerId: number };
+}
+
 export interface AnonymousPrincipal {
   kind: 'anonymous';
 }
 
-export type Principal = TokenPrincipal | AppPrincipal | AnonymousPrincipal;
+export type Principal = TokenPrincipal | AppPrincipal | OAuthAppPrincipal | AnonymousPrincipal;
 
 export const ANONYMOUS: AnonymousPrincipal = { kind: 'anonymous' };
 
 /**
  * Rate-limit bucket of a principal: one per user, one per installation (as on
  * GitHub, an installation's limit is its own, not its bot's), one per app for
- * JWT calls, one per client IP for anonymous calls.
+ * JWT calls, one per OAuth app for its client-credential calls, one per
+ * client IP for anonymous calls.
  */
 export function rateLimitBucket(principal: Principal, clientIp: string): string {
   if (principal.kind === 'token') return principal.installation ? `installation:${principal.installation.id}` : `user:${principal.user.id}`;
   if (principal.kind === 'app') return `app:${principal.app.id}`;
+  if (principal.kind === 'oauth-app') return `oauth-app:${principal.app.id}`;
   return `ip:${clientIp}`;
 }

@@ -36,3 +36,17 @@ export function parseAuthorization(header: string | null): { token: string } | {
   const match = /^\s*(bearer|token)\s+(\S+)\s*$/i.exec(header);
   return match ? { token: match[2]! } : { malformed: true };
 }
+
+/**
+ * The user name and password of `Authorization: Basic <base64>` (an OAuth
+ * app's client id and secret); null when absent, malformed when not Basic or
+ * not `user:password`.
+ */
+export function parseBasicAuthorization(header: string | null): { user: string; password: string } | { malformed: true } | null {
+  if (header === null || header.trim() === '') return null;
+  const match = /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return { malformed: true };
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) } : { malformed: true };
+}

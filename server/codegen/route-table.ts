@@ -6,7 +6,7 @@ import { sortedByOperationId } from './operation-rows.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export type AuthMode = 'required' | 'optional' | 'none' | 'app-jwt';
+export type AuthMode = 'required' | 'optional' | 'none' | 'app-jwt' | 'client-basic';
 
 export interface RouteRow {
   operationId: string;
@@ -52,6 +52,7 @@ function authMode(security: Record<string, string[]>[] | undefined): AuthMode {
   const schemes = requirements.map((r) => Object.keys(r));
   if (schemes.every((s) => s.length === 0)) return 'none';
   if (schemes.some((s) => s.includes('appJwt'))) return 'app-jwt';
+  if (schemes.some((s) => s.includes('clientBasic'))) return 'client-basic';
   return schemes.some((s) => s.length === 0) ? 'optional' : 'required';
 }
 

@@ -32,7 +32,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a personal access token
-         * @description Revokes one of the caller's personal access tokens. Requests made with it afterwards get 401.
+         * @description Revokes one of the caller's own personal access tokens, with a personal access token of any scope; requests made with it afterwards get 401. Anyone else's token id, or an unknown one, is 404 whoever asks (site admins revoke other people's tokens with `wharf admin revoke-token`). OAuth and installation tokens may not call it (403): an OAuth app revokes its tokens with `DELETE /applications/{client_id}/token`, an installation token itself with `DELETE /installation/token`.
          */
         delete: operations["authorizations/delete"];
         options?: never;
@@ -557,6 +557,46 @@ export interface paths {
          * @description Revokes the installation token the request is made with (any other token is 403); it stops working on every server at once.
          */
         delete: operations["apps/revoke-installation-access-token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{client_id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an app token
+         * @description An OAuth app revokes one of the tokens issued to it. Authenticated with HTTP Basic: the app's `client_id` as user name and its client secret as password. A token of another app, or an unknown one, is 404; the 204 is sent once every server process has dropped the token.
+         */
+        delete: operations["apps/delete-token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{client_id}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an app authorization
+         * @description An OAuth app revokes its grant for the user a token belongs to: every token the app holds for that user, and any authorization code not yet exchanged. Authenticated with HTTP Basic (`client_id` and client secret). A token of another app, or an unknown one, is 404.
+         */
+        delete: operations["apps/delete-authorization"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2075,6 +2115,18 @@ export interface components {
         };
     };
     responses: {
+        /** @description Revoked; every server process has dropped the token before this answer. */
+        token_revoked: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Not modified: the `If-None-Match` / `If-Modified-Since` validators still match. No body. */
         not_modified: {
             headers: {
@@ -2200,6 +2252,11 @@ export interface components {
          */
         "authorization-id": number;
         /**
+         * @description The OAuth app's client ID.
+         * @example Iv1.8a61f9b3a7aba766
+         */
+        "client-id": string;
+        /**
          * @description The unique identifier of the hook (the `X-GitHub-Hook-ID` header of its deliveries).
          * @example 12345678
          */
@@ -2263,6 +2320,14 @@ export interface components {
                     has_projects?: boolean;
                     /** @default true */
                     has_wiki?: boolean;
+                };
+            };
+        };
+        "oauth-app-token": {
+            content: {
+                "application/json": {
+                    /** @description An OAuth token (`gho_…`) the app was issued. */
+                    access_token: string;
                 };
             };
         };
@@ -4256,6 +4321,64 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "apps/delete-token": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The OAuth app's client ID.
+                 * @example Iv1.8a61f9b3a7aba766
+                 */
+                client_id: components["parameters"]["client-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["oauth-app-token"];
+        responses: {
+            204: components["responses"]["token_revoked"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "apps/delete-authorization": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The OAuth app's client ID.
+                 * @example Iv1.8a61f9b3a7aba766
+                 */
+                client_id: components["parameters"]["client-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["oauth-app-token"];
+        responses: {
+            204: components["responses"]["token_revoked"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

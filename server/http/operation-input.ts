@@ -36,10 +36,15 @@ export async function readBody(event: H3Event, acceptsForm: boolean): Promise<un
   }
 }
 
+/** Whether a request body is read at all: never for GET, for DELETE only where the operation declares one. */
+export function readsBody(operationId: OperationId, services: Pick<Services, 'validator'>): boolean {
+  const { method } = routeTable[operationId];
+  return method !== 'GET' && (method !== 'DELETE' || services.validator.declaresBody(operationId));
+}
+
 export async function readOperationInput<K extends OperationId>(operationId: K, event: H3Event, services: Services): Promise<OperationInput<K>> {
-  const { method, acceptsForm } = routeTable[operationId];
+  const { acceptsForm } = routeTable[operationId];
   const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
-  const hasBody = method !== 'GET' && method !== 'DELETE';
-  const body = hasBody ? services.validator.body(operationId, await readBody(event, acceptsForm)) : undefined;
+  const body = readsBody(operationId, services) ? services.validator.body(operationId, await readBody(event, acceptsForm)) : undefined;
   return { query, body } as OperationInput<K>;
 }

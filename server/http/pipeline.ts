@@ -10,6 +10,7 @@ import { parseAuthorization } from '../auth/token-secret.js';
 import { JWT_MESSAGES } from '../apps/app-jwt.js';
 import type { AuthMode } from '../codegen/route-table.js';
 import { errorFields } from '../log.js';
+import { authenticateOAuthClient } from '../oauth/client-credentials.js';
 import type { Services } from '../services.js';
 import { ApiError, requiresAuthentication } from './api-error.js';
 import { selectApiVersion } from './api-version.js';
@@ -78,6 +79,7 @@ function rateHeaders(headers: Record<string, string>, state: RateState) {
 /** The caller; synchronous when the token is cached (the common case). */
 function authenticate(event: H3Event, mode: AuthMode, services: Services): Principal | Promise<Principal> {
   if (mode === 'none') return ANONYMOUS;
+  if (mode === 'client-basic') return authenticateOAuthClient(services.sql, event.req.headers.get('authorization'));
   const parsed = parseAuthorization(event.req.headers.get('authorization'));
   if (mode === 'app-jwt') {
     if (parsed === null) throw requiresAuthentication();
@@ -112,6 +114,7 @@ function limitFor(principal: Principal, services: Services, resource: RateResour
 
 function exceededMessage(principal: Principal, ip: string, state: RateState, windowSeconds: number): string {
   const who = principal.kind === 'app' ? `app ${principal.app.slug} (ID ${principal.app.id})`
+    : principal.kind === 'oauth-app' ? `OAuth app ${principal.app.clientId}`
     : principal.kind !== 'token' ? ip
     : principal.installation ? `installation ID ${principal.installation.id}`
     : `user ${principal.user.login} (ID ${principal.user.id})`;

@@ -167,6 +167,11 @@ export class RequestValidator {
     return data;
   }
 
+  /** Whether the operation declares a JSON body (a DELETE may: GitHub's `/applications/{client_id}/token`). */
+  declaresBody(operationId: string): boolean {
+    return this.op(operationId).body !== undefined;
+  }
+
   /** Checks a parsed JSON body; 400 for a non-object, 422 for schema failures. */
   body(operationId: string, parsed: unknown): unknown {
     const op = this.op(operationId);

@@ -4,6 +4,7 @@
 // which is never cached. Revoking goes through TokenStore.revoke, whose
 // invalidation notice makes every server process forget the token at once.
 import { getRouterParam, type H3 } from 'h3';
+import { ownPersonalToken, revokeEverywhere } from '../auth/revoke-token.js';
 import type { TokenInfo } from '../auth/token-store.js';
 import { KNOWN_SCOPES } from '../http/scopes.js';
 import type { Services } from '../services.js';
@@ -144,13 +145,12 @@ export function mountSettingsTokensPage(app: H3, services: Services): void {
     const form = await formParams(event);
     if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
     const raw = getRouterParam(event, 'id') ?? '';
-    const token = /^[1-9]\d{0,14}$/.test(raw) ? await services.tokens.byId(Number(raw)) : null;
+    const revoked = /^[1-9]\d{0,14}$/.test(raw) ? await revokeEverywhere(services, { tokens: ownPersonalToken(Number(raw), session.userId) }) : 0;
     // Another user's token answers exactly like an unknown id, so ids reveal nothing.
-    if (!token || token.user_id !== session.userId || token.kind !== 'personal') {
+    if (revoked === 0) {
       return htmlResponse(404, settingsPage('Token not found', PATH, `${alertMessage('There is no such token among yours. Nothing was changed.')}
 <p><a href="${PATH}">Back to your tokens</a></p>`));
     }
-    await services.tokens.revoke(token.id);
     return redirect(`${PATH}?revoked=1`);
   });
 }

@@ -42,6 +42,8 @@ export interface ContractOperation {
   args: Record<string, unknown>;
   /** The rate-limit bucket the operation counts against: `x-wharf-rate-limit-resource`, `core` when absent. */
   rateLimitResource: string;
+  /** Authenticated with HTTP Basic (an OAuth app's client id and secret), not a token. */
+  basicAuth: boolean;
   responses: DocumentedResponse[];
 }
 
@@ -93,6 +95,7 @@ function describeOperation(operationId: OperationId): ContractOperation {
     name: camelCase(rest),
     args: exampleArgs(pointer('paths', path), where),
     rateLimitResource: (operation['x-wharf-rate-limit-resource'] as string | undefined) ?? 'core',
+    basicAuth: ((operation.security ?? []) as Node[]).some((requirement) => 'clientBasic' in requirement),
     responses: Object.keys(operation.responses as Node).filter((s) => /^\d{3}$/.test(s)).map((s) => documentedResponse(where, s)),
   };
 }

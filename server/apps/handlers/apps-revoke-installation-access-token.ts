@@ -1,6 +1,6 @@
 import { forbidden } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { revokeEverywhere } from '../../auth/revoke-token.js';
+import { revokeEverywhere, tokenWithId } from '../../auth/revoke-token.js';
 
 // DELETE /installation/token: an installation token revokes itself (as CI
 // actions do when their job ends). It stops working everywhere before the 204.
@@ -8,6 +8,6 @@ export const revokeInstallationToken: Handler<'apps/revoke-installation-access-t
   const me = ctx.user();
   if (!me.installation) throw forbidden('You must authenticate with an installation access token to revoke it.');
   ctx.checkScopes();
-  await revokeEverywhere(ctx.services, me.tokenId);
+  await revokeEverywhere(ctx.services, { tokens: tokenWithId(me.tokenId) });
   return { status: 204, body: undefined };
 };

@@ -1580,10 +1580,11 @@ export interface components {
          *         "headers": {
          *           "Accept": "*\/*",
          *           "Content-Type": "application/json",
-         *           "User-Agent": "Wharf-Hookshot/0.1.0",
+         *           "User-Agent": "GitHub-Hookshot/0a7f10c",
          *           "X-GitHub-Delivery": "0b989ba4-242f-11e5-81e1-c7b6966d2516",
          *           "X-GitHub-Event": "push",
          *           "X-GitHub-Hook-ID": "12345678",
+         *           "X-Hub-Signature": "sha1=7d38cdd689735b008b3c702edd92eea23791c5f6",
          *           "X-Hub-Signature-256": "sha256=d57c68ca6f92289e6987922ff26938930f6e66a2d161ef06abdf1859230aa23c"
          *         },
          *         "payload": {

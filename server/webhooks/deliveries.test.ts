@@ -55,12 +55,14 @@ describe('the creation ping', () => {
     expect(request!.method).toBe('POST');
     const expected = `sha256=${createHmac('sha256', SECRET).update(request!.body).digest('hex')}`;
     expect(request!.headers['x-hub-signature-256']).toBe(expected);
+    // GitHub's older SHA-1 header too, which receivers in the wild still check.
+    expect(request!.headers['x-hub-signature']).toBe(`sha1=${createHmac('sha1', SECRET).update(request!.body).digest('hex')}`);
     expect(request!.headers['x-github-event']).toBe('ping');
     expect(request!.headers['x-github-hook-id']).toBe(String(hook.id));
     expect(request!.headers['x-github-delivery']).toMatch(/^[0-9a-f-]{36}$/);
     expect(request!.headers['x-github-hook-installation-target-type']).toBe('repository');
     expect(request!.headers['content-type']).toBe('application/json');
-    expect(request!.headers['user-agent']).toMatch(/^Wharf-Hookshot\//);
+    expect(request!.headers['user-agent']).toMatch(/^GitHub-Hookshot\/[0-9a-f]{7}$/);
     const payload = JSON.parse(request!.body.toString('utf8'));
     expect(payload).toMatchObject({ hook_id: hook.id, hook: { id: hook.id, events: ['issues'] }, repository: { full_name: 'alice/hooked' }, sender: { login: 'alice' } });
     expect(typeof payload.zen).toBe('string');
@@ -86,6 +88,7 @@ describe('the creation ping', () => {
     await createHook({ url: receiver.url, content_type: 'form' });
     const [request] = (await receiver.waitFor(start + 1)).slice(start);
     expect(request!.headers).not.toHaveProperty('x-hub-signature-256');
+    expect(request!.headers).not.toHaveProperty('x-hub-signature');
     expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     const form = new URLSearchParams(request!.body.toString('utf8'));
     expect(JSON.parse(form.get('payload')!).zen).toBeTypeOf('string');

@@ -21,6 +21,8 @@ describe('deliveryRequest', () => {
       'Content-Type': 'application/json',
     });
     expect(headers['X-Hub-Signature-256']).toBe(`sha256=${createHmac('sha256', 's3cret').update(body).digest('hex')}`);
+    expect(headers['X-Hub-Signature']).toBe(`sha1=${createHmac('sha1', 's3cret').update(body).digest('hex')}`);
+    expect(headers['User-Agent']).toMatch(/^Wharf-Hookshot\/[0-9a-f]{7}$/);
     expect(body.toString('utf8')).toBe(job.payload);
     expect(JSON.stringify(headers)).not.toContain('s3cret');
   });
@@ -33,6 +35,8 @@ describe('deliveryRequest', () => {
   });
 
   it('leaves the signature out when the hook has no secret', () => {
-    expect(deliveryRequest(job, hook({ secret: null }), 'GitHub').headers).not.toHaveProperty('X-Hub-Signature-256');
+    const { headers } = deliveryRequest(job, hook({ secret: null }), 'GitHub');
+    expect(headers).not.toHaveProperty('X-Hub-Signature-256');
+    expect(headers).not.toHaveProperty('X-Hub-Signature');
   });
 });

@@ -2,9 +2,14 @@
 // hook as it is then, so a redelivery is signed with the current secret and
 // sent to the current URL.
 import type { HookRow } from './hooks-store.js';
-import { signature256 } from './signature.js';
+import { signature1, signature256 } from './signature.js';
 
-export const USER_AGENT = 'Wharf-Hookshot/0.1';
+/**
+ * GitHub's `User-Agent: GitHub-Hookshot/<build>`, with the vendor word in front
+ * (receivers in the wild check the `GitHub-Hookshot/` prefix); the build part
+ * is Wharf's, a fixed short hex as GitHub's is.
+ */
+export const hookshotUserAgent = (vendor: string) => `${vendor}-Hookshot/0a7f10c`;
 
 export interface DeliveryJob {
   guid: string;
@@ -24,14 +29,18 @@ export function deliveryRequest(job: DeliveryJob, hook: HookRow, vendor: string)
   const headers: Record<string, string> = {
     Accept: '*/*',
     'Content-Type': hook.content_type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
-    'User-Agent': USER_AGENT,
+    'User-Agent': hookshotUserAgent(vendor),
     [`X-${vendor}-Delivery`]: job.guid,
     [`X-${vendor}-Event`]: job.event,
     [`X-${vendor}-Hook-ID`]: String(hook.id),
     [`X-${vendor}-Hook-Installation-Target-ID`]: String(job.repository_id ?? ''),
     [`X-${vendor}-Hook-Installation-Target-Type`]: 'repository',
   };
-  // As on GitHub, a hook without a secret gets no signature header.
-  if (hook.secret) headers['X-Hub-Signature-256'] = signature256(hook.secret, body);
+  // As on GitHub, a hook without a secret gets no signature headers; with one,
+  // the legacy SHA-1 one too, which many receivers still check.
+  if (hook.secret) {
+    headers['X-Hub-Signature'] = signature1(hook.secret, body);
+    headers['X-Hub-Signature-256'] = signature256(hook.secret, body);
+  }
   return { headers, body };
 }

@@ -20,6 +20,8 @@ export interface Config {
   logLevel: LogLevel;
   rateLimit: { authenticated: number; unauthenticated: number; windowSeconds: number };
   webhooks: WebhookSettings;
+  /** `<host>` of the noreply addresses of commits Wharf makes (`<id>+<login>@users.noreply.<host>`). */
+  noreplyHost: string;
   /** Status of the token endpoint's flow errors: GitHub's 200, or RFC 6749's 400/401. */
   oauthErrorStatus: 'github' | 'rfc6749';
 }
@@ -47,6 +49,24 @@ function oauthErrorStatus(env: NodeJS.ProcessEnv): 'github' | 'rfc6749' {
   const value = (nonEmpty(env, 'WHARF_OAUTH_ERROR_STATUS') ?? 'github').toLowerCase();
   if (value !== 'github' && value !== 'rfc6749') throw new ConfigError('WHARF_OAUTH_ERROR_STATUS must be github or rfc6749');
   return value;
+}
+
+const HOST_WITH_DOT = /^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+
+/**
+ * WHARF_NOREPLY_HOST, else the public URL's host when it is a domain name with
+ * a dot (an email domain needs one), else `wharf.local`: never an IP address.
+ */
+function noreplyHost(env: NodeJS.ProcessEnv, publicUrl: string): string {
+  const configured = nonEmpty(env, 'WHARF_NOREPLY_HOST')?.toLowerCase();
+  if (configured !== undefined) {
+    if (!HOST_WITH_DOT.test(configured) || /^[\d.]+$/.test(configured)) {
+      throw new ConfigError(`WHARF_NOREPLY_HOST must be a domain name with a dot, e.g. wharf.example.com, got ${JSON.stringify(configured)}`);
+    }
+    return configured;
+  }
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  return HOST_WITH_DOT.test(host) && !/^[\d.]+$/.test(host) ? host : 'wharf.local';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unauthenticated: integer(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60, 1, 1_000_000_000),
       windowSeconds: integer(env, 'WHARF_RATE_LIMIT_WINDOW_S', 3600, 1, 86_400 * 366),
     },
+    noreplyHost: noreplyHost(env, publicUrl),
     oauthErrorStatus: oauthErrorStatus(env),
     webhooks: parseWebhookSettings(env, (message) => {
       throw new ConfigError(message);

@@ -5,15 +5,18 @@
 import type { OperationContext } from '../http/operation-context.js';
 import type { components } from '../generated/openapi.js';
 import type { OperationId } from '../generated/routes.js';
+import { authorIdentity, serviceIdentity } from './commit-identity.js';
 import { checkRepositoryName, nameTaken } from './repository-name.js';
 import { fullRepositoryView } from './repository-view.js';
 
 type CreateBody = NonNullable<components['requestBodies']['repository-create']['content']['application/json']>;
 
 export async function createRepository<K extends OperationId>(ctx: OperationContext<K>, ownerId: number, body: CreateBody) {
-  const { sql, repos, git, urls, bus } = ctx.services;
+  const { sql, repos, git, urls, bus, accounts, config } = ctx.services;
   const name = checkRepositoryName(body.name);
   if (await repos.nameTaken(ownerId, name)) throw nameTaken();
+  // The initial commit is the caller's (an installation's bot for an app), committed by the service.
+  const actor = body.auto_init ? await accounts.byId(ctx.user().user.id) : null;
   let createdId: number | undefined;
   try {
     await sql.begin(async (tx) => {
@@ -29,7 +32,10 @@ export async function createRepository<K extends OperationId>(ctx: OperationCont
       createdId = id;
       await git.create(id, 'main');
       if (body.auto_init) {
-        const commit = await git.autoInit(id, 'main', name, body.description ?? null);
+        const commit = await git.autoInit(id, 'main', name, body.description ?? null, {
+          author: authorIdentity(actor!, config.noreplyHost),
+          committer: serviceIdentity(config.vendor, config.noreplyHost),
+        });
         await repos.touchPushedAt(tx, id);
         // The ref mirror starts in step with git (a new repository has no hooks to notify).
         await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${id}, 'refs/heads/main', ${commit})`;

@@ -5,16 +5,28 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { GitIdentity } from './commit-identity.js';
 
 const run = promisify(execFile);
 
 export class GitError extends Error {}
 
-const COMMITTER_ENV = {
-  GIT_AUTHOR_NAME: 'Wharf', GIT_AUTHOR_EMAIL: 'wharf@localhost',
-  GIT_COMMITTER_NAME: 'Wharf', GIT_COMMITTER_EMAIL: 'wharf@localhost',
-  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0',
-};
+// No identity here: a command that writes a commit is given its author and
+// committer (commit-identity.ts), and one that is not given them fails rather
+// than inventing an address.
+const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
+
+export interface CommitIdentities {
+  author: GitIdentity;
+  committer: GitIdentity;
+}
+
+function identityEnv({ author, committer }: CommitIdentities): Record<string, string> {
+  return {
+    GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email,
+    GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email,
+  };
+}
 
 export class GitRepositories {
   constructor(private readonly root: string) {}
@@ -24,9 +36,9 @@ export class GitRepositories {
   }
 
   /** Runs `git <args>` in the repository and returns stdout (throws on a non-zero exit). */
-  async git(repositoryId: number, args: string[], input?: string): Promise<string> {
+  async git(repositoryId: number, args: string[], input?: string, env: Record<string, string> = {}): Promise<string> {
     const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
-      env: { ...process.env, ...COMMITTER_ENV }, maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, ...GIT_ENV, ...env }, maxBuffer: 16 * 1024 * 1024,
     });
     if (input !== undefined) child.child.stdin?.end(input);
     const { stdout } = await child;
@@ -36,16 +48,16 @@ export class GitRepositories {
   async create(repositoryId: number, defaultBranch: string): Promise<void> {
     await mkdir(this.root, { recursive: true });
     await run('git', ['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, this.pathOf(repositoryId)], {
-      env: { ...process.env, ...COMMITTER_ENV },
+      env: { ...process.env, ...GIT_ENV },
     });
   }
 
   /** An initial commit with a README on the default branch (GitHub's auto_init). */
-  async autoInit(repositoryId: number, defaultBranch: string, name: string, description: string | null): Promise<string> {
+  async autoInit(repositoryId: number, defaultBranch: string, name: string, description: string | null, identities: CommitIdentities): Promise<string> {
     const readme = `# ${name}\n${description ? `\n${description}\n` : ''}`;
     const blob = (await this.git(repositoryId, ['hash-object', '-w', '--stdin'], readme)).trim();
     const tree = (await this.git(repositoryId, ['mktree'], `100644 blob ${blob}\tREADME.md\n`)).trim();
-    const commit = (await this.git(repositoryId, ['commit-tree', tree, '-m', 'Initial commit'])).trim();
+    const commit = (await this.git(repositoryId, ['commit-tree', tree, '-m', 'Initial commit'], undefined, identityEnv(identities))).trim();
     await this.git(repositoryId, ['update-ref', `refs/heads/${defaultBranch}`, commit, '0'.repeat(40)]);
     return commit;
   }

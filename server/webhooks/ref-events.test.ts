@@ -76,7 +76,8 @@ describe('POST /repos/{owner}/{repo}/git/refs', () => {
   it('lists the commits a new ref brings in', async () => {
     const { git } = server.services;
     const tree = (await git.git(repoId, ['rev-parse', `${mainSha}^{tree}`])).trim();
-    const commit = (await git.git(repoId, ['commit-tree', tree, '-p', mainSha, '-m', 'Second commit'])).trim();
+    const identity = { GIT_AUTHOR_NAME: 'Alice', GIT_AUTHOR_EMAIL: 'alice@example.com', GIT_COMMITTER_NAME: 'Alice', GIT_COMMITTER_EMAIL: 'alice@example.com' };
+    const commit = (await git.git(repoId, ['commit-tree', tree, '-p', mainSha, '-m', 'Second commit'], undefined, identity)).trim();
     const collect = await nextRequests(3);
     await server.api(`${REPO}/git/refs`, { method: 'POST', token: alice.token, body: { ref: 'refs/tags/v1', sha: commit } });
     const requests = await collect();

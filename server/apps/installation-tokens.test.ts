@@ -53,6 +53,19 @@ describe('POST /app/installations/{id}/access_tokens', () => {
     expect(page.repositories.map((r) => r.full_name)).toEqual(['inst-owner/alpha', 'inst-owner/beta', 'inst-owner/gamma']);
   });
 
+  it('takes a body of null, an empty one, or permissions {} as "no options": nothing narrowed', async () => {
+    const installation = await installTestApp(server, app.app, owner.id);
+    const jwt = await appJwt(app, nowS());
+    const post = (rawBody: string | undefined) => server.api(`/app/installations/${installation.id}/access_tokens`, { method: 'POST', token: jwt, rawBody });
+    // go-github and ghinstallation send `null`; PyGithub's GithubIntegration sends {"permissions": {}}.
+    for (const rawBody of ['null', '', undefined, '{}', '{"permissions":{}}']) {
+      const response = await post(rawBody);
+      expect(response.status, String(rawBody)).toBe(201);
+      expect(((await response.json()) as { permissions: object }).permissions).toEqual({ contents: 'write', issues: 'write', metadata: 'read', repository_hooks: 'read' });
+    }
+    for (const rawBody of ['[]', '"x"', '1']) expect((await post(rawBody)).status, rawBody).toBe(400);
+  });
+
   it('a selected installation lists its repositories in the token response', async () => {
     const installation = await installTestApp(server, app.app, owner.id, { repositoryIds: [repoIds.beta!, repoIds.gamma!] });
     const { body } = await token(installation.id);

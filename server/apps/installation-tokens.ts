@@ -35,7 +35,9 @@ const unprocessable = (message: string, field: string) =>
 
 export async function issueInstallationToken(services: Services, botId: number, installation: InstallationRow, request: TokenRequest): Promise<IssuedToken> {
   const { sql, now } = services;
-  const permissions = request.permissions === undefined ? installation.permissions : sortedPermissions(withMetadata(request.permissions));
+  // No permissions, or an empty object (PyGithub's GithubIntegration sends `{}`), narrow nothing.
+  const narrowsPermissions = request.permissions !== undefined && Object.keys(request.permissions).length > 0;
+  const permissions = narrowsPermissions ? sortedPermissions(withMetadata(request.permissions!)) : installation.permissions;
   if (!satisfies(installation.permissions, permissions)) {
     throw unprocessable('The permissions requested are not granted to this installation.', 'permissions');
   }

@@ -76,6 +76,14 @@ describe('errors, in GitHub’s shape', () => {
     expect(body.errors[0].message).toBe('Cannot query field "nope" on type "User". Did you mean "name"?');
     expect(body.errors[0].locations).toEqual([{ line: 1, column: 12 }]);
   });
+
+  it('the server’s query limits: a document past the token limit or with too many aliases is refused', async () => {
+    const nested = await graphql(`{ nodes(ids: ${'['.repeat(5000)}"x"${']'.repeat(5000)}) { id } }`);
+    expect(nested.response.status).toBe(200);
+    expect(nested.body).toEqual({ errors: [expect.objectContaining({ type: 'MAX_TOKENS_EXCEEDED', message: 'Token limit of 1500 exceeded.' })] });
+    const aliases = await graphql(`{ ${Array.from({ length: 201 }, (_, i) => `a${i}: viewer { login }`).join(' ')} }`);
+    expect(aliases.body).toEqual({ errors: [expect.objectContaining({ type: 'MAX_ALIASES_EXCEEDED', message: 'Aliases limit of 200 exceeded, found 201.' })] });
+  });
 });
 
 describe('the door', () => {

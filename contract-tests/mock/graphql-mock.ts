@@ -5,14 +5,16 @@
 // any field schema.graphql gains later) with realistic values instead of
 // "Hello World". Requests pass the server's GraphQL door first: a credential
 // is required (401 in the REST body otherwise), the API version is checked,
-// the body must be JSON (yogaRequest, the server's own), and errors come out
-// in GitHub's shape (liftErrorTypes).
+// the body must be JSON (yogaRequest, the server's own), the server's query
+// limits apply (queryLimitPlugins), and errors come out in GitHub's shape
+// (liftErrorTypes).
 import { readFileSync } from 'node:fs';
 import { addMocksToSchema, type IMocks } from '@graphql-tools/mock';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { H3, H3Event } from 'h3';
 import { githubError, liftErrorTypes, nodeNotFound, repositoryNotFound } from '../../server/graphql/errors.js';
 import { GRAPHQL_PATHS, SCHEMA_PATH, yogaRequest } from '../../server/graphql/mount.js';
+import { queryLimitPlugins } from '../../server/graphql/query-limits.js';
 import { YOGA_BASE_OPTIONS } from '../../server/graphql/yoga-options.js';
 import { MAX_NODE_IDS } from '../../server/graphql/resolvers/node.js';
 import { ApiError } from '../../server/http/api-error.js';
@@ -76,7 +78,7 @@ export function createMockYoga(validator: RequestValidator) {
     schema: mockedSchema(validator),
     ...YOGA_BASE_OPTIONS,
     logging: false,
-    plugins: [liftErrorTypes()],
+    plugins: [...queryLimitPlugins(), liftErrorTypes()],
   });
 }
 

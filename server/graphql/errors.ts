@@ -19,7 +19,10 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { errorFields, type Logger } from '../log.js';
 import type { GraphqlContext } from './context.js';
 
-export type GithubErrorType = 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN';
+export type GithubErrorType =
+  | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN'
+  // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
+  | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED';
 
 export function githubError(type: GithubErrorType, message: string): GraphQLError {
   return createGraphQLError(message, { extensions: { type } });

@@ -13,6 +13,7 @@ import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
 import type { GraphqlContext } from './context.js';
 import { liftErrorTypes, logUnexpectedErrors } from './errors.js';
+import { queryLimitPlugins } from './query-limits.js';
 import { resolvers } from './resolvers.js';
 import { YOGA_BASE_OPTIONS, YOGA_ENDPOINT } from './yoga-options.js';
 
@@ -47,7 +48,7 @@ function createGraphqlServer(services: Services) {
     }),
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
-    plugins: [logUnexpectedErrors(services.log), liftErrorTypes()],
+    plugins: [...queryLimitPlugins(), logUnexpectedErrors(services.log), liftErrorTypes()],
   });
 }
 

@@ -1,5 +1,7 @@
 // The yoga settings shared by the server's GraphQL endpoint (mount.ts) and the
 // mock server's (contract-tests/mock/graphql-mock.ts), so both behave alike.
+// Both also take the query limits' plugins (query-limits.ts) first in their
+// `plugins`, which each sets with its own.
 
 /** The path yoga sees; the public paths are routed by h3. */
 export const YOGA_ENDPOINT = '/graphql';

@@ -22,7 +22,7 @@ describe('refused as the server refuses', () => {
   });
 
   it('a JSON body that is not an object: 400', async () => {
-    const response = await call('/repos/octocat/Hello-World', { method: 'PATCH', body: '[1]' });
+    const response = await call('/repos/octocat/Hello-World', { method: 'PATCH', body: 'null' });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('Body should be a JSON object');
   });

@@ -178,9 +178,9 @@ export class RequestValidator {
     if (!op.body) return undefined;
     // No body at all where the operation requires one is not an empty object.
     if (parsed === undefined && op.bodyRequired) throw new ApiError(400, 'Body should be a JSON object');
-    // An optional body may be absent, empty or `null` (go-github and ghinstallation
-    // send `null` when they have no options): all three mean "no options".
-    if (parsed === undefined || (parsed === null && !op.bodyRequired)) parsed = {};
+    // `null` is "no options" where the contract allows it (go-github and
+    // ghinstallation send it for an installation token without options).
+    if (parsed === undefined || (parsed === null && op.body(null))) parsed = {};
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ApiError(400, 'Body should be a JSON object');
     }

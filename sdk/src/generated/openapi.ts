@@ -3930,6 +3930,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional; `null` (what go-github and ghinstallation send without options) and an empty `permissions` object narrow nothing. */
         requestBody?: {
             content: {
                 "application/json": {
@@ -3941,7 +3942,7 @@ export interface operations {
                     permissions?: {
                         [key: string]: "read" | "write";
                     };
-                };
+                } | null;
             };
         };
         responses: {

@@ -58,7 +58,7 @@ export async function createServices(config: Config, sql: Sql, log: Logger, now:
     accounts: new AccountStore(sql, bus),
     repos: new RepositoryStore(sql, bus),
     git: new GitRepositories(join(config.dataDir, 'repositories')),
-    urls: new Urls(config.publicUrl),
+    urls: new Urls(config.publicUrl, config.noreplyHost),
     now,
   };
 }

@@ -1,6 +1,7 @@
 // Events caused by an installation token's calls name the installation: the
 // payload carries `installation: {id, node_id}` and the app's bot as sender,
 // the history entry carries `installation_id`. Events caused by a user do not.
+import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../test-support/contract-schema.js';
 import { eventually } from '../test-support/cli.js';
@@ -58,6 +59,7 @@ describe('events caused with an installation token', () => {
       expect(payload.installation, event).toEqual({ id: installationId, node_id: expect.stringMatching(/^IN_/) });
       expect(payload.sender).toMatchObject({ login: 'hook-bot[bot]', type: 'Bot', node_id: expect.stringMatching(/^BOT_/) });
       expect(schemaErrors('webhook-payload', payload), event).toBe('');
+      expect(githubWebhookErrors(event, payload.action, payload), event).toBe('');
     }
     expect(delivered.find((d) => d.event === 'push')!.payload.pusher.name).toBe('hook-bot[bot]');
   });

@@ -16,7 +16,7 @@ import { runUntilSignal } from './run-until-signal.js';
 export async function worker(config: Config, log: Logger): Promise<number> {
   const db = await openDatabase(config, log);
   const git = new GitRepositories(join(config.dataDir, 'repositories'));
-  const runtime = await startWebhookRuntime(config, db.sql, log, git, new Urls(config.publicUrl));
+  const runtime = await startWebhookRuntime(config, db.sql, log, git, new Urls(config.publicUrl, config.noreplyHost));
   log.info('wharf worker dispatching webhook deliveries', { concurrency: config.webhooks.concurrency });
   return runUntilSignal(log, async () => {
     await runtime.stop();

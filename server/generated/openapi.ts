@@ -1482,7 +1482,11 @@ export interface components {
             head_commit?: components["schemas"]["webhook-commit"] | null;
             pusher?: {
                 name: string;
-                email: string;
+                /**
+                 * Format: email
+                 * @description The pusher's email, or GitHub's noreply address for one without; `null` for an app's bot.
+                 */
+                email: string | null;
             };
             repository?: components["schemas"]["repository"];
             sender?: components["schemas"]["simple-user"] | null;

@@ -1,6 +1,7 @@
 // Deliveries end to end: a real receiver on 127.0.0.1 gets signed requests
 // with GitHub's headers; the history, redelivery, filters and cursor
 // pagination are read back over the API.
+import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -66,6 +67,7 @@ describe('the creation ping', () => {
     const payload = JSON.parse(request!.body.toString('utf8'));
     expect(payload).toMatchObject({ hook_id: hook.id, hook: { id: hook.id, events: ['issues'] }, repository: { full_name: 'alice/hooked' }, sender: { login: 'alice' } });
     expect(typeof payload.zen).toBe('string');
+    expect(githubWebhookErrors('ping', undefined, payload)).toBe('');
     expect(JSON.stringify(payload)).not.toContain(SECRET);
 
     const [entry] = await historyOf(hook.id, 1);

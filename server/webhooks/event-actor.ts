@@ -10,10 +10,15 @@ import { simpleUser } from '../repos/user-view.js';
 import { installationOf, senderPayload } from './payloads/common.js';
 import type { Actor } from './payloads/ref-events.js';
 
-async function emailOf(sql: Sql, accountId: number, login: string, urls: Urls): Promise<string> {
-  const [row] = await sql<{ email: string | null }[]>`SELECT email FROM accounts WHERE id = ${accountId}`;
-  // GitHub's fallback for users without a public email.
-  return row?.email ?? `${accountId}+${login}@users.noreply.${new URL(urls.base).hostname}`;
+/**
+ * The pusher's email: theirs, or GitHub's noreply fallback. An app's bot gets
+ * none (`null`, which GitHub's schema allows): `<slug>[bot]` cannot stand in
+ * an address that passes its `format: email`.
+ */
+async function emailOf(sql: Sql, accountId: number, login: string, urls: Urls): Promise<string | null> {
+  const [row] = await sql<{ email: string | null; kind: string }[]>`SELECT email, kind FROM accounts WHERE id = ${accountId}`;
+  if (row?.kind === 'Bot') return null;
+  return row?.email ?? urls.noreply({ id: accountId, login });
 }
 
 export async function actorOf(sql: Sql, principal: Principal, urls: Urls): Promise<Actor | null> {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
 import { schemaErrors } from '../test-support/contract-schema.js';
+import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
 import { reconcileAll } from './ref-reconciler.js';
 
 let server: TestServer;
@@ -43,8 +44,11 @@ async function nextRequests(count: number) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.received.length - start).toBe(count); // nothing more than expected
     const parsed = requests.map((r) => ({ event: r.headers['x-github-event'] as string, path: r.path, payload: JSON.parse(r.body.toString('utf8')) }));
-    // Every payload Wharf sends matches the contract's webhook-payload schema.
-    for (const { event, payload } of parsed) expect(schemaErrors('webhook-payload', payload), event).toBe('');
+    // Every payload Wharf sends matches the contract's webhook-payload schema, and GitHub's own for its event.
+    for (const { event, payload } of parsed) {
+      expect(schemaErrors('webhook-payload', payload), event).toBe('');
+      expect(githubWebhookErrors(event, payload.action, payload), event).toBe('');
+    }
     return parsed
       .sort((a, b) => `${a.event}${a.path}`.localeCompare(`${b.event}${b.path}`));
   };

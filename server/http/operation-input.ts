@@ -4,10 +4,9 @@
 import { getQuery, type H3Event } from 'h3';
 import { routeTable, type OperationId } from '../generated/routes.js';
 import type { Services } from '../services.js';
-import { ApiError, problemsParsingJson } from './api-error.js';
+import { problemsParsingJson } from './api-error.js';
+import { readBodyText, type BodyLimits } from './body-reader.js';
 import type { QueryParams, RequestBody } from './operation-types.js';
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface OperationInput<K extends OperationId> {
   query: QueryParams<K>;
@@ -21,9 +20,14 @@ function formObject(text: string): Record<string, string> {
   return out;
 }
 
-export async function readBody(event: H3Event, acceptsForm: boolean): Promise<unknown> {
-  const text = await event.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
+/** The operation's cap (`x-wharf-max-body-bytes`) or the configured default. */
+export function operationBodyLimits(operationId: OperationId, defaults: BodyLimits): BodyLimits {
+  const own: number | null = routeTable[operationId].maxBodyBytes;
+  return own === null ? defaults : { ...defaults, maxBytes: own };
+}
+
+export async function readBody(event: H3Event, acceptsForm: boolean, limits: BodyLimits): Promise<unknown> {
+  const text = await readBodyText(event, limits);
   if (text.trim() === '') return undefined;
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   // Only where the contract offers a form body: elsewhere `curl -d '{…}'` (sent as a
@@ -40,6 +44,7 @@ export async function readOperationInput<K extends OperationId>(operationId: K, 
   const { method, acceptsForm } = routeTable[operationId];
   const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
   const hasBody = method !== 'GET' && method !== 'DELETE';
-  const body = hasBody ? services.validator.body(operationId, await readBody(event, acceptsForm)) : undefined;
+  const limits = operationBodyLimits(operationId, { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs });
+  const body = hasBody ? services.validator.body(operationId, await readBody(event, acceptsForm, limits)) : undefined;
   return { query, body } as OperationInput<K>;
 }

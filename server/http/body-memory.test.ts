@@ -71,7 +71,8 @@ async function measure(framing: 'length' | 'chunked'): Promise<Measured> {
   const cpuSeconds = ((await readCpuTicks(child.pid))! - cpuBefore) / CLOCK_TICKS_PER_SECOND;
   const measured = { results, rssGrowth: peak - before, cpuSeconds, wallMs };
   console.log(`${UPLOADS}×100 MB (${framing}): peak RSS +${(measured.rssGrowth / MB).toFixed(1)} MB, server CPU ${cpuSeconds.toFixed(2)} s, wall ${wallMs} ms, `
-    + `statuses ${[...new Set(results.map((r) => r.status))].join(',')}, max sent before answer ${(Math.max(...results.map((r) => r.sentBeforeResponse)) / MB).toFixed(1)} MB`);
+    + `statuses ${[...new Set(results.map((r) => r.status))].join(',')}, max sent before answer ${(Math.max(...results.map((r) => r.sentBeforeResponse)) / MB).toFixed(1)} MB, `
+    + `slowest answer ${Math.max(...results.map((r) => r.answeredMs ?? Infinity))} ms`);
   return measured;
 }
 

@@ -27,13 +27,21 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /** How long a connection closed over an unread body stays open (paused) so the client can read its answer. */
 export const UNREAD_BODY_LINGER_MS = 1_000;
 
+/** Unread declared bodies up to this are left to Node to skip, keeping the connection. */
+export const SKIPPABLE_UNREAD_BYTES = 64 * 1024;
+
+function cheapToSkip(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return length !== undefined && Number(length) <= SKIPPABLE_UNREAD_BYTES;
+}
+
 /**
  * A response sent before its request body was read in full (a 401 or 413 to
  * a large upload) ends the connection. Node would otherwise go on reading the
  * rest of the body to throw it away: 100 MB of CPU on a kept-alive
  * connection, or forever for an endless chunked body now that requestTimeout
- * is off. A body that has already arrived whole (a small one) costs nothing
- * to skip, so that connection is kept.
+ * is off. A small declared body costs next to nothing to skip, so that
+ * connection is kept (as Go's net/http does below 256 KB).
  *
  * The close lingers: the answer and a FIN go out, reading stops (the client's
  * writes fill the socket buffers and then wait, costing us nothing), and the
@@ -44,7 +52,7 @@ export const UNREAD_BODY_LINGER_MS = 1_000;
 function closeAfterUnreadBody(handler: NodeHandler): NodeHandler {
   return (req, res) => {
     res.once('finish', () => {
-      if (req.complete) return;
+      if (req.complete || cheapToSkip(req)) return;
       const socket = req.socket;
       // Node's own close for `Connection: close` (destroySoon) would destroy on flush.
       socket.removeListener('finish', socket.destroy);

@@ -30,6 +30,8 @@ export interface UploadResult {
   sentTotal: number;
   /** The server closed the connection (FIN or reset) rather than keeping it alive. */
   closedByServer: boolean;
+  /** From connecting to the first response byte. */
+  answeredMs: number | undefined;
   elapsedMs: number;
 }
 
@@ -66,10 +68,12 @@ export async function upload(options: UploadOptions): Promise<UploadResult> {
   let response = '';
   let sent = 0;
   let sentBeforeResponse: number | undefined;
+  let answeredMs: number | undefined;
   let weHungUp = false;
   let ended = false;
   socket.on('data', (chunk: Buffer) => {
     sentBeforeResponse ??= sent;
+    answeredMs ??= Date.now() - started;
     response += chunk.toString('latin1');
   });
   socket.on('error', () => {}); // EPIPE / ECONNRESET once the server has hung up: expected here.
@@ -88,7 +92,7 @@ export async function upload(options: UploadOptions): Promise<UploadResult> {
     if (options.abortAfter !== undefined && sent >= options.abortAfter) {
       socket.destroy();
       await closed;
-      return { status: undefined, response, sentBeforeResponse: sent, sentTotal: sent, closedByServer: false, elapsedMs: Date.now() - started };
+      return { status: undefined, response, sentBeforeResponse: sent, sentTotal: sent, closedByServer: false, answeredMs, elapsedMs: Date.now() - started };
     }
     const size = Math.min(chunkBytes, options.bytes - sent);
     const piece = FILLER.subarray(0, size);
@@ -119,6 +123,7 @@ export async function upload(options: UploadOptions): Promise<UploadResult> {
     sentBeforeResponse: sentBeforeResponse ?? sent,
     sentTotal: sent,
     closedByServer: !weHungUp,
+    answeredMs,
     elapsedMs: Date.now() - started,
   };
 }

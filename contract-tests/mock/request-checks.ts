@@ -66,7 +66,7 @@ export async function checkedUpstreamRequest(
   // The server's rule (readBody): a form only where the contract offers one.
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const isForm = acceptsForm && contentType === 'application/x-www-form-urlencoded';
-  const body = validator.body(operationId, await readBody(event, acceptsForm, operationBodyLimits(operationId, DEFAULT_BODY_LIMITS)));
+  const body = validator.body(operationId, await readBody(event, acceptsForm, operationBodyLimits(routeTable[operationId], DEFAULT_BODY_LIMITS)));
   if (body === undefined) return request;
   if (isForm) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -21,9 +21,8 @@ function formObject(text: string): Record<string, string> {
 }
 
 /** The operation's cap (`x-wharf-max-body-bytes`) or the configured default. */
-export function operationBodyLimits(operationId: OperationId, defaults: BodyLimits): BodyLimits {
-  const own: number | null = routeTable[operationId].maxBodyBytes;
-  return own === null ? defaults : { ...defaults, maxBytes: own };
+export function operationBodyLimits(row: { maxBodyBytes: number | null }, defaults: BodyLimits): BodyLimits {
+  return row.maxBodyBytes === null ? defaults : { ...defaults, maxBytes: row.maxBodyBytes };
 }
 
 export async function readBody(event: H3Event, acceptsForm: boolean, limits: BodyLimits): Promise<unknown> {
@@ -44,7 +43,7 @@ export async function readOperationInput<K extends OperationId>(operationId: K, 
   const { method, acceptsForm } = routeTable[operationId];
   const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
   const hasBody = method !== 'GET' && method !== 'DELETE';
-  const limits = operationBodyLimits(operationId, { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs });
+  const limits = operationBodyLimits(routeTable[operationId], { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs });
   const body = hasBody ? services.validator.body(operationId, await readBody(event, acceptsForm, limits)) : undefined;
   return { query, body } as OperationInput<K>;
 }

@@ -2101,6 +2101,20 @@ export interface components {
                 "application/json": components["schemas"]["basic-error"];
             };
         };
+        /** @description Payload too large: the request body is over the operation's cap (1 MiB of JSON unless the operation sets `x-wharf-max-body-bytes`; `WHARF_MAX_BODY_BYTES` on the server). A `Content-Length` over the cap is refused before the body is read; the connection is closed. */
+        payload_too_large: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
         /** @description Requires authentication: no token, or the token is invalid, expired or revoked. */
         requires_authentication: {
             headers: {
@@ -2498,6 +2512,7 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
+            413: components["responses"]["payload_too_large"];
             /** @description Validation failed: `name` is missing, invalid, or already used by one of the owner's repositories. */
             422: {
                 headers: {
@@ -2555,6 +2570,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             /** @description Validation failed: `name` is missing, invalid, or already used by one of the owner's repositories. */
             422: {
                 headers: {
@@ -2741,6 +2757,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -2817,6 +2834,7 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            413: components["responses"]["payload_too_large"];
             /** @description Validation failed: invalid reference name, or the sha does not name an existing commit. */
             422: {
                 headers: {
@@ -3100,6 +3118,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3286,6 +3305,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3337,6 +3357,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -3535,6 +3556,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3642,6 +3664,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3806,6 +3829,7 @@ export interface operations {
                     "application/json": components["schemas"]["oauth-error"];
                 };
             };
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3841,6 +3865,7 @@ export interface operations {
             };
             400: components["responses"]["bad_request"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3897,6 +3922,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

@@ -6,7 +6,7 @@
 // carry `Connection: close`: the rest of the body is never read, so the
 // socket is closed once the answer is out (see http-server.ts) instead of
 // Node draining, say, 100 MB into a kept-alive connection.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { H3Event } from 'h3';
 import { ApiError } from './api-error.js';
 
@@ -45,8 +45,13 @@ function declaredLength(event: H3Event): number | undefined {
 export function readBodyBytes(event: H3Event, limits: BodyLimits): Promise<Buffer> {
   const length = declaredLength(event);
   if (length !== undefined && length > limits.maxBytes) return Promise.reject(payloadTooLarge());
-  const node = event.runtime?.node?.req as IncomingMessage | undefined;
-  if (node) return readNodeBody(node, limits, length);
+  const node = event.runtime?.node;
+  if (node?.req) {
+    const req = node.req as IncomingMessage;
+    // The client waits for this before sending the body (see http-server.ts).
+    if (/^100-continue$/i.test(req.headers.expect ?? '') && node.res && !node.res.headersSent) (node.res as ServerResponse).writeContinue();
+    return readNodeBody(req, limits, length);
+  }
   return readWebBody(event.req.body, limits);
 }
 

@@ -60,6 +60,34 @@ describe('a REST JSON operation (POST /user/repos)', () => {
     expect(result.sentBeforeResponse).toBeLessThan(16 * MB);
   });
 
+  it('with Expect: 100-continue, answers 413 before the client sends any of the body', async () => {
+    const { connect } = await import('node:net');
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.write(`POST /user/repos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token ${alice.token}\r\nContent-Type: application/json\r\n`
+      + `Content-Length: ${HUGE}\r\nExpect: 100-continue\r\n\r\n`);
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).not.toContain('100 Continue');
+  });
+
+  it('with Expect: 100-continue, says 100 Continue once it reads the body', async () => {
+    const { connect } = await import('node:net');
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    const body = JSON.stringify({ name: 'after-continue' });
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+      if (answer === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write(body);
+      if (/\r\n\r\n\{/.test(answer.slice(25))) socket.end();
+    });
+    socket.write(`POST /user/repos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token ${alice.token}\r\nContent-Type: application/json\r\n`
+      + `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`);
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+  });
+
   it('cuts off a chunked body as soon as it passes the cap: 413 and the connection is closed', async () => {
     const result = await send({ path: '/user/repos', headers: auth(), bytes: HUGE, framing: 'chunked' });
     expect(result.status).toBe(413);

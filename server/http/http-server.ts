@@ -67,5 +67,12 @@ function closeAfterUnreadBody(handler: NodeHandler): NodeHandler {
 }
 
 export function createHttpServer(handler: NodeHandler): Server {
-  return createServer({ ...SERVER_TIMEOUTS }, closeAfterUnreadBody(handler));
+  const wrapped = closeAfterUnreadBody(handler);
+  const server = createServer({ ...SERVER_TIMEOUTS }, wrapped);
+  // `Expect: 100-continue` (curl sends it for large uploads): Node would say
+  // "100 Continue" at once, before anyone looked at the request. Handled here,
+  // the body reader says it only when it starts reading (body-reader.ts), so
+  // a 401 or a 413 reaches the client before it sends any of the body.
+  server.on('checkContinue', wrapped);
+  return server;
 }

@@ -35,9 +35,14 @@ describe('loadConfig', () => {
     expect(custom).toMatchObject({ timeoutMs: 2000, retryScheduleMs: [], disableAfterMs: 43_200_000, retentionMs: 7 * 86_400_000, dispatchInServe: false, concurrency: 2 });
   });
 
+  it('reads the body limits: 1 MiB and 30 s by default', () => {
+    expect(loadConfig({})).toMatchObject({ maxBodyBytes: 1_048_576, bodyTimeoutMs: 30_000 });
+    expect(loadConfig({ WHARF_MAX_BODY_BYTES: '65536', WHARF_BODY_TIMEOUT: '2m' })).toMatchObject({ maxBodyBytes: 65_536, bodyTimeoutMs: 120_000 });
+  });
+
   it('rejects bad values with a message naming the variable', () => {
     for (const [name, value] of [['WHARF_WEBHOOK_TIMEOUT', '10'], ['WHARF_WEBHOOK_RETRY_SCHEDULE', '10s,soon'], ['WHARF_WEBHOOK_ALLOWED_HOSTS', '10.0.0.0/99'],
-      ['WHARF_WEBHOOK_DISPATCH', 'maybe'], ['WHARF_OAUTH_ERROR_STATUS', 'teapot'], ['WHARF_WEBHOOK_CONCURRENCY', '0'], ['WHARF_WEBHOOK_RETENTION', '-1d'], ['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0']] as const) {
+      ['WHARF_WEBHOOK_DISPATCH', 'maybe'], ['WHARF_OAUTH_ERROR_STATUS', 'teapot'], ['WHARF_WEBHOOK_CONCURRENCY', '0'], ['WHARF_WEBHOOK_RETENTION', '-1d'], ['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0'], ['WHARF_MAX_BODY_BYTES', '1MB'], ['WHARF_MAX_BODY_BYTES', '100'], ['WHARF_BODY_TIMEOUT', '30']] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }

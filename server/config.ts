@@ -1,7 +1,8 @@
 // Every environment variable Wharf reads, parsed and checked in one place.
 // README.md documents each of them; keep the two in step.
 import { resolve } from 'node:path';
-import { parseWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.js';
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from './http/body-reader.js';
+import { parseDuration, parseWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -24,6 +25,10 @@ export interface Config {
   noreplyHost: string;
   /** Status of the token endpoint's flow errors: GitHub's 200, or RFC 6749's 400/401. */
   oauthErrorStatus: 'github' | 'rfc6749';
+  /** Request body cap of operations without their own (`x-wharf-max-body-bytes`), and of GraphQL. */
+  maxBodyBytes: number;
+  /** A request body must arrive whole within this, from its first byte read. */
+  bodyTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +74,14 @@ function noreplyHost(env: NodeJS.ProcessEnv, publicUrl: string): string {
   return HOST_WITH_DOT.test(host) && !/^[\d.]+$/.test(host) ? host : 'wharf.local';
 }
 
+function bodyTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const raw = nonEmpty(env, 'WHARF_BODY_TIMEOUT');
+  if (raw === undefined) return DEFAULT_BODY_TIMEOUT_MS;
+  const value = parseDuration(raw);
+  if (value === undefined || value <= 0) throw new ConfigError(`WHARF_BODY_TIMEOUT must be a duration such as 30s or 2m, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
@@ -103,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     noreplyHost: noreplyHost(env, publicUrl),
     oauthErrorStatus: oauthErrorStatus(env),
+    maxBodyBytes: integer(env, 'WHARF_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 * 1024 * 1024),
+    bodyTimeoutMs: bodyTimeoutMs(env),
     webhooks: parseWebhookSettings(env, (message) => {
       throw new ConfigError(message);
     }),

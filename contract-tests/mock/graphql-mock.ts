@@ -18,6 +18,7 @@ import { queryLimitPlugins } from '../../server/graphql/query-limits.js';
 import { YOGA_BASE_OPTIONS } from '../../server/graphql/yoga-options.js';
 import { MAX_NODE_IDS } from '../../server/graphql/resolvers/node.js';
 import { ApiError } from '../../server/http/api-error.js';
+import { DEFAULT_BODY_LIMITS } from '../../server/http/body-reader.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
 import { nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
 import { mockPipeline } from './mock-pipeline.js';
@@ -85,7 +86,7 @@ export function createMockYoga(validator: RequestValidator) {
 export function mountGraphqlMock(app: H3, validator: RequestValidator, log: (text: string) => void): void {
   const yoga = createMockYoga(validator);
   const options = { auth: 'required', resource: 'graphql', log } as const;
-  const handler = (event: H3Event) => mockPipeline(event, options, async () => yoga.fetch(await yogaRequest(event)));
+  const handler = (event: H3Event) => mockPipeline(event, options, async () => yoga.fetch(await yogaRequest(event, DEFAULT_BODY_LIMITS)));
   for (const path of GRAPHQL_PATHS) {
     app.on('POST', path, handler);
     app.on('GET', path, handler);

@@ -17,10 +17,10 @@
 // prism refuses (406, 401), and its own validation answers in problem+json.
 // The front sends prism a canonical request instead (request-checks.ts).
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { H3, toNodeHandler } from 'h3';
 import { parse } from 'yaml';
 import { freePort } from '../../server/free-port.js';
+import { createHttpServer } from '../../server/http/http-server.js';
 import { RequestValidator } from '../../server/http/request-validator.js';
 import { mountGraphqlMock } from './graphql-mock.js';
 import { SPEC_PATH, startPrism, type Upstream } from './prism.js';
@@ -59,7 +59,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const prism = await startPrism(await freePort(), log);
-  const server = createServer(toNodeHandler(createMockApp(prism.upstream, log)));
+  const server = createHttpServer(toNodeHandler(createMockApp(prism.upstream, log)));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -7,7 +7,8 @@
 // nothing left to refuse: only what the server refuses is refused.
 import { getQuery, type H3Event } from 'h3';
 import { routeTable, type OperationId } from '../../server/generated/routes.js';
-import { readBody, readsBody } from '../../server/http/operation-input.js';
+import { DEFAULT_BODY_LIMITS } from '../../server/http/body-reader.js';
+import { operationBodyLimits, readBody, readsBody } from '../../server/http/operation-input.js';
 import { decodedParams } from '../../server/http/operation-runner.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
 import type { UpstreamRequest } from './prism.js';
@@ -65,7 +66,7 @@ export async function checkedUpstreamRequest(
   // The server's rule (readBody): a form only where the contract offers one.
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const isForm = acceptsForm && contentType === 'application/x-www-form-urlencoded';
-  const body = validator.body(operationId, await readBody(event, acceptsForm));
+  const body = validator.body(operationId, await readBody(event, acceptsForm, operationBodyLimits(routeTable[operationId], DEFAULT_BODY_LIMITS)));
   if (body === undefined) return request;
   if (isForm) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

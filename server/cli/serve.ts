@@ -1,10 +1,10 @@
 // `wharf serve`: the HTTP server, with the embedded PostgreSQL when
 // DATABASE_URL is unset; stops cleanly (database included) on SIGINT/SIGTERM.
-import { createServer } from 'node:http';
 import { toNodeHandler } from 'h3';
 import { createWharfApp } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { createHttpServer } from '../http/http-server.js';
 import type { Logger } from '../log.js';
 import { announceAdminToken, bootstrapAdmin } from './bootstrap-admin.js';
 import { runUntilSignal } from './run-until-signal.js';
@@ -14,7 +14,7 @@ export async function serve(config: Config, log: Logger): Promise<number> {
   const adminToken = await bootstrapAdmin(db.sql);
   if (adminToken) announceAdminToken(adminToken);
   const wharf = await createWharfApp(config, db.sql, log);
-  const server = createServer({ keepAliveTimeout: 65_000 }, toNodeHandler(wharf.app));
+  const server = createHttpServer(toNodeHandler(wharf.app));
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolveListen());

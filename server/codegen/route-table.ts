@@ -28,6 +28,8 @@ export interface RouteRow {
   rateLimitResource: 'core' | 'oauth';
   /** Issue that will implement the operation; the server answers 501 until then. */
   planned: string | null;
+  /** Request body cap in bytes (`x-wharf-max-body-bytes`); null: the configured default (WHARF_MAX_BODY_BYTES). */
+  maxBodyBytes: number | null;
 }
 
 type Parameter = { name: string; in: string; 'x-multi-segment'?: boolean };
@@ -40,6 +42,7 @@ interface OpenApiOperation {
   'x-wharf-app-permissions'?: Record<string, 'read' | 'write' | 'admin'>;
   'x-wharf-planned'?: string;
   'x-wharf-rate-limit-resource'?: 'core' | 'oauth';
+  'x-wharf-max-body-bytes'?: number;
   requestBody?: { content?: Record<string, unknown> } | { $ref: string };
 }
 
@@ -54,6 +57,13 @@ function authMode(security: Record<string, string[]>[] | undefined): AuthMode {
   if (schemes.some((s) => s.includes('appJwt'))) return 'app-jwt';
   if (schemes.some((s) => s.includes('clientBasic'))) return 'client-basic';
   return schemes.some((s) => s.length === 0) ? 'optional' : 'required';
+}
+
+function maxBodyBytes(op: OpenApiOperation, where: string): number | null {
+  const value = op['x-wharf-max-body-bytes'];
+  if (value === undefined) return null;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${where}: x-wharf-max-body-bytes must be a positive integer`);
+  return value;
 }
 
 function toRoute(spec: Spec, path: string, pathLevel: OpenApiOperation['parameters'], op: OpenApiOperation): string {
@@ -83,6 +93,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
         acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
         planned: op['x-wharf-planned'] ?? null,
+        maxBodyBytes: maxBodyBytes(op, `${method.toUpperCase()} ${path}`),
       });
     }
   }

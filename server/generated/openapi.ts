@@ -2158,6 +2158,20 @@ export interface components {
                 "application/json": components["schemas"]["basic-error"];
             };
         };
+        /** @description Payload too large: the request body is over the operation's cap (1 MiB of JSON unless the operation sets `x-wharf-max-body-bytes`; `WHARF_MAX_BODY_BYTES` on the server). A `Content-Length` over the cap is refused before the body is read; the connection is closed. */
+        payload_too_large: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
         /** @description Requires authentication: no token, or the token is invalid, expired or revoked. */
         requires_authentication: {
             headers: {
@@ -2568,6 +2582,7 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
+            413: components["responses"]["payload_too_large"];
             /** @description Validation failed: `name` is missing, invalid, or already used by one of the owner's repositories. */
             422: {
                 headers: {
@@ -2625,6 +2640,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             /** @description Validation failed: `name` is missing, invalid, or already used by one of the owner's repositories. */
             422: {
                 headers: {
@@ -2811,6 +2827,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -2887,6 +2904,7 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            413: components["responses"]["payload_too_large"];
             /** @description Validation failed: invalid reference name, or the sha does not name an existing commit. */
             422: {
                 headers: {
@@ -3170,6 +3188,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3356,6 +3375,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3407,6 +3427,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -3605,6 +3626,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3712,6 +3734,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3876,6 +3899,7 @@ export interface operations {
                     "application/json": components["schemas"]["oauth-error"];
                 };
             };
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3911,6 +3935,7 @@ export interface operations {
             };
             400: components["responses"]["bad_request"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -3968,6 +3993,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

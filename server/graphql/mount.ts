@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createSchema, createYoga, type YogaLogger } from 'graphql-yoga';
 import type { H3, H3Event } from 'h3';
-import { ApiError, problemsParsingJson } from '../http/api-error.js';
+import { problemsParsingJson } from '../http/api-error.js';
+import { readBodyText, type BodyLimits } from '../http/body-reader.js';
 import { runPipeline } from '../http/pipeline.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
@@ -19,8 +20,6 @@ import { YOGA_BASE_OPTIONS, YOGA_ENDPOINT } from './yoga-options.js';
 
 export const GRAPHQL_PATHS = ['/api/graphql', '/graphql'] as const;
 export const SCHEMA_PATH = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Yoga's log lines into ours. Its debug chatter is dropped, and its error
@@ -58,7 +57,7 @@ function createGraphqlServer(services: Services) {
  * type) and answers JSON to any Accept (Octokit asks for vnd.github+json), so
  * both headers are normalised here; a body that is not JSON is the REST 400.
  */
-export async function yogaRequest(event: H3Event): Promise<Request> {
+export async function yogaRequest(event: H3Event, limits: BodyLimits): Promise<Request> {
   const source = event.req;
   const url = new URL(YOGA_ENDPOINT + event.url.search, event.url.origin);
   const headers = new Headers(source.headers);
@@ -68,8 +67,7 @@ export async function yogaRequest(event: H3Event): Promise<Request> {
   headers.set('accept', accept.includes('application/graphql-response+json') ? 'application/graphql-response+json' : 'application/json');
   if (source.method !== 'POST') return new Request(url, { method: source.method, headers });
 
-  const text = await source.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
+  const text = await readBodyText(event, limits);
   const type = source.headers.get('content-type')?.toLowerCase() ?? '';
   if (type.startsWith('application/graphql') && !type.startsWith('application/graphql-response+json')) {
     headers.set('content-type', 'application/graphql'); // a bare query document as the body
@@ -86,10 +84,11 @@ export async function yogaRequest(event: H3Event): Promise<Request> {
 
 export function mountGraphql(app: H3, services: Services): void {
   const yoga = createGraphqlServer(services);
+  const limits: BodyLimits = { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs };
   const handler = (event: H3Event) =>
     runPipeline(event, services, { auth: 'required', resource: 'graphql' }, async (scope) => {
       const context: GraphqlContext = { services, principal: scope.principal, requestId: scope.requestId };
-      const response = await yoga.fetch(await yogaRequest(event), context);
+      const response = await yoga.fetch(await yogaRequest(event, limits), context);
       // A fresh Response: yoga's may have immutable headers; the pipeline adds scope.headers.
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
     });

@@ -4,10 +4,9 @@
 import { getQuery, type H3Event } from 'h3';
 import { routeTable, type OperationId } from '../generated/routes.js';
 import type { Services } from '../services.js';
-import { ApiError, problemsParsingJson } from './api-error.js';
+import { problemsParsingJson } from './api-error.js';
+import { readBodyText, type BodyLimits } from './body-reader.js';
 import type { QueryParams, RequestBody } from './operation-types.js';
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface OperationInput<K extends OperationId> {
   query: QueryParams<K>;
@@ -21,9 +20,13 @@ function formObject(text: string): Record<string, string> {
   return out;
 }
 
-export async function readBody(event: H3Event, acceptsForm: boolean): Promise<unknown> {
-  const text = await event.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
+/** The operation's cap (`x-wharf-max-body-bytes`) or the configured default. */
+export function operationBodyLimits(row: { maxBodyBytes: number | null }, defaults: BodyLimits): BodyLimits {
+  return row.maxBodyBytes === null ? defaults : { ...defaults, maxBytes: row.maxBodyBytes };
+}
+
+export async function readBody(event: H3Event, acceptsForm: boolean, limits: BodyLimits): Promise<unknown> {
+  const text = await readBodyText(event, limits);
   if (text.trim() === '') return undefined;
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   // Only where the contract offers a form body: elsewhere `curl -d '{…}'` (sent as a
@@ -45,6 +48,7 @@ export function readsBody(operationId: OperationId, services: Pick<Services, 'va
 export async function readOperationInput<K extends OperationId>(operationId: K, event: H3Event, services: Services): Promise<OperationInput<K>> {
   const { acceptsForm } = routeTable[operationId];
   const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
-  const body = readsBody(operationId, services) ? services.validator.body(operationId, await readBody(event, acceptsForm)) : undefined;
+  const limits = operationBodyLimits(routeTable[operationId], { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs });
+  const body = readsBody(operationId, services) ? services.validator.body(operationId, await readBody(event, acceptsForm, limits)) : undefined;
   return { query, body } as OperationInput<K>;
 }

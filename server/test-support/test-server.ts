@@ -1,6 +1,6 @@
 // A real Wharf server over real HTTP on 127.0.0.1, on a fresh database cloned
 // from the migrated template, for one test file.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { createWharfApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connect, type Sql } from '../db/database.js';
+import { createHttpServer } from '../http/http-server.js';
 import { createLogger } from '../log.js';
 import type { Services } from '../services.js';
 import type { TokenKind } from '../auth/token-secret.js';
@@ -52,7 +53,9 @@ export async function dropTestDatabase(url: string): Promise<void> {
 export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestServer> {
   const databaseUrl = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-test-data-'));
-  const server: Server = createServer();
+  let handler: ((...args: Parameters<ReturnType<typeof toNodeHandler>>) => void) | undefined;
+  // The production server (timeouts, closing after an unread body), listening before the app exists.
+  const server: Server = createHttpServer((req, res) => void handler!(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as { port: number }).port;
   const config = loadConfig({
@@ -62,7 +65,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const sql = connect(databaseUrl);
   const logs: string[] = [];
   const wharf = await createWharfApp(config, sql, createLogger(config.logLevel, (line) => void logs.push(line)), options.now);
-  server.on('request', toNodeHandler(wharf.app));
+  handler = toNodeHandler(wharf.app);
   const url = `http://127.0.0.1:${port}`;
   const services = wharf.services;
 

@@ -12,6 +12,7 @@ import type { Services } from '../services.js';
 import { htmlResponse } from './html.js';
 import { csrfMatches } from './sessions-store.js';
 import { currentSession, formFields } from './web-request.js';
+import { formHandler } from './form-handler.js';
 
 const DENIED_DOCS = 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors#access-denied';
 
@@ -22,10 +23,10 @@ function withParams(uri: string, params: Record<string, string>): string {
 }
 
 export function mountConsentPage(app: H3, services: Services): void {
-  app.post('/login/oauth/consent', async (event) => {
+  app.post('/login/oauth/consent', formHandler(async (event) => {
     const session = await currentSession(event, services);
     if (!session) return htmlResponse(401, errorPage('Signed out', 'Your session ended. Start the sign-in from the application again.'));
-    const fields = await formFields(event);
+    const fields = await formFields(event, services);
     if (!csrfMatches(session, fields.csrf)) return htmlResponse(403, errorPage('Request refused', 'The form has expired. Start again from the application.'));
     const oauthApp = await oauthAppByClientId(services.sql, fields.client_id ?? '');
     const redirectUri = oauthApp ? acceptedRedirectUri(oauthApp.callback_url, fields.redirect_uri) : null;
@@ -40,5 +41,5 @@ export function mountConsentPage(app: H3, services: Services): void {
       codeChallenge: fields.code_challenge ? fields.code_challenge : null,
     }, services.now());
     return new Response(null, { status: 302, headers: { location: withParams(redirectUri, { code, state }), 'cache-control': 'no-store' } });
-  });
+  }));
 }

@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { escapeHtml, htmlResponse, page, redirect } from './html.js';
 import { csrfMatches } from './sessions-store.js';
 import { currentSession, formFields } from './web-request.js';
+import { formHandler } from './form-handler.js';
 
 function codeForm(message = ''): string {
   return page('Device activation', `${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
@@ -40,10 +41,10 @@ export function mountDevicePage(app: H3, services: Services): void {
 </form>`));
   });
 
-  app.post('/login/device', async (event) => {
+  app.post('/login/device', formHandler(async (event) => {
     const session = await currentSession(event, services);
     if (!session) return redirect('/login?return_to=%2Flogin%2Fdevice');
-    const fields = await formFields(event);
+    const fields = await formFields(event, services);
     if (!csrfMatches(session, fields.csrf)) return htmlResponse(403, codeForm('Your session has changed. Please enter the code again.'));
     const approve = fields.decision === 'approve';
     const result = await decideUserCode(services.sql, fields.user_code ?? '', session.userId, approve, services.now());
@@ -51,5 +52,5 @@ export function mountDevicePage(app: H3, services: Services): void {
     return htmlResponse(200, page(approve ? 'Device connected' : 'Access denied', approve
       ? '<p class="ok" role="status">Your device is now connected. You can close this window.</p>'
       : '<p role="status">The device was not given access. You can close this window.</p>'));
-  });
+  }));
 }

@@ -9,6 +9,7 @@ import { escapeHtml, htmlResponse, page, redirect } from './html.js';
 import { verifyPassword } from './password-hash.js';
 import { createSession, csrfMatches, deleteSession, SESSION_LIFETIME_MS } from './sessions-store.js';
 import { currentSession, formFields, safeReturnTo } from './web-request.js';
+import { formHandler } from './form-handler.js';
 
 export const LOGIN_ATTEMPTS_PER_ACCOUNT = 20;
 export const LOGIN_ATTEMPTS_PER_IP = 60;
@@ -41,8 +42,8 @@ export function mountLoginPages(app: H3, services: Services): void {
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${escapeHtml(session.csrfToken)}"><button type="submit">Sign out</button></form>`));
   });
 
-  app.post('/login', async (event) => {
-    const fields = await formFields(event);
+  app.post('/login', formHandler(async (event) => {
+    const fields = await formFields(event, services);
     const returnTo = safeReturnTo(fields.return_to);
     const login = (fields.login ?? '').trim();
     if (!(await allowed(services, event, login))) {
@@ -55,13 +56,13 @@ export function mountLoginPages(app: H3, services: Services): void {
     if (!account || !ok) return htmlResponse(401, loginForm(returnTo, 'Incorrect username or password.', login));
     const { cookieValue } = await createSession(services.sql, account.id, services.now());
     return redirect(returnTo, { 'set-cookie': sessionCookie(cookieValue, services.config.publicUrl, SESSION_LIFETIME_MS / 1000) });
-  });
+  }));
 
-  app.post('/logout', async (event) => {
+  app.post('/logout', formHandler(async (event) => {
     const session = await currentSession(event, services);
-    const fields = await formFields(event);
+    const fields = await formFields(event, services);
     const cookie = readCookie(event, SESSION_COOKIE);
     if (session && cookie && csrfMatches(session, fields.csrf)) await deleteSession(services.sql, cookie);
     return redirect('/login', { 'set-cookie': sessionCookie('', services.config.publicUrl, 0) });
-  });
+  }));
 }

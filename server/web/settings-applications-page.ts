@@ -11,6 +11,7 @@ import { escapeHtml, htmlResponse } from './html.js';
 import { csrfMatches, type WebSession } from './sessions-store.js';
 import { alertMessage, csrfField, forgedForm, invalidIf, requireSession, settingsPage, statusMessage } from './settings-layout.js';
 import { formParams } from './web-request.js';
+import { formHandler } from './form-handler.js';
 
 const PATH = '/settings/applications';
 const NEW_PATH = `${PATH}/new`;
@@ -90,10 +91,10 @@ export function mountSettingsApplicationsPage(app: H3, services: Services): void
     return htmlResponse(200, newAppForm(session, { name: '', callbackUrl: '', deviceFlow: false }));
   });
 
-  app.post(NEW_PATH, async (event) => {
+  app.post(NEW_PATH, formHandler(async (event) => {
     const session = await requireSession(event, services, NEW_PATH);
     if (session instanceof Response) return session;
-    const form = await formParams(event);
+    const form = await formParams(event, services);
     if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
     const choices: Choices = { name: (form.get('name') ?? '').trim(), callbackUrl: (form.get('callback_url') ?? '').trim(), deviceFlow: form.has('device_flow') };
     const refusal = validate(choices);
@@ -101,5 +102,5 @@ export function mountSettingsApplicationsPage(app: H3, services: Services): void
     const { app: created, clientSecret } = await createOAuthApp(services.sql, session.userId, choices.name, { callbackUrl: choices.callbackUrl, deviceFlow: choices.deviceFlow });
     // Explicit although every page sends it: this answer holds the only copy of the secret.
     return htmlResponse(201, registeredPage(created, clientSecret), { 'cache-control': 'no-store' });
-  });
+  }));
 }

@@ -12,6 +12,7 @@ import { escapeHtml, htmlResponse, redirect } from './html.js';
 import { csrfMatches, type WebSession } from './sessions-store.js';
 import { alertMessage, csrfField, forgedForm, invalidIf, requireSession, settingsPage, statusMessage, utcTime } from './settings-layout.js';
 import { formParams } from './web-request.js';
+import { formHandler } from './form-handler.js';
 
 const PATH = '/settings/tokens';
 const DAY_MS = 24 * 3600_000;
@@ -123,10 +124,10 @@ export function mountSettingsTokensPage(app: H3, services: Services): void {
     return htmlResponse(200, await listPage(services, session, DEFAULT_CHOICES, message));
   });
 
-  app.post(PATH, async (event) => {
+  app.post(PATH, formHandler(async (event) => {
     const session = await requireSession(event, services, PATH);
     if (session instanceof Response) return session;
-    const form = await formParams(event);
+    const form = await formParams(event, services);
     if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
     const choices: Choices = {
       note: (form.get('note') ?? '').trim(), scopes: form.getAll('scopes'),
@@ -137,12 +138,12 @@ export function mountSettingsTokensPage(app: H3, services: Services): void {
     const { token } = await services.tokens.create(session.userId, 'personal', checked.scopes, { note: choices.note, expiresAt: checked.expiresAt });
     // Explicit although every page sends it: this answer holds a usable credential.
     return htmlResponse(201, createdPage(choices.note, token, checked.scopes, checked.expiresAt), { 'cache-control': 'no-store' });
-  });
+  }));
 
-  app.post(`${PATH}/:id/delete`, async (event) => {
+  app.post(`${PATH}/:id/delete`, formHandler(async (event) => {
     const session = await requireSession(event, services, PATH);
     if (session instanceof Response) return session;
-    const form = await formParams(event);
+    const form = await formParams(event, services);
     if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
     const raw = getRouterParam(event, 'id') ?? '';
     const revoked = /^[1-9]\d{0,14}$/.test(raw) ? await revokeEverywhere(services, { tokens: ownPersonalToken(Number(raw), session.userId) }) : 0;
@@ -152,5 +153,5 @@ export function mountSettingsTokensPage(app: H3, services: Services): void {
 <p><a href="${PATH}">Back to your tokens</a></p>`));
     }
     return redirect(`${PATH}?revoked=1`);
-  });
+  }));
 }

@@ -1,20 +1,24 @@
 // What every page handler needs from a request: the form fields, the signed-in
 // session, and a safe place to return to.
 import type { H3Event } from 'h3';
+import { readBodyText } from '../http/body-reader.js';
 import type { Services } from '../services.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { findSession, type WebSession } from './sessions-store.js';
 
-const MAX_FORM_BYTES = 64 * 1024;
+/** Our forms are a few short fields; anything near this is not from them. */
+export const MAX_FORM_BYTES = 64 * 1024;
 
-/** The form body with repeated names kept (checkbox groups); empty when oversized. */
-export async function formParams(event: H3Event): Promise<URLSearchParams> {
-  const text = await event.req.text();
-  return new URLSearchParams(Buffer.byteLength(text) > MAX_FORM_BYTES ? '' : text);
+/**
+ * The form body with repeated names kept (checkbox groups). An oversized or
+ * too slow one is an ApiError (413, 408) that formHandler turns into a page.
+ */
+export async function formParams(event: H3Event, services: Services): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBodyText(event, { maxBytes: MAX_FORM_BYTES, timeoutMs: services.config.bodyTimeoutMs }));
 }
 
-export async function formFields(event: H3Event): Promise<Record<string, string>> {
-  return Object.fromEntries(await formParams(event));
+export async function formFields(event: H3Event, services: Services): Promise<Record<string, string>> {
+  return Object.fromEntries(await formParams(event, services));
 }
 
 export function currentSession(event: H3Event, services: Services): Promise<WebSession | null> {

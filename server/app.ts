@@ -4,6 +4,7 @@
 import { H3, type H3Event } from 'h3';
 import type { Config } from './config.js';
 import type { Sql } from './db/database.js';
+import { isDatabaseUnavailable, unavailableReason } from './db/database-unavailable.js';
 import { mountGraphql } from './graphql/mount.js';
 import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
@@ -19,6 +20,7 @@ import { mountDevicePage } from './web/device-page.js';
 import { mountLoginPages } from './web/login-page.js';
 import { mountSettingsApplicationsPage } from './web/settings-applications-page.js';
 import { mountSettingsTokensPage } from './web/settings-tokens-page.js';
+import { unavailablePage } from './web/unavailable-page.js';
 
 export interface WharfApp {
   app: H3;
@@ -45,7 +47,18 @@ function methodNotAllowed(services: Services, allowed: Map<string, OperationId>)
 
 export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?: () => number): Promise<WharfApp> {
   const services = await createServices(config, sql, log, now);
-  const app = new H3({ onError: (error) => log.error('h3 error', { error: String(error) }) });
+  const app = new H3({
+    onError: (error, event) => {
+      // Only the browser pages let errors reach h3 (REST and GraphQL answer in the pipeline).
+      const cause = error.cause ?? error;
+      if (isDatabaseUnavailable(cause)) {
+        log.warn('database unavailable', { method: event.req.method, path: event.url.pathname, ...unavailableReason(cause) });
+        return unavailablePage();
+      }
+      log.error('h3 error', { error: String(error) });
+      return undefined;
+    },
+  });
 
   const byRoute = operationsByRoute();
   for (const [route, methods] of byRoute) {

@@ -9,6 +9,7 @@ import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from 
 import { parseAuthorization } from '../auth/token-secret.js';
 import { JWT_MESSAGES } from '../apps/app-jwt.js';
 import type { AuthMode } from '../codegen/route-table.js';
+import { databaseUnavailable, isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
 import { ApiError, requiresAuthentication } from './api-error.js';
@@ -172,8 +173,12 @@ export async function runPipeline(event: H3Event, services: Services, options: P
 }
 
 function errorReply(error: unknown, event: H3Event, services: Services, headers: Record<string, string>, requestId: string): Reply {
-  const apiError = error instanceof ApiError ? error : undefined;
-  if (!apiError) {
+  let apiError = error instanceof ApiError ? error : undefined;
+  if (!apiError && isDatabaseUnavailable(error)) {
+    // An outage, not a bug: the client is told when to come back.
+    services.log.warn('database unavailable', { requestId, method: event.req.method, path: event.url.pathname, ...unavailableReason(error) });
+    apiError = databaseUnavailable();
+  } else if (!apiError) {
     services.log.error('unhandled error', { requestId, method: event.req.method, path: event.url.pathname, ...errorFields(error) });
   }
   const final = apiError ?? new ApiError(500, 'internal server error');

@@ -34,7 +34,7 @@ function methodNotAllowed(services: Services, allowed: Map<string, OperationId>)
     const get = allowed.get('GET');
     // HEAD is GET without a body.
     if (event.req.method === 'HEAD' && get) {
-      return runPipeline(event, services, { auth: routeTable[get].auth, resource: 'core' }, async (scope) => {
+      return runPipeline(event, services, { auth: routeTable[get].auth, resource: routeTable[get].rateLimitResource }, async (scope) => {
         const reply = await executeOperation(get, handlers[get] as never, event, services, scope);
         return { ...reply, body: null };
       });

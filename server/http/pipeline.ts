@@ -61,7 +61,12 @@ function vendorNames(config: Services['config']): VendorNames {
 
 export interface PipelineOptions {
   auth: AuthMode;
-  resource: RateResource;
+  /**
+   * `none`: outside the rate limits and the API version check, without
+   * rate-limit headers: the health probes, which load balancers call often
+   * and must answer while the database (where leases come from) is away.
+   */
+  resource: RateResource | 'none';
   acceptedScopes?: readonly string[];
 }
 
@@ -120,14 +125,44 @@ function exceededMessage(principal: Principal, ip: string, state: RateState, win
 }
 
 export async function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
-  const { config, rateLimiter } = services;
-  const names = vendorNames(config);
-  const requestId = randomUUID();
-  const ip = clientIp(event, config.trustProxy);
+  const { resource } = options;
+  return resource === 'none' ? runUnlimited(event, services, options, inner) : runLimited(event, services, { ...options, resource }, inner);
+}
+
+/** The request id and media-type headers every answer carries. */
+function baseHeaders(services: Services, requestId: string): Record<string, string> {
+  const names = vendorNames(services.config);
   const headers: Record<string, string> = {};
   headers[names.requestId] = requestId;
   headers[names.mediaType] = names.mediaTypeValue;
   headers.date = httpDate(services.now());
+  return headers;
+}
+
+/** An operation outside the rate limits (`x-wharf-rate-limit-resource: none`). */
+async function runUnlimited(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
+  const requestId = randomUUID();
+  const ip = clientIp(event, services.config.trustProxy);
+  const headers = baseHeaders(services, requestId);
+  let reply: Reply | Response;
+  try {
+    const found = authenticate(event, options.auth, services);
+    const principal = found instanceof Promise ? await found : found;
+    reply = await inner(new RequestScope(requestId, principal, ip, headers));
+  } catch (error) {
+    reply = errorReply(error, event, services, headers, requestId);
+  }
+  if (!(reply instanceof Response)) return toResponse(reply);
+  for (const [name, value] of Object.entries(headers)) reply.headers.set(name, value);
+  return reply;
+}
+
+async function runLimited(event: H3Event, services: Services, options: PipelineOptions & { resource: RateResource }, inner: Inner): Promise<Response> {
+  const { config, rateLimiter } = services;
+  const names = vendorNames(config);
+  const requestId = randomUUID();
+  const ip = clientIp(event, config.trustProxy);
+  const headers = baseHeaders(services, requestId);
   let principal: Principal = ANONYMOUS;
   let rate: RateState | undefined;
   let bucket = rateLimitBucket(principal, ip);

@@ -11,9 +11,8 @@ const report = await runRestartScenario({ restarts, log: (line) => console.error
 const sorted = [...report.readyMs].sort((a, b) => a - b);
 const median = sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : 0;
 const badOutage = report.outageAnswers.filter((a) => !a.ok);
-const survived = report.exits.length === 0 ? restarts : 0;
 
-console.log(`restarts survived:        ${survived} of ${restarts}`);
+console.log(`restarts survived:        ${report.survived} of ${restarts}`);
 console.log(`process exits:            ${report.exits.length}`);
 console.log(`refs created (git):       ${report.refsCreated}`);
 console.log(`deliveries lost:          ${report.lost.length}`);
@@ -29,6 +28,6 @@ for (const exit of report.exits) console.log(`\n${exit.name} exited (${exit.code
 for (const answer of badOutage) console.log(`wrong during outage: ${answer.what} → ${answer.status} ${answer.detail}`);
 for (const line of [...report.unexpected, ...report.errorLines].slice(0, 20)) console.log(line);
 
-const ok = report.exits.length === 0 && report.lost.length === 0 && badOutage.length === 0 && report.unexpected.length === 0
+const ok = report.survived === restarts && report.exits.length === 0 && report.lost.length === 0 && badOutage.length === 0 && report.unexpected.length === 0
   && report.revokedTokenRefused && (sorted.at(-1) ?? 0) <= 5_000;
 process.exit(ok ? 0 : 1);

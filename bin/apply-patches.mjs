@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The project root; a test passes another (a copy) as the first argument.
+const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const patchesDir = join(root, 'patches');
 
 function fail(message) {

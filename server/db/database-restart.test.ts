@@ -12,6 +12,7 @@ describe('a PostgreSQL restart under load', () => {
   it('kills no process, loses no delivery, answers 503 meanwhile and is ready within 5 s', async () => {
     const report = await runRestartScenario({ restarts: 3 });
     expect(report.exits).toEqual([]);
+    expect(report.survived).toBe(3);
     expect(report.outageAnswers.filter((a) => !a.ok)).toEqual([]);
     expect(report.outageAnswers.length).toBe(3 * 4);
     expect(report.unexpected).toEqual([]);

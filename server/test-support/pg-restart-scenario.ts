@@ -22,6 +22,8 @@ export interface OutageAnswer { what: string; status: number; ok: boolean; detai
 
 export interface RestartReport {
   restarts: number;
+  /** Restarts after which every process was still running (the scenario stops at the first exit). */
+  survived: number;
   /** Processes that exited on their own, with how and their last lines. */
   exits: { name: string; code: number | null; signal: string | null; tail: string[] }[];
   /** Per restart: ms from PostgreSQL accepting connections to /readyz answering 200. */
@@ -93,7 +95,9 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
     const readyMs: number[] = [];
     const outageAnswers: OutageAnswer[] = [];
     let revokedTokenRefused = false;
-    for (let i = 0; i < restarts; i++) {
+    let survived = 0;
+    const anyExit = () => processes.some((p) => p.exit);
+    for (let i = 0; i < restarts && !anyExit(); i++) {
       await sleep(loadMs);
       // Every process listens again (serve's invalidation channel dropped its caches when it did): prime the probe's cache entry.
       await waitForListeners(cluster.url('wharf'), 2);
@@ -104,6 +108,7 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
       await sleep(Math.max(0, outageMs - (Date.now() - downAt)));
       await cluster.start();
       const backAt = Date.now();
+      if (anyExit()) break;
       if (i === 0) {
         // Revoked while serve's listener is (or was just) away, without the NOTIFY a revocation
         // sends: only the reset on re-listening can drop the cached principal.
@@ -111,8 +116,10 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
         await sql`DELETE FROM tokens WHERE id = (SELECT max(id) FROM tokens)`;
         await sql.end();
       }
-      await waitFor200(`${base}/readyz`, 60_000);
+      await waitFor200(`${base}/readyz`, 60_000).catch(() => {});
+      if (anyExit()) break;
       readyMs.push(Date.now() - backAt);
+      survived++;
       if (i === 0) revokedTokenRefused = await refusedSoon(() => api('/repos/admin/restart', { token: doomed }));
       log(`restart ${i + 1}/${restarts}: ready ${readyMs[i]} ms after PostgreSQL was back; ${load.created.size} refs so far`);
     }
@@ -139,7 +146,7 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
       }
     }
     return {
-      restarts, exits, readyMs, outageAnswers, unexpected: load.unexpected, refsCreated: refs.length,
+      restarts, survived, exits, readyMs, outageAnswers, unexpected: load.unexpected, refsCreated: refs.length,
       lost: refs.filter((ref) => !delivered.includes(ref)),
       duplicates: delivered.length - new Set(delivered).size,
       revokedTokenRefused, errorLines, logCounts,
@@ -155,7 +162,11 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
 type Api = (path: string, init?: { method?: string; body?: unknown; token?: string }) => Promise<Response>;
 
 /** While PostgreSQL is down: cached answers 200, anything needing a round trip 503 with GitHub's body and Retry-After. */
-async function probeOutage(base: string, api: Api): Promise<OutageAnswer[]> {
+async function probeOutage(base: string, rawApi: Api): Promise<OutageAnswer[]> {
+  // A process that died answers nothing: recorded as status 599 rather than thrown.
+  const dead = () => new Response(null, { status: 599, statusText: 'no answer' });
+  const api: Api = (path, init) => rawApi(path, init).catch(dead);
+  const fetch = (url: string) => globalThis.fetch(url).catch(dead);
   const answers: OutageAnswer[] = [];
   const cached = await api('/repos/admin/still');
   answers.push({ what: 'cached GET /repos/admin/still', status: cached.status, ok: cached.status === 200, detail: '' });

@@ -11,7 +11,7 @@ import { ApiError, notFound } from './http/api-error.js';
 import { executeOperation, operationRoute } from './http/operation-runner.js';
 import { runPipeline } from './http/pipeline.js';
 import { allowHeader, operationsByRoute, REST_PREFIXES } from './http/rest-routes.js';
-import type { Logger } from './log.js';
+import { errorFields, type Logger } from './log.js';
 import { routeTable, type OperationId } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
@@ -48,6 +48,8 @@ function methodNotAllowed(services: Services, allowed: Map<string, OperationId>)
 export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?: () => number): Promise<WharfApp> {
   const services = await createServices(config, sql, log, now);
   const app = new H3({
+    // Errors are logged here, once, as structured lines (h3 would also print them to the console).
+    silent: true,
     onError: (error, event) => {
       // Only the browser pages let errors reach h3 (REST and GraphQL answer in the pipeline).
       const cause = error.cause ?? error;
@@ -55,7 +57,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
         log.warn('database unavailable', { method: event.req.method, path: event.url.pathname, ...unavailableReason(cause) });
         return unavailablePage();
       }
-      log.error('h3 error', { error: String(error) });
+      log.error('h3 error', { method: event.req.method, path: event.url.pathname, ...errorFields(cause) });
       return undefined;
     },
   });

@@ -21,6 +21,7 @@ console.log(`time to ready (ms):       max ${sorted.at(-1) ?? 0}, median ${media
 console.log(`outage answers wrong:     ${badOutage.length} of ${report.outageAnswers.length}`);
 console.log(`unexpected load answers:  ${report.unexpected.length}`);
 console.log(`revoked token refused:    ${report.revokedTokenRefused}`);
+console.log(`re-registered listener:   ${report.reregistered.filter(Boolean).length} of ${report.reregistered.length}`);
 console.log(`error-level log lines:    ${report.errorLines.length}`);
 console.log(`wall time:                ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (process.env.PG_RESTART_LOG_COUNTS) console.log(report.logCounts);
@@ -29,5 +30,5 @@ for (const answer of badOutage) console.log(`wrong during outage: ${answer.what}
 for (const line of [...report.unexpected, ...report.errorLines].slice(0, 20)) console.log(line);
 
 const ok = report.survived === restarts && report.exits.length === 0 && report.lost.length === 0 && badOutage.length === 0 && report.unexpected.length === 0
-  && report.revokedTokenRefused && (sorted.at(-1) ?? 0) <= 5_000;
+  && report.revokedTokenRefused && report.reregistered.every(Boolean) && (sorted.at(-1) ?? 0) <= 5_000;
 process.exit(ok ? 0 : 1);

@@ -20,6 +20,7 @@ describe('a PostgreSQL restart under load', () => {
     expect(report.readyMs).toHaveLength(3);
     for (const ms of report.readyMs) expect(ms).toBeLessThanOrEqual(5_000);
     expect(report.revokedTokenRefused).toBe(true);
+    expect(report.reregistered).toEqual([true, true, true]);
     expect(report.refsCreated).toBeGreaterThan(0);
     expect(report.lost).toEqual([]);
   }, 120_000);

@@ -37,6 +37,11 @@ export interface RestartReport {
   lost: string[];
   /** `create` deliveries beyond the first for a ref (at-least-once allows them). */
   duplicates: number;
+  /**
+   * Per restart: serve is back in cache_listeners (unlogged, so emptied by the
+   * crash restart) within 3 s of /readyz, so revocations wait for it again.
+   */
+  reregistered: boolean[];
   /** A token deleted while serve's listener was away is refused after the reconnect (no stale cache). */
   revokedTokenRefused: boolean;
   /** Log lines at error level, e.g. 'unhandled error'. */
@@ -96,6 +101,7 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
     const outageAnswers: OutageAnswer[] = [];
     let revokedTokenRefused = false;
     let survived = 0;
+    const reregistered: boolean[] = [];
     const anyExit = () => processes.some((p) => p.exit);
     for (let i = 0; i < restarts && !anyExit(); i++) {
       await sleep(loadMs);
@@ -121,6 +127,7 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
       readyMs.push(Date.now() - backAt);
       survived++;
       if (i === 0) revokedTokenRefused = await refusedSoon(() => api('/repos/admin/restart', { token: doomed }));
+      reregistered.push(await listenerRegistered(cluster.url('wharf')));
       log(`restart ${i + 1}/${restarts}: ready ${readyMs[i]} ms after PostgreSQL was back; ${load.created.size} refs so far`);
     }
     await sleep(loadMs);
@@ -146,7 +153,7 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
       }
     }
     return {
-      restarts, survived, exits, readyMs, outageAnswers, unexpected: load.unexpected, refsCreated: refs.length,
+      restarts, survived, exits, readyMs, reregistered, outageAnswers, unexpected: load.unexpected, refsCreated: refs.length,
       lost: refs.filter((ref) => !delivered.includes(ref)),
       duplicates: delivered.length - new Set(delivered).size,
       revokedTokenRefused, errorLines, logCounts,
@@ -195,6 +202,22 @@ async function refusedSoon(call: () => Promise<Response>): Promise<boolean> {
     await sleep(100);
   }
   return false;
+}
+
+/** True once a process has a fresh heartbeat in cache_listeners (within 3 s). */
+async function listenerRegistered(url: string): Promise<boolean> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const deadline = Date.now() + 3_000;
+    while (Date.now() < deadline) {
+      const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM cache_listeners WHERE seen_at > now() - interval '15 seconds'`;
+      if (row!.n > 0) return true;
+      await sleep(100);
+    }
+    return false;
+  } finally {
+    await sql.end();
+  }
 }
 
 /** Waits until `count` connections are listening (serve's and the worker's LISTEN connections). */

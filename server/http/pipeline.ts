@@ -124,9 +124,11 @@ function exceededMessage(principal: Principal, ip: string, state: RateState, win
   return `API rate limit of ${state.limit} requests per ${windowSeconds} seconds exceeded for ${who}.`;
 }
 
-export async function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
-  const { resource } = options;
-  return resource === 'none' ? runUnlimited(event, services, options, inner) : runLimited(event, services, { ...options, resource }, inner);
+// Not async, and no copy of options: this is on every request.
+export function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
+  return options.resource === 'none'
+    ? runUnlimited(event, services, options, inner)
+    : runLimited(event, services, options as PipelineOptions & { resource: RateResource }, inner);
 }
 
 /** The request id and media-type headers every answer carries. */

@@ -3,9 +3,9 @@
 // postgresql-15 package (WHARF_PG_BIN to override). PostgreSQL refuses to
 // run as root, so as root the cluster belongs to the `postgres` user.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
-import { userInfo } from 'node:os';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../free-port.js';
@@ -31,6 +31,9 @@ async function uidOf(user: string): Promise<{ uid: number; gid: number }> {
 }
 
 export async function startPgCluster(): Promise<PgCluster> {
+  if (!existsSync(join(BIN, 'initdb'))) {
+    throw new Error(`no PostgreSQL binaries in ${BIN}: apt-get install postgresql-15, or set WHARF_PG_BIN to a PostgreSQL 15+ bin directory`);
+  }
   const asRoot = userInfo().uid === 0;
   const dir = await mkdtemp(join(tmpdir(), 'wharf-pg-restart-'));
   const dataDir = join(dir, 'data');

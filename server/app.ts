@@ -4,13 +4,14 @@
 import { H3, type H3Event } from 'h3';
 import type { Config } from './config.js';
 import type { Sql } from './db/database.js';
+import { isDatabaseUnavailable, unavailableReason } from './db/database-unavailable.js';
 import { mountGraphql } from './graphql/mount.js';
 import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
 import { executeOperation, operationRoute } from './http/operation-runner.js';
 import { runPipeline } from './http/pipeline.js';
 import { allowHeader, operationsByRoute, REST_PREFIXES } from './http/rest-routes.js';
-import type { Logger } from './log.js';
+import { errorFields, type Logger } from './log.js';
 import { routeTable, type OperationId } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
@@ -19,6 +20,7 @@ import { mountDevicePage } from './web/device-page.js';
 import { mountLoginPages } from './web/login-page.js';
 import { mountSettingsApplicationsPage } from './web/settings-applications-page.js';
 import { mountSettingsTokensPage } from './web/settings-tokens-page.js';
+import { unavailablePage } from './web/unavailable-page.js';
 
 export interface WharfApp {
   app: H3;
@@ -32,7 +34,7 @@ function methodNotAllowed(services: Services, allowed: Map<string, OperationId>)
     const get = allowed.get('GET');
     // HEAD is GET without a body.
     if (event.req.method === 'HEAD' && get) {
-      return runPipeline(event, services, { auth: routeTable[get].auth, resource: 'core' }, async (scope) => {
+      return runPipeline(event, services, { auth: routeTable[get].auth, resource: routeTable[get].rateLimitResource }, async (scope) => {
         const reply = await executeOperation(get, handlers[get] as never, event, services, scope);
         return { ...reply, body: null };
       });
@@ -45,7 +47,20 @@ function methodNotAllowed(services: Services, allowed: Map<string, OperationId>)
 
 export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?: () => number): Promise<WharfApp> {
   const services = await createServices(config, sql, log, now);
-  const app = new H3({ onError: (error) => log.error('h3 error', { error: String(error) }) });
+  const app = new H3({
+    // Errors are logged here, once, as structured lines (h3 would also print them to the console).
+    silent: true,
+    onError: (error, event) => {
+      // Only the browser pages let errors reach h3 (REST and GraphQL answer in the pipeline).
+      const cause = error.cause ?? error;
+      if (isDatabaseUnavailable(cause)) {
+        log.warn('database unavailable', { method: event.req.method, path: event.url.pathname, ...unavailableReason(cause) });
+        return unavailablePage();
+      }
+      log.error('h3 error', { method: event.req.method, path: event.url.pathname, ...errorFields(cause) });
+      return undefined;
+    },
+  });
 
   const byRoute = operationsByRoute();
   for (const [route, methods] of byRoute) {

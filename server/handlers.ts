@@ -9,6 +9,8 @@ import { listAppInstallations } from './apps/handlers/apps-list-installations.js
 import { revokeInstallationToken } from './apps/handlers/apps-revoke-installation-access-token.js';
 import { deleteAuthorization } from './auth/handlers/authorizations-delete.js';
 import { getAuthenticatedUser } from './auth/handlers/users-get-authenticated.js';
+import { checkLiveness } from './health/handlers/health-check-liveness.js';
+import { checkReadinessHandler } from './health/handlers/health-check-readiness.js';
 import type { Handlers } from './http/operation-context.js';
 import { createAccessToken } from './oauth/handlers/oauth-create-access-token.js';
 import { authorize } from './oauth/handlers/oauth-authorize.js';
@@ -39,6 +41,8 @@ import { updateRepositoryHook } from './webhooks/handlers/hooks-update.js';
 
 export const handlers: Handlers = {
   'users/get-authenticated': getAuthenticatedUser,
+  'health/check-liveness': checkLiveness,
+  'health/check-readiness': checkReadinessHandler,
   'authorizations/delete': deleteAuthorization,
   'repos/create-for-authenticated-user': createRepositoryForUser,
   'repos/create-in-org': createRepositoryInOrg,

@@ -7,7 +7,8 @@ import { STATUS_CODES } from 'node:http';
 import { ApiError, notFound, requiresAuthentication, validationFailed } from '../../server/http/api-error.js';
 import { errorBody, JSON_TYPE } from '../../server/http/json-response.js';
 
-export type MockResource = 'core' | 'oauth' | 'graphql';
+/** `none`: an operation outside the rate limits (the health probes), answered without the headers. */
+export type MockResource = 'core' | 'oauth' | 'graphql' | 'none';
 
 const DOCUMENTATION_URL = 'https://docs.github.com/rest';
 // A stateless mock counts nothing: every answer reports a fresh hour window.
@@ -33,6 +34,7 @@ export function errorResponse(error: ApiError): Response {
 
 /** The response with the rate-limit headers set (a copy: fetch Responses may have immutable headers). */
 export function withRateLimit(response: Response, resource: MockResource): Response {
+  if (resource === 'none') return response;
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(rateLimitHeaders(resource))) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -24,8 +24,11 @@ export interface RouteRow {
   appPermissions: Record<string, 'read' | 'write' | 'admin'> | null;
   /** The request body may be application/x-www-form-urlencoded (the OAuth endpoints); others are JSON whatever the Content-Type, as on GitHub. */
   acceptsForm: boolean;
-  /** Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core). */
-  rateLimitResource: 'core' | 'oauth';
+  /**
+   * Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core);
+   * `none`: not counted and no rate-limit headers (the health probes, which load balancers call).
+   */
+  rateLimitResource: 'core' | 'oauth' | 'none';
   /** Issue that will implement the operation; the server answers 501 until then. */
   planned: string | null;
   /** Request body cap in bytes (`x-wharf-max-body-bytes`); null: the configured default (WHARF_MAX_BODY_BYTES). */
@@ -41,7 +44,7 @@ interface OpenApiOperation {
   'x-accepted-oauth-scopes'?: string[];
   'x-wharf-app-permissions'?: Record<string, 'read' | 'write' | 'admin'>;
   'x-wharf-planned'?: string;
-  'x-wharf-rate-limit-resource'?: 'core' | 'oauth';
+  'x-wharf-rate-limit-resource'?: 'core' | 'oauth' | 'none';
   'x-wharf-max-body-bytes'?: number;
   requestBody?: { content?: Record<string, unknown> } | { $ref: string };
 }

@@ -50,13 +50,18 @@ export async function startInvalidationBus(sql: Sql, log: Logger): Promise<Inval
     for (const listener of listeners) listener(topic);
   };
 
-  await sql`INSERT INTO cache_listeners (process_id) VALUES (${processId})`;
+  // An upsert, not an UPDATE: cache_listeners is unlogged, so a PostgreSQL
+  // crash or immediate restart empties it and each process registers again.
+  const register = () => sql`
+    INSERT INTO cache_listeners (process_id) VALUES (${processId})
+    ON CONFLICT (process_id) DO UPDATE SET seen_at = now()`;
+  await register();
   const heartbeat = setInterval(() => {
-    sql`UPDATE cache_listeners SET seen_at = now() WHERE process_id = ${processId}`.catch((error: unknown) =>
-      log.warn('cache listener heartbeat failed', { error: String(error) }));
+    register().catch((error: unknown) => log.warn('cache listener heartbeat failed', { error: String(error) }));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  let listenedBefore = false;
   const invalidations = await sql.listen(
     INVALIDATION_CHANNEL,
     (payload) => {
@@ -65,8 +70,15 @@ export async function startInvalidationBus(sql: Sql, log: Logger): Promise<Inval
         log.warn('could not acknowledge invalidation', { error: String(error) }));
     },
     () => {
+      // postgres.js re-listens by itself after the connection drops and calls
+      // this each time: notices sent meanwhile are lost, so drop everything.
       log.debug('invalidation channel (re)connected: resetting caches');
       apply('*');
+      if (listenedBefore) {
+        log.info('invalidation channel reconnected: caches reset');
+        register().catch((error: unknown) => log.warn('cache listener registration failed', { error: String(error) }));
+      }
+      listenedBefore = true;
     },
   );
   const acks = await sql.listen(ACK_CHANNEL, (payload) => {

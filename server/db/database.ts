@@ -23,9 +23,25 @@ const bigintAsNumber = {
   parse: (value: string) => Number(value),
 };
 
+/**
+ * While PostgreSQL is away a request waits at most this long for a connection
+ * before it is answered 503 (postgres.js waits 30 s by default). A refused
+ * connection fails at once; this bounds an unreachable host.
+ */
+const CONNECT_TIMEOUT_S = 5;
+
+/**
+ * Delay before a connection retries a failed connect, in seconds. postgres.js
+ * grows it to 20 s across consecutive failures (shared by the pool), which
+ * after a restart would keep a process unready long after PostgreSQL is back.
+ */
+const reconnectBackoffS = (retries: number) => Math.min(0.05 * 2 ** retries, 1);
+
 export function connect(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: reconnectBackoffS,
     onnotice: () => {},
     types: { bigint: bigintAsNumber },
     connection: { application_name: 'wharf' },

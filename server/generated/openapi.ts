@@ -602,10 +602,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description 200 whenever the process is running; it does not touch the database. For load balancers and orchestrators: no authentication, not counted in any rate limit (no `X-RateLimit-*` headers), no API version check.
+         */
+        get: operations["health/check-liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description 200 when the database answers and every migration this build ships has been applied; 503 otherwise, saying why. Send traffic only to ready processes. No authentication, not counted in any rate limit (no `X-RateLimit-*` headers), no API version check.
+         */
+        get: operations["health/check-readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Liveness
+         * @description The answer of `GET /healthz`.
+         */
+        liveness: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        /**
+         * Readiness
+         * @description The answer of `GET /readyz`.
+         */
+        readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            /** @description Why the process is not ready (absent when it is). */
+            message?: string;
+            /** @description Migration versions applied to the database and shipped with this build (absent when the database cannot be reached). */
+            migrations?: {
+                applied: number;
+                shipped: number;
+            };
+        };
         /**
          * Basic Error
          * @description The JSON error body of every non-validation REST error.
@@ -4412,6 +4475,55 @@ export interface operations {
             404: components["responses"]["not_found"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
+        };
+    };
+    "health/check-liveness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["liveness"];
+                };
+            };
+        };
+    };
+    "health/check-readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["readiness"];
+                };
+            };
+            /** @description Not ready; `message` says why (database unreachable, or migrations not applied). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["readiness"];
+                };
+            };
         };
     };
 }

@@ -8,4 +8,10 @@ export interface GraphqlContext {
   principal: Principal;
   /** The pipeline's request id (also in the `X-<Vendor>-Request-Id` header). */
   requestId: string;
+  /**
+   * Filled when a resolver failed because the database is unavailable: the
+   * whole call is then answered 503 (mount.ts). A holder object, because yoga
+   * may hand resolvers a copy of the context.
+   */
+  outage: { error?: unknown };
 }

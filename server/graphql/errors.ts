@@ -16,6 +16,7 @@
 // GraphQLError, and a test runner may load a second copy for our imports.
 import type { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { errorFields, type Logger } from '../log.js';
 import type { GraphqlContext } from './context.js';
 
@@ -73,7 +74,8 @@ export function liftErrorTypes(): Plugin {
  * Yoga plugin: logs every unexpected resolver exception (anything but a
  * GraphQL error) with the request id, before yoga masks it into
  * `Unexpected error.` (envelop runs execute-done hooks in plugin order, and
- * yoga adds its masking plugin after the user plugins).
+ * yoga adds its masking plugin after the user plugins). A database outage is
+ * not logged here but noted in the context, so the call is answered 503.
  */
 export function logUnexpectedErrors(log: Logger): Plugin<GraphqlContext> {
   return {
@@ -85,6 +87,12 @@ export function logUnexpectedErrors(log: Logger): Plugin<GraphqlContext> {
           for (const error of result.errors ?? []) {
             const cause = error.originalError;
             if (!cause || cause.name === 'GraphQLError') continue;
+            if (isDatabaseUnavailable(cause)) {
+              // An outage, not a bug: mount.ts answers the whole call 503 (and the pipeline logs it at warn).
+              const outage = (args.contextValue as Partial<GraphqlContext>).outage;
+              if (outage) outage.error ??= cause;
+              continue;
+            }
             log.error('graphql unexpected error', { requestId, path: error.path?.join('.'), ...errorFields(cause) });
           }
         },

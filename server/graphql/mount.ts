@@ -87,8 +87,10 @@ export function mountGraphql(app: H3, services: Services): void {
   const limits: BodyLimits = { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs };
   const handler = (event: H3Event) =>
     runPipeline(event, services, { auth: 'required', resource: 'graphql' }, async (scope) => {
-      const context: GraphqlContext = { services, principal: scope.principal, requestId: scope.requestId };
+      const context: GraphqlContext = { services, principal: scope.principal, requestId: scope.requestId, outage: {} };
       const response = await yoga.fetch(await yogaRequest(event, limits), context);
+      // A partial result without the database would be misleading: 503 with Retry-After, like REST.
+      if (context.outage.error !== undefined) throw context.outage.error;
       // A fresh Response: yoga's may have immutable headers; the pipeline adds scope.headers.
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
     });

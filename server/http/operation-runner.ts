@@ -74,7 +74,8 @@ export async function executeOperation<K extends OperationId>(
   if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
     const { bytes, etag } = serialize(result.body as object);
     headers.etag = etag;
-    headers['cache-control'] = scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
+    // A handler may say otherwise (the health probes: no-store, a cached answer would hide an outage).
+    headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
     headers.vary = 'Accept, Authorization, Cookie';
     if (ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
       scope.refund();

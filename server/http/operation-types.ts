@@ -21,10 +21,10 @@ export type RequestBody<K extends OperationId> = Op<K> extends { requestBody?: i
   ? [NonNullable<R>] extends [never] ? undefined : JsonContent<NonNullable<R>>
   : undefined;
 
-// 400 and 401 are here for answers that are documented bodies rather than
-// errors of the API (the authorize page's HTML, RFC 6749 token errors); API
-// errors are thrown as ApiError instead.
-type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400 | 401;
+// 400, 401 and 503 are here for answers that are documented bodies rather
+// than errors of the API (the authorize page's HTML, RFC 6749 token errors,
+// the readiness probe's "not ready"); API errors are thrown as ApiError instead.
+type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400 | 401 | 503;
 type Responses<K extends OperationId> = Op<K>['responses'];
 
 export type HandlerResult<K extends OperationId> = {

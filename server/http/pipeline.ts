@@ -9,6 +9,7 @@ import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from 
 import { parseAuthorization } from '../auth/token-secret.js';
 import { JWT_MESSAGES } from '../apps/app-jwt.js';
 import type { AuthMode } from '../codegen/route-table.js';
+import { databaseUnavailable, isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
 import { errorFields } from '../log.js';
 import { authenticateOAuthClient } from '../oauth/client-credentials.js';
 import type { Services } from '../services.js';
@@ -61,7 +62,12 @@ function vendorNames(config: Services['config']): VendorNames {
 
 export interface PipelineOptions {
   auth: AuthMode;
-  resource: RateResource;
+  /**
+   * `none`: outside the rate limits and the API version check, without
+   * rate-limit headers: the health probes, which load balancers call often
+   * and must answer while the database (where leases come from) is away.
+   */
+  resource: RateResource | 'none';
   acceptedScopes?: readonly string[];
 }
 
@@ -121,15 +127,47 @@ function exceededMessage(principal: Principal, ip: string, state: RateState, win
   return `API rate limit of ${state.limit} requests per ${windowSeconds} seconds exceeded for ${who}.`;
 }
 
-export async function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
-  const { config, rateLimiter } = services;
-  const names = vendorNames(config);
-  const requestId = randomUUID();
-  const ip = clientIp(event, config.trustProxy);
+// Not async, and no copy of options: this is on every request.
+export function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
+  return options.resource === 'none'
+    ? runUnlimited(event, services, options, inner)
+    : runLimited(event, services, options as PipelineOptions & { resource: RateResource }, inner);
+}
+
+/** The request id and media-type headers every answer carries. */
+function baseHeaders(services: Services, requestId: string): Record<string, string> {
+  const names = vendorNames(services.config);
   const headers: Record<string, string> = {};
   headers[names.requestId] = requestId;
   headers[names.mediaType] = names.mediaTypeValue;
   headers.date = httpDate(services.now());
+  return headers;
+}
+
+/** An operation outside the rate limits (`x-wharf-rate-limit-resource: none`). */
+async function runUnlimited(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
+  const requestId = randomUUID();
+  const ip = clientIp(event, services.config.trustProxy);
+  const headers = baseHeaders(services, requestId);
+  let reply: Reply | Response;
+  try {
+    const found = authenticate(event, options.auth, services);
+    const principal = found instanceof Promise ? await found : found;
+    reply = await inner(new RequestScope(requestId, principal, ip, headers));
+  } catch (error) {
+    reply = errorReply(error, event, services, headers, requestId);
+  }
+  if (!(reply instanceof Response)) return toResponse(reply);
+  for (const [name, value] of Object.entries(headers)) reply.headers.set(name, value);
+  return reply;
+}
+
+async function runLimited(event: H3Event, services: Services, options: PipelineOptions & { resource: RateResource }, inner: Inner): Promise<Response> {
+  const { config, rateLimiter } = services;
+  const names = vendorNames(config);
+  const requestId = randomUUID();
+  const ip = clientIp(event, config.trustProxy);
+  const headers = baseHeaders(services, requestId);
   let principal: Principal = ANONYMOUS;
   let rate: RateState | undefined;
   let bucket = rateLimitBucket(principal, ip);
@@ -175,8 +213,12 @@ export async function runPipeline(event: H3Event, services: Services, options: P
 }
 
 function errorReply(error: unknown, event: H3Event, services: Services, headers: Record<string, string>, requestId: string): Reply {
-  const apiError = error instanceof ApiError ? error : undefined;
-  if (!apiError) {
+  let apiError = error instanceof ApiError ? error : undefined;
+  if (!apiError && isDatabaseUnavailable(error)) {
+    // An outage, not a bug: the client is told when to come back.
+    services.log.warn('database unavailable', { requestId, method: event.req.method, path: event.url.pathname, ...unavailableReason(error) });
+    apiError = databaseUnavailable();
+  } else if (!apiError) {
     services.log.error('unhandled error', { requestId, method: event.req.method, path: event.url.pathname, ...errorFields(error) });
   }
   const final = apiError ?? new ApiError(500, 'internal server error');

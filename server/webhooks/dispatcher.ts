@@ -6,7 +6,9 @@
 // It sleeps until a NOTIFY (new jobs), an attempt ending, or the next job's
 // due time, whichever comes first.
 import { randomUUID } from 'node:crypto';
+import { Backoff } from '../db/backoff.js';
 import type { Sql } from '../db/database.js';
+import { isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
 import type { Logger } from '../log.js';
 import { claimJobs, dropJob, hookById, msUntilNextDue, recordAttempt, type JobRow } from './delivery-jobs.js';
 import { deliveryRequest } from './delivery-request.js';
@@ -51,6 +53,8 @@ export class Dispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   private wake: () => void = () => {};
   private unlisten: (() => Promise<void>) | undefined;
+  /** Waits between outbox reads while the database is away (bounded, so delivery resumes soon after). */
+  private readonly backoff = new Backoff();
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -95,14 +99,33 @@ export class Dispatcher {
           const next = await msUntilNextDue(sql);
           if (next !== null) waitMs = Math.min(MAX_IDLE_MS, Math.max(next, 25));
         }
+        this.backoff.reset();
       } catch (error) {
         if (!this.running) break;
-        log.warn('webhook dispatcher could not read the outbox; retrying', { error: String(error) });
-        waitMs = 1000;
+        waitMs = this.backoff.next();
+        log.warn('webhook dispatcher could not read the outbox; retrying', { retryInMs: waitMs, ...unavailableReason(error) });
       }
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Records an attempt that was sent, retrying through a database outage
+   * while the job's lease lasts: once it runs out another dispatcher may send
+   * the job again, so a late record would be a second history entry.
+   */
+  private async whileLeased(record: () => Promise<void>, leaseEnds: number): Promise<void> {
+    const backoff = new Backoff();
+    for (;;) {
+      try {
+        return await record();
+      } catch (error) {
+        const waitMs = backoff.next();
+        if (!isDatabaseUnavailable(error) || Date.now() + waitMs > leaseEnds - 1_000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     }
   }
 
@@ -116,6 +139,7 @@ export class Dispatcher {
 
   private async attempt(job: JobRow): Promise<void> {
     const { sql, log, settings, vendor, allowList } = this.deps;
+    const leaseEnds = Date.now() + this.leaseMs;
     try {
       const hook = await hookById(sql, job.hook_id);
       if (!hook) return; // deleted meanwhile; its jobs went with it
@@ -142,16 +166,19 @@ export class Dispatcher {
           statusCode: result.statusCode, status: result.status, retryInMs,
         });
       }
-      await recordAttempt(sql, {
+      const record = () => recordAttempt(sql, {
         job, owner: this.owner, url: hook.url, deliveredAt, durationS: result.durationS,
         status: result.status, statusCode: result.statusCode, success,
         requestHeaders: request.headers, responseHeaders: result.responseHeaders,
         responsePayload: result.statusCode === 0 ? null : result.responseBody,
         retryInMs, disableAfterMs: settings.disableAfterMs,
       });
+      await this.whileLeased(record, leaseEnds);
     } catch (error) {
-      // Not recorded: the lease runs out and the job is attempted again.
-      log.error('webhook delivery attempt could not be completed', { jobId: job.id, guid: job.guid, error: String(error) });
+      // Not recorded: the lease runs out and the job is attempted again (at-least-once).
+      const fields = { jobId: job.id, guid: job.guid, ...unavailableReason(error) };
+      if (isDatabaseUnavailable(error)) log.warn('webhook delivery attempt not recorded: database unavailable; it will be sent again', fields);
+      else log.error('webhook delivery attempt could not be completed', fields);
     }
   }
 }

@@ -2,7 +2,9 @@
 // change whose mirror/event step failed, diff git against the mirror for each
 // repository and emit what is missing (see ref-sync.ts). Safe in any number of
 // processes at once: syncRefs holds a per-repository lock.
+import { Backoff } from '../db/backoff.js';
 import type { Sql } from '../db/database.js';
+import { isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
 import type { Urls } from '../http/urls.js';
 import type { Logger } from '../log.js';
 import type { GitRepositories } from '../repos/git.js';
@@ -12,7 +14,8 @@ import { syncRefs } from './ref-sync.js';
 
 export interface ReconcilerDeps { sql: Sql; git: GitRepositories; urls: Urls; log: Logger }
 
-const RETRY_AFTER_FAILURE_MS = 5_000;
+const RETRY_AFTER_FAILURE_MS = 2_500;
+const MAX_RETRY_MS = 5_000;
 
 export async function reconcileRepository(deps: ReconcilerDeps, repo: RepositoryRow): Promise<number> {
   const differences = await syncRefs(deps, repo, await ownerActor(deps.sql, repo, deps.urls));
@@ -34,15 +37,25 @@ export async function reconcileAll(deps: ReconcilerDeps): Promise<void> {
   }
 }
 
-/** After a failed mirror/event step: try again soon (and the next start reconciles anyway). */
-export function reconcileLater(deps: ReconcilerDeps, repositoryId: number): void {
+/**
+ * After a failed mirror/event step: try again soon, and keep trying while the
+ * database is unavailable (a git change made during an outage must not wait
+ * for the next start to get its events). Other failures are left to the next
+ * start's reconciliation.
+ */
+export function reconcileLater(deps: ReconcilerDeps, repositoryId: number, backoff = new Backoff(RETRY_AFTER_FAILURE_MS, MAX_RETRY_MS)): void {
   const timer = setTimeout(async () => {
     try {
       const [repo] = await deps.sql<RepositoryRow[]>`${SELECT_REPOSITORY(deps.sql)} WHERE r.id = ${repositoryId}`;
       if (repo) await reconcileRepository(deps, repo);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        deps.log.warn('deferred ref reconciliation: database unavailable; retrying', { repositoryId, ...unavailableReason(error) });
+        reconcileLater(deps, repositoryId, backoff);
+        return;
+      }
       deps.log.warn('deferred ref reconciliation failed; the next start will retry', { repositoryId, error: String(error) });
     }
-  }, RETRY_AFTER_FAILURE_MS);
+  }, backoff.next());
   timer.unref();
 }

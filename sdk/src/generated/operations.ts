@@ -15,6 +15,8 @@ export const operations = {
   "git/create-ref": { method: "post", path: "/repos/{owner}/{repo}/git/refs" },
   "git/delete-ref": { method: "delete", path: "/repos/{owner}/{repo}/git/refs/{ref}" },
   "git/get-ref": { method: "get", path: "/repos/{owner}/{repo}/git/ref/{ref}" },
+  "health/check-liveness": { method: "get", path: "/healthz" },
+  "health/check-readiness": { method: "get", path: "/readyz" },
   "hooks/create": { method: "post", path: "/repos/{owner}/{repo}/hooks" },
   "hooks/delete": { method: "delete", path: "/repos/{owner}/{repo}/hooks/{hook_id}" },
   "hooks/get": { method: "get", path: "/repos/{owner}/{repo}/hooks/{hook_id}" },

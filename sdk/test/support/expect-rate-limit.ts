@@ -7,6 +7,12 @@ import type { RateLimitState } from '../../src/transport/rate-limit-state.js';
 import type { ContractOperation, DocumentedResponse } from './contract-operations.js';
 
 export function expectRateLimit(state: RateLimitState | undefined, response: Response, documented: DocumentedResponse, operation: ContractOperation): void {
+  if (operation.rateLimitResource === 'none') {
+    // Outside the rate limits (the health probes): no headers, so the client has no state.
+    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(state).toBeUndefined();
+    return;
+  }
   const sent: Record<string, unknown> = {};
   for (const [field, header] of Object.entries(documented.rateLimit)) {
     const text = response.headers.get(header.name);

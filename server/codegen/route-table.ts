@@ -26,6 +26,8 @@ export interface RouteRow {
   acceptsForm: boolean;
   /** Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core). */
   rateLimitResource: 'core' | 'oauth';
+  /** False for operations that do not count against the limit (`x-wharf-rate-limit-counted: false`: GET /rate_limit, as on GitHub). */
+  rateLimitCounted: boolean;
   /** Issue that will implement the operation; the server answers 501 until then. */
   planned: string | null;
 }
@@ -40,6 +42,7 @@ interface OpenApiOperation {
   'x-wharf-app-permissions'?: Record<string, 'read' | 'write' | 'admin'>;
   'x-wharf-planned'?: string;
   'x-wharf-rate-limit-resource'?: 'core' | 'oauth';
+  'x-wharf-rate-limit-counted'?: boolean;
   requestBody?: { content?: Record<string, unknown> } | { $ref: string };
 }
 
@@ -81,6 +84,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         acceptedScopes: op['x-accepted-oauth-scopes'] ?? [],
         appPermissions: op['x-wharf-app-permissions'] ?? null,
         rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
+        rateLimitCounted: op['x-wharf-rate-limit-counted'] ?? true,
         acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
         planned: op['x-wharf-planned'] ?? null,
       });

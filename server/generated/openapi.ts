@@ -338,7 +338,7 @@ export interface paths {
         put?: never;
         /**
          * Test the push repository webhook
-         * @description GitHub's `repos/test-push-webhook` (named in this contract's `hooks/` namespace, beside `hooks/ping`): a `push` delivery to this hook only, as if the default branch's head had just been pushed (`before` the null sha, `after` the head). 204 with no delivery when the hook subscribes to neither `push` nor `*`, or the repository has no default branch yet. Sent even when the hook is inactive: it is an explicit request to test it, as with pings.
+         * @description GitHub's `repos/test-push-webhook` (named in this contract's `hooks/` namespace, beside `hooks/ping`): a `push` delivery to this hook only, as if the default branch's head had just been pushed (`before` the null sha, `after` the head). 204 with no delivery when the hook is inactive or subscribes to neither `push` nor `*`, or the repository has no default branch yet (unlike a ping, a test push is an event, and events go only to active hooks).
          */
         post: operations["hooks/test-push"];
         delete?: never;

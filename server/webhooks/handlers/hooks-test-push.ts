@@ -8,12 +8,13 @@ import { pushPayload } from '../payloads/ref-events.js';
 // GitHub's "test the push webhook": a `push` to this hook only, built as if
 // the default branch had just been pushed at its head (before the null sha,
 // the head as the one commit). Nothing is sent, and it is still a 204, when
-// the hook does not subscribe to push (or `*`) or there is no head to show.
-// Like a ping it goes to an inactive hook too: the caller asked for it.
+// the hook is inactive or does not subscribe to push (or `*`), or there is no
+// head to show. Unlike a ping it is an event: the dispatcher sends events only
+// to active hooks (it drops them for inactive ones), so none is queued there.
 export const testPushRepositoryHook: Handler<'hooks/test-push'> = async (ctx) => {
   const { repo, hook } = await accessHook(ctx, ctx.params);
   ctx.checkScopes();
-  if (!hook.events.includes('push') && !hook.events.includes('*')) return { status: 204, body: undefined };
+  if (!hook.active || (!hook.events.includes('push') && !hook.events.includes('*'))) return { status: 204, body: undefined };
   const { sql, git, urls } = ctx.services;
   const ref = `refs/heads/${repo.default_branch}`;
   const head = await git.resolveRef(repo.id, ref);

@@ -7,6 +7,8 @@ import { getAuthenticatedApp } from './apps/handlers/apps-get-authenticated.js';
 import { getAppInstallation, getOrgInstallation, getRepoInstallation, getUserInstallation } from './apps/handlers/apps-get-installation.js';
 import { listAppInstallations } from './apps/handlers/apps-list-installations.js';
 import { revokeInstallationToken } from './apps/handlers/apps-revoke-installation-access-token.js';
+import { getOrganization } from './accounts/handlers/orgs-get.js';
+import { getUserByUsername } from './accounts/handlers/users-get-by-username.js';
 import { deleteAuthorization } from './auth/handlers/authorizations-delete.js';
 import { getAuthenticatedUser } from './auth/handlers/users-get-authenticated.js';
 import { checkLiveness } from './health/handlers/health-check-liveness.js';
@@ -20,10 +22,14 @@ import { deleteAppToken } from './oauth/handlers/apps-delete-token.js';
 import { createRef } from './repos/handlers/git-create-ref.js';
 import { deleteRef } from './repos/handlers/git-delete-ref.js';
 import { getRef } from './repos/handlers/git-get-ref.js';
+import { listMatchingRefs } from './repos/handlers/git-list-matching-refs.js';
+import { listRefs } from './repos/handlers/git-list-refs.js';
+import { getRateLimit } from './rate-limit/handlers/rate-limit-get.js';
 import { createRepositoryForUser } from './repos/handlers/repos-create.js';
 import { createRepositoryInOrg } from './repos/handlers/repos-create-in-org.js';
 import { deleteRepository } from './repos/handlers/repos-delete.js';
 import { getRepository } from './repos/handlers/repos-get.js';
+import { getRepositoryById } from './repos/handlers/repos-get-by-id.js';
 import { listRepositoriesForUser } from './repos/handlers/repos-list-for-user.js';
 import { updateRepository } from './repos/handlers/repos-update.js';
 import { createRepositoryHook } from './webhooks/handlers/hooks-create.js';
@@ -33,6 +39,7 @@ import { getHookDelivery, getRepositoryDelivery } from './webhooks/handlers/hook
 import { listRepositoryHooks } from './webhooks/handlers/hooks-list.js';
 import { listHookDeliveries } from './webhooks/handlers/hooks-list-deliveries.js';
 import { pingRepositoryHook } from './webhooks/handlers/hooks-ping.js';
+import { testPushRepositoryHook } from './webhooks/handlers/hooks-test-push.js';
 import { redeliverHookDelivery, redeliverRepositoryDelivery } from './webhooks/handlers/hooks-redeliver.js';
 import { updateRepositoryHook } from './webhooks/handlers/hooks-update.js';
 
@@ -43,15 +50,21 @@ export const handlers: Handlers = {
   'users/get-authenticated': getAuthenticatedUser,
   'health/check-liveness': checkLiveness,
   'health/check-readiness': checkReadinessHandler,
+  'users/get-by-username': getUserByUsername,
+  'orgs/get': getOrganization,
+  'ratelimit/get': getRateLimit,
   'authorizations/delete': deleteAuthorization,
   'repos/create-for-authenticated-user': createRepositoryForUser,
   'repos/create-in-org': createRepositoryInOrg,
   'repos/list-for-authenticated-user': listRepositoriesForUser,
   'repos/get': getRepository,
+  'repos/get-by-id': getRepositoryById,
   'repos/update': updateRepository,
   'repos/delete': deleteRepository,
   'git/create-ref': createRef,
   'git/get-ref': getRef,
+  'git/list-refs': listRefs,
+  'git/list-matching-refs': listMatchingRefs,
   'git/delete-ref': deleteRef,
   'hooks/list': listRepositoryHooks,
   'hooks/create': createRepositoryHook,
@@ -59,6 +72,7 @@ export const handlers: Handlers = {
   'hooks/update': updateRepositoryHook,
   'hooks/delete': deleteRepositoryHook,
   'hooks/ping': pingRepositoryHook,
+  'hooks/test-push': testPushRepositoryHook,
   'hooks/list-deliveries': listHookDeliveries,
   'hooks/get-delivery': getHookDelivery,
   'hooks/redeliver': redeliverHookDelivery,

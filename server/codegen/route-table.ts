@@ -29,6 +29,8 @@ export interface RouteRow {
    * `none`: not counted and no rate-limit headers (the health probes, which load balancers call).
    */
   rateLimitResource: 'core' | 'oauth' | 'none';
+  /** False for operations that do not count against the limit (`x-wharf-rate-limit-counted: false`: GET /rate_limit, as on GitHub). */
+  rateLimitCounted: boolean;
   /** Issue that will implement the operation; the server answers 501 until then. */
   planned: string | null;
   /** Request body cap in bytes (`x-wharf-max-body-bytes`); null: the configured default (WHARF_MAX_BODY_BYTES). */
@@ -46,6 +48,7 @@ interface OpenApiOperation {
   'x-wharf-planned'?: string;
   'x-wharf-rate-limit-resource'?: 'core' | 'oauth' | 'none';
   'x-wharf-max-body-bytes'?: number;
+  'x-wharf-rate-limit-counted'?: boolean;
   requestBody?: { content?: Record<string, unknown> } | { $ref: string };
 }
 
@@ -94,6 +97,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         acceptedScopes: op['x-accepted-oauth-scopes'] ?? [],
         appPermissions: op['x-wharf-app-permissions'] ?? null,
         rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
+        rateLimitCounted: op['x-wharf-rate-limit-counted'] ?? true,
         acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
         planned: op['x-wharf-planned'] ?? null,
         maxBodyBytes: maxBodyBytes(op, `${method.toUpperCase()} ${path}`),

@@ -95,7 +95,7 @@ export async function executeOperation<K extends OperationId>(
 export function operationRoute<K extends OperationId>(operationId: K, handler: Handler<K>, services: Services) {
   const row = routeTable[operationId];
   return (event: H3Event) =>
-    runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource, acceptedScopes: row.acceptedScopes }, (scope) =>
+    runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource, counted: row.rateLimitCounted, acceptedScopes: row.acceptedScopes }, (scope) =>
       executeOperation(operationId, handler, event, services, scope),
     );
 }

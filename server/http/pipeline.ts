@@ -68,6 +68,8 @@ export interface PipelineOptions {
    * and must answer while the database (where leases come from) is away.
    */
   resource: RateResource | 'none';
+  /** False: the request is not counted and never refused for the limit (GET /rate_limit); default true. */
+  counted?: boolean;
   acceptedScopes?: readonly string[];
 }
 
@@ -113,7 +115,7 @@ function authenticated(principal: TokenPrincipal | null): Principal {
  * 15 minutes), so their own `oauth` resource per client IP gets the
  * authenticated limit rather than the anonymous 60.
  */
-function limitFor(principal: Principal, services: Services, resource: RateResource): number {
+export function limitFor(principal: Principal, services: Services, resource: RateResource): number {
   const { authenticated, unauthenticated } = services.config.rateLimit;
   return principal.kind !== 'anonymous' || resource === 'oauth' ? authenticated : unauthenticated;
 }
@@ -179,7 +181,9 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
     principal = found instanceof Promise ? await found : found;
     bucket = rateLimitBucket(principal, ip);
     const limit = limitFor(principal, services, options.resource);
-    const decision = rateLimiter.tryTake(bucket, options.resource, limit) ?? (await rateLimiter.take(bucket, options.resource, limit));
+    const decision = options.counted === false
+      ? { allowed: true, state: await rateLimiter.current(bucket, options.resource, limit) }
+      : rateLimiter.tryTake(bucket, options.resource, limit) ?? (await rateLimiter.take(bucket, options.resource, limit));
     rate = decision.state;
     if (!decision.allowed) {
       const retryAfter = Math.max(1, rate.reset - Math.floor(services.now() / 1000));
@@ -197,7 +201,8 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
   } catch (error) {
     reply = errorReply(error, event, services, headers, requestId);
   }
-  const refunded = scope?.refunded === true;
+  // An uncounted request took nothing, so its 304 has nothing to give back.
+  const refunded = scope?.refunded === true && options.counted !== false;
   if (refunded) rateLimiter.refund(bucket, options.resource);
   if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services, options.resource));
   if (services.log.enabled('debug')) {

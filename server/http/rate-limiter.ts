@@ -94,6 +94,21 @@ export class RateLimiter {
     return { limit, remaining: limit, used: 0, reset: windowStart + this.windowSeconds, resource };
   }
 
+  /**
+   * Current state without spending, for GET /rate_limit: this process's lease
+   * when it has one (as `peek`), else the window's row in the database, so a
+   * process that has not served this caller yet still reports what others spent.
+   */
+  async current(bucket: string, resource: RateResource, limit: number): Promise<RateState> {
+    const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const lease = this.leases.get(`${resource}|${bucket}`);
+    if (lease && lease.windowStart === windowStart) return this.state(lease, limit, resource);
+    const [row] = await this.sql<{ used: number }[]>`
+      SELECT used FROM rate_limit_windows WHERE bucket = ${bucket} AND resource = ${resource} AND window_start = ${windowStart}`;
+    const used = Math.max(0, Math.min(limit, row?.used ?? 0));
+    return { limit, used, remaining: limit - used, reset: windowStart + this.windowSeconds, resource };
+  }
+
   private async acquire(key: string, bucket: string, resource: RateResource, windowStart: number, limit: number) {
     const size = this.leaseSize(limit);
     // Always add the full lease and compute what was actually granted from the

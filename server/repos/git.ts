@@ -115,6 +115,15 @@ export class GitRepositories {
     return refs;
   }
 
+  /** Every ref with the type of the object it points at, sorted by name (git's order). */
+  async listRefObjects(repositoryId: number): Promise<{ ref: string; sha: string; type: string }[]> {
+    const out = await this.git(repositoryId, ['for-each-ref', '--format=%(objectname) %(objecttype) %(refname)']);
+    return out.split('\n').filter(Boolean).map((line) => {
+      const [sha, type, ...name] = line.split(' ');
+      return { sha: sha!, type: type!, ref: name.join(' ') };
+    });
+  }
+
   /** Validates a ref name by git's own rules. */
   async isValidRefName(ref: string): Promise<boolean> {
     try {

@@ -1,4 +1,4 @@
-// GitHub's simple-user and private-user bodies for an account row.
+// GitHub's simple-user, public-user and private-user bodies for an account row.
 import { encodeNodeId } from '../ids/node-id.js';
 import type { Urls } from '../http/urls.js';
 import type { AccountRow } from './accounts-store.js';
@@ -35,6 +35,32 @@ export function simpleUser(account: AccountRef, urls: Urls) {
     type: account.kind,
     site_admin: account.site_admin,
     user_view_type: 'public',
+  };
+}
+
+/**
+ * GitHub's public-user: what anyone may see of an account (an organization
+ * too, with `type: Organization`). `email` stays null: Wharf has no
+ * public-email setting, so an address is shown only to its owner.
+ */
+export function publicUser(account: AccountRow, publicRepos: number, urls: Urls) {
+  return {
+    ...simpleUser(account, urls),
+    user_view_type: 'public' as const,
+    name: account.name,
+    company: null,
+    blog: '',
+    location: null,
+    email: null,
+    hireable: null,
+    bio: null,
+    twitter_username: null,
+    public_repos: publicRepos,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: isoSeconds(account.created_at),
+    updated_at: isoSeconds(account.updated_at),
   };
 }
 

@@ -20,6 +20,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description A user's public profile (GitHub's `public-user`). An organization's login answers the organization in the same shape, with `type: Organization`, as GitHub does. `email` is null: Wharf has no public-email setting, and an account's email is shown only to its owner (`GET /user`). Readable anonymously.
+         */
+        get: operations["users/get-by-username"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rate_limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get rate limit status for the caller
+         * @description The caller's rate-limit state per resource, as GitHub answers it: `core` (REST), `graphql` (0 for anonymous callers: GraphQL needs a token) and `search`, which Wharf does not limit separately and has no endpoint for, so it shows the caller's core limit, never spent. `rate` repeats `core`. This request does not count against any limit and is answered even when the limit is exhausted. Anonymous callers get their client IP's state. GitHub's operationId is `rate-limit/get`; the SDK builds `client.<namespace>` from the part before the slash, and `client.rateLimit` is already the last response's state, so this one is `ratelimit/get` (`client.ratelimit.get()`).
+         */
+        get: operations["ratelimit/get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/authorizations/{authorization_id}": {
         parameters: {
             query?: never;
@@ -58,6 +98,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{org}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an organization
+         * @description An organization's public profile (GitHub's `organization-full` without the fields only its members see). A user's login is 404. Readable anonymously.
+         */
+        get: operations["orgs/get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{org}/repos": {
         parameters: {
             query?: never;
@@ -72,6 +132,26 @@ export interface paths {
          * @description Members of the organization may create repositories in it (GitHub's default). The organization is 404 when it does not exist or is a user.
          */
         post: operations["repos/create-in-org"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{repository_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a repository by id
+         * @description The same body and visibility rules as `GET /repos/{owner}/{repo}`, found by the repository's `id`, which survives renames. Not in GitHub's published description, but served by GitHub and used by clients (PyGithub's `get_repo(id)`, go-github's `GetByID`). An unknown id is 404.
+         */
+        get: operations["repos/get-by-id"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -113,10 +193,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List all references
+         * @description Every reference of the repository (branches, tags and any other namespace), sorted by name, paginated with `per_page`, `page` and `Link`. GitHub serves this path (PyGithub's `get_git_refs`) but no longer describes it; its body is a `git-ref` array like `git/list-matching-refs`. An empty repository is 409, as on GitHub. Readable anonymously on public repositories.
+         */
+        get: operations["git/list-refs"];
         put?: never;
         /** Create a reference */
         post: operations["git/create-ref"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/matching-refs/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List matching references
+         * @description The references whose full name starts with `refs/<ref>` (`heads/feat` matches `refs/heads/feat`, `refs/heads/featureA`, …), sorted by name; `[]` when none does. Paginated with `per_page`, `page` and `Link`. An empty repository is 409, as on GitHub. Readable anonymously on public repositories.
+         */
+        get: operations["git/list-matching-refs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -217,6 +321,26 @@ export interface paths {
          * @description Sends a `ping` delivery to the hook; it appears in the delivery history.
          */
         post: operations["hooks/ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/hooks/{hook_id}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the push repository webhook
+         * @description GitHub's `repos/test-push-webhook` (named in this contract's `hooks/` namespace, beside `hooks/ping`): a `push` delivery to this hook only, as if the default branch's head had just been pushed (`before` the null sha, `after` the head). 204 with no delivery when the hook is inactive or subscribes to neither `push` nor `*`, or the repository has no default branch yet (unlike a ping, a test push is an event, and events go only to active hooks).
+         */
+        post: operations["hooks/test-push"];
         delete?: never;
         options?: never;
         head?: never;
@@ -931,6 +1055,97 @@ export interface components {
             two_factor_authentication: boolean;
         };
         /**
+         * Public User
+         * @description An account's public profile (GitHub's `public-user`); an organization looked up as a user has `type: Organization`.
+         */
+        "public-user": {
+            login: string;
+            id: number;
+            node_id: string;
+            /** Format: uri */
+            avatar_url: string;
+            gravatar_id: string | null;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            followers_url: string;
+            following_url: string;
+            gists_url: string;
+            starred_url: string;
+            /** Format: uri */
+            subscriptions_url: string;
+            /** Format: uri */
+            organizations_url: string;
+            /** Format: uri */
+            repos_url: string;
+            events_url: string;
+            /** Format: uri */
+            received_events_url: string;
+            /** @enum {string} */
+            type: "User" | "Organization" | "Bot";
+            site_admin: boolean;
+            /** @enum {string} */
+            user_view_type?: "public";
+            name: string | null;
+            company: string | null;
+            blog: string | null;
+            location: string | null;
+            /** Format: email */
+            email: string | null;
+            hireable: boolean | null;
+            bio: string | null;
+            twitter_username?: string | null;
+            public_repos: number;
+            public_gists: number;
+            followers: number;
+            following: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * Organization Full
+         * @description An organization's public profile (GitHub's `organization-full`). `name` is present only when the organization has one.
+         */
+        "organization-full": {
+            login: string;
+            id: number;
+            node_id: string;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            repos_url: string;
+            /** Format: uri */
+            events_url: string;
+            hooks_url: string;
+            issues_url: string;
+            members_url: string;
+            public_members_url: string;
+            avatar_url: string;
+            description: string | null;
+            name?: string;
+            is_verified?: boolean;
+            has_organization_projects: boolean;
+            has_repository_projects: boolean;
+            public_repos: number;
+            public_gists: number;
+            followers: number;
+            following: number;
+            /** Format: uri */
+            html_url: string;
+            /** @enum {string} */
+            type: "Organization";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            archived_at: string | null;
+        };
+        /**
          * License Simple
          * @description License of a repository, or null when none is detected.
          * @example null
@@ -1419,6 +1634,29 @@ export interface components {
             license: components["schemas"]["nullable-license-simple"];
             allow_forking?: boolean;
             web_commit_signoff_required?: boolean;
+        };
+        /**
+         * Rate Limit
+         * @description One resource's state in the current window.
+         */
+        "rate-limit": {
+            limit: number;
+            remaining: number;
+            /** @description When the window ends, in Unix seconds. */
+            reset: number;
+            used: number;
+        };
+        /**
+         * Rate Limit Overview
+         * @description The caller's state per resource; `rate` repeats `resources.core`, as GitHub's older clients read it.
+         */
+        "rate-limit-overview": {
+            resources: {
+                core: components["schemas"]["rate-limit"];
+                graphql: components["schemas"]["rate-limit"];
+                search: components["schemas"]["rate-limit"];
+            };
+            rate: components["schemas"]["rate-limit"];
         };
         /**
          * Git Reference
@@ -2354,6 +2592,11 @@ export interface components {
          */
         "installation-id": number;
         /**
+         * @description The unique identifier of the repository (its `id`).
+         * @example 1296269
+         */
+        "repository-id": number;
+        /**
          * @description The reference without the `refs/` prefix, e.g. `heads/main` or `tags/v1.0`. It usually contains slashes: the server accepts them raw (`heads/main`) and percent-encoded (`heads%2Fmain`).
          * @example heads/featureA
          */
@@ -2500,6 +2743,85 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             429: components["responses"]["rate_limited"];
+        };
+    };
+    "users/get-by-username": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["public-user"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "ratelimit/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate-limit state. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rate-limit-overview"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            404: components["responses"]["not_found"];
         };
     };
     "authorizations/delete": {
@@ -2663,6 +2985,49 @@ export interface operations {
             429: components["responses"]["rate_limited"];
         };
     };
+    "orgs/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-full"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
     "repos/create-in-org": {
         parameters: {
             query?: never;
@@ -2718,6 +3083,50 @@ export interface operations {
                     "application/json": components["schemas"]["validation-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-by-id": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The unique identifier of the repository (its `id`).
+                 * @example 1296269
+                 */
+                repository_id: components["parameters"]["repository-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repository. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["full-repository"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -2895,6 +3304,81 @@ export interface operations {
             429: components["responses"]["rate_limited"];
         };
     };
+    "git/list-refs": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The references. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-ref"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description The repository is empty (it has no refs yet), as GitHub answers. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
     "git/create-ref": {
         parameters: {
             query?: never;
@@ -2980,6 +3464,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["validation-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/list-matching-refs": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The reference without the `refs/` prefix, e.g. `heads/main` or `tags/v1.0`. It usually contains slashes: the server accepts them raw (`heads/main`) and percent-encoded (`heads%2Fmain`).
+                 * @example heads/featureA
+                 */
+                ref: components["parameters"]["git-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching references. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-ref"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description The repository is empty (it has no refs yet), as GitHub answers. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
                 };
             };
             429: components["responses"]["rate_limited"];
@@ -3491,6 +4055,56 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
             413: components["responses"]["payload_too_large"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "hooks/test-push": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345678
+                 */
+                hook_id: components["parameters"]["hook-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test was queued, or there was nothing to send. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -1,0 +1,26 @@
+import { rateLimitBucket } from '../../auth/principal.js';
+import { clientIp } from '../../http/client-ip.js';
+import type { Handler } from '../../http/operation-context.js';
+import { limitFor } from '../../http/pipeline.js';
+import type { RateState } from '../../http/rate-limiter.js';
+
+const body = ({ limit, remaining, reset, used }: RateState) => ({ limit, remaining, reset, used });
+
+// The caller's state in each resource, read without spending anything (the
+// route is marked uncounted, as GitHub's is). `graphql` needs a token, so an
+// anonymous caller's limit there is 0, as GitHub shows it. `search`: Wharf has
+// no search endpoint and no separate limit, so it shows the core limit, never
+// spent, rather than a number GitHub clients would wait on for nothing.
+export const getRateLimit: Handler<'ratelimit/get'> = async (ctx) => {
+  ctx.checkScopes();
+  const { services, principal } = ctx;
+  const { rateLimiter, config } = services;
+  const bucket = rateLimitBucket(principal, clientIp(ctx.event, config.trustProxy));
+  const coreLimit = limitFor(principal, services, 'core');
+  const core = body(await rateLimiter.current(bucket, 'core', coreLimit));
+  const graphql = principal.kind === 'anonymous'
+    ? { limit: 0, remaining: 0, reset: core.reset, used: 0 }
+    : body(await rateLimiter.current(bucket, 'graphql', limitFor(principal, services, 'graphql')));
+  const search = { limit: coreLimit, remaining: coreLimit, reset: core.reset, used: 0 };
+  return { status: 200, body: { resources: { core, graphql, search }, rate: core } };
+};

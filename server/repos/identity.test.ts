@@ -68,14 +68,17 @@ describe('several server processes on one database', () => {
 });
 
 describe('unexpected failures', () => {
-  it('answers 500 internal server error without internals when the database is gone', async () => {
+  it('answers 500 internal server error without internals for an unexpected exception, and 503 once the pool is gone', async () => {
     const lines: string[] = [];
     const config = loadConfig({ DATABASE_URL: server.databaseUrl, WHARF_DATA_DIR: server.dataDir, WHARF_LOG_LEVEL: 'error' });
     const sql = connect(server.databaseUrl);
     const app = await createWharfApp(config, sql, createLogger('error', (l) => void lines.push(l)));
-    await app.close();
-    await sql.end();
-    const res = await app.app.fetch(new Request('http://127.0.0.1/user', { headers: { authorization: `token ${alice.token}` } }));
+    const call = () => app.app.fetch(new Request('http://127.0.0.1/user', { headers: { authorization: `token ${alice.token}` } }));
+    // A bug deep inside, with internals in its message.
+    const lookup = app.services.tokenCache.lookup;
+    app.services.tokenCache.lookup = () => { throw new Error('postgres: relation "tokens" at sql line 3'); };
+    const res = await call();
+    app.services.tokenCache.lookup = lookup;
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body.message).toBe('internal server error');
@@ -83,6 +86,13 @@ describe('unexpected failures', () => {
     expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
     const requestId = res.headers.get('x-github-request-id');
     expect(lines.some((l) => l.includes(requestId!) && l.includes('"level":"error"'))).toBe(true);
+    // A pool that has ended (the process shutting down) is unavailable, not a bug: 503 with Retry-After.
+    await app.close();
+    await sql.end();
+    const gone = await call();
+    expect(gone.status).toBe(503);
+    expect(gone.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(JSON.stringify(await gone.json())).not.toMatch(/postgres|sql|stack|at /i);
   });
 });
 

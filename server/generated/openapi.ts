@@ -3376,6 +3376,7 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -3546,6 +3547,7 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -2815,14 +2815,14 @@ export interface operations {
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
-                    ETag: components["headers"]["ETag"];
+                    /** @description `no-cache`, as GitHub sends it. The state is sent whole every time: no ETag, never a 304. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["rate-limit-overview"];
                 };
             };
-            304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             404: components["responses"]["not_found"];

@@ -68,6 +68,10 @@ describe('the creation ping', () => {
     const payload = JSON.parse(request!.body.toString('utf8'));
     expect(payload).toMatchObject({ hook_id: hook.id, hook: { id: hook.id, events: ['issues'] }, repository: { full_name: 'alice/hooked' }, sender: { login: 'alice' } });
     expect(typeof payload.zen).toBe('string');
+    // API URLs under /api/v3 (as GitHub Enterprise writes them), web URLs at the root.
+    expect(payload.hook).toMatchObject({ url: `${server.url}/api/v3${REPO}/hooks/${hook.id}`, deliveries_url: `${server.url}/api/v3${REPO}/hooks/${hook.id}/deliveries` });
+    expect(payload.repository).toMatchObject({ url: `${server.url}/api/v3${REPO}`, hooks_url: `${server.url}/api/v3${REPO}/hooks`, html_url: `${server.url}/alice/hooked` });
+    expect(payload.sender).toMatchObject({ url: `${server.url}/api/v3/users/alice`, html_url: `${server.url}/alice` });
     expect(githubWebhookErrors('ping', undefined, payload)).toBe('');
     expect(JSON.stringify(payload)).not.toContain(SECRET);
 

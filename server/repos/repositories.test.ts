@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { eventually, wharfCli } from '../test-support/cli.js';
+import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { decodeNodeId } from '../ids/node-id.js';
 
@@ -24,14 +25,15 @@ describe('POST /user/repos', () => {
   it('creates a repository with GitHub fields, a node id and a bare git repository', async () => {
     const { res, json } = await createRepo(alice, { name: 'hello-world', description: 'first', auto_init: true });
     expect(res.status).toBe(201);
-    expect(res.headers.get('location')).toBe(`${server.url}/repos/alice/hello-world`);
+    expect(res.headers.get('location')).toBe(`${server.url}/api/v3/repos/alice/hello-world`);
     expect(json).toMatchObject({
       name: 'hello-world', full_name: 'alice/hello-world', private: false, description: 'first',
       owner: { login: 'alice', id: alice.id, type: 'User' },
-      url: `${server.url}/repos/alice/hello-world`, default_branch: 'main',
+      url: `${server.url}/api/v3/repos/alice/hello-world`, default_branch: 'main',
       permissions: { admin: true, push: true, pull: true },
     });
     expect(Number.isInteger(json.id)).toBe(true);
+    expectBothSchemas(json, { path: '/user/repos', method: 'post', status: 201 }, { operationId: 'repos/create-for-authenticated-user' });
     expect(decodeNodeId(json.node_id)).toEqual({ type: 'Repository', id: json.id });
     expect(existsSync(server.services.git.pathOf(json.id))).toBe(true);
     expect(await server.services.git.resolveRef(json.id, 'refs/heads/main')).toMatch(/^[0-9a-f]{40}$/);
@@ -97,14 +99,18 @@ describe('GET /repos/{owner}/{repo}', () => {
     expect(forbidden.status).toBe(403);
     const ok = await server.api('/repos/alice/secret', { token: alice.token });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).visibility).toBe('private');
+    const body = await ok.json();
+    expect(body.visibility).toBe('private');
+    expectBothSchemas(body, { path: '/repos/{owner}/{repo}', method: 'get' }, { operationId: 'repos/get' });
   });
 
   it('serves public repositories anonymously and under /api/v3', async () => {
     await createRepo(alice, { name: 'open' });
     const anon = await server.api('/repos/alice/open');
     expect(anon.status).toBe(200);
-    expect((await anon.json()).permissions).toMatchObject({ admin: false, pull: true });
+    const body = await anon.json();
+    expect(body.permissions).toMatchObject({ admin: false, pull: true });
+    expectBothSchemas(body, { path: '/repos/{owner}/{repo}', method: 'get' }, { operationId: 'repos/get' });
     const v3 = await server.api('/api/v3/repos/alice/open', { token: alice.token });
     expect(v3.status).toBe(200);
   });
@@ -134,6 +140,7 @@ describe('PATCH /repos/{owner}/{repo}', () => {
     expect(res.status).toBe(200);
     const json = await res.json();
     expect(json).toMatchObject({ id: created.id, node_id: created.node_id, name: 'after', description: 'renamed', private: true });
+    expectBothSchemas(json, { path: '/repos/{owner}/{repo}', method: 'patch' }, { operationId: 'repos/update' });
     expect((await server.api('/repos/alice/before', { token: alice.token })).status).toBe(404);
     expect((await server.api('/repos/alice/after', { token: alice.token })).status).toBe(200);
   });
@@ -191,10 +198,12 @@ describe('GET /user/repos', () => {
     for (let i = 0; i < 5; i++) await createRepo(carol, { name: `r${i}` });
     const page1 = await server.api('/user/repos?per_page=2', { token: carol.token });
     expect(page1.status).toBe(200);
-    expect((await page1.json()).map((r: { name: string }) => r.name)).toEqual(['r0', 'r1']);
+    const body = await page1.json();
+    expect(body.map((r: { name: string }) => r.name)).toEqual(['r0', 'r1']);
+    expectBothSchemas(body, { path: '/user/repos', method: 'get' }, { operationId: 'repos/list-for-authenticated-user' });
     const link = page1.headers.get('link')!;
     expect(link).toContain('rel="next"');
-    expect(link).toContain(`${server.url}/user/repos?per_page=2&page=3>; rel="last"`);
+    expect(link).toContain(`${server.url}/api/v3/user/repos?per_page=2&page=3>; rel="last"`);
     const page3 = await server.api('/user/repos?per_page=2&page=3', { token: carol.token });
     expect((await page3.json()).map((r: { name: string }) => r.name)).toEqual(['r4']);
     const clamped = await server.api('/user/repos?per_page=500', { token: carol.token });

@@ -22,6 +22,7 @@ import { deleteAppToken } from './oauth/handlers/apps-delete-token.js';
 import { createRef } from './repos/handlers/git-create-ref.js';
 import { deleteRef } from './repos/handlers/git-delete-ref.js';
 import { getRef } from './repos/handlers/git-get-ref.js';
+import { getRefLegacy } from './repos/handlers/git-get-ref-legacy.js';
 import { listMatchingRefs } from './repos/handlers/git-list-matching-refs.js';
 import { listRefs } from './repos/handlers/git-list-refs.js';
 import { getRateLimit } from './rate-limit/handlers/rate-limit-get.js';
@@ -63,6 +64,7 @@ export const handlers: Handlers = {
   'repos/delete': deleteRepository,
   'git/create-ref': createRef,
   'git/get-ref': getRef,
+  'git/get-ref-legacy': getRefLegacy,
   'git/list-refs': listRefs,
   'git/list-matching-refs': listMatchingRefs,
   'git/delete-ref': deleteRef,

@@ -52,7 +52,7 @@ describe('GET /orgs/{org}', () => {
       const body = await res.json();
       expect(body).toMatchObject({
         login: 'acme', type: 'Organization', public_repos: 1, archived_at: null,
-        url: `${server.url}/orgs/acme`, repos_url: `${server.url}/orgs/acme/repos`,
+        url: `${server.url}/api/v3/orgs/acme`, repos_url: `${server.url}/api/v3/orgs/acme/repos`,
       });
       expectBothSchemas(body, { path: '/orgs/{org}', method: 'get' }, { operationId: 'orgs/get' });
     });

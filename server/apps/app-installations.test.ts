@@ -72,7 +72,7 @@ describe('installations of the authenticated app', () => {
   it('finds one by id; another app\'s is 404', async () => {
     const body = await json(await asApp(`/app/installations/${userInstallation}`));
     expect(body).toMatchObject({ id: userInstallation, app_id: app.app.id, app_slug: 'finder-app', events: ['push'] });
-    expect(body.access_tokens_url).toBe(`${server.url}/app/installations/${userInstallation}/access_tokens`);
+    expect(body.access_tokens_url).toBe(`${server.url}/api/v3/app/installations/${userInstallation}/access_tokens`);
     expect((await asApp(`/app/installations/${userInstallation}`, other)).status).toBe(404);
   });
 

@@ -254,7 +254,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a reference or the references under a prefix (legacy form)
+         * @description GitHub's older form of `git/get-ref`, still served by GitHub and used by PyGithub's `get_git_ref` (this operationId is Wharf's: GitHub's description leaves the form out). A ref whose full name is exactly `refs/<ref>` is answered as one `git-ref`; otherwise the refs whose full name starts with `refs/<ref>` (`heads`, `tags/v1`, …) as an array sorted by name, paginated with `per_page`, `page` and `Link`; 404 when none matches, 409 when the repository is empty. Readable anonymously on public repositories.
+         */
+        get: operations["git/get-ref-legacy"];
         put?: never;
         post?: never;
         /** Delete a reference */
@@ -849,17 +853,17 @@ export interface components {
          *       "node_id": "U_AQEB",
          *       "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *       "gravatar_id": "",
-         *       "url": "http://127.0.0.1:3000/users/octocat",
+         *       "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *       "html_url": "http://127.0.0.1:3000/octocat",
-         *       "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *       "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *       "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *       "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *       "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *       "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *       "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *       "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *       "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *       "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *       "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *       "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *       "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *       "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *       "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *       "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *       "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *       "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *       "type": "User",
          *       "site_admin": false
          *     }
@@ -906,17 +910,17 @@ export interface components {
          *       "node_id": "U_AQEB",
          *       "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *       "gravatar_id": "",
-         *       "url": "http://127.0.0.1:3000/users/octocat",
+         *       "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *       "html_url": "http://127.0.0.1:3000/octocat",
-         *       "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *       "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *       "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *       "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *       "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *       "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *       "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *       "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *       "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *       "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *       "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *       "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *       "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *       "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *       "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *       "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *       "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *       "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *       "type": "User",
          *       "site_admin": false
          *     }
@@ -962,17 +966,17 @@ export interface components {
          *       "node_id": "U_AQEB",
          *       "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *       "gravatar_id": "",
-         *       "url": "http://127.0.0.1:3000/users/octocat",
+         *       "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *       "html_url": "http://127.0.0.1:3000/octocat",
-         *       "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *       "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *       "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *       "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *       "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *       "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *       "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *       "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *       "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *       "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *       "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *       "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *       "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *       "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *       "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *       "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *       "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *       "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *       "type": "User",
          *       "site_admin": false,
          *       "user_view_type": "private",
@@ -1152,7 +1156,7 @@ export interface components {
          * @example {
          *       "key": "mit",
          *       "name": "MIT License",
-         *       "url": "http://127.0.0.1:3000/licenses/mit",
+         *       "url": "http://127.0.0.1:3000/api/v3/licenses/mit",
          *       "spdx_id": "MIT",
          *       "node_id": "MDc6TGljZW5zZTEz",
          *       "html_url": "http://127.0.0.1:3000/licenses/mit"
@@ -1182,17 +1186,17 @@ export interface components {
          *         "node_id": "U_AQEB",
          *         "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *         "gravatar_id": "",
-         *         "url": "http://127.0.0.1:3000/users/octocat",
+         *         "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *         "html_url": "http://127.0.0.1:3000/octocat",
-         *         "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *         "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *         "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *         "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *         "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *         "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *         "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *         "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *         "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *         "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *         "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *         "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *         "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *         "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *         "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *         "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *         "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *         "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *         "type": "User",
          *         "site_admin": false
          *       },
@@ -1201,43 +1205,43 @@ export interface components {
          *       "html_url": "http://127.0.0.1:3000/octocat/Hello-World",
          *       "description": "This your first repo!",
          *       "fork": false,
-         *       "url": "http://127.0.0.1:3000/repos/octocat/Hello-World",
-         *       "archive_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/{archive_format}{/ref}",
-         *       "assignees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/assignees{/user}",
-         *       "blobs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/blobs{/sha}",
-         *       "branches_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/branches{/branch}",
-         *       "collaborators_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/collaborators{/collaborator}",
-         *       "comments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/comments{/number}",
-         *       "commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/commits{/sha}",
-         *       "compare_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/compare/{base}...{head}",
-         *       "contents_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contents/{+path}",
-         *       "contributors_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contributors",
-         *       "deployments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/deployments",
-         *       "downloads_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/downloads",
-         *       "events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/events",
-         *       "forks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/forks",
-         *       "git_commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/commits{/sha}",
-         *       "git_refs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/refs{/sha}",
-         *       "git_tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/tags{/sha}",
-         *       "hooks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks",
-         *       "issue_comment_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/comments{/number}",
-         *       "issue_events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/events{/number}",
-         *       "issues_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues{/number}",
-         *       "keys_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/keys{/key_id}",
-         *       "labels_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/labels{/name}",
-         *       "languages_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/languages",
-         *       "merges_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/merges",
-         *       "milestones_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/milestones{/number}",
-         *       "notifications_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/notifications{?since,all,participating}",
-         *       "pulls_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/pulls{/number}",
-         *       "releases_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/releases{/id}",
-         *       "stargazers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/stargazers",
-         *       "statuses_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/statuses/{sha}",
-         *       "subscribers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscribers",
-         *       "subscription_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscription",
-         *       "tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/tags",
-         *       "teams_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/teams",
-         *       "trees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/trees{/sha}",
+         *       "url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World",
+         *       "archive_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/{archive_format}{/ref}",
+         *       "assignees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/assignees{/user}",
+         *       "blobs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/blobs{/sha}",
+         *       "branches_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/branches{/branch}",
+         *       "collaborators_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/collaborators{/collaborator}",
+         *       "comments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/comments{/number}",
+         *       "commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/commits{/sha}",
+         *       "compare_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/compare/{base}...{head}",
+         *       "contents_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contents/{+path}",
+         *       "contributors_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contributors",
+         *       "deployments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/deployments",
+         *       "downloads_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/downloads",
+         *       "events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/events",
+         *       "forks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/forks",
+         *       "git_commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/commits{/sha}",
+         *       "git_refs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/refs{/sha}",
+         *       "git_tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/tags{/sha}",
+         *       "hooks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks",
+         *       "issue_comment_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/comments{/number}",
+         *       "issue_events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/events{/number}",
+         *       "issues_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues{/number}",
+         *       "keys_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/keys{/key_id}",
+         *       "labels_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/labels{/name}",
+         *       "languages_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/languages",
+         *       "merges_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/merges",
+         *       "milestones_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/milestones{/number}",
+         *       "notifications_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/notifications{?since,all,participating}",
+         *       "pulls_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/pulls{/number}",
+         *       "releases_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/releases{/id}",
+         *       "stargazers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/stargazers",
+         *       "statuses_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/statuses/{sha}",
+         *       "subscribers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscribers",
+         *       "subscription_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscription",
+         *       "tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/tags",
+         *       "teams_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/teams",
+         *       "trees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/trees{/sha}",
          *       "git_url": "git://127.0.0.1/octocat/Hello-World.git",
          *       "ssh_url": "git@127.0.0.1:octocat/Hello-World.git",
          *       "clone_url": "http://127.0.0.1:3000/octocat/Hello-World.git",
@@ -1418,17 +1422,17 @@ export interface components {
          *         "node_id": "U_AQEB",
          *         "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *         "gravatar_id": "",
-         *         "url": "http://127.0.0.1:3000/users/octocat",
+         *         "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *         "html_url": "http://127.0.0.1:3000/octocat",
-         *         "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *         "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *         "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *         "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *         "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *         "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *         "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *         "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *         "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *         "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *         "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *         "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *         "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *         "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *         "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *         "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *         "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *         "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *         "type": "User",
          *         "site_admin": false
          *       },
@@ -1437,43 +1441,43 @@ export interface components {
          *       "html_url": "http://127.0.0.1:3000/octocat/Hello-World",
          *       "description": "This your first repo!",
          *       "fork": false,
-         *       "url": "http://127.0.0.1:3000/repos/octocat/Hello-World",
-         *       "archive_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/{archive_format}{/ref}",
-         *       "assignees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/assignees{/user}",
-         *       "blobs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/blobs{/sha}",
-         *       "branches_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/branches{/branch}",
-         *       "collaborators_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/collaborators{/collaborator}",
-         *       "comments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/comments{/number}",
-         *       "commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/commits{/sha}",
-         *       "compare_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/compare/{base}...{head}",
-         *       "contents_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contents/{+path}",
-         *       "contributors_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contributors",
-         *       "deployments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/deployments",
-         *       "downloads_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/downloads",
-         *       "events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/events",
-         *       "forks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/forks",
-         *       "git_commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/commits{/sha}",
-         *       "git_refs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/refs{/sha}",
-         *       "git_tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/tags{/sha}",
-         *       "hooks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks",
-         *       "issue_comment_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/comments{/number}",
-         *       "issue_events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/events{/number}",
-         *       "issues_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues{/number}",
-         *       "keys_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/keys{/key_id}",
-         *       "labels_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/labels{/name}",
-         *       "languages_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/languages",
-         *       "merges_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/merges",
-         *       "milestones_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/milestones{/number}",
-         *       "notifications_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/notifications{?since,all,participating}",
-         *       "pulls_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/pulls{/number}",
-         *       "releases_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/releases{/id}",
-         *       "stargazers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/stargazers",
-         *       "statuses_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/statuses/{sha}",
-         *       "subscribers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscribers",
-         *       "subscription_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscription",
-         *       "tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/tags",
-         *       "teams_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/teams",
-         *       "trees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/trees{/sha}",
+         *       "url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World",
+         *       "archive_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/{archive_format}{/ref}",
+         *       "assignees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/assignees{/user}",
+         *       "blobs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/blobs{/sha}",
+         *       "branches_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/branches{/branch}",
+         *       "collaborators_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/collaborators{/collaborator}",
+         *       "comments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/comments{/number}",
+         *       "commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/commits{/sha}",
+         *       "compare_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/compare/{base}...{head}",
+         *       "contents_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contents/{+path}",
+         *       "contributors_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contributors",
+         *       "deployments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/deployments",
+         *       "downloads_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/downloads",
+         *       "events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/events",
+         *       "forks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/forks",
+         *       "git_commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/commits{/sha}",
+         *       "git_refs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/refs{/sha}",
+         *       "git_tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/tags{/sha}",
+         *       "hooks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks",
+         *       "issue_comment_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/comments{/number}",
+         *       "issue_events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/events{/number}",
+         *       "issues_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues{/number}",
+         *       "keys_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/keys{/key_id}",
+         *       "labels_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/labels{/name}",
+         *       "languages_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/languages",
+         *       "merges_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/merges",
+         *       "milestones_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/milestones{/number}",
+         *       "notifications_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/notifications{?since,all,participating}",
+         *       "pulls_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/pulls{/number}",
+         *       "releases_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/releases{/id}",
+         *       "stargazers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/stargazers",
+         *       "statuses_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/statuses/{sha}",
+         *       "subscribers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscribers",
+         *       "subscription_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscription",
+         *       "tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/tags",
+         *       "teams_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/teams",
+         *       "trees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/trees{/sha}",
          *       "git_url": "git://127.0.0.1/octocat/Hello-World.git",
          *       "ssh_url": "git@127.0.0.1:octocat/Hello-World.git",
          *       "clone_url": "http://127.0.0.1:3000/octocat/Hello-World.git",
@@ -1664,11 +1668,11 @@ export interface components {
          * @example {
          *       "ref": "refs/heads/featureA",
          *       "node_id": "REF_kwDOAAABAQ",
-         *       "url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/refs/heads/featureA",
+         *       "url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/refs/heads/featureA",
          *       "object": {
          *         "type": "commit",
          *         "sha": "aa218f56b14c9653891f9e74264a383fa43fefbd",
-         *         "url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/commits/aa218f56b14c9653891f9e74264a383fa43fefbd"
+         *         "url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/commits/aa218f56b14c9653891f9e74264a383fa43fefbd"
          *       }
          *     }
          */
@@ -1710,10 +1714,10 @@ export interface components {
          *       },
          *       "updated_at": "2019-06-03T00:57:16Z",
          *       "created_at": "2019-06-03T00:57:16Z",
-         *       "url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks/12345678",
-         *       "test_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks/12345678/test",
-         *       "ping_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks/12345678/pings",
-         *       "deliveries_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks/12345678/deliveries",
+         *       "url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks/12345678",
+         *       "test_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks/12345678/test",
+         *       "ping_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks/12345678/pings",
+         *       "deliveries_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks/12345678/deliveries",
          *       "last_response": {
          *         "code": 200,
          *         "status": "active",
@@ -1907,17 +1911,17 @@ export interface components {
          *               "node_id": "U_AQEB",
          *               "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *               "gravatar_id": "",
-         *               "url": "http://127.0.0.1:3000/users/octocat",
+         *               "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *               "html_url": "http://127.0.0.1:3000/octocat",
-         *               "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *               "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *               "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *               "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *               "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *               "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *               "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *               "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *               "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *               "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *               "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *               "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *               "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *               "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *               "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *               "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *               "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *               "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *               "type": "User",
          *               "site_admin": false
          *             },
@@ -1926,43 +1930,43 @@ export interface components {
          *             "html_url": "http://127.0.0.1:3000/octocat/Hello-World",
          *             "description": "This your first repo!",
          *             "fork": false,
-         *             "url": "http://127.0.0.1:3000/repos/octocat/Hello-World",
-         *             "archive_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/{archive_format}{/ref}",
-         *             "assignees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/assignees{/user}",
-         *             "blobs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/blobs{/sha}",
-         *             "branches_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/branches{/branch}",
-         *             "collaborators_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/collaborators{/collaborator}",
-         *             "comments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/comments{/number}",
-         *             "commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/commits{/sha}",
-         *             "compare_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/compare/{base}...{head}",
-         *             "contents_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contents/{+path}",
-         *             "contributors_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contributors",
-         *             "deployments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/deployments",
-         *             "downloads_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/downloads",
-         *             "events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/events",
-         *             "forks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/forks",
-         *             "git_commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/commits{/sha}",
-         *             "git_refs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/refs{/sha}",
-         *             "git_tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/tags{/sha}",
-         *             "hooks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks",
-         *             "issue_comment_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/comments{/number}",
-         *             "issue_events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/events{/number}",
-         *             "issues_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues{/number}",
-         *             "keys_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/keys{/key_id}",
-         *             "labels_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/labels{/name}",
-         *             "languages_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/languages",
-         *             "merges_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/merges",
-         *             "milestones_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/milestones{/number}",
-         *             "notifications_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/notifications{?since,all,participating}",
-         *             "pulls_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/pulls{/number}",
-         *             "releases_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/releases{/id}",
-         *             "stargazers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/stargazers",
-         *             "statuses_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/statuses/{sha}",
-         *             "subscribers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscribers",
-         *             "subscription_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscription",
-         *             "tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/tags",
-         *             "teams_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/teams",
-         *             "trees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/trees{/sha}",
+         *             "url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World",
+         *             "archive_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/{archive_format}{/ref}",
+         *             "assignees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/assignees{/user}",
+         *             "blobs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/blobs{/sha}",
+         *             "branches_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/branches{/branch}",
+         *             "collaborators_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/collaborators{/collaborator}",
+         *             "comments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/comments{/number}",
+         *             "commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/commits{/sha}",
+         *             "compare_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/compare/{base}...{head}",
+         *             "contents_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contents/{+path}",
+         *             "contributors_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contributors",
+         *             "deployments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/deployments",
+         *             "downloads_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/downloads",
+         *             "events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/events",
+         *             "forks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/forks",
+         *             "git_commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/commits{/sha}",
+         *             "git_refs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/refs{/sha}",
+         *             "git_tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/tags{/sha}",
+         *             "hooks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks",
+         *             "issue_comment_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/comments{/number}",
+         *             "issue_events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/events{/number}",
+         *             "issues_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues{/number}",
+         *             "keys_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/keys{/key_id}",
+         *             "labels_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/labels{/name}",
+         *             "languages_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/languages",
+         *             "merges_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/merges",
+         *             "milestones_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/milestones{/number}",
+         *             "notifications_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/notifications{?since,all,participating}",
+         *             "pulls_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/pulls{/number}",
+         *             "releases_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/releases{/id}",
+         *             "stargazers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/stargazers",
+         *             "statuses_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/statuses/{sha}",
+         *             "subscribers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscribers",
+         *             "subscription_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscription",
+         *             "tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/tags",
+         *             "teams_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/teams",
+         *             "trees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/trees{/sha}",
          *             "git_url": "git://127.0.0.1/octocat/Hello-World.git",
          *             "ssh_url": "git@127.0.0.1:octocat/Hello-World.git",
          *             "clone_url": "http://127.0.0.1:3000/octocat/Hello-World.git",
@@ -2006,17 +2010,17 @@ export interface components {
          *             "node_id": "U_AQEB",
          *             "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *             "gravatar_id": "",
-         *             "url": "http://127.0.0.1:3000/users/octocat",
+         *             "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *             "html_url": "http://127.0.0.1:3000/octocat",
-         *             "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *             "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *             "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *             "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *             "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *             "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *             "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *             "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *             "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *             "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *             "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *             "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *             "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *             "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *             "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *             "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *             "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *             "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *             "type": "User",
          *             "site_admin": false
          *           },
@@ -2224,17 +2228,17 @@ export interface components {
          *             "node_id": "U_AQEB",
          *             "avatar_url": "http://127.0.0.1:3000/avatars/u/1",
          *             "gravatar_id": "",
-         *             "url": "http://127.0.0.1:3000/users/octocat",
+         *             "url": "http://127.0.0.1:3000/api/v3/users/octocat",
          *             "html_url": "http://127.0.0.1:3000/octocat",
-         *             "followers_url": "http://127.0.0.1:3000/users/octocat/followers",
-         *             "following_url": "http://127.0.0.1:3000/users/octocat/following{/other_user}",
-         *             "gists_url": "http://127.0.0.1:3000/users/octocat/gists{/gist_id}",
-         *             "starred_url": "http://127.0.0.1:3000/users/octocat/starred{/owner}{/repo}",
-         *             "subscriptions_url": "http://127.0.0.1:3000/users/octocat/subscriptions",
-         *             "organizations_url": "http://127.0.0.1:3000/users/octocat/orgs",
-         *             "repos_url": "http://127.0.0.1:3000/users/octocat/repos",
-         *             "events_url": "http://127.0.0.1:3000/users/octocat/events{/privacy}",
-         *             "received_events_url": "http://127.0.0.1:3000/users/octocat/received_events",
+         *             "followers_url": "http://127.0.0.1:3000/api/v3/users/octocat/followers",
+         *             "following_url": "http://127.0.0.1:3000/api/v3/users/octocat/following{/other_user}",
+         *             "gists_url": "http://127.0.0.1:3000/api/v3/users/octocat/gists{/gist_id}",
+         *             "starred_url": "http://127.0.0.1:3000/api/v3/users/octocat/starred{/owner}{/repo}",
+         *             "subscriptions_url": "http://127.0.0.1:3000/api/v3/users/octocat/subscriptions",
+         *             "organizations_url": "http://127.0.0.1:3000/api/v3/users/octocat/orgs",
+         *             "repos_url": "http://127.0.0.1:3000/api/v3/users/octocat/repos",
+         *             "events_url": "http://127.0.0.1:3000/api/v3/users/octocat/events{/privacy}",
+         *             "received_events_url": "http://127.0.0.1:3000/api/v3/users/octocat/received_events",
          *             "type": "User",
          *             "site_admin": false
          *           },
@@ -2243,43 +2247,43 @@ export interface components {
          *           "html_url": "http://127.0.0.1:3000/octocat/Hello-World",
          *           "description": "This your first repo!",
          *           "fork": false,
-         *           "url": "http://127.0.0.1:3000/repos/octocat/Hello-World",
-         *           "archive_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/{archive_format}{/ref}",
-         *           "assignees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/assignees{/user}",
-         *           "blobs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/blobs{/sha}",
-         *           "branches_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/branches{/branch}",
-         *           "collaborators_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/collaborators{/collaborator}",
-         *           "comments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/comments{/number}",
-         *           "commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/commits{/sha}",
-         *           "compare_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/compare/{base}...{head}",
-         *           "contents_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contents/{+path}",
-         *           "contributors_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/contributors",
-         *           "deployments_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/deployments",
-         *           "downloads_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/downloads",
-         *           "events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/events",
-         *           "forks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/forks",
-         *           "git_commits_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/commits{/sha}",
-         *           "git_refs_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/refs{/sha}",
-         *           "git_tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/tags{/sha}",
-         *           "hooks_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/hooks",
-         *           "issue_comment_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/comments{/number}",
-         *           "issue_events_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues/events{/number}",
-         *           "issues_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/issues{/number}",
-         *           "keys_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/keys{/key_id}",
-         *           "labels_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/labels{/name}",
-         *           "languages_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/languages",
-         *           "merges_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/merges",
-         *           "milestones_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/milestones{/number}",
-         *           "notifications_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/notifications{?since,all,participating}",
-         *           "pulls_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/pulls{/number}",
-         *           "releases_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/releases{/id}",
-         *           "stargazers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/stargazers",
-         *           "statuses_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/statuses/{sha}",
-         *           "subscribers_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscribers",
-         *           "subscription_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/subscription",
-         *           "tags_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/tags",
-         *           "teams_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/teams",
-         *           "trees_url": "http://127.0.0.1:3000/repos/octocat/Hello-World/git/trees{/sha}",
+         *           "url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World",
+         *           "archive_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/{archive_format}{/ref}",
+         *           "assignees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/assignees{/user}",
+         *           "blobs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/blobs{/sha}",
+         *           "branches_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/branches{/branch}",
+         *           "collaborators_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/collaborators{/collaborator}",
+         *           "comments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/comments{/number}",
+         *           "commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/commits{/sha}",
+         *           "compare_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/compare/{base}...{head}",
+         *           "contents_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contents/{+path}",
+         *           "contributors_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/contributors",
+         *           "deployments_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/deployments",
+         *           "downloads_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/downloads",
+         *           "events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/events",
+         *           "forks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/forks",
+         *           "git_commits_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/commits{/sha}",
+         *           "git_refs_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/refs{/sha}",
+         *           "git_tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/tags{/sha}",
+         *           "hooks_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks",
+         *           "issue_comment_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/comments{/number}",
+         *           "issue_events_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues/events{/number}",
+         *           "issues_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/issues{/number}",
+         *           "keys_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/keys{/key_id}",
+         *           "labels_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/labels{/name}",
+         *           "languages_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/languages",
+         *           "merges_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/merges",
+         *           "milestones_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/milestones{/number}",
+         *           "notifications_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/notifications{?since,all,participating}",
+         *           "pulls_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/pulls{/number}",
+         *           "releases_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/releases{/id}",
+         *           "stargazers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/stargazers",
+         *           "statuses_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/statuses/{sha}",
+         *           "subscribers_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscribers",
+         *           "subscription_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/subscription",
+         *           "tags_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/tags",
+         *           "teams_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/teams",
+         *           "trees_url": "http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/trees{/sha}",
          *           "git_url": "git://127.0.0.1/octocat/Hello-World.git",
          *           "ssh_url": "git@127.0.0.1:octocat/Hello-World.git",
          *           "clone_url": "http://127.0.0.1:3000/octocat/Hello-World.git",
@@ -2685,7 +2689,7 @@ export interface components {
         "X-RateLimit-Resource": string;
         /**
          * @description RFC 8288 pagination links (`next`, `prev`, `first`, `last`); absent when everything fits on one page.
-         * @example <http://127.0.0.1:3000/user/repos?page=2&per_page=30>; rel="next", <http://127.0.0.1:3000/user/repos?page=5&per_page=30>; rel="last"
+         * @example <http://127.0.0.1:3000/api/v3/user/repos?page=2&per_page=30>; rel="next", <http://127.0.0.1:3000/api/v3/user/repos?page=5&per_page=30>; rel="last"
          */
         Link: string;
         /**
@@ -2695,7 +2699,7 @@ export interface components {
         ETag: string;
         /**
          * @description URL of the created resource.
-         * @example http://127.0.0.1:3000/repos/octocat/Hello-World
+         * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World
          */
         Location: string;
         /**
@@ -2811,14 +2815,14 @@ export interface operations {
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
-                    ETag: components["headers"]["ETag"];
+                    /** @description `no-cache`, as GitHub sends it. The state is sent whole every time: no ETag, never a 304. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["rate-limit-overview"];
                 };
             };
-            304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             404: components["responses"]["not_found"];
@@ -3425,7 +3429,7 @@ export interface operations {
                     "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
                     /**
                      * @description URL of the created reference.
-                     * @example http://127.0.0.1:3000/repos/octocat/Hello-World/git/refs/heads/featureA
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/refs/heads/featureA
                      */
                     Location?: string;
                     [name: string]: unknown;
@@ -3602,6 +3606,87 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/get-ref-legacy": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The reference without the `refs/` prefix, e.g. `heads/main` or `tags/v1.0`. It usually contains slashes: the server accepts them raw (`heads/main`) and percent-encoded (`heads%2Fmain`).
+                 * @example heads/featureA
+                 */
+                ref: components["parameters"]["git-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference named exactly, or else the references under the prefix. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-ref"] | components["schemas"]["git-ref"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description The repository is empty (it has no refs yet), as GitHub answers. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -3804,7 +3889,7 @@ export interface operations {
                     "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
                     /**
                      * @description URL of the created hook.
-                     * @example http://127.0.0.1:3000/repos/octocat/Hello-World/hooks/12345678
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/hooks/12345678
                      */
                     Location?: string;
                     [name: string]: unknown;

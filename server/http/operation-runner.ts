@@ -73,11 +73,14 @@ export async function executeOperation<K extends OperationId>(
   }
   if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
     const { bytes, etag } = serialize(result.body as object);
-    headers.etag = etag;
-    // A handler may say otherwise (the health probes: no-store, a cached answer would hide an outage).
+    // A handler may say otherwise (the health probes: no-store, a cached answer
+    // would hide an outage; /rate_limit: no-cache, as GitHub). Such answers are
+    // always sent whole, with no ETag and never a 304, as GitHub does for /rate_limit.
+    const alwaysFresh = /\bno-(cache|store)\b/.test(headers['cache-control'] ?? '');
     headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
     headers.vary = 'Accept, Authorization, Cookie';
-    if (ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
+    if (!alwaysFresh) headers.etag = etag;
+    if (!alwaysFresh && ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
       scope.refund();
       return { status: 304, body: null, headers };
     }

@@ -55,4 +55,21 @@ describe('GET /rate_limit', () => {
     expect(spent.body.resources.core).toMatchObject({ limit: 3, used: 3, remaining: 0 });
     expect(spent.res.headers.get('x-ratelimit-remaining')).toBe('0');
   });
+
+  it('is sent whole every time, as GitHub does: Cache-Control no-cache, no ETag, never a 304', async () => {
+    const { res } = await rateLimit(alice.token);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('etag')).toBeNull();
+    // `*` matches any current representation, so a conditional GET would 304 here.
+    const again = await server.api('/rate_limit', { token: alice.token, headers: { 'if-none-match': '*' } });
+    expect(again.status).toBe(200);
+    expect((await again.json()).rate.limit).toBe(500);
+  });
+
+  it('leaves other GETs conditional', async () => {
+    const first = await server.api('/user', { token: alice.token });
+    expect(first.headers.get('cache-control')).toBe('private, max-age=60, s-maxage=60');
+    const again = await server.api('/user', { token: alice.token, headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
 });

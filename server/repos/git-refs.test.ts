@@ -25,8 +25,8 @@ describe('POST /repos/{owner}/{repo}/git/refs', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
       ref: 'refs/heads/feature/a',
-      url: `${server.url}/repos/alice/code/git/refs/heads/feature/a`,
-      object: { type: 'commit', sha: head, url: `${server.url}/repos/alice/code/git/commits/${head}` },
+      url: `${server.url}/api/v3/repos/alice/code/git/refs/heads/feature/a`,
+      object: { type: 'commit', sha: head, url: `${server.url}/api/v3/repos/alice/code/git/commits/${head}` },
     });
   });
 

@@ -24,11 +24,11 @@ describe('POST /user/repos', () => {
   it('creates a repository with GitHub fields, a node id and a bare git repository', async () => {
     const { res, json } = await createRepo(alice, { name: 'hello-world', description: 'first', auto_init: true });
     expect(res.status).toBe(201);
-    expect(res.headers.get('location')).toBe(`${server.url}/repos/alice/hello-world`);
+    expect(res.headers.get('location')).toBe(`${server.url}/api/v3/repos/alice/hello-world`);
     expect(json).toMatchObject({
       name: 'hello-world', full_name: 'alice/hello-world', private: false, description: 'first',
       owner: { login: 'alice', id: alice.id, type: 'User' },
-      url: `${server.url}/repos/alice/hello-world`, default_branch: 'main',
+      url: `${server.url}/api/v3/repos/alice/hello-world`, default_branch: 'main',
       permissions: { admin: true, push: true, pull: true },
     });
     expect(Number.isInteger(json.id)).toBe(true);
@@ -194,7 +194,7 @@ describe('GET /user/repos', () => {
     expect((await page1.json()).map((r: { name: string }) => r.name)).toEqual(['r0', 'r1']);
     const link = page1.headers.get('link')!;
     expect(link).toContain('rel="next"');
-    expect(link).toContain(`${server.url}/user/repos?per_page=2&page=3>; rel="last"`);
+    expect(link).toContain(`${server.url}/api/v3/user/repos?per_page=2&page=3>; rel="last"`);
     const page3 = await server.api('/user/repos?per_page=2&page=3', { token: carol.token });
     expect((await page3.json()).map((r: { name: string }) => r.name)).toEqual(['r4']);
     const clamped = await server.api('/user/repos?per_page=500', { token: carol.token });

@@ -30,7 +30,7 @@ describe('POST /repos/{owner}/{repo}/hooks', () => {
   it('creates a hook with defaults, GitHub fields and no secret in the response', async () => {
     const { res, json, text } = await createHook({ config: { url: 'https://example.com/hook', secret: SECRET } });
     expect(res.status).toBe(201);
-    const url = `${server.url}/repos/alice/public-repo/hooks/${json.id}`;
+    const url = `${server.url}/api/v3/repos/alice/public-repo/hooks/${json.id}`;
     expect(res.headers.get('location')).toBe(url);
     expect(json).toMatchObject({
       type: 'Repository', name: 'web', active: true, events: ['push'],

@@ -15,6 +15,7 @@ export const operations = {
   "git/create-ref": { method: "post", path: "/repos/{owner}/{repo}/git/refs" },
   "git/delete-ref": { method: "delete", path: "/repos/{owner}/{repo}/git/refs/{ref}" },
   "git/get-ref": { method: "get", path: "/repos/{owner}/{repo}/git/ref/{ref}" },
+  "git/get-ref-legacy": { method: "get", path: "/repos/{owner}/{repo}/git/refs/{ref}" },
   "git/list-matching-refs": { method: "get", path: "/repos/{owner}/{repo}/git/matching-refs/{ref}" },
   "git/list-refs": { method: "get", path: "/repos/{owner}/{repo}/git/refs" },
   "health/check-liveness": { method: "get", path: "/healthz" },

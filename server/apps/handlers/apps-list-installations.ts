@@ -10,7 +10,7 @@ export const listAppInstallations: Handler<'apps/list-installations'> = async (c
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
   const { rows, total } = await listInstallations(sql, app.id, { limit: page.perPage, offset: page.offset });
-  const link = linkHeader(new URL(ctx.event.url.pathname + ctx.event.url.search, urls.base + '/'), page, total);
+  const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};
   return { status: 200, body: rows.map((row) => installationView(row.installation, row.account, app, urls)), headers };
 };

@@ -17,7 +17,7 @@ export const listReposAccessibleToInstallation: Handler<'apps/list-repos-accessi
     countReachable(sql, reach),
   ]);
   const permission = grantPermission(grant);
-  const link = linkHeader(new URL(ctx.event.url.pathname + ctx.event.url.search, urls.base + '/'), page, total);
+  const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};
   return {
     status: 200,

@@ -22,5 +22,6 @@ export const getRateLimit: Handler<'ratelimit/get'> = async (ctx) => {
     ? { limit: 0, remaining: 0, reset: core.reset, used: 0 }
     : body(await rateLimiter.current(bucket, 'graphql', limitFor(principal, services, 'graphql')));
   const search = { limit: coreLimit, remaining: coreLimit, reset: core.reset, used: 0 };
-  return { status: 200, body: { resources: { core, graphql, search }, rate: core } };
+  // no-cache as GitHub sends it: the state changes with every counted request elsewhere.
+  return { status: 200, body: { resources: { core, graphql, search }, rate: core }, headers: { 'cache-control': 'no-cache' } };
 };

@@ -19,7 +19,7 @@ export const listRepositoriesForUser: Handler<'repos/list-for-authenticated-user
     includePrivate,
   });
   const body = await Promise.all(rows.map(async (row) => repositoryView(row, await repos.permissionOf(row, me.user), urls)));
-  const link = linkHeader(new URL(ctx.event.url.pathname + ctx.event.url.search, urls.base + '/'), page, total);
+  const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};
   return { status: 200, body, headers };
 };

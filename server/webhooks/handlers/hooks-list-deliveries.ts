@@ -30,7 +30,7 @@ export const listHookDeliveries: Handler<'hooks/list-deliveries'> = async (ctx) 
   const { rows, more } = await listDeliveries(ctx.services.sql, hook.id, { status: query.status, event: query.event, since, beforeId }, perPage);
   const headers: Record<string, string> = {};
   if (more) {
-    const next = new URL(ctx.event.url.pathname + ctx.event.url.search, ctx.services.urls.base + '/');
+    const next = ctx.services.urls.apiRequest(ctx.event.url);
     next.searchParams.set('per_page', String(perPage));
     next.searchParams.set('cursor', encodeCursor(rows[rows.length - 1]!.id));
     headers.Link = `<${next.toString()}>; rel="next"`;

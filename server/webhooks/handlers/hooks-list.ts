@@ -10,7 +10,7 @@ export const listRepositoryHooks: Handler<'hooks/list'> = async (ctx) => {
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
   const { rows, total } = await listHooks(sql, repo.id, page.perPage, page.offset);
-  const link = linkHeader(new URL(ctx.event.url.pathname + ctx.event.url.search, urls.base + '/'), page, total);
+  const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};
   return { status: 200, body: rows.map((hook) => hookView(hook, fullName, urls)), headers };
 };

@@ -62,7 +62,10 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe('stock clients, only the base URL changed', () => {
+// Concurrently: PyGithub waits 1 s before each write (its default
+// seconds_between_writes, GitHub's advice against secondary rate limits), so
+// its runs are mostly idle; each run names its repositories and refs apart.
+describe.concurrent('stock clients, only the base URL changed', () => {
   for (const [client, [command, args]] of Object.entries(CLIENTS)) {
     for (const [baseName, path] of Object.entries(BASES)) {
       it(`${client} passes every call (base ${baseName === 'root' ? 'root' : path})`, async () => {

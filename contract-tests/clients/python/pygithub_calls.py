@@ -26,8 +26,11 @@ state = {}
 
 def call(name, fn):
     """Runs one call of the list; a failure is reported and the run goes on."""
+    started = time.monotonic()
     try:
         state[name] = fn()
+        if os.environ.get("COMPAT_VERBOSE"):
+            print(f"ok {name} ({time.monotonic() - started:.2f} s)", file=sys.stderr)
         results.append(True)
     except Exception as error:  # noqa: BLE001 - every failure is a finding
         results.append(False)

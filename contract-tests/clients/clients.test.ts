@@ -52,7 +52,7 @@ beforeAll(async () => {
   await writeFile(keyFile, app.privateKeyPem);
   clientEnv = {
     WHARF_TOKEN: user.token, WHARF_LOGIN: user.login, WHARF_OTHER_USER: 'compat-other', WHARF_ORG: org.login,
-    WHARF_HOOK_URL: receiver.url, WHARF_APP_ID: String(app.app.id), WHARF_APP_KEY_FILE: keyFile,
+    WHARF_APP_ID: String(app.app.id), WHARF_APP_KEY_FILE: keyFile,
     WHARF_INSTALLATION_ID: String(installation.id), WHARF_APP_REPO: `${org.login}/app-target`,
   };
 }, 300_000);
@@ -70,7 +70,8 @@ describe.concurrent('stock clients, only the base URL changed', () => {
     for (const [baseName, path] of Object.entries(BASES)) {
       it(`${client} passes every call (base ${baseName === 'root' ? 'root' : path})`, async () => {
         const base = server.url + path;
-        const env = { ...process.env, ...clientEnv, WHARF_BASE_URL: base, COMPAT_PREFIX: `${client}-${baseName}` };
+        const prefix = `${client}-${baseName}`;
+        const env = { ...process.env, ...clientEnv, WHARF_BASE_URL: base, COMPAT_PREFIX: prefix, WHARF_HOOK_URL: `${receiver.url}?run=${prefix}` };
         const { stdout, stderr } = await run(command, [...args], { env, cwd: ROOT }).catch((error) => error as { stdout: string; stderr: string });
         const summary = /^(\S+): (\d+)\/(\d+) calls pass/m.exec(stdout ?? '');
         // The summary and the failing calls, readable in the test's output.
@@ -79,6 +80,9 @@ describe.concurrent('stock clients, only the base URL changed', () => {
         expect(stderr.match(/^FAIL .*/gm) ?? [], `failing calls of ${client} (base ${base})`).toEqual([]);
         expect(Number(summary![2])).toBe(Number(summary![3]));
         expect(Number(summary![3])).toBe(31);
+        // The hook's ping and test push reached the receiver, not just a 2xx.
+        const events = receiver.received.filter((r) => r.path.endsWith(`?run=${prefix}`)).map((r) => r.headers['x-github-event']);
+        expect(events).toEqual(expect.arrayContaining(['ping', 'push']));
       });
     }
   }

@@ -17,6 +17,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+describe('GET /user', () => {
+  for (const base of ['', '/api/v3']) {
+    it(`answers the caller's private profile, counts and email included (${base || 'root'})`, async () => {
+      const res = await server.api(`${base}/user`, { token: alice.token });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({
+        login: 'alice', id: alice.id, type: 'User', user_view_type: 'private', email: 'alice@example.com',
+        public_repos: 2, total_private_repos: 1, owned_private_repos: 1, url: `${server.url}/api/v3/users/alice`,
+      });
+      expectBothSchemas(body, { path: '/user', method: 'get' }, { operationId: 'users/get-authenticated' });
+    });
+  }
+});
+
 describe('GET /users/{username}', () => {
   for (const base of ['', '/api/v3']) {
     it(`answers a user's public profile anonymously (${base || 'root'})`, async () => {

@@ -4,7 +4,7 @@
 import { createAppAuth } from '@octokit/auth-app';
 import { request } from '@octokit/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaErrors } from '../test-support/contract-schema.js';
+import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken, type TestApp } from '../test-support/apps.js';
 import { JWT_MESSAGES } from './app-jwt.js';
@@ -47,7 +47,7 @@ describe('GET /app', () => {
       owner: { login: 'inst-alice' }, permissions: { contents: 'read', metadata: 'read' }, events: ['push'], installations_count: 2,
     });
     expect(body.node_id).toMatch(/^A_/);
-    expect(schemaErrors('integration', body)).toBe('');
+    expectBothSchemas(body, { path: '/app', method: 'get' }, { operationId: 'apps/get-authenticated' });
   });
 
   it('wants a JWT, not a token', async () => {
@@ -60,32 +60,41 @@ describe('GET /app', () => {
 describe('installations of the authenticated app', () => {
   it('lists them oldest first, paginated', async () => {
     const first = await asApp('/app/installations?per_page=1');
-    expect(first.headers.get('link')).toContain('rel="next"');
+    expect(first.headers.get('link')).toContain(`<${server.url}/api/v3/app/installations?per_page=1&page=2>; rel="next"`);
     const all = (await json(await asApp('/app/installations'))) as unknown as Record<string, any>[];
     expect(all.map((i) => [i.id, i.account.login, i.target_type, i.repository_selection])).toEqual([
       [userInstallation, 'inst-alice', 'User', 'selected'],
       [orgInstallation, 'inst-org', 'Organization', 'all'],
     ]);
-    for (const installation of all) expect(schemaErrors('installation', installation)).toBe('');
+    expectBothSchemas(all, { path: '/app/installations', method: 'get' }, { operationId: 'apps/list-installations' });
   });
 
   it('finds one by id; another app\'s is 404', async () => {
     const body = await json(await asApp(`/app/installations/${userInstallation}`));
     expect(body).toMatchObject({ id: userInstallation, app_id: app.app.id, app_slug: 'finder-app', events: ['push'] });
     expect(body.access_tokens_url).toBe(`${server.url}/api/v3/app/installations/${userInstallation}/access_tokens`);
+    expect(body.repositories_url).toBe(`${server.url}/api/v3/installation/repositories`);
+    expect(body.html_url).toBe(`${server.url}/settings/installations/${userInstallation}`);
+    expectBothSchemas(body, { path: '/app/installations/{installation_id}', method: 'get' }, { operationId: 'apps/get-installation' });
     expect((await asApp(`/app/installations/${userInstallation}`, other)).status).toBe(404);
   });
 
   it('finds the one reaching a repository: selected or all; 404 when none', async () => {
-    expect((await json(await asApp('/repos/inst-alice/chosen/installation'))).id).toBe(userInstallation);
+    const byRepo = await json(await asApp('/repos/inst-alice/chosen/installation'));
+    expect(byRepo.id).toBe(userInstallation);
+    expectBothSchemas(byRepo, { path: '/repos/{owner}/{repo}/installation', method: 'get' }, { operationId: 'apps/get-repo-installation' });
     expect((await json(await asApp('/repos/inst-org/org-repo/installation'))).id).toBe(orgInstallation);
     expect((await asApp('/repos/inst-alice/unchosen/installation')).status).toBe(404);
     expect((await asApp('/repos/inst-alice/missing/installation')).status).toBe(404);
   });
 
   it('finds the one on a user or an organization, each by its own path', async () => {
-    expect((await json(await asApp('/users/INST-ALICE/installation'))).id).toBe(userInstallation);
-    expect((await json(await asApp('/orgs/inst-org/installation'))).id).toBe(orgInstallation);
+    const byUser = await json(await asApp('/users/INST-ALICE/installation'));
+    expect(byUser.id).toBe(userInstallation);
+    expectBothSchemas(byUser, { path: '/users/{username}/installation', method: 'get' }, { operationId: 'apps/get-user-installation' });
+    const byOrg = await json(await asApp('/orgs/inst-org/installation'));
+    expect(byOrg.id).toBe(orgInstallation);
+    expectBothSchemas(byOrg, { path: '/orgs/{org}/installation', method: 'get' }, { operationId: 'apps/get-org-installation' });
     expect((await asApp('/users/inst-org/installation')).status).toBe(404);
     expect((await asApp('/orgs/inst-alice/installation')).status).toBe(404);
   });

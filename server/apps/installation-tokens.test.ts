@@ -1,6 +1,7 @@
 // Installation tokens: what POST …/access_tokens returns and how a request
 // narrows it, GET /installation/repositories, expiry and uninstalling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { eventually } from '../test-support/cli.js';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken, type TestApp } from '../test-support/apps.js';
@@ -45,9 +46,11 @@ describe('POST /app/installations/{id}/access_tokens', () => {
     expect(body.permissions).toEqual({ contents: 'write', issues: 'write', metadata: 'read', repository_hooks: 'read' });
     expect(body.repository_selection).toBe('all');
     expect(body.repositories).toBeUndefined();
+    expectBothSchemas(body, { path: '/app/installations/{installation_id}/access_tokens', method: 'post', status: 201 }, { operationId: 'apps/create-installation-access-token' });
     const listed = await listRepos(body.token);
     expect(listed.status).toBe(200);
     const page = (await listed.json()) as { total_count: number; repository_selection: string; repositories: { full_name: string }[] };
+    expectBothSchemas(page, { path: '/installation/repositories', method: 'get' }, { operationId: 'apps/list-repos-accessible-to-installation' });
     expect(page.total_count).toBe(3);
     expect(page.repository_selection).toBe('all');
     expect(page.repositories.map((r) => r.full_name)).toEqual(['inst-owner/alpha', 'inst-owner/beta', 'inst-owner/gamma']);
@@ -72,6 +75,7 @@ describe('POST /app/installations/{id}/access_tokens', () => {
     expect(body.repository_selection).toBe('selected');
     expect(body.repositories.map((r: { name: string }) => r.name)).toEqual(['beta', 'gamma']);
     expect(body.repositories[0].node_id).toMatch(/^R_/);
+    expectBothSchemas(body, { path: '/app/installations/{installation_id}/access_tokens', method: 'post', status: 201 }, { operationId: 'apps/create-installation-access-token' });
     await installTestApp(server, app.app, owner.id); // back to all
   });
 
@@ -114,7 +118,7 @@ describe('GET /installation/repositories', () => {
   it('paginates with per_page/page and Link, each repository once', async () => {
     const { body } = await token((await installTestApp(server, app.app, owner.id)).id);
     const first = await listRepos(body.token, '?per_page=2');
-    expect(first.headers.get('link')).toContain('rel="next"');
+    expect(first.headers.get('link')).toContain(`<${server.url}/api/v3/installation/repositories?per_page=2&page=2>; rel="next"`);
     const second = await listRepos(body.token, '?per_page=2&page=2');
     const names = [first, second].map(async (r) => ((await r.json()) as { repositories: { name: string }[] }).repositories.map((x) => x.name));
     expect((await Promise.all(names)).flat()).toEqual(['alpha', 'beta', 'gamma']);

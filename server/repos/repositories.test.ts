@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { eventually, wharfCli } from '../test-support/cli.js';
+import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { decodeNodeId } from '../ids/node-id.js';
 
@@ -32,6 +33,7 @@ describe('POST /user/repos', () => {
       permissions: { admin: true, push: true, pull: true },
     });
     expect(Number.isInteger(json.id)).toBe(true);
+    expectBothSchemas(json, { path: '/user/repos', method: 'post', status: 201 }, { operationId: 'repos/create-for-authenticated-user' });
     expect(decodeNodeId(json.node_id)).toEqual({ type: 'Repository', id: json.id });
     expect(existsSync(server.services.git.pathOf(json.id))).toBe(true);
     expect(await server.services.git.resolveRef(json.id, 'refs/heads/main')).toMatch(/^[0-9a-f]{40}$/);
@@ -97,14 +99,18 @@ describe('GET /repos/{owner}/{repo}', () => {
     expect(forbidden.status).toBe(403);
     const ok = await server.api('/repos/alice/secret', { token: alice.token });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).visibility).toBe('private');
+    const body = await ok.json();
+    expect(body.visibility).toBe('private');
+    expectBothSchemas(body, { path: '/repos/{owner}/{repo}', method: 'get' }, { operationId: 'repos/get' });
   });
 
   it('serves public repositories anonymously and under /api/v3', async () => {
     await createRepo(alice, { name: 'open' });
     const anon = await server.api('/repos/alice/open');
     expect(anon.status).toBe(200);
-    expect((await anon.json()).permissions).toMatchObject({ admin: false, pull: true });
+    const body = await anon.json();
+    expect(body.permissions).toMatchObject({ admin: false, pull: true });
+    expectBothSchemas(body, { path: '/repos/{owner}/{repo}', method: 'get' }, { operationId: 'repos/get' });
     const v3 = await server.api('/api/v3/repos/alice/open', { token: alice.token });
     expect(v3.status).toBe(200);
   });
@@ -134,6 +140,7 @@ describe('PATCH /repos/{owner}/{repo}', () => {
     expect(res.status).toBe(200);
     const json = await res.json();
     expect(json).toMatchObject({ id: created.id, node_id: created.node_id, name: 'after', description: 'renamed', private: true });
+    expectBothSchemas(json, { path: '/repos/{owner}/{repo}', method: 'patch' }, { operationId: 'repos/update' });
     expect((await server.api('/repos/alice/before', { token: alice.token })).status).toBe(404);
     expect((await server.api('/repos/alice/after', { token: alice.token })).status).toBe(200);
   });
@@ -191,7 +198,9 @@ describe('GET /user/repos', () => {
     for (let i = 0; i < 5; i++) await createRepo(carol, { name: `r${i}` });
     const page1 = await server.api('/user/repos?per_page=2', { token: carol.token });
     expect(page1.status).toBe(200);
-    expect((await page1.json()).map((r: { name: string }) => r.name)).toEqual(['r0', 'r1']);
+    const body = await page1.json();
+    expect(body.map((r: { name: string }) => r.name)).toEqual(['r0', 'r1']);
+    expectBothSchemas(body, { path: '/user/repos', method: 'get' }, { operationId: 'repos/list-for-authenticated-user' });
     const link = page1.headers.get('link')!;
     expect(link).toContain('rel="next"');
     expect(link).toContain(`${server.url}/api/v3/user/repos?per_page=2&page=3>; rel="last"`);

@@ -1,6 +1,11 @@
 // The GitHub-schema helper must be able to fail, or every test using it proves nothing.
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import { githubComponentErrors, githubResponseErrors } from './github-schema.js';
+
+// GitHub's own example of an installation (a user account), from its description.
+const description = createRequire(import.meta.url)('@octokit/openapi/generated/api.github.com.json') as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
+const installation = description.components.examples['base-installation']!.value;
 
 const rate = { limit: 60, remaining: 59, reset: 1700000000, used: 1 };
 
@@ -21,5 +26,17 @@ describe('github-schema', () => {
   it('refuses an operation or status GitHub does not describe', () => {
     expect(() => githubResponseErrors('repos/get-by-id', 200, {})).toThrow(/no operation/);
     expect(() => githubResponseErrors('orgs/get', 418, {})).toThrow(/no 418/);
+  });
+
+  it("reads OpenAPI's nullable beside anyOf as null-or: an account may be null, not anything", () => {
+    expect(githubComponentErrors('installation', installation)).toBe('');
+    expect(githubComponentErrors('installation', { ...installation, account: null })).toBe('');
+    expect(githubComponentErrors('installation', { ...installation, account: { login: 'x' } })).toContain('anyOf');
+  });
+
+  it('checks a listed flaw of GitHub\'s against the schema named instead, which still fails a wrong body', () => {
+    // apps/list-installations as GitHub describes it refuses GitHub's own example (account: allOf user and enterprise).
+    expect(githubResponseErrors('apps/list-installations', 200, [installation])).toBe('');
+    expect(githubResponseErrors('apps/list-installations', 200, [{ ...installation, id: 'one' }])).toContain('integer');
   });
 });

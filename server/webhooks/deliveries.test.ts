@@ -4,6 +4,7 @@
 import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
 
@@ -67,6 +68,10 @@ describe('the creation ping', () => {
     const payload = JSON.parse(request!.body.toString('utf8'));
     expect(payload).toMatchObject({ hook_id: hook.id, hook: { id: hook.id, events: ['issues'] }, repository: { full_name: 'alice/hooked' }, sender: { login: 'alice' } });
     expect(typeof payload.zen).toBe('string');
+    // API URLs under /api/v3 (as GitHub Enterprise writes them), web URLs at the root.
+    expect(payload.hook).toMatchObject({ url: `${server.url}/api/v3${REPO}/hooks/${hook.id}`, deliveries_url: `${server.url}/api/v3${REPO}/hooks/${hook.id}/deliveries` });
+    expect(payload.repository).toMatchObject({ url: `${server.url}/api/v3${REPO}`, hooks_url: `${server.url}/api/v3${REPO}/hooks`, html_url: `${server.url}/alice/hooked` });
+    expect(payload.sender).toMatchObject({ url: `${server.url}/api/v3/users/alice`, html_url: `${server.url}/alice` });
     expect(githubWebhookErrors('ping', undefined, payload)).toBe('');
     expect(JSON.stringify(payload)).not.toContain(SECRET);
 
@@ -76,8 +81,10 @@ describe('the creation ping', () => {
       status: 'OK', status_code: 200, url: receiver.url, installation_id: null, throttled_at: null,
     });
     expect(entry!.duration).toBeGreaterThanOrEqual(0);
+    expectBothSchemas((await history(hook.id)).items, { path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', method: 'get' }, { operationId: 'repos/list-webhook-deliveries' });
     const full = await server.api(`${REPO}/hooks/${hook.id}/deliveries/${entry!.id}`, { token: alice.token });
     const detail = await full.json();
+    expectBothSchemas(detail, { path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', method: 'get' }, { operationId: 'repos/get-webhook-delivery' });
     expect(detail.request.payload).toEqual(payload);
     expect(detail.request.headers['X-Hub-Signature-256']).toBe(expected);
     expect(detail.response).toMatchObject({ payload: 'ok', headers: { 'content-type': 'text/plain' } });

@@ -1,6 +1,7 @@
 // Hook CRUD over real HTTP: status codes, GitHub's hook body, the secret
 // never coming back, PATCH semantics, validation, visibility and permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -41,6 +42,7 @@ describe('POST /repos/{owner}/{repo}/hooks', () => {
     expect(json.config).not.toHaveProperty('secret');
     expect(text).not.toContain(SECRET);
     expect(json.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/hooks', method: 'post', status: 201 }, { operationId: 'repos/create-webhook' });
   });
 
   it('accepts insecure_ssl as 0, 1, "0" or "1" and always returns a string', async () => {
@@ -118,9 +120,13 @@ describe('GET, PATCH and DELETE /repos/{owner}/{repo}/hooks/{hook_id}', () => {
     const { json: hook } = await createHook({ config: { url: 'https://example.com/get' } });
     const got = await server.api(`/repos/alice/public-repo/hooks/${hook.id}`, { token: alice.token });
     expect(got.status).toBe(200);
-    expect(await got.json()).toEqual(hook);
+    const body = await got.json();
+    expect(body).toEqual(hook);
+    expectBothSchemas(body, { path: '/repos/{owner}/{repo}/hooks/{hook_id}', method: 'get' }, { operationId: 'repos/get-webhook' });
     const page = await server.api('/repos/alice/public-repo/hooks?per_page=2', { token: alice.token });
-    expect(await page.json()).toHaveLength(2);
+    const list = await page.json();
+    expect(list).toHaveLength(2);
+    expectBothSchemas(list, { path: '/repos/{owner}/{repo}/hooks', method: 'get' }, { operationId: 'repos/list-webhooks' });
     expect(page.headers.get('link')).toContain('rel="next"');
   });
 
@@ -134,6 +140,7 @@ describe('GET, PATCH and DELETE /repos/{owner}/{repo}/hooks/{hook_id}', () => {
     const json = await patched.json();
     expect(json.config).toEqual({ url: 'https://example.com/new', content_type: 'form', insecure_ssl: '1' });
     expect(json.events).toEqual(['push', 'create']);
+    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/hooks/{hook_id}', method: 'patch' }, { operationId: 'repos/update-webhook' });
     const [row] = await server.sql<{ secret: string }[]>`SELECT secret FROM hooks WHERE id = ${hook.id}`;
     expect(row!.secret).toBe(SECRET);
 

@@ -34,7 +34,10 @@ def call(name, fn):
         results.append(True)
     except Exception as error:  # noqa: BLE001 - every failure is a finding
         results.append(False)
-        print(f"FAIL {name}: {type(error).__name__}: {error}", file=sys.stderr)
+        # Where it was raised: PyGithub's bare asserts (a URL outside base_url) name only the URL.
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
+        print(f"FAIL {name}: {type(error).__name__} at {where}: {error}", file=sys.stderr)
         if os.environ.get("COMPAT_VERBOSE"):
             traceback.print_exc()
 

@@ -10,7 +10,7 @@ import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
 import { executeOperation, operationRoute } from './http/operation-runner.js';
 import { runPipeline } from './http/pipeline.js';
-import { allowHeader, operationsByRoute, REST_PREFIXES } from './http/rest-routes.js';
+import { allowHeader, operationsByRoute, REST_PREFIXES, ROUTE_ALIASES } from './http/rest-routes.js';
 import { errorFields, type Logger } from './log.js';
 import { routeTable, type OperationId } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
@@ -67,6 +67,9 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     for (const [method, operationId] of methods) {
       for (const prefix of REST_PREFIXES) app.on(method as 'GET', prefix + route, operationRoute(operationId, handlers[operationId] as never, services));
     }
+  }
+  for (const { method, route, operationId } of ROUTE_ALIASES) {
+    for (const prefix of REST_PREFIXES) app.on(method, prefix + route, operationRoute(operationId, handlers[operationId] as never, services));
   }
   for (const [route, methods] of byRoute) {
     for (const prefix of REST_PREFIXES) app.all(prefix + route, methodNotAllowed(services, methods));

@@ -22,3 +22,13 @@ export function operationsByRoute(): Map<string, Map<string, OperationId>> {
 export function allowHeader(methods: Map<string, OperationId>): string {
   return [...methods.keys(), ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
 }
+
+/**
+ * Paths GitHub answers that its clients use but no OpenAPI path can describe,
+ * each served by an operation of the same parameters: `…/git/matching-refs/`
+ * (an empty prefix, which the `**` route of `{ref}` cannot match) lists every
+ * ref, go-github's documented `ListMatchingRefs(ctx, owner, repo, "")`.
+ */
+export const ROUTE_ALIASES: ReadonlyArray<{ method: 'GET'; route: string; operationId: OperationId }> = [
+  { method: 'GET', route: '/repos/:owner/:repo/git/matching-refs/', operationId: 'git/list-refs' },
+];

@@ -80,6 +80,20 @@ describe('GET /repos/{owner}/{repo}/git/matching-refs/{ref}', () => {
     expect(refsOf(await (await server.api('/repos/alice/code/git/matching-refs/tags')).json())).toEqual(['refs/tags/v1']);
   });
 
+  // go-github's ListMatchingRefs(ctx, owner, repo, "") is its documented way to list every ref.
+  for (const base of ['', '/api/v3']) {
+    it(`lists every ref for an empty prefix, matching-refs/ (${base || 'root'})`, async () => {
+      const res = await server.api(`${base}/repos/alice/code/git/matching-refs/`);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(refsOf(body)).toEqual(ALL);
+      expectBothSchemas(body, { path: '/repos/{owner}/{repo}/git/matching-refs/{ref}', method: 'get' }, { operationId: 'git/list-matching-refs' });
+      const paged = await server.api(`${base}/repos/alice/code/git/matching-refs/?per_page=5`);
+      expect(refsOf(await paged.json())).toEqual(ALL.slice(0, 5));
+      expect(paged.headers.get('link')).toContain(`/repos/alice/code/git/matching-refs/?per_page=5&page=2`);
+    });
+  }
+
   it('answers [] when nothing matches', async () => {
     const res = await server.api('/repos/alice/code/git/matching-refs/heads/nope');
     expect(res.status).toBe(200);

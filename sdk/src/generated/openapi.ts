@@ -216,7 +216,7 @@ export interface paths {
         };
         /**
          * List matching references
-         * @description The references whose full name starts with `refs/<ref>` (`heads/feat` matches `refs/heads/feat`, `refs/heads/featureA`, …), sorted by name; `[]` when none does. Paginated with `per_page`, `page` and `Link`. An empty repository is 409, as on GitHub. Readable anonymously on public repositories.
+         * @description The references whose full name starts with `refs/<ref>` (`heads/feat` matches `refs/heads/feat`, `refs/heads/featureA`, …), sorted by name; `[]` when none does. An empty prefix (`…/git/matching-refs/`, go-github's `ListMatchingRefs(ctx, owner, repo, "")`) lists every reference, as `git/list-refs`. Paginated with `per_page`, `page` and `Link`. An empty repository is 409, as on GitHub. Readable anonymously on public repositories.
          */
         get: operations["git/list-matching-refs"];
         put?: never;

@@ -1761,6 +1761,27 @@ export interface components {
             };
         };
         /**
+         * Repository in a push payload
+         * @description The repository as GitHub's `push` payloads carry it: the `repository` object of every other event, except that `url` is the web URL, `created_at` and `pushed_at` are Unix seconds, and `stargazers` and `master_branch` are added.
+         */
+        "webhook-push-repository": {
+            id: number;
+            node_id: string;
+            name: string;
+            full_name: string;
+            private: boolean;
+            owner: components["schemas"]["simple-user"];
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            url: string;
+            default_branch: string;
+            master_branch: string;
+            stargazers: number;
+            created_at: number;
+            pushed_at: number;
+        };
+        /**
          * Webhook payload
          * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
          */
@@ -1793,7 +1814,7 @@ export interface components {
                  */
                 email: string | null;
             };
-            repository?: components["schemas"]["repository"];
+            repository?: components["schemas"]["repository"] | components["schemas"]["webhook-push-repository"];
             sender?: components["schemas"]["simple-user"] | null;
             /** @description Present when the event was caused by a call made with an installation token. */
             installation?: {

@@ -75,6 +75,12 @@ describe('POST /repos/{owner}/{repo}/git/refs', () => {
       commits: [], head_commit: { id: mainSha, message: 'Initial commit', added: ['README.md'], removed: [], modified: [] },
     });
     expect(push.pusher.email).toContain('@');
+    // GitHub's push payload, unlike create's, carries the repository with its
+    // web URL and Unix-second dates (receivers such as Jenkins read them so).
+    expect(push.repository).toMatchObject({ url: `${server.url}/alice/events`, html_url: `${server.url}/alice/events`, master_branch: 'main', stargazers: 0 });
+    expect(push.repository.created_at).toBe(Math.floor(Date.parse(create!.payload.repository.created_at) / 1000));
+    expect(Number.isInteger(push.repository.pushed_at)).toBe(true);
+    expect(create!.payload.repository.url).toBe(`${server.url}/api/v3/repos/alice/events`);
   });
 
   it('lists the commits a new ref brings in', async () => {

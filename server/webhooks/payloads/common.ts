@@ -14,6 +14,25 @@ export function repositoryPayload(repo: RepositoryRow, urls: Urls) {
   return view;
 }
 
+/**
+ * The repository as GitHub's `push` payload carries it, which differs from
+ * every other event's: `url` is the web URL, `created_at` and `pushed_at` are
+ * Unix seconds, and it adds `stargazers` and `master_branch`. Receivers written
+ * against GitHub's push payloads (Jenkins, Buildkite, …) read these forms.
+ */
+export function pushRepositoryPayload(repo: RepositoryRow, urls: Urls) {
+  const view = repositoryPayload(repo, urls);
+  const unixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+  return {
+    ...view,
+    url: view.html_url,
+    created_at: unixSeconds(view.created_at),
+    pushed_at: unixSeconds(view.pushed_at),
+    stargazers: view.stargazers_count,
+    master_branch: view.default_branch,
+  };
+}
+
 export function senderPayload(principal: Principal, urls: Urls) {
   if (principal.kind !== 'token') return null;
   // An installation token acts as the app's bot account.

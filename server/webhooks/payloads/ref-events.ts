@@ -3,7 +3,7 @@
 import type { Urls } from '../../http/urls.js';
 import type { CommitInfo } from '../../repos/git-commits.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { installationField, repositoryPayload, type InstallationRef } from './common.js';
+import { installationField, pushRepositoryPayload, repositoryPayload, type InstallationRef } from './common.js';
 
 export const NULL_SHA = '0'.repeat(40);
 
@@ -60,7 +60,7 @@ export function pushPayload(push: PushFacts, repo: RepositoryRow, actor: Actor, 
   const html = urls.html(`/${repo.owner_login}/${repo.name}`);
   return {
     ref: push.ref, before, after,
-    repository: repositoryPayload(repo, urls), pusher: actor.pusher, sender: actor.sender,
+    repository: pushRepositoryPayload(repo, urls), pusher: actor.pusher, sender: actor.sender,
     created: push.before === null, deleted: push.after === null, forced: push.forced, base_ref: null,
     compare: push.before === null ? `${html}/commit/${after.slice(0, 12)}`
       : push.after === null ? `${html}/compare/${before.slice(0, 12)}...${NULL_SHA.slice(0, 12)}`

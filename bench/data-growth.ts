@@ -38,8 +38,13 @@ async function measure(size: number): Promise<SizeResult> {
     const ids = await seedRepositories(sql, dataDir, login.id, size);
     const seedMs = Math.round(performance.now() - seedStarted);
     const lastPage = Math.ceil(size / PER_PAGE);
+    const midPage = Math.ceil(lastPage / 2);
     const plans: Plan[] = [];
-    for (const q of DATA_QUERIES) plans.push(await explain(sql, q.name, q.text, q.params({ ownerId: login.id, login: login.login, repositoryId: ids[Math.floor(ids.length / 2)]!, name: `repo-${String(Math.ceil(size / 2)).padStart(5, '0')}`, offset: (lastPage - 1) * PER_PAGE })));
+    const params = {
+      ownerId: login.id, login: login.login, repositoryId: ids[Math.floor(ids.length / 2)]!,
+      name: `repo-${String(Math.ceil(size / 2)).padStart(5, '0')}`, offset: (lastPage - 1) * PER_PAGE, total: size,
+    };
+    for (const q of DATA_QUERIES) plans.push(await explain(sql, q.name, q.text, q.params(params)));
     await sql.end();
     await first.stop();
 
@@ -58,6 +63,7 @@ async function measure(size: number): Promise<SizeResult> {
         'GET /repos/{o}/{r} cold': await latencies(server.baseUrl, token, sample.map(repoPath)),
         'GET /repos/{o}/{r} warm': await latencies(server.baseUrl, token, repeat(repoPath(sample[0]!), 300)),
         'GET /user/repos page 1': await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}`, 50)),
+        [`GET /user/repos page ${midPage}`]: await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&page=${midPage}`, 50)),
         [`GET /user/repos page ${lastPage}`]: await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&page=${lastPage}`, 50)),
         'GET /user/repos?sort=updated page 1': await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated`, 50)),
         [`GET /user/repos?sort=updated page ${lastPage}`]: await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated&page=${lastPage}`, 50)),

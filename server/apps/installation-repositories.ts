@@ -16,9 +16,11 @@ function where(sql: Sql, reach: Reach) {
   return ids === null ? sql`WHERE r.owner_id = ${reach.accountId}` : sql`WHERE r.owner_id = ${reach.accountId} AND r.id = ANY(${ids})`;
 }
 
+// One owner: the lowered name alone gives the full-name order, and the
+// (owner_id, lower(name)) index gives it without sorting every repository.
 export async function reachableRepositories(sql: Sql, reach: Reach, page?: { limit: number; offset: number }): Promise<RepositoryRow[]> {
   return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
-    ORDER BY lower(a.login || '/' || r.name), r.id
+    ORDER BY lower(r.name), r.id
     ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`;
 }
 
@@ -26,7 +28,7 @@ export async function reachableRepositories(sql: Sql, reach: Reach, page?: { lim
 export async function pickReachable(sql: Sql, reach: Reach, names: string[], ids: number[]): Promise<RepositoryRow[]> {
   return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
     AND (lower(r.name) = ANY(${names.filter(canMatchText).map((n) => n.toLowerCase())}) OR r.id = ANY(${ids}))
-    ORDER BY lower(a.login || '/' || r.name), r.id`;
+    ORDER BY lower(r.name), r.id`;
 }
 
 export async function countReachable(sql: Sql, reach: Reach): Promise<number> {

@@ -21,7 +21,9 @@ const PER_PAGE = 30;
 interface SizeResult {
   repositories: number;
   seedMs: number;
+  /** The faster of two starts (the machine is shared: one start alone is noisy). */
   startToReadyMs: number;
+  startsToReadyMs: number[];
   gitProcessesAtStart: number;
   lastGitProcessAfterStartMs: number;
   latencyMs: Record<string, Latency>;
@@ -68,7 +70,14 @@ async function measure(size: number): Promise<SizeResult> {
         'GET /user/repos?sort=updated page 1': await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated`, 50)),
         [`GET /user/repos?sort=updated page ${lastPage}`]: await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated&page=${lastPage}`, 50)),
       };
-      return { repositories: size, seedMs, startToReadyMs: Math.round(server.readyMs), gitProcessesAtStart: git.count, lastGitProcessAfterStartMs: git.lastAtMs, latencyMs, plans };
+      await server.stop();
+      const again = await startTimed(dataDir, {});
+      await again.stop();
+      const starts = [server.readyMs, again.readyMs].map(Math.round);
+      return {
+        repositories: size, seedMs, startToReadyMs: Math.min(...starts), startsToReadyMs: starts,
+        gitProcessesAtStart: git.count, lastGitProcessAfterStartMs: git.lastAtMs, latencyMs, plans,
+      };
     } finally {
       await server.stop();
     }
@@ -85,7 +94,7 @@ for (const size of sizes) {
 
 for (const r of results) {
   console.log(`\n${r.repositories} repositories (seeded in ${r.seedMs} ms)`);
-  console.log(`  start to /readyz:            ${r.startToReadyMs} ms`);
+  console.log(`  start to /readyz:            ${r.startToReadyMs} ms (best of ${(r.startsToReadyMs ?? []).join(', ')})`);
   console.log(`  git processes at start:      ${r.gitProcessesAtStart} (last ${r.lastGitProcessAfterStartMs} ms after spawn)`);
   for (const [name, l] of Object.entries(r.latencyMs)) console.log(`  ${name.padEnd(42)} p50 ${l.p50} ms  p99 ${l.p99} ms  (${l.n}× ${JSON.stringify(l.statuses)})`);
   for (const p of r.plans) console.log(`  plan ${p.query.padEnd(36)} ${p.executionMs} ms  ${p.seqScans.length ? `SEQ SCAN ${p.seqScans.join(', ')}` : 'no seq scan'}`);

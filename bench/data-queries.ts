@@ -32,6 +32,7 @@ export const DATA_QUERIES: { name: string; text: string; params(p: QueryParams):
   { name: '/user/repos middle page', text: userPage('lower(r.name) ASC', `lower(a.login) || '/' ASC, lower(r.name) ASC, r.id ASC`), params: (p) => [p.ownerId, Math.floor(p.total / 2) + 30, Math.floor(p.total / 2)] },
   { name: '/user/repos total', text: `WITH owners AS (${OWNERS}) SELECT (SELECT count(*) FROM repositories r WHERE r.owner_id IN (SELECT id FROM owners) AND ${VISIBLE})
       + (SELECT count(*) FROM (${COLLABORATIONS}) c) AS n`, params: (p) => [p.ownerId] },
-  { name: '/installation/repositories last page', text: `${SELECT_REPOSITORY} WHERE r.owner_id = $1 ORDER BY lower(r.name), r.id LIMIT 30 OFFSET $2`, params: (p) => [p.ownerId, p.offset] },
+  { name: '/installation/repositories last page', text: `${SELECT_REPOSITORY} WHERE r.owner_id = $1 ORDER BY lower(r.name) DESC, r.id DESC LIMIT $2 OFFSET 0`, params: (p) => [p.ownerId, p.total - p.offset] },
+  { name: '/installation/repositories middle page', text: `${SELECT_REPOSITORY} WHERE r.owner_id = $1 ORDER BY lower(r.name), r.id LIMIT 30 OFFSET $2`, params: (p) => [p.ownerId, Math.floor(p.total / 2)] },
   { name: '/installation/repositories total', text: `SELECT count(*)::int AS n FROM repositories r WHERE r.owner_id = $1`, params: (p) => [p.ownerId] },
 ];

@@ -39,7 +39,7 @@ export async function startWebhookRuntime(config: Config, sql: Sql, log: Logger,
     async stop() {
       clearInterval(pruning);
       reconciler.stop();
-      await dispatcher.stop();
+      await Promise.all([dispatcher.stop(), reconciler.settled()]);
     },
   };
 }

@@ -16,17 +16,33 @@ function where(sql: Sql, reach: Reach) {
   return ids === null ? sql`WHERE r.owner_id = ${reach.accountId}` : sql`WHERE r.owner_id = ${reach.accountId} AND r.id = ANY(${ids})`;
 }
 
+// One owner: the lowered name alone gives the full-name order, and the
+// (owner_id, lower(name)) index gives it without sorting every repository.
 export async function reachableRepositories(sql: Sql, reach: Reach, page?: { limit: number; offset: number }): Promise<RepositoryRow[]> {
   return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
-    ORDER BY lower(a.login || '/' || r.name), r.id
+    ORDER BY lower(r.name), r.id
     ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`;
+}
+
+/**
+ * One page of reachableRepositories, given their count: a page past the
+ * middle is read from the end, so the last page costs what the first does
+ * (an OFFSET walks every row it skips).
+ */
+export async function reachablePage(sql: Sql, reach: Reach, page: { limit: number; offset: number }, total: number): Promise<RepositoryRow[]> {
+  if (page.offset >= total) return [];
+  if (total - page.offset >= page.offset) return reachableRepositories(sql, reach, page);
+  const rows = await sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
+    ORDER BY lower(r.name) DESC, r.id DESC
+    LIMIT ${Math.min(page.limit, total - page.offset)} OFFSET ${Math.max(0, total - page.offset - page.limit)}`;
+  return rows.reverse();
 }
 
 /** Those of the reachable repositories named (case-insensitively) or given by id. */
 export async function pickReachable(sql: Sql, reach: Reach, names: string[], ids: number[]): Promise<RepositoryRow[]> {
   return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
     AND (lower(r.name) = ANY(${names.filter(canMatchText).map((n) => n.toLowerCase())}) OR r.id = ANY(${ids}))
-    ORDER BY lower(a.login || '/' || r.name), r.id`;
+    ORDER BY lower(r.name), r.id`;
 }
 
 export async function countReachable(sql: Sql, reach: Reach): Promise<number> {

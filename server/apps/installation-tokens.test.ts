@@ -122,6 +122,10 @@ describe('GET /installation/repositories', () => {
     const second = await listRepos(body.token, '?per_page=2&page=2');
     const names = [first, second].map(async (r) => ((await r.json()) as { repositories: { name: string }[] }).repositories.map((x) => x.name));
     expect((await Promise.all(names)).flat()).toEqual(['alpha', 'beta', 'gamma']);
+    // Pages past the middle are read from the end: still the same order, one at a time.
+    const single = await Promise.all([1, 2, 3, 4].map(async (n) =>
+      ((await (await listRepos(body.token, `?per_page=1&page=${n}`)).json()) as { repositories: { name: string }[] }).repositories.map((x) => x.name)));
+    expect(single).toEqual([['alpha'], ['beta'], ['gamma'], []]);
   });
 
   it('is only for installation tokens', async () => {

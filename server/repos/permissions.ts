@@ -25,8 +25,23 @@ export async function loadGrantedPermission(sql: Sql, repo: RepositoryRow, userI
     SELECT
       (SELECT permission FROM collaborators WHERE repository_id = ${repo.id} AND user_id = ${userId}) AS collaborator,
       (SELECT role FROM org_members WHERE org_id = ${repo.owner_id} AND user_id = ${userId}) AS org_role`;
+  return granted(row);
+}
+
+function granted(row: { collaborator: Permission | null; org_role: 'admin' | 'member' | null } | undefined): Permission | null {
   const org = row?.org_role === 'admin' ? 'admin' : row?.org_role === 'member' ? 'read' : null;
   return highest(row?.collaborator, org);
+}
+
+/** loadGrantedPermission for several repositories in one query, by repository id. */
+export async function loadGrantedPermissions(sql: Sql, repos: RepositoryRow[], userId: number): Promise<Map<number, Permission | null>> {
+  if (repos.length === 0) return new Map();
+  const rows = await sql<{ id: number; collaborator: Permission | null; org_role: 'admin' | 'member' | null }[]>`
+    SELECT r.id,
+      (SELECT permission FROM collaborators WHERE repository_id = r.id AND user_id = ${userId}) AS collaborator,
+      (SELECT role FROM org_members WHERE org_id = r.owner_id AND user_id = ${userId}) AS org_role
+    FROM repositories r WHERE r.id = ANY(${repos.map((r) => r.id)})`;
+  return new Map(rows.map((row) => [row.id, granted(row)]));
 }
 
 /** GitHub's `permissions` object for a repository response. */

@@ -6,7 +6,8 @@ import { publish } from '../db/cache-invalidation.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { highest, loadGrantedPermission, type Permission } from './permissions.js';
+import { highest, loadGrantedPermission, loadGrantedPermissions, type Permission } from './permissions.js';
+import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
 
 export interface RepositoryRow {
   id: number;
@@ -185,21 +186,14 @@ export class RepositoryStore {
   }
 
   /** Repositories the user owns, collaborates on or reaches through an org: one page and the total. */
-  async listForUser(userId: number, options: { visibility: 'all' | 'public' | 'private'; sort: string; direction: 'asc' | 'desc'; limit: number; offset: number; includePrivate: boolean }): Promise<{ rows: RepositoryRow[]; total: number }> {
-    const order = { created: 'r.created_at', updated: 'r.updated_at', pushed: 'r.pushed_at' }[options.sort] ?? "lower(a.login || '/' || r.name)";
-    const dir = options.direction === 'desc' ? 'DESC' : 'ASC';
-    const wantPrivate = options.includePrivate && options.visibility !== 'public';
-    const wantPublic = options.visibility !== 'private';
-    const where = this.sql`
-      WHERE (r.owner_id = ${userId}
-         OR r.id IN (SELECT repository_id FROM collaborators WHERE user_id = ${userId})
-         OR r.owner_id IN (SELECT org_id FROM org_members WHERE user_id = ${userId}))
-        AND ((r.private AND ${wantPrivate}) OR (NOT r.private AND ${wantPublic}))`;
-    const rows = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)} ${where}
-      ORDER BY ${this.sql.unsafe(order)} ${this.sql.unsafe(dir)} NULLS LAST, r.id ${this.sql.unsafe(dir)}
-      LIMIT ${options.limit} OFFSET ${options.offset}`;
-    const [count] = await this.sql<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM repositories r JOIN accounts a ON a.id = r.owner_id ${where}`;
-    return { rows, total: count!.n };
+  async listForUser(userId: number, options: ListOptions): Promise<{ rows: RepositoryRow[]; total: number }> {
+    return listRepositoriesForUser(this.sql, userId, options);
+  }
+
+  /** permissionOf for a page of rows, in one query (not cached: a list is not the hot lookup). */
+  async permissionsOf(rows: RepositoryRow[], user: { id: number; siteAdmin: boolean }): Promise<(Permission | null)[]> {
+    if (user.siteAdmin) return rows.map(() => 'admin');
+    const granted = await loadGrantedPermissions(this.sql, rows.filter((r) => r.owner_id !== user.id), user.id);
+    return rows.map((r) => highest(r.owner_id === user.id ? 'admin' : granted.get(r.id), r.private ? null : 'read'));
   }
 }

@@ -2,15 +2,18 @@
 // one event set per difference: `create` + `push` for a new branch or tag,
 // `delete` + `push` for a removed one, `push` for a moved one. The ref-change
 // endpoints call it right after their compare-and-swap on git; the reconciler
-// calls it at start and after a failed step. A per-repository advisory lock
-// serializes callers, and each difference is written to the mirror in the
-// same transaction as its events, so no change is lost or emitted twice.
+// calls it for a repository whose recorded change (ref-change-markers.ts) is
+// overdue. A per-repository advisory lock serializes callers, and each
+// difference is written to the mirror in the same transaction as its events
+// and the deletion of the change's marker, so no change is lost or emitted
+// twice.
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { commitInfo, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { emitRepositoryEvent } from './outbox.js';
+import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
 
 /** First key of the advisory lock pair; the second is the repository id. */
@@ -43,30 +46,35 @@ async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRo
   await emitRepositoryEvent(tx, repo.id, 'push', null, push, installationId);
 }
 
-/** Applies every difference between git and the mirror; returns them (empty when in step). */
-export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null = null): Promise<RefDifference[]> {
-  return deps.sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${REF_SYNC_LOCK}, ${repo.id}::int)`;
-    // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
-    const gitRefs = await deps.git.listRefs(repo.id);
-    const mirrored = new Map((await tx<{ name: string; sha: string }[]>`
-      SELECT name, sha FROM repository_refs WHERE repository_id = ${repo.id}`).map((row) => [row.name, row.sha]));
-    const differences: RefDifference[] = [];
-    for (const ref of new Set([...gitRefs.keys(), ...mirrored.keys()])) {
-      const before = mirrored.get(ref) ?? null;
-      const after = gitRefs.get(ref) ?? null;
-      if (before !== after) differences.push({ ref, before, after });
+/** Applies every difference between git and the mirror and clears `markerIds`; returns the differences (empty when in step). */
+export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null = null, markerIds: number[] = []): Promise<RefDifference[]> {
+  return deps.sql.begin((tx) => syncRefsIn(tx, deps, repo, actor, installationId, markerIds));
+}
+
+/** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
+export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null, markerIds: number[]): Promise<RefDifference[]> {
+  // Marker rows first, then the advisory lock: every caller takes them in this order.
+  await clearMarkers(tx, markerIds);
+  await tx`SELECT pg_advisory_xact_lock(${REF_SYNC_LOCK}, ${repo.id}::int)`;
+  // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
+  const gitRefs = await deps.git.listRefs(repo.id);
+  const mirrored = new Map((await tx<{ name: string; sha: string }[]>`
+    SELECT name, sha FROM repository_refs WHERE repository_id = ${repo.id}`).map((row) => [row.name, row.sha]));
+  const differences: RefDifference[] = [];
+  for (const ref of new Set([...gitRefs.keys(), ...mirrored.keys()])) {
+    const before = mirrored.get(ref) ?? null;
+    const after = gitRefs.get(ref) ?? null;
+    if (before !== after) differences.push({ ref, before, after });
+  }
+  differences.sort((a, b) => a.ref.localeCompare(b.ref));
+  for (const change of differences) {
+    if (change.after === null) {
+      await tx`DELETE FROM repository_refs WHERE repository_id = ${repo.id} AND name = ${change.ref}`;
+    } else {
+      await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${repo.id}, ${change.ref}, ${change.after})
+               ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
     }
-    differences.sort((a, b) => a.ref.localeCompare(b.ref));
-    for (const change of differences) {
-      if (change.after === null) {
-        await tx`DELETE FROM repository_refs WHERE repository_id = ${repo.id} AND name = ${change.ref}`;
-      } else {
-        await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${repo.id}, ${change.ref}, ${change.after})
-                 ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
-      }
-      await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
-    }
-    return differences;
-  });
+    await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
+  }
+  return differences;
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Sql } from '../db/database.js';
 import type { Logger } from '../log.js';
 import { Dispatcher } from './dispatcher.js';
-import { reconcileAll } from './ref-reconciler.js';
+import { startRefReconciler } from './ref-reconciler.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { Urls } from '../http/urls.js';
 
@@ -30,15 +30,16 @@ export async function startWebhookRuntime(config: Config, sql: Sql, log: Logger,
     .catch((error: unknown) => log.warn('webhook history pruning failed', { error: String(error) }));
   void prune();
   // Ref changes whose events were not written (a crash between git and the
-  // database) are found by diffing git against the mirror.
-  void reconcileAll({ sql, git, urls, log }).catch((error: unknown) => log.warn('ref reconciliation failed', { error: String(error) }));
+  // database) are found by their markers, then by diffing git against the mirror.
+  const reconciler = startRefReconciler({ sql, git, urls, log });
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();
   log.debug('webhook dispatcher started', { owner: dispatcher.owner, concurrency: settings.concurrency });
   return {
     async stop() {
       clearInterval(pruning);
-      await dispatcher.stop();
+      reconciler.stop();
+      await Promise.all([dispatcher.stop(), reconciler.settled()]);
     },
   };
 }

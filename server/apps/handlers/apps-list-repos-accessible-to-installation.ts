@@ -3,7 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { linkHeader, pageRequest } from '../../http/pagination.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { grantPermission } from '../installation-grant.js';
-import { countReachable, reachableRepositories } from '../installation-repositories.js';
+import { countReachable, reachablePage } from '../installation-repositories.js';
 
 export const listReposAccessibleToInstallation: Handler<'apps/list-repos-accessible-to-installation'> = async (ctx) => {
   const grant = ctx.user().installation;
@@ -12,10 +12,8 @@ export const listReposAccessibleToInstallation: Handler<'apps/list-repos-accessi
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
   const reach = { accountId: grant.accountId, repositoryIds: grant.repositoryIds };
-  const [rows, total] = await Promise.all([
-    reachableRepositories(sql, reach, { limit: page.perPage, offset: page.offset }),
-    countReachable(sql, reach),
-  ]);
+  const total = await countReachable(sql, reach);
+  const rows = await reachablePage(sql, reach, { limit: page.perPage, offset: page.offset }, total);
   const permission = grantPermission(grant);
   const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};

@@ -2,11 +2,12 @@ import { conflict, validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
 import { gitRefView } from '../ref-view.js';
-import { emitRefChangeEvents } from '../../webhooks/ref-change-events.js';
+import { changeRefs } from '../../webhooks/ref-change-events.js';
 
 // Git is the source of truth: the ref is created with compare-and-swap against
 // the null sha, so of two racing creations exactly one wins and the other is 409.
-// Then the ref mirror and the `create` + `push` events follow in one transaction.
+// Then the ref mirror and the `create` + `push` events follow in one transaction
+// (ref-change-events.ts records the change before git is touched).
 export const createRef: Handler<'git/create-ref'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
@@ -19,8 +20,8 @@ export const createRef: Handler<'git/create-ref'> = async (ctx) => {
     throw validationFailed([{ resource: 'Reference', field: 'sha', code: 'invalid', message: 'Object does not exist' }]);
   }
   if (await git.resolveRef(repo.id, body.ref)) throw conflict('Reference already exists');
-  if (!(await git.createRef(repo.id, body.ref, body.sha))) throw conflict('Reference already exists');
-  await emitRefChangeEvents(ctx.services, repo, ctx.principal);
+  const created = await changeRefs(ctx.services, repo, ctx.principal, () => git.createRef(repo.id, body.ref, body.sha));
+  if (!created) throw conflict('Reference already exists');
   const view = gitRefView(repo, body.ref, body.sha, objectType, urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

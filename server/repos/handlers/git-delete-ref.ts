@@ -1,6 +1,6 @@
 import { validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { emitRefChangeEvents } from '../../webhooks/ref-change-events.js';
+import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { accessRepository } from '../repository-access.js';
 import { fullRefName } from '../ref-param.js';
 
@@ -16,7 +16,6 @@ export const deleteRef: Handler<'git/delete-ref'> = async (ctx) => {
   const missing = () => validationFailed([{ resource: 'Reference', field: 'ref', code: 'missing', message: 'Reference does not exist' }]);
   if (!(await git.isValidRefName(full))) throw missing();
   const sha = await git.resolveRef(repo.id, full);
-  if (!sha || !(await git.deleteRef(repo.id, full, sha))) throw missing();
-  await emitRefChangeEvents(ctx.services, repo, ctx.principal);
+  if (!sha || !(await changeRefs(ctx.services, repo, ctx.principal, () => git.deleteRef(repo.id, full, sha)))) throw missing();
   return { status: 204, body: undefined };
 };

@@ -18,7 +18,8 @@ export const listRepositoriesForUser: Handler<'repos/list-for-authenticated-user
     offset: page.offset,
     includePrivate,
   });
-  const body = await Promise.all(rows.map(async (row) => repositoryView(row, await repos.permissionOf(row, me.user), urls)));
+  const permissions = await repos.permissionsOf(rows, me.user);
+  const body = rows.map((row, i) => repositoryView(row, permissions[i]!, urls));
   const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};
   return { status: 200, body, headers };

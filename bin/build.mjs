@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Compiles the server (and the benchmark's baseline servers) to plain
+// JavaScript under dist/, so `wharf` runs without transforming TypeScript at
+// run time. esbuild strips the types file by file (no bundling), keeping the
+// tree's shape: dist/server/… mirrors server/…, and the files read at run time
+// through import.meta.url (openapi.yaml, schema.graphql, the SQL migrations)
+// are copied to the same relative places. Type checking stays with `tsc`.
+//
+// `node bin/build.mjs` builds; bin/wharf.mjs and the test setup call
+// ensureBuilt(), which rebuilds only when a source is newer than the last
+// build, so a checkout that changed since `npm install` never runs stale code.
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(ROOT, 'dist');
+const STAMP = join(DIST, '.build-stamp.json');
+const LOCK = join(DIST, '.build-lock');
+/** A lock older than this was left by a killed build. */
+const STALE_LOCK_MS = 60_000;
+
+/** Files copied as they are, read at run time relative to the compiled code. */
+const ASSETS = ['openapi.yaml', 'schema.graphql'];
+
+const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts');
+
+/** Every build input, relative to ROOT: sources, assets, migrations, this script. */
+function inputs() {
+  const files = ['bin/build.mjs', ...ASSETS];
+  for (const dir of ['server', 'bench']) {
+    for (const file of readdirSync(join(ROOT, dir), { recursive: true })) {
+      const path = `${dir}/${file}`;
+      if (path.startsWith('server/test-support/')) continue;
+      if (isSource(path) || (path.startsWith('server/db/migrations/') && path.endsWith('.sql'))) files.push(path);
+    }
+  }
+  return files.sort();
+}
+
+const listDigest = (files) => createHash('sha256').update(files.join('\n')).digest('hex');
+
+/** Why dist/ must be rebuilt, or null when it is current. A few ms: one stat per input. */
+export function staleReason() {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+  } catch {
+    return 'dist/ has not been built';
+  }
+  const files = inputs();
+  if (stamp.inputs !== listDigest(files)) return 'source files were added or removed';
+  const changed = files.find((file) => statSync(join(ROOT, file)).mtimeMs > stamp.startedAt);
+  return changed ? `${changed} changed` : null;
+}
+
+/** One build at a time per checkout (tests and scripts start several `wharf`s at once). */
+async function withLock(work) {
+  mkdirSync(DIST, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/** Compiled files from an earlier build whose source is gone. */
+function removeOrphans(dir, keep) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) removeOrphans(path, keep);
+    else if (!keep.has(path)) rmSync(path);
+  }
+}
+
+async function compile() {
+  // Imported here only: a current build never loads esbuild.
+  const { build } = await import('esbuild');
+  const startedAt = Date.now();
+  const files = inputs();
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: files.filter(isSource),
+    outdir: DIST,
+    outbase: '.',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    metafile: true,
+    logLevel: 'error',
+  });
+  const written = new Set(Object.keys(result.metafile.outputs).map((path) => join(ROOT, path)));
+  for (const file of files.filter((f) => !isSource(f) && f !== 'bin/build.mjs')) {
+    const target = join(DIST, file);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(ROOT, file), target);
+    written.add(target);
+  }
+  for (const dir of ['server', 'bench']) removeOrphans(join(DIST, dir), written);
+  writeFileSync(STAMP, JSON.stringify({ startedAt, inputs: listDigest(files) }) + '\n');
+  return { files: files.length, ms: Date.now() - startedAt };
+}
+
+/** Builds dist/ now. */
+export function buildDist() {
+  return withLock(compile);
+}
+
+/**
+ * Rebuilds dist/ when it is missing or older than the sources; returns why it
+ * rebuilt, or null. Waits for a build another process is running.
+ */
+export async function ensureBuilt() {
+  const reason = staleReason();
+  if (reason === null) return null;
+  return withLock(async () => {
+    // Another process may have built while this one waited for the lock.
+    if (staleReason() === null) return null;
+    await compile();
+    return reason;
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    const { files, ms } = await buildDist();
+    console.log(`build: ${files} files compiled to dist/ in ${ms} ms`);
+  } catch (error) {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -2,8 +2,8 @@
 // database handle (no module-level singletons, so tests run many apps at once).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { OPENAPI_PATH } from './asset-paths.js';
 import { AppJwtVerifier } from './apps/app-jwt.js';
 import { TokenCache } from './auth/token-cache.js';
 import { TokenStore } from './auth/token-store.js';
@@ -35,7 +35,7 @@ export interface Services {
   now: () => number;
 }
 
-export const OPENAPI_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+export { OPENAPI_PATH };
 
 /** The parsed contract, read when an app is built (validators are compiled from it once). */
 export async function loadSpec(): Promise<unknown> {

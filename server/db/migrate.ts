@@ -3,10 +3,9 @@
 // schema_migrations. An advisory lock makes concurrent starts (several
 // processes, one database) safe; re-running is a no-op.
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR } from '../asset-paths.js';
 import type { Sql } from './database.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const LOCK_KEY = 0x77686172; // "whar"
 
 export interface Migration { version: number; name: string; sql: string }

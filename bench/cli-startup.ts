@@ -1,6 +1,6 @@
 // `npm run bench:cli`: how fast the `wharf` command starts. Measures, against
 // a running `wharf serve` (embedded PostgreSQL):
-//   - `wharf admin create-user` and `list-tokens`: wall time and peak RSS,
+//   - `wharf admin create-user` and `list-tokens`: wall time, CPU and peak RSS,
 //     joining the server's embedded cluster and through DATABASE_URL;
 //   - `wharf serve` start-up to the first 200 on /healthz: a restart on an
 //     existing embedded cluster, and against DATABASE_URL (no PostgreSQL
@@ -63,14 +63,14 @@ try {
   record('serve to first 200 (DATABASE_URL)', await interleaved(async (_, cli) => {
     const started = await serveStartup(cli, { DATABASE_URL: external.DATABASE_URL, WHARF_DATA_DIR: join(work, 'unused') });
     await started.stop();
-    return { wallMs: started.startupMs, peakRssMiB: null, stdout: '' };
+    return { wallMs: started.startupMs, peakRssMiB: null, cpuMs: null, stdout: '' };
   }));
   await server.stop();
   server = undefined;
   record('serve to first 200 (embedded restart)', await interleaved(async (_, cli) => {
     const started = await serveStartup(cli, { WHARF_DATA_DIR: dataDir });
     await started.stop();
-    return { wallMs: started.startupMs, peakRssMiB: null, stdout: '' };
+    return { wallMs: started.startupMs, peakRssMiB: null, cpuMs: null, stdout: '' };
   }));
 } finally {
   await server?.stop();
@@ -81,7 +81,7 @@ const fmt = (n: number | null, unit: string) => (n === null ? '-' : `${n.toFixed
 for (const [cli, rows] of Object.entries(results)) {
   process.stdout.write(`\n${cli} (median of ${runs})\n`);
   for (const [name, s] of Object.entries(rows)) {
-    process.stdout.write(`  ${name.padEnd(40)} ${fmt(s.medianWallMs, 'ms').padStart(8)}  peak RSS ${fmt(s.medianPeakRssMiB, 'MiB')}\n`);
+    process.stdout.write(`  ${name.padEnd(40)} ${fmt(s.medianWallMs, 'ms').padStart(8)}  CPU ${fmt(s.medianCpuMs, 'ms').padStart(7)}  peak RSS ${fmt(s.medianPeakRssMiB, 'MiB')}\n`);
   }
 }
 const ratios = clis.length > 1 ? Object.fromEntries(Object.keys(results[label(clis[0]!)]!).map((name) => [

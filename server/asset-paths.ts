@@ -8,5 +8,7 @@ import { fileURLToPath } from 'node:url';
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export const OPENAPI_PATH = at('../openapi.yaml');
+/** openapi.yaml as JSON, written by the build only (parsing it takes ms, the YAML a large part of a second). */
+export const OPENAPI_JSON_PATH = at('../openapi.json');
 export const SCHEMA_PATH = at('../schema.graphql');
 export const MIGRATIONS_DIR = at('./db/migrations/');

@@ -72,6 +72,7 @@ export function staleReason() {
   } catch {
     return 'dist/ has not been built';
   }
+  if (!Array.isArray(stamp.files) || !Array.isArray(stamp.dirs)) return 'dist/ was made by an older build script';
   for (const path of [...stamp.files, ...stamp.dirs]) {
     const stat = statSync(join(ROOT, path), { throwIfNoEntry: false });
     // A missing node_modules/.package-lock.json (no install yet) is no change.

@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
-const STAMP = join(DIST, '.build-stamp.json');
+const STAMP_FILE = '.build-stamp.json';
+const STAMP = join(DIST, STAMP_FILE);
 const LOCK = join(DIST, '.build-lock');
 /** A lock older than this was left by a killed build. */
 const STALE_LOCK_MS = 60_000;
@@ -64,17 +65,18 @@ function inputs() {
  * command, so it reads no directory: it stats the inputs and directories the
  * last build recorded. A changed file has a newer mtime; a file added to,
  * removed from or renamed in a directory gives that directory a newer one.
+ * `root`: the checkout (a test passes a directory of its own).
  */
-export function staleReason() {
+export function staleReason(root = ROOT) {
   let stamp;
   try {
-    stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+    stamp = JSON.parse(readFileSync(join(root, 'dist', STAMP_FILE), 'utf8'));
   } catch {
     return 'dist/ has not been built';
   }
   if (!Array.isArray(stamp.files) || !Array.isArray(stamp.dirs)) return 'dist/ was made by an older build script';
   for (const path of [...stamp.files, ...stamp.dirs]) {
-    const stat = statSync(join(ROOT, path), { throwIfNoEntry: false });
+    const stat = statSync(join(root, path), { throwIfNoEntry: false });
     // A missing node_modules/.package-lock.json (no install yet) is no change.
     if (!stat) {
       if (path === INSTALLED) continue;

@@ -28,7 +28,7 @@ export function timedCommand(argv: string[], env: NodeJS.ProcessEnv): Promise<Ti
       resolve({
         wallMs, stdout,
         peakRssMiB: time ? Number(time[1]) / 1024 : null,
-        cpuMs: time ? (Number(time[2]) + Number(time[3])) * 1000 : null,
+        cpuMs: time ? Math.round((Number(time[2]) + Number(time[3])) * 1000) : null,
       });
     });
   });

@@ -19,9 +19,25 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   })));
 }
 
+/**
+ * Whether every migration is recorded already: one query without the lock,
+ * the case of every start but the first after an upgrade (versions are only
+ * ever added, so a read outside the lock cannot be wrong in this direction).
+ */
+async function allApplied(sql: Sql, all: Migration[]): Promise<boolean> {
+  try {
+    const done = new Set((await sql<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version));
+    return all.every((m) => done.has(m.version));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return false; // no schema_migrations yet
+    throw error;
+  }
+}
+
 /** Returns the versions applied by this call. */
 export async function migrate(sql: Sql, migrations?: Migration[]): Promise<number[]> {
   const all = migrations ?? (await loadMigrations());
+  if (await allApplied(sql, all)) return [];
   const applied: number[] = [];
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;

@@ -92,12 +92,11 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     await stopCluster();
     throw error;
   }
-  const opened = sql;
   return {
-    sql: opened,
+    sql,
     url,
     close: async () => {
-      await opened.end({ timeout: 5 });
+      await sql.end({ timeout: 5 });
       await stopCluster();
     },
   };

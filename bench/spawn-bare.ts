@@ -1,6 +1,7 @@
 // Starts the baselines, bare-server.ts and h3-floor-server.ts, each as its own
-// process, through the same tsx loader as `wharf serve` (bin/run-ts.mjs), so
-// the processes' baseline RSS matches.
+// process, compiled to dist/ like `wharf serve` (bin/build.mjs), so the
+// processes run the same kind of code and their baseline RSS matches.
+import { ensureBuilt } from '../bin/build.mjs';
 import { spawnNode, stopChild, type Child } from './child-process.js';
 
 export interface BareServer {
@@ -25,7 +26,8 @@ export function startH3Floor(body: Buffer, headers: [string, string][], timeoutM
 }
 
 async function startBaseline(label: string, script: string, env: Record<string, string>, timeoutMs: number): Promise<BareServer> {
-  const child = spawnNode(['bin/run-ts.mjs', script], { ...process.env, ...env });
+  await ensureBuilt();
+  const child = spawnNode([`dist/${script.replace(/\.ts$/, '.js')}`], { ...process.env, ...env });
   const stop = async () => void (await stopChild(child.process, 5_000));
   try {
     const port = await new Promise<number>((resolve, reject) => {

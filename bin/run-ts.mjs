@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs a TypeScript entry file through tsx's loader, so scripts work right
-// after `npm install` on Node 20 (which cannot strip types by itself).
+// Runs a TypeScript entry file through tsx's loader, so development scripts
+// (codegen, benchmarks, the mock) work right after `npm install` on Node 20,
+// which cannot strip types by itself. tsx is a dev dependency: `wharf` itself
+// runs the compiled dist/ (bin/build.mjs).
 import { register } from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';

@@ -1,10 +1,22 @@
 #!/usr/bin/env node
-// The `wharf` CLI. Node 20 cannot run TypeScript by itself, so the entry
-// registers tsx's loader and imports the TypeScript CLI.
-import { register } from 'tsx/esm/api';
+// The `wharf` CLI. It runs the compiled JavaScript in dist/ (bin/build.mjs,
+// run by `npm install`). When the sources changed since that build (a git
+// pull, an edit) it rebuilds first, in about a second, rather than run stale
+// code or make the user remember `npm run build`.
+import { ensureBuilt } from './build.mjs';
 
-register();
-const { main } = await import('../server/main.ts');
+function fail(message) {
+  process.stderr.write(`wharf: ${message}\n`);
+  process.exit(1);
+}
+
+try {
+  const rebuilt = await ensureBuilt();
+  if (rebuilt) process.stderr.write(`wharf: rebuilt dist/ (${rebuilt})\n`);
+} catch (error) {
+  fail(`could not build dist/ (${error instanceof Error ? error.message : String(error)}); run \`npm run build\` and read its errors`);
+}
+const { main } = await import('../dist/server/main.js');
 let code;
 try {
   code = await main(process.argv.slice(2));

@@ -1,12 +1,10 @@
 // The `wharf` command line: serve, migrate, admin.
+// Each command imports what it runs when it runs, so `wharf admin …` starts
+// without the HTTP server, GraphQL or the request validators (see
+// server/cli/cli-imports.test.ts); only the small modules below load always.
 import { loadConfig, ConfigError } from './config.js';
-import { openDatabase } from './db/database.js';
 import { createLogger } from './log.js';
-import { AccountError } from './repos/accounts-store.js';
-import { ADMIN_USAGE, runAdmin, UsageError } from './cli/admin.js';
-import { announceAdminToken, bootstrapAdmin } from './cli/bootstrap-admin.js';
-import { serve } from './cli/serve.js';
-import { worker } from './cli/worker.js';
+import { ADMIN_USAGE } from './cli/admin-usage.js';
 
 const USAGE = `usage: wharf <command>
   serve          run the HTTP server (embedded PostgreSQL unless DATABASE_URL is set)
@@ -36,8 +34,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Admin commands keep the console quiet: their stdout is machine-readable.
   const log = createLogger(command === 'serve' || command === 'worker' ? config.logLevel : config.logLevel === 'debug' ? 'debug' : 'warn');
-  if (command === 'serve') return serve(config, log);
-  if (command === 'worker') return worker(config, log);
+  if (command === 'serve') return (await import('./cli/serve.js')).serve(config, log);
+  if (command === 'worker') return (await import('./cli/worker.js')).worker(config, log);
   if (command !== 'migrate' && command !== 'admin') {
     process.stderr.write(`wharf: unknown command ${command}\n${USAGE}\n`);
     return 2;
@@ -46,6 +44,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(ADMIN_USAGE + '\n');
     return rest.length === 0 ? 2 : 0;
   }
+  const [{ openDatabase }, { AccountError }, { runAdmin, UsageError }, { announceAdminToken, bootstrapAdmin }] = await Promise.all([
+    import('./db/database.js'), import('./repos/accounts-store.js'), import('./cli/admin.js'), import('./cli/bootstrap-admin.js'),
+  ]);
   const db = await openDatabase(config, log);
   try {
     const adminToken = await bootstrapAdmin(db.sql);

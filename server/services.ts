@@ -2,8 +2,8 @@
 // database handle (no module-level singletons, so tests run many apps at once).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { OPENAPI_JSON_PATH, OPENAPI_PATH } from './asset-paths.js';
 import { AppJwtVerifier } from './apps/app-jwt.js';
 import { TokenCache } from './auth/token-cache.js';
 import { TokenStore } from './auth/token-store.js';
@@ -35,11 +35,19 @@ export interface Services {
   now: () => number;
 }
 
-export const OPENAPI_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+export { OPENAPI_PATH };
 
-/** The parsed contract, read when an app is built (validators are compiled from it once). */
+/**
+ * The parsed contract, read when an app is built (validators are compiled
+ * from it once). The compiled server finds the JSON copy the build made; the
+ * sources (tests, scripts) parse the YAML.
+ */
 export async function loadSpec(): Promise<unknown> {
-  return parse(await readFile(OPENAPI_PATH, 'utf8'));
+  const json = await readFile(OPENAPI_JSON_PATH, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  return json === undefined ? parse(await readFile(OPENAPI_PATH, 'utf8')) : JSON.parse(json);
 }
 
 export async function createServices(config: Config, sql: Sql, log: Logger, now: () => number = Date.now): Promise<Services> {

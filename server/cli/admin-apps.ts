@@ -13,12 +13,6 @@ import { parseCommand } from './cli-args.js';
 
 export const APP_COMMANDS = ['create-app', 'install-app', 'uninstall-app'] as const;
 
-export const APP_USAGE = `  create-app <owner-login> <name> [--public-key-file <pem>] [--permissions contents:write,issues:read,…] [--events push,create,…]
-                                  (no key file: generates a key pair and prints the private key once)
-  install-app <app-id|slug> <account-login> [--repositories <name>,…] [--permissions <name>:<level>,…]
-                                  (installs, or updates the installation; default: all repositories, the app's permissions)
-  uninstall-app <installation-id>`;
-
 type Json = (value: unknown) => void;
 
 function permissionsOption(raw: unknown) {

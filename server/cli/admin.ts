@@ -9,24 +9,10 @@ import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
-import { APP_COMMANDS, APP_USAGE, runAppAdmin } from './admin-apps.js';
+import { APP_COMMANDS, runAppAdmin } from './admin-apps.js';
 import { parseCommand, UsageError } from './cli-args.js';
 
 export { UsageError };
-
-export const ADMIN_USAGE = `wharf admin <command>
-  create-user <login> [--admin] [--email <email>]
-  create-org <login> --owner <login>
-  add-member <org> <login> [--role member|admin]
-  add-collaborator <owner>/<repo> <login> [--permission read|write|admin]
-  remove-collaborator <owner>/<repo> <login>
-  set-password <login>            (reads the new password from stdin; empty removes it)
-  create-oauth-app <owner-login> <name> [--callback-url <url>] [--device-flow]
-${APP_USAGE}
-  create-token <login> [--scopes repo,admin:repo_hook,…] [--note <text>]
-  list-tokens <login>
-  revoke-token <id>
-  rename-user <old> <new>`;
 
 const DEFAULT_SCOPES = ['repo', 'admin:repo_hook', 'user'];
 

@@ -8,6 +8,9 @@ export const ADMIN_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user'];
 
 /** Returns the new admin token when one was created, else null. */
 export async function bootstrapAdmin(sql: Sql): Promise<string | null> {
+  // Any account means the admin exists: checked first without the lock, in
+  // one round trip, as every command but the very first finds.
+  if ((await sql`SELECT 1 FROM accounts LIMIT 1`).length) return null;
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${0x61646d6e})`;
     const [existing] = await tx`SELECT 1 FROM accounts LIMIT 1`;

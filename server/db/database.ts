@@ -58,19 +58,34 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
+/** Whether `error` says the connection's database does not exist. */
+const isMissingDatabase = (error: unknown) => (error as { code?: string }).code === '3D000';
+
 /** Opens the configured database (embedded when DATABASE_URL is unset) and migrates it. */
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
   let url = config.databaseUrl;
   let stopCluster = async () => {};
+  let createDatabase: (() => Promise<void>) | undefined;
   if (!url) {
     const cluster = await startEmbeddedPostgres(config.dataDir, log);
-    await ensureDatabase(cluster.url('postgres'), 'wharf');
     url = cluster.url('wharf');
     stopCluster = () => cluster.stop();
+    // Created when the first connection finds it missing: a process joining a
+    // running cluster (an admin command) then opens one connection, not two.
+    createDatabase = () => ensureDatabase(cluster.url('postgres'), 'wharf');
   }
-  const sql = connect(url);
+  let sql = connect(url);
   try {
-    const applied = await migrate(sql);
+    let applied;
+    try {
+      applied = await migrate(sql);
+    } catch (error) {
+      if (!createDatabase || !isMissingDatabase(error)) throw error;
+      await sql.end();
+      await createDatabase();
+      sql = connect(url);
+      applied = await migrate(sql);
+    }
     if (applied.length) log.info('migrations applied', { versions: applied });
   } catch (error) {
     await sql.end();

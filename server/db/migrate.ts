@@ -3,10 +3,9 @@
 // schema_migrations. An advisory lock makes concurrent starts (several
 // processes, one database) safe; re-running is a no-op.
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR } from '../asset-paths.js';
 import type { Sql } from './database.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const LOCK_KEY = 0x77686172; // "whar"
 
 export interface Migration { version: number; name: string; sql: string }
@@ -20,9 +19,25 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   })));
 }
 
+/**
+ * Whether every migration is recorded already: one query without the lock,
+ * the case of every start but the first after an upgrade (versions are only
+ * ever added, so a read outside the lock cannot be wrong in this direction).
+ */
+async function allApplied(sql: Sql, all: Migration[]): Promise<boolean> {
+  try {
+    const done = new Set((await sql<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version));
+    return all.every((m) => done.has(m.version));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return false; // no schema_migrations yet
+    throw error;
+  }
+}
+
 /** Returns the versions applied by this call. */
 export async function migrate(sql: Sql, migrations?: Migration[]): Promise<number[]> {
   const all = migrations ?? (await loadMigrations());
+  if (await allApplied(sql, all)) return [];
   const applied: number[] = [];
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;

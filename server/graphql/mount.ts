@@ -4,9 +4,9 @@
 // (401 with the REST error body), and the call is counted in the `graphql`
 // rate-limit resource.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createSchema, createYoga, type YogaLogger } from 'graphql-yoga';
 import type { H3, H3Event } from 'h3';
+import { SCHEMA_PATH } from '../asset-paths.js';
 import { problemsParsingJson } from '../http/api-error.js';
 import { readBodyText, type BodyLimits } from '../http/body-reader.js';
 import { runPipeline } from '../http/pipeline.js';
@@ -19,7 +19,7 @@ import { resolvers } from './resolvers.js';
 import { YOGA_BASE_OPTIONS, YOGA_ENDPOINT } from './yoga-options.js';
 
 export const GRAPHQL_PATHS = ['/api/graphql', '/graphql'] as const;
-export const SCHEMA_PATH = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
+export { SCHEMA_PATH };
 
 /**
  * Yoga's log lines into ours. Its debug chatter is dropped, and its error

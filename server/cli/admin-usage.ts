@@ -1,0 +1,21 @@
+// The admin commands' usage text, apart from the commands themselves so that
+// `wharf help` prints it without loading them.
+const APP_USAGE = `  create-app <owner-login> <name> [--public-key-file <pem>] [--permissions contents:write,issues:read,…] [--events push,create,…]
+                                  (no key file: generates a key pair and prints the private key once)
+  install-app <app-id|slug> <account-login> [--repositories <name>,…] [--permissions <name>:<level>,…]
+                                  (installs, or updates the installation; default: all repositories, the app's permissions)
+  uninstall-app <installation-id>`;
+
+export const ADMIN_USAGE = `wharf admin <command>
+  create-user <login> [--admin] [--email <email>]
+  create-org <login> --owner <login>
+  add-member <org> <login> [--role member|admin]
+  add-collaborator <owner>/<repo> <login> [--permission read|write|admin]
+  remove-collaborator <owner>/<repo> <login>
+  set-password <login>            (reads the new password from stdin; empty removes it)
+  create-oauth-app <owner-login> <name> [--callback-url <url>] [--device-flow]
+${APP_USAGE}
+  create-token <login> [--scopes repo,admin:repo_hook,…] [--note <text>]
+  list-tokens <login>
+  revoke-token <id>
+  rename-user <old> <new>`;

@@ -14,6 +14,7 @@ import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
 import type { GraphqlContext } from './context.js';
 import { liftErrorTypes, logUnexpectedErrors } from './errors.js';
+import { createLoaders } from './loaders.js';
 import { queryLimitPlugins } from './query-limits.js';
 import { resolvers } from './resolvers.js';
 import { YOGA_BASE_OPTIONS, YOGA_ENDPOINT } from './yoga-options.js';
@@ -87,7 +88,9 @@ export function mountGraphql(app: H3, services: Services): void {
   const limits: BodyLimits = { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs };
   const handler = (event: H3Event) =>
     runPipeline(event, services, { auth: 'required', resource: 'graphql' }, async (scope) => {
-      const context: GraphqlContext = { services, principal: scope.principal, requestId: scope.requestId, outage: {} };
+      const context: GraphqlContext = {
+        services, principal: scope.principal, requestId: scope.requestId, outage: {}, loaders: createLoaders(services, scope.principal),
+      };
       const response = await yoga.fetch(await yogaRequest(event, limits), context);
       // A partial result without the database would be misleading: 503 with Retry-After, like REST.
       if (context.outage.error !== undefined) throw context.outage.error;

@@ -29,6 +29,30 @@ export async function loadGrantedPermission(sql: Sql, repo: RepositoryRow, userI
   return highest(row?.collaborator, org);
 }
 
+/**
+ * loadGrantedPermission for many repositories at once (GraphQL's loaders): one
+ * statement, whatever their number. Keyed by repository id.
+ */
+export async function loadGrantedPermissions(sql: Sql, repos: readonly RepositoryRow[], userId: number): Promise<Map<number, Permission | null>> {
+  const granted = new Map<number, Permission | null>();
+  const others = repos.filter((repo) => repo.owner_id !== userId);
+  for (const repo of repos) if (repo.owner_id === userId) granted.set(repo.id, 'admin');
+  if (others.length === 0) return granted;
+  const rows = await sql<{ id: number; collaborator: Permission | null; org_role: 'admin' | 'member' | null }[]>`
+    SELECT r.id, c.permission AS collaborator, m.role AS org_role
+    FROM repositories r
+    LEFT JOIN collaborators c ON c.repository_id = r.id AND c.user_id = ${userId}
+    LEFT JOIN org_members m ON m.org_id = r.owner_id AND m.user_id = ${userId}
+    WHERE r.id = ANY(${others.map((repo) => repo.id)})`;
+  for (const row of rows) {
+    const org = row.org_role === 'admin' ? 'admin' : row.org_role === 'member' ? 'read' : null;
+    granted.set(row.id, highest(row.collaborator, org));
+  }
+  // A repository deleted meanwhile grants nothing.
+  for (const repo of others) if (!granted.has(repo.id)) granted.set(repo.id, null);
+  return granted;
+}
+
 /** GitHub's `permissions` object for a repository response. */
 export function permissionsObject(permission: Permission | null) {
   return {

@@ -150,6 +150,12 @@ export class RepositoryStore {
     return repo ?? null;
   }
 
+  /** Many repositories in one statement (GraphQL's loaders); ids not found are absent from the map. */
+  async byIds(ids: readonly number[]): Promise<Map<number, RepositoryRow>> {
+    const rows = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)} WHERE r.id = ANY(${ids as number[]})`;
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   /** The user's permission (cached), including public read and site-admin rights. */
   async permissionOf(repo: RepositoryRow, user: { id: number; siteAdmin: boolean } | null): Promise<Permission | null> {
     const publicRead: Permission | null = repo.private ? null : 'read';

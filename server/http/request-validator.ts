@@ -152,10 +152,12 @@ export class RequestValidator {
         const queryParams = all.filter((p) => p.in === 'query');
         const requestBody = op.requestBody ? resolveLocalRef<NonNullable<Operation['requestBody']>>(spec, op.requestBody) : undefined;
         const bodySchema = requestBody?.content?.['application/json']?.schema;
+        const pathChecks = fastPathChecks(spec, pathParams);
         this.operations.set(op.operationId, {
           resource: RESOURCE_BY_TAG[op.operationId.split('/')[0]!] ?? 'Resource',
-          pathChecks: fastPathChecks(spec, pathParams),
-          path: pathParams.length ? params.compile(objectSchema(pathParams)) : undefined,
+          pathChecks,
+          // Compiled only where the fast checks cannot answer (less start-up work too).
+          path: pathParams.length && !pathChecks ? params.compile(objectSchema(pathParams)) : undefined,
           query: queryParams.length ? params.compile(objectSchema(queryParams)) : undefined,
           queryNames: queryParams.map((p) => p.name),
           numeric: numericNames([...pathParams, ...queryParams]),

@@ -17,7 +17,10 @@ const durationS = Number(process.env.BENCH_DURATION_S || 10);
 const top = Number(process.env.PROFILE_TOP || 15);
 const dataDir = await mkdtemp(join(tmpdir(), 'wharf-profile-'));
 const profileDir = join(dataDir, 'cpu-profiles');
-const wharf = await startWharf(dataDir, undefined, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+const wharf = await startWharf(dataDir, undefined, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]).catch(async (error: unknown) => {
+  await rm(dataDir, { recursive: true, force: true });
+  throw error;
+});
 let stopped = false;
 try {
   const auth = { authorization: `token ${wharf.token}` };

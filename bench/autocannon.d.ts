@@ -10,6 +10,7 @@ declare module 'autocannon' {
       duration?: number;
       pipelining?: number;
       method?: string;
+      body?: string;
       headers?: Record<string, string>;
       /** Seconds before a request counts as a timeout. */
       timeout?: number;

@@ -13,6 +13,9 @@ export interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** Default GET without a body. */
+  method?: 'GET' | 'POST';
+  body?: string;
   /** The only status a correct server gives this request. */
   expectStatus: number;
   /** The server process whose RSS and CPU are reported. */
@@ -53,6 +56,8 @@ function run(target: Target, settings: LoadSettings, durationS: number): Promise
     autocannon({
       url: target.url,
       headers: target.headers,
+      method: target.method ?? 'GET',
+      body: target.body,
       connections: settings.connections,
       pipelining: settings.pipelining,
       duration: durationS,

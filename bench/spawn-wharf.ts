@@ -44,7 +44,12 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
   }
 }
 
-export async function startWharf(dataDir: string, timeoutMs = 120_000): Promise<WharfServer> {
+/**
+ * `nodeArgs` go before the script (`--cpu-prof` for bench/profile-hot-path.ts;
+ * Node refuses it in NODE_OPTIONS); `entry` is another checkout's
+ * bin/wharf.mjs for bench/ab-rounds.ts.
+ */
+export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs: string[] = [], entry = 'bin/wharf.mjs'): Promise<WharfServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -59,7 +64,7 @@ export async function startWharf(dataDir: string, timeoutMs = 120_000): Promise<
   delete env.DATABASE_URL;
   // Run bin/wharf.mjs directly (not through npm) so the child's pid is the
   // server's own Node process.
-  const child = spawnNode(['bin/wharf.mjs', 'serve'], env);
+  const child = spawnNode([...nodeArgs, entry, 'serve'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (!(await stopChild(child.process, 30_000))) await stopOrphanedPostgres(dataDir);

@@ -68,8 +68,16 @@ export const ANONYMOUS: AnonymousPrincipal = { kind: 'anonymous' };
  * client IP for anonymous calls.
  */
 export function rateLimitBucket(principal: Principal, clientIp: string): string {
-  if (principal.kind === 'token') return principal.installation ? `installation:${principal.installation.id}` : `user:${principal.user.id}`;
-  if (principal.kind === 'app') return `app:${principal.app.id}`;
-  if (principal.kind === 'oauth-app') return `oauth-app:${principal.app.id}`;
-  return `ip:${clientIp}`;
+  if (principal.kind === 'anonymous') return `ip:${clientIp}`;
+  // Principals are cached objects: the same string each request (on the hot path, profiled).
+  let bucket = buckets.get(principal);
+  if (bucket === undefined) {
+    bucket = principal.kind === 'token' ? (principal.installation ? `installation:${principal.installation.id}` : `user:${principal.user.id}`)
+      : principal.kind === 'app' ? `app:${principal.app.id}`
+      : `oauth-app:${principal.app.id}`;
+    buckets.set(principal, bucket);
+  }
+  return bucket;
 }
+
+const buckets = new WeakMap<Principal, string>();

@@ -37,9 +37,12 @@ const CONNECT_TIMEOUT_S = 5;
  */
 const reconnectBackoffS = (retries: number) => Math.min(0.05 * 2 ** retries, 1);
 
-export function connect(url: string, options: { max?: number } = {}): Sql {
+/** `onStatement`: called with every statement sent (tests and the benchmark count them). */
+export function connect(url: string, options: { max?: number; onStatement?: (query: string) => void } = {}): Sql {
+  const { onStatement } = options;
   return postgres(url, {
     max: options.max ?? 10,
+    ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
     connect_timeout: CONNECT_TIMEOUT_S,
     backoff: reconnectBackoffS,
     onnotice: () => {},

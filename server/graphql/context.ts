@@ -2,10 +2,13 @@
 // Built per request by mount.ts from the pipeline's scope.
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
+import type { Loaders } from './loaders.js';
 
 export interface GraphqlContext {
   services: Services;
   principal: Principal;
+  /** This request's loaders (loaders.ts): resolvers read through them, so each kind is one statement. */
+  loaders: Loaders;
   /** The pipeline's request id (also in the `X-<Vendor>-Request-Id` header). */
   requestId: string;
   /**

@@ -160,7 +160,7 @@ describe('viewer', () => {
   });
 
   it('masks unexpected errors', async () => {
-    const spy = vi.spyOn(server.services.accounts, 'byId').mockRejectedValueOnce(new Error('database exploded'));
+    const spy = vi.spyOn(server.services.accounts, 'byIds').mockRejectedValueOnce(new Error('database exploded'));
     try {
       const { status, body } = await gql('{ viewer { login } }');
       expect(status).toBe(200);

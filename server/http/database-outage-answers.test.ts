@@ -63,7 +63,7 @@ describe('while the database is unavailable', () => {
 
   it('GraphQL answers the whole call 503 rather than a partial result', async () => {
     await server.api('/api/graphql', { method: 'POST', token: alice.token, body: { query: '{ viewer { login } }' } });
-    failing(server.services.accounts, 'byId');
+    failing(server.services.accounts, 'byIds');
     const res = await server.api('/api/graphql', { method: 'POST', token: alice.token, body: { query: '{ viewer { login } }' } });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');

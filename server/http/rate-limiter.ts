@@ -32,7 +32,11 @@ interface Lease {
 }
 
 export class RateLimiter {
-  private readonly leases = new Map<string, Lease>();
+  /**
+   * Leases by resource, then bucket: no key is joined per request, and the
+   * bucket string (memoised per principal, principal.ts) keeps its hash.
+   */
+  private readonly leases: Record<RateResource, Map<string, Lease>> = { core: new Map(), graphql: new Map(), oauth: new Map(), login: new Map() };
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
@@ -52,7 +56,7 @@ export class RateLimiter {
    */
   tryTake(bucket: string, resource: RateResource, limit: number): RateDecision | undefined {
     const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
-    const lease = this.leases.get(`${resource}|${bucket}`);
+    const lease = this.leases[resource].get(bucket);
     if (!lease || lease.windowStart !== windowStart) return undefined;
     if (lease.unspent > 0) {
       lease.unspent--;
@@ -79,7 +83,7 @@ export class RateLimiter {
 
   /** Gives back one unit (a 304 does not count against the limit). */
   refund(bucket: string, resource: RateResource): void {
-    const lease = this.leases.get(`${resource}|${bucket}`);
+    const lease = this.leases[resource].get(bucket);
     if (lease) {
       lease.unspent++;
       lease.exhausted = false;
@@ -89,7 +93,7 @@ export class RateLimiter {
   /** Current state without spending (for responses that are not counted). */
   peek(bucket: string, resource: RateResource, limit: number): RateState {
     const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
-    const lease = this.leases.get(`${resource}|${bucket}`);
+    const lease = this.leases[resource].get(bucket);
     if (lease && lease.windowStart === windowStart) return this.state(lease, limit, resource);
     return { limit, remaining: limit, used: 0, reset: windowStart + this.windowSeconds, resource };
   }
@@ -101,7 +105,7 @@ export class RateLimiter {
    */
   async current(bucket: string, resource: RateResource, limit: number): Promise<RateState> {
     const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
-    const lease = this.leases.get(`${resource}|${bucket}`);
+    const lease = this.leases[resource].get(bucket);
     if (lease && lease.windowStart === windowStart) return this.state(lease, limit, resource);
     const [row] = await this.sql<{ used: number }[]>`
       SELECT used FROM rate_limit_windows WHERE bucket = ${bucket} AND resource = ${resource} AND window_start = ${windowStart}`;
@@ -127,8 +131,9 @@ export class RateLimiter {
       dbUsed: Math.min(after, limit),
       exhausted: granted === 0,
     };
-    this.leases.set(key, lease);
-    if (this.leases.size > 100_000) this.sweep(windowStart);
+    const leases = this.leases[resource];
+    leases.set(bucket, lease);
+    if (leases.size > 100_000) this.sweep(leases, windowStart);
   }
 
   /** Deletes windows that have ended; any process may run it, any number of times. */
@@ -143,7 +148,7 @@ export class RateLimiter {
     return { limit, used, remaining: limit - used, reset: lease.windowStart + this.windowSeconds, resource };
   }
 
-  private sweep(currentWindow: number) {
-    for (const [key, lease] of this.leases) if (lease.windowStart !== currentWindow) this.leases.delete(key);
+  private sweep(leases: Map<string, Lease>, currentWindow: number) {
+    for (const [key, lease] of leases) if (lease.windowStart !== currentWindow) leases.delete(key);
   }
 }

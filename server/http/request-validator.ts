@@ -6,6 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { resolveLocalRef } from '../codegen/openapi-refs.js';
 import { ApiError, notFound, validationFailed, type ValidationErrorItem } from './api-error.js';
+import { compileParamCheck, INVALID, type ParamCheck } from './path-param-check.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
@@ -20,6 +21,8 @@ interface Operation {
 
 interface CompiledOperation {
   resource: string;
+  /** Set when every path parameter has a plain schema (path-param-check.ts): ajv is not run for them. */
+  pathChecks?: [name: string, check: ParamCheck][];
   path?: ValidateFunction;
   query?: ValidateFunction;
   queryNames: string[];
@@ -100,6 +103,33 @@ export function toValidationErrors(resource: string, errors: ErrorObject[]): Val
   return items.length ? items : [{ resource, field: '', code: 'invalid' }];
 }
 
+/** The fast checks of an operation's path parameters, or undefined when any of them needs ajv. */
+function fastPathChecks(spec: object, pathParams: Parameter[]): [string, ParamCheck][] | undefined {
+  const checks: [string, ParamCheck][] = [];
+  for (const param of pathParams) {
+    const schema = param.schema ? resolveLocalRef<Schema>(spec, param.schema) : undefined;
+    const check = param.required ? compileParamCheck(schema) : undefined;
+    if (!check) return undefined;
+    checks.push([param.name, check]);
+  }
+  return checks;
+}
+
+/** The same answer as ajv over the operation's path schema (path-param-check.test.ts compares them). */
+function checkPathParams(op: CompiledOperation, raw: Record<string, string>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [name, check] of op.pathChecks!) {
+    const text = raw[name];
+    if (text === undefined) throw notFound();
+    if (op.numeric.has(name) && !PLAIN_NUMERAL.test(text)) throw notFound();
+    const value = check(text);
+    // An id beyond 2^53 cannot name any row (and would not survive as a JS number).
+    if (value === INVALID || (typeof value === 'number' && !Number.isSafeInteger(value))) throw notFound();
+    data[name] = value;
+  }
+  return data;
+}
+
 export class RequestValidator {
   private readonly operations = new Map<string, CompiledOperation>();
 
@@ -122,9 +152,12 @@ export class RequestValidator {
         const queryParams = all.filter((p) => p.in === 'query');
         const requestBody = op.requestBody ? resolveLocalRef<NonNullable<Operation['requestBody']>>(spec, op.requestBody) : undefined;
         const bodySchema = requestBody?.content?.['application/json']?.schema;
+        const pathChecks = fastPathChecks(spec, pathParams);
         this.operations.set(op.operationId, {
           resource: RESOURCE_BY_TAG[op.operationId.split('/')[0]!] ?? 'Resource',
-          path: pathParams.length ? params.compile(objectSchema(pathParams)) : undefined,
+          pathChecks,
+          // Compiled only where the fast checks cannot answer (less start-up work too).
+          path: pathParams.length && !pathChecks ? params.compile(objectSchema(pathParams)) : undefined,
           query: queryParams.length ? params.compile(objectSchema(queryParams)) : undefined,
           queryNames: queryParams.map((p) => p.name),
           numeric: numericNames([...pathParams, ...queryParams]),
@@ -141,9 +174,10 @@ export class RequestValidator {
     return op;
   }
 
-  /** Coerces and checks path parameters in place; 404 on failure. */
+  /** Coerces and checks path parameters; 404 on failure. */
   pathParams(operationId: string, raw: Record<string, string>): Record<string, unknown> {
     const op = this.op(operationId);
+    if (op.pathChecks) return checkPathParams(op, raw);
     const validate = op.path;
     const data: Record<string, unknown> = { ...raw };
     if (looseNumeral(op.numeric, data) !== undefined) throw notFound();

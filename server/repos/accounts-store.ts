@@ -33,6 +33,12 @@ export class AccountStore {
     return row ?? null;
   }
 
+  /** Many accounts in one statement (GraphQL's loaders); ids not found are absent from the map. */
+  async byIds(ids: readonly number[]): Promise<Map<number, AccountRow>> {
+    const rows = await this.sql<AccountRow[]>`SELECT * FROM accounts WHERE id = ANY(${ids as number[]})`;
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   async count(): Promise<number> {
     const [row] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM accounts`;
     return row!.n;

@@ -33,15 +33,25 @@ function granted(row: { collaborator: Permission | null; org_role: 'admin' | 'me
   return highest(row?.collaborator, org);
 }
 
-/** loadGrantedPermission for several repositories in one query, by repository id. */
-export async function loadGrantedPermissions(sql: Sql, repos: RepositoryRow[], userId: number): Promise<Map<number, Permission | null>> {
-  if (repos.length === 0) return new Map();
+/**
+ * loadGrantedPermission for many repositories at once (list pages, GraphQL's
+ * loaders): one statement, whatever their number. Keyed by repository id; a
+ * repository deleted meanwhile grants nothing.
+ */
+export async function loadGrantedPermissions(sql: Sql, repos: readonly RepositoryRow[], userId: number): Promise<Map<number, Permission | null>> {
+  const permissions = new Map<number, Permission | null>();
+  const others = repos.filter((repo) => repo.owner_id !== userId);
+  for (const repo of repos) if (repo.owner_id === userId) permissions.set(repo.id, 'admin');
+  if (others.length === 0) return permissions;
   const rows = await sql<{ id: number; collaborator: Permission | null; org_role: 'admin' | 'member' | null }[]>`
-    SELECT r.id,
-      (SELECT permission FROM collaborators WHERE repository_id = r.id AND user_id = ${userId}) AS collaborator,
-      (SELECT role FROM org_members WHERE org_id = r.owner_id AND user_id = ${userId}) AS org_role
-    FROM repositories r WHERE r.id = ANY(${repos.map((r) => r.id)})`;
-  return new Map(rows.map((row) => [row.id, granted(row)]));
+    SELECT r.id, c.permission AS collaborator, m.role AS org_role
+    FROM repositories r
+    LEFT JOIN collaborators c ON c.repository_id = r.id AND c.user_id = ${userId}
+    LEFT JOIN org_members m ON m.org_id = r.owner_id AND m.user_id = ${userId}
+    WHERE r.id = ANY(${others.map((repo) => repo.id)})`;
+  for (const row of rows) permissions.set(row.id, granted(row));
+  for (const repo of others) if (!permissions.has(repo.id)) permissions.set(repo.id, null);
+  return permissions;
 }
 
 /** GitHub's `permissions` object for a repository response. */

@@ -46,6 +46,8 @@ interface CacheEntry {
   permissions: Map<number, Permission | null>;
   /** Response bodies built from `repo`, by kind and permission (see cachedView). */
   views: Map<string, unknown>;
+  /** False once invalidated or evicted: a row's entry found by identity must still be in the cache. */
+  live: boolean;
 }
 
 /** Repository rows with their owner's login, kind and site-admin flag; add WHERE/ORDER after it. */
@@ -59,6 +61,12 @@ const cacheKey = (owner: string, name: string) => `${owner.toLowerCase()}/${name
 
 export class RepositoryStore {
   private readonly cache = new Map<string, CacheEntry>();
+  /**
+   * The entry of each cached row, by identity: the hot path asks about the
+   * row it just got from peek (permission, cached view) without lower-casing
+   * and joining owner and name into the key again (profiled).
+   */
+  private readonly entries = new WeakMap<RepositoryRow, CacheEntry>();
   /** Bumped by every invalidation: a row loaded before one must not be cached. */
   private generation = 0;
 
@@ -66,6 +74,7 @@ export class RepositoryStore {
     // Repository and account changes are rare next to reads: drop everything.
     bus.subscribe((topic) => {
       if (topic === '*' || topic.startsWith('repo:') || topic.startsWith('account:')) {
+        for (const entry of this.cache.values()) entry.live = false;
         this.cache.clear();
         this.generation++;
       }
@@ -74,18 +83,24 @@ export class RepositoryStore {
 
   private async entry(owner: string, name: string): Promise<CacheEntry> {
     // Nothing to find (GraphQL takes any string); not cached, so junk keys cannot crowd the cache.
-    if (!canMatchText(owner) || !canMatchText(name)) return { repo: null, permissions: new Map(), views: new Map() };
+    if (!canMatchText(owner) || !canMatchText(name)) return { repo: null, permissions: new Map(), views: new Map(), live: false };
     const key = cacheKey(owner, name);
     let entry = this.cache.get(key);
     if (!entry) {
       const generation = this.generation;
       const [repo] = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)}
         WHERE lower(a.login) = lower(${owner}) AND lower(r.name) = lower(${name})`;
-      entry = { repo: repo ?? null, permissions: new Map(), views: new Map() };
+      entry = { repo: repo ?? null, permissions: new Map(), views: new Map(), live: false };
       // Invalidated while loading: use the row for this request only.
       if (generation !== this.generation) return entry;
-      if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
+      if (this.cache.size >= MAX_CACHED) {
+        const oldest = this.cache.keys().next().value!;
+        this.cache.get(oldest)!.live = false;
+        this.cache.delete(oldest);
+      }
+      entry.live = true;
       this.cache.set(key, entry);
+      if (entry.repo) this.entries.set(entry.repo, entry);
     }
     return entry;
   }
@@ -99,13 +114,18 @@ export class RepositoryStore {
     return this.cache.get(cacheKey(owner, name))?.repo;
   }
 
+  private liveEntry(repo: RepositoryRow): CacheEntry | undefined {
+    const entry = this.entries.get(repo);
+    return entry?.live ? entry : undefined;
+  }
+
   /** The user's cached permission, or undefined when permissionOf must ask the database. */
   peekPermission(repo: RepositoryRow, user: { id: number; siteAdmin: boolean } | null): Permission | null | undefined {
     const publicRead: Permission | null = repo.private ? null : 'read';
     if (!user) return publicRead;
     if (user.siteAdmin) return 'admin';
-    const entry = this.cache.get(cacheKey(repo.owner_login, repo.name));
-    if (entry?.repo !== repo) return undefined;
+    const entry = this.liveEntry(repo);
+    if (!entry) return undefined;
     const granted = entry.permissions.get(user.id);
     return granted === undefined ? undefined : highest(granted, publicRead);
   }
@@ -116,8 +136,8 @@ export class RepositoryStore {
    * until a change to the repository or its owner invalidates the entry.
    */
   cachedView<T>(repo: RepositoryRow, key: string, build: () => T): T {
-    const entry = this.cache.get(cacheKey(repo.owner_login, repo.name));
-    if (!entry || entry.repo !== repo) return build();
+    const entry = this.liveEntry(repo);
+    if (!entry) return build();
     let view = entry.views.get(key) as T | undefined;
     if (view === undefined) {
       view = build();
@@ -129,6 +149,12 @@ export class RepositoryStore {
   async byId(id: number): Promise<RepositoryRow | null> {
     const [repo] = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)} WHERE r.id = ${id}`;
     return repo ?? null;
+  }
+
+  /** Many repositories in one statement (GraphQL's loaders); ids not found are absent from the map. */
+  async byIds(ids: readonly number[]): Promise<Map<number, RepositoryRow>> {
+    const rows = await this.sql<RepositoryRow[]>`${SELECT_REPOSITORY(this.sql)} WHERE r.id = ANY(${ids as number[]})`;
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** The user's permission (cached), including public read and site-admin rights. */

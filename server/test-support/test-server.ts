@@ -50,7 +50,10 @@ export async function dropTestDatabase(url: string): Promise<void> {
   await admin.end();
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { now?: () => number; onStatement?: (query: string) => void } = {},
+): Promise<TestServer> {
   const databaseUrl = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-test-data-'));
   let handler: ((...args: Parameters<ReturnType<typeof toNodeHandler>>) => void) | undefined;
@@ -62,7 +65,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     PORT: String(port), DATABASE_URL: databaseUrl, WHARF_DATA_DIR: dataDir,
     WHARF_LOG_LEVEL: 'error', ...env,
   });
-  const sql = connect(databaseUrl);
+  const sql = connect(databaseUrl, { onStatement: options.onStatement });
   const logs: string[] = [];
   const wharf = await createWharfApp(config, sql, createLogger(config.logLevel, (line) => void logs.push(line)), options.now);
   handler = toNodeHandler(wharf.app);

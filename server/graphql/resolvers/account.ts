@@ -31,7 +31,7 @@ export const viewerQuery: NonNullable<QueryResolvers['viewer']> = async (_parent
   if (ctx.principal.kind !== 'token') throw new Error('viewer without an authenticated principal');
   // As on GitHub: an app acting as an installation is nobody's viewer.
   if (ctx.principal.installation) throw githubError('FORBIDDEN', 'Resource not accessible by integration');
-  const account = await ctx.services.accounts.byId(ctx.principal.user.id);
+  const account = await ctx.loaders.accountById.load(ctx.principal.user.id);
   if (!account) throw new Error(`token of a missing account ${ctx.principal.user.id}`);
   return account;
 };

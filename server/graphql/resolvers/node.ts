@@ -21,12 +21,12 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
   switch (decoded.type) {
     case 'User':
     case 'Organization': {
-      const account = await ctx.services.accounts.byId(decoded.id);
+      const account = await ctx.loaders.accountById.load(decoded.id);
       // One id space for both kinds: a U_ id must not reach an organization.
       return account !== null && account.kind === decoded.type ? account : null;
     }
     case 'Repository': {
-      const repo = await ctx.services.repos.byId(decoded.id);
+      const repo = await ctx.loaders.repositoryById.load(decoded.id);
       return repo !== null && (await canSeeRepository(ctx, repo)) ? repo : null;
     }
     default:

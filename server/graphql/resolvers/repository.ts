@@ -22,8 +22,7 @@ export async function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow)
   const principal: Principal = ctx.principal;
   // An installation token sees its installation's repositories and public ones.
   if (principal.kind === 'token' && principal.installation) return installationPermission(principal.installation, repo) !== null;
-  const user = principal.kind === 'token' ? principal.user : null;
-  const permission = await ctx.services.repos.permissionOf(repo, user);
+  const permission = await ctx.loaders.repositoryPermission.load(repo);
   if (permission === null) return false;
   if (repo.private && principal.kind === 'token') {
     return hasAnyScope(principal.scopes, ['repo']);
@@ -45,7 +44,7 @@ export const Repository: RepositoryResolvers = {
   description: (repo) => repo.description,
   url: (repo, _args, ctx) => ctx.services.urls.html(`/${repo.owner_login}/${repo.name}`),
   owner: async (repo, _args, ctx) => {
-    const owner = await ctx.services.accounts.byId(repo.owner_id);
+    const owner = await ctx.loaders.accountById.load(repo.owner_id);
     if (!owner) throw new Error(`repository ${repo.id} has no owner account ${repo.owner_id}`);
     return owner;
   },

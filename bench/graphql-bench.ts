@@ -1,0 +1,153 @@
+// `npm run bench:graphql`: GraphQL's two shapes that grow with data.
+//   - `nodes(ids:)` with 100 ids of mixed kinds (users, organizations,
+//     repositories public and private, some reached through a grant);
+//   - `repository(owner:, name:) { … owner defaultBranchRef }`.
+// For each: SQL statements per request, counted by an in-process Wharf on the
+// same database (postgres.js `debug`, sequential requests), and latency and
+// throughput of `wharf serve` under autocannon (64 connections,
+// BENCH_DURATION_S, default 10 s, after a 2 s warm-up). The caller is an
+// ordinary user (a site admin would skip the permission reads). Results go to
+// bench/results/graphql.json.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createWharfApp, type WharfApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { connect, type Sql } from '../server/db/database.js';
+import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
+import { encodeNodeId } from '../server/ids/node-id.js';
+import { createLogger } from '../server/log.js';
+import { measure, type TargetResult } from './load.js';
+import { cpuMicrosPerRequest } from './report.js';
+import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js';
+
+const RESULTS_FILE = fileURLToPath(new URL('./results/graphql.json', import.meta.url));
+const durationS = Number(process.env.BENCH_DURATION_S || 10);
+const COUNTED_REQUESTS = 20;
+const progress = (message: string) => process.stderr.write(`bench:graphql: ${message}\n`);
+
+const NODES_QUERY = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename id
+  ... on User { login name } ... on Organization { login name }
+  ... on Repository { nameWithOwner isPrivate owner { login } } } }`;
+const REPOSITORY_QUERY = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) {
+  id databaseId nameWithOwner isPrivate description url createdAt updatedAt
+  owner { __typename id login url } defaultBranchRef { id name prefix } } }`;
+
+interface Query { name: string; body: string }
+
+/** Users, organizations and repositories straight into the database; returns 100 node ids of mixed kinds. */
+async function seed(app: WharfApp, sql: Sql, viewerId: number): Promise<string[]> {
+  const { accounts } = app.services;
+  const users = [];
+  for (let i = 0; i < 30; i++) users.push(await accounts.create(`bench-user-${i}`, 'User', { name: `User ${i}` }));
+  const orgs = [];
+  for (let i = 0; i < 5; i++) {
+    const org = await accounts.create(`bench-org-${i}`, 'Organization');
+    await accounts.addMember(org.id, i % 2 ? users[i]!.id : viewerId, 'member');
+    orgs.push(org);
+  }
+  const owners = [...users, ...orgs];
+  const repoIds: number[] = [];
+  for (let i = 0; i < 65; i++) {
+    const owner = owners[i % owners.length]!;
+    const [row] = await sql<{ id: number }[]>`
+      INSERT INTO repositories (owner_id, name, private) VALUES (${owner.id}, ${`repo-${i}`}, ${i % 3 === 0}) RETURNING id`;
+    if (i % 6 === 0) await sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${row!.id}, ${viewerId}, 'write')`;
+    repoIds.push(row!.id);
+  }
+  return [
+    ...users.map((u) => encodeNodeId('User', u.id)),
+    ...orgs.map((o) => encodeNodeId('Organization', o.id)),
+    ...repoIds.map((id) => encodeNodeId('Repository', id)),
+  ];
+}
+
+/** Statements per request: sequential requests through the in-process app, the statement log cleared before each. */
+async function countStatements(app: WharfApp, statements: string[], token: string, query: Query): Promise<{ min: number; median: number; max: number }> {
+  const counts: number[] = [];
+  for (let i = 0; i < COUNTED_REQUESTS + 1; i++) {
+    statements.length = 0;
+    const response = await app.app.fetch(new Request('http://127.0.0.1/api/graphql', {
+      method: 'POST', headers: { authorization: `token ${token}`, 'content-type': 'application/json' }, body: query.body,
+    }));
+    const body = (await response.json()) as { errors?: unknown };
+    if (response.status !== 200 || body.errors) throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (i > 0) counts.push(statements.length); // the first warms the token cache and the rate-limit lease
+  }
+  counts.sort((a, b) => a - b);
+  return { min: counts[0]!, median: counts[Math.floor(counts.length / 2)]!, max: counts[counts.length - 1]! };
+}
+
+function load(wharf: WharfServer, token: string, query: Query): Promise<TargetResult> {
+  return measure({
+    name: query.name, url: `${wharf.baseUrl}/api/graphql`, method: 'POST', body: query.body, expectStatus: 200, pid: wharf.child.pid,
+    headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+  }, { connections: 64, durationS, warmupS: 2, pipelining: 1 });
+}
+
+const loadBefore = loadavg()[0]!;
+const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-graphql-'));
+let wharf: WharfServer | undefined;
+let local: WharfApp | undefined;
+let sql: Sql | undefined;
+let exitCode = 1;
+try {
+  progress(`starting wharf (embedded PostgreSQL in ${dataDir})…`);
+  // BENCH_PROFILE_DIR: the server runs under `node --cpu-prof` and writes its profile there on exit.
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  wharf = await startWharf(dataDir, undefined, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  // Join the server's cluster (as `wharf admin` does) with a Wharf of our own whose statements are counted.
+  const log = createLogger('warn');
+  const cluster = await startEmbeddedPostgres(dataDir, log);
+  const statements: string[] = [];
+  sql = connect(cluster.url('wharf'), { onStatement: (query) => void statements.push(query) });
+  const config = loadConfig({
+    DATABASE_URL: cluster.url('wharf'), WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn', WHARF_WEBHOOK_DISPATCH: 'off',
+    WHARF_RATE_LIMIT_AUTHENTICATED: String(BENCH_RATE_LIMIT),
+  });
+  local = await createWharfApp(config, sql, log);
+  const viewer = await local.services.accounts.create('bench-viewer', 'User');
+  const { token } = await local.services.tokens.create(viewer.id, 'personal', ['repo', 'user']);
+  progress('seeding 30 users, 5 organizations, 65 repositories…');
+  const ids = await seed(local, sql, viewer.id);
+  const created = await fetch(`${wharf.baseUrl}/user/repos`, {
+    method: 'POST', headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench-graphql', auto_init: true, description: 'GraphQL benchmark' }),
+  });
+  if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
+
+  const queries: Query[] = [
+    { name: `nodes(ids:) with ${ids.length} mixed ids`, body: JSON.stringify({ query: NODES_QUERY, variables: { ids } }) },
+    { name: 'repository(owner:, name:)', body: JSON.stringify({ query: REPOSITORY_QUERY, variables: { owner: 'bench-viewer', name: 'bench-graphql' } }) },
+    // defaultBranchRef runs `git show-ref` per request: this shows what the subprocess costs.
+    {
+      name: 'repository(owner:, name:) without defaultBranchRef',
+      body: JSON.stringify({ query: REPOSITORY_QUERY.replace(' defaultBranchRef { id name prefix }', ''), variables: { owner: 'bench-viewer', name: 'bench-graphql' } }),
+    },
+  ];
+  const results = [];
+  for (const query of queries) {
+    const sqlPerRequest = await countStatements(local, statements, token, query);
+    progress(`${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with 64 connections…`);
+    const measured = await load(wharf, token, query);
+    if (measured.unexpectedStatus > 0 || measured.errors > 0) throw new Error(`${query.name}: ${measured.unexpectedStatus} unexpected statuses, ${measured.errors} errors under load`);
+    results.push({ ...measured, sqlPerRequest, serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured) });
+  }
+  const lines = results.map((r) =>
+    `${r.name.padEnd(50)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.latencyMs.p50).padStart(4)} ms  p99 ${String(r.latencyMs.p99).padStart(5)} ms  ` +
+    `server CPU ${r.serverCpuMicrosPerRequest.toFixed(0)} µs/req  SQL statements/request ${r.sqlPerRequest.median} (min ${r.sqlPerRequest.min}, max ${r.sqlPerRequest.max})  CPU other ${r.otherCpuPercent.toFixed(0)}%`);
+  process.stdout.write(['', ...lines, '', `note: 1-minute load average before the run: ${loadBefore.toFixed(2)} on ${cpus().length} CPUs; caller: an ordinary user with a personal token (repo, user).`, ''].join('\n'));
+  await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
+  await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1mBefore: loadBefore, durationS, connections: 64, results }, null, 2) + '\n');
+  process.stdout.write(`results written to ${RESULTS_FILE}\n`);
+  exitCode = 0;
+} catch (error) {
+  process.stderr.write(`bench:graphql: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+} finally {
+  await local?.close();
+  await sql?.end({ timeout: 5 });
+  await wharf?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,58 @@
+// Per-request loaders (DataLoader): a resolver asks for one object, and every
+// request for the same kind made in the same tick becomes one statement.
+// `nodes(ids:)` with 100 ids, or 100 repositories each asking for its owner,
+// then costs one query per kind instead of one per object.
+//
+// They live in the GraphQL context, one set per request, never shared: what
+// they remember is what this caller may see now, and it is dropped with the
+// request, so a revocation or a permission change is never served stale to
+// the next call (the REST caches, which outlive requests, are kept coherent by
+// the invalidation bus instead).
+//
+// A resolver uses a loader instead of the store's single-row read:
+//   owner: (repo, _args, ctx) => ctx.loaders.accountById.load(repo.owner_id)
+// A new kind adds a loader here whose batch function reads all keys in one
+// statement (`WHERE id = ANY(…)`) and answers in the order of the keys.
+import DataLoader from 'dataloader';
+import type { Principal } from '../auth/principal.js';
+import type { AccountRow } from '../repos/accounts-store.js';
+import { highest, loadGrantedPermissions, type Permission } from '../repos/permissions.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { Services } from '../services.js';
+
+export interface Loaders {
+  /** Users and organizations (one table, one id space); null when there is none. */
+  accountById: DataLoader<number, AccountRow | null>;
+  /** Repositories with their owner's login and kind; null when there is none. */
+  repositoryById: DataLoader<number, RepositoryRow | null>;
+  /**
+   * The caller's permission on a repository, as RepositoryStore.permissionOf
+   * answers it (public read and site-admin rights included), keyed by the row.
+   */
+  repositoryPermission: DataLoader<RepositoryRow, Permission | null, number>;
+}
+
+/** Answers in key order, as DataLoader requires. */
+function inOrder<K, V>(keys: readonly K[], found: Map<K, V>): (V | null)[] {
+  return keys.map((key) => found.get(key) ?? null);
+}
+
+export function createLoaders(services: Services, principal: Principal): Loaders {
+  const user = principal.kind === 'token' ? principal.user : null;
+  return {
+    accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
+    repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
+    repositoryPermission: new DataLoader(
+      async (repos) => {
+        const publicRead = (repo: RepositoryRow): Permission | null => (repo.private ? null : 'read');
+        if (!user) return repos.map(publicRead);
+        // Rows from the owner/name cache may already know (REST keeps those coherent); the rest in one statement.
+        const cached = repos.map((repo) => services.repos.peekPermission(repo, user));
+        const misses = repos.filter((_repo, i) => cached[i] === undefined);
+        const granted = misses.length ? await loadGrantedPermissions(services.sql, misses, user.id) : new Map<number, Permission | null>();
+        return repos.map((repo, i) => (cached[i] !== undefined ? cached[i]! : highest(granted.get(repo.id), publicRead(repo))));
+      },
+      { cacheKeyFn: (repo) => repo.id },
+    ),
+  };
+}

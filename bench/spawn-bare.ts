@@ -24,7 +24,7 @@ export function startH3Floor(body: Buffer, headers: [string, string][], timeoutM
   }, timeoutMs);
 }
 
-async function startBaseline(label: string, script: string, env: Record<string, string>, timeoutMs: number): Promise<BareServer> {
+export async function startBaseline(label: string, script: string, env: Record<string, string>, timeoutMs: number): Promise<BareServer> {
   const child = spawnNode(['bin/run-ts.mjs', script], { ...process.env, ...env });
   const stop = async () => void (await stopChild(child.process, 5_000));
   try {

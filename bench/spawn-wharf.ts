@@ -44,7 +44,8 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
   }
 }
 
-export async function startWharf(dataDir: string, timeoutMs = 120_000): Promise<WharfServer> {
+/** `extraEnv`: settings on top of the bench's (e.g. the webhook ones of bench/webhooks.ts). */
+export async function startWharf(dataDir: string, timeoutMs = 120_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<WharfServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -54,6 +55,7 @@ export async function startWharf(dataDir: string, timeoutMs = 120_000): Promise<
     WHARF_LOG_LEVEL: 'warn',
     WHARF_RATE_LIMIT_AUTHENTICATED: String(BENCH_RATE_LIMIT),
     WHARF_RATE_LIMIT_UNAUTHENTICATED: String(BENCH_RATE_LIMIT),
+    ...extraEnv,
   };
   // Unset → embedded PostgreSQL, started and stopped by the server itself.
   delete env.DATABASE_URL;

@@ -2,7 +2,8 @@
 // that answers every POST with 200 and records, per request, the time from
 // the event (the `t` field the bench puts first in every body, epoch ms) to
 // the receipt. Its own process, so the bench's producer does not slow it.
-// Control: GET /stats → counts and latencies since the last POST /reset.
+// Control: GET /stats → counts and latencies since the last POST /reset;
+// GET /count → requests since then.
 // Prints `listening <port>` (bench/child-listen.ts) when ready.
 import { createServer } from 'node:http';
 import { listenForBench } from './child-listen.js';
@@ -19,6 +20,10 @@ const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
   if (req.method === 'GET' && req.url === '/stats') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ received, duplicates, firstAt, lastAt, latenciesMs }));
+    return;
+  }
+  if (req.method === 'GET' && req.url === '/count') {
+    res.end(String(received));
     return;
   }
   if (req.method === 'POST' && req.url === '/reset') {

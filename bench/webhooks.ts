@@ -73,7 +73,7 @@ async function measureWharf(sink: BareServer, name: string, workers: number): Pr
     const started = Date.now();
     await queueBurst(source, settings.events);
     expected += settings.events;
-    const ended = await waitForHistory(setup.sql, setup.hookIds, expected, 600_000);
+    const ended = await waitForHistory(setup.sql, setup.hookIds, expected, 600_000, { url: sink.url, received: settings.events });
     const cpuAfter = await setup.cpuSeconds();
     const burst = await sinkStats(sink);
     const xacts = (await committedTransactions(setup)) - xactsBefore;
@@ -83,7 +83,7 @@ async function measureWharf(sink: BareServer, name: string, workers: number): Pr
     await resetSink(sink);
     const steadyEvents = await queueSteady(source, settings.steadyPerSecond, settings.steadySeconds);
     expected += steadyEvents;
-    await waitForHistory(setup.sql, setup.hookIds, expected, 120_000);
+    await waitForHistory(setup.sql, setup.hookIds, expected, 120_000, { url: sink.url, received: steadyEvents });
     const steady = await sinkStats(sink);
     const sorted = steady.latenciesMs.sort((a, b) => a - b);
     if ((await historyCount(setup.sql, setup.hookIds)) !== expected) throw new Error(`${name}: more history entries than attempts expected`);

@@ -10,7 +10,9 @@ async function capture(sql: Sql, run: (sql: Sql) => Promise<unknown>): Promise<C
   let captured: Captured | undefined;
   const options = (sql as unknown as { options: { debug: unknown } }).options;
   const before = options.debug;
-  options.debug = (_connection: number, text: string, parameters: unknown[]) => void (captured ??= { text, parameters });
+  options.debug = (_connection: number, text: string, parameters: unknown[]) => {
+    if (text.includes('webhook_deliveries')) captured = { text, parameters };
+  };
   try {
     await run(sql);
   } finally {
@@ -20,16 +22,16 @@ async function capture(sql: Sql, run: (sql: Sql) => Promise<unknown>): Promise<C
   return captured;
 }
 
-export async function deliveryListPlans(sql: Sql, hookId: number, deepId: number, since: Date): Promise<{ name: string; lines: string[] }[]> {
-  const shapes: [string, DeliveryFilter][] = [
-    ['page 1', {}],
-    ['deep cursor', { beforeId: deepId }],
-    ['status=failure, page 1', { status: 'failure' }],
-    ['event=ping, page 1', { event: 'ping' }],
-    ['since, page 1', { since }],
+export async function deliveryListPlans(sql: Sql, hookA: number, hookB: number, deepId: number, since: Date): Promise<{ name: string; lines: string[] }[]> {
+  const shapes: [string, number, DeliveryFilter][] = [
+    ['B: page 1', hookB, {}],
+    ['A: deep cursor', hookA, { beforeId: deepId }],
+    ['B: status=failure, page 1', hookB, { status: 'failure' }],
+    ['B: event=ping, page 1', hookB, { event: 'ping' }],
+    ['B: since, page 1', hookB, { since }],
   ];
   const plans = [];
-  for (const [name, filter] of shapes) {
+  for (const [name, hookId, filter] of shapes) {
     const query = await capture(sql, (s) => listDeliveries(s, hookId, filter, 30));
     const rows = await sql.unsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.parameters as never[]);
     plans.push({ name, lines: rows.map((row) => row['QUERY PLAN']) });

@@ -100,6 +100,9 @@ describe('a dispatcher sending to a healthy and a failing receiver at once', () 
 describe('one batch with several attempts of one hook', () => {
   it('leaves last_response and the failure clock as attempts one by one would', async () => {
     const hookId = await hookFor('http://127.0.0.1:1/a');
+    // Failing for half an hour (less than the 1 h period): the success in the
+    // middle of the batch must clear that, so the clock restarts now.
+    await server.sql`UPDATE hooks SET failing_since = now() - interval '30 minutes' WHERE id = ${hookId}`;
     const jobs = await queueJobs(hookId, 3);
     await recordAttempts(server.sql, [attempt(jobs[0]!, 500, 10_000), attempt(jobs[1]!, 200), attempt(jobs[2]!, 0, 10_000)], HOUR_MS);
     const [hook] = await server.sql`SELECT last_response_code, last_response_status, last_response_message, active,

@@ -52,12 +52,12 @@ const jobState = (r: AttemptRecord) => (r.success ? 'done' : r.retryInMs === nul
 /** Records `records` (attempts ended in this order) in one transaction; `disableAfterMs`: WHARF_WEBHOOK_DISABLE_AFTER. */
 export async function recordAttempts(sql: Sql, records: AttemptRecord[], disableAfterMs: number): Promise<void> {
   if (records.length === 0) return;
-  const history = JSON.stringify(records.map((r) => ({
-    job_id: r.job.id, hook_id: r.job.hook_id, guid: r.job.guid, event: r.job.event, action: r.job.action,
+  const history = JSON.stringify(records.map((r, seq) => ({
+    seq, job_id: r.job.id, hook_id: r.job.hook_id, guid: r.job.guid, event: r.job.event, action: r.job.action,
     // Automatic retries of a job are not redeliveries; a redelivery job's attempts are.
     redelivery: r.job.redelivery, url: r.url, repository_id: r.job.repository_id, installation_id: r.job.installation_id,
     delivered_at: r.deliveredAt.toISOString(), duration: r.durationS, status: r.status, status_code: r.statusCode,
-    request_headers: r.requestHeaders, request_payload: r.job.payload, response_headers: r.responseHeaders, response_payload: r.responsePayload,
+    request_headers: r.requestHeaders, response_headers: r.responseHeaders, response_payload: r.responsePayload,
   })));
   const jobs = JSON.stringify(records.map((r) => ({ id: r.job.id, state: jobState(r), retry_ms: r.retryInMs ?? 0 })));
   const hooks = hookOutcomes(records);
@@ -69,13 +69,18 @@ export async function recordAttempts(sql: Sql, records: AttemptRecord[], disable
     // In id order, so two dispatchers' batches touching the same hooks cannot
     // deadlock; it also keeps a hook from being deleted until the commit.
     tx`SELECT id FROM hooks WHERE id = ANY(${hookIds}) ORDER BY id FOR NO KEY UPDATE`,
-    // A job deleted meanwhile (with its hook or repository) gets no entry.
+    // The payload sent is the job's, read here rather than sent back; a job
+    // deleted meanwhile (with its hook or repository) gets no entry.
     tx`INSERT INTO webhook_deliveries (job_id, hook_id, guid, event, action, redelivery, url, repository_id, installation_id,
         delivered_at, duration, status, status_code, request_headers, request_payload, response_headers, response_payload)
-      SELECT v.* FROM json_to_recordset(${history}::text::json) AS v(job_id bigint, hook_id bigint, guid uuid, event text, action text,
+      SELECT v.job_id, v.hook_id, v.guid, v.event, v.action, v.redelivery, v.url, v.repository_id, v.installation_id,
+        v.delivered_at, v.duration, v.status, v.status_code, v.request_headers, j.payload, v.response_headers, v.response_payload
+      FROM json_to_recordset(${history}::text::json) AS v(seq int, job_id bigint, hook_id bigint, guid uuid, event text, action text,
         redelivery boolean, url text, repository_id bigint, installation_id bigint, delivered_at timestamptz, duration float8,
-        status text, status_code int, request_headers jsonb, request_payload text, response_headers jsonb, response_payload text)
-      WHERE EXISTS (SELECT 1 FROM webhook_jobs j WHERE j.id = v.job_id)`,
+        status text, status_code int, request_headers jsonb, response_headers jsonb, response_payload text)
+      JOIN webhook_jobs j ON j.id = v.job_id
+      -- Entry ids in the order the attempts ended.
+      ORDER BY v.seq`,
     tx`UPDATE webhook_jobs j SET attempts = j.attempts + 1, state = v.state,
         next_attempt_at = now() + v.retry_ms * interval '1 millisecond', lease_owner = NULL, lease_until = NULL
       FROM json_to_recordset(${jobs}::text::json) AS v(id bigint, state text, retry_ms float8)

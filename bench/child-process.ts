@@ -20,7 +20,10 @@ const TAIL_LINES = 30;
 
 /** Runs `node <args>` from the repository root with exactly `env`. */
 export function spawnNode(args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, args, {
+  // BENCH_CPU_PROF_DIR: every child writes a V8 CPU profile there when it exits
+  // (--cpu-prof cannot be passed through NODE_OPTIONS).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

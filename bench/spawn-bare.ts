@@ -25,7 +25,7 @@ export function startH3Floor(body: Buffer, headers: [string, string][], timeoutM
   }, timeoutMs);
 }
 
-async function startBaseline(label: string, script: string, env: Record<string, string>, timeoutMs: number): Promise<BareServer> {
+export async function startBaseline(label: string, script: string, env: Record<string, string>, timeoutMs: number): Promise<BareServer> {
   await ensureBuilt();
   const child = spawnNode([`dist/${script.replace(/\.ts$/, '.js')}`], { ...process.env, ...env });
   const stop = async () => void (await stopChild(child.process, 5_000));

@@ -47,9 +47,10 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
 /**
  * `nodeArgs` go before the script (`--cpu-prof` for bench/profile-hot-path.ts;
  * Node refuses it in NODE_OPTIONS); `entry` is another checkout's
- * bin/wharf.mjs for bench/ab-rounds.ts.
+ * bin/wharf.mjs for bench/ab-rounds.ts; `extraEnv` are settings on top of the
+ * bench's (e.g. the webhook ones of bench/webhooks.ts).
  */
-export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs: string[] = [], entry = 'bin/wharf.mjs'): Promise<WharfServer> {
+export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs: string[] = [], entry = 'bin/wharf.mjs', extraEnv: NodeJS.ProcessEnv = {}): Promise<WharfServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -59,6 +60,7 @@ export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs:
     WHARF_LOG_LEVEL: 'warn',
     WHARF_RATE_LIMIT_AUTHENTICATED: String(BENCH_RATE_LIMIT),
     WHARF_RATE_LIMIT_UNAUTHENTICATED: String(BENCH_RATE_LIMIT),
+    ...extraEnv,
   };
   // Unset → embedded PostgreSQL, started and stopped by the server itself.
   delete env.DATABASE_URL;

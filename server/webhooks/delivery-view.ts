@@ -1,9 +1,9 @@
 // GitHub's hook-delivery-item (history list) and hook-delivery (one entry,
 // with the request sent and the response received) bodies.
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
-import type { DeliveryRow } from './deliveries-store.js';
+import type { DeliveryItemRow, DeliveryRow } from './deliveries-store.js';
 
-export function deliveryItemView(row: DeliveryRow) {
+export function deliveryItemView(row: DeliveryItemRow) {
   return {
     id: row.id,
     guid: row.guid,

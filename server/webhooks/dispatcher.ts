@@ -3,6 +3,8 @@
 // lease (SKIP LOCKED, so two healthy dispatchers never take the same job),
 // sends them, and records the attempt; a dispatcher that dies mid-attempt
 // leaves a lease that runs out, and the job is sent again (at-least-once).
+// Claims, drops and records are batched (one statement for all the jobs a
+// wake-up finds, one transaction for all the attempts that ended meanwhile).
 // It sleeps until a NOTIFY (new jobs), an attempt ending, or the next job's
 // due time, whichever comes first.
 import { randomUUID } from 'node:crypto';
@@ -10,7 +12,8 @@ import { Backoff } from '../db/backoff.js';
 import type { Sql } from '../db/database.js';
 import { isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
 import type { Logger } from '../log.js';
-import { claimJobs, dropJob, hookById, msUntilNextDue, recordAttempt, type JobRow } from './delivery-jobs.js';
+import { AttemptBatcher } from './attempt-batcher.js';
+import { claimJobs, dropJobs, msUntilNextDue, type ClaimedJob, type JobRow } from './delivery-jobs.js';
 import { deliveryRequest } from './delivery-request.js';
 import type { AllowList } from './outbound/allowed-hosts.js';
 import { sendWebhook } from './outbound/send-webhook.js';
@@ -50,13 +53,19 @@ export class Dispatcher {
   readonly owner = randomUUID();
   private running = false;
   private loopDone: Promise<void> | undefined;
+  /** Attempts being sent: at most `concurrency`. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts sent whose history entry is not committed yet (the job is still leased). */
+  private readonly recording = new Set<Promise<void>>();
   private wake: () => void = () => {};
   private unlisten: (() => Promise<void>) | undefined;
   /** Waits between outbox reads while the database is away (bounded, so delivery resumes soon after). */
   private readonly backoff = new Backoff();
+  private readonly records: AttemptBatcher;
 
-  constructor(private readonly deps: DispatcherDeps) {}
+  constructor(private readonly deps: DispatcherDeps) {
+    this.records = new AttemptBatcher(deps.sql, deps.settings.disableAfterMs);
+  }
 
   /**
    * Lease length: an attempt ends within the timeout; the rest is margin for
@@ -81,6 +90,7 @@ export class Dispatcher {
     this.wake();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.recording]);
     await this.unlisten?.().catch(() => {});
   }
 
@@ -91,13 +101,23 @@ export class Dispatcher {
       const woken = new Promise<void>((resolve) => (this.wake = resolve));
       let waitMs = MAX_IDLE_MS;
       try {
-        const free = settings.concurrency - this.inFlight.size;
-        if (free > 0) {
+        const free = this.freeSlots();
+        // Under load, wait until a few slots are free and claim them together:
+        // one claim statement for several jobs instead of one per job.
+        const worthClaiming = this.inFlight.size === 0 ? 1 : Math.max(1, Math.floor(settings.concurrency / 4));
+        if (free >= worthClaiming) {
           const jobs = await claimJobs(sql, this.owner, free, this.leaseMs);
-          for (const job of jobs) this.track(this.attempt(job));
+          // A hook deactivated after its jobs were queued: its automatic deliveries are dropped.
+          const dropped = jobs.filter((job) => !job.hook.active && retriesAutomatically(job));
+          if (dropped.length > 0) await dropJobs(sql, dropped.map((job) => job.id));
+          for (const job of jobs) if (!dropped.includes(job)) this.track(this.attempt(job));
           if (jobs.length === free) continue; // there may be more due right now
-          const next = await msUntilNextDue(sql);
-          if (next !== null) waitMs = Math.min(MAX_IDLE_MS, Math.max(next, 25));
+          // An attempt in flight wakes the loop when it ends; only an idle
+          // dispatcher needs to know when the next job (a retry) is due.
+          if (this.inFlight.size === 0) {
+            const next = await msUntilNextDue(sql);
+            if (next !== null) waitMs = Math.min(MAX_IDLE_MS, Math.max(next, 25));
+          }
         }
         this.backoff.reset();
       } catch (error) {
@@ -112,21 +132,13 @@ export class Dispatcher {
   }
 
   /**
-   * Records an attempt that was sent, retrying through a database outage
-   * while the job's lease lasts: once it runs out another dispatcher may send
-   * the job again, so a late record would be a second history entry.
+   * Sending slots left. Recording is not sending, so a slot is free once its
+   * attempt has ended; but no more than `concurrency` ended attempts may wait
+   * for their entries (a slow database slows claiming down, not memory up).
    */
-  private async whileLeased(record: () => Promise<void>, leaseEnds: number): Promise<void> {
-    const backoff = new Backoff();
-    for (;;) {
-      try {
-        return await record();
-      } catch (error) {
-        const waitMs = backoff.next();
-        if (!isDatabaseUnavailable(error) || Date.now() + waitMs > leaseEnds - 1_000) throw error;
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-      }
-    }
+  private freeSlots(): number {
+    const { concurrency } = this.deps.settings;
+    return Math.min(concurrency - this.inFlight.size, 2 * concurrency - this.inFlight.size - this.recording.size);
   }
 
   private track(attempt: Promise<void>): void {
@@ -137,16 +149,11 @@ export class Dispatcher {
     });
   }
 
-  private async attempt(job: JobRow): Promise<void> {
-    const { sql, log, settings, vendor, allowList } = this.deps;
+  private async attempt(job: ClaimedJob): Promise<void> {
+    const { log, settings, vendor, allowList } = this.deps;
+    const { hook } = job;
     const leaseEnds = Date.now() + this.leaseMs;
     try {
-      const hook = await hookById(sql, job.hook_id);
-      if (!hook) return; // deleted meanwhile; its jobs went with it
-      if (!hook.active && retriesAutomatically(job)) {
-        await dropJob(sql, job.id);
-        return;
-      }
       const request = deliveryRequest(job, hook, vendor);
       const deliveredAt = new Date();
       const result = await sendWebhook({
@@ -166,19 +173,27 @@ export class Dispatcher {
           statusCode: result.statusCode, status: result.status, retryInMs,
         });
       }
-      const record = () => recordAttempt(sql, {
-        job, owner: this.owner, url: hook.url, deliveredAt, durationS: result.durationS,
+      const recorded = this.records.record({
+        job, url: hook.url, deliveredAt, durationS: result.durationS,
         status: result.status, statusCode: result.statusCode, success,
         requestHeaders: request.headers, responseHeaders: result.responseHeaders,
         responsePayload: result.statusCode === 0 ? null : result.responseBody,
-        retryInMs, disableAfterMs: settings.disableAfterMs,
+        retryInMs,
+      }, leaseEnds).catch((error: unknown) => this.notRecorded(job, error));
+      this.recording.add(recorded);
+      void recorded.finally(() => {
+        this.recording.delete(recorded);
+        this.wake();
       });
-      await this.whileLeased(record, leaseEnds);
     } catch (error) {
-      // Not recorded: the lease runs out and the job is attempted again (at-least-once).
-      const fields = { jobId: job.id, guid: job.guid, ...unavailableReason(error) };
-      if (isDatabaseUnavailable(error)) log.warn('webhook delivery attempt not recorded: database unavailable; it will be sent again', fields);
-      else log.error('webhook delivery attempt could not be completed', fields);
+      this.notRecorded(job, error);
     }
+  }
+
+  /** Not recorded: the lease runs out and the job is attempted again (at-least-once). */
+  private notRecorded(job: JobRow, error: unknown): void {
+    const fields = { jobId: job.id, guid: job.guid, ...unavailableReason(error) };
+    if (isDatabaseUnavailable(error)) this.deps.log.warn('webhook delivery attempt not recorded: database unavailable; it will be sent again', fields);
+    else this.deps.log.error('webhook delivery attempt could not be completed', fields);
   }
 }

@@ -42,7 +42,7 @@ export function parseWebhookSettings(env: NodeJS.ProcessEnv, fail: (message: str
   });
   const dispatch = (env.WHARF_WEBHOOK_DISPATCH?.trim() || 'on').toLowerCase();
   if (dispatch !== 'on' && dispatch !== 'off') fail('WHARF_WEBHOOK_DISPATCH must be on or off');
-  const concurrencyRaw = env.WHARF_WEBHOOK_CONCURRENCY?.trim() || '8';
+  const concurrencyRaw = env.WHARF_WEBHOOK_CONCURRENCY?.trim() || '32';
   const concurrency = Number(concurrencyRaw);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(`WHARF_WEBHOOK_CONCURRENCY must be an integer from 1 to 256, got ${JSON.stringify(concurrencyRaw)}`);
   let allowList: AllowList;

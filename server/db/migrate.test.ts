@@ -33,7 +33,7 @@ describe('migrations', () => {
     const pools = [connect(raceUrl), connect(raceUrl), connect(raceUrl)];
     try {
       const results = await Promise.all(pools.map((p) => migrate(p)));
-      expect(results.flat().sort()).toEqual((await loadMigrations()).map((m) => m.version));
+      expect(results.flat().sort((a, b) => a - b)).toEqual((await loadMigrations()).map((m) => m.version));
     } finally {
       await Promise.all(pools.map((p) => p.end()));
       await dropTestDatabase(raceUrl);

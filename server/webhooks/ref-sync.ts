@@ -51,6 +51,18 @@ export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Ac
   return deps.sql.begin((tx) => syncRefsIn(tx, deps, repo, actor, installationId, markerIds));
 }
 
+/**
+ * Takes, for the rest of `tx`, the locks a sync takes, in its order: the
+ * change's marker rows (so the reconciler skips them) and the repository's
+ * advisory lock. A caller that holds them across its git change (a push)
+ * has the repository's ref changes to itself until it has synced them, so
+ * each change's events name the caller who made it.
+ */
+export async function lockRefSync(tx: TransactionSql, repositoryId: number, markerIds: number[]): Promise<void> {
+  if (markerIds.length) await tx`SELECT id FROM ref_change_markers WHERE id = ANY(${markerIds}) FOR UPDATE`;
+  await tx`SELECT pg_advisory_xact_lock(${REF_SYNC_LOCK}, ${repositoryId}::int)`;
+}
+
 /** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
 export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null, markerIds: number[]): Promise<RefDifference[]> {
   // Marker rows first, then the advisory lock: every caller takes them in this order.

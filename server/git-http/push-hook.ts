@@ -1,9 +1,9 @@
 // The per-ref check of a push, run by git itself: receive-pack is started
-// with `-c core.hooksPath=<dir>` holding this pre-receive script, which reads
-// git's `<old> <new> <ref>` lines and refuses the whole push (git reports
-// every ref as "pre-receive hook declined", and `--atomic` or not, nothing
-// changes) when one ref matches a pattern the server passed in
-// WHARF_REFUSED_REFS. Why this shape: the server decides the rules for this
+// with `-c core.hooksPath=<dir>` holding this `update` hook, which git runs
+// once per ref (`<ref> <old> <new>`) with the pushed objects quarantined; it
+// refuses a ref matching a pattern the server passed in WHARF_REFUSED_REFS.
+// Git reports that ref as "hook declined" and applies the others, or none of
+// them for an `--atomic` push (git's own rule). Why this shape: the server decides the rules for this
 // caller and repository before git starts (it has the database; git has
 // not), and the hook only applies them, with git at hand for what needs the
 // objects (branch protection's "no force push" is `git merge-base
@@ -15,26 +15,24 @@ import { join } from 'node:path';
 /** Refs nobody pushes to: pull request refs are the server's (GitHub: "deny updating a hidden ref"). */
 export const ALWAYS_REFUSED = ['refs/pull/*'];
 
-const PRE_RECEIVE = `#!/bin/sh
+const UPDATE_HOOK = `#!/bin/sh
 # Written by Wharf (server/git-http/push-hook.ts); rewritten at every start.
 set -f  # patterns are matched by case, never expanded against files
-status=0
-while read -r old new ref; do
-  for pattern in $WHARF_REFUSED_REFS; do
-    case "$ref" in
-      $pattern) echo "error: refusing to update $ref: the server owns it" >&2; status=1 ;;
-    esac
-  done
+ref=$1
+for pattern in $WHARF_REFUSED_REFS; do
+  case "$ref" in
+    $pattern) echo "error: refusing to update $ref: the server owns it" >&2; exit 1 ;;
+  esac
 done
-exit $status
+exit 0
 `;
 
 /** Writes the hook directory under the data directory; returns its path for core.hooksPath. */
 export async function installPushHooks(dataDir: string): Promise<string> {
   const dir = join(dataDir, 'git-hooks');
   await mkdir(dir, { recursive: true });
-  const file = join(dir, 'pre-receive');
-  await writeFile(file, PRE_RECEIVE);
+  const file = join(dir, 'update');
+  await writeFile(file, UPDATE_HOOK);
   await chmod(file, 0o755);
   return dir;
 }

@@ -1,0 +1,171 @@
+// Pushes with the real git CLI: each updated branch or tag gets GitHub's
+// `push` (and `create`/`delete`) events, validated against GitHub's own
+// webhook schemas and checked against `git log` of the pushing clone; pushes
+// git or the server refuses change nothing and emit nothing.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCollaborator } from '../repos/collaborators.js';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
+import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
+import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let receiver: WebhookReceiver;
+let git: GitCli;
+let work: string;
+let repoId: number;
+
+interface Event { event: string; payload: Record<string, any> }
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none' });
+  alice = await server.createUser('alice');
+  bob = await server.createUser('bob');
+  receiver = await startWebhookReceiver();
+  git = await gitCli();
+  const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'pushed', auto_init: true, private: true } });
+  repoId = ((await res.json()) as { id: number }).id;
+  await setCollaborator(server.sql, repoId, bob.id, 'read');
+  const hook = await server.api('/repos/alice/pushed/hooks', { method: 'POST', token: alice.token, body: { config: { url: receiver.url }, events: ['*'], active: false } });
+  await server.api(`/repos/alice/pushed/hooks/${((await hook.json()) as { id: number }).id}`, { method: 'PATCH', token: alice.token, body: { active: true } });
+  work = join(git.home, 'work');
+  await git.ok(['clone', '--quiet', cloneUrl(server.url, 'alice/pushed.git', alice.token), work]);
+});
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+  await git?.close();
+});
+
+/** Runs `action`, then returns the events delivered for it (once the receiver has been quiet for a while), schema-checked. */
+async function eventsOf(action: () => Promise<unknown>): Promise<Event[]> {
+  const start = receiver.received.length;
+  await action();
+  let seen = -1;
+  while (seen !== receiver.received.length) {
+    seen = receiver.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+  }
+  const events = receiver.received.slice(start).map((r) => ({ event: String(r.headers['x-github-event']), payload: JSON.parse(r.body.toString('utf8')) }));
+  for (const { event, payload } of events) expect(githubWebhookErrors(event, payload.action, payload), event).toBe('');
+  return events;
+}
+
+const summary = (events: Event[]) => events.map((e) => `${e.event} ${e.payload.ref}`).sort();
+const refSha = (ref: string) => server.services.git.resolveRef(repoId, ref);
+
+async function commit(file: string, content: string, message: string) {
+  await git.ok(['-c', 'core.hooksPath=/dev/null', 'switch', '--quiet', '-C', 'topic'], { cwd: work }).catch(() => undefined);
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(join(work, file), content);
+  await git.ok(['add', '-A'], { cwd: work });
+  await git.ok(['commit', '--quiet', '-m', message], { cwd: work });
+  return git.ok(['rev-parse', 'HEAD'], { cwd: work });
+}
+
+describe('push', () => {
+  it('a new branch: create and push, the commits as git log shows them', async () => {
+    await commit('a.txt', 'one\n', 'Add a');
+    await commit('README.md', 'changed\n', 'Change the README\n\nWith a body.');
+    const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'topic'], { cwd: work }));
+    expect(summary(events)).toEqual(['create topic', 'push refs/heads/topic']);
+    const push = events.find((e) => e.event === 'push')!.payload;
+    const log = (await git.ok(['log', '--reverse', '--format=%H %T %s', 'origin/main..topic'], { cwd: work })).split('\n').map((line) => line.split(' '));
+    expect(push).toMatchObject({ before: '0'.repeat(40), after: log[1]![0], created: true, deleted: false, forced: false, pusher: { name: 'alice' }, sender: { login: 'alice' } });
+    expect(push.commits.map((c: any) => [c.id, c.tree_id, c.message.split('\n')[0]])).toEqual(log.map(([id, tree, ...subject]) => [id, tree, subject.join(' ')]));
+    expect(push.commits[0]).toMatchObject({ added: ['a.txt'], removed: [], modified: [], author: { name: 'Test Author', email: 'author@example.com' }, committer: { name: 'Test Committer' } });
+    expect(push.commits[1]).toMatchObject({ added: [], modified: ['README.md'], message: 'Change the README\n\nWith a body.' });
+    expect(push.head_commit.id).toBe(log[1]![0]);
+    expect(await refSha('refs/heads/topic')).toBe(log[1]![0]);
+  });
+
+  it('a tag: create and push', async () => {
+    await git.ok(['tag', '-a', '-m', 'release', 'v1.0'], { cwd: work });
+    const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'v1.0'], { cwd: work }));
+    expect(summary(events)).toEqual(['create v1.0', 'push refs/tags/v1.0']);
+    expect(events.find((e) => e.event === 'create')!.payload).toMatchObject({ ref_type: 'tag' });
+  });
+
+  it('a force push: forced true', async () => {
+    const before = await git.ok(['rev-parse', 'HEAD'], { cwd: work });
+    await git.ok(['reset', '--quiet', '--hard', 'HEAD~1'], { cwd: work });
+    const after = await commit('b.txt', 'two\n', 'Rewrite');
+    const events = await eventsOf(() => git.ok(['push', '--quiet', '--force', 'origin', 'topic'], { cwd: work }));
+    expect(summary(events)).toEqual(['push refs/heads/topic']);
+    expect(events[0]!.payload).toMatchObject({ before, after, forced: true, created: false });
+    expect(events[0]!.payload.commits.map((c: any) => c.id)).toEqual([after]);
+  });
+
+  it('a stale non-fast-forward push is rejected and changes nothing', async () => {
+    const other = join(git.home, 'other');
+    await git.ok(['clone', '--quiet', '--branch', 'topic', cloneUrl(server.url, 'alice/pushed.git', alice.token), other]);
+    const moved = await commit('c.txt', 'three\n', 'Move on');
+    await git.ok(['push', '--quiet', 'origin', 'topic'], { cwd: work });
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(other, 'd.txt'), 'stale\n');
+    await git.ok(['add', '-A'], { cwd: other });
+    await git.ok(['commit', '--quiet', '-m', 'Stale'], { cwd: other });
+    let result: { code: number | null; stderr: string } | undefined;
+    const events = await eventsOf(async () => { result = await git.run(['push', 'origin', 'topic'], { cwd: other }); });
+    expect(result!.code).not.toBe(0);
+    expect(result!.stderr).toContain('[rejected]');
+    expect(events).toEqual([]);
+    expect(await refSha('refs/heads/topic')).toBe(moved);
+  });
+
+  it('nobody pushes to refs/pull/*: that ref is refused, the others go through, and --atomic keeps them all back', async () => {
+    const head = await git.ok(['rev-parse', 'HEAD'], { cwd: work });
+    let atomic: { code: number | null; stderr: string } | undefined;
+    const none = await eventsOf(async () => {
+      atomic = await git.run(['push', '--atomic', 'origin', 'HEAD:refs/heads/good', 'HEAD:refs/pull/2/head'], { cwd: work });
+    });
+    expect(atomic!.code).not.toBe(0);
+    expect(atomic!.stderr).toContain('refusing to update refs/pull/2/head');
+    expect(atomic!.stderr).toContain('hook declined');
+    expect(none).toEqual([]);
+    for (const ref of ['refs/pull/2/head', 'refs/heads/good']) expect(await refSha(ref)).toBeNull();
+
+    let mixed: { code: number | null; stderr: string } | undefined;
+    const events = await eventsOf(async () => {
+      mixed = await git.run(['push', 'origin', 'HEAD:refs/heads/good', 'HEAD:refs/pull/1/head'], { cwd: work });
+    });
+    expect(mixed!.code).not.toBe(0);
+    expect(mixed!.stderr).toContain('refusing to update refs/pull/1/head');
+    expect(summary(events)).toEqual(['create good', 'push refs/heads/good']);
+    expect(await refSha('refs/heads/good')).toBe(head);
+    expect(await refSha('refs/pull/1/head')).toBeNull();
+  });
+
+  it('a read-only collaborator is refused and nothing is emitted', async () => {
+    const clone = join(git.home, 'bob');
+    await git.ok(['clone', '--quiet', cloneUrl(server.url, 'alice/pushed.git', bob.token), clone]);
+    let result: { code: number | null; stderr: string } | undefined;
+    const events = await eventsOf(async () => { result = await git.run(['push', 'origin', 'HEAD:refs/heads/bobs'], { cwd: clone }); });
+    expect(result!.code).not.toBe(0);
+    expect(result!.stderr).toContain('Permission to alice/pushed.git denied to bob.');
+    expect(events).toEqual([]);
+    expect(await refSha('refs/heads/bobs')).toBeNull();
+  });
+
+  it('a deletion: delete and push', async () => {
+    const before = await refSha('refs/heads/topic');
+    const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', '--delete', 'topic'], { cwd: work }));
+    expect(summary(events)).toEqual(['delete topic', 'push refs/heads/topic']);
+    expect(events.find((e) => e.event === 'push')!.payload).toMatchObject({ before, after: '0'.repeat(40), deleted: true, commits: [], head_commit: null });
+    expect(await refSha('refs/heads/topic')).toBeNull();
+  });
+
+  it('an installation token with contents: write pushes as the app, with the installation in the events', async () => {
+    const app = await createTestApp(server, alice.id, 'pusher-app');
+    const installation = await installTestApp(server, app.app, alice.id);
+    const issued = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id);
+    const url = cloneUrl(server.url, 'alice/pushed.git', issued.body.token as string);
+    const events = await eventsOf(() => git.ok(['push', '--quiet', url, 'HEAD:refs/heads/from-app'], { cwd: work }));
+    expect(summary(events)).toEqual(['create from-app', 'push refs/heads/from-app']);
+    for (const { payload } of events) expect(payload).toMatchObject({ installation: { id: installation.id }, sender: { login: 'pusher-app[bot]' } });
+  });
+});

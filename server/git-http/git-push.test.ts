@@ -59,7 +59,6 @@ const summary = (events: Event[]) => events.map((e) => `${e.event} ${e.payload.r
 const refSha = (ref: string) => server.services.git.resolveRef(repoId, ref);
 
 async function commit(file: string, content: string, message: string) {
-  await git.ok(['-c', 'core.hooksPath=/dev/null', 'switch', '--quiet', '-C', 'topic'], { cwd: work }).catch(() => undefined);
   const { writeFile } = await import('node:fs/promises');
   await writeFile(join(work, file), content);
   await git.ok(['add', '-A'], { cwd: work });
@@ -69,6 +68,7 @@ async function commit(file: string, content: string, message: string) {
 
 describe('push', () => {
   it('a new branch: create and push, the commits as git log shows them', async () => {
+    await git.ok(['switch', '--quiet', '-c', 'topic'], { cwd: work });
     await commit('a.txt', 'one\n', 'Add a');
     await commit('README.md', 'changed\n', 'Change the README\n\nWith a body.');
     const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'topic'], { cwd: work }));
@@ -104,7 +104,7 @@ describe('push', () => {
     const other = join(git.home, 'other');
     await git.ok(['clone', '--quiet', '--branch', 'topic', cloneUrl(server.url, 'alice/pushed.git', alice.token), other]);
     const moved = await commit('c.txt', 'three\n', 'Move on');
-    await git.ok(['push', '--quiet', 'origin', 'topic'], { cwd: work });
+    await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'topic'], { cwd: work }));
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(other, 'd.txt'), 'stale\n');
     await git.ok(['add', '-A'], { cwd: other });
@@ -167,5 +167,46 @@ describe('push', () => {
     const events = await eventsOf(() => git.ok(['push', '--quiet', url, 'HEAD:refs/heads/from-app'], { cwd: work }));
     expect(summary(events)).toEqual(['create from-app', 'push refs/heads/from-app']);
     for (const { payload } of events) expect(payload).toMatchObject({ installation: { id: installation.id }, sender: { login: 'pusher-app[bot]' } });
+  });
+
+  it('a lightweight tag at a branch tip names the branch as base_ref; more than three tags at once emit nothing for them', async () => {
+    await git.ok(['tag', 'v2.0', 'origin/main'], { cwd: work });
+    const one = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'v2.0'], { cwd: work }));
+    expect(one.find((e) => e.event === 'push')!.payload).toMatchObject({ ref: 'refs/tags/v2.0', base_ref: 'refs/heads/main' });
+    for (const tag of ['t1', 't2', 't3', 't4']) await git.ok(['tag', tag], { cwd: work });
+    const many = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 't1', 't2', 't3', 't4'], { cwd: work }));
+    expect(many).toEqual([]);
+    expect(await refSha('refs/tags/t4')).toBe(await git.ok(['rev-parse', 'HEAD'], { cwd: work }));
+    const three = await eventsOf(() => git.ok(['push', '--quiet', 'origin', '--delete', 't1', 't2', 't3'], { cwd: work }));
+    expect(summary(three)).toEqual(['delete t1', 'delete t2', 'delete t3', 'push refs/tags/t1', 'push refs/tags/t2', 'push refs/tags/t3']);
+  });
+
+  it('moving main onto commits another branch already had lists them as not distinct', async () => {
+    await git.ok(['switch', '--quiet', '-C', 'feature', 'origin/main'], { cwd: work });
+    const first = await commit('f.txt', 'f\n', 'Feature');
+    await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'feature'], { cwd: work }));
+    const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'feature:main'], { cwd: work }));
+    const push = events.find((e) => e.event === 'push')!.payload;
+    expect(push).toMatchObject({ ref: 'refs/heads/main', forced: false, after: first });
+    expect(push.commits.map((c: any) => [c.id, c.distinct])).toEqual([[first, false]]);
+    expect(push.head_commit.distinct).toBe(false);
+  });
+
+  it('lists at most 2048 commits, the newest, from one push of 2100', async () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 2100; i++) {
+      const text = `commit ${i}\n`;
+      lines.push('commit refs/heads/long', `mark :${i}`, `committer Bulk <bulk@example.com> ${1_700_000_000 + i} +0000`, `data ${text.length}`, text.trimEnd());
+      if (i === 1) lines.push('from refs/remotes/origin/main');
+      lines.push(`M 644 inline n${i % 7}.txt`, `data ${String(i).length}`, String(i), '');
+    }
+    await git.ok(['fast-import', '--quiet'], { cwd: work, input: lines.join('\n') + '\n' });
+    const log = (await git.ok(['log', '--reverse', '--format=%H', 'origin/main..long'], { cwd: work })).split('\n');
+    expect(log).toHaveLength(2100);
+    const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'long'], { cwd: work }));
+    const push = events.find((e) => e.event === 'push')!.payload;
+    expect(push.commits.map((c: any) => c.id)).toEqual(log.slice(-2048));
+    expect(push.commits.every((c: any) => c.distinct)).toBe(true);
+    expect(push.commits.at(-1)).toMatchObject({ message: 'commit 2100', modified: ['n0.txt'] });
   });
 });

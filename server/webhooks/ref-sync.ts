@@ -9,7 +9,7 @@
 // twice.
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import { commitInfo, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
+import { commitInfo, commitInfos, distinctCommits, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { emitRepositoryEvent } from './outbox.js';
@@ -27,23 +27,57 @@ async function headCommitOf(deps: RefSyncDeps, repositoryId: number, sha: string
   return sha !== null && (await isCommit(deps.git, repositoryId, sha)) ? commitInfo(deps.git, repositoryId, sha) : null;
 }
 
+/**
+ * GitHub's `base_ref`: for a tag, or a branch that brought no commit, the
+ * branch whose tip is the same commit (the default branch first), else null.
+ */
+function baseRefOf(repo: RepositoryRow, change: RefDifference, peeled: string | null, gitRefs: Map<string, string>, newCommits: number): string | null {
+  if (peeled === null || (refType(change.ref) === 'branch' && newCommits > 0)) return null;
+  const defaultRef = `refs/heads/${repo.default_branch}`;
+  if (defaultRef !== change.ref && gitRefs.get(defaultRef) === peeled) return defaultRef;
+  for (const [name, sha] of gitRefs) if (name !== change.ref && name.startsWith('refs/heads/') && sha === peeled) return name;
+  return null;
+}
+
+async function peeledCommit(git: GitRepositories, repositoryId: number, sha: string): Promise<string | null> {
+  if (await isCommit(git, repositoryId, sha)) return sha;
+  try {
+    return (await git.git(repositoryId, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`])).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, change: RefDifference, gitRefs: Map<string, string>, actor: Actor, installationId: number | null) {
   if (refType(change.ref) === null) return;
   const { urls, git } = deps;
   if (change.before === null) await emitRepositoryEvent(tx, repo.id, 'create', null, createPayload(change.ref, repo, actor, urls), installationId);
   if (change.after === null) await emitRepositoryEvent(tx, repo.id, 'delete', null, deletePayload(change.ref, repo, actor, urls), installationId);
   let commits: CommitInfo[] = [];
+  let distinct = new Set<string>();
   let forced = false;
   if (change.after !== null && (await isCommit(git, repo.id, change.after))) {
     const others = [...gitRefs].filter(([name]) => name !== change.ref).map(([, sha]) => sha);
     const before = change.before !== null && (await isCommit(git, repo.id, change.before)) ? change.before : null;
     if (before) forced = await isForced(git, repo.id, before, change.after);
-    const shas = await pushedCommits(git, repo.id, before, change.after, others);
-    commits = await Promise.all(shas.map((sha) => commitInfo(git, repo.id, sha)));
+    commits = await commitInfos(git, repo.id, await pushedCommits(git, repo.id, before, change.after, others));
+    distinct = await distinctCommits(git, repo.id, before, change.after, others);
   }
   const headCommit = await headCommitOf(deps, repo.id, change.after);
-  const push = pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit }, repo, actor, urls);
+  const peeled = change.after === null ? null : await peeledCommit(git, repo.id, change.after);
+  const baseRef = baseRefOf(repo, change, peeled, gitRefs, commits.length);
+  const push = pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit, distinct, baseRef }, repo, actor, urls);
   await emitRepositoryEvent(tx, repo.id, 'push', null, push, installationId);
+}
+
+/**
+ * GitHub's rule: a push that creates or deletes more than three tags emits
+ * no push, create or delete events for those tags (a mirror push of a
+ * thousand tags would flood every hook).
+ */
+function quietTags(differences: RefDifference[]): Set<string> {
+  const tags = differences.filter((d) => refType(d.ref) === 'tag' && (d.before === null || d.after === null));
+  return new Set(tags.length > 3 ? tags.map((d) => d.ref) : []);
 }
 
 /** Applies every difference between git and the mirror and clears `markerIds`; returns the differences (empty when in step). */
@@ -79,6 +113,7 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     if (before !== after) differences.push({ ref, before, after });
   }
   differences.sort((a, b) => a.ref.localeCompare(b.ref));
+  const quiet = quietTags(differences);
   for (const change of differences) {
     if (change.after === null) {
       await tx`DELETE FROM repository_refs WHERE repository_id = ${repo.id} AND name = ${change.ref}`;
@@ -86,7 +121,7 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
       await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${repo.id}, ${change.ref}, ${change.after})
                ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
     }
-    await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
+    if (!quiet.has(change.ref)) await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
   }
   return differences;
 }

@@ -43,10 +43,19 @@ export function runGit(options: GitRunOptions): GitRun {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { if (stderr.length < STDERR_KEPT) stderr += chunk.toString('utf8'); });
   let refusal: GitAnswer | undefined;
+  /**
+   * A body refused mid-way (too large, stalled, abandoned) is ended rather
+   * than git killed: git then sees a truncated pack, fails the way it does
+   * for one, and removes its quarantined objects itself (a killed
+   * receive-pack can leave its index-pack writing into them). Its report is
+   * dropped for the refusal; a git that lingers is killed after a while.
+   */
   const refuse = (answer: GitAnswer) => {
-    refusal ??= answer;
-    // SIGTERM, not SIGKILL: git removes its quarantined objects on the way out.
-    child.kill('SIGTERM');
+    if (refusal) return;
+    refusal = answer;
+    options.input?.req.unpipe();
+    child.stdin.end();
+    setTimeout(() => child.kill('SIGTERM'), 10_000).unref();
   };
   child.stdin.on('error', () => {}); // EPIPE when git exits before the body ends: git's exit says why
   if (options.input) pipeBody(options.input, child.stdin, refuse);
@@ -61,7 +70,8 @@ export function runGit(options: GitRunOptions): GitRun {
   const body = new ReadableStream<Uint8Array>({
     start(c) { controller = c; if (options.prefix) c.enqueue(options.prefix); },
     pull() { child.stdout.resume(); },
-    cancel() { refuse(new GitAnswer(499, 'client closed request')); },
+    // The client went away while git was answering: nothing left to say to it.
+    cancel() { child.kill('SIGTERM'); },
   }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
 
   const response = new Promise<Response>((resolve) => {
@@ -71,8 +81,9 @@ export function runGit(options: GitRunOptions): GitRun {
       answered = true;
       resolve(new Response(body, { status: 200, headers: { 'content-type': options.contentType, 'cache-control': 'no-cache' } }));
     };
-    child.stdout.once('data', answer);
     child.stdout.on('data', (chunk: Buffer) => {
+      if (refusal) return;
+      answer();
       controller.enqueue(chunk);
       if ((controller.desiredSize ?? 0) <= 0) child.stdout.pause();
     });
@@ -85,7 +96,7 @@ export function runGit(options: GitRunOptions): GitRun {
         return;
       }
       answer();
-      if (code === 0) controller.close();
+      if (code === 0 && !refusal) controller.close();
       else controller.error(new Error(`git exited with ${code}`));
     });
   });
@@ -123,6 +134,8 @@ function pipeBody(input: GitInput, stdin: NodeJS.WritableStream, refuse: (answer
     const gunzip = createGunzip();
     gunzip.once('error', () => refuse(new GitAnswer(400, 'Request body is not valid gzip')));
     req.pipe(gunzip).pipe(stdin);
+    // The refusal unpipes the request from gunzip; gunzip must let go of git too.
+    req.once('unpipe', () => { gunzip.unpipe(); stdin.end(); });
   } else {
     req.pipe(stdin);
   }

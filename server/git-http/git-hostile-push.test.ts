@@ -47,7 +47,7 @@ async function packOf(objects?: string[]): Promise<Buffer> {
 
 function receivePack(body: Buffer) {
   return fetch(`${server.url}/alice/target.git/git-receive-pack`, {
-    method: 'POST', body, headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
+    method: 'POST', body: new Uint8Array(body), headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
   });
 }
 
@@ -134,7 +134,7 @@ describe('hostile pushes', () => {
 
   it('a declared length above the cap is refused before git starts', async () => {
     const res = await fetch(`${server.url}/alice/target.git/git-receive-pack`, {
-      method: 'POST', body: Buffer.alloc(300 * 1024), headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
+      method: 'POST', body: new Uint8Array(300 * 1024), headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
     });
     expect(res.status).toBe(413);
     await expectUnchanged();

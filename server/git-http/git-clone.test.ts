@@ -121,4 +121,22 @@ describe('clone', () => {
     const res = await fetch(`${server.url}/alice/public.git/git-upload-pack`, { method: 'POST', body: '0000', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(415);
   });
+
+  it('takes gzip-encoded request bodies, as git sends large fetch negotiations', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const pkt = (text: string) => `${(text.length + 4).toString(16).padStart(4, '0')}${text}`;
+    const request = `${pkt('command=ls-refs\n')}0001${pkt('peel\n')}0000`;
+    const res = await fetch(`${server.url}/alice/public.git/git-upload-pack`, {
+      method: 'POST', body: new Uint8Array(gzipSync(request)),
+      headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip', 'git-protocol': 'version=2' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/x-git-upload-pack-result');
+    const sha = await server.services.git.resolveRef((await server.services.repos.find('alice', 'public'))!.id, 'refs/heads/main');
+    expect(await res.text()).toContain(`${sha} refs/heads/main`);
+    const bad = await fetch(`${server.url}/alice/public.git/git-upload-pack`, {
+      method: 'POST', body: 'not gzip', headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip', 'git-protocol': 'version=2' },
+    });
+    expect(bad.status).toBe(400);
+  });
 });

@@ -209,4 +209,23 @@ describe('push', () => {
     expect(push.commits.every((c: any) => c.distinct)).toBe(true);
     expect(push.commits.at(-1)).toMatchObject({ message: 'commit 2100', modified: ['n0.txt'] });
   });
+
+  it('concurrent pushes to one repository: each event names its own pusher', async () => {
+    const carol = await server.createUser('carol');
+    await setCollaborator(server.sql, repoId, carol.id, 'write');
+    const pushers = [['alice', alice.token], ['carol', carol.token]] as const;
+    const refs: string[] = [];
+    const events = await eventsOf(() => Promise.all(pushers.flatMap(([login, token]) => [1, 2, 3].map((i) => {
+      const ref = `refs/heads/${login}-${i}`;
+      refs.push(ref);
+      return git.ok(['push', '--quiet', cloneUrl(server.url, 'alice/pushed.git', token), `HEAD:${ref}`], { cwd: work });
+    }))));
+    const pushes = events.filter((e) => e.event === 'push');
+    expect(pushes.map((e) => e.payload.ref).sort()).toEqual(refs.sort());
+    for (const { payload } of pushes) {
+      const login = (payload.ref as string).replace('refs/heads/', '').split('-')[0];
+      expect(payload.pusher.name, payload.ref).toBe(login);
+      expect(payload.sender.login, payload.ref).toBe(login);
+    }
+  });
 });

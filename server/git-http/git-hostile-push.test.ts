@@ -90,6 +90,17 @@ describe('hostile pushes', () => {
     await expectUnchanged();
   });
 
+  it('a malformed object (a commit without an author email) is refused by git\'s fsck at the door', async () => {
+    const tree = await git.ok(['rev-parse', `${main}^{tree}`], { cwd: local });
+    const body = `tree ${tree}\nparent ${main}\nauthor Nobody 1700000000 +0000\ncommitter Nobody <n@example.com> 1700000000 +0000\n\nbad\n`;
+    const bad = await git.ok(['hash-object', '-t', 'commit', '--literally', '-w', '--stdin'], { cwd: local, input: body });
+    const res = await receivePack(Buffer.concat([Buffer.from(commands(bad)), await packOf([bad])]));
+    const text = await res.text();
+    expect(text).toMatch(/unpack (?!ok)/);
+    expect(text).toContain('ng refs/heads/main');
+    await expectUnchanged();
+  });
+
   it('an oversize body trickled slowly is cut off at the cap with 413', async () => {
     // A real pack git keeps reading: one incompressible 600 KB file.
     const { randomBytes } = await import('node:crypto');

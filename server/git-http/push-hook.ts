@@ -9,7 +9,7 @@
 // objects (branch protection's "no force push" is `git merge-base
 // --is-ancestor` on the quarantined objects). Later rules add variables, not
 // round trips from the hook back to the server.
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Refs nobody pushes to: pull request refs are the server's (GitHub: "deny updating a hidden ref"). */
@@ -31,9 +31,11 @@ exit 0
 export async function installPushHooks(dataDir: string): Promise<string> {
   const dir = join(dataDir, 'git-hooks');
   await mkdir(dir, { recursive: true });
-  const file = join(dir, 'update');
-  await writeFile(file, UPDATE_HOOK);
-  await chmod(file, 0o755);
+  // Written aside and renamed: another process (serve, worker) may be running git with it.
+  const temporary = join(dir, `.update-${process.pid}`);
+  await writeFile(temporary, UPDATE_HOOK);
+  await chmod(temporary, 0o755);
+  await rename(temporary, join(dir, 'update'));
   return dir;
 }
 

@@ -80,6 +80,7 @@ describe('push', () => {
     expect(push.commits[0]).toMatchObject({ added: ['a.txt'], removed: [], modified: [], author: { name: 'Test Author', email: 'author@example.com' }, committer: { name: 'Test Committer' } });
     expect(push.commits[1]).toMatchObject({ added: [], modified: ['README.md'], message: 'Change the README\n\nWith a body.' });
     expect(push.head_commit.id).toBe(log[1]![0]);
+
     expect(await refSha('refs/heads/topic')).toBe(log[1]![0]);
   });
 
@@ -151,9 +152,16 @@ describe('push', () => {
     expect(await refSha('refs/heads/bobs')).toBeNull();
   });
 
-  it('a deletion: delete and push', async () => {
+  it('a deletion: delete and push; pushed_at moves', async () => {
     const before = await refSha('refs/heads/topic');
+    const created = (await (await server.api('/repos/alice/pushed', { token: alice.token })).json()) as { created_at: string };
+    expect(Date.now() - Date.parse(created.created_at)).toBeGreaterThan(3000);
+    const pushedFrom = Math.floor(Date.now() / 1000) * 1000;
     const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', '--delete', 'topic'], { cwd: work }));
+    // The push is the repository's latest, in the API and in the payload.
+    const repo = (await (await server.api('/repos/alice/pushed', { token: alice.token })).json()) as { pushed_at: string };
+    expect(Date.parse(repo.pushed_at)).toBeGreaterThanOrEqual(pushedFrom);
+    expect(events.find((e) => e.event === 'push')!.payload.repository.pushed_at).toBe(Date.parse(repo.pushed_at) / 1000);
     expect(summary(events)).toEqual(['delete topic', 'push refs/heads/topic']);
     expect(events.find((e) => e.event === 'push')!.payload).toMatchObject({ before, after: '0'.repeat(40), deleted: true, commits: [], head_commit: null });
     expect(await refSha('refs/heads/topic')).toBeNull();

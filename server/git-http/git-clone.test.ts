@@ -2,6 +2,7 @@
 // repositories, tokens as Basic passwords, protocol v0 and v2, and git's own
 // answers (401 with a Basic challenge, 404 "Repository not found", 403 for a
 // push without write access) where REST would answer JSON.
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
@@ -138,5 +139,16 @@ describe('clone', () => {
       method: 'POST', body: 'not gzip', headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip', 'git-protocol': 'version=2' },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('refuses a fetch body declared above 64 MiB before reading it', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${server.url}/alice/public.git/git-upload-pack`, {
+        method: 'POST', headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-length': String(65 * 1024 * 1024) },
+      }, (res) => { res.resume(); resolve(res.statusCode!); });
+      req.on('error', reject);
+      req.write('0000');
+    });
+    expect(status).toBe(413);
   });
 });

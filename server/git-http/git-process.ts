@@ -121,7 +121,7 @@ function pipeBody(input: GitInput, stdin: NodeJS.WritableStream, refuse: (answer
     received += chunk.length;
     if (received > input.maxBytes) {
       req.pause();
-      refuse(new GitAnswer(413, `Push exceeds the size limit of ${input.maxBytes} bytes`, { connection: 'close' }));
+      refuse(new GitAnswer(413, `Request exceeds the size limit of ${input.maxBytes} bytes`, { connection: 'close' }));
       return;
     }
     armIdle();

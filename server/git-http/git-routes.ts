@@ -21,6 +21,13 @@ import { rateHeaders, takeGitRequest } from './git-rate-limit.js';
 
 const SERVICES: readonly GitService[] = ['git-upload-pack', 'git-receive-pack'];
 
+/**
+ * Cap of a fetch request body (the client's wants and haves): megabytes for
+ * the largest negotiations, so 64 MiB only stops an endless body from
+ * keeping upload-pack busy.
+ */
+export const MAX_FETCH_BODY_BYTES = 64 * 1024 * 1024;
+
 function repoName(event: H3Event): string {
   const raw = getRouterParam(event, 'repo', { decode: true }) ?? '';
   return raw.endsWith('.git') ? raw.slice(0, -4) : raw;
@@ -46,9 +53,9 @@ async function serve(event: H3Event, services: Services, hooksDir: string, servi
       response = await runGit(options).response;
     } else {
       if (event.req.headers.get('content-type') !== `application/x-${service}-request`) throw new GitAnswer(415, 'Unsupported Media Type');
-      const maxBytes = service === 'git-receive-pack' ? services.config.git.maxPushBytes : Number.MAX_SAFE_INTEGER;
+      const maxBytes = service === 'git-receive-pack' ? services.config.git.maxPushBytes : MAX_FETCH_BODY_BYTES;
       const declared = Number(event.req.headers.get('content-length') ?? NaN);
-      if (declared > maxBytes) throw new GitAnswer(413, `Push exceeds the size limit of ${maxBytes} bytes`, { connection: 'close' });
+      if (declared > maxBytes) throw new GitAnswer(413, `Request exceeds the size limit of ${maxBytes} bytes`, { connection: 'close' });
       const node = event.runtime?.node;
       if (!node?.req) throw new Error('git over HTTP needs the Node server');
       const req = node.req as IncomingMessage;

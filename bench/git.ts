@@ -6,7 +6,7 @@
 //   file://…` of the same bare repository (median of 5 each, alternating which goes first; target: Wharf
 //   at ≥ 0.8× the file clone's speed);
 // - Wharf's own RSS (git's processes apart) during a 200 MB push (target:
-//   growth ≤ 50 MB).
+//   growth ≤ 50 MB), and during a clone of it.
 // Prints a table; JSON to bench/results/git-latest.json.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -98,6 +98,14 @@ async function main() {
     const rssPeak = await sampler.stop();
     const wharfCpuS = Math.round((((await readCpuTicks(pid)) ?? 0) - cpuBefore) / CLOCK_TICKS_PER_SECOND * 100) / 100;
 
+    // 4. And back: a clone of that branch, 200 MB out through Wharf.
+    const cloneRssBefore = (await readRssBytes(pid)) ?? 0;
+    const cloneSampler = sampleRss(pid, 50);
+    const bigCloneStart = performance.now();
+    await git(['clone', '--quiet', '--bare', '--single-branch', '--branch', 'big', withToken(pushed.clone_url), join(root, 'big-clone')], root);
+    const bigCloneMs = since(bigCloneStart);
+    const cloneRssPeak = await cloneSampler.stop();
+
     const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
     const result = {
       at: new Date().toISOString(),
@@ -108,11 +116,13 @@ async function main() {
         speedRatio: Math.round((median(cloneMs.file) / median(cloneMs.http)) * 100) / 100, target: 0.8,
       },
       bigPush: { megabytes: files * 10, ms: bigPushMs, wharfRssBeforeMb: mb(rssBefore), wharfRssPeakMb: mb(rssPeak), growthMb: mb(rssPeak - rssBefore), targetGrowthMb: 50, wharfCpuS },
+      bigClone: { ms: bigCloneMs, wharfRssBeforeMb: mb(cloneRssBefore), wharfRssPeakMb: mb(cloneRssPeak), growthMb: mb(cloneRssPeak - cloneRssBefore) },
       note: 'Wharf process only (git and PostgreSQL are other processes); the machine is shared, so times are noisy',
     };
     console.log(`push of ${PUSH_COMMITS} commits → delivery: median ${result.push.medianMs} ms (runs ${pushMs.join(', ')}; target ≤ 2000)`);
     console.log(`clone of ${CLONE_FILES} files: http ${result.clone.medianHttpMs} ms, file:// ${result.clone.medianFileMs} ms → ${result.clone.speedRatio}× (target ≥ 0.8)`);
     console.log(`${files * 10} MB push in ${bigPushMs} ms: Wharf RSS ${result.bigPush.wharfRssBeforeMb} → peak ${result.bigPush.wharfRssPeakMb} MB (growth ${result.bigPush.growthMb} MB; target ≤ 50), Wharf CPU ${wharfCpuS} s`);
+    console.log(`clone of that push (${files * 10} MB) in ${bigCloneMs} ms: Wharf RSS ${result.bigClone.wharfRssBeforeMb} → peak ${result.bigClone.wharfRssPeakMb} MB (growth ${result.bigClone.growthMb} MB)`);
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'git-latest.json'), JSON.stringify(result, null, 2) + '\n');
   } finally {

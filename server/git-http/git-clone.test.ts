@@ -151,4 +151,16 @@ describe('clone', () => {
     });
     expect(status).toBe(413);
   });
+
+  it('an empty repository clones empty and takes its first push', async () => {
+    await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
+    const dir = join(git.home, 'empty');
+    const clone = await git.run(['clone', cloneUrl(server.url, 'alice/empty.git', alice.token), dir]);
+    expect(clone.code).toBe(0);
+    expect(clone.stderr).toContain('empty repository');
+    await git.ok(['commit', '--quiet', '--allow-empty', '-m', 'first'], { cwd: dir });
+    await git.ok(['push', '--quiet', 'origin', 'main'], { cwd: dir });
+    const branch = await server.api('/repos/alice/empty/git/ref/heads/main', { token: alice.token });
+    expect(((await branch.json()) as { object: { sha: string } }).object.sha).toBe(await git.ok(['rev-parse', 'HEAD'], { cwd: dir }));
+  });
 });

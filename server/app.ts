@@ -5,6 +5,8 @@ import { H3, type H3Event } from 'h3';
 import type { Config } from './config.js';
 import type { Sql } from './db/database.js';
 import { isDatabaseUnavailable, unavailableReason } from './db/database-unavailable.js';
+import { mountGitHttp } from './git-http/git-routes.js';
+import { installPushHooks } from './git-http/push-hook.js';
 import { mountGraphql } from './graphql/mount.js';
 import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
@@ -81,6 +83,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountConsentPage(app, services);
   mountSettingsTokensPage(app, services);
   mountSettingsApplicationsPage(app, services);
+  // Git's smart HTTP at the clone URLs (`/{owner}/{repo}.git/…`), also before the catch-all.
+  mountGitHttp(app, services, await installPushHooks(config.dataDir));
   app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
     throw notFound();
   }));

@@ -29,6 +29,17 @@ export interface Config {
   maxBodyBytes: number;
   /** A request body must arrive whole within this, from its first byte read. */
   bodyTimeoutMs: number;
+  /** Git over HTTP (server/git-http/): its own body cap, idle cut-off and rate limits. */
+  git: GitSettings;
+}
+
+export interface GitSettings {
+  /** Request body cap of a push (`git-receive-pack`), as sent (compressed or not). */
+  maxPushBytes: number;
+  /** A git request whose body sends nothing for this long is cut off (slowloris); no overall deadline. */
+  idleTimeoutMs: number;
+  /** Git requests per window in the `git` rate-limit resource, apart from REST's `core`. */
+  rateLimit: { authenticated: number; unauthenticated: number };
 }
 
 export class ConfigError extends Error {}
@@ -74,12 +85,23 @@ function noreplyHost(env: NodeJS.ProcessEnv, publicUrl: string): string {
   return HOST_WITH_DOT.test(host) && !/^[\d.]+$/.test(host) ? host : 'wharf.local';
 }
 
-function bodyTimeoutMs(env: NodeJS.ProcessEnv): number {
-  const raw = nonEmpty(env, 'WHARF_BODY_TIMEOUT');
-  if (raw === undefined) return DEFAULT_BODY_TIMEOUT_MS;
+function duration(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
   const value = parseDuration(raw);
-  if (value === undefined || value <= 0) throw new ConfigError(`WHARF_BODY_TIMEOUT must be a duration such as 30s or 2m, got ${JSON.stringify(raw)}`);
+  if (value === undefined || value <= 0) throw new ConfigError(`${name} must be a duration such as 30s or 2m, got ${JSON.stringify(raw)}`);
   return value;
+}
+
+function gitSettings(env: NodeJS.ProcessEnv): GitSettings {
+  return {
+    maxPushBytes: integer(env, 'WHARF_GIT_MAX_PUSH_BYTES', 2 * 1024 ** 3, 1024, Number.MAX_SAFE_INTEGER),
+    idleTimeoutMs: duration(env, 'WHARF_GIT_IDLE_TIMEOUT', 60_000),
+    rateLimit: {
+      authenticated: integer(env, 'WHARF_RATE_LIMIT_GIT_AUTHENTICATED', 5000, 1, 1_000_000_000),
+      unauthenticated: integer(env, 'WHARF_RATE_LIMIT_GIT_UNAUTHENTICATED', 1000, 1, 1_000_000_000),
+    },
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,7 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noreplyHost: noreplyHost(env, publicUrl),
     oauthErrorStatus: oauthErrorStatus(env),
     maxBodyBytes: integer(env, 'WHARF_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 * 1024 * 1024),
-    bodyTimeoutMs: bodyTimeoutMs(env),
+    bodyTimeoutMs: duration(env, 'WHARF_BODY_TIMEOUT', DEFAULT_BODY_TIMEOUT_MS),
+    git: gitSettings(env),
     webhooks: parseWebhookSettings(env, (message) => {
       throw new ConfigError(message);
     }),

@@ -9,7 +9,7 @@
 // units; `Remaining` may lag other processes' spending by one lease each.
 import type { Sql } from '../db/database.js';
 
-export type RateResource = 'core' | 'graphql' | 'oauth' | 'login';
+export type RateResource = 'core' | 'graphql' | 'oauth' | 'login' | 'git';
 
 export interface RateState {
   limit: number;

@@ -2,8 +2,8 @@
 // and each commit's message, author, committer and changed paths.
 import type { GitRepositories } from './git.js';
 
-/** Commits listed in a push payload; GitHub's classic cap (the rest is in `compare`). */
-export const MAX_PUSH_COMMITS = 20;
+/** Commits listed in a push payload: GitHub's cap (the rest is in `compare`). */
+export const MAX_PUSH_COMMITS = 2048;
 
 export interface CommitInfo {
   id: string;
@@ -25,18 +25,36 @@ export async function isCommit(git: GitRepositories, repositoryId: number, sha: 
   return (await git.objectType(repositoryId, sha)) === 'commit';
 }
 
+/** One commit's details (see commitInfos). */
 export async function commitInfo(git: GitRepositories, repositoryId: number, sha: string): Promise<CommitInfo> {
-  const meta = await git.git(repositoryId, ['log', '-1', `--format=${FORMAT}`, sha]);
-  const [id, tree, authorName, authorEmail, authorDate, committerName, committerEmail, ...message] = meta.split(SEP);
-  const changes = await git.git(repositoryId, ['diff-tree', '--root', '--no-commit-id', '-r', '--name-status', '--no-renames', sha]);
+  return (await commitInfos(git, repositoryId, [sha]))[0]!;
+}
+
+const RECORD = '\x1e';
+
+/**
+ * Several commits' details, in the order given, from one `git log` run (a
+ * push of 2,048 commits is one process, not 4,096): each record is the
+ * fields above, NUL-separated, then the changed paths as `status NUL path`
+ * pairs (`-z`), against the first parent; merges list none, as `git log`
+ * shows them.
+ */
+export async function commitInfos(git: GitRepositories, repositoryId: number, shas: string[]): Promise<CommitInfo[]> {
+  if (shas.length === 0) return [];
+  const out = await git.git(repositoryId, ['log', '--no-walk=unsorted', '--stdin', `--format=${RECORD}${FORMAT}%x00`, '--name-status', '--no-renames', '-z'], shas.join('\n') + '\n');
+  return out.split(RECORD).slice(1).map(parseRecord);
+}
+
+function parseRecord(record: string): CommitInfo {
+  const [id, tree, authorName, authorEmail, authorDate, committerName, committerEmail, message, ...rest] = record.split(SEP);
   const info: CommitInfo = {
-    id: id!, tree_id: tree!, message: message.join(SEP).replace(/\n+$/, ''), timestamp: authorDate!,
+    id: id!, tree_id: tree!, message: message!.replace(/\n+$/, ''), timestamp: authorDate!,
     author: { name: authorName!, email: authorEmail! }, committer: { name: committerName!, email: committerEmail! },
     added: [], removed: [], modified: [],
   };
-  for (const line of changes.split('\n')) {
-    const [status, path] = line.split('\t');
-    if (!status || path === undefined) continue;
+  const tokens = rest.map((token) => token.replace(/^\n/, '')).filter(Boolean);
+  for (let i = 0; i + 1 < tokens.length; i += 2) {
+    const [status, path] = [tokens[i]!, tokens[i + 1]!];
     if (status === 'A') info.added.push(path);
     else if (status === 'D') info.removed.push(path);
     else info.modified.push(path);
@@ -53,6 +71,16 @@ export async function pushedCommits(git: GitRepositories, repositoryId: number, 
   const range = before ? [`${before}..${after}`] : [after, '--not', ...otherRefShas];
   const out = await git.git(repositoryId, ['rev-list', `--max-count=${MAX_PUSH_COMMITS}`, ...range, '--']);
   return out.split('\n').filter(Boolean).reverse();
+}
+
+/**
+ * Which of `after`'s new commits no other ref had: GitHub's `distinct` (a
+ * fast-forward of main to a pushed feature branch lists its commits, none of
+ * them distinct).
+ */
+export async function distinctCommits(git: GitRepositories, repositoryId: number, before: string | null, after: string, otherRefShas: string[]): Promise<Set<string>> {
+  const out = await git.git(repositoryId, ['rev-list', `--max-count=${MAX_PUSH_COMMITS}`, after, '--not', ...(before ? [before] : []), ...otherRefShas, '--']);
+  return new Set(out.split('\n').filter(Boolean));
 }
 
 /** True when `before` is not an ancestor of `after` (history was rewritten). */

@@ -1,41 +1,49 @@
-// A ref change from the API, in three steps: a marker committed first
-// (ref-change-markers.ts), git's compare-and-swap, then the mirror, the
-// change's events and the marker's deletion in one transaction. Should the
-// last step fail, git already holds the change (it is the source of truth),
-// so the request still succeeds and the reconciler emits the events a little
-// later; should the process die between git and that transaction, the
-// marker tells the reconciler which repository to look at.
+// A ref change from the API or a git push, in three steps: a marker committed
+// first (ref-change-markers.ts), git's change (a compare-and-swap, or
+// receive-pack applying a push), then the mirror, the change's events and
+// the marker's deletion in one transaction. The repository's sync lock is
+// taken before git's change and held until that transaction commits, so
+// concurrent changes to one repository are synced one at a time, each with
+// its own caller as the events' sender (a push can last minutes: it holds
+// one database connection meanwhile). Should the last step fail, git already
+// holds the change (it is the source of truth), so the request still
+// succeeds and the reconciler emits the events a little later; should the
+// process die after git's change, the marker tells the reconciler which
+// repository to look at.
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { actorOf, ownerActor } from './event-actor.js';
 import { dropMarkers, markRefChange } from './ref-change-markers.js';
 import { reconcileLater } from './ref-reconciler.js';
-import { syncRefs } from './ref-sync.js';
+import { lockRefSync, syncRefsIn } from './ref-sync.js';
 
 /**
- * Runs `swap` (a git compare-and-swap; false when git refused it) as a
- * recorded ref change and emits its events; returns what `swap` returned.
+ * Runs `swap` (a git change; false when git refused it) as a recorded ref
+ * change and emits its events; returns what `swap` returned.
  */
 export async function changeRefs(services: Services, repo: RepositoryRow, principal: Principal, swap: () => Promise<boolean>): Promise<boolean> {
-  const marker = await markRefChange(services.sql, repo.id);
-  // A swap that throws may or may not have changed git: its marker stays for the reconciler.
-  if (!(await swap())) {
-    await dropMarkers(services.sql, [marker]).catch((error: unknown) =>
-      services.log.warn('could not drop the marker of a refused ref change', { repositoryId: repo.id, error: String(error) }));
-    return false;
-  }
-  await emitRefChangeEvents(services, repo, principal, marker);
-  return true;
-}
-
-async function emitRefChangeEvents(services: Services, repo: RepositoryRow, principal: Principal, marker: number): Promise<void> {
   const { sql, git, urls, log } = services;
+  const marker = await markRefChange(sql, repo.id);
+  let swapped = undefined as boolean | undefined;
   try {
-    const actor = (await actorOf(sql, principal, urls)) ?? (await ownerActor(sql, repo, urls));
-    await syncRefs({ sql, git, urls }, repo, actor, actor.installation?.id ?? null, [marker]);
+    await sql.begin(async (tx) => {
+      await lockRefSync(tx, repo.id, [marker]);
+      // A swap that throws may or may not have changed git: its marker stays for the reconciler.
+      swapped = await swap();
+      if (!swapped) return;
+      const actor = (await actorOf(sql, principal, urls)) ?? (await ownerActor(sql, repo, urls));
+      await syncRefsIn(tx, { sql, git, urls }, repo, actor, actor.installation?.id ?? null, [marker]);
+    });
   } catch (error) {
+    if (!swapped) throw error;
     log.warn('ref change events deferred to the reconciler', { repositoryId: repo.id, error: String(error) });
     reconcileLater({ sql, git, urls, log }, repo.id, [marker]);
+    return true;
   }
+  if (!swapped) {
+    await dropMarkers(sql, [marker]).catch((error: unknown) =>
+      log.warn('could not drop the marker of a refused ref change', { repositoryId: repo.id, error: String(error) }));
+  }
+  return swapped!;
 }

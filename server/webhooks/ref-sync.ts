@@ -9,9 +9,10 @@
 // twice.
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import { commitInfo, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
+import { commitInfo, commitInfos, distinctCommits, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
+import { publish } from '../db/cache-invalidation.js';
 import { emitRepositoryEvent } from './outbox.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
@@ -27,28 +28,81 @@ async function headCommitOf(deps: RefSyncDeps, repositoryId: number, sha: string
   return sha !== null && (await isCommit(deps.git, repositoryId, sha)) ? commitInfo(deps.git, repositoryId, sha) : null;
 }
 
+/**
+ * GitHub's `base_ref`: for a tag, or a branch that brought no commit, the
+ * branch whose tip is the same commit (the default branch first), else null.
+ */
+function baseRefOf(repo: RepositoryRow, change: RefDifference, peeled: string | null, gitRefs: Map<string, string>, newCommits: number): string | null {
+  if (peeled === null || (refType(change.ref) === 'branch' && newCommits > 0)) return null;
+  const defaultRef = `refs/heads/${repo.default_branch}`;
+  if (defaultRef !== change.ref && gitRefs.get(defaultRef) === peeled) return defaultRef;
+  for (const [name, sha] of gitRefs) if (name !== change.ref && name.startsWith('refs/heads/') && sha === peeled) return name;
+  return null;
+}
+
+async function peeledCommit(git: GitRepositories, repositoryId: number, sha: string): Promise<string | null> {
+  if (await isCommit(git, repositoryId, sha)) return sha;
+  try {
+    return (await git.git(repositoryId, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`])).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, change: RefDifference, gitRefs: Map<string, string>, actor: Actor, installationId: number | null) {
   if (refType(change.ref) === null) return;
   const { urls, git } = deps;
   if (change.before === null) await emitRepositoryEvent(tx, repo.id, 'create', null, createPayload(change.ref, repo, actor, urls), installationId);
   if (change.after === null) await emitRepositoryEvent(tx, repo.id, 'delete', null, deletePayload(change.ref, repo, actor, urls), installationId);
   let commits: CommitInfo[] = [];
+  let distinct = new Set<string>();
   let forced = false;
   if (change.after !== null && (await isCommit(git, repo.id, change.after))) {
     const others = [...gitRefs].filter(([name]) => name !== change.ref).map(([, sha]) => sha);
     const before = change.before !== null && (await isCommit(git, repo.id, change.before)) ? change.before : null;
     if (before) forced = await isForced(git, repo.id, before, change.after);
-    const shas = await pushedCommits(git, repo.id, before, change.after, others);
-    commits = await Promise.all(shas.map((sha) => commitInfo(git, repo.id, sha)));
+    commits = await commitInfos(git, repo.id, await pushedCommits(git, repo.id, before, change.after, others));
+    distinct = await distinctCommits(git, repo.id, before, change.after, others);
   }
   const headCommit = await headCommitOf(deps, repo.id, change.after);
-  const push = pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit }, repo, actor, urls);
+  const peeled = change.after === null ? null : await peeledCommit(git, repo.id, change.after);
+  const baseRef = baseRefOf(repo, change, peeled, gitRefs, commits.length);
+  const push = pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit, distinct, baseRef }, repo, actor, urls);
   await emitRepositoryEvent(tx, repo.id, 'push', null, push, installationId);
+}
+
+/**
+ * GitHub's rule: a push that creates or deletes more than three tags emits
+ * no push, create or delete events for those tags (a mirror push of a
+ * thousand tags would flood every hook).
+ */
+function quietTags(differences: RefDifference[]): Set<string> {
+  const tags = differences.filter((d) => refType(d.ref) === 'tag' && (d.before === null || d.after === null));
+  return new Set(tags.length > 3 ? tags.map((d) => d.ref) : []);
+}
+
+/** A branch or tag changed: the repository's `pushed_at` is now, in its responses and in this change's payloads. */
+async function touchPushedAt(tx: TransactionSql, repo: RepositoryRow): Promise<RepositoryRow> {
+  const [row] = await tx<{ pushed_at: Date }[]>`UPDATE repositories SET pushed_at = now() WHERE id = ${repo.id} RETURNING pushed_at`;
+  await publish(tx, `repo:${repo.id}`);
+  return row ? { ...repo, pushed_at: row.pushed_at } : repo;
 }
 
 /** Applies every difference between git and the mirror and clears `markerIds`; returns the differences (empty when in step). */
 export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null = null, markerIds: number[] = []): Promise<RefDifference[]> {
   return deps.sql.begin((tx) => syncRefsIn(tx, deps, repo, actor, installationId, markerIds));
+}
+
+/**
+ * Takes, for the rest of `tx`, the locks a sync takes, in its order: the
+ * change's marker rows (so the reconciler skips them) and the repository's
+ * advisory lock. A caller that holds them across its git change (a push)
+ * has the repository's ref changes to itself until it has synced them, so
+ * each change's events name the caller who made it.
+ */
+export async function lockRefSync(tx: TransactionSql, repositoryId: number, markerIds: number[]): Promise<void> {
+  if (markerIds.length) await tx`SELECT id FROM ref_change_markers WHERE id = ANY(${markerIds}) FOR UPDATE`;
+  await tx`SELECT pg_advisory_xact_lock(${REF_SYNC_LOCK}, ${repositoryId}::int)`;
 }
 
 /** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
@@ -67,6 +121,8 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     if (before !== after) differences.push({ ref, before, after });
   }
   differences.sort((a, b) => a.ref.localeCompare(b.ref));
+  if (differences.some((d) => refType(d.ref) !== null)) repo = await touchPushedAt(tx, repo);
+  const quiet = quietTags(differences);
   for (const change of differences) {
     if (change.after === null) {
       await tx`DELETE FROM repository_refs WHERE repository_id = ${repo.id} AND name = ${change.ref}`;
@@ -74,7 +130,7 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
       await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${repo.id}, ${change.ref}, ${change.after})
                ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
     }
-    await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
+    if (!quiet.has(change.ref)) await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
   }
   return differences;
 }

@@ -21,7 +21,7 @@ export const testPushRepositoryHook: Handler<'hooks/test-push'> = async (ctx) =>
   if (!head || !(await isCommit(git, repo.id, head))) return { status: 204, body: undefined };
   const commit = await commitInfo(git, repo.id, head);
   const actor = (await actorOf(sql, ctx.principal, urls)) ?? (await ownerActor(sql, repo, urls));
-  const payload = pushPayload({ ref, before: null, after: head, forced: false, commits: [commit], headCommit: commit }, repo, actor, urls);
+  const payload = pushPayload({ ref, before: null, after: head, forced: false, commits: [commit], headCommit: commit, distinct: new Set([commit.id]), baseRef: null }, repo, actor, urls);
   await sql.begin((tx) => enqueue(tx, [{
     hookId: hook.id, repositoryId: repo.id, installationId: actor.installation?.id ?? null, event: 'push', action: null, payload,
   }]));

@@ -52,6 +52,10 @@ export interface PushFacts {
   forced: boolean;
   commits: CommitInfo[];
   headCommit: CommitInfo | null;
+  /** The commits no other ref had before (GitHub's `distinct`); the rest are listed as not distinct. */
+  distinct: ReadonlySet<string>;
+  /** For a tag (or new branch) at the tip of a branch, that branch (GitHub's `base_ref`). */
+  baseRef: string | null;
 }
 
 export function pushPayload(push: PushFacts, repo: RepositoryRow, actor: Actor, urls: Urls) {
@@ -61,12 +65,12 @@ export function pushPayload(push: PushFacts, repo: RepositoryRow, actor: Actor, 
   return {
     ref: push.ref, before, after,
     repository: pushRepositoryPayload(repo, urls), pusher: actor.pusher, sender: actor.sender,
-    created: push.before === null, deleted: push.after === null, forced: push.forced, base_ref: null,
+    created: push.before === null, deleted: push.after === null, forced: push.forced, base_ref: push.baseRef,
     compare: push.before === null ? `${html}/commit/${after.slice(0, 12)}`
       : push.after === null ? `${html}/compare/${before.slice(0, 12)}...${NULL_SHA.slice(0, 12)}`
       : `${html}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
-    commits: push.commits.map((commit) => commitPayload(commit, repo, urls, true)),
-    head_commit: push.headCommit ? commitPayload(push.headCommit, repo, urls, true) : null,
+    commits: push.commits.map((commit) => commitPayload(commit, repo, urls, push.distinct.has(commit.id))),
+    head_commit: push.headCommit ? commitPayload(push.headCommit, repo, urls, push.distinct.has(push.headCommit.id)) : null,
     ...installationField(actor.installation),
   };
 }

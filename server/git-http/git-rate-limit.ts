@@ -1,0 +1,32 @@
+// Git requests count in their own `git` rate-limit resource, per caller as
+// REST does (user, installation, or client IP), with their own limits: a NAT
+// full of CI machines must not run out of clones after REST's anonymous 60.
+import { rateLimitBucket, type Principal } from '../auth/principal.js';
+import type { RateState } from '../http/rate-limiter.js';
+import type { Services } from '../services.js';
+import { GitAnswer } from './git-answer.js';
+
+export function rateHeaders(state: RateState): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(state.limit),
+    'x-ratelimit-remaining': String(state.remaining),
+    'x-ratelimit-used': String(state.used),
+    'x-ratelimit-reset': String(state.reset),
+    'x-ratelimit-resource': state.resource,
+  };
+}
+
+/** Spends one git request of the caller's bucket; throws 429 (git prints the text) when none is left. */
+export async function takeGitRequest(services: Services, principal: Principal, ip: string): Promise<RateState> {
+  const { authenticated, unauthenticated } = services.config.git.rateLimit;
+  const limit = principal.kind === 'anonymous' ? unauthenticated : authenticated;
+  const bucket = rateLimitBucket(principal, ip);
+  const decision = services.rateLimiter.tryTake(bucket, 'git', limit) ?? (await services.rateLimiter.take(bucket, 'git', limit));
+  if (!decision.allowed) {
+    const retryAfter = Math.max(1, decision.state.reset - Math.floor(services.now() / 1000));
+    throw new GitAnswer(429, `Git rate limit of ${limit} requests per ${services.config.rateLimit.windowSeconds} seconds exceeded.`, {
+      'retry-after': String(retryAfter), ...rateHeaders(decision.state),
+    });
+  }
+  return decision.state;
+}

@@ -36,7 +36,7 @@ export class RateLimiter {
    * Leases by resource, then bucket: no key is joined per request, and the
    * bucket string (memoised per principal, principal.ts) keeps its hash.
    */
-  private readonly leases: Record<RateResource, Map<string, Lease>> = { core: new Map(), graphql: new Map(), oauth: new Map(), login: new Map() };
+  private readonly leases: Record<RateResource, Map<string, Lease>> = { core: new Map(), graphql: new Map(), oauth: new Map(), login: new Map(), git: new Map() };
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(

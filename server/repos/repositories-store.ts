@@ -71,8 +71,23 @@ export class RepositoryStore {
   private generation = 0;
 
   constructor(private readonly sql: Sql, private readonly bus: InvalidationBus) {
-    // Repository and account changes are rare next to reads: drop everything.
     bus.subscribe((topic) => {
+      // One repository changed (every push moves its pushed_at): drop its entry
+      // and every "not found" one (it may have been created or renamed to that
+      // name), not the whole cache, so a busy repository does not empty every
+      // process's cache for the others.
+      const repositoryId = /^repo:(\d+)$/.exec(topic)?.[1];
+      if (repositoryId !== undefined) {
+        for (const [key, entry] of this.cache) {
+          if (entry.repo === null || entry.repo.id === Number(repositoryId)) {
+            entry.live = false;
+            this.cache.delete(key);
+          }
+        }
+        this.generation++;
+        return;
+      }
+      // Account changes (renames move every key of the owner) and anything else: drop everything.
       if (topic === '*' || topic.startsWith('repo:') || topic.startsWith('account:')) {
         for (const entry of this.cache.values()) entry.live = false;
         this.cache.clear();

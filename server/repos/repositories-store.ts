@@ -234,7 +234,8 @@ export class RepositoryStore {
   /** permissionOf for a page of rows, in one query (not cached: a list is not the hot lookup). */
   async permissionsOf(rows: RepositoryRow[], user: { id: number; siteAdmin: boolean }): Promise<(Permission | null)[]> {
     if (user.siteAdmin) return rows.map(() => 'admin');
-    const granted = await loadGrantedPermissions(this.sql, rows.filter((r) => r.owner_id !== user.id), user.id);
-    return rows.map((r) => highest(r.owner_id === user.id ? 'admin' : granted.get(r.id), r.private ? null : 'read'));
+    // loadGrantedPermissions answers `admin` for the user's own rows without asking the database.
+    const granted = await loadGrantedPermissions(this.sql, rows, user.id);
+    return rows.map((r) => highest(granted.get(r.id), r.private ? null : 'read'));
   }
 }

@@ -200,6 +200,18 @@ describe('push', () => {
     expect(push.head_commit.distinct).toBe(false);
   });
 
+  it('two new branches pushed together list the commits they share in both, distinct only in the first', async () => {
+    await git.ok(['switch', '--quiet', '-C', 'pair-a', 'origin/main'], { cwd: work });
+    const shared = await commit('pair.txt', 'shared\n', 'Shared by both');
+    await git.ok(['branch', '--quiet', '-f', 'pair-b', 'pair-a'], { cwd: work });
+    const own = await commit('pair-a.txt', 'a\n', 'Only on pair-a');
+    const events = await eventsOf(() => git.ok(['push', '--quiet', 'origin', 'pair-a', 'pair-b'], { cwd: work }));
+    const pushOf = (ref: string) => events.find((e) => e.event === 'push' && e.payload.ref === ref)!.payload;
+    // Events are emitted in ref-name order: pair-a first.
+    expect(pushOf('refs/heads/pair-a').commits.map((c: any) => [c.id, c.distinct])).toEqual([[shared, true], [own, true]]);
+    expect(pushOf('refs/heads/pair-b').commits.map((c: any) => [c.id, c.distinct])).toEqual([[shared, false]]);
+  });
+
   it('lists at most 2048 commits, the newest, from one push of 2100', async () => {
     const lines: string[] = [];
     for (let i = 1; i <= 2100; i++) {

@@ -63,24 +63,33 @@ function parseRecord(record: string): CommitInfo {
 }
 
 /**
- * The commits a ref change brought in, oldest first, at most MAX_PUSH_COMMITS
- * (the newest ones): `before..after` for an update, and for a new ref the
- * commits no other ref already had.
+ * `rev-list` of `after` without what `excluded` reaches, newest first, at
+ * most MAX_PUSH_COMMITS. The exclusions go on stdin (`^sha` lines): a
+ * repository with tens of thousands of refs would overflow an argument
+ * list. `--ignore-missing` skips a ref tip whose objects are gone.
  */
-export async function pushedCommits(git: GitRepositories, repositoryId: number, before: string | null, after: string, otherRefShas: string[]): Promise<string[]> {
-  const range = before ? [`${before}..${after}`] : [after, '--not', ...otherRefShas];
-  const out = await git.git(repositoryId, ['rev-list', `--max-count=${MAX_PUSH_COMMITS}`, ...range, '--']);
-  return out.split('\n').filter(Boolean).reverse();
+async function commitsNotIn(git: GitRepositories, repositoryId: number, after: string, excluded: string[]): Promise<string[]> {
+  const input = [after, ...excluded.map((sha) => `^${sha}`)].join('\n') + '\n';
+  const out = await git.git(repositoryId, ['rev-list', `--max-count=${MAX_PUSH_COMMITS}`, '--ignore-missing', '--stdin'], input);
+  return out.split('\n').filter(Boolean);
 }
 
 /**
- * Which of `after`'s new commits no other ref had: GitHub's `distinct` (a
- * fast-forward of main to a pushed feature branch lists its commits, none of
- * them distinct).
+ * The commits a ref change brought in, oldest first, at most MAX_PUSH_COMMITS
+ * (the newest ones): `before..after` for an update, and for a new ref the
+ * commits none of the `known` tips (the other refs before the change) had.
  */
-export async function distinctCommits(git: GitRepositories, repositoryId: number, before: string | null, after: string, otherRefShas: string[]): Promise<Set<string>> {
-  const out = await git.git(repositoryId, ['rev-list', `--max-count=${MAX_PUSH_COMMITS}`, after, '--not', ...(before ? [before] : []), ...otherRefShas, '--']);
-  return new Set(out.split('\n').filter(Boolean));
+export async function pushedCommits(git: GitRepositories, repositoryId: number, before: string | null, after: string, known: string[]): Promise<string[]> {
+  return (await commitsNotIn(git, repositoryId, after, before ? [before] : known)).reverse();
+}
+
+/**
+ * Which of `after`'s new commits none of the `seen` tips had: GitHub's
+ * `distinct` (a fast-forward of main to a pushed feature branch lists its
+ * commits, none of them distinct).
+ */
+export async function distinctCommits(git: GitRepositories, repositoryId: number, before: string | null, after: string, seen: string[]): Promise<Set<string>> {
+  return new Set(await commitsNotIn(git, repositoryId, after, [...(before ? [before] : []), ...seen]));
 }
 
 /** True when `before` is not an ancestor of `after` (history was rewritten). */

@@ -49,7 +49,17 @@ async function peeledCommit(git: GitRepositories, repositoryId: number, sha: str
   }
 }
 
-async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, change: RefDifference, gitRefs: Map<string, string>, actor: Actor, installationId: number | null) {
+/**
+ * What a change is measured against. `known`: every other ref as it was
+ * before this sync (the mirror), so commits that two new branches of one
+ * push share are listed for both (measured against the refs after the push,
+ * each branch would hide them from the other). `announced`: the tips of the
+ * changes already emitted in this sync; a commit listed there is not
+ * `distinct` again.
+ */
+interface Baseline { known: string[]; announced: string[] }
+
+async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, change: RefDifference, gitRefs: Map<string, string>, baseline: Baseline, actor: Actor, installationId: number | null) {
   if (refType(change.ref) === null) return;
   const { urls, git } = deps;
   if (change.before === null) await emitRepositoryEvent(tx, repo.id, 'create', null, createPayload(change.ref, repo, actor, urls), installationId);
@@ -58,11 +68,10 @@ async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRo
   let distinct = new Set<string>();
   let forced = false;
   if (change.after !== null && (await isCommit(git, repo.id, change.after))) {
-    const others = [...gitRefs].filter(([name]) => name !== change.ref).map(([, sha]) => sha);
     const before = change.before !== null && (await isCommit(git, repo.id, change.before)) ? change.before : null;
     if (before) forced = await isForced(git, repo.id, before, change.after);
-    commits = await commitInfos(git, repo.id, await pushedCommits(git, repo.id, before, change.after, others));
-    distinct = await distinctCommits(git, repo.id, before, change.after, others);
+    commits = await commitInfos(git, repo.id, await pushedCommits(git, repo.id, before, change.after, baseline.known));
+    distinct = await distinctCommits(git, repo.id, before, change.after, [...baseline.known, ...baseline.announced]);
   }
   const headCommit = await headCommitOf(deps, repo.id, change.after);
   const peeled = change.after === null ? null : await peeledCommit(git, repo.id, change.after);
@@ -123,6 +132,7 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
   differences.sort((a, b) => a.ref.localeCompare(b.ref));
   if (differences.some((d) => refType(d.ref) !== null)) repo = await touchPushedAt(tx, repo);
   const quiet = quietTags(differences);
+  const announced: string[] = [];
   for (const change of differences) {
     if (change.after === null) {
       await tx`DELETE FROM repository_refs WHERE repository_id = ${repo.id} AND name = ${change.ref}`;
@@ -130,7 +140,10 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
       await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${repo.id}, ${change.ref}, ${change.after})
                ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
     }
-    if (!quiet.has(change.ref)) await emitFor(tx, deps, repo, change, gitRefs, actor, installationId);
+    if (quiet.has(change.ref)) continue;
+    const known = [...mirrored].filter(([name]) => name !== change.ref).map(([, sha]) => sha);
+    await emitFor(tx, deps, repo, change, gitRefs, { known, announced }, actor, installationId);
+    if (change.after !== null) announced.push(change.after);
   }
   return differences;
 }

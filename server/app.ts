@@ -7,6 +7,8 @@ import type { Sql } from './db/database.js';
 import { isDatabaseUnavailable, unavailableReason } from './db/database-unavailable.js';
 import { mountGitHttp } from './git-http/git-routes.js';
 import { installPushHooks } from './git-http/push-hook.js';
+import { PushSlots } from './git-http/push-slots.js';
+import { preparePushSpool } from './git-http/push-spool.js';
 import { mountGraphql } from './graphql/mount.js';
 import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
@@ -84,7 +86,11 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountSettingsTokensPage(app, services);
   mountSettingsApplicationsPage(app, services);
   // Git's smart HTTP at the clone URLs (`/{owner}/{repo}.git/…`), also before the catch-all.
-  mountGitHttp(app, services, await installPushHooks(config.dataDir));
+  mountGitHttp(app, services, {
+    hooksDir: await installPushHooks(config.dataDir),
+    spoolDir: await preparePushSpool(config.dataDir),
+    slots: new PushSlots(config.git.maxConcurrentPushes),
+  });
   app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
     throw notFound();
   }));

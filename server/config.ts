@@ -38,6 +38,8 @@ export interface GitSettings {
   maxPushBytes: number;
   /** A git request whose body sends nothing for this long is cut off (slowloris); no overall deadline. */
   idleTimeoutMs: number;
+  /** Pushes one process applies at once (each holds a database connection meanwhile); more wait their turn. */
+  maxConcurrentPushes: number;
   /** Git requests per window in the `git` rate-limit resource, apart from REST's `core`. */
   rateLimit: { authenticated: number; unauthenticated: number };
 }
@@ -97,6 +99,7 @@ function gitSettings(env: NodeJS.ProcessEnv): GitSettings {
   return {
     maxPushBytes: integer(env, 'WHARF_GIT_MAX_PUSH_BYTES', 2 * 1024 ** 3, 1024, Number.MAX_SAFE_INTEGER),
     idleTimeoutMs: duration(env, 'WHARF_GIT_IDLE_TIMEOUT', 60_000),
+    maxConcurrentPushes: integer(env, 'WHARF_GIT_MAX_CONCURRENT_PUSHES', 4, 1, 1000),
     rateLimit: {
       authenticated: integer(env, 'WHARF_RATE_LIMIT_GIT_AUTHENTICATED', 5000, 1, 1_000_000_000),
       unauthenticated: integer(env, 'WHARF_RATE_LIMIT_GIT_UNAUTHENTICATED', 1000, 1, 1_000_000_000),

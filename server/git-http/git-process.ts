@@ -7,6 +7,7 @@
 // git writes its first byte or exits, so a body refused mid-way still gets
 // its 413/408 (receive-pack reads all of its input before it writes).
 import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { createGunzip } from 'node:zlib';
 import { GitAnswer } from './git-answer.js';
@@ -18,10 +19,13 @@ export interface GitInput {
   idleTimeoutMs: number;
 }
 
+/** A request body already received into a file (push-spool.ts). */
+export interface GitFileInput { file: string }
+
 export interface GitRunOptions {
   args: string[];
   env: Record<string, string>;
-  input: GitInput | null;
+  input: GitInput | GitFileInput | null;
   contentType: string;
   /** Bytes sent before git's output (the smart-HTTP service announcement). */
   prefix?: Buffer;
@@ -53,12 +57,13 @@ export function runGit(options: GitRunOptions): GitRun {
   const refuse = (answer: GitAnswer) => {
     if (refusal) return;
     refusal = answer;
-    options.input?.req.unpipe();
+    if (options.input && 'req' in options.input) options.input.req.unpipe();
     child.stdin.end();
     setTimeout(() => child.kill('SIGTERM'), 10_000).unref();
   };
   child.stdin.on('error', () => {}); // EPIPE when git exits before the body ends: git's exit says why
-  if (options.input) pipeBody(options.input, child.stdin, refuse);
+  if (options.input && 'file' in options.input) createReadStream(options.input.file).once('error', () => child.stdin.end()).pipe(child.stdin);
+  else if (options.input) pipeBody(options.input, child.stdin, refuse);
   else child.stdin.end();
 
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => {
@@ -107,7 +112,12 @@ function lastLine(text: string): string {
   return text.trim().split('\n').pop() || 'git failed';
 }
 
-function pipeBody(input: GitInput, stdin: NodeJS.WritableStream, refuse: (answer: GitAnswer) => void) {
+/**
+ * Pipes a request body into `stdin` (git's, or a spool file's) with the
+ * byte cap and the idle cut-off; `refuse` is called once a limit is hit or
+ * the client goes away.
+ */
+export function pipeBody(input: GitInput, stdin: NodeJS.WritableStream, refuse: (answer: GitAnswer) => void) {
   const { req } = input;
   // The client waits for this before sending the body (see http-server.ts).
   let received = 0;

@@ -17,6 +17,8 @@ import { gitAccess, type GitService } from './git-access.js';
 import { gitPrincipal } from './git-credentials.js';
 import { gitCommand, gitEnv, serviceAnnouncement } from './git-env.js';
 import { runGit, type GitRun } from './git-process.js';
+import type { PushSlots } from './push-slots.js';
+import { spoolPushBody } from './push-spool.js';
 import { rateHeaders, takeGitRequest } from './git-rate-limit.js';
 
 const SERVICES: readonly GitService[] = ['git-upload-pack', 'git-receive-pack'];
@@ -33,7 +35,10 @@ function repoName(event: H3Event): string {
   return raw.endsWith('.git') ? raw.slice(0, -4) : raw;
 }
 
-async function serve(event: H3Event, services: Services, hooksDir: string, service: GitService | null, advertise: boolean): Promise<Response> {
+/** Where a push's body waits for git, and how many pushes apply at once (push-spool.ts, push-slots.ts). */
+export interface PushPlace { hooksDir: string; spoolDir: string; slots: PushSlots }
+
+async function serve(event: H3Event, services: Services, place: PushPlace, service: GitService | null, advertise: boolean): Promise<Response> {
   let headers: Record<string, string> = {};
   try {
     if (!service) throw new GitAnswer(403, 'Smart HTTP only: the dumb HTTP protocol is not served.');
@@ -42,7 +47,7 @@ async function serve(event: H3Event, services: Services, hooksDir: string, servi
     const repo = await gitAccess(services, getRouterParam(event, 'owner', { decode: true }) ?? '', repoName(event), principal, service);
     const protocol = event.req.headers.get('git-protocol');
     const options = {
-      args: gitCommand(service, services.git.pathOf(repo.id), hooksDir, advertise),
+      args: gitCommand(service, services.git.pathOf(repo.id), place.hooksDir, advertise),
       env: gitEnv(service, protocol),
       contentType: `application/x-${service}-${advertise ? 'advertisement' : 'result'}`,
       prefix: advertise ? serviceAnnouncement(service, protocol) : undefined,
@@ -61,9 +66,15 @@ async function serve(event: H3Event, services: Services, hooksDir: string, servi
       const req = node.req as IncomingMessage;
       if (/^100-continue$/i.test(req.headers.expect ?? '') && node.res && !node.res.headersSent) (node.res as ServerResponse).writeContinue();
       const input = { req, gzip: /^(x-)?gzip$/i.test(event.req.headers.get('content-encoding') ?? ''), maxBytes, idleTimeoutMs: services.config.git.idleTimeoutMs };
-      response = service === 'git-upload-pack'
-        ? await runGit({ ...options, input }).response
-        : await push(services, repo, principal, (hold) => runGit({ ...options, input, hold }));
+      if (service === 'git-upload-pack') {
+        response = await runGit({ ...options, input }).response;
+      } else {
+        const body = await spoolPushBody(input, place.spoolDir);
+        const release = await place.slots.acquire();
+        const applied = push(services, repo, principal, (hold) => runGit({ ...options, input: { file: body.path }, hold }));
+        void applied.settled.finally(() => { release(); return body.discard(); });
+        response = await applied.response;
+      }
     }
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
@@ -78,9 +89,11 @@ async function serve(event: H3Event, services: Services, hooksDir: string, servi
 /**
  * A push as a ref change (ref-change-events.ts): receive-pack runs as the
  * change itself, under the repository's sync lock, and the response ends
- * only once the push's events are recorded.
+ * only once the push's events are recorded. `settled` resolves once that
+ * change is over (the caller holds the push's slot and spooled body until
+ * then); it never rejects.
  */
-async function push(services: Services, repo: Parameters<typeof changeRefs>[1], principal: Parameters<typeof changeRefs>[2], start: (hold: Promise<unknown>) => GitRun): Promise<Response> {
+function push(services: Services, repo: Parameters<typeof changeRefs>[1], principal: Parameters<typeof changeRefs>[2], start: (hold: Promise<unknown>) => GitRun): { response: Promise<Response>; settled: Promise<void> } {
   let settle!: () => void;
   const held = new Promise<void>((resolve) => { settle = resolve; });
   let started!: (run: GitRun) => void;
@@ -91,18 +104,18 @@ async function push(services: Services, repo: Parameters<typeof changeRefs>[1], 
     await run.exited;
     return true;
   }).finally(settle);
+  const settled = change.then(() => {}, (error: unknown) => { services.log.warn('push recorded late', { repositoryId: repo.id, error: String(error) }); });
   // Until git starts, a failure (the database) is this request's answer; after, the client has git's.
-  const run = await Promise.race([running, change.then(() => running)]);
-  change.catch((error: unknown) => services.log.warn('push recorded late', { repositoryId: repo.id, error: String(error) }));
-  return run.response;
+  const response = Promise.race([running, change.then(() => running)]).then((run) => run.response);
+  return { response, settled };
 }
 
-export function mountGitHttp(app: H3, services: Services, hooksDir: string): void {
+export function mountGitHttp(app: H3, services: Services, place: PushPlace): void {
   const paths = ['/:owner/:repo/info/refs', '/:owner/:repo/git-upload-pack', '/:owner/:repo/git-receive-pack'];
   app.get(paths[0]!, (event) => {
     const requested = event.url.searchParams.get('service') as GitService;
-    return serve(event, services, hooksDir, SERVICES.includes(requested) ? requested : null, true);
+    return serve(event, services, place, SERVICES.includes(requested) ? requested : null, true);
   });
-  app.post(paths[1]!, (event) => serve(event, services, hooksDir, 'git-upload-pack', false));
-  app.post(paths[2]!, (event) => serve(event, services, hooksDir, 'git-receive-pack', false));
+  app.post(paths[1]!, (event) => serve(event, services, place, 'git-upload-pack', false));
+  app.post(paths[2]!, (event) => serve(event, services, place, 'git-receive-pack', false));
 }

@@ -4,8 +4,9 @@
 // the marker's deletion in one transaction. The repository's sync lock is
 // taken before git's change and held until that transaction commits, so
 // concurrent changes to one repository are synced one at a time, each with
-// its own caller as the events' sender (a push can last minutes: it holds
-// one database connection meanwhile). Should the last step fail, git already
+// its own caller as the events' sender (a push holds one database
+// connection meanwhile: its body is received first, and only git's checking
+// and ref update run under the lock, see git-http/push-spool.ts). Should the last step fail, git already
 // holds the change (it is the source of truth), so the request still
 // succeeds and the reconciler emits the events a little later; should the
 // process die after git's change, the marker tells the reconciler which

@@ -115,6 +115,9 @@ describe('clone', () => {
     expect(await last!.text()).toMatch(/^Git rate limit of 40 requests/);
     const after = await server.api('/rate_limit', { token: carol.token });
     expect(Number(after.headers.get('x-ratelimit-used'))).toBe(coreUsed);
+    const overview = (await after.json()) as { resources: Record<string, { limit: number; used: number; remaining: number }> };
+    expect(overview.resources.git).toMatchObject({ limit: 40, used: 40, remaining: 0 });
+    expect(overview.resources.core!.used).toBe(coreUsed);
   });
 
   it('does not serve the dumb protocol, nor a POST with the wrong media type', async () => {

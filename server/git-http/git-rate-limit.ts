@@ -16,10 +16,15 @@ export function rateHeaders(state: RateState): Record<string, string> {
   };
 }
 
+/** The caller's limit in the `git` resource. */
+export function gitLimitFor(services: Services, principal: Principal): number {
+  const { authenticated, unauthenticated } = services.config.git.rateLimit;
+  return principal.kind === 'anonymous' ? unauthenticated : authenticated;
+}
+
 /** Spends one git request of the caller's bucket; throws 429 (git prints the text) when none is left. */
 export async function takeGitRequest(services: Services, principal: Principal, ip: string): Promise<RateState> {
-  const { authenticated, unauthenticated } = services.config.git.rateLimit;
-  const limit = principal.kind === 'anonymous' ? unauthenticated : authenticated;
+  const limit = gitLimitFor(services, principal);
   const bucket = rateLimitBucket(principal, ip);
   const decision = services.rateLimiter.tryTake(bucket, 'git', limit) ?? (await services.rateLimiter.take(bucket, 'git', limit));
   if (!decision.allowed) {

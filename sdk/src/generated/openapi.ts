@@ -1659,6 +1659,8 @@ export interface components {
                 core: components["schemas"]["rate-limit"];
                 graphql: components["schemas"]["rate-limit"];
                 search: components["schemas"]["rate-limit"];
+                /** @description Wharf's own resource for git over HTTP (clone, fetch, push), apart from `core`; GitHub shows none. */
+                git: components["schemas"]["rate-limit"];
             };
             rate: components["schemas"]["rate-limit"];
         };

@@ -1,4 +1,5 @@
 import { rateLimitBucket } from '../../auth/principal.js';
+import { gitLimitFor } from '../../git-http/git-rate-limit.js';
 import { clientIp } from '../../http/client-ip.js';
 import type { Handler } from '../../http/operation-context.js';
 import { limitFor } from '../../http/pipeline.js';
@@ -11,6 +12,7 @@ const body = ({ limit, remaining, reset, used }: RateState) => ({ limit, remaini
 // anonymous caller's limit there is 0, as GitHub shows it. `search`: Wharf has
 // no search endpoint and no separate limit, so it shows the core limit, never
 // spent, rather than a number GitHub clients would wait on for nothing.
+// `git`: Wharf's own resource for git over HTTP (GitHub has none to show).
 export const getRateLimit: Handler<'ratelimit/get'> = async (ctx) => {
   ctx.checkScopes();
   const { services, principal } = ctx;
@@ -22,6 +24,7 @@ export const getRateLimit: Handler<'ratelimit/get'> = async (ctx) => {
     ? { limit: 0, remaining: 0, reset: core.reset, used: 0 }
     : body(await rateLimiter.current(bucket, 'graphql', limitFor(principal, services, 'graphql')));
   const search = { limit: coreLimit, remaining: coreLimit, reset: core.reset, used: 0 };
+  const git = body(await rateLimiter.current(bucket, 'git', gitLimitFor(services, principal)));
   // no-cache as GitHub sends it: the state changes with every counted request elsewhere.
-  return { status: 200, body: { resources: { core, graphql, search }, rate: core }, headers: { 'cache-control': 'no-cache' } };
+  return { status: 200, body: { resources: { core, graphql, search, git }, rate: core }, headers: { 'cache-control': 'no-cache' } };
 };

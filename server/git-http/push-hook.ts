@@ -12,7 +12,12 @@
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Refs nobody pushes to: pull request refs are the server's (GitHub: "deny updating a hidden ref"). */
+/**
+ * Refs nobody pushes to: pull request refs are the server's (GitHub: "deny
+ * updating a hidden ref"). Not `receive.hideRefs`, which gives GitHub's
+ * wording: git 2.39 then applies the other refs of an `--atomic` push
+ * (tried; git-push.test.ts would catch it), and atomic pushes must stay whole.
+ */
 export const ALWAYS_REFUSED = ['refs/pull/*'];
 
 const UPDATE_HOOK = `#!/bin/sh

@@ -8,6 +8,7 @@ import type { OperationId } from '../generated/routes.js';
 import { authorIdentity, serviceIdentity } from './commit-identity.js';
 import { checkRepositoryName, nameTaken } from './repository-name.js';
 import { fullRepositoryView } from './repository-view.js';
+import { touchPushedAt } from './repositories-store.js';
 
 type CreateBody = NonNullable<components['requestBodies']['repository-create']['content']['application/json']>;
 
@@ -36,7 +37,7 @@ export async function createRepository<K extends OperationId>(ctx: OperationCont
           author: authorIdentity(actor!, config.noreplyHost),
           committer: serviceIdentity(config.vendor, config.noreplyHost),
         });
-        await repos.touchPushedAt(tx, id);
+        await touchPushedAt(tx, id);
         // The ref mirror starts in step with git (a new repository has no hooks to notify).
         await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${id}, 'refs/heads/main', ${commit})`;
       }

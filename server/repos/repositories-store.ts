@@ -213,11 +213,6 @@ export class RepositoryStore {
     this.bus.applyLocally(`repo:${id}`);
   }
 
-  async touchPushedAt(tx: TransactionSql, id: number): Promise<void> {
-    await tx`UPDATE repositories SET pushed_at = now(), updated_at = now() WHERE id = ${id}`;
-    await publish(tx, `repo:${id}`);
-  }
-
   async delete(id: number): Promise<void> {
     await this.sql.begin(async (tx) => {
       await tx`DELETE FROM repositories WHERE id = ${id}`;
@@ -238,4 +233,15 @@ export class RepositoryStore {
     const granted = await loadGrantedPermissions(this.sql, rows, user.id);
     return rows.map((r) => highest(granted.get(r.id), r.private ? null : 'read'));
   }
+}
+
+/**
+ * A branch or tag changed (a push, the refs API, the `auto_init` commit):
+ * `pushed_at` is now. `updated_at` stays, as on GitHub, where a push moves
+ * only `pushed_at`. Returns the new `pushed_at` (null when the repository is gone).
+ */
+export async function touchPushedAt(tx: TransactionSql, id: number): Promise<Date | null> {
+  const [row] = await tx<{ pushed_at: Date }[]>`UPDATE repositories SET pushed_at = now() WHERE id = ${id} RETURNING pushed_at`;
+  await publish(tx, `repo:${id}`);
+  return row?.pushed_at ?? null;
 }

@@ -11,8 +11,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { commitInfo, commitInfos, distinctCommits, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
-import { publish } from '../db/cache-invalidation.js';
+import { touchPushedAt, type RepositoryRow } from '../repos/repositories-store.js';
 import { emitRepositoryEvent } from './outbox.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
@@ -90,13 +89,6 @@ function quietTags(differences: RefDifference[]): Set<string> {
   return new Set(tags.length > 3 ? tags.map((d) => d.ref) : []);
 }
 
-/** A branch or tag changed: the repository's `pushed_at` is now, in its responses and in this change's payloads. */
-async function touchPushedAt(tx: TransactionSql, repo: RepositoryRow): Promise<RepositoryRow> {
-  const [row] = await tx<{ pushed_at: Date }[]>`UPDATE repositories SET pushed_at = now() WHERE id = ${repo.id} RETURNING pushed_at`;
-  await publish(tx, `repo:${repo.id}`);
-  return row ? { ...repo, pushed_at: row.pushed_at } : repo;
-}
-
 /** Applies every difference between git and the mirror and clears `markerIds`; returns the differences (empty when in step). */
 export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null = null, markerIds: number[] = []): Promise<RefDifference[]> {
   return deps.sql.begin((tx) => syncRefsIn(tx, deps, repo, actor, installationId, markerIds));
@@ -130,7 +122,11 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     if (before !== after) differences.push({ ref, before, after });
   }
   differences.sort((a, b) => a.ref.localeCompare(b.ref));
-  if (differences.some((d) => refType(d.ref) !== null)) repo = await touchPushedAt(tx, repo);
+  if (differences.some((d) => refType(d.ref) !== null)) {
+    // This change's payloads show the new pushed_at.
+    const pushedAt = await touchPushedAt(tx, repo.id);
+    if (pushedAt) repo = { ...repo, pushed_at: pushedAt };
+  }
   const quiet = quietTags(differences);
   const announced: string[] = [];
   for (const change of differences) {

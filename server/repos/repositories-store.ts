@@ -8,6 +8,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { highest, loadGrantedPermission, loadGrantedPermissions, type Permission } from './permissions.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
+import { recordRename } from '../renames/redirects-store.js';
 
 export interface RepositoryRow {
   id: number;
@@ -205,6 +206,8 @@ export class RepositoryStore {
   async update(id: number, changes: RepositoryChanges): Promise<void> {
     const columns = Object.keys(changes).filter((k) => (changes as Record<string, unknown>)[k] !== undefined);
     await this.sql.begin(async (tx) => {
+      // The name it leaves keeps leading here (301/307 to /repositories/{id}/…).
+      if (changes.name !== undefined) await recordRename(tx, id, changes.name);
       if (columns.length) {
         await tx`UPDATE repositories SET ${tx(changes as Record<string, string | boolean | null>, columns)}, updated_at = now() WHERE id = ${id}`;
       }

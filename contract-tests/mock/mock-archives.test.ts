@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 it('answers …/tarball/{ref} and …/zipball/{ref} with 302 and the example Location', async () => {
-  for (const [kind, extension] of [['tarball', 'tar.gz'], ['zipball', 'zip']]) {
+  for (const [kind, extension] of [['tarball', 'tar.gz'], ['zipball', 'zip']] as const) {
     const response = await fetch(`${mock.url}/repos/octocat/Hello-World/${kind}/main`, {
       headers: { authorization: 'Bearer mock-token', accept: 'application/vnd.github+json' },
       redirect: 'manual',

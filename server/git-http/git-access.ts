@@ -11,7 +11,6 @@ import { hasAnyScope } from '../http/scopes.js';
 import { atLeast, type Permission } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
-import { findRedirect } from '../renames/redirects-store.js';
 import { authenticationRequired, pushDenied, repositoryNotFound } from './git-answer.js';
 
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
@@ -34,7 +33,7 @@ export async function gitAccess(services: Services, owner: string, name: string,
   // (git follows no redirect on a POST); the permission checks are the same.
   let repo = await services.repos.find(owner, name);
   if (!repo) {
-    const movedTo = await findRedirect(services.sql, owner, name);
+    const movedTo = await services.repos.movedTo(owner, name);
     if (movedTo !== null) repo = await services.repos.byId(movedTo);
   }
   const permission = repo ? await permissionOf(services, repo, principal) : null;

@@ -13,7 +13,6 @@ import { jsonReply, type Reply } from '../http/json-response.js';
 import { REST_PREFIXES } from '../http/rest-routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
-import { findRedirect } from './redirects-store.js';
 
 const DOCUMENTATION_URL = 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects';
 
@@ -37,7 +36,7 @@ export function movedLocation(publicUrl: string, requestUrl: URL, repositoryId: 
 
 /** The redirect for `owner/name`, or null when it is not an old name this caller may follow. */
 export async function movedReply(event: H3Event, services: Services, principal: Principal, owner: string, name: string, headers: Record<string, string>): Promise<Reply | null> {
-  const id = await findRedirect(services.sql, owner, name);
+  const id = await services.repos.movedTo(owner, name);
   const repo = id === null ? null : await services.repos.byId(id);
   if (!repo || !(await canSee(services, principal, repo))) return null;
   const permanent = event.req.method === 'GET' || event.req.method === 'HEAD';

@@ -110,6 +110,8 @@ describe('an old name', () => {
   it('loses to a repository created with that name, and returns when renamed back', async () => {
     await create('taken');
     await rename('taken', 'taken-renamed');
+    // Asked once (the answer is cached with the not-found name), then the name is taken.
+    expect((await raw('/repos/alice/taken', { token: alice.token })).status).toBe(301);
     const takerId = await create('taken');
     const res = await raw('/repos/alice/taken', { token: alice.token });
     expect(res.status).toBe(200);
@@ -125,6 +127,7 @@ describe('an old name', () => {
   it('is forgotten when the repository is deleted, and a case-only rename leaves no redirect', async () => {
     await create('short-lived');
     await rename('short-lived', 'gone');
+    expect((await raw('/repos/alice/short-lived', { token: alice.token })).status).toBe(301);
     expect((await server.api('/repos/alice/gone', { method: 'DELETE', token: alice.token })).status).toBe(204);
     expect((await raw('/repos/alice/short-lived', { token: alice.token })).status).toBe(404);
     expect((await server.sql`SELECT count(*)::int AS n FROM repository_redirects WHERE lower(name) = 'short-lived'`)[0]!.n).toBe(0);

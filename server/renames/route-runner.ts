@@ -32,17 +32,15 @@ async function runById(target: RouteTarget, handler: Handler<never>, event: H3Ev
   return executeOperation(target.operationId, handler as never, event, services, scope, params);
 }
 
-async function runByName(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
+function runByName(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
   const params = target.params ? { ...decodedParams(event), ...target.params } : decodedParams(event);
-  try {
-    return await executeOperation(target.operationId, handler as never, event, services, scope, params);
-  } catch (error) {
+  return executeOperation(target.operationId, handler as never, event, services, scope, params).catch(async (error: unknown) => {
     const repositoryScoped = routeTable[target.operationId].repositoryIdRoute !== null;
     if (!(error instanceof ApiError) || error.status !== 404 || !repositoryScoped) throw error;
     const moved = await movedReply(event, services, scope.principal, params.owner ?? '', params.repo ?? '', scope.headers);
     if (moved) return moved;
     throw error;
-  }
+  });
 }
 
 /** Runs the route's operation for this request (inside the pipeline). */

@@ -8,7 +8,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { highest, loadGrantedPermission, loadGrantedPermissions, type Permission } from './permissions.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
-import { recordRename } from '../renames/redirects-store.js';
+import { findRedirect, recordRename } from '../renames/redirects-store.js';
 
 export interface RepositoryRow {
   id: number;
@@ -49,6 +49,12 @@ interface CacheEntry {
   views: Map<string, unknown>;
   /** False once invalidated or evicted: a row's entry found by identity must still be in the cache. */
   live: boolean;
+  /**
+   * For a name no repository has: the repository it is an old name of (null:
+   * none), once asked. Any repository change drops every not-found entry, so
+   * a rename, a creation or a deletion is seen at once.
+   */
+  movedTo?: number | null;
 }
 
 /** Repository rows with their owner's login, kind and site-admin flag; add WHERE/ORDER after it. */
@@ -123,6 +129,14 @@ export class RepositoryStore {
 
   async find(owner: string, name: string): Promise<RepositoryRow | null> {
     return (await this.entry(owner, name)).repo;
+  }
+
+  /** The repository `owner/name` is an old name of (server/renames/), or null; a current name is never an old one. */
+  async movedTo(owner: string, name: string): Promise<number | null> {
+    const entry = await this.entry(owner, name);
+    if (entry.repo) return null;
+    entry.movedTo ??= await findRedirect(this.sql, owner, name);
+    return entry.movedTo;
   }
 
   /** The cached row (null: cached as missing), or undefined when find must ask the database. Synchronous for the hot path. */

@@ -21,6 +21,17 @@ export async function recordRename(tx: TransactionSql, id: number, newName: stri
     WHERE r.id = ${id} AND lower(rr.owner_login) = lower(a.login) AND lower(rr.name) = lower(${newName})`;
 }
 
+/**
+ * A repository created as `name` under owner `ownerId` takes that name from
+ * any renamed repository for good, as on GitHub: the redirect does not come
+ * back if the new repository goes.
+ */
+export async function forgetOldName(tx: TransactionSql, ownerId: number, name: string): Promise<void> {
+  await tx`
+    DELETE FROM repository_redirects rr USING accounts a
+    WHERE a.id = ${ownerId} AND lower(rr.owner_login) = lower(a.login) AND lower(rr.name) = lower(${name})`;
+}
+
 /** The id of the repository `owner/name` used to name, or null (never renamed from it, deleted, or the name is taken again). */
 export async function findRedirect(sql: Sql, owner: string, name: string): Promise<number | null> {
   if (!canMatchText(owner) || !canMatchText(name)) return null;

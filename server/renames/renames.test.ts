@@ -107,7 +107,7 @@ describe('an old name', () => {
     expect(res.headers.get('location')).toBe(`${server.url}/repositories/${secretId}/git/refs`);
   });
 
-  it('loses to a repository created with that name, and returns when renamed back', async () => {
+  it('loses for good to a repository created with that name, and returns when renamed back', async () => {
     await create('taken');
     await rename('taken', 'taken-renamed');
     // Asked once (the answer is cached with the not-found name), then the name is taken.
@@ -116,6 +116,9 @@ describe('an old name', () => {
     const res = await raw('/repos/alice/taken', { token: alice.token });
     expect(res.status).toBe(200);
     expect((await res.json()).id).toBe(takerId);
+    // For good: the redirect does not come back when the new repository goes.
+    expect((await server.api('/repos/alice/taken', { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect((await raw('/repos/alice/taken', { token: alice.token })).status).toBe(404);
     // Renaming back: the current name is served, and the name it left redirects.
     await create('swing');
     await rename('swing', 'swung');

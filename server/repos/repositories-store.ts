@@ -8,7 +8,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { highest, loadGrantedPermission, loadGrantedPermissions, type Permission } from './permissions.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
-import { findRedirect, recordRename } from '../renames/redirects-store.js';
+import { findRedirect, forgetOldName, recordRename } from '../renames/redirects-store.js';
 
 export interface RepositoryRow {
   id: number;
@@ -213,6 +213,7 @@ export class RepositoryStore {
       VALUES (${ownerId}, ${values.name}, ${values.description ?? null}, ${values.homepage ?? null}, ${values.private},
               ${values.has_issues ?? true}, ${values.has_projects ?? true}, ${values.has_wiki ?? true})
       RETURNING id`;
+    await forgetOldName(tx, ownerId, values.name);
     await publish(tx, `repo:${row!.id}`);
     return row!.id;
   }

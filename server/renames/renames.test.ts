@@ -89,6 +89,9 @@ describe('an old name', () => {
       expect(res.headers.get('location')).toBe(`${server.url}/repositories/${movedId}${path}`);
       expect((await res.json()).message).toBe('Temporary Redirect');
     }
+    const v3 = await raw('/api/v3/repos/alice/before/git/refs?x=1', { method: 'POST', token: alice.token, body: {} });
+    expect(v3.status).toBe(307);
+    expect(v3.headers.get('location')).toBe(`${server.url}/api/v3/repositories/${movedId}/git/refs?x=1`);
     // Nothing was done by the redirects.
     expect((await server.api('/repos/alice/after', { token: alice.token })).status).toBe(200);
   });

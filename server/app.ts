@@ -12,11 +12,13 @@ import { preparePushSpool } from './git-http/push-spool.js';
 import { mountGraphql } from './graphql/mount.js';
 import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
-import { executeOperation, operationRoute } from './http/operation-runner.js';
+import { operationRoute } from './http/operation-runner.js';
 import { runPipeline } from './http/pipeline.js';
-import { allowHeader, operationsByRoute, REST_PREFIXES, ROUTE_ALIASES } from './http/rest-routes.js';
+import { allowHeader, REST_PREFIXES, restRoutes, routeAliases, type RouteTarget } from './http/rest-routes.js';
+import { mountArchiveDownloads } from './archives/archive-download.js';
+import { runRouteTarget } from './renames/route-runner.js';
 import { errorFields, type Logger } from './log.js';
-import { routeTable, type OperationId } from './generated/routes.js';
+import { routeTable } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
 import { mountConsentPage } from './web/consent-page.js';
@@ -32,14 +34,21 @@ export interface WharfApp {
   close(): Promise<void>;
 }
 
-function methodNotAllowed(services: Services, allowed: Map<string, OperationId>) {
+/** A route's operation (by owner/name, or a generated alias by repository id) in the request pipeline. */
+function targetRoute(target: RouteTarget, services: Services) {
+  const handler = handlers[target.operationId] as never;
+  return operationRoute(target.operationId, services, (event, scope) => runRouteTarget(target, handler, event, services, scope));
+}
+
+function methodNotAllowed(services: Services, allowed: Map<string, RouteTarget>) {
   const allow = allowHeader(allowed);
   return (event: H3Event) => {
     const get = allowed.get('GET');
     // HEAD is GET without a body.
     if (event.req.method === 'HEAD' && get) {
-      return runPipeline(event, services, { auth: routeTable[get].auth, resource: routeTable[get].rateLimitResource }, async (scope) => {
-        const reply = await executeOperation(get, handlers[get] as never, event, services, scope);
+      const row = routeTable[get.operationId];
+      return runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource }, async (scope) => {
+        const reply = await runRouteTarget(get, handlers[get.operationId] as never, event, services, scope);
         return { ...reply, body: null };
       });
     }
@@ -66,14 +75,14 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     },
   });
 
-  const byRoute = operationsByRoute();
+  const byRoute = restRoutes();
   for (const [route, methods] of byRoute) {
-    for (const [method, operationId] of methods) {
-      for (const prefix of REST_PREFIXES) app.on(method as 'GET', prefix + route, operationRoute(operationId, handlers[operationId] as never, services));
+    for (const [method, target] of methods) {
+      for (const prefix of REST_PREFIXES) app.on(method as 'GET', prefix + route, targetRoute(target, services));
     }
   }
-  for (const { method, route, operationId } of ROUTE_ALIASES) {
-    for (const prefix of REST_PREFIXES) app.on(method, prefix + route, operationRoute(operationId, handlers[operationId] as never, services));
+  for (const { method, route, target } of routeAliases()) {
+    for (const prefix of REST_PREFIXES) app.on(method, prefix + route, targetRoute(target, services));
   }
   for (const [route, methods] of byRoute) {
     for (const prefix of REST_PREFIXES) app.all(prefix + route, methodNotAllowed(services, methods));
@@ -85,6 +94,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountConsentPage(app, services);
   mountSettingsTokensPage(app, services);
   mountSettingsApplicationsPage(app, services);
+  // Signed archive downloads (`/_archive/…`, not REST: the URL is the credential).
+  mountArchiveDownloads(app, services);
   // Git's smart HTTP at the clone URLs (`/{owner}/{repo}.git/…`), also before the catch-all.
   mountGitHttp(app, services, {
     hooksDir: await installPushHooks(config.dataDir),

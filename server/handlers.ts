@@ -5,6 +5,7 @@
 // `planned: async () => { throw new ApiError(501, 'Not Implemented'); }`.
 import { accountsHandlers } from './accounts/handlers/index.js';
 import { appsHandlers } from './apps/handlers/index.js';
+import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
@@ -16,6 +17,7 @@ import type { Handlers } from './http/operation-context.js';
 export const handlers: Handlers = {
   ...accountsHandlers,
   ...appsHandlers,
+  ...archivesHandlers,
   ...authHandlers,
   ...healthHandlers,
   ...oauthHandlers,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationBodyLimits } from '../http/operation-input.js';
-import { buildRouteTable } from './route-table.js';
+import { buildRouteTable, repositoryIdRoute } from './route-table.js';
 
 const spec = (op: Record<string, unknown>) => ({ paths: { '/things': { post: { operationId: 'things/create', ...op } } } });
 
@@ -23,5 +23,15 @@ describe('operationBodyLimits', () => {
     const defaults = { maxBytes: 1_048_576, timeoutMs: 30_000 };
     expect(operationBodyLimits({ maxBodyBytes: 104_857_600 }, defaults)).toEqual({ maxBytes: 104_857_600, timeoutMs: 30_000 });
     expect(operationBodyLimits({ maxBodyBytes: null }, defaults)).toBe(defaults);
+  });
+});
+
+describe('repositoryIdRoute', () => {
+  it('maps the routes under /repos/:owner/:repo, and only those, to /repositories/:repository_id', () => {
+    expect(repositoryIdRoute('/repos/:owner/:repo')).toBe('/repositories/:repository_id');
+    expect(repositoryIdRoute('/repos/:owner/:repo/git/refs/**:ref')).toBe('/repositories/:repository_id/git/refs/**:ref');
+    for (const other of ['/repos/:owner/:repository', '/repos/:owner/:repo-x', '/user/repos', '/repositories/:repository_id']) {
+      expect(repositoryIdRoute(other), other).toBeNull();
+    }
   });
 });

@@ -35,6 +35,20 @@ export interface RouteRow {
   planned: string | null;
   /** Request body cap in bytes (`x-wharf-max-body-bytes`); null: the configured default (WHARF_MAX_BODY_BYTES). */
   maxBodyBytes: number | null;
+  /**
+   * The same operation found by repository id (`/repositories/:repository_id/…`)
+   * for a route under `/repos/:owner/:repo`, null elsewhere: generated aliases,
+   * not operations of openapi.yaml (server/renames/route-runner.ts serves them).
+   */
+  repositoryIdRoute: string | null;
+}
+
+const BY_NAME = '/repos/:owner/:repo';
+
+/** `/repos/:owner/:repo/…` → `/repositories/:repository_id/…`; null for any other route. */
+export function repositoryIdRoute(route: string): string | null {
+  if (route !== BY_NAME && !route.startsWith(`${BY_NAME}/`)) return null;
+  return `/repositories/:repository_id${route.slice(BY_NAME.length)}`;
 }
 
 type Parameter = { name: string; in: string; 'x-multi-segment'?: boolean };
@@ -88,11 +102,12 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
       const op = item[method];
       if (!op) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      const route = toRoute(spec, path, pathParams, op);
       rows.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
-        route: toRoute(spec, path, pathParams, op),
+        route,
         auth: authMode(op.security ?? spec.security),
         acceptedScopes: op['x-accepted-oauth-scopes'] ?? [],
         appPermissions: op['x-wharf-app-permissions'] ?? null,
@@ -101,6 +116,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
         planned: op['x-wharf-planned'] ?? null,
         maxBodyBytes: maxBodyBytes(op, `${method.toUpperCase()} ${path}`),
+        repositoryIdRoute: repositoryIdRoute(route),
       });
     }
   }

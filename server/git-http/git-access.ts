@@ -29,7 +29,13 @@ async function permissionOf(services: Services, repo: RepositoryRow, principal: 
 
 /** The repository when `principal` may use `service` on it; throws the GitAnswer otherwise. */
 export async function gitAccess(services: Services, owner: string, name: string, principal: Principal, service: GitService): Promise<RepositoryRow> {
-  const repo = await services.repos.find(owner, name);
+  // An old name of a renamed repository still clones and pushes, as on GitHub
+  // (git follows no redirect on a POST); the permission checks are the same.
+  let repo = await services.repos.find(owner, name);
+  if (!repo) {
+    const movedTo = await services.repos.movedTo(owner, name);
+    if (movedTo !== null) repo = await services.repos.byId(movedTo);
+  }
   const permission = repo ? await permissionOf(services, repo, principal) : null;
   const anonymous = principal.kind !== 'token';
   if (!repo || !atLeast(permission, 'read')) throw anonymous ? authenticationRequired() : repositoryNotFound();

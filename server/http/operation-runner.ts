@@ -56,12 +56,14 @@ export async function executeOperation<K extends OperationId>(
   event: H3Event,
   services: Services,
   scope: RequestScope,
+  /** The path parameters as sent; an alias gives its own (server/renames/route-runner.ts). */
+  rawParams: Record<string, string> = decodedParams(event),
 ): Promise<Reply> {
   const row = routeTable[operationId];
   // Operations closed to apps (GitHub's user-only endpoints) refuse installation tokens before anything else.
   const { principal } = scope;
   if (principal.kind === 'token' && principal.installation && row.appPermissions === null) throw notAccessibleByIntegration();
-  const params = services.validator.pathParams(operationId, decodedParams(event)) as PathParams<K>;
+  const params = services.validator.pathParams(operationId, rawParams) as PathParams<K>;
   const ctx = new OperationContext(operationId, event, params, scope.principal, services);
   const result = await handler(ctx);
   const headers = scope.headers;
@@ -95,10 +97,11 @@ export async function executeOperation<K extends OperationId>(
   return jsonReply(result.status, result.body, headers);
 }
 
-export function operationRoute<K extends OperationId>(operationId: K, handler: Handler<K>, services: Services) {
+/** The route of an operation: the pipeline with the operation's auth, rate-limit resource and scopes, then `run`. */
+export function operationRoute<K extends OperationId>(operationId: K, services: Services, run: (event: H3Event, scope: RequestScope) => Promise<Reply>) {
   const row = routeTable[operationId];
   return (event: H3Event) =>
     runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource, counted: row.rateLimitCounted, acceptedScopes: row.acceptedScopes }, (scope) =>
-      executeOperation(operationId, handler, event, services, scope),
+      run(event, scope),
     );
 }

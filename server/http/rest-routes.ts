@@ -1,6 +1,7 @@
 // Where and how REST operations are routed, shared by the server (server/app.ts)
 // and the mock server (contract-tests/mock/rest-routes.ts), so both answer the
 // same paths and list the same methods in `Allow`.
+import { repositoryIdRoute } from '../codegen/route-table.js';
 import { routeTable, type OperationId } from '../generated/routes.js';
 
 /** Where REST is served: the root, and /api/v3 (GitHub Enterprise's layout). */
@@ -19,7 +20,7 @@ export function operationsByRoute(): Map<string, Map<string, OperationId>> {
 }
 
 /** The `Allow` header for a route: its methods, and HEAD where GET is one (HEAD is GET without a body). */
-export function allowHeader(methods: Map<string, OperationId>): string {
+export function allowHeader(methods: Map<string, unknown>): string {
   return [...methods.keys(), ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
 }
 
@@ -29,6 +30,56 @@ export function allowHeader(methods: Map<string, OperationId>): string {
  * (an empty prefix, which the `**` route of `{ref}` cannot match) lists every
  * ref, go-github's documented `ListMatchingRefs(ctx, owner, repo, "")`.
  */
-export const ROUTE_ALIASES: ReadonlyArray<{ method: 'GET'; route: string; operationId: OperationId }> = [
+export const ROUTE_ALIASES: ReadonlyArray<RouteAlias> = [
   { method: 'GET', route: '/repos/:owner/:repo/git/matching-refs/', operationId: 'git/list-refs' },
+  // GitHub's archive links without a ref (the default branch): `{ref}` cannot be empty in a path.
+  { method: 'GET', route: '/repos/:owner/:repo/tarball', operationId: 'repos/download-tarball-archive', params: { ref: '' } },
+  { method: 'GET', route: '/repos/:owner/:repo/zipball', operationId: 'repos/download-zipball-archive', params: { ref: '' } },
 ];
+
+export interface RouteAlias {
+  method: 'GET';
+  route: string;
+  operationId: OperationId;
+  /** Path parameters the route does not carry, given fixed values. */
+  params?: Record<string, string>;
+}
+
+/** What a route runs for one method: an operation, found by owner/name or (an alias) by repository id. */
+export interface RouteTarget {
+  operationId: OperationId;
+  byRepositoryId: boolean;
+  params?: Record<string, string>;
+}
+
+/**
+ * Every REST route with its targets by method: the route table's operations,
+ * then the generated `/repositories/:repository_id/…` alias of each operation
+ * under `/repos/:owner/:repo` (skipped where an operation already has that
+ * route and method: `GET /repositories/{repository_id}` is repos/get-by-id).
+ */
+export function restRoutes(): Map<string, Map<string, RouteTarget>> {
+  const byRoute = new Map<string, Map<string, RouteTarget>>();
+  for (const [route, methods] of operationsByRoute()) {
+    byRoute.set(route, new Map([...methods].map(([method, operationId]) => [method, { operationId, byRepositoryId: false }])));
+  }
+  for (const operationId of Object.keys(routeTable) as OperationId[]) {
+    const { method, repositoryIdRoute: route } = routeTable[operationId];
+    if (route === null) continue;
+    const methods = byRoute.get(route) ?? new Map<string, RouteTarget>();
+    if (!methods.has(method)) methods.set(method, { operationId, byRepositoryId: true });
+    byRoute.set(route, methods);
+  }
+  return byRoute;
+}
+
+/** ROUTE_ALIASES, and the by-id form of those under `/repos/:owner/:repo`. */
+export function routeAliases(): Array<{ method: 'GET'; route: string; target: RouteTarget }> {
+  return ROUTE_ALIASES.flatMap(({ method, route, operationId, params }) => {
+    const byId = repositoryIdRoute(route);
+    return [
+      { method, route, target: { operationId, byRepositoryId: false, params } },
+      ...(byId === null ? [] : [{ method, route: byId, target: { operationId, byRepositoryId: true, params } }]),
+    ];
+  });
+}

@@ -8,6 +8,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { highest, loadGrantedPermission, loadGrantedPermissions, type Permission } from './permissions.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
+import { findRedirect, forgetOldName, recordRename } from '../renames/redirects-store.js';
 
 export interface RepositoryRow {
   id: number;
@@ -48,6 +49,12 @@ interface CacheEntry {
   views: Map<string, unknown>;
   /** False once invalidated or evicted: a row's entry found by identity must still be in the cache. */
   live: boolean;
+  /**
+   * For a name no repository has: the repository it is an old name of (null:
+   * none), once asked. Any repository change drops every not-found entry, so
+   * a rename, a creation or a deletion is seen at once.
+   */
+  movedTo?: number | null;
 }
 
 /** Repository rows with their owner's login, kind and site-admin flag; add WHERE/ORDER after it. */
@@ -124,6 +131,14 @@ export class RepositoryStore {
     return (await this.entry(owner, name)).repo;
   }
 
+  /** The repository `owner/name` is an old name of (server/renames/), or null; a current name is never an old one. */
+  async movedTo(owner: string, name: string): Promise<number | null> {
+    const entry = await this.entry(owner, name);
+    if (entry.repo) return null;
+    entry.movedTo ??= await findRedirect(this.sql, owner, name);
+    return entry.movedTo;
+  }
+
   /** The cached row (null: cached as missing), or undefined when find must ask the database. Synchronous for the hot path. */
   peek(owner: string, name: string): RepositoryRow | null | undefined {
     return this.cache.get(cacheKey(owner, name))?.repo;
@@ -198,6 +213,7 @@ export class RepositoryStore {
       VALUES (${ownerId}, ${values.name}, ${values.description ?? null}, ${values.homepage ?? null}, ${values.private},
               ${values.has_issues ?? true}, ${values.has_projects ?? true}, ${values.has_wiki ?? true})
       RETURNING id`;
+    await forgetOldName(tx, ownerId, values.name);
     await publish(tx, `repo:${row!.id}`);
     return row!.id;
   }
@@ -205,6 +221,8 @@ export class RepositoryStore {
   async update(id: number, changes: RepositoryChanges): Promise<void> {
     const columns = Object.keys(changes).filter((k) => (changes as Record<string, unknown>)[k] !== undefined);
     await this.sql.begin(async (tx) => {
+      // The name it leaves keeps leading here (301/307 to /repositories/{id}/…).
+      if (changes.name !== undefined) await recordRename(tx, id, changes.name);
       if (columns.length) {
         await tx`UPDATE repositories SET ${tx(changes as Record<string, string | boolean | null>, columns)}, updated_at = now() WHERE id = ${id}`;
       }

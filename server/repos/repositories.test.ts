@@ -134,14 +134,16 @@ describe('GET /repos/{owner}/{repo}', () => {
 });
 
 describe('PATCH /repos/{owner}/{repo}', () => {
-  it('renames without changing id or node_id, and the old name is gone', async () => {
+  it('renames without changing id or node_id, and the old name redirects to the id (server/renames/)', async () => {
     const { json: created } = await createRepo(alice, { name: 'before' });
     const res = await server.api('/repos/alice/before', { method: 'PATCH', token: alice.token, body: { name: 'after', description: 'renamed', private: true } });
     expect(res.status).toBe(200);
     const json = await res.json();
     expect(json).toMatchObject({ id: created.id, node_id: created.node_id, name: 'after', description: 'renamed', private: true });
     expectBothSchemas(json, { path: '/repos/{owner}/{repo}', method: 'patch' }, { operationId: 'repos/update' });
-    expect((await server.api('/repos/alice/before', { token: alice.token })).status).toBe(404);
+    const old = await fetch(`${server.url}/repos/alice/before`, { headers: { authorization: `Bearer ${alice.token}` }, redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`${server.url}/repositories/${created.id}`);
     expect((await server.api('/repos/alice/after', { token: alice.token })).status).toBe(200);
   });
 

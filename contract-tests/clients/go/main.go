@@ -76,6 +76,7 @@ func main() {
 		return check(err, limits.GetCore().Limit > 0, "no core limit")
 	})
 	appCalls(ctx, l, base, appID, installationID, key, appOwner, appRepo, prefix)
+	archiveCalls(ctx, l, client, login, repo, prefix)
 	l.call("delete the repository", func() error {
 		_, err := client.Repositories.Delete(ctx, login, repo)
 		return err

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Octokit } from '@octokit/rest';
 import { createAppAuth } from '@octokit/auth-app';
+import { archiveCalls } from './octokit-archives.js';
 import { callList, env, expect, until } from './call-list.js';
 
 const baseUrl = env('WHARF_BASE_URL');
@@ -78,6 +79,8 @@ await call('create a ref through the installation token', async () => {
   await installation.rest.git.createRef({ owner: appOwner, repo: appRepo, ref: `refs/heads/${prefix}-app`, sha: branch.object.sha });
 });
 await call('revoke the installation token', () => installation.rest.apps.revokeInstallationAccessToken());
+
+await archiveCalls(octokit, call, at, prefix);
 
 await call('delete the repository', () => octokit.rest.repos.delete(at));
 

@@ -13,6 +13,8 @@ import traceback
 
 from github import Auth, Github, GithubIntegration
 
+from archives_calls import archive_and_rename_calls
+
 BASE = os.environ["WHARF_BASE_URL"]
 PREFIX = os.environ["COMPAT_PREFIX"]
 APP_REPO = os.environ["WHARF_APP_REPO"]
@@ -119,6 +121,8 @@ def create_ref_as_app():
 call("create a ref through the installation token", create_ref_as_app)
 # No PyGithub method revokes an installation token either.
 call("revoke the installation token", lambda: installation_gh.requester.requestJsonAndCheck("DELETE", "/installation/token"))
+
+archive_and_rename_calls(call, expect, gh, me, repo, PREFIX)
 
 call("delete the repository", lambda: repo.delete())
 

@@ -268,6 +268,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/tarball/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a repository archive (tar)
+         * @description Redirects (302) to a signed download URL of a tar archive (`git archive`, every file under `<owner>-<repo>-<short sha>/`) of `ref`: a branch, a tag or a commit sha. `GET /repos/{owner}/{repo}/tarball` (no ref) is the default branch. The URL is valid for 5 minutes and needs no token (clients drop `Authorization` on redirects); it grants that one archive and nothing else. An empty repository or an unknown ref is 404. Readable anonymously on public repositories.
+         */
+        get: operations["repos/download-tarball-archive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/zipball/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a repository archive (zip)
+         * @description Redirects (302) to a signed download URL of a zip archive (`git archive`, every file under `<owner>-<repo>-<short sha>/`) of `ref`: a branch, a tag or a commit sha. `GET /repos/{owner}/{repo}/zipball` (no ref) is the default branch. The URL is valid for 5 minutes and needs no token (clients drop `Authorization` on redirects); it grants that one archive and nothing else. An empty repository or an unknown ref is 404. Readable anonymously on public repositories.
+         */
+        get: operations["repos/download-zipball-archive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/hooks": {
         parameters: {
             query?: never;
@@ -2460,6 +2500,38 @@ export interface components {
             };
             content?: never;
         };
+        /** @description The repository was renamed: this name is an old one. `Location` is the same request under `/repositories/{repository_id}/…` (301 for GET and HEAD, 307 for other methods). Only callers who may read the repository are redirected; to others an old name is 404. */
+        moved_permanently: {
+            headers: {
+                /** @description The same request by repository id. */
+                Location?: string;
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
+        /** @description The repository was renamed: this name is an old one. The client repeats the request (method and body) at `Location`, under `/repositories/{repository_id}/…`. */
+        temporary_redirect: {
+            headers: {
+                /** @description The same request by repository id. */
+                Location?: string;
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
         /** @description Not modified: the `If-None-Match` / `If-Modified-Since` validators still match. No body. */
         not_modified: {
             headers: {
@@ -3198,6 +3270,7 @@ export interface operations {
                     "application/json": components["schemas"]["full-repository"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -3244,6 +3317,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             /** @description The caller is not an admin of the repository. */
@@ -3322,6 +3396,7 @@ export interface operations {
                     "application/json": components["schemas"]["full-repository"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -3774,6 +3849,116 @@ export interface operations {
                     "application/json": components["schemas"]["validation-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/download-tarball-archive": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A branch, a tag or a commit sha.
+                 * @example main
+                 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found; `Location` is the signed download URL. */
+            302: {
+                headers: {
+                    /**
+                     * @description The signed download URL, valid for 5 minutes.
+                     * @example http://127.0.0.1:3000/_archive/1296269/6dcb09b5b57875f334f61aebed695e2e4193db5e.tar.gz?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A
+                     */
+                    Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/download-zipball-archive": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A branch, a tag or a commit sha.
+                 * @example main
+                 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found; `Location` is the signed download URL. */
+            302: {
+                headers: {
+                    /**
+                     * @description The signed download URL, valid for 5 minutes.
+                     * @example http://127.0.0.1:3000/_archive/1296269/6dcb09b5b57875f334f61aebed695e2e4193db5e.zip?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A
+                     */
+                    Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -5011,6 +5196,7 @@ export interface operations {
                     "application/json": components["schemas"]["installation"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];

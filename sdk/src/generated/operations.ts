@@ -40,6 +40,8 @@ export const operations = {
   "repos/create-for-authenticated-user": { method: "post", path: "/user/repos" },
   "repos/create-in-org": { method: "post", path: "/orgs/{org}/repos" },
   "repos/delete": { method: "delete", path: "/repos/{owner}/{repo}" },
+  "repos/download-tarball-archive": { method: "get", path: "/repos/{owner}/{repo}/tarball/{ref}" },
+  "repos/download-zipball-archive": { method: "get", path: "/repos/{owner}/{repo}/zipball/{ref}" },
   "repos/get": { method: "get", path: "/repos/{owner}/{repo}" },
   "repos/get-by-id": { method: "get", path: "/repositories/{repository_id}" },
   "repos/list-for-authenticated-user": { method: "get", path: "/user/repos" },

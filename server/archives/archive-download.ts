@@ -1,0 +1,66 @@
+// The signed download URL itself: `{public url}/_archive/{repository id}/{sha}.{tar.gz|zip}?expires=…&signature=…`,
+// GitHub's codeload. Not a REST operation (not in openapi.yaml, no token, no
+// rate limit: the signature is the credential and allows one archive for 5
+// minutes). It streams `git archive` as git writes it, never holding the
+// whole archive, with every file under `<owner>-<repo>-<short sha>/` and that
+// name for the download, as GitHub does. Anything wrong (expired, tampered,
+// repository or commit gone) is the same bare 404: nothing to learn from it.
+import type { H3, H3Event } from 'h3';
+import { getRouterParam } from 'h3';
+import { runGit } from '../git-http/git-process.js';
+import { errorFields } from '../log.js';
+import type { Services } from '../services.js';
+import type { ArchiveFormat } from './archive-signing.js';
+
+const FILE = /^([0-9a-f]{40}|[0-9a-f]{64})\.(tar\.gz|zip)$/;
+const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;
+const EXPIRES = /^[0-9]{1,12}$/;
+
+const FORMATS: Record<string, { format: ArchiveFormat; git: string; type: string }> = {
+  'tar.gz': { format: 'tarball', git: 'tar.gz', type: 'application/x-gzip' },
+  zip: { format: 'zipball', git: 'zip', type: 'application/zip' },
+};
+
+const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
+
+function notFound(): Response {
+  return new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+async function download(event: H3Event, services: Services): Promise<Response> {
+  const id = getRouterParam(event, 'repository_id') ?? '';
+  const file = FILE.exec(getRouterParam(event, 'file') ?? '');
+  const expires = event.url.searchParams.get('expires') ?? '';
+  const signature = event.url.searchParams.get('signature') ?? '';
+  if (!REPOSITORY_ID.test(id) || !file || !EXPIRES.test(expires) || !signature) return notFound();
+  const [, sha, extension] = file as unknown as [string, string, string];
+  const kind = FORMATS[extension]!;
+  const grant = { repositoryId: Number(id), sha, format: kind.format, expires: Number(expires) };
+  if (!(await services.archives.verify(grant, signature))) return notFound();
+  const repo = await services.repos.byId(grant.repositoryId);
+  // Checked first: git's own complaint about a missing object would otherwise be the answer.
+  if (!repo || (await services.git.objectType(repo.id, `${sha}^{commit}`)) !== 'commit') return notFound();
+  const name = `${repo.owner_login}-${repo.name}-${sha.slice(0, 7)}`;
+  const response = await runGit({
+    args: ['--git-dir', services.git.pathOf(repo.id), 'archive', `--format=${kind.git}`, `--prefix=${name}/`, sha],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...GIT_ENV },
+    input: null,
+    contentType: kind.type,
+  }).response;
+  if (response.status !== 200) return notFound();
+  // Owner and repository names are [A-Za-z0-9._-]: nothing to quote or escape.
+  response.headers.set('content-disposition', `attachment; filename=${name}.${extension}`);
+  response.headers.set('cache-control', 'private, max-age=300');
+  return response;
+}
+
+export function mountArchiveDownloads(app: H3, services: Services): void {
+  app.get('/_archive/:repository_id/:file', async (event) => {
+    try {
+      return await download(event, services);
+    } catch (error) {
+      services.log.error('archive download failed', { path: event.url.pathname, ...errorFields(error) });
+      return new Response('Internal Server Error\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
+  });
+}

@@ -1,0 +1,27 @@
+// GET …/tarball/{ref} and …/zipball/{ref}: after the repository's read check,
+// the ref is resolved to a commit and the answer is 302 to a signed download
+// URL for that commit (archive-signing.ts), on the public URL's `/_archive/`
+// path (archive-download.ts). The URL names the sha, not the ref, so a branch
+// that moves meanwhile does not change what the link downloads.
+import type { OperationContext } from '../http/operation-context.js';
+import { notFound } from '../http/api-error.js';
+import { accessRepository } from '../repos/repository-access.js';
+import type { ArchiveFormat } from './archive-signing.js';
+import { resolveCommit } from './resolve-commit.js';
+
+export const ARCHIVE_EXTENSIONS: Record<ArchiveFormat, string> = { tarball: 'tar.gz', zipball: 'zip' };
+
+type ArchiveOperation = 'repos/download-tarball-archive' | 'repos/download-zipball-archive';
+
+export async function archiveRedirect<K extends ArchiveOperation>(ctx: OperationContext<K>, params: { owner: string; repo: string; ref: string }, format: ArchiveFormat) {
+  const { owner, repo: name, ref } = params;
+  const { repo } = await accessRepository(ctx, owner, name, 'read');
+  const { services } = ctx;
+  // No ref (`…/tarball`): the default branch, as GitHub.
+  const sha = await resolveCommit(services.git, repo.id, ref || repo.default_branch);
+  if (!sha) throw notFound();
+  const { grant, signature } = await services.archives.sign(repo.id, sha, format);
+  const query = new URLSearchParams({ expires: String(grant.expires), signature });
+  const location = `${services.config.publicUrl}/_archive/${repo.id}/${sha}.${ARCHIVE_EXTENSIONS[format]}?${query}`;
+  return { status: 302 as const, body: undefined, headers: { location } };
+}

@@ -1,0 +1,49 @@
+// How a REST route runs its operation, by owner/name or by repository id.
+//
+// By id (`/repositories/{id}/…`, the generated aliases of every operation
+// under `/repos/{owner}/{repo}/…`): the id is resolved to the repository's
+// current owner and name, and the operation's own handler runs with them, so
+// every permission check is the same as by name (a private repository stays
+// 404 to anonymous callers and 403 to signed-in outsiders).
+//
+// By name: an operation under `/repos/{owner}/{repo}` that answers 404 may
+// have been called by an old name; then it is GitHub's redirect instead
+// (moved.ts). Only 404s pay for that lookup.
+import type { H3Event } from 'h3';
+import { routeTable } from '../generated/routes.js';
+import { ApiError, notFound } from '../http/api-error.js';
+import type { Reply } from '../http/json-response.js';
+import type { Handler } from '../http/operation-context.js';
+import { decodedParams, executeOperation } from '../http/operation-runner.js';
+import type { RequestScope } from '../http/pipeline.js';
+import type { RouteTarget } from '../http/rest-routes.js';
+import type { Services } from '../services.js';
+import { movedReply } from './moved.js';
+
+/** A repository id as a path segment: a plain positive integer (anything else is 404, as for repos/get-by-id). */
+const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;
+
+async function runById(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
+  const { repository_id: id, ...rest } = decodedParams(event);
+  if (id === undefined || !REPOSITORY_ID.test(id) || !Number.isSafeInteger(Number(id))) throw notFound();
+  const repo = await services.repos.byId(Number(id));
+  if (!repo) throw notFound();
+  const params = { ...rest, ...target.params, owner: repo.owner_login, repo: repo.name };
+  return executeOperation(target.operationId, handler as never, event, services, scope, params);
+}
+
+function runByName(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
+  const params = target.params ? { ...decodedParams(event), ...target.params } : decodedParams(event);
+  return executeOperation(target.operationId, handler as never, event, services, scope, params).catch(async (error: unknown) => {
+    const repositoryScoped = routeTable[target.operationId].repositoryIdRoute !== null;
+    if (!(error instanceof ApiError) || error.status !== 404 || !repositoryScoped) throw error;
+    const moved = await movedReply(event, services, scope.principal, params.owner ?? '', params.repo ?? '', scope.headers);
+    if (moved) return moved;
+    throw error;
+  });
+}
+
+/** Runs the route's operation for this request (inside the pipeline). */
+export function runRouteTarget(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
+  return target.byRepositoryId ? runById(target, handler, event, services, scope) : runByName(target, handler, event, services, scope);
+}

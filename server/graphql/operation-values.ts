@@ -1,5 +1,6 @@
 // The values of the few arguments the resource limits read before execution
-// (`first`, `last`, `dryRun`, and `if` of @skip/@include), from literals or
+// (`first`, `last`, `dryRun`, the length of `nodes(ids:)`, and `if` of
+// @skip/@include), from literals or
 // from the request's variables, as execution will see them.
 //
 // Read from the AST by hand, not with graphql-js's valueFromAST or
@@ -31,6 +32,14 @@ export class OperationValues {
   boolean(args: readonly ArgumentNode[] | undefined, name: string, fallback: boolean): boolean {
     const value = this.raw(args, name);
     return typeof value === 'boolean' ? value : fallback;
+  }
+
+  /** The number of items of a list argument (1 when absent or not a list: execution refuses those). */
+  listLength(args: readonly ArgumentNode[] | undefined, name: string): number {
+    const node = args?.find((arg) => arg.name.value === name)?.value;
+    if (node?.kind === Kind.LIST) return node.values.length;
+    const value = node === undefined ? undefined : this.literal(node);
+    return Array.isArray(value) ? value.length : 1;
   }
 
   /** False when @skip(if: true) or @include(if: false) leaves the selection out. */

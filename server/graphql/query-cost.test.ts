@@ -225,6 +225,15 @@ describe('any schema', () => {
     expect(performance.now() - started).toBeLessThan(200);
   });
 
+  it('counts what nodes(ids:) selects once per id', () => {
+    const query = 'query($ids: [ID!]!) { nodes(ids: $ids) { ... on User { followers(first: 100) { nodes { login } } } } }';
+    expect(costOf(github, query, { ids: Array(100).fill('U_1') })).toMatchObject({ nodeCount: 10_000, requests: 100, cost: 1 });
+    expect(costOf(github, '{ nodes(ids: ["a", "b"]) { id ... on User { followers(first: 10) { nodes { login } } } } }')).toMatchObject({ nodeCount: 20 });
+    const deep = 'query($ids: [ID!]!) { nodes(ids: $ids) { ... on User { followers(first: 100) { nodes { following(first: 100) { nodes { login } } } } } } }';
+    expect(errorsOf(github, deep, { ids: Array(51).fill('U_1') })[0]!.message).toBe(
+      'By the time this query traverses to the following connection, it is requesting up to 510,000 possible nodes which exceeds the maximum limit of 500,000.');
+  });
+
   it('picks the named operation', () => {
     const query = 'query A { shop { products(first: 2) { nodes { id } } } } query B { shop { products(first: 7) { nodes { id } } } }';
     expect(analyzeOperation(shop, parse(query), 'B')).toMatchObject({ nodeCount: 7 });

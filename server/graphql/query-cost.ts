@@ -13,7 +13,8 @@
 //
 // A connection is any field whose type is named `…Connection` and that takes
 // `first` or `last`, in any schema, so connections added later count without
-// further code. Both sums are linear in the page sizes above a selection, so
+// further code. The root `nodes(ids:)` multiplies what is selected below it by
+// the number of ids, as a connection of that many items would. Both sums are linear in the page sizes above a selection, so
 // each named fragment is counted once and reused wherever it is spread: the
 // work stays linear in the document however fragments nest. A field selected
 // twice under one response key (say once directly and once in a fragment) is
@@ -122,11 +123,17 @@ class Analyzer {
     if (!field || !node.selectionSet) return NOTHING;
     const here = [...path, node.alias?.value ?? node.name.value];
     const below = this.selections(node.selectionSet, namedType(field.type), here);
-    if (!isConnection(field)) return below;
+    if (!isConnection(field)) return path.length === 0 && node.name.value === 'nodes' ? this.each(below, node) : below;
     const size = this.pageSize(node, here);
     const name = node.name.value;
     const deepest = size * below.deepest.nodes > size ? { nodes: size * below.deepest.nodes, name: below.deepest.name } : { nodes: size, name };
     return { nodes: size + size * below.nodes, requests: 1 + size * below.requests, deepest };
+  }
+
+  /** `nodes(ids:)`: what is selected below counts once per id (up to 100 objects, each with its connections). */
+  private each(below: Tally, node: FieldNode): Tally {
+    const ids = this.values.listLength(node.arguments, 'ids');
+    return { nodes: ids * below.nodes, requests: ids * below.requests, deepest: { nodes: ids * below.deepest.nodes, name: below.deepest.name } };
   }
 
   /** The page size a connection may return, checking `first` and `last` (GitHub's errors and wording). */

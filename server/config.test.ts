@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000, host: '127.0.0.1', databaseUrl: undefined, publicUrl: 'http://127.0.0.1:3000', vendor: 'GitHub',
-      trustProxy: [], logLevel: 'info', rateLimit: { authenticated: 5000, unauthenticated: 60, windowSeconds: 3600 },
+      trustProxy: [], logLevel: 'info', rateLimit: { authenticated: 5000, unauthenticated: 60, graphql: 5000, windowSeconds: 3600 },
     });
     expect(config.dataDir).toMatch(/\/\.data$/);
   });
@@ -19,8 +19,13 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({
       port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://x@db/wharf', dataDir: '/srv/wharf', publicUrl: 'https://git.example.com',
-      vendor: 'Wharf', trustProxy: ['10.0.0.1', '10.0.0.2'], logLevel: 'debug', rateLimit: { authenticated: 10, unauthenticated: 2, windowSeconds: 60 },
+      vendor: 'Wharf', trustProxy: ['10.0.0.1', '10.0.0.2'], logLevel: 'debug', rateLimit: { authenticated: 10, unauthenticated: 2, graphql: 10, windowSeconds: 60 },
     });
+  });
+
+  it('reads the GraphQL points per window apart from the REST limit, which they follow by default', () => {
+    expect(loadConfig({ WHARF_RATE_LIMIT_AUTHENTICATED: '900', WHARF_RATE_LIMIT_GRAPHQL: '250' }).rateLimit).toMatchObject({ authenticated: 900, graphql: 250 });
+    expect(() => loadConfig({ WHARF_RATE_LIMIT_GRAPHQL: '0' })).toThrow(ConfigError);
   });
 
   it('reads the webhook settings, with documented defaults', () => {

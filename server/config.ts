@@ -19,7 +19,8 @@ export interface Config {
   /** Proxy addresses whose `X-Forwarded-For` is believed; empty → none. */
   trustProxy: string[];
   logLevel: LogLevel;
-  rateLimit: { authenticated: number; unauthenticated: number; windowSeconds: number };
+  /** `graphql`: GraphQL points per window per user (the `graphql` resource), apart from REST's `core`. */
+  rateLimit: { authenticated: number; unauthenticated: number; graphql: number; windowSeconds: number };
   webhooks: WebhookSettings;
   /** `<host>` of the noreply addresses of commits Wharf makes (`<id>+<login>@users.noreply.<host>`). */
   noreplyHost: string;
@@ -107,6 +108,17 @@ function gitSettings(env: NodeJS.ProcessEnv): GitSettings {
   };
 }
 
+function rateLimitSettings(env: NodeJS.ProcessEnv): Config['rateLimit'] {
+  const authenticated = integer(env, 'WHARF_RATE_LIMIT_AUTHENTICATED', 5000, 1, 1_000_000_000);
+  return {
+    authenticated,
+    unauthenticated: integer(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60, 1, 1_000_000_000),
+    // GitHub's 5,000 points an hour is its REST limit too: by default the two move together.
+    graphql: integer(env, 'WHARF_RATE_LIMIT_GRAPHQL', authenticated, 1, 1_000_000_000),
+    windowSeconds: integer(env, 'WHARF_RATE_LIMIT_WINDOW_S', 3600, 1, 86_400 * 366),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
@@ -134,11 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vendor,
     trustProxy: (nonEmpty(env, 'WHARF_TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel,
-    rateLimit: {
-      authenticated: integer(env, 'WHARF_RATE_LIMIT_AUTHENTICATED', 5000, 1, 1_000_000_000),
-      unauthenticated: integer(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60, 1, 1_000_000_000),
-      windowSeconds: integer(env, 'WHARF_RATE_LIMIT_WINDOW_S', 3600, 1, 86_400 * 366),
-    },
+    rateLimit: rateLimitSettings(env),
     noreplyHost: noreplyHost(env, publicUrl),
     oauthErrorStatus: oauthErrorStatus(env),
     maxBodyBytes: integer(env, 'WHARF_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 * 1024 * 1024),

@@ -18,8 +18,13 @@ import schemathesis
 
 runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
 
-# The error types Wharf's resolvers raise on purpose (server/graphql/errors.ts).
-GITHUB_ERROR_TYPES = {"NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT"}
+# The error types Wharf raises on purpose with a `path` (server/graphql/errors.ts): the
+# resolvers', and GitHub's pagination limits (server/graphql/query-cost.ts), which refuse a
+# fuzzed `first`/`last` that is missing, negative or over 100 before anything runs.
+GITHUB_ERROR_TYPES = {
+    "NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT",
+    "MISSING_PAGINATION_BOUNDARIES", "EXCESSIVE_PAGINATION", "INVALID_PAGINATION",
+}
 
 
 @schemathesis.check

@@ -106,6 +106,15 @@ describe('the door', () => {
   });
 });
 
+describe('resource limits', () => {
+  it('answers rateLimit as the server does, and a dry run with rateLimit alone', async () => {
+    const { body } = await graphql('{ rateLimit { limit cost remaining used nodeCount resetAt } }');
+    expect(body.data.rateLimit).toEqual({ limit: 5000, cost: 1, remaining: 4999, used: 1, nodeCount: 0, resetAt: '2011-01-26T20:01:12Z' });
+    const dry = await graphql('{ viewer { login } rateLimit(dryRun: true) { cost } }');
+    expect(dry.body).toEqual({ data: { rateLimit: { cost: 1 } } });
+  });
+});
+
 describe('through the SDK', () => {
   const client = createClient({ baseUrl: 'http://mock.test/api/v3', token: 'ghp_mock', fetch: async (request) => app.fetch(request) });
 

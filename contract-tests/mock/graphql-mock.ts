@@ -6,7 +6,8 @@
 // "Hello World". Requests pass the server's GraphQL door first: a credential
 // is required (401 in the REST body otherwise), the API version is checked,
 // the body must be JSON (yogaRequest, the server's own), the server's query
-// limits apply (queryLimitPlugins), and errors come out in GitHub's shape
+// limits apply (queryLimitPlugins: GitHub's pagination and node limits too,
+// without charging points), and errors come out in GitHub's shape
 // (liftErrorTypes).
 import { readFileSync } from 'node:fs';
 import { addMocksToSchema, type IMocks } from '@graphql-tools/mock';
@@ -33,6 +34,8 @@ const mocks: IMocks = {
   Organization: () => organization(),
   Repository: () => repository(),
   Ref: () => ref(),
+  // A fresh window's first call, as the server answers it (5,000 points an hour).
+  RateLimit: () => ({ limit: 5000, cost: 1, nodeCount: 0, remaining: 4999, used: 1, resetAt: '2011-01-26T20:01:12Z' }),
   // Abstract types name the concrete type; its mock above fills the fields.
   RepositoryOwner: () => ({ __typename: 'User' }),
   Node: () => ({ __typename: 'Repository' }),

@@ -3,12 +3,15 @@
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
 import type { Loaders } from './loaders.js';
+import type { GraphqlRateMeter } from './rate-limit-meter.js';
 
 export interface GraphqlContext {
   services: Services;
   principal: Principal;
   /** This request's loaders (loaders.ts): resolvers read through them, so each kind is one statement. */
   loaders: Loaders;
+  /** This call's points (rate-limit-meter.ts): charged before execution, read by `rateLimit`. */
+  meter: GraphqlRateMeter;
   /** The pipeline's request id (also in the `X-<Vendor>-Request-Id` header). */
   requestId: string;
   /**

@@ -14,7 +14,7 @@
 // Errors are made with yoga's `createGraphQLError`, not `new GraphQLError`:
 // yoga masks every error that is not an instance of *its* copy of graphql's
 // GraphQLError, and a test runner may load a second copy for our imports.
-import type { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
+import type { ASTNode, ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { errorFields, type Logger } from '../log.js';
@@ -22,11 +22,16 @@ import type { GraphqlContext } from './context.js';
 
 export type GithubErrorType =
   | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN'
+  // GitHub's resource limits (resource-limits.ts, query-cost.ts).
+  | 'MISSING_PAGINATION_BOUNDARIES' | 'EXCESSIVE_PAGINATION' | 'INVALID_PAGINATION' | 'MAX_NODE_LIMIT_EXCEEDED' | 'RATE_LIMITED'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
   | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED';
 
-export function githubError(type: GithubErrorType, message: string): GraphQLError {
-  return createGraphQLError(message, { extensions: { type } });
+/** Where in the document and in the response an error belongs (`locations` and `path`). */
+export interface ErrorPlace { nodes?: ASTNode | readonly ASTNode[]; path?: readonly (string | number)[] }
+
+export function githubError(type: GithubErrorType, message: string, place: ErrorPlace = {}): GraphQLError {
+  return createGraphQLError(message, { ...place, extensions: { type } });
 }
 
 export function notFoundError(message: string): GraphQLError {

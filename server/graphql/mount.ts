@@ -1,21 +1,24 @@
 // GraphQL at POST /api/graphql (where Octokit with baseUrl {base}/api/v3
 // looks for it) and /graphql (api.github.com's path), GET with ?query= too.
 // Every call goes through the REST pipeline first: authentication is required
-// (401 with the REST error body), and the call is counted in the `graphql`
-// rate-limit resource.
+// (401 with the REST error body); the call is charged its points in the
+// `graphql` rate-limit resource by its meter (rate-limit-meter.ts).
 import { readFileSync } from 'node:fs';
 import { createSchema, createYoga, type YogaLogger } from 'graphql-yoga';
 import type { H3, H3Event } from 'h3';
 import { SCHEMA_PATH } from '../asset-paths.js';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { problemsParsingJson } from '../http/api-error.js';
 import { readBodyText, type BodyLimits } from '../http/body-reader.js';
 import { runPipeline } from '../http/pipeline.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
 import type { GraphqlContext } from './context.js';
-import { liftErrorTypes, logUnexpectedErrors } from './errors.js';
+import { githubError, liftErrorTypes, logUnexpectedErrors } from './errors.js';
 import { createLoaders } from './loaders.js';
+import type { QueryCost } from './query-cost.js';
 import { queryLimitPlugins } from './query-limits.js';
+import { GraphqlRateMeter } from './rate-limit-meter.js';
 import { resolvers } from './resolvers.js';
 import { YOGA_BASE_OPTIONS, YOGA_ENDPOINT } from './yoga-options.js';
 
@@ -40,6 +43,18 @@ function yogaLogger(services: Services): YogaLogger {
   };
 }
 
+/** The resource limits' charge: the call's meter; a database outage ends the call 503 (as in resolvers). */
+async function charge(cost: QueryCost, contextValue: unknown) {
+  const context = contextValue as GraphqlContext;
+  try {
+    return await context.meter.charge(cost);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    context.outage.error ??= error;
+    return githubError('RATE_LIMITED', 'The rate limit could not be read.'); // never sent: the call is answered 503
+  }
+}
+
 function createGraphqlServer(services: Services) {
   return createYoga<GraphqlContext>({
     schema: createSchema<GraphqlContext>({
@@ -48,7 +63,7 @@ function createGraphqlServer(services: Services) {
     }),
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
-    plugins: [...queryLimitPlugins(), logUnexpectedErrors(services.log), liftErrorTypes()],
+    plugins: [...queryLimitPlugins({ charge }), logUnexpectedErrors(services.log), liftErrorTypes()],
   });
 }
 
@@ -87,13 +102,27 @@ export function mountGraphql(app: H3, services: Services): void {
   const yoga = createGraphqlServer(services);
   const limits: BodyLimits = { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs };
   const handler = (event: H3Event) =>
-    runPipeline(event, services, { auth: 'required', resource: 'graphql' }, async (scope) => {
+    runPipeline(event, services, { auth: 'required', resource: 'graphql', counted: 'by-handler' }, async (scope) => {
+      const meter = new GraphqlRateMeter(services, scope);
+      scope.rate = meter.state;
+      if (meter.exhausted) return meter.refusedReply(); // no points left: not even read
       const context: GraphqlContext = {
-        services, principal: scope.principal, requestId: scope.requestId, outage: {}, loaders: createLoaders(services, scope.principal),
+        services, principal: scope.principal, requestId: scope.requestId, outage: {}, loaders: createLoaders(services, scope.principal), meter,
       };
-      const response = await yoga.fetch(await yogaRequest(event, limits), context);
+      let request: Request;
+      try {
+        request = await yogaRequest(event, limits);
+      } catch (error) {
+        await meter.chargeUnpriced(); // a body refused before GraphQL (400, 413) is a call too
+        scope.rate = meter.state;
+        throw error;
+      }
+      const response = await yoga.fetch(request, context);
       // A partial result without the database would be misleading: 503 with Retry-After, like REST.
       if (context.outage.error !== undefined) throw context.outage.error;
+      await meter.chargeUnpriced(); // a call that never ran (not parsed, not valid, over a limit): 1 point
+      scope.rate = meter.state;
+      if (meter.refused) return meter.refusedReply();
       // Read whole and answered as a Reply (one write with Content-Length), not
       // piped as a web stream: the stream cost a chunked write and a round of
       // promises per chunk on every call (profiled under bench:graphql).

@@ -29,6 +29,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import type { Plugin } from 'graphql-yoga';
 import { githubError, type GithubErrorType } from './errors.js';
+import { resourceLimitsPlugin, type ResourceLimitOptions } from './resource-limits.js';
 
 export const QUERY_LIMITS = {
   /** Lexical tokens in the whole document (punctuation, names, values). */
@@ -54,11 +55,17 @@ function refuse(type: GithubErrorType) {
   }];
 }
 
-export function queryLimitPlugins(): Plugin[] {
+/**
+ * The document limits above, then GitHub's resource limits at the start of
+ * execution (resource-limits.ts): pagination, node limit and, with `charge`,
+ * the points.
+ */
+export function queryLimitPlugins(resourceLimits: ResourceLimitOptions = {}): Plugin[] {
   return [
     maxTokensPlugin({ n: QUERY_LIMITS.tokens, onReject: refuse('MAX_TOKENS_EXCEEDED') }),
     maxAliasesPlugin({ n: QUERY_LIMITS.aliases, onReject: refuse('MAX_ALIASES_EXCEEDED') }),
     maxDepthPlugin({ n: QUERY_LIMITS.depth, flattenFragments: true, onReject: refuse('MAX_DEPTH_EXCEEDED') }),
     maxDirectivesPlugin({ n: QUERY_LIMITS.directives, onReject: refuse('MAX_DIRECTIVES_EXCEEDED') }),
+    resourceLimitsPlugin(resourceLimits),
   ];
 }

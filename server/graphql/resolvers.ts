@@ -3,6 +3,7 @@
 import type { Resolvers } from './generated/resolvers-types.js';
 import { Organization, RepositoryOwner, User, viewerQuery } from './resolvers/account.js';
 import { Node, nodeQuery, nodesQuery } from './resolvers/node.js';
+import { rateLimitQuery } from './resolvers/rate-limit.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';
 
 export const resolvers: Resolvers = {
@@ -11,6 +12,7 @@ export const resolvers: Resolvers = {
     nodes: nodesQuery,
     viewer: viewerQuery,
     repository: repositoryQuery,
+    rateLimit: rateLimitQuery,
   },
   Node,
   RepositoryOwner,

@@ -24,6 +24,8 @@ import type { RateResource, RateState } from './rate-limiter.js';
 export class RequestScope {
   /** Set by refund(): the response is not counted (a 304). */
   refunded = false;
+  /** Set by an operation that charges the limit itself (`counted: 'by-handler'`): the headers' state. */
+  rate: RateState | undefined;
 
   constructor(
     readonly requestId: string,
@@ -68,8 +70,13 @@ export interface PipelineOptions {
    * and must answer while the database (where leases come from) is away.
    */
   resource: RateResource | 'none';
-  /** False: the request is not counted and never refused for the limit (GET /rate_limit); default true. */
-  counted?: boolean;
+  /**
+   * False: the request is not counted and never refused for the limit (GET
+   * /rate_limit); default true. `by-handler`: the operation charges what it
+   * costs itself and sets `scope.rate` (GraphQL, whose points are known only
+   * once the query is parsed).
+   */
+  counted?: boolean | 'by-handler';
   acceptedScopes?: readonly string[];
 }
 
@@ -116,17 +123,22 @@ function authenticated(principal: TokenPrincipal | null): Principal {
  * authenticated limit rather than the anonymous 60.
  */
 export function limitFor(principal: Principal, services: Services, resource: RateResource): number {
-  const { authenticated, unauthenticated } = services.config.rateLimit;
-  return principal.kind !== 'anonymous' || resource === 'oauth' ? authenticated : unauthenticated;
+  const { authenticated, unauthenticated, graphql } = services.config.rateLimit;
+  if (principal.kind === 'anonymous') return resource === 'oauth' ? authenticated : unauthenticated;
+  return resource === 'graphql' ? graphql : authenticated;
 }
 
-function exceededMessage(principal: Principal, ip: string, state: RateState, windowSeconds: number): string {
-  const who = principal.kind === 'app' ? `app ${principal.app.slug} (ID ${principal.app.id})`
+/** Whose limit it is, as a rate-limit message names it. */
+export function rateLimitSubject(principal: Principal, ip: string): string {
+  return principal.kind === 'app' ? `app ${principal.app.slug} (ID ${principal.app.id})`
     : principal.kind === 'oauth-app' ? `OAuth app ${principal.app.clientId}`
     : principal.kind !== 'token' ? ip
     : principal.installation ? `installation ID ${principal.installation.id}`
     : `user ${principal.user.login} (ID ${principal.user.id})`;
-  return `API rate limit of ${state.limit} requests per ${windowSeconds} seconds exceeded for ${who}.`;
+}
+
+function exceededMessage(principal: Principal, ip: string, state: RateState, windowSeconds: number): string {
+  return `API rate limit of ${state.limit} requests per ${windowSeconds} seconds exceeded for ${rateLimitSubject(principal, ip)}.`;
 }
 
 // Not async, and no copy of options: this is on every request.
@@ -183,6 +195,7 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
     const limit = limitFor(principal, services, options.resource);
     const decision = options.counted === false
       ? { allowed: true, state: await rateLimiter.current(bucket, options.resource, limit) }
+      : options.counted === 'by-handler' ? { allowed: true, state: rateLimiter.peek(bucket, options.resource, limit) }
       : rateLimiter.tryTake(bucket, options.resource, limit) ?? (await rateLimiter.take(bucket, options.resource, limit));
     rate = decision.state;
     if (!decision.allowed) {
@@ -202,9 +215,10 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
     reply = errorReply(error, event, services, headers, requestId);
   }
   // An uncounted request took nothing, so its 304 has nothing to give back.
-  const refunded = scope?.refunded === true && options.counted !== false;
+  const refunded = scope?.refunded === true && (options.counted ?? true) === true;
   if (refunded) rateLimiter.refund(bucket, options.resource);
-  if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services, options.resource));
+  if (scope?.rate) rate = scope.rate;
+  else if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services, options.resource));
   if (services.log.enabled('debug')) {
     services.log.debug('request', { requestId, method: event.req.method, path: event.url.pathname, status: reply.status });
   }

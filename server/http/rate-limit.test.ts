@@ -83,3 +83,22 @@ describe('rate-limit windows', () => {
     expect(rows).toEqual([{ window_start: now / 1000 }]);
   });
 });
+
+describe('spending several units at once (GraphQL points)', () => {
+  it('leases what a costly request needs, refuses whole what does not fit, and keeps the rest for cheaper ones', async () => {
+    const now = Date.parse('2030-02-01T00:00:00Z');
+    const { RateLimiter } = await import('./rate-limiter.js');
+    const limiter = new RateLimiter(server.sql, 3600, () => now);
+    const take = (units: number) => limiter.take('test:units', 'graphql', 100, units);
+    expect(await take(30)).toMatchObject({ allowed: true, state: { used: 30, remaining: 70, resource: 'graphql' } });
+    expect(await take(60)).toMatchObject({ allowed: true, state: { used: 90, remaining: 10 } });
+    // 20 do not fit in the 10 left: refused, and nothing is spent.
+    expect(await take(20)).toMatchObject({ allowed: false, state: { used: 90, remaining: 10 } });
+    expect(limiter.tryTake('test:units', 'graphql', 100, 10)).toMatchObject({ allowed: true, state: { used: 100, remaining: 0 } });
+    expect(await take(1)).toMatchObject({ allowed: false, state: { remaining: 0 } });
+    // Another process sharing the database finds the window spent too.
+    const other = new RateLimiter(server.sql, 3600, () => now);
+    expect(await other.take('test:units', 'graphql', 100, 1)).toMatchObject({ allowed: false });
+    expect(await other.current('test:units', 'graphql', 100)).toMatchObject({ used: 100, remaining: 0 });
+  });
+});

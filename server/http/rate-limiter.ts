@@ -7,6 +7,9 @@
 // most 1% of the limit (at least 1), so across N processes the accepted count
 // never exceeds the limit, and falls short of it by at most N leases' unspent
 // units; `Remaining` may lag other processes' spending by one lease each.
+// Most requests spend one unit; a GraphQL query spends its cost in points
+// (server/graphql/rate-limit-meter.ts), leased as one batch when it exceeds
+// what the process holds.
 import type { Sql } from '../db/database.js';
 
 export type RateResource = 'core' | 'graphql' | 'oauth' | 'login' | 'git';
@@ -50,42 +53,43 @@ export class RateLimiter {
   }
 
   /**
-   * Spends one unit from this process's current lease without waiting: the
-   * decision, or undefined when a new lease is needed (then call take). Kept
-   * synchronous because it is on every request.
+   * Spends `units` (one by default) from this process's current lease without
+   * waiting: the decision, or undefined when a new lease is needed (then call
+   * take). Kept synchronous because it is on every request. A request that
+   * needs more than is left is refused whole and spends nothing.
    */
-  tryTake(bucket: string, resource: RateResource, limit: number): RateDecision | undefined {
+  tryTake(bucket: string, resource: RateResource, limit: number, units = 1): RateDecision | undefined {
     const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
     const lease = this.leases[resource].get(bucket);
     if (!lease || lease.windowStart !== windowStart) return undefined;
-    if (lease.unspent > 0) {
-      lease.unspent--;
+    if (lease.unspent >= units) {
+      lease.unspent -= units;
       return { allowed: true, state: this.state(lease, limit, resource) };
     }
     return lease.exhausted ? { allowed: false, state: this.state(lease, limit, resource) } : undefined;
   }
 
-  async take(bucket: string, resource: RateResource, limit: number): Promise<RateDecision> {
+  async take(bucket: string, resource: RateResource, limit: number, units = 1): Promise<RateDecision> {
     const key = `${resource}|${bucket}`;
     for (;;) {
-      const decision = this.tryTake(bucket, resource, limit);
+      const decision = this.tryTake(bucket, resource, limit, units);
       if (decision) return decision;
       // One lease request per key at a time; concurrent requests wait for it.
       const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
       let inFlight = this.pending.get(key);
       if (!inFlight) {
-        inFlight = this.acquire(key, bucket, resource, windowStart, limit).finally(() => this.pending.delete(key));
+        inFlight = this.acquire(bucket, resource, windowStart, limit, units).finally(() => this.pending.delete(key));
         this.pending.set(key, inFlight);
       }
       await inFlight;
     }
   }
 
-  /** Gives back one unit (a 304 does not count against the limit). */
-  refund(bucket: string, resource: RateResource): void {
+  /** Gives back units (a 304 does not count against the limit). */
+  refund(bucket: string, resource: RateResource, units = 1): void {
     const lease = this.leases[resource].get(bucket);
     if (lease) {
-      lease.unspent++;
+      lease.unspent += units;
       lease.exhausted = false;
     }
   }
@@ -113,8 +117,15 @@ export class RateLimiter {
     return { limit, used, remaining: limit - used, reset: windowStart + this.windowSeconds, resource };
   }
 
-  private async acquire(key: string, bucket: string, resource: RateResource, windowStart: number, limit: number) {
-    const size = this.leaseSize(limit);
+  /**
+   * Leases at least what a request of `units` lacks (a whole lease when that
+   * is more), adding to what this process still holds in the window.
+   */
+  private async acquire(bucket: string, resource: RateResource, windowStart: number, limit: number, units: number) {
+    const leases = this.leases[resource];
+    const held = leases.get(bucket);
+    const kept = held && held.windowStart === windowStart ? held.unspent : 0;
+    const size = Math.max(this.leaseSize(limit), units - kept);
     // Always add the full lease and compute what was actually granted from the
     // previous value, so one statement both reserves and reports.
     const [row] = await this.sql<{ used: number }[]>`
@@ -127,11 +138,11 @@ export class RateLimiter {
     const granted = Math.max(0, Math.min(size, limit - before));
     const lease: Lease = {
       windowStart,
-      unspent: granted,
+      unspent: kept + granted,
       dbUsed: Math.min(after, limit),
-      exhausted: granted === 0,
+      // Granted short: the window has nothing more to give.
+      exhausted: granted < size,
     };
-    const leases = this.leases[resource];
     leases.set(bucket, lease);
     if (leases.size > 100_000) this.sweep(leases, windowStart);
   }

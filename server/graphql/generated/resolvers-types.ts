@@ -44,6 +44,8 @@ export type Query = {
   node?: Maybe<Node>;
   /** Fetches objects by node IDs (at most 100), in the order given; null for an ID that does not resolve or is not visible. */
   nodes: Array<Maybe<Node>>;
+  /** The client's rate limit information. */
+  rateLimit?: Maybe<RateLimit>;
   /** Looks up a repository by owner login and name (case-insensitive). */
   repository?: Maybe<Repository>;
   /** The currently authenticated user. */
@@ -61,9 +63,31 @@ export type QueryNodesArgs = {
 };
 
 
+export type QueryRateLimitArgs = {
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type QueryRepositoryArgs = {
   name: Scalars['String']['input'];
   owner: Scalars['String']['input'];
+};
+
+/** Represents the client's rate limit. */
+export type RateLimit = {
+  __typename?: 'RateLimit';
+  /** The point cost for the current query counting against the rate limit. */
+  cost: Scalars['Int']['output'];
+  /** The maximum number of points the client is permitted to consume in a 60 minute window. */
+  limit: Scalars['Int']['output'];
+  /** The maximum number of nodes this query may return */
+  nodeCount: Scalars['Int']['output'];
+  /** The number of points remaining in the current rate limit window. */
+  remaining: Scalars['Int']['output'];
+  /** The time at which the current rate limit window resets in UTC epoch seconds. */
+  resetAt: Scalars['DateTime']['output'];
+  /** The number of points used in the current rate limit window. */
+  used: Scalars['Int']['output'];
 };
 
 /** A Git reference (e.g. a branch). */
@@ -211,6 +235,7 @@ export type ResolversTypes = {
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   Organization: ResolverTypeWrapper<AccountRow>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RateLimit: ResolverTypeWrapper<RateLimit>;
   Ref: ResolverTypeWrapper<Ref>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
@@ -228,6 +253,7 @@ export type ResolversParentTypes = {
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Organization: AccountRow;
   Query: Record<PropertyKey, never>;
+  RateLimit: RateLimit;
   Ref: Ref;
   Repository: RepositoryRow;
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
@@ -256,8 +282,18 @@ export type OrganizationResolvers<ContextType = GraphqlContext, ParentType exten
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
+  rateLimit?: Resolver<Maybe<ResolversTypes['RateLimit']>, ParentType, ContextType, RequireFields<QueryRateLimitArgs, 'dryRun'>>;
   repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<QueryRepositoryArgs, 'name' | 'owner'>>;
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type RateLimitResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RateLimit'] = ResolversParentTypes['RateLimit']> = {
+  cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodeCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  used?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RefResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Ref'] = ResolversParentTypes['Ref']> = {
@@ -303,6 +339,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RateLimit?: RateLimitResolvers<ContextType>;
   Ref?: RefResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;

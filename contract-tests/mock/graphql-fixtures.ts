@@ -3,7 +3,7 @@
 // server's own node IDs (`U_…`, `O_…`, `R_…`) and ref ids, so what a client
 // reads over GraphQL matches what the REST mock serves, and an ID read from
 // one resolves with the other.
-import { refId } from '../../server/graphql/resolvers/repository.js';
+import { refId } from '../../server/graphql/resolvers/refs.js';
 import { decodeNodeId, encodeNodeId } from '../../server/ids/node-id.js';
 
 /** The host of openapi.yaml's `servers` entry and of every URL in its examples. */

@@ -21,7 +21,7 @@ import { errorFields, type Logger } from '../log.js';
 import type { GraphqlContext } from './context.js';
 
 export type GithubErrorType =
-  | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN'
+  | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN' | 'INVALID_CURSOR_ARGUMENTS'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
   | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED';
 

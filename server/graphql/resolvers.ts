@@ -3,7 +3,12 @@
 import type { Resolvers } from './generated/resolvers-types.js';
 import { Organization, RepositoryOwner, User, viewerQuery } from './resolvers/account.js';
 import { Node, nodeQuery, nodesQuery } from './resolvers/node.js';
+import { Commit, GitActor } from './resolvers/commit.js';
+import { GitObject, Tag } from './resolvers/git-object.js';
+import { Ref } from './resolvers/refs.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';
+import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
+import { connectionFields } from './git/paginate.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -17,4 +22,15 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   Repository,
+  Ref,
+  RefConnection: connectionFields,
+  GitObject,
+  Commit,
+  CommitConnection: connectionFields,
+  CommitHistoryConnection: connectionFields,
+  GitActor,
+  Tree,
+  TreeEntry,
+  Blob,
+  Tag,
 };

@@ -19,7 +19,15 @@ const FOUND = /^([0-9a-f]{40}|[0-9a-f]{64}) (commit|tree|blob|tag) (\d+)$/;
  * callers check with `isSafeExpression` or pass object ids.
  */
 export async function batchCheck(git: GitRepositories, repositoryId: number, names: readonly string[]): Promise<(ObjectInfo | null)[]> {
-  const out = (await git.gitBytes(repositoryId, ['cat-file', '--batch-check'], names.join('\n') + '\n')).toString('utf8');
+  let out: string;
+  try {
+    out = (await git.gitBytes(repositoryId, ['cat-file', '--batch-check'], names.join('\n') + '\n')).toString('utf8');
+  } catch {
+    // Some expressions make git die rather than answer `missing` (`main:../x` is "outside repository"):
+    // then each name is asked alone, so one bad expression costs only its own answer.
+    if (names.length === 1) return [null];
+    return (await Promise.all(names.map((name) => batchCheck(git, repositoryId, [name])))).flat();
+  }
   const lines = out.split('\n');
   return names.map((_name, i) => {
     const match = FOUND.exec(lines[i] ?? '');

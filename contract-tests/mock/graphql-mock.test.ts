@@ -46,6 +46,20 @@ describe('answers', () => {
     expect(org.body.data.node).toEqual({ __typename: 'Organization', id: 'O_AQIC', login: 'wharf-org', databaseId: 2 });
   });
 
+  it('git content: refs, objects and commit node IDs with the server\'s CO_ form', async () => {
+    const { body } = await graphql(`{ repository(owner: "octocat", name: "Hello-World") {
+      defaultBranchRef { target { __typename id oid ... on Commit { messageHeadline author { name date } history(first: 1) { nodes { oid } } } } }
+      object(expression: "main:README.md") { __typename oid }
+      refs(refPrefix: "refs/heads/", first: 1) { nodes { name target { oid } } }
+    } }`);
+    expect(body.errors).toBeUndefined();
+    const target = body.data.repository.defaultBranchRef.target;
+    expect(target).toMatchObject({ __typename: 'Commit', oid: '6dcb09b5b57875f334f61aebed695e2e4193db5e', messageHeadline: 'Fix all the bugs' });
+    expect(decodeNodeId(target.id)).toEqual({ type: 'Commit', id: 1296269, oid: target.oid });
+    const node = await graphql('query($id: ID!) { node(id: $id) { __typename ... on Commit { oid } } }', { id: target.id });
+    expect(node.body.data.node).toEqual({ __typename: 'Commit', oid: target.oid });
+  });
+
   it('repository(owner:, name:) with that repository', async () => {
     const { body } = await graphql('{ repository(owner: "hubot", name: "tools") { nameWithOwner name owner { login } url } }');
     expect(body.data.repository).toEqual({ nameWithOwner: 'hubot/tools', name: 'tools', owner: { login: 'hubot' }, url: 'http://127.0.0.1:3000/hubot/tools' });

@@ -20,7 +20,7 @@ import { MAX_NODE_IDS } from '../../server/graphql/resolvers/node.js';
 import { ApiError } from '../../server/http/api-error.js';
 import { DEFAULT_BODY_LIMITS } from '../../server/http/body-reader.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
-import { nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
+import { gitObject, HEAD_SHA, nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
 import { mockPipeline } from './mock-pipeline.js';
 
 const mocks: IMocks = {
@@ -33,6 +33,13 @@ const mocks: IMocks = {
   Organization: () => organization(),
   Repository: () => repository(),
   Ref: () => ref(),
+  GitObjectID: () => HEAD_SHA,
+  GitTimestamp: () => '2011-04-14T16:00:49Z',
+  Commit: () => gitObject('Commit'),
+  Tree: () => gitObject('Tree'),
+  Blob: () => gitObject('Blob'),
+  Tag: () => gitObject('Tag'),
+  GitObject: () => ({ __typename: 'Commit' }),
   // Abstract types name the concrete type; its mock above fills the fields.
   RepositoryOwner: () => ({ __typename: 'User' }),
   Node: () => ({ __typename: 'Repository' }),

@@ -323,6 +323,6 @@ describe('cost', () => {
     expect(large.processes).toBeLessThanOrEqual(3);
     expect(large.processes).toBe(small.processes);
     expect(large.reads).toBeLessThanOrEqual(3); // repository (until cached), permission, users by email and by id
-    expect(large.reads).toBeLessThanOrEqual(small.reads + 1);
+    expect(large.reads).toBe(small.reads);
   });
 });

@@ -19,7 +19,7 @@ import schemathesis
 runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
 
 # The error types Wharf's resolvers raise on purpose (server/graphql/errors.ts).
-GITHUB_ERROR_TYPES = {"NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT"}
+GITHUB_ERROR_TYPES = {"NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT", "INVALID_CURSOR_ARGUMENTS"}
 
 
 @schemathesis.check

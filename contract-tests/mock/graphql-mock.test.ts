@@ -3,6 +3,7 @@
 // server's door (credential required, JSON body, rate-limit headers).
 import type { H3 } from 'h3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commitNodeId } from '../../server/ids/commit-node-id.js';
 import { decodeNodeId, encodeNodeId } from '../../server/ids/node-id.js';
 import { createClient } from '../../sdk/src/index.js';
 import { fakeUpstream } from './fake-upstream.js';
@@ -128,7 +129,14 @@ describe('through the SDK', () => {
     expect(repo.errors).toBeUndefined();
     expect(repo.data).toMatchObject({ __typename: 'Repository', id: REPO_ID, nameWithOwner: 'octocat/Hello-World', owner: { __typename: 'User', id: 'U_AQEB', login: 'octocat' } });
     const both = await client.nodes(['U_AQEB', 'O_AQIC']);
-    expect(both.data?.map((n) => n && `${n.__typename} ${'login' in n ? n.login : ''} ${n.name}`)).toEqual(['User octocat The Octocat', 'Organization wharf-org Wharf Org']);
+    expect(both.data?.map((n) => n && `${n.__typename} ${'login' in n ? n.login : ''} ${'name' in n ? n.name : ''}`)).toEqual(['User octocat The Octocat', 'Organization wharf-org Wharf Org']);
+  });
+
+  it('client.node reads a commit by its CO_ ID', async () => {
+    const id = commitNodeId(1296269, '6dcb09b5b57875f334f61aebed695e2e4193db5e');
+    const commit = await client.node(id);
+    expect(commit.errors).toBeUndefined();
+    expect(commit.data).toMatchObject({ __typename: 'Commit', id, oid: '6dcb09b5b57875f334f61aebed695e2e4193db5e', abbreviatedOid: '6dcb09b', messageHeadline: 'Fix all the bugs' });
   });
 
   it('client.graphql reads the viewer', async () => {

@@ -153,7 +153,7 @@ describe('objects', () => {
       message: 'Add docs\n\nWith a body\nof two lines.', messageHeadline: 'Add docs', messageBody: 'With a body\nof two lines.',
       committedDate: '2023-11-14T22:30:00Z', authoredDate: '2023-11-14T22:30:00Z',
       url: `${server.url}/alice/content/commit/${sha(2)}`, commitUrl: `${server.url}/alice/content/commit/${sha(2)}`,
-      author: { name: 'Carol', email: 'carol@example.com', date: '2023-11-14T22:30:00Z', user: null },
+      author: { name: 'Carol', email: 'carol@example.com', date: '2023-11-14T22:30:00+00:00', user: null },
     });
     expect(r.object.tree.oid).toBe(await git.ok(['--git-dir', server.services.git.pathOf(repoId), 'rev-parse', `${sha(2)}^{tree}`]));
     expect(r.object.parents).toEqual({

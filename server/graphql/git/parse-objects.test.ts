@@ -9,7 +9,7 @@ describe('parseIdentity', () => {
     expect(parseIdentity('Mona Lisa <mona@example.com> 1700000000 -0530')).toEqual({
       name: 'Mona Lisa', email: 'mona@example.com', date: '2023-11-14T16:43:20-05:30', utc: '2023-11-14T22:13:20Z',
     });
-    expect(parseIdentity('A <a@b> 0 +0000')).toMatchObject({ date: '1970-01-01T00:00:00Z', utc: '1970-01-01T00:00:00Z' });
+    expect(parseIdentity('A <a@b> 0 +0000')).toMatchObject({ date: '1970-01-01T00:00:00+00:00', utc: '1970-01-01T00:00:00Z' });
   });
 
   it('an empty name or email, and a line git would never write, do not throw', () => {

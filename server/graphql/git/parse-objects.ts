@@ -44,13 +44,14 @@ const IDENTITY = /^(.*?) ?<([^>]*)> (-?\d+) ([+-])(\d{2})(\d{2})$/;
 /** `Name <email> 1700000000 +0100` → name, email, the time with its offset and in UTC. */
 export function parseIdentity(value: string): GitActorModel {
   const match = IDENTITY.exec(value);
-  if (!match) return { name: value, email: '', date: '1970-01-01T00:00:00Z', utc: '1970-01-01T00:00:00Z' };
+  if (!match) return { name: value, email: '', date: '1970-01-01T00:00:00+00:00', utc: '1970-01-01T00:00:00Z' };
   const [, name = '', email = '', seconds = '0', sign = '+', hours = '00', minutes = '00'] = match;
   const epoch = Number(seconds) * 1000;
   const offsetMinutes = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
   const local = new Date(epoch + offsetMinutes * 60_000).toISOString().slice(0, 19);
   const utc = new Date(epoch).toISOString().slice(0, 19) + 'Z';
-  return { name, email, date: `${local}${offsetMinutes === 0 ? 'Z' : `${sign}${hours}:${minutes}`}`, utc };
+  // The actor's own offset, `+00:00` included (a zone, unlike DateTime's UTC `Z`).
+  return { name, email, date: `${local}${offsetMinutes === 0 ? '+00:00' : `${sign}${hours}:${minutes}`}`, utc };
 }
 
 /** A commit's message as GitHub serves it: git's trailing newline dropped. */

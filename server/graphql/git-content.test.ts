@@ -198,11 +198,12 @@ describe('objects', () => {
   it('an object by oid; null for an unknown or malformed oid or expression', async () => {
     const r = await repo(`
       byOid: object(oid: "${sha(1)}") { __typename oid }
+      upper: object(oid: "${sha(1).toUpperCase()}") { oid }
       unknown: object(oid: "${'1'.repeat(40)}") { oid }
       short: object(oid: "${sha(1).slice(0, 7)}") { oid }
       missing: object(expression: "no-such-branch") { oid }
       path: object(expression: "main:no/such/file") { oid }`);
-    expect(r).toEqual({ byOid: { __typename: 'Commit', oid: sha(1) }, unknown: null, short: null, missing: null, path: null });
+    expect(r).toEqual({ byOid: { __typename: 'Commit', oid: sha(1) }, upper: { oid: sha(1) }, unknown: null, short: null, missing: null, path: null });
   });
 
   it('hostile expressions: never an option, never a second line, never outside the repository', async () => {

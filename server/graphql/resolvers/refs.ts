@@ -31,7 +31,7 @@ function refModel(repo: RepositoryRow, record: Pick<RefRecord, 'fullName' | 'oid
   };
 }
 
-export function defaultBranchModel(repo: RepositoryRow, oid: string): RefModel {
+function defaultBranchModel(repo: RepositoryRow, oid: string): RefModel {
   return refModel(repo, { fullName: BRANCH_PREFIX + repo.default_branch, oid }, BRANCH_PREFIX);
 }
 
@@ -67,7 +67,7 @@ async function listRefs(ctx: GraphqlContext, repo: RepositoryRow, args: Reposito
 
 /** `object(oid:)` or `object(expression:)`; null for anything git does not resolve or that is refused. */
 async function findObject(ctx: GraphqlContext, repo: RepositoryRow, { expression, oid }: { expression?: string | null; oid?: string | null }): Promise<GitObjectModel | null> {
-  if (oid != null) return FULL_OID.test(oid) ? objectByOid(ctx, repo, oid) : null;
+  if (oid != null) return FULL_OID.test(oid.toLowerCase()) ? objectByOid(ctx, repo, oid.toLowerCase()) : null;
   if (expression == null || !isSafeExpression(expression)) return null;
   const info = await ctx.loaders.git.objectInfo.load({ repo, name: expression });
   if (info === null) return null;

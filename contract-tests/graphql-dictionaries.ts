@@ -3,7 +3,8 @@
 // data (`repository`, `node`, `nodes`) would only ever answer NOT_FOUND
 // (schemathesis warns "missing test data"). Asked of the target itself, so it
 // works for any deployment and token: the token's user (GraphQL `viewer`) and
-// the repositories it lists (`GET /user/repos`), with their node IDs.
+// the repositories it lists (`GET /user/repos`), with their node IDs and the
+// `CO_` IDs of their default branches' head commits.
 // Written as fuzz dictionaries (one quoted value a line, libFuzzer's format)
 // that schemathesis-graphql.toml reads from contract-tests/reports/graphql-dictionaries/.
 //
@@ -37,11 +38,26 @@ const { data } = await json<{ data?: { viewer?: { id: string; login: string } } 
 if (!data?.viewer) throw new Error(`${graphqlUrl}: no viewer in the answer`);
 const repos = await json<Repo[]>(`${base}/user/repos?per_page=100`);
 
+// Head commits' IDs, for `node(id:)` on git objects: one query with an alias per repository (at most 20).
+const heads = repos.slice(0, 20).map((r, i) => `r${i}: repository(owner: ${JSON.stringify(r.owner.login)}, name: ${JSON.stringify(r.name)}) { defaultBranchRef { target { id } } }`);
+const commitIds: string[] = [];
+if (heads.length) {
+  const answer = await json<{ data?: Record<string, { defaultBranchRef: { target: { id: string } | null } | null } | null> }>(graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{ ${heads.join(' ')} }` }),
+  });
+  for (const repo of Object.values(answer.data ?? {})) {
+    const id = repo?.defaultBranchRef?.target?.id;
+    if (id) commitIds.push(id);
+  }
+}
+
 const unique = (values: string[]) => [...new Set(values)];
 const dictionaries = {
   owners: unique([data.viewer.login, ...repos.map((r) => r.owner.login)]),
   names: unique(repos.map((r) => r.name)),
-  'node-ids': unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id])]),
+  'node-ids': unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds]),
 };
 
 await mkdir(outDir, { recursive: true });

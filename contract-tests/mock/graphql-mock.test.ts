@@ -3,6 +3,7 @@
 // server's door (credential required, JSON body, rate-limit headers).
 import type { H3 } from 'h3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commitNodeId } from '../../server/ids/commit-node-id.js';
 import { decodeNodeId, encodeNodeId } from '../../server/ids/node-id.js';
 import { createClient } from '../../sdk/src/index.js';
 import { fakeUpstream } from './fake-upstream.js';
@@ -44,6 +45,20 @@ describe('answers', () => {
     });
     const org = await graphql('{ node(id: "O_AQIC") { __typename id ... on Organization { login databaseId } } }');
     expect(org.body.data.node).toEqual({ __typename: 'Organization', id: 'O_AQIC', login: 'wharf-org', databaseId: 2 });
+  });
+
+  it('git content: refs, objects and commit node IDs with the server\'s CO_ form', async () => {
+    const { body } = await graphql(`{ repository(owner: "octocat", name: "Hello-World") {
+      defaultBranchRef { target { __typename id oid ... on Commit { messageHeadline author { name date } history(first: 1) { nodes { oid } } } } }
+      object(expression: "main:README.md") { __typename oid }
+      refs(refPrefix: "refs/heads/", first: 1) { nodes { name target { oid } } }
+    } }`);
+    expect(body.errors).toBeUndefined();
+    const target = body.data.repository.defaultBranchRef.target;
+    expect(target).toMatchObject({ __typename: 'Commit', oid: '6dcb09b5b57875f334f61aebed695e2e4193db5e', messageHeadline: 'Fix all the bugs' });
+    expect(decodeNodeId(target.id)).toEqual({ type: 'Commit', id: 1296269, oid: target.oid });
+    const node = await graphql('query($id: ID!) { node(id: $id) { __typename ... on Commit { oid } } }', { id: target.id });
+    expect(node.body.data.node).toEqual({ __typename: 'Commit', oid: target.oid });
   });
 
   it('repository(owner:, name:) with that repository', async () => {
@@ -123,7 +138,14 @@ describe('through the SDK', () => {
     expect(repo.errors).toBeUndefined();
     expect(repo.data).toMatchObject({ __typename: 'Repository', id: REPO_ID, nameWithOwner: 'octocat/Hello-World', owner: { __typename: 'User', id: 'U_AQEB', login: 'octocat' } });
     const both = await client.nodes(['U_AQEB', 'O_AQIC']);
-    expect(both.data?.map((n) => n && `${n.__typename} ${'login' in n ? n.login : ''} ${n.name}`)).toEqual(['User octocat The Octocat', 'Organization wharf-org Wharf Org']);
+    expect(both.data?.map((n) => n && `${n.__typename} ${'login' in n ? n.login : ''} ${'name' in n ? n.name : ''}`)).toEqual(['User octocat The Octocat', 'Organization wharf-org Wharf Org']);
+  });
+
+  it('client.node reads a commit by its CO_ ID', async () => {
+    const id = commitNodeId(1296269, '6dcb09b5b57875f334f61aebed695e2e4193db5e');
+    const commit = await client.node(id);
+    expect(commit.errors).toBeUndefined();
+    expect(commit.data).toMatchObject({ __typename: 'Commit', id, oid: '6dcb09b5b57875f334f61aebed695e2e4193db5e', abbreviatedOid: '6dcb09b', messageHeadline: 'Fix all the bugs' });
   });
 
   it('client.graphql reads the viewer', async () => {

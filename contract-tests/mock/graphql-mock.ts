@@ -21,7 +21,7 @@ import { MAX_NODE_IDS } from '../../server/graphql/resolvers/node.js';
 import { ApiError } from '../../server/http/api-error.js';
 import { DEFAULT_BODY_LIMITS } from '../../server/http/body-reader.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
-import { nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
+import { gitObject, HEAD_SHA, nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
 import { mockPipeline } from './mock-pipeline.js';
 
 const mocks: IMocks = {
@@ -36,6 +36,13 @@ const mocks: IMocks = {
   Ref: () => ref(),
   // A fresh window's first call, as the server answers it (5,000 points an hour).
   RateLimit: () => ({ limit: 5000, cost: 1, nodeCount: 0, remaining: 4999, used: 1, resetAt: '2011-01-26T20:01:12Z' }),
+  GitObjectID: () => HEAD_SHA,
+  GitTimestamp: () => '2011-04-14T16:00:49Z',
+  Commit: () => gitObject('Commit'),
+  Tree: () => gitObject('Tree'),
+  Blob: () => gitObject('Blob'),
+  Tag: () => gitObject('Tag'),
+  GitObject: () => ({ __typename: 'Commit' }),
   // Abstract types name the concrete type; its mock above fills the fields.
   RepositoryOwner: () => ({ __typename: 'User' }),
   Node: () => ({ __typename: 'Repository' }),

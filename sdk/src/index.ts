@@ -9,7 +9,7 @@ export type { CallInit, OperationArgs, OperationId, OperationResult, ResourceMet
 export type { PageItem } from './pagination/paginate.js';
 export type { GraphqlCall, GraphqlInit, GraphqlResult } from './graphql/graphql.js';
 export type { GraphqlError } from './graphql/graphql-endpoint.js';
-export type { NodeInit, OrganizationNode, RepositoryNode, UserNode, WharfNode } from './graphql/nodes.js';
+export type { BlobNode, CommitNode, NodeInit, OrganizationNode, RepositoryNode, TreeNode, UserNode, WharfNode } from './graphql/nodes.js';
 export { operations as operationTable } from './generated/operations.js';
 export type { components, operations as OperationTypes, paths } from './generated/openapi.js';
 export * from './webhooks/index.js';

@@ -21,7 +21,7 @@ import { errorFields, type Logger } from '../log.js';
 import type { GraphqlContext } from './context.js';
 
 export type GithubErrorType =
-  | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN'
+  | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN' | 'INVALID_CURSOR_ARGUMENTS'
   // GitHub's resource limits (resource-limits.ts, query-cost.ts).
   | 'MISSING_PAGINATION_BOUNDARIES' | 'EXCESSIVE_PAGINATION' | 'INVALID_PAGINATION' | 'MAX_NODE_LIMIT_EXCEEDED' | 'RATE_LIMITED'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.

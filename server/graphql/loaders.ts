@@ -19,6 +19,7 @@ import type { AccountRow } from '../repos/accounts-store.js';
 import { highest, loadGrantedPermissions, type Permission } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
+import { createGitLoaders, type GitLoaders } from './git/git-loaders.js';
 
 export interface Loaders {
   /** Users and organizations (one table, one id space); null when there is none. */
@@ -30,6 +31,10 @@ export interface Loaders {
    * answers it (public read and site-admin rights included), keyed by the row.
    */
   repositoryPermission: DataLoader<RepositoryRow, Permission | null, number>;
+  /** The user whose email address an address is (lower case; commit authors' `user`); null for none. */
+  userByEmail: DataLoader<string, AccountRow | null>;
+  /** Git objects and refs, one `cat-file`/`for-each-ref` process per repository and kind (git/git-loaders.ts). */
+  git: GitLoaders;
 }
 
 /** Answers in key order, as DataLoader requires. */
@@ -42,6 +47,14 @@ export function createLoaders(services: Services, principal: Principal): Loaders
   return {
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
+    userByEmail: new DataLoader(async (emails) => {
+      // Several accounts may list one address: the oldest is the one matched, as a stable choice.
+      const rows = await services.sql<AccountRow[]>`
+        SELECT DISTINCT ON (lower(email)) * FROM accounts
+        WHERE kind = 'User' AND lower(email) = ANY(${emails as string[]}) ORDER BY lower(email), id`;
+      return inOrder(emails, new Map(rows.map((row) => [row.email!.toLowerCase(), row])));
+    }),
+    git: createGitLoaders(services.git),
     repositoryPermission: new DataLoader(
       async (repos) => {
         const publicRead = (repo: RepositoryRow): Permission | null => (repo.private ? null : 'read');

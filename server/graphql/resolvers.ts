@@ -3,8 +3,13 @@
 import type { Resolvers } from './generated/resolvers-types.js';
 import { Organization, RepositoryOwner, User, viewerQuery } from './resolvers/account.js';
 import { Node, nodeQuery, nodesQuery } from './resolvers/node.js';
+import { Commit, GitActor } from './resolvers/commit.js';
+import { GitObject, Tag } from './resolvers/git-object.js';
+import { Ref } from './resolvers/refs.js';
 import { rateLimitQuery } from './resolvers/rate-limit.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';
+import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
+import { connectionFields } from './git/paginate.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -19,4 +24,15 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   Repository,
+  Ref,
+  RefConnection: connectionFields,
+  GitObject,
+  Commit,
+  CommitConnection: connectionFields,
+  CommitHistoryConnection: connectionFields,
+  GitActor,
+  Tree,
+  TreeEntry,
+  Blob,
+  Tag,
 };

@@ -8,10 +8,15 @@
  *       hand-edited prefix cannot retarget an ID at another table.
  *   [2..] database id as a canonical unsigned LEB128 varint.
  *
+ * Git objects (commits, trees, blobs, tags) have no row: their IDs are
+ * payload version 2, the repository id plus the object id
+ * (git-object-node-id.ts); they decode with `oid` set and `id` the repository's.
+ *
  * Decoding is total: malformed input yields null, never an exception, because
  * callers map null to GraphQL null / 404 and an exception would be a 500.
  */
 import { Buffer } from 'node:buffer';
+import { decodeGitObjectPayload, GIT_OBJECT_FORMAT_VERSION } from './git-object-node-id.js';
 import { decodeLegacyNodeId } from './legacy-node-id.js';
 import { kindByPrefix, kindByType, type NodeType } from './node-kinds.js';
 import { decodeBase64UrlStrict } from './strict-base64.js';
@@ -20,7 +25,10 @@ import { readVarint, writeVarint } from './varint.js';
 export type { NodeType } from './node-kinds.js';
 export interface DecodedNodeId {
   type: NodeType;
+  /** The database id; for a git object (`oid` set), its repository's. */
   id: number;
+  /** A git object's full object id (version-2 payloads and legacy `Commit<id>:<sha>`). */
+  oid?: string;
 }
 
 const FORMAT_VERSION = 1;
@@ -52,10 +60,10 @@ export function decodeNodeId(input: unknown): DecodedNodeId | null {
   return input.includes('_') ? decodePrefixed(input) : decodeLegacyNodeId(input);
 }
 
-/** Decodes and returns the database id only if the ID is of `type`. */
+/** Decodes and returns the database id only if the ID is of `type` (never a git object's: they have none). */
 export function decodeNodeIdOf(input: unknown, type: NodeType): number | null {
   const decoded = decodeNodeId(input);
-  return decoded !== null && decoded.type === type ? decoded.id : null;
+  return decoded !== null && decoded.type === type && decoded.oid === undefined ? decoded.id : null;
 }
 
 function decodePrefixed(input: string): DecodedNodeId | null {
@@ -66,6 +74,7 @@ function decodePrefixed(input: string): DecodedNodeId | null {
   if (kind === undefined) return null;
   const payload = decodeBase64UrlStrict(input.slice(split));
   if (payload === null || payload.length < 3) return null;
+  if (payload[0] === GIT_OBJECT_FORMAT_VERSION) return decodeGitObjectPayload(kind.type, kind.code, payload);
   if (payload[0] !== FORMAT_VERSION || payload[1] !== kind.code) return null;
   const varint = readVarint(payload, 2);
   if (varint === null || varint.next !== payload.length || varint.value < 1) {

@@ -36,6 +36,11 @@ export const NODE_KINDS = Object.freeze([
   { code: 21, prefix: 'BOT_', type: 'Bot' },
   { code: 22, prefix: 'A_', type: 'App' },
   { code: 23, prefix: 'IN_', type: 'Installation' },
+  // Git objects other than commits (issue #15): no database row, the payload
+  // is the repository id and the object id (git-object-node-id.ts).
+  { code: 24, prefix: 'TR_', type: 'Tree' },
+  { code: 25, prefix: 'BL_', type: 'Blob' },
+  { code: 26, prefix: 'TG_', type: 'Tag' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -48,6 +48,22 @@ export class GitRepositories {
     return stdout;
   }
 
+  /**
+   * Runs `git <args>` with `input` on stdin and returns stdout as bytes (object
+   * contents are not text): the batch readers (`cat-file --batch`) of
+   * server/graphql/git/ read many objects in one process this way.
+   */
+  async gitBytes(repositoryId: number, args: string[], input: string, maxBuffer = 128 * 1024 * 1024): Promise<Buffer> {
+    const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
+      env: { ...process.env, ...GIT_ENV }, maxBuffer, encoding: 'buffer',
+    });
+    // git may exit before reading all of stdin (a bad argument): the exit status reports it, not an EPIPE crash.
+    child.child.stdin?.on('error', () => {});
+    child.child.stdin?.end(input);
+    const { stdout } = await child;
+    return stdout;
+  }
+
   async create(repositoryId: number, defaultBranch: string): Promise<void> {
     await mkdir(this.root, { recursive: true });
     await run('git', ['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, this.pathOf(repositoryId)], {

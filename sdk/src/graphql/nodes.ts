@@ -1,5 +1,6 @@
 // Typed `node(id)` / `nodes(ids)`: the objects Wharf's schema can return by
-// node ID (schema.graphql's User, Organization and Repository), each with
+// node ID (schema.graphql's User, Organization, Repository, and the git
+// objects Commit, Tree and Blob), each with
 // every scalar field selected, discriminated by `__typename`.
 import type { GraphqlCall, GraphqlResult } from './graphql.js';
 
@@ -20,7 +21,25 @@ export interface RepositoryNode {
   createdAt: string;
   updatedAt: string;
 }
-export type WharfNode = UserNode | OrganizationNode | RepositoryNode;
+interface GitObjectNode { id: string; oid: string; abbreviatedOid: string; commitUrl: string }
+export interface CommitNode extends GitObjectNode {
+  __typename: 'Commit';
+  message: string;
+  messageHeadline: string;
+  messageBody: string;
+  committedDate: string;
+  authoredDate: string;
+  url: string;
+}
+export interface TreeNode extends GitObjectNode { __typename: 'Tree' }
+export interface BlobNode extends GitObjectNode {
+  __typename: 'Blob';
+  byteSize: number;
+  isBinary: boolean | null;
+  isTruncated: boolean;
+  text: string | null;
+}
+export type WharfNode = UserNode | OrganizationNode | RepositoryNode | CommitNode | TreeNode | BlobNode;
 
 const FIELDS = `
   __typename
@@ -31,7 +50,10 @@ const FIELDS = `
     databaseId name nameWithOwner isPrivate description url createdAt updatedAt
     owner { __typename id login url }
     defaultBranchRef { id name prefix }
-  }`;
+  }
+  ... on Commit { oid abbreviatedOid commitUrl message messageHeadline messageBody committedDate authoredDate url }
+  ... on Tree { oid abbreviatedOid commitUrl }
+  ... on Blob { oid abbreviatedOid commitUrl byteSize isBinary isTruncated text }`;
 
 // An account's `name` is nullable and a repository's is not, so GraphQL
 // forbids selecting both as `name`; accounts fetch it as `accountName`.

@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
+import type { GitObjectModel, RefModel, TreeEntryModel, GitActorModel, CommitConnectionModel, CommitEdgeModel, RefConnectionModel, RefEdgeModel } from '../git/models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -15,8 +16,161 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** An ISO-8601 encoded UTC date string, e.g. `2011-01-26T19:01:12Z`. */
   DateTime: { input: string; output: string; }
+  /** A Git object ID. */
+  GitObjectID: { input: string; output: string; }
+  /** An ISO-8601 encoded date string. Unlike the DateTime type, GitTimestamp is not converted in UTC. */
+  GitTimestamp: { input: string; output: string; }
   /** An RFC 3986 URI string. */
   URI: { input: string; output: string; }
+};
+
+/** Represents a Git blob. */
+export type Blob = GitObject & Node & {
+  __typename?: 'Blob';
+  /** An abbreviated version of the Git object ID */
+  abbreviatedOid: Scalars['String']['output'];
+  /** Byte size of Blob object */
+  byteSize: Scalars['Int']['output'];
+  /** The HTTP path for this Git object */
+  commitResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this Git object */
+  commitUrl: Scalars['URI']['output'];
+  /** The Node ID of the Blob object */
+  id: Scalars['ID']['output'];
+  /** Indicates whether the Blob is binary or text. Returns null if unable to determine the encoding. */
+  isBinary?: Maybe<Scalars['Boolean']['output']>;
+  /** Indicates whether the contents is truncated */
+  isTruncated: Scalars['Boolean']['output'];
+  /** The Git object ID */
+  oid: Scalars['GitObjectID']['output'];
+  /** The Repository the Git object belongs to */
+  repository: Repository;
+  /** UTF8 text data or null if the Blob is binary */
+  text?: Maybe<Scalars['String']['output']>;
+};
+
+/** Represents a Git commit. */
+export type Commit = GitObject & Node & {
+  __typename?: 'Commit';
+  /** An abbreviated version of the Git object ID */
+  abbreviatedOid: Scalars['String']['output'];
+  /** Authorship details of the commit. */
+  author?: Maybe<GitActor>;
+  /** Check if the committer and the author match. */
+  authoredByCommitter: Scalars['Boolean']['output'];
+  /** The datetime when this commit was authored. */
+  authoredDate: Scalars['DateTime']['output'];
+  /** The HTTP path for this Git object */
+  commitResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this Git object */
+  commitUrl: Scalars['URI']['output'];
+  /** The datetime when this commit was committed. */
+  committedDate: Scalars['DateTime']['output'];
+  /** Committer details of the commit. */
+  committer?: Maybe<GitActor>;
+  /** The linear commit history starting from (and including) this commit, in the same order as `git log`. */
+  history: CommitHistoryConnection;
+  /** The Node ID of the Commit object */
+  id: Scalars['ID']['output'];
+  /** The Git commit message */
+  message: Scalars['String']['output'];
+  /** The Git commit message body */
+  messageBody: Scalars['String']['output'];
+  /** The Git commit message headline */
+  messageHeadline: Scalars['String']['output'];
+  /** The Git object ID */
+  oid: Scalars['GitObjectID']['output'];
+  /** The parents of a commit. */
+  parents: CommitConnection;
+  /** The Repository this commit belongs to */
+  repository: Repository;
+  /** The HTTP path for this commit */
+  resourcePath: Scalars['URI']['output'];
+  /** Commit's root Tree */
+  tree: Tree;
+  /** The HTTP URL for the tree of this commit */
+  treeUrl: Scalars['URI']['output'];
+  /** The HTTP URL for this commit */
+  url: Scalars['URI']['output'];
+};
+
+
+/** Represents a Git commit. */
+export type CommitHistoryArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  path?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Represents a Git commit. */
+export type CommitParentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The connection type for Commit. */
+export type CommitConnection = {
+  __typename?: 'CommitConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<CommitEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<Commit>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type CommitEdge = {
+  __typename?: 'CommitEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<Commit>;
+};
+
+/** The connection type for Commit. */
+export type CommitHistoryConnection = {
+  __typename?: 'CommitHistoryConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<CommitEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<Commit>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Represents an actor in a Git commit (ie. an author or committer). */
+export type GitActor = {
+  __typename?: 'GitActor';
+  /** The timestamp of the Git action (authoring or committing). */
+  date?: Maybe<Scalars['GitTimestamp']['output']>;
+  /** The email in the Git commit. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** The name in the Git commit. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The GitHub user corresponding to the email field. Null if no such user exists. */
+  user?: Maybe<User>;
+};
+
+/** Represents a Git object. */
+export type GitObject = {
+  /** An abbreviated version of the Git object ID */
+  abbreviatedOid: Scalars['String']['output'];
+  /** The HTTP path for this Git object */
+  commitResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this Git object */
+  commitUrl: Scalars['URI']['output'];
+  /** The Node ID of the GitObject object */
+  id: Scalars['ID']['output'];
+  /** The Git object ID */
+  oid: Scalars['GitObjectID']['output'];
+  /** The Repository the Git object belongs to */
+  repository: Repository;
 };
 
 /** An object with an ID. */
@@ -24,6 +178,13 @@ export type Node = {
   /** The node ID: opaque, prefixed (`<PREFIX>_<payload>`). Legacy IDs are accepted as input only. */
   id: Scalars['ID']['output'];
 };
+
+/** Possible directions in which to order a list of items when provided an `orderBy` argument. */
+export type OrderDirection =
+  /** Specifies an ascending order for a given `orderBy` argument. */
+  | 'ASC'
+  /** Specifies a descending order for a given `orderBy` argument. */
+  | 'DESC';
 
 /** An organization account. */
 export type Organization = Node & RepositoryOwner & {
@@ -36,6 +197,19 @@ export type Organization = Node & RepositoryOwner & {
   name?: Maybe<Scalars['String']['output']>;
   /** The HTTP URL of the organization's page. */
   url: Scalars['URI']['output'];
+};
+
+/** Information about pagination in a connection. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** When paginating forwards, the cursor to continue. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** When paginating forwards, are there more items? */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** When paginating backwards, are there more items? */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** When paginating backwards, the cursor to continue. */
+  startCursor?: Maybe<Scalars['String']['output']>;
 };
 
 export type Query = {
@@ -90,16 +264,57 @@ export type RateLimit = {
   used: Scalars['Int']['output'];
 };
 
-/** A Git reference (e.g. a branch). */
+/** Represents a Git reference. */
 export type Ref = {
   __typename?: 'Ref';
-  /** An opaque, stable identifier of the reference. */
+  /** The Node ID of the Ref object */
   id: Scalars['ID']['output'];
-  /** The reference name without its prefix, e.g. `main`. */
+  /** The ref name. */
   name: Scalars['String']['output'];
-  /** The reference's prefix, e.g. `refs/heads/`. */
+  /** The ref's prefix, such as `refs/heads/` or `refs/tags/`. */
   prefix: Scalars['String']['output'];
+  /** The repository the ref belongs to. */
+  repository: Repository;
+  /** The object the ref points to. Returns null when object does not exist. */
+  target?: Maybe<GitObject>;
 };
+
+/** The connection type for Ref. */
+export type RefConnection = {
+  __typename?: 'RefConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<RefEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<Ref>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type RefEdge = {
+  __typename?: 'RefEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<Ref>;
+};
+
+/** Ways in which lists of git refs can be ordered upon return. */
+export type RefOrder = {
+  /** The direction in which to order refs by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order refs by. */
+  field: RefOrderField;
+};
+
+/** Properties by which ref connections can be ordered. */
+export type RefOrderField =
+  /** Order refs by their alphanumeric name */
+  | 'ALPHABETICAL'
+  /** Order refs by underlying commit date if the ref prefix is refs/tags/ */
+  | 'TAG_COMMIT_DATE';
 
 /** A repository contains the content for a project. */
 export type Repository = Node & {
@@ -115,10 +330,41 @@ export type Repository = Node & {
   name: Scalars['String']['output'];
   /** `owner/name`. */
   nameWithOwner: Scalars['String']['output'];
+  /** A Git object in the repository */
+  object?: Maybe<GitObject>;
   owner: RepositoryOwner;
+  /** Fetch a given ref from the repository */
+  ref?: Maybe<Ref>;
+  /** Fetch a list of refs from the repository */
+  refs?: Maybe<RefConnection>;
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the repository's page. */
   url: Scalars['URI']['output'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryObjectArgs = {
+  expression?: InputMaybe<Scalars['String']['input']>;
+  oid?: InputMaybe<Scalars['GitObjectID']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryRefArgs = {
+  qualifiedName: Scalars['String']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryRefsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RefOrder>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  refPrefix: Scalars['String']['input'];
 };
 
 /** An account that can own repositories (a user or an organization). */
@@ -128,6 +374,73 @@ export type RepositoryOwner = {
   login: Scalars['String']['output'];
   /** The HTTP URL of the owner's profile page. */
   url: Scalars['URI']['output'];
+};
+
+/** Represents a Git tag. */
+export type Tag = GitObject & Node & {
+  __typename?: 'Tag';
+  /** An abbreviated version of the Git object ID */
+  abbreviatedOid: Scalars['String']['output'];
+  /** The HTTP path for this Git object */
+  commitResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this Git object */
+  commitUrl: Scalars['URI']['output'];
+  /** The Node ID of the Tag object */
+  id: Scalars['ID']['output'];
+  /** The Git tag message. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** The Git tag name. */
+  name: Scalars['String']['output'];
+  /** The Git object ID */
+  oid: Scalars['GitObjectID']['output'];
+  /** The Repository the Git object belongs to */
+  repository: Repository;
+  /** Details about the tag author. */
+  tagger?: Maybe<GitActor>;
+  /** The Git object the tag points to. */
+  target: GitObject;
+};
+
+/** Represents a Git tree. */
+export type Tree = GitObject & Node & {
+  __typename?: 'Tree';
+  /** An abbreviated version of the Git object ID */
+  abbreviatedOid: Scalars['String']['output'];
+  /** The HTTP path for this Git object */
+  commitResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this Git object */
+  commitUrl: Scalars['URI']['output'];
+  /** A list of tree entries. */
+  entries?: Maybe<Array<TreeEntry>>;
+  /** The Node ID of the Tree object */
+  id: Scalars['ID']['output'];
+  /** The Git object ID */
+  oid: Scalars['GitObjectID']['output'];
+  /** The Repository the Git object belongs to */
+  repository: Repository;
+};
+
+/** Represents a Git tree entry. */
+export type TreeEntry = {
+  __typename?: 'TreeEntry';
+  /** The extension of the file */
+  extension?: Maybe<Scalars['String']['output']>;
+  /** Entry file mode. */
+  mode: Scalars['Int']['output'];
+  /** Entry file name. */
+  name: Scalars['String']['output'];
+  /** Entry file object. */
+  object?: Maybe<GitObject>;
+  /** Entry file Git object ID. */
+  oid: Scalars['GitObjectID']['output'];
+  /** The full path of the file. */
+  path?: Maybe<Scalars['String']['output']>;
+  /** The Repository the tree entry belongs to */
+  repository: Repository;
+  /** Entry byte size */
+  size: Scalars['Int']['output'];
+  /** Entry file type. */
+  type: Scalars['String']['output'];
 };
 
 /** A user account. */
@@ -215,9 +528,19 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  GitObject:
+    | ( GitObjectModel )
+    | ( GitObjectModel )
+    | ( GitObjectModel )
+    | ( GitObjectModel )
+  ;
   Node:
+    | ( GitObjectModel )
+    | ( GitObjectModel )
     | ( AccountRow )
     | ( RepositoryRow )
+    | ( GitObjectModel )
+    | ( GitObjectModel )
     | ( AccountRow )
   ;
   RepositoryOwner:
@@ -228,46 +551,156 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Commit: ResolverTypeWrapper<GitObjectModel>;
+  CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
+  CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
+  CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  GitActor: ResolverTypeWrapper<GitActorModel>;
+  GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
+  GitObjectID: ResolverTypeWrapper<Scalars['GitObjectID']['output']>;
+  GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  OrderDirection: OrderDirection;
   Organization: ResolverTypeWrapper<AccountRow>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RateLimit: ResolverTypeWrapper<RateLimit>;
-  Ref: ResolverTypeWrapper<Ref>;
+  Ref: ResolverTypeWrapper<RefModel>;
+  RefConnection: ResolverTypeWrapper<RefConnectionModel>;
+  RefEdge: ResolverTypeWrapper<RefEdgeModel>;
+  RefOrder: RefOrder;
+  RefOrderField: RefOrderField;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Tag: ResolverTypeWrapper<GitObjectModel>;
+  Tree: ResolverTypeWrapper<GitObjectModel>;
+  TreeEntry: ResolverTypeWrapper<TreeEntryModel>;
   URI: ResolverTypeWrapper<Scalars['URI']['output']>;
   User: ResolverTypeWrapper<AccountRow>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
+  Commit: GitObjectModel;
+  CommitConnection: CommitConnectionModel;
+  CommitEdge: CommitEdgeModel;
+  CommitHistoryConnection: CommitConnectionModel;
   DateTime: Scalars['DateTime']['output'];
+  GitActor: GitActorModel;
+  GitObject: ResolversInterfaceTypes<ResolversParentTypes>['GitObject'];
+  GitObjectID: Scalars['GitObjectID']['output'];
+  GitTimestamp: Scalars['GitTimestamp']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Organization: AccountRow;
+  PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
-  Ref: Ref;
+  Ref: RefModel;
+  RefConnection: RefConnectionModel;
+  RefEdge: RefEdgeModel;
+  RefOrder: RefOrder;
   Repository: RepositoryRow;
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
   String: Scalars['String']['output'];
+  Tag: GitObjectModel;
+  Tree: GitObjectModel;
+  TreeEntry: TreeEntryModel;
   URI: Scalars['URI']['output'];
   User: AccountRow;
+};
+
+export type BlobResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blob'] = ResolversParentTypes['Blob']> = {
+  abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  byteSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  commitUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isBinary?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isTruncated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CommitResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Commit'] = ResolversParentTypes['Commit']> = {
+  abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  author?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
+  authoredByCommitter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  authoredDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  commitUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  committedDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  committer?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
+  history?: Resolver<ResolversTypes['CommitHistoryConnection'], ParentType, ContextType, Partial<CommitHistoryArgs>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messageBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messageHeadline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  parents?: Resolver<ResolversTypes['CommitConnection'], ParentType, ContextType, Partial<CommitParentsArgs>>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  tree?: Resolver<ResolversTypes['Tree'], ParentType, ContextType>;
+  treeUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitConnection'] = ResolversParentTypes['CommitConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Commit']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CommitEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitEdge'] = ResolversParentTypes['CommitEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+};
+
+export type CommitHistoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitHistoryConnection'] = ResolversParentTypes['CommitHistoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Commit']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
 
+export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActor'] = ResolversParentTypes['GitActor']> = {
+  date?: Resolver<Maybe<ResolversTypes['GitTimestamp']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type GitObjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitObject'] = ResolversParentTypes['GitObject']> = {
+  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Tag' | 'Tree', ParentType, ContextType>;
+};
+
+export interface GitObjectIdScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GitObjectID'], any> {
+  name: 'GitObjectID';
+}
+
+export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GitTimestamp'], any> {
+  name: 'GitTimestamp';
+}
+
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Organization' | 'Repository' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Organization' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -277,6 +710,13 @@ export type OrganizationResolvers<ContextType = GraphqlContext, ParentType exten
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -300,6 +740,20 @@ export type RefResolvers<ContextType = GraphqlContext, ParentType extends Resolv
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType>;
+};
+
+export type RefConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RefConnection'] = ResolversParentTypes['RefConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RefEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Ref']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RefEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RefEdge'] = ResolversParentTypes['RefEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
 };
 
 export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Repository'] = ResolversParentTypes['Repository']> = {
@@ -311,7 +765,10 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nameWithOwner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  object?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType, Partial<RepositoryObjectArgs>>;
   owner?: Resolver<ResolversTypes['RepositoryOwner'], ParentType, ContextType>;
+  ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType, RequireFields<RepositoryRefArgs, 'qualifiedName'>>;
+  refs?: Resolver<Maybe<ResolversTypes['RefConnection']>, ParentType, ContextType, RequireFields<RepositoryRefsArgs, 'refPrefix'>>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -319,6 +776,43 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
 
 export type RepositoryOwnerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryOwner'] = ResolversParentTypes['RepositoryOwner']> = {
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type TagResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
+  abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  commitUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  tagger?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['GitObject'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TreeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tree'] = ResolversParentTypes['Tree']> = {
+  abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  commitUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  entries?: Resolver<Maybe<Array<ResolversTypes['TreeEntry']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TreeEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TreeEntry'] = ResolversParentTypes['TreeEntry']> = {
+  extension?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  object?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType>;
+  oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export interface UriScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['URI'], any> {
@@ -335,14 +829,29 @@ export type UserResolvers<ContextType = GraphqlContext, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = GraphqlContext> = {
+  Blob?: BlobResolvers<ContextType>;
+  Commit?: CommitResolvers<ContextType>;
+  CommitConnection?: CommitConnectionResolvers<ContextType>;
+  CommitEdge?: CommitEdgeResolvers<ContextType>;
+  CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  GitActor?: GitActorResolvers<ContextType>;
+  GitObject?: GitObjectResolvers<ContextType>;
+  GitObjectID?: GraphQLScalarType;
+  GitTimestamp?: GraphQLScalarType;
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   Ref?: RefResolvers<ContextType>;
+  RefConnection?: RefConnectionResolvers<ContextType>;
+  RefEdge?: RefEdgeResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
+  Tag?: TagResolvers<ContextType>;
+  Tree?: TreeResolvers<ContextType>;
+  TreeEntry?: TreeEntryResolvers<ContextType>;
   URI?: GraphQLScalarType;
   User?: UserResolvers<ContextType>;
 };

@@ -6,18 +6,27 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types.js';
+import type { GitObjectModel } from '../git/models.js';
 import { accountType } from './account.js';
+import { GRAPHQL_TYPES, objectByOid } from './git-object.js';
 import { canSeeRepository } from './repository.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
   const decoded = decodeNodeId(id);
   if (decoded === null) return null;
+  if (decoded.oid !== undefined) {
+    // A git object: its repository must be visible and still hold an object of that type.
+    const repo = await ctx.loaders.repositoryById.load(decoded.id);
+    if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
+    const object = await objectByOid(ctx, repo, decoded.oid);
+    return object !== null && GRAPHQL_TYPES[object.type] === decoded.type ? object : null;
+  }
   switch (decoded.type) {
     case 'User':
     case 'Organization': {
@@ -35,7 +44,7 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
 }
 
 export const Node: NodeResolvers = {
-  __resolveType: (node) => ('kind' in node ? accountType(node) : 'Repository'),
+  __resolveType: (node) => ('oid' in node ? GRAPHQL_TYPES[node.type] : 'kind' in node ? accountType(node) : 'Repository'),
 };
 
 export const nodeQuery: NonNullable<QueryResolvers['node']> = async (_parent, { id }, ctx) => {

@@ -1,6 +1,5 @@
-// Repository, its default branch Ref, and `Query.repository`. A private
+// Repository and `Query.repository` (its git fields are in refs.ts). A private
 // repository the caller may not read is reported exactly like a missing one.
-import { Buffer } from 'node:buffer';
 import { installationPermission } from '../../apps/installation-access.js';
 import type { Principal } from '../../auth/principal.js';
 import { hasAnyScope } from '../../http/scopes.js';
@@ -9,9 +8,8 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { repositoryNotFound } from '../errors.js';
-import type { QueryResolvers, Ref, RepositoryResolvers } from '../generated/resolvers-types.js';
-
-const BRANCH_PREFIX = 'refs/heads/';
+import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
+import { repositoryGitFields } from './refs.js';
 
 /**
  * Whether the caller may see the repository: any permission at all
@@ -30,11 +28,6 @@ export async function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow)
   return true;
 }
 
-/** A stable opaque id for a ref: the repository id and the full ref name. */
-export function refId(repositoryId: number, fullName: string): string {
-  return 'REF_' + Buffer.from(`${repositoryId}:${fullName}`).toString('base64url');
-}
-
 export const Repository: RepositoryResolvers = {
   id: (repo) => encodeNodeId('Repository', repo.id),
   databaseId: (repo) => repo.id,
@@ -48,12 +41,7 @@ export const Repository: RepositoryResolvers = {
     if (!owner) throw new Error(`repository ${repo.id} has no owner account ${repo.owner_id}`);
     return owner;
   },
-  defaultBranchRef: async (repo, _args, ctx): Promise<Ref | null> => {
-    const fullName = BRANCH_PREFIX + repo.default_branch;
-    const sha = await ctx.services.git.resolveRef(repo.id, fullName);
-    if (sha === null) return null;
-    return { id: refId(repo.id, fullName), name: repo.default_branch, prefix: BRANCH_PREFIX };
-  },
+  ...repositoryGitFields,
   createdAt: (repo) => isoSeconds(repo.created_at),
   updatedAt: (repo) => isoSeconds(repo.updated_at),
 };

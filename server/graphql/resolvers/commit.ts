@@ -1,0 +1,87 @@
+// Commits: message, dates, author and committer (matched to users by
+// email), tree, parents and history. A commit is parsed from `cat-file
+// --batch` output, so a page of 50 commits is one git process; `history`
+// lists its oids with one `git log`.
+import type { GraphqlContext } from '../context.js';
+import type { CommitResolvers, GitActorResolvers } from '../generated/resolvers-types.js';
+import type { CommitConnectionModel, GitActorModel, GitObjectModel } from '../git/models.js';
+import { decodeCursor, encodeCursor, MAX_PAGE, paginate } from '../git/paginate.js';
+import { parseCommit, splitMessage, type ParsedCommit } from '../git/parse-objects.js';
+import { contentsOf, gitObjectFields, repositoryPath } from './git-object.js';
+
+// Parsed once per object per request: several fields of one commit read the same bytes.
+const parsed = new WeakMap<Buffer, ParsedCommit>();
+
+async function commitOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<ParsedCommit> {
+  const raw = await contentsOf(ctx, commit);
+  let value = parsed.get(raw);
+  if (!value) parsed.set(raw, (value = parseCommit(raw)));
+  return value;
+}
+
+/** `path` as a literal pathspec (git runs with --literal-pathspecs): no leading or trailing slashes; '' for the whole tree. */
+const normalizePath = (path: string | null | undefined) => (path ?? '').replace(/^\/+|\/+$/g, '');
+
+async function history(ctx: GraphqlContext, commit: GitObjectModel, args: { first?: number | null; after?: string | null; path?: string | null }): Promise<CommitConnectionModel> {
+  const skip = args.after ? decodeCursor(args.after) : 0;
+  const limit = Math.max(0, Math.min(MAX_PAGE, args.first ?? MAX_PAGE));
+  const path = normalizePath(args.path);
+  // --literal-pathspecs: a path is a path, never pathspec magic such as `:(glob)`; `--` ends the revisions.
+  const pathArgs = path ? ['--', path] : [];
+  const out = await ctx.services.git.git(commit.repo.id, ['--literal-pathspecs', 'log', '--format=%H', `--skip=${skip}`, `--max-count=${limit + 1}`, commit.oid, ...pathArgs]);
+  const oids = out.split('\n').filter(Boolean);
+  const edges = oids.slice(0, limit).map((oid, i) => ({
+    cursor: encodeCursor(skip + i + 1),
+    node: { repo: commit.repo, oid, type: 'commit' as const },
+  }));
+  return {
+    edges,
+    pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasNextPage: oids.length > limit, hasPreviousPage: skip > 0 },
+    count: async () => Number((await ctx.services.git.git(commit.repo.id, ['--literal-pathspecs', 'rev-list', '--count', commit.oid, ...pathArgs])).trim()),
+  };
+}
+
+export const Commit: CommitResolvers = {
+  ...gitObjectFields,
+  message: async (commit, _args, ctx) => (await commitOf(ctx, commit)).message,
+  messageHeadline: async (commit, _args, ctx) => splitMessage((await commitOf(ctx, commit)).message).headline,
+  messageBody: async (commit, _args, ctx) => splitMessage((await commitOf(ctx, commit)).message).body,
+  authoredDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author.utc,
+  committedDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).committer.utc,
+  author: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author,
+  committer: async (commit, _args, ctx) => (await commitOf(ctx, commit)).committer,
+  authoredByCommitter: async (commit, _args, ctx) => {
+    const { author, committer } = await commitOf(ctx, commit);
+    return author.name === committer.name && author.email === committer.email;
+  },
+  tree: async (commit, _args, ctx) => ({ repo: commit.repo, oid: (await commitOf(ctx, commit)).tree, type: 'tree', path: '' }),
+  parents: async (commit, args, ctx) => {
+    const { parents } = await commitOf(ctx, commit);
+    return paginate(parents.map((oid) => ({ repo: commit.repo, oid, type: 'commit' as const })), args);
+  },
+  history: (commit, args, ctx) => history(ctx, commit, args),
+  resourcePath: (commit) => `${repositoryPath(commit.repo)}/commit/${commit.oid}`,
+  url: (commit, _args, ctx) => ctx.services.urls.html(`${repositoryPath(commit.repo)}/commit/${commit.oid}`),
+  treeUrl: async (commit, _args, ctx) => ctx.services.urls.html(`${repositoryPath(commit.repo)}/tree/${commit.oid}`),
+};
+
+export const GitActor: GitActorResolvers = {
+  name: (actor) => actor.name,
+  email: (actor) => actor.email,
+  date: (actor) => actor.date,
+  user: (actor, _args, ctx) => userOf(ctx, actor),
+};
+
+/** The user an author's address belongs to: their account email, or the noreply address Wharf writes for them. */
+async function userOf(ctx: GraphqlContext, actor: GitActorModel) {
+  const email = actor.email.toLowerCase();
+  if (!email) return null;
+  const host = ctx.services.config.noreplyHost.toLowerCase();
+  const noreply = /^(\d{1,15})\+([^@]+)@users\.noreply\.(.+)$/.exec(email);
+  if (noreply && noreply[3] === host) {
+    const account = await ctx.loaders.accountById.load(Number(noreply[1]));
+    return account && account.kind === 'User' && account.login.toLowerCase() === noreply[2] ? account : null;
+  }
+  return ctx.loaders.userByEmail.load(email);
+}
+

@@ -7,6 +7,8 @@ import { accountsHandlers } from './accounts/handlers/index.js';
 import { appsHandlers } from './apps/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
+import { labelsHandlers } from './labels/handlers/index.js';
+import { milestonesHandlers } from './milestones/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
@@ -18,6 +20,8 @@ export const handlers: Handlers = {
   ...appsHandlers,
   ...authHandlers,
   ...healthHandlers,
+  ...labelsHandlers,
+  ...milestonesHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reposHandlers,

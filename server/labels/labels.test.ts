@@ -3,7 +3,7 @@
 // names unique and found whatever their case, 422 shapes, push access to
 // manage them, and both base URL forms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCollaborator } from '../repos/collaborators.js';
+import { grant } from '../test-support/grant.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { DEFAULT_LABELS } from './default-labels.js';
@@ -142,7 +142,7 @@ describe('who may manage labels', () => {
     expect((await server.api(`${REPO}/labels`, { token: bob.token })).status).toBe(403);
     expect((await server.api(`${REPO}/labels`)).status).toBe(404);
     for (const [permission, mayWrite] of [['read', false], ['triage', false], ['write', true], ['maintain', true]] as const) {
-      await setCollaborator(server.sql, repoId, bob.id, permission);
+      await grant(server, repoId, bob.id, permission);
       expect((await server.api(`${REPO}/labels/bug`, { token: bob.token })).status, permission).toBe(200);
       const name = `by-${permission}`;
       const created = await server.api(`${REPO}/labels`, { method: 'POST', token: bob.token, body: { name } });

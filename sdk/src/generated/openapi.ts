@@ -5093,10 +5093,7 @@ export interface operations {
                     state?: "open" | "closed";
                     /** @description A description of the milestone. */
                     description?: string | null;
-                    /**
-                     * Format: date-time
-                     * @description The due date, an ISO 8601 timestamp (`YYYY-MM-DDTHH:MM:SSZ`).
-                     */
+                    /** @description The due date: an ISO 8601 timestamp (`YYYY-MM-DDTHH:MM:SSZ`), or a date (`YYYY-MM-DD`, midnight UTC; PyGithub sends that form, and GitHub accepts it); `null` removes it. */
                     due_on?: string | null;
                 };
             };
@@ -5275,10 +5272,7 @@ export interface operations {
                     state?: "open" | "closed";
                     /** @description A description of the milestone. */
                     description?: string | null;
-                    /**
-                     * Format: date-time
-                     * @description The due date, an ISO 8601 timestamp (`YYYY-MM-DDTHH:MM:SSZ`).
-                     */
+                    /** @description The due date: an ISO 8601 timestamp (`YYYY-MM-DDTHH:MM:SSZ`), or a date (`YYYY-MM-DD`, midnight UTC; PyGithub sends that form, and GitHub accepts it); `null` removes it. */
                     due_on?: string | null;
                 };
             };

@@ -19,6 +19,8 @@ const config: CodegenConfig = {
           Repository: '../../repos/repositories-store.js#RepositoryRow',
           User: '../../repos/accounts-store.js#AccountRow',
           Organization: '../../repos/accounts-store.js#AccountRow',
+          Label: '../../labels/labels-store.js#LabelRow',
+          Milestone: '../../milestones/milestones-store.js#MilestoneRow',
         },
         scalars: { DateTime: 'string', URI: 'string' },
         strictScalars: true,

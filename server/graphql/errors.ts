@@ -22,6 +22,8 @@ import type { GraphqlContext } from './context.js';
 
 export type GithubErrorType =
   | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN'
+  // Connection arguments (connection.ts), GitHub's types.
+  | 'MISSING_PAGINATION_BOUNDARIES' | 'EXCESSIVE_PAGINATION' | 'INVALID_CURSOR_ARGUMENTS' | 'INVALID_ARGUMENTS'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
   | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED';
 

@@ -3,6 +3,7 @@
 // replaces the two constants in MILESTONE_COLUMNS with counts, and sorting by
 // completeness already reads them).
 import type { Sql, TransactionSql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 
 export interface MilestoneRow {
   id: number;
@@ -104,4 +105,51 @@ export async function updateMilestone(tx: TransactionSql, row: MilestoneRow, val
 
 export async function deleteMilestone(tx: TransactionSql, id: number): Promise<void> {
   await tx`DELETE FROM milestones WHERE id = ${id}`;
+}
+
+/** Milestones by id (GraphQL's node lookups), in one statement. */
+export async function milestonesByIds(db: Db, ids: readonly number[]): Promise<Map<number, MilestoneRow>> {
+  const rows = await db<MilestoneRow[]>`${SELECT_MILESTONE(db)} WHERE m.id = ANY(${ids as number[]})`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Milestones by repository and number, in one statement; keyed `<repositoryId>:<number>`. */
+export async function milestonesByNumbers(db: Db, keys: readonly { repositoryId: number; number: number }[]): Promise<Map<string, MilestoneRow>> {
+  // Numbers beyond PostgreSQL's integer name no milestone (and would fail the query).
+  const wanted = keys.filter((key) => Number.isInteger(key.number) && key.number > 0 && key.number <= 2147483647);
+  if (wanted.length === 0) return new Map();
+  const rows = await db<MilestoneRow[]>`${SELECT_MILESTONE(db)}
+    JOIN unnest(${wanted.map((k) => k.repositoryId)}::bigint[], ${wanted.map((k) => k.number)}::int[]) AS k(key_repository, key_number)
+      ON m.repository_id = k.key_repository AND m.number = k.key_number`;
+  return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
+}
+
+export interface MilestonePageRequest {
+  first: number;
+  offset: number;
+  /** Part of the title, any case; null: every milestone. */
+  query: string | null;
+  states: ('open' | 'closed')[];
+  orderBy: 'CREATED_AT' | 'DUE_DATE' | 'NUMBER' | 'UPDATED_AT';
+  direction: 'ASC' | 'DESC';
+}
+
+/** One page of milestones for each of many repositories, and each one's total: two statements (GraphQL's `milestones`). */
+export async function milestonePages(db: Db, repositoryIds: readonly number[], page: MilestonePageRequest): Promise<Map<number, { rows: MilestoneRow[]; total: number }>> {
+  const pages = new Map<number, { rows: MilestoneRow[]; total: number }>(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
+  if (page.query !== null && !canMatchText(page.query)) return pages;
+  const ids = repositoryIds as number[];
+  const matches = db`m.repository_id = ANY(${ids}) AND m.state = ANY(${page.states})
+    AND ${page.query === null ? db`true` : db`strpos(lower(m.title), lower(${page.query})) > 0`}`;
+  const dir = page.direction === 'DESC' ? db`DESC` : db`ASC`;
+  const column = { CREATED_AT: db`created_at`, DUE_DATE: db`due_on`, NUMBER: db`number`, UPDATED_AT: db`updated_at` }[page.orderBy];
+  const rows = await db<(MilestoneRow & { position: number })[]>`SELECT * FROM (
+      SELECT listed.*, row_number() OVER (PARTITION BY repository_id ORDER BY ${column} ${dir} NULLS LAST, number ${dir})::int AS position
+      FROM (${SELECT_MILESTONE(db)} WHERE ${matches}) listed) ranked
+    WHERE position > ${page.offset} AND position <= ${page.offset + page.first} ORDER BY repository_id, position`;
+  const totals = await db<{ repository_id: number; total: number }[]>`SELECT m.repository_id, count(*)::int AS total
+    FROM milestones m WHERE ${matches} GROUP BY m.repository_id`;
+  for (const { position: _position, ...row } of rows) pages.get(row.repository_id)?.rows.push(row);
+  for (const { repository_id, total } of totals) pages.get(repository_id)!.total = total;
+  return pages;
 }

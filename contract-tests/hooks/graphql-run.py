@@ -18,8 +18,12 @@ import schemathesis
 
 runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
 
-# The error types Wharf's resolvers raise on purpose (server/graphql/errors.ts).
-GITHUB_ERROR_TYPES = {"NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT"}
+# The error types Wharf's resolvers raise on purpose (server/graphql/errors.ts),
+# the connection ones (server/graphql/connection.ts) for fuzzed `first` and `after`.
+GITHUB_ERROR_TYPES = {
+    "NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT",
+    "MISSING_PAGINATION_BOUNDARIES", "EXCESSIVE_PAGINATION", "INVALID_CURSOR_ARGUMENTS", "INVALID_ARGUMENTS",
+}
 
 
 @schemathesis.check

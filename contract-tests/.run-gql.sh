@@ -1,0 +1,391 @@
+#!/usr/bin/env bash
+# The schemathesis contract runs (`npm run contract`): openapi.yaml against the
+# REST API, then schema.graphql against /api/graphql; see contract-tests/README.md.
+#
+#   bash contract-tests/run.sh                           fresh server + fixtures
+#   bash contract-tests/run.sh --url URL --token TOKEN   an existing deployment
+#   bash contract-tests/run.sh --mock                    our mock server (npm run mock), stateless profile
+#   bash contract-tests/run.sh --url URL --token TOKEN --stateless   someone else's mock
+#
+# Exit status: schemathesis's own (0 pass, 1 a check failed, 2 configuration or
+# schema error), the higher of the two runs' (so either failing fails the
+# script), or 3 when the server (or mock) could not be started or seeded.
+set -Eeuo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+VENV="$HERE/.venv"
+REPORTS="$HERE/reports"
+SPEC="$ROOT/openapi.yaml"
+GRAPHQL_SCHEMA="$ROOT/schema.graphql"
+
+# Knobs (defaults are what CI runs).
+SEED=${CONTRACT_SEED:-1}
+MAX_EXAMPLES=${CONTRACT_MAX_EXAMPLES:-500}
+# GraphQL has 4 root fields and only the fuzzing phase: 100 examples take seconds.
+GRAPHQL_MAX_EXAMPLES=${CONTRACT_GRAPHQL_MAX_EXAMPLES:-100}
+WORKERS=${CONTRACT_WORKERS:-1}
+# The mock run (--mock) has its own budget: the whole run (prism's start-up
+# included) stays within 2 minutes on 2 cores.
+MOCK_MAX_EXAMPLES=${CONTRACT_MOCK_MAX_EXAMPLES:-100}
+MOCK_GRAPHQL_MAX_EXAMPLES=${CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES:-100}
+# Checks no stateless mock can pass (any token is accepted, nothing is ever
+# stored or deleted), left out with --mock and --stateless; see the README.
+STATELESS_EXCLUDED_CHECKS=ignored_auth,use_after_free,ensure_resource_availability
+
+log() { printf '[contract] %s\n' "$*" >&2; }
+die() { log "error: $1"; exit "${2:-3}"; }
+
+usage() {
+  cat <<'EOF'
+usage: bash contract-tests/run.sh [--url BASE_URL --token TOKEN [--stateless] | --mock]
+
+Without options: starts a fresh Wharf server (embedded PostgreSQL in a temporary
+data directory, raised rate limits) on a free port, seeds fixtures, runs
+schemathesis against it (openapi.yaml, then schema.graphql at /api/graphql) and
+stops it again.
+
+With --url and --token: runs against an existing deployment; no server is
+started and nothing is seeded. The token should carry the scopes
+repo,delete_repo,user and belong to a user that is not a site admin.
+
+With --mock: starts the mock server (npm run mock: prism serving openapi.yaml's
+examples, GraphQL mocked from schema.graphql) on a free port, runs both
+schemathesis runs against it in the stateless profile, and stops it. Reports go
+to contract-tests/reports/mock/.
+
+With --stateless (and --url, --token): the stateless profile against a mock
+that is not ours, nothing started: no stateful phase, and the checks
+ignored_auth, use_after_free and ensure_resource_availability left out (a mock
+accepts any token and stores nothing).
+
+Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500),
+CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1);
+with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 100) and
+CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 100) instead. Against an existing deployment, the hook
+operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
+on the repositories the spec's examples and the run create (e.g. a site admin);
+the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the
+app's PEM private key; JWTs are minted as the run goes),
+CONTRACT_INSTALLATION_TOKEN and CONTRACT_REVOCABLE_INSTALLATION_TOKEN (ghs_
+tokens; the second is revoked by the run) are set, and are left out otherwise.
+The OAuth app operations (DELETE /applications/{client_id}/…) authenticate
+with CONTRACT_OAUTH_CLIENT_BASIC (base64 of client_id:client_secret).
+EOF
+}
+
+TARGET_URL=""
+TOKEN=""
+MOCK=""
+STATELESS=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --mock) MOCK=1; STATELESS=1; shift ;;
+    --stateless) STATELESS=1; shift ;;
+    --url) [ $# -ge 2 ] || die "--url needs a value" 2; TARGET_URL=$2; shift 2 ;;
+    --url=*) TARGET_URL=${1#--url=}; shift ;;
+    --token) [ $# -ge 2 ] || die "--token needs a value" 2; TOKEN=$2; shift 2 ;;
+    --token=*) TOKEN=${1#--token=}; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown argument: $1" 2 ;;
+  esac
+done
+if [ -n "$MOCK" ] && [ -n "$TARGET_URL$TOKEN" ]; then die "--mock starts its own mock: no --url or --token" 2; fi
+if [ -n "$TARGET_URL" ] && [ -z "$TOKEN" ]; then die "--url needs --token" 2; fi
+if [ -z "$TARGET_URL" ] && [ -n "$TOKEN" ]; then die "--token needs --url" 2; fi
+if [ -n "$STATELESS" ] && [ -z "$MOCK" ] && [ -z "$TARGET_URL" ]; then die "--stateless is for --url targets (--mock implies it)" 2; fi
+if [ -n "$MOCK" ]; then
+  MAX_EXAMPLES=$MOCK_MAX_EXAMPLES
+  GRAPHQL_MAX_EXAMPLES=$MOCK_GRAPHQL_MAX_EXAMPLES
+  # The default run's reports stay where they are: CI keeps both.
+  REPORTS="$REPORTS/mock"
+fi
+
+cd "$ROOT"
+command -v python3 >/dev/null || die "python3 is required"
+command -v node >/dev/null || die "node is required"
+[ -d node_modules ] || die "node_modules is missing: run npm ci first"
+
+# --- schemathesis, pinned, in its own venv ---------------------------------
+PINNED=$(sed -n 's/^schemathesis==\([^[:space:]#]*\).*/\1/p' "$HERE/requirements.txt")
+[ -n "$PINNED" ] || die "requirements.txt does not pin schemathesis"
+installed_version() {
+  "$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null || true
+}
+if [ ! -x "$VENV/bin/python" ]; then
+  log "creating venv $VENV"
+  python3 -m venv "$VENV"
+fi
+if [ "$(installed_version)" != "$PINNED" ]; then
+  log "installing schemathesis==$PINNED"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$HERE/requirements.txt"
+fi
+[ "$(installed_version)" = "$PINNED" ] || die "schemathesis $PINNED did not install"
+log "schemathesis $PINNED ready"
+
+# --- planned operations, straight from the contract -------------------------
+# Operations marked x-wharf-planned answer 501 until implemented: excluded.
+mapfile -t PLANNED < <(node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  import { parse } from "yaml";
+  const spec = parse(readFileSync(process.argv[1], "utf8"));
+  for (const item of Object.values(spec.paths ?? {}))
+    for (const op of Object.values(item ?? {}))
+      if (op && typeof op === "object" && op.operationId && op["x-wharf-planned"] !== undefined) console.log(op.operationId);
+' "$SPEC")
+EXCLUDES=()
+for id in "${PLANNED[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
+log "excluding ${#PLANNED[@]} planned operation(s): ${PLANNED[*]:-none}"
+
+# Operations authenticated with an app JWT (`security: appJwt`): hooks/auth.py signs for them.
+mapfile -t APP_JWT_OPERATIONS < <(node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  import { parse } from "yaml";
+  const spec = parse(readFileSync(process.argv[1], "utf8"));
+  for (const item of Object.values(spec.paths ?? {}))
+    for (const op of Object.values(item ?? {}))
+      if (op && typeof op === "object" && op.operationId && op["x-wharf-planned"] === undefined
+          && (op.security ?? []).some((r) => "appJwt" in r)) console.log(op.operationId);
+' "$SPEC")
+
+# --- a fresh server (or the mock), unless one was given ---------------------
+SERVER_PID=""
+DATA_DIR=""
+# What started (server or mock) and where its log is kept after the run.
+SERVER_KIND=server
+SERVER_LOG="$REPORTS/server.log"
+if [ -n "$MOCK" ]; then SERVER_KIND="mock server"; SERVER_LOG="$REPORTS/mock.log"; fi
+group_alive() { kill -0 -- "-$SERVER_PID" 2>/dev/null; }
+stop_server() {
+  # The server leads its own process group, which holds the embedded
+  # PostgreSQL's postmaster (the mock: prism) too; done when nothing of the group is left.
+  [ -n "$SERVER_PID" ] && group_alive || return 0
+  log "stopping $SERVER_KIND (process group $SERVER_PID)"
+  local t0=$SECONDS
+  # serve stops the embedded PostgreSQL (the mock: prism) itself on SIGTERM: give it 10 s.
+  kill -TERM "$SERVER_PID" 2>/dev/null || true
+  for _ in $(seq 1 100); do group_alive || break; sleep 0.1; done
+  if group_alive; then
+    log "$SERVER_KIND still running after 10 s: SIGTERM to its process group, then SIGKILL"
+    kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do group_alive || break; sleep 0.1; done
+    kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
+  fi
+  log "$SERVER_KIND stopped in $((SECONDS - t0)) s"
+}
+ST_PID=""
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM
+  if [ -n "$ST_PID" ]; then kill -TERM "$ST_PID" 2>/dev/null || true; wait "$ST_PID" 2>/dev/null || true; fi
+  stop_server
+  if [ -n "$DATA_DIR" ] && [ -d "$DATA_DIR" ]; then
+    # The server's log (warnings and errors; WHARF_LOG_LEVEL=debug adds every
+    # request; the mock's: prism's line per request) stays with the reports.
+    [ ! -f "$DATA_DIR/server.log" ] || cp "$DATA_DIR/server.log" "$SERVER_LOG" 2>/dev/null || true
+    rm -rf "$DATA_DIR"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$REPORTS"
+rm -f "$SERVER_LOG"
+
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# Waits until SERVER_PID listens on PORT (both serve and the mock open their
+# port only when ready); dies with the log's tail if it exits or takes 60 s.
+wait_for_port() {
+  for _ in $(seq 1 240); do
+    kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 40 "$DATA_DIR/server.log" >&2; die "$SERVER_KIND exited during start-up"; }
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then return 0; fi
+    sleep 0.25
+  done
+  tail -n 40 "$DATA_DIR/server.log" >&2
+  die "$SERVER_KIND not ready after 60 s"
+}
+
+if [ -n "$MOCK" ]; then
+  DATA_DIR=$(mktemp -d "${TMPDIR:-/tmp}/wharf-contract-mock.XXXXXX")
+  PORT=$(free_port)
+  TARGET_URL="http://127.0.0.1:$PORT"
+  log "starting mock server on $TARGET_URL"
+  # setsid as for the server: prism, its child, goes with it.
+  PORT=$PORT HOST=127.0.0.1 setsid node bin/run-ts.mjs contract-tests/mock/serve.ts >"$DATA_DIR/server.log" 2>&1 </dev/null &
+  SERVER_PID=$!
+  wait_for_port
+  log "mock server ready (pid $SERVER_PID)"
+  # The mock takes any well-formed credential. Every operation runs, the app
+  # ones too: hooks/auth.py signs their JWTs with a throwaway key.
+  TOKEN=ghp_contractMockToken000000000000000000
+  HOOK_TOKEN=$TOKEN
+  INSTALLATION_TOKEN=ghs_contractMockInstallation0000000000
+  REVOCABLE_INSTALLATION_TOKEN=ghs_contractMockRevocable0000000000000
+  APP_ID=1
+  APP_KEY_FILE="$DATA_DIR/app-key.pem"
+  node -e 'const { generateKeyPairSync } = require("crypto");
+    process.stdout.write(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }))' >"$APP_KEY_FILE"
+elif [ -z "$TARGET_URL" ]; then
+  DATA_DIR=$(mktemp -d "${TMPDIR:-/tmp}/wharf-contract.XXXXXX")
+  PORT=$(free_port)
+  TARGET_URL="http://127.0.0.1:$PORT"
+  export PORT HOST=127.0.0.1 WHARF_DATA_DIR="$DATA_DIR"
+  export WHARF_PUBLIC_URL="$TARGET_URL"
+  export WHARF_RATE_LIMIT_AUTHENTICATED=1000000000 WHARF_RATE_LIMIT_UNAUTHENTICATED=1000000000
+  export WHARF_LOG_LEVEL=${WHARF_LOG_LEVEL:-warn}
+  # Hooks the fuzzer creates point anywhere; deliveries may only reach this
+  # machine (the rest are refused and recorded, which the history operations
+  # then read). No automatic retries: each attempt is one history entry.
+  export WHARF_WEBHOOK_ALLOWED_HOSTS=127.0.0.1/32 WHARF_WEBHOOK_RETRY_SCHEDULE=none WHARF_WEBHOOK_TIMEOUT=2s
+  unset DATABASE_URL
+  log "starting server on $TARGET_URL (data dir $DATA_DIR)"
+  # setsid: the server leads its own process group (PostgreSQL included), so
+  # cleanup can reach everything it started, and a Ctrl-C reaches only this
+  # script, which then stops the server in order.
+  setsid node bin/wharf.mjs serve >"$DATA_DIR/server.log" 2>&1 </dev/null &
+  SERVER_PID=$!
+  # Listening means ready: serve opens its port only after migrating.
+  wait_for_port
+  log "server ready (pid $SERVER_PID)"
+
+  log "seeding fixtures"
+  WHARF_CONTRACT_URL="$TARGET_URL" node bin/run-ts.mjs contract-tests/seed.ts >"$DATA_DIR/token" \
+    || { tail -n 20 "$DATA_DIR/server.log" >&2; die "seeding failed"; }
+  TOKEN=$(sed -n 1p "$DATA_DIR/token")
+  HOOK_TOKEN=$(sed -n 2p "$DATA_DIR/token")
+  INSTALLATION_TOKEN=$(sed -n 3p "$DATA_DIR/token")
+  APP_ID=$(sed -n 4p "$DATA_DIR/token")
+  APP_KEY_FILE=$(sed -n 5p "$DATA_DIR/token")
+  REVOCABLE_INSTALLATION_TOKEN=$(sed -n 6p "$DATA_DIR/token")
+  [[ "$TOKEN" == ghp_* ]] || die "seeding printed no token"
+  [[ "$INSTALLATION_TOKEN" == ghs_* ]] || die "seeding printed no installation token"
+else
+  TARGET_URL=${TARGET_URL%/}
+  log "running against existing deployment $TARGET_URL (no server start, no seeding${STATELESS:+; stateless profile})"
+  # Hook operations need admin rights on the repositories they touch.
+  HOOK_TOKEN=${CONTRACT_HOOK_TOKEN:-$TOKEN}
+  INSTALLATION_TOKEN=${CONTRACT_INSTALLATION_TOKEN:-}
+  REVOCABLE_INSTALLATION_TOKEN=${CONTRACT_REVOCABLE_INSTALLATION_TOKEN:-}
+  APP_ID=${CONTRACT_APP_ID:-}
+  APP_KEY_FILE=${CONTRACT_APP_KEY_FILE:-}
+fi
+
+# App operations need an app's credentials: without them they are left out.
+if [ -n "$APP_ID" ] && [ -n "$APP_KEY_FILE" ]; then
+  [ -r "$APP_KEY_FILE" ] || die "CONTRACT_APP_KEY_FILE $APP_KEY_FILE is not readable" 2
+  # hooks/auth.py mints the app's JWTs (10-minute lifetime) as the run goes.
+  export CONTRACT_APP_ID=$APP_ID CONTRACT_APP_KEY_FILE=$APP_KEY_FILE
+  export CONTRACT_APP_JWT_OPERATIONS=$(IFS=,; echo "${APP_JWT_OPERATIONS[*]}")
+else
+  unset CONTRACT_APP_ID CONTRACT_APP_KEY_FILE CONTRACT_APP_JWT_OPERATIONS
+  log "no CONTRACT_APP_ID / CONTRACT_APP_KEY_FILE: leaving out ${APP_JWT_OPERATIONS[*]}"
+  for id in "${APP_JWT_OPERATIONS[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
+fi
+if [ -z "$INSTALLATION_TOKEN" ]; then
+  log "no CONTRACT_INSTALLATION_TOKEN: leaving out apps/list-repos-accessible-to-installation"
+  EXCLUDES+=(--exclude-operation-id apps/list-repos-accessible-to-installation)
+fi
+# The revocation operation revokes its token: it gets one of its own.
+if [ -z "$REVOCABLE_INSTALLATION_TOKEN" ]; then
+  log "no CONTRACT_REVOCABLE_INSTALLATION_TOKEN: leaving out apps/revoke-installation-access-token"
+  EXCLUDES+=(--exclude-operation-id apps/revoke-installation-access-token)
+fi
+
+# --- the profile -------------------------------------------------------------
+PHASES=examples,coverage,fuzzing,stateful
+EXCLUDED_CHECKS=()
+if [ -n "$STATELESS" ]; then
+  # A stateless mock has no state to follow (stateful phase), accepts any
+  # token (ignored_auth) and never deletes (use_after_free) nor creates
+  # (ensure_resource_availability) anything.
+  PHASES=examples,coverage,fuzzing
+  EXCLUDED_CHECKS=(--exclude-checks "$STATELESS_EXCLUDED_CHECKS")
+  log "stateless profile: phases $PHASES; checks left out: $STATELESS_EXCLUDED_CHECKS"
+fi
+
+# --- schemathesis: openapi.yaml ---------------------------------------------
+rm -f "$REPORTS/junit.xml" "$REPORTS/junit-graphql.xml"
+ST_ARGS=(
+  run "$SPEC"
+  --url "$TARGET_URL"
+  --checks all
+  "${EXCLUDED_CHECKS[@]}"
+  --mode all
+  --phases "$PHASES"
+  --max-examples "$MAX_EXAMPLES"
+  --seed "$SEED"
+  --workers "$WORKERS"
+  --generation-database none
+  --report junit
+  --report-junit-path "$REPORTS/junit.xml"
+  "${EXCLUDES[@]}"
+  --include-operation-id repos/get
+)
+# hooks/auth.py puts the run token (and the app JWT) in the Authorization
+# header; schemathesis.toml overrides it per operation (hooks, installation).
+export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN CONTRACT_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
+export CONTRACT_REVOCABLE_INSTALLATION_TOKEN=$REVOCABLE_INSTALLATION_TOKEN
+# HTTP Basic credentials of an OAuth app for DELETE /applications/{client_id}/…:
+# by default the example app seed.ts registers (the spec's client id and secret).
+export CONTRACT_OAUTH_CLIENT_BASIC=${CONTRACT_OAUTH_CLIENT_BASIC:-$(printf '%s' 'Iv1.8a61f9b3a7aba766:1c6b1b4c1e5d0a2e8b2e2f4a3b9c7d6e5f4a3b2c' | base64 -w0)}
+
+# Runs `st` in the background, so that a signal to this script is handled at
+# once (cleanup stops ST_PID), and sets RUN_STATUS to its exit status.
+run_st() {
+  local started
+  started=$(date +%s)
+  log "st $*"
+  "$VENV/bin/st" "$@" &
+  ST_PID=$!
+  RUN_STATUS=0
+  wait "$ST_PID" || RUN_STATUS=$?
+  ST_PID=""
+  RUN_SECONDS=$(( $(date +%s) - started ))
+}
+
+SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py" run_st --config-file "$HERE/schemathesis.toml" "${ST_ARGS[@]}"
+status=$RUN_STATUS
+log "schemathesis (OpenAPI) finished in $RUN_SECONDS s with exit status $status; JUnit report: ${REPORTS#"$ROOT/"}/junit.xml"
+
+# --- schemathesis: schema.graphql --------------------------------------------
+# GraphQL is served at {base}/api/graphql; a REST base given as …/api/v3 (where
+# Octokit users point) has the same origin.
+GRAPHQL_URL="${TARGET_URL%/api/v3}/api/graphql"
+GRAPHQL_ARGS=(
+  run "$GRAPHQL_SCHEMA"
+  --url "$GRAPHQL_URL"
+  --checks all
+  # Wharf answers a missing repository or node GitHub's way, `null` plus an
+  # error of type NOT_FOUND, which not_a_server_error counts as a server error
+  # (and fuzzed owners, names and IDs almost never exist). hooks/graphql-run.py
+  # replaces it with a check that still fails on a 5xx and on any resolver error
+  # that is not one of GitHub's error types (a crash yoga masks as "Unexpected error.").
+  # The stateless profile leaves out its checks here too.
+  --exclude-checks "not_a_server_error${STATELESS:+,$STATELESS_EXCLUDED_CHECKS}"
+  --mode all
+  # The only phase schemathesis 4 has for GraphQL (examples and coverage are
+  # OpenAPI-only; stateful needs links, which a GraphQL schema has not).
+  --phases fuzzing
+  --max-examples "$GRAPHQL_MAX_EXAMPLES"
+  --seed "$SEED"
+  --workers "$WORKERS"
+  --generation-database none
+  --report junit
+  --report-junit-path "$REPORTS/junit-graphql.xml"
+)
+# Real owners, names and node IDs for the fuzzer to mix in (schemathesis-graphql.toml).
+# The path is fixed (schemathesis resolves from-file against the config's folder, without
+# environment variables), so a mock run and a server run write the same files in turn.
+node bin/run-ts.mjs "$HERE/graphql-dictionaries.ts" "$TARGET_URL" "$HERE/reports/graphql-dictionaries" \
+  || die "could not read the GraphQL run's dictionaries from $TARGET_URL"
+# hooks/graphql-run.py loads auth.py (the run token: GraphQL is 401 without one)
+# and defines the check above.
+SCHEMATHESIS_HOOKS="$HERE/hooks/graphql-run.py" run_st --config-file "$HERE/schemathesis-graphql.toml" "${GRAPHQL_ARGS[@]}"
+graphql_status=$RUN_STATUS
+log "schemathesis (GraphQL) finished in $RUN_SECONDS s with exit status $graphql_status; JUnit report: ${REPORTS#"$ROOT/"}/junit-graphql.xml"
+
+# Either run failing fails the script; a configuration error (2) outranks a failed check (1).
+if [ "$graphql_status" -gt "$status" ]; then status=$graphql_status; fi
+exit "$status"

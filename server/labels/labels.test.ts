@@ -3,6 +3,7 @@
 // names unique and found whatever their case, 422 shapes, push access to
 // manage them, and both base URL forms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
 import { grant } from '../test-support/grant.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -159,5 +160,29 @@ describe('who may manage labels', () => {
     await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'open' } });
     expect((await server.api('/repos/alice/open/labels')).status).toBe(200);
     expect((await server.api('/repos/alice/open/labels', { method: 'POST', body: { name: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('apps', () => {
+  it('an installation token manages labels with `issues: write`, reads them with `issues: read`, and is named as the bot', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const writer = await createTestApp(server, alice.id, 'Labeller', { issues: 'write' });
+    const writerInstallation = await installTestApp(server, writer.app, alice.id);
+    const { body: token } = await requestInstallationToken(server, await appJwt(writer, now), writerInstallation.id);
+    const created = await server.api(`${REPO}/labels`, { method: 'POST', token: token.token, body: { name: 'from-app' } });
+    expect(created.status).toBe(201);
+    const milestone = await server.api(`${REPO}/milestones`, { method: 'POST', token: token.token, body: { title: 'by the app' } });
+    expect(milestone.status).toBe(201);
+    expect((await json(milestone)).creator).toMatchObject({ login: 'labeller[bot]', type: 'Bot' });
+    // Its repository `permissions` read as triage: it may label, not push.
+    expect((await json(await server.api(REPO, { token: token.token }))).permissions).toEqual({ admin: false, maintain: false, push: false, triage: true, pull: true });
+
+    const reader = await createTestApp(server, alice.id, 'Label Reader', { issues: 'read' });
+    const readerInstallation = await installTestApp(server, reader.app, alice.id);
+    const { body: readToken } = await requestInstallationToken(server, await appJwt(reader, now), readerInstallation.id);
+    expect((await server.api(`${REPO}/labels/from-app`, { token: readToken.token })).status).toBe(200);
+    const refused = await server.api(`${REPO}/labels`, { method: 'POST', token: readToken.token, body: { name: 'nope' } });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).message).toBe('Resource not accessible by integration');
   });
 });

@@ -44,6 +44,9 @@ describe('milestone CRUD', () => {
     // Another repository counts from 1 on its own.
     expect((await json(await create({ title: 'v1.0' }, '/repos/alice/other'))).number).toBe(1);
     expect((await json(await create({ title: 'v2.0' }))).number).toBe(2);
+    // Under /api/v3 too, with the same URLs.
+    const viaV3 = await server.api(`/api/v3${REPO}/milestones/2`, { token: alice.token });
+    expect((await json(viaV3)).url).toBe(`${server.url}/api/v3${REPO}/milestones/2`);
   });
 
   it('gets, updates (closing sets closed_at, reopening clears it) and deletes; numbers are never reused', async () => {

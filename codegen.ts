@@ -31,6 +31,8 @@ const config: CodegenConfig = {
           CommitEdge: '../git/models.js#CommitEdgeModel',
           RefConnection: '../git/models.js#RefConnectionModel',
           RefEdge: '../git/models.js#RefEdgeModel',
+          Label: '../../labels/labels-store.js#LabelRow',
+          Milestone: '../../milestones/milestones-store.js#MilestoneRow',
         },
         scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string' },
         strictScalars: true,

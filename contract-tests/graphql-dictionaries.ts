@@ -3,8 +3,9 @@
 // data (`repository`, `node`, `nodes`) would only ever answer NOT_FOUND
 // (schemathesis warns "missing test data"). Asked of the target itself, so it
 // works for any deployment and token: the token's user (GraphQL `viewer`) and
-// the repositories it lists (`GET /user/repos`), with their node IDs and the
-// `CO_` IDs of their default branches' head commits.
+// the repositories it lists (`GET /user/repos`), with their node IDs, the
+// `CO_` IDs of their default branches' head commits, and those of a few of
+// their labels and milestones.
 // Written as fuzz dictionaries (one quoted value a line, libFuzzer's format)
 // that schemathesis-graphql.toml reads from contract-tests/reports/graphql-dictionaries/.
 //
@@ -52,12 +53,20 @@ if (heads.length) {
     if (id) commitIds.push(id);
   }
 }
+// A few repositories' labels and milestones too, so `node` reaches Label and Milestone.
+const children: string[] = [];
+for (const repo of repos.slice(0, 3)) {
+  const path = `${base}/repos/${repo.owner.login}/${repo.name}`;
+  const labels = await json<{ node_id: string }[]>(`${path}/labels?per_page=5`);
+  const milestones = await json<{ node_id: string }[]>(`${path}/milestones?state=all&per_page=5`);
+  children.push(...labels.map((l) => l.node_id), ...milestones.map((m) => m.node_id));
+}
 
 const unique = (values: string[]) => [...new Set(values)];
 const dictionaries = {
   owners: unique([data.viewer.login, ...repos.map((r) => r.owner.login)]),
   names: unique(repos.map((r) => r.name)),
-  'node-ids': unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds]),
+  'node-ids': unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children]),
 };
 
 await mkdir(outDir, { recursive: true });

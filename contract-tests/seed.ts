@@ -100,7 +100,9 @@ await api(octocat, 'POST', '/user/repos', {
 const main = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
 await api(octocat, 'POST', '/repos/octocat/Hello-World/git/refs', { ref: 'refs/heads/featureA', sha: main.object.sha });
 await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true, auto_init: true });
-progress('repositories octocat/Hello-World (heads/main, heads/featureA), octocat/secret-plans (private)');
+// Milestone 1, the spec's example number (the default labels, `bug` among them, came with the repository).
+await api(octocat, 'POST', '/repos/octocat/Hello-World/milestones', { title: 'v1.0', description: 'Tracking milestone for version 1.0' });
+progress('repositories octocat/Hello-World (heads/main, heads/featureA, milestone 1), octocat/secret-plans (private)');
 
 // The run user's own repository, and last of all its token.
 const token = await admin('create-token', 'contract-bot', '--scopes', ALL_SCOPES, '--note', 'contract run');

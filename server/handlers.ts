@@ -8,6 +8,8 @@ import { appsHandlers } from './apps/handlers/index.js';
 import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
+import { labelsHandlers } from './labels/handlers/index.js';
+import { milestonesHandlers } from './milestones/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
@@ -20,6 +22,8 @@ export const handlers: Handlers = {
   ...archivesHandlers,
   ...authHandlers,
   ...healthHandlers,
+  ...labelsHandlers,
+  ...milestonesHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reposHandlers,

@@ -22,7 +22,7 @@ runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py
 # resolvers', and GitHub's pagination limits (server/graphql/query-cost.ts), which refuse a
 # fuzzed `first`/`last` that is missing, negative or over 100 before anything runs.
 GITHUB_ERROR_TYPES = {
-    "NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT", "INVALID_CURSOR_ARGUMENTS",
+    "NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT", "INVALID_CURSOR_ARGUMENTS", "INVALID_ARGUMENTS",
     "MISSING_PAGINATION_BOUNDARIES", "EXCESSIVE_PAGINATION", "INVALID_PAGINATION",
 }
 

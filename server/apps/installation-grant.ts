@@ -42,11 +42,16 @@ export function grantReaches(grant: InstallationGrant, repo: { id: number; owner
 /**
  * The user-style permission that describes a grant on one of its repositories
  * (for the `permissions` object of repository bodies): admin with
- * `administration: write`, push with `contents: write`, pull otherwise.
+ * `administration: write`, push with `contents: write`, triage with
+ * `issues: write` or `pull_requests: write` (it may label, assign and close
+ * issues, what the triage role may), pull otherwise. What each operation
+ * needs is still checked against the app permissions openapi.yaml declares.
  */
 export function grantPermission(grant: Pick<InstallationGrant, 'permissions'>): Permission {
   const p = grant.permissions;
-  if (p.administration === 'write' || p.administration === 'admin') return 'admin';
-  if (p.contents === 'write' || p.contents === 'admin') return 'write';
+  const writes = (level: string | undefined) => level === 'write' || level === 'admin';
+  if (writes(p.administration)) return 'admin';
+  if (writes(p.contents)) return 'write';
+  if (writes(p.issues) || writes(p.pull_requests)) return 'triage';
   return 'read';
 }

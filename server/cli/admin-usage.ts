@@ -10,7 +10,7 @@ export const ADMIN_USAGE = `wharf admin <command>
   create-user <login> [--admin] [--email <email>]
   create-org <login> --owner <login>
   add-member <org> <login> [--role member|admin]
-  add-collaborator <owner>/<repo> <login> [--permission read|write|admin]
+  add-collaborator <owner>/<repo> <login> [--permission read|triage|write|maintain|admin]
   remove-collaborator <owner>/<repo> <login>
   set-password <login>            (reads the new password from stdin; empty removes it)
   create-oauth-app <owner-login> <name> [--callback-url <url>] [--device-flow]

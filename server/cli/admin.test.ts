@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../db/database.js';
 import { createTestDatabase, dropTestDatabase } from '../test-support/test-server.js';
 
 const run = promisify(execFile);
@@ -77,6 +78,22 @@ describe('wharf admin', () => {
     expect(app).toMatchObject({ name: 'My CLI', owner: 'alice', device_flow_enabled: true, callback_url: 'https://app.example.com/cb' });
     expect(app.client_id).toMatch(/^Ov23li/);
     expect(app.client_secret).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it("grants GitHub's five repository roles, triage and maintain included", async () => {
+    const sql = connect(databaseUrl, { max: 1 });
+    try {
+      await sql`INSERT INTO repositories (owner_id, name) SELECT id, 'granted' FROM accounts WHERE login = 'alice'`;
+      for (const permission of ['read', 'triage', 'write', 'maintain', 'admin']) {
+        const result = await wharf('admin', 'add-collaborator', 'alice/granted', 'robert', '--permission', permission);
+        expect(result.code, result.stderr).toBe(0);
+        expect(JSON.parse(result.stdout)).toEqual({ repository: 'alice/granted', login: 'robert', permission });
+        const [row] = await sql<{ permission: string }[]>`SELECT c.permission FROM collaborators c JOIN accounts a ON a.id = c.user_id WHERE a.login = 'robert'`;
+        expect(row!.permission).toBe(permission);
+      }
+    } finally {
+      await sql.end();
+    }
   });
 
   it('reports bad input on stderr with a non-zero exit and nothing on stdout', async () => {

@@ -7,6 +7,7 @@ import { KNOWN_SCOPES } from '../http/scopes.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
+import { isPermission, PERMISSIONS, type Permission } from '../repos/permissions.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
 import { APP_COMMANDS, runAppAdmin } from './admin-apps.js';
@@ -75,7 +76,7 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
       const adding = command === 'add-collaborator';
       const { positionals, values } = parseCommand(args, adding ? { permission: { type: 'string' } } : {}, 2);
       const permission = (values.permission ?? 'write') as string;
-      if (adding && !['read', 'write', 'admin'].includes(permission)) throw new UsageError('--permission must be read, write or admin');
+      if (adding && !isPermission(permission)) throw new UsageError(`--permission must be one of ${PERMISSIONS.join(', ')}`);
       const repositoryId = await repositoryIdByFullName(sql, positionals[0]!);
       if (repositoryId === null) throw new AccountError(`no repository named ${positionals[0]} (expected <owner>/<repo>)`);
       const user = await mustFind(accounts, positionals[1]!, 'User');
@@ -83,7 +84,7 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void
         if (!(await removeCollaborator(sql, repositoryId, user.id))) throw new AccountError(`${user.login} is not a collaborator on ${positionals[0]}`);
         return json({ repository: positionals[0], login: user.login, removed: true });
       }
-      await setCollaborator(sql, repositoryId, user.id, permission as 'read' | 'write' | 'admin');
+      await setCollaborator(sql, repositoryId, user.id, permission as Permission);
       return json({ repository: positionals[0], login: user.login, permission });
     }
     case 'set-password': {

@@ -24,6 +24,8 @@ export type GithubErrorType =
   | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN' | 'INVALID_CURSOR_ARGUMENTS'
   // GitHub's resource limits (resource-limits.ts, query-cost.ts).
   | 'MISSING_PAGINATION_BOUNDARIES' | 'EXCESSIVE_PAGINATION' | 'INVALID_PAGINATION' | 'MAX_NODE_LIMIT_EXCEEDED' | 'RATE_LIMITED'
+  // Connection arguments (connection.ts), GitHub's types.
+  | 'INVALID_ARGUMENTS'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
   | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED';
 

@@ -20,8 +20,9 @@ import { highest, loadGrantedPermissions, type Permission } from '../repos/permi
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { createGitLoaders, type GitLoaders } from './git/git-loaders.js';
+import { createLabelMilestoneLoaders, type LabelMilestoneLoaders } from './label-milestone-loaders.js';
 
-export interface Loaders {
+export interface Loaders extends LabelMilestoneLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -45,6 +46,7 @@ function inOrder<K, V>(keys: readonly K[], found: Map<K, V>): (V | null)[] {
 export function createLoaders(services: Services, principal: Principal): Loaders {
   const user = principal.kind === 'token' ? principal.user : null;
   return {
+    ...createLabelMilestoneLoaders(services.sql),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => {

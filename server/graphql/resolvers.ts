@@ -2,6 +2,7 @@
 // (a field missing from a mapped row type must have a resolver here).
 import type { Resolvers } from './generated/resolvers-types.js';
 import { Organization, RepositoryOwner, User, viewerQuery } from './resolvers/account.js';
+import { Label, Milestone, repositoryLabelFields } from './resolvers/label-milestone.js';
 import { Node, nodeQuery, nodesQuery } from './resolvers/node.js';
 import { Commit, GitActor } from './resolvers/commit.js';
 import { GitObject, Tag } from './resolvers/git-object.js';
@@ -23,7 +24,8 @@ export const resolvers: Resolvers = {
   RepositoryOwner,
   User,
   Organization,
-  Repository,
+  // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
+  Repository: { ...Repository, ...repositoryLabelFields },
   Ref,
   RefConnection: connectionFields,
   GitObject,
@@ -35,4 +37,6 @@ export const resolvers: Resolvers = {
   TreeEntry,
   Blob,
   Tag,
+  Label,
+  Milestone,
 };

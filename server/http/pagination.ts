@@ -29,3 +29,9 @@ export function linkHeader(url: URL, request: PageRequest, total: number): strin
   if (request.page > 1) parts.push(link(1, 'first'));
   return parts.length ? parts.join(', ') : undefined;
 }
+
+/** `{Link}` for a page of `total` items, or no headers when everything fits on one page. */
+export function linkHeaders(url: URL, request: PageRequest, total: number): Record<string, string> {
+  const link = linkHeader(url, request, total);
+  return link ? { Link: link } : {};
+}

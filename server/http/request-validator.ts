@@ -15,6 +15,7 @@ type Schema = Record<string, unknown>;
 interface Parameter { name: string; in: string; required?: boolean; schema?: Schema }
 interface Operation {
   operationId: string;
+  'x-wharf-error-resource'?: string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
 }
@@ -154,7 +155,7 @@ export class RequestValidator {
         const bodySchema = requestBody?.content?.['application/json']?.schema;
         const pathChecks = fastPathChecks(spec, pathParams);
         this.operations.set(op.operationId, {
-          resource: RESOURCE_BY_TAG[op.operationId.split('/')[0]!] ?? 'Resource',
+          resource: op['x-wharf-error-resource'] ?? RESOURCE_BY_TAG[op.operationId.split('/')[0]!] ?? 'Resource',
           pathChecks,
           // Compiled only where the fast checks cannot answer (less start-up work too).
           path: pathParams.length && !pathChecks ? params.compile(objectSchema(pathParams)) : undefined,

@@ -1,4 +1,4 @@
-// Direct collaborator grants on a repository (read / write / admin). Each
+// Direct collaborator grants on a repository (read / triage / write / maintain / admin). Each
 // change publishes the repository's invalidation in its own transaction, so
 // every server process drops the cached permission when it commits, whether
 // the change came from a server or from `wharf admin` in another process.

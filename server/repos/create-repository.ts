@@ -5,6 +5,7 @@
 import type { OperationContext } from '../http/operation-context.js';
 import type { components } from '../generated/openapi.js';
 import type { OperationId } from '../generated/routes.js';
+import { insertDefaultLabels } from '../labels/default-labels.js';
 import { authorIdentity, serviceIdentity } from './commit-identity.js';
 import { checkRepositoryName, nameTaken } from './repository-name.js';
 import { fullRepositoryView } from './repository-view.js';
@@ -31,6 +32,7 @@ export async function createRepository<K extends OperationId>(ctx: OperationCont
         has_wiki: body.has_wiki,
       });
       createdId = id;
+      await insertDefaultLabels(tx, id);
       await git.create(id, 'main');
       if (body.auto_init) {
         const commit = await git.autoInit(id, 'main', name, body.description ?? null, {

@@ -1,16 +1,32 @@
 // What a user may do with a repository, GitHub's way: owners, site admins and
 // org admins administer it; collaborators get what they were granted; org
 // members read the org's repositories; everyone reads public ones.
+//
+// GitHub's five repository roles, from least to most access: read, triage
+// (manage issues and pull requests without write access: labels on issues,
+// assignees, closing), write (push), maintain (manage the repository without
+// its sensitive or destructive settings), admin. Each includes the ones below.
 import type { Sql } from '../db/database.js';
 import type { RepositoryRow } from './repositories-store.js';
 
-export type Permission = 'read' | 'write' | 'admin';
+export type Permission = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 
-const RANK: Record<Permission, number> = { read: 1, write: 2, admin: 3 };
+/** Every level, least access first (the collaborators table's check constraint lists the same). */
+export const PERMISSIONS: readonly Permission[] = ['read', 'triage', 'write', 'maintain', 'admin'];
 
-export function atLeast(granted: Permission | null, needed: Permission): boolean {
-  return granted !== null && RANK[granted] >= RANK[needed];
+const RANK: Record<Permission, number> = { read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && Object.hasOwn(RANK, value);
 }
+
+/** Whether `granted` includes `needed` (read < triage < write < maintain < admin); no grant includes nothing. */
+export function hasPermission(granted: Permission | null | undefined, needed: Permission): boolean {
+  return granted != null && RANK[granted] >= RANK[needed];
+}
+
+/** The older name of hasPermission, used across the repository code. */
+export const atLeast = hasPermission;
 
 export function highest(...permissions: (Permission | null | undefined)[]): Permission | null {
   let best: Permission | null = null;
@@ -57,10 +73,10 @@ export async function loadGrantedPermissions(sql: Sql, repos: readonly Repositor
 /** GitHub's `permissions` object for a repository response. */
 export function permissionsObject(permission: Permission | null) {
   return {
-    admin: atLeast(permission, 'admin'),
-    maintain: atLeast(permission, 'admin'),
-    push: atLeast(permission, 'write'),
-    triage: atLeast(permission, 'write'),
-    pull: atLeast(permission, 'read'),
+    admin: hasPermission(permission, 'admin'),
+    maintain: hasPermission(permission, 'maintain'),
+    push: hasPermission(permission, 'write'),
+    triage: hasPermission(permission, 'triage'),
+    pull: hasPermission(permission, 'read'),
   };
 }

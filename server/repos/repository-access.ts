@@ -14,7 +14,9 @@ import type { RepositoryRow } from './repositories-store.js';
 
 const DENIED: Record<Permission, string> = {
   read: 'Must have read rights to Repository.',
+  triage: 'Must have triage rights to Repository.',
   write: 'Must have push access to Repository.',
+  maintain: 'Must have maintain rights to Repository.',
   admin: 'Must have admin rights to Repository.',
 };
 

@@ -7,6 +7,7 @@ import { Octokit } from '@octokit/rest';
 import { createAppAuth } from '@octokit/auth-app';
 import { archiveCalls } from './octokit-archives.js';
 import { callList, env, expect, until } from './call-list.js';
+import { labelCalls } from './octokit-labels.js';
 
 const baseUrl = env('WHARF_BASE_URL');
 const prefix = env('COMPAT_PREFIX');
@@ -59,6 +60,8 @@ await call('list refs', async () => {
 await call('list matching refs', async () => expect((await octokit.rest.git.listMatchingRefs({ ...at, ref: 'heads/' })).data.map((r) => r.ref).join() === head?.ref, 'other refs'));
 await call('create a ref', () => octokit.rest.git.createRef({ ...at, ref: `refs/heads/${prefix}-branch`, sha: head!.object.sha }));
 await call('delete a ref', () => octokit.rest.git.deleteRef({ ...at, ref: `heads/${prefix}-branch` }));
+
+await labelCalls(call, octokit, at, prefix);
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

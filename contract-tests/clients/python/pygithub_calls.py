@@ -14,6 +14,7 @@ import traceback
 from github import Auth, Github, GithubIntegration
 
 from archives_calls import archive_and_rename_calls
+from labels_milestones import label_and_milestone_calls
 
 BASE = os.environ["WHARF_BASE_URL"]
 PREFIX = os.environ["COMPAT_PREFIX"]
@@ -99,6 +100,9 @@ call("list refs", lambda: expect(any(r.ref == head.ref for r in repo.get_git_ref
 call("list matching refs", lambda: expect([r.ref for r in repo.get_git_matching_refs("heads/")] == [head.ref], "other refs"))
 call("create a ref", lambda: repo.create_git_ref(f"refs/heads/{PREFIX}-branch", head.object.sha))
 call("delete a ref", lambda: state["create a ref"].delete())
+
+# Labels and milestones.
+label_and_milestone_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))
 

@@ -488,6 +488,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List labels for a repository
+         * @description The repository's labels, by name, paginated with `per_page`, `page` and `Link`. Readable anonymously on public repositories.
+         */
+        get: operations["issues/list-labels-for-repo"];
+        put?: never;
+        /**
+         * Create a label
+         * @description Needs push access. A name another label of the repository has, whatever its case, is 422 `already_exists`. Sends the `label` event (`created`).
+         */
+        post: operations["issues/create-label"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/labels/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a label
+         * @description The label of that name, whatever its case.
+         */
+        get: operations["issues/get-label"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a label
+         * @description Needs push access. Sends the `label` event (`deleted`).
+         */
+        delete: operations["issues/delete-label"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a label
+         * @description Needs push access. Only the fields present change; `new_name` renames it (422 `already_exists` when another label has that name, whatever its case). Sends the `label` event (`edited`, with `changes`).
+         */
+        patch: operations["issues/update-label"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/milestones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List milestones
+         * @description The repository's milestones with `state` (`open`, `closed`, `all`), sorted by `due_on` (milestones without a due date last) or `completeness`, paginated with `per_page`, `page` and `Link`. Readable anonymously on public repositories.
+         */
+        get: operations["issues/list-milestones"];
+        put?: never;
+        /**
+         * Create a milestone
+         * @description Needs push access. Milestones are numbered 1, 2, … per repository; a title another milestone of the repository has is 422 `already_exists`. Sends the `milestone` event (`created`).
+         */
+        post: operations["issues/create-milestone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/milestones/{milestone_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a milestone */
+        get: operations["issues/get-milestone"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a milestone
+         * @description Needs push access. Its number is not given to another milestone. Sends the `milestone` event (`deleted`).
+         */
+        delete: operations["issues/delete-milestone"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a milestone
+         * @description Needs push access. Only the fields present change. Closing sends the `milestone` event `closed`, reopening `opened`, and a change of title, description or due date `edited` (with `changes`).
+         */
+        patch: operations["issues/update-milestone"];
+        trace?: never;
+    };
     "/login/oauth/authorize": {
         parameters: {
             query?: never;
@@ -1732,11 +1833,59 @@ export interface components {
             };
         };
         /**
+         * Label
+         * @description A repository's label (GitHub's `label`).
+         */
+        label: {
+            id: number;
+            /** @description `LA_…` */
+            node_id: string;
+            /** Format: uri */
+            url: string;
+            name: string;
+            description: string | null;
+            /** @description Six hexadecimal digits, without the leading `#`. */
+            color: string;
+            /** @description Whether the label is one of those every new repository gets. */
+            default: boolean;
+        };
+        /**
+         * Milestone
+         * @description A repository's milestone (GitHub's `milestone`). `open_issues` and `closed_issues` count its issues.
+         */
+        milestone: {
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            labels_url: string;
+            id: number;
+            /** @description `MI_…` */
+            node_id: string;
+            number: number;
+            /** @enum {string} */
+            state: "open" | "closed";
+            title: string;
+            description: string | null;
+            creator: components["schemas"]["nullable-simple-user"];
+            open_issues: number;
+            closed_issues: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            due_on: string | null;
+        };
+        /**
          * @description An event name; `*` subscribes to all events.
          * @example push
          * @enum {string}
          */
-        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "issues" | "issue_comment" | "create" | "delete" | "release" | "ping" | "*";
+        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "ping" | "*";
         /**
          * Webhook
          * @description A repository webhook. The config never contains the secret.
@@ -1825,9 +1974,19 @@ export interface components {
         };
         /**
          * Webhook payload
-         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`. Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
          */
         "webhook-payload": {
+            /** @description What happened: `created`, `edited`, `deleted` (`label`, `milestone`), `opened`, `closed` (`milestone`). */
+            action?: string;
+            label?: components["schemas"]["label"];
+            milestone?: components["schemas"]["milestone"];
+            /** @description For `edited`: each changed field's previous value, `{<field>: {from: <previous>}}`. */
+            changes?: {
+                [key: string]: {
+                    from: string;
+                };
+            };
             zen?: string;
             hook_id?: number;
             hook?: components["schemas"]["hook"];
@@ -2680,6 +2839,16 @@ export interface components {
          * @example 12345678
          */
         "hook-id": number;
+        /**
+         * @description The label's name (any case).
+         * @example bug
+         */
+        "label-name": string;
+        /**
+         * @description The number that identifies the milestone in its repository.
+         * @example 1
+         */
+        "milestone-number": number;
         /**
          * @description The unique identifier of the delivery.
          * @example 12345678
@@ -4700,6 +4869,614 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/list-labels-for-repo": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/create-label": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The label's name, unique in the repository whatever its case. */
+                    name: string;
+                    /** @description Six hexadecimal digits, without the leading `#` (default `ededed`). */
+                    color?: string;
+                    /** @description A short description, 100 characters at most. */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The label was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created resource.
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/labels/bug
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/get-label": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The label's name (any case).
+                 * @example bug
+                 */
+                name: components["parameters"]["label-name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/delete-label": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The label's name (any case).
+                 * @example bug
+                 */
+                name: components["parameters"]["label-name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/update-label": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The label's name (any case).
+                 * @example bug
+                 */
+                name: components["parameters"]["label-name"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new name of the label. */
+                    new_name?: string;
+                    /** @description Six hexadecimal digits, without the leading `#`. */
+                    color?: string;
+                    /** @description A short description, 100 characters at most; `null` removes it. */
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The label as it is now. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/list-milestones": {
+        parameters: {
+            query?: {
+                /** @description `open` (default), `closed` or `all`. */
+                state?: "open" | "closed" | "all";
+                /** @description `due_on` (default) or `completeness`. */
+                sort?: "due_on" | "completeness";
+                /** @description `asc` (default) or `desc`. */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The milestones. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["milestone"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/create-milestone": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The title of the milestone, unique in the repository. */
+                    title: string;
+                    /**
+                     * @description `open` (the default) or `closed`.
+                     * @enum {string}
+                     */
+                    state?: "open" | "closed";
+                    /** @description A description of the milestone. */
+                    description?: string | null;
+                    /** @description The due date: an ISO 8601 timestamp (`YYYY-MM-DDTHH:MM:SSZ`), or a date (`YYYY-MM-DD`, midnight UTC; PyGithub sends that form, and GitHub accepts it); `null` removes it. */
+                    due_on?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The milestone was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created resource.
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/milestones/1
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["milestone"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/get-milestone": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the milestone in its repository.
+                 * @example 1
+                 */
+                milestone_number: components["parameters"]["milestone-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The milestone. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["milestone"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/delete-milestone": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the milestone in its repository.
+                 * @example 1
+                 */
+                milestone_number: components["parameters"]["milestone-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The milestone was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/update-milestone": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the milestone in its repository.
+                 * @example 1
+                 */
+                milestone_number: components["parameters"]["milestone-number"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The title of the milestone, unique in the repository. */
+                    title?: string;
+                    /**
+                     * @description `open` (the default) or `closed`.
+                     * @enum {string}
+                     */
+                    state?: "open" | "closed";
+                    /** @description A description of the milestone. */
+                    description?: string | null;
+                    /** @description The due date: an ISO 8601 timestamp (`YYYY-MM-DDTHH:MM:SSZ`), or a date (`YYYY-MM-DD`, midnight UTC; PyGithub sends that form, and GitHub accepts it); `null` removes it. */
+                    due_on?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The milestone as it is now. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["milestone"];
                 };
             };
             400: components["responses"]["bad_request"];

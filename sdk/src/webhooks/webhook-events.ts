@@ -13,6 +13,10 @@ export type PingPayload = With<'zen' | 'hook_id' | 'hook'>;
 export type PushPayload = With<'ref' | 'before' | 'after' | 'created' | 'deleted' | 'forced' | 'base_ref' | 'compare' | 'commits' | 'head_commit' | 'pusher'>;
 export type CreatePayload = With<'ref' | 'ref_type' | 'master_branch' | 'description' | 'pusher_type'>;
 export type DeletePayload = With<'ref' | 'ref_type' | 'pusher_type'>;
+/** `action`: created, edited (with `changes`), deleted. */
+export type LabelPayload = With<'action' | 'label'> & Pick<WebhookPayload, 'changes'>;
+/** `action`: created, edited (with `changes`), closed, opened, deleted. */
+export type MilestonePayload = With<'action' | 'milestone'> & Pick<WebhookPayload, 'changes'>;
 
 interface Delivery<E extends string, P> {
   event: E;
@@ -29,8 +33,10 @@ export type PingEvent = Delivery<'ping', PingPayload>;
 export type PushEvent = Delivery<'push', PushPayload>;
 export type CreateEvent = Delivery<'create', CreatePayload>;
 export type DeleteEvent = Delivery<'delete', DeletePayload>;
+export type LabelEvent = Delivery<'label', LabelPayload>;
+export type MilestoneEvent = Delivery<'milestone', MilestonePayload>;
 export type UnknownEvent = Delivery<'unknown', WebhookPayload>;
 
-export type WebhookEvent = PingEvent | PushEvent | CreateEvent | DeleteEvent | UnknownEvent;
+export type WebhookEvent = PingEvent | PushEvent | CreateEvent | DeleteEvent | LabelEvent | MilestoneEvent | UnknownEvent;
 
-export const KNOWN_EVENTS: ReadonlySet<string> = new Set(['ping', 'push', 'create', 'delete']);
+export const KNOWN_EVENTS: ReadonlySet<string> = new Set(['ping', 'push', 'create', 'delete', 'label', 'milestone']);

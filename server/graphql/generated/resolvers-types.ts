@@ -3,9 +3,12 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { GitObjectModel, RefModel, TreeEntryModel, GitActorModel, CommitConnectionModel, CommitEdgeModel, RefConnectionModel, RefEdgeModel } from '../git/models.js';
+import type { LabelRow } from '../../labels/labels-store.js';
+import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -173,6 +176,104 @@ export type GitObject = {
   repository: Repository;
 };
 
+/** A label for categorizing issues, pull requests, milestones, or discussions with a given Repository. */
+export type Label = Node & {
+  __typename?: 'Label';
+  /** Identifies the label color (six hexadecimal digits, no `#`). */
+  color: Scalars['String']['output'];
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Whether this is one of the labels every new repository gets. */
+  isDefault: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  repository: Repository;
+  resourcePath: Scalars['URI']['output'];
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  url: Scalars['URI']['output'];
+};
+
+/** The connection type for Label. */
+export type LabelConnection = {
+  __typename?: 'LabelConnection';
+  edges?: Maybe<Array<Maybe<LabelEdge>>>;
+  nodes?: Maybe<Array<Maybe<Label>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type LabelEdge = {
+  __typename?: 'LabelEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Label>;
+};
+
+/** Ways in which lists of labels can be ordered upon return. */
+export type LabelOrder = {
+  direction: OrderDirection;
+  field: LabelOrderField;
+};
+
+/** Properties by which label connections can be ordered. */
+export type LabelOrderField =
+  | 'CREATED_AT'
+  | 'NAME';
+
+/** Represents a Milestone object on a given repository. */
+export type Milestone = Node & {
+  __typename?: 'Milestone';
+  closed: Scalars['Boolean']['output'];
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  dueOn?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  number: Scalars['Int']['output'];
+  /** The share of the milestone's issues that are closed, in percent (0 without issues). */
+  progressPercentage: Scalars['Float']['output'];
+  repository: Repository;
+  resourcePath: Scalars['URI']['output'];
+  state: MilestoneState;
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['URI']['output'];
+};
+
+/** The connection type for Milestone. */
+export type MilestoneConnection = {
+  __typename?: 'MilestoneConnection';
+  edges?: Maybe<Array<Maybe<MilestoneEdge>>>;
+  nodes?: Maybe<Array<Maybe<Milestone>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type MilestoneEdge = {
+  __typename?: 'MilestoneEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Milestone>;
+};
+
+/** Ordering options for milestone connections. */
+export type MilestoneOrder = {
+  direction: OrderDirection;
+  field: MilestoneOrderField;
+};
+
+/** Properties by which milestone connections can be ordered. */
+export type MilestoneOrderField =
+  | 'CREATED_AT'
+  | 'DUE_DATE'
+  | 'NUMBER'
+  | 'UPDATED_AT';
+
+/** The possible states of a milestone. */
+export type MilestoneState =
+  | 'CLOSED'
+  | 'OPEN';
+
 /** An object with an ID. */
 export type Node = {
   /** The node ID: opaque, prefixed (`<PREFIX>_<payload>`). Legacy IDs are accepted as input only. */
@@ -327,6 +428,14 @@ export type Repository = Node & {
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isPrivate: Scalars['Boolean']['output'];
+  /** A label with the given name (matched whatever its case). */
+  label?: Maybe<Label>;
+  /** The repository's labels (`first` is required, 1–100; `query` filters by name). */
+  labels?: Maybe<LabelConnection>;
+  /** The milestone with the given number. */
+  milestone?: Maybe<Milestone>;
+  /** The repository's milestones (`first` is required, 1–100; `query` filters by title). */
+  milestones?: Maybe<MilestoneConnection>;
   name: Scalars['String']['output'];
   /** `owner/name`. */
   nameWithOwner: Scalars['String']['output'];
@@ -340,6 +449,37 @@ export type Repository = Node & {
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the repository's page. */
   url: Scalars['URI']['output'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryLabelArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryLabelsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<LabelOrder>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryMilestoneArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryMilestonesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<MilestoneOrder>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  states?: InputMaybe<Array<MilestoneState>>;
 };
 
 
@@ -537,6 +677,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   Node:
     | ( GitObjectModel )
     | ( GitObjectModel )
+    | ( LabelRow )
+    | ( MilestoneRow )
     | ( AccountRow )
     | ( RepositoryRow )
     | ( GitObjectModel )
@@ -558,12 +700,24 @@ export type ResolversTypes = {
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GitActor: ResolverTypeWrapper<GitActorModel>;
   GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
   GitObjectID: ResolverTypeWrapper<Scalars['GitObjectID']['output']>;
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Label: ResolverTypeWrapper<LabelRow>;
+  LabelConnection: ResolverTypeWrapper<Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Label']>>> }>;
+  LabelEdge: ResolverTypeWrapper<Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversTypes['Label']> }>;
+  LabelOrder: LabelOrder;
+  LabelOrderField: LabelOrderField;
+  Milestone: ResolverTypeWrapper<MilestoneRow>;
+  MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
+  MilestoneEdge: ResolverTypeWrapper<Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversTypes['Milestone']> }>;
+  MilestoneOrder: MilestoneOrder;
+  MilestoneOrderField: MilestoneOrderField;
+  MilestoneState: MilestoneState;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OrderDirection: OrderDirection;
   Organization: ResolverTypeWrapper<AccountRow>;
@@ -594,12 +748,21 @@ export type ResolversParentTypes = {
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
   DateTime: Scalars['DateTime']['output'];
+  Float: Scalars['Float']['output'];
   GitActor: GitActorModel;
   GitObject: ResolversInterfaceTypes<ResolversParentTypes>['GitObject'];
   GitObjectID: Scalars['GitObjectID']['output'];
   GitTimestamp: Scalars['GitTimestamp']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  Label: LabelRow;
+  LabelConnection: Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Label']>>> };
+  LabelEdge: Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Label']> };
+  LabelOrder: LabelOrder;
+  Milestone: MilestoneRow;
+  MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
+  MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
+  MilestoneOrder: MilestoneOrder;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Organization: AccountRow;
   PageInfo: PageInfo;
@@ -699,8 +862,64 @@ export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<Resolv
   name: 'GitTimestamp';
 }
 
+export type LabelResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Label'] = ResolversParentTypes['Label']> = {
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LabelConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LabelConnection'] = ResolversParentTypes['LabelConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['LabelEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Label']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LabelEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LabelEdge'] = ResolversParentTypes['LabelEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType>;
+};
+
+export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
+  closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dueOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  progressPercentage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['MilestoneState'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MilestoneConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MilestoneConnection'] = ResolversParentTypes['MilestoneConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Milestone']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MilestoneEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MilestoneEdge'] = ResolversParentTypes['MilestoneEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
+};
+
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Organization' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Label' | 'Milestone' | 'Organization' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -763,6 +982,10 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
+  labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
+  milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType, RequireFields<RepositoryMilestoneArgs, 'number'>>;
+  milestones?: Resolver<Maybe<ResolversTypes['MilestoneConnection']>, ParentType, ContextType, Partial<RepositoryMilestonesArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nameWithOwner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   object?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType, Partial<RepositoryObjectArgs>>;
@@ -839,6 +1062,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   GitObject?: GitObjectResolvers<ContextType>;
   GitObjectID?: GraphQLScalarType;
   GitTimestamp?: GraphQLScalarType;
+  Label?: LabelResolvers<ContextType>;
+  LabelConnection?: LabelConnectionResolvers<ContextType>;
+  LabelEdge?: LabelEdgeResolvers<ContextType>;
+  Milestone?: MilestoneResolvers<ContextType>;
+  MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
+  MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;

@@ -2,6 +2,8 @@
 // (prefixed and legacy; decodeNodeId accepts either and never throws).
 import { decodeNodeId } from '../../ids/node-id.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
+import type { LabelRow } from '../../labels/labels-store.js';
+import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
@@ -9,12 +11,13 @@ import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types
 import type { GitObjectModel } from '../git/models.js';
 import { accountType } from './account.js';
 import { GRAPHQL_TYPES, objectByOid } from './git-object.js';
+import { loadLabelOrMilestone } from './label-milestone.js';
 import { canSeeRepository } from './repository.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -38,13 +41,22 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       const repo = await ctx.loaders.repositoryById.load(decoded.id);
       return repo !== null && (await canSeeRepository(ctx, repo)) ? repo : null;
     }
+    case 'Label':
+    case 'Milestone':
+      return loadLabelOrMilestone(ctx, decoded.type, decoded.id);
     default:
       return null; // kinds the schema does not serve yet
   }
 }
 
 export const Node: NodeResolvers = {
-  __resolveType: (node) => ('oid' in node ? GRAPHQL_TYPES[node.type] : 'kind' in node ? accountType(node) : 'Repository'),
+  __resolveType: (node) => {
+    if ('oid' in node) return GRAPHQL_TYPES[node.type];
+    if ('kind' in node) return accountType(node);
+    if ('color' in node) return 'Label';
+    if ('title' in node) return 'Milestone';
+    return 'Repository';
+  },
 };
 
 export const nodeQuery: NonNullable<QueryResolvers['node']> = async (_parent, { id }, ctx) => {

@@ -1,0 +1,56 @@
+// Forward pagination of GraphQL connections, GitHub's way: `first` is
+// required and at most 100, `after` is an opaque cursor from an earlier page,
+// and the connection answers `edges`, `nodes`, `pageInfo` and `totalCount`.
+// Cursors carry the position in the ordered list (offsets), so a page costs
+// one statement whatever its depth in the list.
+import { Buffer } from 'node:buffer';
+import { githubError } from './errors.js';
+
+/** GitHub's cap on `first`. */
+export const MAX_PAGE = 100;
+
+export interface PageWindow { first: number; offset: number }
+
+const PREFIX = 'cursor:v1:';
+
+export function encodeCursor(position: number): string {
+  return Buffer.from(PREFIX + position).toString('base64');
+}
+
+function decodeCursor(cursor: string): number | null {
+  const text = Buffer.from(cursor, 'base64').toString('utf8');
+  if (!text.startsWith(PREFIX)) return null;
+  const position = Number(text.slice(PREFIX.length));
+  return Number.isSafeInteger(position) && position >= 0 && String(position) === text.slice(PREFIX.length) ? position : null;
+}
+
+/** The rows a connection argument set asks for, or GitHub's error for arguments it refuses. */
+export function pageWindow(args: { first?: number | null; after?: string | null }, connection: string): PageWindow {
+  const { first, after } = args;
+  if (first === undefined || first === null) {
+    throw githubError('MISSING_PAGINATION_BOUNDARIES', `You must provide a \`first\` or \`last\` value to properly paginate the \`${connection}\` connection.`);
+  }
+  if (first < 0) throw githubError('INVALID_ARGUMENTS', `\`first\` on the ${connection} connection cannot be less than zero.`);
+  if (first > MAX_PAGE) {
+    throw githubError('EXCESSIVE_PAGINATION', `Requesting ${first} records on the \`${connection}\` connection exceeds the \`first\` limit of ${MAX_PAGE} records.`);
+  }
+  const offset = after === undefined || after === null ? 0 : decodeCursor(after);
+  if (offset === null) throw githubError('INVALID_CURSOR_ARGUMENTS', `\`${after}\` does not appear to be a valid cursor.`);
+  return { first, offset };
+}
+
+/** The connection object for a page of `rows` found at `window` in a list of `total`. */
+export function connection<T>(rows: T[], total: number, window: PageWindow) {
+  const edges = rows.map((node, i) => ({ cursor: encodeCursor(window.offset + i + 1), node }));
+  return {
+    edges,
+    nodes: rows,
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      hasNextPage: window.offset + rows.length < total,
+      hasPreviousPage: window.offset > 0,
+    },
+    totalCount: total,
+  };
+}

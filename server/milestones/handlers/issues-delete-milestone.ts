@@ -1,0 +1,20 @@
+import { notFound } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { emitCallerEvent } from '../../webhooks/caller-events.js';
+import { milestoneView } from '../milestone-view.js';
+import { deleteMilestone, findMilestone } from '../milestones-store.js';
+
+// The deletion and its `milestone` `deleted` event (the milestone as it was) commit together.
+export const deleteMilestoneHandler: Handler<'issues/delete-milestone'> = async (ctx) => {
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
+  ctx.checkScopes();
+  const { sql, urls } = ctx.services;
+  await sql.begin(async (tx) => {
+    const milestone = await findMilestone(tx, repo.id, ctx.params.milestone_number, true);
+    if (!milestone) throw notFound();
+    await deleteMilestone(tx, milestone.id);
+    await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'milestone', 'deleted', { milestone: milestoneView(milestone, repo, urls) });
+  });
+  return { status: 204, body: undefined };
+};

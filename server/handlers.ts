@@ -7,6 +7,7 @@ import { accountsHandlers } from './accounts/handlers/index.js';
 import { appsHandlers } from './apps/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
+import { issuesHandlers } from './issues/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
@@ -18,6 +19,7 @@ export const handlers: Handlers = {
   ...appsHandlers,
   ...authHandlers,
   ...healthHandlers,
+  ...issuesHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reposHandlers,

@@ -36,6 +36,15 @@ export const NODE_KINDS = Object.freeze([
   { code: 21, prefix: 'BOT_', type: 'Bot' },
   { code: 22, prefix: 'A_', type: 'App' },
   { code: 23, prefix: 'IN_', type: 'Installation' },
+  // Issue events (issue #16), one kind per GitHub GraphQL event type, with
+  // GitHub's prefixes; the payload carries the issue_events row id.
+  { code: 24, prefix: 'CE_', type: 'ClosedEvent' },
+  { code: 25, prefix: 'REE_', type: 'ReopenedEvent' },
+  { code: 26, prefix: 'AE_', type: 'AssignedEvent' },
+  { code: 27, prefix: 'UAE_', type: 'UnassignedEvent' },
+  { code: 28, prefix: 'LOE_', type: 'LockedEvent' },
+  { code: 29, prefix: 'UNLE_', type: 'UnlockedEvent' },
+  { code: 30, prefix: 'RTE_', type: 'RenamedTitleEvent' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -1,0 +1,71 @@
+// Reading issues: one statement gives an issue with everything its body shows
+// (author, assignees, closer, author association, the repository's owner and
+// name for URLs), for one issue or a page of them.
+import type { Sql, TransactionSql } from '../db/database.js';
+import type { AccountRef } from '../repos/user-view.js';
+
+export type IssueState = 'open' | 'closed';
+export type StateReason = 'completed' | 'not_planned' | 'reopened' | 'duplicate';
+export type LockReason = 'off-topic' | 'too heated' | 'resolved' | 'spam';
+export type AuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'MEMBER' | 'NONE';
+
+export interface IssueRow {
+  id: number;
+  repository_id: number;
+  number: number;
+  title: string;
+  body: string | null;
+  user_id: number | null;
+  state: IssueState;
+  state_reason: StateReason | null;
+  closed_at: Date | null;
+  locked: boolean;
+  active_lock_reason: LockReason | null;
+  comments: number;
+  created_at: Date;
+  updated_at: Date;
+  owner_login: string;
+  repo_name: string;
+  author: AccountRef | null;
+  closed_by: AccountRef | null;
+  assignees: AccountRef[];
+  author_association: AuthorAssociation;
+}
+
+type Db = Sql | TransactionSql;
+
+/** An account as JSON, for json columns that views turn into simple-users. */
+export const accountJson = (sql: Db, alias: string) => sql.unsafe(
+  `json_build_object('id', ${alias}.id, 'login', ${alias}.login, 'kind', ${alias}.kind, 'site_admin', ${alias}.site_admin)`,
+);
+
+/**
+ * GitHub's author_association of `userColumn` on the repository of `i`/`r`:
+ * OWNER, COLLABORATOR, MEMBER (of the owning organization) or NONE.
+ */
+export const authorAssociation = (sql: Db, userColumn: string) => sql.unsafe(`CASE
+    WHEN ${userColumn} IS NULL THEN 'NONE'
+    WHEN ${userColumn} = r.owner_id THEN 'OWNER'
+    WHEN EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = r.id AND c.user_id = ${userColumn}) THEN 'COLLABORATOR'
+    WHEN EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = r.owner_id AND m.user_id = ${userColumn}) THEN 'MEMBER'
+    ELSE 'NONE' END`);
+
+/** Issue rows as IssueRow; add WHERE/ORDER after it (aliases: i issues, r repositories, o owner). */
+export const SELECT_ISSUE = (sql: Db, extra = sql``) => sql`
+  SELECT i.id, i.repository_id, i.number, i.title, i.body, i.user_id, i.state, i.state_reason, i.closed_at,
+    i.locked, i.active_lock_reason, i.comments, i.created_at, i.updated_at,
+    o.login AS owner_login, r.name AS repo_name,
+    (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = i.user_id) AS author,
+    (SELECT ${accountJson(sql, 'c')} FROM accounts c WHERE c.id = i.closed_by_id) AS closed_by,
+    COALESCE((SELECT json_agg(${accountJson(sql, 'a')} ORDER BY ia.created_at, a.id)
+              FROM issue_assignees ia JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = i.id), '[]') AS assignees,
+    ${authorAssociation(sql, 'i.user_id')} AS author_association ${extra}
+  FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN accounts o ON o.id = r.owner_id`;
+
+export async function issueByNumber(sql: Db, repositoryId: number, number: number, forUpdate = false): Promise<IssueRow | null> {
+  // Numbers beyond integer range name no issue (and must not become a database error).
+  if (!Number.isSafeInteger(number) || number < 1 || number > 2147483647) return null;
+  const lock = forUpdate ? sql`FOR UPDATE OF i` : sql``;
+  const [row] = await sql<IssueRow[]>`${SELECT_ISSUE(sql)} WHERE i.repository_id = ${repositoryId} AND i.number = ${number} ${lock}`;
+  return row ?? null;
+}

@@ -28,7 +28,7 @@ export interface NewIssueEvent { event: IssueEventKind; details?: IssueEventDeta
 export async function recordIssueEvents(tx: TransactionSql, issue: { id: number; repository_id: number }, actorId: number | null, events: NewIssueEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => ({
-    issue_id: issue.id, repository_id: issue.repository_id, actor_id: actorId, event: e.event, details: JSON.stringify(e.details ?? {}),
+    issue_id: issue.id, repository_id: issue.repository_id, actor_id: actorId, event: e.event, details: tx.json((e.details ?? {}) as never),
   }));
   await tx`INSERT INTO issue_events ${tx(rows, 'issue_id', 'repository_id', 'actor_id', 'event', 'details')}`;
 }

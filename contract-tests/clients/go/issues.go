@@ -11,7 +11,7 @@ import (
 func issueCalls(ctx context.Context, l *callList, client *github.Client, owner, repo string) {
 	var issue *github.Issue
 	l.call("create an issue", func() (err error) {
-		issue, _, err = client.Issues.Create(ctx, owner, repo, &github.IssueRequest{Title: github.Ptr("Found a bug"), Body: github.Ptr("It breaks"), Assignees: &[]string{owner}})
+		issue, _, err = client.Issues.Create(ctx, owner, repo, github.CreateIssueRequest{Title: "Found a bug", Body: github.Ptr("It breaks"), Assignees: []string{owner}})
 		return err
 	})
 	l.call("get an issue", func() error {
@@ -24,7 +24,7 @@ func issueCalls(ctx context.Context, l *callList, client *github.Client, owner, 
 	})
 	var comment *github.IssueComment
 	l.call("comment on an issue", func() (err error) {
-		comment, _, err = client.Issues.CreateComment(ctx, owner, repo, issue.GetNumber(), &github.IssueComment{Body: github.Ptr("Me too")})
+		comment, _, err = client.Issues.CreateComment(ctx, owner, repo, issue.GetNumber(), github.IssueCommentRequest{Body: "Me too"})
 		return err
 	})
 	l.call("list issue comments", func() error {
@@ -32,11 +32,11 @@ func issueCalls(ctx context.Context, l *callList, client *github.Client, owner, 
 		return check(err, len(list) == 1 && list[0].GetBody() == "Me too", "other comments")
 	})
 	l.call("edit an issue comment", func() error {
-		edited, _, err := client.Issues.EditComment(ctx, owner, repo, comment.GetID(), &github.IssueComment{Body: github.Ptr("Me too, edited")})
+		edited, _, err := client.Issues.UpdateComment(ctx, owner, repo, comment.GetID(), github.IssueCommentRequest{Body: "Me too, edited"})
 		return check(err, edited.GetBody() == "Me too, edited", "not edited")
 	})
 	l.call("close an issue", func() error {
-		closed, _, err := client.Issues.Edit(ctx, owner, repo, issue.GetNumber(), &github.IssueRequest{State: github.Ptr("closed"), StateReason: github.Ptr("not_planned")})
+		closed, _, err := client.Issues.Update(ctx, owner, repo, issue.GetNumber(), github.UpdateIssueRequest{State: github.Ptr("closed"), StateReason: github.Ptr("not_planned")})
 		return check(err, closed.GetState() == "closed" && closed.GetStateReason() == "not_planned", "not closed")
 	})
 	l.call("list issue events", func() error {

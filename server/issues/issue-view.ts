@@ -9,6 +9,26 @@ import type { IssueRow } from './issue-rows.js';
 
 export const userOrNull = (account: AccountRef | null, urls: Urls) => (account ? simpleUser(account, urls) : null);
 
+/**
+ * simple-user bodies built once per account for a page: a page of issues
+ * names the same few people (authors, assignees, closers) again and again,
+ * and each body is some twenty strings.
+ */
+export class UserViews {
+  private readonly views = new Map<number, ReturnType<typeof simpleUser>>();
+  constructor(readonly urls: Urls) {}
+
+  of(account: AccountRef): ReturnType<typeof simpleUser> {
+    let view = this.views.get(account.id);
+    if (!view) this.views.set(account.id, (view = simpleUser(account, this.urls)));
+    return view;
+  }
+
+  orNull(account: AccountRef | null) {
+    return account ? this.of(account) : null;
+  }
+}
+
 /** The API and web URLs of a repository, by owner login and name. */
 export function repositoryUrls(owner: string, name: string, urls: Urls) {
   return { api: urls.api(`/repos/${owner}/${name}`), html: urls.html(`/${owner}/${name}`) };
@@ -18,10 +38,16 @@ export function reactionRollup(url: string) {
   return { url, total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
 }
 
-export function issueView(row: IssueRow, urls: Urls) {
+/** A page of issues, sharing the people's bodies. */
+export function issueViews(rows: IssueRow[], urls: Urls) {
+  const users = new UserViews(urls);
+  return rows.map((row) => issueView(row, urls, users));
+}
+
+export function issueView(row: IssueRow, urls: Urls, users = new UserViews(urls)) {
   const repo = repositoryUrls(row.owner_login, row.repo_name, urls);
   const url = `${repo.api}/issues/${row.number}`;
-  const assignees = row.assignees.map((account) => simpleUser(account, urls));
+  const assignees = row.assignees.map((account) => users.of(account));
   return {
     url,
     repository_url: repo.api,
@@ -33,7 +59,7 @@ export function issueView(row: IssueRow, urls: Urls) {
     node_id: encodeNodeId('Issue', row.id),
     number: row.number,
     title: row.title,
-    user: userOrNull(row.author, urls),
+    user: users.orNull(row.author),
     labels: [] as never[],
     state: row.state,
     locked: row.locked,
@@ -47,7 +73,7 @@ export function issueView(row: IssueRow, urls: Urls) {
     author_association: row.author_association,
     active_lock_reason: row.active_lock_reason,
     body: row.body,
-    closed_by: userOrNull(row.closed_by, urls),
+    closed_by: users.orNull(row.closed_by),
     reactions: reactionRollup(`${url}/reactions`),
     timeline_url: `${url}/timeline`,
     performed_via_github_app: null,

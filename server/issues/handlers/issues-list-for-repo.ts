@@ -3,7 +3,7 @@ import { pageRequest } from '../../http/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { issueRepository } from '../issue-access.js';
 import { listRepositoryIssues } from '../issue-list.js';
-import { issueView } from '../issue-view.js';
+import { issueViews } from '../issue-view.js';
 
 // Filters on labels, milestones and types are accepted for compatibility:
 // until those exist, a label or type matches no issue, `milestone=*` none and
@@ -17,5 +17,5 @@ export const listRepositoryIssuesHandler: Handler<'issues/list-for-repo'> = asyn
   const { rows, total } = matchesNothing
     ? { rows: [], total: 0 }
     : await listRepositoryIssues(sql, repo.id, query, { limit: page.perPage, offset: page.offset });
-  return { status: 200, body: rows.map((row) => issueView(row, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return { status: 200, body: issueViews(rows, urls), headers: pageHeaders(urls, ctx.event.url, page, total) };
 };

@@ -6,7 +6,7 @@ import { pageRequest } from '../../http/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { hasAnyScope } from '../../http/scopes.js';
 import { listIssuesAcross, type CrossRepositoryFilters } from '../issue-list.js';
-import { issueView } from '../issue-view.js';
+import { issueViews } from '../issue-view.js';
 
 type CrossOperation = 'issues/list' | 'issues/list-for-authenticated-user' | 'issues/list-for-org';
 
@@ -20,7 +20,7 @@ async function crossRepositoryIssues<K extends CrossOperation>(ctx: OperationCon
   const { rows, total } = query.labels
     ? { rows: [], total: 0 }
     : await listIssuesAcross(sql, filters, { limit: page.perPage, offset: page.offset });
-  return { status: 200 as const, body: rows.map((row) => issueView(row, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return { status: 200 as const, body: issueViews(rows, urls), headers: pageHeaders(urls, ctx.event.url, page, total) };
 }
 
 export const listIssues: Handler<'issues/list'> = (ctx) => crossRepositoryIssues(ctx);

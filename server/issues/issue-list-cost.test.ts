@@ -1,6 +1,6 @@
 // A page of issues costs a fixed number of SQL statements, whatever its
-// length: authors, assignees and closers come with the rows (one statement),
-// not one query per issue. The target is ≤ 3 per request (issue #16).
+// length: the rows, then their authors, assignees and closers in one more
+// statement, not one query per issue. The target is ≤ 3 per request (issue #16).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 

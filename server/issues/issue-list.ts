@@ -5,7 +5,7 @@
 import type { Fragment } from 'postgres';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { SELECT_ISSUE, type IssueRow } from './issue-rows.js';
+import { SELECT_ISSUE_PAGE, withPeople, type IssuePageRow, type IssueRow } from './issue-rows.js';
 
 export interface IssueFilters {
   state?: 'open' | 'closed' | 'all';
@@ -103,10 +103,11 @@ export async function listIssuesAcross(sql: Sql, f: CrossRepositoryFilters, p: P
 }
 
 async function counted(sql: Sql, where: Fragment, f: IssueFilters, p: Page): Promise<{ rows: IssueRow[]; total: number }> {
-  const rows = await sql<(IssueRow & { total: number })[]>`
-    ${SELECT_ISSUE(sql, sql`, count(*) OVER () AS total`)} WHERE ${where}
+  const page = await sql<IssuePageRow[]>`
+    ${SELECT_ISSUE_PAGE(sql)} WHERE ${where}
     ORDER BY ${order(sql, f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
-  if (rows.length > 0 || p.offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
+  const rows = await withPeople(sql, page);
+  if (page.length > 0 || p.offset === 0) return { rows, total: Number(page[0]?.total ?? 0) };
   // A page past the end: the Link header still needs the total.
   const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;
   return { rows, total: row!.n };

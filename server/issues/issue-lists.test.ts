@@ -52,6 +52,10 @@ describe('GET /repos/{owner}/{repo}/issues', () => {
     const { status, json } = await call('/repos/alice/lists/issues');
     expect(status).toBe(200);
     expect(titles(json)).toEqual(['D discussed', 'B feature', 'A bug']);
+    // The people of a page come from one statement of their own (issue-rows.ts withPeople).
+    expect(json[2]).toMatchObject({ user: { login: 'alice' }, assignee: { login: 'bob' }, assignees: [{ login: 'bob' }], author_association: 'OWNER' });
+    expect(json[1]).toMatchObject({ user: { login: 'carol' }, assignees: [], assignee: null, author_association: 'NONE' });
+    for (const issue of json) expect(issue).toEqual((await call(`/repos/alice/lists/issues/${issue.number}`)).json);
     expectBothSchemas(json, { path: '/repos/{owner}/{repo}/issues', method: 'get' }, { operationId: 'issues/list-for-repo' });
   });
 
@@ -107,6 +111,8 @@ describe('issues across repositories', () => {
     expectBothSchemas(json, { path: '/issues', method: 'get' }, { operationId: 'issues/list' });
     const all = await call('/issues?filter=all&state=all', { token: alice.token });
     expect(titles(all.json)).toHaveLength(6);
+    const closed = all.json.find((i: { title: string }) => i.title === 'C done');
+    expect(closed).toMatchObject({ closed_by: { login: 'alice' }, assignees: [{ login: 'alice' }] });
   });
 
   it('filters created, mentioned, subscribed and repos for other users', async () => {

@@ -97,11 +97,30 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRo
     const accounts = await sql<AccountRef[]>`SELECT id, login, kind, site_admin FROM accounts WHERE id = ANY(${[...ids]})`;
     for (const account of accounts) people.set(account.id, account);
   }
-  return rows.map(({ closed_by_id, assignee_ids, total: _total, ...row }) => ({
-    ...row,
-    author: row.user_id === null ? null : people.get(row.user_id) ?? null,
-    closed_by: closed_by_id === null ? null : people.get(closed_by_id) ?? null,
-    assignees: assignee_ids.map((id) => people.get(id)).filter((account): account is AccountRef => account !== undefined),
+  const person = (id: number | null) => (id === null ? null : people.get(id) ?? null);
+  // Fields named one by one: rest/spread over the driver's row objects cost
+  // a tenth of the request's CPU in the profile (npm run bench:profile).
+  return rows.map((row) => ({
+    id: row.id,
+    repository_id: row.repository_id,
+    number: row.number,
+    title: row.title,
+    body: row.body,
+    user_id: row.user_id,
+    state: row.state,
+    state_reason: row.state_reason,
+    closed_at: row.closed_at,
+    locked: row.locked,
+    active_lock_reason: row.active_lock_reason,
+    comments: row.comments,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    owner_login: row.owner_login,
+    repo_name: row.repo_name,
+    author_association: row.author_association,
+    author: person(row.user_id),
+    closed_by: person(row.closed_by_id),
+    assignees: row.assignee_ids.map((id) => people.get(id)).filter((account): account is AccountRef => account !== undefined),
   }));
 }
 

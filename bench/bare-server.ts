@@ -3,10 +3,14 @@
 // GET /repos/{owner}/{repo}, so the comparison isolates Wharf's own work
 // (routing, auth, database, serialisation, headers) from Node's HTTP cost.
 // Run as a child of rest-vs-bare.ts; prints `listening <port>` when ready.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { listenForBench } from './child-listen.js';
 
-const body = Buffer.from(process.env.BENCH_BARE_BODY_B64 ?? '', 'base64');
+// Large bodies come as a file (an environment variable holds at most 128 KiB).
+const body = process.env.BENCH_BARE_BODY_FILE
+  ? readFileSync(process.env.BENCH_BARE_BODY_FILE)
+  : Buffer.from(process.env.BENCH_BARE_BODY_B64 ?? '', 'base64');
 const contentType = process.env.BENCH_BARE_CONTENT_TYPE ?? '';
 if (body.length === 0 || !contentType) {
   process.stderr.write('bare-server: set BENCH_BARE_BODY_B64 and BENCH_BARE_CONTENT_TYPE\n');

@@ -4,13 +4,15 @@
 // BENCH_DURATION_S, default 10, after a 2 s warm-up), stops the server so V8
 // writes its profile, and prints the top functions by self time over the
 // measured seconds only (start-up and warm-up are cut by timestamp).
-// PROFILE_TARGET=404 profiles the unauthenticated 404 instead; PROFILE_OUT=file
+// PROFILE_TARGET=404 profiles the unauthenticated 404 instead, PROFILE_TARGET=issues
+// GET …/issues?per_page=30 over 30 issues (bench/issue-list-target.ts); PROFILE_OUT=file
 // keeps the .cpuprofile (open it in Chrome DevTools or speedscope).
 import autocannon from 'autocannon';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selfTimes, selfTimeTable } from './cpu-profile.js';
+import { seedIssues } from './issue-list-target.js';
 import { startWharf } from './spawn-wharf.js';
 
 const durationS = Number(process.env.BENCH_DURATION_S || 10);
@@ -32,7 +34,8 @@ try {
   });
   if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
   const notFound = process.env.PROFILE_TARGET === '404';
-  const url = notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}/repos/${user.login}/bench-repo`;
+  const issues = process.env.PROFILE_TARGET === 'issues' ? await seedIssues(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, user.login) : undefined;
+  const url = notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}${issues?.path ?? `/repos/${user.login}/bench-repo`}`;
   const headers = notFound ? {} : auth;
   const load = (duration: number) => Promise.resolve(autocannon({ url, headers, connections: 64, duration }));
   await load(2);
@@ -48,7 +51,7 @@ try {
   const requests = result.requests.total;
   process.stdout.write(
     [
-      `${notFound ? 'GET /repos/nobody/nothing (404)' : 'authenticated GET /repos/{owner}/{repo}'}: ${requests} responses in ${durationS} s ` +
+      `${notFound ? 'GET /repos/nobody/nothing (404)' : issues ? `authenticated GET ${issues.path}` : 'authenticated GET /repos/{owner}/{repo}'}: ${requests} responses in ${durationS} s ` +
         `(${result.requests.mean.toFixed(0)} req/s under the profiler, ${Object.keys(result.statusCodeStats).join('/')})`,
       `server busy ${busyMs.toFixed(0)} ms, idle ${idleMs.toFixed(0)} ms: ${((1000 * busyMs) / requests).toFixed(1)} µs of CPU sampled per response`,
       '',

@@ -6,7 +6,8 @@
 //   2. fetch GET /repos/admin/bench-repo once and start bare-server.ts with
 //      exactly those body bytes and that content-type, and h3-floor-server.ts
 //      (minimal h3 app) with those body bytes and all of those headers;
-//   3. for bare, h3 floor, Wharf authenticated GET, Wharf unauthenticated 404:
+//   3. for bare, h3 floor, Wharf authenticated GET, Wharf unauthenticated 404,
+//      and GET …/issues?per_page=30 against a bare server with its body:
 //      warm up, then autocannon (64 connections, BENCH_DURATION_S seconds,
 //      default 10);
 //   4. print req/s, p50/p99 latency, peak RSS, the ratios ours/bare and the
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './child-process.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
+import { issueTargets, issueVerdict, seedIssues } from './issue-list-target.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
 import { startBare, startH3Floor, type BareServer } from './spawn-bare.js';
 import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js';
@@ -43,13 +45,14 @@ const settings: LoadSettings = { connections: 64, durationS: durationFromEnv(), 
 let wharf: WharfServer | undefined;
 let bare: BareServer | undefined;
 let h3Floor: BareServer | undefined;
+let bareIssues: BareServer | undefined;
 let dataDir: string | undefined;
 let cleaning: Promise<void> | undefined;
 
 /** Stops all servers (Wharf waits for its PostgreSQL) and removes the data dir. Idempotent. */
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
-    await Promise.allSettled([bare?.stop(), h3Floor?.stop(), wharf?.stop()]);
+    await Promise.allSettled([bare?.stop(), h3Floor?.stop(), bareIssues?.stop(), wharf?.stop()]);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   })();
   return cleaning;
@@ -149,11 +152,18 @@ async function main(): Promise<number> {
     );
   }
 
-  const targets: [Target, Target, Target, Target] = [
+  progress('opening 30 issues; starting a bare server with the issue list body…');
+  const issues = await seedIssues(wharf.baseUrl, auth, repoPath, user.login);
+  bareIssues = await startBare(issues.body, issues.contentType);
+  const [bareIssuesTarget, wharfIssuesTarget] = issueTargets({ url: bareIssues.url, pid: bareIssues.child.pid }, { baseUrl: wharf.baseUrl, pid: wharf.child.pid }, issues.path, auth);
+
+  const targets: [Target, Target, Target, Target, Target, Target] = [
     { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
     { name: 'h3 floor (h3 + srvx, wharf headers)', url: h3Floor.url, headers: {}, expectStatus: 200, pid: h3Floor.child.pid },
     { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
     { name: 'wharf GET /repos/nobody/nothing (no token, 404)', url: `${wharf.baseUrl}/repos/nobody/nothing`, headers: {}, expectStatus: 404, pid: wharf.child.pid },
+    bareIssuesTarget,
+    wharfIssuesTarget,
   ];
   const results: TargetResult[] = [];
   for (const target of targets) {
@@ -162,7 +172,8 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
-  const [bareResult, h3FloorResult, authResult, notFoundResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult];
+  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
+  const issueList = issueVerdict(bareIssuesResult, issuesResult);
   const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
   const problems = results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus));
@@ -177,7 +188,8 @@ async function main(): Promise<number> {
     'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed. "server CPU µs/req": CPU time of the server process per response, steadier across runs than req/s.',
   ];
   const warnings = disturbances(results);
-  process.stdout.write(['', table(results), '', summary(r, v), '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+  const issueLine = `issue list (GET ${issues.path}, ${issues.body.length} bytes): ${issueList.actual.toFixed(3)}× its bare server (target ≥ ${issueList.target}×: ${issueList.met ? 'met' : 'MISSED'})`;
+  process.stdout.write(['', table(results), '', summary(r, v), issueLine, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
 
   const git = gitState();
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
@@ -196,7 +208,8 @@ async function main(): Promise<number> {
         bodyBytes: body.length,
         contentType,
         h3FloorHeaders: wharfHeaders,
-        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult },
+        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult },
+        issueList,
         ratios: r,
         targets: TARGETS,
         verdicts: v,

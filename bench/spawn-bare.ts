@@ -1,6 +1,9 @@
 // Starts the baselines, bare-server.ts and h3-floor-server.ts, each as its own
 // process, compiled to dist/ like `wharf serve` (bin/build.mjs), so the
 // processes run the same kind of code and their baseline RSS matches.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureBuilt } from '../bin/build.mjs';
 import { spawnNode, stopChild, type Child } from './child-process.js';
 
@@ -10,7 +13,14 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-export function startBare(body: Buffer, contentType: string, timeoutMs = 30_000): Promise<BareServer> {
+export async function startBare(body: Buffer, contentType: string, timeoutMs = 30_000): Promise<BareServer> {
+  // One environment variable holds at most 128 KiB (Linux's MAX_ARG_STRLEN):
+  // a larger body (the issue list's) goes through a file.
+  if (body.length > 64 * 1024) {
+    const file = join(await mkdtemp(join(tmpdir(), 'wharf-bare-')), 'body');
+    await writeFile(file, body);
+    return startBaseline('bare server', 'bench/bare-server.ts', { BENCH_BARE_BODY_FILE: file, BENCH_BARE_CONTENT_TYPE: contentType }, timeoutMs);
+  }
   return startBaseline('bare server', 'bench/bare-server.ts', {
     BENCH_BARE_BODY_B64: body.toString('base64'),
     BENCH_BARE_CONTENT_TYPE: contentType,

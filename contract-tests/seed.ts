@@ -103,6 +103,11 @@ await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true,
 // Milestone 1, the spec's example number (the default labels, `bug` among them, came with the repository).
 await api(octocat, 'POST', '/repos/octocat/Hello-World/milestones', { title: 'v1.0', description: 'Tracking milestone for version 1.0' });
 progress('repositories octocat/Hello-World (heads/main, heads/featureA, milestone 1), octocat/secret-plans (private)');
+// Issue 1 of the example repository, assigned to octocat, with comment 1:
+// the issue operations' examples (issue_number 1, comment_id 1) reach them.
+await api(octocat, 'POST', '/repos/octocat/Hello-World/issues', { title: 'Found a bug', body: "I'm having a problem with this.", assignees: ['octocat'] });
+await api(octocat, 'POST', '/repos/octocat/Hello-World/issues/1/comments', { body: 'Me too' });
+progress('issue octocat/Hello-World#1 with a comment');
 
 // The run user's own repository, and last of all its token.
 const token = await admin('create-token', 'contract-bot', '--scopes', ALL_SCOPES, '--note', 'contract run');

@@ -10,6 +10,7 @@ import { authHandlers } from './auth/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
+import { issuesHandlers } from './issues/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
@@ -24,6 +25,7 @@ export const handlers: Handlers = {
   ...healthHandlers,
   ...labelsHandlers,
   ...milestonesHandlers,
+  ...issuesHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reposHandlers,

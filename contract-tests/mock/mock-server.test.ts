@@ -67,6 +67,19 @@ describe('mock server', () => {
     expect(schemaErrors('hook', await response.json())).toBe('');
   });
 
+  it('answers the issue operations: open an issue, comment on it, list both', async () => {
+    const opened = await call('/repos/octocat/Hello-World/issues', { method: 'POST', body: { title: 'Found a bug', assignees: ['octocat'] } });
+    expect(opened.status).toBe(201);
+    expect(schemaErrors('issue', await opened.json())).toBe('');
+    const comment = await call('/repos/octocat/Hello-World/issues/1/comments', { method: 'POST', body: { body: 'Me too' } });
+    expect(comment.status).toBe(201);
+    expect(schemaErrors('issue-comment', await comment.json())).toBe('');
+    const issues = (await (await call('/repos/octocat/Hello-World/issues?state=all')).json()) as unknown[];
+    expect(issues.map((issue) => schemaErrors('issue', issue))).toEqual(['']);
+    const events = (await (await call('/repos/octocat/Hello-World/issues/1/events')).json()) as unknown[];
+    expect(events.map((event) => schemaErrors('issue-event', event))).toEqual(['']);
+  });
+
   it('rejects a body that is not JSON as the server does: 400, with the rate-limit headers', async () => {
     const response = await fetch(mock.url + '/repos/octocat/Hello-World', {
       method: 'PATCH',

@@ -75,6 +75,14 @@ const PLAN: Record<string, Plan[]> = {
         expect(again.guid).toBe(pingGuid);
       },
     },
+    {
+      check: async (run) => {
+        // The issue it opened is closed, with its comment, so the open ones assigned to octocat are none.
+        quiet(run);
+        const [issue] = await get<{ title: string; state: string; comments: number }[]>('/repos/octocat/hello/issues?state=all');
+        expect(issue).toMatchObject({ title: 'Found a bug', state: 'closed', comments: 1 });
+      },
+    },
     { typeOnly: 'needs a real app JWT for installation 42; createAppAuth does this live in auth-app.test.ts' },
     { check: quiet },
   ],

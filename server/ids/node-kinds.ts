@@ -41,6 +41,15 @@ export const NODE_KINDS = Object.freeze([
   { code: 24, prefix: 'TR_', type: 'Tree' },
   { code: 25, prefix: 'BL_', type: 'Blob' },
   { code: 26, prefix: 'TG_', type: 'Tag' },
+  // Issue events (issue #16), one kind per GitHub GraphQL event type, with
+  // GitHub's prefixes; the payload carries the issue_events row id.
+  { code: 27, prefix: 'CE_', type: 'ClosedEvent' },
+  { code: 28, prefix: 'REE_', type: 'ReopenedEvent' },
+  { code: 29, prefix: 'AE_', type: 'AssignedEvent' },
+  { code: 30, prefix: 'UAE_', type: 'UnassignedEvent' },
+  { code: 31, prefix: 'LOE_', type: 'LockedEvent' },
+  { code: 32, prefix: 'UNLE_', type: 'UnlockedEvent' },
+  { code: 33, prefix: 'RTE_', type: 'RenamedTitleEvent' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -69,6 +69,10 @@ function selfContained(root: Json): Json {
     }
     // OpenAPI 3.0's `nullable` beside `anyOf`/`$ref` with no `type` (GitHub's
     // installation `account`), which Ajv refuses: the same as "null, or …".
+    // `nullable` beside an `enum` without null (the issue's `state_reason`,
+    // null on every open issue GitHub serves): Ajv checks the enum first and
+    // refuses null, which GitHub's description means to allow.
+    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
     if (out.nullable === true && !('type' in out)) {
       const { nullable: _nullable, ...rest } = out;
       return { anyOf: [{ type: 'null' }, rest] };

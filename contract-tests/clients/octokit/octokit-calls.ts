@@ -8,6 +8,7 @@ import { createAppAuth } from '@octokit/auth-app';
 import { archiveCalls } from './octokit-archives.js';
 import { callList, env, expect, until } from './call-list.js';
 import { labelCalls } from './octokit-labels.js';
+import { issueCalls } from './octokit-issues.js';
 
 const baseUrl = env('WHARF_BASE_URL');
 const prefix = env('COMPAT_PREFIX');
@@ -62,6 +63,7 @@ await call('create a ref', () => octokit.rest.git.createRef({ ...at, ref: `refs/
 await call('delete a ref', () => octokit.rest.git.deleteRef({ ...at, ref: `heads/${prefix}-branch` }));
 
 await labelCalls(call, octokit, at, prefix);
+await issueCalls(octokit, call, at);
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

@@ -1,0 +1,14 @@
+"""Issue and issue-comment calls of the compatibility list, through stock PyGithub."""
+
+
+def issue_calls(call, expect, state, repo, login):
+    """Open an issue, read it, list it, comment, list comments, close it (as a PyGithub user would)."""
+    call("create an issue", lambda: repo.create_issue(title="Found a bug", body="It breaks", assignees=[login]))
+    issue = state.get("create an issue")
+    call("get an issue", lambda: expect(repo.get_issue(issue.number).title == "Found a bug", "other title"))
+    call("list issues", lambda: expect(issue.number in [i.number for i in repo.get_issues(state="open", assignee=login)], "not listed"))
+    call("comment on an issue", lambda: issue.create_comment("Me too"))
+    call("list issue comments", lambda: expect([c.body for c in issue.get_comments()] == ["Me too"], "other comments"))
+    call("edit an issue comment", lambda: (state["comment on an issue"].edit("Me too, edited"), expect(state["comment on an issue"].body == "Me too, edited", "not edited")))
+    call("close an issue", lambda: (issue.edit(state="closed", state_reason="not_planned"), expect(issue.state == "closed" and issue.closed_by.login == login, issue.state)))
+    call("list issue events", lambda: expect("closed" in [e.event for e in issue.get_events()], "no closed event"))

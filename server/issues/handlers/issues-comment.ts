@@ -1,0 +1,40 @@
+// One issue comment: get, update, delete. Changing or deleting someone
+// else's comment needs push access.
+import { forbidden, notFound } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { deleteComment, editComment } from '../comment-changes.js';
+import { commentById } from '../comment-rows.js';
+import { commentView } from '../comment-view.js';
+import { issueRepository } from '../issue-access.js';
+import { canChangeComment } from '../issue-permissions.js';
+import { inIssueTransaction } from '../issue-transaction.js';
+
+export const getIssueComment: Handler<'issues/get-comment'> = async (ctx) => {
+  const { repo } = await issueRepository(ctx);
+  const comment = await commentById(ctx.services.sql, repo.id, ctx.params.comment_id);
+  if (!comment) throw notFound();
+  return { status: 200, body: commentView(comment, ctx.services.urls) };
+};
+
+export const updateIssueComment: Handler<'issues/update-comment'> = async (ctx) => {
+  const { repo, permission } = await issueRepository(ctx);
+  const me = ctx.user().user;
+  const comment = await commentById(ctx.services.sql, repo.id, ctx.params.comment_id);
+  if (!comment) throw notFound();
+  if (!canChangeComment(permission, comment.user_id, me.id)) throw forbidden('Must have push access to edit this comment.');
+  const { body } = await ctx.input();
+  const updated = await inIssueTransaction(ctx, repo, (events) => editComment(events, comment, body.body));
+  return { status: 200, body: commentView(updated, ctx.services.urls) };
+};
+
+export const deleteIssueComment: Handler<'issues/delete-comment'> = async (ctx) => {
+  const { repo, permission } = await issueRepository(ctx);
+  const me = ctx.user().user;
+  const comment = await commentById(ctx.services.sql, repo.id, ctx.params.comment_id);
+  if (!comment) throw notFound();
+  if (!canChangeComment(permission, comment.user_id, me.id)) throw forbidden('Must have push access to delete this comment.');
+  ctx.checkScopes();
+  const deleted = await inIssueTransaction(ctx, repo, (events) => deleteComment(events, comment));
+  if (!deleted) throw notFound();
+  return { status: 204, body: undefined };
+};

@@ -1,0 +1,26 @@
+import type { Handler } from '../../http/operation-context.js';
+import { findIssue, issueRepository } from '../issue-access.js';
+import { changeIssue } from '../issue-changes.js';
+import { requireTriage } from '../issue-permissions.js';
+import { inIssueTransaction } from '../issue-transaction.js';
+
+// Locking a locked issue changes nothing and emits nothing (204 all the same).
+export const lockIssue: Handler<'issues/lock'> = async (ctx) => {
+  const { repo, permission } = await issueRepository(ctx);
+  const issue = await findIssue(ctx, repo.id, ctx.params.issue_number);
+  ctx.user();
+  requireTriage(permission);
+  const { body } = await ctx.input();
+  await inIssueTransaction(ctx, repo, (events) => changeIssue(events, issue.number, { lock: { reason: body.lock_reason ?? null } }));
+  return { status: 204, body: undefined };
+};
+
+export const unlockIssue: Handler<'issues/unlock'> = async (ctx) => {
+  const { repo, permission } = await issueRepository(ctx);
+  const issue = await findIssue(ctx, repo.id, ctx.params.issue_number);
+  ctx.user();
+  requireTriage(permission);
+  ctx.checkScopes();
+  await inIssueTransaction(ctx, repo, (events) => changeIssue(events, issue.number, { unlock: true }));
+  return { status: 204, body: undefined };
+};

@@ -1,0 +1,30 @@
+import { forbidden } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { resolveAssignees } from '../assignees.js';
+import { findIssue, issueRepository } from '../issue-access.js';
+import { changeIssue, type IssueChange } from '../issue-changes.js';
+import { assigneeLogins, checkedTitle } from '../issue-input.js';
+import { canEditIssue, canTriage } from '../issue-permissions.js';
+import { inIssueTransaction } from '../issue-transaction.js';
+import { issueView } from '../issue-view.js';
+
+// The author may change title, body and state of their own issue; anyone else
+// needs triage, which assignees always need (dropped silently without it, as
+// GitHub drops them).
+export const updateIssue: Handler<'issues/update'> = async (ctx) => {
+  const { repo, permission } = await issueRepository(ctx);
+  const me = ctx.user().user;
+  const existing = await findIssue(ctx, repo.id, ctx.params.issue_number);
+  if (!canEditIssue(permission, existing.user_id, me.id)) throw forbidden('Must have triage access to Issue.');
+  const { body } = await ctx.input();
+  const change: IssueChange = {
+    title: body.title === undefined ? undefined : checkedTitle(body.title),
+    body: body.body,
+    state: body.state,
+    stateReason: body.state_reason,
+  };
+  const logins = assigneeLogins(body);
+  if (logins !== undefined && canTriage(permission)) change.assignees = await resolveAssignees(ctx.services.sql, repo, logins);
+  const issue = await inIssueTransaction(ctx, repo, (events) => changeIssue(events, existing.number, change));
+  return { status: 200, body: issueView(issue, ctx.services.urls) };
+};

@@ -1,0 +1,23 @@
+// Finding the repository and issue an operation names, in the documented
+// order (404 before 403), and GitHub's 410 for a repository whose issues are
+// turned off.
+import { ApiError, notFound } from '../http/api-error.js';
+import type { OperationContext } from '../http/operation-context.js';
+import type { OperationId } from '../generated/routes.js';
+import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
+import { issueByNumber, type IssueRow } from './issue-rows.js';
+
+type RepoParams = { owner: string; repo: string };
+
+/** The repository (readable by the caller) whose issues the operation is about. */
+export async function issueRepository<K extends OperationId>(ctx: OperationContext<K> & { params: RepoParams }): Promise<RepositoryAccess> {
+  const access = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+  if (!access.repo.has_issues) throw new ApiError(410, 'Issues are disabled for this repo');
+  return access;
+}
+
+export async function findIssue(ctx: OperationContext<OperationId>, repositoryId: number, number: number): Promise<IssueRow> {
+  const issue = await issueByNumber(ctx.services.sql, repositoryId, number);
+  if (!issue) throw notFound();
+  return issue;
+}

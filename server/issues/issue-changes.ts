@@ -1,0 +1,124 @@
+// Every change to an issue goes through here, in one transaction: the issue
+// row, its assignees, the timeline rows and the webhook events commit (or roll
+// back) together. One change that does several things emits, in this order:
+// `edited` (title and/or body, one event with both `changes`), `assigned` /
+// `unassigned` (one per person), `closed` / `reopened`, `locked` / `unlocked`.
+import type { AccountRef } from '../repos/user-view.js';
+import { notFound } from '../http/api-error.js';
+import { addAssignees, removeAssignees } from './assignees.js';
+import { recordIssueEvents, type NewIssueEvent } from './issue-events.js';
+import { nextIssueNumber } from './issue-numbers.js';
+import { issueByNumber, type IssueRow, type IssueState, type LockReason, type StateReason } from './issue-rows.js';
+import { emitIssuesEvents, type EventContext, type IssuesEvent } from './issue-webhooks.js';
+
+export interface IssueChange {
+  title?: string;
+  body?: string | null;
+  state?: IssueState;
+  stateReason?: StateReason | null;
+  /** The whole set of assignees (PATCH `assignees`). */
+  assignees?: AccountRef[];
+  addAssignees?: AccountRef[];
+  removeAssignees?: AccountRef[];
+  lock?: { reason: LockReason | null };
+  unlock?: boolean;
+}
+
+export interface NewIssue { title: string; body: string | null; assignees: AccountRef[] }
+
+const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
+
+/** Opens an issue: `opened`, then `assigned` for each assignee (and their timeline rows). */
+export async function openIssue(ctx: EventContext, input: NewIssue): Promise<IssueRow> {
+  const { tx, repo } = ctx;
+  const number = await nextIssueNumber(tx, repo.id);
+  const [inserted] = await tx<{ id: number }[]>`
+    INSERT INTO issues (repository_id, number, title, body, user_id)
+    VALUES (${repo.id}, ${number}, ${input.title}, ${input.body}, ${actorOf(ctx)}) RETURNING id`;
+  const issue = { id: inserted!.id, repository_id: repo.id };
+  const assigned = await addAssignees(tx, issue.id, input.assignees);
+  await recordIssueEvents(tx, issue, actorOf(ctx), assigned.map((a) => ({ event: 'assigned', details: { assignee_id: a.id } })));
+  const row = (await issueByNumber(tx, repo.id, number))!;
+  await emitIssuesEvents(ctx, row, [{ action: 'opened' }, ...assigned.map((assignee) => ({ action: 'assigned' as const, assignee }))]);
+  return row;
+}
+
+/** Applies `change` to issue `number`; 404 when there is none. Nothing changed, nothing emitted. */
+export async function changeIssue(ctx: EventContext, number: number, change: IssueChange): Promise<IssueRow> {
+  const { tx, repo } = ctx;
+  const issue = await issueByNumber(tx, repo.id, number, true);
+  if (!issue) throw notFound();
+  const actor = actorOf(ctx);
+  const events: IssuesEvent[] = [];
+  const timeline: NewIssueEvent[] = [];
+  const columns: Record<string, unknown> = {};
+
+  const edits: NonNullable<IssuesEvent['changes']> = {};
+  if (change.title !== undefined && change.title !== issue.title) {
+    edits.title = { from: issue.title };
+    columns.title = change.title;
+    timeline.push({ event: 'renamed', details: { rename: { from: issue.title, to: change.title } } });
+  }
+  if (change.body !== undefined && change.body !== issue.body) {
+    edits.body = { from: issue.body ?? '' };
+    columns.body = change.body;
+  }
+  if (edits.title || edits.body) events.push({ action: 'edited', changes: edits });
+
+  const current = new Set(issue.assignees.map((a) => a.id));
+  let toAdd = change.addAssignees ?? [];
+  let toRemove = change.removeAssignees ?? [];
+  if (change.assignees) {
+    const wanted = new Set(change.assignees.map((a) => a.id));
+    toRemove = issue.assignees.filter((a) => !wanted.has(a.id));
+    toAdd = change.assignees.filter((a) => !current.has(a.id));
+  }
+  const removed = await removeAssignees(tx, issue.id, toRemove);
+  const added = await addAssignees(tx, issue.id, toAdd);
+  for (const assignee of removed) {
+    events.push({ action: 'unassigned', assignee });
+    timeline.push({ event: 'unassigned', details: { assignee_id: assignee.id } });
+  }
+  for (const assignee of added) {
+    events.push({ action: 'assigned', assignee });
+    timeline.push({ event: 'assigned', details: { assignee_id: assignee.id } });
+  }
+
+  stateChange(issue, change, actor, columns, events, timeline);
+
+  if (change.lock && !issue.locked) {
+    Object.assign(columns, { locked: true, active_lock_reason: change.lock.reason });
+    events.push({ action: 'locked' });
+    timeline.push({ event: 'locked', details: { lock_reason: change.lock.reason } });
+  }
+  if (change.unlock && issue.locked) {
+    Object.assign(columns, { locked: false, active_lock_reason: null });
+    events.push({ action: 'unlocked' });
+    timeline.push({ event: 'unlocked' });
+  }
+
+  if (Object.keys(columns).length === 0 && added.length === 0 && removed.length === 0) return issue;
+  columns.updated_at = new Date();
+  await tx`UPDATE issues SET ${tx(columns)} WHERE id = ${issue.id}`;
+  await recordIssueEvents(tx, issue, actor, timeline);
+  const row = (await issueByNumber(tx, repo.id, number))!;
+  await emitIssuesEvents(ctx, row, events);
+  return row;
+}
+
+function stateChange(issue: IssueRow, change: IssueChange, actor: number | null, columns: Record<string, unknown>, events: IssuesEvent[], timeline: NewIssueEvent[]): void {
+  const state = change.state ?? (change.stateReason === 'reopened' ? 'open' : issue.state);
+  if (state === 'closed' && issue.state === 'open') {
+    const reason = change.stateReason && change.stateReason !== 'reopened' ? change.stateReason : 'completed';
+    Object.assign(columns, { state, state_reason: reason, closed_at: new Date(), closed_by_id: actor });
+    events.push({ action: 'closed' });
+    timeline.push({ event: 'closed', details: { state_reason: reason } });
+  } else if (state === 'open' && issue.state === 'closed') {
+    Object.assign(columns, { state, state_reason: 'reopened', closed_at: null, closed_by_id: null });
+    events.push({ action: 'reopened' });
+    timeline.push({ event: 'reopened', details: { state_reason: 'reopened' } });
+  } else if (state === 'closed' && change.stateReason && change.stateReason !== 'reopened' && change.stateReason !== issue.state_reason) {
+    // Closed as completed, then marked not planned: the reason changes, no event (as GitHub).
+    columns.state_reason = change.stateReason;
+  }
+}

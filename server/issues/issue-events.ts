@@ -1,0 +1,86 @@
+// Issue events (GitHub's `issue-event` bodies): one row per thing that
+// happened, written with the transaction of the change, read by
+// GET …/issues/{n}/events.
+import type { Sql, TransactionSql } from '../db/database.js';
+import { encodeNodeId, type NodeType } from '../ids/node-id.js';
+import { isoSeconds } from '../http/timestamps.js';
+import type { Urls } from '../http/urls.js';
+import { simpleUser, type AccountRef } from '../repos/user-view.js';
+import { accountJson, type LockReason, type StateReason } from './issue-rows.js';
+import { repositoryUrls, userOrNull } from './issue-view.js';
+
+export type IssueEventKind = 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked' | 'renamed';
+
+export interface IssueEventDetails {
+  assignee_id?: number;
+  lock_reason?: LockReason | null;
+  rename?: { from: string; to: string };
+  state_reason?: StateReason | null;
+}
+
+const NODE_TYPE: Record<IssueEventKind, NodeType> = {
+  closed: 'ClosedEvent', reopened: 'ReopenedEvent', assigned: 'AssignedEvent', unassigned: 'UnassignedEvent',
+  locked: 'LockedEvent', unlocked: 'UnlockedEvent', renamed: 'RenamedTitleEvent',
+};
+
+export interface NewIssueEvent { event: IssueEventKind; details?: IssueEventDetails }
+
+export async function recordIssueEvents(tx: TransactionSql, issue: { id: number; repository_id: number }, actorId: number | null, events: NewIssueEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((e) => ({
+    issue_id: issue.id, repository_id: issue.repository_id, actor_id: actorId, event: e.event, details: tx.json((e.details ?? {}) as never),
+  }));
+  await tx`INSERT INTO issue_events ${tx(rows, 'issue_id', 'repository_id', 'actor_id', 'event', 'details')}`;
+}
+
+interface IssueEventRow {
+  id: number;
+  event: IssueEventKind;
+  details: IssueEventDetails;
+  created_at: Date;
+  actor: AccountRef | null;
+  assignee: AccountRef | null;
+}
+
+export async function listIssueEvents(sql: Sql, issueId: number, limit: number, offset: number): Promise<{ rows: IssueEventRow[]; total: number }> {
+  const rows = await sql<(IssueEventRow & { total: number })[]>`
+    SELECT e.id, e.event, e.details, e.created_at,
+      (SELECT ${accountJson(sql, 'a')} FROM accounts a WHERE a.id = e.actor_id) AS actor,
+      (SELECT ${accountJson(sql, 's')} FROM accounts s WHERE s.id = (e.details->>'assignee_id')::bigint) AS assignee,
+      count(*) OVER () AS total
+    FROM issue_events e WHERE e.issue_id = ${issueId} ORDER BY e.id LIMIT ${limit} OFFSET ${offset}`;
+  const total = rows[0]?.total ?? (offset > 0 ? (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_events WHERE issue_id = ${issueId}`)[0]!.n : 0);
+  return { rows, total: Number(total) };
+}
+
+/** GitHub's issue-event-for-issue body: the fields every event has, plus those of its kind. */
+export function issueEventView(row: IssueEventRow, repo: { owner: string; name: string }, urls: Urls) {
+  const base = repositoryUrls(repo.owner, repo.name, urls).api;
+  const common = {
+    id: row.id,
+    node_id: encodeNodeId(NODE_TYPE[row.event], row.id),
+    url: `${base}/issues/events/${row.id}`,
+    actor: userOrNull(row.actor, urls),
+    event: row.event,
+    commit_id: null,
+    commit_url: null,
+    created_at: isoSeconds(row.created_at),
+    performed_via_github_app: null,
+  };
+  switch (row.event) {
+    case 'assigned':
+    case 'unassigned': {
+      const assignee = row.assignee ? simpleUser(row.assignee, urls) : null;
+      return { ...common, assignee, assigner: common.actor };
+    }
+    case 'locked':
+      return { ...common, lock_reason: row.details.lock_reason ?? null };
+    case 'renamed':
+      return { ...common, rename: row.details.rename ?? { from: '', to: '' } };
+    case 'closed':
+    case 'reopened':
+      return { ...common, state_reason: row.details.state_reason ?? null };
+    default:
+      return common;
+  }
+}

@@ -1,0 +1,43 @@
+// A page of issues costs a fixed number of SQL statements, whatever its
+// length: the rows, then their authors, assignees and closers in one more
+// statement, not one query per issue. The target is ≤ 3 per request (issue #16).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+
+let server: TestServer;
+let alice: TestUser;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  alice = await server.createUser('alice');
+  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'busy' } });
+  for (let i = 0; i < 30; i++) {
+    const res = await server.api('/repos/alice/busy/issues', { method: 'POST', token: alice.token, body: { title: `Issue ${i}`, assignees: ['alice'] } });
+    expect(res.status).toBe(201);
+  }
+});
+afterAll(() => server.close());
+
+async function statementsFor(path: string): Promise<number> {
+  const counts: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    statements.length = 0;
+    const res = await server.api(path, { token: alice.token });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    counts.push(statements.length);
+  }
+  // The first request warms the caches (token, repository, permission, rate-limit lease).
+  return Math.min(...counts.slice(1));
+}
+
+describe('issue list cost', () => {
+  it('GET …/issues?per_page=30 takes at most 3 statements, as does a page of 5', async () => {
+    const thirty = await statementsFor('/repos/alice/busy/issues?per_page=30');
+    const five = await statementsFor('/repos/alice/busy/issues?per_page=5');
+    console.log(`statements per request: ${thirty} (per_page=30), ${five} (per_page=5)`);
+    expect(thirty).toBeLessThanOrEqual(3);
+    expect(thirty).toBe(five);
+  });
+});

@@ -1,0 +1,82 @@
+// GitHub's `issue` body for an issue row. Labels, milestone and reactions are
+// empty until those capabilities land (the rollup is all zeros, as GitHub's
+// is for an issue nobody reacted to).
+import { encodeNodeId } from '../ids/node-id.js';
+import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import type { Urls } from '../http/urls.js';
+import { simpleUser, type AccountRef } from '../repos/user-view.js';
+import type { IssueRow } from './issue-rows.js';
+
+export const userOrNull = (account: AccountRef | null, urls: Urls) => (account ? simpleUser(account, urls) : null);
+
+/**
+ * simple-user bodies built once per account for a page: a page of issues
+ * names the same few people (authors, assignees, closers) again and again,
+ * and each body is some twenty strings.
+ */
+export class UserViews {
+  private readonly views = new Map<number, ReturnType<typeof simpleUser>>();
+  constructor(readonly urls: Urls) {}
+
+  of(account: AccountRef): ReturnType<typeof simpleUser> {
+    let view = this.views.get(account.id);
+    if (!view) this.views.set(account.id, (view = simpleUser(account, this.urls)));
+    return view;
+  }
+
+  orNull(account: AccountRef | null) {
+    return account ? this.of(account) : null;
+  }
+}
+
+/** The API and web URLs of a repository, by owner login and name. */
+export function repositoryUrls(owner: string, name: string, urls: Urls) {
+  return { api: urls.api(`/repos/${owner}/${name}`), html: urls.html(`/${owner}/${name}`) };
+}
+
+export function reactionRollup(url: string) {
+  return { url, total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
+}
+
+/** A page of issues, sharing the people's bodies. */
+export function issueViews(rows: IssueRow[], urls: Urls) {
+  const users = new UserViews(urls);
+  return rows.map((row) => issueView(row, urls, users));
+}
+
+export function issueView(row: IssueRow, urls: Urls, users = new UserViews(urls)) {
+  const repo = repositoryUrls(row.owner_login, row.repo_name, urls);
+  const url = `${repo.api}/issues/${row.number}`;
+  const assignees = row.assignees.map((account) => users.of(account));
+  return {
+    url,
+    repository_url: repo.api,
+    labels_url: `${url}/labels{/name}`,
+    comments_url: `${url}/comments`,
+    events_url: `${url}/events`,
+    html_url: `${repo.html}/issues/${row.number}`,
+    id: row.id,
+    node_id: encodeNodeId('Issue', row.id),
+    number: row.number,
+    title: row.title,
+    user: users.orNull(row.author),
+    labels: [] as never[],
+    state: row.state,
+    locked: row.locked,
+    assignee: assignees[0] ?? null,
+    assignees,
+    milestone: null,
+    comments: row.comments,
+    created_at: isoSeconds(row.created_at),
+    updated_at: isoSeconds(row.updated_at),
+    closed_at: isoSecondsOrNull(row.closed_at),
+    author_association: row.author_association,
+    active_lock_reason: row.active_lock_reason,
+    body: row.body,
+    closed_by: users.orNull(row.closed_by),
+    reactions: reactionRollup(`${url}/reactions`),
+    timeline_url: `${url}/timeline`,
+    performed_via_github_app: null,
+    state_reason: row.state_reason,
+  };
+}

@@ -1,0 +1,65 @@
+// The `issues` and `issue_comment` webhook events, written to the outbox with
+// the transaction of their change. Payloads are GitHub's: action, the issue
+// (and comment), `changes` for edits, `assignee` for (un)assignments, the
+// repository, the sender and, for app tokens, the installation.
+import type { Principal } from '../auth/principal.js';
+import type { TransactionSql } from '../db/database.js';
+import type { Urls } from '../http/urls.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { simpleUser, type AccountRef } from '../repos/user-view.js';
+import { emitRepositoryEvent } from '../webhooks/outbox.js';
+import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
+import type { CommentRow } from './comment-rows.js';
+import { commentView } from './comment-view.js';
+import type { IssueRow } from './issue-rows.js';
+import { issueView } from './issue-view.js';
+
+export type IssuesAction = 'opened' | 'edited' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked';
+
+export interface IssuesEvent {
+  action: IssuesAction;
+  changes?: { title?: { from: string }; body?: { from: string } };
+  assignee?: AccountRef;
+}
+
+export interface EventContext { tx: TransactionSql; repo: RepositoryRow; principal: Principal; urls: Urls }
+
+function common(ctx: EventContext) {
+  return {
+    repository: repositoryPayload(ctx.repo, ctx.urls),
+    sender: senderPayload(ctx.principal, ctx.urls),
+    ...installationField(installationOf(ctx.principal)),
+  };
+}
+
+/** Emits `issues` events in the order given, each carrying the issue as it is after the change. */
+export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<void> {
+  const body = issueView(issue, ctx.urls);
+  for (const event of events) {
+    const payload = {
+      action: event.action,
+      issue: body,
+      ...(event.changes ? { changes: event.changes } : {}),
+      ...(event.assignee ? { assignee: simpleUser(event.assignee, ctx.urls) } : {}),
+      ...common(ctx),
+    };
+    await emitRepositoryEvent(ctx.tx, ctx.repo.id, 'issues', event.action, payload, installationOf(ctx.principal)?.id ?? null);
+  }
+}
+
+export async function emitCommentEvent(
+  ctx: EventContext,
+  action: 'created' | 'edited' | 'deleted',
+  issue: IssueRow,
+  comment: CommentRow,
+  changes?: { body: { from: string } },
+): Promise<void> {
+  const payload = {
+    action,
+    issue: issueView(issue, ctx.urls),
+    comment: commentView(comment, ctx.urls),
+    ...(changes ? { changes } : {}),
+    ...common(ctx),
+  };
+  await emitRepositoryEvent(ctx.tx, ctx.repo.id, 'issue_comment', action, payload, installationOf(ctx.principal)?.id ?? null);
+}

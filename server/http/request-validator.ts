@@ -36,7 +36,7 @@ interface CompiledOperation {
 const SPEC_ID = 'wharf-openapi.json';
 const RESOURCE_BY_TAG: Record<string, string> = {
   repos: 'Repository', git: 'Reference', hooks: 'Hook', users: 'User',
-  authorizations: 'OauthAccess', oauth: 'OauthAccess', apps: 'Installation',
+  authorizations: 'OauthAccess', oauth: 'OauthAccess', apps: 'Installation', issues: 'Issue',
 };
 
 function rewriteRefs(node: unknown): unknown {

@@ -4,13 +4,9 @@
 import { forbidden } from '../http/api-error.js';
 import { atLeast, type Permission } from '../repos/permissions.js';
 
-/**
- * GitHub's triage level. Wharf knows read/write/admin until the triage and
- * maintain levels land (issue #16, permission levels): until then triage means
- * "write or above", and this is the one line that changes.
- */
+/** GitHub's triage level (or above: write, maintain, admin). */
 export function canTriage(permission: Permission | null): boolean {
-  return atLeast(permission, 'write');
+  return atLeast(permission, 'triage');
 }
 
 /** Title, body and state of an issue: its author, or anyone with triage. */

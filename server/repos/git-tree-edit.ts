@@ -1,11 +1,12 @@
 // A new tree from a base tree (or none) and a list of edits by path: put an
 // object at `a/b/c.txt` (creating the subtrees on the way), or delete a path
 // (a file or a whole directory). Only the directories an edit walks through
-// are read (`ls-tree`, one level each) and written again (`mktree`, bottom
-// up); everything else keeps its sha. No index and no work tree, so any
-// number of these run at once on one repository. Used by the git data API and
-// by every capability that commits files.
+// are read (`cat-file --batch`) and written again (`mktree --batch`, bottom
+// up), through one process each; everything else keeps its sha. No index and
+// no work tree, so any number of these run at once on one repository. Used by
+// the git data API and by every capability that commits files.
 import type { GitRepositories } from './git.js';
+import { ObjectReader, TreeWriter } from './git-batch.js';
 import type { GitObjectType } from './git-objects.js';
 
 export interface TreeEntry { mode: string; type: GitObjectType; sha: string }
@@ -24,29 +25,37 @@ interface Dir { entries: Map<string, TreeEntry | Dir> }
 
 const isDir = (node: TreeEntry | Dir): node is Dir => 'entries' in node;
 
-/** One level of a tree: name → entry. */
-export async function readTreeLevel(git: GitRepositories, repositoryId: number, sha: string): Promise<Map<string, TreeEntry>> {
-  const out = await git.git(repositoryId, ['ls-tree', '-z', '--full-tree', sha]);
+/** A tree object's entries (`<mode> <name>\0<20-byte sha>` each), name → entry. */
+export function parseTree(content: Buffer): Map<string, TreeEntry> {
   const entries = new Map<string, TreeEntry>();
-  for (const record of out.split('\0')) {
-    const tab = record.indexOf('\t');
-    if (tab < 0) continue;
-    const [mode, type, objectSha] = record.slice(0, tab).split(' ');
-    entries.set(record.slice(tab + 1), { mode: mode!, type: type as GitObjectType, sha: objectSha! });
+  let at = 0;
+  while (at < content.length) {
+    const space = content.indexOf(32, at);
+    const nul = content.indexOf(0, space);
+    if (space < 0 || nul < 0 || nul + 21 > content.length) break;
+    const mode = content.subarray(at, space).toString('latin1');
+    const type: GitObjectType = mode === '40000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
+    entries.set(content.subarray(space + 1, nul).toString('utf8'), { mode: mode.padStart(6, '0'), type, sha: content.subarray(nul + 1, nul + 21).toString('hex') });
+    at = nul + 21;
   }
   return entries;
 }
 
-async function load(git: GitRepositories, repositoryId: number, sha: string | null): Promise<Dir> {
-  return { entries: sha ? new Map<string, TreeEntry | Dir>(await readTreeLevel(git, repositoryId, sha)) : new Map() };
+interface Io { reader: ObjectReader; writer: TreeWriter }
+
+async function load(io: Io, sha: string | null): Promise<Dir> {
+  if (!sha) return { entries: new Map() };
+  const object = await io.reader.read(sha);
+  if (object?.type !== 'tree') throw new Error(`tree ${sha} is missing`);
+  return { entries: new Map<string, TreeEntry | Dir>(parseTree(object.content)) };
 }
 
 /** The directory at `name` in `dir`, read from git or made when absent (or when a non-tree is in the way). */
-async function subdirectory(git: GitRepositories, repositoryId: number, dir: Dir, name: string, create: boolean): Promise<Dir | null> {
+async function subdirectory(io: Io, dir: Dir, name: string, create: boolean): Promise<Dir | null> {
   const node = dir.entries.get(name);
   if (node && isDir(node)) return node;
   if (node && node.type === 'tree') {
-    const loaded = await load(git, repositoryId, node.sha);
+    const loaded = await load(io, node.sha);
     dir.entries.set(name, loaded);
     return loaded;
   }
@@ -56,12 +65,12 @@ async function subdirectory(git: GitRepositories, repositoryId: number, dir: Dir
   return made;
 }
 
-async function apply(git: GitRepositories, repositoryId: number, root: Dir, edit: TreeEdit): Promise<void> {
+async function apply(io: Io, root: Dir, edit: TreeEdit): Promise<void> {
   const names = edit.path.split('/');
   const last = names.pop()!;
   let dir: Dir | null = root;
   for (const name of names) {
-    dir = await subdirectory(git, repositoryId, dir, name, edit.sha !== null);
+    dir = await subdirectory(io, dir, name, edit.sha !== null);
     if (!dir) throw new TreeEditError(edit.path, `path '${edit.path}' does not exist`);
   }
   if (edit.sha === null) {
@@ -72,11 +81,11 @@ async function apply(git: GitRepositories, repositoryId: number, root: Dir, edit
 }
 
 /** Writes `dir` and the directories below it that were read or made; null for a directory left empty. */
-async function write(git: GitRepositories, repositoryId: number, dir: Dir, isRoot: boolean): Promise<string | null> {
+async function write(io: Io, dir: Dir, isRoot: boolean): Promise<string | null> {
   const lines: string[] = [];
   for (const [name, node] of dir.entries) {
     if (isDir(node)) {
-      const sha = await write(git, repositoryId, node, false);
+      const sha = await write(io, node, false);
       if (sha) lines.push(`040000 tree ${sha}\t${name}`);
     } else {
       lines.push(`${node.mode} ${node.type} ${node.sha}\t${name}`);
@@ -84,13 +93,18 @@ async function write(git: GitRepositories, repositoryId: number, dir: Dir, isRoo
   }
   // Git keeps no empty directories: deleting a directory's last file removes it.
   if (lines.length === 0 && !isRoot) return null;
-  // --missing: a submodule's commit lives in another repository; the caller checked every other object.
-  return (await git.git(repositoryId, ['mktree', '-z', '--missing'], lines.map((line) => line + '\0').join(''))).trim();
+  return io.writer.write(lines);
 }
 
 /** The sha of `base` (null: the empty tree) with `edits` applied in order. */
 export async function editTree(git: GitRepositories, repositoryId: number, base: string | null, edits: TreeEdit[]): Promise<string> {
-  const root = await load(git, repositoryId, base);
-  for (const edit of edits) await apply(git, repositoryId, root, edit);
-  return (await write(git, repositoryId, root, true))!;
+  const io: Io = { reader: new ObjectReader(git, repositoryId), writer: new TreeWriter(git, repositoryId) };
+  try {
+    const root = await load(io, base);
+    for (const edit of edits) await apply(io, root, edit);
+    return (await write(io, root, true))!;
+  } finally {
+    io.reader.close();
+    io.writer.close();
+  }
 }

@@ -74,6 +74,14 @@ describe('blobs', () => {
     const created = await json(await post('/git/blobs', { content: bytes.toString('base64'), encoding: 'base64' }), 201);
     const raw = await server.api(`${REPO}/git/blobs/${created.sha}`, { headers: { accept: 'application/vnd.github.raw' } });
     expect(Buffer.from(await raw.arrayBuffer()).equals(bytes)).toBe(true);
+    // Large blobs' JSON is written in one buffer: the same body as for small ones.
+    const blob = await json(await server.api(`${REPO}/git/blobs/${created.sha}`), 200);
+    expectBothSchemas(blob, { path: '/repos/{owner}/{repo}/git/blobs/{file_sha}', method: 'get' }, { operationId: 'git/get-blob' });
+    expect(blob).toMatchObject({ sha: created.sha, size: bytes.length, encoding: 'base64', url: created.url });
+    const lines = blob.content.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.slice(0, -1).every((line: string) => line.length === 60)).toBe(true);
+    expect(Buffer.from(blob.content, 'base64').equals(bytes)).toBe(true);
   });
 
   it('is 404 for a sha that names no blob (a tree, an unknown sha, not a sha)', async () => {

@@ -1,6 +1,6 @@
 // People in git objects (`Name <email> 1215569610 +1200`) and in GitHub's
 // bodies (`{name, email, date}`), both ways.
-import { conflict, validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../http/api-error.js';
 import { gitDate, type GitIdentity } from '../repos/commit-identity.js';
 
 export interface Person { name: string; email: string; date: string }
@@ -40,5 +40,3 @@ export function checkIdentity(resource: string, field: string, identity: GitIden
     }
   }
 }
-
-export const repositoryEmpty = () => conflict('Git Repository is empty.');

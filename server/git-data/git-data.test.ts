@@ -4,6 +4,7 @@
 // repositories answer as GitHub does.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -243,6 +244,24 @@ describe('access', () => {
     expect((await server.api(`/repos/alice/secret/git/commits/${secret.object.sha}`)).status).toBe(404);
     expect((await server.api(`/repos/alice/secret/git/trees/main`)).status).toBe(404);
     expect((await server.api(`/repos/alice/secret/git/commits/${secret.object.sha}`, { token: alice.token })).status).toBe(200);
+  });
+
+  it('takes installation tokens by the contents permission: read to GET, write to create (authored by the bot)', async () => {
+    const tokenOf = async (name: string, contents: 'read' | 'write') => {
+      const app = await createTestApp(server, alice.id, name, { contents });
+      const installation = await installTestApp(server, app.app, alice.id);
+      return (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)).body.token as string;
+    };
+    const reader = await tokenOf('Reader', 'read');
+    const writer = await tokenOf('Writer', 'write');
+    const secret = await json(await server.api('/repos/alice/secret/git/ref/heads/main', { token: reader }), 200);
+    expect((await server.api(`/repos/alice/secret/git/commits/${secret.object.sha}`, { token: reader })).status).toBe(200);
+    expect((await server.api('/repos/alice/secret/git/blobs', { method: 'POST', token: reader, body: { content: 'x' } })).status).toBe(403);
+    const tree = (await json(await server.api(`/repos/alice/secret/git/commits/${secret.object.sha}`, { token: writer }), 200)).tree.sha;
+    const commit = await json(await server.api('/repos/alice/secret/git/commits', { method: 'POST', token: writer, body: { message: 'By the app', tree, parents: [secret.object.sha] } }), 201);
+    expect(commit.author.name).toBe('writer[bot]');
+    const moved = await server.api('/repos/alice/secret/git/refs/heads/main', { method: 'PATCH', token: writer, body: { sha: commit.sha } });
+    expect(moved.status).toBe(200);
   });
 
   it('answers 409 "Git Repository is empty." in a repository without commits, as GitHub', async () => {

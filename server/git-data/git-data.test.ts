@@ -179,6 +179,18 @@ describe('trees, commits and moving the branch, seen by git', () => {
     }
   });
 
+  it('cuts a recursive listing at 100,000 entries with truncated: true, paths intact', async () => {
+    const { git } = server.services;
+    const repoId = (await server.services.repos.find('alice', 'code'))!.id;
+    const blob = (await git.git(repoId, ['hash-object', '-w', '--stdin'], 'x')).trim();
+    const names = Array.from({ length: 100_001 }, (_, i) => `fïlé-${String(i).padStart(6, '0')}`);
+    const big = (await git.git(repoId, ['mktree', '-z'], names.map((name) => `100644 blob ${blob}\t${name}\0`).join(''))).trim();
+    const listing = await json(await server.api(`${REPO}/git/trees/${big}?recursive=1`), 200);
+    expect(listing.truncated).toBe(true);
+    expect(listing.tree).toHaveLength(100_000);
+    expect(listing.tree.map((e: { path: string }) => e.path)).toEqual(names.slice(0, 100_000));
+  });
+
   it('refuses a non-fast-forward without force (422) and takes it with force', async () => {
     const side = await json(await post('/git/commits', { message: 'Side', tree: mainTree, parents: [] }), 201);
     const refused = await server.api(`${REPO}/git/refs/heads/main`, { method: 'PATCH', token: alice.token, body: { sha: side.sha } });

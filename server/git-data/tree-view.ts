@@ -26,7 +26,8 @@ async function listEntries(git: GitRepositories, repositoryId: number, sha: stri
   const child = git.spawn(repositoryId, ['ls-tree', '-l', '-z', '--full-tree', ...(recursive ? ['-r', '-t'] : []), sha]);
   const tree: TreeItem[] = [];
   let truncated = false;
-  let pending = '';
+  // Records are split on NUL bytes before decoding, so a path's UTF-8 is never cut between chunks.
+  let pending: Buffer = Buffer.alloc(0);
   let pathBytes = 0;
   const exited = new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
@@ -34,18 +35,17 @@ async function listEntries(git: GitRepositories, repositoryId: number, sha: stri
   });
   child.stderr.resume();
   for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-    const records = (pending + chunk.toString('utf8')).split('\0');
-    pending = records.pop()!;
-    for (const record of records) {
-      const item = treeItem(record, api);
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    let start = 0;
+    for (let end = pending.indexOf(0, start); end >= 0 && !truncated; end = pending.indexOf(0, start)) {
+      const item = treeItem(pending.subarray(start, end).toString('utf8'), api);
+      start = end + 1;
       if (!item) continue;
       pathBytes += Buffer.byteLength(item.path);
-      if (tree.length >= MAX_TREE_ENTRIES || pathBytes > MAX_TREE_PATH_BYTES) {
-        truncated = true;
-        break;
-      }
-      tree.push(item);
+      if (tree.length >= MAX_TREE_ENTRIES || pathBytes > MAX_TREE_PATH_BYTES) truncated = true;
+      else tree.push(item);
     }
+    pending = pending.subarray(start);
     if (truncated) break;
   }
   if (truncated) child.kill();

@@ -59,10 +59,7 @@ export async function writeBlobStream(git: GitRepositories, repositoryId: number
   child.stdin.on('error', () => {});
   try {
     for (const piece of pieces) {
-      if (!child.stdin.write(piece)) await new Promise<void>((resolve) => {
-        child.stdin.once('drain', resolve);
-        child.once('close', () => resolve());
-      });
+      if (!child.stdin.write(piece)) await Promise.race([new Promise((resolve) => child.stdin.once('drain', resolve)), exited]);
       if (child.exitCode !== null) break;
     }
   } catch (error) {

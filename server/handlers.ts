@@ -7,6 +7,7 @@ import { accountsHandlers } from './accounts/handlers/index.js';
 import { appsHandlers } from './apps/handlers/index.js';
 import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
+import { gitDataHandlers } from './git-data/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
@@ -22,6 +23,7 @@ export const handlers: Handlers = {
   ...appsHandlers,
   ...archivesHandlers,
   ...authHandlers,
+  ...gitDataHandlers,
   ...healthHandlers,
   ...labelsHandlers,
   ...milestonesHandlers,

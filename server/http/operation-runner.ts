@@ -68,6 +68,7 @@ export async function executeOperation<K extends OperationId>(
   const result = await handler(ctx);
   const headers = scope.headers;
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = value;
+  if ('raw' in result) return { status: result.status, body: result.raw, headers };
 
   if (result.html !== undefined) {
     Object.assign(headers, pageHeaders(result.formActionOrigins));

@@ -40,3 +40,13 @@ export type HandlerResult<K extends OperationId> = {
     formActionOrigins?: string[];
   };
 }[keyof Responses<K> & SuccessStatus];
+
+/**
+ * A 200 in a representation other than JSON (GitHub's raw media type): the
+ * bytes as they are, with the handler's `content-type`.
+ */
+export interface RawResult {
+  status: 200;
+  raw: Buffer | string;
+  headers: Record<string, string>;
+}

@@ -7,6 +7,22 @@ import type { AccountRow } from './accounts-store.js';
 export interface GitIdentity {
   name: string;
   email: string;
+  /** When, in git's own form `@<Unix seconds> <±hhmm>` (see gitDate); absent: now. */
+  date?: string;
+}
+
+/**
+ * An ISO 8601 date-time (GitHub's `date` fields) as git's `@<seconds> <±hhmm>`,
+ * keeping its UTC offset; null for what git cannot record (before 1970, or
+ * not a real instant such as a leap second).
+ */
+export function gitDate(iso: string): string | null {
+  const millis = Date.parse(iso);
+  if (!Number.isFinite(millis) || millis < 0) return null;
+  const offset = /(?:([+-])(\d{2}):?(\d{2})|[zZ])$/.exec(iso);
+  if (!offset) return null;
+  const zone = offset[1] ? `${offset[1]}${offset[2]}${offset[3]}` : '+0000';
+  return `@${Math.floor(millis / 1000)} ${zone}`;
 }
 
 export function noreplyEmail(account: Pick<AccountRow, 'id' | 'login'>, noreplyHost: string): string {

@@ -1,7 +1,7 @@
 // Bare git repositories on disk, one per repository id (`<dataDir>/repositories/<id>.git`),
 // so a rename never moves anything. Everything goes through the git CLI with
 // argument arrays (never a shell).
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,11 +24,15 @@ export interface CommitIdentities {
   committer: GitIdentity;
 }
 
-function identityEnv({ author, committer }: CommitIdentities): Record<string, string> {
-  return {
+/** The environment `git commit-tree` / `git mktag` read their identities (and dates, when given) from. */
+export function identityEnv({ author, committer }: CommitIdentities): Record<string, string> {
+  const env: Record<string, string> = {
     GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email,
     GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email,
   };
+  if (author.date) env.GIT_AUTHOR_DATE = author.date;
+  if (committer.date) env.GIT_COMMITTER_DATE = committer.date;
+  return env;
 }
 
 export class GitRepositories {
@@ -39,7 +43,7 @@ export class GitRepositories {
   }
 
   /** Runs `git <args>` in the repository and returns stdout (throws on a non-zero exit). */
-  async git(repositoryId: number, args: string[], input?: string, env: Record<string, string> = {}): Promise<string> {
+  async git(repositoryId: number, args: string[], input?: string | Buffer, env: Record<string, string> = {}): Promise<string> {
     const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
       env: { ...process.env, ...GIT_ENV, ...env }, maxBuffer: 16 * 1024 * 1024,
     });
@@ -62,6 +66,11 @@ export class GitRepositories {
     child.child.stdin?.end(input);
     const { stdout } = await child;
     return stdout;
+  }
+
+  /** `git <args>` as a child process with its streams, for input or output too large to hold twice. */
+  spawn(repositoryId: number, args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+    return spawn('git', ['--git-dir', this.pathOf(repositoryId), ...args], { env: { ...process.env, ...GIT_ENV, ...env } });
   }
 
   async create(repositoryId: number, defaultBranch: string): Promise<void> {
@@ -127,6 +136,21 @@ export class GitRepositories {
     } catch {
       return false;
     }
+  }
+
+  /** Moves `ref` to `sha` only if it still points to `oldSha` (compare-and-swap). */
+  async updateRef(repositoryId: number, ref: string, sha: string, oldSha: string): Promise<boolean> {
+    try {
+      await this.git(repositoryId, ['update-ref', ref, sha, oldSha]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** True when the repository has no ref at all (GitHub's "Git Repository is empty."). */
+  async isEmpty(repositoryId: number): Promise<boolean> {
+    return (await this.git(repositoryId, ['for-each-ref', '--count=1', '--format=x'])).trim() === '';
   }
 
   /** Deletes `ref` only if it still points to `oldSha` (compare-and-swap). */

@@ -265,6 +265,170 @@ export interface paths {
         delete: operations["git/delete-ref"];
         options?: never;
         head?: never;
+        /**
+         * Update a reference
+         * @description Moves the reference to `sha`, as a push would (the `push` webhook follows). Without `force` (default `false`) only a fast-forward is accepted: otherwise 422 `Update is not a fast forward`. An unknown reference is 422 `Reference does not exist`, an unknown sha 422 `Object does not exist`, a branch pointed at something other than a commit 422. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does.
+         */
+        patch: operations["git/update-ref"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/blobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a blob
+         * @description Writes `content` as a git blob (`encoding` `utf-8`, the default, or `base64`, which may contain line breaks). Blobs of up to 100 MB are accepted, as on GitHub: the body cap of this operation is 150 MiB of JSON, and the content is decoded and handed to git piece by piece. Invalid Base64 or a blob over 100 MB is 422. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does.
+         */
+        post: operations["git/create-blob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/blobs/{file_sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a blob
+         * @description The blob's content, Base64-encoded with a line break after every 60 characters, as GitHub writes it. With `Accept: application/vnd.github.raw` (or `…raw+json`) the blob's bytes instead, as `application/vnd.github.raw`. Blobs of up to 100 MB. A sha that names no blob is 404. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does. Readable anonymously on public repositories.
+         */
+        get: operations["git/get-blob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/trees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tree
+         * @description A new tree from `tree` entries, on top of `base_tree` when given (entries replace the base's at the same path; without it, only the entries are in the tree). A `path` with slashes (`a/b/c.txt`) creates or extends the subtrees on the way; `sha: null` deletes the path (a file or a directory; 422 when it does not exist). Each entry has either `sha` (an existing object of the entry's type; any commit for a `160000` submodule) or `content` (written as a blob), not both. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does.
+         */
+        post: operations["git/create-tree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/trees/{tree_sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tree
+         * @description One level of a tree named by its sha, a commit's or tag's sha (its tree), or a branch or tag name. With `recursive` (any value, `0` and `false` included, as GitHub reads it) every entry below it, trees included; a listing over 100,000 entries or 7 MB of paths is cut there with `truncated: true`. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does. Readable anonymously on public repositories.
+         */
+        get: operations["git/get-tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a commit
+         * @description A commit object of `tree` with `parents` (none: a root commit) and `message` (kept as sent). `author` defaults to the caller (their email, or their noreply address) and now; `committer` to the author. `signature` is stored as the commit's `gpgsig` header. No ref moves: update one with `git/update-ref` or create one with `git/create-ref`. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does.
+         */
+        post: operations["git/create-commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/commits/{commit_sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a commit object
+         * @description A commit object, with `verification` (Wharf verifies no signatures: `unsigned`, or `unknown_key` with the signature and its payload). A sha that names no commit is 404. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does. Readable anonymously on public repositories.
+         */
+        get: operations["git/get-commit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tag object
+         * @description An annotated tag object (`git mktag`) naming `object` of `type`, with `message` and `tagger` (default: the caller, now). It makes no ref: create `refs/tags/<tag>` with `git/create-ref`. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does.
+         */
+        post: operations["git/create-tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/tags/{tag_sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tag
+         * @description An annotated tag object, with `verification`. A sha that names no tag object is 404. A repository without commits answers 409 `Git Repository is empty.`, as GitHub does. Readable anonymously on public repositories.
+         */
+        get: operations["git/get-tag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -2120,6 +2284,109 @@ export interface components {
                 url: string;
             };
         };
+        /** Short Blob */
+        "short-blob": {
+            /** Format: uri */
+            url: string;
+            sha: string;
+        };
+        /** Blob */
+        blob: {
+            /** @description Base64, a line break after every 60 characters. */
+            content: string;
+            encoding: string;
+            /** Format: uri */
+            url: string;
+            sha: string;
+            size: number | null;
+            node_id: string;
+        };
+        /** Git Tree */
+        "git-tree": {
+            sha: string;
+            /** Format: uri */
+            url: string;
+            truncated: boolean;
+            tree: {
+                path: string;
+                mode: string;
+                type: string;
+                sha: string;
+                /** @description Blobs only. */
+                size?: number;
+                /**
+                 * Format: uri
+                 * @description Blobs and trees only.
+                 */
+                url?: string;
+            }[];
+        };
+        /**
+         * Git person
+         * @description An author, committer or tagger of a git object.
+         */
+        "git-person": {
+            name: string;
+            email: string;
+            /** Format: date-time */
+            date: string;
+        };
+        /** Verification */
+        verification: {
+            verified: boolean;
+            reason: string;
+            payload: string | null;
+            signature: string | null;
+            verified_at: string | null;
+        };
+        /**
+         * Git Commit
+         * @description A commit object.
+         */
+        "git-commit": {
+            sha: string;
+            node_id: string;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+            author: components["schemas"]["git-person"];
+            committer: components["schemas"]["git-person"];
+            message: string;
+            tree: {
+                sha: string;
+                /** Format: uri */
+                url: string;
+            };
+            parents: {
+                sha: string;
+                /** Format: uri */
+                url: string;
+                /** Format: uri */
+                html_url: string;
+            }[];
+            verification: components["schemas"]["verification"];
+        };
+        /**
+         * Git Tag
+         * @description An annotated tag object.
+         */
+        "git-tag": {
+            node_id: string;
+            tag: string;
+            sha: string;
+            /** Format: uri */
+            url: string;
+            message: string;
+            tagger: components["schemas"]["git-person"];
+            object: {
+                sha: string;
+                type: string;
+                /** Format: uri */
+                url: string;
+            };
+            verification?: components["schemas"]["verification"];
+        };
         /**
          * Label
          * @description A repository's label (GitHub's `label`).
@@ -3206,6 +3473,20 @@ export interface components {
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
                 "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
+        /** @description The repository has no commits yet, as GitHub answers git data requests on it. */
+        git_repository_empty: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
                 [name: string]: unknown;
             };
             content: {
@@ -4438,6 +4719,674 @@ export interface operations {
                     "application/json": components["schemas"]["validation-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/update-ref": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The reference without the `refs/` prefix, e.g. `heads/main` or `tags/v1.0`. It usually contains slashes: the server accepts them raw (`heads/main`) and percent-encoded (`heads%2Fmain`).
+                 * @example heads/featureA
+                 */
+                ref: components["parameters"]["git-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The object the reference is set to. */
+                    sha: string;
+                    /**
+                     * @description Allow an update that is not a fast-forward.
+                     * @default false
+                     */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The reference, moved. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-ref"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            413: components["responses"]["payload_too_large"];
+            /** @description The reference does not exist, the sha names no object, or the update is not a fast-forward and `force` is not set. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["validation-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/create-blob": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new blob's content. */
+                    content: string;
+                    /**
+                     * @description The encoding of `content`.
+                     * @default utf-8
+                     * @enum {string}
+                     */
+                    encoding?: "utf-8" | "base64";
+                };
+            };
+        };
+        responses: {
+            /** @description The blob was written. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created object.
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/blobs/3a0f86fb8db8eea7ccbb9a95f325ddbedfb25e15
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["short-blob"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            413: components["responses"]["payload_too_large"];
+            /** @description Validation failed: `content` is not valid Base64, or the blob is over 100 MB. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["validation-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/get-blob": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The blob's SHA-1 (40 hexadecimal digits).
+                 * @example aa218f56b14c9653891f9e74264a383fa43fefbd
+                 */
+                file_sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blob. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["blob"];
+                    "application/vnd.github.raw": string;
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/create-tree": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Entries (`path`, `mode`, `type`, and `sha` or `content`). */
+                    tree: {
+                        /** @description The entry's path, relative to the tree's root. */
+                        path: string;
+                        /**
+                         * @description `100644` file, `100755` executable, `040000` subdirectory, `160000` submodule (commit), `120000` symlink.
+                         * @enum {string}
+                         */
+                        mode?: "100644" | "100755" | "040000" | "160000" | "120000";
+                        /** @enum {string} */
+                        type?: "blob" | "tree" | "commit";
+                        /** @description The object at this path; `null` deletes the path. */
+                        sha?: string | null;
+                        /** @description The content of a new blob at this path (instead of `sha`). */
+                        content?: string;
+                    }[];
+                    /** @description The tree the entries are applied to. */
+                    base_tree?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tree was written; its top level is listed. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created object.
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/trees/9fb037999f264ba9a7fc6274d15fa3ae2ab98312
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-tree"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            413: components["responses"]["payload_too_large"];
+            /** @description Validation failed: a bad path or mode, an object that does not exist or is not of the entry's type, both `sha` and `content`, deleting a path that does not exist, or a `base_tree` that is not a tree. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["validation-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/get-tree": {
+        parameters: {
+            query?: {
+                /** @description Present (whatever its value) for the whole tree below, not one level. */
+                recursive?: string;
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The tree's SHA-1, or a commit, tag, branch or tag name that leads to one.
+                 * @example aa218f56b14c9653891f9e74264a383fa43fefbd
+                 */
+                tree_sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-tree"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/create-commit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The commit message. */
+                    message: string;
+                    /** @description The tree of the commit. */
+                    tree: string;
+                    /** @description The parent commits; empty or absent for a root commit. */
+                    parents?: string[];
+                    author?: {
+                        name: string;
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601; when absent, now.
+                         */
+                        date?: string;
+                    };
+                    committer?: {
+                        name?: string;
+                        email?: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601; when absent, now.
+                         */
+                        date?: string;
+                    };
+                    /** @description An ASCII-armored detached signature of the commit, stored as its `gpgsig` header. */
+                    signature?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The commit was written. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created object.
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/commits/aa218f56b14c9653891f9e74264a383fa43fefbd
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-commit"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            413: components["responses"]["payload_too_large"];
+            /** @description Validation failed: the tree or a parent does not exist (or is not a tree or commit), a date git cannot record, or a name git refuses. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["validation-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/get-commit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The commit's SHA-1.
+                 * @example aa218f56b14c9653891f9e74264a383fa43fefbd
+                 */
+                commit_sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commit. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-commit"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/create-tag": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tag's name (a valid ref name under `refs/tags/`). */
+                    tag: string;
+                    /** @description The tag message. */
+                    message: string;
+                    /** @description The SHA of the object tagged. */
+                    object: string;
+                    /**
+                     * @description The type of the object tagged.
+                     * @enum {string}
+                     */
+                    type: "commit" | "tree" | "blob";
+                    tagger?: {
+                        name: string;
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601; when absent, now.
+                         */
+                        date?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The tag object was written. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created object.
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/git/tags/940bd336248efae0f9ee5bc7b2d5c985887b16ac
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-tag"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
+            413: components["responses"]["payload_too_large"];
+            /** @description Validation failed: the object does not exist or is not of `type`, the tag name is not a valid ref name, or a tagger git refuses. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["validation-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "git/get-tag": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The tag object's SHA-1.
+                 * @example aa218f56b14c9653891f9e74264a383fa43fefbd
+                 */
+                tag_sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag object. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["git-tag"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["git_repository_empty"];
             429: components["responses"]["rate_limited"];
         };
     };

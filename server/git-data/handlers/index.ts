@@ -1,0 +1,24 @@
+// The git data API (GitHub's blobs, trees, commits, tag objects, and moving a
+// ref), keyed by operationId; server/handlers.ts joins this map with the others.
+import type { Handlers } from '../../http/operation-context.js';
+import { createBlob } from './git-create-blob.js';
+import { createCommit } from './git-create-commit.js';
+import { createTag } from './git-create-tag.js';
+import { createTree } from './git-create-tree.js';
+import { getBlob } from './git-get-blob.js';
+import { getCommit } from './git-get-commit.js';
+import { getTag } from './git-get-tag.js';
+import { getTree } from './git-get-tree.js';
+import { updateRef } from './git-update-ref.js';
+
+export const gitDataHandlers = {
+  'git/create-blob': createBlob,
+  'git/get-blob': getBlob,
+  'git/create-tree': createTree,
+  'git/get-tree': getTree,
+  'git/create-commit': createCommit,
+  'git/get-commit': getCommit,
+  'git/create-tag': createTag,
+  'git/get-tag': getTag,
+  'git/update-ref': updateRef,
+} satisfies Partial<Handlers>;

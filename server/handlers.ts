@@ -6,6 +6,8 @@
 import { accountsHandlers } from './accounts/handlers/index.js';
 import { appsHandlers } from './apps/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
+import { branchesHandlers } from './branches/handlers/index.js';
+import { commitsHandlers } from './commits/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
@@ -17,6 +19,8 @@ export const handlers: Handlers = {
   ...accountsHandlers,
   ...appsHandlers,
   ...authHandlers,
+  ...branchesHandlers,
+  ...commitsHandlers,
   ...healthHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,

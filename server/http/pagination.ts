@@ -29,3 +29,8 @@ export function linkHeader(url: URL, request: PageRequest, total: number): strin
   if (request.page > 1) parts.push(link(1, 'first'));
   return parts.length ? parts.join(', ') : undefined;
 }
+
+/** Response headers carrying a Link header, when there is one. */
+export function linkHeaders(link: string | undefined): Record<string, string> {
+  return link ? { Link: link } : {};
+}

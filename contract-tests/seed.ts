@@ -24,6 +24,7 @@ import { SignJWT } from 'jose';
 import { createPrivateKey } from 'node:crypto';
 import { TokenStore } from '../server/auth/token-store.js';
 import { loadConfig } from '../server/config.js';
+import { seedHistory } from './seed-history.js';
 import { openDatabase } from '../server/db/database.js';
 import { createLogger } from '../server/log.js';
 
@@ -99,8 +100,9 @@ await api(octocat, 'POST', '/user/repos', {
 });
 const main = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
 await api(octocat, 'POST', '/repos/octocat/Hello-World/git/refs', { ref: 'refs/heads/featureA', sha: main.object.sha });
+await seedHistory(baseUrl, octocat);
 await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true, auto_init: true });
-progress('repositories octocat/Hello-World (heads/main, heads/featureA), octocat/secret-plans (private)');
+progress('repositories octocat/Hello-World (heads/main, heads/featureA two commits ahead), octocat/secret-plans (private)');
 
 // The run user's own repository, and last of all its token.
 const token = await admin('create-token', 'contract-bot', '--scopes', ALL_SCOPES, '--note', 'contract run');

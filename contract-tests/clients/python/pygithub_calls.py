@@ -13,6 +13,8 @@ import traceback
 
 from github import Auth, Github, GithubIntegration
 
+from commits_calls import commit_calls
+
 BASE = os.environ["WHARF_BASE_URL"]
 PREFIX = os.environ["COMPAT_PREFIX"]
 APP_REPO = os.environ["WHARF_APP_REPO"]
@@ -97,6 +99,9 @@ call("list refs", lambda: expect(any(r.ref == head.ref for r in repo.get_git_ref
 call("list matching refs", lambda: expect([r.ref for r in repo.get_git_matching_refs("heads/")] == [head.ref], "other refs"))
 call("create a ref", lambda: repo.create_git_ref(f"refs/heads/{PREFIX}-branch", head.object.sha))
 call("delete a ref", lambda: state["create a ref"].delete())
+
+# Commits, compare and branches.
+commit_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))
 

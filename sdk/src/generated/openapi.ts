@@ -4147,6 +4147,7 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -4313,6 +4314,7 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -4379,6 +4381,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -22,6 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './child-process.js';
+import { commitsSummary, commitsTarget } from './commits-target.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
 import { startBare, startH3Floor, type BareServer } from './spawn-bare.js';
@@ -149,11 +150,15 @@ async function main(): Promise<number> {
     );
   }
 
-  const targets: [Target, Target, Target, Target] = [
+  progress('pushing 40 commits for the commit list target…');
+  const commitsListTarget = await commitsTarget(wharf, user.login);
+
+  const targets: [Target, Target, Target, Target, Target] = [
     { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
     { name: 'h3 floor (h3 + srvx, wharf headers)', url: h3Floor.url, headers: {}, expectStatus: 200, pid: h3Floor.child.pid },
     { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
     { name: 'wharf GET /repos/nobody/nothing (no token, 404)', url: `${wharf.baseUrl}/repos/nobody/nothing`, headers: {}, expectStatus: 404, pid: wharf.child.pid },
+    commitsListTarget,
   ];
   const results: TargetResult[] = [];
   for (const target of targets) {
@@ -162,7 +167,8 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
-  const [bareResult, h3FloorResult, authResult, notFoundResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult];
+  const [bareResult, h3FloorResult, authResult, notFoundResult, commitsResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
+  const commits = commitsSummary(bareResult, commitsResult);
   const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
   const problems = results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus));
@@ -177,7 +183,7 @@ async function main(): Promise<number> {
     'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed. "server CPU µs/req": CPU time of the server process per response, steadier across runs than req/s.',
   ];
   const warnings = disturbances(results);
-  process.stdout.write(['', table(results), '', summary(r, v), '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+  process.stdout.write(['', table(results), '', summary(r, v), commits.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
 
   const git = gitState();
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
@@ -196,8 +202,8 @@ async function main(): Promise<number> {
         bodyBytes: body.length,
         contentType,
         h3FloorHeaders: wharfHeaders,
-        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult },
-        ratios: r,
+        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, commitsList: commitsResult },
+        ratios: { ...r, commitsList: commits.ratio },
         targets: TARGETS,
         verdicts: v,
         problems,

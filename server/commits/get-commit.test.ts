@@ -103,6 +103,10 @@ describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {
     const text = await patch.text();
     expect(text).toContain('Subject: [PATCH] Say more in the README');
     expect(text.trim()).toBe(await inClone(['format-patch', '--stdout', '-M', '--no-signature', '-1', history.sha.readme!]));
+    const again = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, { headers: { accept: 'application/vnd.github.diff', 'if-none-match': diff.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const json = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, { headers: { 'if-none-match': diff.headers.get('etag')! } });
+    expect(json.status).toBe(200);
     const root = await server.api(`/repos/alice/history/commits/${history.sha.root}`, { headers: { accept: 'application/vnd.github.diff' } });
     expect(await root.text()).toContain('+++ b/a.txt');
   });

@@ -79,6 +79,15 @@ describe('GET /repos/{owner}/{repo}/commits', () => {
     expect(shasOf((await list(`?since=${since}&until=${until}`)).body)).toEqual([history.sha.readme, history.sha.rename]);
   });
 
+  it('names an account made after the page was first served (the remembered body follows the accounts)', async () => {
+    const authorOf = async () => (await list('')).body.find((c: { sha: string }) => c.sha === history.sha.binary).author;
+    expect(await authorOf()).toBeNull();
+    const someone = await server.services.accounts.create('someone', 'User', { email: OTHER_EMAIL });
+    expect(await authorOf()).toMatchObject({ login: 'someone', id: someone.id });
+    await server.services.accounts.rename(someone.id, 'someone-else');
+    expect(await authorOf()).toMatchObject({ login: 'someone-else' });
+  });
+
   it('takes a path literally, never as a pathspec pattern', async () => {
     expect((await list(`?path=${encodeURIComponent(':(glob)*.txt')}`)).body).toEqual([]);
     expect((await list('?path=*.md')).body).toEqual([]);

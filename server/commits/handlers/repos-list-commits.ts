@@ -5,7 +5,7 @@ import { accessRepository } from '../../repos/repository-access.js';
 import { addressesOf } from '../commit-authors.js';
 import { commitPage } from '../commit-list.js';
 import { commitUsers } from '../commit-users.js';
-import { commitView } from '../commit-view.js';
+import { commitListBody } from '../commit-list-body.js';
 import { ensureNotEmpty, resolveCommit } from '../resolve-commit.js';
 
 // GET …/commits: history from `sha` (a branch, tag or sha; the default branch
@@ -25,8 +25,8 @@ export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
   const [authors, committers] = await Promise.all([addressesOf(ctx.services, query.author), addressesOf(ctx.services, query.committer)]);
   // No address or path holds a NUL (git could not be given one): nothing matches.
   if (authors === null || committers === null || query.path?.includes('\0')) return { status: 200, body: [] };
-  const { records, total } = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: query.path }, page);
-  const users = await commitUsers(ctx.services, records.flatMap((r) => [r.author.email, r.committer.email]));
-  const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
-  return { status: 200, body: records.map((r) => commitView(repo, r, users, urls)), headers: linkHeaders(link) };
+  const commits = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: query.path }, page);
+  const users = await commitUsers(ctx.services, commits.records.flatMap((r) => [r.author.email, r.committer.email]));
+  const link = linkHeader(urls.apiRequest(ctx.event.url), page, commits.total);
+  return { status: 200, body: commitListBody(repo, commits, users, urls), headers: linkHeaders(link) };
 };

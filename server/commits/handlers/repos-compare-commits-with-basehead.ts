@@ -23,7 +23,7 @@ export const compareCommits: Handler<'repos/compare-commits-with-basehead'> = as
   const basehead = ctx.params.basehead;
   const refs = parseBaseHead(basehead, repo);
   if (!refs) throw notFound();
-  const [base, head] = await Promise.all([resolveCommit(git, repo.id, refs.base), resolveCommit(git, repo.id, refs.head)]);
+  const [base, head] = await Promise.all([resolveCommit(git, repo, refs.base), resolveCommit(git, repo, refs.head)]);
   if (!base || !head) {
     await ensureNotEmpty(git, repo);
     throw notFound();

@@ -15,7 +15,7 @@ export const getCommit: Handler<'repos/get-commit'> = async (ctx) => {
   await ctx.input();
   const { git, urls } = ctx.services;
   const ref = ctx.params.ref;
-  const sha = await resolveCommit(git, repo.id, ref);
+  const sha = await resolveCommit(git, repo, ref);
   if (!sha) {
     await ensureNotEmpty(git, repo);
     throw new ApiError(422, `No commit found for SHA: ${ref}`);

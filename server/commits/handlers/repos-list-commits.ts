@@ -6,7 +6,7 @@ import { addressesOf } from '../commit-authors.js';
 import { commitPage } from '../commit-list.js';
 import { commitUsers } from '../commit-users.js';
 import { commitListBody } from '../commit-list-body.js';
-import { ensureNotEmpty, resolveCommit } from '../resolve-commit.js';
+import { branchHead, ensureNotEmpty, resolveCommit } from '../resolve-commit.js';
 
 // GET …/commits: history from `sha` (a branch, tag or sha; the default branch
 // without it), newest first, filtered as GitHub filters, one page with `Link`.
@@ -15,8 +15,8 @@ export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
   const { query } = await ctx.input();
   const { git, urls } = ctx.services;
   const start = query.sha
-    ? await resolveCommit(git, repo.id, query.sha)
-    : await git.resolveRef(repo.id, `refs/heads/${repo.default_branch}`);
+    ? await resolveCommit(git, repo, query.sha)
+    : await branchHead(git, repo, repo.default_branch);
   if (!start) {
     await ensureNotEmpty(git, repo);
     throw new ApiError(404, query.sha ? `No commit found for SHA: ${query.sha}` : 'Not Found');

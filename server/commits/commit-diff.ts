@@ -2,6 +2,7 @@
 // them: status, blob, rename source and line counts from `--raw --numstat -z`,
 // and each file's hunks from `-p`, in two processes run side by side (git
 // prints both in the same order). Renames are detected (-M), as GitHub does.
+import { ApiError } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
 
 export type FileStatus = 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed';
@@ -35,7 +36,11 @@ export async function diffFiles(git: GitRepositories, repositoryId: number, base
   const args = ['diff-tree', '-r', '-M', '--no-color', base, head, '--'];
   const [summary, patch] = await Promise.all([
     git.git(repositoryId, [...args.slice(0, 3), '--raw', '--numstat', '-z', ...args.slice(3)]),
-    git.git(repositoryId, [...args.slice(0, 3), '-p', '--no-ext-diff', ...args.slice(3)]),
+    // Hunks beyond what one answer holds are left out, as GitHub leaves out a large file's `patch`.
+    git.git(repositoryId, [...args.slice(0, 3), '-p', '--no-ext-diff', ...args.slice(3)]).catch((error: unknown) => {
+      if (tooLarge(error)) return '';
+      throw error;
+    }),
   ]);
   const files = parseSummary(summary);
   const hunks = splitPatch(patch);
@@ -81,12 +86,27 @@ function splitPatch(out: string): (string | undefined)[] {
   });
 }
 
+/** git's output went past what one answer holds (GitRepositories.git's buffer). */
+function tooLarge(error: unknown): boolean {
+  return (error as { code?: string }).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
+}
+
+/** 406, as GitHub answers a diff or patch too large to serve. */
+async function withinLimit(text: Promise<string>): Promise<string> {
+  try {
+    return await text;
+  } catch (error) {
+    if (tooLarge(error)) throw new ApiError(406, 'Sorry, the diff exceeded the maximum size.');
+    throw error;
+  }
+}
+
 /** The unified diff of base..head as `git diff` prints it (the diff media type). */
 export function diffText(git: GitRepositories, repositoryId: number, base: string, head: string): Promise<string> {
-  return git.git(repositoryId, ['diff-tree', '-r', '-M', '-p', '--no-color', '--no-ext-diff', base, head, '--']);
+  return withinLimit(git.git(repositoryId, ['diff-tree', '-r', '-M', '-p', '--no-color', '--no-ext-diff', base, head, '--']));
 }
 
 /** Commits as mailbox patches, `git format-patch --stdout` (the patch media type). */
 export function patchText(git: GitRepositories, repositoryId: number, revisions: string[]): Promise<string> {
-  return git.git(repositoryId, ['format-patch', '--stdout', '--no-color', '-M', '--no-signature', ...revisions, '--']);
+  return withinLimit(git.git(repositoryId, ['format-patch', '--stdout', '--no-color', '-M', '--no-signature', ...revisions, '--']));
 }

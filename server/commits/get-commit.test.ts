@@ -1,4 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneUrl } from '../test-support/git-cli.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { pushHistory, type History } from './history-fixture.js';
@@ -109,6 +112,22 @@ describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {
     expect(json.status).toBe(200);
     const root = await server.api(`/repos/alice/history/commits/${history.sha.root}`, { headers: { accept: 'application/vnd.github.diff' } });
     expect(await root.text()).toContain('+++ b/a.txt');
+  });
+
+  it('leaves out hunks too large for one answer, and answers such a diff 406', async () => {
+    // 20 MB of changed lines: past what one git answer holds (16 MB), small once packed.
+    const big = `${'x'.repeat(99)}\n`.repeat(200_000);
+    await writeFile(join(history.work, 'big.txt'), big);
+    await inClone(['add', 'big.txt']);
+    await inClone(['commit', '--quiet', '-m', 'A large file']);
+    const sha = await inClone(['rev-parse', 'HEAD']);
+    await inClone(['push', '--quiet', cloneUrl(server.url, 'alice/history.git', alice.token), `${sha}:refs/heads/big`]);
+    const body = await getCommit(sha);
+    expect(body.files).toEqual([expect.objectContaining({ filename: 'big.txt', status: 'added', additions: 200_000 })]);
+    expect(body.files[0]).not.toHaveProperty('patch');
+    const diff = await server.api(`/repos/alice/history/commits/${sha}`, { headers: { accept: 'application/vnd.github.diff' } });
+    expect(diff.status).toBe(406);
+    expect((await diff.json()).message).toBe('Sorry, the diff exceeded the maximum size.');
   });
 
   it('is 422 for a ref that names no commit, 409 for an empty repository', async () => {

@@ -76,8 +76,10 @@ describe('GET /repos/{owner}/{repo}/compare/{basehead}', () => {
     expect(shasOf(first.body.commits)).toEqual(all.slice(0, 2));
     expect(first.body.total_commits).toBe(all.length);
     expect(first.link).toContain('rel="next"');
+    expect(first.body.files.length).toBeGreaterThan(0);
     const second = await compare(`${history.sha.root}...main`, '?per_page=2&page=2');
     expect(shasOf(second.body.commits)).toEqual(all.slice(2, 4));
+    expect(second.body.files).toEqual([]);
   });
 
   it('answers the diff and patch media types as text', async () => {

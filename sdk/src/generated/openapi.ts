@@ -317,7 +317,7 @@ export interface paths {
         };
         /**
          * Compare two commits
-         * @description How `head` relates to `base` (`status`, `ahead_by`, `behind_by`), the commits `head` has that `base` lacks (oldest first; up to 250 without `page`/`per_page`, else paginated with `Link`), and the files changed: since the merge base for `base...head`, between the two for `base..head` (at most 300 files). Either side may be written `owner:ref` or `owner:repo:ref` for this repository. `Accept: application/vnd.github.diff` or `application/vnd.github.patch` answers the diff or the patch series as text. Unknown refs, or commits with no common ancestor, are 404. Readable anonymously on public repositories.
+         * @description How `head` relates to `base` (`status`, `ahead_by`, `behind_by`), the commits `head` has that `base` lacks (oldest first; up to 250 without `page`/`per_page`, else paginated with `Link`, the files then coming with the first page only), and the files changed: since the merge base for `base...head`, between the two for `base..head` (at most 300 files). Either side may be written `owner:ref` or `owner:repo:ref` for this repository. `Accept: application/vnd.github.diff` or `application/vnd.github.patch` answers the diff or the patch series as text. Unknown refs, or commits with no common ancestor, are 404. Readable anonymously on public repositories.
          */
         get: operations["repos/compare-commits-with-basehead"];
         put?: never;

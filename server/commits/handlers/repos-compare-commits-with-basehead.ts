@@ -41,7 +41,8 @@ export const compareCommits: Handler<'repos/compare-commits-with-basehead'> = as
   const [commits, ends, files] = await Promise.all([
     comparedCommits(git, repo.id, base, head, counts.aheadBy, offset, count),
     logRecords(git, repo.id, ['--no-walk=unsorted', base, counts.mergeBase, '--']),
-    diffFiles(git, repo.id, from, head),
+    // As on GitHub, the files (all of them) come with the first page only.
+    paged && page.page > 1 ? [] : diffFiles(git, repo.id, from, head),
   ]);
   const baseRecord = ends[0]!;
   const mergeBaseRecord = ends.find((r) => r.sha === counts.mergeBase) ?? baseRecord;

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { ACCOUNT_LINK_TTL_MS } from './commit-users.js';
 import { ALICE_EMAIL, OTHER_EMAIL, pushHistory, type History } from './history-fixture.js';
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
 let history: History;
+/** The server's clock: moved on to see a new account linked once remembered answers expire. */
+let clock = Date.now();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { now: () => clock });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   history = await pushHistory(server, alice, 'history');
@@ -79,10 +82,12 @@ describe('GET /repos/{owner}/{repo}/commits', () => {
     expect(shasOf((await list(`?since=${since}&until=${until}`)).body)).toEqual([history.sha.readme, history.sha.rename]);
   });
 
-  it('names an account made after the page was first served (the remembered body follows the accounts)', async () => {
+  it('links an account made later within ACCOUNT_LINK_TTL_MS, and shows a rename at once', async () => {
     const authorOf = async () => (await list('')).body.find((c: { sha: string }) => c.sha === history.sha.binary).author;
     expect(await authorOf()).toBeNull();
     const someone = await server.services.accounts.create('someone', 'User', { email: OTHER_EMAIL });
+    expect(await authorOf()).toBeNull();
+    clock += ACCOUNT_LINK_TTL_MS;
     expect(await authorOf()).toMatchObject({ login: 'someone', id: someone.id });
     await server.services.accounts.rename(someone.id, 'someone-else');
     expect(await authorOf()).toMatchObject({ login: 'someone-else' });

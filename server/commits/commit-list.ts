@@ -16,10 +16,14 @@ export interface CommitFilters {
   path?: string;
 }
 
-export interface CommitPage { records: CommitRecord[]; total: number }
+export interface CommitPage {
+  records: CommitRecord[];
+  total: number;
+  /** The page's author and committer addresses, lower-cased, once each (for the account lookup). */
+  emails: string[];
+}
 
 const CACHE_ENTRIES = 512;
-const cache = new Map<string, Promise<CommitPage>>();
 
 /** git's limiting options for the filters: exact addresses (fixed strings, any case), dates, a literal path. */
 function filterArgs(filters: CommitFilters): { options: string[]; paths: string[] } {
@@ -44,12 +48,19 @@ async function loadPage(git: GitRepositories, repositoryId: number, start: strin
     pastAnyHistory ? '' : git.git(repositoryId, ['log', COMMIT_FORMAT, `--skip=${page.offset}`, `--max-count=${page.perPage}`, ...options, start, '--', ...paths], undefined, LITERAL),
     git.git(repositoryId, ['rev-list', '--count', ...options, start, '--', ...paths], undefined, LITERAL),
   ]);
-  return { records: parseCommitRecords(log), total: Number(count.trim()) || 0 };
+  const records = parseCommitRecords(log);
+  const emails = [...new Set(records.flatMap((r) => [r.author.email.toLowerCase(), r.committer.email.toLowerCase()]))];
+  return { records, total: Number(count.trim()) || 0, emails };
 }
 
+/** Remembered pages, per data directory (the GitRepositories of one app). */
+const caches = new WeakMap<GitRepositories, Map<string, Promise<CommitPage>>>();
+
 export function commitPage(git: GitRepositories, repositoryId: number, start: string, filters: CommitFilters, page: PageRequest): Promise<CommitPage> {
-  // The repository's path is in the key: a sha seen in one repository says nothing about another.
-  const key = JSON.stringify([git.pathOf(repositoryId), start, filters, page.offset, page.perPage]);
+  // One cache per data directory, keyed by repository: a sha seen in one repository says nothing about another.
+  let cache = caches.get(git);
+  if (!cache) caches.set(git, (cache = new Map()));
+  const key = `${repositoryId}\0${start}\0${page.offset}\0${page.perPage}\0${JSON.stringify(filters)}`;
   let entry = cache.get(key);
   if (entry) {
     cache.delete(key); // most recently used last
@@ -58,7 +69,7 @@ export function commitPage(git: GitRepositories, repositoryId: number, start: st
   }
   entry = loadPage(git, repositoryId, start, filters, page);
   cache.set(key, entry);
-  entry.catch(() => cache.delete(key));
+  entry.catch(() => cache!.delete(key));
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   return entry;
 }

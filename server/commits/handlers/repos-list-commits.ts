@@ -26,7 +26,7 @@ export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
   // No address or path holds a NUL (git could not be given one): nothing matches.
   if (authors === null || committers === null || query.path?.includes('\0')) return { status: 200, body: [] };
   const commits = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: query.path }, page);
-  const users = await commitUsers(ctx.services, commits.records.flatMap((r) => [r.author.email, r.committer.email]));
+  const users = await commitUsers(ctx.services, commits.emails);
   const link = linkHeader(urls.apiRequest(ctx.event.url), page, commits.total);
   return { status: 200, body: commitListBody(repo, commits, users, urls), headers: linkHeaders(link) };
 };

@@ -1,7 +1,7 @@
 // The body of a commit list page, remembered: the same page of the same
 // repository row with the same matched accounts is the same body object, so
 // the pipeline's serialization cache answers it without JSON.stringify or
-// hashing again (a 30-commit page is ~100 KB: most of a request's CPU,
+// hashing again (a 30-commit page is ~42 KB: most of a request's CPU,
 // measured by `npm run bench`). The accounts are read on every request, so a
 // new or renamed account shows at once; a changed repository row (a push, a
 // rename) is a new key.

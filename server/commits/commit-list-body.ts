@@ -2,9 +2,9 @@
 // repository row with the same matched accounts is the same body object, so
 // the pipeline's serialization cache answers it without JSON.stringify or
 // hashing again (a 30-commit page is ~42 KB: most of a request's CPU,
-// measured by `npm run bench`). The accounts are read on every request, so a
-// new or renamed account shows at once; a changed repository row (a push, a
-// rename) is a new key.
+// measured by `npm run bench`). The matched accounts are part of the key, so
+// an account linked or renamed since (commit-users.ts) gives a new body; a
+// changed repository row (a push, a rename) is a new key.
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { CommitPage } from './commit-list.js';

@@ -23,6 +23,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './child-process.js';
+import { commitsSummary, commitsTarget } from './commits-target.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
 import { issueTargets, issueVerdict, seedIssues } from './issue-list-target.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
@@ -157,13 +158,17 @@ async function main(): Promise<number> {
   bareIssues = await startBare(issues.body, issues.contentType);
   const [bareIssuesTarget, wharfIssuesTarget] = issueTargets({ url: bareIssues.url, pid: bareIssues.child.pid }, { baseUrl: wharf.baseUrl, pid: wharf.child.pid }, issues.path, auth);
 
-  const targets: [Target, Target, Target, Target, Target, Target] = [
+  progress('pushing 40 commits for the commit list target…');
+  const commitsListTarget = await commitsTarget(wharf, user.login);
+
+  const targets: [Target, Target, Target, Target, Target, Target, Target] = [
     { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
     { name: 'h3 floor (h3 + srvx, wharf headers)', url: h3Floor.url, headers: {}, expectStatus: 200, pid: h3Floor.child.pid },
     { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
     { name: 'wharf GET /repos/nobody/nothing (no token, 404)', url: `${wharf.baseUrl}/repos/nobody/nothing`, headers: {}, expectStatus: 404, pid: wharf.child.pid },
     bareIssuesTarget,
     wharfIssuesTarget,
+    commitsListTarget,
   ];
   const results: TargetResult[] = [];
   for (const target of targets) {
@@ -172,8 +177,9 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
-  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
+  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult, commitsResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
   const issueList = issueVerdict(bareIssuesResult, issuesResult);
+  const commits = commitsSummary(bareResult, commitsResult);
   const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
   const problems = results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus));
@@ -189,7 +195,7 @@ async function main(): Promise<number> {
   ];
   const warnings = disturbances(results);
   const issueLine = `issue list (GET ${issues.path}, ${issues.body.length} bytes): ${issueList.actual.toFixed(3)}× its bare server (target ≥ ${issueList.target}×: ${issueList.met ? 'met' : 'MISSED'})`;
-  process.stdout.write(['', table(results), '', summary(r, v), issueLine, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+  process.stdout.write(['', table(results), '', summary(r, v), issueLine, commits.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
 
   const git = gitState();
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
@@ -208,9 +214,9 @@ async function main(): Promise<number> {
         bodyBytes: body.length,
         contentType,
         h3FloorHeaders: wharfHeaders,
-        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult },
+        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult, commitsList: commitsResult },
         issueList,
-        ratios: r,
+        ratios: { ...r, commitsList: commits.ratio },
         targets: TARGETS,
         verdicts: v,
         problems,

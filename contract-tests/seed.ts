@@ -24,6 +24,7 @@ import { SignJWT } from 'jose';
 import { createPrivateKey } from 'node:crypto';
 import { TokenStore } from '../server/auth/token-store.js';
 import { loadConfig } from '../server/config.js';
+import { seedHistory } from './seed-history.js';
 import { openDatabase } from '../server/db/database.js';
 import { createLogger } from '../server/log.js';
 
@@ -99,10 +100,11 @@ await api(octocat, 'POST', '/user/repos', {
 });
 const main = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
 await api(octocat, 'POST', '/repos/octocat/Hello-World/git/refs', { ref: 'refs/heads/featureA', sha: main.object.sha });
+await seedHistory(baseUrl, octocat);
 await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true, auto_init: true });
 // Milestone 1, the spec's example number (the default labels, `bug` among them, came with the repository).
 await api(octocat, 'POST', '/repos/octocat/Hello-World/milestones', { title: 'v1.0', description: 'Tracking milestone for version 1.0' });
-progress('repositories octocat/Hello-World (heads/main, heads/featureA, milestone 1), octocat/secret-plans (private)');
+progress('repositories octocat/Hello-World (heads/main, heads/featureA two commits ahead, milestone 1), octocat/secret-plans (private)');
 // Issue 1 of the example repository, assigned to octocat, with comment 1:
 // the issue operations' examples (issue_number 1, comment_id 1) reach them.
 await api(octocat, 'POST', '/repos/octocat/Hello-World/issues', { title: 'Found a bug', body: "I'm having a problem with this.", assignees: ['octocat'] });

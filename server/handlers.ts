@@ -8,6 +8,8 @@ import { appsHandlers } from './apps/handlers/index.js';
 import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
+import { branchesHandlers } from './branches/handlers/index.js';
+import { commitsHandlers } from './commits/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
@@ -24,6 +26,8 @@ export const handlers: Handlers = {
   ...archivesHandlers,
   ...authHandlers,
   ...gitDataHandlers,
+  ...branchesHandlers,
+  ...commitsHandlers,
   ...healthHandlers,
   ...labelsHandlers,
   ...milestonesHandlers,

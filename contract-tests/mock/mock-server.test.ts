@@ -130,6 +130,25 @@ describe('mock server', () => {
     expect(response.status).toBe(401);
   });
 
+  it('answers commits, compare and branches with their examples, and a commit as a diff when asked', async () => {
+    for (const [path, schema] of [
+      ['/repos/octocat/Hello-World/commits', 'commit'],
+      ['/repos/octocat/Hello-World/commits/main', 'commit'],
+      ['/repos/octocat/Hello-World/compare/main...featureA', 'commit-comparison'],
+      ['/repos/octocat/Hello-World/branches', 'short-branch'],
+      ['/repos/octocat/Hello-World/branches/main', 'branch-with-protection'],
+    ] as const) {
+      const response = await call(path);
+      expect(response.status, path).toBe(200);
+      const body = await response.json();
+      for (const item of Array.isArray(body) ? body : [body]) expect(schemaErrors(schema, item), path).toBe('');
+    }
+    const diff = await call('/repos/octocat/Hello-World/commits/main', { headers: { accept: 'application/vnd.github.diff' } });
+    expect(diff.status).toBe(200);
+    expect(diff.headers.get('content-type')).toMatch(/^application\/vnd\.github\.diff/);
+    expect(await diff.text()).toMatch(/^diff --git /);
+  });
+
   it('stops prism when it is closed', async () => {
     await mock.close();
     await expect(mock.prismExited).resolves.not.toBeUndefined();

@@ -50,6 +50,10 @@ function serialize(body: object): Serialized {
   return serialized;
 }
 
+function serializeText(text: string): Serialized {
+  return { bytes: Buffer.from(text, 'utf8'), etag: etagOf(text) };
+}
+
 export async function executeOperation<K extends OperationId>(
   operationId: K,
   handler: Handler<K>,
@@ -73,6 +77,18 @@ export async function executeOperation<K extends OperationId>(
   if (result.html !== undefined) {
     Object.assign(headers, pageHeaders(result.formActionOrigins));
     return { status: result.status, body: result.html, headers };
+  }
+  if (result.text !== undefined) {
+    const { bytes, etag } = serializeText(result.text.body);
+    headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
+    headers.vary = 'Accept, Authorization, Cookie';
+    headers.etag = etag;
+    if (ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
+      scope.refund();
+      return { status: 304, body: null, headers };
+    }
+    headers['content-type'] = result.text.contentType;
+    return { status: 200, body: bytes, headers };
   }
   if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
     const { bytes, etag } = serialize(result.body as object);

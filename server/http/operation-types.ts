@@ -27,7 +27,22 @@ export type RequestBody<K extends OperationId> = Op<K> extends { requestBody?: i
 type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400 | 401 | 503;
 type Responses<K extends OperationId> = Op<K>['responses'];
 
-export type HandlerResult<K extends OperationId> = {
+/**
+ * A GET answered in another media type than JSON, as text (commits and
+ * comparisons as `application/vnd.github.diff` or `.patch`): documented as an
+ * additional content type of the operation's 200.
+ */
+export interface TextResult {
+  status: 200;
+  body?: undefined;
+  text: { contentType: string; body: string };
+  headers?: Record<string, string>;
+  format?: undefined;
+  html?: undefined;
+  formActionOrigins?: undefined;
+}
+
+export type HandlerResult<K extends OperationId> = TextResult | {
   [S in keyof Responses<K> & SuccessStatus]: {
     status: S;
     body: JsonContent<Responses<K>[S]>;
@@ -38,6 +53,7 @@ export type HandlerResult<K extends OperationId> = {
     html?: string;
     /** Origins the page's forms may be redirected to (see page-headers.ts). */
     formActionOrigins?: string[];
+    text?: undefined;
   };
 }[keyof Responses<K> & SuccessStatus];
 

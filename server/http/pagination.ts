@@ -32,6 +32,10 @@ export function linkHeader(url: URL, request: PageRequest, total: number): strin
 
 /** `{Link}` for a page of `total` items, or no headers when everything fits on one page. */
 export function linkHeaders(url: URL, request: PageRequest, total: number): Record<string, string> {
-  const link = linkHeader(url, request, total);
+  return linkHeaderOf(linkHeader(url, request, total));
+}
+
+/** Response headers carrying a Link header, when there is one. */
+export function linkHeaderOf(link: string | undefined): Record<string, string> {
   return link ? { Link: link } : {};
 }

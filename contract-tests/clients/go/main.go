@@ -74,6 +74,7 @@ func main() {
 	labelCalls(ctx, l, client, login, repo, prefix)
 	issueCalls(ctx, l, client, login, repo)
 	gitDataCalls(ctx, l, client, login, repo, prefix)
+	commitCalls(ctx, l, client, login, repo, prefix)
 	l.call("get the rate limit", func() error {
 		limits, _, err := client.RateLimit.Get(ctx)
 		return check(err, limits.GetCore().Limit > 0, "no core limit")

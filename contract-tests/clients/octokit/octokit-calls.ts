@@ -10,6 +10,7 @@ import { callList, env, expect, until } from './call-list.js';
 import { labelCalls } from './octokit-labels.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
+import { commitCalls } from './octokit-commits.js';
 
 const baseUrl = env('WHARF_BASE_URL');
 const prefix = env('COMPAT_PREFIX');
@@ -66,6 +67,7 @@ await call('delete a ref', () => octokit.rest.git.deleteRef({ ...at, ref: `heads
 await labelCalls(call, octokit, at, prefix);
 await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
+await commitCalls(octokit, call, at, prefix);
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

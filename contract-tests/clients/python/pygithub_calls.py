@@ -17,6 +17,7 @@ from archives_calls import archive_and_rename_calls
 from labels_milestones import label_and_milestone_calls
 from issues_calls import issue_calls
 from git_data_calls import git_data_calls
+from commits_calls import commit_calls
 
 BASE = os.environ["WHARF_BASE_URL"]
 PREFIX = os.environ["COMPAT_PREFIX"]
@@ -110,6 +111,8 @@ if repo is not None:
     issue_calls(call, expect, state, repo, me.login)
 # The git data API.
 git_data_calls(call, state, expect, repo, PREFIX)
+# Commits, compare and branches.
+commit_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))
 

@@ -272,6 +272,106 @@ export interface paths {
         patch: operations["git/update-ref"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commits
+         * @description History from `sha` (a branch, tag or commit; the default branch without it), newest first, as `git log` walks it. `path` keeps the commits that changed that path (history simplified as `git log -- path` does); `author` and `committer` take a login (the account's email and noreply addresses) or an email address; `since` and `until` bound the committer date. Paginated with `per_page`, `page` and `Link` (with `last`). Items carry no `stats` or `files`. An empty repository is 409, an unknown `sha` 404, as on GitHub. Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-commits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a commit
+         * @description One commit (a branch, tag or SHA names it) with `stats` and the `files` it changed against its first parent (a root commit against the empty tree; renames detected; at most 300 files). `Accept: application/vnd.github.diff` answers its diff as text, `application/vnd.github.patch` its patch (`git format-patch`). An unknown ref is 422, as on GitHub; an empty repository 409. Readable anonymously on public repositories.
+         */
+        get: operations["repos/get-commit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/compare/{basehead}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare two commits
+         * @description How `head` relates to `base` (`status`, `ahead_by`, `behind_by`), the commits `head` has that `base` lacks (oldest first; up to 250 without `page`/`per_page`, else paginated with `Link`, the files then coming with the first page only), and the files changed: since the merge base for `base...head`, between the two for `base..head` (at most 300 files). Either side may be written `owner:ref` or `owner:repo:ref` for this repository. `Accept: application/vnd.github.diff` or `application/vnd.github.patch` answers the diff or the patch series as text. Unknown refs, or commits with no common ancestor, are 404. Readable anonymously on public repositories.
+         */
+        get: operations["repos/compare-commits-with-basehead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List branches
+         * @description Every branch, by name, with its head commit; paginated with `per_page`, `page` and `Link`. Branch protection does not exist yet, so every branch has `protected: false` and `protected=true` lists none. An empty repository has no branches (`[]`). Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-branches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branches/{branch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a branch
+         * @description One branch (its name may contain slashes, raw or `%2F`-encoded) with its head commit in full. Unprotected: `protection.enabled` is false. Readable anonymously on public repositories.
+         */
+        get: operations["repos/get-branch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/git/blobs": {
         parameters: {
             query?: never;
@@ -2340,6 +2440,140 @@ export interface components {
             verified_at: string | null;
         };
         /**
+         * Diff Entry
+         * @description A file a commit or comparison changed.
+         */
+        "diff-entry": {
+            sha: string;
+            filename: string;
+            /** @enum {string} */
+            status: "added" | "removed" | "modified" | "renamed" | "copied" | "changed" | "unchanged";
+            additions: number;
+            deletions: number;
+            changes: number;
+            /** Format: uri */
+            blob_url: string;
+            /** Format: uri */
+            raw_url: string;
+            /** Format: uri */
+            contents_url: string;
+            patch?: string;
+            previous_filename?: string;
+        };
+        /**
+         * Commit
+         * @description A commit. `author` and `committer` are the accounts whose email matches, or null. `stats` and `files` only for a single commit.
+         */
+        commit: {
+            /** Format: uri */
+            url: string;
+            sha: string;
+            node_id: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            comments_url: string;
+            commit: {
+                /** Format: uri */
+                url: string;
+                author: components["schemas"]["git-person"];
+                committer: components["schemas"]["git-person"];
+                message: string;
+                comment_count: number;
+                tree: {
+                    sha: string;
+                    /** Format: uri */
+                    url: string;
+                };
+                verification: components["schemas"]["verification"];
+            };
+            author: components["schemas"]["nullable-simple-user"];
+            committer: components["schemas"]["nullable-simple-user"];
+            parents: {
+                sha: string;
+                /** Format: uri */
+                url: string;
+                /** Format: uri */
+                html_url: string;
+            }[];
+            stats?: {
+                additions: number;
+                deletions: number;
+                total: number;
+            };
+            files?: components["schemas"]["diff-entry"][];
+        };
+        /**
+         * Commit Comparison
+         * @description Two commits compared.
+         */
+        "commit-comparison": {
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            permalink_url: string;
+            /** Format: uri */
+            diff_url: string;
+            /** Format: uri */
+            patch_url: string;
+            base_commit: components["schemas"]["commit"];
+            merge_base_commit: components["schemas"]["commit"];
+            /** @enum {string} */
+            status: "diverged" | "ahead" | "behind" | "identical";
+            ahead_by: number;
+            behind_by: number;
+            total_commits: number;
+            commits: components["schemas"]["commit"][];
+            files: components["schemas"]["diff-entry"][];
+        };
+        /**
+         * Short Branch
+         * @description A branch and its head commit.
+         */
+        "short-branch": {
+            name: string;
+            commit: {
+                sha: string;
+                /** Format: uri */
+                url: string;
+            };
+            protected: boolean;
+        };
+        /**
+         * Branch Protection
+         * @description A branch’s protection; none exists yet, so `enabled` is false.
+         */
+        "branch-protection": {
+            enabled: boolean;
+            required_status_checks: {
+                enforcement_level?: string;
+                contexts: string[];
+                checks: {
+                    context: string;
+                    app_id: number | null;
+                }[];
+            };
+        };
+        /**
+         * Branch With Protection
+         * @description A branch with its head commit in full.
+         */
+        "branch-with-protection": {
+            name: string;
+            commit: components["schemas"]["commit"];
+            _links: {
+                html: string;
+                /** Format: uri */
+                self: string;
+            };
+            protected: boolean;
+            protection: components["schemas"]["branch-protection"];
+            /** Format: uri */
+            protection_url: string;
+        };
+        /**
          * Git Commit
          * @description A commit object.
          */
@@ -3560,6 +3794,21 @@ export interface components {
          * @example heads/featureA
          */
         "git-ref": string;
+        /**
+         * @description A commit SHA (full or abbreviated), a branch name or a tag name. Branch names with slashes are accepted raw or percent-encoded.
+         * @example main
+         */
+        "commit-ref": string;
+        /**
+         * @description The two commits to compare, `BASE...HEAD` (since their merge base) or `BASE..HEAD` (directly); each a branch, tag or SHA, optionally `owner:ref`.
+         * @example main...featureA
+         */
+        basehead: string;
+        /**
+         * @description The branch name; slashes are accepted raw (`feature/x`) or percent-encoded.
+         * @example main
+         */
+        branch: string;
         /**
          * @description Results per page. Values above 100 are treated as 100, as GitHub does.
          * @example 30
@@ -4799,6 +5048,428 @@ export interface operations {
                     "application/json": components["schemas"]["validation-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-commits": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Branch, tag or commit SHA to start listing from. Default: the repository’s default branch.
+                 * @example main
+                 */
+                sha?: string;
+                /**
+                 * @description Only commits containing this file path (taken literally).
+                 * @example README.md
+                 */
+                path?: string;
+                /**
+                 * @description Login or email address of the commit author.
+                 * @example octocat
+                 */
+                author?: string;
+                /**
+                 * @description Login or email address of the committer.
+                 * @example octocat
+                 */
+                committer?: string;
+                /**
+                 * @description Only commits committed at or after this time (ISO 8601).
+                 * @example 2020-01-01T00:00:00Z
+                 */
+                since?: string;
+                /**
+                 * @description Only commits committed at or before this time (ISO 8601).
+                 * @example 2099-01-01T00:00:00Z
+                 */
+                until?: string;
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of commits. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["commit"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description The repository is empty (it has no commits yet), as GitHub answers. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-commit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A commit SHA (full or abbreviated), a branch name or a tag name. Branch names with slashes are accepted raw or percent-encoded.
+                 * @example main
+                 */
+                ref: components["parameters"]["commit-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commit, or its diff or patch. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["commit"];
+                    "application/vnd.github.diff": string;
+                    "application/vnd.github.patch": string;
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description The diff or patch is too large to serve (asked for with the diff or patch media type). */
+            406: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            /** @description The repository is empty (it has no commits yet), as GitHub answers. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            /** @description No commit is named by `ref`. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/compare-commits-with-basehead": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The two commits to compare, `BASE...HEAD` (since their merge base) or `BASE..HEAD` (directly); each a branch, tag or SHA, optionally `owner:ref`.
+                 * @example main...featureA
+                 */
+                basehead: components["parameters"]["basehead"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison, or its diff or patch. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["commit-comparison"];
+                    "application/vnd.github.diff": string;
+                    "application/vnd.github.patch": string;
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description The diff or patch is too large to serve (asked for with the diff or patch media type). */
+            406: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            /** @description The repository is empty (it has no commits yet), as GitHub answers. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-branches": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only protected (`true`) or only unprotected (`false`) branches.
+                 * @example false
+                 */
+                protected?: boolean;
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of branches. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["short-branch"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-branch": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes are accepted raw (`feature/x`) or percent-encoded.
+                 * @example main
+                 */
+                branch: components["parameters"]["branch"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branch. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["branch-with-protection"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -1,0 +1,9 @@
+// The handlers of this capability's operations, keyed by operationId (joined in server/handlers.ts).
+import type { Handlers } from '../../http/operation-context.js';
+import { getBranch } from './repos-get-branch.js';
+import { listBranches } from './repos-list-branches.js';
+
+export const branchesHandlers = {
+  'repos/list-branches': listBranches,
+  'repos/get-branch': getBranch,
+} satisfies Partial<Handlers>;

@@ -1,0 +1,32 @@
+import { ApiError } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { linkHeader, linkHeaderOf, pageRequest } from '../../http/pagination.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { addressesOf } from '../commit-authors.js';
+import { commitPage } from '../commit-list.js';
+import { commitUsers } from '../commit-users.js';
+import { commitListBody } from '../commit-list-body.js';
+import { branchHead, ensureNotEmpty, resolveCommit } from '../resolve-commit.js';
+
+// GET …/commits: history from `sha` (a branch, tag or sha; the default branch
+// without it), newest first, filtered as GitHub filters, one page with `Link`.
+export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+  const { query } = await ctx.input();
+  const { git, urls } = ctx.services;
+  const start = query.sha
+    ? await resolveCommit(git, repo, query.sha)
+    : await branchHead(git, repo, repo.default_branch);
+  if (!start) {
+    await ensureNotEmpty(git, repo);
+    throw new ApiError(404, query.sha ? `No commit found for SHA: ${query.sha}` : 'Not Found');
+  }
+  const page = pageRequest(query);
+  const [authors, committers] = await Promise.all([addressesOf(ctx.services, query.author), addressesOf(ctx.services, query.committer)]);
+  // No address or path holds a NUL (git could not be given one): nothing matches.
+  if (authors === null || committers === null || query.path?.includes('\0')) return { status: 200, body: [] };
+  const commits = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: query.path }, page);
+  const users = await commitUsers(ctx.services, commits.emails);
+  const link = linkHeader(urls.apiRequest(ctx.event.url), page, commits.total);
+  return { status: 200, body: commitListBody(repo, commits, users, urls), headers: linkHeaderOf(link) };
+};

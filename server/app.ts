@@ -70,8 +70,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
       for (const prefix of REST_PREFIXES) app.on(method as 'GET', prefix + route, operationRoute(operationId, handlers[operationId] as never, services));
     }
   }
-  for (const { method, route, operationId } of ROUTE_ALIASES) {
-    for (const prefix of REST_PREFIXES) app.on(method, prefix + route, operationRoute(operationId, handlers[operationId] as never, services));
+  for (const { method, route, operationId, params } of ROUTE_ALIASES) {
+    for (const prefix of REST_PREFIXES) app.on(method, prefix + route, operationRoute(operationId, handlers[operationId] as never, services, params));
   }
   for (const [route, methods] of byRoute) {
     for (const prefix of REST_PREFIXES) app.all(prefix + route, methodNotAllowed(services, methods));

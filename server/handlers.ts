@@ -6,6 +6,7 @@
 import { accountsHandlers } from './accounts/handlers/index.js';
 import { appsHandlers } from './apps/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
+import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
@@ -17,6 +18,7 @@ export const handlers: Handlers = {
   ...accountsHandlers,
   ...appsHandlers,
   ...authHandlers,
+  ...contentsHandlers,
   ...healthHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,

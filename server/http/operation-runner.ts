@@ -56,12 +56,14 @@ export async function executeOperation<K extends OperationId>(
   event: H3Event,
   services: Services,
   scope: RequestScope,
+  fixedParams?: Record<string, string>,
 ): Promise<Reply> {
   const row = routeTable[operationId];
   // Operations closed to apps (GitHub's user-only endpoints) refuse installation tokens before anything else.
   const { principal } = scope;
   if (principal.kind === 'token' && principal.installation && row.appPermissions === null) throw notAccessibleByIntegration();
-  const params = services.validator.pathParams(operationId, decodedParams(event)) as PathParams<K>;
+  const raw = fixedParams ? { ...fixedParams, ...decodedParams(event) } : decodedParams(event);
+  const params = services.validator.pathParams(operationId, raw) as PathParams<K>;
   const ctx = new OperationContext(operationId, event, params, scope.principal, services);
   const result = await handler(ctx);
   const headers = scope.headers;
@@ -71,21 +73,10 @@ export async function executeOperation<K extends OperationId>(
     Object.assign(headers, pageHeaders(result.formActionOrigins));
     return { status: result.status, body: result.html, headers };
   }
+  if (result.raw !== undefined) return cacheableReply(event, scope, headers, result.raw, result.etag, result.contentType);
   if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
     const { bytes, etag } = serialize(result.body as object);
-    // A handler may say otherwise (the health probes: no-store, a cached answer
-    // would hide an outage; /rate_limit: no-cache, as GitHub). Such answers are
-    // always sent whole, with no ETag and never a 304, as GitHub does for /rate_limit.
-    const alwaysFresh = /\bno-(cache|store)\b/.test(headers['cache-control'] ?? '');
-    headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
-    headers.vary = 'Accept, Authorization, Cookie';
-    if (!alwaysFresh) headers.etag = etag;
-    if (!alwaysFresh && ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
-      scope.refund();
-      return { status: 304, body: null, headers };
-    }
-    headers['content-type'] = JSON_TYPE;
-    return { status: 200, body: bytes, headers };
+    return cacheableReply(event, scope, headers, bytes, etag, JSON_TYPE);
   }
   if (result.format === 'form' && result.body !== undefined && result.body !== null) {
     headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
@@ -95,10 +86,27 @@ export async function executeOperation<K extends OperationId>(
   return jsonReply(result.status, result.body, headers);
 }
 
-export function operationRoute<K extends OperationId>(operationId: K, handler: Handler<K>, services: Services) {
+/** A GET's 200, with its ETag and cache headers, or 304 when the client holds it already. */
+function cacheableReply(event: H3Event, scope: RequestScope, headers: Record<string, string>, bytes: Buffer, etag: string, contentType: string): Reply {
+  // A handler may say otherwise (the health probes: no-store, a cached answer
+  // would hide an outage; /rate_limit: no-cache, as GitHub). Such answers are
+  // always sent whole, with no ETag and never a 304, as GitHub does for /rate_limit.
+  const alwaysFresh = /\bno-(cache|store)\b/.test(headers['cache-control'] ?? '');
+  headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
+  headers.vary = 'Accept, Authorization, Cookie';
+  if (!alwaysFresh) headers.etag = etag;
+  if (!alwaysFresh && ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
+    scope.refund();
+    return { status: 304, body: null, headers };
+  }
+  headers['content-type'] = contentType;
+  return { status: 200, body: bytes, headers };
+}
+
+export function operationRoute<K extends OperationId>(operationId: K, handler: Handler<K>, services: Services, fixedParams?: Record<string, string>) {
   const row = routeTable[operationId];
   return (event: H3Event) =>
     runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource, counted: row.rateLimitCounted, acceptedScopes: row.acceptedScopes }, (scope) =>
-      executeOperation(operationId, handler, event, services, scope),
+      executeOperation(operationId, handler, event, services, scope, fixedParams),
     );
 }

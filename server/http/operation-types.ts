@@ -27,7 +27,24 @@ export type RequestBody<K extends OperationId> = Op<K> extends { requestBody?: i
 type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400 | 401 | 503;
 type Responses<K extends OperationId> = Op<K>['responses'];
 
-export type HandlerResult<K extends OperationId> = {
+/**
+ * Bytes in a custom media type (a file's raw contents, documented as another
+ * content type of the operation's 200), sent as they are; `etag` names them
+ * (a blob's sha) so they are never hashed.
+ */
+export interface RawResult {
+  status: 200;
+  raw: Buffer;
+  contentType: string;
+  etag: string;
+  headers?: Record<string, string>;
+  body?: never;
+  html?: never;
+  format?: never;
+  formActionOrigins?: never;
+}
+
+export type HandlerResult<K extends OperationId> = RawResult | {
   [S in keyof Responses<K> & SuccessStatus]: {
     status: S;
     body: JsonContent<Responses<K>[S]>;
@@ -38,5 +55,6 @@ export type HandlerResult<K extends OperationId> = {
     html?: string;
     /** Origins the page's forms may be redirected to (see page-headers.ts). */
     formActionOrigins?: string[];
+    raw?: never;
   };
 }[keyof Responses<K> & SuccessStatus];

@@ -28,7 +28,11 @@ export function allowHeader(methods: Map<string, OperationId>): string {
  * each served by an operation of the same parameters: `…/git/matching-refs/`
  * (an empty prefix, which the `**` route of `{ref}` cannot match) lists every
  * ref, go-github's documented `ListMatchingRefs(ctx, owner, repo, "")`.
+ * `params` are the path parameters an alias fixes (an empty `**` parameter).
  */
-export const ROUTE_ALIASES: ReadonlyArray<{ method: 'GET'; route: string; operationId: OperationId }> = [
+export const ROUTE_ALIASES: ReadonlyArray<{ method: 'GET'; route: string; operationId: OperationId; params?: Record<string, string> }> = [
   { method: 'GET', route: '/repos/:owner/:repo/git/matching-refs/', operationId: 'git/list-refs' },
+  // The root directory: the empty `{path}` of repos/get-content (Octokit's `path: ''`, PyGithub's get_contents('')).
+  { method: 'GET', route: '/repos/:owner/:repo/contents/', operationId: 'repos/get-content', params: { path: '' } },
+  { method: 'GET', route: '/repos/:owner/:repo/contents', operationId: 'repos/get-content', params: { path: '' } },
 ];

@@ -24,7 +24,7 @@ export interface CommitIdentities {
   committer: GitIdentity;
 }
 
-function identityEnv({ author, committer }: CommitIdentities): Record<string, string> {
+export function identityEnv({ author, committer }: CommitIdentities): Record<string, string> {
   return {
     GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email,
     GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email,
@@ -39,13 +39,46 @@ export class GitRepositories {
   }
 
   /** Runs `git <args>` in the repository and returns stdout (throws on a non-zero exit). */
-  async git(repositoryId: number, args: string[], input?: string, env: Record<string, string> = {}): Promise<string> {
+  async git(repositoryId: number, args: string[], input?: string | Buffer, env: Record<string, string> = {}): Promise<string> {
     const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
       env: { ...process.env, ...GIT_ENV, ...env }, maxBuffer: 16 * 1024 * 1024,
     });
     if (input !== undefined) child.child.stdin?.end(input);
     const { stdout } = await child;
     return stdout;
+  }
+
+  /** Like git(), but stdout as bytes (blob contents), up to `maxBytes`. */
+  async gitBytes(repositoryId: number, args: string[], maxBytes: number): Promise<Buffer> {
+    const { stdout } = await run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
+      env: { ...process.env, ...GIT_ENV }, maxBuffer: maxBytes, encoding: 'buffer',
+    });
+    return stdout;
+  }
+
+  /**
+   * The commit a branch, tag or (possibly abbreviated) sha names, or null:
+   * GitHub's `ref` parameter. Branches and tags are tried first, as loose
+   * refs where possible (no subprocess on the hot path); anything else is
+   * git's rev-parse, told that the name is not an option.
+   */
+  async commitOf(repositoryId: number, name: string): Promise<string | null> {
+    if (name === '' || name.startsWith('-') || /[\0\s:^~?*[\\]|\.\.|@\{/.test(name)) return null;
+    if (!name.startsWith('refs/')) {
+      const branch = await this.readLooseRef(repositoryId, `refs/heads/${name}`);
+      if (branch !== null) return branch;
+    }
+    const candidates = name.startsWith('refs/') ? [name]
+      : [`refs/heads/${name}`, `refs/tags/${name}`, ...(/^[0-9a-f]{4,64}$/.test(name) ? [name] : [])];
+    for (const candidate of candidates) {
+      try {
+        const sha = (await this.git(repositoryId, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${candidate}^{commit}`])).trim();
+        if (sha) return sha;
+      } catch {
+        // not this one
+      }
+    }
+    return null;
   }
 
   async create(repositoryId: number, defaultBranch: string): Promise<void> {
@@ -104,9 +137,14 @@ export class GitRepositories {
   }
 
   /** Creates `ref` at `sha` only if it does not exist (compare-and-swap with the null sha). */
-  async createRef(repositoryId: number, ref: string, sha: string): Promise<boolean> {
+  createRef(repositoryId: number, ref: string, sha: string): Promise<boolean> {
+    return this.updateRef(repositoryId, ref, sha, null);
+  }
+
+  /** Moves `ref` to `sha` only if it still points to `oldSha` (null: only if it does not exist yet). */
+  async updateRef(repositoryId: number, ref: string, sha: string, oldSha: string | null): Promise<boolean> {
     try {
-      await this.git(repositoryId, ['update-ref', ref, sha, '0'.repeat(40)]);
+      await this.git(repositoryId, ['update-ref', ref, sha, oldSha ?? '0'.repeat(40)]);
       return true;
     } catch {
       return false;

@@ -146,7 +146,7 @@ describe('GET …/contents/{path}', () => {
     const empty = await get('/repos/alice/empty/contents/', { token: alice.token });
     expect(empty.status).toBe(404);
     expect((await empty.json()).message).toBe('This repository is empty.');
-    for (const path of ['docs/%2E%2E/README.md', 'docs//readme.txt', 'README.md/x']) {
+    for (const path of ['docs%2F..%2FREADME.md', 'docs//readme.txt', 'README.md/x']) {
       expect((await get(`/repos/alice/files/contents/${path}`)).status, path).toBe(404);
     }
   });

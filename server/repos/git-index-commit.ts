@@ -32,7 +32,8 @@ export async function commitPathChanges(
     if (parent) await git.git(repositoryId, ['read-tree', parent], undefined, env);
     for (const change of changes) {
       if ('remove' in change) {
-        await git.git(repositoryId, ['update-index', '--force-remove', '--', change.path], undefined, env);
+        // Mode 0 removes the entry; --force-remove would want a work tree.
+        await git.git(repositoryId, ['update-index', '-z', '--index-info'], `0 ${'0'.repeat(40)}\t${change.path}\0`, env);
         continue;
       }
       const blob = (await git.git(repositoryId, ['hash-object', '-w', '--stdin'], change.content)).trim();

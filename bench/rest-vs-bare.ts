@@ -22,6 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './child-process.js';
+import { contentsSummary, prepareContentsTarget } from './contents-target.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
 import { startBare, startH3Floor, type BareServer } from './spawn-bare.js';
@@ -124,6 +125,8 @@ async function main(): Promise<number> {
     'POST /user/repos',
   );
   const repoPath = `/repos/${user.login}/${REPO_NAME}`;
+  // Before the repository's body is copied: the file's commit moves its pushed_at.
+  const contentsTarget = await prepareContentsTarget(wharf.baseUrl, auth, repoPath, wharf.child.pid!);
   const repoResponse = await fetch(`${wharf.baseUrl}${repoPath}`, { headers: auth });
   const body = await expectStatus(repoResponse, 200, `GET ${repoPath}`);
   const contentType = repoResponse.headers.get('content-type');
@@ -162,10 +165,14 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
+  progress(`${contentsTarget.name}: warm-up ${settings.warmupS} s, then ${settings.durationS} s…`);
+  const contentsResult = await measure(contentsTarget, settings);
+  if (cleaning) throw new Error('interrupted');
   const [bareResult, h3FloorResult, authResult, notFoundResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult];
   const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
-  const problems = results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus));
+  const contents = contentsSummary(bareResult, contentsResult);
+  const problems = [...results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus)), ...problemsOf(contentsResult, 200)];
 
   const notes = [
     `autocannon: ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationS} s per target after a ${settings.warmupS} s warm-up; load generator in this process on the same ${cpus().length}-CPU machine.`,
@@ -176,8 +183,8 @@ async function main(): Promise<number> {
     'peak RSS: the server\'s own Node process (VmRSS sampled every 200 ms); wharf\'s embedded PostgreSQL runs in separate processes and is not included.',
     'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed. "server CPU µs/req": CPU time of the server process per response, steadier across runs than req/s.',
   ];
-  const warnings = disturbances(results);
-  process.stdout.write(['', table(results), '', summary(r, v), '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+  const warnings = disturbances([...results, contentsResult]);
+  process.stdout.write(['', table([...results, contentsResult]), '', summary(r, v), contents.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
 
   const git = gitState();
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
@@ -196,8 +203,8 @@ async function main(): Promise<number> {
         bodyBytes: body.length,
         contentType,
         h3FloorHeaders: wharfHeaders,
-        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult },
-        ratios: r,
+        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, contentsGet: contentsResult },
+        ratios: { ...r, contentsGet: contents.ratio },
         targets: TARGETS,
         verdicts: v,
         problems,

@@ -71,6 +71,7 @@ func main() {
 
 	hookCalls(ctx, l, client, login, repo, hookConfig)
 	refCalls(ctx, l, client, login, repo, prefix)
+	contentCalls(ctx, l, client, login, repo, prefix)
 	l.call("get the rate limit", func() error {
 		limits, _, err := client.RateLimit.Get(ctx)
 		return check(err, limits.GetCore().Limit > 0, "no core limit")

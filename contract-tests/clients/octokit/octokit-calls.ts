@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Octokit } from '@octokit/rest';
 import { createAppAuth } from '@octokit/auth-app';
 import { callList, env, expect, until } from './call-list.js';
+import { contentCalls } from './octokit-contents.js';
 
 const baseUrl = env('WHARF_BASE_URL');
 const prefix = env('COMPAT_PREFIX');
@@ -58,6 +59,7 @@ await call('list refs', async () => {
 await call('list matching refs', async () => expect((await octokit.rest.git.listMatchingRefs({ ...at, ref: 'heads/' })).data.map((r) => r.ref).join() === head?.ref, 'other refs'));
 await call('create a ref', () => octokit.rest.git.createRef({ ...at, ref: `refs/heads/${prefix}-branch`, sha: head!.object.sha }));
 await call('delete a ref', () => octokit.rest.git.deleteRef({ ...at, ref: `heads/${prefix}-branch` }));
+await contentCalls(call, octokit, at, prefix);
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

@@ -12,6 +12,7 @@ import time
 import traceback
 
 from github import Auth, Github, GithubIntegration
+from pygithub_contents import contents_calls
 
 BASE = os.environ["WHARF_BASE_URL"]
 PREFIX = os.environ["COMPAT_PREFIX"]
@@ -97,6 +98,8 @@ call("list refs", lambda: expect(any(r.ref == head.ref for r in repo.get_git_ref
 call("list matching refs", lambda: expect([r.ref for r in repo.get_git_matching_refs("heads/")] == [head.ref], "other refs"))
 call("create a ref", lambda: repo.create_git_ref(f"refs/heads/{PREFIX}-branch", head.object.sha))
 call("delete a ref", lambda: state["create a ref"].delete())
+
+contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))
 

@@ -4,8 +4,10 @@
 // BENCH_DURATION_S, default 10, after a 2 s warm-up), stops the server so V8
 // writes its profile, and prints the top functions by self time over the
 // measured seconds only (start-up and warm-up are cut by timestamp).
-// PROFILE_TARGET=404 profiles the unauthenticated 404 instead; PROFILE_OUT=file
+// PROFILE_TARGET=404 profiles the unauthenticated 404 instead, PROFILE_TARGET=contents
+// GET …/contents/{path} of a 10 KB file (contents-target.ts); PROFILE_OUT=file
 // keeps the .cpuprofile (open it in Chrome DevTools or speedscope).
+import { prepareContentsTarget } from './contents-target.js';
 import autocannon from 'autocannon';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,10 @@ try {
   });
   if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
   const notFound = process.env.PROFILE_TARGET === '404';
-  const url = notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}/repos/${user.login}/bench-repo`;
+  const contents = process.env.PROFILE_TARGET === 'contents'
+    ? await prepareContentsTarget(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, wharf.child.pid!)
+    : null;
+  const url = contents ? contents.url : notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}/repos/${user.login}/bench-repo`;
   const headers = notFound ? {} : auth;
   const load = (duration: number) => Promise.resolve(autocannon({ url, headers, connections: 64, duration }));
   await load(2);

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';
 import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
@@ -168,6 +169,20 @@ describe('PUT …/contents/{path}', () => {
 
   it('needs push access', async () => {
     expect((await put('bob.txt', { content: b64('x') }, bob.token)).status).toBe(403);
+  });
+
+  it('an installation token: contents write commits as the app\'s bot, contents read is refused', async () => {
+    const tokenOf = async (name: string, permissions: Record<string, 'read' | 'write'>) => {
+      const app = await createTestApp(server, alice.id, name, permissions);
+      const installation = await installTestApp(server, app.app, alice.id);
+      return (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)).body.token as string;
+    };
+    const writer = await put('from-app.txt', { content: b64('app') }, await tokenOf('writer-app', { contents: 'write' }));
+    expect(writer.status).toBe(201);
+    expect((await writer.json()).commit.author.name).toBe('writer-app[bot]');
+    const reader = await tokenOf('reader-app', { contents: 'read' });
+    expect((await put('from-reader.txt', { content: b64('app') }, reader)).status).toBe(403);
+    expect((await server.api('/repos/alice/notes/contents/from-app.txt', { token: reader })).status).toBe(200);
   });
 });
 

@@ -1,0 +1,59 @@
+// The small pure parts of the contents API: paths, base64 both ways, media
+// types and the answer cache's budget.
+import { describe, expect, it } from 'vitest';
+import { decodeContent } from './base64-content.js';
+import { ContentCache } from './content-cache.js';
+import { filePath, treePath } from './content-path.js';
+import { base64Lines } from './content-views.js';
+import { contentMediaType } from './media-type.js';
+
+describe('treePath / filePath', () => {
+  it('drops slashes at either end and refuses empty, . and .. components', () => {
+    expect(treePath('/docs/a.md/')).toBe('docs/a.md');
+    expect(treePath('')).toBe('');
+    expect(treePath(undefined)).toBe('');
+    for (const bad of ['a//b', 'a/./b', '../x', 'a/..', 'a\0b']) expect(treePath(bad), bad).toBeNull();
+    expect(() => filePath('/')).toThrow();
+    expect(filePath('a/b.txt')).toBe('a/b.txt');
+  });
+});
+
+describe('base64', () => {
+  it('writes lines of 60 characters, each ending in a newline, as GitHub', () => {
+    expect(base64Lines(Buffer.alloc(0))).toBe('');
+    const text = base64Lines(Buffer.alloc(100, 7));
+    expect(text.split('\n').map((line) => line.length)).toEqual([60, 60, 16, 0]);
+  });
+
+  it('reads base64 with or without line breaks; anything else is 422', () => {
+    const bytes = Buffer.from('hello world, with some length to it\n');
+    expect(decodeContent(base64Lines(bytes)).equals(bytes)).toBe(true);
+    expect(decodeContent(bytes.toString('base64').replace(/=+$/, '')).equals(bytes)).toBe(true);
+    for (const bad of ['not base64!', 'abcde', '====', 'ab=c']) expect(() => decodeContent(bad), bad).toThrow(/Validation Failed/);
+  });
+});
+
+describe('contentMediaType', () => {
+  it('knows GitHub\'s raw and object types, in every spelling, and defaults to JSON', () => {
+    expect(contentMediaType('application/vnd.github.raw')).toBe('raw');
+    expect(contentMediaType('application/vnd.github.raw+json')).toBe('raw');
+    expect(contentMediaType('application/vnd.github.v3.raw')).toBe('raw');
+    expect(contentMediaType('application/vnd.github.object+json')).toBe('object');
+    expect(contentMediaType('application/vnd.github+json')).toBe('json');
+    expect(contentMediaType(null)).toBe('json');
+  });
+});
+
+describe('ContentCache', () => {
+  it('drops the least recently used answers past its budget and never keeps one above the entry cap', () => {
+    const cache = new ContentCache<string>(10, 6);
+    cache.set('a', 'A', 4);
+    cache.set('b', 'B', 4);
+    expect(cache.get('a')).toBe('A'); // now b is the oldest
+    cache.set('c', 'C', 4);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
+    cache.set('big', 'X', 7);
+    expect(cache.get('big')).toBeUndefined();
+  });
+});

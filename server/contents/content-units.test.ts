@@ -1,10 +1,11 @@
 // The small pure parts of the contents API: paths, base64 both ways, media
 // types and the answer cache's budget.
 import { describe, expect, it } from 'vitest';
-import { decodeContent } from './base64-content.js';
+import { decodeBase64Bytes, decodeContent } from './base64-content.js';
 import { ContentCache } from './content-cache.js';
 import { filePath, treePath } from './content-path.js';
 import { base64Lines } from './content-views.js';
+import { findStringField } from './json-string-field.js';
 import { contentMediaType } from './media-type.js';
 
 describe('treePath / filePath', () => {
@@ -55,5 +56,40 @@ describe('ContentCache', () => {
     expect(cache.get('a')).toBe('A');
     cache.set('big', 'X', 7);
     expect(cache.get('big')).toBeUndefined();
+  });
+});
+
+describe('findStringField', () => {
+  const span = (json: string) => {
+    const bytes = Buffer.from(json);
+    const found = findStringField(bytes, 'content');
+    return found && { value: bytes.subarray(found.start, found.end).toString(), escaped: found.escaped };
+  };
+
+  it('finds the top-level string among other fields, nested objects and arrays', () => {
+    expect(span('{"message":"a \\"content\\": x","committer":{"content":"no"},"list":[{"a":"}"}],"content":"aGk=","sha":null}'))
+      .toEqual({ value: 'aGk=', escaped: false });
+    expect(span(' { "content" : "x\\ny" } ')).toEqual({ value: 'x\\ny', escaped: true });
+  });
+
+  it('gives up (the body is parsed whole) on what it does not expect', () => {
+    for (const json of ['', '[]', '{}', '{"content":1}', '{"content":"a","content":"b"}', '{"content":"a"', '{"content":"a"} x', '{"a" "b"}', '{"cont\\u0065nt":"a"}']) {
+      expect(span(json), json).toBeNull();
+    }
+  });
+});
+
+describe('decodeBase64Bytes', () => {
+  it('decodes as Buffer.from does, across its slices', () => {
+    const bytes = Buffer.alloc(7 * 1024 * 1024 + 5);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31) % 251;
+    expect(decodeBase64Bytes(Buffer.from(bytes.toString('base64'))).equals(bytes)).toBe(true);
+    expect(decodeBase64Bytes(Buffer.from('aGk')).toString()).toBe('hi');
+    expect(decodeBase64Bytes(Buffer.from('')).length).toBe(0);
+  });
+
+  it('422 for what is not base64, 400 for a raw control character (not JSON)', () => {
+    for (const bad of ['not base64!', 'abcde', 'ab=c', 'aGk===', 'é']) expect(() => decodeBase64Bytes(Buffer.from(bad)), bad).toThrow(/Validation Failed/);
+    expect(() => decodeBase64Bytes(Buffer.from('aG\nk'))).toThrow(/Problems parsing JSON/);
   });
 });

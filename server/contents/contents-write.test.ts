@@ -137,6 +137,15 @@ describe('PUT …/contents/{path}', () => {
     expect(await readFile(join(clone, 'first.txt'), 'utf8')).toBe('first\n');
   });
 
+  it('400 for a body that is not JSON, also where the content is', async () => {
+    const raw = (body: string) => server.api('/repos/alice/notes/contents/raw.txt', { method: 'PUT', token: alice.token, rawBody: body });
+    expect((await raw('{"message":"m","content":"aGk=')).status).toBe(400);
+    expect((await raw('{"message":"m","content":"aG\nk="}')).status).toBe(400);
+    expect((await raw('{"message":"m","content":"aGk="} trailing')).status).toBe(400);
+    expect((await raw('{"message":7,"content":"aGk="}')).status).toBe(422);
+    expect((await raw('{"content":"aGk="}')).status).toBe(422);
+  });
+
   it('422 for content that is not base64 and for a path git cannot hold', async () => {
     expect((await put('bad.txt', { content: 'not base64!' })).status).toBe(422);
     expect((await put('notes/hello.txt/inner', { content: b64('x') })).status).toBe(422);

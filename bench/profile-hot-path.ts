@@ -5,8 +5,10 @@
 // writes its profile, and prints the top functions by self time over the
 // measured seconds only (start-up and warm-up are cut by timestamp).
 // PROFILE_TARGET=404 profiles the unauthenticated 404 instead, PROFILE_TARGET=issues
-// GET …/issues?per_page=30 over 30 issues (bench/issue-list-target.ts); PROFILE_OUT=file
+// GET …/issues?per_page=30 over 30 issues (bench/issue-list-target.ts), PROFILE_TARGET=contents
+// GET …/contents/{path} of a 10 KB file (contents-target.ts); PROFILE_OUT=file
 // keeps the .cpuprofile (open it in Chrome DevTools or speedscope).
+import { prepareContentsTarget } from './contents-target.js';
 import autocannon from 'autocannon';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +37,10 @@ try {
   if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
   const notFound = process.env.PROFILE_TARGET === '404';
   const issues = process.env.PROFILE_TARGET === 'issues' ? await seedIssues(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, user.login) : undefined;
-  const url = notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}${issues?.path ?? `/repos/${user.login}/bench-repo`}`;
+  const contents = process.env.PROFILE_TARGET === 'contents'
+    ? await prepareContentsTarget(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, wharf.child.pid!)
+    : null;
+  const url = contents ? contents.url : notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}${issues?.path ?? `/repos/${user.login}/bench-repo`}`;
   const headers = notFound ? {} : auth;
   const load = (duration: number) => Promise.resolve(autocannon({ url, headers, connections: 64, duration }));
   await load(2);

@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './child-process.js';
 import { commitsSummary, commitsTarget } from './commits-target.js';
+import { contentsSummary, prepareContentsTarget } from './contents-target.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
 import { issueTargets, issueVerdict, seedIssues } from './issue-list-target.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
@@ -128,6 +129,8 @@ async function main(): Promise<number> {
     'POST /user/repos',
   );
   const repoPath = `/repos/${user.login}/${REPO_NAME}`;
+  // Before the repository's body is copied: the file's commit moves its pushed_at.
+  const contentsTarget = await prepareContentsTarget(wharf.baseUrl, auth, repoPath, wharf.child.pid!);
   const repoResponse = await fetch(`${wharf.baseUrl}${repoPath}`, { headers: auth });
   const body = await expectStatus(repoResponse, 200, `GET ${repoPath}`);
   const contentType = repoResponse.headers.get('content-type');
@@ -161,7 +164,7 @@ async function main(): Promise<number> {
   progress('pushing 40 commits for the commit list target…');
   const commitsListTarget = await commitsTarget(wharf, user.login);
 
-  const targets: [Target, Target, Target, Target, Target, Target, Target] = [
+  const targets: [Target, Target, Target, Target, Target, Target, Target, Target] = [
     { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
     { name: 'h3 floor (h3 + srvx, wharf headers)', url: h3Floor.url, headers: {}, expectStatus: 200, pid: h3Floor.child.pid },
     { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
@@ -169,6 +172,7 @@ async function main(): Promise<number> {
     bareIssuesTarget,
     wharfIssuesTarget,
     commitsListTarget,
+    contentsTarget,
   ];
   const results: TargetResult[] = [];
   for (const target of targets) {
@@ -177,12 +181,13 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
-  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult, commitsResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
+  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult, commitsResult, contentsResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
   const issueList = issueVerdict(bareIssuesResult, issuesResult);
   const commits = commitsSummary(bareResult, commitsResult);
   const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
-  const problems = results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus));
+  const contents = contentsSummary(bareResult, contentsResult);
+  const problems = [...results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus)), ...problemsOf(contentsResult, 200)];
 
   const notes = [
     `autocannon: ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationS} s per target after a ${settings.warmupS} s warm-up; load generator in this process on the same ${cpus().length}-CPU machine.`,
@@ -195,7 +200,7 @@ async function main(): Promise<number> {
   ];
   const warnings = disturbances(results);
   const issueLine = `issue list (GET ${issues.path}, ${issues.body.length} bytes): ${issueList.actual.toFixed(3)}× its bare server (target ≥ ${issueList.target}×: ${issueList.met ? 'met' : 'MISSED'})`;
-  process.stdout.write(['', table(results), '', summary(r, v), issueLine, commits.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+  process.stdout.write(['', table(results), '', summary(r, v), issueLine, commits.line, contents.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
 
   const git = gitState();
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
@@ -214,9 +219,9 @@ async function main(): Promise<number> {
         bodyBytes: body.length,
         contentType,
         h3FloorHeaders: wharfHeaders,
-        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult, commitsList: commitsResult },
+        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult, commitsList: commitsResult, contentsGet: contentsResult },
         issueList,
-        ratios: { ...r, commitsList: commits.ratio },
+        ratios: { ...r, commitsList: commits.ratio, contentsGet: contents.ratio },
         targets: TARGETS,
         verdicts: v,
         problems,

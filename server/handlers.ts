@@ -10,6 +10,7 @@ import { authHandlers } from './auth/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
 import { branchesHandlers } from './branches/handlers/index.js';
 import { commitsHandlers } from './commits/handlers/index.js';
+import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
@@ -28,6 +29,7 @@ export const handlers: Handlers = {
   ...gitDataHandlers,
   ...branchesHandlers,
   ...commitsHandlers,
+  ...contentsHandlers,
   ...healthHandlers,
   ...labelsHandlers,
   ...milestonesHandlers,

@@ -2,7 +2,7 @@
 // with `Accept: application/vnd.github.diff` (or the older `.v3.diff`),
 // answered as text with that type. Anything else gets the JSON body.
 import type { H3Event } from 'h3';
-import type { TextResult } from '../http/operation-types.js';
+import type { RawResult } from '../http/operation-types.js';
 
 export type TextFormat = 'diff' | 'patch';
 
@@ -12,6 +12,6 @@ export function requestedTextFormat(event: H3Event): TextFormat | null {
   return match ? (match[1]!.toLowerCase() as TextFormat) : null;
 }
 
-export function textResult(format: TextFormat, body: string): TextResult {
-  return { status: 200, text: { contentType: `application/vnd.github.${format}; charset=utf-8`, body } };
+export function textResult(format: TextFormat, body: string): RawResult {
+  return { status: 200, raw: body, contentType: `application/vnd.github.${format}; charset=utf-8` };
 }

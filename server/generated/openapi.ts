@@ -272,6 +272,76 @@ export interface paths {
         patch: operations["git/update-ref"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/contents/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get repository content
+         * @description A file (`content-file`, base64 in lines of 60 characters; files above 1 MB have `encoding: none` and empty `content`, use the raw media type), a directory (an array of entries, at most 1,000; submodules are listed as `file`, as on GitHub), a symlink (the file it points at when that is a file of the repository, else `content-symlink`) or a submodule (`content-submodule`), at `ref` (a branch, tag or commit sha; the default branch otherwise). The empty path is the root directory. 404 `This repository is empty.` for an empty repository and `No commit found for the ref …` for an unknown ref.
+         *
+         *     Media types (`Accept`): `application/vnd.github.raw` (also `vnd.github.raw+json`, `vnd.github.v3.raw`) answers a file's bytes as they are, up to 100 MB; `application/vnd.github.object` answers a directory as one object with its listing in `entries`. Readable anonymously on public repositories.
+         */
+        get: operations["repos/get-content"];
+        /**
+         * Create or update file contents
+         * @description Commits one file on `branch` (the default branch otherwise): created when absent, replaced when its blob `sha` is given. The commit's author is `author`, else `committer`, else the caller; its committer is `committer`, else the service (as GitHub's web-flow commits). The branch moves only if it still points where it did (409 otherwise), and a `push` event is sent as for a push. A first file on an empty repository creates the branch. Files up to 100 MB (422 beyond; the body may hold up to 140 MB of JSON, 413 beyond).
+         */
+        put: operations["repos/create-or-update-file-contents"];
+        post?: never;
+        /**
+         * Delete a file
+         * @description Commits the removal of one file on `branch` (the default branch otherwise); `sha` must be the file's blob SHA (409 otherwise). 404 for a file that does not exist. Identities and the `push` event as for create-or-update.
+         */
+        delete: operations["repos/delete-file"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/readme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a repository README
+         * @description The README of the root directory (the first file named `README`, in any case and with any extension) at `ref`, as `content-file`; `application/vnd.github.raw` answers its bytes. Readable anonymously on public repositories.
+         */
+        get: operations["repos/get-readme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/readme/{dir}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a repository README for a directory
+         * @description The README of the directory `dir` at `ref`, as `repos/get-readme` answers for the root.
+         */
+        get: operations["repos/get-readme-in-directory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/commits": {
         parameters: {
             query?: never;
@@ -2357,6 +2427,126 @@ export interface components {
             };
             rate: components["schemas"]["rate-limit"];
         };
+        "content-links": {
+            /** Format: uri */
+            git: string | null;
+            /** Format: uri */
+            html: string | null;
+            /** Format: uri */
+            self: string;
+        };
+        /**
+         * Content Entry
+         * @description One entry of a directory listing (submodules are `file` here, as on GitHub).
+         */
+        "content-entry": {
+            /** @enum {string} */
+            type: "dir" | "file" | "submodule" | "symlink";
+            size: number;
+            name: string;
+            path: string;
+            sha: string;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            git_url: string | null;
+            /** Format: uri */
+            html_url: string | null;
+            /** Format: uri */
+            download_url: string | null;
+            _links: components["schemas"]["content-links"];
+        };
+        /**
+         * Content Directory
+         * @description A directory's entries.
+         */
+        "content-directory": components["schemas"]["content-entry"][];
+        /**
+         * Content File
+         * @description A file with its bytes in base64 (`encoding: none` and empty `content` above 1 MB).
+         */
+        "content-file": components["schemas"]["content-entry"] & {
+            /** @constant */
+            type?: "file";
+            /** @enum {string} */
+            encoding: "base64" | "none";
+            content: string;
+        };
+        /**
+         * Symlink Content
+         * @description A symlink whose target is not a file of the repository.
+         */
+        "content-symlink": components["schemas"]["content-entry"] & {
+            /** @constant */
+            type?: "symlink";
+            target: string;
+        };
+        /**
+         * Submodule Content
+         * @description A submodule and the URL `.gitmodules` gives it.
+         */
+        "content-submodule": components["schemas"]["content-entry"] & {
+            /** @constant */
+            type?: "submodule";
+            /** Format: uri */
+            submodule_git_url: string;
+        };
+        /**
+         * Content Tree
+         * @description `application/vnd.github.object`: a directory as one object, its listing in `entries`.
+         */
+        "content-tree": components["schemas"]["content-entry"] & {
+            entries: components["schemas"]["content-entry"][];
+        };
+        "file-commit-person": {
+            /** Format: date-time */
+            date: string;
+            name: string;
+            email: string;
+        };
+        /**
+         * File Commit
+         * @description The file as written (null after a deletion) and the commit that wrote it.
+         */
+        "file-commit": {
+            content: components["schemas"]["content-entry"] | null;
+            commit: {
+                sha: string;
+                node_id: string;
+                /** Format: uri */
+                url: string;
+                /** Format: uri */
+                html_url: string;
+                author: components["schemas"]["file-commit-person"];
+                committer: components["schemas"]["file-commit-person"];
+                message: string;
+                tree: {
+                    /** Format: uri */
+                    url: string;
+                    sha: string;
+                };
+                parents: {
+                    /** Format: uri */
+                    url: string;
+                    /** Format: uri */
+                    html_url: string;
+                    sha: string;
+                }[];
+                verification: {
+                    verified: boolean;
+                    reason: string;
+                    signature: string | null;
+                    payload: string | null;
+                    verified_at: string | null;
+                };
+            };
+        };
+        /** @description A commit's author or committer; `date` is ISO 8601 (now by default). */
+        "commit-person-input": {
+            name: string;
+            email: string;
+            date?: string;
+        };
         /**
          * Git Reference
          * @description A Git reference within a repository.
@@ -3558,6 +3748,36 @@ export interface components {
         };
     };
     responses: {
+        /** @description `sha` is not the file's current blob, or the branch moved while the commit was made. */
+        contents_conflict: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
+        /** @description The README. */
+        readme: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["content-file"];
+                "application/vnd.github.raw": string;
+            };
+        };
         /** @description Revoked; every server process has dropped the token before this answer. */
         token_revoked: {
             headers: {
@@ -3794,6 +4014,21 @@ export interface components {
          * @example heads/featureA
          */
         "git-ref": string;
+        /**
+         * @description A path in the repository (slashes raw or percent-encoded); empty for the root directory.
+         * @example README.md
+         */
+        "content-path": string;
+        /**
+         * @description The file's path in the repository (slashes raw or percent-encoded).
+         * @example notes/hello.txt
+         */
+        "content-file-path": string;
+        /**
+         * @description The name of the commit, branch or tag. Default: the repository's default branch.
+         * @example main
+         */
+        "content-ref": string;
         /**
          * @description A commit SHA (full or abbreviated), a branch name or a tag name. Branch names with slashes are accepted raw or percent-encoded.
          * @example main
@@ -5048,6 +5283,307 @@ export interface operations {
                     "application/json": components["schemas"]["validation-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-content": {
+        parameters: {
+            query?: {
+                /**
+                 * @description The name of the commit, branch or tag. Default: the repository's default branch.
+                 * @example main
+                 */
+                ref?: components["parameters"]["content-ref"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A path in the repository (slashes raw or percent-encoded); empty for the root directory.
+                 * @example README.md
+                 */
+                path: components["parameters"]["content-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content at the path. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["content-directory"] | components["schemas"]["content-file"] | components["schemas"]["content-symlink"] | components["schemas"]["content-submodule"];
+                    "application/vnd.github.object": components["schemas"]["content-tree"];
+                    "application/vnd.github.raw": string;
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/create-or-update-file-contents": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The file's path in the repository (slashes raw or percent-encoded).
+                 * @example notes/hello.txt
+                 */
+                path: components["parameters"]["content-file-path"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The commit message. */
+                    message: string;
+                    /** @description The new file content, base64-encoded (line breaks allowed). */
+                    content: string;
+                    /** @description Required when updating a file; the blob SHA of the file being replaced. */
+                    sha?: string;
+                    /** @description The branch name. Default: the repository's default branch. */
+                    branch?: string;
+                    committer?: components["schemas"]["commit-person-input"];
+                    author?: components["schemas"]["commit-person-input"];
+                };
+            };
+        };
+        responses: {
+            /** @description The file was updated. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["file-commit"];
+                };
+            };
+            /** @description The file was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["file-commit"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["contents_conflict"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/delete-file": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The file's path in the repository (slashes raw or percent-encoded).
+                 * @example notes/hello.txt
+                 */
+                path: components["parameters"]["content-file-path"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The commit message. */
+                    message: string;
+                    /** @description The blob SHA of the file being deleted. */
+                    sha: string;
+                    /** @description The branch name. Default: the repository's default branch. */
+                    branch?: string;
+                    committer?: components["schemas"]["commit-person-input"];
+                    author?: components["schemas"]["commit-person-input"];
+                };
+            };
+        };
+        responses: {
+            /** @description The file was deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["file-commit"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["contents_conflict"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-readme": {
+        parameters: {
+            query?: {
+                /**
+                 * @description The name of the commit, branch or tag. Default: the repository's default branch.
+                 * @example main
+                 */
+                ref?: components["parameters"]["content-ref"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["readme"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-readme-in-directory": {
+        parameters: {
+            query?: {
+                /**
+                 * @description The name of the commit, branch or tag. Default: the repository's default branch.
+                 * @example main
+                 */
+                ref?: components["parameters"]["content-ref"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The directory to look for a README in (slashes raw or percent-encoded).
+                 * @example docs
+                 */
+                dir: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["readme"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };

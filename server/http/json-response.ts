@@ -16,7 +16,7 @@ export interface Reply {
   headers: Record<string, string>;
 }
 
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('hex').slice(0, 40)}"`;
 }
 

@@ -9,7 +9,7 @@ import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
 import { requiresAuthentication } from './api-error.js';
 import { readOperationInput, type OperationInput } from './operation-input.js';
-import type { HandlerResult, PathParams, RawResult } from './operation-types.js';
+import type { HandlerResult, PathParams } from './operation-types.js';
 import { ensureScopes } from './scopes.js';
 
 export type { OperationInput };
@@ -47,7 +47,7 @@ export class OperationContext<K extends OperationId> {
   }
 }
 
-export type Handler<K extends OperationId> = (ctx: OperationContext<K>) => Promise<HandlerResult<K> | RawResult>;
+export type Handler<K extends OperationId> = (ctx: OperationContext<K>) => Promise<HandlerResult<K>>;
 
 /** Every operation of openapi.yaml must have a handler: a missing one is a compile error. */
 export type Handlers = { [K in OperationId]: Handler<K> };

@@ -50,9 +50,6 @@ function serialize(body: object): Serialized {
   return serialized;
 }
 
-function serializeText(text: string): Serialized {
-  return { bytes: Buffer.from(text, 'utf8'), etag: etagOf(text) };
-}
 
 export async function executeOperation<K extends OperationId>(
   operationId: K,
@@ -72,39 +69,19 @@ export async function executeOperation<K extends OperationId>(
   const result = await handler(ctx);
   const headers = scope.headers;
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = value;
-  if ('raw' in result) return { status: result.status, body: result.raw, headers };
-
+  if (result.raw !== undefined) {
+    // Another media type than JSON (raw contents, diffs): its own bytes, cached like JSON when it is a GET.
+    const bytes = typeof result.raw === 'string' ? Buffer.from(result.raw, 'utf8') : result.raw;
+    if (row.method !== 'GET') return { status: 200, body: bytes, headers: { ...headers, 'content-type': result.contentType } };
+    return cacheableReply(event, scope, headers, bytes, result.etag ?? etagOf(bytes), result.contentType);
+  }
   if (result.html !== undefined) {
     Object.assign(headers, pageHeaders(result.formActionOrigins));
     return { status: result.status, body: result.html, headers };
   }
-  if (result.text !== undefined) {
-    const { bytes, etag } = serializeText(result.text.body);
-    headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
-    headers.vary = 'Accept, Authorization, Cookie';
-    headers.etag = etag;
-    if (ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
-      scope.refund();
-      return { status: 304, body: null, headers };
-    }
-    headers['content-type'] = result.text.contentType;
-    return { status: 200, body: bytes, headers };
-  }
   if (row.method === 'GET' && result.status === 200 && result.body !== undefined && result.body !== null) {
     const { bytes, etag } = serialize(result.body as object);
-    // A handler may say otherwise (the health probes: no-store, a cached answer
-    // would hide an outage; /rate_limit: no-cache, as GitHub). Such answers are
-    // always sent whole, with no ETag and never a 304, as GitHub does for /rate_limit.
-    const alwaysFresh = /\bno-(cache|store)\b/.test(headers['cache-control'] ?? '');
-    headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
-    headers.vary = 'Accept, Authorization, Cookie';
-    if (!alwaysFresh) headers.etag = etag;
-    if (!alwaysFresh && ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
-      scope.refund();
-      return { status: 304, body: null, headers };
-    }
-    headers['content-type'] = JSON_TYPE;
-    return { status: 200, body: bytes, headers };
+    return cacheableReply(event, scope, headers, bytes, etag, JSON_TYPE);
   }
   if (result.format === 'form' && result.body !== undefined && result.body !== null) {
     headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
@@ -112,6 +89,23 @@ export async function executeOperation<K extends OperationId>(
     return { status: result.status, body: form.toString(), headers };
   }
   return jsonReply(result.status, result.body, headers);
+}
+
+/** A GET's 200, with its ETag and cache headers, or 304 when the client holds it already. */
+function cacheableReply(event: H3Event, scope: RequestScope, headers: Record<string, string>, bytes: Buffer, etag: string, contentType: string): Reply {
+  // A handler may say otherwise (the health probes: no-store, a cached answer
+  // would hide an outage; /rate_limit: no-cache, as GitHub). Such answers are
+  // always sent whole, with no ETag and never a 304, as GitHub does for /rate_limit.
+  const alwaysFresh = /\bno-(cache|store)\b/.test(headers['cache-control'] ?? '');
+  headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
+  headers.vary = 'Accept, Authorization, Cookie';
+  if (!alwaysFresh) headers.etag = etag;
+  if (!alwaysFresh && ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
+    scope.refund();
+    return { status: 304, body: null, headers };
+  }
+  headers['content-type'] = contentType;
+  return { status: 200, body: bytes, headers };
 }
 
 /** The route of an operation: the pipeline with the operation's auth, rate-limit resource and scopes, then `run`. */

@@ -28,21 +28,25 @@ type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400 | 401 | 503;
 type Responses<K extends OperationId> = Op<K>['responses'];
 
 /**
- * A GET answered in another media type than JSON, as text (commits and
- * comparisons as `application/vnd.github.diff` or `.patch`): documented as an
- * additional content type of the operation's 200.
+ * A 200 in another media type than JSON (a file's raw contents, a blob,
+ * a commit as `application/vnd.github.diff` or `.patch`), documented as an
+ * additional content type of the operation's 200 and sent as it is. `etag`
+ * names the bytes (a blob's sha) so they need not be hashed; without it
+ * they are.
  */
-export interface TextResult {
+export interface RawResult {
   status: 200;
-  body?: undefined;
-  text: { contentType: string; body: string };
+  raw: Buffer | string;
+  contentType: string;
+  etag?: string;
   headers?: Record<string, string>;
-  format?: undefined;
-  html?: undefined;
-  formActionOrigins?: undefined;
+  body?: never;
+  html?: never;
+  format?: never;
+  formActionOrigins?: never;
 }
 
-export type HandlerResult<K extends OperationId> = TextResult | {
+export type HandlerResult<K extends OperationId> = RawResult | {
   [S in keyof Responses<K> & SuccessStatus]: {
     status: S;
     body: JsonContent<Responses<K>[S]>;
@@ -53,16 +57,6 @@ export type HandlerResult<K extends OperationId> = TextResult | {
     html?: string;
     /** Origins the page's forms may be redirected to (see page-headers.ts). */
     formActionOrigins?: string[];
-    text?: undefined;
+    raw?: never;
   };
 }[keyof Responses<K> & SuccessStatus];
-
-/**
- * A 200 in a representation other than JSON (GitHub's raw media type): the
- * bytes as they are, with the handler's `content-type`.
- */
-export interface RawResult {
-  status: 200;
-  raw: Buffer | string;
-  headers: Record<string, string>;
-}

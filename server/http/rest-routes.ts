@@ -29,12 +29,16 @@ export function allowHeader(methods: Map<string, unknown>): string {
  * each served by an operation of the same parameters: `…/git/matching-refs/`
  * (an empty prefix, which the `**` route of `{ref}` cannot match) lists every
  * ref, go-github's documented `ListMatchingRefs(ctx, owner, repo, "")`.
+ * `params` are the path parameters an alias fixes (an empty `**` parameter).
  */
 export const ROUTE_ALIASES: ReadonlyArray<RouteAlias> = [
   { method: 'GET', route: '/repos/:owner/:repo/git/matching-refs/', operationId: 'git/list-refs' },
   // GitHub's archive links without a ref (the default branch): `{ref}` cannot be empty in a path.
   { method: 'GET', route: '/repos/:owner/:repo/tarball', operationId: 'repos/download-tarball-archive', params: { ref: '' } },
   { method: 'GET', route: '/repos/:owner/:repo/zipball', operationId: 'repos/download-zipball-archive', params: { ref: '' } },
+  // The root directory: the empty `{path}` of repos/get-content (Octokit's `path: ''`, PyGithub's get_contents('')).
+  { method: 'GET', route: '/repos/:owner/:repo/contents/', operationId: 'repos/get-content', params: { path: '' } },
+  { method: 'GET', route: '/repos/:owner/:repo/contents', operationId: 'repos/get-content', params: { path: '' } },
 ];
 
 export interface RouteAlias {

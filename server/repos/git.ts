@@ -2,7 +2,8 @@
 // so a rename never moves anything. Everything goes through the git CLI with
 // argument arrays (never a shell).
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { GitIdentity } from './commit-identity.js';
@@ -73,6 +74,31 @@ export class GitRepositories {
     return spawn('git', ['--git-dir', this.pathOf(repositoryId), ...args], { env: { ...process.env, ...GIT_ENV, ...env } });
   }
 
+  /**
+   * The commit a branch, tag or (possibly abbreviated) sha names, or null:
+   * GitHub's `ref` parameter. Branches and tags are tried first, as loose
+   * refs where possible (no subprocess on the hot path); anything else is
+   * git's rev-parse, told that the name is not an option.
+   */
+  async commitOf(repositoryId: number, name: string): Promise<string | null> {
+    if (name === '' || name.startsWith('-') || /[\0\s:^~?*[\\]|\.\.|@\{/.test(name)) return null;
+    if (!name.startsWith('refs/')) {
+      const branch = this.readLooseRef(repositoryId, `refs/heads/${name}`);
+      if (branch !== null) return branch;
+    }
+    const candidates = name.startsWith('refs/') ? [name]
+      : [`refs/heads/${name}`, `refs/tags/${name}`, ...(/^[0-9a-f]{4,64}$/.test(name) ? [name] : [])];
+    for (const candidate of candidates) {
+      try {
+        const sha = (await this.git(repositoryId, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${candidate}^{commit}`])).trim();
+        if (sha) return sha;
+      } catch {
+        // not this one
+      }
+    }
+    return null;
+  }
+
   async create(repositoryId: number, defaultBranch: string): Promise<void> {
     await mkdir(this.root, { recursive: true });
     await run('git', ['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, this.pathOf(repositoryId)], {
@@ -108,7 +134,7 @@ export class GitRepositories {
     // A loose ref is a file holding the sha, and git reads it before packed-refs:
     // reading it directly spares a subprocess (most of GraphQL's defaultBranchRef,
     // profiled). Anything else (packed, symbolic, absent) is git's to answer.
-    const loose = await this.readLooseRef(repositoryId, ref);
+    const loose = this.readLooseRef(repositoryId, ref);
     if (loose !== null) return loose;
     try {
       return (await this.git(repositoryId, ['show-ref', '--verify', '--hash', ref])).trim() || null;
@@ -117,11 +143,14 @@ export class GitRepositories {
     }
   }
 
-  private async readLooseRef(repositoryId: number, ref: string): Promise<string | null> {
+  private readLooseRef(repositoryId: number, ref: string): string | null {
     // Only a well-formed name under refs/ (git refuses `..`, and the path must stay inside the repository).
     if (!/^refs\/(?:[^/.\0\\][^/\0\\]*\/)*[^/.\0\\][^/\0\\]*$/.test(ref) || ref.includes('..') || ref.endsWith('.lock')) return null;
     try {
-      const text = await readFile(join(this.pathOf(repositoryId), ref), 'latin1');
+      // Synchronously: a 41-byte file in the page cache is a few µs of
+      // syscalls, while fs/promises costs four thread-pool round trips
+      // (measured: 8 against 48 µs of CPU per read; GET contents reads one per request).
+      const text = readFileSync(join(this.pathOf(repositoryId), ref), 'latin1');
       return LOOSE_SHA.test(text) ? text.trimEnd() : null;
     } catch {
       return null;
@@ -129,19 +158,14 @@ export class GitRepositories {
   }
 
   /** Creates `ref` at `sha` only if it does not exist (compare-and-swap with the null sha). */
-  async createRef(repositoryId: number, ref: string, sha: string): Promise<boolean> {
-    try {
-      await this.git(repositoryId, ['update-ref', ref, sha, '0'.repeat(40)]);
-      return true;
-    } catch {
-      return false;
-    }
+  createRef(repositoryId: number, ref: string, sha: string): Promise<boolean> {
+    return this.updateRef(repositoryId, ref, sha, null);
   }
 
-  /** Moves `ref` to `sha` only if it still points to `oldSha` (compare-and-swap). */
-  async updateRef(repositoryId: number, ref: string, sha: string, oldSha: string): Promise<boolean> {
+  /** Moves `ref` to `sha` only if it still points to `oldSha` (null: only if it does not exist yet). */
+  async updateRef(repositoryId: number, ref: string, sha: string, oldSha: string | null): Promise<boolean> {
     try {
-      await this.git(repositoryId, ['update-ref', ref, sha, oldSha]);
+      await this.git(repositoryId, ['update-ref', ref, sha, oldSha ?? '0'.repeat(40)]);
       return true;
     } catch {
       return false;

@@ -75,6 +75,7 @@ func main() {
 	issueCalls(ctx, l, client, login, repo)
 	gitDataCalls(ctx, l, client, login, repo, prefix)
 	commitCalls(ctx, l, client, login, repo, prefix)
+	contentCalls(ctx, l, client, login, repo, prefix)
 	l.call("get the rate limit", func() error {
 		limits, _, err := client.RateLimit.Get(ctx)
 		return check(err, limits.GetCore().Limit > 0, "no core limit")

@@ -11,6 +11,7 @@ import { labelCalls } from './octokit-labels.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
 import { commitCalls } from './octokit-commits.js';
+import { contentCalls } from './octokit-contents.js';
 
 const baseUrl = env('WHARF_BASE_URL');
 const prefix = env('COMPAT_PREFIX');
@@ -63,6 +64,7 @@ await call('list refs', async () => {
 await call('list matching refs', async () => expect((await octokit.rest.git.listMatchingRefs({ ...at, ref: 'heads/' })).data.map((r) => r.ref).join() === head?.ref, 'other refs'));
 await call('create a ref', () => octokit.rest.git.createRef({ ...at, ref: `refs/heads/${prefix}-branch`, sha: head!.object.sha }));
 await call('delete a ref', () => octokit.rest.git.deleteRef({ ...at, ref: `heads/${prefix}-branch` }));
+await contentCalls(call, octokit, at, prefix);
 
 await labelCalls(call, octokit, at, prefix);
 await issueCalls(octokit, call, at);

@@ -12,6 +12,7 @@ import time
 import traceback
 
 from github import Auth, Github, GithubIntegration
+from pygithub_contents import contents_calls
 
 from archives_calls import archive_and_rename_calls
 from labels_milestones import label_and_milestone_calls
@@ -113,6 +114,7 @@ if repo is not None:
 git_data_calls(call, state, expect, repo, PREFIX)
 # Commits, compare and branches.
 commit_calls(call, expect, state, repo, PREFIX)
+contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))
 

@@ -15,9 +15,10 @@ export const getBlob: Handler<'git/get-blob'> = async (ctx) => {
   const content = await readObject(git, repo.id, 'blob', sha);
   if (requestedMediaParam(ctx.event.req.headers.get('accept'), config.vendor) === 'raw') {
     const vendor = config.vendor.toLowerCase();
-    return { status: 200, raw: content, headers: mediaHeaders('raw', vendor, `application/vnd.${vendor}.raw`) };
+    const contentType = `application/vnd.${vendor}.raw`;
+    return { status: 200, raw: content, contentType, etag: `"${sha}"`, headers: mediaHeaders('raw', vendor, contentType) };
   }
   // Above 1 MiB the body is serialized in one buffer (blob-view.ts); below, as every other body (ETag, 304).
-  if (content.length > 1024 * 1024) return { status: 200, raw: blobJsonBytes(repo, sha, content, urls), headers: { 'content-type': JSON_TYPE } };
+  if (content.length > 1024 * 1024) return { status: 200, raw: blobJsonBytes(repo, sha, content, urls), contentType: JSON_TYPE, etag: `"${sha}.json"` };
   return { status: 200, body: blobView(repo, sha, content, urls) };
 };

@@ -1,0 +1,17 @@
+import { notFound } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { treePath } from '../content-path.js';
+import { contentResult } from '../content-result.js';
+import { contentMediaType } from '../media-type.js';
+import { readContent } from '../read-content.js';
+
+// Read access: a private repository the caller cannot see is 404 (repository-access.ts).
+export const getContent: Handler<'repos/get-content'> = async (ctx) => {
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+  const { query } = await ctx.input();
+  const path = treePath(ctx.params.path);
+  if (path === null) throw notFound();
+  const answer = await readContent(ctx.services, repo, query.ref, path, contentMediaType(ctx.event.req.headers.get('accept')));
+  return contentResult(answer);
+};

@@ -1,0 +1,9 @@
+import type { Handler } from '../../http/operation-context.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { readmeResult } from '../readme.js';
+
+export const getReadmeInDirectory: Handler<'repos/get-readme-in-directory'> = async (ctx) => {
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+  const { query } = await ctx.input();
+  return readmeResult(ctx, repo, ctx.params.dir, query.ref);
+};

@@ -71,10 +71,11 @@ func main() {
 
 	hookCalls(ctx, l, client, login, repo, hookConfig)
 	refCalls(ctx, l, client, login, repo, prefix)
+	// Commits first: they expect the repository's history as created (the calls after add commits).
+	commitCalls(ctx, l, client, login, repo, prefix)
 	labelCalls(ctx, l, client, login, repo, prefix)
 	issueCalls(ctx, l, client, login, repo)
 	gitDataCalls(ctx, l, client, login, repo, prefix)
-	commitCalls(ctx, l, client, login, repo, prefix)
 	contentCalls(ctx, l, client, login, repo, prefix)
 	l.call("get the rate limit", func() error {
 		limits, _, err := client.RateLimit.Get(ctx)

@@ -64,12 +64,13 @@ await call('list refs', async () => {
 await call('list matching refs', async () => expect((await octokit.rest.git.listMatchingRefs({ ...at, ref: 'heads/' })).data.map((r) => r.ref).join() === head?.ref, 'other refs'));
 await call('create a ref', () => octokit.rest.git.createRef({ ...at, ref: `refs/heads/${prefix}-branch`, sha: head!.object.sha }));
 await call('delete a ref', () => octokit.rest.git.deleteRef({ ...at, ref: `heads/${prefix}-branch` }));
+// Commits first: they expect the repository's history as created (the calls after add commits).
+await commitCalls(octokit, call, at, prefix);
 await contentCalls(call, octokit, at, prefix);
 
 await labelCalls(call, octokit, at, prefix);
 await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
-await commitCalls(octokit, call, at, prefix);
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

@@ -105,6 +105,8 @@ call("list matching refs", lambda: expect([r.ref for r in repo.get_git_matching_
 call("create a ref", lambda: repo.create_git_ref(f"refs/heads/{PREFIX}-branch", head.object.sha))
 call("delete a ref", lambda: state["create a ref"].delete())
 
+# Commits, compare and branches, first: they expect the repository's history as created (the calls after add commits).
+commit_calls(call, expect, state, repo, PREFIX)
 # Labels and milestones.
 label_and_milestone_calls(call, expect, state, repo, PREFIX)
 # Issues and comments (issues_calls.py).
@@ -112,8 +114,6 @@ if repo is not None:
     issue_calls(call, expect, state, repo, me.login)
 # The git data API.
 git_data_calls(call, state, expect, repo, PREFIX)
-# Commits, compare and branches.
-commit_calls(call, expect, state, repo, PREFIX)
 contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))

@@ -1,7 +1,7 @@
 // Where the schema of one page item is, for a paginated answer: the array's
 // `items`, or, for an answer that wraps the list in an object (GET
 // /installation/repositories: `{ total_count, repositories }`), the items of
-// its one array property; for an answer that is one thing or a list of them
+// its (first) array property; for an answer that is one thing or a list of them
 // (oneOf), the list's items.
 import { child, follow, resolved, type Node } from './contract-document.js';
 
@@ -16,6 +16,8 @@ export function pageItemSchema(schema: string): string {
   if (listVariants.length === 1) return child(follow(listVariants[0]!), 'items');
   const properties = (resolved(list).properties ?? {}) as Node;
   const arrays = Object.keys(properties).filter((name) => isArray(resolved(child(list, 'properties', name))));
-  if (arrays.length !== 1) throw new Error(`${schema} is neither a list nor an object with one list property (${arrays.join(', ') || 'none'})`);
+  // Several lists (a comparison's `commits` and `files`): the first is the
+  // one that pages, and the one the SDK's paginate yields (sdk/src/pagination/paginate.ts).
+  if (arrays.length === 0) throw new Error(`${schema} is neither a list nor an object with a list property`);
   return child(follow(child(list, 'properties', arrays[0]!)), 'items');
 }

@@ -32,6 +32,17 @@ MOCK_GRAPHQL_MAX_EXAMPLES=${CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES:-100}
 # Checks no stateless mock can pass (any token is accepted, nothing is ever
 # stored or deleted), left out with --mock and --stateless; see the README.
 STATELESS_EXCLUDED_CHECKS=ignored_auth,use_after_free,ensure_resource_availability
+# Left out of every run: allow_header_conformance (ST205) compares the `Allow`
+# of an OPTIONS answer with the methods of the spec's path item. The path
+# /repositories/{repository_id} also serves PATCH and DELETE, the generated
+# aliases of repos/update and repos/delete (issue 15: every /repos/{owner}/{repo}
+# route is served under /repositories/{id}, and a renamed repository's PATCH
+# is redirected there), kept out of openapi.yaml on purpose, so its honest
+# `Allow` cannot match. Schemathesis 4.32.5 applies no per-operation or
+# per-path setting to that check's OPTIONS requests (tried both). The 405 and
+# its Allow are tested in server/renames/id-aliases.test.ts and
+# server/http/cross-cutting.test.ts.
+ALWAYS_EXCLUDED_CHECKS=allow_header_conformance
 
 log() { printf '[contract] %s\n' "$*" >&2; }
 die() { log "error: $1"; exit "${2:-3}"; }
@@ -295,13 +306,13 @@ fi
 
 # --- the profile -------------------------------------------------------------
 PHASES=examples,coverage,fuzzing,stateful
-EXCLUDED_CHECKS=()
+EXCLUDED_CHECKS=(--exclude-checks "$ALWAYS_EXCLUDED_CHECKS")
 if [ -n "$STATELESS" ]; then
   # A stateless mock has no state to follow (stateful phase), accepts any
   # token (ignored_auth) and never deletes (use_after_free) nor creates
   # (ensure_resource_availability) anything.
   PHASES=examples,coverage,fuzzing
-  EXCLUDED_CHECKS=(--exclude-checks "$STATELESS_EXCLUDED_CHECKS")
+  EXCLUDED_CHECKS=(--exclude-checks "$ALWAYS_EXCLUDED_CHECKS,$STATELESS_EXCLUDED_CHECKS")
   log "stateless profile: phases $PHASES; checks left out: $STATELESS_EXCLUDED_CHECKS"
 fi
 

@@ -167,3 +167,22 @@ describe('clone', () => {
     expect(((await branch.json()) as { object: { sha: string } }).object.sha).toBe(await git.ok(['rev-parse', 'HEAD'], { cwd: dir }));
   });
 });
+
+describe('a client that goes away mid-answer', () => {
+  it('stops git and leaves the server answering, with no error from the abandoned stream', async () => {
+    const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'many-refs', auto_init: true } });
+    const { id } = (await res.json()) as { id: number };
+    const head = (await server.services.git.resolveRef(id, 'refs/heads/main'))!;
+    // 8,000 tags: an advertisement of about 500 KB, more than the response stream buffers, so git is still writing when the client leaves.
+    const lines = Array.from({ length: 8000 }, (_, i) => `create refs/tags/t${String(i).padStart(5, '0')} ${head}`).join('\n') + '\n';
+    await server.services.git.git(id, ['update-ref', '--stdin'], lines);
+    const answer = await fetch(`${server.url}/alice/many-refs.git/info/refs?service=git-upload-pack`);
+    expect(answer.status).toBe(200);
+    const reader = answer.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    // Let git's exit be handled; an error thrown there fails this run as an unhandled error.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await fetch(`${server.url}/alice/public.git/info/refs?service=git-upload-pack`)).status).toBe(200);
+  });
+});

@@ -72,11 +72,13 @@ export function runGit(options: GitRunOptions): GitRun {
   });
 
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     start(c) { controller = c; if (options.prefix) c.enqueue(options.prefix); },
     pull() { child.stdout.resume(); },
-    // The client went away while git was answering: nothing left to say to it.
-    cancel() { child.kill('SIGTERM'); },
+    // The client went away while git was answering: nothing left to say to it
+    // (and the stream takes no more: enqueue, close or error would throw).
+    cancel() { cancelled = true; child.kill('SIGTERM'); },
   }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
 
   const response = new Promise<Response>((resolve) => {
@@ -87,7 +89,7 @@ export function runGit(options: GitRunOptions): GitRun {
       resolve(new Response(body, { status: 200, headers: { 'content-type': options.contentType, 'cache-control': 'no-cache' } }));
     };
     child.stdout.on('data', (chunk: Buffer) => {
-      if (refusal) return;
+      if (refusal || cancelled) return;
       answer();
       controller.enqueue(chunk);
       if ((controller.desiredSize ?? 0) <= 0) child.stdout.pause();
@@ -101,6 +103,7 @@ export function runGit(options: GitRunOptions): GitRun {
         return;
       }
       answer();
+      if (cancelled) return;
       if (code === 0 && !refusal) controller.close();
       else controller.error(new Error(`git exited with ${code}`));
     });

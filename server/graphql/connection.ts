@@ -1,28 +1,13 @@
 // Forward pagination of GraphQL connections, GitHub's way: `first` is
 // required and at most 100, `after` is an opaque cursor from an earlier page,
 // and the connection answers `edges`, `nodes`, `pageInfo` and `totalCount`.
-// Cursors carry the position in the ordered list (offsets), so a page costs
-// one statement whatever its depth in the list.
-import { Buffer } from 'node:buffer';
+// Cursors carry the position in the ordered list (the codec of
+// git/paginate.ts, shared by every connection), so a page costs one
+// statement whatever its depth in the list.
 import { githubError } from './errors.js';
-
-/** GitHub's cap on `first`. */
-export const MAX_PAGE = 100;
+import { decodeCursor, encodeCursor, MAX_PAGE } from './git/paginate.js';
 
 export interface PageWindow { first: number; offset: number }
-
-const PREFIX = 'cursor:v1:';
-
-export function encodeCursor(position: number): string {
-  return Buffer.from(PREFIX + position).toString('base64');
-}
-
-function decodeCursor(cursor: string): number | null {
-  const text = Buffer.from(cursor, 'base64').toString('utf8');
-  if (!text.startsWith(PREFIX)) return null;
-  const position = Number(text.slice(PREFIX.length));
-  return Number.isSafeInteger(position) && position >= 0 && String(position) === text.slice(PREFIX.length) ? position : null;
-}
 
 /** The rows a connection argument set asks for, or GitHub's error for arguments it refuses. */
 export function pageWindow(args: { first?: number | null; after?: string | null }, connection: string): PageWindow {
@@ -34,8 +19,8 @@ export function pageWindow(args: { first?: number | null; after?: string | null 
   if (first > MAX_PAGE) {
     throw githubError('EXCESSIVE_PAGINATION', `Requesting ${first} records on the \`${connection}\` connection exceeds the \`first\` limit of ${MAX_PAGE} records.`);
   }
+  // A cursor is an item's 1-based position (git/paginate.ts: one codec for every connection), so it is the offset of the next.
   const offset = after === undefined || after === null ? 0 : decodeCursor(after);
-  if (offset === null) throw githubError('INVALID_CURSOR_ARGUMENTS', `\`${after}\` does not appear to be a valid cursor.`);
   return { first, offset };
 }
 

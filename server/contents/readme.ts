@@ -24,5 +24,5 @@ export async function readmeResult<K extends OperationId>(ctx: OperationContext<
   const answer = await readContent(ctx.services, repo, ref, readme.path, contentMediaType(ctx.event.req.headers.get('accept')) === 'raw' ? 'raw' : 'json');
   // A README that is a symlink out of the repository is not a file: GitHub has none then.
   if (!('raw' in answer) && (answer.json as { type?: string }).type !== 'file') throw notFound();
-  return contentResult(answer);
+  return contentResult(ctx.services, repo, answer);
 }

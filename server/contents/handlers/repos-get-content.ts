@@ -13,5 +13,5 @@ export const getContent: Handler<'repos/get-content'> = async (ctx) => {
   const path = treePath(ctx.params.path);
   if (path === null) throw notFound();
   const answer = await readContent(ctx.services, repo, query.ref, path, contentMediaType(ctx.event.req.headers.get('accept')));
-  return contentResult(answer);
+  return contentResult(ctx.services, repo, answer);
 };

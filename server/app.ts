@@ -16,6 +16,7 @@ import { operationRoute } from './http/operation-runner.js';
 import { runPipeline } from './http/pipeline.js';
 import { allowHeader, REST_PREFIXES, restRoutes, routeAliases, type RouteTarget } from './http/rest-routes.js';
 import { mountArchiveDownloads } from './archives/archive-download.js';
+import { mountRawDownloads } from './contents/raw-download.js';
 import { runRouteTarget } from './renames/route-runner.js';
 import { errorFields, type Logger } from './log.js';
 import { routeTable } from './generated/routes.js';
@@ -96,6 +97,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountSettingsApplicationsPage(app, services);
   // Signed archive downloads (`/_archive/…`, not REST: the URL is the credential).
   mountArchiveDownloads(app, services);
+  // Files' download URLs (`/{owner}/{repo}/raw/{ref}/{path}`, not REST either; signed for private repositories).
+  mountRawDownloads(app, services);
   // Git's smart HTTP at the clone URLs (`/{owner}/{repo}.git/…`), also before the catch-all.
   mountGitHttp(app, services, {
     hooksDir: await installPushHooks(config.dataDir),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { OPENAPI_JSON_PATH, OPENAPI_PATH } from './asset-paths.js';
 import { AppJwtVerifier } from './apps/app-jwt.js';
-import { ArchiveSigner } from './archives/archive-signing.js';
+import { UrlSigner } from './http/url-signer.js';
 import { TokenCache } from './auth/token-cache.js';
 import { TokenStore } from './auth/token-store.js';
 import type { Config } from './config.js';
@@ -33,8 +33,8 @@ export interface Services {
   repos: RepositoryStore;
   git: GitRepositories;
   urls: Urls;
-  /** Signs and checks archive download URLs (server/archives/). */
-  archives: ArchiveSigner;
+  /** Signs and checks the URLs that need no token: archive downloads, private download_urls (http/url-signer.ts). */
+  signedUrls: UrlSigner;
   now: () => number;
 }
 
@@ -70,7 +70,7 @@ export async function createServices(config: Config, sql: Sql, log: Logger, now:
     repos: new RepositoryStore(sql, bus),
     git: new GitRepositories(join(config.dataDir, 'repositories')),
     urls: new Urls(config.publicUrl, config.noreplyHost),
-    archives: new ArchiveSigner(sql, now),
+    signedUrls: new UrlSigner(sql, now),
     now,
   };
 }

@@ -10,7 +10,8 @@
 //   validation (mock-pipeline.ts, request-checks.ts);
 // - GitHub's error bodies and the `X-RateLimit-*` headers on every answer
 //   (github-shape.ts);
-// - GraphQL at /api/graphql (graphql-mock.ts).
+// - GraphQL at /api/graphql (graphql-mock.ts);
+// - the archive download URLs the archive operations redirect to (mock-archives.ts).
 //
 // Why prism is not spoken to directly: Octokit and our SDK send
 // `Accept: application/vnd.github+json` and `Authorization: token …`, which
@@ -23,6 +24,7 @@ import { freePort } from '../../server/free-port.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { RequestValidator } from '../../server/http/request-validator.js';
 import { mountGraphqlMock } from './graphql-mock.js';
+import { mountArchiveDownloads } from './mock-archives.js';
 import { SPEC_PATH, startPrism, type Upstream } from './prism.js';
 import { mountNotFound, mountRest } from './rest-routes.js';
 
@@ -51,6 +53,7 @@ export function createMockApp(upstream: Upstream, log: (text: string) => void = 
   const app = new H3();
   mountRest(app, { validator, upstream, log });
   mountGraphqlMock(app, validator, log);
+  mountArchiveDownloads(app);
   mountNotFound(app, log);
   return app;
 }

@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../../server/http/api-error.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
 import { allowHeader, operationsByRoute, REST_PREFIXES } from '../../server/http/rest-routes.js';
 import { fromProblem, isProblem } from './github-shape.js';
+import { localDownloadLocation } from './mock-archives.js';
 import { mockPipeline } from './mock-pipeline.js';
 import type { Upstream, UpstreamRequest } from './prism.js';
 import { checkedUpstreamRequest } from './request-checks.js';
@@ -56,7 +57,7 @@ function operationHandler(deps: RestDeps, operationId: OperationId) {
   const options = { auth: row.auth, resource: row.rateLimitResource, log: deps.log };
   return (event: H3Event) =>
     mockPipeline(event, options, async (authorization) =>
-      askPrism(deps, await checkedUpstreamRequest(deps.validator, operationId, event, authorization)),
+      localDownloadLocation(await askPrism(deps, await checkedUpstreamRequest(deps.validator, operationId, event, authorization)), event.url.origin),
     );
 }
 

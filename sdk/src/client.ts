@@ -73,7 +73,7 @@ export function createClient(options: ClientOptions): WharfClient {
 
   return {
     ...raw,
-    ...buildResources(raw),
+    ...buildResources(raw, options.fetch ?? ((request) => fetch(request))),
     paginate: ((target: string | { operationId: string }, args?: unknown, init?: CallInit) => paginate(raw, target, args, init)) as Paginate,
     graphql,
     node: (id, init) => node(graphql, id, init),

@@ -87,6 +87,7 @@ const PLAN: Record<string, Plan[]> = {
     { check: quiet },
   ],
   'Errors are values': [{ check: (run) => expect(run).toMatchObject({ log: [], error: ['404 Not Found'] }) }],
+  'Archives': [{ check: (run) => expect(run).toMatchObject({ log: ['application/x-gzip true'], error: [] }) }],
   'Retries and rate limits': [{ check: quiet }],
   'Pagination': [{
     check: ({ log, error }) => {

@@ -10,7 +10,7 @@ import { getRouterParam } from 'h3';
 import { runGit } from '../git-http/git-process.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
-import type { ArchiveFormat } from './archive-signing.js';
+import { archiveGrant, type ArchiveFormat } from './archive-redirect.js';
 
 const FILE = /^([0-9a-f]{40}|[0-9a-f]{64})\.(tar\.gz|zip)$/;
 const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;
@@ -35,9 +35,8 @@ async function download(event: H3Event, services: Services): Promise<Response> {
   if (!REPOSITORY_ID.test(id) || !file || !EXPIRES.test(expires) || !signature) return notFound();
   const [, sha, extension] = file as unknown as [string, string, string];
   const kind = FORMATS[extension]!;
-  const grant = { repositoryId: Number(id), sha, format: kind.format, expires: Number(expires) };
-  if (!(await services.archives.verify(grant, signature))) return notFound();
-  const repo = await services.repos.byId(grant.repositoryId);
+  if (!(await services.signedUrls.verify(archiveGrant(Number(id), sha, kind.format), Number(expires), signature))) return notFound();
+  const repo = await services.repos.byId(Number(id));
   // Checked first: git's own complaint about a missing object would otherwise be the answer.
   if (!repo || (await services.git.objectType(repo.id, `${sha}^{commit}`)) !== 'commit') return notFound();
   const name = `${repo.owner_login}-${repo.name}-${sha.slice(0, 7)}`;

@@ -1,15 +1,19 @@
 // GET …/tarball/{ref} and …/zipball/{ref}: after the repository's read check,
 // the ref is resolved to a commit and the answer is 302 to a signed download
-// URL for that commit (archive-signing.ts), on the public URL's `/_archive/`
+// URL for that commit (http/url-signer.ts), on the public URL's `/_archive/`
 // path (archive-download.ts). The URL names the sha, not the ref, so a branch
 // that moves meanwhile does not change what the link downloads.
 import type { OperationContext } from '../http/operation-context.js';
 import { notFound } from '../http/api-error.js';
 import { accessRepository } from '../repos/repository-access.js';
-import type { ArchiveFormat } from './archive-signing.js';
+
 import { resolveCommit } from './resolve-commit.js';
 
+export type ArchiveFormat = 'tarball' | 'zipball';
 export const ARCHIVE_EXTENSIONS: Record<ArchiveFormat, string> = { tarball: 'tar.gz', zipball: 'zip' };
+
+/** What an archive URL grants: that repository's archive of that commit in that format. */
+export const archiveGrant = (repositoryId: number, sha: string, format: ArchiveFormat) => ['archive', repositoryId, sha, format] as const;
 
 type ArchiveOperation = 'repos/download-tarball-archive' | 'repos/download-zipball-archive';
 
@@ -20,8 +24,7 @@ export async function archiveRedirect<K extends ArchiveOperation>(ctx: Operation
   // No ref (`…/tarball`): the default branch, as GitHub.
   const sha = await resolveCommit(services.git, repo.id, ref || repo.default_branch);
   if (!sha) throw notFound();
-  const { grant, signature } = await services.archives.sign(repo.id, sha, format);
-  const query = new URLSearchParams({ expires: String(grant.expires), signature });
-  const location = `${services.config.publicUrl}/_archive/${repo.id}/${sha}.${ARCHIVE_EXTENSIONS[format]}?${query}`;
+  const query = await services.signedUrls.query(archiveGrant(repo.id, sha, format));
+  const location = `${services.config.publicUrl}/_archive/${repo.id}/${sha}.${ARCHIVE_EXTENSIONS[format]}${query}`;
   return { status: 302 as const, body: undefined, headers: { location } };
 }

@@ -1,11 +1,15 @@
 // A content answer as a handler's result: JSON, or a file's bytes in the raw
-// media type, whose ETag is its blob sha (bytes never hashed per request).
+// media type, whose ETag is its blob sha (bytes never hashed per request);
+// a private repository's download URLs signed (download-urls.ts).
 import type { RawResult } from '../http/operation-types.js';
-import { RAW_TYPE } from './media-type.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { Services } from '../services.js';
+import { signDownloadUrls } from './download-urls.js';
+import { mediaResult } from '../http/media-type.js';
 import type { ContentAnswer } from './read-content.js';
 
-export function contentResult(answer: ContentAnswer): RawResult | { status: 200; body: never } {
-  if ('raw' in answer) return { status: 200, raw: answer.raw, contentType: RAW_TYPE, etag: `"${answer.sha}"` };
+export async function contentResult(services: Services, repo: RepositoryRow, answer: ContentAnswer): Promise<RawResult | { status: 200; body: never }> {
+  if ('raw' in answer) return mediaResult('raw', services.config.vendor, answer.raw, { etag: `"${answer.sha}"` });
   // The views are GitHub's shapes (content-views.ts); the schemas in tests check them.
-  return { status: 200, body: answer.json as never };
+  return { status: 200, body: (await signDownloadUrls(services, repo, answer.json)) as never };
 }

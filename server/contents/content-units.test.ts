@@ -6,7 +6,7 @@ import { ContentCache } from './content-cache.js';
 import { filePath, treePath } from './content-path.js';
 import { base64Lines } from './content-views.js';
 import { findStringField } from './json-string-field.js';
-import { contentMediaType } from './media-type.js';
+import { contentMediaType } from './read-content.js';
 
 describe('treePath / filePath', () => {
   it('drops slashes at either end and refuses empty, . and .. components', () => {
@@ -36,12 +36,12 @@ describe('base64', () => {
 
 describe('contentMediaType', () => {
   it('knows GitHub\'s raw and object types, in every spelling, and defaults to JSON', () => {
-    expect(contentMediaType('application/vnd.github.raw')).toBe('raw');
-    expect(contentMediaType('application/vnd.github.raw+json')).toBe('raw');
-    expect(contentMediaType('application/vnd.github.v3.raw')).toBe('raw');
-    expect(contentMediaType('application/vnd.github.object+json')).toBe('object');
-    expect(contentMediaType('application/vnd.github+json')).toBe('json');
-    expect(contentMediaType(null)).toBe('json');
+    expect(contentMediaType('application/vnd.github.raw', 'GitHub')).toBe('raw');
+    expect(contentMediaType('application/vnd.github.raw+json', 'GitHub')).toBe('raw');
+    expect(contentMediaType('application/vnd.github.v3.raw', 'GitHub')).toBe('raw');
+    expect(contentMediaType('application/vnd.github.object+json', 'GitHub')).toBe('object');
+    expect(contentMediaType('application/vnd.github+json', 'GitHub')).toBe('json');
+    expect(contentMediaType(null, 'GitHub')).toBe('json');
   });
 });
 

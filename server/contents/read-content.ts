@@ -8,13 +8,18 @@ import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { ContentCache } from './content-cache.js';
 import { directoryEntryView, fileView, MAX_JSON_CONTENT_BYTES, submoduleView, symlinkView, treeObjectView, type ContentSite } from './content-views.js';
-import type { ContentMediaType } from './media-type.js';
+import { requestedMediaParam } from '../http/media-type.js';
 import { entryAt, listTree, readBlob, submoduleUrl, type TreeEntry } from './tree-entries.js';
 
 /** GitHub's largest file (anything larger is refused on write). */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 /** GitHub lists at most this many entries of a directory here (the trees API has the rest). */
 const MAX_DIRECTORY_ENTRIES = 1000;
+
+/** The representations of a content: JSON, GitHub's raw media type (the bytes), or the object one (a directory as one object). */
+export type ContentMediaType = 'json' | 'raw' | 'object';
+
+export const contentMediaType = (accept: string | null, vendor: string): ContentMediaType => requestedMediaParam(accept, vendor, ['raw', 'object'] as const) ?? 'json';
 
 export type ContentAnswer = { json: object } | { raw: Buffer; sha: string };
 

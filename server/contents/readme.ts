@@ -6,8 +6,7 @@ import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { treePath } from './content-path.js';
 import { contentResult } from './content-result.js';
-import { contentMediaType } from './media-type.js';
-import { commitForRead, readContent } from './read-content.js';
+import { commitForRead, contentMediaType, readContent } from './read-content.js';
 import { entryAt, listTree } from './tree-entries.js';
 
 const README = /^readme(?:\.[^/]*)?$/i;
@@ -21,8 +20,8 @@ export async function readmeResult<K extends OperationId>(ctx: OperationContext<
   if (tree?.kind !== 'dir') throw notFound();
   const readme = (await listTree(git, repo.id, tree.sha, dir)).find((entry) => entry.kind !== 'dir' && entry.kind !== 'submodule' && README.test(entry.path.slice(entry.path.lastIndexOf('/') + 1)));
   if (!readme) throw notFound();
-  const answer = await readContent(ctx.services, repo, ref, readme.path, contentMediaType(ctx.event.req.headers.get('accept')) === 'raw' ? 'raw' : 'json');
+  const answer = await readContent(ctx.services, repo, ref, readme.path, contentMediaType(ctx.event.req.headers.get('accept'), ctx.services.config.vendor) === 'raw' ? 'raw' : 'json');
   // A README that is a symlink out of the repository is not a file: GitHub has none then.
   if (!('raw' in answer) && (answer.json as { type?: string }).type !== 'file') throw notFound();
-  return contentResult(answer);
+  return contentResult(ctx.services, repo, answer);
 }

@@ -11,7 +11,7 @@ import { authorIdentity, serviceIdentity, type GitIdentity } from '../repos/comm
 import { commitPathChanges, PathConflict, type PathChange } from '../repos/git-index-commit.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { changeRefs } from '../webhooks/ref-change-events.js';
-import type { MadeCommit } from './commit-view.js';
+import type { CommitFields } from '../git-data/commit-view.js';
 import { entryAt, type TreeEntry } from './tree-entries.js';
 
 type Person = { name: string; email: string; date?: string };
@@ -28,7 +28,7 @@ export interface FileWrite {
 }
 
 export interface FileWritten {
-  made: MadeCommit;
+  made: CommitFields;
   branch: string;
   /** The file as written (null for a deletion). */
   entry: TreeEntry | null;

@@ -45,6 +45,6 @@ export function parseRawObject(text: string, kind: 'commit' | 'tag'): RawObject 
 }
 
 /** GitHub's `verification`: Wharf knows no signing keys, so a signature is never verified. */
-export function verificationOf(raw: RawObject) {
+export function verificationOf(raw: Pick<RawObject, 'signature' | 'payload'>) {
   return { verified: false, reason: raw.signature ? 'unknown_key' : 'unsigned', signature: raw.signature, payload: raw.payload, verified_at: null };
 }

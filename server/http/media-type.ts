@@ -1,16 +1,21 @@
-// GitHub's custom media types in `Accept`: `application/vnd.github.raw`,
-// `…raw+json`, `…v3.raw`, `…diff`, … (the vendor word follows WHARF_VENDOR).
-// Operations that offer another representation ask which one was requested.
+// GitHub's custom media types, the one parser for them: an operation that
+// offers another representation than JSON (a blob's or a file's raw bytes, a
+// directory as one object, a commit's diff or patch) asks which of its own
+// was requested in `Accept`, spelt `application/vnd.<vendor>.<param>`, with an
+// optional API version (`.v3.`) and `+json` suffix (`…raw+json`, `…v3.diff`).
+// `github` is always understood besides the server's vendor (WHARF_VENDOR):
+// GitHub's clients send it whatever the server calls itself.
+import type { RawResult } from './operation-types.js';
 
-/** The requested `param` (`raw`, `diff`, `object`, …) of the first vendor media type in `accept`, or null. */
-export function requestedMediaParam(accept: string | null, vendor: string): string | null {
+const VENDOR_TYPE = /^application\/vnd\.([a-z0-9]+)(?:\.v\d+)?\.([a-z0-9-]+)(?:\+json)?$/;
+
+/** The first media type in `accept` that names one of `offered` (`raw`, `diff`, `object`, …), or null (JSON). */
+export function requestedMediaParam<P extends string>(accept: string | null, vendor: string, offered: readonly P[]): P | null {
   if (!accept) return null;
-  const prefix = `application/vnd.${vendor.toLowerCase()}`;
+  const vendors = new Set(['github', vendor.toLowerCase()]);
   for (const part of accept.toLowerCase().split(',')) {
-    const type = part.split(';')[0]!.trim();
-    if (!type.startsWith(prefix)) continue;
-    const rest = type.slice(prefix.length).replace(/\+json$/, '').replace(/^\.v3/, '');
-    if (rest.startsWith('.') && rest.length > 1) return rest.slice(1);
+    const match = VENDOR_TYPE.exec(part.split(';')[0]!.trim());
+    if (match && vendors.has(match[1]!) && (offered as readonly string[]).includes(match[2]!)) return match[2] as P;
   }
   return null;
 }
@@ -18,4 +23,14 @@ export function requestedMediaParam(accept: string | null, vendor: string): stri
 /** Response headers for a representation other than JSON (GitHub's `X-GitHub-Media-Type` names it). */
 export function mediaHeaders(param: string, vendor: string, contentType: string): Record<string, string> {
   return { 'content-type': contentType, [`x-${vendor.toLowerCase()}-media-type`]: `${vendor.toLowerCase()}.v3; param=${param}` };
+}
+
+/**
+ * A 200 in the `param` representation, typed `application/vnd.<vendor>.<param>`
+ * as GitHub types it (text ones with `; charset=utf-8`); `etag` names the bytes
+ * when something cheaper than hashing them does (a blob's sha).
+ */
+export function mediaResult(param: string, vendor: string, raw: Buffer | string, options: { text?: boolean; etag?: string } = {}): RawResult {
+  const contentType = `application/vnd.${vendor.toLowerCase()}.${param}${options.text ? '; charset=utf-8' : ''}`;
+  return { status: 200, raw, contentType, headers: mediaHeaders(param, vendor, contentType), ...(options.etag ? { etag: options.etag } : {}) };
 }

@@ -6,6 +6,7 @@ import type { paths } from '../generated/openapi.js';
 import { operations } from '../generated/operations.js';
 import type { CallInit, OperationId, Resources } from './resource-types.js';
 import { toFetchInit, type LooseInit } from './fetch-init.js';
+import { ARCHIVE_OPERATIONS, archiveMethod } from '../archives/archive-download.js';
 
 /** openapi-fetch's `request`, seen without its per-path typing (the table guarantees the pairing). */
 export type LooseRequest = (method: string, path: string, init: LooseInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
@@ -16,12 +17,17 @@ export function looseRequest(raw: Client<paths>): LooseRequest {
 
 const camelCase = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-export function buildResources(raw: Client<paths>): Resources {
+const isArchive = (operationId: string) => (ARCHIVE_OPERATIONS as readonly string[]).includes(operationId);
+
+/** `download` fetches the archive a download operation redirects to (the client's `fetch` option). */
+export function buildResources(raw: Client<paths>, download: (input: Request) => Promise<Response>): Resources {
   const request = looseRequest(raw);
   const namespaces: Record<string, Record<string, unknown>> = {};
   for (const [operationId, { method, path }] of Object.entries(operations)) {
     const [namespace, name] = operationId.split('/') as [string, string];
-    const call = (args?: Record<string, unknown>, init: CallInit = {}) => request(method, path, { ...init, ...toFetchInit(path, args) });
+    const call = isArchive(operationId)
+      ? archiveMethod(request, path, download)
+      : (args?: Record<string, unknown>, init: CallInit = {}) => request(method, path, { ...init, ...toFetchInit(path, args) });
     Object.defineProperty(call, 'operationId', { value: operationId as OperationId, enumerable: true });
     (namespaces[namespace] ??= {})[camelCase(name)] = call;
   }

@@ -5,6 +5,7 @@
 import type { FetchResponse, HeadersOptions, RequestBodyOption } from 'openapi-fetch';
 import type { operations } from '../generated/openapi.js';
 import type { OperationId, operations as table } from '../generated/operations.js';
+import type { ArchiveOperationId, ArchiveResult } from '../archives/archive-download.js';
 
 export type { OperationId };
 export type OperationTable = typeof table;
@@ -30,7 +31,10 @@ export interface CallInit { signal?: AbortSignal; headers?: HeadersOptions }
 
 type ArgsTuple<K extends OperationId> = {} extends OperationArgs<K> ? [args?: OperationArgs<K>, init?: CallInit] : [args: OperationArgs<K>, init?: CallInit];
 
-export type ResourceMethod<K extends OperationId> = ((...args: ArgsTuple<K>) => Promise<OperationResult<K>>) & {
+/** What a call gives: openapi-fetch's result, or the archive's bytes for the download operations (archive-download.ts). */
+export type CallResult<K extends OperationId> = K extends ArchiveOperationId ? ArchiveResult : OperationResult<K>;
+
+export type ResourceMethod<K extends OperationId> = ((...args: ArgsTuple<K>) => Promise<CallResult<K>>) & {
   /** Which operation this is; `paginate` reads it. */
   readonly operationId: K;
 };

@@ -8,7 +8,7 @@ import { logRecords } from '../commit-records.js';
 import { commitUsers } from '../commit-users.js';
 import { commitView, fileView, repoPaths } from '../commit-view.js';
 import { comparedCommits, compareCounts, compareStatus } from '../comparison.js';
-import { requestedTextFormat, textResult } from '../media-type.js';
+import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import { ensureNotEmpty, resolveCommit } from '../resolve-commit.js';
 
 /** Without `page` or `per_page`, GitHub lists up to 250 commits of a comparison. */
@@ -31,9 +31,10 @@ export const compareCommits: Handler<'repos/compare-commits-with-basehead'> = as
   const counts = await compareCounts(git, repo.id, base, head);
   // Two dots compare base and head themselves; three, the head's changes since the merge base.
   const from = refs.threeDot ? counts.mergeBase : base;
-  const format = requestedTextFormat(ctx.event);
-  if (format === 'diff') return textResult(format, await diffText(git, repo.id, from, head));
-  if (format === 'patch') return textResult(format, await patchText(git, repo.id, [`${base}..${head}`]));
+  const { vendor } = ctx.services.config;
+  const format = requestedMediaParam(ctx.event.req.headers.get('accept'), vendor, ['diff', 'patch'] as const);
+  if (format === 'diff') return mediaResult(format, vendor, await diffText(git, repo.id, from, head), { text: true });
+  if (format === 'patch') return mediaResult(format, vendor, await patchText(git, repo.id, [`${base}..${head}`]), { text: true });
 
   const paged = query.page !== undefined || query.per_page !== undefined;
   const page = pageRequest(query);

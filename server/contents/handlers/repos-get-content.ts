@@ -3,8 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { treePath } from '../content-path.js';
 import { contentResult } from '../content-result.js';
-import { contentMediaType } from '../media-type.js';
-import { readContent } from '../read-content.js';
+import { contentMediaType, readContent } from '../read-content.js';
 
 // Read access: a private repository the caller cannot see is 404 (repository-access.ts).
 export const getContent: Handler<'repos/get-content'> = async (ctx) => {
@@ -12,6 +11,6 @@ export const getContent: Handler<'repos/get-content'> = async (ctx) => {
   const { query } = await ctx.input();
   const path = treePath(ctx.params.path);
   if (path === null) throw notFound();
-  const answer = await readContent(ctx.services, repo, query.ref, path, contentMediaType(ctx.event.req.headers.get('accept')));
-  return contentResult(answer);
+  const answer = await readContent(ctx.services, repo, query.ref, path, contentMediaType(ctx.event.req.headers.get('accept'), ctx.services.config.vendor));
+  return contentResult(ctx.services, repo, answer);
 };

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { mediaHeaders, requestedMediaParam } from '../../http/media-type.js';
+import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import { readObject } from '../../repos/git-objects.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { blobJsonBytes, blobView } from '../blob-view.js';
@@ -13,11 +13,7 @@ export const getBlob: Handler<'git/get-blob'> = async (ctx) => {
   const { git, urls, config } = ctx.services;
   const { sha } = await findObject(git, repo.id, ctx.params.file_sha, 'blob');
   const content = await readObject(git, repo.id, 'blob', sha);
-  if (requestedMediaParam(ctx.event.req.headers.get('accept'), config.vendor) === 'raw') {
-    const vendor = config.vendor.toLowerCase();
-    const contentType = `application/vnd.${vendor}.raw`;
-    return { status: 200, raw: content, contentType, etag: `"${sha}"`, headers: mediaHeaders('raw', vendor, contentType) };
-  }
+  if (requestedMediaParam(ctx.event.req.headers.get('accept'), config.vendor, ['raw'])) return mediaResult('raw', config.vendor, content, { etag: `"${sha}"` });
   // Above 1 MiB the body is serialized in one buffer (blob-view.ts); below, as every other body (ETag, 304).
   if (content.length > 1024 * 1024) return { status: 200, raw: blobJsonBytes(repo, sha, content, urls), contentType: JSON_TYPE, etag: `"${sha}.json"` };
   return { status: 200, body: blobView(repo, sha, content, urls) };

@@ -3,6 +3,8 @@
 // process would), the next request answers what a page built afresh says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRequest } from '../http/pagination.js';
+import { connect } from '../db/database.js';
+import { GenerationReader } from './issue-list-generations.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { listRepositoryIssues, type IssueFilters } from './issue-list.js';
 import { issueViews } from './issue-view.js';
@@ -144,6 +146,32 @@ describe('issue list cache', () => {
       const before = await generation();
       await step();
       expect(await generation()).not.toBe(before);
+    }
+  });
+});
+
+describe('generation reads', () => {
+  it('share one statement among the requests that wait, and never one sent before a request came', async () => {
+    const sent: string[] = [];
+    const sql = connect(server.databaseUrl, { max: 2, onStatement: (query) => void sent.push(query) });
+    try {
+      const reader = new GenerationReader(sql);
+      const bump = () => server.sql`UPDATE issues SET title = title WHERE repository_id = ${repoId} AND number = 1`;
+      const before = await reader.read(repoId);
+      const first = reader.read(repoId);
+      // Asked while `first`'s statement may still be out: must not take its answer.
+      await bump();
+      const after = await reader.read(repoId);
+      expect(await first).toBeDefined();
+      expect(after).not.toBe(before);
+      // Ten at once: the first is sent alone, the nine that wait for it share the next statement.
+      sent.length = 0;
+      const ten = await Promise.all(Array.from({ length: 10 }, (_, i) => reader.read(i % 2 ? repoId : orgRepoId)));
+      expect(sent.length).toBe(2);
+      expect(ten[1]).toBe(after);
+      expect(ten[0]!.split('/')[1]).toBe(after.split('/')[1]);
+    } finally {
+      await sql.end();
     }
   });
 });

@@ -14,6 +14,7 @@
 // the viewer must add the viewer's visibility to the key.
 import type { Sql } from '../db/database.js';
 import type { PageRequest } from '../http/pagination.js';
+import { GenerationReader } from './issue-list-generations.js';
 
 export interface CachedPage<B> { body: B; total: number }
 
@@ -24,11 +25,16 @@ const MAX_ENTRIES = 200;
 
 export class IssueListCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly generations: GenerationReader;
+
+  constructor(sql: Sql) {
+    this.generations = new GenerationReader(sql);
+  }
 
   /** The page for `query` of the repository: the cached one while current, else `build()`'s, kept. */
-  async page<B>(sql: Sql, repositoryId: number, query: object, page: PageRequest, build: () => Promise<CachedPage<B>>): Promise<CachedPage<B>> {
+  async page<B>(repositoryId: number, query: object, page: PageRequest, build: () => Promise<CachedPage<B>>): Promise<CachedPage<B>> {
     const key = pageKey(repositoryId, query, page);
-    const generations = await readGenerations(sql, repositoryId);
+    const generations = await this.generations.read(repositoryId);
     const entry = this.entries.get(key);
     if (entry && entry.generations === generations) {
       // Most recently used last: the first key is the one to drop.
@@ -48,14 +54,6 @@ export class IssueListCache {
   }
 }
 
-/** The repository's and the global generation, as one string ("" for one never bumped). */
-async function readGenerations(sql: Sql, repositoryId: number): Promise<string> {
-  const [row] = await sql<{ repo: string | null; global: string | null }[]>`
-    SELECT (SELECT generation FROM issue_list_generations WHERE repository_id = ${repositoryId})::text AS repo,
-           (SELECT generation FROM issue_list_generations WHERE repository_id = 0)::text AS global`;
-  return `${row?.repo ?? ''}/${row?.global ?? ''}`;
-}
-
 /** The repository, the page, and every other query parameter in name order (the filters). */
 export function pageKey(repositoryId: number, query: object, page: PageRequest): string {
   const filters = Object.entries(query)
@@ -67,8 +65,8 @@ export function pageKey(repositoryId: number, query: object, page: PageRequest):
 /** One cache per server (per Services object): tests run many servers in one process. */
 const caches = new WeakMap<object, IssueListCache>();
 
-export function issueListCache(services: object): IssueListCache {
+export function issueListCache(services: { sql: Sql }): IssueListCache {
   let cache = caches.get(services);
-  if (!cache) caches.set(services, (cache = new IssueListCache()));
+  if (!cache) caches.set(services, (cache = new IssueListCache(services.sql)));
   return cache;
 }

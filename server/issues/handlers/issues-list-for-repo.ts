@@ -16,7 +16,7 @@ export const listRepositoryIssuesHandler: Handler<'issues/list-for-repo'> = asyn
   const { sql, urls } = ctx.services;
   const matchesNothing = Boolean(query.labels) || Boolean(query.type) || query.milestone === '*';
   // Built only when the repository's issues changed since (issue-list-cache.ts).
-  const { body, total } = await issueListCache(ctx.services).page(sql, repo.id, query, page, async () => {
+  const { body, total } = await issueListCache(ctx.services).page(repo.id, query, page, async () => {
     const { rows, total } = matchesNothing
       ? { rows: [], total: 0 }
       : await listRepositoryIssues(sql, repo.id, query, { limit: page.perPage, offset: page.offset });

@@ -6,6 +6,9 @@
 // CPU time per request of each, and the difference (routing, authentication,
 // rate limit, validation, handler, headers), are printed. Steadier than
 // autocannon on a shared machine: one process, one core, no sockets.
+// PIPELINE_TARGET=contents|commits|issues measures the other targets of
+// `npm run bench` instead (a 10 KB file's contents, ?per_page=30 of 40
+// commits, ?per_page=30 of 30 issues), PIPELINE_REQUESTS the count.
 import { H3 } from 'h3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,9 +19,28 @@ import { loadConfig } from '../server/config.js';
 import { connect } from '../server/db/database.js';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { createLogger } from '../server/log.js';
-import { BENCH_RATE_LIMIT, startWharf } from './spawn-wharf.js';
+import { commitsTarget } from './commits-target.js';
+import { prepareContentsTarget } from './contents-target.js';
+import { seedIssues } from './issue-list-target.js';
+import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js';
 
-const REQUESTS = 100_000;
+/** The path of PIPELINE_TARGET's GET, after writing what it reads through the spawned server. */
+async function targetPath(wharf: WharfServer, auth: Record<string, string>): Promise<string> {
+  const repoPath = '/repos/admin/bench-repo';
+  switch (TARGET) {
+    case 'repo': return repoPath;
+    case 'contents': return new URL((await prepareContentsTarget(wharf.baseUrl, auth, repoPath, wharf.child.pid!)).url).pathname;
+    case 'commits': {
+      const url = new URL((await commitsTarget(wharf, 'admin')).url);
+      return url.pathname + url.search;
+    }
+    case 'issues': return (await seedIssues(wharf.baseUrl, auth, repoPath, 'admin')).path;
+    default: throw new Error(`PIPELINE_TARGET must be repo, contents, commits or issues, not ${TARGET}`);
+  }
+}
+
+const REQUESTS = Number(process.env.PIPELINE_REQUESTS || 100_000);
+const TARGET = process.env.PIPELINE_TARGET ?? 'repo';
 
 interface Fetcher { fetch(request: Request): Response | Promise<Response> }
 
@@ -48,11 +70,13 @@ try {
       method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench-repo' }),
     });
     if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
-    const url = 'http://127.0.0.1/repos/admin/bench-repo';
+    const path = await targetPath(wharf, headers);
+    process.stdout.write(`GET ${path}\n`);
+    const url = `http://127.0.0.1${path}`;
     const first = await local.app.fetch(new Request(url, { headers }));
     if (first.status !== 200) throw new Error(`GET ${url}: ${first.status}`);
     const body = Buffer.from(await first.arrayBuffer());
-    const floor = new H3().get('/repos/admin/bench-repo', () => new FastResponse(body, { status: 200, headers: [...first.headers] }));
+    const floor = new H3().get(new URL(url).pathname, () => new FastResponse(body, { status: 200, headers: [...first.headers] }));
     const request = () => new Request(url, { headers });
     const rounds: { floor: number; wharf: number }[] = [];
     for (let i = 0; i < 3; i++) rounds.push({ floor: await cpuPerRequest(floor, request), wharf: await cpuPerRequest(local.app, request) });

@@ -2,6 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../http/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { issueRepository } from '../issue-access.js';
+import { issueListCache } from '../issue-list-cache.js';
 import { listRepositoryIssues } from '../issue-list.js';
 import { issueViews } from '../issue-view.js';
 
@@ -14,8 +15,12 @@ export const listRepositoryIssuesHandler: Handler<'issues/list-for-repo'> = asyn
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
   const matchesNothing = Boolean(query.labels) || Boolean(query.type) || query.milestone === '*';
-  const { rows, total } = matchesNothing
-    ? { rows: [], total: 0 }
-    : await listRepositoryIssues(sql, repo.id, query, { limit: page.perPage, offset: page.offset });
-  return { status: 200, body: issueViews(rows, urls), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  // Built only when the repository's issues changed since (issue-list-cache.ts).
+  const { body, total } = await issueListCache(ctx.services).page(repo.id, query, page, async () => {
+    const { rows, total } = matchesNothing
+      ? { rows: [], total: 0 }
+      : await listRepositoryIssues(sql, repo.id, query, { limit: page.perPage, offset: page.offset });
+    return { body: issueViews(rows, urls), total };
+  });
+  return { status: 200, body, headers: pageHeaders(urls, ctx.event.url, page, total) };
 };

@@ -39,6 +39,9 @@ function common(ctx: EventContext) {
   };
 }
 
+/** The issue's milestone as read after the change (its counts include the change) when it is the one named. */
+const fresh = (milestone: MilestoneRow, issue: IssueRow) => (issue.milestone?.id === milestone.id ? issue.milestone : milestone);
+
 /** Emits `issues` events in the order given, each carrying the issue as it is after the change. */
 export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<void> {
   const body = issueView(issue, ctx.urls);
@@ -49,7 +52,7 @@ export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, event
       ...(event.changes ? { changes: event.changes } : {}),
       ...(event.assignee ? { assignee: simpleUser(event.assignee, ctx.urls) } : {}),
       ...(event.label ? { label: labelView(event.label, ctx.repo, ctx.urls) } : {}),
-      ...(event.milestone ? { milestone: milestoneView(event.milestone, ctx.repo, ctx.urls) } : {}),
+      ...(event.milestone ? { milestone: milestoneView(fresh(event.milestone, issue), ctx.repo, ctx.urls) } : {}),
       ...common(ctx),
     };
     await emitRepositoryEvent(ctx.tx, ctx.repo.id, 'issues', event.action, payload, installationOf(ctx.principal)?.id ?? null);

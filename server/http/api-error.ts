@@ -7,6 +7,8 @@ export interface ValidationErrorItem {
   field: string;
   code: ValidationCode;
   message?: string;
+  /** The value refused, where GitHub names it (e.g. a milestone number no milestone has). */
+  value?: string | number;
 }
 
 export class ApiError extends Error {

@@ -216,7 +216,8 @@ export class RequestValidator {
     // `null` is "no options" where the contract allows it (go-github and
     // ghinstallation send it for an installation token without options).
     if (parsed === undefined || (parsed === null && op.body(null))) parsed = {};
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    // A list is a body only where the contract takes one (GitHub's issues/add-labels takes the names bare).
+    if (parsed === null || typeof parsed !== 'object' || (Array.isArray(parsed) && !op.body(parsed))) {
       throw new ApiError(400, 'Body should be a JSON object');
     }
     if (!op.body(parsed)) throw validationFailed(toValidationErrors(op.resource, op.body.errors ?? []));

@@ -50,6 +50,10 @@ export const NODE_KINDS = Object.freeze([
   { code: 31, prefix: 'LOE_', type: 'LockedEvent' },
   { code: 32, prefix: 'UNLE_', type: 'UnlockedEvent' },
   { code: 33, prefix: 'RTE_', type: 'RenamedTitleEvent' },
+  { code: 34, prefix: 'LE_', type: 'LabeledEvent' },
+  { code: 35, prefix: 'ULE_', type: 'UnlabeledEvent' },
+  { code: 36, prefix: 'MIE_', type: 'MilestonedEvent' },
+  { code: 37, prefix: 'DME_', type: 'DemilestonedEvent' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -1,17 +1,21 @@
 // Every change to an issue goes through here, in one transaction: the issue
 // row, its assignees, the timeline rows and the webhook events commit (or roll
 // back) together. One change that does several things emits, in this order:
-// `edited` (title and/or body, one event with both `changes`), `assigned` /
-// `unassigned` (one per person), `closed` / `reopened`, `locked` / `unlocked`.
+// `edited` (title and/or body, one event with both `changes`), `unassigned` /
+// `assigned` (one per person), `unlabeled` / `labeled` (one per label),
+// `demilestoned` / `milestoned`, `closed` / `reopened`, `locked` / `unlocked`.
+// Opening an issue emits `opened`, then `assigned`, `labeled` and `milestoned`
+// (issue-webhooks.test.ts pins both orders).
 import type { AccountRef } from '../repos/user-view.js';
 import { notFound } from '../http/api-error.js';
 import { addAssignees, removeAssignees } from './assignees.js';
 import { recordIssueEvents, type NewIssueEvent } from './issue-events.js';
+import { applyLinkChange, type LinkChange } from './issue-link-changes.js';
 import { nextIssueNumber } from './issue-numbers.js';
 import { issueByNumber, type IssueRow, type IssueState, type LockReason, type StateReason } from './issue-rows.js';
 import { emitIssuesEvents, type EventContext, type IssuesEvent } from './issue-webhooks.js';
 
-export interface IssueChange {
+export interface IssueChange extends LinkChange {
   title?: string;
   body?: string | null;
   state?: IssueState;
@@ -24,11 +28,11 @@ export interface IssueChange {
   unlock?: boolean;
 }
 
-export interface NewIssue { title: string; body: string | null; assignees: AccountRef[] }
+export interface NewIssue extends Pick<LinkChange, 'labels' | 'milestone'> { title: string; body: string | null; assignees: AccountRef[] }
 
 const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
 
-/** Opens an issue: `opened`, then `assigned` for each assignee (and their timeline rows). */
+/** Opens an issue: `opened`, then `assigned` for each assignee, `labeled` for each label, `milestoned` (and their timeline rows). */
 export async function openIssue(ctx: EventContext, input: NewIssue): Promise<IssueRow> {
   const { tx, repo } = ctx;
   const number = await nextIssueNumber(tx, repo.id);
@@ -37,9 +41,15 @@ export async function openIssue(ctx: EventContext, input: NewIssue): Promise<Iss
     VALUES (${repo.id}, ${number}, ${input.title}, ${input.body}, ${actorOf(ctx)}) RETURNING id`;
   const issue = { id: inserted!.id, repository_id: repo.id };
   const assigned = await addAssignees(tx, issue.id, input.assignees);
-  await recordIssueEvents(tx, issue, actorOf(ctx), assigned.map((a) => ({ event: 'assigned', details: { assignee_id: a.id } })));
+  const events: IssuesEvent[] = [{ action: 'opened' }, ...assigned.map((assignee) => ({ action: 'assigned' as const, assignee }))];
+  const timeline: NewIssueEvent[] = assigned.map((a) => ({ event: 'assigned', details: { assignee_id: a.id } }));
+  const columns: Record<string, unknown> = {};
+  const fresh = { id: issue.id, labels: [], milestone: null };
+  await applyLinkChange(tx, fresh, { labels: input.labels, milestone: input.milestone }, columns, events, timeline);
+  if (columns.milestone_id !== undefined) await tx`UPDATE issues SET milestone_id = ${columns.milestone_id as number} WHERE id = ${issue.id}`;
+  await recordIssueEvents(tx, issue, actorOf(ctx), timeline);
   const row = (await issueByNumber(tx, repo.id, number))!;
-  await emitIssuesEvents(ctx, row, [{ action: 'opened' }, ...assigned.map((assignee) => ({ action: 'assigned' as const, assignee }))]);
+  await emitIssuesEvents(ctx, row, events);
   return row;
 }
 
@@ -84,6 +94,8 @@ export async function changeIssue(ctx: EventContext, number: number, change: Iss
     timeline.push({ event: 'assigned', details: { assignee_id: assignee.id } });
   }
 
+  const linksChanged = await applyLinkChange(tx, issue, change, columns, events, timeline);
+
   stateChange(issue, change, actor, columns, events, timeline);
 
   if (change.lock && !issue.locked) {
@@ -97,7 +109,7 @@ export async function changeIssue(ctx: EventContext, number: number, change: Iss
     timeline.push({ event: 'unlocked' });
   }
 
-  if (Object.keys(columns).length === 0 && added.length === 0 && removed.length === 0) return issue;
+  if (Object.keys(columns).length === 0 && added.length === 0 && removed.length === 0 && !linksChanged) return issue;
   columns.updated_at = new Date();
   await tx`UPDATE issues SET ${tx(columns)} WHERE id = ${issue.id}`;
   await recordIssueEvents(tx, issue, actor, timeline);

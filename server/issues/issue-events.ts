@@ -9,18 +9,24 @@ import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { accountJson, type LockReason, type StateReason } from './issue-rows.js';
 import { repositoryUrls, userOrNull } from './issue-view.js';
 
-export type IssueEventKind = 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked' | 'renamed';
+export type IssueEventKind = 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked' | 'renamed'
+  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned';
 
 export interface IssueEventDetails {
   assignee_id?: number;
   lock_reason?: LockReason | null;
   rename?: { from: string; to: string };
   state_reason?: StateReason | null;
+  /** The label's name and color when it was (un)applied: renaming or deleting it later leaves the event as it was. */
+  label?: { name: string; color: string };
+  /** The milestone's title when it was set or cleared. */
+  milestone?: { title: string };
 }
 
 const NODE_TYPE: Record<IssueEventKind, NodeType> = {
   closed: 'ClosedEvent', reopened: 'ReopenedEvent', assigned: 'AssignedEvent', unassigned: 'UnassignedEvent',
   locked: 'LockedEvent', unlocked: 'UnlockedEvent', renamed: 'RenamedTitleEvent',
+  labeled: 'LabeledEvent', unlabeled: 'UnlabeledEvent', milestoned: 'MilestonedEvent', demilestoned: 'DemilestonedEvent',
 };
 
 export interface NewIssueEvent { event: IssueEventKind; details?: IssueEventDetails }
@@ -77,6 +83,12 @@ export function issueEventView(row: IssueEventRow, repo: { owner: string; name: 
       return { ...common, lock_reason: row.details.lock_reason ?? null };
     case 'renamed':
       return { ...common, rename: row.details.rename ?? { from: '', to: '' } };
+    case 'labeled':
+    case 'unlabeled':
+      return { ...common, label: row.details.label ?? { name: '', color: '' } };
+    case 'milestoned':
+    case 'demilestoned':
+      return { ...common, milestone: row.details.milestone ?? { title: '' } };
     case 'closed':
     case 'reopened':
       return { ...common, state_reason: row.details.state_reason ?? null };

@@ -3,13 +3,14 @@
 // name for URLs), for one issue or a page of them.
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { AccountRef } from '../repos/user-view.js';
+import { withLinks, type IssueLinks } from './issue-links.js';
 
 export type IssueState = 'open' | 'closed';
 export type StateReason = 'completed' | 'not_planned' | 'reopened' | 'duplicate';
 export type LockReason = 'off-topic' | 'too heated' | 'resolved' | 'spam';
 export type AuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'MEMBER' | 'NONE';
 
-export interface IssueRow {
+export interface IssueRow extends IssueLinks {
   id: number;
   repository_id: number;
   number: number;
@@ -22,6 +23,9 @@ export interface IssueRow {
   locked: boolean;
   active_lock_reason: LockReason | null;
   comments: number;
+  milestone_id: number | null;
+  /** Its labels' ids, by name (the order of `labels`). */
+  label_ids: number[];
   created_at: Date;
   updated_at: Date;
   owner_login: string;
@@ -53,12 +57,14 @@ export const authorAssociation = (sql: Db, userColumn: string) => sql.unsafe(`CA
 // The issue's own columns, its repository's names and its author's association.
 const ISSUE_COLUMNS = (sql: Db) => sql`
   i.id, i.repository_id, i.number, i.title, i.body, i.user_id, i.state, i.state_reason, i.closed_at,
-  i.locked, i.active_lock_reason, i.comments, i.created_at, i.updated_at,
+  i.locked, i.active_lock_reason, i.comments, i.milestone_id, i.created_at, i.updated_at,
+  ARRAY(SELECT il.label_id FROM issue_labels il JOIN labels l ON l.id = il.label_id
+        WHERE il.issue_id = i.id ORDER BY lower(l.name), l.id) AS label_ids,
   o.login AS owner_login, r.name AS repo_name, ${authorAssociation(sql, 'i.user_id')} AS author_association`;
 
 const FROM_ISSUES = (sql: Db) => sql`FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN accounts o ON o.id = r.owner_id`;
 
-/** Issue rows as IssueRow; add WHERE/ORDER after it (aliases: i issues, r repositories, o owner). */
+/** Issue rows as IssueRow without its links (withLinks adds them); add WHERE/ORDER after it (aliases: i issues, r repositories, o owner). */
 export const SELECT_ISSUE = (sql: Db, extra = sql``) => sql`
   SELECT ${ISSUE_COLUMNS(sql)},
     (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = i.user_id) AS author,
@@ -67,7 +73,7 @@ export const SELECT_ISSUE = (sql: Db, extra = sql``) => sql`
               FROM issue_assignees ia JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = i.id), '[]') AS assignees ${extra}
   ${FROM_ISSUES(sql)}`;
 
-export interface IssuePageRow extends Omit<IssueRow, 'author' | 'closed_by' | 'assignees'> {
+export interface IssuePageRow extends Omit<IssueRow, 'author' | 'closed_by' | 'assignees' | keyof IssueLinks> {
   closed_by_id: number | null;
   assignee_ids: number[];
   total: number;
@@ -85,7 +91,7 @@ export const SELECT_ISSUE_PAGE = (sql: Db) => sql`
     count(*) OVER () AS total
   ${FROM_ISSUES(sql)}`;
 
-export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRow[]> {
+export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<Omit<IssueRow, keyof IssueLinks>[]> {
   const ids = new Set<number>();
   for (const row of rows) {
     if (row.user_id !== null) ids.add(row.user_id);
@@ -113,6 +119,8 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRo
     locked: row.locked,
     active_lock_reason: row.active_lock_reason,
     comments: row.comments,
+    milestone_id: row.milestone_id,
+    label_ids: row.label_ids,
     created_at: row.created_at,
     updated_at: row.updated_at,
     owner_login: row.owner_login,
@@ -128,6 +136,6 @@ export async function issueByNumber(sql: Db, repositoryId: number, number: numbe
   // Numbers beyond integer range name no issue (and must not become a database error).
   if (!Number.isSafeInteger(number) || number < 1 || number > 2147483647) return null;
   const lock = forUpdate ? sql`FOR UPDATE OF i` : sql``;
-  const [row] = await sql<IssueRow[]>`${SELECT_ISSUE(sql)} WHERE i.repository_id = ${repositoryId} AND i.number = ${number} ${lock}`;
-  return row ?? null;
+  const [row] = await sql<Omit<IssueRow, keyof IssueLinks>[]>`${SELECT_ISSUE(sql)} WHERE i.repository_id = ${repositoryId} AND i.number = ${number} ${lock}`;
+  return row ? (await withLinks(sql, [row]))[0]! : null;
 }

@@ -1,9 +1,11 @@
-// GitHub's `issue` body for an issue row. Labels, milestone and reactions are
-// empty until those capabilities land (the rollup is all zeros, as GitHub's
-// is for an issue nobody reacted to).
+// GitHub's `issue` body for an issue row, with its labels and milestone.
+// Reactions are empty until that capability lands (the rollup is all zeros,
+// as GitHub's is for an issue nobody reacted to).
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import type { Urls } from '../http/urls.js';
+import { labelView } from '../labels/label-view.js';
+import { milestoneView } from '../milestones/milestone-view.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import type { IssueRow } from './issue-rows.js';
 
@@ -48,6 +50,7 @@ export function issueView(row: IssueRow, urls: Urls, users = new UserViews(urls)
   const repo = repositoryUrls(row.owner_login, row.repo_name, urls);
   const url = `${repo.api}/issues/${row.number}`;
   const assignees = row.assignees.map((account) => users.of(account));
+  const names = { owner_login: row.owner_login, name: row.repo_name };
   return {
     url,
     repository_url: repo.api,
@@ -60,12 +63,12 @@ export function issueView(row: IssueRow, urls: Urls, users = new UserViews(urls)
     number: row.number,
     title: row.title,
     user: users.orNull(row.author),
-    labels: [] as never[],
+    labels: row.labels.map((label) => labelView(label, names, urls)),
     state: row.state,
     locked: row.locked,
     assignee: assignees[0] ?? null,
     assignees,
-    milestone: null,
+    milestone: row.milestone ? milestoneView(row.milestone, names, urls) : null,
     comments: row.comments,
     created_at: isoSeconds(row.created_at),
     updated_at: isoSeconds(row.updated_at),

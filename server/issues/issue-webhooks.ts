@@ -1,10 +1,14 @@
 // The `issues` and `issue_comment` webhook events, written to the outbox with
 // the transaction of their change. Payloads are GitHub's: action, the issue
-// (and comment), `changes` for edits, `assignee` for (un)assignments, the
-// repository, the sender and, for app tokens, the installation.
+// (and comment), `changes` for edits, `assignee` for (un)assignments, `label`
+// for (un)labeling, `milestone` for (de)milestoning, the repository, the sender and, for app tokens, the installation.
 import type { Principal } from '../auth/principal.js';
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
+import { labelView } from '../labels/label-view.js';
+import type { LabelRow } from '../labels/labels-store.js';
+import { milestoneView } from '../milestones/milestone-view.js';
+import type { MilestoneRow } from '../milestones/milestones-store.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
@@ -14,12 +18,15 @@ import { commentView } from './comment-view.js';
 import type { IssueRow } from './issue-rows.js';
 import { issueView } from './issue-view.js';
 
-export type IssuesAction = 'opened' | 'edited' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked';
+export type IssuesAction = 'opened' | 'edited' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked'
+  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned';
 
 export interface IssuesEvent {
   action: IssuesAction;
   changes?: { title?: { from: string }; body?: { from: string } };
   assignee?: AccountRef;
+  label?: LabelRow;
+  milestone?: MilestoneRow;
 }
 
 export interface EventContext { tx: TransactionSql; repo: RepositoryRow; principal: Principal; urls: Urls }
@@ -32,6 +39,9 @@ function common(ctx: EventContext) {
   };
 }
 
+/** The issue's milestone as read after the change (its counts include the change) when it is the one named. */
+const fresh = (milestone: MilestoneRow, issue: IssueRow) => (issue.milestone?.id === milestone.id ? issue.milestone : milestone);
+
 /** Emits `issues` events in the order given, each carrying the issue as it is after the change. */
 export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<void> {
   const body = issueView(issue, ctx.urls);
@@ -41,6 +51,8 @@ export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, event
       issue: body,
       ...(event.changes ? { changes: event.changes } : {}),
       ...(event.assignee ? { assignee: simpleUser(event.assignee, ctx.urls) } : {}),
+      ...(event.label ? { label: labelView(event.label, ctx.repo, ctx.urls) } : {}),
+      ...(event.milestone ? { milestone: milestoneView(fresh(event.milestone, issue), ctx.repo, ctx.urls) } : {}),
       ...common(ctx),
     };
     await emitRepositoryEvent(ctx.tx, ctx.repo.id, 'issues', event.action, payload, installationOf(ctx.principal)?.id ?? null);

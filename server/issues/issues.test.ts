@@ -54,12 +54,15 @@ describe('POST /repos/{owner}/{repo}/issues', () => {
     expect(json).toMatchObject({ user: { login: 'carol' }, assignees: [], author_association: 'NONE' });
   });
 
-  it('refuses assignees without push access, blank titles, labels and milestones', async () => {
+  it('refuses assignees without push access, blank titles and milestones the repository does not have', async () => {
     const bad = await create({ title: 'x', assignees: ['carol'] });
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual([{ resource: 'Issue', field: 'assignees', code: 'invalid' }]);
     expect((await create({ title: '  ' })).status).toBe(422);
-    expect((await create({ title: 'x', labels: ['bug'] })).status).toBe(422);
+    const noMilestone = await create({ title: 'x', milestone: 99 });
+    expect(noMilestone.status).toBe(422);
+    expect(noMilestone.json.errors).toEqual([{ value: 99, resource: 'Issue', field: 'milestone', code: 'invalid' }]);
+    expect((await create({ title: 'x', labels: ['.'] })).status).toBe(422);
     expect((await create({ title: 'x', labels: [], milestone: null })).status).toBe(201);
     expect((await create({})).status).toBe(422);
   });

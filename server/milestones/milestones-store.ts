@@ -1,7 +1,7 @@
 // A repository's milestones in PostgreSQL. `open_issues` and `closed_issues`
-// are computed by the query (0 until issues can have a milestone: the link
-// replaces the two constants in MILESTONE_COLUMNS with counts, and sorting by
-// completeness already reads them).
+// are counted by the query from the issues that carry the milestone (the
+// partial index issues_milestone_state_idx answers each count), so they are
+// right after any close, reopen, move or deletion without a counter to keep.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 
@@ -40,7 +40,8 @@ type Db = Sql | TransactionSql;
 const SELECT_MILESTONE = (db: Db) => db`
   SELECT m.id, m.repository_id, m.number, m.title, m.description, m.state, m.due_on, m.creator_id,
          a.login AS creator_login, a.kind AS creator_kind, a.site_admin AS creator_site_admin,
-         0 AS open_issues, 0 AS closed_issues,
+         (SELECT count(*)::int FROM issues mi WHERE mi.milestone_id = m.id AND mi.state = 'open') AS open_issues,
+         (SELECT count(*)::int FROM issues mc WHERE mc.milestone_id = m.id AND mc.state = 'closed') AS closed_issues,
          m.created_at, m.updated_at, m.closed_at
   FROM milestones m LEFT JOIN accounts a ON a.id = m.creator_id`;
 

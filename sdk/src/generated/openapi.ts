@@ -1473,6 +1473,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/{issue_number}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List labels for an issue
+         * @description The issue's labels, by name, paginated with `Link`.
+         */
+        get: operations["issues/list-labels-on-issue"];
+        /**
+         * Set labels for an issue
+         * @description Needs triage access. Replaces the issue's labels (an empty list clears them); a name no label has creates it. Sends `unlabeled` and `labeled` for what changed.
+         */
+        put: operations["issues/set-labels"];
+        /**
+         * Add labels to an issue
+         * @description Needs triage access. Adds to the labels the issue has; a name no label of the repository has creates that label (color `ededed`, as GitHub). Answers all the labels of the issue. Sends `issues` `labeled` for each label added.
+         */
+        post: operations["issues/add-labels"];
+        /**
+         * Remove all labels from an issue
+         * @description Needs triage access. Sends `unlabeled` for each label removed.
+         */
+        delete: operations["issues/remove-all-labels"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a label from an issue
+         * @description Needs triage access. 404 when the issue does not carry the label. Answers the labels left.
+         */
+        delete: operations["issues/remove-label"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/milestones/{milestone_number}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List labels for issues in a milestone
+         * @description The labels of the milestone's issues, each once, by name, paginated with `Link`.
+         */
+        get: operations["issues/list-labels-for-milestone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/issues": {
         parameters: {
             query?: never;
@@ -1605,6 +1677,8 @@ export interface components {
                 code: "missing" | "missing_field" | "already_exists" | "invalid" | "custom";
                 /** @description Present when `code` is `custom`. */
                 message?: string;
+                /** @description The value refused, where GitHub names it (a milestone number no milestone has). */
+                value?: string | number;
             }[];
         };
         /**
@@ -3674,12 +3748,11 @@ export interface components {
             title: string;
             body: string | null;
             user: components["schemas"]["nullable-simple-user"];
-            /** @description Empty until labels exist. */
-            labels: Record<string, never>[];
+            /** @description The issue's labels, by name. */
+            labels: components["schemas"]["label"][];
             assignee: components["schemas"]["nullable-simple-user"];
             assignees: components["schemas"]["simple-user"][];
-            /** @description Null until milestones exist. */
-            milestone: null;
+            milestone: components["schemas"]["milestone"] | null;
             locked: boolean;
             /** @enum {string|null} */
             active_lock_reason: "off-topic" | "too heated" | "resolved" | "spam" | null;
@@ -3720,6 +3793,13 @@ export interface components {
             performed_via_github_app?: null;
             reactions: components["schemas"]["reaction-rollup"];
         };
+        /** @description A label named by its name, as a string or as `{name}` (GitHub takes both). */
+        "issue-label-input": components["schemas"]["issue-label-name"] | {
+            name: components["schemas"]["issue-label-name"];
+        };
+        "issue-label-name": string;
+        /** @description The number of the repository's milestone (as a number or a string of digits), or null for none. A number no milestone has is 422. Needs triage access; silently dropped otherwise, as GitHub does. */
+        "issue-milestone-input": number | string | null;
         /**
          * Issue Event
          * @description Something that happened to an issue; the fields beyond the common ones depend on `event`.
@@ -3731,7 +3811,7 @@ export interface components {
             url: string;
             actor: components["schemas"]["nullable-simple-user"];
             /** @enum {string} */
-            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed";
+            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed" | "labeled" | "unlabeled" | "milestoned" | "demilestoned";
             commit_id: string | null;
             commit_url: string | null;
             /** Format: date-time */
@@ -3743,6 +3823,15 @@ export interface components {
             rename?: {
                 from: string;
                 to: string;
+            };
+            /** @description The label's name and color when it was (un)applied. */
+            label?: {
+                name: string;
+                color: string;
+            };
+            /** @description The milestone's title when it was set or cleared. */
+            milestone?: {
+                title: string;
             };
             state_reason?: string | null;
         };
@@ -8939,10 +9028,9 @@ export interface operations {
                     assignee?: string | null;
                     /** @description Logins of the users to assign. */
                     assignees?: string[];
-                    /** @description Accepted for compatibility, null only: milestones come with the milestones capability. */
-                    milestone?: null;
-                    /** @description Accepted for compatibility, empty only: labels come with the labels capability. */
-                    labels?: unknown[];
+                    milestone?: components["schemas"]["issue-milestone-input"];
+                    /** @description Labels to put on the issue (a name no label has creates the label). Needs triage access; silently dropped otherwise, as GitHub does. */
+                    labels?: components["schemas"]["issue-label-input"][];
                 };
             };
         };
@@ -9103,10 +9191,9 @@ export interface operations {
                     state_reason?: "completed" | "not_planned" | "duplicate" | "reopened" | null;
                     /** @description Logins to assign, replacing the current ones; empty clears them. */
                     assignees?: string[];
-                    /** @description Accepted for compatibility, null only: milestones come with the milestones capability. */
-                    milestone?: null;
-                    /** @description Accepted for compatibility, empty only: labels come with the labels capability. */
-                    labels?: unknown[];
+                    milestone?: components["schemas"]["issue-milestone-input"];
+                    /** @description The issue's labels, replacing the current ones; empty clears them (a name no label has creates the label). Needs triage access; silently dropped otherwise, as GitHub does. */
+                    labels?: components["schemas"]["issue-label-input"][];
                 };
             };
         };
@@ -10078,6 +10165,435 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/list-labels-on-issue": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/set-labels": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Names of the labels the issue is to have (strings or `{name}`). */
+                    labels?: components["schemas"]["issue-label-input"][];
+                } | components["schemas"]["issue-label-input"][];
+            };
+        };
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/add-labels": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Names of labels to add (strings or `{name}`). */
+                    labels?: components["schemas"]["issue-label-input"][];
+                } | components["schemas"]["issue-label-input"][];
+            };
+        };
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/remove-all-labels": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/remove-label": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+                /**
+                 * @description The label's name (any case).
+                 * @example bug
+                 */
+                name: components["parameters"]["label-name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/list-labels-for-milestone": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the milestone in its repository.
+                 * @example 1
+                 */
+                milestone_number: components["parameters"]["milestone-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["label"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

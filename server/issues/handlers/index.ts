@@ -6,11 +6,13 @@ import { deleteIssueComment, getIssueComment, updateIssueComment } from './issue
 import { createIssueComment } from './issues-create-comment.js';
 import { createIssue } from './issues-create.js';
 import { getIssue } from './issues-get.js';
+import { addLabels, listLabelsOnIssue, setLabels } from './issues-labels.js';
 import { listIssueCommentsHandler, listRepositoryCommentsHandler } from './issues-list-comments.js';
 import { listEvents } from './issues-list-events.js';
 import { listRepositoryIssuesHandler } from './issues-list-for-repo.js';
 import { listIssues, listIssuesForOrg, listIssuesForUser } from './issues-list.js';
 import { lockIssue, unlockIssue } from './issues-lock.js';
+import { removeAllLabels, removeLabel } from './issues-remove-labels.js';
 import { updateIssue } from './issues-update.js';
 
 export const issuesHandlers = {
@@ -34,4 +36,9 @@ export const issuesHandlers = {
   'issues/list-assignees': listAssignees,
   'issues/check-user-can-be-assigned': checkAssignee,
   'issues/list-events': listEvents,
+  'issues/list-labels-on-issue': listLabelsOnIssue,
+  'issues/add-labels': addLabels,
+  'issues/set-labels': setLabels,
+  'issues/remove-label': removeLabel,
+  'issues/remove-all-labels': removeAllLabels,
 } satisfies Partial<Handlers>;

@@ -4,13 +4,15 @@ import { resolveAssignees } from '../assignees.js';
 import { findIssue, issueRepository } from '../issue-access.js';
 import { changeIssue, type IssueChange } from '../issue-changes.js';
 import { assigneeLogins, checkedTitle } from '../issue-input.js';
+import { labelNames, resolveLabels } from '../issue-labels.js';
+import { resolveMilestone } from '../issue-milestone.js';
 import { canEditIssue, canTriage } from '../issue-permissions.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 import { issueView } from '../issue-view.js';
 
 // The author may change title, body and state of their own issue; anyone else
-// needs triage, which assignees always need (dropped silently without it, as
-// GitHub drops them).
+// needs triage, which assignees, labels and the milestone always need
+// (dropped silently without it, as GitHub drops them).
 export const updateIssue: Handler<'issues/update'> = async (ctx) => {
   const { repo, permission } = await issueRepository(ctx);
   const me = ctx.user().user;
@@ -25,6 +27,12 @@ export const updateIssue: Handler<'issues/update'> = async (ctx) => {
   };
   const logins = assigneeLogins(body);
   if (logins !== undefined && canTriage(permission)) change.assignees = await resolveAssignees(ctx.services.sql, repo, logins);
-  const issue = await inIssueTransaction(ctx, repo, (events) => changeIssue(events, existing.number, change));
+  const triage = canTriage(permission);
+  const names = triage && body.labels !== undefined ? labelNames(body.labels) : undefined;
+  const issue = await inIssueTransaction(ctx, repo, async (events) => {
+    if (triage) change.milestone = await resolveMilestone(events.tx, repo.id, body.milestone);
+    if (names) change.labels = await resolveLabels(events, names);
+    return changeIssue(events, existing.number, change);
+  });
   return { status: 200, body: issueView(issue, ctx.services.urls) };
 };

@@ -1,0 +1,91 @@
+// The `issues` events of labels and milestones: written to the outbox with
+// their change, in a fixed order, each payload valid against GitHub's
+// published schema for its action. GitHub sends `opened` and then `labeled`
+// once per label for an issue created with labels (its payloads show the
+// issue with all its labels); Wharf writes them in that order, then
+// `milestoned`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+
+let server: TestServer;
+let alice: TestUser;
+let repositoryId: number;
+let lastJob = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
+  alice = await server.createUser('alice');
+  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'tagged' } });
+  repositoryId = (await server.services.repos.find('alice', 'tagged'))!.id;
+  const hook = await server.api('/repos/alice/tagged/hooks', {
+    method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['issues', 'label'] },
+  });
+  expect(hook.status).toBe(201);
+  for (const title of ['v1', 'v2']) await call('/repos/alice/tagged/milestones', 'POST', { title });
+});
+afterAll(() => server.close());
+
+async function call(path: string, method: string, body?: unknown) {
+  const res = await server.api(path, { method, token: alice.token, body });
+  const text = await res.text();
+  expect(res.status, text).toBeLessThan(300);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function newEvents(): Promise<{ event: string; action: string; payload: any }[]> {
+  const rows = await server.sql<{ id: number; event: string; action: string; payload: string }[]>`
+    SELECT id, event, action, payload FROM webhook_jobs WHERE repository_id = ${repositoryId} AND id > ${lastJob} AND event <> 'ping' ORDER BY id`;
+  lastJob = Math.max(lastJob, ...rows.map((r) => r.id));
+  return rows.map((row) => {
+    const payload = JSON.parse(row.payload);
+    expect(githubWebhookErrors(row.event, row.action, payload), `${row.event}.${row.action}`).toBe('');
+    return { event: row.event, action: row.action, payload };
+  });
+}
+
+const actions = (events: { event: string; action: string }[]) => events.map((e) => `${e.event}.${e.action}`);
+
+describe('issues events of labels and milestones', () => {
+  it('creating: label.created for a new label, then opened, labeled per label, milestoned', async () => {
+    await newEvents();
+    const issue = await call('/repos/alice/tagged/issues', 'POST', { title: 'Tagged', labels: ['bug', 'brand-new'], milestone: 1 });
+    const events = await newEvents();
+    expect(actions(events)).toEqual(['label.created', 'issues.opened', 'issues.labeled', 'issues.labeled', 'issues.milestoned']);
+    expect(events[0]!.payload.label).toMatchObject({ name: 'brand-new', color: 'ededed' });
+    expect(events.slice(2, 4).map((e) => e.payload.label.name)).toEqual(['bug', 'brand-new']);
+    expect(events[4]!.payload.milestone).toMatchObject({ number: 1, title: 'v1', open_issues: 1 });
+    // Every payload shows the issue as it is after the whole change.
+    for (const event of events.slice(1)) {
+      expect(event.payload.issue).toMatchObject({ number: issue.number, labels: [{ name: 'brand-new' }, { name: 'bug' }], milestone: { number: 1 } });
+    }
+  });
+
+  it('one PATCH emits unlabeled/labeled, then demilestoned/milestoned, then closed', async () => {
+    const issue = await call('/repos/alice/tagged/issues', 'POST', { title: 'Moving', labels: ['bug'], milestone: 1 });
+    await newEvents();
+    await call(`/repos/alice/tagged/issues/${issue.number}`, 'PATCH', { labels: ['enhancement'], milestone: 2, state: 'closed' });
+    const events = await newEvents();
+    expect(actions(events)).toEqual(['issues.unlabeled', 'issues.labeled', 'issues.demilestoned', 'issues.milestoned', 'issues.closed']);
+    expect(events[0]!.payload.label.name).toBe('bug');
+    expect(events[1]!.payload.label.name).toBe('enhancement');
+    expect(events[2]!.payload.milestone.title).toBe('v1');
+    expect(events[3]!.payload.milestone.title).toBe('v2');
+    await call(`/repos/alice/tagged/issues/${issue.number}`, 'PATCH', { milestone: null });
+    expect(actions(await newEvents())).toEqual(['issues.demilestoned']);
+    // The same labels again, or the same (no) milestone: nothing changed, nothing emitted.
+    await call(`/repos/alice/tagged/issues/${issue.number}/labels`, 'PUT', { labels: ['Enhancement'] });
+    await call(`/repos/alice/tagged/issues/${issue.number}`, 'PATCH', { milestone: null });
+    expect(await newEvents()).toEqual([]);
+    await call(`/repos/alice/tagged/issues/${issue.number}/labels/enhancement`, 'DELETE');
+    expect(actions(await newEvents())).toEqual(['issues.unlabeled']);
+  });
+
+  it('writes nothing when the change rolls back (an unknown milestone after new labels)', async () => {
+    const issue = await call('/repos/alice/tagged/issues', 'POST', { title: 'Rollback' });
+    await newEvents();
+    const failed = await server.api(`/repos/alice/tagged/issues/${issue.number}`, { method: 'PATCH', token: alice.token, body: { labels: ['ghost'], milestone: 99 } });
+    expect(failed.status).toBe(422);
+    expect(await newEvents()).toEqual([]);
+  });
+});

@@ -4,10 +4,13 @@
 // GraphQL's `repository(owner: old, name:)` resolves to the repository unless
 // `followRenames: false`. A private repository's old address is a redirect
 // only to those who may read it; a repository created later under the old
-// login with the same name wins; a second rename keeps both old logins.
+// login with the same name wins; a second rename keeps both old logins; git
+// clones by an old login.
+import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubResponseErrors } from '../test-support/github-schema.js';
+import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -15,6 +18,7 @@ let alice: TestUser;
 let bob: TestUser;
 let toolId: number;
 let secretId: number;
+let git: GitCli;
 
 async function create(token: string, name: string, options: Record<string, unknown> = {}): Promise<number> {
   const res = await server.api('/user/repos', { method: 'POST', token, body: { name, auto_init: true, ...options } });
@@ -44,7 +48,10 @@ beforeAll(async () => {
   secretId = await create(alice.token, 'secret', { private: true });
   await server.services.accounts.rename(alice.id, 'alicia');
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await git?.close();
+});
 
 describe('REST under the old login', () => {
   it('answers GET with 301 to /repositories/{id}, the rest of the path and the query kept, GitHub\'s body', async () => {
@@ -138,5 +145,12 @@ describe('the old login taken again', () => {
       expect(res.headers.get('location')).toBe(`${server.url}/repositories/${secretId}`);
     }
     expect((await raw('/repos/ally/secret', { token: alice.token })).status).toBe(200);
+  });
+
+  it('still clones by an old login with git', async () => {
+    git = await gitCli();
+    const dir = join(git.home, 'by-old-login');
+    await git.ok(['clone', '--quiet', cloneUrl(server.url, 'alicia/secret.git', alice.token), dir]);
+    expect(await git.ok(['log', '-1', '--format=%s'], { cwd: dir })).toBe('Initial commit');
   });
 });

@@ -145,6 +145,9 @@ describe('the old login taken again', () => {
       expect(res.headers.get('location')).toBe(`${server.url}/repositories/${secretId}`);
     }
     expect((await raw('/repos/ally/secret', { token: alice.token })).status).toBe(200);
+    // The old login is no alias of the account, as on GitHub.
+    expect((await raw('/users/alicia', { token: alice.token })).status).toBe(404);
+    expect((await (await raw('/users/ally', { token: alice.token })).json()).id).toBe(alice.id);
   });
 
   it('still clones by an old login with git', async () => {

@@ -67,8 +67,16 @@ describe('wharf admin', () => {
   it('manages organizations and renames users', async () => {
     expect(JSON.parse((await wharf('admin', 'create-org', 'acme', '--owner', 'alice')).stdout)).toMatchObject({ login: 'acme', owner: 'alice' });
     expect(JSON.parse((await wharf('admin', 'add-member', 'acme', 'bob')).stdout)).toEqual({ org: 'acme', login: 'bob', role: 'member' });
-    const renamed = JSON.parse((await wharf('admin', 'rename-user', 'bob', 'robert')).stdout);
-    expect(renamed.login).toBe('robert');
+    const sql = connect(databaseUrl, { max: 1 });
+    try {
+      await sql`INSERT INTO repositories (owner_id, name) SELECT id, 'kept' FROM accounts WHERE login = 'bob'`;
+      const renamed = JSON.parse((await wharf('admin', 'rename-user', 'bob', 'robert')).stdout);
+      expect(renamed.login).toBe('robert');
+      // bob/kept keeps answering (301 to /repositories/{id}: server/renames/account-renames.test.ts).
+      expect(await sql`SELECT rr.owner_login, rr.name FROM repository_redirects rr JOIN repositories r ON r.id = rr.repository_id WHERE r.name = 'kept'`).toEqual([{ owner_login: 'bob', name: 'kept' }]);
+    } finally {
+      await sql.end();
+    }
   });
 
   it('registers OAuth apps and prints the client secret once', async () => {

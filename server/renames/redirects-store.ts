@@ -1,4 +1,5 @@
-// Old names of renamed repositories (migration 011). A rename records the name
+// Old names of renamed repositories (migration 011), and of the repositories of
+// renamed accounts (the old login with each name). A rename records the name
 // it leaves in its own transaction; a lookup finds the repository an old name
 // leads to, unless a repository has since taken that name (it wins, as on
 // GitHub). Deleted repositories take their old names with them (ON DELETE CASCADE).
@@ -19,6 +20,21 @@ export async function recordRename(tx: TransactionSql, id: number, newName: stri
   await tx`
     DELETE FROM repository_redirects rr USING repositories r JOIN accounts a ON a.id = r.owner_id
     WHERE r.id = ${id} AND lower(rr.owner_login) = lower(a.login) AND lower(rr.name) = lower(${newName})`;
+}
+
+/**
+ * Before renaming account `accountId` to `newLogin`: remembers every one of
+ * its repositories under the login it leaves, as GitHub redirects a renamed
+ * user's or organization's repositories. A repository later created under
+ * the old login with one of those names wins, as for repository renames
+ * (findRedirect); an old login's redirects of repositories named since stay.
+ */
+export async function recordAccountRename(tx: TransactionSql, accountId: number, newLogin: string): Promise<void> {
+  await tx`
+    INSERT INTO repository_redirects (owner_login, name, repository_id)
+    SELECT a.login, r.name, r.id FROM repositories r JOIN accounts a ON a.id = r.owner_id
+    WHERE a.id = ${accountId} AND lower(a.login) <> lower(${newLogin})
+    ON CONFLICT (lower(owner_login), lower(name)) DO UPDATE SET repository_id = EXCLUDED.repository_id, created_at = now()`;
 }
 
 /**

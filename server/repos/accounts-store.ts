@@ -2,6 +2,7 @@
 import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
+import { recordAccountRename } from '../renames/redirects-store.js';
 
 export interface AccountRow {
   id: number;
@@ -68,6 +69,8 @@ export class AccountStore {
     const existing = await this.byLogin(newLogin);
     if (existing && existing.id !== id) throw new AccountError(`login ${newLogin} is already taken`);
     const renamed = await this.sql.begin(async (tx) => {
+      // Its repositories keep answering under the old login (301/307 to /repositories/{id}).
+      await recordAccountRename(tx, id, newLogin);
       const [row] = await tx<AccountRow[]>`UPDATE accounts SET login = ${newLogin}, updated_at = now() WHERE id = ${id} RETURNING *`;
       await publish(tx, `account:${id}`);
       return row!;

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
+	"io"
 	"slices"
 
 	"github.com/google/go-github/v93/github"
 )
 
-// contentCalls: create, read, list, update and delete a file, and the README (issue 15).
+// contentCalls: create, read, list, update, download (download_url) and delete a file, and the README (issue 15).
 func contentCalls(ctx context.Context, l *callList, client *github.Client, owner, repo, prefix string) {
 	path := prefix + "/notes.txt"
 	var sha string
@@ -40,6 +41,16 @@ func contentCalls(ctx context.Context, l *callList, client *github.Client, owner
 			sha = res.GetContent().GetSHA()
 		}
 		return err
+	})
+	// DownloadContents lists the file's directory and reads the file's download_url.
+	l.call("download a file by its download_url", func() error {
+		body, _, err := client.Repositories.DownloadContents(ctx, owner, repo, path, nil)
+		if err != nil {
+			return err
+		}
+		defer body.Close()
+		text, err := io.ReadAll(body)
+		return check(err, string(text) == "second\n", "other bytes")
 	})
 	l.call("delete a file", func() error {
 		_, _, err := client.Repositories.DeleteFile(ctx, owner, repo, path, &github.RepositoryContentFileOptions{Message: github.Ptr("Remove notes"), SHA: github.Ptr(sha)})

@@ -1,5 +1,8 @@
 """Repository contents calls (issue 15) for pygithub_calls.py: create, read,
-list, update and delete a file, and the README, through stock PyGithub."""
+list, update, download (download_url) and delete a file, and the README,
+through stock PyGithub."""
+
+import urllib.request
 
 
 def contents_calls(call, expect, state, repo, prefix):
@@ -16,4 +19,11 @@ def contents_calls(call, expect, state, repo, prefix):
         return result
 
     call("update a file", update)
+
+    def download():
+        # download_url needs no token (a private repository's is signed).
+        with urllib.request.urlopen(repo.get_contents(path).download_url) as answer:  # noqa: S310 - the server under test
+            return expect(answer.read() == b"second\n", "other bytes")
+
+    call("download a file by its download_url", download)
     call("delete a file", lambda: repo.delete_file(path, "Remove notes", state["update a file"]["content"].sha))

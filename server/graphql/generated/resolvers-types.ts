@@ -344,6 +344,7 @@ export type QueryRateLimitArgs = {
 
 
 export type QueryRepositoryArgs = {
+  followRenames?: InputMaybe<Scalars['Boolean']['input']>;
   name: Scalars['String']['input'];
   owner: Scalars['String']['input'];
 };
@@ -942,7 +943,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   rateLimit?: Resolver<Maybe<ResolversTypes['RateLimit']>, ParentType, ContextType, RequireFields<QueryRateLimitArgs, 'dryRun'>>;
-  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<QueryRepositoryArgs, 'name' | 'owner'>>;
+  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<QueryRepositoryArgs, 'followRenames' | 'name' | 'owner'>>;
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 

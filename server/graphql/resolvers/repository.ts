@@ -46,8 +46,19 @@ export const Repository: RepositoryResolvers = {
   updatedAt: (repo) => isoSeconds(repo.updated_at),
 };
 
-export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async (_parent, { owner, name }, ctx) => {
-  const repo = await ctx.services.repos.find(owner, name);
+/**
+ * `repository(owner:, name:)`. As GitHub's, it follows renames by default (a
+ * renamed repository's old name, a renamed owner's old login: the redirects
+ * REST answers 301 for, server/renames/); the repository found is the one
+ * under its current name (`nameWithOwner`).
+ */
+export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async (_parent, { owner, name, followRenames }, ctx) => {
+  const { repos } = ctx.services;
+  let repo = await repos.find(owner, name);
+  if (!repo && followRenames !== false) {
+    const movedTo = await repos.movedTo(owner, name);
+    repo = movedTo === null ? null : await repos.byId(movedTo);
+  }
   if (!repo || !(await canSeeRepository(ctx, repo))) throw repositoryNotFound(owner, name);
   return repo;
 };

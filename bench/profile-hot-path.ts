@@ -6,8 +6,10 @@
 // measured seconds only (start-up and warm-up are cut by timestamp).
 // PROFILE_TARGET=404 profiles the unauthenticated 404 instead, PROFILE_TARGET=issues
 // GET …/issues?per_page=30 over 30 issues (bench/issue-list-target.ts), PROFILE_TARGET=contents
-// GET …/contents/{path} of a 10 KB file (contents-target.ts); PROFILE_OUT=file
+// GET …/contents/{path} of a 10 KB file (contents-target.ts), PROFILE_TARGET=commits
+// GET …/commits?per_page=30 of 40 commits (commits-target.ts); PROFILE_OUT=file
 // keeps the .cpuprofile (open it in Chrome DevTools or speedscope).
+import { commitsTarget } from './commits-target.js';
 import { prepareContentsTarget } from './contents-target.js';
 import autocannon from 'autocannon';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -39,7 +41,7 @@ try {
   const issues = process.env.PROFILE_TARGET === 'issues' ? await seedIssues(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, user.login) : undefined;
   const contents = process.env.PROFILE_TARGET === 'contents'
     ? await prepareContentsTarget(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, wharf.child.pid!)
-    : null;
+    : process.env.PROFILE_TARGET === 'commits' ? await commitsTarget(wharf, user.login) : null;
   const url = contents ? contents.url : notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}${issues?.path ?? `/repos/${user.login}/bench-repo`}`;
   const headers = notFound ? {} : auth;
   const load = (duration: number) => Promise.resolve(autocannon({ url, headers, connections: 64, duration }));
@@ -56,7 +58,7 @@ try {
   const requests = result.requests.total;
   process.stdout.write(
     [
-      `${notFound ? 'GET /repos/nobody/nothing (404)' : issues ? `authenticated GET ${issues.path}` : 'authenticated GET /repos/{owner}/{repo}'}: ${requests} responses in ${durationS} s ` +
+      `${contents ? contents.name : notFound ? 'GET /repos/nobody/nothing (404)' : issues ? `authenticated GET ${issues.path}` : 'authenticated GET /repos/{owner}/{repo}'}: ${requests} responses in ${durationS} s ` +
         `(${result.requests.mean.toFixed(0)} req/s under the profiler, ${Object.keys(result.statusCodeStats).join('/')})`,
       `server busy ${busyMs.toFixed(0)} ms, idle ${idleMs.toFixed(0)} ms: ${((1000 * busyMs) / requests).toFixed(1)} µs of CPU sampled per response`,
       '',

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { ContentCache } from './content-cache.js';
+import { rememberedCommitOf } from './ref-commits.js';
 import { directoryEntryView, fileView, MAX_JSON_CONTENT_BYTES, submoduleView, symlinkView, treeObjectView, type ContentSite } from './content-views.js';
 import { requestedMediaParam } from '../http/media-type.js';
 import { entryAt, listTree, readBlob, submoduleUrl, type TreeEntry } from './tree-entries.js';
@@ -34,7 +35,7 @@ function cacheOf(git: GitRepositories): ContentCache<ContentAnswer> {
 /** The commit `ref` names (the default branch when absent); 404 with GitHub's messages otherwise. */
 export async function commitForRead(git: GitRepositories, repo: RepositoryRow, ref: string | undefined): Promise<{ commit: string; ref: string }> {
   const name = ref ?? repo.default_branch;
-  const commit = await git.commitOf(repo.id, name);
+  const commit = await rememberedCommitOf(git, repo, name);
   if (commit) return { commit, ref: name };
   if ((await git.listRefs(repo.id)).size === 0) throw new ApiError(404, 'This repository is empty.');
   throw new ApiError(404, `No commit found for the ref ${name}`);

@@ -1,8 +1,9 @@
 // The `Link` header of a page, as the headers a handler returns.
-import { linkHeader, type PageRequest } from '../http/pagination.js';
+import { pageLink } from '../http/page-link.js';
+import type { PageRequest } from '../http/pagination.js';
 import type { Urls } from '../http/urls.js';
 
 export function pageHeaders(urls: Urls, requestUrl: URL, page: PageRequest, total: number): Record<string, string> {
-  const link = linkHeader(urls.apiRequest(requestUrl), page, total);
+  const link = pageLink(urls, requestUrl, page, total);
   return link ? { Link: link } : {};
 }

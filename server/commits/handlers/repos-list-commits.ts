@@ -1,6 +1,7 @@
 import { ApiError } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeader, linkHeaderOf, pageRequest } from '../../http/pagination.js';
+import { linkHeaderOf, pageRequest } from '../../http/pagination.js';
+import { pageLink } from '../../http/page-link.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { addressesOf } from '../commit-authors.js';
 import { commitPage } from '../commit-list.js';
@@ -27,6 +28,6 @@ export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
   if (authors === null || committers === null || query.path?.includes('\0')) return { status: 200, body: [] };
   const commits = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: query.path }, page);
   const users = await commitUsers(ctx.services, commits.emails);
-  const link = linkHeader(urls.apiRequest(ctx.event.url), page, commits.total);
+  const link = pageLink(urls, ctx.event.url, page, commits.total);
   return { status: 200, body: commitListBody(repo, commits, users, urls), headers: linkHeaderOf(link) };
 };

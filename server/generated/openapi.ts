@@ -1260,7 +1260,7 @@ export interface paths {
         put?: never;
         /**
          * Create an issue
-         * @description Anyone who can read the repository may open an issue. Assignees are set only by callers with triage access (silently dropped otherwise, as GitHub does); an assignee without push access is 422. `labels` and `milestone` are accepted empty only until labels and milestones exist.
+         * @description Anyone who can read the repository may open an issue. Assignees, labels and the milestone are set only by callers with triage access (silently dropped otherwise, as GitHub does); an assignee without push access is 422, a milestone number the repository does not have 422 `invalid`, and a label name no label has creates the label. Sends `issues` `opened`, then `assigned`, `labeled` (per label) and `milestoned`.
          */
         post: operations["issues/create"];
         delete?: never;
@@ -1288,7 +1288,7 @@ export interface paths {
         head?: never;
         /**
          * Update an issue
-         * @description Only fields present change. The author may change title, body and state of their own issue; anyone else needs triage access, which assignees also need (silently ignored otherwise, as GitHub does). `state_reason` `reopened` reopens, the others close.
+         * @description Only fields present change. The author may change title, body and state of their own issue; anyone else needs triage access, which assignees, labels and the milestone also need (silently ignored otherwise, as GitHub does); `labels` replaces the issue's labels, a null `milestone` clears it. `state_reason` `reopened` reopens, the others close.
          */
         patch: operations["issues/update"];
         trace?: never;
@@ -8881,8 +8881,11 @@ export interface operations {
     "issues/list-for-repo": {
         parameters: {
             query?: {
-                /** @description Accepted for compatibility: `*` and `none` are the only values until milestones exist (`*` matches no issue, `none` every issue). */
-                milestone?: "*" | "none";
+                /**
+                 * @description A milestone number, `*` for issues with any milestone, or `none` for issues without one.
+                 * @example *
+                 */
+                milestone?: string;
                 /**
                  * @description Issues in this state.
                  * @example open
@@ -8905,7 +8908,7 @@ export interface operations {
                  * @example octocat
                  */
                 mentioned?: string;
-                /** @description Comma-separated label names. Accepted for compatibility; Wharf has no labels yet, so a non-empty value matches no issue. */
+                /** @description Comma-separated label names (any case); an issue must carry all of them. */
                 labels?: string;
                 /**
                  * @description What to sort by.
@@ -10611,7 +10614,7 @@ export interface operations {
                  * @example open
                  */
                 state?: "open" | "closed" | "all";
-                /** @description Comma-separated label names. Accepted for compatibility; Wharf has no labels yet, so a non-empty value matches no issue. */
+                /** @description Comma-separated label names (any case); an issue must carry all of them. */
                 labels?: string;
                 /**
                  * @description What to sort by.
@@ -10688,7 +10691,7 @@ export interface operations {
                  * @example open
                  */
                 state?: "open" | "closed" | "all";
-                /** @description Comma-separated label names. Accepted for compatibility; Wharf has no labels yet, so a non-empty value matches no issue. */
+                /** @description Comma-separated label names (any case); an issue must carry all of them. */
                 labels?: string;
                 /**
                  * @description What to sort by.
@@ -10765,7 +10768,7 @@ export interface operations {
                  * @example open
                  */
                 state?: "open" | "closed" | "all";
-                /** @description Comma-separated label names. Accepted for compatibility; Wharf has no labels yet, so a non-empty value matches no issue. */
+                /** @description Comma-separated label names (any case); an issue must carry all of them. */
                 labels?: string;
                 /**
                  * @description What to sort by.

@@ -14,6 +14,7 @@ import { applyLinkChange, type LinkChange } from './issue-link-changes.js';
 import { nextIssueNumber } from './issue-numbers.js';
 import { issueByNumber, type IssueRow, type IssueState, type LockReason, type StateReason } from './issue-rows.js';
 import { emitIssuesEvents, type EventContext, type IssuesEvent } from './issue-webhooks.js';
+import { moveOpenIssueCount } from './open-issue-count.js';
 
 export interface IssueChange extends LinkChange {
   title?: string;
@@ -40,6 +41,7 @@ export async function openIssue(ctx: EventContext, input: NewIssue): Promise<Iss
     INSERT INTO issues (repository_id, number, title, body, user_id)
     VALUES (${repo.id}, ${number}, ${input.title}, ${input.body}, ${actorOf(ctx)}) RETURNING id`;
   const issue = { id: inserted!.id, repository_id: repo.id };
+  await moveOpenIssueCount(ctx, 1);
   const assigned = await addAssignees(tx, issue.id, input.assignees);
   const events: IssuesEvent[] = [{ action: 'opened' }, ...assigned.map((assignee) => ({ action: 'assigned' as const, assignee }))];
   const timeline: NewIssueEvent[] = assigned.map((a) => ({ event: 'assigned', details: { assignee_id: a.id } }));
@@ -112,6 +114,7 @@ export async function changeIssue(ctx: EventContext, number: number, change: Iss
   if (Object.keys(columns).length === 0 && added.length === 0 && removed.length === 0 && !linksChanged) return issue;
   columns.updated_at = new Date();
   await tx`UPDATE issues SET ${tx(columns)} WHERE id = ${issue.id}`;
+  if (columns.state !== undefined && columns.state !== issue.state) await moveOpenIssueCount(ctx, columns.state === 'open' ? 1 : -1);
   await recordIssueEvents(tx, issue, actor, timeline);
   const row = (await issueByNumber(tx, repo.id, number))!;
   await emitIssuesEvents(ctx, row, events);

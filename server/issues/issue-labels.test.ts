@@ -172,3 +172,36 @@ describe('labels and milestone in issues/create and issues/update', () => {
     expect((await call(issuePath(issue.number))).json).toMatchObject({ labels: [], milestone: null });
   });
 });
+
+describe('issue list filters on labels and milestone', () => {
+  it('labels: all must match (any case); milestone: number, * and none', async () => {
+    await call('/repos/alice/filtered', { method: 'DELETE' });
+    expect((await call('/user/repos', { method: 'POST', body: { name: 'filtered' } })).status).toBe(201);
+    await call('/repos/alice/filtered/milestones', { method: 'POST', body: { title: 'm1' } });
+    const open = async (title: string, body: Record<string, unknown>) =>
+      expect((await call('/repos/alice/filtered/issues', { method: 'POST', body: { title, ...body } })).status).toBe(201);
+    await open('A', { labels: ['bug', 'ui'], milestone: 1 });
+    await open('B', { labels: ['bug'] });
+    await open('C', { milestone: '1' });
+    await open('D', {});
+    const titles = async (query: string) => {
+      const res = await call(`/repos/alice/filtered/issues?${query}&direction=asc`);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json.map((issue: { title: string }) => issue.title).join('');
+    };
+    expect(await titles('labels=bug')).toBe('AB');
+    expect(await titles('labels=BUG,ui')).toBe('A');
+    expect(await titles('labels=bug,,%20ui%20')).toBe('A');
+    expect(await titles('labels=nope')).toBe('');
+    expect(await titles('milestone=1')).toBe('AC');
+    expect(await titles('milestone=*')).toBe('AC');
+    expect(await titles('milestone=none')).toBe('BD');
+    expect(await titles('milestone=7')).toBe('');
+    expect(await titles('milestone=9999999999')).toBe('');
+    expect(await titles('labels=bug&milestone=none')).toBe('B');
+    expect((await call('/repos/alice/filtered/issues?milestone=first')).status).toBe(422);
+    // Across repositories: the caller's own issues (filter=created), by label.
+    const mine = await call('/user/issues?filter=created&state=all&labels=ui');
+    expect(mine.json.map((issue: { title: string }) => issue.title)).toEqual(['A']);
+  });
+});

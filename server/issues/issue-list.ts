@@ -15,6 +15,10 @@ export interface IssueFilters {
   creator?: string;
   mentioned?: string;
   since?: string;
+  /** Comma-separated label names (any case); an issue must carry every one. */
+  labels?: string;
+  /** A milestone number, `*` (any milestone) or `none` (no milestone). */
+  milestone?: string;
   sort?: 'created' | 'updated' | 'comments';
   direction?: 'asc' | 'desc';
 }
@@ -48,7 +52,26 @@ function conditions(sql: Sql, f: IssueFilters): Fragment[] {
   if (f.creator !== undefined) where.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${f.creator}))`);
   if (f.mentioned !== undefined) where.push(mentions(sql, f.mentioned));
   if (f.since !== undefined) where.push(sql`i.updated_at >= ${new Date(f.since)}`);
+  const labels = labelFilter(f.labels);
+  if (labels.length > 0) {
+    where.push(sql`(SELECT count(DISTINCT lower(fl.name)) FROM issue_labels fil JOIN labels fl ON fl.id = fil.label_id
+                    WHERE fil.issue_id = i.id AND lower(fl.name) = ANY(${labels})) = ${labels.length}`);
+  }
+  if (f.milestone === '*') where.push(sql`i.milestone_id IS NOT NULL`);
+  else if (f.milestone === 'none') where.push(sql`i.milestone_id IS NULL`);
+  else if (f.milestone !== undefined) {
+    const number = Number(f.milestone);
+    where.push(Number.isSafeInteger(number) && number >= 1 && number <= 2147483647
+      ? sql`i.milestone_id = (SELECT fm.id FROM milestones fm WHERE fm.repository_id = i.repository_id AND fm.number = ${number})`
+      : sql`FALSE`);
+  }
   return where;
+}
+
+/** The distinct lower-cased names of a `labels` filter (blank entries ignored, as GitHub does). */
+function labelFilter(labels: string | undefined): string[] {
+  if (labels === undefined) return [];
+  return [...new Set(labels.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))];
 }
 
 function mentions(sql: Sql, login: string): Fragment {
@@ -69,7 +92,7 @@ const and = (sql: Sql, parts: Fragment[]) => parts.reduce((acc, part) => sql`${a
 
 /** Text filters that PostgreSQL text cannot hold (NUL) match nothing. */
 function unmatchable(f: IssueFilters): boolean {
-  return [f.assignee, f.creator, f.mentioned].some((value) => value !== undefined && !canMatchText(value));
+  return [f.assignee, f.creator, f.mentioned, f.labels].some((value) => value !== undefined && !canMatchText(value));
 }
 
 export async function listRepositoryIssues(sql: Sql, repositoryId: number, f: IssueFilters, p: Page): Promise<{ rows: IssueRow[]; total: number }> {

@@ -29,7 +29,14 @@ export interface IssuesEvent {
   milestone?: MilestoneRow;
 }
 
-export interface EventContext { tx: TransactionSql; repo: RepositoryRow; principal: Principal; urls: Urls }
+export interface EventContext {
+  tx: TransactionSql;
+  repo: RepositoryRow;
+  principal: Principal;
+  urls: Urls;
+  /** Set when the change touched the repository's row (its open issue count): caches drop it after commit. */
+  repositoryChanged?: boolean;
+}
 
 function common(ctx: EventContext) {
   return {

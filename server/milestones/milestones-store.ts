@@ -36,8 +36,8 @@ export interface MilestoneListOptions { state: MilestoneState; sort: 'due_on' | 
 
 type Db = Sql | TransactionSql;
 
-/** Milestone rows with their creator and issue counts; add WHERE after it. */
-const SELECT_MILESTONE = (db: Db) => db`
+/** Milestone rows with their creator and issue counts (alias m); add WHERE after it. */
+export const SELECT_MILESTONE = (db: Db) => db`
   SELECT m.id, m.repository_id, m.number, m.title, m.description, m.state, m.due_on, m.creator_id,
          a.login AS creator_login, a.kind AS creator_kind, a.site_admin AS creator_site_admin,
          (SELECT count(*)::int FROM issues mi WHERE mi.milestone_id = m.id AND mi.state = 'open') AS open_issues,

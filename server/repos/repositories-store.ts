@@ -28,6 +28,8 @@ export interface RepositoryRow {
   created_at: Date;
   updated_at: Date;
   pushed_at: Date | null;
+  /** Kept by server/issues/open-issue-count.ts. */
+  open_issues_count: number;
 }
 
 export interface RepositoryChanges {
@@ -228,6 +230,11 @@ export class RepositoryStore {
       }
       await publish(tx, `repo:${id}`);
     });
+    this.bus.applyLocally(`repo:${id}`);
+  }
+
+  /** A change to the repository's row committed elsewhere (with publish in its transaction): drop this process's copy now. */
+  changedLocally(id: number): void {
     this.bus.applyLocally(`repo:${id}`);
   }
 

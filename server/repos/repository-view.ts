@@ -76,7 +76,7 @@ export function repositoryView(repo: RepositoryRow, permission: Permission | nul
     watchers_count: 0,
     size: 0,
     default_branch: repo.default_branch,
-    open_issues_count: 0,
+    open_issues_count: repo.open_issues_count,
     is_template: false,
     topics: [] as string[],
     has_issues: repo.has_issues,
@@ -95,7 +95,7 @@ export function repositoryView(repo: RepositoryRow, permission: Permission | nul
     allow_forking: true,
     web_commit_signoff_required: false,
     forks: 0,
-    open_issues: 0,
+    open_issues: repo.open_issues_count,
     watchers: 0,
   };
 }

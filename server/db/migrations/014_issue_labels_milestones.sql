@@ -15,3 +15,10 @@ CREATE TABLE issue_labels (
 );
 -- Filters by label and the labels of a milestone's issues start from the label.
 CREATE INDEX issue_labels_label_idx ON issue_labels (label_id, issue_id);
+
+-- A repository's open issues (GitHub's `open_issues_count`), kept in step
+-- with issues.state in the transaction of each open, close and reopen (see
+-- server/issues/open-issue-count.ts): repository bodies are served from a
+-- cache, so the count must live on the row the cache holds.
+ALTER TABLE repositories ADD COLUMN open_issues_count integer NOT NULL DEFAULT 0 CHECK (open_issues_count >= 0);
+UPDATE repositories r SET open_issues_count = (SELECT count(*) FROM issues i WHERE i.repository_id = r.id AND i.state = 'open');

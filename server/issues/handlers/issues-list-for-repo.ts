@@ -6,15 +6,14 @@ import { issueListCache } from '../issue-list-cache.js';
 import { listRepositoryIssues } from '../issue-list.js';
 import { issueViews } from '../issue-view.js';
 
-// Filters on labels, milestones and types are accepted for compatibility:
-// until those exist, a label or type matches no issue, `milestone=*` none and
-// `milestone=none` every one.
+// `type` is accepted for compatibility: Wharf has no issue types, so a type
+// matches no issue.
 export const listRepositoryIssuesHandler: Handler<'issues/list-for-repo'> = async (ctx) => {
   const { repo } = await issueRepository(ctx);
   const { query } = await ctx.input();
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
-  const matchesNothing = Boolean(query.labels) || Boolean(query.type) || query.milestone === '*';
+  const matchesNothing = Boolean(query.type);
   // Built only when the repository's issues changed since (issue-list-cache.ts).
   const { body, total } = await issueListCache(ctx.services).page(repo.id, query, page, async () => {
     const { rows, total } = matchesNothing

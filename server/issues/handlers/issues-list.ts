@@ -17,9 +17,7 @@ async function crossRepositoryIssues<K extends CrossOperation>(ctx: OperationCon
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
   const filters: CrossRepositoryFilters = { ...query, userId: me.user.id, includePrivate: hasAnyScope(me.scopes, ['repo']), orgId };
-  const { rows, total } = query.labels
-    ? { rows: [], total: 0 }
-    : await listIssuesAcross(sql, filters, { limit: page.perPage, offset: page.offset });
+  const { rows, total } = await listIssuesAcross(sql, filters, { limit: page.perPage, offset: page.offset });
   return { status: 200 as const, body: issueViews(rows, urls), headers: pageHeaders(urls, ctx.event.url, page, total) };
 }
 

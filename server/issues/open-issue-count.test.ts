@@ -1,0 +1,48 @@
+// A repository's open_issues_count (and open_issues) counts its open issues,
+// right after each open, close and reopen: the repository body is cached, and
+// the count must not be served stale from the cache.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+
+let server: TestServer;
+let alice: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
+  alice = await server.createUser('alice');
+  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'counted' } })).status).toBe(201);
+});
+afterAll(() => server.close());
+
+async function call(path: string, method = 'GET', body?: unknown) {
+  const res = await server.api(path, { method, token: alice.token, body });
+  expect(res.status).toBeLessThan(300);
+  return res.json();
+}
+
+async function counts() {
+  const repo = await call('/repos/alice/counted');
+  expect(repo.open_issues).toBe(repo.open_issues_count);
+  return repo.open_issues_count as number;
+}
+
+describe('repository open_issues_count', () => {
+  it('follows opens, closes and reopens, and ignores changes that are not', async () => {
+    expect(await counts()).toBe(0);
+    const a = await call('/repos/alice/counted/issues', 'POST', { title: 'A' });
+    await call('/repos/alice/counted/issues', 'POST', { title: 'B' });
+    expect(await counts()).toBe(2);
+    await call(`/repos/alice/counted/issues/${a.number}`, 'PATCH', { state: 'closed' });
+    expect(await counts()).toBe(1);
+    // Closing a closed issue (a new reason) and editing it change nothing.
+    await call(`/repos/alice/counted/issues/${a.number}`, 'PATCH', { state: 'closed', state_reason: 'not_planned', title: 'A2' });
+    expect(await counts()).toBe(1);
+    await call(`/repos/alice/counted/issues/${a.number}`, 'PATCH', { state_reason: 'reopened' });
+    expect(await counts()).toBe(2);
+    const listed = await call('/user/repos?type=owner');
+    expect(listed.find((r: { name: string }) => r.name === 'counted').open_issues_count).toBe(2);
+    const [row] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id
+      WHERE r.name = 'counted' AND i.state = 'open'`;
+    expect(row!.n).toBe(2);
+  });
+});

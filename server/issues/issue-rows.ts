@@ -2,6 +2,7 @@
 // (author, assignees, closer, author association, the repository's owner and
 // name for URLs), for one issue or a page of them.
 import type { Sql, TransactionSql } from '../db/database.js';
+import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 
 export type IssueState = 'open' | 'closed';
@@ -22,6 +23,7 @@ export interface IssueRow {
   locked: boolean;
   active_lock_reason: LockReason | null;
   comments: number;
+  reaction_counts: ReactionCounts;
   created_at: Date;
   updated_at: Date;
   owner_login: string;
@@ -53,7 +55,7 @@ export const authorAssociation = (sql: Db, userColumn: string) => sql.unsafe(`CA
 // The issue's own columns, its repository's names and its author's association.
 const ISSUE_COLUMNS = (sql: Db) => sql`
   i.id, i.repository_id, i.number, i.title, i.body, i.user_id, i.state, i.state_reason, i.closed_at,
-  i.locked, i.active_lock_reason, i.comments, i.created_at, i.updated_at,
+  i.locked, i.active_lock_reason, i.comments, i.reaction_counts, i.created_at, i.updated_at,
   o.login AS owner_login, r.name AS repo_name, ${authorAssociation(sql, 'i.user_id')} AS author_association`;
 
 const FROM_ISSUES = (sql: Db) => sql`FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN accounts o ON o.id = r.owner_id`;
@@ -113,6 +115,7 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRo
     locked: row.locked,
     active_lock_reason: row.active_lock_reason,
     comments: row.comments,
+    reaction_counts: row.reaction_counts,
     created_at: row.created_at,
     updated_at: row.updated_at,
     owner_login: row.owner_login,

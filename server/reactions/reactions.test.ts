@@ -134,4 +134,13 @@ describe('reactions on an issue comment', () => {
     const [left] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM reactions WHERE comment_id = ${made.json.id}`;
     expect(left!.n).toBe(0);
   });
+
+  it('go with their issue when it is deleted (GitHub deletes issues over GraphQL only)', async () => {
+    const n = await openIssue('Doomed');
+    await react(`/repos/alice/feel/issues/${n}`, 'eyes');
+    const [issue] = await server.sql<{ id: number }[]>`SELECT i.id FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE r.name = 'feel' AND i.number = ${n}`;
+    await server.sql`DELETE FROM issues WHERE id = ${issue!.id}`;
+    const [left] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM reactions WHERE issue_id = ${issue!.id}`;
+    expect(left!.n).toBe(0);
+  });
 });

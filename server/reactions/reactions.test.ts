@@ -55,6 +55,14 @@ describe('reactions on an issue', () => {
     expect(listed.reactions).toEqual(got.json.reactions);
   });
 
+  it('answers one 201 and the rest 200 for the same reaction sent at once, counted once', async () => {
+    const issue = `/repos/alice/feel/issues/${await openIssue('Racy')}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => react(issue, 'hooray')));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json.id)).size).toBe(1);
+    expect((await call(issue)).json.reactions).toMatchObject({ total_count: 1, hooray: 1 });
+  });
+
   it('refuses unknown contents (422), anonymous callers (401) and unknown issues (404)', async () => {
     const issue = `/repos/alice/feel/issues/${await openIssue('Strict')}`;
     const bad = await react(issue, 'thumbsup');

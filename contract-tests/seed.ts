@@ -110,6 +110,12 @@ progress('repositories octocat/Hello-World (heads/main, heads/featureA two commi
 await api(octocat, 'POST', '/repos/octocat/Hello-World/issues', { title: 'Found a bug', body: "I'm having a problem with this.", assignees: ['octocat'] });
 await api(octocat, 'POST', '/repos/octocat/Hello-World/issues/1/comments', { body: 'Me too' });
 progress('issue octocat/Hello-World#1 with a comment');
+// octocat's reactions to both (reaction 1 on the issue, 2 on the comment): the
+// reaction lists' examples list them; the run user, not their author, gets
+// 403 deleting them and deletes only its own.
+await api(octocat, 'POST', '/repos/octocat/Hello-World/issues/1/reactions', { content: 'heart' });
+await api(octocat, 'POST', '/repos/octocat/Hello-World/issues/comments/1/reactions', { content: 'heart' });
+progress('reactions to issue 1 and comment 1');
 
 // The run user's own repository, and last of all its token.
 const token = await admin('create-token', 'contract-bot', '--scopes', ALL_SCOPES, '--note', 'contract run');

@@ -17,6 +17,7 @@ import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
+import { reactionsHandlers } from './reactions/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
@@ -36,6 +37,7 @@ export const handlers: Handlers = {
   ...issuesHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,
+  ...reactionsHandlers,
   ...reposHandlers,
   ...webhooksHandlers,
 };

@@ -83,6 +83,16 @@ const PLAN: Record<string, Plan[]> = {
         expect(issue).toMatchObject({ title: 'Found a bug', state: 'closed', comments: 1 });
       },
     },
+    {
+      check: async (run) => {
+        expect(run).toMatchObject({ log: ['octocat 1', 'needs-repro fbca04'], error: [] });
+        // The comment's reaction is counted on the comment, and the issue has nothing but the +1.
+        const [crash] = await get<{ title: string; number: number; reactions: { total_count: number } }[]>('/repos/octocat/hello/issues');
+        expect(crash).toMatchObject({ title: 'Crash on start', reactions: { total_count: 1 } });
+        const [comment] = await get<{ reactions: { heart: number } }[]>(`/repos/octocat/hello/issues/${crash!.number}/comments`);
+        expect(comment!.reactions.heart).toBe(1);
+      },
+    },
     { typeOnly: 'needs a real app JWT for installation 42; createAppAuth does this live in auth-app.test.ts' },
     { check: quiet },
   ],

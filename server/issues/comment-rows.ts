@@ -1,6 +1,7 @@
 // Reading issue comments with their author, author association and the
 // issue's number and repository (for URLs), in one statement.
 import type { Sql, TransactionSql } from '../db/database.js';
+import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { accountJson, authorAssociation, type AuthorAssociation } from './issue-rows.js';
 
@@ -10,6 +11,7 @@ export interface CommentRow {
   repository_id: number;
   user_id: number | null;
   body: string;
+  reaction_counts: ReactionCounts;
   created_at: Date;
   updated_at: Date;
   issue_number: number;
@@ -23,7 +25,7 @@ type Db = Sql | TransactionSql;
 
 /** Comment rows as CommentRow; add WHERE/ORDER after it (aliases: ic comments, i issues, r repositories). */
 export const SELECT_COMMENT = (sql: Db, extra = sql``) => sql`
-  SELECT ic.id, ic.issue_id, ic.repository_id, ic.user_id, ic.body, ic.created_at, ic.updated_at,
+  SELECT ic.id, ic.issue_id, ic.repository_id, ic.user_id, ic.body, ic.reaction_counts, ic.created_at, ic.updated_at,
     i.number AS issue_number, o.login AS owner_login, r.name AS repo_name,
     (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = ic.user_id) AS author,
     ${authorAssociation(sql, 'ic.user_id')} AS author_association ${extra}

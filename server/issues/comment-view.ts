@@ -3,7 +3,8 @@ import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../http/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { CommentRow } from './comment-rows.js';
-import { reactionRollup, repositoryUrls, userOrNull } from './issue-view.js';
+import { reactionRollup } from '../reactions/reaction-rollup.js';
+import { repositoryUrls, userOrNull } from './issue-view.js';
 
 export function commentView(row: CommentRow, urls: Urls) {
   const repo = repositoryUrls(row.owner_login, row.repo_name, urls);
@@ -20,6 +21,6 @@ export function commentView(row: CommentRow, urls: Urls) {
     issue_url: `${repo.api}/issues/${row.issue_number}`,
     author_association: row.author_association,
     performed_via_github_app: null,
-    reactions: reactionRollup(`${url}/reactions`),
+    reactions: reactionRollup(`${url}/reactions`, row.reaction_counts),
   };
 }

@@ -2,6 +2,7 @@
 // (author, assignees, closer, author association, the repository's owner and
 // name for URLs), for one issue or a page of them.
 import type { Sql, TransactionSql } from '../db/database.js';
+import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { withLinks, type IssueLinks } from './issue-links.js';
 
@@ -26,6 +27,7 @@ export interface IssueRow extends IssueLinks {
   milestone_id: number | null;
   /** Its labels' ids, by name (the order of `labels`). */
   label_ids: number[];
+  reaction_counts: ReactionCounts;
   created_at: Date;
   updated_at: Date;
   owner_login: string;
@@ -57,7 +59,7 @@ export const authorAssociation = (sql: Db, userColumn: string) => sql.unsafe(`CA
 // The issue's own columns, its repository's names and its author's association.
 const ISSUE_COLUMNS = (sql: Db) => sql`
   i.id, i.repository_id, i.number, i.title, i.body, i.user_id, i.state, i.state_reason, i.closed_at,
-  i.locked, i.active_lock_reason, i.comments, i.milestone_id, i.created_at, i.updated_at,
+  i.locked, i.active_lock_reason, i.comments, i.milestone_id, i.reaction_counts, i.created_at, i.updated_at,
   ARRAY(SELECT il.label_id FROM issue_labels il JOIN labels l ON l.id = il.label_id
         WHERE il.issue_id = i.id ORDER BY lower(l.name), l.id) AS label_ids,
   o.login AS owner_login, r.name AS repo_name, ${authorAssociation(sql, 'i.user_id')} AS author_association`;
@@ -121,6 +123,7 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<Omit<Is
     comments: row.comments,
     milestone_id: row.milestone_id,
     label_ids: row.label_ids,
+    reaction_counts: row.reaction_counts,
     created_at: row.created_at,
     updated_at: row.updated_at,
     owner_login: row.owner_login,

@@ -1,11 +1,11 @@
-// GitHub's `issue` body for an issue row, with its labels and milestone.
-// Reactions are empty until that capability lands (the rollup is all zeros,
-// as GitHub's is for an issue nobody reacted to).
+// GitHub's `issue` body for an issue row, with its labels and milestone; the
+// reactions rollup comes from the row's counts.
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { labelView } from '../labels/label-view.js';
 import { milestoneView } from '../milestones/milestone-view.js';
+import { reactionRollup } from '../reactions/reaction-rollup.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import type { IssueRow } from './issue-rows.js';
 
@@ -34,10 +34,6 @@ export class UserViews {
 /** The API and web URLs of a repository, by owner login and name. */
 export function repositoryUrls(owner: string, name: string, urls: Urls) {
   return { api: urls.api(`/repos/${owner}/${name}`), html: urls.html(`/${owner}/${name}`) };
-}
-
-export function reactionRollup(url: string) {
-  return { url, total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
 }
 
 /** A page of issues, sharing the people's bodies. */
@@ -77,7 +73,7 @@ export function issueView(row: IssueRow, urls: Urls, users = new UserViews(urls)
     active_lock_reason: row.active_lock_reason,
     body: row.body,
     closed_by: users.orNull(row.closed_by),
-    reactions: reactionRollup(`${url}/reactions`),
+    reactions: reactionRollup(`${url}/reactions`, row.reaction_counts),
     timeline_url: `${url}/timeline`,
     performed_via_github_app: null,
     state_reason: row.state_reason,

@@ -7,7 +7,8 @@ import (
 )
 
 // issueCalls opens an issue, reads and lists it, comments, lists the
-// comments, closes it and lists its events, as a go-github user would.
+// comments, reacts (reactions.go), closes it and lists its events, as a
+// go-github user would.
 func issueCalls(ctx context.Context, l *callList, client *github.Client, owner, repo string) {
 	var issue *github.Issue
 	l.call("create an issue", func() (err error) {
@@ -35,6 +36,7 @@ func issueCalls(ctx context.Context, l *callList, client *github.Client, owner, 
 		edited, _, err := client.Issues.UpdateComment(ctx, owner, repo, comment.GetID(), github.IssueCommentRequest{Body: "Me too, edited"})
 		return check(err, edited.GetBody() == "Me too, edited", "not edited")
 	})
+	reactionCalls(ctx, l, client, owner, repo, issue.GetNumber(), comment.GetID())
 	l.call("close an issue", func() error {
 		closed, _, err := client.Issues.Update(ctx, owner, repo, issue.GetNumber(), github.UpdateIssueRequest{State: github.Ptr("closed"), StateReason: github.Ptr("not_planned")})
 		return check(err, closed.GetState() == "closed" && closed.GetStateReason() == "not_planned", "not closed")

@@ -1473,6 +1473,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/{issue_number}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reactions for an issue
+         * @description Oldest first, paginated with `Link`; `content` keeps one reaction type. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["reactions/list-for-issue"];
+        put?: never;
+        /**
+         * Create reaction for an issue
+         * @description Anyone who can read the repository may react, except in a locked conversation (403 without push access). Reacting again with the same content answers 200 with the existing reaction.
+         */
+        post: operations["reactions/create-for-issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an issue reaction
+         * @description Only the reaction's author may delete it (403 for another's).
+         */
+        delete: operations["reactions/delete-for-issue"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reactions for an issue comment
+         * @description Oldest first, paginated with `Link`; `content` keeps one reaction type. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["reactions/list-for-issue-comment"];
+        put?: never;
+        /**
+         * Create reaction for an issue comment
+         * @description Anyone who can read the repository may react, except in a locked conversation (403 without push access). Reacting again with the same content answers 200 with the existing reaction.
+         */
+        post: operations["reactions/create-for-issue-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an issue comment reaction
+         * @description Only the reaction's author may delete it (403 for another's).
+         */
+        delete: operations["reactions/delete-for-issue-comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/{issue_number}/labels": {
         parameters: {
             query?: never;
@@ -3707,7 +3795,7 @@ export interface components {
         "author-association": "COLLABORATOR" | "CONTRIBUTOR" | "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER" | "NONE" | "OWNER";
         /**
          * Reaction Rollup
-         * @description Reaction counts (all zero until reactions exist).
+         * @description Reaction counts of an issue or comment, by content.
          */
         "reaction-rollup": {
             /** Format: uri */
@@ -3721,6 +3809,19 @@ export interface components {
             hooray: number;
             eyes: number;
             rocket: number;
+        };
+        /**
+         * Reaction
+         * @description One person's reaction to an issue or issue comment.
+         */
+        reaction: {
+            id: number;
+            node_id: string;
+            user: components["schemas"]["nullable-simple-user"];
+            /** @enum {string} */
+            content: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * Issue
@@ -4163,6 +4264,11 @@ export interface components {
          * @example 1
          */
         "comment-id": number;
+        /**
+         * @description The unique identifier of the reaction.
+         * @example 1
+         */
+        "reaction-id": number;
     };
     requestBodies: {
         "repository-create": {
@@ -10169,6 +10275,496 @@ export interface operations {
                 };
             };
             422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/list-for-issue": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Returns a single reaction type. Omit this parameter to list all reactions.
+                 * @example heart
+                 */
+                content?: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reactions, oldest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/create-for-issue": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The reaction type to add.
+                     * @enum {string}
+                     */
+                    content: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+                };
+            };
+        };
+        responses: {
+            /** @description The caller had already reacted with this content; the existing reaction. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"];
+                };
+            };
+            /** @description The reaction was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/delete-for-issue": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+                /**
+                 * @description The unique identifier of the reaction.
+                 * @example 1
+                 */
+                reaction_id: components["parameters"]["reaction-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reaction was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/list-for-issue-comment": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Returns a single reaction type. Omit this parameter to list all reactions.
+                 * @example heart
+                 */
+                content?: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reactions, oldest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/create-for-issue-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The reaction type to add.
+                     * @enum {string}
+                     */
+                    content: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+                };
+            };
+        };
+        responses: {
+            /** @description The caller had already reacted with this content; the existing reaction. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"];
+                };
+            };
+            /** @description The reaction was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/delete-for-issue-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+                /**
+                 * @description The unique identifier of the reaction.
+                 * @example 1
+                 */
+                reaction_id: components["parameters"]["reaction-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reaction was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
             429: components["responses"]["rate_limited"];
         };
     };

@@ -1,0 +1,14 @@
+// The handlers of this capability's operations, keyed by operationId; server/handlers.ts
+// joins every capability's map into the one the compiler checks for completeness.
+import type { Handlers } from '../../http/operation-context.js';
+import { createForIssueComment, deleteForIssueComment, listForIssueComment } from './reactions-for-issue-comment.js';
+import { createForIssue, deleteForIssue, listForIssue } from './reactions-for-issue.js';
+
+export const reactionsHandlers = {
+  'reactions/list-for-issue': listForIssue,
+  'reactions/create-for-issue': createForIssue,
+  'reactions/delete-for-issue': deleteForIssue,
+  'reactions/list-for-issue-comment': listForIssueComment,
+  'reactions/create-for-issue-comment': createForIssueComment,
+  'reactions/delete-for-issue-comment': deleteForIssueComment,
+} satisfies Partial<Handlers>;

@@ -1,0 +1,36 @@
+// Finding what an operation reacts to, in the documented order (repository,
+// then issue or comment: 404 before 403), and GitHub's rule for a locked
+// conversation: only users with push access may react there.
+import { forbidden, notFound } from '../http/api-error.js';
+import type { OperationContext } from '../http/operation-context.js';
+import type { OperationId } from '../generated/routes.js';
+import { commentById } from '../issues/comment-rows.js';
+import { findIssue, issueRepository } from '../issues/issue-access.js';
+import { canCommentWhenLocked } from '../issues/issue-permissions.js';
+import type { RepositoryAccess } from '../repos/repository-access.js';
+import type { ReactionSubject } from './reaction-subject.js';
+
+type RepoParams = { owner: string; repo: string };
+type Ctx<K extends OperationId, P> = OperationContext<K> & { params: RepoParams & P };
+
+export interface SubjectAccess { access: RepositoryAccess; subject: ReactionSubject; locked: boolean }
+
+export async function issueSubject<K extends OperationId>(ctx: Ctx<K, { issue_number: number }>): Promise<SubjectAccess> {
+  const access = await issueRepository(ctx);
+  const issue = await findIssue(ctx, access.repo.id, ctx.params.issue_number);
+  return { access, subject: { kind: 'issue', id: issue.id }, locked: issue.locked };
+}
+
+export async function commentSubject<K extends OperationId>(ctx: Ctx<K, { comment_id: number }>): Promise<SubjectAccess> {
+  const access = await issueRepository(ctx);
+  const { sql } = ctx.services;
+  const comment = await commentById(sql, access.repo.id, ctx.params.comment_id);
+  if (!comment) throw notFound();
+  const [issue] = await sql<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${comment.issue_id}`;
+  return { access, subject: { kind: 'comment', id: comment.id }, locked: issue?.locked ?? false };
+}
+
+/** 403 when the conversation is locked and the caller lacks push access. */
+export function requireUnlocked({ access, locked }: SubjectAccess): void {
+  if (locked && !canCommentWhenLocked(access.permission)) throw forbidden('Unable to create reaction because issue is locked.');
+}

@@ -18,6 +18,7 @@ import { issuesHandlers } from './issues/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
+import { searchHandlers } from './search/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -37,5 +38,6 @@ export const handlers: Handlers = {
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reposHandlers,
+  ...searchHandlers,
   ...webhooksHandlers,
 };

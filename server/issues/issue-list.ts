@@ -50,7 +50,8 @@ function conditions(sql: Sql, f: IssueFilters): Fragment[] {
   return where;
 }
 
-function mentions(sql: Sql, login: string): Fragment {
+/** Issues whose body or a comment mentions `@login` (aliases: i issues). */
+export function mentions(sql: Sql, login: string): Fragment {
   const pattern = mentionPattern(login);
   return sql`(i.body ~* ${pattern} OR EXISTS (SELECT 1 FROM issue_comments mc WHERE mc.issue_id = i.id AND mc.body ~* ${pattern}))`;
 }

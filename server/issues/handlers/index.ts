@@ -8,6 +8,7 @@ import { createIssue } from './issues-create.js';
 import { getIssue } from './issues-get.js';
 import { listIssueCommentsHandler, listRepositoryCommentsHandler } from './issues-list-comments.js';
 import { listEvents } from './issues-list-events.js';
+import { listEventsForTimeline } from './issues-list-events-for-timeline.js';
 import { listRepositoryIssuesHandler } from './issues-list-for-repo.js';
 import { listIssues, listIssuesForOrg, listIssuesForUser } from './issues-list.js';
 import { lockIssue, unlockIssue } from './issues-lock.js';
@@ -34,4 +35,5 @@ export const issuesHandlers = {
   'issues/list-assignees': listAssignees,
   'issues/check-user-can-be-assigned': checkAssignee,
   'issues/list-events': listEvents,
+  'issues/list-events-for-timeline': listEventsForTimeline,
 } satisfies Partial<Handlers>;

@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Get rate limit status for the caller
-         * @description The caller's rate-limit state per resource, as GitHub answers it: `core` (REST), `graphql` (0 for anonymous callers: GraphQL needs a token) and `search`, which Wharf does not limit separately and has no endpoint for, so it shows the caller's core limit, never spent. `rate` repeats `core`. This request does not count against any limit and is answered even when the limit is exhausted. Anonymous callers get their client IP's state. GitHub's operationId is `rate-limit/get`; the SDK builds `client.<namespace>` from the part before the slash, and `client.rateLimit` is already the last response's state, so this one is `ratelimit/get` (`client.ratelimit.get()`).
+         * @description The caller's rate-limit state per resource, as GitHub answers it: `core` (REST), `graphql` (0 for anonymous callers: GraphQL needs a token), `search` (GET /search/issues, a window of its own: by default 30 requests a minute signed in, 10 anonymously) and `git` (git over HTTP). `rate` repeats `core`. This request does not count against any limit and is answered even when the limit is exhausted. Anonymous callers get their client IP's state. GitHub's operationId is `rate-limit/get`; the SDK builds `client.<namespace>` from the part before the slash, and `client.rateLimit` is already the last response's state, so this one is `ratelimit/get` (`client.ratelimit.get()`).
          */
         get: operations["ratelimit/get"];
         put?: never;
@@ -4213,7 +4213,7 @@ export interface components {
          */
         "X-RateLimit-Reset": number;
         /**
-         * @description The rate-limit bucket the request counted against (`core`, `oauth`, `graphql`).
+         * @description The rate-limit bucket the request counted against (`core`, `oauth`, `graphql`, `search`).
          * @example core
          */
         "X-RateLimit-Resource": string;

@@ -30,7 +30,10 @@ async function open(repo: string, body: Record<string, unknown>, token = alice.t
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
+  // Many searches here: the search resource's own limits are tested in search-rate-limit.test.ts.
+  server = await startTestServer({
+    WHARF_WEBHOOK_DISPATCH: 'off', WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '100000', WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '100000',
+  });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   carol = await server.createUser('carol');

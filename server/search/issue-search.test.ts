@@ -126,6 +126,7 @@ describe('qualifiers', () => {
     expect(titles((await search('repo:alice/tracker label:bug')).json)).toEqual(['Crash when saving files']);
     expect(titles((await search('repo:alice/tracker label:BUG label:"help wanted"')).json)).toEqual(['Crash when saving files']);
     expect(titles((await search('repo:alice/tracker label:documentation label:bug')).json)).toEqual([]);
+    expect(titles((await search('repo:alice/tracker label:documentation,bug')).json)).toEqual(['Crash when saving files', 'Typo in the README']);
     expect(titles((await search('repo:alice/tracker -label:bug')).json)).toEqual(['Dark mode', 'Typo in the README']);
     expect(titles((await search('repo:alice/tracker no:label')).json)).toEqual(['Dark mode']);
   });
@@ -177,7 +178,7 @@ describe('refused queries', () => {
     expect(empty.status).toBe(422);
     expect(empty.json.errors).toEqual([{ resource: 'Search', field: 'q', code: 'missing' }]);
     expect((await call('/search/issues')).status).toBe(422);
-    for (const q of ['author:nobody-here', 'assignee:nobody-here', 'user:nobody-here', 'state:merged', 'is:draftish', 'in:labels', 'no:reviewer', 'repo:justone', 'created:>2020-01-01', 'x'.repeat(257)]) {
+    for (const q of ['-is:open', '-repo:alice/tracker', 'label:,', 'author:nobody-here', 'assignee:nobody-here', 'user:nobody-here', 'state:merged', 'is:draftish', 'in:labels', 'no:reviewer', 'repo:justone', 'created:>2020-01-01', 'x'.repeat(257)]) {
       const { status, json } = await search(q);
       expect(status, q).toBe(422);
       expect(json.message).toBe('Validation Failed');

@@ -16,11 +16,12 @@ export interface Resolved {
 
 const not = (sql: Sql, negated: boolean, condition: Fragment) => (negated ? sql`NOT ${condition}` : condition);
 
-function labelled(sql: Sql, resolved: Resolved, label: Qualified<string>): Fragment {
+function labelled(sql: Sql, resolved: Resolved, label: Qualified<string[]>): Fragment {
   // Without the table no issue has a label: `label:x` matches none, `-label:x` all.
   if (!resolved.labels) return label.negated ? sql`TRUE` : sql`FALSE`;
+  const names = label.value.map((name) => name.toLowerCase());
   return not(sql, label.negated, sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
-    WHERE il.issue_id = i.id AND lower(l.name) = lower(${label.value}))`);
+    WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`);
 }
 
 export function qualifierConditions(sql: Sql, q: IssueSearchQuery, resolved: Resolved): Fragment[] {

@@ -23,7 +23,8 @@ export interface IssueSearchQuery {
   locked?: boolean;
   /** `is:merged` / `is:unmerged`: only pull requests can be either. */
   pullRequestsOnly: boolean;
-  labels: Qualified<string>[];
+  /** Each entry: any of its names (`label:a,b`); entries all apply. */
+  labels: Qualified<string[]>[];
   authors: Qualified<string>[];
   assignees: Qualified<string>[];
   mentions: Qualified<string>[];
@@ -77,9 +78,13 @@ export function parseIssueSearch(q: string | undefined): IssueSearchQuery {
 const QUALIFIERS = new Set(['repo', 'user', 'org', 'is', 'type', 'state', 'label', 'author', 'assignee', 'mentions', 'in', 'no']);
 const isQualifier = (key: string) => QUALIFIERS.has(key) || UNSUPPORTED.has(key);
 
+const NEGATABLE = new Set(['label', 'author', 'assignee', 'mentions']);
+
 function apply(query: IssueSearchQuery, key: string, value: string, negated: boolean): void {
   if (UNSUPPORTED.has(key)) throw invalid(`The qualifier \`${key}:\` is not supported by this server yet.`);
   if (value === '') throw invalid(`The value of \`${key}:\` is empty.`);
+  // Negation is evaluated where it is implemented; elsewhere refused rather than read as the positive.
+  if (negated && !NEGATABLE.has(key)) throw invalid(`The qualifier \`-${key}:\` is not supported by this server yet.`);
   switch (key) {
     case 'repo': {
       const [owner, name, ...rest] = value.split('/');
@@ -89,10 +94,12 @@ function apply(query: IssueSearchQuery, key: string, value: string, negated: boo
     case 'user':
     case 'org':
       return void query.owners.push(value);
-    case 'label':
-      // `label:a,b` is either label (GitHub); here each name is its own condition.
-      for (const name of value.split(',').filter(Boolean)) query.labels.push({ value: name, negated });
-      return;
+    case 'label': {
+      // `label:a,b` is either label (GitHub); `label:a label:b` both.
+      const names = value.split(',').filter(Boolean);
+      if (names.length === 0) throw invalid(`The value of \`label:\` is empty.`);
+      return void query.labels.push({ value: names, negated });
+    }
     case 'author':
       return void query.authors.push({ value, negated });
     case 'assignee':

@@ -2,6 +2,7 @@
 // qualifiers, what GitHub refuses (422), private repositories left out for
 // those who cannot read them, and bodies checked against both schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -159,6 +160,19 @@ describe('visibility', () => {
     expect(titles((await search('secret', publicOnly)).json)).toEqual([]);
     expect(titles((await search('secret', alice.token)).json)).toEqual(['Secret crash']);
     expect(titles((await search('secret is:private', bob.token)).json)).toEqual(['Secret crash']);
+  });
+
+  it('lets an installation search its private repositories only with the issues permission', async () => {
+    const tokenOf = async (name: string, permissions: Record<string, 'read'>) => {
+      const app = await createTestApp(server, alice.id, name, permissions);
+      const installation = await installTestApp(server, app.app, alice.id);
+      const { body } = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id);
+      return body.token as string;
+    };
+    expect(titles((await search('crash', await tokenOf('issue-reader', { issues: 'read', metadata: 'read' }))).json))
+      .toEqual(['Crash when saving files', 'Secret crash', 'Typo in the README']);
+    expect(titles((await search('crash', await tokenOf('code-reader', { contents: 'read', metadata: 'read' }))).json))
+      .toEqual(['Crash when saving files', 'Typo in the README']);
   });
 
   it('is 422 for a repo: the caller cannot see, as for one that does not exist', async () => {

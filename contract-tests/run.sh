@@ -246,6 +246,7 @@ elif [ -z "$TARGET_URL" ]; then
   export PORT HOST=127.0.0.1 WHARF_DATA_DIR="$DATA_DIR"
   export WHARF_PUBLIC_URL="$TARGET_URL"
   export WHARF_RATE_LIMIT_AUTHENTICATED=1000000000 WHARF_RATE_LIMIT_UNAUTHENTICATED=1000000000
+  export WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED=1000000000 WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED=1000000000
   export WHARF_LOG_LEVEL=${WHARF_LOG_LEVEL:-warn}
   # Hooks the fuzzer creates point anywhere; deliveries may only reach this
   # machine (the rest are refused and recorded, which the history operations

@@ -6,7 +6,10 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000, host: '127.0.0.1', databaseUrl: undefined, publicUrl: 'http://127.0.0.1:3000', vendor: 'GitHub',
-      trustProxy: [], logLevel: 'info', rateLimit: { authenticated: 5000, unauthenticated: 60, graphql: 5000, windowSeconds: 3600 },
+      trustProxy: [], logLevel: 'info', rateLimit: {
+        authenticated: 5000, unauthenticated: 60, graphql: 5000, windowSeconds: 3600,
+        search: { authenticated: 30, unauthenticated: 10, windowSeconds: 60 },
+      },
     });
     expect(config.dataDir).toMatch(/\/\.data$/);
   });
@@ -26,6 +29,15 @@ describe('loadConfig', () => {
   it('reads the GraphQL points per window apart from the REST limit, which they follow by default', () => {
     expect(loadConfig({ WHARF_RATE_LIMIT_AUTHENTICATED: '900', WHARF_RATE_LIMIT_GRAPHQL: '250' }).rateLimit).toMatchObject({ authenticated: 900, graphql: 250 });
     expect(() => loadConfig({ WHARF_RATE_LIMIT_GRAPHQL: '0' })).toThrow(ConfigError);
+  });
+
+  it('reads the search resource\'s limits and window apart from the others', () => {
+    const config = loadConfig({
+      WHARF_RATE_LIMIT_AUTHENTICATED: '900', WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '45',
+      WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '5', WHARF_RATE_LIMIT_SEARCH_WINDOW_S: '120',
+    });
+    expect(config.rateLimit.search).toEqual({ authenticated: 45, unauthenticated: 5, windowSeconds: 120 });
+    expect(() => loadConfig({ WHARF_RATE_LIMIT_SEARCH_WINDOW_S: '0' })).toThrow(ConfigError);
   });
 
   it('reads the webhook settings, with documented defaults', () => {

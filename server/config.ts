@@ -20,7 +20,7 @@ export interface Config {
   trustProxy: string[];
   logLevel: LogLevel;
   /** `graphql`: GraphQL points per window per user (the `graphql` resource), apart from REST's `core`. */
-  rateLimit: { authenticated: number; unauthenticated: number; graphql: number; windowSeconds: number };
+  rateLimit: { authenticated: number; unauthenticated: number; graphql: number; windowSeconds: number; search: SearchRateLimit };
   webhooks: WebhookSettings;
   /** `<host>` of the noreply addresses of commits Wharf makes (`<id>+<login>@users.noreply.<host>`). */
   noreplyHost: string;
@@ -33,6 +33,9 @@ export interface Config {
   /** Git over HTTP (server/git-http/): its own body cap, idle cut-off and rate limits. */
   git: GitSettings;
 }
+
+/** GitHub's `search` resource: its own, shorter window (30 a minute signed in, 10 anonymously). */
+export interface SearchRateLimit { authenticated: number; unauthenticated: number; windowSeconds: number }
 
 export interface GitSettings {
   /** Request body cap of a push (`git-receive-pack`), as sent (compressed or not). */
@@ -116,6 +119,11 @@ function rateLimitSettings(env: NodeJS.ProcessEnv): Config['rateLimit'] {
     // GitHub's 5,000 points an hour is its REST limit too: by default the two move together.
     graphql: integer(env, 'WHARF_RATE_LIMIT_GRAPHQL', authenticated, 1, 1_000_000_000),
     windowSeconds: integer(env, 'WHARF_RATE_LIMIT_WINDOW_S', 3600, 1, 86_400 * 366),
+    search: {
+      authenticated: integer(env, 'WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED', 30, 1, 1_000_000_000),
+      unauthenticated: integer(env, 'WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED', 10, 1, 1_000_000_000),
+      windowSeconds: integer(env, 'WHARF_RATE_LIMIT_SEARCH_WINDOW_S', 60, 1, 86_400 * 366),
+    },
   };
 }
 

@@ -64,7 +64,7 @@ export async function createServices(config: Config, sql: Sql, log: Logger, now:
     tokens: new TokenStore(sql, bus),
     tokenCache: new TokenCache(sql, bus, now),
     appJwt: new AppJwtVerifier(sql, bus, now),
-    rateLimiter: new RateLimiter(sql, config.rateLimit.windowSeconds, now),
+    rateLimiter: new RateLimiter(sql, config.rateLimit.windowSeconds, now, { search: config.rateLimit.search.windowSeconds }),
     validator: new RequestValidator(spec),
     accounts: new AccountStore(sql, bus),
     repos: new RepositoryStore(sql, bus),

@@ -8,7 +8,7 @@ import { ApiError, notFound, requiresAuthentication, validationFailed } from '..
 import { errorBody, JSON_TYPE } from '../../server/http/json-response.js';
 
 /** `none`: an operation outside the rate limits (the health probes), answered without the headers. */
-export type MockResource = 'core' | 'oauth' | 'graphql' | 'none';
+export type MockResource = 'core' | 'oauth' | 'graphql' | 'search' | 'none';
 
 const DOCUMENTATION_URL = 'https://docs.github.com/rest';
 // A stateless mock counts nothing: every answer reports a fresh hour window.

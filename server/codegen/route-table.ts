@@ -28,7 +28,7 @@ export interface RouteRow {
    * Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core);
    * `none`: not counted and no rate-limit headers (the health probes, which load balancers call).
    */
-  rateLimitResource: 'core' | 'oauth' | 'none';
+  rateLimitResource: 'core' | 'oauth' | 'search' | 'none';
   /** False for operations that do not count against the limit (`x-wharf-rate-limit-counted: false`: GET /rate_limit, as on GitHub). */
   rateLimitCounted: boolean;
   /** Issue that will implement the operation; the server answers 501 until then. */
@@ -60,7 +60,7 @@ interface OpenApiOperation {
   'x-accepted-oauth-scopes'?: string[];
   'x-wharf-app-permissions'?: Record<string, 'read' | 'write' | 'admin'>;
   'x-wharf-planned'?: string;
-  'x-wharf-rate-limit-resource'?: 'core' | 'oauth' | 'none';
+  'x-wharf-rate-limit-resource'?: 'core' | 'oauth' | 'search' | 'none';
   'x-wharf-max-body-bytes'?: number;
   'x-wharf-rate-limit-counted'?: boolean;
   requestBody?: { content?: Record<string, unknown> } | { $ref: string };

@@ -123,7 +123,8 @@ function authenticated(principal: TokenPrincipal | null): Principal {
  * authenticated limit rather than the anonymous 60.
  */
 export function limitFor(principal: Principal, services: Services, resource: RateResource): number {
-  const { authenticated, unauthenticated, graphql } = services.config.rateLimit;
+  const { authenticated, unauthenticated, graphql, search } = services.config.rateLimit;
+  if (resource === 'search') return principal.kind === 'anonymous' ? search.unauthenticated : search.authenticated;
   if (principal.kind === 'anonymous') return resource === 'oauth' ? authenticated : unauthenticated;
   return resource === 'graphql' ? graphql : authenticated;
 }
@@ -200,7 +201,7 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
     rate = decision.state;
     if (!decision.allowed) {
       const retryAfter = Math.max(1, rate.reset - Math.floor(services.now() / 1000));
-      throw new ApiError(429, exceededMessage(principal, ip, rate, config.rateLimit.windowSeconds), undefined, {
+      throw new ApiError(429, exceededMessage(principal, ip, rate, rateLimiter.windowOf(options.resource)), undefined, {
         'Retry-After': String(retryAfter),
       });
     }

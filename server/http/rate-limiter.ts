@@ -12,7 +12,7 @@
 // what the process holds.
 import type { Sql } from '../db/database.js';
 
-export type RateResource = 'core' | 'graphql' | 'oauth' | 'login' | 'git';
+export type RateResource = 'core' | 'graphql' | 'oauth' | 'login' | 'git' | 'search';
 
 export interface RateState {
   limit: number;
@@ -39,14 +39,27 @@ export class RateLimiter {
    * Leases by resource, then bucket: no key is joined per request, and the
    * bucket string (memoised per principal, principal.ts) keeps its hash.
    */
-  private readonly leases: Record<RateResource, Map<string, Lease>> = { core: new Map(), graphql: new Map(), oauth: new Map(), login: new Map(), git: new Map() };
+  private readonly leases: Record<RateResource, Map<string, Lease>> = { core: new Map(), graphql: new Map(), oauth: new Map(), login: new Map(), git: new Map(), search: new Map(),
+  };
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
     private readonly sql: Sql,
     private readonly windowSeconds: number,
     private readonly now: () => number = Date.now,
+    /** Resources with a window of their own (GitHub's `search`: a minute), else windowSeconds. */
+    private readonly windows: Partial<Record<RateResource, number>> = {},
   ) {}
+
+  /** The window length of a resource, in seconds. */
+  windowOf(resource: RateResource): number {
+    return this.windows[resource] ?? this.windowSeconds;
+  }
+
+  private windowStart(resource: RateResource): number {
+    const seconds = this.windowOf(resource);
+    return Math.floor(this.now() / 1000 / seconds) * seconds;
+  }
 
   leaseSize(limit: number): number {
     return Math.max(1, Math.floor(limit / 100));
@@ -59,7 +72,7 @@ export class RateLimiter {
    * needs more than is left is refused whole and spends nothing.
    */
   tryTake(bucket: string, resource: RateResource, limit: number, units = 1): RateDecision | undefined {
-    const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const windowStart = this.windowStart(resource);
     const lease = this.leases[resource].get(bucket);
     if (!lease || lease.windowStart !== windowStart) return undefined;
     if (lease.unspent >= units) {
@@ -75,7 +88,7 @@ export class RateLimiter {
       const decision = this.tryTake(bucket, resource, limit, units);
       if (decision) return decision;
       // One lease request per key at a time; concurrent requests wait for it.
-      const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+      const windowStart = this.windowStart(resource);
       let inFlight = this.pending.get(key);
       if (!inFlight) {
         inFlight = this.acquire(bucket, resource, windowStart, limit, units).finally(() => this.pending.delete(key));
@@ -96,10 +109,10 @@ export class RateLimiter {
 
   /** Current state without spending (for responses that are not counted). */
   peek(bucket: string, resource: RateResource, limit: number): RateState {
-    const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const windowStart = this.windowStart(resource);
     const lease = this.leases[resource].get(bucket);
     if (lease && lease.windowStart === windowStart) return this.state(lease, limit, resource);
-    return { limit, remaining: limit, used: 0, reset: windowStart + this.windowSeconds, resource };
+    return { limit, remaining: limit, used: 0, reset: windowStart + this.windowOf(resource), resource };
   }
 
   /**
@@ -108,13 +121,13 @@ export class RateLimiter {
    * process that has not served this caller yet still reports what others spent.
    */
   async current(bucket: string, resource: RateResource, limit: number): Promise<RateState> {
-    const windowStart = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    const windowStart = this.windowStart(resource);
     const lease = this.leases[resource].get(bucket);
     if (lease && lease.windowStart === windowStart) return this.state(lease, limit, resource);
     const [row] = await this.sql<{ used: number }[]>`
       SELECT used FROM rate_limit_windows WHERE bucket = ${bucket} AND resource = ${resource} AND window_start = ${windowStart}`;
     const used = Math.max(0, Math.min(limit, row?.used ?? 0));
-    return { limit, used, remaining: limit - used, reset: windowStart + this.windowSeconds, resource };
+    return { limit, used, remaining: limit - used, reset: windowStart + this.windowOf(resource), resource };
   }
 
   /**
@@ -149,14 +162,18 @@ export class RateLimiter {
 
   /** Deletes windows that have ended; any process may run it, any number of times. */
   async prune(): Promise<number> {
-    const current = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
-    const deleted = await this.sql`DELETE FROM rate_limit_windows WHERE window_start < ${current}`;
+    const own = Object.keys(this.windows) as RateResource[];
+    const common = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    // A resource with a window of its own is pruned against that window, the rest against the common one.
+    let condition = this.sql`(window_start < ${common} AND NOT (resource = ANY(${own})))`;
+    for (const resource of own) condition = this.sql`${condition} OR (resource = ${resource} AND window_start < ${this.windowStart(resource)})`;
+    const deleted = await this.sql`DELETE FROM rate_limit_windows WHERE ${condition}`;
     return deleted.count;
   }
 
   private state(lease: Lease, limit: number, resource: RateResource): RateState {
     const used = Math.max(0, Math.min(limit, lease.dbUsed - lease.unspent));
-    return { limit, used, remaining: limit - used, reset: lease.windowStart + this.windowSeconds, resource };
+    return { limit, used, remaining: limit - used, reset: lease.windowStart + this.windowOf(resource), resource };
   }
 
   private sweep(leases: Map<string, Lease>, currentWindow: number) {

@@ -39,7 +39,7 @@ export async function recordIssueEvents(tx: TransactionSql, issue: { id: number;
   await tx`INSERT INTO issue_events ${tx(rows, 'issue_id', 'repository_id', 'actor_id', 'event', 'details')}`;
 }
 
-interface IssueEventRow {
+export interface IssueEventRow {
   id: number;
   event: IssueEventKind;
   details: IssueEventDetails;
@@ -48,13 +48,20 @@ interface IssueEventRow {
   assignee: AccountRef | null;
 }
 
+const SELECT_EVENT = (sql: Sql, extra = sql``) => sql`
+  SELECT e.id, e.event, e.details, e.created_at,
+    (SELECT ${accountJson(sql, 'a')} FROM accounts a WHERE a.id = e.actor_id) AS actor,
+    (SELECT ${accountJson(sql, 's')} FROM accounts s WHERE s.id = (e.details->>'assignee_id')::bigint) AS assignee ${extra}
+  FROM issue_events e`;
+
+/** Events by id (the timeline's page), in no particular order. */
+export function issueEventsByIds(sql: Sql, ids: number[]): Promise<IssueEventRow[]> {
+  return sql<IssueEventRow[]>`${SELECT_EVENT(sql)} WHERE e.id = ANY(${ids})`;
+}
+
 export async function listIssueEvents(sql: Sql, issueId: number, limit: number, offset: number): Promise<{ rows: IssueEventRow[]; total: number }> {
   const rows = await sql<(IssueEventRow & { total: number })[]>`
-    SELECT e.id, e.event, e.details, e.created_at,
-      (SELECT ${accountJson(sql, 'a')} FROM accounts a WHERE a.id = e.actor_id) AS actor,
-      (SELECT ${accountJson(sql, 's')} FROM accounts s WHERE s.id = (e.details->>'assignee_id')::bigint) AS assignee,
-      count(*) OVER () AS total
-    FROM issue_events e WHERE e.issue_id = ${issueId} ORDER BY e.id LIMIT ${limit} OFFSET ${offset}`;
+    ${SELECT_EVENT(sql, sql`, count(*) OVER () AS total`)} WHERE e.issue_id = ${issueId} ORDER BY e.id LIMIT ${limit} OFFSET ${offset}`;
   const total = rows[0]?.total ?? (offset > 0 ? (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_events WHERE issue_id = ${issueId}`)[0]!.n : 0);
   return { rows, total: Number(total) };
 }

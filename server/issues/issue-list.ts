@@ -74,7 +74,8 @@ function labelFilter(labels: string | undefined): string[] {
   return [...new Set(labels.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))];
 }
 
-function mentions(sql: Sql, login: string): Fragment {
+/** Issues whose body or a comment mentions `@login` (aliases: i issues). */
+export function mentions(sql: Sql, login: string): Fragment {
   const pattern = mentionPattern(login);
   return sql`(i.body ~* ${pattern} OR EXISTS (SELECT 1 FROM issue_comments mc WHERE mc.issue_id = i.id AND mc.body ~* ${pattern}))`;
 }

@@ -87,10 +87,10 @@ export interface IssuePageRow extends Omit<IssueRow, 'author' | 'closed_by' | 'a
  * once each (withPeople). A page names the same few accounts many times, and
  * building and parsing them as JSON per row cost more than the page itself.
  */
-export const SELECT_ISSUE_PAGE = (sql: Db) => sql`
+export const SELECT_ISSUE_PAGE = (sql: Db, extra = sql``) => sql`
   SELECT ${ISSUE_COLUMNS(sql)}, i.closed_by_id,
     ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id ORDER BY ia.created_at, ia.user_id) AS assignee_ids,
-    count(*) OVER () AS total
+    count(*) OVER () AS total ${extra}
   ${FROM_ISSUES(sql)}`;
 
 export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<Omit<IssueRow, keyof IssueLinks>[]> {

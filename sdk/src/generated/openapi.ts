@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Get rate limit status for the caller
-         * @description The caller's rate-limit state per resource, as GitHub answers it: `core` (REST), `graphql` (0 for anonymous callers: GraphQL needs a token) and `search`, which Wharf does not limit separately and has no endpoint for, so it shows the caller's core limit, never spent. `rate` repeats `core`. This request does not count against any limit and is answered even when the limit is exhausted. Anonymous callers get their client IP's state. GitHub's operationId is `rate-limit/get`; the SDK builds `client.<namespace>` from the part before the slash, and `client.rateLimit` is already the last response's state, so this one is `ratelimit/get` (`client.ratelimit.get()`).
+         * @description The caller's rate-limit state per resource, as GitHub answers it: `core` (REST), `graphql` (0 for anonymous callers: GraphQL needs a token), `search` (GET /search/issues, a window of its own: by default 30 requests a minute signed in, 10 anonymously) and `git` (git over HTTP). `rate` repeats `core`. This request does not count against any limit and is answered even when the limit is exhausted. Anonymous callers get their client IP's state. GitHub's operationId is `rate-limit/get`; the SDK builds `client.<namespace>` from the part before the slash, and `client.rateLimit` is already the last response's state, so this one is `ratelimit/get` (`client.ratelimit.get()`).
          */
         get: operations["ratelimit/get"];
         put?: never;
@@ -1685,6 +1685,50 @@ export interface paths {
          * @description As `GET /issues`, within the organization's repositories.
          */
         get: operations["issues/list-for-org"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search issues and pull requests
+         * @description Issues of the repositories the caller can read (public ones anonymously; private ones as reading them allows), found by PostgreSQL full-text search over titles and bodies (and comments with `in:comments`), with GitHub's qualifiers: `repo:owner/name`, `user:`/`org:`, `is:open`/`is:closed`/`state:`, `is:issue`/`is:pr` (`type:`; no pull requests exist yet, so `is:pr` finds nothing), `is:public`/`is:private`, `is:locked`/`is:unlocked`, `label:` (repeatable, quoted names), `author:`, `assignee:`, `mentions:` (`@login` in the body or a comment), `in:title,body,comments`, `no:label`/`no:assignee`/`no:milestone`; `-qualifier:` negates label, author, assignee and mentions. Free text follows PostgreSQL's web-search syntax: words (stemmed, English), `"phrases"`, `OR`, `-word`.
+         *
+         *     Default order is best match (text rank, then newest); `order` applies only with `sort`. Reaction sorts order by best match while nobody can react. As GitHub: only the first 1,000 results are available (a page past them is 422), `total_count` counts them all.
+         *
+         *     422 as GitHub answers: an empty `q`; a `repo:`, `user:`, `author:`… naming nothing the caller may search; a qualifier value GitHub does not take (`state:merged`, `in:labels`). Qualifiers GitHub has and Wharf does not evaluate yet (`created:`, `milestone:`, `comments:`, …) are 422 rather than ignored. `search_type` `semantic`/`hybrid` fall back to lexical search, said in `lexical_fallback_reason`.
+         */
+        get: operations["search/issues-and-pull-requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{issue_number}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List timeline events for an issue
+         * @description The issue's events (closed, reopened, assigned, unassigned, locked, unlocked, renamed) and its comments (`event: commented`) in the order they happened, paginated with `Link`. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["issues/list-events-for-timeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3936,6 +3980,43 @@ export interface components {
             };
             state_reason?: string | null;
         };
+        /**
+         * Issue Search Result
+         * @description A page of issue search results, as GitHub answers GET /search/issues.
+         */
+        "issue-search-result": {
+            /** @description Every match, also those past the first 1,000 that can be paged to. */
+            total_count: number;
+            /** @description Always false; a search is never cut short. */
+            incomplete_results: boolean;
+            items: components["schemas"]["issue-search-result-item"][];
+            /** @enum {string} */
+            search_type: "lexical";
+            /** @description Present when `search_type` asked for a semantic or hybrid search, which Wharf does not do. */
+            lexical_fallback_reason?: "service_unavailable"[];
+        };
+        /**
+         * Issue Search Result Item
+         * @description An issue as the issue body shows it, with its search score.
+         */
+        "issue-search-result-item": components["schemas"]["issue"] & {
+            /** @description The text rank (higher is better); 1 when q has no free text. */
+            score: number;
+        };
+        /**
+         * Timeline Comment Event
+         * @description A comment on the issue, in its timeline.
+         */
+        "timeline-comment-event": components["schemas"]["issue-comment"] & {
+            /** @enum {string} */
+            event: "commented";
+            actor: components["schemas"]["nullable-simple-user"];
+        };
+        /**
+         * Timeline Event
+         * @description An issue event or a comment (`event` tells which), as the issue's timeline lists them.
+         */
+        "timeline-issue-event": components["schemas"]["issue-event"] | components["schemas"]["timeline-comment-event"];
     };
     responses: {
         /** @description `sha` is not the file's current blob, or the branch moved while the commit was made. */
@@ -4327,7 +4408,7 @@ export interface components {
          */
         "X-RateLimit-Reset": number;
         /**
-         * @description The rate-limit bucket the request counted against (`core`, `oauth`, `graphql`).
+         * @description The rate-limit bucket the request counted against (`core`, `oauth`, `graphql`, `search`).
          * @example core
          */
         "X-RateLimit-Resource": string;
@@ -11430,6 +11511,153 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "search/issues-and-pull-requests": {
+        parameters: {
+            query: {
+                /**
+                 * @description Keywords and qualifiers, e.g. `crash repo:octocat/Hello-World is:open label:bug`.
+                 * @example crash is:open
+                 */
+                q: string;
+                /**
+                 * @description What to sort by; default best match.
+                 * @example created
+                 */
+                sort?: "comments" | "reactions" | "reactions-+1" | "reactions--1" | "reactions-smile" | "reactions-thinking_face" | "reactions-heart" | "reactions-tada" | "interactions" | "created" | "updated";
+                /**
+                 * @description Sort direction, with `sort` only.
+                 * @example desc
+                 */
+                order?: "desc" | "asc";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+                /** @description Accepted for compatibility; the syntax above is always the one used. */
+                advanced_search?: string;
+                /** @description Accepted for compatibility; the search is always lexical. */
+                search_type?: "semantic" | "hybrid";
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of results. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["issue-search-result"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/list-events-for-timeline": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number that identifies the issue.
+                 * @example 1
+                 */
+                issue_number: components["parameters"]["issue-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline, oldest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["timeline-issue-event"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

@@ -60,6 +60,7 @@ export const operations = {
   "issues/list-comments": { method: "get", path: "/repos/{owner}/{repo}/issues/{issue_number}/comments" },
   "issues/list-comments-for-repo": { method: "get", path: "/repos/{owner}/{repo}/issues/comments" },
   "issues/list-events": { method: "get", path: "/repos/{owner}/{repo}/issues/{issue_number}/events" },
+  "issues/list-events-for-timeline": { method: "get", path: "/repos/{owner}/{repo}/issues/{issue_number}/timeline" },
   "issues/list-for-authenticated-user": { method: "get", path: "/user/issues" },
   "issues/list-for-org": { method: "get", path: "/orgs/{org}/issues" },
   "issues/list-for-repo": { method: "get", path: "/repos/{owner}/{repo}/issues" },
@@ -107,6 +108,7 @@ export const operations = {
   "repos/list-commits": { method: "get", path: "/repos/{owner}/{repo}/commits" },
   "repos/list-for-authenticated-user": { method: "get", path: "/user/repos" },
   "repos/update": { method: "patch", path: "/repos/{owner}/{repo}" },
+  "search/issues-and-pull-requests": { method: "get", path: "/search/issues" },
   "users/get-authenticated": { method: "get", path: "/user" },
   "users/get-by-username": { method: "get", path: "/users/{username}" },
 } as const;

@@ -9,6 +9,7 @@ import { getIssue } from './issues-get.js';
 import { addLabels, listLabelsOnIssue, setLabels } from './issues-labels.js';
 import { listIssueCommentsHandler, listRepositoryCommentsHandler } from './issues-list-comments.js';
 import { listEvents } from './issues-list-events.js';
+import { listEventsForTimeline } from './issues-list-events-for-timeline.js';
 import { listRepositoryIssuesHandler } from './issues-list-for-repo.js';
 import { listIssues, listIssuesForOrg, listIssuesForUser } from './issues-list.js';
 import { lockIssue, unlockIssue } from './issues-lock.js';
@@ -41,4 +42,5 @@ export const issuesHandlers = {
   'issues/set-labels': setLabels,
   'issues/remove-label': removeLabel,
   'issues/remove-all-labels': removeAllLabels,
+  'issues/list-events-for-timeline': listEventsForTimeline,
 } satisfies Partial<Handlers>;

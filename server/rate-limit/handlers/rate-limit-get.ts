@@ -9,9 +9,8 @@ const body = ({ limit, remaining, reset, used }: RateState) => ({ limit, remaini
 
 // The caller's state in each resource, read without spending anything (the
 // route is marked uncounted, as GitHub's is). `graphql` needs a token, so an
-// anonymous caller's limit there is 0, as GitHub shows it. `search`: Wharf has
-// no search endpoint and no separate limit, so it shows the core limit, never
-// spent, rather than a number GitHub clients would wait on for nothing.
+// anonymous caller's limit there is 0, as GitHub shows it. `search`: GET
+// /search/issues' own window (30 a minute signed in, 10 anonymously).
 // `git`: Wharf's own resource for git over HTTP (GitHub has none to show).
 export const getRateLimit: Handler<'ratelimit/get'> = async (ctx) => {
   ctx.checkScopes();
@@ -23,7 +22,7 @@ export const getRateLimit: Handler<'ratelimit/get'> = async (ctx) => {
   const graphql = principal.kind === 'anonymous'
     ? { limit: 0, remaining: 0, reset: core.reset, used: 0 }
     : body(await rateLimiter.current(bucket, 'graphql', limitFor(principal, services, 'graphql')));
-  const search = { limit: coreLimit, remaining: coreLimit, reset: core.reset, used: 0 };
+  const search = body(await rateLimiter.current(bucket, 'search', limitFor(principal, services, 'search')));
   const git = body(await rateLimiter.current(bucket, 'git', gitLimitFor(services, principal)));
   // no-cache as GitHub sends it: the state changes with every counted request elsewhere.
   return { status: 200, body: { resources: { core, graphql, search, git }, rate: core }, headers: { 'cache-control': 'no-cache' } };

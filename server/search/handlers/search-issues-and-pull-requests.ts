@@ -1,0 +1,29 @@
+import { ApiError } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { pageRequest } from '../../http/pagination.js';
+import { pageHeaders } from '../../issues/page-headers.js';
+import { searchIssues } from '../issue-search.js';
+import { parseIssueSearch } from '../search-query.js';
+import { searchResultItems } from '../search-result-view.js';
+
+/** GitHub serves the first 1,000 results of a search, however many match. */
+export const MAX_SEARCH_RESULTS = 1000;
+
+export const searchIssuesAndPullRequests: Handler<'search/issues-and-pull-requests'> = async (ctx) => {
+  const { query } = await ctx.input();
+  const parsed = parseIssueSearch(query.q);
+  const page = pageRequest(query);
+  if (page.offset >= MAX_SEARCH_RESULTS) throw new ApiError(422, `Only the first ${MAX_SEARCH_RESULTS} search results are available`);
+  const { sql, urls } = ctx.services;
+  const limit = Math.min(page.perPage, MAX_SEARCH_RESULTS - page.offset);
+  const { hits, total } = await searchIssues(sql, ctx.principal, parsed, { sort: query.sort, order: query.order, limit, offset: page.offset });
+  const body = {
+    total_count: total,
+    incomplete_results: false,
+    items: searchResultItems(hits, urls),
+    search_type: 'lexical' as const,
+    // Asked for a semantic or hybrid search: answered lexically, and said so in GitHub's words.
+    ...(query.search_type ? { lexical_fallback_reason: ['service_unavailable' as const] } : {}),
+  };
+  return { status: 200, body, headers: pageHeaders(urls, ctx.event.url, page, Math.min(total, MAX_SEARCH_RESULTS)) };
+};

@@ -11,6 +11,8 @@ import { rateLimitQuery } from './resolvers/rate-limit.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';
 import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
 import { connectionFields } from './git/paginate.js';
+import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
+import { Actor, Assignable, Lockable } from './issues/interfaces.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -25,7 +27,7 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
-  Repository: { ...Repository, ...repositoryLabelFields },
+  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields },
   Ref,
   RefConnection: connectionFields,
   GitObject,
@@ -39,4 +41,9 @@ export const resolvers: Resolvers = {
   Tag,
   Label,
   Milestone,
+  Issue,
+  IssueComment,
+  Actor,
+  Assignable,
+  Lockable,
 };

@@ -13,6 +13,7 @@ import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
 import { connectionFields } from './git/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
 import { Actor, Assignable, Lockable } from './issues/interfaces.js';
+import { Mutation } from './issues/mutations.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -22,6 +23,7 @@ export const resolvers: Resolvers = {
     repository: repositoryQuery,
     rateLimit: rateLimitQuery,
   },
+  Mutation,
   Node,
   RepositoryOwner,
   User,

@@ -13,7 +13,7 @@ import type { GraphqlContext } from '../context.js';
 import { nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { canSeeRepository } from '../resolvers/repository.js';
-import { forbiddenMutation, inMutation, visibleIssue, writerOf } from './mutation-access.js';
+import { forbiddenMutation, inMutation, storable, visibleIssue, writerOf } from './mutation-access.js';
 
 type M = Required<MutationResolvers>;
 
@@ -32,7 +32,7 @@ export const addComment: M['addComment'] = async (_parent, { input }, ctx) => {
   const { issue, repo } = await visibleIssue(ctx, input.subjectId);
   const writer = await writerOf(ctx, repo, 'addComment', 'read');
   if (issue.locked && !canCommentWhenLocked(writer.permission)) throw forbiddenMutation(ctx, 'addComment');
-  const comment = await inMutation(ctx, repo, 'addComment', (events) => createComment(events, issue, input.body));
+  const comment = await inMutation(ctx, repo, 'addComment', (events) => createComment(events, issue, storable(input.body, 'body')));
   // The new comment is the issue's last: its cursor is its position, the count with it.
   return { clientMutationId: input.clientMutationId, commentEdge: { cursor: encodeCursor(issue.comments + 1), node: comment }, subject: issue };
 };
@@ -41,7 +41,7 @@ export const updateIssueComment: M['updateIssueComment'] = async (_parent, { inp
   const { comment, repo } = await visibleComment(ctx, input.id);
   const writer = await writerOf(ctx, repo, 'updateIssueComment', 'read');
   if (!canChangeComment(writer.permission, comment.user_id, writer.userId)) throw forbiddenMutation(ctx, 'updateIssueComment');
-  const updated = await inMutation(ctx, repo, 'updateIssueComment', (events) => editComment(events, comment, input.body));
+  const updated = await inMutation(ctx, repo, 'updateIssueComment', (events) => editComment(events, comment, storable(input.body, 'body')));
   return { clientMutationId: input.clientMutationId, issueComment: updated };
 };
 

@@ -9,11 +9,12 @@ import { canEditIssue, canTriage } from '../../issues/issue-permissions.js';
 import type { StateReason } from '../../issues/issue-rows.js';
 import { githubError } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { assigneesFromIds, forbiddenMutation, inMutation, visibleIssue, visibleRepository, writerOf } from './mutation-access.js';
+import { assigneesFromIds, forbiddenMutation, inMutation, storable, visibleIssue, visibleRepository, writerOf } from './mutation-access.js';
 
 type M = Required<MutationResolvers>;
 
 function title(value: string): string {
+  storable(value, 'title');
   if (value.trim() === '') throw githubError('UNPROCESSABLE', "Title can't be blank");
   return checkedTitle(value);
 }
@@ -24,7 +25,7 @@ export const createIssue: M['createIssue'] = async (_parent, { input }, ctx) => 
   if (!repo.has_issues) throw githubError('UNPROCESSABLE', 'Issues are disabled for this repo');
   const issueTitle = title(input.title);
   const assignees = input.assigneeIds && canTriage(writer.permission) ? await assigneesFromIds(ctx, repo, input.assigneeIds, 'createIssue') : [];
-  const issue = await inMutation(ctx, repo, 'createIssue', (events) => openIssue(events, { title: issueTitle, body: input.body ?? null, assignees }));
+  const issue = await inMutation(ctx, repo, 'createIssue', (events) => openIssue(events, { title: issueTitle, body: storable(input.body, 'body') ?? null, assignees }));
   return { clientMutationId: input.clientMutationId, issue };
 };
 
@@ -34,7 +35,7 @@ export const updateIssue: M['updateIssue'] = async (_parent, { input }, ctx) => 
   if (!canEditIssue(writer.permission, issue.user_id, writer.userId)) throw forbiddenMutation(ctx, 'updateIssue');
   const change: IssueChange = {
     title: input.title == null ? undefined : title(input.title),
-    body: input.body ?? undefined,
+    body: storable(input.body, 'body') ?? undefined,
     state: input.state == null ? undefined : input.state === 'CLOSED' ? 'closed' : 'open',
   };
   if (input.assigneeIds && canTriage(writer.permission)) change.assignees = await assigneesFromIds(ctx, repo, input.assigneeIds, 'updateIssue');

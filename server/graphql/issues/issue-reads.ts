@@ -5,6 +5,7 @@
 // the assignees and pins of many issues.
 import type postgres from 'postgres';
 import type { Sql } from '../../db/database.js';
+import { canMatchText } from '../../db/text-values.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { TwoWayWindow } from '../connection.js';
 import { COMMENT_MODEL_COLUMNS, ISSUE_MODEL_COLUMNS, type CommentModel, type IssueModel } from './issue-models.js';
@@ -63,8 +64,10 @@ async function rankedPages<T extends { [key: string]: unknown }>(
 }
 
 export async function issuePages(sql: Sql, repositoryIds: readonly number[], request: IssuePageRequest): Promise<Map<number, Page<IssueModel>>> {
+  // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
+  const unmatchable = [request.createdBy, request.assignee].some((value) => typeof value === 'string' && !canMatchText(value));
+  if (request.labels || unmatchable) return new Map(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
   const conditions = [sql`i.repository_id = ANY(${repositoryIds as number[]})`, sql`i.state = ANY(${request.states})`];
-  if (request.labels) conditions.push(sql`false`);
   if (request.createdBy !== undefined) conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
   if (request.since !== undefined) conditions.push(sql`i.updated_at >= ${request.since}::timestamptz`);
   if (request.assignee === '*') conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);

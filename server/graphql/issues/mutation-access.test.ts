@@ -70,6 +70,10 @@ describe('issue mutations refused', () => {
 
   it('UNPROCESSABLE for a blank title, an assignee without push access, a transfer to another owner (FORBIDDEN without push there)', async () => {
     expect((await errorOf(CREATE, { repositoryId: ids.repo, title: '  ' }, alice.token))?.type).toBe('UNPROCESSABLE');
+    // PostgreSQL text holds no NUL: refused as REST refuses it, and a filter with one matches nothing (never a failed query).
+    expect((await errorOf(CREATE, { repositoryId: ids.repo, title: 'a\u0000b' }, alice.token))?.type).toBe('UNPROCESSABLE');
+    const filtered = await gql('{ repository(owner: "alice", name: "open") { issues(filterBy: {createdBy: "a\\u0000b"}) { totalCount } } }');
+    expect(filtered.body.data!.repository.issues.totalCount).toBe(0);
     const carolId = (await gql('{ viewer { id } }', {}, carol.token)).body.data!.viewer.id;
     expect((await errorOf(CREATE, { repositoryId: ids.repo, title: 'x', assigneeIds: [carolId] }, alice.token))?.type).toBe('UNPROCESSABLE');
     const transfer = 'mutation($input: TransferIssueInput!) { transferIssue(input: $input) { issue { id } } }';

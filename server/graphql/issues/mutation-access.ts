@@ -8,6 +8,7 @@
 // and the REST store's errors (404, 403, 422) become GraphQL's types.
 import { satisfies } from '../../apps/app-permissions.js';
 import { grantReaches } from '../../apps/installation-grant.js';
+import { canMatchText } from '../../db/text-values.js';
 import { ApiError } from '../../http/api-error.js';
 import { hasAnyScope } from '../../http/scopes.js';
 import { decodeNodeIdOf, type NodeType } from '../../ids/node-id.js';
@@ -38,6 +39,12 @@ export async function visibleRepository(ctx: GraphqlContext, id: string): Promis
   const repo = repositoryId === null ? null : await ctx.loaders.repositoryById.load(repositoryId);
   if (repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
   return repo;
+}
+
+/** Text to store: PostgreSQL text cannot hold NUL, so one is refused as REST refuses it (422), never a failed query. */
+export function storable<T extends string | null | undefined>(value: T, field: string): T {
+  if (typeof value === 'string' && !canMatchText(value)) throw githubError('UNPROCESSABLE', `${field} contains a NUL character, which cannot be stored.`);
+  return value;
 }
 
 /** The caller as a writer of `repo` needing `needed`: FORBIDDEN when the token or the permission falls short. */

@@ -138,7 +138,9 @@ try {
     { name: 'repository { issues(first: 50) } with authors, labels', body: issuePage.request },
   ];
   const results = [];
-  for (const query of queries) {
+  // BENCH_GRAPHQL_ONLY=<text>: only the queries whose name contains it (the issue page's verdict needs `issues`).
+  const only = process.env.BENCH_GRAPHQL_ONLY;
+  for (const query of queries.filter((q) => !only || q.name.includes(only))) {
     const sqlPerRequest = await countStatements(local, statements, token, query);
     progress(`${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with 64 connections…`);
     const measured = await load(wharf, token, query);

@@ -34,7 +34,9 @@ export const addComment: M['addComment'] = async (_parent, { input }, ctx) => {
   if (issue.locked && !canCommentWhenLocked(writer.permission)) throw forbiddenMutation(ctx, 'addComment');
   const comment = await inMutation(ctx, repo, 'addComment', (events) => createComment(events, issue, storable(input.body, 'body')));
   // The new comment is the issue's last: its cursor is its position, the count with it.
-  return { clientMutationId: input.clientMutationId, commentEdge: { cursor: encodeCursor(issue.comments + 1), node: comment }, subject: issue };
+  // The subject as it is now (its comment count includes the new one); the loaders were cleared by inMutation.
+  const subject = (await ctx.loaders.issueById.load(issue.id)) ?? issue;
+  return { clientMutationId: input.clientMutationId, commentEdge: { cursor: encodeCursor(subject.comments), node: comment }, subject };
 };
 
 export const updateIssueComment: M['updateIssueComment'] = async (_parent, { input }, ctx) => {

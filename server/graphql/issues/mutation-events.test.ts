@@ -93,9 +93,9 @@ describe('issue mutations and their events', () => {
   it('addComment, updateIssueComment, deleteIssueComment: issue_comment created, edited, deleted', async () => {
     const issue = (await mutate(CREATE, { repositoryId: repoId, title: 'Talk' })).issue;
     await newEvents();
-    const added = await mutate('mutation($input: AddCommentInput!) { addComment(input: $input) { clientMutationId subject { id } commentEdge { cursor node { id body author { login } issue { comments { totalCount } } } } } }',
+    const added = await mutate('mutation($input: AddCommentInput!) { addComment(input: $input) { clientMutationId subject { id ... on Issue { comments { totalCount } } } commentEdge { cursor node { id body author { login } issue { comments { totalCount } } } } } }',
       { subjectId: issue.id, body: 'hello' }, bob.token);
-    expect(added.subject.id).toBe(issue.id);
+    expect(added.subject).toEqual({ id: issue.id, comments: { totalCount: 1 } });
     expect(added.commentEdge.node).toMatchObject({ body: 'hello', author: { login: 'bob' }, issue: { comments: { totalCount: 1 } } });
     const edited = await mutate('mutation($input: UpdateIssueCommentInput!) { updateIssueComment(input: $input) { clientMutationId issueComment { body } } }',
       { id: added.commentEdge.node.id, body: 'hello, edited' }, bob.token);

@@ -33,6 +33,8 @@ const config: CodegenConfig = {
           RefEdge: '../git/models.js#RefEdgeModel',
           Label: '../../labels/labels-store.js#LabelRow',
           Milestone: '../../milestones/milestones-store.js#MilestoneRow',
+          Issue: '../issues/issue-models.js#IssueModel',
+          IssueComment: '../issues/issue-models.js#CommentModel',
         },
         scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string' },
         strictScalars: true,

@@ -1,7 +1,9 @@
 // `npm run bench:graphql`: GraphQL's two shapes that grow with data.
 //   - `nodes(ids:)` with 100 ids of mixed kinds (users, organizations,
 //     repositories public and private, some reached through a grant);
-//   - `repository(owner:, name:) { … owner defaultBranchRef }`.
+//   - `repository(owner:, name:) { … owner defaultBranchRef }`;
+//   - `repository { issues(first: 50) { … author labels comments } }`, also
+//     against a bare node:http server answering its body (graphql-issues-target.ts).
 // For each: SQL statements per request, counted by an in-process Wharf on the
 // same database (postgres.js `debug`, sequential requests), and latency and
 // throughput of `wharf serve` under autocannon (64 connections,
@@ -18,8 +20,10 @@ import { connect, type Sql } from '../server/db/database.js';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { encodeNodeId } from '../server/ids/node-id.js';
 import { createLogger } from '../server/log.js';
+import { graphqlIssuesVerdict, seedGraphqlIssues } from './graphql-issues-target.js';
 import { measure, type TargetResult } from './load.js';
 import { cpuMicrosPerRequest } from './report.js';
+import { startBare, type BareServer } from './spawn-bare.js';
 import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/graphql.json', import.meta.url));
@@ -89,6 +93,7 @@ function load(wharf: WharfServer, token: string, query: Query): Promise<TargetRe
 const loadBefore = loadavg()[0]!;
 const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-graphql-'));
 let wharf: WharfServer | undefined;
+let bare: BareServer | undefined;
 let local: WharfApp | undefined;
 let sql: Sql | undefined;
 let exitCode = 1;
@@ -116,6 +121,11 @@ try {
     body: JSON.stringify({ name: 'bench-graphql', auto_init: true, description: 'GraphQL benchmark' }),
   });
   if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
+  progress('opening 50 issues by two authors; starting a bare server with the GraphQL issue page…');
+  const other = await local.services.accounts.create('bench-author', 'User');
+  const otherToken = (await local.services.tokens.create(other.id, 'personal', ['repo', 'user'])).token;
+  const issuePage = await seedGraphqlIssues(wharf.baseUrl, [token, otherToken], 'bench-viewer', 'bench-graphql');
+  bare = await startBare(issuePage.body, issuePage.contentType);
 
   const queries: Query[] = [
     { name: `nodes(ids:) with ${ids.length} mixed ids`, body: JSON.stringify({ query: NODES_QUERY, variables: { ids } }) },
@@ -125,21 +135,30 @@ try {
       name: 'repository(owner:, name:) without defaultBranchRef',
       body: JSON.stringify({ query: REPOSITORY_QUERY.replace(' defaultBranchRef { id name prefix }', ''), variables: { owner: 'bench-viewer', name: 'bench-graphql' } }),
     },
+    { name: 'repository { issues(first: 50) } with authors, labels', body: issuePage.request },
   ];
   const results = [];
-  for (const query of queries) {
+  // BENCH_GRAPHQL_ONLY=<text>: only the queries whose name contains it (the issue page's verdict needs `issues`).
+  const only = process.env.BENCH_GRAPHQL_ONLY;
+  for (const query of queries.filter((q) => !only || q.name.includes(only))) {
     const sqlPerRequest = await countStatements(local, statements, token, query);
     progress(`${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with 64 connections…`);
     const measured = await load(wharf, token, query);
     if (measured.unexpectedStatus > 0 || measured.errors > 0) throw new Error(`${query.name}: ${measured.unexpectedStatus} unexpected statuses, ${measured.errors} errors under load`);
     results.push({ ...measured, sqlPerRequest, serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured) });
   }
+  progress(`bare node:http with the issue page body: warm-up 2 s, then ${durationS} s with 64 connections…`);
+  const bareResult = await measure({ name: 'bare node:http (GraphQL issue page body)', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
+    { connections: 64, durationS, warmupS: 2, pipelining: 1 });
+  const issues = results[results.length - 1]!;
+  const verdict = graphqlIssuesVerdict(bareResult, issues, issues.sqlPerRequest.median);
   const lines = results.map((r) =>
     `${r.name.padEnd(50)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.latencyMs.p50).padStart(4)} ms  p99 ${String(r.latencyMs.p99).padStart(5)} ms  ` +
     `server CPU ${r.serverCpuMicrosPerRequest.toFixed(0)} µs/req  SQL statements/request ${r.sqlPerRequest.median} (min ${r.sqlPerRequest.min}, max ${r.sqlPerRequest.max})  CPU other ${r.otherCpuPercent.toFixed(0)}%`);
+  lines.push(`${bareResult.name.padEnd(50)} ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s`, '', verdict.line);
   process.stdout.write(['', ...lines, '', `note: 1-minute load average before the run: ${loadBefore.toFixed(2)} on ${cpus().length} CPUs; caller: an ordinary user with a personal token (repo, user).`, ''].join('\n'));
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-  await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1mBefore: loadBefore, durationS, connections: 64, results }, null, 2) + '\n');
+  await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1mBefore: loadBefore, durationS, connections: 64, results, bareIssuePage: bareResult, graphqlIssues: verdict }, null, 2) + '\n');
   process.stdout.write(`results written to ${RESULTS_FILE}\n`);
   exitCode = 0;
 } catch (error) {
@@ -148,6 +167,7 @@ try {
   await local?.close();
   await sql?.end({ timeout: 5 });
   await wharf?.stop();
+  await bare?.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -1,6 +1,10 @@
-// Forward pagination of GraphQL connections, GitHub's way: `first` is
-// required and at most 100, `after` is an opaque cursor from an earlier page,
-// and the connection answers `edges`, `nodes`, `pageInfo` and `totalCount`.
+// Pagination of GraphQL connections, GitHub's way: `first` (or, where the
+// connection takes it, `last`) at most 100, `after`/`before` opaque cursors
+// from an earlier page, and the connection answers `edges`, `nodes`,
+// `pageInfo` and `totalCount`. A connection asked only for `totalCount` (or
+// `pageInfo`) needs no `first`, as on GitHub: the resource limits
+// (connection-tally.ts) refuse, before anything runs, a connection that lists
+// items without one, so a window without `first` here reads no rows.
 // Cursors carry the position in the ordered list (the codec of
 // git/paginate.ts, shared by every connection), so a page costs one
 // statement whatever its depth in the list.
@@ -9,19 +13,44 @@ import { decodeCursor, encodeCursor, MAX_PAGE } from './git/paginate.js';
 
 export interface PageWindow { first: number; offset: number }
 
+/**
+ * A window that may be counted from the end of the list (`last` without
+ * `before`): the store reads the list in reverse order, `first` rows from the
+ * end, and hands them back in forward order.
+ */
+export interface TwoWayWindow extends PageWindow { fromEnd: boolean }
+
+function checkedSize(value: number, argument: 'first' | 'last', connection: string): number {
+  if (value < 0) throw githubError('INVALID_ARGUMENTS', `\`${argument}\` on the ${connection} connection cannot be less than zero.`);
+  if (value > MAX_PAGE) {
+    throw githubError('EXCESSIVE_PAGINATION', `Requesting ${value} records on the \`${connection}\` connection exceeds the \`${argument}\` limit of ${MAX_PAGE} records.`);
+  }
+  return value;
+}
+
 /** The rows a connection argument set asks for, or GitHub's error for arguments it refuses. */
 export function pageWindow(args: { first?: number | null; after?: string | null }, connection: string): PageWindow {
-  const { first, after } = args;
-  if (first === undefined || first === null) {
-    throw githubError('MISSING_PAGINATION_BOUNDARIES', `You must provide a \`first\` or \`last\` value to properly paginate the \`${connection}\` connection.`);
-  }
-  if (first < 0) throw githubError('INVALID_ARGUMENTS', `\`first\` on the ${connection} connection cannot be less than zero.`);
-  if (first > MAX_PAGE) {
-    throw githubError('EXCESSIVE_PAGINATION', `Requesting ${first} records on the \`${connection}\` connection exceeds the \`first\` limit of ${MAX_PAGE} records.`);
-  }
   // A cursor is an item's 1-based position (git/paginate.ts: one codec for every connection), so it is the offset of the next.
-  const offset = after === undefined || after === null ? 0 : decodeCursor(after);
+  const offset = args.after === undefined || args.after === null ? 0 : decodeCursor(args.after);
+  const first = args.first === undefined || args.first === null ? 0 : checkedSize(args.first, 'first', connection);
   return { first, offset };
+}
+
+/** `first`/`after` as pageWindow, plus `last` and `before` (positions, so no extra statement either). */
+export function twoWayWindow(
+  args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null }, connection: string,
+): TwoWayWindow {
+  const forward = pageWindow(args, connection);
+  const before = args.before === undefined || args.before === null ? null : decodeCursor(args.before);
+  const end = before === null ? Infinity : before - 1; // items at positions ≤ end may be returned
+  const last = args.last === undefined || args.last === null ? null : checkedSize(args.last, 'last', connection);
+  if (args.first !== undefined && args.first !== null) {
+    return { first: Math.max(0, Math.min(forward.first, end - forward.offset)), offset: forward.offset, fromEnd: false };
+  }
+  if (last === null) return { ...forward, fromEnd: false };
+  if (before === null) return { first: last, offset: 0, fromEnd: true };
+  const start = Math.max(forward.offset, end - last);
+  return { first: Math.max(0, end - start), offset: start, fromEnd: false };
 }
 
 /** The connection object for a page of `rows` found at `window` in a list of `total`. */

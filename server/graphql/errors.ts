@@ -26,6 +26,8 @@ export type GithubErrorType =
   | 'MISSING_PAGINATION_BOUNDARIES' | 'EXCESSIVE_PAGINATION' | 'INVALID_PAGINATION' | 'MAX_NODE_LIMIT_EXCEEDED' | 'RATE_LIMITED'
   // Connection arguments (connection.ts), GitHub's types.
   | 'INVALID_ARGUMENTS'
+  // Mutations whose input breaks a rule of the resource (GitHub's type for REST's 422).
+  | 'UNPROCESSABLE'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
   | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED';
 

@@ -21,7 +21,7 @@ export interface LabelMilestoneLoaders {
 }
 
 /** Pages asked with the same arguments are read together; different arguments, one batch each. */
-function pageLoader<R, P>(read: (ids: number[], page: P) => Promise<Map<number, Page<R>>>) {
+export function pageLoader<R, P>(read: (ids: number[], page: P) => Promise<Map<number, Page<R>>>) {
   return new DataLoader<{ repositoryId: number; page: P }, Page<R>, string>(async (keys) => {
     const groups = new Map<string, { page: P; ids: number[] }>();
     for (const key of keys) {

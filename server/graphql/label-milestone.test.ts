@@ -65,9 +65,9 @@ describe('Repository.labels', () => {
     expect([filtered.totalCount, filtered.nodes.map((l: any) => l.name)]).toEqual([1, ['duplicate']]);
   });
 
-  it("refuses what GitHub refuses: no first, first over 100, a cursor it did not make", async () => {
+  it("refuses what GitHub refuses: listing without first, first over 100, a cursor it did not make", async () => {
     const cases: [string, string][] = [
-      ['{ repository(owner: "alice", name: "shown") { labels { totalCount } } }', 'MISSING_PAGINATION_BOUNDARIES'],
+      ['{ repository(owner: "alice", name: "shown") { labels { nodes { name } } } }', 'MISSING_PAGINATION_BOUNDARIES'],
       ['{ repository(owner: "alice", name: "shown") { labels(first: 101) { totalCount } } }', 'EXCESSIVE_PAGINATION'],
       ['{ repository(owner: "alice", name: "shown") { labels(first: 1, after: "bm9wZQ") { totalCount } } }', 'INVALID_CURSOR_ARGUMENTS'],
     ];
@@ -75,6 +75,12 @@ describe('Repository.labels', () => {
       const body = await gql(query);
       expect(body.errors?.[0]?.type, query).toBe(type);
     }
+  });
+
+  it('answers totalCount alone without first, as GitHub does', async () => {
+    const body = await gql('{ repository(owner: "alice", name: "shown") { labels { totalCount pageInfo { hasNextPage } } milestones { totalCount } } }');
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.repository).toEqual({ labels: { totalCount: 9, pageInfo: { hasNextPage: true } }, milestones: { totalCount: 3 } });
   });
 
   it('label(name:) finds a label whatever the case, null when there is none', async () => {

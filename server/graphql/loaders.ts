@@ -20,9 +20,10 @@ import { highest, loadGrantedPermissions, type Permission } from '../repos/permi
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { createGitLoaders, type GitLoaders } from './git/git-loaders.js';
+import { createIssueLoaders, type IssueLoaders } from './issues/issue-loaders.js';
 import { createLabelMilestoneLoaders, type LabelMilestoneLoaders } from './label-milestone-loaders.js';
 
-export interface Loaders extends LabelMilestoneLoaders {
+export interface Loaders extends LabelMilestoneLoaders, IssueLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -47,6 +48,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
   const user = principal.kind === 'token' ? principal.user : null;
   return {
     ...createLabelMilestoneLoaders(services.sql),
+    ...createIssueLoaders(services.sql),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => {

@@ -11,6 +11,9 @@ import { rateLimitQuery } from './resolvers/rate-limit.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';
 import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
 import { connectionFields } from './git/paginate.js';
+import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
+import { Actor, Assignable, Lockable } from './issues/interfaces.js';
+import { Mutation } from './issues/mutations.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -20,12 +23,13 @@ export const resolvers: Resolvers = {
     repository: repositoryQuery,
     rateLimit: rateLimitQuery,
   },
+  Mutation,
   Node,
   RepositoryOwner,
   User,
   Organization,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
-  Repository: { ...Repository, ...repositoryLabelFields },
+  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields },
   Ref,
   RefConnection: connectionFields,
   GitObject,
@@ -39,4 +43,9 @@ export const resolvers: Resolvers = {
   Tag,
   Label,
   Milestone,
+  Issue,
+  IssueComment,
+  Actor,
+  Assignable,
+  Lockable,
 };

@@ -11,7 +11,7 @@ type Db = Sql | TransactionSql;
 // Collaborator permissions that carry push access (triage/maintain join when those levels land).
 const PUSH_PERMISSIONS = ['write', 'admin'];
 
-const assignable = (sql: Db, repo: RepositoryRow) => sql`
+export const assignable = (sql: Db, repo: RepositoryRow) => sql`
   a.kind = 'User' AND (
     a.id = ${repo.owner_id}
     OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = ${repo.id} AND c.user_id = a.id AND c.permission = ANY(${PUSH_PERMISSIONS}))

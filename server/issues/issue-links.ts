@@ -1,9 +1,12 @@
 // The labels and milestone an issue body shows, for one issue or a page of
 // them: their ids come with the issue rows, and the label and milestone rows
 // are read once each, in one statement for both kinds (a UNION keeping each
-// column's type), whatever the page's size — a page stays at three
-// statements (issue-list-cost.test.ts).
+// column's type), whatever the page's size. A page's people (authors,
+// assignees, closers) come in the same statement (readLinks' accountIds), so
+// a page built afresh is three statements with the generation read of the
+// issue-list cache (issue-list-cost.test.ts).
 import type { Sql, TransactionSql } from '../db/database.js';
+import type { AccountRef } from '../repos/user-view.js';
 import type { LabelRow } from '../labels/labels-store.js';
 import { SELECT_MILESTONE, type MilestoneRow } from '../milestones/milestones-store.js';
 
@@ -14,12 +17,14 @@ export interface IssueLinks {
 
 type Db = Sql | TransactionSql;
 
-type LinkRow = { link: 'label' } & LabelRow | { link: 'milestone' } & Omit<MilestoneRow, 'title'> & { name: string };
+type LinkRow = { link: 'label' } & LabelRow | { link: 'milestone' } & Omit<MilestoneRow, 'title'> & { name: string }
+  | { link: 'account'; id: number; name: string; state: AccountRef['kind']; creator_site_admin: boolean };
 
-async function readLinks(sql: Db, labelIds: number[], milestoneIds: number[]) {
+export async function readLinks(sql: Db, labelIds: number[], milestoneIds: number[], accountIds: number[] = []) {
   const labels = new Map<number, LabelRow>();
   const milestones = new Map<number, MilestoneRow>();
-  if (labelIds.length === 0 && milestoneIds.length === 0) return { labels, milestones };
+  const people = new Map<number, AccountRef>();
+  if (labelIds.length === 0 && milestoneIds.length === 0 && accountIds.length === 0) return { labels, milestones, people };
   const rows = await sql<LinkRow[]>`
     SELECT 'label' AS link, l.id, l.repository_id, l.name, l.color, l.description, l.is_default,
       NULL::int AS number, NULL::text AS state, NULL::timestamptz AS due_on, NULL::bigint AS creator_id,
@@ -30,9 +35,15 @@ async function readLinks(sql: Db, labelIds: number[], milestoneIds: number[]) {
     SELECT 'milestone', ms.id, ms.repository_id, ms.title, NULL, ms.description, NULL,
       ms.number, ms.state, ms.due_on, ms.creator_id, ms.creator_login, ms.creator_kind, ms.creator_site_admin,
       ms.open_issues, ms.closed_issues, ms.created_at, ms.updated_at, ms.closed_at
-    FROM (${SELECT_MILESTONE(sql)} WHERE m.id = ANY(${milestoneIds})) ms`;
+    FROM (${SELECT_MILESTONE(sql)} WHERE m.id = ANY(${milestoneIds})) ms
+    UNION ALL
+    SELECT 'account', a.id, NULL, a.login, NULL, NULL, NULL, NULL, a.kind, NULL, NULL, NULL, NULL, a.site_admin,
+      NULL, NULL, NULL, NULL, NULL
+    FROM accounts a WHERE a.id = ANY(${accountIds})`;
   for (const row of rows) {
-    if (row.link === 'label') {
+    if (row.link === 'account') {
+      people.set(row.id, { id: row.id, login: row.name, kind: row.state, site_admin: row.creator_site_admin });
+    } else if (row.link === 'label') {
       labels.set(row.id, {
         id: row.id, repository_id: row.repository_id, name: row.name, color: row.color, description: row.description,
         is_default: row.is_default, created_at: row.created_at, updated_at: row.updated_at,
@@ -46,7 +57,7 @@ async function readLinks(sql: Db, labelIds: number[], milestoneIds: number[]) {
       });
     }
   }
-  return { labels, milestones };
+  return { labels, milestones, people };
 }
 
 export async function withLinks<T extends { label_ids: number[]; milestone_id: number | null }>(sql: Db, rows: T[]): Promise<(T & IssueLinks)[]> {

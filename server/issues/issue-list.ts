@@ -5,7 +5,6 @@
 import type { Fragment } from 'postgres';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { withLinks } from './issue-links.js';
 import { SELECT_ISSUE_PAGE, withPeople, type IssuePageRow, type IssueRow } from './issue-rows.js';
 
 export interface IssueFilters {
@@ -131,7 +130,7 @@ async function counted(sql: Sql, where: Fragment, f: IssueFilters, p: Page): Pro
   const page = await sql<IssuePageRow[]>`
     ${SELECT_ISSUE_PAGE(sql)} WHERE ${where}
     ORDER BY ${order(sql, f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
-  const rows = await withLinks(sql, await withPeople(sql, page));
+  const rows = await withPeople(sql, page);
   if (page.length > 0 || p.offset === 0) return { rows, total: Number(page[0]?.total ?? 0) };
   // A page past the end: the Link header still needs the total.
   const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;

@@ -18,12 +18,16 @@ import { commentView } from './comment-view.js';
 import type { IssueRow } from './issue-rows.js';
 import { issueView } from './issue-view.js';
 
-export type IssuesAction = 'opened' | 'edited' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked'
-  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned';
+// deleted, pinned, unpinned and transferred come only from GraphQL (graphql/issues/).
+export type IssuesAction =
+  | 'opened' | 'edited' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked'
+  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned'
+  | 'deleted' | 'pinned' | 'unpinned' | 'transferred';
 
 export interface IssuesEvent {
   action: IssuesAction;
-  changes?: { title?: { from: string }; body?: { from: string } };
+  /** `edited`: what the title and body were; `transferred`: the issue and repository it became. */
+  changes?: { title?: { from: string }; body?: { from: string }; new_issue?: unknown; new_repository?: unknown };
   assignee?: AccountRef;
   label?: LabelRow;
   milestone?: MilestoneRow;

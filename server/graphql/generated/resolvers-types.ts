@@ -5,6 +5,7 @@ import type { AccountRow } from '../../repos/accounts-store.js';
 import type { GitObjectModel, RefModel, TreeEntryModel, GitActorModel, CommitConnectionModel, CommitEdgeModel, RefConnectionModel, RefEdgeModel } from '../git/models.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { MilestoneRow } from '../../milestones/milestones-store.js';
+import type { IssueModel, CommentModel } from '../issues/issue-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -25,6 +26,55 @@ export type Scalars = {
   GitTimestamp: { input: string; output: string; }
   /** An RFC 3986 URI string. */
   URI: { input: string; output: string; }
+};
+
+/** Represents an object which can take actions on GitHub: the author of an issue or comment. */
+export type Actor = {
+  /** The username of the actor. */
+  login: Scalars['String']['output'];
+  /** The HTTP URL for this actor. */
+  url: Scalars['URI']['output'];
+};
+
+export type AddAssigneesToAssignableInput = {
+  assignableId: Scalars['ID']['input'];
+  assigneeIds: Array<Scalars['ID']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AddAssigneesToAssignablePayload = {
+  __typename?: 'AddAssigneesToAssignablePayload';
+  assignable?: Maybe<Assignable>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+};
+
+export type AddCommentInput = {
+  body: Scalars['String']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The Node ID of the subject to modify (an issue). */
+  subjectId: Scalars['ID']['input'];
+};
+
+export type AddCommentPayload = {
+  __typename?: 'AddCommentPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  commentEdge?: Maybe<IssueCommentEdge>;
+  subject?: Maybe<Node>;
+};
+
+/** An object that can have users assigned to it. */
+export type Assignable = {
+  /** A list of Users assigned to this object. */
+  assignees: UserConnection;
+};
+
+
+/** An object that can have users assigned to it. */
+export type AssignableAssigneesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Represents a Git blob. */
@@ -50,6 +100,18 @@ export type Blob = GitObject & Node & {
   repository: Repository;
   /** UTF8 text data or null if the Blob is binary */
   text?: Maybe<Scalars['String']['output']>;
+};
+
+export type CloseIssueInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  issueId: Scalars['ID']['input'];
+  stateReason?: InputMaybe<IssueClosedStateReason>;
+};
+
+export type CloseIssuePayload = {
+  __typename?: 'CloseIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
 };
 
 /** Represents a Git commit. */
@@ -147,6 +209,42 @@ export type CommitHistoryConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type CreateIssueInput = {
+  /** The Node ID of assignees for this issue (dropped without triage access, as GitHub does). */
+  assigneeIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  body?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  repositoryId: Scalars['ID']['input'];
+  title: Scalars['String']['input'];
+};
+
+export type CreateIssuePayload = {
+  __typename?: 'CreateIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+};
+
+export type DeleteIssueCommentInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+export type DeleteIssueCommentPayload = {
+  __typename?: 'DeleteIssueCommentPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+};
+
+export type DeleteIssueInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  issueId: Scalars['ID']['input'];
+};
+
+export type DeleteIssuePayload = {
+  __typename?: 'DeleteIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  repository?: Maybe<Repository>;
+};
+
 /** Represents an actor in a Git commit (ie. an author or committer). */
 export type GitActor = {
   __typename?: 'GitActor';
@@ -175,6 +273,176 @@ export type GitObject = {
   /** The Repository the Git object belongs to */
   repository: Repository;
 };
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type Issue = Assignable & Lockable & Node & {
+  __typename?: 'Issue';
+  activeLockReason?: Maybe<LockReason>;
+  /** A list of Users assigned to this object (`first` or `last`, 1–100). */
+  assignees: UserConnection;
+  /** The actor who authored the issue; null for a deleted account. */
+  author?: Maybe<Actor>;
+  /** Identifies the body of the issue. */
+  body: Scalars['String']['output'];
+  closed: Scalars['Boolean']['output'];
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A list of comments associated with the Issue, oldest first (`first` or `last`, 1–100). */
+  comments: IssueCommentConnection;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  /** Indicates whether or not this issue is currently pinned to the repository issues list */
+  isPinned?: Maybe<Scalars['Boolean']['output']>;
+  /** A list of labels associated with the object. Empty until issues carry labels (issue_labels). */
+  labels?: Maybe<LabelConnection>;
+  locked: Scalars['Boolean']['output'];
+  /** Identifies the milestone associated with the issue. Null until issues carry milestones. */
+  milestone?: Maybe<Milestone>;
+  number: Scalars['Int']['output'];
+  repository: Repository;
+  resourcePath: Scalars['URI']['output'];
+  state: IssueState;
+  stateReason?: Maybe<IssueStateReason>;
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['URI']['output'];
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueAssigneesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueCommentOrder>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueLabelsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<LabelOrder>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueStateReasonArgs = {
+  enableDuplicate?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The possible state reasons of a closed issue. */
+export type IssueClosedStateReason =
+  | 'COMPLETED'
+  | 'DUPLICATE'
+  | 'NOT_PLANNED';
+
+/** Represents a comment on an Issue. */
+export type IssueComment = Node & {
+  __typename?: 'IssueComment';
+  author?: Maybe<Actor>;
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  issue: Issue;
+  repository: Repository;
+  resourcePath: Scalars['URI']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['URI']['output'];
+};
+
+/** The connection type for IssueComment. */
+export type IssueCommentConnection = {
+  __typename?: 'IssueCommentConnection';
+  edges?: Maybe<Array<Maybe<IssueCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<IssueComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type IssueCommentEdge = {
+  __typename?: 'IssueCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<IssueComment>;
+};
+
+/** Ways in which lists of issue comments can be ordered upon return. */
+export type IssueCommentOrder = {
+  direction: OrderDirection;
+  field: IssueCommentOrderField;
+};
+
+/** Properties by which issue comment connections can be ordered. */
+export type IssueCommentOrderField =
+  | 'UPDATED_AT';
+
+/** The connection type for Issue. */
+export type IssueConnection = {
+  __typename?: 'IssueConnection';
+  edges?: Maybe<Array<Maybe<IssueEdge>>>;
+  nodes?: Maybe<Array<Maybe<Issue>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type IssueEdge = {
+  __typename?: 'IssueEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Issue>;
+};
+
+/** Ways in which to filter lists of issues. */
+export type IssueFilters = {
+  /** List issues assigned to given name. Pass in `null` for issues with no assigned user, and `*` for issues assigned to any user. */
+  assignee?: InputMaybe<Scalars['String']['input']>;
+  /** List issues created by given name. */
+  createdBy?: InputMaybe<Scalars['String']['input']>;
+  /** List issues where the list of label names exist on the issue. */
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** List issues that have been updated at or after the given date. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** List issues filtered by the list of states given. */
+  states?: InputMaybe<Array<IssueState>>;
+};
+
+/** Ways in which lists of issues can be ordered upon return. */
+export type IssueOrder = {
+  direction: OrderDirection;
+  field: IssueOrderField;
+};
+
+/** Properties by which issue connections can be ordered. */
+export type IssueOrderField =
+  | 'COMMENTS'
+  | 'CREATED_AT'
+  | 'UPDATED_AT';
+
+/** The possible states of an issue. */
+export type IssueState =
+  | 'CLOSED'
+  | 'OPEN';
+
+/** The possible state reasons of an issue. */
+export type IssueStateReason =
+  | 'COMPLETED'
+  | 'DUPLICATE'
+  | 'NOT_PLANNED'
+  | 'REOPENED';
 
 /** A label for categorizing issues, pull requests, milestones, or discussions with a given Repository. */
 export type Label = Node & {
@@ -219,6 +487,34 @@ export type LabelOrder = {
 export type LabelOrderField =
   | 'CREATED_AT'
   | 'NAME';
+
+export type LockLockableInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  lockReason?: InputMaybe<LockReason>;
+  lockableId: Scalars['ID']['input'];
+};
+
+export type LockLockablePayload = {
+  __typename?: 'LockLockablePayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  lockedRecord?: Maybe<Lockable>;
+};
+
+/** The possible reasons that an issue or pull request was locked. */
+export type LockReason =
+  | 'OFF_TOPIC'
+  | 'RESOLVED'
+  | 'SPAM'
+  | 'TOO_HEATED';
+
+/** An object that can be locked. */
+export type Lockable = {
+  /** Reason that the conversation was locked. */
+  activeLockReason?: Maybe<LockReason>;
+  /** `true` if the object is locked */
+  locked: Scalars['Boolean']['output'];
+};
 
 /** Represents a Milestone object on a given repository. */
 export type Milestone = Node & {
@@ -274,6 +570,100 @@ export type MilestoneState =
   | 'CLOSED'
   | 'OPEN';
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  addAssigneesToAssignable?: Maybe<AddAssigneesToAssignablePayload>;
+  addComment?: Maybe<AddCommentPayload>;
+  closeIssue?: Maybe<CloseIssuePayload>;
+  createIssue?: Maybe<CreateIssuePayload>;
+  deleteIssue?: Maybe<DeleteIssuePayload>;
+  deleteIssueComment?: Maybe<DeleteIssueCommentPayload>;
+  lockLockable?: Maybe<LockLockablePayload>;
+  pinIssue?: Maybe<PinIssuePayload>;
+  removeAssigneesFromAssignable?: Maybe<RemoveAssigneesFromAssignablePayload>;
+  reopenIssue?: Maybe<ReopenIssuePayload>;
+  transferIssue?: Maybe<TransferIssuePayload>;
+  unlockLockable?: Maybe<UnlockLockablePayload>;
+  unpinIssue?: Maybe<UnpinIssuePayload>;
+  updateIssue?: Maybe<UpdateIssuePayload>;
+  updateIssueComment?: Maybe<UpdateIssueCommentPayload>;
+};
+
+
+export type MutationAddAssigneesToAssignableArgs = {
+  input: AddAssigneesToAssignableInput;
+};
+
+
+export type MutationAddCommentArgs = {
+  input: AddCommentInput;
+};
+
+
+export type MutationCloseIssueArgs = {
+  input: CloseIssueInput;
+};
+
+
+export type MutationCreateIssueArgs = {
+  input: CreateIssueInput;
+};
+
+
+export type MutationDeleteIssueArgs = {
+  input: DeleteIssueInput;
+};
+
+
+export type MutationDeleteIssueCommentArgs = {
+  input: DeleteIssueCommentInput;
+};
+
+
+export type MutationLockLockableArgs = {
+  input: LockLockableInput;
+};
+
+
+export type MutationPinIssueArgs = {
+  input: PinIssueInput;
+};
+
+
+export type MutationRemoveAssigneesFromAssignableArgs = {
+  input: RemoveAssigneesFromAssignableInput;
+};
+
+
+export type MutationReopenIssueArgs = {
+  input: ReopenIssueInput;
+};
+
+
+export type MutationTransferIssueArgs = {
+  input: TransferIssueInput;
+};
+
+
+export type MutationUnlockLockableArgs = {
+  input: UnlockLockableInput;
+};
+
+
+export type MutationUnpinIssueArgs = {
+  input: UnpinIssueInput;
+};
+
+
+export type MutationUpdateIssueArgs = {
+  input: UpdateIssueInput;
+};
+
+
+export type MutationUpdateIssueCommentArgs = {
+  input: UpdateIssueCommentInput;
+};
+
 /** An object with an ID. */
 export type Node = {
   /** The node ID: opaque, prefixed (`<PREFIX>_<payload>`). Legacy IDs are accepted as input only. */
@@ -288,7 +678,7 @@ export type OrderDirection =
   | 'DESC';
 
 /** An organization account. */
-export type Organization = Node & RepositoryOwner & {
+export type Organization = Actor & Node & RepositoryOwner & {
   __typename?: 'Organization';
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -311,6 +701,17 @@ export type PageInfo = {
   hasPreviousPage: Scalars['Boolean']['output'];
   /** When paginating backwards, the cursor to continue. */
   startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type PinIssueInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  issueId: Scalars['ID']['input'];
+};
+
+export type PinIssuePayload = {
+  __typename?: 'PinIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
 };
 
 export type Query = {
@@ -418,6 +819,29 @@ export type RefOrderField =
   /** Order refs by underlying commit date if the ref prefix is refs/tags/ */
   | 'TAG_COMMIT_DATE';
 
+export type RemoveAssigneesFromAssignableInput = {
+  assignableId: Scalars['ID']['input'];
+  assigneeIds: Array<Scalars['ID']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveAssigneesFromAssignablePayload = {
+  __typename?: 'RemoveAssigneesFromAssignablePayload';
+  assignable?: Maybe<Assignable>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+};
+
+export type ReopenIssueInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  issueId: Scalars['ID']['input'];
+};
+
+export type ReopenIssuePayload = {
+  __typename?: 'ReopenIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+};
+
 /** A repository contains the content for a project. */
 export type Repository = Node & {
   __typename?: 'Repository';
@@ -429,6 +853,10 @@ export type Repository = Node & {
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isPrivate: Scalars['Boolean']['output'];
+  /** Returns a single issue from the current repository by number. */
+  issue?: Maybe<Issue>;
+  /** A list of issues that have been opened in the repository (`first` or `last`, 1–100). */
+  issues: IssueConnection;
   /** A label with the given name (matched whatever its case). */
   label?: Maybe<Label>;
   /** The repository's labels (`first` is required, 1–100; `query` filters by name). */
@@ -450,6 +878,25 @@ export type Repository = Node & {
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the repository's page. */
   url: Scalars['URI']['output'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryIssueArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filterBy?: InputMaybe<IssueFilters>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<IssueState>>;
 };
 
 
@@ -542,6 +989,18 @@ export type Tag = GitObject & Node & {
   target: GitObject;
 };
 
+export type TransferIssueInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  issueId: Scalars['ID']['input'];
+  repositoryId: Scalars['ID']['input'];
+};
+
+export type TransferIssuePayload = {
+  __typename?: 'TransferIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+};
+
 /** Represents a Git tree. */
 export type Tree = GitObject & Node & {
   __typename?: 'Tree';
@@ -584,8 +1043,60 @@ export type TreeEntry = {
   type: Scalars['String']['output'];
 };
 
+export type UnlockLockableInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  lockableId: Scalars['ID']['input'];
+};
+
+export type UnlockLockablePayload = {
+  __typename?: 'UnlockLockablePayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  unlockedRecord?: Maybe<Lockable>;
+};
+
+export type UnpinIssueInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  issueId: Scalars['ID']['input'];
+};
+
+export type UnpinIssuePayload = {
+  __typename?: 'UnpinIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  issue?: Maybe<Issue>;
+};
+
+export type UpdateIssueCommentInput = {
+  body: Scalars['String']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+export type UpdateIssueCommentPayload = {
+  __typename?: 'UpdateIssueCommentPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issueComment?: Maybe<IssueComment>;
+};
+
+export type UpdateIssueInput = {
+  assigneeIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  body?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  state?: InputMaybe<IssueState>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateIssuePayload = {
+  __typename?: 'UpdateIssuePayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+};
+
 /** A user account. */
-export type User = Node & RepositoryOwner & {
+export type User = Actor & Node & RepositoryOwner & {
   __typename?: 'User';
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -595,6 +1106,22 @@ export type User = Node & RepositoryOwner & {
   name?: Maybe<Scalars['String']['output']>;
   /** The HTTP URL of the user's profile page. */
   url: Scalars['URI']['output'];
+};
+
+/** A list of users. */
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  edges?: Maybe<Array<Maybe<UserEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Represents a user. */
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<User>;
 };
 
 
@@ -669,15 +1196,23 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  Actor:
+    | ( AccountRow )
+    | ( AccountRow )
+  ;
+  Assignable: ( IssueModel );
   GitObject:
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( GitObjectModel )
   ;
+  Lockable: ( IssueModel );
   Node:
     | ( GitObjectModel )
     | ( GitObjectModel )
+    | ( IssueModel )
+    | ( CommentModel )
     | ( LabelRow )
     | ( MilestoneRow )
     | ( AccountRow )
@@ -694,13 +1229,27 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Actor: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Actor']>;
+  AddAssigneesToAssignableInput: AddAssigneesToAssignableInput;
+  AddAssigneesToAssignablePayload: ResolverTypeWrapper<Omit<AddAssigneesToAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversTypes['Assignable']> }>;
+  AddCommentInput: AddCommentInput;
+  AddCommentPayload: ResolverTypeWrapper<Omit<AddCommentPayload, 'commentEdge' | 'subject'> & { commentEdge?: Maybe<ResolversTypes['IssueCommentEdge']>, subject?: Maybe<ResolversTypes['Node']> }>;
+  Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CloseIssueInput: CloseIssueInput;
+  CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Commit: ResolverTypeWrapper<GitObjectModel>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
+  CreateIssueInput: CreateIssueInput;
+  CreateIssuePayload: ResolverTypeWrapper<Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeleteIssueCommentInput: DeleteIssueCommentInput;
+  DeleteIssueCommentPayload: ResolverTypeWrapper<DeleteIssueCommentPayload>;
+  DeleteIssueInput: DeleteIssueInput;
+  DeleteIssuePayload: ResolverTypeWrapper<Omit<DeleteIssuePayload, 'repository'> & { repository?: Maybe<ResolversTypes['Repository']> }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GitActor: ResolverTypeWrapper<GitActorModel>;
   GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
@@ -708,21 +1257,42 @@ export type ResolversTypes = {
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Issue: ResolverTypeWrapper<IssueModel>;
+  IssueClosedStateReason: IssueClosedStateReason;
+  IssueComment: ResolverTypeWrapper<CommentModel>;
+  IssueCommentConnection: ResolverTypeWrapper<Omit<IssueCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['IssueCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['IssueComment']>>> }>;
+  IssueCommentEdge: ResolverTypeWrapper<Omit<IssueCommentEdge, 'node'> & { node?: Maybe<ResolversTypes['IssueComment']> }>;
+  IssueCommentOrder: IssueCommentOrder;
+  IssueCommentOrderField: IssueCommentOrderField;
+  IssueConnection: ResolverTypeWrapper<Omit<IssueConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['IssueEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Issue']>>> }>;
+  IssueEdge: ResolverTypeWrapper<Omit<IssueEdge, 'node'> & { node?: Maybe<ResolversTypes['Issue']> }>;
+  IssueFilters: IssueFilters;
+  IssueOrder: IssueOrder;
+  IssueOrderField: IssueOrderField;
+  IssueState: IssueState;
+  IssueStateReason: IssueStateReason;
   Label: ResolverTypeWrapper<LabelRow>;
   LabelConnection: ResolverTypeWrapper<Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Label']>>> }>;
   LabelEdge: ResolverTypeWrapper<Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversTypes['Label']> }>;
   LabelOrder: LabelOrder;
   LabelOrderField: LabelOrderField;
+  LockLockableInput: LockLockableInput;
+  LockLockablePayload: ResolverTypeWrapper<Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, lockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
+  LockReason: LockReason;
+  Lockable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Lockable']>;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
   MilestoneEdge: ResolverTypeWrapper<Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversTypes['Milestone']> }>;
   MilestoneOrder: MilestoneOrder;
   MilestoneOrderField: MilestoneOrderField;
   MilestoneState: MilestoneState;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OrderDirection: OrderDirection;
   Organization: ResolverTypeWrapper<AccountRow>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PinIssueInput: PinIssueInput;
+  PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RateLimit: ResolverTypeWrapper<RateLimit>;
   Ref: ResolverTypeWrapper<RefModel>;
@@ -730,25 +1300,55 @@ export type ResolversTypes = {
   RefEdge: ResolverTypeWrapper<RefEdgeModel>;
   RefOrder: RefOrder;
   RefOrderField: RefOrderField;
+  RemoveAssigneesFromAssignableInput: RemoveAssigneesFromAssignableInput;
+  RemoveAssigneesFromAssignablePayload: ResolverTypeWrapper<Omit<RemoveAssigneesFromAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversTypes['Assignable']> }>;
+  ReopenIssueInput: ReopenIssueInput;
+  ReopenIssuePayload: ResolverTypeWrapper<Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
+  TransferIssueInput: TransferIssueInput;
+  TransferIssuePayload: ResolverTypeWrapper<Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Tree: ResolverTypeWrapper<GitObjectModel>;
   TreeEntry: ResolverTypeWrapper<TreeEntryModel>;
   URI: ResolverTypeWrapper<Scalars['URI']['output']>;
+  UnlockLockableInput: UnlockLockableInput;
+  UnlockLockablePayload: ResolverTypeWrapper<Omit<UnlockLockablePayload, 'actor' | 'unlockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, unlockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
+  UnpinIssueInput: UnpinIssueInput;
+  UnpinIssuePayload: ResolverTypeWrapper<Omit<UnpinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  UpdateIssueCommentInput: UpdateIssueCommentInput;
+  UpdateIssueCommentPayload: ResolverTypeWrapper<Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversTypes['IssueComment']> }>;
+  UpdateIssueInput: UpdateIssueInput;
+  UpdateIssuePayload: ResolverTypeWrapper<Omit<UpdateIssuePayload, 'actor' | 'issue'> & { actor?: Maybe<ResolversTypes['Actor']>, issue?: Maybe<ResolversTypes['Issue']> }>;
   User: ResolverTypeWrapper<AccountRow>;
+  UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Actor: ResolversInterfaceTypes<ResolversParentTypes>['Actor'];
+  AddAssigneesToAssignableInput: AddAssigneesToAssignableInput;
+  AddAssigneesToAssignablePayload: Omit<AddAssigneesToAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversParentTypes['Assignable']> };
+  AddCommentInput: AddCommentInput;
+  AddCommentPayload: Omit<AddCommentPayload, 'commentEdge' | 'subject'> & { commentEdge?: Maybe<ResolversParentTypes['IssueCommentEdge']>, subject?: Maybe<ResolversParentTypes['Node']> };
+  Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
+  CloseIssueInput: CloseIssueInput;
+  CloseIssuePayload: Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Commit: GitObjectModel;
   CommitConnection: CommitConnectionModel;
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
+  CreateIssueInput: CreateIssueInput;
+  CreateIssuePayload: Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   DateTime: Scalars['DateTime']['output'];
+  DeleteIssueCommentInput: DeleteIssueCommentInput;
+  DeleteIssueCommentPayload: DeleteIssueCommentPayload;
+  DeleteIssueInput: DeleteIssueInput;
+  DeleteIssuePayload: Omit<DeleteIssuePayload, 'repository'> & { repository?: Maybe<ResolversParentTypes['Repository']> };
   Float: Scalars['Float']['output'];
   GitActor: GitActorModel;
   GitObject: ResolversInterfaceTypes<ResolversParentTypes>['GitObject'];
@@ -756,31 +1356,81 @@ export type ResolversParentTypes = {
   GitTimestamp: Scalars['GitTimestamp']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  Issue: IssueModel;
+  IssueComment: CommentModel;
+  IssueCommentConnection: Omit<IssueCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['IssueComment']>>> };
+  IssueCommentEdge: Omit<IssueCommentEdge, 'node'> & { node?: Maybe<ResolversParentTypes['IssueComment']> };
+  IssueCommentOrder: IssueCommentOrder;
+  IssueConnection: Omit<IssueConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Issue']>>> };
+  IssueEdge: Omit<IssueEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Issue']> };
+  IssueFilters: IssueFilters;
+  IssueOrder: IssueOrder;
   Label: LabelRow;
   LabelConnection: Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Label']>>> };
   LabelEdge: Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Label']> };
   LabelOrder: LabelOrder;
+  LockLockableInput: LockLockableInput;
+  LockLockablePayload: Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, lockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
+  Lockable: ResolversInterfaceTypes<ResolversParentTypes>['Lockable'];
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
   MilestoneOrder: MilestoneOrder;
+  Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Organization: AccountRow;
   PageInfo: PageInfo;
+  PinIssueInput: PinIssueInput;
+  PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
   Ref: RefModel;
   RefConnection: RefConnectionModel;
   RefEdge: RefEdgeModel;
   RefOrder: RefOrder;
+  RemoveAssigneesFromAssignableInput: RemoveAssigneesFromAssignableInput;
+  RemoveAssigneesFromAssignablePayload: Omit<RemoveAssigneesFromAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversParentTypes['Assignable']> };
+  ReopenIssueInput: ReopenIssueInput;
+  ReopenIssuePayload: Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Repository: RepositoryRow;
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
   String: Scalars['String']['output'];
   Tag: GitObjectModel;
+  TransferIssueInput: TransferIssueInput;
+  TransferIssuePayload: Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Tree: GitObjectModel;
   TreeEntry: TreeEntryModel;
   URI: Scalars['URI']['output'];
+  UnlockLockableInput: UnlockLockableInput;
+  UnlockLockablePayload: Omit<UnlockLockablePayload, 'actor' | 'unlockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, unlockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
+  UnpinIssueInput: UnpinIssueInput;
+  UnpinIssuePayload: Omit<UnpinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  UpdateIssueCommentInput: UpdateIssueCommentInput;
+  UpdateIssueCommentPayload: Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversParentTypes['IssueComment']> };
+  UpdateIssueInput: UpdateIssueInput;
+  UpdateIssuePayload: Omit<UpdateIssuePayload, 'actor' | 'issue'> & { actor?: Maybe<ResolversParentTypes['Actor']>, issue?: Maybe<ResolversParentTypes['Issue']> };
   User: AccountRow;
+  UserConnection: Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+};
+
+export type ActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Actor'] = ResolversParentTypes['Actor']> = {
+  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type AddAssigneesToAssignablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddAssigneesToAssignablePayload'] = ResolversParentTypes['AddAssigneesToAssignablePayload']> = {
+  assignable?: Resolver<Maybe<ResolversTypes['Assignable']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AddCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddCommentPayload'] = ResolversParentTypes['AddCommentPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  commentEdge?: Resolver<Maybe<ResolversTypes['IssueCommentEdge']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType>;
+};
+
+export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignable'] = ResolversParentTypes['Assignable']> = {
+  __resolveType: TypeResolveFn<'Issue', ParentType, ContextType>;
 };
 
 export type BlobResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blob'] = ResolversParentTypes['Blob']> = {
@@ -795,6 +1445,11 @@ export type BlobResolvers<ContextType = GraphqlContext, ParentType extends Resol
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CloseIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CloseIssuePayload'] = ResolversParentTypes['CloseIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
 export type CommitResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Commit'] = ResolversParentTypes['Commit']> = {
@@ -840,9 +1495,23 @@ export type CommitHistoryConnectionResolvers<ContextType = GraphqlContext, Paren
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type CreateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateIssuePayload'] = ResolversParentTypes['CreateIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DeleteIssueCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeleteIssueCommentPayload'] = ResolversParentTypes['DeleteIssueCommentPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DeleteIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeleteIssuePayload'] = ResolversParentTypes['DeleteIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+};
 
 export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActor'] = ResolversParentTypes['GitActor']> = {
   date?: Resolver<Maybe<ResolversTypes['GitTimestamp']>, ParentType, ContextType>;
@@ -862,6 +1531,70 @@ export interface GitObjectIdScalarConfig extends GraphQLScalarTypeConfig<Resolve
 export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GitTimestamp'], any> {
   name: 'GitTimestamp';
 }
+
+export type IssueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Issue'] = ResolversParentTypes['Issue']> = {
+  activeLockReason?: Resolver<Maybe<ResolversTypes['LockReason']>, ParentType, ContextType>;
+  assignees?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<IssueAssigneesArgs>>;
+  author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  comments?: Resolver<ResolversTypes['IssueCommentConnection'], ParentType, ContextType, Partial<IssueCommentsArgs>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isPinned?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<IssueLabelsArgs, 'orderBy'>>;
+  locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['IssueState'], ParentType, ContextType>;
+  stateReason?: Resolver<Maybe<ResolversTypes['IssueStateReason']>, ParentType, ContextType, RequireFields<IssueStateReasonArgs, 'enableDuplicate'>>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueComment'] = ResolversParentTypes['IssueComment']> = {
+  author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  issue?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IssueCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueCommentConnection'] = ResolversParentTypes['IssueCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['IssueCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['IssueComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type IssueCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueCommentEdge'] = ResolversParentTypes['IssueCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['IssueComment']>, ParentType, ContextType>;
+};
+
+export type IssueConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueConnection'] = ResolversParentTypes['IssueConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['IssueEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Issue']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type IssueEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueEdge'] = ResolversParentTypes['IssueEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
 
 export type LabelResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Label'] = ResolversParentTypes['Label']> = {
   color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -887,6 +1620,16 @@ export type LabelConnectionResolvers<ContextType = GraphqlContext, ParentType ex
 export type LabelEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LabelEdge'] = ResolversParentTypes['LabelEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType>;
+};
+
+export type LockLockablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LockLockablePayload'] = ResolversParentTypes['LockLockablePayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lockedRecord?: Resolver<Maybe<ResolversTypes['Lockable']>, ParentType, ContextType>;
+};
+
+export type LockableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Lockable'] = ResolversParentTypes['Lockable']> = {
+  __resolveType: TypeResolveFn<'Issue', ParentType, ContextType>;
 };
 
 export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
@@ -919,8 +1662,26 @@ export type MilestoneEdgeResolvers<ContextType = GraphqlContext, ParentType exte
   node?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
 };
 
+export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addAssigneesToAssignable?: Resolver<Maybe<ResolversTypes['AddAssigneesToAssignablePayload']>, ParentType, ContextType, RequireFields<MutationAddAssigneesToAssignableArgs, 'input'>>;
+  addComment?: Resolver<Maybe<ResolversTypes['AddCommentPayload']>, ParentType, ContextType, RequireFields<MutationAddCommentArgs, 'input'>>;
+  closeIssue?: Resolver<Maybe<ResolversTypes['CloseIssuePayload']>, ParentType, ContextType, RequireFields<MutationCloseIssueArgs, 'input'>>;
+  createIssue?: Resolver<Maybe<ResolversTypes['CreateIssuePayload']>, ParentType, ContextType, RequireFields<MutationCreateIssueArgs, 'input'>>;
+  deleteIssue?: Resolver<Maybe<ResolversTypes['DeleteIssuePayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueArgs, 'input'>>;
+  deleteIssueComment?: Resolver<Maybe<ResolversTypes['DeleteIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueCommentArgs, 'input'>>;
+  lockLockable?: Resolver<Maybe<ResolversTypes['LockLockablePayload']>, ParentType, ContextType, RequireFields<MutationLockLockableArgs, 'input'>>;
+  pinIssue?: Resolver<Maybe<ResolversTypes['PinIssuePayload']>, ParentType, ContextType, RequireFields<MutationPinIssueArgs, 'input'>>;
+  removeAssigneesFromAssignable?: Resolver<Maybe<ResolversTypes['RemoveAssigneesFromAssignablePayload']>, ParentType, ContextType, RequireFields<MutationRemoveAssigneesFromAssignableArgs, 'input'>>;
+  reopenIssue?: Resolver<Maybe<ResolversTypes['ReopenIssuePayload']>, ParentType, ContextType, RequireFields<MutationReopenIssueArgs, 'input'>>;
+  transferIssue?: Resolver<Maybe<ResolversTypes['TransferIssuePayload']>, ParentType, ContextType, RequireFields<MutationTransferIssueArgs, 'input'>>;
+  unlockLockable?: Resolver<Maybe<ResolversTypes['UnlockLockablePayload']>, ParentType, ContextType, RequireFields<MutationUnlockLockableArgs, 'input'>>;
+  unpinIssue?: Resolver<Maybe<ResolversTypes['UnpinIssuePayload']>, ParentType, ContextType, RequireFields<MutationUnpinIssueArgs, 'input'>>;
+  updateIssue?: Resolver<Maybe<ResolversTypes['UpdateIssuePayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueArgs, 'input'>>;
+  updateIssueComment?: Resolver<Maybe<ResolversTypes['UpdateIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueCommentArgs, 'input'>>;
+};
+
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Label' | 'Milestone' | 'Organization' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -937,6 +1698,11 @@ export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinIssuePayload'] = ResolversParentTypes['PinIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -976,6 +1742,16 @@ export type RefEdgeResolvers<ContextType = GraphqlContext, ParentType extends Re
   node?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
 };
 
+export type RemoveAssigneesFromAssignablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveAssigneesFromAssignablePayload'] = ResolversParentTypes['RemoveAssigneesFromAssignablePayload']> = {
+  assignable?: Resolver<Maybe<ResolversTypes['Assignable']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReopenIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReopenIssuePayload'] = ResolversParentTypes['ReopenIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
 export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Repository'] = ResolversParentTypes['Repository']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -983,6 +1759,8 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType, RequireFields<RepositoryIssueArgs, 'number'>>;
+  issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<RepositoryIssuesArgs>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType, RequireFields<RepositoryMilestoneArgs, 'number'>>;
@@ -1016,6 +1794,11 @@ export type TagResolvers<ContextType = GraphqlContext, ParentType extends Resolv
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type TransferIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TransferIssuePayload'] = ResolversParentTypes['TransferIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
 export type TreeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tree'] = ResolversParentTypes['Tree']> = {
   abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -1043,6 +1826,29 @@ export interface UriScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes[
   name: 'URI';
 }
 
+export type UnlockLockablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlockLockablePayload'] = ResolversParentTypes['UnlockLockablePayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unlockedRecord?: Resolver<Maybe<ResolversTypes['Lockable']>, ParentType, ContextType>;
+};
+
+export type UnpinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnpinIssuePayload'] = ResolversParentTypes['UnpinIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
+export type UpdateIssueCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateIssueCommentPayload'] = ResolversParentTypes['UpdateIssueCommentPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issueComment?: Resolver<Maybe<ResolversTypes['IssueComment']>, ParentType, ContextType>;
+};
+
+export type UpdateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateIssuePayload'] = ResolversParentTypes['UpdateIssuePayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
 export type UserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1052,37 +1858,76 @@ export type UserResolvers<ContextType = GraphqlContext, ParentType extends Resol
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type UserConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserConnection'] = ResolversParentTypes['UserConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphqlContext> = {
+  Actor?: ActorResolvers<ContextType>;
+  AddAssigneesToAssignablePayload?: AddAssigneesToAssignablePayloadResolvers<ContextType>;
+  AddCommentPayload?: AddCommentPayloadResolvers<ContextType>;
+  Assignable?: AssignableResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
+  CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
   Commit?: CommitResolvers<ContextType>;
   CommitConnection?: CommitConnectionResolvers<ContextType>;
   CommitEdge?: CommitEdgeResolvers<ContextType>;
   CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
+  CreateIssuePayload?: CreateIssuePayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DeleteIssueCommentPayload?: DeleteIssueCommentPayloadResolvers<ContextType>;
+  DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
   GitObject?: GitObjectResolvers<ContextType>;
   GitObjectID?: GraphQLScalarType;
   GitTimestamp?: GraphQLScalarType;
+  Issue?: IssueResolvers<ContextType>;
+  IssueComment?: IssueCommentResolvers<ContextType>;
+  IssueCommentConnection?: IssueCommentConnectionResolvers<ContextType>;
+  IssueCommentEdge?: IssueCommentEdgeResolvers<ContextType>;
+  IssueConnection?: IssueConnectionResolvers<ContextType>;
+  IssueEdge?: IssueEdgeResolvers<ContextType>;
   Label?: LabelResolvers<ContextType>;
   LabelConnection?: LabelConnectionResolvers<ContextType>;
   LabelEdge?: LabelEdgeResolvers<ContextType>;
+  LockLockablePayload?: LockLockablePayloadResolvers<ContextType>;
+  Lockable?: LockableResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   Ref?: RefResolvers<ContextType>;
   RefConnection?: RefConnectionResolvers<ContextType>;
   RefEdge?: RefEdgeResolvers<ContextType>;
+  RemoveAssigneesFromAssignablePayload?: RemoveAssigneesFromAssignablePayloadResolvers<ContextType>;
+  ReopenIssuePayload?: ReopenIssuePayloadResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
+  TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
   Tree?: TreeResolvers<ContextType>;
   TreeEntry?: TreeEntryResolvers<ContextType>;
   URI?: GraphQLScalarType;
+  UnlockLockablePayload?: UnlockLockablePayloadResolvers<ContextType>;
+  UnpinIssuePayload?: UnpinIssuePayloadResolvers<ContextType>;
+  UpdateIssueCommentPayload?: UpdateIssueCommentPayloadResolvers<ContextType>;
+  UpdateIssuePayload?: UpdateIssuePayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserConnection?: UserConnectionResolvers<ContextType>;
+  UserEdge?: UserEdgeResolvers<ContextType>;
 };
 

@@ -12,12 +12,14 @@ import type { GitObjectModel } from '../git/models.js';
 import { accountType } from './account.js';
 import { GRAPHQL_TYPES, objectByOid } from './git-object.js';
 import { loadLabelOrMilestone } from './label-milestone.js';
+import type { CommentModel, IssueModel } from '../issues/issue-models.js';
+import { loadIssueOrComment } from '../issues/issue-resolvers.js';
 import { canSeeRepository } from './repository.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -44,6 +46,9 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
     case 'Label':
     case 'Milestone':
       return loadLabelOrMilestone(ctx, decoded.type, decoded.id);
+    case 'Issue':
+    case 'IssueComment':
+      return loadIssueOrComment(ctx, decoded.type, decoded.id);
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -54,6 +59,8 @@ export const Node: NodeResolvers = {
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
     if ('kind' in node) return accountType(node);
     if ('color' in node) return 'Label';
+    if ('issue_id' in node) return 'IssueComment';
+    if ('locked' in node) return 'Issue';
     if ('title' in node) return 'Milestone';
     return 'Repository';
   },

@@ -1,0 +1,55 @@
+// Per-request loaders for issues and comments (see loaders.ts): by id (node
+// lookups, a comment's issue), by repository and number (`Repository.issue`),
+// pages of issues per repository and of comments per issue, assignees and
+// pins per issue. Each batch is one statement for every parent asked in the
+// same tick, so 50 issues with their assignees and comment counts cost what
+// one issue does.
+import DataLoader from 'dataloader';
+import type { Sql } from '../../db/database.js';
+import type { AccountRow } from '../../repos/accounts-store.js';
+import type { TwoWayWindow } from '../connection.js';
+import { pageLoader } from '../label-milestone-loaders.js';
+import type { CommentModel, IssueModel } from './issue-models.js';
+import {
+  assigneesOf, commentPages, commentsByIds, issuePages, issuesByIds, issuesByNumbers, pinnedAmong, type IssuePageRequest, type Page,
+} from './issue-reads.js';
+
+export interface CommentPageRequest { window: TwoWayWindow; orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null }
+
+export interface IssueLoaders {
+  issueById: DataLoader<number, IssueModel | null>;
+  issueByNumber: DataLoader<{ repositoryId: number; number: number }, IssueModel | null, string>;
+  issuePage: DataLoader<{ repositoryId: number; page: IssuePageRequest }, Page<IssueModel>, string>;
+  commentById: DataLoader<number, CommentModel | null>;
+  commentPage: DataLoader<{ repositoryId: number; page: CommentPageRequest }, Page<CommentModel>, string>;
+  assignees: DataLoader<number, AccountRow[]>;
+  pinned: DataLoader<number, boolean>;
+}
+
+export function createIssueLoaders(sql: Sql): IssueLoaders {
+  return {
+    issueById: new DataLoader(async (ids) => {
+      const found = await issuesByIds(sql, ids);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
+    issueByNumber: new DataLoader(async (keys) => {
+      const found = await issuesByNumbers(sql, keys);
+      return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
+    }, { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` }),
+    issuePage: pageLoader((ids, page: IssuePageRequest) => issuePages(sql, ids, page)),
+    commentById: new DataLoader(async (ids) => {
+      const found = await commentsByIds(sql, ids);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
+    // Keyed by the issue's id (pageLoader's `repositoryId` is the parent's id).
+    commentPage: pageLoader((ids, page: CommentPageRequest) => commentPages(sql, ids, page.window, page.orderBy)),
+    assignees: new DataLoader(async (ids) => {
+      const found = await assigneesOf(sql, ids);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
+    pinned: new DataLoader(async (ids) => {
+      const found = await pinnedAmong(sql, ids);
+      return ids.map((id) => found.has(id));
+    }),
+  };
+}

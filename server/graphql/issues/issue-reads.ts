@@ -1,0 +1,121 @@
+// GraphQL's reads of issues and comments, each for many parents in one
+// statement (the per-request loaders batch a tick's requests into one call):
+// issues by id or number, a page of issues per repository and of comments per
+// issue (ranked per parent, with the parent's total in the same statement),
+// the assignees and pins of many issues.
+import type postgres from 'postgres';
+import type { Sql } from '../../db/database.js';
+import { canMatchText } from '../../db/text-values.js';
+import type { AccountRow } from '../../repos/accounts-store.js';
+import type { TwoWayWindow } from '../connection.js';
+import { COMMENT_MODEL_COLUMNS, ISSUE_MODEL_COLUMNS, type CommentModel, type IssueModel } from './issue-models.js';
+
+export type Page<T> = { rows: T[]; total: number };
+
+export interface IssuePageRequest {
+  window: TwoWayWindow;
+  states: ('open' | 'closed')[];
+  orderBy: 'CREATED_AT' | 'UPDATED_AT' | 'COMMENTS';
+  direction: 'ASC' | 'DESC';
+  /** A login, `*` for any assignee, null for none, undefined for no filter. */
+  assignee?: string | null;
+  createdBy?: string;
+  since?: string;
+  /** Issues carry no labels until issue_labels (migration 014) lands: a label filter matches nothing. */
+  labels: boolean;
+}
+
+const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
+
+export async function issuesByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, IssueModel>> {
+  const rows = await sql<IssueModel[]>`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)} FROM issues i WHERE i.id = ANY(${ids as number[]})`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function issuesByNumbers(sql: Sql, keys: readonly { repositoryId: number; number: number }[]): Promise<Map<string, IssueModel>> {
+  // Numbers beyond integer range name no issue (and must not become a database error).
+  const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
+  if (valid.length === 0) return new Map();
+  const rows = await sql<IssueModel[]>`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)} FROM issues i
+    JOIN unnest(${valid.map((key) => key.repositoryId)}::bigint[], ${valid.map((key) => key.number)}::int[]) AS k(repository_id, number)
+      ON i.repository_id = k.repository_id AND i.number = k.number`;
+  return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
+}
+
+/**
+ * Ranks the rows of each parent and keeps the window; the parent's first row
+ * is kept too (and dropped here) so every parent with rows reports its total,
+ * even for a window past its end or of no rows (a `totalCount`-only query).
+ */
+async function rankedPages<T extends { [key: string]: unknown }>(
+  sql: Sql, parentColumn: string, parents: readonly number[], window: TwoWayWindow, select: postgres.PendingQuery<postgres.Row[]>,
+): Promise<Map<number, Page<T>>> {
+  const pages = new Map<number, Page<T>>(parents.map((id) => [id, { rows: [], total: 0 }]));
+  const rows = await sql<(T & { position: number; total: number })[]>`SELECT * FROM (${select}) ranked
+    WHERE (position > ${window.offset} AND position <= ${window.offset + window.first}) OR position = 1
+    ORDER BY ${sql(parentColumn)}, position`;
+  for (const { position, total, ...row } of rows) {
+    const page = pages.get(row[parentColumn] as number)!;
+    page.total = total;
+    if (position > window.offset && position <= window.offset + window.first) page.rows.push(row as unknown as T);
+  }
+  if (window.fromEnd) for (const page of pages.values()) page.rows.reverse();
+  return pages;
+}
+
+export async function issuePages(sql: Sql, repositoryIds: readonly number[], request: IssuePageRequest): Promise<Map<number, Page<IssueModel>>> {
+  // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
+  const unmatchable = [request.createdBy, request.assignee].some((value) => typeof value === 'string' && !canMatchText(value));
+  if (request.labels || unmatchable) return new Map(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
+  const conditions = [sql`i.repository_id = ANY(${repositoryIds as number[]})`, sql`i.state = ANY(${request.states})`];
+  if (request.createdBy !== undefined) conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
+  if (request.since !== undefined) conditions.push(sql`i.updated_at >= ${request.since}::timestamptz`);
+  if (request.assignee === '*') conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
+  else if (request.assignee === null) conditions.push(sql`NOT EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
+  else if (request.assignee !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = i.id AND lower(a.login) = lower(${request.assignee}))`);
+  }
+  const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
+  // Read from the end: the order reversed, reversed back by rankedPages.
+  const descending = (request.direction === 'DESC') !== request.window.fromEnd;
+  const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
+  const select = sql`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)},
+      row_number() OVER (PARTITION BY i.repository_id ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
+      count(*) OVER (PARTITION BY i.repository_id)::int AS total
+    FROM issues i WHERE ${where}`;
+  return rankedPages<IssueModel & { [key: string]: unknown }>(sql, 'repository_id', repositoryIds, request.window, select);
+}
+
+/** Comments of many issues, oldest first (GitHub's order; UPDATED_AT orders by last edit). */
+export async function commentPages(
+  sql: Sql, issueIds: readonly number[], window: TwoWayWindow, orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null,
+): Promise<Map<number, Page<CommentModel>>> {
+  const descending = (orderBy?.direction === 'DESC') !== window.fromEnd;
+  const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
+  const column = sql.unsafe(orderBy ? 'ic.updated_at' : 'ic.created_at');
+  const select = sql`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)},
+      row_number() OVER (PARTITION BY ic.issue_id ORDER BY ${column} ${dir}, ic.id ${dir})::int AS position,
+      count(*) OVER (PARTITION BY ic.issue_id)::int AS total
+    FROM issue_comments ic WHERE ic.issue_id = ANY(${issueIds as number[]})`;
+  return rankedPages<CommentModel & { [key: string]: unknown }>(sql, 'issue_id', issueIds, window, select);
+}
+
+export async function commentsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, CommentModel>> {
+  const rows = await sql<CommentModel[]>`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)} FROM issue_comments ic WHERE ic.id = ANY(${ids as number[]})`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Every assignee of each issue, in the order they were assigned (GitHub caps them at ten). */
+export async function assigneesOf(sql: Sql, issueIds: readonly number[]): Promise<Map<number, AccountRow[]>> {
+  const rows = await sql<(AccountRow & { issue_id: number })[]>`SELECT a.*, ia.issue_id FROM issue_assignees ia
+    JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = ANY(${issueIds as number[]}) ORDER BY ia.issue_id, ia.created_at, a.id`;
+  const found = new Map<number, AccountRow[]>(issueIds.map((id) => [id, []]));
+  for (const { issue_id, ...account } of rows) found.get(issue_id)!.push(account);
+  return found;
+}
+
+/** The issues among `issueIds` pinned to their repository. */
+export async function pinnedAmong(sql: Sql, issueIds: readonly number[]): Promise<Set<number>> {
+  const rows = await sql<{ issue_id: number }[]>`SELECT issue_id FROM issue_pins WHERE issue_id = ANY(${issueIds as number[]})`;
+  return new Set(rows.map((row) => row.issue_id));
+}

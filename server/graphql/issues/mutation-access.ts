@@ -1,0 +1,125 @@
+// What every issue mutation checks first, GitHub's way: the node IDs in the
+// input resolve to visible objects of the right type (else NOT_FOUND, as for a
+// missing one), the caller may write with this token (a classic token needs
+// `repo`, or `public_repo` on a public repository; an installation token
+// needs `issues: write` on a repository of its installation), and has the
+// repository permission the mutation needs (else FORBIDDEN, naming the
+// mutation). The work then runs in one transaction with its webhook events,
+// and the REST store's errors (404, 403, 422) become GraphQL's types.
+import { satisfies } from '../../apps/app-permissions.js';
+import { grantReaches } from '../../apps/installation-grant.js';
+import { canMatchText } from '../../db/text-values.js';
+import { ApiError } from '../../http/api-error.js';
+import { hasAnyScope } from '../../http/scopes.js';
+import { decodeNodeIdOf, type NodeType } from '../../ids/node-id.js';
+import type { IssueRow } from '../../issues/issue-rows.js';
+import type { EventContext } from '../../issues/issue-webhooks.js';
+import { issueByNumber } from '../../issues/issue-rows.js';
+import { resolveAssignees } from '../../issues/assignees.js';
+import type { AccountRef } from '../../repos/user-view.js';
+import { atLeast, type Permission } from '../../repos/permissions.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { GraphqlContext } from '../context.js';
+import { githubError, nodeNotFound } from '../errors.js';
+import { canSeeRepository } from '../resolvers/repository.js';
+
+export interface Writer { userId: number; login: string; permission: Permission | null }
+
+/** The mutation's GitHub name in messages: `closeIssue` → `CloseIssue`. */
+const operationName = (mutation: string) => mutation[0]!.toUpperCase() + mutation.slice(1);
+
+export function forbiddenMutation(ctx: GraphqlContext, mutation: string) {
+  const login = ctx.principal.kind === 'token' ? ctx.principal.user.login : 'anonymous';
+  return githubError('FORBIDDEN', `${login} does not have the correct permissions to execute \`${operationName(mutation)}\``);
+}
+
+/** The repository behind an R_ id, when the caller may see it; NOT_FOUND otherwise. */
+export async function visibleRepository(ctx: GraphqlContext, id: string): Promise<RepositoryRow> {
+  const repositoryId = decodeNodeIdOf(id, 'Repository');
+  const repo = repositoryId === null ? null : await ctx.loaders.repositoryById.load(repositoryId);
+  if (repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  return repo;
+}
+
+/** Text to store: PostgreSQL text cannot hold NUL, so one is refused as REST refuses it (422), never a failed query. */
+export function storable<T extends string | null | undefined>(value: T, field: string): T {
+  if (typeof value === 'string' && !canMatchText(value)) throw githubError('UNPROCESSABLE', `${field} contains a NUL character, which cannot be stored.`);
+  return value;
+}
+
+/** The caller as a writer of `repo` needing `needed`: FORBIDDEN when the token or the permission falls short. */
+export async function writerOf(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission): Promise<Writer> {
+  const principal = ctx.principal;
+  if (principal.kind !== 'token') throw forbiddenMutation(ctx, mutation);
+  let permission: Permission | null;
+  if (principal.installation) {
+    const grant = principal.installation;
+    if (!grantReaches(grant, repo) || !satisfies(grant.permissions, { issues: 'write' })) {
+      throw githubError('FORBIDDEN', 'Resource not accessible by integration');
+    }
+    // Within its grant an installation acts with the issues permission it holds.
+    permission = 'write';
+  } else {
+    const scopes = repo.private ? ['repo'] : ['repo', 'public_repo'];
+    if (!hasAnyScope(principal.scopes, scopes)) throw forbiddenMutation(ctx, mutation);
+    permission = await ctx.loaders.repositoryPermission.load(repo);
+  }
+  if (!atLeast(permission, needed)) throw forbiddenMutation(ctx, mutation);
+  return { userId: principal.user.id, login: principal.user.login, permission };
+}
+
+/** An issue (with everything REST's row has) behind an I_ id, with its visible repository; NOT_FOUND otherwise. */
+export async function visibleIssue(ctx: GraphqlContext, id: string, type: NodeType = 'Issue'): Promise<{ issue: IssueRow; repo: RepositoryRow }> {
+  const issueId = decodeNodeIdOf(id, type);
+  const model = issueId === null ? null : await ctx.loaders.issueById.load(issueId);
+  const repo = model === null ? null : await ctx.loaders.repositoryById.load(model.repository_id);
+  if (model === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  const issue = await issueByNumber(ctx.services.sql, repo.id, model.number);
+  if (issue === null) throw nodeNotFound(id);
+  return { issue, repo };
+}
+
+/** GraphQL's error for a REST store's refusal; anything else goes on as it is. */
+function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.status === 404) return githubError('NOT_FOUND', 'Could not resolve to a node: it no longer exists.');
+  if (error.status === 403) return forbiddenMutation(ctx, mutation);
+  if (error.status === 422) {
+    const detail = error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
+    return githubError('UNPROCESSABLE', detail || error.message);
+  }
+  return error;
+}
+
+/** Runs `work` in one transaction with what its webhook events need, translating the store's errors. */
+export async function inMutation<T>(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, work: (events: EventContext) => Promise<T>): Promise<T> {
+  try {
+    return (await ctx.services.sql.begin((tx) => work({ tx, repo, principal: ctx.principal, urls: ctx.services.urls }))) as T;
+  } catch (error) {
+    throw asGraphqlError(error, ctx, mutation);
+  } finally {
+    clearIssueLoaders(ctx);
+  }
+}
+
+/** What this request's loaders remember of issues predates the change: the payload must show it after. */
+function clearIssueLoaders(ctx: GraphqlContext): void {
+  const { issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned } = ctx.loaders;
+  for (const loader of [issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned]) loader.clearAll();
+}
+
+/** The accounts behind U_ ids, checked assignable to `repo` (UNPROCESSABLE otherwise, as REST's 422). */
+export async function assigneesFromIds(ctx: GraphqlContext, repo: RepositoryRow, ids: readonly string[], mutation: string): Promise<AccountRef[]> {
+  const logins: string[] = [];
+  for (const id of ids) {
+    const userId = decodeNodeIdOf(id, 'User');
+    const account = userId === null ? null : await ctx.loaders.accountById.load(userId);
+    if (account === null) throw nodeNotFound(id);
+    logins.push(account.login);
+  }
+  try {
+    return await resolveAssignees(ctx.services.sql, repo, logins);
+  } catch (error) {
+    throw asGraphqlError(error, ctx, mutation);
+  }
+}

@@ -2,7 +2,7 @@
 // list and its views: a page's body object is kept with the generations of
 // its repository and of everything global (issue_list_generations, bumped by
 // triggers in the transaction of every change a page could show; migration
-// 019). A request reads the two generations (one statement) and is answered
+// 018). A request reads the two generations (one statement) and is answered
 // from the cache when they are the ones the page was built under; the
 // runner's per-object serialization then skips JSON.stringify and the ETag
 // hash as well. The generations are read before the page is built, so a

@@ -1,5 +1,5 @@
 // Reading the generations of issue-list-cache.ts: the repository's and the
-// global one (repository_id 0, migration 019). Under load many requests want
+// global one (repository_id 0, migration 018). Under load many requests want
 // them at once, so reads are batched: while one statement is out, the
 // requests that arrive wait and then share the next one. A request never
 // joins a statement sent before it arrived (one that may not see a change

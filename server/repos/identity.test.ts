@@ -36,7 +36,10 @@ describe('identity', () => {
     const res = await server.api('/repos/caroline/keep', { token: carol.token });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: created.id, node_id: created.node_id, full_name: 'caroline/keep', owner: { login: 'caroline', id: carol.id } });
-    expect((await server.api('/repos/carol/keep', { token: carol.token })).status).toBe(404);
+    // The old login redirects to the repository by id, as GitHub does after an account rename.
+    const old = await fetch(`${server.url}/repos/carol/keep`, { headers: { authorization: `Bearer ${carol.token}` }, redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toMatch(new RegExp(`/repositories/${created.id}$`));
   });
 
   it('never reuses the id of a deleted repository', async () => {

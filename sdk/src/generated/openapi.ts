@@ -5089,6 +5089,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-ref"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -5166,6 +5167,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-ref"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -5260,6 +5262,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-ref"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -5329,6 +5332,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-ref"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -5395,6 +5399,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-ref"] | components["schemas"]["git-ref"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -5461,6 +5466,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -5539,6 +5545,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-ref"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -5616,6 +5623,7 @@ export interface operations {
                     "application/vnd.github.raw": string;
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -5698,6 +5706,7 @@ export interface operations {
                     "application/json": components["schemas"]["file-commit"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -5766,6 +5775,7 @@ export interface operations {
                     "application/json": components["schemas"]["file-commit"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -5809,6 +5819,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["readme"];
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -5855,6 +5866,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["readme"];
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -5946,6 +5958,7 @@ export interface operations {
                     "application/json": components["schemas"]["commit"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6017,6 +6030,7 @@ export interface operations {
                     "application/vnd.github.patch": string;
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6127,6 +6141,7 @@ export interface operations {
                     "application/vnd.github.patch": string;
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6222,6 +6237,7 @@ export interface operations {
                     "application/json": components["schemas"]["short-branch"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6277,6 +6293,7 @@ export interface operations {
                     "application/json": components["schemas"]["branch-with-protection"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6343,6 +6360,7 @@ export interface operations {
                     "application/json": components["schemas"]["short-blob"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -6413,6 +6431,7 @@ export interface operations {
                     "application/vnd.github.raw": string;
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6490,6 +6509,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-tree"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -6562,6 +6582,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-tree"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6647,6 +6668,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-commit"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -6716,6 +6738,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-commit"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -6795,6 +6818,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-tag"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -6864,6 +6888,7 @@ export interface operations {
                     "application/json": components["schemas"]["git-tag"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7036,6 +7061,7 @@ export interface operations {
                     "application/json": components["schemas"]["hook"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7127,6 +7153,7 @@ export interface operations {
                     "application/json": components["schemas"]["hook"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7182,6 +7209,7 @@ export interface operations {
                     "application/json": components["schemas"]["hook"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7233,6 +7261,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7314,6 +7343,7 @@ export interface operations {
                     "application/json": components["schemas"]["hook"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7366,6 +7396,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7417,6 +7448,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7497,6 +7529,7 @@ export interface operations {
                     "application/json": components["schemas"]["hook-delivery-item"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7557,6 +7590,7 @@ export interface operations {
                     "application/json": components["schemas"]["hook-delivery"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7615,6 +7649,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7670,6 +7705,7 @@ export interface operations {
                     "application/json": components["schemas"]["hook-delivery"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7723,6 +7759,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7785,6 +7822,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7850,6 +7888,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -7905,6 +7944,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -7956,6 +7996,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -8019,6 +8060,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -8087,6 +8129,7 @@ export interface operations {
                     "application/json": components["schemas"]["milestone"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -8157,6 +8200,7 @@ export interface operations {
                     "application/json": components["schemas"]["milestone"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -8212,6 +8256,7 @@ export interface operations {
                     "application/json": components["schemas"]["milestone"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -8263,6 +8308,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -8331,6 +8377,7 @@ export interface operations {
                     "application/json": components["schemas"]["milestone"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9161,6 +9208,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9240,6 +9288,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9309,6 +9358,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -9402,6 +9452,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9478,6 +9529,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9543,6 +9595,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9626,6 +9679,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue-comment"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9701,6 +9755,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue-comment"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9791,6 +9846,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue-comment"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9859,6 +9915,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue-comment"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
@@ -9924,6 +9981,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -9997,6 +10055,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue-comment"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10072,6 +10131,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10147,6 +10207,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10222,6 +10283,7 @@ export interface operations {
                     "application/json": components["schemas"]["simple-user"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10273,6 +10335,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10337,6 +10400,7 @@ export interface operations {
                     "application/json": components["schemas"]["issue-event"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10421,6 +10485,7 @@ export interface operations {
                     "application/json": components["schemas"]["reaction"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10512,6 +10577,7 @@ export interface operations {
                     "application/json": components["schemas"]["reaction"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10583,6 +10649,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10666,6 +10733,7 @@ export interface operations {
                     "application/json": components["schemas"]["reaction"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10757,6 +10825,7 @@ export interface operations {
                     "application/json": components["schemas"]["reaction"];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10828,6 +10897,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10906,6 +10976,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -10980,6 +11051,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"][];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -11055,6 +11127,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"][];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -11121,6 +11194,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -11192,6 +11266,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"][];
                 };
             };
+            307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -11270,6 +11345,7 @@ export interface operations {
                     "application/json": components["schemas"]["label"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
@@ -11568,7 +11644,11 @@ export interface operations {
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
-                    Link: components["headers"]["Link"];
+                    /**
+                     * @description RFC 8288 pagination links (`next`, `prev`, `first`, `last`), keeping `q` and the other parameters; absent when everything fits on one page.
+                     * @example <http://127.0.0.1:3000/api/v3/search/issues?q=crash+is%3Aopen&page=2>; rel="next", <http://127.0.0.1:3000/api/v3/search/issues?q=crash+is%3Aopen&page=4>; rel="last"
+                     */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11640,6 +11720,7 @@ export interface operations {
                     "application/json": components["schemas"]["timeline-issue-event"][];
                 };
             };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];

@@ -68,7 +68,14 @@ export async function transferIssue(ctx: EventContext, number: number, target: R
     throw validationFailed([{ resource: 'Issue', field: 'repository', code: 'custom', message: 'Issues cannot be transferred from a private repository to a public one' }]);
   }
   const newNumber = await nextIssueNumber(tx, target.id);
-  await tx`UPDATE issues SET repository_id = ${target.id}, number = ${newNumber}, updated_at = now() WHERE id = ${issue.id}`;
+  // Labels and milestones belong to a repository: a label goes along where the
+  // target has one of the same name (as GitHub keeps them), the milestone does not.
+  await tx`UPDATE issues SET repository_id = ${target.id}, number = ${newNumber}, milestone_id = NULL, updated_at = now() WHERE id = ${issue.id}`;
+  await tx`INSERT INTO issue_labels (issue_id, label_id)
+    SELECT il.issue_id, t.id FROM issue_labels il JOIN labels l ON l.id = il.label_id
+      JOIN labels t ON t.repository_id = ${target.id} AND lower(t.name) = lower(l.name)
+    WHERE il.issue_id = ${issue.id} ON CONFLICT DO NOTHING`;
+  await tx`DELETE FROM issue_labels il USING labels l WHERE l.id = il.label_id AND il.issue_id = ${issue.id} AND l.repository_id <> ${target.id}`;
   await tx`UPDATE issue_comments SET repository_id = ${target.id} WHERE issue_id = ${issue.id}`;
   await tx`UPDATE issue_events SET repository_id = ${target.id} WHERE issue_id = ${issue.id}`;
   await tx`DELETE FROM issue_pins WHERE issue_id = ${issue.id}`;

@@ -1,17 +1,18 @@
 // Per-request loaders for issues and comments (see loaders.ts): by id (node
 // lookups, a comment's issue), by repository and number (`Repository.issue`),
 // pages of issues per repository and of comments per issue, assignees and
-// pins per issue. Each batch is one statement for every parent asked in the
+// pins and labels per issue. Each batch is one statement for every parent asked in the
 // same tick, so 50 issues with their assignees and comment counts cost what
 // one issue does.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
+import type { LabelRow } from '../../labels/labels-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { TwoWayWindow } from '../connection.js';
 import { pageLoader } from '../label-milestone-loaders.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
 import {
-  assigneesOf, commentPages, commentsByIds, issuePages, issuesByIds, issuesByNumbers, pinnedAmong, type IssuePageRequest, type Page,
+  assigneesOf, commentPages, labelsOf, commentsByIds, issuePages, issuesByIds, issuesByNumbers, pinnedAmong, type IssuePageRequest, type Page,
 } from './issue-reads.js';
 
 export interface CommentPageRequest { window: TwoWayWindow; orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null }
@@ -24,6 +25,7 @@ export interface IssueLoaders {
   commentPage: DataLoader<{ repositoryId: number; page: CommentPageRequest }, Page<CommentModel>, string>;
   assignees: DataLoader<number, AccountRow[]>;
   pinned: DataLoader<number, boolean>;
+  labelsOfIssue: DataLoader<number, LabelRow[]>;
 }
 
 export function createIssueLoaders(sql: Sql): IssueLoaders {
@@ -45,6 +47,10 @@ export function createIssueLoaders(sql: Sql): IssueLoaders {
     commentPage: pageLoader((ids, page: CommentPageRequest) => commentPages(sql, ids, page.window, page.orderBy)),
     assignees: new DataLoader(async (ids) => {
       const found = await assigneesOf(sql, ids);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
+    labelsOfIssue: new DataLoader(async (ids) => {
+      const found = await labelsOf(sql, ids);
       return ids.map((id) => found.get(id) ?? []);
     }),
     pinned: new DataLoader(async (ids) => {

@@ -6,6 +6,7 @@
 import type postgres from 'postgres';
 import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
+import type { LabelRow } from '../../labels/labels-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { TwoWayWindow } from '../connection.js';
 import { COMMENT_MODEL_COLUMNS, ISSUE_MODEL_COLUMNS, type CommentModel, type IssueModel } from './issue-models.js';
@@ -21,8 +22,8 @@ export interface IssuePageRequest {
   assignee?: string | null;
   createdBy?: string;
   since?: string;
-  /** Issues carry no labels until issue_labels (migration 014) lands: a label filter matches nothing. */
-  labels: boolean;
+  /** Label names (any case): an issue carrying any of them matches, as GitHub's `labels` argument; null for no filter. */
+  labels: string[] | null;
 }
 
 const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
@@ -66,9 +67,13 @@ async function rankedPages<T extends { [key: string]: unknown }>(
 export async function issuePages(sql: Sql, repositoryIds: readonly number[], request: IssuePageRequest): Promise<Map<number, Page<IssueModel>>> {
   // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
   const unmatchable = [request.createdBy, request.assignee].some((value) => typeof value === 'string' && !canMatchText(value));
-  if (request.labels || unmatchable) return new Map(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
+  if (unmatchable || request.labels?.some((name) => !canMatchText(name))) return new Map(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
   const conditions = [sql`i.repository_id = ANY(${repositoryIds as number[]})`, sql`i.state = ANY(${request.states})`];
   if (request.createdBy !== undefined) conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
+  if (request.labels) {
+    const names = request.labels.map((name) => name.toLowerCase());
+    conditions.push(sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`);
+  }
   if (request.since !== undefined) conditions.push(sql`i.updated_at >= ${request.since}::timestamptz`);
   if (request.assignee === '*') conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
   else if (request.assignee === null) conditions.push(sql`NOT EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
@@ -111,6 +116,17 @@ export async function assigneesOf(sql: Sql, issueIds: readonly number[]): Promis
     JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = ANY(${issueIds as number[]}) ORDER BY ia.issue_id, ia.created_at, a.id`;
   const found = new Map<number, AccountRow[]>(issueIds.map((id) => [id, []]));
   for (const { issue_id, ...account } of rows) found.get(issue_id)!.push(account);
+  return found;
+}
+
+/** The labels of many issues, each issue's by name (as REST orders them). */
+export async function labelsOf(sql: Sql, issueIds: readonly number[]): Promise<Map<number, LabelRow[]>> {
+  const rows = await sql<(LabelRow & { issue_id: number })[]>`SELECT l.id, l.repository_id, l.name, l.color, l.description, l.is_default,
+      l.created_at, l.updated_at, il.issue_id
+    FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = ANY(${issueIds as number[]})
+    ORDER BY il.issue_id, lower(l.name), l.id`;
+  const found = new Map<number, LabelRow[]>(issueIds.map((id) => [id, []]));
+  for (const { issue_id, ...label } of rows) found.get(issue_id)!.push(label);
   return found;
 }
 

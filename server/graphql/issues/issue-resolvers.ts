@@ -83,9 +83,13 @@ export const Issue: IssueResolvers = {
     const page = await ctx.loaders.commentPage.load({ repositoryId: issue.id, page: { window, orderBy } });
     return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
   },
-  // Issues carry no labels or milestone until issue_labels and issues.milestone_id land (other migrations).
-  labels: (_issue, args) => connection([], 0, twoWayWindow(args, 'labels')),
-  milestone: () => null,
+  labels: async (issue, args, ctx) => {
+    const window = twoWayWindow(args, 'labels');
+    const all = await ctx.loaders.labelsOfIssue.load(issue.id);
+    const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
+    return connection(rows, all.length, pageAt(window, rows.length, all.length));
+  },
+  milestone: (issue, _args, ctx) => (issue.milestone_id === null ? null : ctx.loaders.milestoneById.load(issue.milestone_id)),
 };
 
 export const IssueComment: IssueCommentResolvers = {
@@ -126,7 +130,8 @@ function issuePageRequest(args: IssuesArgs): IssuePageRequest {
     assignee: 'assignee' in filter ? filter.assignee : undefined,
     createdBy: filter.createdBy ?? undefined,
     since: filter.since ?? undefined,
-    labels: Boolean(args.labels?.length || filter.labels?.length),
+    // GitHub's `labels` and `filterBy.labels`: an issue with any of the names.
+    labels: args.labels?.length || filter.labels?.length ? [...(args.labels ?? []), ...(filter.labels ?? [])] : null,
   };
 }
 

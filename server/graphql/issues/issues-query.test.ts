@@ -31,16 +31,21 @@ beforeAll(async () => {
   await rest('/user/repos', 'POST', { name: 'tracker' });
   await rest('/user/repos', 'POST', { name: 'secret', private: true });
   await rest('/user/repos', 'POST', { name: 'busy' });
-  // tracker: #1 open (assigned to alice, two comments by bob), #2 closed, #3 open by bob.
-  await rest('/repos/alice/tracker/issues', 'POST', { title: 'First', body: 'one', assignees: ['alice'] });
+  // tracker: #1 open (assigned to alice, labels bug and Docs, milestone v1, two comments by bob), #2 closed (label docs), #3 open by bob.
+  await rest('/repos/alice/tracker/milestones', 'POST', { title: 'v1' });
+  await rest('/repos/alice/tracker/issues', 'POST', { title: 'First', body: 'one', assignees: ['alice'], labels: ['bug', 'Docs'], milestone: 1 });
   await rest('/repos/alice/tracker/issues/1/comments', 'POST', { body: 'c1' }, bob.token);
   await rest('/repos/alice/tracker/issues/1/comments', 'POST', { body: 'c2' }, bob.token);
-  await rest('/repos/alice/tracker/issues', 'POST', { title: 'Second' });
+  await rest('/repos/alice/tracker/issues', 'POST', { title: 'Second', labels: ['docs'] });
   await rest('/repos/alice/tracker/issues/2', 'PATCH', { state: 'closed', state_reason: 'not_planned' });
   await rest('/repos/alice/tracker/issues', 'POST', { title: 'Third' }, bob.token);
   await rest('/repos/alice/tracker/issues/3/lock', 'PUT', { lock_reason: 'too heated' });
   await rest('/repos/alice/secret/issues', 'POST', { title: 'Hidden' });
-  for (let i = 1; i <= 50; i++) await rest('/repos/alice/busy/issues', 'POST', { title: `Busy ${i}` }, i % 2 ? alice.token : bob.token);
+  for (let i = 1; i <= 50; i++) {
+    const labels = i % 2 ? ['odd', `n${i % 5}`] : [];
+    await rest('/repos/alice/busy/issues', 'POST', { title: `Busy ${i}` }, i % 2 ? alice.token : bob.token);
+    if (labels.length > 0) await rest(`/repos/alice/busy/issues/${i}/labels`, 'POST', { labels });
+  }
 });
 afterAll(() => server.close());
 
@@ -60,8 +65,8 @@ describe('Repository.issue', () => {
     expect(issue).toMatchObject({
       number: 1, title: 'First', body: 'one', state: 'OPEN', stateReason: null, closed: false, closedAt: null, locked: false,
       activeLockReason: null, url: `${server.url}/alice/tracker/issues/1`, resourcePath: '/alice/tracker/issues/1', isPinned: false,
-      milestone: null, author: { __typename: 'User', login: 'alice', url: `${server.url}/alice` }, repository: { nameWithOwner: 'alice/tracker' },
-      labels: { totalCount: 0, nodes: [] }, assignees: { totalCount: 1, nodes: [{ login: 'alice' }] },
+      milestone: { title: 'v1' }, author: { __typename: 'User', login: 'alice', url: `${server.url}/alice` }, repository: { nameWithOwner: 'alice/tracker' },
+      labels: { totalCount: 2, nodes: [{ name: 'bug' }, { name: 'Docs' }] }, assignees: { totalCount: 1, nodes: [{ login: 'alice' }] },
       comments: { totalCount: 2, pageInfo: { hasNextPage: true }, nodes: [{ body: 'c1', author: { login: 'bob' }, issue: { number: 1 } }] },
     });
     expect(issue.id).toMatch(/^I_/);
@@ -105,7 +110,10 @@ describe('Repository.issues', () => {
     expect(numbers(await gql(ISSUES, { first: 5, filterBy: { assignee: 'alice' } }))).toEqual([1]);
     expect(numbers(await gql(ISSUES, { first: 5, filterBy: { assignee: '*' } }))).toEqual([1]);
     expect(numbers(await gql(ISSUES, { first: 5, filterBy: { assignee: null } }))).toEqual([2, 3]);
-    expect(numbers(await gql(ISSUES, { first: 5, filterBy: { labels: ['bug'] } }))).toEqual([]);
+    // Any of the names, in any case (GitHub's labels filter).
+    expect(numbers(await gql(ISSUES, { first: 5, filterBy: { labels: ['bug'] } }))).toEqual([1]);
+    expect(numbers(await gql(ISSUES, { first: 5, filterBy: { labels: ['DOCS'] } }))).toEqual([1, 2]);
+    expect(numbers(await gql(ISSUES, { first: 5, filterBy: { labels: ['nothing'] } }))).toEqual([]);
     const bad = await gql(ISSUES, { first: 5, filterBy: { since: 'yesterday' } });
     expect(bad.errors?.[0]?.type).toBe('INVALID_ARGUMENTS');
   });
@@ -128,9 +136,10 @@ describe('Repository.issues', () => {
     const nodes = body.data!.repository.issues.nodes;
     expect(nodes).toHaveLength(50);
     expect(nodes[1]).toMatchObject({ number: 2, author: { login: 'bob' }, labels: { nodes: [] }, comments: { totalCount: 0 } });
-    const reads = statements.filter((q) => /\bFROM (issues|issue_comments|accounts)\b/.test(q));
-    // The page (with its total) and the authors; comment counts are a column of the page.
-    expect(reads).toHaveLength(2);
+    expect(nodes[2]).toMatchObject({ number: 3, author: { login: 'alice' }, labels: { nodes: [{ name: 'n3' }, { name: 'odd' }] } });
+    const reads = statements.filter((q) => /\bFROM (issues|issue_comments|issue_labels|accounts)\b/.test(q));
+    // The page (with its total), the authors and the labels; comment counts are a column of the page.
+    expect(reads).toHaveLength(3);
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
   });
 });

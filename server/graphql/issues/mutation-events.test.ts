@@ -146,9 +146,17 @@ describe('issue mutations and their events', () => {
   it('transferIssue: transferred (with the new issue and repository) on the old repository, opened on the new', async () => {
     const issue = (await mutate(CREATE, { repositoryId: repoId, title: 'Moving', assigneeIds: [bobId] })).issue;
     await mutate('mutation($input: AddCommentInput!) { addComment(input: $input) { clientMutationId } }', { subjectId: issue.id, body: 'comes along' });
+    // A label goes along where the target has one of the same name (`bug`, a default label of both), the others
+    // and the milestone stay behind.
+    const post = (path: string, body: unknown) => server.api(path, { method: 'POST', token: alice.token, body });
+    expect((await post('/repos/alice/board/milestones', { title: 'stays' })).status).toBe(201);
+    expect((await server.api(`/repos/alice/board/issues/${issue.number}`, { method: 'PATCH', token: alice.token, body: { labels: ['bug', 'only-here'], milestone: 1 } })).status).toBe(200);
     await newEvents();
     const moved = await mutate('mutation($input: TransferIssueInput!) { transferIssue(input: $input) { clientMutationId issue { id number repository { name } comments(first: 5) { totalCount nodes { body url } } } } }',
       { issueId: issue.id, repositoryId: otherId });
+    const after = await (await server.api('/repos/alice/archive/issues/1', { token: alice.token })).json();
+    expect(after.labels).toMatchObject([{ name: 'bug', url: expect.stringContaining('/repos/alice/archive/labels/') }]);
+    expect(after.milestone).toBeNull();
     expect(moved.issue).toMatchObject({ id: issue.id, number: 1, repository: { name: 'archive' }, comments: { totalCount: 1, nodes: [{ body: 'comes along' }] } });
     expect(moved.issue.comments.nodes[0].url).toContain('/alice/archive/issues/1#issuecomment-');
     const events = await newEvents();

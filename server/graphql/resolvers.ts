@@ -14,6 +14,10 @@ import { connectionFields } from './git/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
 import { Actor, Assignable, Lockable } from './issues/interfaces.js';
 import { Mutation } from './issues/mutations.js';
+import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
+import {
+  commentReactableFields, issueReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
+} from './reactions/reaction-resolvers.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -41,10 +45,16 @@ export const resolvers: Resolvers = {
   TreeEntry,
   Blob,
   Tag,
-  Label,
-  Milestone,
-  Issue,
-  IssueComment,
+  Label: { ...Label, ...labelIssueFields },
+  Milestone: { ...Milestone, ...milestoneIssueFields },
+  Issue: { ...Issue, ...issueLabelableFields, ...issueReactableFields },
+  IssueComment: { ...IssueComment, ...commentReactableFields },
+  Reaction,
+  ReactionGroup,
+  ReactionConnection,
+  Reactable,
+  Reactor,
+  Labelable,
   Actor,
   Assignable,
   Lockable,

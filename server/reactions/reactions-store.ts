@@ -51,6 +51,13 @@ export async function addReaction(sql: Sql, subject: ReactionSubject, userId: nu
   }
 }
 
+/** The id of the user's reaction of `content` on the subject (GraphQL's removeReaction names it so), or null. */
+export async function ownReactionId(sql: Sql, subject: ReactionSubject, userId: number, content: ReactionContent): Promise<number | null> {
+  const column = subjectColumn(sql, subject);
+  const [row] = await sql<{ id: number }[]>`SELECT id FROM reactions WHERE ${column} = ${subject.id} AND user_id = ${userId} AND content = ${content}`;
+  return row?.id ?? null;
+}
+
 export type RemoveResult = 'removed' | 'missing' | 'not-yours';
 
 /** Removes one reaction of the subject, only the caller's own. */

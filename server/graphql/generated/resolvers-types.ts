@@ -6,6 +6,7 @@ import type { GitObjectModel, RefModel, TreeEntryModel, GitActorModel, CommitCon
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { IssueModel, CommentModel } from '../issues/issue-models.js';
+import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from '../reactions/reaction-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -60,6 +61,34 @@ export type AddCommentPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   commentEdge?: Maybe<IssueCommentEdge>;
   subject?: Maybe<Node>;
+};
+
+export type AddLabelsToLabelableInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The ids of the labels to add (labels of the labelable's repository). */
+  labelIds: Array<Scalars['ID']['input']>;
+  labelableId: Scalars['ID']['input'];
+};
+
+export type AddLabelsToLabelablePayload = {
+  __typename?: 'AddLabelsToLabelablePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  labelable?: Maybe<Labelable>;
+};
+
+export type AddReactionInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  content: ReactionContent;
+  /** The Node ID of the subject to modify (an issue or an issue comment). */
+  subjectId: Scalars['ID']['input'];
+};
+
+export type AddReactionPayload = {
+  __typename?: 'AddReactionPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  reaction?: Maybe<Reaction>;
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  subject?: Maybe<Reactable>;
 };
 
 /** An object that can have users assigned to it. */
@@ -275,7 +304,7 @@ export type GitObject = {
 };
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
-export type Issue = Assignable & Lockable & Node & {
+export type Issue = Assignable & Labelable & Lockable & Node & Reactable & {
   __typename?: 'Issue';
   activeLockReason?: Maybe<LockReason>;
   /** A list of Users assigned to this object (`first` or `last`, 1–100). */
@@ -293,12 +322,16 @@ export type Issue = Assignable & Lockable & Node & {
   id: Scalars['ID']['output'];
   /** Indicates whether or not this issue is currently pinned to the repository issues list */
   isPinned?: Maybe<Scalars['Boolean']['output']>;
-  /** A list of labels associated with the object. Empty until issues carry labels (issue_labels). */
+  /** A list of labels associated with the object, by name. */
   labels?: Maybe<LabelConnection>;
   locked: Scalars['Boolean']['output'];
-  /** Identifies the milestone associated with the issue. Null until issues carry milestones. */
+  /** Identifies the milestone associated with the issue. */
   milestone?: Maybe<Milestone>;
   number: Scalars['Int']['output'];
+  /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  /** A list of Reactions left on the Issue (`first` or `last`, 1–100), oldest first. */
+  reactions: ReactionConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   state: IssueState;
@@ -306,6 +339,10 @@ export type Issue = Assignable & Lockable & Node & {
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** Indicates if the viewer can edit labels for this object (triage access). */
+  viewerCanLabel: Scalars['Boolean']['output'];
+  /** Can user react to this subject (read access; push access when the conversation is locked). */
+  viewerCanReact: Scalars['Boolean']['output'];
 };
 
 
@@ -339,6 +376,17 @@ export type IssueLabelsArgs = {
 
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueReactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<ReactionContent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReactionOrder>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
 export type IssueStateReasonArgs = {
   enableDuplicate?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -350,7 +398,7 @@ export type IssueClosedStateReason =
   | 'NOT_PLANNED';
 
 /** Represents a comment on an Issue. */
-export type IssueComment = Node & {
+export type IssueComment = Node & Reactable & {
   __typename?: 'IssueComment';
   author?: Maybe<Actor>;
   body: Scalars['String']['output'];
@@ -358,10 +406,27 @@ export type IssueComment = Node & {
   databaseId?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
   issue: Issue;
+  /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  /** A list of Reactions left on the comment (`first` or `last`, 1–100), oldest first. */
+  reactions: ReactionConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** Can user react to this subject (read access; push access when the conversation is locked). */
+  viewerCanReact: Scalars['Boolean']['output'];
+};
+
+
+/** Represents a comment on an Issue. */
+export type IssueCommentReactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<ReactionContent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReactionOrder>;
 };
 
 /** The connection type for IssueComment. */
@@ -454,11 +519,26 @@ export type Label = Node & {
   id: Scalars['ID']['output'];
   /** Whether this is one of the labels every new repository gets. */
   isDefault: Scalars['Boolean']['output'];
+  /** A list of issues associated with this label (`first` or `last`, 1–100). */
+  issues: IssueConnection;
   name: Scalars['String']['output'];
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
   url: Scalars['URI']['output'];
+};
+
+
+/** A label for categorizing issues, pull requests, milestones, or discussions with a given Repository. */
+export type LabelIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filterBy?: InputMaybe<IssueFilters>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<IssueState>>;
 };
 
 /** The connection type for Label. */
@@ -487,6 +567,24 @@ export type LabelOrder = {
 export type LabelOrderField =
   | 'CREATED_AT'
   | 'NAME';
+
+/** An object that can have labels assigned to it. */
+export type Labelable = {
+  /** A list of labels associated with the object. */
+  labels?: Maybe<LabelConnection>;
+  /** Indicates if the viewer can edit labels for this object. */
+  viewerCanLabel: Scalars['Boolean']['output'];
+};
+
+
+/** An object that can have labels assigned to it. */
+export type LabelableLabelsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<LabelOrder>;
+};
 
 export type LockLockableInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -525,6 +623,8 @@ export type Milestone = Node & {
   description?: Maybe<Scalars['String']['output']>;
   dueOn?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['ID']['output'];
+  /** A list of issues associated with the milestone (`first` or `last`, 1–100). */
+  issues: IssueConnection;
   number: Scalars['Int']['output'];
   /** The share of the milestone's issues that are closed, in percent (0 without issues). */
   progressPercentage: Scalars['Float']['output'];
@@ -534,6 +634,19 @@ export type Milestone = Node & {
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+};
+
+
+/** Represents a Milestone object on a given repository. */
+export type MilestoneIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filterBy?: InputMaybe<IssueFilters>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<IssueState>>;
 };
 
 /** The connection type for Milestone. */
@@ -574,6 +687,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   addAssigneesToAssignable?: Maybe<AddAssigneesToAssignablePayload>;
   addComment?: Maybe<AddCommentPayload>;
+  addLabelsToLabelable?: Maybe<AddLabelsToLabelablePayload>;
+  addReaction?: Maybe<AddReactionPayload>;
   closeIssue?: Maybe<CloseIssuePayload>;
   createIssue?: Maybe<CreateIssuePayload>;
   deleteIssue?: Maybe<DeleteIssuePayload>;
@@ -581,6 +696,8 @@ export type Mutation = {
   lockLockable?: Maybe<LockLockablePayload>;
   pinIssue?: Maybe<PinIssuePayload>;
   removeAssigneesFromAssignable?: Maybe<RemoveAssigneesFromAssignablePayload>;
+  removeLabelsFromLabelable?: Maybe<RemoveLabelsFromLabelablePayload>;
+  removeReaction?: Maybe<RemoveReactionPayload>;
   reopenIssue?: Maybe<ReopenIssuePayload>;
   transferIssue?: Maybe<TransferIssuePayload>;
   unlockLockable?: Maybe<UnlockLockablePayload>;
@@ -597,6 +714,16 @@ export type MutationAddAssigneesToAssignableArgs = {
 
 export type MutationAddCommentArgs = {
   input: AddCommentInput;
+};
+
+
+export type MutationAddLabelsToLabelableArgs = {
+  input: AddLabelsToLabelableInput;
+};
+
+
+export type MutationAddReactionArgs = {
+  input: AddReactionInput;
 };
 
 
@@ -632,6 +759,16 @@ export type MutationPinIssueArgs = {
 
 export type MutationRemoveAssigneesFromAssignableArgs = {
   input: RemoveAssigneesFromAssignableInput;
+};
+
+
+export type MutationRemoveLabelsFromLabelableArgs = {
+  input: RemoveLabelsFromLabelableInput;
+};
+
+
+export type MutationRemoveReactionArgs = {
+  input: RemoveReactionInput;
 };
 
 
@@ -767,6 +904,154 @@ export type RateLimit = {
   used: Scalars['Int']['output'];
 };
 
+/** Represents a subject that can be reacted on. */
+export type Reactable = {
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  /** A list of reactions grouped by content left on the subject. */
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  /** A list of Reactions left on the subject. */
+  reactions: ReactionConnection;
+  /** Can user react to this subject */
+  viewerCanReact: Scalars['Boolean']['output'];
+};
+
+
+/** Represents a subject that can be reacted on. */
+export type ReactableReactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<ReactionContent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReactionOrder>;
+};
+
+/** The connection type for User. */
+export type ReactingUserConnection = {
+  __typename?: 'ReactingUserConnection';
+  edges?: Maybe<Array<Maybe<ReactingUserEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Represents a user that's made a reaction. */
+export type ReactingUserEdge = {
+  __typename?: 'ReactingUserEdge';
+  cursor: Scalars['String']['output'];
+  node: User;
+  reactedAt: Scalars['DateTime']['output'];
+};
+
+/** An emoji reaction to a particular piece of content. */
+export type Reaction = Node & {
+  __typename?: 'Reaction';
+  content: ReactionContent;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  /** The reactable piece of content. */
+  reactable: Reactable;
+  /** Identifies the user who created this reaction; null for a deleted account. */
+  user?: Maybe<User>;
+};
+
+/** A list of reactions that have been left on the subject. */
+export type ReactionConnection = {
+  __typename?: 'ReactionConnection';
+  edges?: Maybe<Array<Maybe<ReactionEdge>>>;
+  nodes?: Maybe<Array<Maybe<Reaction>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+  /** Whether or not the authenticated user has left a reaction on the subject (of the content asked for, if any). */
+  viewerHasReacted: Scalars['Boolean']['output'];
+};
+
+/** Emojis that can be attached to Issues, Pull Requests and Comments. */
+export type ReactionContent =
+  | 'CONFUSED'
+  | 'EYES'
+  | 'HEART'
+  | 'HOORAY'
+  | 'LAUGH'
+  | 'ROCKET'
+  | 'THUMBS_DOWN'
+  | 'THUMBS_UP';
+
+/** An edge in a connection. */
+export type ReactionEdge = {
+  __typename?: 'ReactionEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Reaction>;
+};
+
+/** A group of emoji reactions to a particular piece of content. */
+export type ReactionGroup = {
+  __typename?: 'ReactionGroup';
+  content: ReactionContent;
+  /** Identifies when the first reaction of this content was created; null when there is none. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Reactors to the reaction subject with the emotion represented by this reaction group (`first` or `last`, 1–100), oldest first. */
+  reactors: ReactorConnection;
+  subject: Reactable;
+  /**
+   * Users who have reacted to the reaction subject with the emotion represented by this reaction group.
+   * @deprecated Reactors can now be mannequins, bots, and organizations. Use the `reactors` field instead. Removal on 2021-10-01 UTC.
+   */
+  users: ReactingUserConnection;
+  viewerHasReacted: Scalars['Boolean']['output'];
+};
+
+
+/** A group of emoji reactions to a particular piece of content. */
+export type ReactionGroupReactorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A group of emoji reactions to a particular piece of content. */
+export type ReactionGroupUsersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Ways in which lists of reactions can be ordered upon return. */
+export type ReactionOrder = {
+  direction: OrderDirection;
+  field: ReactionOrderField;
+};
+
+/** A list of fields that reactions can be ordered by. */
+export type ReactionOrderField =
+  | 'CREATED_AT';
+
+/** Types that can be assigned to reactions (bots are served as users here). */
+export type Reactor = Organization | User;
+
+/** The connection type for Reactor. */
+export type ReactorConnection = {
+  __typename?: 'ReactorConnection';
+  edges?: Maybe<Array<Maybe<ReactorEdge>>>;
+  nodes?: Maybe<Array<Maybe<Reactor>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Represents an author of a reaction. */
+export type ReactorEdge = {
+  __typename?: 'ReactorEdge';
+  cursor: Scalars['String']['output'];
+  node: Reactor;
+  reactedAt: Scalars['DateTime']['output'];
+};
+
 /** Represents a Git reference. */
 export type Ref = {
   __typename?: 'Ref';
@@ -829,6 +1114,33 @@ export type RemoveAssigneesFromAssignablePayload = {
   __typename?: 'RemoveAssigneesFromAssignablePayload';
   assignable?: Maybe<Assignable>;
   clientMutationId?: Maybe<Scalars['String']['output']>;
+};
+
+export type RemoveLabelsFromLabelableInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  labelIds: Array<Scalars['ID']['input']>;
+  labelableId: Scalars['ID']['input'];
+};
+
+export type RemoveLabelsFromLabelablePayload = {
+  __typename?: 'RemoveLabelsFromLabelablePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  labelable?: Maybe<Labelable>;
+};
+
+export type RemoveReactionInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  content: ReactionContent;
+  subjectId: Scalars['ID']['input'];
+};
+
+export type RemoveReactionPayload = {
+  __typename?: 'RemoveReactionPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The reaction removed (its ID no longer resolves); null when the viewer had no reaction of that content. */
+  reaction?: Maybe<Reaction>;
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  subject?: Maybe<Reactable>;
 };
 
 export type ReopenIssueInput = {
@@ -1193,6 +1505,13 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  Reactor:
+    | ( AccountRow )
+    | ( AccountRow )
+  ;
+};
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
@@ -1207,6 +1526,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( GitObjectModel )
     | ( GitObjectModel )
   ;
+  Labelable: ( IssueModel );
   Lockable: ( IssueModel );
   Node:
     | ( GitObjectModel )
@@ -1216,10 +1536,15 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( LabelRow )
     | ( MilestoneRow )
     | ( AccountRow )
+    | ( ReactionModel )
     | ( RepositoryRow )
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( AccountRow )
+  ;
+  Reactable:
+    | ( IssueModel )
+    | ( CommentModel )
   ;
   RepositoryOwner:
     | ( AccountRow )
@@ -1234,6 +1559,10 @@ export type ResolversTypes = {
   AddAssigneesToAssignablePayload: ResolverTypeWrapper<Omit<AddAssigneesToAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversTypes['Assignable']> }>;
   AddCommentInput: AddCommentInput;
   AddCommentPayload: ResolverTypeWrapper<Omit<AddCommentPayload, 'commentEdge' | 'subject'> & { commentEdge?: Maybe<ResolversTypes['IssueCommentEdge']>, subject?: Maybe<ResolversTypes['Node']> }>;
+  AddLabelsToLabelableInput: AddLabelsToLabelableInput;
+  AddLabelsToLabelablePayload: ResolverTypeWrapper<Omit<AddLabelsToLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversTypes['Labelable']> }>;
+  AddReactionInput: AddReactionInput;
+  AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1276,6 +1605,7 @@ export type ResolversTypes = {
   LabelEdge: ResolverTypeWrapper<Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversTypes['Label']> }>;
   LabelOrder: LabelOrder;
   LabelOrderField: LabelOrderField;
+  Labelable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Labelable']>;
   LockLockableInput: LockLockableInput;
   LockLockablePayload: ResolverTypeWrapper<Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, lockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
   LockReason: LockReason;
@@ -1295,6 +1625,19 @@ export type ResolversTypes = {
   PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RateLimit: ResolverTypeWrapper<RateLimit>;
+  Reactable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Reactable']>;
+  ReactingUserConnection: ResolverTypeWrapper<Omit<ReactingUserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReactingUserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  ReactingUserEdge: ResolverTypeWrapper<Omit<ReactingUserEdge, 'node'> & { node: ResolversTypes['User'] }>;
+  Reaction: ResolverTypeWrapper<ReactionModel>;
+  ReactionConnection: ResolverTypeWrapper<ReactionConnectionModel>;
+  ReactionContent: ReactionContent;
+  ReactionEdge: ResolverTypeWrapper<Omit<ReactionEdge, 'node'> & { node?: Maybe<ResolversTypes['Reaction']> }>;
+  ReactionGroup: ResolverTypeWrapper<ReactionGroupModel>;
+  ReactionOrder: ReactionOrder;
+  ReactionOrderField: ReactionOrderField;
+  Reactor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Reactor']>;
+  ReactorConnection: ResolverTypeWrapper<Omit<ReactorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReactorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Reactor']>>> }>;
+  ReactorEdge: ResolverTypeWrapper<Omit<ReactorEdge, 'node'> & { node: ResolversTypes['Reactor'] }>;
   Ref: ResolverTypeWrapper<RefModel>;
   RefConnection: ResolverTypeWrapper<RefConnectionModel>;
   RefEdge: ResolverTypeWrapper<RefEdgeModel>;
@@ -1302,6 +1645,10 @@ export type ResolversTypes = {
   RefOrderField: RefOrderField;
   RemoveAssigneesFromAssignableInput: RemoveAssigneesFromAssignableInput;
   RemoveAssigneesFromAssignablePayload: ResolverTypeWrapper<Omit<RemoveAssigneesFromAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversTypes['Assignable']> }>;
+  RemoveLabelsFromLabelableInput: RemoveLabelsFromLabelableInput;
+  RemoveLabelsFromLabelablePayload: ResolverTypeWrapper<Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversTypes['Labelable']> }>;
+  RemoveReactionInput: RemoveReactionInput;
+  RemoveReactionPayload: ResolverTypeWrapper<Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
   ReopenIssueInput: ReopenIssueInput;
   ReopenIssuePayload: ResolverTypeWrapper<Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
@@ -1333,6 +1680,10 @@ export type ResolversParentTypes = {
   AddAssigneesToAssignablePayload: Omit<AddAssigneesToAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversParentTypes['Assignable']> };
   AddCommentInput: AddCommentInput;
   AddCommentPayload: Omit<AddCommentPayload, 'commentEdge' | 'subject'> & { commentEdge?: Maybe<ResolversParentTypes['IssueCommentEdge']>, subject?: Maybe<ResolversParentTypes['Node']> };
+  AddLabelsToLabelableInput: AddLabelsToLabelableInput;
+  AddLabelsToLabelablePayload: Omit<AddLabelsToLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversParentTypes['Labelable']> };
+  AddReactionInput: AddReactionInput;
+  AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
@@ -1369,6 +1720,7 @@ export type ResolversParentTypes = {
   LabelConnection: Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Label']>>> };
   LabelEdge: Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Label']> };
   LabelOrder: LabelOrder;
+  Labelable: ResolversInterfaceTypes<ResolversParentTypes>['Labelable'];
   LockLockableInput: LockLockableInput;
   LockLockablePayload: Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, lockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
   Lockable: ResolversInterfaceTypes<ResolversParentTypes>['Lockable'];
@@ -1384,12 +1736,27 @@ export type ResolversParentTypes = {
   PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
+  Reactable: ResolversInterfaceTypes<ResolversParentTypes>['Reactable'];
+  ReactingUserConnection: Omit<ReactingUserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReactingUserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  ReactingUserEdge: Omit<ReactingUserEdge, 'node'> & { node: ResolversParentTypes['User'] };
+  Reaction: ReactionModel;
+  ReactionConnection: ReactionConnectionModel;
+  ReactionEdge: Omit<ReactionEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Reaction']> };
+  ReactionGroup: ReactionGroupModel;
+  ReactionOrder: ReactionOrder;
+  Reactor: ResolversUnionTypes<ResolversParentTypes>['Reactor'];
+  ReactorConnection: Omit<ReactorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReactorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Reactor']>>> };
+  ReactorEdge: Omit<ReactorEdge, 'node'> & { node: ResolversParentTypes['Reactor'] };
   Ref: RefModel;
   RefConnection: RefConnectionModel;
   RefEdge: RefEdgeModel;
   RefOrder: RefOrder;
   RemoveAssigneesFromAssignableInput: RemoveAssigneesFromAssignableInput;
   RemoveAssigneesFromAssignablePayload: Omit<RemoveAssigneesFromAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversParentTypes['Assignable']> };
+  RemoveLabelsFromLabelableInput: RemoveLabelsFromLabelableInput;
+  RemoveLabelsFromLabelablePayload: Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversParentTypes['Labelable']> };
+  RemoveReactionInput: RemoveReactionInput;
+  RemoveReactionPayload: Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
   ReopenIssueInput: ReopenIssueInput;
   ReopenIssuePayload: Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Repository: RepositoryRow;
@@ -1427,6 +1794,18 @@ export type AddCommentPayloadResolvers<ContextType = GraphqlContext, ParentType 
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   commentEdge?: Resolver<Maybe<ResolversTypes['IssueCommentEdge']>, ParentType, ContextType>;
   subject?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType>;
+};
+
+export type AddLabelsToLabelablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddLabelsToLabelablePayload'] = ResolversParentTypes['AddLabelsToLabelablePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  labelable?: Resolver<Maybe<ResolversTypes['Labelable']>, ParentType, ContextType>;
+};
+
+export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddReactionPayload'] = ResolversParentTypes['AddReactionPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reaction?: Resolver<Maybe<ResolversTypes['Reaction']>, ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
 export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignable'] = ResolversParentTypes['Assignable']> = {
@@ -1548,6 +1927,8 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['IssueState'], ParentType, ContextType>;
@@ -1555,6 +1936,8 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanLabel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -1565,10 +1948,13 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   issue?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueCommentReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -1602,6 +1988,7 @@ export type LabelResolvers<ContextType = GraphqlContext, ParentType extends Reso
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<LabelIssuesArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -1622,6 +2009,10 @@ export type LabelEdgeResolvers<ContextType = GraphqlContext, ParentType extends 
   node?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType>;
 };
 
+export type LabelableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Labelable'] = ResolversParentTypes['Labelable']> = {
+  __resolveType: TypeResolveFn<'Issue', ParentType, ContextType>;
+};
+
 export type LockLockablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LockLockablePayload'] = ResolversParentTypes['LockLockablePayload']> = {
   actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1639,6 +2030,7 @@ export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends 
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dueOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<MilestoneIssuesArgs>>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   progressPercentage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
@@ -1665,6 +2057,8 @@ export type MilestoneEdgeResolvers<ContextType = GraphqlContext, ParentType exte
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addAssigneesToAssignable?: Resolver<Maybe<ResolversTypes['AddAssigneesToAssignablePayload']>, ParentType, ContextType, RequireFields<MutationAddAssigneesToAssignableArgs, 'input'>>;
   addComment?: Resolver<Maybe<ResolversTypes['AddCommentPayload']>, ParentType, ContextType, RequireFields<MutationAddCommentArgs, 'input'>>;
+  addLabelsToLabelable?: Resolver<Maybe<ResolversTypes['AddLabelsToLabelablePayload']>, ParentType, ContextType, RequireFields<MutationAddLabelsToLabelableArgs, 'input'>>;
+  addReaction?: Resolver<Maybe<ResolversTypes['AddReactionPayload']>, ParentType, ContextType, RequireFields<MutationAddReactionArgs, 'input'>>;
   closeIssue?: Resolver<Maybe<ResolversTypes['CloseIssuePayload']>, ParentType, ContextType, RequireFields<MutationCloseIssueArgs, 'input'>>;
   createIssue?: Resolver<Maybe<ResolversTypes['CreateIssuePayload']>, ParentType, ContextType, RequireFields<MutationCreateIssueArgs, 'input'>>;
   deleteIssue?: Resolver<Maybe<ResolversTypes['DeleteIssuePayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueArgs, 'input'>>;
@@ -1672,6 +2066,8 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   lockLockable?: Resolver<Maybe<ResolversTypes['LockLockablePayload']>, ParentType, ContextType, RequireFields<MutationLockLockableArgs, 'input'>>;
   pinIssue?: Resolver<Maybe<ResolversTypes['PinIssuePayload']>, ParentType, ContextType, RequireFields<MutationPinIssueArgs, 'input'>>;
   removeAssigneesFromAssignable?: Resolver<Maybe<ResolversTypes['RemoveAssigneesFromAssignablePayload']>, ParentType, ContextType, RequireFields<MutationRemoveAssigneesFromAssignableArgs, 'input'>>;
+  removeLabelsFromLabelable?: Resolver<Maybe<ResolversTypes['RemoveLabelsFromLabelablePayload']>, ParentType, ContextType, RequireFields<MutationRemoveLabelsFromLabelableArgs, 'input'>>;
+  removeReaction?: Resolver<Maybe<ResolversTypes['RemoveReactionPayload']>, ParentType, ContextType, RequireFields<MutationRemoveReactionArgs, 'input'>>;
   reopenIssue?: Resolver<Maybe<ResolversTypes['ReopenIssuePayload']>, ParentType, ContextType, RequireFields<MutationReopenIssueArgs, 'input'>>;
   transferIssue?: Resolver<Maybe<ResolversTypes['TransferIssuePayload']>, ParentType, ContextType, RequireFields<MutationTransferIssueArgs, 'input'>>;
   unlockLockable?: Resolver<Maybe<ResolversTypes['UnlockLockablePayload']>, ParentType, ContextType, RequireFields<MutationUnlockLockableArgs, 'input'>>;
@@ -1681,7 +2077,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -1722,6 +2118,72 @@ export type RateLimitResolvers<ContextType = GraphqlContext, ParentType extends 
   used?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ReactableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Reactable'] = ResolversParentTypes['Reactable']> = {
+  __resolveType: TypeResolveFn<'Issue' | 'IssueComment', ParentType, ContextType>;
+};
+
+export type ReactingUserConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactingUserConnection'] = ResolversParentTypes['ReactingUserConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReactingUserEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReactingUserEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactingUserEdge'] = ResolversParentTypes['ReactingUserEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  reactedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ReactionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Reaction'] = ResolversParentTypes['Reaction']> = {
+  content?: Resolver<ResolversTypes['ReactionContent'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reactable?: Resolver<ResolversTypes['Reactable'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReactionConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactionConnection'] = ResolversParentTypes['ReactionConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReactionEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Reaction']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  viewerHasReacted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ReactionEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactionEdge'] = ResolversParentTypes['ReactionEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Reaction']>, ParentType, ContextType>;
+};
+
+export type ReactionGroupResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactionGroup'] = ResolversParentTypes['ReactionGroup']> = {
+  content?: Resolver<ResolversTypes['ReactionContent'], ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reactors?: Resolver<ResolversTypes['ReactorConnection'], ParentType, ContextType, Partial<ReactionGroupReactorsArgs>>;
+  subject?: Resolver<ResolversTypes['Reactable'], ParentType, ContextType>;
+  users?: Resolver<ResolversTypes['ReactingUserConnection'], ParentType, ContextType, Partial<ReactionGroupUsersArgs>>;
+  viewerHasReacted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ReactorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Reactor'] = ResolversParentTypes['Reactor']> = {
+  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type ReactorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactorConnection'] = ResolversParentTypes['ReactorConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReactorEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Reactor']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReactorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactorEdge'] = ResolversParentTypes['ReactorEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Reactor'], ParentType, ContextType>;
+  reactedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type RefResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Ref'] = ResolversParentTypes['Ref']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1745,6 +2207,18 @@ export type RefEdgeResolvers<ContextType = GraphqlContext, ParentType extends Re
 export type RemoveAssigneesFromAssignablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveAssigneesFromAssignablePayload'] = ResolversParentTypes['RemoveAssigneesFromAssignablePayload']> = {
   assignable?: Resolver<Maybe<ResolversTypes['Assignable']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RemoveLabelsFromLabelablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveLabelsFromLabelablePayload'] = ResolversParentTypes['RemoveLabelsFromLabelablePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  labelable?: Resolver<Maybe<ResolversTypes['Labelable']>, ParentType, ContextType>;
+};
+
+export type RemoveReactionPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveReactionPayload'] = ResolversParentTypes['RemoveReactionPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reaction?: Resolver<Maybe<ResolversTypes['Reaction']>, ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
 export type ReopenIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReopenIssuePayload'] = ResolversParentTypes['ReopenIssuePayload']> = {
@@ -1874,6 +2348,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Actor?: ActorResolvers<ContextType>;
   AddAssigneesToAssignablePayload?: AddAssigneesToAssignablePayloadResolvers<ContextType>;
   AddCommentPayload?: AddCommentPayloadResolvers<ContextType>;
+  AddLabelsToLabelablePayload?: AddLabelsToLabelablePayloadResolvers<ContextType>;
+  AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
   CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
@@ -1898,6 +2374,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Label?: LabelResolvers<ContextType>;
   LabelConnection?: LabelConnectionResolvers<ContextType>;
   LabelEdge?: LabelEdgeResolvers<ContextType>;
+  Labelable?: LabelableResolvers<ContextType>;
   LockLockablePayload?: LockLockablePayloadResolvers<ContextType>;
   Lockable?: LockableResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
@@ -1910,10 +2387,22 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
+  Reactable?: ReactableResolvers<ContextType>;
+  ReactingUserConnection?: ReactingUserConnectionResolvers<ContextType>;
+  ReactingUserEdge?: ReactingUserEdgeResolvers<ContextType>;
+  Reaction?: ReactionResolvers<ContextType>;
+  ReactionConnection?: ReactionConnectionResolvers<ContextType>;
+  ReactionEdge?: ReactionEdgeResolvers<ContextType>;
+  ReactionGroup?: ReactionGroupResolvers<ContextType>;
+  Reactor?: ReactorResolvers<ContextType>;
+  ReactorConnection?: ReactorConnectionResolvers<ContextType>;
+  ReactorEdge?: ReactorEdgeResolvers<ContextType>;
   Ref?: RefResolvers<ContextType>;
   RefConnection?: RefConnectionResolvers<ContextType>;
   RefEdge?: RefEdgeResolvers<ContextType>;
   RemoveAssigneesFromAssignablePayload?: RemoveAssigneesFromAssignablePayloadResolvers<ContextType>;
+  RemoveLabelsFromLabelablePayload?: RemoveLabelsFromLabelablePayloadResolvers<ContextType>;
+  RemoveReactionPayload?: RemoveReactionPayloadResolvers<ContextType>;
   ReopenIssuePayload?: ReopenIssuePayloadResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;

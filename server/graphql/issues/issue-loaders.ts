@@ -1,6 +1,6 @@
 // Per-request loaders for issues and comments (see loaders.ts): by id (node
 // lookups, a comment's issue), by repository and number (`Repository.issue`),
-// pages of issues per repository and of comments per issue, assignees and
+// pages of issues per repository, label or milestone and of comments per issue, assignees and
 // pins and labels per issue. Each batch is one statement for every parent asked in the
 // same tick, so 50 issues with their assignees and comment counts cost what
 // one issue does.
@@ -21,6 +21,9 @@ export interface IssueLoaders {
   issueById: DataLoader<number, IssueModel | null>;
   issueByNumber: DataLoader<{ repositoryId: number; number: number }, IssueModel | null, string>;
   issuePage: DataLoader<{ repositoryId: number; page: IssuePageRequest }, Page<IssueModel>, string>;
+  /** `Label.issues` and `Milestone.issues` (pageLoader's `repositoryId` is the label's or milestone's id). */
+  labelIssuePage: DataLoader<{ repositoryId: number; page: IssuePageRequest }, Page<IssueModel>, string>;
+  milestoneIssuePage: DataLoader<{ repositoryId: number; page: IssuePageRequest }, Page<IssueModel>, string>;
   commentById: DataLoader<number, CommentModel | null>;
   commentPage: DataLoader<{ repositoryId: number; page: CommentPageRequest }, Page<CommentModel>, string>;
   assignees: DataLoader<number, AccountRow[]>;
@@ -39,6 +42,8 @@ export function createIssueLoaders(sql: Sql): IssueLoaders {
       return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
     }, { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` }),
     issuePage: pageLoader((ids, page: IssuePageRequest) => issuePages(sql, ids, page)),
+    labelIssuePage: pageLoader((ids, page: IssuePageRequest) => issuePages(sql, ids, page, 'label')),
+    milestoneIssuePage: pageLoader((ids, page: IssuePageRequest) => issuePages(sql, ids, page, 'milestone')),
     commentById: new DataLoader(async (ids) => {
       const found = await commentsByIds(sql, ids);
       return ids.map((id) => found.get(id) ?? null);

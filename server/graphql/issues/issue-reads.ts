@@ -1,6 +1,6 @@
 // GraphQL's reads of issues and comments, each for many parents in one
 // statement (the per-request loaders batch a tick's requests into one call):
-// issues by id or number, a page of issues per repository and of comments per
+// issues by id or number, a page of issues per repository, label or milestone and of comments per
 // issue (ranked per parent, with the parent's total in the same statement),
 // the assignees and pins of many issues.
 import type postgres from 'postgres';
@@ -48,7 +48,7 @@ export async function issuesByNumbers(sql: Sql, keys: readonly { repositoryId: n
  * is kept too (and dropped here) so every parent with rows reports its total,
  * even for a window past its end or of no rows (a `totalCount`-only query).
  */
-async function rankedPages<T extends { [key: string]: unknown }>(
+export async function rankedPages<T extends { [key: string]: unknown }>(
   sql: Sql, parentColumn: string, parents: readonly number[], window: TwoWayWindow, select: postgres.PendingQuery<postgres.Row[]>,
 ): Promise<Map<number, Page<T>>> {
   const pages = new Map<number, Page<T>>(parents.map((id) => [id, { rows: [], total: 0 }]));
@@ -64,11 +64,19 @@ async function rankedPages<T extends { [key: string]: unknown }>(
   return pages;
 }
 
-export async function issuePages(sql: Sql, repositoryIds: readonly number[], request: IssuePageRequest): Promise<Map<number, Page<IssueModel>>> {
+/** Whose issues a page lists: a repository's, a label's (through issue_labels) or a milestone's. */
+export type IssueParent = 'repository' | 'label' | 'milestone';
+
+const PARENT_COLUMN = { repository: 'i.repository_id', label: 'il_parent.label_id', milestone: 'i.milestone_id' } as const;
+
+export async function issuePages(
+  sql: Sql, parentIds: readonly number[], request: IssuePageRequest, parent: IssueParent = 'repository',
+): Promise<Map<number, Page<IssueModel>>> {
   // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
   const unmatchable = [request.createdBy, request.assignee].some((value) => typeof value === 'string' && !canMatchText(value));
-  if (unmatchable || request.labels?.some((name) => !canMatchText(name))) return new Map(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
-  const conditions = [sql`i.repository_id = ANY(${repositoryIds as number[]})`, sql`i.state = ANY(${request.states})`];
+  if (unmatchable || request.labels?.some((name) => !canMatchText(name))) return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
+  const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
+  const conditions = [sql`${parentColumn} = ANY(${parentIds as number[]})`, sql`i.state = ANY(${request.states})`];
   if (request.createdBy !== undefined) conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
   if (request.labels) {
     const names = request.labels.map((name) => name.toLowerCase());
@@ -84,11 +92,14 @@ export async function issuePages(sql: Sql, repositoryIds: readonly number[], req
   // Read from the end: the order reversed, reversed back by rankedPages.
   const descending = (request.direction === 'DESC') !== request.window.fromEnd;
   const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
-  const select = sql`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)},
-      row_number() OVER (PARTITION BY i.repository_id ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
-      count(*) OVER (PARTITION BY i.repository_id)::int AS total
-    FROM issues i WHERE ${where}`;
-  return rankedPages<IssueModel & { [key: string]: unknown }>(sql, 'repository_id', repositoryIds, request.window, select);
+  const from = parent === 'label' ? sql`issues i JOIN issue_labels il_parent ON il_parent.issue_id = i.id` : sql`issues i`;
+  const select = sql`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)}, ${parentColumn} AS parent_id,
+      row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
+      count(*) OVER (PARTITION BY ${parentColumn})::int AS total
+    FROM ${from} WHERE ${where}`;
+  const pages = await rankedPages<IssueModel & { parent_id?: number; [key: string]: unknown }>(sql, 'parent_id', parentIds, request.window, select);
+  for (const page of pages.values()) for (const row of page.rows) delete row.parent_id;
+  return pages;
 }
 
 /** Comments of many issues, oldest first (GitHub's order; UPDATED_AT orders by last edit). */

@@ -43,7 +43,7 @@ const STATE_REASONS: Record<StateReason, IssueStateReason> = {
 const author = (userId: number | null, ctx: GraphqlContext) => (userId === null ? null : ctx.loaders.accountById.load(userId));
 
 /** The page's position in the list: a page read from the end starts where its rows end up. */
-const pageAt = (window: TwoWayWindow, rows: number, total: number) =>
+export const pageAt = (window: TwoWayWindow, rows: number, total: number) =>
   (window.fromEnd ? { first: rows, offset: Math.max(0, total - rows) } : window);
 
 export const Issue: IssueResolvers = {
@@ -112,7 +112,7 @@ export const IssueComment: IssueCommentResolvers = {
 type IssuesArgs = Partial<RepositoryIssuesArgs>;
 
 /** The page request of `Repository.issues`: `states` and `filterBy.states` both narrow; GitHub's default order is oldest first. */
-function issuePageRequest(args: IssuesArgs): IssuePageRequest {
+export function issuePageRequest(args: IssuesArgs): IssuePageRequest {
   const filter = args.filterBy ?? {};
   let states: ('open' | 'closed')[] = ['closed', 'open'];
   for (const wanted of [args.states, filter.states]) {

@@ -68,6 +68,16 @@ export async function writerOf(ctx: GraphqlContext, repo: RepositoryRow, mutatio
   return { userId: principal.user.id, login: principal.user.login, permission };
 }
 
+/** The caller as writerOf sees it, or null where writerOf would refuse (for `viewerCan…` fields). */
+export async function viewerAs(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission): Promise<Writer | null> {
+  try {
+    return await writerOf(ctx, repo, mutation, needed);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'GraphQLError') return null;
+    throw error;
+  }
+}
+
 /** An issue (with everything REST's row has) behind an I_ id, with its visible repository; NOT_FOUND otherwise. */
 export async function visibleIssue(ctx: GraphqlContext, id: string, type: NodeType = 'Issue'): Promise<{ issue: IssueRow; repo: RepositoryRow }> {
   const issueId = decodeNodeIdOf(id, type);
@@ -103,9 +113,11 @@ export async function inMutation<T>(ctx: GraphqlContext, repo: RepositoryRow, mu
 }
 
 /** What this request's loaders remember of issues predates the change: the payload must show it after. */
-function clearIssueLoaders(ctx: GraphqlContext): void {
-  const { issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned } = ctx.loaders;
-  for (const loader of [issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned]) loader.clearAll();
+export function clearIssueLoaders(ctx: GraphqlContext): void {
+  const { issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned, labelsOfIssue, labelIssuePage, milestoneIssuePage } = ctx.loaders;
+  const { reactionById, reactionPage, reactionSummary } = ctx.loaders;
+  for (const loader of [issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned, labelsOfIssue, labelIssuePage, milestoneIssuePage]) loader.clearAll();
+  for (const loader of [reactionById, reactionPage, reactionSummary]) loader.clearAll();
 }
 
 /** The accounts behind U_ ids, checked assignable to `repo` (UNPROCESSABLE otherwise, as REST's 422). */

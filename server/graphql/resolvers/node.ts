@@ -15,11 +15,12 @@ import { loadLabelOrMilestone } from './label-milestone.js';
 import type { CommentModel, IssueModel } from '../issues/issue-models.js';
 import { loadIssueOrComment } from '../issues/issue-resolvers.js';
 import { canSeeRepository } from './repository.js';
+import type { ReactionModel } from '../reactions/reaction-models.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -49,6 +50,12 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
     case 'Issue':
     case 'IssueComment':
       return loadIssueOrComment(ctx, decoded.type, decoded.id);
+    case 'Reaction': {
+      // A removed reaction's row is gone: its ID resolves to nothing, as GitHub's.
+      const reaction = await ctx.loaders.reactionById.load(decoded.id);
+      const repo = reaction === null ? null : await ctx.loaders.repositoryById.load(reaction.repository_id);
+      return repo !== null && (await canSeeRepository(ctx, repo)) ? reaction : null;
+    }
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -59,6 +66,7 @@ export const Node: NodeResolvers = {
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
     if ('kind' in node) return accountType(node);
     if ('color' in node) return 'Label';
+    if ('content' in node) return 'Reaction';
     if ('issue_id' in node) return 'IssueComment';
     if ('locked' in node) return 'Issue';
     if ('title' in node) return 'Milestone';

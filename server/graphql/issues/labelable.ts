@@ -1,0 +1,34 @@
+// Labels and issues from both sides: the Labelable interface (issues only
+// here: pull requests are not served yet) with `viewerCanLabel` (triage, as
+// REST's label operations), and `Label.issues` and `Milestone.issues`, which
+// take Repository.issues' arguments and are batched the same way (one
+// statement for every label or milestone on the page).
+import type { GraphqlContext } from '../context.js';
+import type { IssueResolvers, LabelableResolvers, LabelResolvers, MilestoneResolvers, RepositoryIssuesArgs } from '../generated/resolvers-types.js';
+import type { IssueModel } from './issue-models.js';
+import { issuePageRequest, pageAt } from './issue-resolvers.js';
+import { connection } from '../connection.js';
+import { viewerAs } from './mutation-access.js';
+
+export const Labelable: LabelableResolvers = { __resolveType: () => 'Issue' };
+
+export const issueLabelableFields: Pick<IssueResolvers, 'viewerCanLabel'> = {
+  viewerCanLabel: async (issue, _args, ctx) => {
+    const repo = await ctx.loaders.repositoryById.load(issue.repository_id);
+    return repo !== null && (await viewerAs(ctx, repo, 'addLabelsToLabelable', 'triage')) !== null;
+  },
+};
+
+async function issuesOf(ctx: GraphqlContext, loader: 'labelIssuePage' | 'milestoneIssuePage', parentId: number, args: Partial<RepositoryIssuesArgs>) {
+  const request = issuePageRequest(args);
+  const page = await ctx.loaders[loader].load({ repositoryId: parentId, page: request });
+  return connection<IssueModel>(page.rows, page.total, pageAt(request.window, page.rows.length, page.total));
+}
+
+export const labelIssueFields: Pick<LabelResolvers, 'issues'> = {
+  issues: (label, args, ctx) => issuesOf(ctx, 'labelIssuePage', label.id, args),
+};
+
+export const milestoneIssueFields: Pick<MilestoneResolvers, 'issues'> = {
+  issues: (milestone, args, ctx) => issuesOf(ctx, 'milestoneIssuePage', milestone.id, args),
+};

@@ -1,0 +1,46 @@
+// What the GraphQL Reaction, ReactionGroup and ReactionConnection resolvers
+// receive. A reaction is its row (plus its subject's repository, for node
+// lookups); a group is the subject with one content and the count its row's
+// rollup (`reaction_counts`, kept by reactions-store.ts) already holds, so
+// `reactionGroups { reactors { totalCount } }` reads nothing more.
+import type { ReactionContent as RestContent, ReactionSubject } from '../../reactions/reaction-subject.js';
+import type { ReactionContent } from '../generated/resolvers-types.js';
+import type { connection } from '../connection.js';
+import type { CommentModel, IssueModel } from '../issues/issue-models.js';
+
+export interface ReactionModel {
+  id: number;
+  content: RestContent;
+  created_at: Date;
+  user_id: number | null;
+  issue_id: number | null;
+  comment_id: number | null;
+  repository_id: number;
+}
+
+/** An issue or an issue comment: the comment is the one with an `issue_id`. */
+export type ReactableModel = IssueModel | CommentModel;
+
+export interface ReactionGroupModel { subject: ReactableModel; content: RestContent; count: number }
+
+export type ReactionConnectionModel = ReturnType<typeof connection<ReactionModel>> & { subject: ReactableModel; content: RestContent | null };
+
+/** GraphQL's content names and REST's, in GitHub's order of reaction groups. */
+export const CONTENTS: readonly (readonly [ReactionContent, RestContent])[] = [
+  ['THUMBS_UP', '+1'], ['THUMBS_DOWN', '-1'], ['LAUGH', 'laugh'], ['HOORAY', 'hooray'],
+  ['CONFUSED', 'confused'], ['HEART', 'heart'], ['ROCKET', 'rocket'], ['EYES', 'eyes'],
+];
+const TO_REST = new Map(CONTENTS);
+const TO_GRAPHQL = new Map(CONTENTS.map(([graphql, rest]) => [rest, graphql]));
+
+export const restContent = (content: ReactionContent): RestContent => TO_REST.get(content)!;
+export const graphqlContent = (content: RestContent): ReactionContent => TO_GRAPHQL.get(content)!;
+
+export const isComment = (subject: ReactableModel): subject is CommentModel => 'issue_id' in subject;
+
+/** The subject as the REST store names it. */
+export const subjectOf = (subject: ReactableModel): ReactionSubject => ({ kind: isComment(subject) ? 'comment' : 'issue', id: subject.id });
+
+/** All eight groups, with the rollup's counts (zero for contents nobody used, as GitHub lists them). */
+export const reactionGroupsOf = (subject: ReactableModel): ReactionGroupModel[] =>
+  CONTENTS.map(([, content]) => ({ subject, content, count: subject.reaction_counts[content] ?? 0 }));

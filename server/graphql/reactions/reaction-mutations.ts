@@ -1,0 +1,60 @@
+// addReaction and removeReaction: REST's rules and store (reactions-store.ts,
+// which keeps the subject's rollup in the transaction of each change). Anyone
+// who can read may react, except in a locked conversation (push access); the
+// same reaction twice answers the existing one; only one's own reaction is
+// removed (the input names the content, the viewer's reaction of it goes).
+import { decodeNodeId } from '../../ids/node-id.js';
+import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
+import { addReaction as storeAdd, ownReactionId, removeReaction as storeRemove } from '../../reactions/reactions-store.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { GraphqlContext } from '../context.js';
+import { githubError, nodeNotFound } from '../errors.js';
+import type { MutationResolvers } from '../generated/resolvers-types.js';
+import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
+import { canSeeRepository } from '../resolvers/repository.js';
+import { isComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel } from './reaction-models.js';
+
+type M = Required<MutationResolvers>;
+
+/** The issue or comment behind a subject id, with its visible repository and whether its conversation is locked; NOT_FOUND otherwise. */
+async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subject: ReactableModel; repo: RepositoryRow; locked: boolean }> {
+  const decoded = decodeNodeId(id);
+  let subject: ReactableModel | null = null;
+  if (decoded?.oid === undefined && decoded?.type === 'Issue') subject = await ctx.loaders.issueById.load(decoded.id);
+  if (decoded?.oid === undefined && decoded?.type === 'IssueComment') subject = await ctx.loaders.commentById.load(decoded.id);
+  const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
+  if (subject === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  const issue = isComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
+  return { subject, repo, locked: issue?.locked ?? false };
+}
+
+/** The subject as it is after the change (its rollup moved), read afresh. */
+async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: string): Promise<ReactableModel> {
+  clearIssueLoaders(ctx);
+  const fresh = isComment(subject) ? await ctx.loaders.commentById.load(subject.id) : await ctx.loaders.issueById.load(subject.id);
+  if (fresh === null) throw nodeNotFound(id);
+  return fresh;
+}
+
+export const addReaction: M['addReaction'] = async (_parent, { input }, ctx) => {
+  const { subject, repo, locked } = await visibleReactable(ctx, input.subjectId);
+  const writer = await writerOf(ctx, repo, 'addReaction', 'read');
+  if (locked && !canCommentWhenLocked(writer.permission)) throw githubError('FORBIDDEN', 'Unable to create reaction because issue is locked.');
+  const added = await storeAdd(ctx.services.sql, subjectOf(subject), writer.userId, restContent(input.content));
+  if (added === null) throw nodeNotFound(input.subjectId);
+  const after = await freshSubject(ctx, subject, input.subjectId);
+  const reaction = await ctx.loaders.reactionById.load(added.row.id);
+  return { clientMutationId: input.clientMutationId, reaction, subject: after, reactionGroups: reactionGroupsOf(after) };
+};
+
+export const removeReaction: M['removeReaction'] = async (_parent, { input }, ctx) => {
+  const { subject, repo } = await visibleReactable(ctx, input.subjectId);
+  const writer = await writerOf(ctx, repo, 'removeReaction', 'read');
+  const reactionSubject = subjectOf(subject);
+  const id = await ownReactionId(ctx.services.sql, reactionSubject, writer.userId, restContent(input.content));
+  // The reaction as it was: the payload shows what went (its ID resolves to nothing from now on).
+  const reaction = id === null ? null : await ctx.loaders.reactionById.load(id);
+  const removed = id !== null && (await storeRemove(ctx.services.sql, reactionSubject, id, writer.userId)) === 'removed';
+  const after = await freshSubject(ctx, subject, input.subjectId);
+  return { clientMutationId: input.clientMutationId, reaction: removed ? reaction : null, subject: after, reactionGroups: reactionGroupsOf(after) };
+};

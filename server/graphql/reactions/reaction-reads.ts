@@ -1,0 +1,65 @@
+// GraphQL's reads of reactions, each for many subjects in one statement (the
+// per-request loaders batch a tick's requests): reactions by id, a page of
+// reactions per subject, and per subject and content when the first one came
+// and whether the viewer is among them. Counts are not read here: the
+// subject's row carries them (`reaction_counts`, kept by reactions-store.ts,
+// through which every change goes).
+import type { Sql } from '../../db/database.js';
+import type { ReactionContent } from '../../reactions/reaction-subject.js';
+import type { TwoWayWindow } from '../connection.js';
+import { rankedPages, type Page } from '../issues/issue-reads.js';
+import type { ReactionModel } from './reaction-models.js';
+
+export type SubjectKind = 'issue' | 'comment';
+
+export interface ReactionPageRequest {
+  kind: SubjectKind;
+  window: TwoWayWindow;
+  content: ReactionContent | null;
+  direction: 'ASC' | 'DESC';
+  /** Only reactions whose author still exists (reactors: a deleted account's reaction has nobody to show). */
+  withUser: boolean;
+}
+
+/** Per content: when the first reaction came and whether the viewer left one. */
+export type ReactionSummary = Map<ReactionContent, { firstAt: Date; viewerHas: boolean }>;
+
+const REACTION_COLUMNS = `x.id, x.content, x.created_at, x.user_id, x.issue_id, x.comment_id,
+  COALESCE(i.repository_id, c.repository_id) AS repository_id`;
+const REACTION_FROM = 'reactions x LEFT JOIN issues i ON i.id = x.issue_id LEFT JOIN issue_comments c ON c.id = x.comment_id';
+const SUBJECT_COLUMN = { issue: 'x.issue_id', comment: 'x.comment_id' } as const;
+
+export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, ReactionModel>> {
+  const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
+  if (valid.length === 0) return new Map();
+  const rows = await sql<ReactionModel[]>`SELECT ${sql.unsafe(REACTION_COLUMNS)} FROM ${sql.unsafe(REACTION_FROM)} WHERE x.id = ANY(${valid})`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A page of each subject's reactions, oldest first by default (REST's order), with each subject's total. */
+export async function reactionPages(sql: Sql, subjectIds: readonly number[], request: ReactionPageRequest): Promise<Map<number, Page<ReactionModel>>> {
+  const subject = sql.unsafe(SUBJECT_COLUMN[request.kind]);
+  const conditions = [sql`${subject} = ANY(${subjectIds as number[]})`];
+  if (request.content !== null) conditions.push(sql`x.content = ${request.content}`);
+  if (request.withUser) conditions.push(sql`x.user_id IS NOT NULL`);
+  const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
+  const dir = sql.unsafe((request.direction === 'DESC') !== request.window.fromEnd ? 'DESC' : 'ASC');
+  const select = sql`SELECT ${sql.unsafe(REACTION_COLUMNS)}, ${subject} AS subject_id,
+      row_number() OVER (PARTITION BY ${subject} ORDER BY x.created_at ${dir}, x.id ${dir})::int AS position,
+      count(*) OVER (PARTITION BY ${subject})::int AS total
+    FROM ${sql.unsafe(REACTION_FROM)} WHERE ${where}`;
+  const pages = await rankedPages<ReactionModel & { subject_id?: number; [key: string]: unknown }>(sql, 'subject_id', subjectIds, request.window, select);
+  for (const page of pages.values()) for (const row of page.rows) delete row.subject_id;
+  return pages;
+}
+
+/** The summaries of many subjects of one kind; `viewerId` null (anonymous) has reacted to nothing. */
+export async function reactionSummaries(sql: Sql, kind: SubjectKind, subjectIds: readonly number[], viewerId: number | null): Promise<Map<number, ReactionSummary>> {
+  const subject = sql.unsafe(SUBJECT_COLUMN[kind]);
+  const rows = await sql<{ subject_id: number; content: ReactionContent; first_at: Date; viewer_has: boolean }[]>`
+    SELECT ${subject} AS subject_id, x.content, min(x.created_at) AS first_at, COALESCE(bool_or(x.user_id = ${viewerId}), false) AS viewer_has
+    FROM reactions x WHERE ${subject} = ANY(${subjectIds as number[]}) GROUP BY 1, 2`;
+  const found = new Map<number, ReactionSummary>(subjectIds.map((id) => [id, new Map()]));
+  for (const row of rows) found.get(row.subject_id)!.set(row.content, { firstAt: row.first_at, viewerHas: row.viewer_has });
+  return found;
+}

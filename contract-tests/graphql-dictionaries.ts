@@ -5,7 +5,9 @@
 // works for any deployment and token: the token's user (GraphQL `viewer`) and
 // the repositories it lists (`GET /user/repos`), with their node IDs, the
 // `CO_` IDs of their default branches' head commits, and those of a few of
-// their labels and milestones.
+// their labels, milestones, issues, comments and reactions (the mutations'
+// subjects: issue, comment, label and repository IDs each in a dictionary of
+// its own).
 // Written as fuzz dictionaries (one quoted value a line, libFuzzer's format)
 // that schemathesis-graphql.toml reads from contract-tests/reports/graphql-dictionaries/.
 //
@@ -26,6 +28,16 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, headers: { ...headers, ...init.headers } });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** A list that only enriches the dictionaries: a target without it (say, a mock lacking the operation) gives none. */
+async function optionalList<T>(url: string): Promise<T[]> {
+  try {
+    const answer = await json<unknown>(url);
+    return Array.isArray(answer) ? (answer as T[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 interface Repo { name: string; node_id: string; owner: { login: string; node_id: string } }
@@ -53,20 +65,40 @@ if (heads.length) {
     if (id) commitIds.push(id);
   }
 }
-// A few repositories' labels and milestones too, so `node` reaches Label and Milestone.
+// A few repositories' labels, milestones, issues, comments and reactions too,
+// so `node` reaches every kind and the mutations get real subjects.
 const children: string[] = [];
+const labelIds: string[] = [];
+const issueIds: string[] = [];
+const commentIds: string[] = [];
 for (const repo of repos.slice(0, 3)) {
   const path = `${base}/repos/${repo.owner.login}/${repo.name}`;
   const labels = await json<{ node_id: string }[]>(`${path}/labels?per_page=5`);
   const milestones = await json<{ node_id: string }[]>(`${path}/milestones?state=all&per_page=5`);
-  children.push(...labels.map((l) => l.node_id), ...milestones.map((m) => m.node_id));
+  const issues = await optionalList<{ node_id: string; number: number; pull_request?: unknown }>(`${path}/issues?state=all&per_page=5`);
+  const comments = await optionalList<{ node_id: string }>(`${path}/issues/comments?per_page=5`);
+  labelIds.push(...labels.map((l) => l.node_id));
+  issueIds.push(...issues.filter((i) => !i.pull_request).map((i) => i.node_id));
+  commentIds.push(...comments.map((c) => c.node_id));
+  for (const issue of issues.slice(0, 2)) {
+    const reactions = await optionalList<{ node_id: string }>(`${path}/issues/${issue.number}/reactions?per_page=5`);
+    children.push(...reactions.map((r) => r.node_id));
+  }
+  children.push(...milestones.map((m) => m.node_id));
 }
 
 const unique = (values: string[]) => [...new Set(values)];
 const dictionaries = {
   owners: unique([data.viewer.login, ...repos.map((r) => r.owner.login)]),
   names: unique(repos.map((r) => r.name)),
-  'node-ids': unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children]),
+  'node-ids': unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children, ...labelIds, ...issueIds, ...commentIds]),
+  // The mutations' inputs (schemathesis-graphql.toml binds each to the fields that take its kind).
+  'repository-ids': unique(repos.map((r) => r.node_id)),
+  'issue-ids': unique(issueIds),
+  'comment-ids': unique(commentIds),
+  'reactable-ids': unique([...issueIds, ...commentIds]),
+  'label-ids': unique(labelIds),
+  'user-ids': unique([data.viewer.id]),
 };
 
 await mkdir(outDir, { recursive: true });

@@ -120,6 +120,16 @@ progress('reactions to issue 1 and comment 1');
 // The run user's own repository, and last of all its token.
 const token = await admin('create-token', 'contract-bot', '--scopes', ALL_SCOPES, '--note', 'contract run');
 await api(token, 'POST', '/user/repos', { name: 'bot-repo', auto_init: true });
+// Issues of the run user's own repository (where it has every permission),
+// each labeled `bug`, with a comment, and a reaction to both: the GraphQL
+// run's issue, label and reaction mutations get real subjects through the
+// node IDs graphql-dictionaries.ts lists.
+for (const number of [1, 2]) {
+  await api(token, 'POST', '/repos/contract-bot/bot-repo/issues', { title: `GraphQL subject ${number}`, body: 'Seeded for the GraphQL run.', labels: ['bug'] });
+  const comment = await api<{ id: number }>(token, 'POST', `/repos/contract-bot/bot-repo/issues/${number}/comments`, { body: 'A comment to react to' });
+  await api(token, 'POST', `/repos/contract-bot/bot-repo/issues/${number}/reactions`, { content: 'rocket' });
+  await api(token, 'POST', `/repos/contract-bot/bot-repo/issues/comments/${comment.id}/reactions`, { content: 'eyes' });
+}
 // The spec's example hook (12345678) and delivery (12345678) on the example
 // repository, so the examples reach real rows, plus hook 12345679, the
 // example of hooks/delete (deleting 12345678 would leave the later phases
@@ -178,7 +188,7 @@ progress(`app ${app.id} installed on octocat as installation ${installation.id} 
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
-progress(`repository contract-bot/bot-repo; run token id ${runTokenId} (throwaways below it)`);
+progress(`repository contract-bot/bot-repo (issues 1 and 2, each labeled, with a comment and reactions); run token id ${runTokenId} (throwaways below it)`);
 // Line 1: the run token; 2: the hook operations' (site admin) token; 3: the
 // installation token; 4: the app id; 5: the app's private key file; 6: the
 // installation token the revocation operation revokes.

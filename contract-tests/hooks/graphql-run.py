@@ -19,11 +19,13 @@ import schemathesis
 runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
 
 # The error types Wharf raises on purpose with a `path` (server/graphql/errors.ts): the
-# resolvers', and GitHub's pagination limits (server/graphql/query-cost.ts), which refuse a
-# fuzzed `first`/`last` that is missing, negative or over 100 before anything runs.
+# resolvers', GitHub's pagination limits (server/graphql/query-cost.ts), which refuse a
+# fuzzed `first`/`last` that is missing, negative or over 100 before anything runs, and
+# UNPROCESSABLE, the mutations' answer where REST answers 422 (a blank title, a label of
+# another repository), which mutations with real subjects now reach.
 GITHUB_ERROR_TYPES = {
     "NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT", "INVALID_CURSOR_ARGUMENTS", "INVALID_ARGUMENTS",
-    "MISSING_PAGINATION_BOUNDARIES", "EXCESSIVE_PAGINATION", "INVALID_PAGINATION",
+    "MISSING_PAGINATION_BOUNDARIES", "EXCESSIVE_PAGINATION", "INVALID_PAGINATION", "UNPROCESSABLE",
 }
 
 

@@ -75,7 +75,7 @@ for (const repo of repos.slice(0, 3)) {
   const path = `${base}/repos/${repo.owner.login}/${repo.name}`;
   const labels = await json<{ node_id: string }[]>(`${path}/labels?per_page=5`);
   const milestones = await json<{ node_id: string }[]>(`${path}/milestones?state=all&per_page=5`);
-  const issues = await optionalList<{ node_id: string; number: number; pull_request?: unknown }>(`${path}/issues?state=all&per_page=5`);
+  const issues = await optionalList<{ node_id: string; number: number; pull_request?: unknown }>(`${path}/issues?state=all&sort=created&direction=asc&per_page=5`);
   const comments = await optionalList<{ node_id: string }>(`${path}/issues/comments?per_page=5`);
   labelIds.push(...labels.map((l) => l.node_id));
   issueIds.push(...issues.filter((i) => !i.pull_request).map((i) => i.node_id));
@@ -88,16 +88,19 @@ for (const repo of repos.slice(0, 3)) {
 }
 
 const unique = (values: string[]) => [...new Set(values)];
+const nodeIds = unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children, ...labelIds, ...issueIds, ...commentIds]);
+// schemathesis refuses a dictionary without entries: a kind the target has none of falls back to every node ID.
+const orAny = (values: string[]) => (values.length ? unique(values) : nodeIds);
 const dictionaries = {
   owners: unique([data.viewer.login, ...repos.map((r) => r.owner.login)]),
   names: unique(repos.map((r) => r.name)),
-  'node-ids': unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children, ...labelIds, ...issueIds, ...commentIds]),
+  'node-ids': nodeIds,
   // The mutations' inputs (schemathesis-graphql.toml binds each to the fields that take its kind).
-  'repository-ids': unique(repos.map((r) => r.node_id)),
-  'issue-ids': unique(issueIds),
-  'comment-ids': unique(commentIds),
-  'reactable-ids': unique([...issueIds, ...commentIds]),
-  'label-ids': unique(labelIds),
+  'repository-ids': orAny(repos.map((r) => r.node_id)),
+  'issue-ids': orAny(issueIds),
+  'comment-ids': orAny(commentIds),
+  'reactable-ids': orAny([...issueIds, ...commentIds]),
+  'label-ids': orAny(labelIds),
   'user-ids': unique([data.viewer.id]),
 };
 

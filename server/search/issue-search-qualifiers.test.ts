@@ -187,13 +187,21 @@ describe('reaction and interaction sorts', () => {
     expect(await order('interactions')).toEqual(['Alpha', 'Gamma', 'Beta']);
     expect(await order('comments', 'asc')).toEqual(['Beta', 'Gamma', 'Alpha']);
   });
+
+  it('takes sort: in q, and the sort parameter over it', async () => {
+    const inQuery = async (q: string, extra = '') => (await search(`repo:alice/board ${q}`, alice.token, extra)).json.items.map((i: { title: string }) => i.title);
+    expect(await inQuery('sort:reactions-asc')).toEqual(['Gamma', 'Beta', 'Alpha']);
+    expect(await inQuery('sort:interactions')).toEqual(['Alpha', 'Gamma', 'Beta']);
+    expect(await inQuery('sort:reactions-heart-asc')).toEqual(['Beta', 'Gamma', 'Alpha']);
+    expect(await inQuery('sort:created-asc', '&sort=comments')).toEqual(['Alpha', 'Gamma', 'Beta']);
+  });
 });
 
 describe('malformed values', () => {
   it('is 422 with GitHub\'s validation body', async () => {
     for (const q of ['created:yesterday', 'created:2024-02-30', 'created:>', 'updated:2024-01-01T25:00:00Z', 'closed:2024-01-01..later',
       'comments:many', 'comments:-1', 'reactions:1..x', 'interactions:>=1.5', 'reason:later', 'archived:maybe', '-no:label',
-      '-in:title', 'commenter:*', 'commenter:nobody-here', 'involves:nobody-here', 'draft:true']) {
+      '-in:title', '-sort:created', 'sort:stars', 'sort:created-up', 'commenter:*', 'commenter:nobody-here', 'involves:nobody-here', 'draft:true']) {
       const { status, json } = await search(q, alice.token);
       expect(status, q).toBe(422);
       expect(json.message).toBe('Validation Failed');

@@ -13,6 +13,9 @@ const CONTENT: Record<string, string> = {
   '+1': '+1', '-1': '-1', smile: 'laugh', thinking_face: 'confused', heart: 'heart', tada: 'hooray',
 };
 
+/** Every sort GitHub takes, for `sort:` in q (the `sort` parameter's enum is checked against openapi.yaml). */
+export const SORTS: ReadonlySet<string> = new Set(['comments', 'created', 'updated', 'reactions', 'interactions', ...Object.keys(CONTENT).map((c) => `reactions-${c}`)]);
+
 function sortKey(sql: Sql, sort: SearchSort | undefined): Fragment | undefined {
   switch (sort) {
     case 'created': return sql`i.created_at`;

@@ -2,6 +2,7 @@
 // GitHub's negation (`-qualifier:value`, for every qualifier but `no:` and
 // `in:`). A value a qualifier cannot take is 422 (search-errors.ts).
 import { invalidQuery as invalid } from './search-errors.js';
+import { SORTS, type SearchSort } from './search-order.js';
 import type { CloseReason, CountField, DateField, IssueSearchQuery } from './search-query.js';
 import { parseCountRange, parseDateRange } from './search-ranges.js';
 
@@ -10,14 +11,14 @@ import { parseCountRange, parseDateRange } from './search-ranges.js';
 // ignored, so no client reads a wrong answer as right.
 const UNSUPPORTED = new Set([
   'project', 'merged', 'team', 'language', 'status', 'head', 'base', 'review', 'reviewed-by', 'review-requested',
-  'user-review-requested', 'team-review-requested', 'linked', 'draft', 'sort', 'label-name', 'parent-issue',
+  'user-review-requested', 'team-review-requested', 'linked', 'draft', 'label-name', 'parent-issue',
 ]);
 
 const DATES = new Set<string>(['created', 'updated', 'closed']);
 const COUNTS = new Set<string>(['comments', 'reactions', 'interactions']);
 const PEOPLE = { author: 'authors', assignee: 'assignees', mentions: 'mentions', commenter: 'commenters', involves: 'involves' } as const;
 const QUALIFIERS = new Set([
-  'repo', 'user', 'org', 'is', 'type', 'state', 'label', 'milestone', 'reason', 'archived', 'in', 'no', ...Object.keys(PEOPLE), ...DATES, ...COUNTS,
+  'repo', 'user', 'org', 'is', 'type', 'state', 'label', 'milestone', 'reason', 'archived', 'in', 'no', 'sort', ...Object.keys(PEOPLE), ...DATES, ...COUNTS,
 ]);
 
 export const isQualifier = (key: string) => QUALIFIERS.has(key) || UNSUPPORTED.has(key);
@@ -27,8 +28,8 @@ const REASONS: Record<string, CloseReason> = { completed: 'completed', 'not plan
 export function applyQualifier(query: IssueSearchQuery, key: string, value: string, negated: boolean): void {
   if (UNSUPPORTED.has(key)) throw invalid(`The qualifier \`${key}:\` is not supported by this server yet.`);
   if (value === '') throw invalid(`The value of \`${key}:\` is empty.`);
-  // GitHub: missing-metadata qualifiers cannot be negated; `-in:` means nothing.
-  if (negated && (key === 'no' || key === 'in')) throw invalid(`The qualifier \`${key}:\` cannot be negated.`);
+  // GitHub: missing-metadata qualifiers cannot be negated; `-in:` and `-sort:` mean nothing.
+  if (negated && (key === 'no' || key === 'in' || key === 'sort')) throw invalid(`The qualifier \`${key}:\` cannot be negated.`);
   if (DATES.has(key)) {
     const range = parseDateRange(value);
     if (!range) throw invalid(`"${value}" is not a date or a range of dates (YYYY-MM-DD, with an optional THH:MM:SS+00:00) for \`${key}:\`.`);
@@ -74,6 +75,8 @@ export function applyQualifier(query: IssueSearchQuery, key: string, value: stri
     }
     case 'in':
       return applyIn(query, value);
+    case 'sort':
+      return applySort(query, value.toLowerCase());
     case 'no':
       return applyNo(query, value);
     default:
@@ -117,4 +120,12 @@ function applyNo(query: IssueSearchQuery, value: string): void {
   const what = value.toLowerCase();
   if (what !== 'label' && what !== 'assignee' && what !== 'milestone') throw invalid(`no:${what} is not supported: use label, assignee or milestone.`);
   query.missing.add(what);
+}
+
+/** `sort:key`, `sort:key-asc`, `sort:key-desc` (GitHub's sort names, as the `sort` parameter takes them). */
+function applySort(query: IssueSearchQuery, value: string): void {
+  const suffix = /^(.+)-(asc|desc)$/.exec(value);
+  const [key, order] = suffix && SORTS.has(suffix[1]!) ? [suffix[1]!, suffix[2] as 'asc' | 'desc'] : [value, 'desc' as const];
+  if (!SORTS.has(key)) throw invalid(`sort:${value} is not a sort: use ${[...SORTS].join(', ')}, with -asc or -desc.`);
+  query.sort = { sort: key as SearchSort, order };
 }

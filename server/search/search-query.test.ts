@@ -63,6 +63,14 @@ describe('parseIssueSearch', () => {
     ]);
   });
 
+  it('reads sort: with an optional direction, descending by default', () => {
+    expect(parseIssueSearch('crash sort:updated-asc').sort).toEqual({ sort: 'updated', order: 'asc' });
+    expect(parseIssueSearch('sort:reactions-+1').sort).toEqual({ sort: 'reactions-+1', order: 'desc' });
+    expect(parseIssueSearch('sort:Reactions--1-ASC').sort).toEqual({ sort: 'reactions--1', order: 'asc' });
+    expect(parseIssueSearch('sort:reactions-thinking_face-desc').sort).toEqual({ sort: 'reactions-thinking_face', order: 'desc' });
+    expect(parseIssueSearch('crash').sort).toBeUndefined();
+  });
+
   it('turns NOT word into -word, and leaves a NOT before a qualifier out', () => {
     expect(parseIssueSearch('crash NOT editor NOT "dark mode" NOT -x').text).toBe('crash -editor -"dark mode" -x');
     expect(parseIssueSearch('crash NOT is:open later').text).toBe('crash later');

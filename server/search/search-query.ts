@@ -6,6 +6,7 @@
 import { validationFailed } from '../http/api-error.js';
 import { invalidQuery } from './search-errors.js';
 import { applyQualifier, isQualifier } from './search-qualifiers.js';
+import type { SearchSort } from './search-order.js';
 import type { Range } from './search-ranges.js';
 
 export type InField = 'title' | 'body' | 'comments';
@@ -53,6 +54,8 @@ export interface IssueSearchQuery {
   in?: Set<InField>;
   /** `no:label`, `no:assignee`, `no:milestone`. */
   missing: Set<'label' | 'assignee' | 'milestone'>;
+  /** `sort:` in q: used when the `sort` parameter is absent. */
+  sort?: { sort: SearchSort; order: 'asc' | 'desc' };
 }
 
 /** GitHub's limit on q. */

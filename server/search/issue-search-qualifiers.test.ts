@@ -86,6 +86,8 @@ const cases: [string, string[]][] = [
   ['created:*..2024-01-31', ['Alpha']],
   ['created:2024-02-02..*', ['Gamma']],
   ['created:*..*', ALL],
+  ['created:<=9999-12-31 created:>=0001-01-01T00:00:00+14:00', ALL],
+  ['created:>9999-12-31T23:59:59-23:59', []],
   // 2024-02-01T01:00Z and 00:00Z: Beta was created at 00:30Z.
   ['created:>2024-01-31T23:00:00-02:00', ['Gamma']],
   ['created:>=2024-02-01T01:00:00+01:00', ['Beta', 'Gamma']],

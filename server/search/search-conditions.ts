@@ -51,11 +51,13 @@ function inRange(sql: Sql, filter: RangeFilter): Fragment {
   const column = filter.field === 'created' ? sql`i.created_at` : filter.field === 'updated' ? sql`i.updated_at`
     : filter.field === 'closed' ? sql`i.closed_at` : filter.field === 'comments' ? sql`i.comments`
     : filter.field === 'reactions' ? reactionTotal(sql) : sql`(i.comments + ${reactionTotal(sql)})`;
+  // Dates as epoch seconds: a Date's ISO text past year 9999 (+010000-…) is no timestamp to PostgreSQL.
+  const bound = (value: Date | number) => (value instanceof Date ? sql`to_timestamp(${value.getTime() / 1000}::float8)` : sql`${value}`);
   const { from, to } = filter.range;
   // `*..*` restricts nothing but a date that must exist (closed:*..* is every closed issue).
   const parts = [sql`${column} IS NOT NULL`];
-  if (from !== undefined) parts.push(sql`${column} >= ${from}`);
-  if (to !== undefined) parts.push(sql`${column} < ${to}`);
+  if (from !== undefined) parts.push(sql`${column} >= ${bound(from)}`);
+  if (to !== undefined) parts.push(sql`${column} < ${bound(to)}`);
   return sql`(${parts.reduce((acc, part) => sql`${acc} AND ${part}`)})`;
 }
 

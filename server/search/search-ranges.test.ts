@@ -25,6 +25,7 @@ describe('parseDateRange', () => {
     expect(parseDateRange('2017-01-01T01:00:00+07:00')).toEqual({ from: at('2016-12-31T18:00:00Z'), to: at('2016-12-31T18:00:01Z') });
     expect(parseDateRange('>2016-03-21T14:11:00Z')).toEqual({ from: at('2016-03-21T14:11:01Z') });
     expect(parseDateRange('2016-03-21T14:11-0130')).toEqual({ from: at('2016-03-21T15:41:00Z'), to: at('2016-03-21T15:42:00Z') });
+    expect(parseDateRange('0099-12-31')).toEqual({ from: at('0099-12-31T00:00:00Z'), to: at('0100-01-01T00:00:00Z') });
     expect(parseDateRange('2016-03-21T14:11:00..2016-04-07T20:45:00Z')).toEqual({ from: at('2016-03-21T14:11:00Z'), to: at('2016-04-07T20:45:01Z') });
   });
 

@@ -45,9 +45,11 @@ const dateInterval: Interval<Date> = (text) => {
   const m = DATE.exec(text);
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const start = Date.UTC(year, month - 1, day);
-  // Date.UTC rolls 2024-02-30 over into March: a date that does not exist is refused.
-  const check = new Date(start);
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, day);
+  const start = check.getTime();
+  // 2024-02-30 rolls over into March: a date that does not exist is refused.
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
   if (m[4] === undefined) return [new Date(start), new Date(start + DAY)];
   const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];

@@ -112,6 +112,7 @@ const cases: [string, string[]][] = [
   ['milestone:v2 milestone:"Release 1.0"', ['Alpha', 'Gamma']],
   ['-milestone:v2', ['Alpha', 'Beta']],
   ['no:milestone', ['Beta']],
+  ['no:project no:milestone', ['Beta']],
   ['reason:completed', ['Beta']],
   ['reason:"not planned"', ['Gamma']],
   ['-reason:completed', ['Alpha', 'Gamma']],
@@ -154,6 +155,8 @@ describe('owners, archives and @me', () => {
     expect(await titles('user:alice is:private created:2024-01-15', alice.token)).toEqual(['Delta']);
     expect(await titles('user:alice -repo:alice/board', alice.token)).toEqual(['Delta']);
     expect(await titles('-user:alice', alice.token)).toEqual(['Epsilon']);
+    expect(await titles('-user:carol', carol.token)).toEqual(ALL);
+    expect(await titles('-repo:carol/attic', bob.token)).toEqual(ALL);
     expect(await titles('user:alice user:carol created:<2024-01-11', carol.token)).toEqual(['Alpha', 'Epsilon']);
   });
 

@@ -118,7 +118,9 @@ function applyIn(query: IssueSearchQuery, value: string): void {
 
 function applyNo(query: IssueSearchQuery, value: string): void {
   const what = value.toLowerCase();
-  if (what !== 'label' && what !== 'assignee' && what !== 'milestone') throw invalid(`no:${what} is not supported: use label, assignee or milestone.`);
+  // No issue is in a project (Wharf has none), so no:project restricts nothing.
+  if (what === 'project') return;
+  if (what !== 'label' && what !== 'assignee' && what !== 'milestone') throw invalid(`no:${what} is not supported: use label, assignee, milestone or project.`);
   query.missing.add(what);
 }
 

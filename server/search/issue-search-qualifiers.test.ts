@@ -169,6 +169,8 @@ describe('owners, archives and @me', () => {
     expect(await titles('author:@me', carol.token)).toEqual(['Beta', 'Epsilon']);
     expect(await titles('mentions:@me repo:alice/board', alice.token)).toEqual(['Gamma']);
     expect(await titles('involves:@me', bob.token)).toEqual(ALL);
+    expect(await titles('user:@me', carol.token)).toEqual(['Epsilon']);
+    expect(await titles('-author:@me repo:alice/board', bob.token)).toEqual(['Alpha', 'Beta']);
     const anonymous = await search('author:@me');
     expect(anonymous.status).toBe(422);
     expect(anonymous.json.errors[0]).toMatchObject({ resource: 'Search', field: 'q', code: 'invalid' });

@@ -1,6 +1,6 @@
 // Each qualifier of GitHub's issue search read into the parsed query, with
-// GitHub's negation (`-qualifier:value`, for every qualifier but `no:` and
-// `in:`). A value a qualifier cannot take is 422 (search-errors.ts).
+// GitHub's negation (`-qualifier:value`, for every qualifier but `no:`,
+// `in:` and `sort:`). A value a qualifier cannot take is 422 (search-errors.ts).
 import { invalidQuery as invalid } from './search-errors.js';
 import { SORTS, type SearchSort } from './search-order.js';
 import type { CloseReason, CountField, DateField, IssueSearchQuery } from './search-query.js';

@@ -208,7 +208,7 @@ describe('malformed values', () => {
   it('is 422 with GitHub\'s validation body', async () => {
     for (const q of ['created:yesterday', 'created:2024-02-30', 'created:>', 'updated:2024-01-01T25:00:00Z', 'closed:2024-01-01..later',
       'comments:many', 'comments:-1', 'reactions:1..x', 'interactions:>=1.5', 'reason:later', 'archived:maybe', '-no:label',
-      '-in:title', '-sort:created', 'sort:stars', 'sort:created-up', 'commenter:*', 'commenter:nobody-here', 'involves:nobody-here', 'draft:true']) {
+      '-in:title', '-sort:created', 'sort:stars', 'sort:created-up', 'commenter:*', '-org:*', 'user:*', 'commenter:nobody-here', 'involves:nobody-here', 'draft:true']) {
       const { status, json } = await search(q, alice.token);
       expect(status, q).toBe(422);
       expect(json.message).toBe('Validation Failed');

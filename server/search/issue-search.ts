@@ -20,8 +20,10 @@ export interface SearchHit { issue: IssueRow; score: number }
 
 const ME = '@me';
 
-/** Every login q names, lower-cased (`@me`, `assignee:*` included). */
-const namesOf = (q: IssueSearchQuery) => [...q.owners, ...q.authors, ...q.assignees, ...q.mentions, ...q.commenters, ...q.involves].map((x) => x.value);
+/** Every login q names, lower-cased (`@me` included; not `assignee:*`, which is anyone). */
+const namesOf = (q: IssueSearchQuery) => [
+  ...q.owners, ...q.authors, ...q.assignees.filter((a) => a.value !== '*'), ...q.mentions, ...q.commenters, ...q.involves,
+].map((x) => x.value);
 
 async function resolve(sql: Sql, principal: Principal, q: IssueSearchQuery, visible: Fragment): Promise<Resolved> {
   const accounts = new Map<string, number>();
@@ -33,7 +35,7 @@ async function resolve(sql: Sql, principal: Principal, q: IssueSearchQuery, visi
     accounts.set(ME, principal.user.id);
     me = principal.user.login;
   }
-  const logins = [...new Set(names.filter((login) => login !== ME && login !== '*'))];
+  const logins = [...new Set(names.filter((login) => login !== ME))];
   if (logins.length > 0) {
     const rows = await sql<{ id: number; login: string }[]>`SELECT id, lower(login) AS login FROM accounts WHERE lower(login) = ANY(${logins})`;
     for (const row of rows) accounts.set(row.login, Number(row.id));

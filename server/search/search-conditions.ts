@@ -1,34 +1,76 @@
 // The qualifiers of a parsed issue search as SQL conditions on `i` (issues)
 // and `r` (repositories), after the names they give were resolved to ids.
+// Everything is a condition of the one statement that reads the page, so a
+// qualifier costs no statement of its own.
 import type { Fragment } from 'postgres';
 import type { Sql } from '../db/database.js';
 import { mentions } from '../issues/issue-list.js';
-import type { IssueSearchQuery, Qualified } from './search-query.js';
+import type { IssueSearchQuery, Qualified, RangeFilter } from './search-query.js';
 
 export interface Resolved {
-  repositoryIds: number[];
-  ownerIds: number[];
-  /** Account ids by lower-cased login (author:, assignee:). */
+  /** Repository ids by lower-cased `owner/name`. */
+  repositories: Map<string, number>;
+  /** Account ids by lower-cased login (and `@me` for the caller). */
   accounts: Map<string, number>;
-  /** Whether issue_labels exists (labels on issues land with migration 014). */
-  labels: boolean;
+  /** The caller's login, for `mentions:@me`. */
+  me?: string;
 }
 
-const not = (sql: Sql, negated: boolean, condition: Fragment) => (negated ? sql`NOT ${condition}` : condition);
+type Where = (sql: Sql, resolved: Resolved, value: string) => Fragment;
 
-function labelled(sql: Sql, resolved: Resolved, label: Qualified<string[]>): Fragment {
-  // Without the table no issue has a label: `label:x` matches none, `-label:x` all.
-  if (!resolved.labels) return label.negated ? sql`TRUE` : sql`FALSE`;
-  const names = label.value.map((name) => name.toLowerCase());
-  return not(sql, label.negated, sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
-    WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`);
+// NULL (an issue without a closing date, by a deleted account) is no match,
+// and its negation a match, as for a field a document does not have.
+const holds = (sql: Sql, condition: Fragment) => sql`COALESCE(${condition}, FALSE)`;
+const not = (sql: Sql, negated: boolean, condition: Fragment) => (negated ? sql`NOT ${holds(sql, condition)}` : condition);
+const or = (sql: Sql, parts: Fragment[]) => parts.reduce((acc, part) => sql`${acc} OR ${part}`, sql`FALSE`);
+
+/** One-valued fields: any of the positive values, none of the negated ones. */
+function anyOf<T>(sql: Sql, list: Qualified<T>[], where: (value: T) => Fragment): Fragment[] {
+  const positive = list.filter((q) => !q.negated).map((q) => where(q.value));
+  const negative = list.filter((q) => q.negated).map((q) => sql`NOT ${holds(sql, where(q.value))}`);
+  return positive.length > 0 ? [sql`(${or(sql, positive)})`, ...negative] : negative;
+}
+
+/** Many-valued fields (labels, assignees): every entry applies. */
+const allOf = <T>(sql: Sql, list: Qualified<T>[], where: (value: T) => Fragment) => list.map((q) => not(sql, q.negated, where(q.value)));
+
+const account = (resolved: Resolved, login: string) => resolved.accounts.get(login)!;
+
+const authored: Where = (sql, resolved, login) => sql`i.user_id = ${account(resolved, login)}`;
+const assigned: Where = (sql, resolved, login) => (login === '*'
+  ? sql`EXISTS (SELECT 1 FROM issue_assignees sa WHERE sa.issue_id = i.id)`
+  : sql`EXISTS (SELECT 1 FROM issue_assignees sa WHERE sa.issue_id = i.id AND sa.user_id = ${account(resolved, login)})`);
+const mentioned: Where = (sql, resolved, login) => mentions(sql, login === '@me' ? resolved.me! : login);
+const commented: Where = (sql, resolved, login) => sql`EXISTS (SELECT 1 FROM issue_comments cc WHERE cc.issue_id = i.id AND cc.user_id = ${account(resolved, login)})`;
+const involved: Where = (sql, resolved, login) => sql`(${or(sql, [authored, assigned, mentioned, commented].map((w) => w(sql, resolved, login)))})`;
+
+/** The issue's reactions, from its rollup (so no reactions row is counted). */
+export const reactionTotal = (sql: Sql) => sql`(SELECT COALESCE(sum(rc.value::int), 0) FROM jsonb_each_text(i.reaction_counts) rc)`;
+
+function inRange(sql: Sql, filter: RangeFilter): Fragment {
+  const column = filter.field === 'created' ? sql`i.created_at` : filter.field === 'updated' ? sql`i.updated_at`
+    : filter.field === 'closed' ? sql`i.closed_at` : filter.field === 'comments' ? sql`i.comments`
+    : filter.field === 'reactions' ? reactionTotal(sql) : sql`(i.comments + ${reactionTotal(sql)})`;
+  // Dates as epoch seconds: a Date's ISO text past year 9999 (+010000-…) is no timestamp to PostgreSQL.
+  const bound = (value: Date | number) => (value instanceof Date ? sql`to_timestamp(${value.getTime() / 1000}::float8)` : sql`${value}`);
+  const { from, to } = filter.range;
+  // `*..*` restricts nothing but a date that must exist (closed:*..* is every closed issue).
+  const parts = [sql`${column} IS NOT NULL`];
+  if (from !== undefined) parts.push(sql`${column} >= ${bound(from)}`);
+  if (to !== undefined) parts.push(sql`${column} < ${bound(to)}`);
+  return sql`(${parts.reduce((acc, part) => sql`${acc} AND ${part}`)})`;
+}
+
+function labelled(sql: Sql, names: string[]): Fragment {
+  return sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
+    WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names.map((name) => name.toLowerCase())}))`;
 }
 
 export function qualifierConditions(sql: Sql, q: IssueSearchQuery, resolved: Resolved): Fragment[] {
   const where: Fragment[] = [];
-  const id = (login: string) => resolved.accounts.get(login.toLowerCase())!;
-  if (q.repos.length > 0) where.push(sql`i.repository_id = ANY(${resolved.repositoryIds})`);
-  if (q.owners.length > 0) where.push(sql`r.owner_id = ANY(${resolved.ownerIds})`);
+  const repositoryId = (r: { owner: string; name: string }) => resolved.repositories.get(`${r.owner}/${r.name}`.toLowerCase())!;
+  where.push(...anyOf(sql, q.repos, (r) => sql`i.repository_id = ${repositoryId(r)}`));
+  where.push(...anyOf(sql, q.owners, (login) => sql`r.owner_id = ${account(resolved, login)}`));
   if (q.state) where.push(sql`i.state = ${q.state}`);
   // No pull requests exist yet: is:pr (and is:merged/unmerged) find nothing,
   // is:issue everything. With pull requests, an issue row with a
@@ -36,37 +78,19 @@ export function qualifierConditions(sql: Sql, q: IssueSearchQuery, resolved: Res
   if (q.kind === 'pr' || q.pullRequestsOnly) where.push(sql`FALSE`);
   if (q.visibility) where.push(q.visibility === 'private' ? sql`r.private` : sql`NOT r.private`);
   if (q.locked !== undefined) where.push(sql`i.locked = ${q.locked}`);
-  for (const label of q.labels) where.push(labelled(sql, resolved, label));
-  for (const author of q.authors) where.push(not(sql, author.negated, sql`i.user_id IS NOT DISTINCT FROM ${id(author.value)}`));
-  for (const assignee of q.assignees) {
-    where.push(not(sql, assignee.negated, sql`EXISTS (SELECT 1 FROM issue_assignees sa WHERE sa.issue_id = i.id AND sa.user_id = ${id(assignee.value)})`));
-  }
-  for (const mention of q.mentions) where.push(not(sql, mention.negated, mentions(sql, mention.value)));
+  if (q.archived !== undefined) where.push(sql`r.archived = ${q.archived}`);
+  where.push(...allOf(sql, q.labels, (names) => labelled(sql, names)));
+  where.push(...anyOf(sql, q.authors, (login) => authored(sql, resolved, login)));
+  where.push(...allOf(sql, q.assignees, (login) => assigned(sql, resolved, login)));
+  where.push(...allOf(sql, q.mentions, (login) => mentioned(sql, resolved, login)));
+  where.push(...allOf(sql, q.commenters, (login) => commented(sql, resolved, login)));
+  where.push(...anyOf(sql, q.involves, (login) => involved(sql, resolved, login)));
+  where.push(...anyOf(sql, q.milestones, (title) => sql`EXISTS (SELECT 1 FROM milestones sm WHERE sm.id = i.milestone_id AND lower(sm.title) = ${title.toLowerCase()})`));
+  // Closed before GitHub had reasons: completed, as GitHub shows such issues.
+  where.push(...anyOf(sql, q.reasons, (reason) => sql`(i.state = 'closed' AND COALESCE(i.state_reason, 'completed') = ${reason})`));
+  where.push(...allOf(sql, q.ranges, (filter) => inRange(sql, filter)));
   if (q.missing.has('assignee')) where.push(sql`NOT EXISTS (SELECT 1 FROM issue_assignees na WHERE na.issue_id = i.id)`);
-  if (q.missing.has('label') && resolved.labels) where.push(sql`NOT EXISTS (SELECT 1 FROM issue_labels nl WHERE nl.issue_id = i.id)`);
-  // no:milestone: issues carry no milestone yet, so every issue has none.
+  if (q.missing.has('label')) where.push(sql`NOT EXISTS (SELECT 1 FROM issue_labels nl WHERE nl.issue_id = i.id)`);
+  if (q.missing.has('milestone')) where.push(sql`i.milestone_id IS NULL`);
   return where;
-}
-
-/**
- * Free text: the issue's vector (only the title's or body's lexemes with
- * `in:title` / `in:body`) or, with `in:comments`, a comment's. The plain
- * `@@` on the whole vector stays in front so its GIN index finds the rows.
- */
-export function textMatch(sql: Sql, q: IssueSearchQuery, tsquery: Fragment): { where: Fragment; rank: Fragment } {
-  const fields = q.in ?? new Set(['title', 'body']);
-  const title = fields.has('title');
-  const body = fields.has('body');
-  const vector = title && body ? sql`i.search_vector`
-    : title ? sql`ts_filter(i.search_vector, '{a}')`
-    : body ? sql`ts_filter(i.search_vector, '{b}')` : undefined;
-  const inIssue = vector === undefined ? sql`FALSE`
-    : title && body ? sql`i.search_vector @@ ${tsquery}` : sql`(i.search_vector @@ ${tsquery} AND ${vector} @@ ${tsquery})`;
-  const issueRank = vector === undefined ? sql`0` : sql`ts_rank(${vector}, ${tsquery})`;
-  if (!fields.has('comments')) return { where: inIssue, rank: issueRank };
-  const inComments = sql`EXISTS (SELECT 1 FROM issue_comments sc WHERE sc.issue_id = i.id AND sc.search_vector @@ ${tsquery})`;
-  // A comment's hit counts for less than the issue's own text.
-  const commentRank = sql`COALESCE((SELECT max(ts_rank(sc.search_vector, ${tsquery})) FROM issue_comments sc
-    WHERE sc.issue_id = i.id AND sc.search_vector @@ ${tsquery}), 0) / 2`;
-  return { where: sql`(${inIssue} OR ${inComments})`, rank: sql`(${issueRank} + ${commentRank})` };
 }

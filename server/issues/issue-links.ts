@@ -20,22 +20,34 @@ type Db = Sql | TransactionSql;
 type LinkRow = { link: 'label' } & LabelRow | { link: 'milestone' } & Omit<MilestoneRow, 'title'> & { name: string }
   | { link: 'account'; id: number; name: string; state: AccountRef['kind']; creator_site_admin: boolean };
 
-export async function readLinks(sql: Db, labelIds: number[], milestoneIds: number[], accountIds: number[] = []) {
+/** What an issue row says it links to: its labels' ids and its milestone's. */
+export interface LinkIds { label_ids: number[]; milestone_id: number | null }
+
+export type Links = Awaited<ReturnType<typeof readLinks>>;
+
+/** The labels and milestones `issues` link to, and the accounts of `accountIds`, once each, in one statement. */
+export async function readLinks(sql: Db, issues: readonly LinkIds[], accountIds: number[] = []) {
+  const labelIds = new Set<number>();
+  const milestoneIds = new Set<number>();
+  for (const issue of issues) {
+    for (const id of issue.label_ids) labelIds.add(id);
+    if (issue.milestone_id !== null) milestoneIds.add(issue.milestone_id);
+  }
   const labels = new Map<number, LabelRow>();
   const milestones = new Map<number, MilestoneRow>();
   const people = new Map<number, AccountRef>();
-  if (labelIds.length === 0 && milestoneIds.length === 0 && accountIds.length === 0) return { labels, milestones, people };
+  if (labelIds.size === 0 && milestoneIds.size === 0 && accountIds.length === 0) return { labels, milestones, people };
   const rows = await sql<LinkRow[]>`
     SELECT 'label' AS link, l.id, l.repository_id, l.name, l.color, l.description, l.is_default,
       NULL::int AS number, NULL::text AS state, NULL::timestamptz AS due_on, NULL::bigint AS creator_id,
       NULL::text AS creator_login, NULL::text AS creator_kind, NULL::boolean AS creator_site_admin,
       NULL::int AS open_issues, NULL::int AS closed_issues, l.created_at, l.updated_at, NULL::timestamptz AS closed_at
-    FROM labels l WHERE l.id = ANY(${labelIds})
+    FROM labels l WHERE l.id = ANY(${[...labelIds]})
     UNION ALL
     SELECT 'milestone', ms.id, ms.repository_id, ms.title, NULL, ms.description, NULL,
       ms.number, ms.state, ms.due_on, ms.creator_id, ms.creator_login, ms.creator_kind, ms.creator_site_admin,
       ms.open_issues, ms.closed_issues, ms.created_at, ms.updated_at, ms.closed_at
-    FROM (${SELECT_MILESTONE(sql)} WHERE m.id = ANY(${milestoneIds})) ms
+    FROM (${SELECT_MILESTONE(sql)} WHERE m.id = ANY(${[...milestoneIds]})) ms
     UNION ALL
     SELECT 'account', a.id, NULL, a.login, NULL, NULL, NULL, NULL, a.kind, NULL, NULL, NULL, NULL, a.site_admin,
       NULL, NULL, NULL, NULL, NULL
@@ -60,18 +72,20 @@ export async function readLinks(sql: Db, labelIds: number[], milestoneIds: numbe
   return { labels, milestones, people };
 }
 
-export async function withLinks<T extends { label_ids: number[]; milestone_id: number | null }>(sql: Db, rows: T[]): Promise<(T & IssueLinks)[]> {
-  const labelIds = new Set<number>();
-  const milestoneIds = new Set<number>();
+/** The labels of `row`, in its order, from what readLinks read. */
+export const labelsOf = (row: LinkIds, { labels }: Links): LabelRow[] =>
+  row.label_ids.map((id) => labels.get(id)).filter((label): label is LabelRow => label !== undefined);
+
+/** The milestone of `row` from what readLinks read. */
+export const milestoneOf = (row: LinkIds, { milestones }: Links): MilestoneRow | null =>
+  row.milestone_id === null ? null : milestones.get(row.milestone_id) ?? null;
+
+export async function withLinks<T extends LinkIds>(sql: Db, rows: T[]): Promise<(T & IssueLinks)[]> {
+  const links = await readLinks(sql, rows);
   for (const row of rows) {
-    for (const id of row.label_ids) labelIds.add(id);
-    if (row.milestone_id !== null) milestoneIds.add(row.milestone_id);
-  }
-  const { labels, milestones } = await readLinks(sql, [...labelIds], [...milestoneIds]);
-  for (const row of rows) {
-    const links = row as T & IssueLinks;
-    links.labels = row.label_ids.map((id) => labels.get(id)).filter((label): label is LabelRow => label !== undefined);
-    links.milestone = row.milestone_id === null ? null : milestones.get(row.milestone_id) ?? null;
+    const linked = row as T & IssueLinks;
+    linked.labels = labelsOf(row, links);
+    linked.milestone = milestoneOf(row, links);
   }
   return rows as (T & IssueLinks)[];
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { actions, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
+import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -16,13 +16,8 @@ let newEvents: () => Promise<QueuedEvent[]>;
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'tagged' } });
-  const repositoryId = (await server.services.repos.find('alice', 'tagged'))!.id;
+  const repositoryId = await hookedRepository(server, alice, 'tagged', ['issues', 'label']);
   newEvents = outboxReader(server, { repositoryIds: [repositoryId] });
-  const hook = await server.api('/repos/alice/tagged/hooks', {
-    method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['issues', 'label'] },
-  });
-  expect(hook.status).toBe(201);
   for (const title of ['v1', 'v2']) await call('/repos/alice/tagged/milestones', 'POST', { title });
 });
 afterAll(() => server.close());

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { actions, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
+import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -16,14 +16,9 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hooked' } });
-  const repositoryId = (await server.services.repos.find('alice', 'hooked'))!.id;
-  newEvents = outboxReader(server, { repositoryIds: [repositoryId] });
+  const repositoryId = await hookedRepository(server, alice, 'hooked', ['issues', 'issue_comment']);
   await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${bob.id}, 'write')`;
-  const hook = await server.api('/repos/alice/hooked/hooks', {
-    method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['issues', 'issue_comment'] },
-  });
-  expect(hook.status).toBe(201);
+  newEvents = outboxReader(server, { repositoryIds: [repositoryId] });
 });
 afterAll(() => server.close());
 

@@ -4,7 +4,7 @@
 // action, so each test states only what its change must have emitted.
 import { expect } from 'vitest';
 import { githubWebhookErrors } from './github-webhook-schema.js';
-import type { TestServer } from './test-server.js';
+import type { TestServer, TestUser } from './test-server.js';
 
 export interface QueuedEvent { hook_id: number; repository_id: number; event: string; action: string; payload: any }
 
@@ -30,6 +30,16 @@ export function outboxReader(server: TestServer, scope: OutboxScope = {}): () =>
       return { ...job, payload };
     });
   };
+}
+
+/** A new repository of `owner` with a hook for `events` (the jobs stay in the outbox: no dispatcher); its id. */
+export async function hookedRepository(server: TestServer, owner: TestUser, name: string, events: string[]): Promise<number> {
+  expect((await server.api('/user/repos', { method: 'POST', token: owner.token, body: { name } })).status).toBe(201);
+  const hook = await server.api(`/repos/${owner.login}/${name}/hooks`, {
+    method: 'POST', token: owner.token, body: { config: { url: 'https://example.com/hook' }, events },
+  });
+  expect(hook.status).toBe(201);
+  return (await server.services.repos.find(owner.login, name))!.id;
 }
 
 /** `event.action` of each, the shape tests compare orders in. */

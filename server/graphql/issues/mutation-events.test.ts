@@ -5,7 +5,7 @@
 // deleted, pinned, unpinned and transferred included, which only GraphQL makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { actions, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
+import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -36,13 +36,9 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   for (const name of ['board', 'archive']) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name } })).status).toBe(201);
-    const id = (await server.services.repos.find('alice', name))!.id;
+    const id = await hookedRepository(server, alice, name, ['issues', 'issue_comment']);
     repositoryIds.push(id);
     await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${id}, ${bob.id}, 'write')`;
-    await server.api(`/repos/alice/${name}/hooks`, {
-      method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['issues', 'issue_comment'] },
-    });
   }
   newEvents = outboxReader(server, { repositoryIds });
   const ids = (await gql('{ a: repository(owner: "alice", name: "board") { id } b: repository(owner: "alice", name: "archive") { id } }')).data!;

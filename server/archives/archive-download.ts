@@ -7,46 +7,32 @@
 // repository or commit gone) is the same bare 404: nothing to learn from it.
 import type { H3, H3Event } from 'h3';
 import { getRouterParam } from 'h3';
-import { runGit } from '../git-http/git-process.js';
-import { errorFields } from '../log.js';
+import { gitDownload, mountDownload, notFound, signatureOf } from '../http/signed-download.js';
 import type { Services } from '../services.js';
 import { archiveGrant, type ArchiveFormat } from './archive-redirect.js';
 
 const FILE = /^([0-9a-f]{40}|[0-9a-f]{64})\.(tar\.gz|zip)$/;
 const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;
-const EXPIRES = /^[0-9]{1,12}$/;
 
 const FORMATS: Record<string, { format: ArchiveFormat; git: string; type: string }> = {
   'tar.gz': { format: 'tarball', git: 'tar.gz', type: 'application/x-gzip' },
   zip: { format: 'zipball', git: 'zip', type: 'application/zip' },
 };
 
-const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
-
-function notFound(): Response {
-  return new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-}
-
 async function download(event: H3Event, services: Services): Promise<Response> {
   const id = getRouterParam(event, 'repository_id') ?? '';
   const file = FILE.exec(getRouterParam(event, 'file') ?? '');
-  const expires = event.url.searchParams.get('expires') ?? '';
-  const signature = event.url.searchParams.get('signature') ?? '';
-  if (!REPOSITORY_ID.test(id) || !file || !EXPIRES.test(expires) || !signature) return notFound();
+  if (!REPOSITORY_ID.test(id) || !file) return notFound();
   const [, sha, extension] = file as unknown as [string, string, string];
   const kind = FORMATS[extension]!;
-  if (!(await services.signedUrls.verify(archiveGrant(Number(id), sha, kind.format), Number(expires), signature))) return notFound();
+  // Only a signed URL opens an archive.
+  if ((await signatureOf(services.signedUrls, event.url, archiveGrant(Number(id), sha, kind.format))) !== 'valid') return notFound();
   const repo = await services.repos.byId(Number(id));
   // Checked first: git's own complaint about a missing object would otherwise be the answer.
   if (!repo || (await services.git.objectType(repo.id, `${sha}^{commit}`)) !== 'commit') return notFound();
   const name = `${repo.owner_login}-${repo.name}-${sha.slice(0, 7)}`;
-  const response = await runGit({
-    args: ['--git-dir', services.git.pathOf(repo.id), 'archive', `--format=${kind.git}`, `--prefix=${name}/`, sha],
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...GIT_ENV },
-    input: null,
-    contentType: kind.type,
-  }).response;
-  if (response.status !== 200) return notFound();
+  const response = await gitDownload(services, repo.id, ['archive', `--format=${kind.git}`, `--prefix=${name}/`, sha], kind.type);
+  if (!response) return notFound();
   // Owner and repository names are [A-Za-z0-9._-]: nothing to quote or escape.
   response.headers.set('content-disposition', `attachment; filename=${name}.${extension}`);
   response.headers.set('cache-control', 'private, max-age=300');
@@ -54,12 +40,5 @@ async function download(event: H3Event, services: Services): Promise<Response> {
 }
 
 export function mountArchiveDownloads(app: H3, services: Services): void {
-  app.get('/_archive/:repository_id/:file', async (event) => {
-    try {
-      return await download(event, services);
-    } catch (error) {
-      services.log.error('archive download failed', { path: event.url.pathname, ...errorFields(error) });
-      return new Response('Internal Server Error\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    }
-  });
+  mountDownload(app, services, '/_archive/:repository_id/:file', 'archive', (event) => download(event, services));
 }

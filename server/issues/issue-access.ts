@@ -5,9 +5,11 @@ import { ApiError, notFound } from '../http/api-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
+import { requireTriage } from './issue-permissions.js';
 import { issueByNumber, type IssueRow } from './issue-rows.js';
 
 type RepoParams = { owner: string; repo: string };
+type IssueParams = RepoParams & { issue_number: number };
 
 /** The repository (readable by the caller) whose issues the operation is about. */
 export async function issueRepository<K extends OperationId>(ctx: OperationContext<K> & { params: RepoParams }): Promise<RepositoryAccess> {
@@ -20,4 +22,17 @@ export async function findIssue(ctx: OperationContext<OperationId>, repositoryId
   const issue = await issueByNumber(ctx.services.sql, repositoryId, number);
   if (!issue) throw notFound();
   return issue;
+}
+
+/**
+ * The repository and issue of an operation that needs triage (assignees,
+ * labels), checked in this order: the repository (404, 410), a signed-in
+ * caller (401), the issue (404), then triage access (403).
+ */
+export async function issueForTriage<K extends OperationId>(ctx: OperationContext<K> & { params: IssueParams }) {
+  const { repo, permission } = await issueRepository(ctx);
+  ctx.user();
+  const issue = await findIssue(ctx, repo.id, ctx.params.issue_number);
+  requireTriage(permission);
+  return { repo, issue };
 }

@@ -15,6 +15,7 @@ import { nextIssueNumber } from './issue-numbers.js';
 import { issueByNumber, type IssueRow, type IssueState, type LockReason, type StateReason } from './issue-rows.js';
 import { emitIssuesEvents, type EventContext, type IssuesEvent } from './issue-webhooks.js';
 import { moveOpenIssueCount } from './open-issue-count.js';
+import { setChange } from './set-change.js';
 
 export interface IssueChange extends LinkChange {
   title?: string;
@@ -77,14 +78,7 @@ export async function changeIssue(ctx: EventContext, number: number, change: Iss
   }
   if (edits.title || edits.body) events.push({ action: 'edited', changes: edits });
 
-  const current = new Set(issue.assignees.map((a) => a.id));
-  let toAdd = change.addAssignees ?? [];
-  let toRemove = change.removeAssignees ?? [];
-  if (change.assignees) {
-    const wanted = new Set(change.assignees.map((a) => a.id));
-    toRemove = issue.assignees.filter((a) => !wanted.has(a.id));
-    toAdd = change.assignees.filter((a) => !current.has(a.id));
-  }
+  const { toAdd, toRemove } = setChange(issue.assignees, change.assignees, change.addAssignees, change.removeAssignees);
   const removed = await removeAssignees(tx, issue.id, toRemove);
   const added = await addAssignees(tx, issue.id, toAdd);
   for (const assignee of removed) {

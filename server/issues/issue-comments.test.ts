@@ -2,6 +2,7 @@
 // comment count, per-issue and per-repository lists (since, sort, pages),
 // and who may change or delete a comment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, type CallOptions } from '../test-support/api-call.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -20,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(path: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await server.api(path, options);
-  const text = await res.text();
-  return { res, status: res.status, json: text ? JSON.parse(text) : undefined };
-}
+const call = (path: string, options: CallOptions = {}) => apiCall(server, path, options);
 
 const comment = (body: string, token = alice.token, n = number) =>
   call(`/repos/alice/talk/issues/${n}/comments`, { method: 'POST', token, body: { body } });

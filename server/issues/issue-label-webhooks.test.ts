@@ -5,46 +5,24 @@
 // issue with all its labels); Wharf writes them in that order, then
 // `milestoned`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
+import { apiOk } from '../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
 
 let server: TestServer;
 let alice: TestUser;
-let repositoryId: number;
-let lastJob = 0;
+let newEvents: () => Promise<QueuedEvent[]>;
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'tagged' } });
-  repositoryId = (await server.services.repos.find('alice', 'tagged'))!.id;
-  const hook = await server.api('/repos/alice/tagged/hooks', {
-    method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['issues', 'label'] },
-  });
-  expect(hook.status).toBe(201);
+  const repositoryId = await hookedRepository(server, alice, 'tagged', ['issues', 'label']);
+  newEvents = outboxReader(server, { repositoryIds: [repositoryId] });
   for (const title of ['v1', 'v2']) await call('/repos/alice/tagged/milestones', 'POST', { title });
 });
 afterAll(() => server.close());
 
-async function call(path: string, method: string, body?: unknown) {
-  const res = await server.api(path, { method, token: alice.token, body });
-  const text = await res.text();
-  expect(res.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function newEvents(): Promise<{ event: string; action: string; payload: any }[]> {
-  const rows = await server.sql<{ id: number; event: string; action: string; payload: string }[]>`
-    SELECT id, event, action, payload FROM webhook_jobs WHERE repository_id = ${repositoryId} AND id > ${lastJob} AND event <> 'ping' ORDER BY id`;
-  lastJob = Math.max(lastJob, ...rows.map((r) => r.id));
-  return rows.map((row) => {
-    const payload = JSON.parse(row.payload);
-    expect(githubWebhookErrors(row.event, row.action, payload), `${row.event}.${row.action}`).toBe('');
-    return { event: row.event, action: row.action, payload };
-  });
-}
-
-const actions = (events: { event: string; action: string }[]) => events.map((e) => `${e.event}.${e.action}`);
+const call = (path: string, method: string, body?: unknown) => apiOk(server, path, { method, body, token: alice.token });
 
 describe('issues events of labels and milestones', () => {
   it('creating: label.created for a new label, then opened, labeled per label, milestoned', async () => {

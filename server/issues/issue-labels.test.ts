@@ -3,6 +3,7 @@
 // (checked against GitHub's schemas), the timeline, milestone counts, 422s
 // and permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, type CallOptions } from '../test-support/api-call.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -29,11 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(path: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await server.api(path, { token: alice.token, ...options });
-  const text = await res.text();
-  return { res, status: res.status, json: text ? JSON.parse(text) : undefined };
-}
+const call = (path: string, options: CallOptions = {}) => apiCall(server, path, { token: alice.token, ...options });
 
 const names = (labels: { name: string }[]) => labels.map((label) => label.name);
 const issuePath = (number: number) => `/repos/alice/board/issues/${number}`;

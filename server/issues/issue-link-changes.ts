@@ -8,6 +8,7 @@ import type { MilestoneRow } from '../milestones/milestones-store.js';
 import type { NewIssueEvent } from './issue-events.js';
 import { linkLabels, unlinkLabels } from './issue-labels.js';
 import type { IssuesEvent } from './issue-webhooks.js';
+import { setChange } from './set-change.js';
 
 export interface LinkChange {
   /** The whole set of labels (PATCH `labels`, PUT …/labels). */
@@ -27,14 +28,7 @@ const milestoneDetails = (milestone: MilestoneRow) => ({ milestone: { title: mil
 export async function applyLinkChange(
   tx: TransactionSql, issue: Current, change: LinkChange, columns: Record<string, unknown>, events: IssuesEvent[], timeline: NewIssueEvent[],
 ): Promise<boolean> {
-  let toAdd = change.addLabels ?? [];
-  let toRemove = change.removeLabels ?? [];
-  if (change.labels) {
-    const wanted = new Set(change.labels.map((label) => label.id));
-    const current = new Set(issue.labels.map((label) => label.id));
-    toRemove = issue.labels.filter((label) => !wanted.has(label.id));
-    toAdd = change.labels.filter((label) => !current.has(label.id));
-  }
+  const { toAdd, toRemove } = setChange(issue.labels, change.labels, change.addLabels, change.removeLabels);
   const removed = await unlinkLabels(tx, issue.id, toRemove);
   const added = await linkLabels(tx, issue.id, toAdd);
   for (const label of removed) {

@@ -2,6 +2,7 @@
 // across repositories (/issues, /user/issues, /orgs/{org}/issues) by filter,
 // never showing a private repository to someone who cannot read it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, type CallOptions } from '../test-support/api-call.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -10,11 +11,7 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 
-async function call(path: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await server.api(path, options);
-  const text = await res.text();
-  return { res, status: res.status, json: text ? JSON.parse(text) : undefined };
-}
+const call = (path: string, options: CallOptions = {}) => apiCall(server, path, options);
 
 async function open(repo: string, body: Record<string, unknown>, token = alice.token) {
   const { status, json } = await call(`/repos/${repo}/issues`, { method: 'POST', token, body });

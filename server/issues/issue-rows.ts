@@ -4,8 +4,7 @@
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
-import type { LabelRow } from '../labels/labels-store.js';
-import { readLinks, withLinks, type IssueLinks } from './issue-links.js';
+import { labelsOf, milestoneOf, readLinks, withLinks, type IssueLinks } from './issue-links.js';
 
 export type IssueState = 'open' | 'closed';
 export type StateReason = 'completed' | 'not_planned' | 'reopened' | 'duplicate';
@@ -96,17 +95,14 @@ export const SELECT_ISSUE_PAGE = (sql: Db, extra = sql``) => sql`
 
 export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRow[]> {
   const ids = new Set<number>();
-  const labelIds = new Set<number>();
-  const milestoneIds = new Set<number>();
   for (const row of rows) {
     if (row.user_id !== null) ids.add(row.user_id);
     if (row.closed_by_id !== null) ids.add(row.closed_by_id);
     for (const id of row.assignee_ids) ids.add(id);
-    for (const id of row.label_ids) labelIds.add(id);
-    if (row.milestone_id !== null) milestoneIds.add(row.milestone_id);
   }
   // One statement for the page's people, labels and milestones (issue-links.ts).
-  const { people, labels, milestones } = await readLinks(sql, [...labelIds], [...milestoneIds], [...ids]);
+  const links = await readLinks(sql, rows, [...ids]);
+  const { people } = links;
   const person = (id: number | null) => (id === null ? null : people.get(id) ?? null);
   // Fields named one by one: rest/spread over the driver's row objects cost
   // a tenth of the request's CPU in the profile (npm run bench:profile).
@@ -134,8 +130,8 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRo
     author: person(row.user_id),
     closed_by: person(row.closed_by_id),
     assignees: row.assignee_ids.map((id) => people.get(id)).filter((account): account is AccountRef => account !== undefined),
-    labels: row.label_ids.map((id) => labels.get(id)).filter((label): label is LabelRow => label !== undefined),
-    milestone: row.milestone_id === null ? null : milestones.get(row.milestone_id) ?? null,
+    labels: labelsOf(row, links),
+    milestone: milestoneOf(row, links),
   }));
 }
 

@@ -2,6 +2,7 @@
 // the comments, merged in time order and paginated, checked against GitHub's
 // timeline schema; and …/events against GitHub's `issue-event`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSuccess, type CallOptions } from '../test-support/api-call.js';
 import { githubComponentErrors } from '../test-support/github-schema.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -12,12 +13,7 @@ let bob: TestUser;
 let carol: TestUser;
 let path: string;
 
-async function call(url: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await server.api(url, options);
-  const text = await res.text();
-  expect(res.status, `${options.method ?? 'GET'} ${url}: ${text}`).toBeLessThan(300);
-  return { res, json: text ? JSON.parse(text) : undefined };
-}
+const call = (url: string, options: CallOptions = {}) => apiSuccess(server, url, options);
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });

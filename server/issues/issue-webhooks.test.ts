@@ -2,50 +2,27 @@
 // change, one per action in a fixed order, each payload valid against
 // GitHub's published schema for its event and action.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
+import { apiOk } from '../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
-let repositoryId: number;
-let lastJob = 0;
+/** Events queued since the last call, each checked against GitHub's schema. */
+let newEvents: () => Promise<QueuedEvent[]>;
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hooked' } });
-  repositoryId = (await server.services.repos.find('alice', 'hooked'))!.id;
+  const repositoryId = await hookedRepository(server, alice, 'hooked', ['issues', 'issue_comment']);
   await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${bob.id}, 'write')`;
-  const hook = await server.api('/repos/alice/hooked/hooks', {
-    method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['issues', 'issue_comment'] },
-  });
-  expect(hook.status).toBe(201);
+  newEvents = outboxReader(server, { repositoryIds: [repositoryId] });
 });
 afterAll(() => server.close());
 
-async function call(path: string, method: string, body?: unknown, token = alice.token) {
-  const res = await server.api(path, { method, token, body });
-  const text = await res.text();
-  expect(res.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : undefined;
-}
-
-/** Events queued since the last call, each checked against GitHub's schema. */
-async function newEvents(): Promise<{ event: string; action: string; payload: any }[]> {
-  const rows = await server.sql<{ id: number; event: string; action: string; payload: string }[]>`
-    SELECT id, event, action, payload FROM webhook_jobs WHERE repository_id = ${repositoryId} AND id > ${lastJob} AND event <> 'ping' ORDER BY id`;
-  lastJob = Math.max(lastJob, ...rows.map((r) => r.id));
-  return rows.map((row) => {
-    const payload = JSON.parse(row.payload);
-    expect(githubWebhookErrors(row.event, row.action, payload), `${row.event}.${row.action}`).toBe('');
-    expect(payload.action).toBe(row.action);
-    return { event: row.event, action: row.action, payload };
-  });
-}
-
-const actions = (events: { event: string; action: string }[]) => events.map((e) => `${e.event}.${e.action}`);
+const call = (path: string, method: string, body?: unknown, token = alice.token) => apiOk(server, path, { method, body, token });
 
 describe('issues events', () => {
   it('opened, then assigned for each assignee', async () => {

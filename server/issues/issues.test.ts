@@ -2,6 +2,7 @@
 // schemas), numbering under concurrency, updates and their timeline events,
 // filters, permissions and visibility.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, type CallOptions } from '../test-support/api-call.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -23,11 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(path: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await server.api(path, options);
-  const text = await res.text();
-  return { res, status: res.status, json: text ? JSON.parse(text) : undefined };
-}
+const call = (path: string, options: CallOptions = {}) => apiCall(server, path, options);
 
 const create = (body: Record<string, unknown>, token = alice.token, repo = 'tracker') =>
   call(`/repos/alice/${repo}/issues`, { method: 'POST', token, body });

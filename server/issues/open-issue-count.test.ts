@@ -2,6 +2,7 @@
 // right after each open, close and reopen: the repository body is cached, and
 // the count must not be served stale from the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOk } from '../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -14,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(path: string, method = 'GET', body?: unknown) {
-  const res = await server.api(path, { method, token: alice.token, body });
-  expect(res.status).toBeLessThan(300);
-  return res.json();
-}
+const call = (path: string, method = 'GET', body?: unknown) => apiOk(server, path, { method, body, token: alice.token });
 
 async function counts() {
   const repo = await call('/repos/alice/counted');

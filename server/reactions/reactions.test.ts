@@ -3,6 +3,7 @@
 // locked conversations, and the rollup in issue and comment bodies (single
 // and in lists) kept true through creates, deletes and comment deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, type CallOptions } from '../test-support/api-call.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -18,11 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(path: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await server.api(path, options);
-  const text = await res.text();
-  return { res, status: res.status, json: text ? JSON.parse(text) : undefined };
-}
+const call = (path: string, options: CallOptions = {}) => apiCall(server, path, options);
 
 async function openIssue(title: string): Promise<number> {
   return (await call('/repos/alice/feel/issues', { method: 'POST', token: alice.token, body: { title } })).json.number;

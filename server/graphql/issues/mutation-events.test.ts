@@ -4,8 +4,8 @@
 // each valid against GitHub's published schema for its event and action —
 // deleted, pinned, unpinned and transferred included, which only GraphQL makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { githubWebhookErrors } from '../../test-support/github-webhook-schema.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -14,7 +14,8 @@ let repoId: string;
 let otherId: string;
 let bobId: string;
 const repositoryIds: number[] = [];
-let lastJob = 0;
+/** Events queued since the last call, each checked against GitHub's schema. */
+let newEvents: () => Promise<QueuedEvent[]>;
 
 async function gql(query: string, variables: Record<string, unknown> = {}, token = alice.token) {
   const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
@@ -30,33 +31,16 @@ async function mutate(query: string, input: Record<string, unknown>, token = ali
   return payload;
 }
 
-/** Events queued since the last call, each checked against GitHub's schema. */
-async function newEvents(): Promise<{ event: string; action: string; repo: number; payload: any }[]> {
-  const rows = await server.sql<{ id: number; event: string; action: string; payload: string; repository_id: number }[]>`
-    SELECT id, event, action, payload, repository_id FROM webhook_jobs
-    WHERE repository_id = ANY(${repositoryIds}) AND id > ${lastJob} AND event <> 'ping' ORDER BY id`;
-  lastJob = Math.max(lastJob, ...rows.map((r) => r.id));
-  return rows.map((row) => {
-    const payload = JSON.parse(row.payload);
-    expect(githubWebhookErrors(row.event, row.action, payload), `${row.event}.${row.action}`).toBe('');
-    return { event: row.event, action: row.action, repo: row.repository_id, payload };
-  });
-}
-const actions = (events: { event: string; action: string }[]) => events.map((e) => `${e.event}.${e.action}`);
-
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   for (const name of ['board', 'archive']) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name } })).status).toBe(201);
-    const id = (await server.services.repos.find('alice', name))!.id;
+    const id = await hookedRepository(server, alice, name, ['issues', 'issue_comment']);
     repositoryIds.push(id);
     await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${id}, ${bob.id}, 'write')`;
-    await server.api(`/repos/alice/${name}/hooks`, {
-      method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['issues', 'issue_comment'] },
-    });
   }
+  newEvents = outboxReader(server, { repositoryIds });
   const ids = (await gql('{ a: repository(owner: "alice", name: "board") { id } b: repository(owner: "alice", name: "archive") { id } }')).data!;
   [repoId, otherId] = [ids.a.id, ids.b.id];
   const viewer = await gql('{ viewer { id } }', {}, bob.token);
@@ -160,7 +144,7 @@ describe('issue mutations and their events', () => {
     expect(moved.issue).toMatchObject({ id: issue.id, number: 1, repository: { name: 'archive' }, comments: { totalCount: 1, nodes: [{ body: 'comes along' }] } });
     expect(moved.issue.comments.nodes[0].url).toContain('/alice/archive/issues/1#issuecomment-');
     const events = await newEvents();
-    expect(events.map((e) => [e.event, e.action, e.repo])).toEqual([['issues', 'transferred', repositoryIds[0]], ['issues', 'opened', repositoryIds[1]]]);
+    expect(events.map((e) => [e.event, e.action, e.repository_id])).toEqual([['issues', 'transferred', repositoryIds[0]], ['issues', 'opened', repositoryIds[1]]]);
     expect(events[0]!.payload.changes).toMatchObject({ new_issue: { number: 1, repository_url: expect.stringContaining('/alice/archive') }, new_repository: { full_name: 'alice/archive' } });
     expect((await gql(`{ repository(owner: "alice", name: "board") { issue(number: ${issue.number}) { id } } }`)).data!.repository.issue).toBeNull();
   });

@@ -7,18 +7,14 @@ import { pageHeaders } from '../page-headers.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import type { AccountRef } from '../../repos/user-view.js';
 import { isAssignable, listAssignable, resolveAssignees } from '../assignees.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { issueForTriage } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
-import { requireTriage } from '../issue-permissions.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 import { issueView } from '../issue-view.js';
 import { simpleUser } from '../../repos/user-view.js';
 
 export const addIssueAssignees: Handler<'issues/add-assignees'> = async (ctx) => {
-  const { repo, permission } = await issueRepository(ctx);
-  ctx.user();
-  const existing = await findIssue(ctx, repo.id, ctx.params.issue_number);
-  requireTriage(permission);
+  const { repo, issue: existing } = await issueForTriage(ctx);
   const { body } = await ctx.input();
   const accounts = await resolveAssignees(ctx.services.sql, repo, body.assignees ?? []);
   const issue = await inIssueTransaction(ctx, repo, (events) => changeIssue(events, existing.number, { addAssignees: accounts }));
@@ -27,10 +23,7 @@ export const addIssueAssignees: Handler<'issues/add-assignees'> = async (ctx) =>
 
 // Logins that are not assigned (or not users at all) are ignored, as GitHub does.
 export const removeIssueAssignees: Handler<'issues/remove-assignees'> = async (ctx) => {
-  const { repo, permission } = await issueRepository(ctx);
-  ctx.user();
-  const existing = await findIssue(ctx, repo.id, ctx.params.issue_number);
-  requireTriage(permission);
+  const { repo, issue: existing } = await issueForTriage(ctx);
   const { body } = await ctx.input();
   const wanted = new Set((body.assignees ?? []).map((login) => login.toLowerCase()));
   const accounts: AccountRef[] = existing.assignees.filter((a) => wanted.has(a.login.toLowerCase()));

@@ -6,11 +6,10 @@ import type { OperationId } from '../../generated/routes.js';
 import { labelView } from '../../labels/label-view.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { pageHeaders } from '../page-headers.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { findIssue, issueForTriage, issueRepository } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
 import { issueLabelPage } from '../issue-label-list.js';
 import { labelNames, resolveLabels, type LabelInput } from '../issue-labels.js';
-import { requireTriage } from '../issue-permissions.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 
 export const listLabelsOnIssue: Handler<'issues/list-labels-on-issue'> = async (ctx) => {
@@ -35,19 +34,13 @@ async function relabel<K extends OperationId>(ctx: OperationContext<K>, repo: Re
 }
 
 export const addLabels: Handler<'issues/add-labels'> = async (ctx) => {
-  const { repo, permission } = await issueRepository(ctx);
-  ctx.user();
-  const existing = await findIssue(ctx, repo.id, ctx.params.issue_number);
-  requireTriage(permission);
+  const { repo, issue: existing } = await issueForTriage(ctx);
   const { body } = await ctx.input();
   return { status: 200, body: await relabel(ctx, repo, existing.number, inputNames(body), 'add') };
 };
 
 export const setLabels: Handler<'issues/set-labels'> = async (ctx) => {
-  const { repo, permission } = await issueRepository(ctx);
-  ctx.user();
-  const existing = await findIssue(ctx, repo.id, ctx.params.issue_number);
-  requireTriage(permission);
+  const { repo, issue: existing } = await issueForTriage(ctx);
   const { body } = await ctx.input();
   return { status: 200, body: await relabel(ctx, repo, existing.number, inputNames(body), 'set') };
 };

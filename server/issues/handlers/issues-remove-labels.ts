@@ -3,16 +3,12 @@
 import { ApiError } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { labelView } from '../../labels/label-view.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { issueForTriage } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
-import { requireTriage } from '../issue-permissions.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 
 export const removeLabel: Handler<'issues/remove-label'> = async (ctx) => {
-  const { repo, permission } = await issueRepository(ctx);
-  ctx.user();
-  const existing = await findIssue(ctx, repo.id, ctx.params.issue_number);
-  requireTriage(permission);
+  const { repo, issue: existing } = await issueForTriage(ctx);
   ctx.checkScopes();
   const wanted = ctx.params.name.toLowerCase();
   const issue = await inIssueTransaction(ctx, repo, async (events) => {
@@ -26,10 +22,7 @@ export const removeLabel: Handler<'issues/remove-label'> = async (ctx) => {
 };
 
 export const removeAllLabels: Handler<'issues/remove-all-labels'> = async (ctx) => {
-  const { repo, permission } = await issueRepository(ctx);
-  ctx.user();
-  const existing = await findIssue(ctx, repo.id, ctx.params.issue_number);
-  requireTriage(permission);
+  const { repo, issue: existing } = await issueForTriage(ctx);
   ctx.checkScopes();
   await inIssueTransaction(ctx, repo, (events) => changeIssue(events, existing.number, { labels: [] }));
   return { status: 204, body: undefined };

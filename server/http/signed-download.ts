@@ -1,0 +1,54 @@
+// What Wharf's download URLs share (a file's raw URL, an archive's): they are
+// not REST operations (no token, no rate limit; a signed URL is its own
+// credential, url-signer.ts), their body is git's output streamed as git
+// writes it, and anything wrong is the same bare 404, with nothing to learn
+// from it; an unexpected error is a bare 500, logged.
+import type { H3, H3Event } from 'h3';
+import { runGit } from '../git-http/git-process.js';
+import { errorFields } from '../log.js';
+import type { Services } from '../services.js';
+import type { Grant, UrlSigner } from './url-signer.js';
+
+const EXPIRES = /^[0-9]{1,12}$/;
+const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
+
+/** The one answer to anything wrong with a download. */
+export function notFound(): Response {
+  return new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/**
+ * Whether `url`'s `?expires=…&signature=…` sign `grant` and have not expired:
+ * `unsigned` when it carries neither, `invalid` when either is missing,
+ * malformed, expired or not this server's.
+ */
+export async function signatureOf(signer: UrlSigner, url: URL, grant: Grant): Promise<'valid' | 'invalid' | 'unsigned'> {
+  const expires = url.searchParams.get('expires');
+  const signature = url.searchParams.get('signature');
+  if (expires === null && signature === null) return 'unsigned';
+  if (!expires || !EXPIRES.test(expires) || !signature) return 'invalid';
+  return (await signer.verify(grant, Number(expires), signature)) ? 'valid' : 'invalid';
+}
+
+/** Git's output for `args` on the repository as the body, streamed; null when git fails before writing. */
+export async function gitDownload(services: Services, repositoryId: number, args: string[], contentType: string): Promise<Response | null> {
+  const response = await runGit({
+    args: ['--git-dir', services.git.pathOf(repositoryId), ...args],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...GIT_ENV },
+    input: null,
+    contentType,
+  }).response;
+  return response.status === 200 ? response : null;
+}
+
+/** `download` at `route`, its unexpected errors logged as `{what} download failed` and answered with a bare 500. */
+export function mountDownload(app: H3, services: Services, route: string, what: string, download: (event: H3Event) => Promise<Response>): void {
+  app.get(route, async (event) => {
+    try {
+      return await download(event);
+    } catch (error) {
+      services.log.error(`${what} download failed`, { path: event.url.pathname, ...errorFields(error) });
+      return new Response('Internal Server Error\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
+  });
+}

@@ -16,7 +16,11 @@
 // Left out as well: git data (refs, objects), pins (issue_pins has no
 // trigger), account fields other than login (name, email: no trigger),
 // `viewer`, `node`/`nodes`, `rateLimit` (it reads the meter), introspection.
-import { getNamedType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
+//
+// The walk reads the AST and the schema's own objects only, without
+// graphql-js's helpers (TypeInfo, visit, instanceof checks): a test runner
+// may load a second copy of graphql for our imports (errors.ts).
+import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode, SelectionSetNode } from 'graphql';
 
 const CONNECTION = ['totalCount', 'nodes', 'edges', 'pageInfo'];
 const EDGE = ['cursor', 'node'];
@@ -54,26 +58,65 @@ export const CACHEABLE_FIELDS: ReadonlySet<string> = new Set(
   Object.entries(FIELDS).flatMap(([type, fields]) => fields.map((field) => `${type}.${field}`)),
 );
 
-/** Per parsed document (yoga keeps one DocumentNode per query text): checked once. */
-const checked = new WeakMap<DocumentNode, boolean>();
+/** Per parsed document and operation (yoga keeps one DocumentNode per query text): checked once. */
+const checked = new WeakMap<DocumentNode, Map<string, boolean>>();
+
+interface SchemaType { name: string; getFields?: () => Record<string, { type: unknown }> }
+
+/** The named type under lists and non-nulls. */
+function namedType(type: unknown): SchemaType {
+  let current = type as { ofType?: unknown };
+  while (current.ofType) current = current.ofType as { ofType?: unknown };
+  return current as unknown as SchemaType;
+}
+
+/** The operation a call runs: the one named, or the only one; undefined when there is none such. */
+export function selectedOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+  if (operationName) return operations.find((o) => o.name?.value === operationName);
+  return operations.length === 1 ? operations[0] : undefined;
+}
 
 /**
- * Whether every field the document selects, in every operation and fragment
- * (used or not: simpler than following `@include` and spreads, and only ever
- * stricter), is a cacheable one. `__typename` is always.
+ * Whether the operation is a query and every field it selects, through
+ * inline fragments and fragment spreads, is a cacheable one (`__typename`
+ * always is). Run on a valid document (at the start of execution).
  */
-export function onlyCacheableFields(schema: GraphQLSchema, document: DocumentNode, allowed: ReadonlySet<string> = CACHEABLE_FIELDS): boolean {
-  const known = allowed === CACHEABLE_FIELDS ? checked.get(document) : undefined;
+export function cacheableQuery(
+  schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, allowed: ReadonlySet<string> = CACHEABLE_FIELDS,
+): boolean {
+  const memo = allowed === CACHEABLE_FIELDS ? (checked.get(document) ?? checked.set(document, new Map()).get(document)!) : undefined;
+  const known = memo?.get(operationName ?? '');
   if (known !== undefined) return known;
-  let ok = true;
-  const typeInfo = new TypeInfo(schema);
-  visit(document, visitWithTypeInfo(typeInfo, {
-    Field(node) {
-      if (node.name.value === '__typename') return;
-      const parent = typeInfo.getParentType();
-      if (!parent || !allowed.has(`${getNamedType(parent).name}.${node.name.value}`)) ok = false;
-    },
-  }));
-  if (allowed === CACHEABLE_FIELDS) checked.set(document, ok);
+  const operation = selectedOperation(document, operationName);
+  const queryType = schema.getQueryType() as SchemaType | null | undefined;
+  let ok = operation?.operation === 'query' && queryType != null;
+  if (ok) {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const d of document.definitions) if (d.kind === 'FragmentDefinition') fragments.set(d.name.value, d);
+    const seen = new Set<string>();
+    const walk = (set: SelectionSetNode, parent: SchemaType): boolean => set.selections.every((selection) => {
+      if (selection.kind === 'Field') {
+        const name = selection.name.value;
+        if (name === '__typename') return true;
+        const field = parent.getFields?.()[name];
+        if (!field || !allowed.has(`${parent.name}.${name}`)) return false;
+        return !selection.selectionSet || walk(selection.selectionSet, namedType(field.type));
+      }
+      const fragment = selection.kind === 'FragmentSpread' ? fragments.get(selection.name.value) : selection;
+      if (!fragment) return false;
+      const on = fragment.typeCondition ? (schema.getType(fragment.typeCondition.name.value) as SchemaType | undefined) : parent;
+      if (!on) return false;
+      // A spread met again under the same type was (or is being) checked already.
+      const once = selection.kind === 'FragmentSpread' ? `${selection.name.value} ${on.name}` : undefined;
+      if (once !== undefined) {
+        if (seen.has(once)) return true;
+        seen.add(once);
+      }
+      return walk(fragment.selectionSet, on);
+    });
+    ok = walk(operation!.selectionSet, queryType!);
+  }
+  memo?.set(operationName ?? '', ok);
   return ok;
 }

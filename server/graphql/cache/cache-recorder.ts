@@ -12,6 +12,8 @@ export interface RepositoryRead {
   id: number;
   /** The row as found, whole: a hit finds it again and compares (name, visibility, description…). */
   row: string;
+  /** The row object itself: while the repository cache keeps it, a hit finds this very object and need not compare. */
+  found: RepositoryRow;
   /** "<repository's>/<global>" generations, read after the lookup and before the repository's data. */
   generations: string;
 }
@@ -30,7 +32,7 @@ export class CacheRecorder {
 
   async recordRepository(lookup: RepositoryLookup, repo: RepositoryRow): Promise<void> {
     const generations = await this.cache.generations.read(repo.id);
-    this.repositories.push({ lookup: { ...lookup }, id: repo.id, row: rowFingerprint(repo), generations });
+    this.repositories.push({ lookup: { ...lookup }, id: repo.id, row: rowFingerprint(repo), found: repo, generations });
   }
 
   get cacheable(): boolean {

@@ -25,7 +25,7 @@ async function stillCurrent(cache: GraphqlResponseCache, reads: RepositoryRead[]
 async function stillVisible(services: Services, principal: Principal, read: RepositoryRead): Promise<boolean> {
   const { owner, name, followRenames } = read.lookup;
   const repo = await findRepository(services, owner, name, followRenames);
-  if (repo === null || repo.id !== read.id || rowFingerprint(repo) !== read.row) return false;
+  if (repo === null || (repo !== read.found && (repo.id !== read.id || rowFingerprint(repo) !== read.row))) return false;
   const user = principal.kind === 'token' ? principal.user : null;
   return visibleWith(principal, repo, () => services.repos.permissionOf(repo, user));
 }

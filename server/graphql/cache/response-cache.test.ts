@@ -4,11 +4,11 @@
 // by the next query; viewers never share entries, access is checked again on
 // a hit, hits are charged, and uncacheable fields are never cached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSchema } from 'graphql';
+import { buildSchema, parse } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { SCHEMA_PATH } from '../../asset-paths.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { CACHEABLE_FIELDS } from './cacheable-fields.js';
+import { CACHEABLE_FIELDS, cacheableQuery } from './cacheable-fields.js';
 import { graphqlResponseCache, type GraphqlResponseCache } from './response-cache.js';
 
 let server: TestServer;
@@ -172,5 +172,18 @@ describe('GraphQL response cache', () => {
       const named = schema.getType(type) as { getFields?: () => Record<string, unknown> } | undefined;
       expect(named?.getFields?.()[field], coordinate).toBeDefined();
     }
+  });
+
+  it('follows fragments and interfaces, and caches queries only', () => {
+    const schema = buildSchema(readFileSync(SCHEMA_PATH, 'utf8'));
+    const check = (text: string, operationName?: string) => cacheableQuery(schema, parse(text), operationName);
+    const page = '{ repository(owner: "a", name: "b") { issues(first: 1) { nodes { ...F } } } }';
+    expect(check(`${page} fragment F on Issue { title author { login ... on User { login } } }`)).toBe(true);
+    expect(check(`${page} fragment F on Issue { title ...G } fragment G on Issue { isPinned }`)).toBe(false);
+    expect(check(`${page} fragment F on Issue { author { ... on User { name } } }`)).toBe(false);
+    expect(check('{ repository(owner: "a", name: "b") { defaultBranchRef { name } } }')).toBe(false);
+    expect(check('query A { repository(owner: "a", name: "b") { name } } query B { viewer { login } }', 'A')).toBe(true);
+    expect(check('query A { repository(owner: "a", name: "b") { name } } query B { viewer { login } }', 'B')).toBe(false);
+    expect(check('mutation { addComment(input: { subjectId: "x", body: "y" }) { clientMutationId } }')).toBe(false);
   });
 });

@@ -86,10 +86,17 @@ export class GraphqlResponseCache {
  */
 export function viewerKey(principal: Principal): string | undefined {
   if (principal.kind !== 'token') return undefined;
-  if (principal.installation) return `token ${principal.tokenId}`;
-  const { user, scopes } = principal;
-  return `user ${user.id} ${user.siteAdmin ? 'admin' : ''} ${[...scopes].sort().join(',')}`;
+  let key = viewerKeys.get(principal);
+  if (key === undefined) {
+    const { user, scopes } = principal;
+    key = principal.installation ? `token ${principal.tokenId}` : `user ${user.id} ${user.siteAdmin ? 'admin' : ''} ${[...scopes].sort().join(',')}`;
+    viewerKeys.set(principal, key);
+  }
+  return key;
 }
+
+/** The token cache hands out one principal object per token while nothing changes: its key is made once. */
+const viewerKeys = new WeakMap<Principal, string>();
 
 /** The entry key of a POST with a JSON body; undefined when that call is not one to cache. */
 export function responseKey(principal: Principal, accept: string, bodyText: string): string | undefined {

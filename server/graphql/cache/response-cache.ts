@@ -35,14 +35,18 @@ export interface CachedResponse {
   repositories: RepositoryRead[];
 }
 
-/** Entries kept per server; the 50-issue page is some 15 KB. */
+/** Entries kept per server (the 50-issue page is some 15 KB), and their bytes (bodies and keys) at most. */
 export const MAX_ENTRIES = 500;
-/** Bodies (request or response) larger than this are not kept: the cache stays some MBs at most. */
-export const MAX_BODY_BYTES = 256 * 1024;
+export const MAX_BYTES = 32 * 1024 * 1024;
+/** A body larger than this is not kept: it would push out many pages. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_REQUEST_CHARS = 16 * 1024;
+
+const sizeOf = (key: string, entry: CachedResponse) => entry.body.length + 2 * key.length;
 
 export class GraphqlResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
   readonly generations: GenerationReader;
   /** Counters for tests and the bench: answers served from the cache, and entries stored. */
   hits = 0;
@@ -64,14 +68,23 @@ export class GraphqlResponseCache {
 
   set(key: string, entry: CachedResponse): void {
     if (entry.body.length > MAX_BODY_BYTES) return;
-    this.entries.delete(key);
+    this.delete(key);
     this.entries.set(key, entry);
+    this.bytes += sizeOf(key, entry);
     this.stores++;
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.delete(this.entries.keys().next().value!);
   }
 
   delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
+    this.bytes -= sizeOf(key, entry);
+  }
+
+  /** Bytes held by the entries' bodies and keys. */
+  get byteSize(): number {
+    return this.bytes;
   }
 
   get size(): number {

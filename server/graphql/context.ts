@@ -2,6 +2,7 @@
 // Built per request by mount.ts from the pipeline's scope.
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
+import type { CacheRecorder } from './cache/cache-recorder.js';
 import type { Loaders } from './loaders.js';
 import type { GraphqlRateMeter } from './rate-limit-meter.js';
 
@@ -20,4 +21,9 @@ export interface GraphqlContext {
    * may hand resolvers a copy of the context.
    */
   outage: { error?: unknown };
+  /**
+   * Set when the call's answer may be kept by the response cache (cache/):
+   * what the execution read. A holder object, like `outage`.
+   */
+  cacheRecorder?: CacheRecorder;
 }

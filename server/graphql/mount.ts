@@ -13,6 +13,10 @@ import { readBodyText, type BodyLimits } from '../http/body-reader.js';
 import { runPipeline } from '../http/pipeline.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
+import { CacheRecorder } from './cache/cache-recorder.js';
+import { responseCachePlugin } from './cache/cache-plugin.js';
+import { graphqlResponseCache, responseKey } from './cache/response-cache.js';
+import { cachedReply, currentEntry } from './cache/serve-cached.js';
 import type { GraphqlContext } from './context.js';
 import { githubError, liftErrorTypes, logUnexpectedErrors } from './errors.js';
 import { createLoaders } from './loaders.js';
@@ -63,8 +67,18 @@ function createGraphqlServer(services: Services) {
     }),
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
-    plugins: [...queryLimitPlugins({ charge }), logUnexpectedErrors(services.log), liftErrorTypes()],
+    plugins: [...queryLimitPlugins({ charge }), responseCachePlugin(), logUnexpectedErrors(services.log), liftErrorTypes()],
   });
+}
+
+/** A call as read: the Request for yoga (made only when yoga runs), and what the response cache keys on. */
+export interface GraphqlCall {
+  /** The Request for yoga; throws the REST 400 for a body that is not JSON. */
+  request: () => Request;
+  /** The media type the answer is for. */
+  accept: string;
+  /** The body of a POST with a JSON body, as sent; undefined for the other calls (never cached). */
+  jsonText: string | undefined;
 }
 
 /**
@@ -72,50 +86,86 @@ function createGraphqlServer(services: Services) {
  * GitHub takes a JSON body whatever its Content-Type (curl -d sends a form
  * type) and answers JSON to any Accept (Octokit asks for vnd.github+json), so
  * both headers are normalised here; a body that is not JSON is the REST 400.
+ * The body is checked and the Request made only when yoga is to run: a
+ * response cache hit has a body known to be the JSON of a call that ran
+ * (both cost a tenth of a hit's CPU, profiled under bench:graphql).
  */
-export async function yogaRequest(event: H3Event, limits: BodyLimits): Promise<Request> {
+export async function readGraphqlCall(event: H3Event, limits: BodyLimits): Promise<GraphqlCall> {
   const source = event.req;
-  const url = new URL(YOGA_ENDPOINT + event.url.search, event.url.origin);
-  const headers = new Headers(source.headers);
-  headers.delete('content-length');
-  headers.delete('transfer-encoding');
-  const accept = source.headers.get('accept')?.toLowerCase() ?? '';
-  headers.set('accept', accept.includes('application/graphql-response+json') ? 'application/graphql-response+json' : 'application/json');
-  if (source.method !== 'POST') return new Request(url, { method: source.method, headers });
+  const url = () => new URL(YOGA_ENDPOINT + event.url.search, event.url.origin);
+  const wanted = source.headers.get('accept')?.toLowerCase() ?? '';
+  const accept = wanted.includes('application/graphql-response+json') ? 'application/graphql-response+json' : 'application/json';
+  const headers = () => {
+    const copy = new Headers(source.headers);
+    copy.delete('content-length');
+    copy.delete('transfer-encoding');
+    copy.set('accept', accept);
+    return copy;
+  };
+  if (source.method !== 'POST') return { request: () => new Request(url(), { method: source.method, headers: headers() }), accept, jsonText: undefined };
 
   const text = await readBodyText(event, limits);
   const type = source.headers.get('content-type')?.toLowerCase() ?? '';
-  if (type.startsWith('application/graphql') && !type.startsWith('application/graphql-response+json')) {
-    headers.set('content-type', 'application/graphql'); // a bare query document as the body
-  } else {
-    try {
-      JSON.parse(text);
-    } catch {
-      throw problemsParsingJson();
+  const bare = type.startsWith('application/graphql') && !type.startsWith('application/graphql-response+json');
+  const request = () => {
+    if (!bare) {
+      try {
+        JSON.parse(text);
+      } catch {
+        throw problemsParsingJson();
+      }
     }
-    headers.set('content-type', 'application/json');
-  }
-  return new Request(url, { method: 'POST', headers, body: text });
+    const copy = headers();
+    copy.set('content-type', bare ? 'application/graphql' : 'application/json'); // bare: a query document as the body
+    return new Request(url(), { method: 'POST', headers: copy, body: text });
+  };
+  return { request, accept, jsonText: bare ? undefined : text };
+}
+
+export async function yogaRequest(event: H3Event, limits: BodyLimits): Promise<Request> {
+  return (await readGraphqlCall(event, limits)).request();
 }
 
 export function mountGraphql(app: H3, services: Services): void {
   const yoga = createGraphqlServer(services);
+  const cache = graphqlResponseCache(services);
   const limits: BodyLimits = { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs };
   const handler = (event: H3Event) =>
     runPipeline(event, services, { auth: 'required', resource: 'graphql', counted: 'by-handler' }, async (scope) => {
       const meter = new GraphqlRateMeter(services, scope);
       scope.rate = meter.state;
       if (meter.exhausted) return meter.refusedReply(); // no points left: not even read
+      // A body refused before GraphQL (400, 413) is a call too.
+      const refusedBody = async (error: unknown) => {
+        await meter.chargeUnpriced();
+        scope.rate = meter.state;
+        throw error;
+      };
+      let call: GraphqlCall;
+      try {
+        call = await readGraphqlCall(event, limits);
+      } catch (error) {
+        return refusedBody(error);
+      }
+      const key = call.jsonText === undefined ? undefined : responseKey(scope.principal, call.accept, call.jsonText);
+      const hit = key === undefined ? undefined : await currentEntry(services, cache, scope.principal, key);
+      if (hit) {
+        const outage: GraphqlContext['outage'] = {};
+        await charge(hit.cost, { meter, outage });
+        if (outage.error !== undefined) throw outage.error;
+        scope.rate = meter.state;
+        return meter.refused ? meter.refusedReply() : cachedReply(hit, scope.headers);
+      }
+      // Made only for a call that runs: a hit needs no loaders.
       const context: GraphqlContext = {
         services, principal: scope.principal, requestId: scope.requestId, outage: {}, loaders: createLoaders(services, scope.principal), meter,
       };
+      if (key !== undefined) context.cacheRecorder = new CacheRecorder(cache);
       let request: Request;
       try {
-        request = await yogaRequest(event, limits);
+        request = call.request();
       } catch (error) {
-        await meter.chargeUnpriced(); // a body refused before GraphQL (400, 413) is a call too
-        scope.rate = meter.state;
-        throw error;
+        return refusedBody(error);
       }
       const response = await yoga.fetch(request, context);
       // A partial result without the database would be misleading: 503 with Retry-After, like REST.
@@ -128,7 +178,12 @@ export function mountGraphql(app: H3, services: Services): void {
       // promises per chunk on every call (profiled under bench:graphql).
       const body = Buffer.from(await response.arrayBuffer());
       const headers = scope.headers;
-      for (const [name, value] of response.headers) if (name !== 'content-length') headers[name] = value;
+      const kept: [string, string][] = [];
+      for (const [name, value] of response.headers) if (name !== 'content-length') kept.push([name, (headers[name] = value)]);
+      const recorder = context.cacheRecorder;
+      if (key !== undefined && recorder?.cacheable && response.status === 200 && meter.priced) {
+        cache.set(key, { status: response.status, body, headers: kept, cost: meter.priced, repositories: recorder.repositories });
+      }
       return { status: response.status, body, headers };
     });
   for (const path of GRAPHQL_PATHS) {

@@ -33,8 +33,8 @@ function whose(principal: Principal, ip: string): string {
 export class GraphqlRateMeter {
   /** The state the response's headers and `rateLimit` show. */
   state: RateState;
-  /** The priced query, once charged. */
-  private priced: QueryCost | undefined;
+  /** The priced query, once charged (the response cache keeps it to charge its hits). */
+  priced: QueryCost | undefined;
   /** The call was refused for want of points. */
   refused = false;
   private readonly bucket: string;

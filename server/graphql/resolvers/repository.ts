@@ -5,7 +5,9 @@ import type { Principal } from '../../auth/principal.js';
 import { hasAnyScope } from '../../http/scopes.js';
 import { isoSeconds } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
+import type { Permission } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { Services } from '../../services.js';
 import type { GraphqlContext } from '../context.js';
 import { repositoryNotFound } from '../errors.js';
 import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
@@ -13,19 +15,32 @@ import { repositoryGitFields } from './refs.js';
 
 /**
  * Whether the caller may see the repository: any permission at all
- * (`permissionOf` includes public read). As in REST, a classic token without
- * the `repo` scope does not see private repositories, whatever its owner may.
+ * (`permission()`, which includes public read). As in REST, a classic token
+ * without the `repo` scope does not see private repositories, whatever its
+ * owner may. Shared by the resolvers (through the request's loader) and the
+ * response cache's re-check on a hit (cache/serve-cached.ts).
  */
-export async function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
-  const principal: Principal = ctx.principal;
+export async function visibleWith(principal: Principal, repo: RepositoryRow, permission: () => Promise<Permission | null>): Promise<boolean> {
   // An installation token sees its installation's repositories and public ones.
   if (principal.kind === 'token' && principal.installation) return installationPermission(principal.installation, repo) !== null;
-  const permission = await ctx.loaders.repositoryPermission.load(repo);
-  if (permission === null) return false;
+  if ((await permission()) === null) return false;
   if (repo.private && principal.kind === 'token') {
     return hasAnyScope(principal.scopes, ['repo']);
   }
   return true;
+}
+
+export function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
+  return visibleWith(ctx.principal, repo, () => ctx.loaders.repositoryPermission.load(repo));
+}
+
+/** The repository `owner/name` names, following renames unless `followRenames` is false; null for none. */
+export async function findRepository(services: Services, owner: string, name: string, followRenames: boolean | null | undefined): Promise<RepositoryRow | null> {
+  const { repos } = services;
+  const repo = await repos.find(owner, name);
+  if (repo || followRenames === false) return repo;
+  const movedTo = await repos.movedTo(owner, name);
+  return movedTo === null ? null : await repos.byId(movedTo);
 }
 
 export const Repository: RepositoryResolvers = {
@@ -53,12 +68,9 @@ export const Repository: RepositoryResolvers = {
  * under its current name (`nameWithOwner`).
  */
 export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async (_parent, { owner, name, followRenames }, ctx) => {
-  const { repos } = ctx.services;
-  let repo = await repos.find(owner, name);
-  if (!repo && followRenames !== false) {
-    const movedTo = await repos.movedTo(owner, name);
-    repo = movedTo === null ? null : await repos.byId(movedTo);
-  }
+  const repo = await findRepository(ctx.services, owner, name, followRenames);
   if (!repo || !(await canSeeRepository(ctx, repo))) throw repositoryNotFound(owner, name);
+  // A cacheable query (cache/): the generation the page's data is read under, before any of it is.
+  if (ctx.cacheRecorder?.eligible) await ctx.cacheRecorder.recordRepository({ owner, name, followRenames }, repo);
   return repo;
 };

@@ -218,13 +218,20 @@ describe('malformed values', () => {
 });
 
 describe('cost', () => {
+  // The server's background work (a rate-limit lease, an expired cache entry)
+  // can add a statement to any one request on a busy machine: the fewest of
+  // three is the search's own count.
   const count = async (q: string) => {
     await search(q, alice.token); // warm: caches of the caller and the repository
-    statements.length = 0;
-    const { status, json } = await search(q, alice.token);
-    expect(status).toBe(200);
-    expect(json.items.map((item: { title: string }) => item.title)).toEqual(['Gamma']);
-    return statements.length;
+    const counts: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      statements.length = 0;
+      const { status, json } = await search(q, alice.token);
+      expect(status).toBe(200);
+      expect(json.items.map((item: { title: string }) => item.title)).toEqual(['Gamma']);
+      counts.push(statements.length);
+    }
+    return Math.min(...counts);
   };
 
   it('a search with every qualifier takes as many statements as one with a single login', async () => {

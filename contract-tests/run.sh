@@ -223,12 +223,7 @@ mkdir -p "$REPORTS"
 REST_CONFIG="$HERE/schemathesis.toml"
 if [ "$MAX_EXAMPLES" != "$BUDGET_SCALE" ]; then
   REST_CONFIG="$REPORTS/schemathesis.scaled.toml"
-  awk -v m="$MAX_EXAMPLES" -v s="$BUDGET_SCALE" '
-    /^generation\.max-examples = [0-9]+$/ {
-      v = int(($3 * m + s - 1) / s); if (v < 1) v = 1
-      print "generation.max-examples = " v; next
-    }
-    { print }' "$HERE/schemathesis.toml" >"$REST_CONFIG"
+  awk -v m="$MAX_EXAMPLES" -v s="$BUDGET_SCALE" -f "$HERE/scale-budgets.awk" "$HERE/schemathesis.toml" >"$REST_CONFIG"
   # Every budget line has the one shape awk rewrites, or the copy would keep a stray one unscaled.
   [ "$(grep -v '^[[:space:]]*#' "$HERE/schemathesis.toml" | grep -c 'max-examples')" = "$(grep -c '^generation\.max-examples = [0-9]*$' "$HERE/schemathesis.toml")" ] \
     || die "schemathesis.toml: write each budget as a line 'generation.max-examples = N' (run.sh scales them)" 2

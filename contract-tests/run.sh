@@ -26,10 +26,16 @@ MAX_EXAMPLES=${CONTRACT_MAX_EXAMPLES:-500}
 GRAPHQL_MAX_EXAMPLES=${CONTRACT_GRAPHQL_MAX_EXAMPLES:-100}
 WORKERS=${CONTRACT_WORKERS:-1}
 # The mock run (--mock) has its own budget: the whole run (prism's start-up
-# included) stays within a few minutes on 2 cores: with 111 operations, 100
-# examples each took 7.5 minutes (prism answers slower as the contract grows),
-# 50 keep it near 4.
-MOCK_MAX_EXAMPLES=${CONTRACT_MOCK_MAX_EXAMPLES:-50}
+# included) stays within a few minutes on 2 cores (prism answers slower as the
+# contract grows). Like MAX_EXAMPLES it scales schemathesis.toml's
+# per-operation budgets (below): 100 gives a fifth of the server run's examples
+# (20 for most operations, 50 for the richest bodies), about 2,600 in all where
+# the flat 50 (with the per-operation numbers unscaled) gave 8,550 and took 4
+# of the run's 5 minutes.
+MOCK_MAX_EXAMPLES=${CONTRACT_MOCK_MAX_EXAMPLES:-100}
+# schemathesis.toml's per-operation generation.max-examples are written for
+# this --max-examples; see scale_budgets.
+BUDGET_SCALE=500
 MOCK_GRAPHQL_MAX_EXAMPLES=${CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES:-100}
 # Checks no stateless mock can pass (any token is accepted, nothing is ever
 # stored or deleted), left out with --mock and --stateless; see the README.
@@ -75,7 +81,7 @@ accepts any token and stores nothing).
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500), CONTRACT_PHASES
 (default examples,coverage,fuzzing,stateful),
 CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1);
-with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 50) and
+with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 100) and
 CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 100) instead. Against an existing deployment, the hook
 operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
 on the repositories the spec's examples and the run create (e.g. a site admin);
@@ -206,6 +212,23 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 mkdir -p "$REPORTS"
+
+# --- per-operation fuzzing budgets, scaled to this run ---------------------
+# An operation's own generation.max-examples in schemathesis.toml wins over
+# --max-examples (schemathesis merges operation settings first), and those
+# numbers are written for BUDGET_SCALE examples. A run with another budget
+# (the mock's, CONTRACT_MAX_EXAMPLES=50 for a quick look) gets a copy of the
+# file with each scaled in proportion, rounded up, at least 1; the REST config
+# names no file by relative path, so the copy may live with the reports.
+REST_CONFIG="$HERE/schemathesis.toml"
+if [ "$MAX_EXAMPLES" != "$BUDGET_SCALE" ]; then
+  REST_CONFIG="$REPORTS/schemathesis.scaled.toml"
+  awk -v m="$MAX_EXAMPLES" -v s="$BUDGET_SCALE" -f "$HERE/scale-budgets.awk" "$HERE/schemathesis.toml" >"$REST_CONFIG"
+  # Every budget line has the one shape awk rewrites, or the copy would keep a stray one unscaled.
+  [ "$(grep -v '^[[:space:]]*#' "$HERE/schemathesis.toml" | grep -c 'max-examples')" = "$(grep -c '^generation\.max-examples = [0-9]*$' "$HERE/schemathesis.toml")" ] \
+    || die "schemathesis.toml: write each budget as a line 'generation.max-examples = N' (run.sh scales them)" 2
+  log "per-operation budgets scaled by $MAX_EXAMPLES/$BUDGET_SCALE: ${REST_CONFIG#"$ROOT/"}"
+fi
 rm -f "$SERVER_LOG"
 
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
@@ -360,7 +383,7 @@ run_st() {
   RUN_SECONDS=$(( $(date +%s) - started ))
 }
 
-SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py" run_st --config-file "$HERE/schemathesis.toml" "${ST_ARGS[@]}"
+SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py" run_st --config-file "$REST_CONFIG" "${ST_ARGS[@]}"
 status=$RUN_STATUS
 log "schemathesis (OpenAPI) finished in $RUN_SECONDS s with exit status $status; JUnit report: ${REPORTS#"$ROOT/"}/junit.xml"
 

@@ -3,6 +3,7 @@
 // totalCount), node(id) for LA_/MI_ ids under the repository's visibility,
 // and a fixed number of statements for the labels of many repositories.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlOk } from '../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -10,11 +11,7 @@ let alice: TestUser;
 let bob: TestUser;
 const statements: string[] = [];
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token = alice.token) {
-  const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { data?: Record<string, any>; errors?: { type?: string; message: string }[] };
-}
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema, parse } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { SCHEMA_PATH } from '../../asset-paths.js';
+import { apiOk } from '../../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { CACHEABLE_FIELDS, cacheableQuery } from './cacheable-fields.js';
 import { graphqlResponseCache, type GraphqlResponseCache } from './response-cache.js';
@@ -39,12 +40,7 @@ async function pageTwice(name: string, token = alice.token) {
   return first.body;
 }
 
-async function rest(path: string, method: string, body?: unknown, token = alice.token) {
-  const response = await server.api(path, { method, token, body });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : undefined;
-}
+const rest = (path: string, method: string, body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });

@@ -4,6 +4,8 @@
 // the repository's visibility (deleted: nothing), and a fixed number of
 // statements for a page of issues with their labels, authors and comment counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlOk } from '../../test-support/graphql-call.js';
+import { apiOk } from '../../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 let server: TestServer;
@@ -11,18 +13,9 @@ let alice: TestUser;
 let bob: TestUser;
 const statements: string[] = [];
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token = alice.token) {
-  const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { data?: Record<string, any>; errors?: { type?: string; message: string }[] };
-}
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
 
-async function rest(path: string, method: string, body?: unknown, token = alice.token) {
-  const response = await server.api(path, { method, token, body });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : undefined;
-}
+const rest = (path: string, method: string, body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });

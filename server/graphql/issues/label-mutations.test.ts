@@ -5,6 +5,8 @@
 // Milestone.issues, with Repository.issues' arguments, batched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubWebhookErrors } from '../../test-support/github-webhook-schema.js';
+import { graphqlOk } from '../../test-support/graphql-call.js';
+import { apiOk } from '../../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 let server: TestServer;
@@ -16,18 +18,9 @@ const statements: string[] = [];
 const labels: Record<string, string> = {};
 let issueId: string;
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token = alice.token) {
-  const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { data?: Record<string, any>; errors?: { type?: string; message: string }[] };
-}
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
 
-async function rest(path: string, method = 'GET', body?: unknown, token = alice.token) {
-  const response = await server.api(path, { method, token, body });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : undefined;
-}
+const rest = (path: string, method = 'GET', body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
 
 /** `issues` events queued since the last call, each checked against GitHub's schema. */
 async function newEvents() {

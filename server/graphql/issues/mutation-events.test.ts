@@ -4,6 +4,7 @@
 // each valid against GitHub's published schema for its event and action —
 // deleted, pinned, unpinned and transferred included, which only GraphQL makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
 
@@ -17,11 +18,7 @@ const repositoryIds: number[] = [];
 /** Events queued since the last call, each checked against GitHub's schema. */
 let newEvents: () => Promise<QueuedEvent[]>;
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token = alice.token) {
-  const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { data?: Record<string, any>; errors?: { type?: string; message: string }[] };
-}
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
 
 async function mutate(query: string, input: Record<string, unknown>, token = alice.token) {
   const body = await gql(query, { input: { clientMutationId: 'cm-1', ...input } }, token);

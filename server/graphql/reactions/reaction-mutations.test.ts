@@ -4,6 +4,8 @@
 // only one's own reaction goes (by content), a removed reaction's RE_ id
 // resolves to nothing, unknown or invisible subjects are NOT_FOUND.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlOk } from '../../test-support/graphql-call.js';
+import { apiOk } from '../../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 let server: TestServer;
@@ -14,18 +16,9 @@ let commentNodeId: string;
 let lockedId: string;
 let hiddenId: string;
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token = alice.token) {
-  const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { data?: Record<string, any>; errors?: { type?: string; message: string }[] };
-}
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
 
-async function rest(path: string, method = 'GET', body?: unknown, token = alice.token) {
-  const response = await server.api(path, { method, token, body });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : undefined;
-}
+const rest = (path: string, method = 'GET', body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
 
 const ADD = `mutation($input: AddReactionInput!) { addReaction(input: $input) { clientMutationId
   reaction { id databaseId content user { login } reactable { __typename } }

@@ -30,6 +30,10 @@ export interface RepositoryRow {
   pushed_at: Date | null;
   /** Kept by server/issues/open-issue-count.ts. */
   open_issues_count: number;
+  /** Forks (migration 019): the repository this one was forked from, the root of its network, and its forks' number. */
+  parent_id: number | null;
+  source_id: number | null;
+  forks_count: number;
 }
 
 export interface RepositoryChanges {

@@ -12,6 +12,7 @@ import { branchesHandlers } from './branches/handlers/index.js';
 import { commitsHandlers } from './commits/handlers/index.js';
 import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
+import { forksHandlers } from './forks/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
@@ -33,6 +34,7 @@ export const handlers: Handlers = {
   ...commitsHandlers,
   ...contentsHandlers,
   ...healthHandlers,
+  ...forksHandlers,
   ...labelsHandlers,
   ...milestonesHandlers,
   ...issuesHandlers,

@@ -186,6 +186,30 @@ export interface paths {
         patch: operations["repos/update"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/forks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List forks
+         * @description The repository's direct forks that the caller can see, sorted by `newest` (default), `oldest`, `stargazers` or `watchers`, paginated with `per_page`, `page` and `Link`. Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-forks"];
+        put?: never;
+        /**
+         * Create a fork
+         * @description Forks the repository into the caller's account, or into `organization` (the caller must be a member), as `name` (default: the repository's name; a taken name gets `-1`, `-2`, … appended), with every branch or only the default one (`default_branch_only`). Anyone who can read the repository may fork it; a private repository's fork is private. Forking again into the same account answers the existing fork. The fork is a separate git repository with its own copy of the objects. Answers 202, as GitHub (whose forks are made in the background; here the fork is complete when answered). Sends the `fork` event to the parent's hooks.
+         */
+        post: operations["repos/create-fork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/git/refs": {
         parameters: {
             query?: never;
@@ -2376,6 +2400,10 @@ export interface components {
             organization?: components["schemas"]["nullable-simple-user"];
             network_count: number;
             subscribers_count: number;
+            /** @description A fork's parent (the repository it was forked from). */
+            parent?: components["schemas"]["repository"];
+            /** @description A fork's source (the root of its fork network). */
+            source?: components["schemas"]["repository"];
         };
         /**
          * Repository
@@ -3070,7 +3098,7 @@ export interface components {
          * @example push
          * @enum {string}
          */
-        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "ping" | "*";
+        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "ping" | "*";
         /**
          * Webhook
          * @description A repository webhook. The config never contains the secret.
@@ -5032,6 +5060,128 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
             413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-forks": {
+        parameters: {
+            query?: {
+                /** @description `newest` (default), `oldest`, `stargazers` or `watchers`. */
+                sort?: "newest" | "oldest" | "stargazers" | "watchers";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forks. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/create-fork": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The organization to fork into (default the caller's account). */
+                    organization?: string;
+                    /** @description The fork's name (default the repository's name). */
+                    name?: string;
+                    /** @description Copy only the default branch. */
+                    default_branch_only?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The fork (new or already there). */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["full-repository"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

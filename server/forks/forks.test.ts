@@ -21,7 +21,10 @@ const fork = (path: string, token: string, body?: unknown) => apiCall(server, `$
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((login) => server.createUser(login)));
+  alice = await server.createUser('alice');
+  bob = await server.createUser('bob');
+  carol = await server.createUser('carol');
+  dave = await server.createUser('dave');
   await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'upstream', auto_init: true, description: 'the original' } });
   await apiOk(server, '/repos/alice/upstream/hooks', { method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['fork'] } });
 });
@@ -122,11 +125,11 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
   it('leaves no row and no directory when git fails', async () => {
     const broken = await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'broken', auto_init: true } });
     await server.services.git.remove(broken.id);
-    const [{ max }] = await server.sql<{ max: number }[]>`SELECT max(id)::int AS max FROM repositories`;
+    const [row] = await server.sql<{ max: number }[]>`SELECT max(id)::int AS max FROM repositories`;
     const answer = await fork('/repos/alice/broken', bob.token);
     expect(answer.status).toBeGreaterThanOrEqual(500);
     expect(await server.sql`SELECT 1 FROM repositories WHERE parent_id = ${broken.id}`).toHaveLength(0);
-    expect(existsSync(server.services.git.pathOf(max! + 1))).toBe(false);
+    expect(existsSync(server.services.git.pathOf(row!.max + 1))).toBe(false);
     expect((await apiOk(server, '/repos/alice/broken')).forks_count).toBe(0);
     expect(await forkEvents('broken')).toEqual([]);
   });
@@ -144,5 +147,22 @@ describe('GET /repos/{owner}/{repo}/forks', () => {
     expect(names(page.json)).toEqual(['dave/mine']);
     expect(page.res.headers.get('link')).toContain('rel="next"');
     expect((await apiCall(server, '/repos/alice/upstream/forks?sort=sideways')).status).toBe(422);
+  });
+});
+
+describe('deleting', () => {
+  it('a fork lowers the parent\'s forks_count; the parent leaves its forks standing, still forks', async () => {
+    await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'doomed', auto_init: true } });
+    expect((await fork('/repos/alice/doomed', bob.token)).status).toBe(202);
+    expect((await fork('/repos/alice/doomed', carol.token)).status).toBe(202);
+    expect((await apiOk(server, '/repos/alice/doomed')).forks_count).toBe(2);
+    expect((await apiCall(server, '/repos/carol/doomed', { method: 'DELETE', token: carol.token })).status).toBe(204);
+    expect((await apiOk(server, '/repos/alice/doomed')).forks_count).toBe(1);
+    expect((await apiCall(server, '/repos/alice/doomed', { method: 'DELETE', token: alice.token })).status).toBe(204);
+    const orphan = await apiOk(server, '/repos/bob/doomed');
+    expect(githubResponseErrors('repos/get', 200, orphan)).toBe('');
+    expect(orphan.fork).toBe(true);
+    expect(orphan.parent).toBeUndefined();
+    expect(orphan.source).toBeUndefined();
   });
 });

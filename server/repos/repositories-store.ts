@@ -30,7 +30,8 @@ export interface RepositoryRow {
   pushed_at: Date | null;
   /** Kept by server/issues/open-issue-count.ts. */
   open_issues_count: number;
-  /** Forks (migration 019): the repository this one was forked from, the root of its network, and its forks' number. */
+  /** Forks (migration 019): whether this is one, the repository it was forked from, the root of its network, and its forks' number. */
+  fork: boolean;
   parent_id: number | null;
   source_id: number | null;
   forks_count: number;

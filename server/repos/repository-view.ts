@@ -25,7 +25,7 @@ export function repositoryView(repo: RepositoryRow, permission: Permission | nul
     owner: simpleUser(ownerOf(repo), urls),
     html_url: urls.html(`/${fullName}`),
     description: repo.description,
-    fork: repo.parent_id !== null,
+    fork: repo.fork,
     url: api,
     archive_url: `${api}/{archive_format}{/ref}`,
     assignees_url: `${api}/assignees{/user}`,

@@ -1,8 +1,10 @@
 -- Forks (issue 17). A fork is a repository row with its parent (the
 -- repository it was forked from) and its source (the root of the fork
 -- network: the parent's source, or the parent itself). Deleting the parent
--- leaves the fork standing, as on GitHub: the links become NULL.
+-- leaves the fork standing, as on GitHub: the links become NULL, and `fork`
+-- (GitHub's flag) stays true.
 ALTER TABLE repositories
+  ADD COLUMN fork        boolean NOT NULL DEFAULT false,
   ADD COLUMN parent_id   bigint REFERENCES repositories (id) ON DELETE SET NULL,
   ADD COLUMN source_id   bigint REFERENCES repositories (id) ON DELETE SET NULL,
   ADD COLUMN forks_count integer NOT NULL DEFAULT 0;

@@ -244,11 +244,14 @@ export class RepositoryStore {
   }
 
   async delete(id: number): Promise<void> {
-    await this.sql.begin(async (tx) => {
-      await tx`DELETE FROM repositories WHERE id = ${id}`;
+    const parentId = await this.sql.begin(async (tx) => {
+      const [row] = await tx<{ parent_id: number | null }[]>`DELETE FROM repositories WHERE id = ${id} RETURNING parent_id`;
       await publish(tx, `repo:${id}`);
+      return row?.parent_id ?? null;
     });
     this.bus.applyLocally(`repo:${id}`);
+    // A fork's parent counts one fork fewer (a trigger, migration 019): its cached row goes now, not when the notice arrives.
+    if (parentId !== null) this.bus.applyLocally(`repo:${parentId}`);
   }
 
   /** Repositories the user owns, collaborates on or reaches through an org: one page and the total. */

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCollaborator } from '../repos/collaborators.js';
 import { apiCall, apiOk } from '../test-support/api-call.js';
+import { schemaErrors } from '../test-support/contract-schema.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';
 import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -38,6 +39,7 @@ async function forkEvents(repositoryName: string) {
     const payload = JSON.parse(row.payload);
     expect(row.action).toBeNull();
     expect(githubWebhookErrors('fork', null, payload)).toBe('');
+    expect(schemaErrors('webhook-payload', payload)).toBe('');
     return payload;
   });
 }

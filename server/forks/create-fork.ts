@@ -10,9 +10,12 @@ import type { OperationContext } from '../http/operation-context.js';
 import { insertDefaultLabels } from '../labels/default-labels.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { SELECT_REPOSITORY } from '../repos/repositories-store.js';
-import { checkRepositoryName } from '../repos/repository-name.js';
+import { checkRepositoryName, nameTaken } from '../repos/repository-name.js';
 import { emitForkEvent } from './fork-event.js';
 import { cloneForFork, refsOf } from './fork-git.js';
+
+/** First key of the advisory lock pair ('fork'); the second is the account id. */
+const FORK_LOCK = 0x666f726b;
 
 export interface ForkOptions { organization?: string; name?: string; default_branch_only?: boolean }
 
@@ -52,8 +55,8 @@ export async function createFork(ctx: OperationContext<'repos/create-fork'>, par
   let createdId: number | undefined;
   try {
     await sql.begin(async (tx) => {
-      // One fork per account and parent: concurrent forks of the same pair wait here for each other.
-      await tx`SELECT pg_advisory_xact_lock(${ownerId}::int, ${parent.id}::int)`;
+      // Forks into one account wait here for each other: one fork per parent, and no two picking the same free name.
+      await tx`SELECT pg_advisory_xact_lock(${FORK_LOCK}, ${ownerId}::int)`;
       const [again] = await tx<{ id: number }[]>`SELECT id FROM repositories WHERE owner_id = ${ownerId} AND parent_id = ${parent.id} LIMIT 1`;
       if (again) { createdId = undefined; return; }
       const name = await freeName(tx, ownerId, wanted);
@@ -74,6 +77,8 @@ export async function createFork(ctx: OperationContext<'repos/create-fork'>, par
     });
   } catch (error) {
     if (createdId !== undefined) await git.remove(createdId);
+    // A repository created (not forked) under the chosen name at the same moment: the unique index decided.
+    if ((error as { code?: string }).code === '23505') throw nameTaken();
     throw error;
   }
   if (createdId === undefined) {

@@ -78,6 +78,17 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
     expect(await forkEvents('upstream')).toHaveLength(1);
   });
 
+  it('makes one fork of two simultaneous requests; a fork of another parent with that name gets -1', async () => {
+    await apiOk(server, '/user/repos', { method: 'POST', token: carol.token, body: { name: 'twin' } });
+    await apiOk(server, '/user/repos', { method: 'POST', token: dave.token, body: { name: 'twin' } });
+    const [a, b] = await Promise.all([fork('/repos/carol/twin', bob.token), fork('/repos/carol/twin', bob.token)]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(a.json.id).toBe(b.json.id);
+    expect((await apiOk(server, '/repos/carol/twin')).forks_count).toBe(1);
+    const other = await fork('/repos/dave/twin', bob.token);
+    expect(other.json.full_name).toBe('bob/twin-1');
+  });
+
   it('appends -1 to a name the account already has, and chains parent and source for a fork of a fork', async () => {
     await apiOk(server, '/user/repos', { method: 'POST', token: carol.token, body: { name: 'upstream' } });
     const answer = await fork('/repos/bob/upstream', carol.token);

@@ -3962,6 +3962,19 @@ export interface components {
             author_association: components["schemas"]["author-association"];
             reactions: components["schemas"]["reaction-rollup"];
             performed_via_github_app?: null;
+            /** @description Present when the issue is a pull request. */
+            pull_request?: {
+                /** Format: uri */
+                url: string;
+                /** Format: uri */
+                html_url: string;
+                /** Format: uri */
+                diff_url: string;
+                /** Format: uri */
+                patch_url: string;
+                /** Format: date-time */
+                merged_at: string | null;
+            };
         };
         /**
          * Issue Comment

@@ -189,3 +189,33 @@ describe('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', () => {
     expect(await newEvents()).toEqual([]);
   });
 });
+
+describe('pull requests as issues', () => {
+  it('carry GitHub\'s `pull_request` key in issue bodies and lists; plain issues do not', async () => {
+    const [pull] = (await call('/repos/alice/proj/pulls?head=alice:feature')).json;
+    const { json } = await call(`/repos/alice/proj/issues/${pull.number}`);
+    expect(json.pull_request).toEqual({ url: pull.url, html_url: pull.html_url, diff_url: pull.diff_url, patch_url: pull.patch_url, merged_at: null });
+    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/issues/{issue_number}', method: 'get', status: 200 }, { operationId: 'issues/get' });
+    const list = (await call('/repos/alice/proj/issues?state=all&per_page=100')).json;
+    expect(list.find((i: any) => i.number === pull.number).pull_request.url).toBe(pull.url);
+    expect(list.find((i: any) => i.title === 'Plain')).not.toHaveProperty('pull_request');
+  });
+
+  it('keeps the issue-list cache in step with pull_requests rows', async () => {
+    const [pull] = (await call('/repos/alice/proj/pulls?head=alice:feature')).json;
+    const find = async () => (await call('/repos/alice/proj/issues?state=all&per_page=100')).json.find((i: any) => i.number === pull.number);
+    expect((await find()).pull_request.merged_at).toBeNull();
+    // Straight in the database: only the trigger of migration 020 can tell the cache.
+    await server.sql`UPDATE pull_requests SET merged_at = '2026-01-02T03:04:05Z' WHERE issue_id = ${pull.id}`;
+    expect((await find()).pull_request.merged_at).toBe('2026-01-02T03:04:05Z');
+    await server.sql`UPDATE pull_requests SET merged_at = NULL WHERE issue_id = ${pull.id}`;
+  });
+
+  it('are found by is:pr and left out by is:issue in search', async () => {
+    const titles = async (q: string) => (await call(`/search/issues?q=${encodeURIComponent(q)}&sort=created&order=asc`, { token: alice.token })).json.items.map((i: any) => i.title);
+    expect(await titles('repo:alice/proj is:pr')).toEqual(['Add a', 'Renamed', 'From carol', 'Convert me']);
+    expect(await titles('repo:alice/proj is:issue')).toEqual(['An issue', 'Plain']);
+    expect(await titles('repo:alice/proj is:unmerged')).toHaveLength(4);
+    expect(await titles('repo:alice/proj is:merged')).toEqual([]);
+  });
+});

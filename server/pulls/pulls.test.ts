@@ -219,3 +219,27 @@ describe('pull requests as issues', () => {
     expect(await titles('repo:alice/proj is:merged')).toEqual([]);
   });
 });
+
+describe('pushes to a head branch', () => {
+  it('move each open pull request\'s head, refs/pull/{n}/head and counts, with a `synchronize` event', async () => {
+    const [pull] = (await call('/repos/alice/proj/pulls?head=alice:feature')).json;
+    const after = await commitAndPush('feature', 'a.txt', 'one\ntwo\nthree\n');
+    // Two open pull requests have this head (into main and into develop): one event each.
+    const events = await newEvents();
+    expect(actions(events)).toEqual(['pull_request.synchronize', 'pull_request.synchronize']);
+    expect(events.map((e) => e.payload.pull_request.base.ref)).toEqual(['main', 'develop']);
+    expect(events.find((e) => e.payload.number === pull.number)!.payload).toMatchObject({ before: pull.head.sha, after, pull_request: { head: { sha: after } } });
+    expect(await server.services.git.resolveRef(repoId, `refs/pull/${pull.number}/head`)).toBe(after);
+    const { json } = await call(`/repos/alice/proj/pulls/${pull.number}`);
+    expect(json).toMatchObject({ head: { sha: after }, commits: 4, additions: 3, changed_files: 1 });
+  });
+
+  it('leave closed pull requests alone', async () => {
+    const [pull] = (await call('/repos/alice/proj/pulls?head=alice:convert')).json;
+    await call(`/repos/alice/proj/pulls/${pull.number}`, { method: 'PATCH', token: alice.token, body: { state: 'closed' } });
+    await newEvents();
+    await commitAndPush('convert', 'c.txt', 'cc\n');
+    expect(await newEvents()).toEqual([]);
+    expect(await server.services.git.resolveRef(repoId, `refs/pull/${pull.number}/head`)).toBe(pull.head.sha);
+  });
+});

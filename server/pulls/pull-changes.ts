@@ -55,6 +55,8 @@ export async function openPull(ctx: EventContext, git: GitRepositories, repos: R
   await refuseDuplicate(ctx, input.head.ref, input.base.ref);
   let issue: { id: number; number: number };
   if ('number' in input.issue) {
+    // Beyond integer range no issue has the number (and it must not become a database error).
+    if (input.issue.number > 2147483647) throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
     const [found] = await tx<{ id: number; number: number; state: string; is_pull: boolean }[]>`
       SELECT i.id, i.number, i.state, EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id) AS is_pull
       FROM issues i WHERE i.repository_id = ${repo.id} AND i.number = ${input.issue.number} FOR UPDATE`;

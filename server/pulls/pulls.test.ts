@@ -122,6 +122,7 @@ describe('POST /repos/{owner}/{repo}/pulls', () => {
     expect(status).toBe(201);
     expect(json).toMatchObject({ number: issue.json.number, title: 'Convert me', body: 'text' });
     expect((await create({ issue: issue.json.number, head: 'other', base: 'develop' })).status).toBe(422);
+    expect((await create({ issue: 2 ** 40, head: 'other', base: 'develop' })).status).toBe(422);
     await newEvents();
   });
 });

@@ -16,6 +16,7 @@ import { forksHandlers } from './forks/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
+import { pullsHandlers } from './pulls/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reactionsHandlers } from './reactions/handlers/index.js';
@@ -38,6 +39,7 @@ export const handlers: Handlers = {
   ...labelsHandlers,
   ...milestonesHandlers,
   ...issuesHandlers,
+  ...pullsHandlers,
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reactionsHandlers,

@@ -36,6 +36,9 @@ export interface IssueRow extends IssueLinks {
   closed_by: AccountRef | null;
   assignees: AccountRef[];
   author_association: AuthorAssociation;
+  /** Set when the issue is a pull request (it has a pull_requests row): its body carries `pull_request`. */
+  is_pull: boolean;
+  pull_merged_at: Date | null;
 }
 
 type Db = Sql | TransactionSql;
@@ -62,9 +65,11 @@ const ISSUE_COLUMNS = (sql: Db) => sql`
   i.locked, i.active_lock_reason, i.comments, i.milestone_id, i.reaction_counts, i.created_at, i.updated_at,
   ARRAY(SELECT il.label_id FROM issue_labels il JOIN labels l ON l.id = il.label_id
         WHERE il.issue_id = i.id ORDER BY lower(l.name), l.id) AS label_ids,
-  o.login AS owner_login, r.name AS repo_name, ${authorAssociation(sql, 'i.user_id')} AS author_association`;
+  o.login AS owner_login, r.name AS repo_name, ${authorAssociation(sql, 'i.user_id')} AS author_association,
+  ipr.issue_id IS NOT NULL AS is_pull, ipr.merged_at AS pull_merged_at`;
 
-const FROM_ISSUES = (sql: Db) => sql`FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN accounts o ON o.id = r.owner_id`;
+const FROM_ISSUES = (sql: Db) => sql`FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN accounts o ON o.id = r.owner_id
+  LEFT JOIN pull_requests ipr ON ipr.issue_id = i.id`;
 
 /** Issue rows as IssueRow without its links (withLinks adds them); add WHERE/ORDER after it (aliases: i issues, r repositories, o owner). */
 export const SELECT_ISSUE = (sql: Db, extra = sql``) => sql`
@@ -127,6 +132,8 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRo
     owner_login: row.owner_login,
     repo_name: row.repo_name,
     author_association: row.author_association,
+    is_pull: row.is_pull,
+    pull_merged_at: row.pull_merged_at,
     author: person(row.user_id),
     closed_by: person(row.closed_by_id),
     assignees: row.assignee_ids.map((id) => people.get(id)).filter((account): account is AccountRef => account !== undefined),

@@ -36,6 +36,12 @@ export function repositoryUrls(owner: string, name: string, urls: Urls) {
   return { api: urls.api(`/repos/${owner}/${name}`), html: urls.html(`/${owner}/${name}`) };
 }
 
+/** GitHub's `pull_request` key of an issue that is a pull request. */
+function pullRequestLinks(repo: { api: string; html: string }, row: IssueRow) {
+  const html = `${repo.html}/pull/${row.number}`;
+  return { url: `${repo.api}/pulls/${row.number}`, html_url: html, diff_url: `${html}.diff`, patch_url: `${html}.patch`, merged_at: isoSecondsOrNull(row.pull_merged_at) };
+}
+
 /** A page of issues, sharing the people's bodies. */
 export function issueViews(rows: IssueRow[], urls: Urls) {
   const users = new UserViews(urls);
@@ -77,5 +83,6 @@ export function issueView(row: IssueRow, urls: Urls, users = new UserViews(urls)
     timeline_url: `${url}/timeline`,
     performed_via_github_app: null,
     state_reason: row.state_reason,
+    ...(row.is_pull ? { pull_request: pullRequestLinks(repo, row) } : {}),
   };
 }

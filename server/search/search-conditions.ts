@@ -72,10 +72,12 @@ export function qualifierConditions(sql: Sql, q: IssueSearchQuery, resolved: Res
   where.push(...anyOf(sql, q.repos, (r) => sql`i.repository_id = ${repositoryId(r)}`));
   where.push(...anyOf(sql, q.owners, (login) => sql`r.owner_id = ${account(resolved, login)}`));
   if (q.state) where.push(sql`i.state = ${q.state}`);
-  // No pull requests exist yet: is:pr (and is:merged/unmerged) find nothing,
-  // is:issue everything. With pull requests, an issue row with a
-  // pull_requests row is a pull request, and these become EXISTS / NOT EXISTS.
-  if (q.kind === 'pr' || q.pullRequestsOnly) where.push(sql`FALSE`);
+  // An issue row with a pull_requests row is a pull request (migration 020).
+  if (q.kind === 'pr') where.push(sql`EXISTS (SELECT 1 FROM pull_requests sp WHERE sp.issue_id = i.id)`);
+  if (q.kind === 'issue') where.push(sql`NOT EXISTS (SELECT 1 FROM pull_requests sp WHERE sp.issue_id = i.id)`);
+  if (q.pullRequestsOnly) {
+    where.push(sql`EXISTS (SELECT 1 FROM pull_requests sm WHERE sm.issue_id = i.id AND (sm.merged_at IS NOT NULL) = ${q.merged === true})`);
+  }
   if (q.visibility) where.push(q.visibility === 'private' ? sql`r.private` : sql`NOT r.private`);
   if (q.locked !== undefined) where.push(sql`i.locked = ${q.locked}`);
   if (q.archived !== undefined) where.push(sql`r.archived = ${q.archived}`);

@@ -101,8 +101,11 @@ function applyIs(query: IssueSearchQuery, key: string, given: string, negated: b
     case 'public': case 'private': query.visibility = value; return;
     case 'locked': query.locked = true; return;
     case 'unlocked': query.locked = false; return;
-    // Not merged (or not unmerged) is every issue while no pull request exists.
-    case 'merged': case 'unmerged': if (!negated) query.pullRequestsOnly = true; return;
+    // Only pull requests are merged or unmerged; `-is:merged` is left out
+    // (it would be issues and unmerged pull requests together).
+    case 'merged': case 'unmerged':
+      if (!negated) Object.assign(query, { pullRequestsOnly: true, merged: value === 'merged' });
+      return;
     default: throw invalid(`is:${given} is not supported: use open, closed, issue, pr, public, private, locked or unlocked.`);
   }
 }

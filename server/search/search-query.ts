@@ -34,6 +34,8 @@ export interface IssueSearchQuery {
   archived?: boolean;
   /** `is:merged` / `is:unmerged`: only pull requests can be either. */
   pullRequestsOnly: boolean;
+  /** With pullRequestsOnly: `is:merged` (true) or `is:unmerged` (false). */
+  merged?: boolean;
   /** Each entry: any of its names (`label:a,b`); entries all apply. */
   labels: Qualified<string[]>[];
   /** One author per issue: any of them. Logins as typed, `@me` for the caller. */

@@ -12,6 +12,7 @@ import type { Urls } from '../http/urls.js';
 import { commitInfo, commitInfos, distinctCommits, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
 import { touchPushedAt, type RepositoryRow } from '../repos/repositories-store.js';
+import { synchronizePulls } from '../pulls/pull-synchronize.js';
 import { emitRepositoryEvent } from './outbox.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
@@ -139,6 +140,8 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     if (quiet.has(change.ref)) continue;
     const known = [...mirrored].filter(([name]) => name !== change.ref).map(([, sha]) => sha);
     await emitFor(tx, deps, repo, change, gitRefs, { known, announced }, actor, installationId);
+    // Pull requests whose head this branch is follow it (server/pulls/pull-synchronize.ts).
+    await synchronizePulls(tx, deps.git, deps.urls, repo, change, { sender: actor.sender, installation: actor.installation ?? null });
     if (change.after !== null) announced.push(change.after);
   }
   return differences;

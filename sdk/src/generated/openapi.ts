@@ -1761,6 +1761,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pull requests
+         * @description Open pull requests by default, newest first, paginated with `Link`. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["pulls/list"];
+        put?: never;
+        /**
+         * Create a pull request
+         * @description Anyone who can read the repository may open one. `head` is a branch of this repository (`branch` or `owner:branch`); a head in another repository is 422 until forks land. `issue` turns an existing issue into the pull request instead of `title`/`body`. 422 when head and base are the same commit history ("No commits between"), when one is already open for that head and base, or when a branch does not exist.
+         */
+        post: operations["pulls/create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a pull request
+         * @description `mergeable` is null and `mergeable_state` `unknown` until mergeability is computed. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["pulls/get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a pull request
+         * @description Only fields present change. The author or anyone with write access may change it. `base` must be a branch of this repository.
+         */
+        patch: operations["pulls/update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3948,6 +3996,19 @@ export interface components {
             author_association: components["schemas"]["author-association"];
             reactions: components["schemas"]["reaction-rollup"];
             performed_via_github_app?: null;
+            /** @description Present when the issue is a pull request. */
+            pull_request?: {
+                /** Format: uri */
+                url: string;
+                /** Format: uri */
+                html_url: string;
+                /** Format: uri */
+                diff_url: string;
+                /** Format: uri */
+                patch_url: string;
+                /** Format: date-time */
+                merged_at: string | null;
+            };
         };
         /**
          * Issue Comment
@@ -4051,6 +4112,211 @@ export interface components {
          * @description An issue event or a comment (`event` tells which), as the issue's timeline lists them.
          */
         "timeline-issue-event": components["schemas"]["issue-event"] | components["schemas"]["timeline-comment-event"];
+        /**
+         * Pull Request Simple
+         * @description A pull request in a list.
+         */
+        "pull-request-simple": {
+            /** Format: uri */
+            url: string;
+            id: number;
+            node_id: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            diff_url: string;
+            /** Format: uri */
+            patch_url: string;
+            /** Format: uri */
+            issue_url: string;
+            /** Format: uri */
+            commits_url: string;
+            /** Format: uri */
+            review_comments_url: string;
+            review_comment_url: string;
+            /** Format: uri */
+            comments_url: string;
+            /** Format: uri */
+            statuses_url: string;
+            number: number;
+            /** @enum {string} */
+            state: "open" | "closed";
+            locked: boolean;
+            title: string;
+            user: components["schemas"]["nullable-simple-user"];
+            body: string | null;
+            labels: components["schemas"]["label"][];
+            milestone: components["schemas"]["milestone"] | null;
+            active_lock_reason?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            merged_at: string | null;
+            merge_commit_sha: string | null;
+            assignee: components["schemas"]["nullable-simple-user"];
+            assignees?: components["schemas"]["simple-user"][];
+            requested_reviewers?: components["schemas"]["simple-user"][];
+            requested_teams?: Record<string, never>[];
+            head: {
+                /** @description `owner:branch`. */
+                label: string;
+                ref: string;
+                repo: components["schemas"]["repository"] | null;
+                sha: string;
+                user: components["schemas"]["nullable-simple-user"];
+            };
+            base: {
+                /** @description `owner:branch`. */
+                label: string;
+                ref: string;
+                repo: components["schemas"]["repository"] | null;
+                sha: string;
+                user: components["schemas"]["nullable-simple-user"];
+            };
+            _links: {
+                comments: {
+                    href: string;
+                };
+                commits: {
+                    href: string;
+                };
+                statuses: {
+                    href: string;
+                };
+                html: {
+                    href: string;
+                };
+                issue: {
+                    href: string;
+                };
+                review_comments: {
+                    href: string;
+                };
+                review_comment: {
+                    href: string;
+                };
+                self: {
+                    href: string;
+                };
+            };
+            author_association: components["schemas"]["author-association"];
+            /** @description Auto-merge is not supported yet. */
+            auto_merge: null;
+            draft?: boolean;
+        };
+        /**
+         * Pull Request
+         * @description A pull request: an issue with a head and a base branch.
+         */
+        "pull-request": {
+            /** Format: uri */
+            url: string;
+            id: number;
+            node_id: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            diff_url: string;
+            /** Format: uri */
+            patch_url: string;
+            /** Format: uri */
+            issue_url: string;
+            /** Format: uri */
+            commits_url: string;
+            /** Format: uri */
+            review_comments_url: string;
+            review_comment_url: string;
+            /** Format: uri */
+            comments_url: string;
+            /** Format: uri */
+            statuses_url: string;
+            number: number;
+            /** @enum {string} */
+            state: "open" | "closed";
+            locked: boolean;
+            title: string;
+            user: components["schemas"]["nullable-simple-user"];
+            body: string | null;
+            labels: components["schemas"]["label"][];
+            milestone: components["schemas"]["milestone"] | null;
+            active_lock_reason?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            merged_at: string | null;
+            merge_commit_sha: string | null;
+            assignee: components["schemas"]["nullable-simple-user"];
+            assignees?: components["schemas"]["simple-user"][];
+            requested_reviewers?: components["schemas"]["simple-user"][];
+            requested_teams?: Record<string, never>[];
+            head: {
+                /** @description `owner:branch`. */
+                label: string;
+                ref: string;
+                repo: components["schemas"]["repository"] | null;
+                sha: string;
+                user: components["schemas"]["nullable-simple-user"];
+            };
+            base: {
+                /** @description `owner:branch`. */
+                label: string;
+                ref: string;
+                repo: components["schemas"]["repository"] | null;
+                sha: string;
+                user: components["schemas"]["nullable-simple-user"];
+            };
+            _links: {
+                comments: {
+                    href: string;
+                };
+                commits: {
+                    href: string;
+                };
+                statuses: {
+                    href: string;
+                };
+                html: {
+                    href: string;
+                };
+                issue: {
+                    href: string;
+                };
+                review_comments: {
+                    href: string;
+                };
+                review_comment: {
+                    href: string;
+                };
+                self: {
+                    href: string;
+                };
+            };
+            author_association: components["schemas"]["author-association"];
+            /** @description Auto-merge is not supported yet. */
+            auto_merge: null;
+            draft?: boolean;
+            merged: boolean;
+            /** @description Null until computed. */
+            mergeable: boolean | null;
+            rebaseable?: boolean | null;
+            mergeable_state: string;
+            merged_by: components["schemas"]["nullable-simple-user"];
+            comments: number;
+            review_comments: number;
+            maintainer_can_modify: boolean;
+            commits: number;
+            additions: number;
+            deletions: number;
+            changed_files: number;
+        };
     };
     responses: {
         /** @description `sha` is not the file's current blob, or the branch moved while the commit was made. */
@@ -11895,6 +12161,295 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Pull requests in this state.
+                 * @example open
+                 */
+                state?: "open" | "closed" | "all";
+                /**
+                 * @description Only pull requests from this head, as `owner:branch`.
+                 * @example octocat:new-feature
+                 */
+                head?: string;
+                /**
+                 * @description Only pull requests into this base branch.
+                 * @example main
+                 */
+                base?: string;
+                /**
+                 * @description What to sort by (`popularity`: comments; `long-running`: age, open more than a month).
+                 * @example created
+                 */
+                sort?: "created" | "updated" | "popularity" | "long-running";
+                /**
+                 * @description Sort direction; `desc` for `created` (the default), else `asc`.
+                 * @example desc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pull requests of the repository. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-simple"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The title; required unless `issue` is given. */
+                    title?: string;
+                    /** @description The branch with the changes: `branch` or `owner:branch`. */
+                    head: string;
+                    /** @description The repository of the head, as `owner/name` (must be this repository for now). */
+                    head_repo?: string;
+                    /** @description The branch to merge into. */
+                    base: string;
+                    /** @description The description (Markdown). */
+                    body?: string | null;
+                    /** @description Whether maintainers of the base may push to the head. */
+                    maintainer_can_modify?: boolean;
+                    /** @description Open as a draft. */
+                    draft?: boolean;
+                    /** @description An open issue of this repository to turn into the pull request; required unless `title` is given. */
+                    issue?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The pull request was opened. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pull request. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The title. */
+                    title?: string;
+                    /** @description The description (Markdown). */
+                    body?: string | null;
+                    /**
+                     * @description The new state.
+                     * @enum {string}
+                     */
+                    state?: "open" | "closed";
+                    /** @description The branch to merge into. */
+                    base?: string;
+                    /** @description Whether maintainers of the base may push to the head. */
+                    maintainer_can_modify?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated pull request. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

@@ -1,0 +1,14 @@
+// The handlers of this capability's operations, keyed by operationId; server/handlers.ts
+// joins every capability's map into the one the compiler checks for completeness.
+import type { Handlers } from '../../http/operation-context.js';
+import { createPull } from './pulls-create.js';
+import { getPull } from './pulls-get.js';
+import { listPullsHandler } from './pulls-list.js';
+import { updatePull } from './pulls-update.js';
+
+export const pullsHandlers = {
+  'pulls/create': createPull,
+  'pulls/get': getPull,
+  'pulls/list': listPullsHandler,
+  'pulls/update': updatePull,
+} satisfies Partial<Handlers>;

@@ -1,0 +1,31 @@
+import { forbidden, notFound } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { checkedTitle } from '../../issues/issue-input.js';
+import { canEditIssue } from '../../issues/issue-permissions.js';
+import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { pullRepository, repositoryLookup } from '../pull-access.js';
+import { changePull, type PullChange } from '../pull-changes.js';
+import { branchSha, diffCounts } from '../pull-git.js';
+import { pullByNumber } from '../pull-rows.js';
+import { pullRequestView } from '../pull-view.js';
+
+// The author, or anyone with triage access or above, may edit a pull request (as its issue).
+export const updatePull: Handler<'pulls/update'> = async (ctx) => {
+  const { repo, permission } = await pullRepository(ctx);
+  const user = ctx.user();
+  const { body } = await ctx.input();
+  const { git, sql } = ctx.services;
+  const current = await pullByNumber(sql, repo.id, ctx.params.pull_number);
+  if (!current) throw notFound();
+  if (!canEditIssue(permission, current.issue.user_id, user.user.id)) throw forbidden('Must have admin rights to Repository.');
+  const change: PullChange = { state: body.state, maintainerCanModify: body.maintainer_can_modify };
+  if (body.title !== undefined) change.title = checkedTitle(body.title);
+  if (body.body !== undefined) change.body = body.body;
+  if (body.base !== undefined && body.base !== current.pull.base_ref) {
+    const sha = await branchSha(git, repo.id, body.base, 'base');
+    change.base = { ref: body.base, sha, counts: await diffCounts(git, repo.id, { head: current.pull.head_sha, base: sha }) };
+  }
+  const repos = await repositoryLookup(ctx.services, repo, [current.pull.head_repository_id]);
+  const row = await inIssueTransaction(ctx, repo, (events) => changePull(events, repos, ctx.params.pull_number, change));
+  return { status: 200, body: pullRequestView(row, repos, ctx.services.urls) };
+};

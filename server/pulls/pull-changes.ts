@@ -1,0 +1,139 @@
+// Opening and changing pull requests, each in one transaction with its
+// timeline rows, `pull_request` events and refs/pull/{n}/head. A pull
+// request is an issue row (number, title, body, state) plus its
+// pull_requests row; its changes emit `pull_request` events, not `issues`
+// ones (as GitHub).
+import { notFound, validationFailed } from '../http/api-error.js';
+import type { GitRepositories } from '../repos/git.js';
+import { recordIssueEvents, type NewIssueEvent } from '../issues/issue-events.js';
+import { nextIssueNumber } from '../issues/issue-numbers.js';
+import type { EventContext } from '../issues/issue-webhooks.js';
+import { moveOpenIssueCount } from '../issues/open-issue-count.js';
+import { writeHeadRef, type DiffCounts } from './pull-git.js';
+import { pullByNumber, type PullRow } from './pull-rows.js';
+import type { RepositoryLookup } from './pull-view.js';
+import { emitPullRequestEvents, type PullEdits, type PullRequestEvent } from './pull-webhooks.js';
+
+export interface BranchAt { ref: string; sha: string }
+
+export interface NewPull {
+  /** A new issue's title and body, or the number of an issue to turn into the pull request. */
+  issue: { title: string; body: string | null } | { number: number };
+  head: BranchAt;
+  base: BranchAt;
+  draft: boolean;
+  maintainerCanModify: boolean;
+  counts: DiffCounts;
+}
+
+export interface PullChange {
+  title?: string;
+  body?: string | null;
+  state?: 'open' | 'closed';
+  base?: BranchAt & { counts: DiffCounts };
+  maintainerCanModify?: boolean;
+}
+
+const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
+const custom = (field: string, message: string) => validationFailed([{ resource: 'PullRequest', field, code: 'custom', message }]);
+
+/** 422 when an open pull request already has this head and base; callers hold the repository's pull lock. */
+async function refuseDuplicate(ctx: EventContext, head: string, base: string, exceptIssueId = 0): Promise<void> {
+  const [open] = await ctx.tx`
+    SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id
+    WHERE p.repository_id = ${ctx.repo.id} AND p.head_repository_id = ${ctx.repo.id} AND p.head_ref = ${head}
+      AND p.base_ref = ${base} AND i.state = 'open' AND p.issue_id <> ${exceptIssueId}`;
+  if (open) throw custom('head', `A pull request already exists for ${ctx.repo.owner_login}:${head}.`);
+}
+
+/** Serialises opening and reopening in one repository, so two requests cannot both pass refuseDuplicate. */
+const lockPulls = (ctx: EventContext) => ctx.tx`SELECT pg_advisory_xact_lock(hashtextextended(${`pulls:${ctx.repo.id}`}, 0))`;
+
+export async function openPull(ctx: EventContext, git: GitRepositories, repos: RepositoryLookup, input: NewPull): Promise<PullRow> {
+  const { tx, repo } = ctx;
+  await lockPulls(ctx);
+  await refuseDuplicate(ctx, input.head.ref, input.base.ref);
+  let issue: { id: number; number: number };
+  if ('number' in input.issue) {
+    // Beyond integer range no issue has the number (and it must not become a database error).
+    if (input.issue.number > 2147483647) throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
+    const [found] = await tx<{ id: number; number: number; state: string; is_pull: boolean }[]>`
+      SELECT i.id, i.number, i.state, EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id) AS is_pull
+      FROM issues i WHERE i.repository_id = ${repo.id} AND i.number = ${input.issue.number} FOR UPDATE`;
+    if (!found || found.is_pull || found.state !== 'open') throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
+    issue = found;
+    await tx`UPDATE issues SET updated_at = now() WHERE id = ${found.id}`;
+  } else {
+    const number = await nextIssueNumber(tx, repo.id);
+    const [inserted] = await tx<{ id: number }[]>`
+      INSERT INTO issues (repository_id, number, title, body, user_id)
+      VALUES (${repo.id}, ${number}, ${input.issue.title}, ${input.issue.body}, ${actorOf(ctx)}) RETURNING id`;
+    issue = { id: inserted!.id, number };
+    await moveOpenIssueCount(ctx, 1);
+  }
+  await tx`INSERT INTO pull_requests ${tx({
+    issue_id: issue.id, repository_id: repo.id, head_repository_id: repo.id, head_ref: input.head.ref, head_sha: input.head.sha,
+    base_ref: input.base.ref, base_sha: input.base.sha, draft: input.draft, maintainer_can_modify: input.maintainerCanModify, ...input.counts,
+  })}`;
+  // Last, so that a failure here rolls the rows back; a ref left by a
+  // failed commit is overwritten by the pull request that next takes the number.
+  await writeHeadRef(git, repo.id, issue.number, input.head.sha);
+  const row = (await pullByNumber(tx, repo.id, issue.number))!;
+  await emitPullRequestEvents(ctx, row, repos, [{ action: 'opened' }]);
+  return row;
+}
+
+/** Applies `change` to pull request `number`; 404 when there is none. Nothing changed, nothing emitted. */
+export async function changePull(ctx: EventContext, repos: RepositoryLookup, number: number, change: PullChange): Promise<PullRow> {
+  const { tx, repo } = ctx;
+  if (change.state === 'open') await lockPulls(ctx);
+  const current = await pullByNumber(tx, repo.id, number, true);
+  if (!current) throw notFound();
+  const { issue, pull } = current;
+  const issueColumns: Record<string, unknown> = {};
+  const pullColumns: Record<string, unknown> = {};
+  const events: PullRequestEvent[] = [];
+  const timeline: NewIssueEvent[] = [];
+  const edits: PullEdits = {};
+  if (change.title !== undefined && change.title !== issue.title) {
+    edits.title = { from: issue.title };
+    issueColumns.title = change.title;
+    timeline.push({ event: 'renamed', details: { rename: { from: issue.title, to: change.title } } });
+  }
+  if (change.body !== undefined && change.body !== issue.body) {
+    edits.body = { from: issue.body ?? '' };
+    issueColumns.body = change.body;
+  }
+  if (change.base && change.base.ref !== pull.base_ref) {
+    edits.base = { ref: { from: pull.base_ref }, sha: { from: pull.base_sha } };
+    Object.assign(pullColumns, { base_ref: change.base.ref, base_sha: change.base.sha, ...change.base.counts });
+  }
+  if (change.maintainerCanModify !== undefined && change.maintainerCanModify !== pull.maintainer_can_modify) {
+    pullColumns.maintainer_can_modify = change.maintainerCanModify;
+  }
+  if (edits.title || edits.body || edits.base) events.push({ action: 'edited', changes: edits });
+  const base = change.base?.ref ?? pull.base_ref;
+  if (change.state === 'closed' && issue.state === 'open') {
+    Object.assign(issueColumns, { state: 'closed', closed_at: new Date(), closed_by_id: actorOf(ctx) });
+    events.push({ action: 'closed' });
+    timeline.push({ event: 'closed' });
+  } else if (change.state === 'open' && issue.state === 'closed') {
+    if (pull.merged_at) throw custom('state', 'Cannot reopen a merged pull request');
+    await refuseDuplicate(ctx, pull.head_ref, base, issue.id);
+    Object.assign(issueColumns, { state: 'open', closed_at: null, closed_by_id: null });
+    events.push({ action: 'reopened' });
+    timeline.push({ event: 'reopened' });
+  } else if (edits.base && issue.state === 'open') {
+    await lockPulls(ctx);
+    await refuseDuplicate(ctx, pull.head_ref, base, issue.id);
+  }
+  if (Object.keys(issueColumns).length === 0 && Object.keys(pullColumns).length === 0) return current;
+  issueColumns.updated_at = new Date();
+  await tx`UPDATE issues SET ${tx(issueColumns)} WHERE id = ${issue.id}`;
+  if (Object.keys(pullColumns).length > 0) await tx`UPDATE pull_requests SET ${tx(pullColumns)} WHERE issue_id = ${issue.id}`;
+  if (issueColumns.state !== undefined) await moveOpenIssueCount(ctx, issueColumns.state === 'open' ? 1 : -1);
+  await recordIssueEvents(tx, issue, actorOf(ctx), timeline);
+  const row = (await pullByNumber(tx, repo.id, number))!;
+  await emitPullRequestEvents(ctx, row, repos, events);
+  return row;
+}

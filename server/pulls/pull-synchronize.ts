@@ -1,0 +1,35 @@
+// A push that moves a branch moves the open pull requests whose head it is:
+// their head sha and diff counts, refs/pull/{n}/head, and a `pull_request`
+// `synchronize` event (before/after), all in the transaction of the ref sync
+// that emits the push's own events (server/webhooks/ref-sync.ts).
+import type { TransactionSql } from '../db/database.js';
+import type { Urls } from '../http/urls.js';
+import type { GitRepositories } from '../repos/git.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { diffCounts, writeHeadRef } from './pull-git.js';
+import { pullByNumber } from './pull-rows.js';
+import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
+
+export interface MovedBranch { ref: string; before: string | null; after: string | null }
+
+export async function synchronizePulls(tx: TransactionSql, git: GitRepositories, urls: Urls, repo: RepositoryRow, change: MovedBranch, who: EventSender): Promise<void> {
+  if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
+  const branch = change.ref.slice('refs/heads/'.length);
+  const pulls = await tx<{ number: number; repository_id: number; head_sha: string; base_sha: string }[]>`
+    SELECT i.number, i.repository_id, p.head_sha, p.base_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id
+    WHERE p.head_repository_id = ${repo.id} AND p.head_ref = ${branch} AND i.state = 'open'
+    ORDER BY i.number FOR UPDATE OF p`;
+  for (const pull of pulls) {
+    // The head repository is the base repository until forks land.
+    if (pull.repository_id !== repo.id || pull.head_sha === change.after) continue;
+    const counts = await diffCounts(git, repo.id, { head: change.after, base: pull.base_sha });
+    await tx`UPDATE pull_requests p SET head_sha = ${change.after}, ${tx(counts)} FROM issues i
+      WHERE i.id = p.issue_id AND i.repository_id = ${repo.id} AND i.number = ${pull.number}`;
+    await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${repo.id} AND number = ${pull.number}`;
+    await writeHeadRef(git, repo.id, pull.number, change.after);
+    const row = (await pullByNumber(tx, repo.id, pull.number))!;
+    await emitPullRequestEventsAs(tx, repo, urls, who, row, (id) => (id === repo.id ? repo : null), [
+      { action: 'synchronize', before: pull.head_sha, after: change.after },
+    ]);
+  }
+}

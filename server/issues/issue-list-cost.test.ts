@@ -23,14 +23,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Statements of one request after a change to the repository's issues, which the cache must not answer. */
+/**
+ * Statements of a request after a change to the repository's issues, which
+ * the cache must not answer: the fewest of three (change, request) rounds, as
+ * the server's background work (a rate-limit lease, an expired cache entry)
+ * can add a statement to any one request on a busy machine.
+ */
 async function statementsAfterChange(path: string): Promise<number> {
-  await server.sql`UPDATE issues SET title = title || '.' WHERE number = 1`;
-  statements.length = 0;
-  const res = await server.api(path, { token: alice.token });
-  expect(res.status).toBe(200);
-  await res.arrayBuffer();
-  return statements.length;
+  const counts: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    await server.sql`UPDATE issues SET title = title || '.' WHERE number = 1`;
+    statements.length = 0;
+    const res = await server.api(path, { token: alice.token });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    counts.push(statements.length);
+  }
+  return Math.min(...counts);
 }
 
 async function statementsFor(path: string): Promise<number> {

@@ -3,6 +3,7 @@
 // request is an issue row (number, title, body, state) plus its
 // pull_requests row; its changes emit `pull_request` events, not `issues`
 // ones (as GitHub).
+import { lockFor } from '../db/advisory-locks.js';
 import { notFound, validationFailed } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { recordIssueEvents, type NewIssueEvent } from '../issues/issue-events.js';
@@ -47,7 +48,7 @@ async function refuseDuplicate(ctx: EventContext, head: string, base: string, ex
 }
 
 /** Serialises opening and reopening in one repository, so two requests cannot both pass refuseDuplicate. */
-const lockPulls = (ctx: EventContext) => ctx.tx`SELECT pg_advisory_xact_lock(hashtextextended(${`pulls:${ctx.repo.id}`}, 0))`;
+const lockPulls = (ctx: EventContext) => lockFor(ctx.tx, 'pulls', ctx.repo.id);
 
 export async function openPull(ctx: EventContext, git: GitRepositories, repos: RepositoryLookup, input: NewPull): Promise<PullRow> {
   const { tx, repo } = ctx;

@@ -7,6 +7,7 @@ import { openPull } from '../pull-changes.js';
 import { copyHeadCommit } from '../pull-fork-head.js';
 import { branchSha, diffCounts } from '../pull-git.js';
 import { resolveHead } from '../pull-head.js';
+import { checkMaintainerGrant } from '../maintainer-grant.js';
 import { pullRequestView } from '../pull-view.js';
 
 // Anyone who can read the repository may open a pull request (as GitHub).
@@ -23,6 +24,7 @@ export const createPull: Handler<'pulls/create'> = async (ctx) => {
   }
   const head = await resolveHead(ctx.services, ctx.principal, repo, body.head, body.head_repo);
   const headRef = head.ref;
+  await checkMaintainerGrant(ctx.services, ctx.principal, head.repo, repo.id, body.maintainer_can_modify);
   const { git } = ctx.services;
   const baseSha = await branchSha(git, repo.id, body.base, 'base');
   const headSha = await branchSha(git, head.repo.id, headRef, 'head');

@@ -36,7 +36,9 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
     await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${base.id} AND number = ${pull.number}`;
     await writeHeadRef(git, base.id, pull.number, change.after);
     const row = (await pullByNumber(tx, base.id, pull.number))!;
-    await emitPullRequestEventsAs(tx, base, urls, who, row, (id) => (id === repo.id ? repo : id === base.id ? base : null), [
+    // An app's installation on the fork says nothing about the base: its event names none.
+    const sender = base.id === repo.id ? who : { sender: who.sender, installation: null };
+    await emitPullRequestEventsAs(tx, base, urls, sender, row, (id) => (id === repo.id ? repo : id === base.id ? base : null), [
       { action: 'synchronize', before: pull.head_sha, after: change.after },
     ]);
   }

@@ -138,6 +138,22 @@ describe('a pull request from a fork', () => {
   });
 });
 
+describe('reopening a pull request from a fork', () => {
+  it('is refused while another is open for the same fork head and base', async () => {
+    const [pull] = (await call('/repos/alice/proj/pulls?head=bob:fix')).json;
+    const path = `/repos/alice/proj/pulls/${pull.number}`;
+    expect((await call(path, { method: 'PATCH', token: bob.token, body: { state: 'closed' } })).status).toBe(200);
+    const second = await open('alice/proj', { title: 'Fix again', head: 'bob:fix', base: 'main' }, bob.token);
+    expect(second.status).toBe(201);
+    const reopen = await call(path, { method: 'PATCH', token: bob.token, body: { state: 'open' } });
+    expect(reopen.status).toBe(422);
+    expect(reopen.json.errors).toEqual([expect.objectContaining({ code: 'custom', message: 'A pull request already exists for bob:fix.' })]);
+    expect((await call(`/repos/alice/proj/pulls/${second.json.number}`, { method: 'PATCH', token: bob.token, body: { state: 'closed' } })).status).toBe(200);
+    expect((await call(path, { method: 'PATCH', token: bob.token, body: { state: 'open' } })).status).toBe(200);
+    await parentEvents();
+  });
+});
+
 describe('heads elsewhere in the network', () => {
   it('opens in a fork from the parent\'s branch, and in a sibling fork from bob\'s', async () => {
     const aliceWork = join(git.home, 'alice');

@@ -12,6 +12,9 @@
 //   (pulls/pull-changes.ts), id = repository id.
 // - migrate: applying migrations (db/migrate.ts), id 0.
 // - bootstrapAdmin: creating the first site admin (cli/bootstrap-admin.ts), id 0.
+// These two were single bigint keys before; PostgreSQL keeps single and
+// paired keys apart, so during an upgrade do not start a process of the old
+// version against the database while a new one migrates.
 import type { TransactionSql } from './database.js';
 
 export const LOCK_KINDS = {

@@ -2,6 +2,7 @@
 // admin `admin` and prints its personal token once, to stderr. An advisory
 // lock makes two processes starting together create it only once.
 import { insertToken } from '../auth/token-store.js';
+import { lockFor } from '../db/advisory-locks.js';
 import type { Sql } from '../db/database.js';
 
 export const ADMIN_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user'];
@@ -12,7 +13,7 @@ export async function bootstrapAdmin(sql: Sql): Promise<string | null> {
   // one round trip, as every command but the very first finds.
   if ((await sql`SELECT 1 FROM accounts LIMIT 1`).length) return null;
   return sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${0x61646d6e})`;
+    await lockFor(tx, 'bootstrapAdmin', 0);
     const [existing] = await tx`SELECT 1 FROM accounts LIMIT 1`;
     if (existing) return null;
     const [admin] = await tx<{ id: number }[]>`

@@ -4,9 +4,8 @@
 // processes, one database) safe; re-running is a no-op.
 import { readdir, readFile } from 'node:fs/promises';
 import { MIGRATIONS_DIR } from '../asset-paths.js';
+import { lockFor } from './advisory-locks.js';
 import type { Sql } from './database.js';
-
-const LOCK_KEY = 0x77686172; // "whar"
 
 export interface Migration { version: number; name: string; sql: string }
 
@@ -40,7 +39,7 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<numbe
   if (await allApplied(sql, all)) return [];
   const applied: number[] = [];
   await sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;
+    await lockFor(tx, 'migrate', 0);
     await tx`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
     const done = new Set((await tx<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version));

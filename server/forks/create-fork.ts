@@ -4,6 +4,7 @@
 // removed again if anything fails before commit, so neither exists without the
 // other. Forking again into the same account answers the existing fork, as
 // GitHub does; a taken name gets `-1`, `-2`, … appended.
+import { lockFor } from '../db/advisory-locks.js';
 import type { TransactionSql } from '../db/database.js';
 import { forbidden, notFound, validationFailed } from '../http/api-error.js';
 import type { OperationContext } from '../http/operation-context.js';
@@ -13,9 +14,6 @@ import { SELECT_REPOSITORY } from '../repos/repositories-store.js';
 import { checkRepositoryName, nameTaken } from '../repos/repository-name.js';
 import { emitForkEvent } from './fork-event.js';
 import { cloneForFork, refsOf } from './fork-git.js';
-
-/** First key of the advisory lock pair ('fork'); the second is the account id. */
-const FORK_LOCK = 0x666f726b;
 
 export interface ForkOptions { organization?: string; name?: string; default_branch_only?: boolean }
 
@@ -56,7 +54,7 @@ export async function createFork(ctx: OperationContext<'repos/create-fork'>, par
   try {
     await sql.begin(async (tx) => {
       // Forks into one account wait here for each other: one fork per parent, and no two picking the same free name.
-      await tx`SELECT pg_advisory_xact_lock(${FORK_LOCK}, ${ownerId}::int)`;
+      await lockFor(tx, 'fork', ownerId);
       const [again] = await tx<{ id: number }[]>`SELECT id FROM repositories WHERE owner_id = ${ownerId} AND parent_id = ${parent.id} LIMIT 1`;
       if (again) { createdId = undefined; return; }
       const name = await freeName(tx, ownerId, wanted);

@@ -163,6 +163,31 @@ describe('GET /repos/{owner}/{repo}/forks', () => {
   });
 });
 
+describe('GET /repos/{owner}/{repo}/forks of a private repository', () => {
+  it('filters the forks a caller cannot read before paging, so pages and Link count only visible forks', async () => {
+    const parent = await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'hidden', private: true, auto_init: true } });
+    for (const user of [bob, carol, dave]) {
+      await setCollaborator(server.sql, parent.id, user.id, 'read');
+      expect((await fork('/repos/alice/hidden', user.token)).status).toBe(202);
+    }
+    // carol may read bob's private fork too; dave reads only his own.
+    const bobsFork = await apiOk(server, '/repos/bob/hidden', { token: bob.token });
+    await setCollaborator(server.sql, bobsFork.id, carol.id, 'read');
+    const names = (list: { full_name: string }[]) => list.map((r) => r.full_name);
+    const asCarol = async (query: string) => apiCall(server, `/repos/alice/hidden/forks?sort=oldest&per_page=1&${query}`, { token: carol.token });
+    const first = await asCarol('page=1');
+    expect(names(first.json)).toEqual(['bob/hidden']);
+    expect(first.res.headers.get('link')).toContain('page=2>; rel="last"');
+    const second = await asCarol('page=2');
+    expect(names(second.json)).toEqual(['carol/hidden']);
+    expect(second.res.headers.get('link')).not.toContain('rel="next"');
+    expect((await asCarol('page=3')).json).toEqual([]);
+    expect(names(await apiOk(server, '/repos/alice/hidden/forks', { token: dave.token }))).toEqual(['dave/hidden']);
+    const admin = await server.createUser('root', { siteAdmin: true });
+    expect(names(await apiOk(server, '/repos/alice/hidden/forks?sort=oldest', { token: admin.token }))).toEqual(['bob/hidden', 'carol/hidden', 'dave/hidden']);
+  });
+});
+
 describe('deleting', () => {
   it('a fork lowers the parent\'s forks_count; the parent leaves its forks standing, still forks', async () => {
     await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'doomed', auto_init: true } });

@@ -1776,7 +1776,7 @@ export interface paths {
         put?: never;
         /**
          * Create a pull request
-         * @description Anyone who can read the repository may open one. `head` is a branch of this repository (`branch` or `owner:branch`); a head in another repository is 422 until forks land. `issue` turns an existing issue into the pull request instead of `title`/`body`. 422 when head and base are the same commit history ("No commits between"), when one is already open for that head and base, or when a branch does not exist.
+         * @description Anyone who can read the repository may open one. `head` is a branch of this repository (`branch`) or of any repository of its fork network the caller can read (`owner:branch`, with a fork, the parent or source, or a sibling fork); the head commit is copied into this repository as `refs/pull/{number}/head`. `maintainer_can_modify` needs push access to the head repository (422 `fork_collab` otherwise). `issue` turns an existing issue into the pull request instead of `title`/`body`. 422 when head and base are the same commit history ("No commits between"), when one is already open for that head and base, or when a branch does not exist.
          */
         post: operations["pulls/create"];
         delete?: never;
@@ -12282,13 +12282,13 @@ export interface operations {
                     title?: string;
                     /** @description The branch with the changes: `branch` or `owner:branch`. */
                     head: string;
-                    /** @description The repository of the head, as `owner/name` (must be this repository for now). */
+                    /** @description The repository of the head, as `owner/name`, when its owner has several repositories in the network; it must be in this repository's fork network. */
                     head_repo?: string;
                     /** @description The branch to merge into. */
                     base: string;
                     /** @description The description (Markdown). */
                     body?: string | null;
-                    /** @description Whether maintainers of the base may push to the head. */
+                    /** @description Whether users with push access to the base may push to the head branch of a pull request from a fork (that branch only, while the pull request is open). */
                     maintainer_can_modify?: boolean;
                     /** @description Open as a draft. */
                     draft?: boolean;
@@ -12423,7 +12423,7 @@ export interface operations {
                     state?: "open" | "closed";
                     /** @description The branch to merge into. */
                     base?: string;
-                    /** @description Whether maintainers of the base may push to the head. */
+                    /** @description Whether users with push access to the base may push to the head branch of a pull request from a fork (that branch only, while the pull request is open). */
                     maintainer_can_modify?: boolean;
                 };
             };

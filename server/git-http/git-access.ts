@@ -4,16 +4,23 @@
 // GitHub; signed-in callers who may not read get 404 "Repository not found";
 // pushing needs write permission and, for a classic token, the `repo` scope
 // (`public_repo` on public repositories); for an installation token,
-// `contents: write` on one of its repositories.
+// `contents: write` on one of its repositories. A maintainer of the base of
+// a pull request from a fork with `maintainer_can_modify` may fetch the fork
+// and push to that head branch only (pulls/maintainer-grant.ts): the grant
+// names the refs, and the push hook refuses every other (push-hook.ts).
 import { installationPermission } from '../apps/installation-access.js';
 import type { Principal } from '../auth/principal.js';
 import { hasAnyScope } from '../http/scopes.js';
+import { maintainerBranches, scopesAllowPush } from '../pulls/maintainer-grant.js';
 import { atLeast, type Permission } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { authenticationRequired, pushDenied, repositoryNotFound } from './git-answer.js';
 
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
+
+/** The repository, and for a maintainer's grant the only refs the push may update (else null: any). */
+export interface GitGrant { repo: RepositoryRow; onlyRefs: string[] | null }
 
 async function permissionOf(services: Services, repo: RepositoryRow, principal: Principal): Promise<Permission | null> {
   if (principal.kind !== 'token') return repo.private ? null : 'read';
@@ -27,8 +34,14 @@ async function permissionOf(services: Services, repo: RepositoryRow, principal: 
   return permission;
 }
 
-/** The repository when `principal` may use `service` on it; throws the GitAnswer otherwise. */
-export async function gitAccess(services: Services, owner: string, name: string, principal: Principal, service: GitService): Promise<RepositoryRow> {
+/** The branches a maintainer's grant lets the caller push to (none for installations, or without the token's scope). */
+async function grantedRefs(services: Services, repo: RepositoryRow, principal: Principal): Promise<string[]> {
+  if (principal.kind !== 'token' || principal.installation || !scopesAllowPush(principal, repo)) return [];
+  return (await maintainerBranches(services, repo, principal.user)).map((branch) => `refs/heads/${branch}`);
+}
+
+/** What `principal` may do with `service` on the repository; throws the GitAnswer when nothing. */
+export async function gitAccess(services: Services, owner: string, name: string, principal: Principal, service: GitService): Promise<GitGrant> {
   // An old name of a renamed repository still clones and pushes, as on GitHub
   // (git follows no redirect on a POST); the permission checks are the same.
   let repo = await services.repos.find(owner, name);
@@ -38,10 +51,15 @@ export async function gitAccess(services: Services, owner: string, name: string,
   }
   const permission = repo ? await permissionOf(services, repo, principal) : null;
   const anonymous = principal.kind !== 'token';
+  // Looked up only when the caller's own rights fall short (the grant is rare; fetches by readers skip it).
+  if (repo && !atLeast(permission, service === 'git-receive-pack' ? 'write' : 'read')) {
+    const onlyRefs = await grantedRefs(services, repo, principal);
+    if (onlyRefs.length > 0) return { repo, onlyRefs };
+  }
   if (!repo || !atLeast(permission, 'read')) throw anonymous ? authenticationRequired() : repositoryNotFound();
   if (service === 'git-receive-pack' && !atLeast(permission, 'write')) {
     if (anonymous) throw authenticationRequired();
     throw pushDenied(`${repo.owner_login}/${repo.name}`, principal.user.login);
   }
-  return repo;
+  return { repo, onlyRefs: null };
 }

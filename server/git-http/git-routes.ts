@@ -18,6 +18,7 @@ import { gitPrincipal } from './git-credentials.js';
 import { gitCommand, gitEnv, serviceAnnouncement } from './git-env.js';
 import { runGit, type GitRun } from './git-process.js';
 import type { PushSlots } from './push-slots.js';
+import { onlyRefsEnv } from './push-hook.js';
 import { spoolPushBody } from './push-spool.js';
 import { rateHeaders, takeGitRequest } from './git-rate-limit.js';
 
@@ -44,11 +45,11 @@ async function serve(event: H3Event, services: Services, place: PushPlace, servi
     if (!service) throw new GitAnswer(403, 'Smart HTTP only: the dumb HTTP protocol is not served.');
     const principal = await gitPrincipal(services, event.req.headers.get('authorization'));
     headers = rateHeaders(await takeGitRequest(services, principal, clientIp(event, services.config.trustProxy)));
-    const repo = await gitAccess(services, getRouterParam(event, 'owner', { decode: true }) ?? '', repoName(event), principal, service);
+    const { repo, onlyRefs } = await gitAccess(services, getRouterParam(event, 'owner', { decode: true }) ?? '', repoName(event), principal, service);
     const protocol = event.req.headers.get('git-protocol');
     const options = {
       args: gitCommand(service, services.git.pathOf(repo.id), place.hooksDir, advertise),
-      env: gitEnv(service, protocol),
+      env: { ...gitEnv(service, protocol), ...(service === 'git-receive-pack' ? onlyRefsEnv(onlyRefs) : {}) },
       contentType: `application/x-${service}-${advertise ? 'advertisement' : 'result'}`,
       prefix: advertise ? serviceAnnouncement(service, protocol) : undefined,
       input: null,

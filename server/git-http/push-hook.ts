@@ -1,7 +1,9 @@
 // The per-ref check of a push, run by git itself: receive-pack is started
 // with `-c core.hooksPath=<dir>` holding this `update` hook, which git runs
 // once per ref (`<ref> <old> <new>`) with the pushed objects quarantined; it
-// refuses a ref matching a pattern the server passed in WHARF_REFUSED_REFS.
+// refuses a ref matching a pattern the server passed in WHARF_REFUSED_REFS,
+// and, when WHARF_ONLY_REFS is set (a maintainer's grant), every ref not
+// named in it and every deletion.
 // Git reports that ref as "hook declined" and applies the others, or none of
 // them for an `--atomic` push (git's own rule). Why this shape: the server decides the rules for this
 // caller and repository before git starts (it has the database; git has
@@ -29,6 +31,17 @@ for pattern in $WHARF_REFUSED_REFS; do
     $pattern) echo "error: refusing to update $ref: the server owns it" >&2; exit 1 ;;
   esac
 done
+if [ -n "\${WHARF_ONLY_REFS+set}" ]; then
+  allowed=no
+  for only in $WHARF_ONLY_REFS; do
+    [ "$ref" = "$only" ] && allowed=yes
+  done
+  case "$3" in *[!0]*) ;; *) allowed=no ;; esac
+  if [ $allowed = no ]; then
+    echo "error: refusing to update $ref: maintainers may only push to the pull request's head branch" >&2
+    exit 1
+  fi
+fi
 exit 0
 `;
 
@@ -42,6 +55,11 @@ export async function installPushHooks(dataDir: string): Promise<string> {
   await chmod(temporary, 0o755);
   await rename(temporary, join(dir, 'update'));
   return dir;
+}
+
+/** The hook's environment for a push limited to `refs` (exact names; git ref names hold no blanks), or nothing. */
+export function onlyRefsEnv(refs: readonly string[] | null): Record<string, string> {
+  return refs === null ? {} : { WHARF_ONLY_REFS: refs.join(' ') };
 }
 
 /** The hook's environment for one push. */

@@ -1,5 +1,6 @@
 // The repository a pull request operation names, and the repositories its
-// bodies show (base and head; the same one until forks land).
+// bodies show (base and head: the head is a fork's repository for pull
+// requests from forks).
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

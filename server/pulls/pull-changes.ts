@@ -3,6 +3,7 @@
 // request is an issue row (number, title, body, state) plus its
 // pull_requests row; its changes emit `pull_request` events, not `issues`
 // ones (as GitHub).
+import { lockFor } from '../db/advisory-locks.js';
 import { notFound, validationFailed } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { recordIssueEvents, type NewIssueEvent } from '../issues/issue-events.js';
@@ -15,11 +16,14 @@ import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullEdits, type PullRequestEvent } from './pull-webhooks.js';
 
 export interface BranchAt { ref: string; sha: string }
+export interface HeadRepository { id: number; owner_login: string }
 
 export interface NewPull {
   /** A new issue's title and body, or the number of an issue to turn into the pull request. */
   issue: { title: string; body: string | null } | { number: number };
   head: BranchAt;
+  /** The repository of the head when it is not the base (a fork of the network); its commit is in the base already. */
+  headRepository?: HeadRepository;
   base: BranchAt;
   draft: boolean;
   maintainerCanModify: boolean;
@@ -37,22 +41,28 @@ export interface PullChange {
 const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
 const custom = (field: string, message: string) => validationFailed([{ resource: 'PullRequest', field, code: 'custom', message }]);
 
-/** 422 when an open pull request already has this head and base; callers hold the repository's pull lock. */
-async function refuseDuplicate(ctx: EventContext, head: string, base: string, exceptIssueId = 0): Promise<void> {
+/**
+ * 422 when an open pull request already has this head (repository and
+ * branch) and base; callers hold the repository's pull lock. A head whose
+ * repository was deleted (null) duplicates nothing.
+ */
+async function refuseDuplicate(ctx: EventContext, headRepo: HeadRepository | null, head: string, base: string, exceptIssueId = 0): Promise<void> {
+  if (!headRepo) return;
   const [open] = await ctx.tx`
     SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id
-    WHERE p.repository_id = ${ctx.repo.id} AND p.head_repository_id = ${ctx.repo.id} AND p.head_ref = ${head}
+    WHERE p.repository_id = ${ctx.repo.id} AND p.head_repository_id = ${headRepo.id} AND p.head_ref = ${head}
       AND p.base_ref = ${base} AND i.state = 'open' AND p.issue_id <> ${exceptIssueId}`;
-  if (open) throw custom('head', `A pull request already exists for ${ctx.repo.owner_login}:${head}.`);
+  if (open) throw custom('head', `A pull request already exists for ${headRepo.owner_login}:${head}.`);
 }
 
 /** Serialises opening and reopening in one repository, so two requests cannot both pass refuseDuplicate. */
-const lockPulls = (ctx: EventContext) => ctx.tx`SELECT pg_advisory_xact_lock(hashtextextended(${`pulls:${ctx.repo.id}`}, 0))`;
+const lockPulls = (ctx: EventContext) => lockFor(ctx.tx, 'pulls', ctx.repo.id);
 
 export async function openPull(ctx: EventContext, git: GitRepositories, repos: RepositoryLookup, input: NewPull): Promise<PullRow> {
   const { tx, repo } = ctx;
   await lockPulls(ctx);
-  await refuseDuplicate(ctx, input.head.ref, input.base.ref);
+  const headRepo = input.headRepository ?? repo;
+  await refuseDuplicate(ctx, headRepo, input.head.ref, input.base.ref);
   let issue: { id: number; number: number };
   if ('number' in input.issue) {
     // Beyond integer range no issue has the number (and it must not become a database error).
@@ -72,7 +82,7 @@ export async function openPull(ctx: EventContext, git: GitRepositories, repos: R
     await moveOpenIssueCount(ctx, 1);
   }
   await tx`INSERT INTO pull_requests ${tx({
-    issue_id: issue.id, repository_id: repo.id, head_repository_id: repo.id, head_ref: input.head.ref, head_sha: input.head.sha,
+    issue_id: issue.id, repository_id: repo.id, head_repository_id: headRepo.id, head_ref: input.head.ref, head_sha: input.head.sha,
     base_ref: input.base.ref, base_sha: input.base.sha, draft: input.draft, maintainer_can_modify: input.maintainerCanModify, ...input.counts,
   })}`;
   // Last, so that a failure here rolls the rows back; a ref left by a
@@ -119,13 +129,13 @@ export async function changePull(ctx: EventContext, repos: RepositoryLookup, num
     timeline.push({ event: 'closed' });
   } else if (change.state === 'open' && issue.state === 'closed') {
     if (pull.merged_at) throw custom('state', 'Cannot reopen a merged pull request');
-    await refuseDuplicate(ctx, pull.head_ref, base, issue.id);
+    await refuseDuplicate(ctx, repos(pull.head_repository_id), pull.head_ref, base, issue.id);
     Object.assign(issueColumns, { state: 'open', closed_at: null, closed_by_id: null });
     events.push({ action: 'reopened' });
     timeline.push({ event: 'reopened' });
   } else if (edits.base && issue.state === 'open') {
     await lockPulls(ctx);
-    await refuseDuplicate(ctx, pull.head_ref, base, issue.id);
+    await refuseDuplicate(ctx, repos(pull.head_repository_id), pull.head_ref, base, issue.id);
   }
   if (Object.keys(issueColumns).length === 0 && Object.keys(pullColumns).length === 0) return current;
   issueColumns.updated_at = new Date();

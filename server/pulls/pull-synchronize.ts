@@ -1,11 +1,15 @@
 // A push that moves a branch moves the open pull requests whose head it is:
 // their head sha and diff counts, refs/pull/{n}/head, and a `pull_request`
 // `synchronize` event (before/after), all in the transaction of the ref sync
-// that emits the push's own events (server/webhooks/ref-sync.ts).
+// that emits the push's own events (server/webhooks/ref-sync.ts). A push to
+// a fork moves the pull requests whose head it is in their base repositories:
+// the commit is copied there first (pull-fork-head.ts), and the event is the
+// base repository's.
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { copyHeadCommit } from './pull-fork-head.js';
 import { diffCounts, writeHeadRef } from './pull-git.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
@@ -19,16 +23,22 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
     SELECT i.number, i.repository_id, p.head_sha, p.base_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.head_repository_id = ${repo.id} AND p.head_ref = ${branch} AND i.state = 'open'
     ORDER BY i.number FOR UPDATE OF p`;
+  const bases = new Map<number, RepositoryRow | undefined>([[repo.id, repo]]);
   for (const pull of pulls) {
-    // The head repository is the base repository until forks land.
-    if (pull.repository_id !== repo.id || pull.head_sha === change.after) continue;
-    const counts = await diffCounts(git, repo.id, { head: change.after, base: pull.base_sha });
+    if (pull.head_sha === change.after) continue;
+    if (!bases.has(pull.repository_id)) bases.set(pull.repository_id, (await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${pull.repository_id}`)[0]);
+    const base = bases.get(pull.repository_id);
+    if (!base) continue;
+    await copyHeadCommit(git, base.id, repo.id, change.after);
+    const counts = await diffCounts(git, base.id, { head: change.after, base: pull.base_sha });
     await tx`UPDATE pull_requests p SET head_sha = ${change.after}, ${tx(counts)} FROM issues i
-      WHERE i.id = p.issue_id AND i.repository_id = ${repo.id} AND i.number = ${pull.number}`;
-    await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${repo.id} AND number = ${pull.number}`;
-    await writeHeadRef(git, repo.id, pull.number, change.after);
-    const row = (await pullByNumber(tx, repo.id, pull.number))!;
-    await emitPullRequestEventsAs(tx, repo, urls, who, row, (id) => (id === repo.id ? repo : null), [
+      WHERE i.id = p.issue_id AND i.repository_id = ${base.id} AND i.number = ${pull.number}`;
+    await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${base.id} AND number = ${pull.number}`;
+    await writeHeadRef(git, base.id, pull.number, change.after);
+    const row = (await pullByNumber(tx, base.id, pull.number))!;
+    // An app's installation on the fork says nothing about the base: its event names none.
+    const sender = base.id === repo.id ? who : { sender: who.sender, installation: null };
+    await emitPullRequestEventsAs(tx, base, urls, sender, row, (id) => (id === repo.id ? repo : id === base.id ? base : null), [
       { action: 'synchronize', before: pull.head_sha, after: change.after },
     ]);
   }

@@ -7,6 +7,7 @@
 // difference is written to the mirror in the same transaction as its events
 // and the deletion of the change's marker, so no change is lost or emitted
 // twice.
+import { lockFor } from '../db/advisory-locks.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { commitInfo, commitInfos, distinctCommits, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
@@ -16,9 +17,6 @@ import { synchronizePulls } from '../pulls/pull-synchronize.js';
 import { emitRepositoryEvent } from './outbox.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
-
-/** First key of the advisory lock pair; the second is the repository id. */
-const REF_SYNC_LOCK = 0x57_48_52_46; // "WHRF"
 
 export interface RefSyncDeps { sql: Sql; git: GitRepositories; urls: Urls }
 
@@ -104,14 +102,14 @@ export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Ac
  */
 export async function lockRefSync(tx: TransactionSql, repositoryId: number, markerIds: number[]): Promise<void> {
   if (markerIds.length) await tx`SELECT id FROM ref_change_markers WHERE id = ANY(${markerIds}) FOR UPDATE`;
-  await tx`SELECT pg_advisory_xact_lock(${REF_SYNC_LOCK}, ${repositoryId}::int)`;
+  await lockFor(tx, 'refSync', repositoryId);
 }
 
 /** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
 export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null, markerIds: number[]): Promise<RefDifference[]> {
   // Marker rows first, then the advisory lock: every caller takes them in this order.
   await clearMarkers(tx, markerIds);
-  await tx`SELECT pg_advisory_xact_lock(${REF_SYNC_LOCK}, ${repo.id}::int)`;
+  await lockFor(tx, 'refSync', repo.id);
   // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
   const gitRefs = await deps.git.listRefs(repo.id);
   const mirrored = new Map((await tx<{ name: string; sha: string }[]>`

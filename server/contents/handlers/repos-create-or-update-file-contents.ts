@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessForWrite } from '../../pulls/maintainer-access.js';
 import { signDownloadUrls } from '../download-urls.js';
 import { readFileBody } from '../file-body.js';
 import { fileCommitView } from '../file-commit-view.js';
@@ -7,8 +7,11 @@ import { filePath } from '../content-path.js';
 import { writeFile } from '../write-file.js';
 
 export const createOrUpdateFileContents: Handler<'repos/create-or-update-file-contents'> = async (ctx) => {
-  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
-  const { body, content } = await readFileBody(ctx);
+  // A maintainer's grant (pulls/maintainer-access.ts) depends on the branch, in the body: read once, when needed.
+  let read: ReturnType<typeof readFileBody> | undefined;
+  const fileBody = () => (read ??= readFileBody(ctx));
+  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, async (r) => `refs/heads/${(await fileBody()).body.branch ?? r.default_branch}`);
+  const { body, content } = await fileBody();
   const path = filePath(ctx.params.path);
   const written = await writeFile(ctx, repo, { ...body, path, content });
   return { status: written.created ? 201 : 200, body: await signDownloadUrls(ctx.services, repo, fileCommitView(repo, written, ctx.services.urls)) };

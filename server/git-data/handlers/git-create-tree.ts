@@ -2,7 +2,7 @@ import { validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { objectInfo } from '../../repos/git-objects.js';
 import { editTree, TreeEditError } from '../../repos/git-tree-edit.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessForWrite } from '../../pulls/maintainer-access.js';
 import { requireCommits } from '../repository-objects.js';
 import { treeEdits } from '../tree-input.js';
 import { gitTreeView } from '../tree-view.js';
@@ -10,7 +10,7 @@ import { gitTreeView } from '../tree-view.js';
 // Built with `ls-tree` / `mktree` on the directories the entries touch
 // (git-tree-edit.ts), never in a work tree; answered with the new tree's top level.
 export const createTree: Handler<'git/create-tree'> = async (ctx) => {
-  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
+  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, () => null);
   const { body } = await ctx.input();
   const { git, urls } = ctx.services;
   await requireCommits(git, repo.id);

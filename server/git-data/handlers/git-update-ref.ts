@@ -4,7 +4,7 @@ import { isForced } from '../../repos/git-commits.js';
 import { objectInfo } from '../../repos/git-objects.js';
 import { fullRefName } from '../../repos/ref-param.js';
 import { gitRefView } from '../../repos/ref-view.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessForWrite } from '../../pulls/maintainer-access.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { requireCommits } from '../repository-objects.js';
 
@@ -15,7 +15,8 @@ const unprocessable = (message: string) => new ApiError(422, message);
 // changeRefs like a push (mirror, `push` event, in one transaction), so a
 // concurrent move is refused rather than overwritten.
 export const updateRef: Handler<'git/update-ref'> = async (ctx) => {
-  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
+  // A maintainer's grant covers its head branch only (pulls/maintainer-access.ts).
+  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, () => fullRefName(ctx.params.ref));
   const { body } = await ctx.input();
   const { git, urls } = ctx.services;
   const full = fullRefName(ctx.params.ref);

@@ -3,6 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { checkedTitle } from '../../issues/issue-input.js';
 import { canEditIssue } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { checkMaintainerGrant } from '../maintainer-grant.js';
 import { pullRepository, repositoryLookup } from '../pull-access.js';
 import { changePull, type PullChange } from '../pull-changes.js';
 import { branchSha, diffCounts } from '../pull-git.js';
@@ -26,6 +27,9 @@ export const updatePull: Handler<'pulls/update'> = async (ctx) => {
     change.base = { ref: body.base, sha, counts: await diffCounts(git, repo.id, { head: current.pull.head_sha, base: sha }) };
   }
   const repos = await repositoryLookup(ctx.services, repo, [current.pull.head_repository_id]);
+  if (body.maintainer_can_modify && !current.pull.maintainer_can_modify) {
+    await checkMaintainerGrant(ctx.services, ctx.principal, repos(current.pull.head_repository_id), repo.id, true);
+  }
   const row = await inIssueTransaction(ctx, repo, (events) => changePull(events, repos, ctx.params.pull_number, change));
   return { status: 200, body: pullRequestView(row, repos, ctx.services.urls) };
 };

@@ -1,0 +1,55 @@
+// `maintainer_can_modify`, GitHub's "Allow edits from maintainers": while a
+// pull request from a fork is open with the flag set, anyone with push
+// (write) access to its base repository may push to its head branch in the
+// fork, and to no other ref of the fork. Only someone who may push to the
+// fork can grant it (GitHub's 422 `fork_collab`). The grant is looked up at
+// the moment of the push (git over HTTP: git-access.ts; the REST writers:
+// maintainer-access.ts), so closing or merging the pull request, clearing
+// the flag or losing write on the base ends it at once.
+import type { Principal, UserRef } from '../auth/principal.js';
+import { installationPermission } from '../apps/installation-access.js';
+import { validationFailed } from '../http/api-error.js';
+import { hasAnyScope } from '../http/scopes.js';
+import { atLeast } from '../repos/permissions.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { Services } from '../services.js';
+
+/** Whether a classic token's scopes allow writing to `repo` (`repo`, or `public_repo` on a public one). */
+export function scopesAllowPush(principal: Principal, repo: RepositoryRow): boolean {
+  if (principal.kind !== 'token') return false;
+  return hasAnyScope(principal.scopes, ['repo']) || (!repo.private && hasAnyScope(principal.scopes, ['public_repo']));
+}
+
+/** Whether `principal` may push to `repo` in its own right. */
+export async function canPush(services: Services, principal: Principal, repo: RepositoryRow): Promise<boolean> {
+  if (principal.kind !== 'token') return false;
+  if (principal.installation) return atLeast(installationPermission(principal.installation, repo), 'write');
+  return scopesAllowPush(principal, repo) && atLeast(await services.repos.permissionOf(repo, principal.user), 'write');
+}
+
+/** GitHub's 422 when the author of a pull request from a fork sets the flag without push access to the fork. */
+export async function checkMaintainerGrant(services: Services, principal: Principal, headRepo: RepositoryRow | null, baseId: number, wanted: boolean | undefined): Promise<void> {
+  if (!wanted || !headRepo || headRepo.id === baseId) return;
+  if (await canPush(services, principal, headRepo)) return;
+  throw validationFailed([{ resource: 'PullRequest', field: 'fork_collab', code: 'custom', message: 'Fork collab can\'t be granted by someone without permission' }]);
+}
+
+/**
+ * The branches of `fork` that `user` may push to as a maintainer: the heads
+ * of open, unmerged pull requests with `maintainer_can_modify` into a
+ * repository where the user has write access. Empty for nearly everyone.
+ */
+export async function maintainerBranches(services: Services, fork: RepositoryRow, user: UserRef): Promise<string[]> {
+  // GitHub's grant is for pull requests from forks (not from an upstream into its fork).
+  if (!fork.fork) return [];
+  const { sql, repos } = services;
+  const pulls = await sql<{ head_ref: string; repository_id: number }[]>`
+    SELECT DISTINCT p.head_ref, p.repository_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id
+    WHERE p.head_repository_id = ${fork.id} AND p.repository_id <> ${fork.id} AND p.maintainer_can_modify
+      AND i.state = 'open' AND p.merged_at IS NULL`;
+  if (pulls.length === 0) return [];
+  const bases = await repos.byIds([...new Set(pulls.map((p) => p.repository_id))]);
+  const writable = new Set<number>();
+  for (const base of bases.values()) if (atLeast(await repos.permissionOf(base, user), 'write')) writable.add(base.id);
+  return [...new Set(pulls.filter((p) => writable.has(p.repository_id)).map((p) => p.head_ref))];
+}

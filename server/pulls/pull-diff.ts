@@ -1,0 +1,46 @@
+// What a pull request changes, read from git in its base repository (which
+// holds the head's commits: refs/pull/{n}/head): the commits the head has
+// that the base lacks, and the diff from their merge base to the head, with
+// the same readers as commits and comparisons (server/commits/).
+import { comparedCommits } from '../commits/comparison.js';
+import type { CommitRecord } from '../commits/commit-records.js';
+import { diffFiles, diffText, patchText, type DiffFile } from '../commits/commit-diff.js';
+import type { GitRepositories } from '../repos/git.js';
+import type { PullFields } from './pull-rows.js';
+
+/** GitHub lists at most this many commits of a pull request… */
+export const MAX_PULL_COMMITS = 250;
+/** …and at most this many files. */
+export const MAX_PULL_FILES = 3000;
+
+type Shas = Pick<PullFields, 'base_sha' | 'head_sha'>;
+
+async function mergeBase(git: GitRepositories, repositoryId: number, pull: Shas): Promise<string> {
+  // Histories without a common commit: the whole head is the change (diffed against the base itself).
+  return (await git.git(repositoryId, ['merge-base', pull.base_sha, pull.head_sha]).catch(() => pull.base_sha)).trim();
+}
+
+/** The commits of base..head (at most 250), and how many of them there are; `count` from `offset`, oldest first. */
+export async function pullCommits(git: GitRepositories, repositoryId: number, pull: Shas, offset: number, count: number): Promise<{ records: CommitRecord[]; total: number }> {
+  const all = Number((await git.git(repositoryId, ['rev-list', '--count', `${pull.base_sha}..${pull.head_sha}`, '--'])).trim()) || 0;
+  const total = Math.min(all, MAX_PULL_COMMITS);
+  const window = Math.min(count, total - offset);
+  if (window <= 0) return { records: [], total };
+  // comparedCommits counts its window from the newest end of all `all` commits: the first 250 are the oldest.
+  return { records: await comparedCommits(git, repositoryId, pull.base_sha, pull.head_sha, all, offset, window), total };
+}
+
+/** Every file the pull request changes (at most 3000), with hunks. */
+export async function pullFiles(git: GitRepositories, repositoryId: number, pull: Shas): Promise<DiffFile[]> {
+  return diffFiles(git, repositoryId, await mergeBase(git, repositoryId, pull), pull.head_sha, MAX_PULL_FILES);
+}
+
+/** The `diff` media type: `git diff` from the merge base to the head. */
+export async function pullDiffText(git: GitRepositories, repositoryId: number, pull: Shas): Promise<string> {
+  return diffText(git, repositoryId, await mergeBase(git, repositoryId, pull), pull.head_sha);
+}
+
+/** The `patch` media type: the commits as `git format-patch --stdout`, oldest first. */
+export function pullPatchText(git: GitRepositories, repositoryId: number, pull: Shas): Promise<string> {
+  return patchText(git, repositoryId, [`${pull.base_sha}..${pull.head_sha}`]);
+}

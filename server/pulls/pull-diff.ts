@@ -30,9 +30,30 @@ export async function pullCommits(git: GitRepositories, repositoryId: number, pu
   return { records: await comparedCommits(git, repositoryId, pull.base_sha, pull.head_sha, all, offset, window), total };
 }
 
-/** Every file the pull request changes (at most 3000), with hunks. */
-export async function pullFiles(git: GitRepositories, repositoryId: number, pull: Shas): Promise<DiffFile[]> {
-  return diffFiles(git, repositoryId, await mergeBase(git, repositoryId, pull), pull.head_sha, MAX_PULL_FILES);
+const REMEMBERED_FILE_LISTS = 16;
+const fileLists = new WeakMap<GitRepositories, Map<string, Promise<DiffFile[]>>>();
+
+/**
+ * Every file the pull request changes (at most 3000), with hunks. A client
+ * pages through them (30 a page: a hundred requests for 3000 files), and the
+ * list is a pure function of the two shas, so the last few are remembered
+ * rather than diffed again for every page.
+ */
+export function pullFiles(git: GitRepositories, repositoryId: number, pull: Shas): Promise<DiffFile[]> {
+  let lists = fileLists.get(git);
+  if (!lists) fileLists.set(git, (lists = new Map()));
+  const key = `${repositoryId}\0${pull.base_sha}\0${pull.head_sha}`;
+  let list = lists.get(key);
+  if (list) {
+    lists.delete(key); // most recently used last
+  } else {
+    list = mergeBase(git, repositoryId, pull).then((base) => diffFiles(git, repositoryId, base, pull.head_sha, MAX_PULL_FILES));
+    const remembered = lists;
+    list.catch(() => remembered.delete(key));
+  }
+  lists.set(key, list);
+  if (lists.size > REMEMBERED_FILE_LISTS) lists.delete(lists.keys().next().value!);
+  return list;
 }
 
 /** The `diff` media type: `git diff` from the merge base to the head. */

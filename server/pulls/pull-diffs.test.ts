@@ -139,3 +139,27 @@ describe('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', () => {
     expect((await apiCall(server, `/repos/alice/diffs/pulls/${number}/files?per_page=1&page=4`)).json).toEqual([]);
   });
 });
+
+describe('a pull request of more than 250 commits', () => {
+  it('lists its first 250 commits, oldest first, as GitHub; the body counts them all', async () => {
+    // 260 commits on top of the root, written in one fast-import.
+    const stream = Array.from({ length: 260 }, (_, i) => [
+      'commit refs/heads/long',
+      `committer Test Committer <committer@example.com> ${1_700_000_000 + i} +0000`,
+      `data ${`c${i + 1}`.length}`, `c${i + 1}`,
+      ...(i === 0 ? [`from ${mergeBaseSha}`] : []),
+      '',
+    ].join('\n')).join('');
+    await git.ok(['fast-import', '--quiet'], { cwd: work, input: stream });
+    await run(['push', '--quiet', 'origin', 'long']);
+    const pull = await apiOk(server, '/repos/alice/diffs/pulls', { method: 'POST', token: alice.token, body: { title: 'Long', head: 'long', base: 'main' } });
+    expect(pull.commits).toBe(260);
+    const messages = async (page: number) => (await apiCall(server, `/repos/alice/diffs/pulls/${pull.number}/commits?per_page=100&page=${page}`));
+    const first = await messages(1);
+    expect(first.json.map((c: { commit: { message: string } }) => c.commit.message).slice(0, 2)).toEqual(['c1', 'c2']);
+    expect(first.res.headers.get('link')).toContain('page=3>; rel="last"');
+    const third = await messages(3);
+    expect(third.json.map((c: { commit: { message: string } }) => c.commit.message)).toEqual(Array.from({ length: 50 }, (_, i) => `c${201 + i}`));
+    expect((await messages(4)).json).toEqual([]);
+  });
+});

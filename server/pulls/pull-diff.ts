@@ -31,6 +31,7 @@ export async function pullCommits(git: GitRepositories, repositoryId: number, pu
 }
 
 const REMEMBERED_FILE_LISTS = 16;
+const MAX_REMEMBERED_CHARS = 1024 * 1024;
 const fileLists = new WeakMap<GitRepositories, Map<string, Promise<DiffFile[]>>>();
 
 /**
@@ -49,7 +50,10 @@ export function pullFiles(git: GitRepositories, repositoryId: number, pull: Shas
   } else {
     list = mergeBase(git, repositoryId, pull).then((base) => diffFiles(git, repositoryId, base, pull.head_sha, MAX_PULL_FILES));
     const remembered = lists;
-    list.catch(() => remembered.delete(key));
+    // A failure is not remembered, nor a list too large to keep (a diff may be 16 MB of hunks).
+    list.then((files) => {
+      if (files.reduce((size, file) => size + (file.patch?.length ?? 0) + file.filename.length, 0) > MAX_REMEMBERED_CHARS) remembered.delete(key);
+    }, () => remembered.delete(key));
   }
   lists.set(key, list);
   if (lists.size > REMEMBERED_FILE_LISTS) lists.delete(lists.keys().next().value!);

@@ -32,10 +32,33 @@ export function emptyTree(sha: string): string {
 const STATUS: Record<string, FileStatus> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
 const ZERO = /^0+$/;
 
-export async function diffFiles(git: GitRepositories, repositoryId: number, base: string, head: string): Promise<DiffFile[]> {
+const SUMMARY_ARGS = (base: string, head: string) => ['diff-tree', '-r', '-M', '--no-color', '--raw', '--numstat', '-z', base, head, '--'];
+
+/**
+ * The files base..head changed, without hunks: status, blob, rename source
+ * and line counts (binary files count 0 lines). A rename is one file, as
+ * GitHub counts it. Every file: callers that show them cut the list.
+ */
+export async function diffSummary(git: GitRepositories, repositoryId: number, base: string, head: string): Promise<DiffFile[]> {
+  return parseSummary(await git.git(repositoryId, SUMMARY_ARGS(base, head)));
+}
+
+/** A change's totals from its summary: GitHub's additions, deletions and changed_files. */
+export function diffTotals(files: readonly DiffFile[]): { additions: number; deletions: number; changed_files: number } {
+  let additions = 0;
+  let deletions = 0;
+  for (const file of files) {
+    additions += file.additions;
+    deletions += file.deletions;
+  }
+  return { additions, deletions, changed_files: files.length };
+}
+
+/** The files base..head changed with their hunks, the first `limit` of them (GitHub's cap of the listing asking). */
+export async function diffFiles(git: GitRepositories, repositoryId: number, base: string, head: string, limit = MAX_DIFF_FILES): Promise<DiffFile[]> {
   const args = ['diff-tree', '-r', '-M', '--no-color', base, head, '--'];
   const [summary, patch] = await Promise.all([
-    git.git(repositoryId, [...args.slice(0, 3), '--raw', '--numstat', '-z', ...args.slice(3)]),
+    git.git(repositoryId, SUMMARY_ARGS(base, head)),
     // Hunks beyond what one answer holds are left out, as GitHub leaves out a large file's `patch`.
     git.git(repositoryId, [...args.slice(0, 3), '-p', '--no-ext-diff', ...args.slice(3)]).catch((error: unknown) => {
       if (tooLarge(error)) return '';
@@ -48,7 +71,7 @@ export async function diffFiles(git: GitRepositories, repositoryId: number, base
     const text = hunks[i];
     if (text !== undefined) file.patch = text;
   });
-  return files.slice(0, MAX_DIFF_FILES);
+  return files.slice(0, limit);
 }
 
 function parseSummary(out: string): DiffFile[] {

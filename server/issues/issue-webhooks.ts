@@ -9,6 +9,7 @@ import { labelView } from '../labels/label-view.js';
 import type { LabelRow } from '../labels/labels-store.js';
 import { milestoneView } from '../milestones/milestone-view.js';
 import type { MilestoneRow } from '../milestones/milestones-store.js';
+import { emitIssueChangesAsPull } from '../pulls/pull-issue-events.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
@@ -55,6 +56,9 @@ const fresh = (milestone: MilestoneRow, issue: IssueRow) => (issue.milestone?.id
 
 /** Emits `issues` events in the order given, each carrying the issue as it is after the change. */
 export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<void> {
+  // A pull request's changes are `pull_request` events (as GitHub), whichever endpoint made them.
+  if (issue.is_pull) events = await emitIssueChangesAsPull(ctx, issue, events);
+  if (events.length === 0) return;
   const body = issueView(issue, ctx.urls);
   for (const event of events) {
     const payload = {

@@ -2,6 +2,7 @@
 // head has commits the base lacks, the diff counts against their merge base,
 // and refs/pull/{n}/head, the server's copy of the head in the base
 // repository (pushes to refs/pull/* are refused: server/git-http/push-hook.ts).
+import { diffSummary, diffTotals } from '../commits/commit-diff.js';
 import { validationFailed } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
 
@@ -23,16 +24,8 @@ export async function diffCounts(git: GitRepositories, repositoryId: number, sha
   const commits = Number((await git.git(repositoryId, ['rev-list', '--count', `${shas.base}..${shas.head}`])).trim());
   if (commits === 0) return { commits, additions: 0, deletions: 0, changed_files: 0 };
   const base = (await git.git(repositoryId, ['merge-base', shas.base, shas.head])).trim();
-  // --numstat: "added<TAB>deleted<TAB>path" per file, "-" for binary files.
-  const lines = (await git.git(repositoryId, ['diff', '--numstat', '--no-renames', base, shas.head])).split('\n').filter(Boolean);
-  let additions = 0;
-  let deletions = 0;
-  for (const line of lines) {
-    const [added, deleted] = line.split('\t');
-    additions += Number(added) || 0;
-    deletions += Number(deleted) || 0;
-  }
-  return { commits, additions, deletions, changed_files: lines.length };
+  // The same summary as a commit's `files` (renames detected: a rename is one changed file, as GitHub).
+  return { commits, ...diffTotals(await diffSummary(git, repositoryId, base, shas.head)) };
 }
 
 /** Points refs/pull/{number}/head at `sha` in the base repository, whatever it pointed at before. */

@@ -24,6 +24,8 @@ export interface PullFields {
   additions: number;
   deletions: number;
   changed_files: number;
+  /** The users asked to review it, in the order asked (review-requests.ts). */
+  requested_reviewers: AccountRef[];
 }
 
 export interface PullRow { issue: IssueRow; pull: PullFields }
@@ -31,7 +33,9 @@ export interface PullRow { issue: IssueRow; pull: PullFields }
 const SELECT_PULL = (sql: Db) => sql`
   SELECT p.issue_id, p.head_repository_id, p.head_ref, p.head_sha, p.base_ref, p.base_sha, p.draft, p.maintainer_can_modify,
     p.merged_at, p.merge_commit_sha, p.mergeable, p.mergeable_state, p.commits, p.additions, p.deletions, p.changed_files,
-    (SELECT json_build_object('id', m.id, 'login', m.login, 'kind', m.kind, 'site_admin', m.site_admin) FROM accounts m WHERE m.id = p.merged_by_id) AS merged_by
+    (SELECT json_build_object('id', m.id, 'login', m.login, 'kind', m.kind, 'site_admin', m.site_admin) FROM accounts m WHERE m.id = p.merged_by_id) AS merged_by,
+    COALESCE((SELECT json_agg(json_build_object('id', a.id, 'login', a.login, 'kind', a.kind, 'site_admin', a.site_admin) ORDER BY rr.created_at, a.id)
+              FROM pull_request_review_requests rr JOIN accounts a ON a.id = rr.reviewer_id WHERE rr.issue_id = p.issue_id), '[]') AS requested_reviewers
   FROM pull_requests p`;
 
 export async function pullFieldsOf(sql: Db, issueIds: number[]): Promise<Map<number, PullFields>> {

@@ -60,7 +60,7 @@ export function pullRequestSimpleView({ issue, pull }: PullRow, repos: Repositor
     merge_commit_sha: pull.merge_commit_sha,
     assignee: body.assignee,
     assignees: body.assignees,
-    requested_reviewers: [],
+    requested_reviewers: pull.requested_reviewers.map((account) => users.of(account)),
     requested_teams: [],
     head: branchView(repos(pull.head_repository_id), pull.head_ref, pull.head_sha, urls),
     base: branchView(repos(issue.repository_id), pull.base_ref, pull.base_sha, urls),

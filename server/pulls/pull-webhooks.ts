@@ -21,7 +21,13 @@ export interface PullEdits {
 export type PullRequestEvent =
   | { action: 'opened' | 'closed' | 'reopened' }
   | { action: 'edited'; changes: PullEdits }
-  | { action: 'synchronize'; before: string; after: string };
+  | { action: 'synchronize'; before: string; after: string }
+  // The rest carry their subject's body as GitHub names it (pull-issue-events.ts, review-requests.ts).
+  | { action: 'review_requested' | 'review_request_removed'; requested_reviewer: unknown }
+  | { action: 'assigned' | 'unassigned'; assignee: unknown }
+  | { action: 'labeled' | 'unlabeled'; label: unknown }
+  | { action: 'milestoned' | 'demilestoned'; milestone: unknown }
+  | { action: 'locked' | 'unlocked' };
 
 /** Who a change's events name: the sender's body and, for app tokens, the installation. */
 export interface EventSender { sender: unknown; installation: InstallationRef | null }

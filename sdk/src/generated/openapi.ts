@@ -1794,7 +1794,7 @@ export interface paths {
         };
         /**
          * Get a pull request
-         * @description `mergeable` is null and `mergeable_state` `unknown` until mergeability is computed. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         * @description `mergeable` is null and `mergeable_state` `unknown` until mergeability is computed. `Accept: application/vnd.github.diff` answers the pull request's diff as text (from the merge base of base and head to the head, as `git diff`), `application/vnd.github.patch` its commits as `git format-patch --stdout`; 406 when too large. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
          */
         get: operations["pulls/get"];
         put?: never;
@@ -1807,6 +1807,74 @@ export interface paths {
          * @description Only fields present change. The author or anyone with write access may change it. `base` must be a branch of this repository.
          */
         patch: operations["pulls/update"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commits on a pull request
+         * @description The commits the head has that the base lacks, oldest first, at most 250 (as GitHub; list the head branch's commits for more), paginated with `Link`. Public repositories are readable anonymously.
+         */
+        get: operations["pulls/list-commits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pull requests files
+         * @description The files the pull request changes, from the merge base of base and head to the head (renames detected, a rename one file with `previous_filename`; binary files without `patch`), at most 3000 (as GitHub), paginated with `Link`. Public repositories are readable anonymously.
+         */
+        get: operations["pulls/list-files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all requested reviewers for a pull request
+         * @description The users asked to review the pull request, in the order they were asked (`teams` stays empty until teams exist). Public repositories are readable anonymously.
+         */
+        get: operations["pulls/list-requested-reviewers"];
+        put?: never;
+        /**
+         * Request reviewers for a pull request
+         * @description Asks users to review the pull request: its author or anyone with triage access may ask. Each newly asked user emits `pull_request` `review_requested`; users already asked are left as they are. 422 when a reviewer is the author ("Review cannot be requested from pull request author.") or not a collaborator of the repository, or when `team_reviewers` names a team (teams do not exist yet).
+         */
+        post: operations["pulls/request-reviewers"];
+        /**
+         * Remove requested reviewers from a pull request
+         * @description Withdraws review requests; the pull request's author or anyone with triage access may. Each request removed emits `pull_request` `review_request_removed`; logins not asked are ignored.
+         */
+        delete: operations["pulls/remove-requested-reviewers"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -1884,6 +1952,14 @@ export interface components {
                 /** @description The value refused, where GitHub names it (a milestone number no milestone has). */
                 value?: string | number;
             }[];
+        };
+        /**
+         * Pull Request Review Request
+         * @description The users (and, once teams exist, teams) asked to review a pull request.
+         */
+        "pull-request-review-request": {
+            users: components["schemas"]["simple-user"][];
+            teams: Record<string, never>[];
         };
         /**
          * Simple User
@@ -4625,6 +4701,11 @@ export interface components {
          * @example 1
          */
         page: number;
+        /**
+         * @description The number of the pull request.
+         * @example 1
+         */
+        "pull-number": number;
         /**
          * @description Starting delivery of the page; take it from the `Link` header of the previous page.
          * @example v1_12077215967
@@ -12368,6 +12449,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["pull-request"];
+                    "application/vnd.github.diff": string;
+                    "application/vnd.github.patch": string;
                 };
             };
             301: components["responses"]["moved_permanently"];
@@ -12376,6 +12459,20 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            /** @description The diff or patch is too large to serve (asked for with the diff or patch media type). */
+            406: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -12441,6 +12538,325 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["pull-request"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list-commits": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the pull request's commits. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["commit"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list-files": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the pull request's files. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["diff-entry"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list-requested-reviewers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requested reviewers. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review-request"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/request-reviewers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Logins of the users to ask. */
+                    reviewers?: string[];
+                    /** @description Slugs of teams to ask (422 for any until teams exist). */
+                    team_reviewers?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The pull request with its requested reviewers. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-simple"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/remove-requested-reviewers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Logins of the users whose requests go. */
+                    reviewers: string[];
+                    /** @description Slugs of teams whose requests go (none exist yet). */
+                    team_reviewers?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The pull request with its remaining requested reviewers. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-simple"];
                 };
             };
             301: components["responses"]["moved_permanently"];

@@ -3,7 +3,10 @@
 import type { Handlers } from '../../http/operation-context.js';
 import { createPull } from './pulls-create.js';
 import { getPull } from './pulls-get.js';
+import { listPullCommits } from './pulls-list-commits.js';
+import { listPullFiles } from './pulls-list-files.js';
 import { listPullsHandler } from './pulls-list.js';
+import { listRequestedReviewers, removePullReviewers, requestPullReviewers } from './pulls-requested-reviewers.js';
 import { updatePull } from './pulls-update.js';
 
 export const pullsHandlers = {
@@ -11,4 +14,9 @@ export const pullsHandlers = {
   'pulls/get': getPull,
   'pulls/list': listPullsHandler,
   'pulls/update': updatePull,
+  'pulls/list-commits': listPullCommits,
+  'pulls/list-files': listPullFiles,
+  'pulls/list-requested-reviewers': listRequestedReviewers,
+  'pulls/request-reviewers': requestPullReviewers,
+  'pulls/remove-requested-reviewers': removePullReviewers,
 } satisfies Partial<Handlers>;

@@ -1,0 +1,48 @@
+// Review requests: GET …/requested_reviewers (who is asked), POST (ask, 201)
+// and DELETE (withdraw, 200), the last two by the pull request's author or
+// anyone with triage access, with GitHub's pull-request-simple body.
+import { forbidden, notFound } from '../../http/api-error.js';
+import type { Handler, OperationContext } from '../../http/operation-context.js';
+import { canEditIssue } from '../../issues/issue-permissions.js';
+import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { simpleUser } from '../../repos/user-view.js';
+import { pullRepository, repositoryLookup } from '../pull-access.js';
+import { pullByNumber } from '../pull-rows.js';
+import { pullRequestSimpleView } from '../pull-view.js';
+import { notCollaborator, removeReviewRequests, requestReviewers } from '../review-requests.js';
+
+type ChangeOp = 'pulls/request-reviewers' | 'pulls/remove-requested-reviewers';
+
+/** The repository, the pull request (404) and the caller's right to change its requests (403), in that order. */
+async function changeablePull<K extends ChangeOp>(ctx: OperationContext<K> & { params: { owner: string; repo: string; pull_number: number } }) {
+  const { repo, permission } = await pullRepository(ctx);
+  const user = ctx.user();
+  const current = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
+  if (!current) throw notFound();
+  if (!canEditIssue(permission, current.issue.user_id, user.user.id)) throw forbidden('Must have triage access to Pull Request.');
+  const repos = await repositoryLookup(ctx.services, repo, [current.pull.head_repository_id]);
+  return { repo, repos };
+}
+
+export const listRequestedReviewers: Handler<'pulls/list-requested-reviewers'> = async (ctx) => {
+  const { repo } = await pullRepository(ctx);
+  const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
+  if (!row) throw notFound();
+  return { status: 200, body: { users: row.pull.requested_reviewers.map((account) => simpleUser(account, ctx.services.urls)), teams: [] } };
+};
+
+export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (ctx) => {
+  const { repo, repos } = await changeablePull(ctx);
+  const { body } = await ctx.input();
+  // No teams exist yet: any team named is not a collaborator.
+  if ((body.team_reviewers ?? []).length > 0) throw notCollaborator(repo);
+  const row = await inIssueTransaction(ctx, repo, (events) => requestReviewers(events, repos, ctx.params.pull_number, body.reviewers ?? []));
+  return { status: 201, body: pullRequestSimpleView(row, repos, ctx.services.urls) };
+};
+
+export const removePullReviewers: Handler<'pulls/remove-requested-reviewers'> = async (ctx) => {
+  const { repo, repos } = await changeablePull(ctx);
+  const { body } = await ctx.input();
+  const row = await inIssueTransaction(ctx, repo, (events) => removeReviewRequests(events, repos, ctx.params.pull_number, body.reviewers));
+  return { status: 200, body: pullRequestSimpleView(row, repos, ctx.services.urls) };
+};

@@ -5,10 +5,16 @@ import { createPull } from './pulls-create.js';
 import { getPull } from './pulls-get.js';
 import { listPullsHandler } from './pulls-list.js';
 import { updatePull } from './pulls-update.js';
+import { mergePullHandler } from './pulls-merge.js';
+import { checkIfMerged } from './pulls-check-if-merged.js';
+import { updateBranch } from './pulls-update-branch.js';
 
 export const pullsHandlers = {
   'pulls/create': createPull,
   'pulls/get': getPull,
   'pulls/list': listPullsHandler,
   'pulls/update': updatePull,
+  'pulls/merge': mergePullHandler,
+  'pulls/check-if-merged': checkIfMerged,
+  'pulls/update-branch': updateBranch,
 } satisfies Partial<Handlers>;

@@ -22,11 +22,11 @@ export async function mergeTree(git: GitRepositories, repositoryId: number, ours
   }
 }
 
-/** A commit with parents `base` and `head` (a merge commit), or null on conflict. */
-export async function mergeCommit(git: GitRepositories, repositoryId: number, base: string, head: string, message: string, who: Identities): Promise<string | null> {
-  const tree = await mergeTree(git, repositoryId, base, head);
+/** A commit with parents `ours` and `theirs` (a merge commit), or null on conflict. */
+export async function mergeCommit(git: GitRepositories, repositoryId: number, ours: string, theirs: string, message: string, who: Identities): Promise<string | null> {
+  const tree = await mergeTree(git, repositoryId, ours, theirs);
   if (tree === null) return null;
-  return writeCommit(git, repositoryId, { tree, parents: [base, head], message, ...who });
+  return writeCommit(git, repositoryId, { tree, parents: [ours, theirs], message, ...who });
 }
 
 /** One commit on `base` with the merged tree (a squash), or null on conflict. */

@@ -24,6 +24,10 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
       has_projects: body.has_projects,
       has_wiki: body.has_wiki,
       archived: body.archived,
+      allow_merge_commit: body.allow_merge_commit,
+      allow_squash_merge: body.allow_squash_merge,
+      allow_rebase_merge: body.allow_rebase_merge,
+      delete_branch_on_merge: body.delete_branch_on_merge,
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw nameTaken();

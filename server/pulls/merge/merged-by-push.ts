@@ -16,13 +16,27 @@ import { emitPullRequestEventsAs, type EventSender } from '../pull-webhooks.js';
 
 export interface BranchMove { ref: string; before: string | null; after: string | null }
 
-async function contains(git: GitRepositories, repositoryId: number, tip: string, commit: string): Promise<boolean> {
-  try {
-    await git.git(repositoryId, ['merge-base', '--is-ancestor', commit, tip]);
-    return true;
-  } catch {
-    return false;
+/**
+ * Whether each commit is new in `tip`: one `rev-list before..tip` for the
+ * whole push (a head already in the base before it was merged then), or
+ * one ancestry check per commit for a new branch.
+ */
+async function broughtIn(git: GitRepositories, repositoryId: number, change: { before: string | null; after: string }): Promise<(commit: string) => Promise<boolean>> {
+  if (change.before !== null) {
+    const listed = await git.git(repositoryId, ['rev-list', `${change.before}..${change.after}`]).catch(() => null);
+    if (listed !== null) {
+      const commits = new Set(listed.split('\n').filter(Boolean));
+      return async (commit) => commits.has(commit);
+    }
   }
+  return async (commit) => {
+    try {
+      await git.git(repositoryId, ['merge-base', '--is-ancestor', commit, change.after]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 }
 
 export async function markMergedByPush(tx: TransactionSql, git: GitRepositories, urls: Urls, repo: RepositoryRow, change: BranchMove, who: EventSender): Promise<void> {
@@ -33,11 +47,13 @@ export async function markMergedByPush(tx: TransactionSql, git: GitRepositories,
     FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.repository_id = ${repo.id} AND p.base_ref = ${change.ref.slice('refs/heads/'.length)} AND i.state = 'open' AND p.merged_at IS NULL
     ORDER BY i.number FOR UPDATE OF p`;
+  if (pulls.length === 0) return;
   const pusherId = (who.sender as { id?: unknown } | null)?.id;
+  let contains: ((commit: string) => Promise<boolean>) | undefined;
   for (const pull of pulls) {
     let mergerId: number | null;
     if (pull.pending_merge_sha === tip) mergerId = pull.pending_merge_by_id === null ? null : Number(pull.pending_merge_by_id);
-    else if (await contains(git, repo.id, tip, pull.head_sha)) mergerId = typeof pusherId === 'number' ? pusherId : null;
+    else if (await (contains ??= await broughtIn(git, repo.id, { before: change.before, after: tip }))(pull.head_sha)) mergerId = typeof pusherId === 'number' ? pusherId : null;
     else continue;
     await tx`UPDATE pull_requests SET merged_at = now(), merge_commit_sha = ${tip}, mergeable = NULL, mergeable_state = 'unknown',
         merged_by_id = (SELECT id FROM accounts WHERE id = ${mergerId}), pending_merge_sha = NULL, pending_merge_by_id = NULL

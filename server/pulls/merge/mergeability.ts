@@ -11,6 +11,7 @@ import type { GitRepositories } from '../../repos/git.js';
 import { writeCommit } from '../../repos/git-commit-write.js';
 import { diffCounts } from '../pull-git.js';
 import { mergeTree } from './merge-git.js';
+import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
 
 export interface MergeabilityDeps { sql: Sql; git: GitRepositories; identity: GitIdentity }
 
@@ -51,6 +52,7 @@ export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number
     if (!current || current.generation !== job.generation) {
       // Queued again meanwhile: let it run again now rather than after the lease.
       await tx`UPDATE pull_mergeability_jobs SET lease_until = NULL WHERE issue_id = ${issueId}`;
+      await tx`SELECT pg_notify(${MERGEABILITY_CHANNEL}, '')`;
       return false;
     }
     await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${issueId}`;

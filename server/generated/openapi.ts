@@ -1823,7 +1823,7 @@ export interface paths {
         get: operations["pulls/check-if-merged"];
         /**
          * Merge a pull request
-         * @description Writes the merge to the base branch (a `push` event, then `pull_request` `closed` with `merged: true`). `merge`: a merge commit with parents base and head; `squash`: one commit on the base; `rebase`: the head's commits replayed on the base. Needs write access. 405 when the pull request is closed, conflicts, or the method is not allowed in the repository's settings; 409 when `sha` is not the head.
+         * @description Writes the merge to the base branch (a `push` event, then `pull_request` `closed` with `merged: true`). `merge`: a merge commit with parents base and head; `squash`: one commit on the base; `rebase`: the head's commits replayed on the base. Needs write access. 405 when the pull request is closed, a draft, conflicting, or the method is not allowed in the repository's settings; 409 when `sha` is not the head.
          */
         put: operations["pulls/merge"];
         post?: never;
@@ -12635,7 +12635,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
-            /** @description The pull request cannot be merged (closed, conflicting, or the method is not allowed). */
+            /** @description The pull request cannot be merged (closed, a draft, conflicting, the method not allowed, or the base branch moved meanwhile). */
             405: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -70,6 +70,7 @@ export async function mergePull(ctx: MergeContext, repo: RepositoryRow, number: 
   const row = await pullByNumber(sql, repo.id, number);
   if (!row) throw notFound();
   if (row.issue.state !== 'open' || row.pull.merged_at !== null) throw notMergeable();
+  if (row.pull.draft) throw notMergeable('Pull Request is still a draft');
   const allowed = NOT_ALLOWED[request.method ?? 'merge'];
   if (!repo[allowed.setting]) throw notMergeable(allowed.message);
   if (request.sha !== undefined && request.sha !== row.pull.head_sha) throw conflict('Head branch was modified. Review and try the merge again.');
@@ -88,6 +89,8 @@ export async function mergePull(ctx: MergeContext, repo: RepositoryRow, number: 
   if (pending.count === 0) throw conflict('Head branch was modified. Review and try the merge again.');
   const moved = await changeRefs(services, repo, principal, () => git.updateRef(repo.id, baseRef, sha, base));
   if (!moved) throw notMergeable('Base branch was modified. Review and try the merge again.');
+  // The merge closed an issue: the repository's open_issues_count moved (others drop their copy on the notice).
+  services.repos.changedLocally(repo.id);
   if (repo.delete_branch_on_merge) await deleteHeadBranch(ctx, repo, row);
   return { sha, merged: true, message: 'Pull Request successfully merged', pull: (await pullByNumber(sql, repo.id, number))! };
 }

@@ -46,6 +46,9 @@ describe('mergeability', () => {
     await t.commitAndPush('drafty', { 'draft.txt': 'd\n' }, 'draft work', 'main');
     const { json } = await t.call(pulls, { method: 'POST', token: t.alice.token, body: { title: 'Draft', head: 'drafty', base: 'main', draft: true } });
     expect(await t.computed(json.number)).toMatchObject({ mergeable: true, mergeable_state: 'draft' });
+    const refused = await t.merge(json.number);
+    expect(refused.status).toBe(405);
+    expect(refused.json.message).toBe('Pull Request is still a draft');
     await t.closePull(json.number);
     await t.newEvents();
   });

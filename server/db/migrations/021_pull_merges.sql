@@ -13,9 +13,12 @@ ALTER TABLE repositories
 -- sees the base branch at that commit marks the pull request merged, in the
 -- transaction of the push's own events, whether that sync is the merge's
 -- own or the reconciler's after a failure (server/pulls/merge/merged-by-push.ts).
+-- pending_merge_at: one merge of a pull request at a time; a pending merge
+-- left by a process that died is taken over after a minute.
 ALTER TABLE pull_requests
   ADD COLUMN pending_merge_sha   text,
-  ADD COLUMN pending_merge_by_id bigint REFERENCES accounts (id) ON DELETE SET NULL;
+  ADD COLUMN pending_merge_by_id bigint REFERENCES accounts (id) ON DELETE SET NULL,
+  ADD COLUMN pending_merge_at    timestamptz;
 
 -- The mergeability queue: one row per pull request whose `mergeable` is
 -- stale, written in the transaction of the change that made it stale (a push

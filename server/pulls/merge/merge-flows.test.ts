@@ -65,6 +65,9 @@ describe('merge settings', () => {
     expect(patched.json).toMatchObject({ allow_squash_merge: false, allow_merge_commit: true, allow_rebase_merge: true, delete_branch_on_merge: true });
     expectBothSchemas(patched.json, { path: '/repos/{owner}/{repo}', method: 'patch' }, { operationId: 'repos/update' });
     expect((await t.call('/repos/alice/proj')).json).toMatchObject({ allow_squash_merge: false, delete_branch_on_merge: true });
+    const none = await t.call('/repos/alice/proj', { method: 'PATCH', token: t.alice.token, body: { allow_merge_commit: false, allow_rebase_merge: false } });
+    expect(none.status).toBe(422);
+    expect(none.json.errors).toEqual([expect.objectContaining({ resource: 'Repository', code: 'invalid' })]);
 
     await t.pullMain();
     const head = await t.commitAndPush('gone', { 'gone.txt': 'g\n' }, 'to be deleted', 'main');

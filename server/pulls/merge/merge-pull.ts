@@ -84,11 +84,17 @@ export async function mergePull(ctx: MergeContext, repo: RepositoryRow, number: 
   };
   const sha = await buildCommit(ctx, repo, row, base, request, who);
   // Committed before the base moves, so whichever sync sees the new tip (ours or the reconciler's) knows who merged it.
-  const pending = await sql`UPDATE pull_requests SET pending_merge_sha = ${sha}, pending_merge_by_id = ${principal.user.id}
-    WHERE issue_id = ${row.issue.id} AND merged_at IS NULL AND head_sha = ${row.pull.head_sha}`;
+  // Another merge of this pull request under way (or its head moved): this one stops here.
+  const pending = await sql`UPDATE pull_requests SET pending_merge_sha = ${sha}, pending_merge_by_id = ${principal.user.id}, pending_merge_at = now()
+    WHERE issue_id = ${row.issue.id} AND merged_at IS NULL AND head_sha = ${row.pull.head_sha}
+      AND (pending_merge_at IS NULL OR pending_merge_at < now() - interval '1 minute')`;
   if (pending.count === 0) throw conflict('Head branch was modified. Review and try the merge again.');
   const moved = await changeRefs(services, repo, principal, () => git.updateRef(repo.id, baseRef, sha, base));
-  if (!moved) throw notMergeable('Base branch was modified. Review and try the merge again.');
+  if (!moved) {
+    await sql`UPDATE pull_requests SET pending_merge_sha = NULL, pending_merge_by_id = NULL, pending_merge_at = NULL
+      WHERE issue_id = ${row.issue.id} AND pending_merge_sha = ${sha}`;
+    throw notMergeable('Base branch was modified. Review and try the merge again.');
+  }
   // The merge closed an issue: the repository's open_issues_count moved (others drop their copy on the notice).
   services.repos.changedLocally(repo.id);
   if (repo.delete_branch_on_merge) await deleteHeadBranch(ctx, repo, row);

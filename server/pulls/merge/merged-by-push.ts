@@ -56,7 +56,7 @@ export async function markMergedByPush(tx: TransactionSql, git: GitRepositories,
     else if (await (contains ??= await broughtIn(git, repo.id, { before: change.before, after: tip }))(pull.head_sha)) mergerId = typeof pusherId === 'number' ? pusherId : null;
     else continue;
     await tx`UPDATE pull_requests SET merged_at = now(), merge_commit_sha = ${tip}, mergeable = NULL, mergeable_state = 'unknown',
-        merged_by_id = (SELECT id FROM accounts WHERE id = ${mergerId}), pending_merge_sha = NULL, pending_merge_by_id = NULL
+        merged_by_id = (SELECT id FROM accounts WHERE id = ${mergerId}), pending_merge_sha = NULL, pending_merge_by_id = NULL, pending_merge_at = NULL
       WHERE issue_id = ${pull.issue_id}`;
     await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${pull.issue_id}`;
     await tx`UPDATE issues SET state = 'closed', closed_at = now(), updated_at = now(), closed_by_id = (SELECT id FROM accounts WHERE id = ${mergerId})

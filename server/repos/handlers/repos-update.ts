@@ -1,3 +1,4 @@
+import { validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
 import { checkRepositoryName, nameTaken } from '../repository-name.js';
@@ -12,6 +13,11 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
   if (body.name !== undefined && body.name !== repo.name) {
     checkRepositoryName(body.name);
     if (await repos.nameTaken(repo.owner_id, body.name, repo.id)) throw nameTaken();
+  }
+  // GitHub keeps at least one merge method allowed.
+  const allowed = [body.allow_merge_commit ?? repo.allow_merge_commit, body.allow_squash_merge ?? repo.allow_squash_merge, body.allow_rebase_merge ?? repo.allow_rebase_merge];
+  if (!allowed.includes(true)) {
+    throw validationFailed([{ resource: 'Repository', field: 'merge_commit_allowed', code: 'invalid', message: 'Sorry, you need to allow at least one merge strategy. (no_merge_method)' }]);
   }
   try {
     await repos.update(repo.id, {

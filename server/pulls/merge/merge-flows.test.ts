@@ -53,6 +53,16 @@ describe('PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch', () => {
     expect(await t.git.ok(['ls-remote', 'origin', 'refs/heads/behind'], { cwd: t.work })).toContain(after);
     const [tip] = await t.cloneLog('behind');
     expect(tip).toBe(`${after} ${head} ${base}|Merge branch 'main' into behind|GitHub`);
+
+    // Both sides change one line: GitHub's 422, and the head stays.
+    await t.git.ok(['fetch', '--quiet', 'origin', 'behind'], { cwd: t.work });
+    await t.git.ok(['checkout', '--quiet', '-B', 'behind', 'FETCH_HEAD'], { cwd: t.work });
+    const ours = await t.commitAndPush('behind', { 'shared.txt': 'one\nhead\nthree\n' }, 'head side');
+    await t.commitAndPush('main', { 'shared.txt': 'one\nbase\nthree\n' }, 'base side', base);
+    const conflicting = await t.call(path, { method: 'PUT', token: t.alice.token, body: {} });
+    expect(conflicting.status).toBe(422);
+    expect(conflicting.json.message).toBe('merge conflict between base and head');
+    expect(await t.server.services.git.resolveRef(t.repoId, 'refs/heads/behind')).toBe(ours);
     await t.closePull(pull.number);
     await t.newEvents();
   });

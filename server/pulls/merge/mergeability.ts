@@ -48,6 +48,8 @@ export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number
   }
   const counts = result ? await diffCounts(git, repositoryId, { head: job.head_sha, base: result.base }) : null;
   return sql.begin(async (tx) => {
+    // The pull request's row before the job's, the order a push's sync takes them in (no deadlock).
+    await tx`SELECT 1 FROM pull_requests WHERE issue_id = ${issueId} FOR UPDATE`;
     const [current] = await tx<{ generation: string }[]>`SELECT generation FROM pull_mergeability_jobs WHERE issue_id = ${issueId} FOR UPDATE`;
     if (!current || current.generation !== job.generation) {
       // Queued again meanwhile: let it run again now rather than after the lease.

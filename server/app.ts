@@ -21,6 +21,8 @@ import { runRouteTarget } from './renames/route-runner.js';
 import { errorFields, type Logger } from './log.js';
 import { routeTable } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
+import { startMergeabilityWorker } from './pulls/merge/mergeability-worker.js';
+import { serviceIdentity } from './repos/commit-identity.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
 import { mountConsentPage } from './web/consent-page.js';
 import { mountDevicePage } from './web/device-page.js';
@@ -113,6 +115,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     services.rateLimiter.prune().catch((error: unknown) => log.warn('rate-limit prune failed', { error: String(error) }));
   }, 10 * 60_000);
   pruning.unref();
+  // Pull requests' mergeability (server/pulls/merge/): queued in the transactions of pushes and changes, computed here.
+  const mergeability = await startMergeabilityWorker({ sql, git: services.git, log, identity: serviceIdentity(config.vendor, config.noreplyHost) });
   const webhooks: WebhookRuntime | undefined = config.webhooks.dispatchInServe ? await startWebhookRuntime(config, sql, log, services.git, services.urls) : undefined;
   return {
     app,
@@ -120,6 +124,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     close: async () => {
       clearInterval(pruning);
       await webhooks?.stop();
+      await mergeability.stop();
       await services.bus.close();
     },
   };

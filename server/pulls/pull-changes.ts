@@ -11,6 +11,7 @@ import { nextIssueNumber } from '../issues/issue-numbers.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { moveOpenIssueCount } from '../issues/open-issue-count.js';
 import { writeHeadRef, type DiffCounts } from './pull-git.js';
+import { queueMergeability } from './merge/mergeability-queue.js';
 import { pullByNumber, type PullRow } from './pull-rows.js';
 import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullEdits, type PullRequestEvent } from './pull-webhooks.js';
@@ -88,6 +89,7 @@ export async function openPull(ctx: EventContext, git: GitRepositories, repos: R
   // Last, so that a failure here rolls the rows back; a ref left by a
   // failed commit is overwritten by the pull request that next takes the number.
   await writeHeadRef(git, repo.id, issue.number, input.head.sha);
+  await queueMergeability(tx, [issue.id]);
   const row = (await pullByNumber(tx, repo.id, issue.number))!;
   await emitPullRequestEvents(ctx, row, repos, [{ action: 'opened' }]);
   return row;
@@ -143,6 +145,8 @@ export async function changePull(ctx: EventContext, repos: RepositoryLookup, num
   if (Object.keys(pullColumns).length > 0) await tx`UPDATE pull_requests SET ${tx(pullColumns)} WHERE issue_id = ${issue.id}`;
   if (issueColumns.state !== undefined) await moveOpenIssueCount(ctx, issueColumns.state === 'open' ? 1 : -1);
   await recordIssueEvents(tx, issue, actorOf(ctx), timeline);
+  // A new base or a reopening makes `mergeable` stale (server/pulls/merge/).
+  if (edits.base || issueColumns.state === 'open') await queueMergeability(tx, [issue.id]);
   const row = (await pullByNumber(tx, repo.id, number))!;
   await emitPullRequestEvents(ctx, row, repos, events);
   return row;

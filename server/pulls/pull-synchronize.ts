@@ -13,12 +13,16 @@ import { copyHeadCommit } from './pull-fork-head.js';
 import { diffCounts, writeHeadRef } from './pull-git.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
+import { markMergedByPush } from './merge/merged-by-push.js';
+import { queueMergeabilityForBranch } from './merge/mergeability-queue.js';
 
 export interface MovedBranch { ref: string; before: string | null; after: string | null }
 
 export async function synchronizePulls(tx: TransactionSql, git: GitRepositories, urls: Urls, repo: RepositoryRow, change: MovedBranch, who: EventSender): Promise<void> {
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
   const branch = change.ref.slice('refs/heads/'.length);
+  // A base branch that now holds a head merges its pull request (server/pulls/merge/merged-by-push.ts).
+  await markMergedByPush(tx, git, urls, repo, change, who);
   const pulls = await tx<{ number: number; repository_id: number; head_sha: string; base_sha: string }[]>`
     SELECT i.number, i.repository_id, p.head_sha, p.base_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.head_repository_id = ${repo.id} AND p.head_ref = ${branch} AND i.state = 'open'
@@ -42,4 +46,6 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
       { action: 'synchronize', before: pull.head_sha, after: change.after },
     ]);
   }
+  // Every open pull request with this branch as head or base: `mergeable` is stale.
+  await queueMergeabilityForBranch(tx, repo.id, branch);
 }

@@ -82,7 +82,8 @@ export function pullRequestView(row: PullRow, repos: RepositoryLookup, urls: Url
     merged: pull.merged_at !== null,
     mergeable: pull.mergeable,
     rebaseable: pull.mergeable,
-    mergeable_state: pull.mergeable_state,
+    // A draft's state is 'draft' once computed (mergeable still is), as GitHub.
+    mergeable_state: pull.draft && pull.mergeable !== null ? 'draft' : pull.mergeable_state,
     merged_by: pull.merged_by ? simpleUser(pull.merged_by, urls) : null,
     comments: issue.comments,
     review_comments: 0,

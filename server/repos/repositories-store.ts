@@ -35,6 +35,11 @@ export interface RepositoryRow {
   parent_id: number | null;
   source_id: number | null;
   forks_count: number;
+  /** Merge settings (migration 021), as PATCH /repos/{owner}/{repo} sets them. */
+  allow_merge_commit: boolean;
+  allow_squash_merge: boolean;
+  allow_rebase_merge: boolean;
+  delete_branch_on_merge: boolean;
 }
 
 export interface RepositoryChanges {
@@ -47,6 +52,10 @@ export interface RepositoryChanges {
   has_projects?: boolean;
   has_wiki?: boolean;
   archived?: boolean;
+  allow_merge_commit?: boolean;
+  allow_squash_merge?: boolean;
+  allow_rebase_merge?: boolean;
+  delete_branch_on_merge?: boolean;
 }
 
 interface CacheEntry {

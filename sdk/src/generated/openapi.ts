@@ -1809,6 +1809,50 @@ export interface paths {
         patch: operations["pulls/update"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check if a pull request has been merged
+         * @description 204 when the pull request has been merged, 404 when it has not (or there is no such pull request). Public repositories are readable anonymously.
+         */
+        get: operations["pulls/check-if-merged"];
+        /**
+         * Merge a pull request
+         * @description Writes the merge to the base branch (a `push` event, then `pull_request` `closed` with `merged: true`). `merge`: a merge commit with parents base and head; `squash`: one commit on the base; `rebase`: the head's commits replayed on the base. Needs write access. 405 when the pull request is closed, a draft, conflicting, or the method is not allowed in the repository's settings; 409 when `sha` is not the head.
+         */
+        put: operations["pulls/merge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/update-branch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a pull request branch
+         * @description Merges the base branch into the head branch (a merge commit on the head, so `synchronize` fires). Needs push access to the head. 422 when `expected_head_sha` is not the head, the head already has the base, or they conflict.
+         */
+        put: operations["pulls/update-branch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/pulls/{pull_number}/commits": {
         parameters: {
             query?: never;
@@ -1919,6 +1963,16 @@ export interface components {
             url?: string;
             /** @description HTTP status code as a string. */
             status?: string;
+        };
+        /**
+         * Pull Request Merge Result
+         * @description The answer to a merge (pulls/merge).
+         */
+        "pull-request-merge-result": {
+            /** @description The commit now at the base branch's tip. */
+            sha: string;
+            merged: boolean;
+            message: string;
         };
         /**
          * Validation Error
@@ -5389,6 +5443,14 @@ export interface operations {
                     has_projects?: boolean;
                     has_wiki?: boolean;
                     archived?: boolean;
+                    /** @description Whether pull requests may be merged with a merge commit. */
+                    allow_merge_commit?: boolean;
+                    /** @description Whether pull requests may be squash-merged. */
+                    allow_squash_merge?: boolean;
+                    /** @description Whether pull requests may be rebase-merged. */
+                    allow_rebase_merge?: boolean;
+                    /** @description Whether a merged pull request's head branch (in this repository) is deleted. */
+                    delete_branch_on_merge?: boolean;
                 };
             };
         };
@@ -12538,6 +12600,225 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["pull-request"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/check-if-merged": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pull request has been merged. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/merge": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Title for the automatic commit message. */
+                    commit_title?: string;
+                    /** @description Extra detail to append to automatic commit message. */
+                    commit_message?: string;
+                    /** @description SHA that pull request head must match to allow merge. */
+                    sha?: string;
+                    /**
+                     * @description The merge method to use.
+                     * @enum {string}
+                     */
+                    merge_method?: "merge" | "squash" | "rebase";
+                };
+            };
+        };
+        responses: {
+            /** @description The pull request was merged. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-merge-result"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description The pull request cannot be merged (closed, a draft, conflicting, the method not allowed, or the base branch moved meanwhile). */
+            405: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            /** @description `sha` is not the head of the pull request, or the base branch moved during the merge. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/update-branch": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The head the caller expects; 422 when it is not the head. */
+                    expected_head_sha?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The head branch is being updated. */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: uri */
+                        url: string;
+                    };
                 };
             };
             301: components["responses"]["moved_permanently"];

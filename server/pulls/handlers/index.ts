@@ -8,6 +8,9 @@ import { listPullFiles } from './pulls-list-files.js';
 import { listPullsHandler } from './pulls-list.js';
 import { listRequestedReviewers, removePullReviewers, requestPullReviewers } from './pulls-requested-reviewers.js';
 import { updatePull } from './pulls-update.js';
+import { mergePullHandler } from './pulls-merge.js';
+import { checkIfMerged } from './pulls-check-if-merged.js';
+import { updateBranch } from './pulls-update-branch.js';
 
 export const pullsHandlers = {
   'pulls/create': createPull,
@@ -19,4 +22,7 @@ export const pullsHandlers = {
   'pulls/list-requested-reviewers': listRequestedReviewers,
   'pulls/request-reviewers': requestPullReviewers,
   'pulls/remove-requested-reviewers': removePullReviewers,
+  'pulls/merge': mergePullHandler,
+  'pulls/check-if-merged': checkIfMerged,
+  'pulls/update-branch': updateBranch,
 } satisfies Partial<Handlers>;

@@ -1,3 +1,4 @@
+import { validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
 import { checkRepositoryName, nameTaken } from '../repository-name.js';
@@ -13,6 +14,11 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
     checkRepositoryName(body.name);
     if (await repos.nameTaken(repo.owner_id, body.name, repo.id)) throw nameTaken();
   }
+  // GitHub keeps at least one merge method allowed.
+  const allowed = [body.allow_merge_commit ?? repo.allow_merge_commit, body.allow_squash_merge ?? repo.allow_squash_merge, body.allow_rebase_merge ?? repo.allow_rebase_merge];
+  if (!allowed.includes(true)) {
+    throw validationFailed([{ resource: 'Repository', field: 'merge_commit_allowed', code: 'invalid', message: 'Sorry, you need to allow at least one merge strategy. (no_merge_method)' }]);
+  }
   try {
     await repos.update(repo.id, {
       name: body.name,
@@ -24,6 +30,10 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
       has_projects: body.has_projects,
       has_wiki: body.has_wiki,
       archived: body.archived,
+      allow_merge_commit: body.allow_merge_commit,
+      allow_squash_merge: body.allow_squash_merge,
+      allow_rebase_merge: body.allow_rebase_merge,
+      delete_branch_on_merge: body.delete_branch_on_merge,
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw nameTaken();

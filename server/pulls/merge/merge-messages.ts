@@ -1,0 +1,22 @@
+// The messages of the commits a merge writes, GitHub's defaults: a merge
+// commit's title "Merge pull request #N from owner/branch" with the pull
+// request's title as its body; a squash's title "Title (#N)" with the
+// subjects of the head's commits as its body. `commit_title` and
+// `commit_message` replace either part.
+import type { GitRepositories } from '../../repos/git.js';
+import type { PullRow } from '../pull-rows.js';
+
+export interface MessageParts { title?: string; message?: string }
+
+const join = (title: string, body: string) => (body === '' ? `${title}\n` : `${title}\n\n${body}\n`);
+
+export function mergeCommitMessage(row: PullRow, headOwner: string, parts: MessageParts): string {
+  return join(parts.title ?? `Merge pull request #${row.issue.number} from ${headOwner}/${row.pull.head_ref}`, parts.message ?? row.issue.title);
+}
+
+export async function squashCommitMessage(git: GitRepositories, repositoryId: number, row: PullRow, base: string, parts: MessageParts): Promise<string> {
+  const title = parts.title ?? `${row.issue.title} (#${row.issue.number})`;
+  if (parts.message !== undefined) return join(title, parts.message);
+  const subjects = (await git.git(repositoryId, ['log', '--reverse', '--format=%s', `${base}..${row.pull.head_sha}`])).split('\n').filter(Boolean);
+  return join(title, subjects.map((subject) => `* ${subject}`).join('\n\n'));
+}

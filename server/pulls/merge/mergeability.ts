@@ -1,0 +1,70 @@
+// The mergeability job of one pull request: the test merge of its head into
+// its base branch's tip (merge-tree, then commit-tree with parents base and
+// head), written to refs/pull/{n}/merge of the base repository (deleted when
+// they conflict), and `mergeable`, `mergeable_state` ('clean' or 'dirty'),
+// `merge_commit_sha` and the base sha it was computed against, as GitHub
+// shows them. A result computed from refs that moved meanwhile (the job was
+// queued again) is dropped: the newer job writes its own.
+import type { Sql } from '../../db/database.js';
+import type { GitIdentity } from '../../repos/commit-identity.js';
+import type { GitRepositories } from '../../repos/git.js';
+import { writeCommit } from '../../repos/git-commit-write.js';
+import { diffCounts } from '../pull-git.js';
+import { mergeTree } from './merge-git.js';
+import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
+
+export interface MergeabilityDeps { sql: Sql; git: GitRepositories; identity: GitIdentity }
+
+interface JobPull {
+  generation: string;
+  repository_id: number;
+  number: number;
+  state: string;
+  merged: boolean;
+  head_sha: string;
+  base_ref: string;
+}
+
+export const testMergeRef = (number: number) => `refs/pull/${number}/merge`;
+
+/** Runs the job of pull request `issueId` (its issue's id) if it is queued; true when it ran to its end. */
+export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number): Promise<boolean> {
+  const { sql, git } = deps;
+  const [job] = await sql<JobPull[]>`
+    SELECT j.generation, i.repository_id, i.number, i.state, p.merged_at IS NOT NULL AS merged, p.head_sha, p.base_ref
+    FROM pull_mergeability_jobs j JOIN pull_requests p ON p.issue_id = j.issue_id JOIN issues i ON i.id = j.issue_id
+    WHERE j.issue_id = ${issueId}`;
+  if (!job) return true;
+  const repositoryId = Number(job.repository_id);
+  let result: { mergeable: boolean; commit: string | null; base: string } | null = null;
+  // Closed and merged pull requests keep what they had; a base branch that is gone leaves `mergeable` unknown.
+  const base = job.state === 'open' && !job.merged ? await git.resolveRef(repositoryId, `refs/heads/${job.base_ref}`) : null;
+  if (base !== null) {
+    const tree = await mergeTree(git, repositoryId, base, job.head_sha);
+    const commit = tree === null ? null : await writeCommit(git, repositoryId, {
+      tree, parents: [base, job.head_sha], message: `Merge ${job.head_sha} into ${base}\n`, author: deps.identity, committer: deps.identity,
+    });
+    result = { mergeable: tree !== null, commit, base };
+  }
+  const counts = result ? await diffCounts(git, repositoryId, { head: job.head_sha, base: result.base }) : null;
+  return sql.begin(async (tx) => {
+    // The pull request's row before the job's, the order a push's sync takes them in (no deadlock).
+    await tx`SELECT 1 FROM pull_requests WHERE issue_id = ${issueId} FOR UPDATE`;
+    const [current] = await tx<{ generation: string }[]>`SELECT generation FROM pull_mergeability_jobs WHERE issue_id = ${issueId} FOR UPDATE`;
+    if (!current || current.generation !== job.generation) {
+      // Queued again meanwhile: let it run again now rather than after the lease.
+      await tx`UPDATE pull_mergeability_jobs SET lease_until = NULL WHERE issue_id = ${issueId}`;
+      await tx`SELECT pg_notify(${MERGEABILITY_CHANNEL}, '')`;
+      return false;
+    }
+    await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${issueId}`;
+    if (!result || !counts) return true;
+    await tx`UPDATE pull_requests SET ${tx({
+      mergeable: result.mergeable, mergeable_state: result.mergeable ? 'clean' : 'dirty', merge_commit_sha: result.commit, base_sha: result.base, ...counts,
+    })} WHERE issue_id = ${issueId} AND head_sha = ${job.head_sha} AND merged_at IS NULL`;
+    // Under the job's row lock, so an older result never overwrites a newer one.
+    if (result.commit) await git.git(repositoryId, ['update-ref', testMergeRef(job.number), result.commit]);
+    else await git.git(repositoryId, ['update-ref', '-d', testMergeRef(job.number)]);
+    return true;
+  });
+}

@@ -12,7 +12,9 @@ import { Repository, repositoryQuery } from './resolvers/repository.js';
 import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
 import { connectionFields } from './git/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
-import { Actor, Assignable, Lockable } from './issues/interfaces.js';
+import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interfaces.js';
+import { PullRequest } from './pulls/pull-resolvers.js';
+import { PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
@@ -33,7 +35,7 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
-  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields },
+  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields, ...repositoryPullFields },
   Ref,
   RefConnection: connectionFields,
   GitObject,
@@ -58,4 +60,7 @@ export const resolvers: Resolvers = {
   Actor,
   Assignable,
   Lockable,
+  IssueOrPullRequest,
+  PullRequest,
+  PullRequestCommit,
 };

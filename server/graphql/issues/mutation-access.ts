@@ -22,6 +22,7 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import { canSeeRepository } from '../resolvers/repository.js';
+import { clearPullLoaders } from '../pulls/pull-loaders.js';
 
 export interface Writer { userId: number; login: string; permission: Permission | null }
 
@@ -118,6 +119,7 @@ export function clearIssueLoaders(ctx: GraphqlContext): void {
   const { reactionById, reactionPage, reactionSummary } = ctx.loaders;
   for (const loader of [issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned, labelsOfIssue, labelIssuePage, milestoneIssuePage]) loader.clearAll();
   for (const loader of [reactionById, reactionPage, reactionSummary]) loader.clearAll();
+  clearPullLoaders(ctx.loaders);
 }
 
 /** The accounts behind U_ ids, checked assignable to `repo` (UNPROCESSABLE otherwise, as REST's 422). */

@@ -16,6 +16,7 @@ import type {
 import { pageAt } from '../issues/issue-resolvers.js';
 import { viewerAs } from '../issues/mutation-access.js';
 import { accountType } from '../resolvers/account.js';
+import { isPull } from '../pulls/pull-models.js';
 import {
   graphqlContent, isComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel,
 } from './reaction-models.js';
@@ -74,7 +75,9 @@ export const commentReactableFields: Pick<IssueCommentResolvers, ReactableFields
   viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
 };
 
-export const Reactable: ReactableResolvers = { __resolveType: (subject) => (isComment(subject) ? 'IssueComment' : 'Issue') };
+export const Reactable: ReactableResolvers = {
+  __resolveType: (subject) => (isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
+};
 
 export const Reactor: ReactorResolvers = { __resolveType: accountType };
 

@@ -111,3 +111,103 @@ describe('Repository.pullRequest', () => {
     expect(pull.page).toEqual({ nodes: [{ path: 'a.txt' }], pageInfo: { hasNextPage: false } });
   });
 });
+
+describe('Repository.pullRequests', () => {
+  const list = async (args: string, token = alice.token) => {
+    const body = await gql(`{ repository(owner: "alice", name: "proj") { pullRequests(${args}) {
+      totalCount nodes { number } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`, {}, token);
+    expect(body.errors).toBeUndefined();
+    return body.data!.repository.pullRequests;
+  };
+  const numbers = async (args: string) => (await list(args)).nodes.map((n: { number: number }) => n.number);
+
+  it('lists pull requests only, oldest first, filtered by state, head, base and labels', async () => {
+    expect(await numbers('first: 10')).toEqual([1, 3, 4]);
+    expect(await numbers('first: 10, states: [OPEN]')).toEqual([1]);
+    expect(await numbers('first: 10, states: [CLOSED]')).toEqual([3]);
+    expect(await numbers('first: 10, states: [MERGED]')).toEqual([4]);
+    expect(await numbers('first: 10, states: [CLOSED, MERGED]')).toEqual([3, 4]);
+    expect(await numbers('first: 10, headRefName: "fix"')).toEqual([3]);
+    expect(await numbers('first: 10, baseRefName: "main", headRefName: "nope"')).toEqual([]);
+    expect(await numbers('first: 10, baseRefName: "main"')).toEqual([1, 3, 4]);
+    expect(await numbers('first: 10, labels: ["BUG"]')).toEqual([1]);
+    expect(await numbers('first: 10, orderBy: {field: CREATED_AT, direction: DESC}')).toEqual([4, 3, 1]);
+  });
+
+  it('pages forwards and backwards', async () => {
+    const first = await list('first: 2');
+    expect(first).toMatchObject({ totalCount: 3, nodes: [{ number: 1 }, { number: 3 }], pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    const next = await list(`first: 2, after: "${first.pageInfo.endCursor}"`);
+    expect(next).toMatchObject({ nodes: [{ number: 4 }], pageInfo: { hasNextPage: false, hasPreviousPage: true } });
+    expect(await numbers('last: 2')).toEqual([3, 4]);
+    expect(await numbers(`last: 1, before: "${next.pageInfo.startCursor}"`)).toEqual([3]);
+    const count = await gql('{ repository(owner: "alice", name: "proj") { pullRequests(states: [OPEN, CLOSED]) { totalCount } } }');
+    expect(count.data!.repository.pullRequests.totalCount).toBe(2);
+    const unbounded = await gql('{ repository(owner: "alice", name: "proj") { pullRequests { nodes { number } } } }');
+    expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
+  });
+
+  it('issue lists and issue(number) leave pull requests out; issueOrPullRequest answers both', async () => {
+    const body = await gql(`{ repository(owner: "alice", name: "proj") {
+      issues(first: 10) { totalCount nodes { number } }
+      issue(number: 1) { number }
+      a: issueOrPullRequest(number: 1) { __typename ... on PullRequest { headRefName } }
+      b: issueOrPullRequest(number: 2) { __typename ... on Issue { title } }
+      c: issueOrPullRequest(number: 9) { __typename } }
+      label(name: "bug") { issues(first: 5) { totalCount } } } }`.replace('} }\n      label', '}\n      label'));
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.repository).toEqual({
+      issues: { totalCount: 1, nodes: [{ number: 2 }] }, issue: null,
+      a: { __typename: 'PullRequest', headRefName: 'feature' }, b: { __typename: 'Issue', title: 'Just an issue' }, c: null,
+      label: { issues: { totalCount: 0 } },
+    });
+  });
+});
+
+describe('node(id:) for pull requests', () => {
+  it('resolves PR_ ids (and the interfaces) for those who may see the repository', async () => {
+    const ids = (await gql(`{ a: repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } }
+      b: repository(owner: "alice", name: "secret") { pullRequest(number: 1) { id } } }`)).data!;
+    const all = [ids.a.pullRequest.id, ids.b.pullRequest.id];
+    const query = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on PullRequest { title }
+      ... on Labelable { labels(first: 1) { totalCount } } ... on Assignable { assignees { totalCount } }
+      ... on Lockable { locked } ... on Reactable { viewerCanReact } } }`;
+    const seen = { __typename: 'PullRequest', title: 'Add a', labels: { totalCount: 1 }, assignees: { totalCount: 1 }, locked: false, viewerCanReact: true };
+    expect((await gql(query, { ids: all })).data!.nodes).toEqual([seen, { ...seen, title: 'Hidden', labels: { totalCount: 0 }, assignees: { totalCount: 0 } }]);
+    expect((await gql(query, { ids: all }, bob.token)).data!.nodes).toEqual([seen, null]);
+    // An I_ id of the same row is not a PR_ id, and a PR_ id of a plain issue resolves to nothing.
+    const issueId = (await rest(server, alice.token, 'GET', '/repos/alice/proj/issues/2')).node_id as string;
+    const asPull = issueId.replace(/^I_/, 'PR_');
+    expect((await gql('query($id: ID!) { node(id: $id) { id } }', { id: asPull })).errors?.[0]?.type).toBe('NOT_FOUND');
+  });
+
+  it('costs as many statements for 20 pull requests as for one', async () => {
+    await repositoryWithReadme(server, alice.token, 'alice', 'busy');
+    const ids: string[] = [];
+    for (let i = 1; i <= 20; i++) {
+      await branchWith(server, alice.token, 'alice/busy', `b${i}`, { [`f${i}.txt`]: `${i}\n` });
+      await openPullRequest(server, i % 2 ? alice.token : bob.token, 'alice/busy', { title: `PR ${i}`, head: `b${i}`, base: 'main' });
+      ids.push((await rest(server, alice.token, 'GET', `/repos/alice/busy/pulls/${i}`)).node_id);
+    }
+    const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on PullRequest { number title state headRefName author { login }
+      labels(first: 5) { nodes { name } } assignees(first: 5) { nodes { login } } repository { name } } } }`;
+    // The fewest of three runs: the server's background work may add a statement to any one request on a busy machine.
+    const cost = async (some: string[]) => {
+      let fewest = Infinity;
+      for (let run = 0; run < 3; run++) {
+        statements.length = 0;
+        const body = await gql(query, { ids: some });
+        expect(body.errors).toBeUndefined();
+        expect(body.data!.nodes).toHaveLength(some.length);
+        fewest = Math.min(fewest, statements.length);
+      }
+      return fewest;
+    };
+    const one = await cost(ids.slice(0, 1));
+    expect(await cost(ids)).toBe(one);
+    expect(one).toBeLessThanOrEqual(6);
+    const page = await gql('{ repository(owner: "alice", name: "busy") { pullRequests(first: 20, states: [OPEN]) { totalCount nodes { author { login } } } } }');
+    expect(page.data!.repository.pullRequests.totalCount).toBe(20);
+    expect(page.data!.repository.pullRequests.nodes[1].author.login).toBe('bob');
+  });
+});

@@ -48,17 +48,23 @@ export function storable<T extends string | null | undefined>(value: T, field: s
   return value;
 }
 
-/** The caller as a writer of `repo` needing `needed`: FORBIDDEN when the token or the permission falls short. */
-export async function writerOf(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission): Promise<Writer> {
+/**
+ * The caller as a writer of `repo` needing `needed`: FORBIDDEN when the token
+ * or the permission falls short. An installation needs `app` write: `issues`,
+ * or `pull_requests` for the pull request mutations.
+ */
+export async function writerOf(
+  ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission, app: 'issues' | 'pull_requests' = 'issues',
+): Promise<Writer> {
   const principal = ctx.principal;
   if (principal.kind !== 'token') throw forbiddenMutation(ctx, mutation);
   let permission: Permission | null;
   if (principal.installation) {
     const grant = principal.installation;
-    if (!grantReaches(grant, repo) || !satisfies(grant.permissions, { issues: 'write' })) {
+    if (!grantReaches(grant, repo) || !satisfies(grant.permissions, { [app]: 'write' })) {
       throw githubError('FORBIDDEN', 'Resource not accessible by integration');
     }
-    // Within its grant an installation acts with the issues permission it holds.
+    // Within its grant an installation acts with the permission it holds.
     permission = 'write';
   } else {
     const scopes = repo.private ? ['repo'] : ['repo', 'public_repo'];
@@ -91,11 +97,12 @@ export async function visibleIssue(ctx: GraphqlContext, id: string, type: NodeTy
 }
 
 /** GraphQL's error for a REST store's refusal; anything else goes on as it is. */
-function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): unknown {
+export function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): unknown {
   if (!(error instanceof ApiError)) return error;
   if (error.status === 404) return githubError('NOT_FOUND', 'Could not resolve to a node: it no longer exists.');
   if (error.status === 403) return forbiddenMutation(ctx, mutation);
-  if (error.status === 422) {
+  // 405 and 409 (a merge refused, a head that moved) are refusals of the input too.
+  if (error.status === 422 || error.status === 405 || error.status === 409) {
     const detail = error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
     return githubError('UNPROCESSABLE', detail || error.message);
   }
@@ -104,8 +111,17 @@ function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): 
 
 /** Runs `work` in one transaction with what its webhook events need, translating the store's errors. */
 export async function inMutation<T>(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, work: (events: EventContext) => Promise<T>): Promise<T> {
+  let changed = false;
   try {
-    return (await ctx.services.sql.begin((tx) => work({ tx, repo, principal: ctx.principal, urls: ctx.services.urls }))) as T;
+    const result = (await ctx.services.sql.begin(async (tx) => {
+      const events: EventContext = { tx, repo, principal: ctx.principal, urls: ctx.services.urls };
+      const done = await work(events);
+      changed = events.repositoryChanged === true;
+      return done;
+    })) as T;
+    // The repository's row changed (its open issue count): this process drops its copy now, others on the notice (as REST).
+    if (changed) ctx.services.repos.changedLocally(repo.id);
+    return result;
   } catch (error) {
     throw asGraphqlError(error, ctx, mutation);
   } finally {

@@ -14,7 +14,7 @@ import { connectionFields } from './git/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
 import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interfaces.js';
 import { PullRequest } from './pulls/pull-resolvers.js';
-import { PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
+import { commentPullFields, labelPullFields, milestonePullFields, PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
@@ -47,10 +47,10 @@ export const resolvers: Resolvers = {
   TreeEntry,
   Blob,
   Tag,
-  Label: { ...Label, ...labelIssueFields },
-  Milestone: { ...Milestone, ...milestoneIssueFields },
+  Label: { ...Label, ...labelIssueFields, ...labelPullFields },
+  Milestone: { ...Milestone, ...milestoneIssueFields, ...milestonePullFields },
   Issue: { ...Issue, ...issueLabelableFields, ...issueReactableFields },
-  IssueComment: { ...IssueComment, ...commentReactableFields },
+  IssueComment: { ...IssueComment, ...commentReactableFields, ...commentPullFields },
   Reaction,
   ReactionGroup,
   ReactionConnection,

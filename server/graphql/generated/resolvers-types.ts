@@ -452,6 +452,8 @@ export type IssueComment = Node & Reactable & {
   databaseId?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
   issue: Issue;
+  /** Returns the pull request associated with the comment, if this comment was made on a pull request. */
+  pullRequest?: Maybe<PullRequest>;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the comment (`first` or `last`, 1–100), oldest first. */
@@ -571,6 +573,8 @@ export type Label = Node & {
   /** A list of issues associated with this label (`first` or `last`, 1–100). */
   issues: IssueConnection;
   name: Scalars['String']['output'];
+  /** A list of pull requests associated with this label (`first` or `last`, 1–100). */
+  pullRequests: PullRequestConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
@@ -588,6 +592,20 @@ export type LabelIssuesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<IssueOrder>;
   states?: InputMaybe<Array<IssueState>>;
+};
+
+
+/** A label for categorizing issues, pull requests, milestones, or discussions with a given Repository. */
+export type LabelPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
 };
 
 /** The connection type for Label. */
@@ -716,6 +734,8 @@ export type Milestone = Node & {
   number: Scalars['Int']['output'];
   /** The share of the milestone's issues that are closed, in percent (0 without issues). */
   progressPercentage: Scalars['Float']['output'];
+  /** A list of pull requests associated with the milestone (`first` or `last`, 1–100). */
+  pullRequests: PullRequestConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   state: MilestoneState;
@@ -735,6 +755,20 @@ export type MilestoneIssuesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<IssueOrder>;
   states?: InputMaybe<Array<IssueState>>;
+};
+
+
+/** Represents a Milestone object on a given repository. */
+export type MilestonePullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
 };
 
 /** The connection type for Milestone. */
@@ -2489,6 +2523,7 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   issue?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueCommentReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
@@ -2535,6 +2570,7 @@ export type LabelResolvers<ContextType = GraphqlContext, ParentType extends Reso
   isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<LabelIssuesArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<LabelPullRequestsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -2589,6 +2625,7 @@ export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends 
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<MilestoneIssuesArgs>>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   progressPercentage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<MilestonePullRequestsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['MilestoneState'], ParentType, ContextType>;

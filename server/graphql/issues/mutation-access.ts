@@ -23,6 +23,7 @@ import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import { clearPullLoaders } from '../pulls/pull-loaders.js';
+import type { PullModel } from '../pulls/pull-models.js';
 
 export interface Writer { userId: number; login: string; permission: Permission | null }
 
@@ -94,6 +95,20 @@ export async function visibleIssue(ctx: GraphqlContext, id: string, type: NodeTy
   const issue = await issueByNumber(ctx.services.sql, repo.id, model.number);
   if (issue === null) throw nodeNotFound(id);
   return { issue, repo };
+}
+
+/**
+ * visibleIssue for the mutations of Issue's interfaces (labels, assignees,
+ * locks, comments): an I_ id, or a PR_ id of a pull request (its issue row
+ * is what the store changes). `shown` gives the payload's subject: a pull
+ * request named by its PR_ id is shown as the PullRequest, read after the change.
+ */
+export async function visibleSubject(ctx: GraphqlContext, id: string) {
+  const pullId = decodeNodeIdOf(id, 'PullRequest') !== null;
+  const found = await visibleIssue(ctx, id, pullId ? 'PullRequest' : 'Issue');
+  if (pullId && (await ctx.loaders.pullById.load(found.issue.id)) === null) throw nodeNotFound(id);
+  const shown = async <T extends object>(changed: T): Promise<T | PullModel> => (pullId ? (await ctx.loaders.pullById.load(found.issue.id)) ?? changed : changed);
+  return { ...found, shown };
 }
 
 /** GraphQL's error for a REST store's refusal; anything else goes on as it is. */

@@ -1,11 +1,12 @@
 // A pull request's connections read from git (`commits`, `files`: one git
 // process each per request, through pull-loaders.ts), PullRequestCommit, and
 // the Repository fields that reach pull requests (`pullRequest`,
-// `pullRequests`, `issueOrPullRequest`).
+// `pullRequests`, `issueOrPullRequest`), Label's and Milestone's `pullRequests`
+// and IssueComment's `pullRequest`.
 import { connection, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
-  PullRequestCommitResolvers, PullRequestResolvers, RepositoryPullRequestsArgs, RepositoryResolvers,
+  IssueCommentResolvers, LabelResolvers, MilestoneResolvers, PullRequestCommitResolvers, PullRequestResolvers, RepositoryPullRequestsArgs, RepositoryResolvers,
 } from '../generated/resolvers-types.js';
 import { pageAt } from '../issues/issue-resolvers.js';
 import type { PullCommitModel, PullModel } from './pull-models.js';
@@ -61,6 +62,19 @@ export async function pullConnection(
   const page = await ctx.loaders[loader].load({ repositoryId: parentId, page: request });
   return connection<PullModel>(page.rows, page.total, pageAt(request.window, page.rows.length, page.total));
 }
+
+export const labelPullFields: Pick<LabelResolvers, 'pullRequests'> = {
+  pullRequests: (label, args, ctx) => pullConnection(ctx, 'labelPullPage', label.id, args),
+};
+
+export const milestonePullFields: Pick<MilestoneResolvers, 'pullRequests'> = {
+  pullRequests: (milestone, args, ctx) => pullConnection(ctx, 'milestonePullPage', milestone.id, args),
+};
+
+/** IssueComment.pullRequest: the pull request a comment was made on, null for an issue's. */
+export const commentPullFields: Pick<IssueCommentResolvers, 'pullRequest'> = {
+  pullRequest: (comment, _args, ctx) => ctx.loaders.pullById.load(comment.issue_id),
+};
 
 export const repositoryPullFields: Pick<RepositoryResolvers, 'pullRequest' | 'pullRequests' | 'issueOrPullRequest'> = {
   pullRequest: (repo, { number }, ctx) => ctx.loaders.pullByNumber.load({ repositoryId: repo.id, number }),

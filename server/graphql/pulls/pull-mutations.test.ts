@@ -168,3 +168,44 @@ describe('mergePullRequest and requestReviews', () => {
     expect(await newEvents()).toEqual([]);
   });
 });
+
+describe("Issue's interface mutations on pull requests", () => {
+  it('label, assign, lock, comment on and react to a pull request by its PR_ id, answering the PullRequest', async () => {
+    const ids = (await gql(`{ viewer { id } repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } label(name: "bug") { id } } }`)).data!;
+    const pullRequestId = ids.repository.pullRequest.id;
+    const labeled = await mutate('mutation($input: AddLabelsToLabelableInput!) { addLabelsToLabelable(input: $input) { clientMutationId labelable { __typename ... on PullRequest { headRefName labels(first: 5) { nodes { name } } } } } }',
+      { labelableId: pullRequestId, labelIds: [ids.repository.label.id] });
+    expect(labeled.labelable).toEqual({ __typename: 'PullRequest', headRefName: 'feature', labels: { nodes: [{ name: 'bug' }] } });
+    const assigned = await mutate('mutation($input: AddAssigneesToAssignableInput!) { addAssigneesToAssignable(input: $input) { clientMutationId assignable { __typename assignees { totalCount } } } }',
+      { assignableId: pullRequestId, assigneeIds: [ids.viewer.id] });
+    expect(assigned.assignable).toEqual({ __typename: 'PullRequest', assignees: { totalCount: 1 } });
+    const locked = await mutate('mutation($input: LockLockableInput!) { lockLockable(input: $input) { clientMutationId lockedRecord { __typename locked } } }', { lockableId: pullRequestId });
+    expect(locked.lockedRecord).toEqual({ __typename: 'PullRequest', locked: true });
+    await mutate('mutation($input: UnlockLockableInput!) { unlockLockable(input: $input) { clientMutationId } }', { lockableId: pullRequestId });
+    const commented = await mutate(`mutation($input: AddCommentInput!) { addComment(input: $input) { clientMutationId subject { __typename ... on PullRequest { comments { totalCount } } }
+      commentEdge { node { body pullRequest { number } issue { number } } } } }`, { subjectId: pullRequestId, body: 'Looks good' });
+    expect(commented).toMatchObject({ subject: { __typename: 'PullRequest', comments: { totalCount: 1 } }, commentEdge: { node: { body: 'Looks good', pullRequest: { number: 1 }, issue: { number: 1 } } } });
+    const reacted = await mutate('mutation($input: AddReactionInput!) { addReaction(input: $input) { clientMutationId subject { __typename } reaction { reactable { __typename } } } }',
+      { subjectId: pullRequestId, content: 'HOORAY' });
+    expect(reacted).toMatchObject({ subject: { __typename: 'PullRequest' }, reaction: { reactable: { __typename: 'PullRequest' } } });
+    // An issue's PR_ id (no pull request behind it) is nothing.
+    const issue = await rest(server, alice.token, 'POST', '/repos/alice/proj/issues', { title: 'Plain' });
+    expect((await refused('mutation($input: LockLockableInput!) { lockLockable(input: $input) { clientMutationId } }',
+      { lockableId: (issue.node_id as string).replace(/^I_/, 'PR_') })).type).toBe('NOT_FOUND');
+    await newEvents();
+  });
+
+  it("lists a label's and a milestone's pull requests", async () => {
+    await rest(server, alice.token, 'POST', '/repos/alice/proj/milestones', { title: 'v1' });
+    await rest(server, alice.token, 'PATCH', '/repos/alice/proj/issues/2', { milestone: 1 });
+    const body = await gql(`{ repository(owner: "alice", name: "proj") {
+      label(name: "bug") { pullRequests(first: 5) { totalCount nodes { number } } issues(first: 5) { totalCount } }
+      milestone(number: 1) { pullRequests(first: 5, states: [OPEN]) { nodes { number } } closed: pullRequests(states: [CLOSED]) { totalCount } } } }`);
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.repository).toEqual({
+      label: { pullRequests: { totalCount: 1, nodes: [{ number: 1 }] }, issues: { totalCount: 0 } },
+      milestone: { pullRequests: { nodes: [{ number: 2 }] }, closed: { totalCount: 0 } },
+    });
+    await newEvents();
+  });
+});

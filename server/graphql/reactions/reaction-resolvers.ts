@@ -88,7 +88,10 @@ export const Reaction: ReactionResolvers = {
   createdAt: (reaction) => isoSeconds(reaction.created_at),
   user: (reaction, _args, ctx) => (reaction.user_id === null ? null : ctx.loaders.accountById.load(reaction.user_id)),
   reactable: async (reaction, _args, ctx) => {
-    const subject = reaction.issue_id !== null ? await ctx.loaders.issueById.load(reaction.issue_id) : await ctx.loaders.commentById.load(reaction.comment_id!);
+    // An issue's reaction may be a pull request's (a pull request is an issue): that one shows as the PullRequest.
+    const subject = reaction.issue_id !== null
+      ? ((await ctx.loaders.pullById.load(reaction.issue_id)) ?? (await ctx.loaders.issueById.load(reaction.issue_id)))
+      : await ctx.loaders.commentById.load(reaction.comment_id!);
     if (!subject) throw new Error(`reaction ${reaction.id} of a missing subject`);
     return subject;
   },

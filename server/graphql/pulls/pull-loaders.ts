@@ -27,6 +27,22 @@ export interface PullLoaders {
 
 const shasKey = (shas: PullShas) => `${shas.repositoryId}:${shas.base}:${shas.head}`;
 
+/** Git processes for a page of pull requests: a few at a time, so 100 pull requests' files do not start 100 processes at once. */
+const GIT_AT_ONCE = 4;
+
+async function fewAtOnce<K, V>(keys: readonly K[], read: (key: K) => Promise<V>): Promise<V[]> {
+  const answers = new Array<V>(keys.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const index = next++;
+      answers[index] = await read(keys[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(GIT_AT_ONCE, keys.length) }, worker));
+  return answers;
+}
+
 export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
   return {
     pullById: new DataLoader(async (ids) => {
@@ -40,8 +56,8 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
     pullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page)),
     labelPullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page, 'label')),
     milestonePullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page, 'milestone')),
-    pullCommits: new DataLoader((keys) => Promise.all(keys.map((shas) => pullCommitOids(git, shas))), { cacheKeyFn: shasKey }),
-    pullFiles: new DataLoader((keys) => Promise.all(keys.map((shas) => pullChangedFiles(git, shas))), { cacheKeyFn: shasKey }),
+    pullCommits: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullCommitOids(git, shas)), { cacheKeyFn: shasKey }),
+    pullFiles: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullChangedFiles(git, shas)), { cacheKeyFn: shasKey }),
   };
 }
 

@@ -72,6 +72,7 @@ const labelIds: string[] = [];
 const issueIds: string[] = [];
 const commentIds: string[] = [];
 const pullIds: string[] = [];
+const branchNames: string[] = [];
 for (const repo of repos.slice(0, 3)) {
   const path = `${base}/repos/${repo.owner.login}/${repo.name}`;
   const labels = await json<{ node_id: string }[]>(`${path}/labels?per_page=5`);
@@ -80,6 +81,8 @@ for (const repo of repos.slice(0, 3)) {
   const comments = await optionalList<{ node_id: string }>(`${path}/issues/comments?per_page=5`);
   const pulls = await optionalList<{ node_id: string }>(`${path}/pulls?state=all&per_page=5`);
   pullIds.push(...pulls.map((p) => p.node_id));
+  const branches = await optionalList<{ name: string }>(`${path}/branches?per_page=10`);
+  branchNames.push(...branches.map((b) => b.name));
   labelIds.push(...labels.map((l) => l.node_id));
   issueIds.push(...issues.filter((i) => !i.pull_request).map((i) => i.node_id));
   commentIds.push(...comments.map((c) => c.node_id));
@@ -106,6 +109,8 @@ const dictionaries = {
   'reactable-ids': orAny([...issueIds, ...commentIds, ...pullIds]),
   'label-ids': orAny(labelIds),
   'user-ids': unique([data.viewer.id]),
+  // Branch names of those repositories, for the pull request mutations' head and base (`main` when none).
+  'branch-names': branchNames.length ? unique(branchNames) : ['main'],
 };
 
 await mkdir(outDir, { recursive: true });

@@ -139,6 +139,11 @@ await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-subject.t
   message: 'A change to pull', content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'), branch: 'graphql-subject',
 });
 await api(token, 'POST', '/repos/contract-bot/bot-repo/pulls', { title: 'GraphQL subject 3', head: 'graphql-subject', base: 'main', body: 'Seeded for the GraphQL run.' });
+// …and a branch with a commit and no pull request yet, for createPullRequest.
+await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', { ref: 'refs/heads/graphql-head', sha: botMain.object.sha });
+await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-head.txt', {
+  message: 'Another change to pull', content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'), branch: 'graphql-head',
+});
 // The spec's example hook (12345678) and delivery (12345678) on the example
 // repository, so the examples reach real rows, plus hook 12345679, the
 // example of hooks/delete (deleting 12345678 would leave the later phases

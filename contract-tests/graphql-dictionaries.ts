@@ -5,8 +5,8 @@
 // works for any deployment and token: the token's user (GraphQL `viewer`) and
 // the repositories it lists (`GET /user/repos`), with their node IDs, the
 // `CO_` IDs of their default branches' head commits, and those of a few of
-// their labels, milestones, issues, comments and reactions (the mutations'
-// subjects: issue, comment, label and repository IDs each in a dictionary of
+// their labels, milestones, issues, pull requests, comments and reactions (the mutations'
+// subjects: issue, pull request, comment, label and repository IDs each in a dictionary of
 // its own).
 // Written as fuzz dictionaries (one quoted value a line, libFuzzer's format)
 // that schemathesis-graphql.toml reads from contract-tests/reports/graphql-dictionaries/.
@@ -71,12 +71,18 @@ const children: string[] = [];
 const labelIds: string[] = [];
 const issueIds: string[] = [];
 const commentIds: string[] = [];
+const pullIds: string[] = [];
+const branchNames: string[] = [];
 for (const repo of repos.slice(0, 3)) {
   const path = `${base}/repos/${repo.owner.login}/${repo.name}`;
   const labels = await json<{ node_id: string }[]>(`${path}/labels?per_page=5`);
   const milestones = await json<{ node_id: string }[]>(`${path}/milestones?state=all&per_page=5`);
   const issues = await optionalList<{ node_id: string; number: number; pull_request?: unknown }>(`${path}/issues?state=all&sort=created&direction=asc&per_page=5`);
   const comments = await optionalList<{ node_id: string }>(`${path}/issues/comments?per_page=5`);
+  const pulls = await optionalList<{ node_id: string }>(`${path}/pulls?state=all&per_page=5`);
+  pullIds.push(...pulls.map((p) => p.node_id));
+  const branches = await optionalList<{ name: string }>(`${path}/branches?per_page=10`);
+  branchNames.push(...branches.map((b) => b.name));
   labelIds.push(...labels.map((l) => l.node_id));
   issueIds.push(...issues.filter((i) => !i.pull_request).map((i) => i.node_id));
   commentIds.push(...comments.map((c) => c.node_id));
@@ -88,7 +94,7 @@ for (const repo of repos.slice(0, 3)) {
 }
 
 const unique = (values: string[]) => [...new Set(values)];
-const nodeIds = unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children, ...labelIds, ...issueIds, ...commentIds]);
+const nodeIds = unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children, ...labelIds, ...issueIds, ...commentIds, ...pullIds]);
 // schemathesis refuses a dictionary without entries: a kind the target has none of falls back to every node ID.
 const orAny = (values: string[]) => (values.length ? unique(values) : nodeIds);
 const dictionaries = {
@@ -99,9 +105,12 @@ const dictionaries = {
   'repository-ids': orAny(repos.map((r) => r.node_id)),
   'issue-ids': orAny(issueIds),
   'comment-ids': orAny(commentIds),
-  'reactable-ids': orAny([...issueIds, ...commentIds]),
+  'pull-request-ids': orAny(pullIds),
+  'reactable-ids': orAny([...issueIds, ...commentIds, ...pullIds]),
   'label-ids': orAny(labelIds),
   'user-ids': unique([data.viewer.id]),
+  // Branch names of those repositories, for the pull request mutations' head and base (`main` when none).
+  'branch-names': branchNames.length ? unique(branchNames) : ['main'],
 };
 
 await mkdir(outDir, { recursive: true });

@@ -130,6 +130,20 @@ for (const number of [1, 2]) {
   await api(token, 'POST', `/repos/contract-bot/bot-repo/issues/${number}/reactions`, { content: 'rocket' });
   await api(token, 'POST', `/repos/contract-bot/bot-repo/issues/comments/${comment.id}/reactions`, { content: 'eyes' });
 }
+// Pull request 3 of the run user's repository, from a branch with one commit
+// made through the contents API: the GraphQL run's pull request mutations get
+// a real subject (graphql-dictionaries.ts lists its PR_ ID).
+const botMain = await api<Ref>(token, 'GET', '/repos/contract-bot/bot-repo/git/ref/heads/main');
+await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', { ref: 'refs/heads/graphql-subject', sha: botMain.object.sha });
+await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-subject.txt', {
+  message: 'A change to pull', content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'), branch: 'graphql-subject',
+});
+await api(token, 'POST', '/repos/contract-bot/bot-repo/pulls', { title: 'GraphQL subject 3', head: 'graphql-subject', base: 'main', body: 'Seeded for the GraphQL run.' });
+// …and a branch with a commit and no pull request yet, for createPullRequest.
+await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', { ref: 'refs/heads/graphql-head', sha: botMain.object.sha });
+await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-head.txt', {
+  message: 'Another change to pull', content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'), branch: 'graphql-head',
+});
 // The spec's example hook (12345678) and delivery (12345678) on the example
 // repository, so the examples reach real rows, plus hook 12345679, the
 // example of hooks/delete (deleting 12345678 would leave the later phases
@@ -188,7 +202,7 @@ progress(`app ${app.id} installed on octocat as installation ${installation.id} 
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
-progress(`repository contract-bot/bot-repo (issues 1 and 2, each labeled, with a comment and reactions); run token id ${runTokenId} (throwaways below it)`);
+progress(`repository contract-bot/bot-repo (issues 1 and 2, each labeled, with a comment and reactions; pull request 3 from graphql-subject); run token id ${runTokenId} (throwaways below it)`);
 // Line 1: the run token; 2: the hook operations' (site admin) token; 3: the
 // installation token; 4: the app id; 5: the app's private key file; 6: the
 // installation token the revocation operation revokes.

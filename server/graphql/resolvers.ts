@@ -12,7 +12,9 @@ import { Repository, repositoryQuery } from './resolvers/repository.js';
 import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
 import { connectionFields } from './git/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
-import { Actor, Assignable, Lockable } from './issues/interfaces.js';
+import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interfaces.js';
+import { PullRequest } from './pulls/pull-resolvers.js';
+import { commentPullFields, labelPullFields, milestonePullFields, PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
@@ -33,7 +35,7 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
-  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields },
+  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields, ...repositoryPullFields },
   Ref,
   RefConnection: connectionFields,
   GitObject,
@@ -45,10 +47,10 @@ export const resolvers: Resolvers = {
   TreeEntry,
   Blob,
   Tag,
-  Label: { ...Label, ...labelIssueFields },
-  Milestone: { ...Milestone, ...milestoneIssueFields },
+  Label: { ...Label, ...labelIssueFields, ...labelPullFields },
+  Milestone: { ...Milestone, ...milestoneIssueFields, ...milestonePullFields },
   Issue: { ...Issue, ...issueLabelableFields, ...issueReactableFields },
-  IssueComment: { ...IssueComment, ...commentReactableFields },
+  IssueComment: { ...IssueComment, ...commentReactableFields, ...commentPullFields },
   Reaction,
   ReactionGroup,
   ReactionConnection,
@@ -58,4 +60,7 @@ export const resolvers: Resolvers = {
   Actor,
   Assignable,
   Lockable,
+  IssueOrPullRequest,
+  PullRequest,
+  PullRequestCommit,
 };

@@ -37,6 +37,8 @@ export interface PullChange {
   state?: 'open' | 'closed';
   base?: BranchAt & { counts: DiffCounts };
   maintainerCanModify?: boolean;
+  /** Draft or ready for review (GraphQL only, as on GitHub): open pull requests only. */
+  draft?: boolean;
 }
 
 const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
@@ -124,6 +126,11 @@ export async function changePull(ctx: EventContext, repos: RepositoryLookup, num
     pullColumns.maintainer_can_modify = change.maintainerCanModify;
   }
   if (edits.title || edits.body || edits.base) events.push({ action: 'edited', changes: edits });
+  if (change.draft !== undefined && change.draft !== pull.draft) {
+    if (issue.state !== 'open') throw custom('draft', 'Only open pull requests can change their draft state');
+    pullColumns.draft = change.draft;
+    events.push({ action: change.draft ? 'converted_to_draft' : 'ready_for_review' });
+  }
   const base = change.base?.ref ?? pull.base_ref;
   if (change.state === 'closed' && issue.state === 'open') {
     Object.assign(issueColumns, { state: 'closed', closed_at: new Date(), closed_by_id: actorOf(ctx) });

@@ -20,6 +20,8 @@ export interface PullEdits {
 
 export type PullRequestEvent =
   | { action: 'opened' | 'closed' | 'reopened' }
+  // Only GraphQL changes a draft (convertPullRequestToDraft, markPullRequestReadyForReview), as on GitHub.
+  | { action: 'converted_to_draft' | 'ready_for_review' }
   | { action: 'edited'; changes: PullEdits }
   | { action: 'synchronize'; before: string; after: string }
   // The rest carry their subject's body as GitHub names it (pull-issue-events.ts, review-requests.ts).

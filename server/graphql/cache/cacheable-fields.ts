@@ -5,7 +5,7 @@
 //
 // A field belongs here when everything its resolver reads is covered by the
 // generations of issue_list_generations (migration 018: issues, assignees,
-// comments, labels, issue labels, milestones, reactions, collaborators and
+// comments, labels, issue labels, milestones, reactions, collaborators, pull requests (020) and
 // repository renames bump the repository's; account login/kind/site_admin,
 // account deletion and organization members bump the global one), or by the
 // repository row, which a hit looks up again and compares whole (repository
@@ -29,7 +29,7 @@ const FIELDS: Record<string, string[]> = {
   Query: ['repository'],
   Repository: [
     'id', 'databaseId', 'name', 'nameWithOwner', 'isPrivate', 'description', 'url', 'owner', 'createdAt', 'updatedAt',
-    'label', 'labels', 'milestone', 'milestones', 'issue', 'issues',
+    'label', 'labels', 'milestone', 'milestones', 'issue', 'issues', 'pullRequest', 'pullRequests', 'issueOrPullRequest',
   ],
   // Accounts: id and login only (login, kind: the global generation; the id never changes).
   RepositoryOwner: ['id', 'login', 'url'],
@@ -40,6 +40,15 @@ const FIELDS: Record<string, string[]> = {
     'id', 'databaseId', 'number', 'title', 'body', 'state', 'stateReason', 'closed', 'closedAt', 'createdAt', 'updatedAt',
     'locked', 'activeLockReason', 'author', 'resourcePath', 'url', 'assignees', 'comments', 'labels', 'milestone',
   ],
+  // A pull request's own columns (pull_requests has the trigger too, migration 020; a push that moves a head
+  // updates its row). Left out: what reads git (headRef, baseRef, mergeCommit, commits, files) and the
+  // head and base repositories (repositories reached other than through `Query.repository`).
+  PullRequest: [
+    'id', 'databaseId', 'number', 'title', 'body', 'state', 'isDraft', 'closed', 'closedAt', 'createdAt', 'updatedAt',
+    'locked', 'activeLockReason', 'author', 'resourcePath', 'url', 'permalink', 'merged', 'mergedAt', 'mergedBy',
+    'headRefName', 'headRefOid', 'baseRefName', 'baseRefOid', 'additions', 'deletions', 'changedFiles',
+    'maintainerCanModify', 'isCrossRepository', 'totalCommentsCount', 'assignees', 'comments', 'labels', 'milestone',
+  ],
   IssueComment: ['id', 'databaseId', 'body', 'author', 'createdAt', 'updatedAt', 'issue', 'resourcePath', 'url'],
   Label: ['id', 'name', 'color', 'description', 'isDefault', 'createdAt', 'updatedAt', 'resourcePath', 'url'],
   Milestone: [
@@ -47,6 +56,7 @@ const FIELDS: Record<string, string[]> = {
     'progressPercentage', 'resourcePath', 'url',
   ],
   IssueConnection: CONNECTION, IssueEdge: EDGE,
+  PullRequestConnection: CONNECTION, PullRequestEdge: EDGE,
   IssueCommentConnection: CONNECTION, IssueCommentEdge: EDGE,
   LabelConnection: CONNECTION, LabelEdge: EDGE,
   MilestoneConnection: CONNECTION, MilestoneEdge: EDGE,

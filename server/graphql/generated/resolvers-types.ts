@@ -7,6 +7,7 @@ import type { LabelRow } from '../../labels/labels-store.js';
 import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { IssueModel, CommentModel } from '../issues/issue-models.js';
 import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from '../reactions/reaction-models.js';
+import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -143,6 +144,17 @@ export type CloseIssuePayload = {
   issue?: Maybe<Issue>;
 };
 
+export type ClosePullRequestInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestId: Scalars['ID']['input'];
+};
+
+export type ClosePullRequestPayload = {
+  __typename?: 'ClosePullRequestPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
 /** Represents a Git commit. */
 export type Commit = GitObject & Node & {
   __typename?: 'Commit';
@@ -238,6 +250,17 @@ export type CommitHistoryConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type ConvertPullRequestToDraftInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestId: Scalars['ID']['input'];
+};
+
+export type ConvertPullRequestToDraftPayload = {
+  __typename?: 'ConvertPullRequestToDraftPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
 export type CreateIssueInput = {
   /** The Node ID of assignees for this issue (dropped without triage access, as GitHub does). */
   assigneeIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -251,6 +274,29 @@ export type CreateIssuePayload = {
   __typename?: 'CreateIssuePayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   issue?: Maybe<Issue>;
+};
+
+export type CreatePullRequestInput = {
+  /** The name of the branch you want your changes pulled into. This should be an existing branch on the current repository. */
+  baseRefName: Scalars['String']['input'];
+  body?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Indicates whether this pull request should be a draft. */
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The name of the branch where your changes are implemented. */
+  headRefName: Scalars['String']['input'];
+  /** The Node ID of the head repository (this repository until pull requests from forks are served here). */
+  headRepositoryId?: InputMaybe<Scalars['ID']['input']>;
+  /** Indicates whether maintainers can modify the pull request. */
+  maintainerCanModify?: InputMaybe<Scalars['Boolean']['input']>;
+  repositoryId: Scalars['ID']['input'];
+  title: Scalars['String']['input'];
+};
+
+export type CreatePullRequestPayload = {
+  __typename?: 'CreatePullRequestPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
 };
 
 export type DeleteIssueCommentInput = {
@@ -406,6 +452,8 @@ export type IssueComment = Node & Reactable & {
   databaseId?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
   issue: Issue;
+  /** Returns the pull request associated with the comment, if this comment was made on a pull request. */
+  pullRequest?: Maybe<PullRequest>;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the comment (`first` or `last`, 1–100), oldest first. */
@@ -485,6 +533,9 @@ export type IssueFilters = {
   states?: InputMaybe<Array<IssueState>>;
 };
 
+/** Used for return value of Repository.issueOrPullRequest. */
+export type IssueOrPullRequest = Issue | PullRequest;
+
 /** Ways in which lists of issues can be ordered upon return. */
 export type IssueOrder = {
   direction: OrderDirection;
@@ -522,6 +573,8 @@ export type Label = Node & {
   /** A list of issues associated with this label (`first` or `last`, 1–100). */
   issues: IssueConnection;
   name: Scalars['String']['output'];
+  /** A list of pull requests associated with this label (`first` or `last`, 1–100). */
+  pullRequests: PullRequestConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
@@ -539,6 +592,20 @@ export type LabelIssuesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<IssueOrder>;
   states?: InputMaybe<Array<IssueState>>;
+};
+
+
+/** A label for categorizing issues, pull requests, milestones, or discussions with a given Repository. */
+export type LabelPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
 };
 
 /** The connection type for Label. */
@@ -614,6 +681,45 @@ export type Lockable = {
   locked: Scalars['Boolean']['output'];
 };
 
+export type MarkPullRequestReadyForReviewInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestId: Scalars['ID']['input'];
+};
+
+export type MarkPullRequestReadyForReviewPayload = {
+  __typename?: 'MarkPullRequestReadyForReviewPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
+export type MergePullRequestInput = {
+  /** The email address to associate with this merge. */
+  authorEmail?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Commit body to use for the merge commit; if omitted, a default message will be used */
+  commitBody?: InputMaybe<Scalars['String']['input']>;
+  /** Commit headline to use for the merge commit; if omitted, a default message will be used. */
+  commitHeadline?: InputMaybe<Scalars['String']['input']>;
+  /** OID that the pull request head ref must match to allow merge; if omitted, no check is performed. */
+  expectedHeadOid?: InputMaybe<Scalars['GitObjectID']['input']>;
+  /** The merge method to use. If omitted, defaults to 'MERGE' */
+  mergeMethod?: InputMaybe<PullRequestMergeMethod>;
+  pullRequestId: Scalars['ID']['input'];
+};
+
+export type MergePullRequestPayload = {
+  __typename?: 'MergePullRequestPayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
+/** Whether or not a PullRequest can be merged. */
+export type MergeableState =
+  | 'CONFLICTING'
+  | 'MERGEABLE'
+  | 'UNKNOWN';
+
 /** Represents a Milestone object on a given repository. */
 export type Milestone = Node & {
   __typename?: 'Milestone';
@@ -628,6 +734,8 @@ export type Milestone = Node & {
   number: Scalars['Int']['output'];
   /** The share of the milestone's issues that are closed, in percent (0 without issues). */
   progressPercentage: Scalars['Float']['output'];
+  /** A list of pull requests associated with the milestone (`first` or `last`, 1–100). */
+  pullRequests: PullRequestConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   state: MilestoneState;
@@ -647,6 +755,20 @@ export type MilestoneIssuesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<IssueOrder>;
   states?: InputMaybe<Array<IssueState>>;
+};
+
+
+/** Represents a Milestone object on a given repository. */
+export type MilestonePullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
 };
 
 /** The connection type for Milestone. */
@@ -690,20 +812,28 @@ export type Mutation = {
   addLabelsToLabelable?: Maybe<AddLabelsToLabelablePayload>;
   addReaction?: Maybe<AddReactionPayload>;
   closeIssue?: Maybe<CloseIssuePayload>;
+  closePullRequest?: Maybe<ClosePullRequestPayload>;
+  convertPullRequestToDraft?: Maybe<ConvertPullRequestToDraftPayload>;
   createIssue?: Maybe<CreateIssuePayload>;
+  createPullRequest?: Maybe<CreatePullRequestPayload>;
   deleteIssue?: Maybe<DeleteIssuePayload>;
   deleteIssueComment?: Maybe<DeleteIssueCommentPayload>;
   lockLockable?: Maybe<LockLockablePayload>;
+  markPullRequestReadyForReview?: Maybe<MarkPullRequestReadyForReviewPayload>;
+  mergePullRequest?: Maybe<MergePullRequestPayload>;
   pinIssue?: Maybe<PinIssuePayload>;
   removeAssigneesFromAssignable?: Maybe<RemoveAssigneesFromAssignablePayload>;
   removeLabelsFromLabelable?: Maybe<RemoveLabelsFromLabelablePayload>;
   removeReaction?: Maybe<RemoveReactionPayload>;
   reopenIssue?: Maybe<ReopenIssuePayload>;
+  reopenPullRequest?: Maybe<ReopenPullRequestPayload>;
+  requestReviews?: Maybe<RequestReviewsPayload>;
   transferIssue?: Maybe<TransferIssuePayload>;
   unlockLockable?: Maybe<UnlockLockablePayload>;
   unpinIssue?: Maybe<UnpinIssuePayload>;
   updateIssue?: Maybe<UpdateIssuePayload>;
   updateIssueComment?: Maybe<UpdateIssueCommentPayload>;
+  updatePullRequest?: Maybe<UpdatePullRequestPayload>;
 };
 
 
@@ -732,8 +862,23 @@ export type MutationCloseIssueArgs = {
 };
 
 
+export type MutationClosePullRequestArgs = {
+  input: ClosePullRequestInput;
+};
+
+
+export type MutationConvertPullRequestToDraftArgs = {
+  input: ConvertPullRequestToDraftInput;
+};
+
+
 export type MutationCreateIssueArgs = {
   input: CreateIssueInput;
+};
+
+
+export type MutationCreatePullRequestArgs = {
+  input: CreatePullRequestInput;
 };
 
 
@@ -749,6 +894,16 @@ export type MutationDeleteIssueCommentArgs = {
 
 export type MutationLockLockableArgs = {
   input: LockLockableInput;
+};
+
+
+export type MutationMarkPullRequestReadyForReviewArgs = {
+  input: MarkPullRequestReadyForReviewInput;
+};
+
+
+export type MutationMergePullRequestArgs = {
+  input: MergePullRequestInput;
 };
 
 
@@ -777,6 +932,16 @@ export type MutationReopenIssueArgs = {
 };
 
 
+export type MutationReopenPullRequestArgs = {
+  input: ReopenPullRequestInput;
+};
+
+
+export type MutationRequestReviewsArgs = {
+  input: RequestReviewsInput;
+};
+
+
 export type MutationTransferIssueArgs = {
   input: TransferIssueInput;
 };
@@ -799,6 +964,11 @@ export type MutationUpdateIssueArgs = {
 
 export type MutationUpdateIssueCommentArgs = {
   input: UpdateIssueCommentInput;
+};
+
+
+export type MutationUpdatePullRequestArgs = {
+  input: UpdatePullRequestInput;
 };
 
 /** An object with an ID. */
@@ -840,6 +1010,15 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** The possible types of patch statuses. */
+export type PatchStatus =
+  | 'ADDED'
+  | 'CHANGED'
+  | 'COPIED'
+  | 'DELETED'
+  | 'MODIFIED'
+  | 'RENAMED';
+
 export type PinIssueInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   issueId: Scalars['ID']['input'];
@@ -850,6 +1029,238 @@ export type PinIssuePayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   issue?: Maybe<Issue>;
 };
+
+/** A repository pull request. */
+export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & {
+  __typename?: 'PullRequest';
+  activeLockReason?: Maybe<LockReason>;
+  /** The number of additions in this pull request. */
+  additions: Scalars['Int']['output'];
+  /** A list of Users assigned to this object (`first` or `last`, 1–100). */
+  assignees: UserConnection;
+  /** The actor who authored the pull request; null for a deleted account. */
+  author?: Maybe<Actor>;
+  /** Identifies the base Ref associated with the pull request; null when the branch no longer exists. */
+  baseRef?: Maybe<Ref>;
+  /** Identifies the name of the base Ref associated with the pull request, even if the ref has been deleted. */
+  baseRefName: Scalars['String']['output'];
+  /** Identifies the oid of the base ref associated with the pull request, even if the ref has been deleted. */
+  baseRefOid: Scalars['GitObjectID']['output'];
+  /** The repository associated with this pull request's base Ref. */
+  baseRepository?: Maybe<Repository>;
+  body: Scalars['String']['output'];
+  /** The number of changed files in this pull request. */
+  changedFiles: Scalars['Int']['output'];
+  closed: Scalars['Boolean']['output'];
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A list of comments associated with the pull request, oldest first (`first` or `last`, 1–100). */
+  comments: IssueCommentConnection;
+  /** A list of commits present in this pull request's head branch not present in the base branch, oldest first (at most 250, as GitHub). */
+  commits: PullRequestCommitConnection;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The number of deletions in this pull request. */
+  deletions: Scalars['Int']['output'];
+  /** Lists the files changed within this pull request (`first` or `last`, 1–100). */
+  files?: Maybe<PullRequestChangedFileConnection>;
+  /** Identifies the head Ref associated with the pull request; null when the branch no longer exists. */
+  headRef?: Maybe<Ref>;
+  /** Identifies the name of the head Ref associated with the pull request, even if the ref has been deleted. */
+  headRefName: Scalars['String']['output'];
+  /** Identifies the oid of the head ref associated with the pull request, even if the ref has been deleted. */
+  headRefOid: Scalars['GitObjectID']['output'];
+  /** The repository associated with this pull request's head Ref; null when it was deleted. */
+  headRepository?: Maybe<Repository>;
+  /** The owner of the repository associated with this pull request's head Ref. */
+  headRepositoryOwner?: Maybe<RepositoryOwner>;
+  id: Scalars['ID']['output'];
+  /** The head and base repositories are different. */
+  isCrossRepository: Scalars['Boolean']['output'];
+  /** Identifies if the pull request is a draft. */
+  isDraft: Scalars['Boolean']['output'];
+  /** A list of labels associated with the object, by name. */
+  labels?: Maybe<LabelConnection>;
+  locked: Scalars['Boolean']['output'];
+  /** Indicates whether maintainers can modify the pull request. */
+  maintainerCanModify: Scalars['Boolean']['output'];
+  /** The commit that was created when this pull request was merged; null until it is. */
+  mergeCommit?: Maybe<Commit>;
+  /** Whether or not the pull request can be merged (UNKNOWN until the mergeability check has run). */
+  mergeable: MergeableState;
+  merged: Scalars['Boolean']['output'];
+  mergedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The actor who merged the pull request. */
+  mergedBy?: Maybe<Actor>;
+  milestone?: Maybe<Milestone>;
+  number: Scalars['Int']['output'];
+  /** The permalink to the pull request. */
+  permalink: Scalars['URI']['output'];
+  /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  /** A list of Reactions left on the pull request (`first` or `last`, 1–100), oldest first. */
+  reactions: ReactionConnection;
+  repository: Repository;
+  resourcePath: Scalars['URI']['output'];
+  state: PullRequestState;
+  title: Scalars['String']['output'];
+  /** Returns a count of how many comments this pull request has received. */
+  totalCommentsCount?: Maybe<Scalars['Int']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['URI']['output'];
+  /** Indicates if the viewer can edit labels for this object (triage access). */
+  viewerCanLabel: Scalars['Boolean']['output'];
+  /** Can user react to this subject (read access; push access when the conversation is locked). */
+  viewerCanReact: Scalars['Boolean']['output'];
+};
+
+
+/** A repository pull request. */
+export type PullRequestAssigneesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueCommentOrder>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestCommitsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestFilesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestLabelsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<LabelOrder>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestReactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<ReactionContent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReactionOrder>;
+};
+
+/** A file changed in a pull request. */
+export type PullRequestChangedFile = {
+  __typename?: 'PullRequestChangedFile';
+  /** The number of additions to the file. */
+  additions: Scalars['Int']['output'];
+  /** How the file was changed in this PullRequest */
+  changeType: PatchStatus;
+  /** The number of deletions to the file. */
+  deletions: Scalars['Int']['output'];
+  /** The path of the file. */
+  path: Scalars['String']['output'];
+};
+
+/** A file changed in a pull request. */
+export type PullRequestChangedFileConnection = {
+  __typename?: 'PullRequestChangedFileConnection';
+  edges?: Maybe<Array<Maybe<PullRequestChangedFileEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequestChangedFile>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type PullRequestChangedFileEdge = {
+  __typename?: 'PullRequestChangedFileEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestChangedFile>;
+};
+
+/** Represents a Git commit part of a pull request. */
+export type PullRequestCommit = {
+  __typename?: 'PullRequestCommit';
+  /** The Git commit object */
+  commit: Commit;
+  /** The pull request this commit belongs to */
+  pullRequest: PullRequest;
+  /** The HTTP path for this pull request commit */
+  resourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this pull request commit */
+  url: Scalars['URI']['output'];
+};
+
+/** The connection type for PullRequestCommit. */
+export type PullRequestCommitConnection = {
+  __typename?: 'PullRequestCommitConnection';
+  edges?: Maybe<Array<Maybe<PullRequestCommitEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequestCommit>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type PullRequestCommitEdge = {
+  __typename?: 'PullRequestCommitEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestCommit>;
+};
+
+/** The connection type for PullRequest. */
+export type PullRequestConnection = {
+  __typename?: 'PullRequestConnection';
+  edges?: Maybe<Array<Maybe<PullRequestEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequest>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type PullRequestEdge = {
+  __typename?: 'PullRequestEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequest>;
+};
+
+/** Represents available types of methods to use when merging a pull request. */
+export type PullRequestMergeMethod =
+  | 'MERGE'
+  | 'REBASE'
+  | 'SQUASH';
+
+/** The possible states of a pull request. */
+export type PullRequestState =
+  | 'CLOSED'
+  | 'MERGED'
+  | 'OPEN';
+
+/** The possible target states when updating a pull request. */
+export type PullRequestUpdateState =
+  | 'CLOSED'
+  | 'OPEN';
 
 export type Query = {
   __typename?: 'Query';
@@ -1154,6 +1565,17 @@ export type ReopenIssuePayload = {
   issue?: Maybe<Issue>;
 };
 
+export type ReopenPullRequestInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestId: Scalars['ID']['input'];
+};
+
+export type ReopenPullRequestPayload = {
+  __typename?: 'ReopenPullRequestPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
 /** A repository contains the content for a project. */
 export type Repository = Node & {
   __typename?: 'Repository';
@@ -1167,6 +1589,8 @@ export type Repository = Node & {
   isPrivate: Scalars['Boolean']['output'];
   /** Returns a single issue from the current repository by number. */
   issue?: Maybe<Issue>;
+  /** Returns a single issue-like object from the current repository by number. */
+  issueOrPullRequest?: Maybe<IssueOrPullRequest>;
   /** A list of issues that have been opened in the repository (`first` or `last`, 1–100). */
   issues: IssueConnection;
   /** A label with the given name (matched whatever its case). */
@@ -1183,6 +1607,10 @@ export type Repository = Node & {
   /** A Git object in the repository */
   object?: Maybe<GitObject>;
   owner: RepositoryOwner;
+  /** Returns a single pull request from the current repository by number. */
+  pullRequest?: Maybe<PullRequest>;
+  /** A list of pull requests that have been opened in the repository (`first` or `last`, 1–100), oldest first unless ordered. */
+  pullRequests: PullRequestConnection;
   /** Fetch a given ref from the repository */
   ref?: Maybe<Ref>;
   /** Fetch a list of refs from the repository */
@@ -1195,6 +1623,12 @@ export type Repository = Node & {
 
 /** A repository contains the content for a project. */
 export type RepositoryIssueArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryIssueOrPullRequestArgs = {
   number: Scalars['Int']['input'];
 };
 
@@ -1251,6 +1685,26 @@ export type RepositoryObjectArgs = {
 
 
 /** A repository contains the content for a project. */
+export type RepositoryPullRequestArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
+};
+
+
+/** A repository contains the content for a project. */
 export type RepositoryRefArgs = {
   qualifiedName: Scalars['String']['input'];
 };
@@ -1274,6 +1728,22 @@ export type RepositoryOwner = {
   login: Scalars['String']['output'];
   /** The HTTP URL of the owner's profile page. */
   url: Scalars['URI']['output'];
+};
+
+export type RequestReviewsInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestId: Scalars['ID']['input'];
+  /** Add users to the set rather than replace. */
+  union?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The Node IDs of the user to request. */
+  userIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type RequestReviewsPayload = {
+  __typename?: 'RequestReviewsPayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
 };
 
 /** Represents a Git tag. */
@@ -1407,6 +1877,24 @@ export type UpdateIssuePayload = {
   issue?: Maybe<Issue>;
 };
 
+export type UpdatePullRequestInput = {
+  /** The name of the branch you want your changes pulled into. */
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  body?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  maintainerCanModify?: InputMaybe<Scalars['Boolean']['input']>;
+  pullRequestId: Scalars['ID']['input'];
+  state?: InputMaybe<PullRequestUpdateState>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdatePullRequestPayload = {
+  __typename?: 'UpdatePullRequestPayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
 /** A user account. */
 export type User = Actor & Node & RepositoryOwner & {
   __typename?: 'User';
@@ -1507,6 +1995,10 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  IssueOrPullRequest:
+    | ( IssueModel )
+    | ( PullModel )
+  ;
   Reactor:
     | ( AccountRow )
     | ( AccountRow )
@@ -1519,15 +2011,24 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( AccountRow )
     | ( AccountRow )
   ;
-  Assignable: ( IssueModel );
+  Assignable:
+    | ( IssueModel )
+    | ( PullModel )
+  ;
   GitObject:
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( GitObjectModel )
   ;
-  Labelable: ( IssueModel );
-  Lockable: ( IssueModel );
+  Labelable:
+    | ( IssueModel )
+    | ( PullModel )
+  ;
+  Lockable:
+    | ( IssueModel )
+    | ( PullModel )
+  ;
   Node:
     | ( GitObjectModel )
     | ( GitObjectModel )
@@ -1536,6 +2037,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( LabelRow )
     | ( MilestoneRow )
     | ( AccountRow )
+    | ( PullModel )
     | ( ReactionModel )
     | ( RepositoryRow )
     | ( GitObjectModel )
@@ -1545,6 +2047,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   Reactable:
     | ( IssueModel )
     | ( CommentModel )
+    | ( PullModel )
   ;
   RepositoryOwner:
     | ( AccountRow )
@@ -1568,12 +2071,18 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  ClosePullRequestInput: ClosePullRequestInput;
+  ClosePullRequestPayload: ResolverTypeWrapper<Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   Commit: ResolverTypeWrapper<GitObjectModel>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
+  ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
+  ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: ResolverTypeWrapper<Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  CreatePullRequestInput: CreatePullRequestInput;
+  CreatePullRequestPayload: ResolverTypeWrapper<Omit<CreatePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteIssueCommentInput: DeleteIssueCommentInput;
   DeleteIssueCommentPayload: ResolverTypeWrapper<DeleteIssueCommentPayload>;
@@ -1596,6 +2105,7 @@ export type ResolversTypes = {
   IssueConnection: ResolverTypeWrapper<Omit<IssueConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['IssueEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Issue']>>> }>;
   IssueEdge: ResolverTypeWrapper<Omit<IssueEdge, 'node'> & { node?: Maybe<ResolversTypes['Issue']> }>;
   IssueFilters: IssueFilters;
+  IssueOrPullRequest: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueOrPullRequest']>;
   IssueOrder: IssueOrder;
   IssueOrderField: IssueOrderField;
   IssueState: IssueState;
@@ -1610,6 +2120,11 @@ export type ResolversTypes = {
   LockLockablePayload: ResolverTypeWrapper<Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, lockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
   LockReason: LockReason;
   Lockable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Lockable']>;
+  MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
+  MarkPullRequestReadyForReviewPayload: ResolverTypeWrapper<Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MergePullRequestInput: MergePullRequestInput;
+  MergePullRequestPayload: ResolverTypeWrapper<Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MergeableState: MergeableState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
   MilestoneEdge: ResolverTypeWrapper<Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversTypes['Milestone']> }>;
@@ -1621,8 +2136,21 @@ export type ResolversTypes = {
   OrderDirection: OrderDirection;
   Organization: ResolverTypeWrapper<AccountRow>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PatchStatus: PatchStatus;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  PullRequest: ResolverTypeWrapper<PullModel>;
+  PullRequestChangedFile: ResolverTypeWrapper<ChangedFileModel>;
+  PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
+  PullRequestChangedFileEdge: ResolverTypeWrapper<Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestChangedFile']> }>;
+  PullRequestCommit: ResolverTypeWrapper<PullCommitModel>;
+  PullRequestCommitConnection: ResolverTypeWrapper<Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommit']>>> }>;
+  PullRequestCommitEdge: ResolverTypeWrapper<Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestCommit']> }>;
+  PullRequestConnection: ResolverTypeWrapper<Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequest']>>> }>;
+  PullRequestEdge: ResolverTypeWrapper<Omit<PullRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequest']> }>;
+  PullRequestMergeMethod: PullRequestMergeMethod;
+  PullRequestState: PullRequestState;
+  PullRequestUpdateState: PullRequestUpdateState;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RateLimit: ResolverTypeWrapper<RateLimit>;
   Reactable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Reactable']>;
@@ -1651,8 +2179,12 @@ export type ResolversTypes = {
   RemoveReactionPayload: ResolverTypeWrapper<Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
   ReopenIssueInput: ReopenIssueInput;
   ReopenIssuePayload: ResolverTypeWrapper<Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  ReopenPullRequestInput: ReopenPullRequestInput;
+  ReopenPullRequestPayload: ResolverTypeWrapper<Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
+  RequestReviewsInput: RequestReviewsInput;
+  RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   TransferIssueInput: TransferIssueInput;
@@ -1668,6 +2200,8 @@ export type ResolversTypes = {
   UpdateIssueCommentPayload: ResolverTypeWrapper<Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversTypes['IssueComment']> }>;
   UpdateIssueInput: UpdateIssueInput;
   UpdateIssuePayload: ResolverTypeWrapper<Omit<UpdateIssuePayload, 'actor' | 'issue'> & { actor?: Maybe<ResolversTypes['Actor']>, issue?: Maybe<ResolversTypes['Issue']> }>;
+  UpdatePullRequestInput: UpdatePullRequestInput;
+  UpdatePullRequestPayload: ResolverTypeWrapper<Omit<UpdatePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   User: ResolverTypeWrapper<AccountRow>;
   UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
@@ -1689,12 +2223,18 @@ export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  ClosePullRequestInput: ClosePullRequestInput;
+  ClosePullRequestPayload: Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Commit: GitObjectModel;
   CommitConnection: CommitConnectionModel;
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
+  ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
+  ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  CreatePullRequestInput: CreatePullRequestInput;
+  CreatePullRequestPayload: Omit<CreatePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   DateTime: Scalars['DateTime']['output'];
   DeleteIssueCommentInput: DeleteIssueCommentInput;
   DeleteIssueCommentPayload: DeleteIssueCommentPayload;
@@ -1715,6 +2255,7 @@ export type ResolversParentTypes = {
   IssueConnection: Omit<IssueConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Issue']>>> };
   IssueEdge: Omit<IssueEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Issue']> };
   IssueFilters: IssueFilters;
+  IssueOrPullRequest: ResolversUnionTypes<ResolversParentTypes>['IssueOrPullRequest'];
   IssueOrder: IssueOrder;
   Label: LabelRow;
   LabelConnection: Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Label']>>> };
@@ -1724,6 +2265,10 @@ export type ResolversParentTypes = {
   LockLockableInput: LockLockableInput;
   LockLockablePayload: Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, lockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
   Lockable: ResolversInterfaceTypes<ResolversParentTypes>['Lockable'];
+  MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
+  MarkPullRequestReadyForReviewPayload: Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  MergePullRequestInput: MergePullRequestInput;
+  MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
@@ -1734,6 +2279,15 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  PullRequest: PullModel;
+  PullRequestChangedFile: ChangedFileModel;
+  PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
+  PullRequestChangedFileEdge: Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestChangedFile']> };
+  PullRequestCommit: PullCommitModel;
+  PullRequestCommitConnection: Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommit']>>> };
+  PullRequestCommitEdge: Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestCommit']> };
+  PullRequestConnection: Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequest']>>> };
+  PullRequestEdge: Omit<PullRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequest']> };
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
   Reactable: ResolversInterfaceTypes<ResolversParentTypes>['Reactable'];
@@ -1759,8 +2313,12 @@ export type ResolversParentTypes = {
   RemoveReactionPayload: Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
   ReopenIssueInput: ReopenIssueInput;
   ReopenIssuePayload: Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  ReopenPullRequestInput: ReopenPullRequestInput;
+  ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Repository: RepositoryRow;
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
+  RequestReviewsInput: RequestReviewsInput;
+  RequestReviewsPayload: Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   String: Scalars['String']['output'];
   Tag: GitObjectModel;
   TransferIssueInput: TransferIssueInput;
@@ -1776,6 +2334,8 @@ export type ResolversParentTypes = {
   UpdateIssueCommentPayload: Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversParentTypes['IssueComment']> };
   UpdateIssueInput: UpdateIssueInput;
   UpdateIssuePayload: Omit<UpdateIssuePayload, 'actor' | 'issue'> & { actor?: Maybe<ResolversParentTypes['Actor']>, issue?: Maybe<ResolversParentTypes['Issue']> };
+  UpdatePullRequestInput: UpdatePullRequestInput;
+  UpdatePullRequestPayload: Omit<UpdatePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   User: AccountRow;
   UserConnection: Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
@@ -1809,7 +2369,7 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
 };
 
 export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignable'] = ResolversParentTypes['Assignable']> = {
-  __resolveType: TypeResolveFn<'Issue', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
 
 export type BlobResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blob'] = ResolversParentTypes['Blob']> = {
@@ -1829,6 +2389,11 @@ export type BlobResolvers<ContextType = GraphqlContext, ParentType extends Resol
 export type CloseIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CloseIssuePayload'] = ResolversParentTypes['CloseIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
+export type ClosePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ClosePullRequestPayload'] = ResolversParentTypes['ClosePullRequestPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
 export type CommitResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Commit'] = ResolversParentTypes['Commit']> = {
@@ -1874,9 +2439,19 @@ export type CommitHistoryConnectionResolvers<ContextType = GraphqlContext, Paren
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ConvertPullRequestToDraftPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertPullRequestToDraftPayload'] = ResolversParentTypes['ConvertPullRequestToDraftPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
 export type CreateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateIssuePayload'] = ResolversParentTypes['CreateIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
+export type CreatePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreatePullRequestPayload'] = ResolversParentTypes['CreatePullRequestPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -1948,6 +2523,7 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   issue?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueCommentReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
@@ -1982,6 +2558,10 @@ export type IssueEdgeResolvers<ContextType = GraphqlContext, ParentType extends 
   node?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
+export type IssueOrPullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueOrPullRequest'] = ResolversParentTypes['IssueOrPullRequest']> = {
+  __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
 export type LabelResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Label'] = ResolversParentTypes['Label']> = {
   color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1990,6 +2570,7 @@ export type LabelResolvers<ContextType = GraphqlContext, ParentType extends Reso
   isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<LabelIssuesArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<LabelPullRequestsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -2010,7 +2591,7 @@ export type LabelEdgeResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type LabelableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Labelable'] = ResolversParentTypes['Labelable']> = {
-  __resolveType: TypeResolveFn<'Issue', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
 
 export type LockLockablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LockLockablePayload'] = ResolversParentTypes['LockLockablePayload']> = {
@@ -2020,7 +2601,18 @@ export type LockLockablePayloadResolvers<ContextType = GraphqlContext, ParentTyp
 };
 
 export type LockableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Lockable'] = ResolversParentTypes['Lockable']> = {
-  __resolveType: TypeResolveFn<'Issue', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type MarkPullRequestReadyForReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarkPullRequestReadyForReviewPayload'] = ResolversParentTypes['MarkPullRequestReadyForReviewPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type MergePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergePullRequestPayload'] = ResolversParentTypes['MergePullRequestPayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
 export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
@@ -2033,6 +2625,7 @@ export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends 
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<MilestoneIssuesArgs>>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   progressPercentage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<MilestonePullRequestsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['MilestoneState'], ParentType, ContextType>;
@@ -2060,24 +2653,32 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   addLabelsToLabelable?: Resolver<Maybe<ResolversTypes['AddLabelsToLabelablePayload']>, ParentType, ContextType, RequireFields<MutationAddLabelsToLabelableArgs, 'input'>>;
   addReaction?: Resolver<Maybe<ResolversTypes['AddReactionPayload']>, ParentType, ContextType, RequireFields<MutationAddReactionArgs, 'input'>>;
   closeIssue?: Resolver<Maybe<ResolversTypes['CloseIssuePayload']>, ParentType, ContextType, RequireFields<MutationCloseIssueArgs, 'input'>>;
+  closePullRequest?: Resolver<Maybe<ResolversTypes['ClosePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationClosePullRequestArgs, 'input'>>;
+  convertPullRequestToDraft?: Resolver<Maybe<ResolversTypes['ConvertPullRequestToDraftPayload']>, ParentType, ContextType, RequireFields<MutationConvertPullRequestToDraftArgs, 'input'>>;
   createIssue?: Resolver<Maybe<ResolversTypes['CreateIssuePayload']>, ParentType, ContextType, RequireFields<MutationCreateIssueArgs, 'input'>>;
+  createPullRequest?: Resolver<Maybe<ResolversTypes['CreatePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationCreatePullRequestArgs, 'input'>>;
   deleteIssue?: Resolver<Maybe<ResolversTypes['DeleteIssuePayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueArgs, 'input'>>;
   deleteIssueComment?: Resolver<Maybe<ResolversTypes['DeleteIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueCommentArgs, 'input'>>;
   lockLockable?: Resolver<Maybe<ResolversTypes['LockLockablePayload']>, ParentType, ContextType, RequireFields<MutationLockLockableArgs, 'input'>>;
+  markPullRequestReadyForReview?: Resolver<Maybe<ResolversTypes['MarkPullRequestReadyForReviewPayload']>, ParentType, ContextType, RequireFields<MutationMarkPullRequestReadyForReviewArgs, 'input'>>;
+  mergePullRequest?: Resolver<Maybe<ResolversTypes['MergePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationMergePullRequestArgs, 'input'>>;
   pinIssue?: Resolver<Maybe<ResolversTypes['PinIssuePayload']>, ParentType, ContextType, RequireFields<MutationPinIssueArgs, 'input'>>;
   removeAssigneesFromAssignable?: Resolver<Maybe<ResolversTypes['RemoveAssigneesFromAssignablePayload']>, ParentType, ContextType, RequireFields<MutationRemoveAssigneesFromAssignableArgs, 'input'>>;
   removeLabelsFromLabelable?: Resolver<Maybe<ResolversTypes['RemoveLabelsFromLabelablePayload']>, ParentType, ContextType, RequireFields<MutationRemoveLabelsFromLabelableArgs, 'input'>>;
   removeReaction?: Resolver<Maybe<ResolversTypes['RemoveReactionPayload']>, ParentType, ContextType, RequireFields<MutationRemoveReactionArgs, 'input'>>;
   reopenIssue?: Resolver<Maybe<ResolversTypes['ReopenIssuePayload']>, ParentType, ContextType, RequireFields<MutationReopenIssueArgs, 'input'>>;
+  reopenPullRequest?: Resolver<Maybe<ResolversTypes['ReopenPullRequestPayload']>, ParentType, ContextType, RequireFields<MutationReopenPullRequestArgs, 'input'>>;
+  requestReviews?: Resolver<Maybe<ResolversTypes['RequestReviewsPayload']>, ParentType, ContextType, RequireFields<MutationRequestReviewsArgs, 'input'>>;
   transferIssue?: Resolver<Maybe<ResolversTypes['TransferIssuePayload']>, ParentType, ContextType, RequireFields<MutationTransferIssueArgs, 'input'>>;
   unlockLockable?: Resolver<Maybe<ResolversTypes['UnlockLockablePayload']>, ParentType, ContextType, RequireFields<MutationUnlockLockableArgs, 'input'>>;
   unpinIssue?: Resolver<Maybe<ResolversTypes['UnpinIssuePayload']>, ParentType, ContextType, RequireFields<MutationUnpinIssueArgs, 'input'>>;
   updateIssue?: Resolver<Maybe<ResolversTypes['UpdateIssuePayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueArgs, 'input'>>;
   updateIssueComment?: Resolver<Maybe<ResolversTypes['UpdateIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueCommentArgs, 'input'>>;
+  updatePullRequest?: Resolver<Maybe<ResolversTypes['UpdatePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePullRequestArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -2101,6 +2702,108 @@ export type PinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType ex
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
+export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequest'] = ResolversParentTypes['PullRequest']> = {
+  activeLockReason?: Resolver<Maybe<ResolversTypes['LockReason']>, ParentType, ContextType>;
+  additions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  assignees?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<PullRequestAssigneesArgs>>;
+  author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  baseRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  baseRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  baseRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  baseRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  changedFiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  comments?: Resolver<ResolversTypes['IssueCommentConnection'], ParentType, ContextType, Partial<PullRequestCommentsArgs>>;
+  commits?: Resolver<ResolversTypes['PullRequestCommitConnection'], ParentType, ContextType, Partial<PullRequestCommitsArgs>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  deletions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  files?: Resolver<Maybe<ResolversTypes['PullRequestChangedFileConnection']>, ParentType, ContextType, Partial<PullRequestFilesArgs>>;
+  headRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  headRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  headRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  headRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+  headRepositoryOwner?: Resolver<Maybe<ResolversTypes['RepositoryOwner']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isCrossRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isDraft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<PullRequestLabelsArgs, 'orderBy'>>;
+  locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maintainerCanModify?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  mergeable?: Resolver<ResolversTypes['MergeableState'], ParentType, ContextType>;
+  merged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mergedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  mergedBy?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReactionsArgs>>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PullRequestState'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanLabel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestChangedFileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestChangedFile'] = ResolversParentTypes['PullRequestChangedFile']> = {
+  additions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  changeType?: Resolver<ResolversTypes['PatchStatus'], ParentType, ContextType>;
+  deletions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PullRequestChangedFileConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestChangedFileConnection'] = ResolversParentTypes['PullRequestChangedFileConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestChangedFileEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestChangedFileEdge'] = ResolversParentTypes['PullRequestChangedFileEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestChangedFile']>, ParentType, ContextType>;
+};
+
+export type PullRequestCommitResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommit'] = ResolversParentTypes['PullRequestCommit']> = {
+  commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+};
+
+export type PullRequestCommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommitConnection'] = ResolversParentTypes['PullRequestCommitConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestCommitEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestCommit']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestCommitEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommitEdge'] = ResolversParentTypes['PullRequestCommitEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestCommit']>, ParentType, ContextType>;
+};
+
+export type PullRequestConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestConnection'] = ResolversParentTypes['PullRequestConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequest']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestEdge'] = ResolversParentTypes['PullRequestEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
@@ -2119,7 +2822,7 @@ export type RateLimitResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type ReactableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Reactable'] = ResolversParentTypes['Reactable']> = {
-  __resolveType: TypeResolveFn<'Issue' | 'IssueComment', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Issue' | 'IssueComment' | 'PullRequest', ParentType, ContextType>;
 };
 
 export type ReactingUserConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactingUserConnection'] = ResolversParentTypes['ReactingUserConnection']> = {
@@ -2226,6 +2929,11 @@ export type ReopenIssuePayloadResolvers<ContextType = GraphqlContext, ParentType
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
+export type ReopenPullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReopenPullRequestPayload'] = ResolversParentTypes['ReopenPullRequestPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
 export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Repository'] = ResolversParentTypes['Repository']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2234,6 +2942,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType, RequireFields<RepositoryIssueArgs, 'number'>>;
+  issueOrPullRequest?: Resolver<Maybe<ResolversTypes['IssueOrPullRequest']>, ParentType, ContextType, RequireFields<RepositoryIssueOrPullRequestArgs, 'number'>>;
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<RepositoryIssuesArgs>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
@@ -2243,6 +2952,8 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   nameWithOwner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   object?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType, Partial<RepositoryObjectArgs>>;
   owner?: Resolver<ResolversTypes['RepositoryOwner'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType, RequireFields<RepositoryPullRequestArgs, 'number'>>;
+  pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<RepositoryPullRequestsArgs>>;
   ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType, RequireFields<RepositoryRefArgs, 'qualifiedName'>>;
   refs?: Resolver<Maybe<ResolversTypes['RefConnection']>, ParentType, ContextType, RequireFields<RepositoryRefsArgs, 'refPrefix'>>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2252,6 +2963,12 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
 
 export type RepositoryOwnerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryOwner'] = ResolversParentTypes['RepositoryOwner']> = {
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type RequestReviewsPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RequestReviewsPayload'] = ResolversParentTypes['RequestReviewsPayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
 export type TagResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
@@ -2323,6 +3040,12 @@ export type UpdateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
+export type UpdatePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdatePullRequestPayload'] = ResolversParentTypes['UpdatePullRequestPayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
 export type UserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2353,11 +3076,14 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Assignable?: AssignableResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
   CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
+  ClosePullRequestPayload?: ClosePullRequestPayloadResolvers<ContextType>;
   Commit?: CommitResolvers<ContextType>;
   CommitConnection?: CommitConnectionResolvers<ContextType>;
   CommitEdge?: CommitEdgeResolvers<ContextType>;
   CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
+  ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
   CreateIssuePayload?: CreateIssuePayloadResolvers<ContextType>;
+  CreatePullRequestPayload?: CreatePullRequestPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteIssueCommentPayload?: DeleteIssueCommentPayloadResolvers<ContextType>;
   DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
@@ -2371,12 +3097,15 @@ export type Resolvers<ContextType = GraphqlContext> = {
   IssueCommentEdge?: IssueCommentEdgeResolvers<ContextType>;
   IssueConnection?: IssueConnectionResolvers<ContextType>;
   IssueEdge?: IssueEdgeResolvers<ContextType>;
+  IssueOrPullRequest?: IssueOrPullRequestResolvers<ContextType>;
   Label?: LabelResolvers<ContextType>;
   LabelConnection?: LabelConnectionResolvers<ContextType>;
   LabelEdge?: LabelEdgeResolvers<ContextType>;
   Labelable?: LabelableResolvers<ContextType>;
   LockLockablePayload?: LockLockablePayloadResolvers<ContextType>;
   Lockable?: LockableResolvers<ContextType>;
+  MarkPullRequestReadyForReviewPayload?: MarkPullRequestReadyForReviewPayloadResolvers<ContextType>;
+  MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
@@ -2385,6 +3114,15 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Organization?: OrganizationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
+  PullRequest?: PullRequestResolvers<ContextType>;
+  PullRequestChangedFile?: PullRequestChangedFileResolvers<ContextType>;
+  PullRequestChangedFileConnection?: PullRequestChangedFileConnectionResolvers<ContextType>;
+  PullRequestChangedFileEdge?: PullRequestChangedFileEdgeResolvers<ContextType>;
+  PullRequestCommit?: PullRequestCommitResolvers<ContextType>;
+  PullRequestCommitConnection?: PullRequestCommitConnectionResolvers<ContextType>;
+  PullRequestCommitEdge?: PullRequestCommitEdgeResolvers<ContextType>;
+  PullRequestConnection?: PullRequestConnectionResolvers<ContextType>;
+  PullRequestEdge?: PullRequestEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   Reactable?: ReactableResolvers<ContextType>;
@@ -2404,8 +3142,10 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RemoveLabelsFromLabelablePayload?: RemoveLabelsFromLabelablePayloadResolvers<ContextType>;
   RemoveReactionPayload?: RemoveReactionPayloadResolvers<ContextType>;
   ReopenIssuePayload?: ReopenIssuePayloadResolvers<ContextType>;
+  ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
+  RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
   Tree?: TreeResolvers<ContextType>;
@@ -2415,6 +3155,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   UnpinIssuePayload?: UnpinIssuePayloadResolvers<ContextType>;
   UpdateIssueCommentPayload?: UpdateIssueCommentPayloadResolvers<ContextType>;
   UpdateIssuePayload?: UpdateIssuePayloadResolvers<ContextType>;
+  UpdatePullRequestPayload?: UpdatePullRequestPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;

@@ -13,7 +13,7 @@ import type { GraphqlContext } from '../context.js';
 import { nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { canSeeRepository } from '../resolvers/repository.js';
-import { forbiddenMutation, inMutation, storable, visibleIssue, writerOf } from './mutation-access.js';
+import { forbiddenMutation, inMutation, storable, visibleSubject, writerOf } from './mutation-access.js';
 
 type M = Required<MutationResolvers>;
 
@@ -29,14 +29,14 @@ async function visibleComment(ctx: GraphqlContext, id: string): Promise<{ commen
 }
 
 export const addComment: M['addComment'] = async (_parent, { input }, ctx) => {
-  const { issue, repo } = await visibleIssue(ctx, input.subjectId);
+  const { issue, repo, shown } = await visibleSubject(ctx, input.subjectId);
   const writer = await writerOf(ctx, repo, 'addComment', 'read');
   if (issue.locked && !canCommentWhenLocked(writer.permission)) throw forbiddenMutation(ctx, 'addComment');
   const comment = await inMutation(ctx, repo, 'addComment', (events) => createComment(events, issue, storable(input.body, 'body')));
   // The new comment is the issue's last: its cursor is its position, the count with it.
   // The subject as it is now (its comment count includes the new one); the loaders were cleared by inMutation.
   const subject = (await ctx.loaders.issueById.load(issue.id)) ?? issue;
-  return { clientMutationId: input.clientMutationId, commentEdge: { cursor: encodeCursor(subject.comments), node: comment }, subject };
+  return { clientMutationId: input.clientMutationId, commentEdge: { cursor: encodeCursor(subject.comments), node: comment }, subject: await shown(subject) };
 };
 
 export const updateIssueComment: M['updateIssueComment'] = async (_parent, { input }, ctx) => {

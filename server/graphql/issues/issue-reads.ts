@@ -1,6 +1,7 @@
 // GraphQL's reads of issues and comments, each for many parents in one
 // statement (the per-request loaders batch a tick's requests into one call):
-// issues by id or number, a page of issues per repository, label or milestone and of comments per
+// issues by id or number, a page of issues per repository, label or milestone (pull requests
+// left out, as GitHub's `issue(number)` and `issues`) and of comments per
 // issue (ranked per parent, with the parent's total in the same statement),
 // the assignees and pins of many issues.
 import type postgres from 'postgres';
@@ -39,7 +40,8 @@ export async function issuesByNumbers(sql: Sql, keys: readonly { repositoryId: n
   if (valid.length === 0) return new Map();
   const rows = await sql<IssueModel[]>`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)} FROM issues i
     JOIN unnest(${valid.map((key) => key.repositoryId)}::bigint[], ${valid.map((key) => key.number)}::int[]) AS k(repository_id, number)
-      ON i.repository_id = k.repository_id AND i.number = k.number`;
+      ON i.repository_id = k.repository_id AND i.number = k.number
+    WHERE NOT EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id)`;
   return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
 }
 
@@ -76,7 +78,11 @@ export async function issuePages(
   const unmatchable = [request.createdBy, request.assignee].some((value) => typeof value === 'string' && !canMatchText(value));
   if (unmatchable || request.labels?.some((name) => !canMatchText(name))) return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
   const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
-  const conditions = [sql`${parentColumn} = ANY(${parentIds as number[]})`, sql`i.state = ANY(${request.states})`];
+  // GitHub's issue lists leave pull requests out (they have their own: pulls/pull-reads.ts).
+  const conditions = [
+    sql`${parentColumn} = ANY(${parentIds as number[]})`, sql`i.state = ANY(${request.states})`,
+    sql`NOT EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id)`,
+  ];
   if (request.createdBy !== undefined) conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
   if (request.labels) {
     const names = request.labels.map((name) => name.toLowerCase());

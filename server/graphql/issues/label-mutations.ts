@@ -15,7 +15,7 @@ import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { canSeeRepository } from '../resolvers/repository.js';
-import { inMutation, visibleIssue, writerOf } from './mutation-access.js';
+import { inMutation, visibleSubject, writerOf } from './mutation-access.js';
 
 type M = Required<MutationResolvers>;
 
@@ -43,20 +43,20 @@ async function labelsNow(events: EventContext, ids: number[]): Promise<LabelRow[
 }
 
 export const addLabelsToLabelable: M['addLabelsToLabelable'] = async (_parent, { input }, ctx) => {
-  const { issue, repo } = await visibleIssue(ctx, input.labelableId);
+  const { issue, repo, shown } = await visibleSubject(ctx, input.labelableId);
   await writerOf(ctx, repo, 'addLabelsToLabelable', 'triage');
   const ids = await labelIdsOf(ctx, repo, input.labelIds);
   const changed = await inMutation(ctx, repo, 'addLabelsToLabelable', async (events) =>
     changeIssue(events, issue.number, { addLabels: await labelsNow(events, ids) }));
-  return { clientMutationId: input.clientMutationId, labelable: changed };
+  return { clientMutationId: input.clientMutationId, labelable: await shown(changed) };
 };
 
 // Labels the issue does not carry are ignored, as REST's set operation ignores them.
 export const removeLabelsFromLabelable: M['removeLabelsFromLabelable'] = async (_parent, { input }, ctx) => {
-  const { issue, repo } = await visibleIssue(ctx, input.labelableId);
+  const { issue, repo, shown } = await visibleSubject(ctx, input.labelableId);
   await writerOf(ctx, repo, 'removeLabelsFromLabelable', 'triage');
   const ids = await labelIdsOf(ctx, repo, input.labelIds);
   const changed = await inMutation(ctx, repo, 'removeLabelsFromLabelable', async (events) =>
     changeIssue(events, issue.number, { removeLabels: await labelsNow(events, ids) }));
-  return { clientMutationId: input.clientMutationId, labelable: changed };
+  return { clientMutationId: input.clientMutationId, labelable: await shown(changed) };
 };

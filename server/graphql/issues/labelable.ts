@@ -1,5 +1,5 @@
-// Labels and issues from both sides: the Labelable interface (issues only
-// here: pull requests are not served yet) with `viewerCanLabel` (triage, as
+// Labels and issues from both sides: the Labelable interface (issues and
+// pull requests) with `viewerCanLabel` (triage, as
 // REST's label operations), and `Label.issues` and `Milestone.issues`, which
 // take Repository.issues' arguments and are batched the same way (one
 // statement for every label or milestone on the page).
@@ -9,8 +9,9 @@ import type { IssueModel } from './issue-models.js';
 import { issuePageRequest, pageAt } from './issue-resolvers.js';
 import { connection } from '../connection.js';
 import { viewerAs } from './mutation-access.js';
+import { isPull } from '../pulls/pull-models.js';
 
-export const Labelable: LabelableResolvers = { __resolveType: () => 'Issue' };
+export const Labelable: LabelableResolvers = { __resolveType: (model) => (isPull(model) ? 'PullRequest' : 'Issue') };
 
 export const issueLabelableFields: Pick<IssueResolvers, 'viewerCanLabel'> = {
   viewerCanLabel: async (issue, _args, ctx) => {

@@ -22,6 +22,8 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import { canSeeRepository } from '../resolvers/repository.js';
+import { clearPullLoaders } from '../pulls/pull-loaders.js';
+import type { PullModel } from '../pulls/pull-models.js';
 
 export interface Writer { userId: number; login: string; permission: Permission | null }
 
@@ -47,17 +49,23 @@ export function storable<T extends string | null | undefined>(value: T, field: s
   return value;
 }
 
-/** The caller as a writer of `repo` needing `needed`: FORBIDDEN when the token or the permission falls short. */
-export async function writerOf(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission): Promise<Writer> {
+/**
+ * The caller as a writer of `repo` needing `needed`: FORBIDDEN when the token
+ * or the permission falls short. An installation needs `app` write: `issues`,
+ * or `pull_requests` for the pull request mutations.
+ */
+export async function writerOf(
+  ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission, app: 'issues' | 'pull_requests' = 'issues',
+): Promise<Writer> {
   const principal = ctx.principal;
   if (principal.kind !== 'token') throw forbiddenMutation(ctx, mutation);
   let permission: Permission | null;
   if (principal.installation) {
     const grant = principal.installation;
-    if (!grantReaches(grant, repo) || !satisfies(grant.permissions, { issues: 'write' })) {
+    if (!grantReaches(grant, repo) || !satisfies(grant.permissions, { [app]: 'write' })) {
       throw githubError('FORBIDDEN', 'Resource not accessible by integration');
     }
-    // Within its grant an installation acts with the issues permission it holds.
+    // Within its grant an installation acts with the permission it holds.
     permission = 'write';
   } else {
     const scopes = repo.private ? ['repo'] : ['repo', 'public_repo'];
@@ -89,12 +97,27 @@ export async function visibleIssue(ctx: GraphqlContext, id: string, type: NodeTy
   return { issue, repo };
 }
 
+/**
+ * visibleIssue for the mutations of Issue's interfaces (labels, assignees,
+ * locks, comments): an I_ id, or a PR_ id of a pull request (its issue row
+ * is what the store changes). `shown` gives the payload's subject: a pull
+ * request named by its PR_ id is shown as the PullRequest, read after the change.
+ */
+export async function visibleSubject(ctx: GraphqlContext, id: string) {
+  const pullId = decodeNodeIdOf(id, 'PullRequest') !== null;
+  const found = await visibleIssue(ctx, id, pullId ? 'PullRequest' : 'Issue');
+  if (pullId && (await ctx.loaders.pullById.load(found.issue.id)) === null) throw nodeNotFound(id);
+  const shown = async <T extends object>(changed: T): Promise<T | PullModel> => (pullId ? (await ctx.loaders.pullById.load(found.issue.id)) ?? changed : changed);
+  return { ...found, shown };
+}
+
 /** GraphQL's error for a REST store's refusal; anything else goes on as it is. */
-function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): unknown {
+export function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): unknown {
   if (!(error instanceof ApiError)) return error;
   if (error.status === 404) return githubError('NOT_FOUND', 'Could not resolve to a node: it no longer exists.');
   if (error.status === 403) return forbiddenMutation(ctx, mutation);
-  if (error.status === 422) {
+  // 405 and 409 (a merge refused, a head that moved) are refusals of the input too.
+  if (error.status === 422 || error.status === 405 || error.status === 409) {
     const detail = error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
     return githubError('UNPROCESSABLE', detail || error.message);
   }
@@ -103,8 +126,17 @@ function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): 
 
 /** Runs `work` in one transaction with what its webhook events need, translating the store's errors. */
 export async function inMutation<T>(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, work: (events: EventContext) => Promise<T>): Promise<T> {
+  let changed = false;
   try {
-    return (await ctx.services.sql.begin((tx) => work({ tx, repo, principal: ctx.principal, urls: ctx.services.urls }))) as T;
+    const result = (await ctx.services.sql.begin(async (tx) => {
+      const events: EventContext = { tx, repo, principal: ctx.principal, urls: ctx.services.urls };
+      const done = await work(events);
+      changed = events.repositoryChanged === true;
+      return done;
+    })) as T;
+    // The repository's row changed (its open issue count): this process drops its copy now, others on the notice (as REST).
+    if (changed) ctx.services.repos.changedLocally(repo.id);
+    return result;
   } catch (error) {
     throw asGraphqlError(error, ctx, mutation);
   } finally {
@@ -118,6 +150,7 @@ export function clearIssueLoaders(ctx: GraphqlContext): void {
   const { reactionById, reactionPage, reactionSummary } = ctx.loaders;
   for (const loader of [issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned, labelsOfIssue, labelIssuePage, milestoneIssuePage]) loader.clearAll();
   for (const loader of [reactionById, reactionPage, reactionSummary]) loader.clearAll();
+  clearPullLoaders(ctx.loaders);
 }
 
 /** The accounts behind U_ ids, checked assignable to `repo` (UNPROCESSABLE otherwise, as REST's 422). */

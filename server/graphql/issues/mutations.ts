@@ -1,4 +1,4 @@
-// The Mutation type: GitHub's issue mutations (issue 16). Top-level mutation
+// The Mutation type: GitHub's issue mutations (issue 16) and pull request mutations (issue 17). Top-level mutation
 // fields run one after another (GraphQL's rule), each in its own transaction.
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { addAssigneesToAssignable, lockLockable, removeAssigneesFromAssignable, unlockLockable } from './assignee-lock-mutations.js';
@@ -7,6 +7,9 @@ import { closeIssue, createIssue, reopenIssue, updateIssue } from './issue-mutat
 import { deleteIssue, pinIssue, transferIssue, unpinIssue } from './lifecycle-mutations.js';
 import { addLabelsToLabelable, removeLabelsFromLabelable } from './label-mutations.js';
 import { addReaction, removeReaction } from '../reactions/reaction-mutations.js';
+import { closePullRequest, createPullRequest, reopenPullRequest, updatePullRequest } from '../pulls/pull-mutations.js';
+import { convertPullRequestToDraft, markPullRequestReadyForReview } from '../pulls/draft-mutations.js';
+import { mergePullRequest, requestReviews } from '../pulls/pending-mutations.js';
 
 export const Mutation: MutationResolvers = {
   createIssue, updateIssue, closeIssue, reopenIssue,
@@ -15,4 +18,6 @@ export const Mutation: MutationResolvers = {
   deleteIssue, pinIssue, unpinIssue, transferIssue,
   addLabelsToLabelable, removeLabelsFromLabelable,
   addReaction, removeReaction,
+  createPullRequest, updatePullRequest, closePullRequest, reopenPullRequest,
+  convertPullRequestToDraft, markPullRequestReadyForReview, mergePullRequest, requestReviews,
 };

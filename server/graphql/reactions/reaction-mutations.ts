@@ -14,14 +14,17 @@ import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import { isComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel } from './reaction-models.js';
 
+import { isPull } from '../pulls/pull-models.js';
+
 type M = Required<MutationResolvers>;
 
-/** The issue or comment behind a subject id, with its visible repository and whether its conversation is locked; NOT_FOUND otherwise. */
+/** The issue, pull request or comment behind a subject id, with its visible repository and whether its conversation is locked; NOT_FOUND otherwise. */
 async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subject: ReactableModel; repo: RepositoryRow; locked: boolean }> {
   const decoded = decodeNodeId(id);
   let subject: ReactableModel | null = null;
   if (decoded?.oid === undefined && decoded?.type === 'Issue') subject = await ctx.loaders.issueById.load(decoded.id);
   if (decoded?.oid === undefined && decoded?.type === 'IssueComment') subject = await ctx.loaders.commentById.load(decoded.id);
+  if (decoded?.oid === undefined && decoded?.type === 'PullRequest') subject = await ctx.loaders.pullById.load(decoded.id);
   const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
   if (subject === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
   const issue = isComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
@@ -31,7 +34,8 @@ async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subj
 /** The subject as it is after the change (its rollup moved), read afresh. */
 async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: string): Promise<ReactableModel> {
   clearIssueLoaders(ctx);
-  const fresh = isComment(subject) ? await ctx.loaders.commentById.load(subject.id) : await ctx.loaders.issueById.load(subject.id);
+  const fresh = isComment(subject) ? await ctx.loaders.commentById.load(subject.id)
+    : isPull(subject) ? await ctx.loaders.pullById.load(subject.id) : await ctx.loaders.issueById.load(subject.id);
   if (fresh === null) throw nodeNotFound(id);
   return fresh;
 }

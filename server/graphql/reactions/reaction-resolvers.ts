@@ -16,6 +16,7 @@ import type {
 import { pageAt } from '../issues/issue-resolvers.js';
 import { viewerAs } from '../issues/mutation-access.js';
 import { accountType } from '../resolvers/account.js';
+import { isPull } from '../pulls/pull-models.js';
 import {
   graphqlContent, isComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel,
 } from './reaction-models.js';
@@ -74,7 +75,9 @@ export const commentReactableFields: Pick<IssueCommentResolvers, ReactableFields
   viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
 };
 
-export const Reactable: ReactableResolvers = { __resolveType: (subject) => (isComment(subject) ? 'IssueComment' : 'Issue') };
+export const Reactable: ReactableResolvers = {
+  __resolveType: (subject) => (isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
+};
 
 export const Reactor: ReactorResolvers = { __resolveType: accountType };
 
@@ -85,7 +88,10 @@ export const Reaction: ReactionResolvers = {
   createdAt: (reaction) => isoSeconds(reaction.created_at),
   user: (reaction, _args, ctx) => (reaction.user_id === null ? null : ctx.loaders.accountById.load(reaction.user_id)),
   reactable: async (reaction, _args, ctx) => {
-    const subject = reaction.issue_id !== null ? await ctx.loaders.issueById.load(reaction.issue_id) : await ctx.loaders.commentById.load(reaction.comment_id!);
+    // An issue's reaction may be a pull request's (a pull request is an issue): that one shows as the PullRequest.
+    const subject = reaction.issue_id !== null
+      ? ((await ctx.loaders.pullById.load(reaction.issue_id)) ?? (await ctx.loaders.issueById.load(reaction.issue_id)))
+      : await ctx.loaders.commentById.load(reaction.comment_id!);
     if (!subject) throw new Error(`reaction ${reaction.id} of a missing subject`);
     return subject;
   },

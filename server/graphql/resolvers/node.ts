@@ -16,11 +16,12 @@ import type { CommentModel, IssueModel } from '../issues/issue-models.js';
 import { loadIssueOrComment } from '../issues/issue-resolvers.js';
 import { canSeeRepository } from './repository.js';
 import type { ReactionModel } from '../reactions/reaction-models.js';
+import { isPull, type PullModel } from '../pulls/pull-models.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -50,6 +51,11 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
     case 'Issue':
     case 'IssueComment':
       return loadIssueOrComment(ctx, decoded.type, decoded.id);
+    case 'PullRequest': {
+      const pull = await ctx.loaders.pullById.load(decoded.id);
+      const repo = pull === null ? null : await ctx.loaders.repositoryById.load(pull.repository_id);
+      return repo !== null && (await canSeeRepository(ctx, repo)) ? pull : null;
+    }
     case 'Reaction': {
       // A removed reaction's row is gone: its ID resolves to nothing, as GitHub's.
       const reaction = await ctx.loaders.reactionById.load(decoded.id);
@@ -68,6 +74,7 @@ export const Node: NodeResolvers = {
     if ('color' in node) return 'Label';
     if ('content' in node) return 'Reaction';
     if ('issue_id' in node) return 'IssueComment';
+    if (isPull(node)) return 'PullRequest';
     if ('locked' in node) return 'Issue';
     if ('title' in node) return 'Milestone';
     return 'Repository';

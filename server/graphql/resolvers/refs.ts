@@ -23,7 +23,7 @@ export function refId(repositoryId: number, fullName: string): string {
 }
 
 /** Splits a full name as GitHub does: `refs/heads/` + `main`; other namespaces at their last slash. */
-function refModel(repo: RepositoryRow, record: Pick<RefRecord, 'fullName' | 'oid'> & Partial<RefRecord>, prefix?: string): RefModel {
+export function refModel(repo: RepositoryRow, record: Pick<RefRecord, 'fullName' | 'oid'> & Partial<RefRecord>, prefix?: string): RefModel {
   const split = prefix ?? [BRANCH_PREFIX, TAG_PREFIX].find((p) => record.fullName.startsWith(p)) ?? record.fullName.slice(0, record.fullName.lastIndexOf('/') + 1);
   return {
     repo, fullName: record.fullName, name: record.fullName.slice(split.length), prefix: split, oid: record.oid,

@@ -1,0 +1,87 @@
+// A pull request's connections read from git (`commits`, `files`: one git
+// process each per request, through pull-loaders.ts), PullRequestCommit, and
+// the Repository fields that reach pull requests (`pullRequest`,
+// `pullRequests`, `issueOrPullRequest`), Label's and Milestone's `pullRequests`
+// and IssueComment's `pullRequest`.
+import { connection, twoWayWindow } from '../connection.js';
+import type { GraphqlContext } from '../context.js';
+import type {
+  IssueCommentResolvers, LabelResolvers, MilestoneResolvers, PullRequestCommitResolvers, PullRequestResolvers, RepositoryPullRequestsArgs, RepositoryResolvers,
+} from '../generated/resolvers-types.js';
+import { pageAt } from '../issues/issue-resolvers.js';
+import type { PullCommitModel, PullModel } from './pull-models.js';
+import type { PullPageRequest } from './pull-reads.js';
+import { pullPath, repositoryOf } from './pull-paths.js';
+
+type WindowArgs = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
+
+/** A window of a list read whole (a pull request's commits and files). */
+function windowOf<T>(all: T[], args: WindowArgs, name: string) {
+  const window = twoWayWindow(args, name);
+  const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
+  return connection(rows, all.length, pageAt(window, rows.length, all.length));
+}
+
+const shasOf = (pull: PullModel) => ({ repositoryId: pull.repository_id, base: pull.base_sha, head: pull.head_sha });
+
+export const pullCommitsField: NonNullable<PullRequestResolvers['commits']> = async (pull, args, ctx) => {
+  const [oids, repo] = await Promise.all([ctx.loaders.pullCommits.load(shasOf(pull)), repositoryOf(ctx, pull.repository_id)]);
+  const commits = oids.map((oid): PullCommitModel => ({ pull, commit: { repo, oid, type: 'commit' } }));
+  return windowOf(commits, args, 'commits');
+};
+
+export const pullFilesField: NonNullable<PullRequestResolvers['files']> = async (pull, args, ctx) =>
+  windowOf(await ctx.loaders.pullFiles.load(shasOf(pull)), args, 'files');
+
+const commitPath = async (ctx: GraphqlContext, model: PullCommitModel) => `${await pullPath(ctx, model.pull)}/commits/${model.commit.oid}`;
+
+export const PullRequestCommit: PullRequestCommitResolvers = {
+  commit: (model) => model.commit,
+  pullRequest: (model) => model.pull,
+  resourcePath: (model, _args, ctx) => commitPath(ctx, model),
+  url: async (model, _args, ctx) => ctx.services.urls.html(await commitPath(ctx, model)),
+};
+
+/** The page request of `pullRequests`: GitHub's default order is oldest first; every state unless `states` narrows. */
+export function pullPageRequest(args: Partial<RepositoryPullRequestsArgs>): PullPageRequest {
+  return {
+    window: twoWayWindow(args, 'pullRequests'),
+    states: args.states?.length ? [...new Set(args.states)].sort() : ['CLOSED', 'MERGED', 'OPEN'],
+    orderBy: args.orderBy?.field ?? 'CREATED_AT',
+    direction: args.orderBy?.direction ?? 'ASC',
+    headRefName: args.headRefName ?? null,
+    baseRefName: args.baseRefName ?? null,
+    labels: args.labels?.length ? args.labels : null,
+  };
+}
+
+export async function pullConnection(
+  ctx: GraphqlContext, loader: 'pullPage' | 'labelPullPage' | 'milestonePullPage', parentId: number, args: Partial<RepositoryPullRequestsArgs>,
+) {
+  const request = pullPageRequest(args);
+  const page = await ctx.loaders[loader].load({ repositoryId: parentId, page: request });
+  return connection<PullModel>(page.rows, page.total, pageAt(request.window, page.rows.length, page.total));
+}
+
+export const labelPullFields: Pick<LabelResolvers, 'pullRequests'> = {
+  pullRequests: (label, args, ctx) => pullConnection(ctx, 'labelPullPage', label.id, args),
+};
+
+export const milestonePullFields: Pick<MilestoneResolvers, 'pullRequests'> = {
+  pullRequests: (milestone, args, ctx) => pullConnection(ctx, 'milestonePullPage', milestone.id, args),
+};
+
+/** IssueComment.pullRequest: the pull request a comment was made on, null for an issue's. */
+export const commentPullFields: Pick<IssueCommentResolvers, 'pullRequest'> = {
+  pullRequest: (comment, _args, ctx) => ctx.loaders.pullById.load(comment.issue_id),
+};
+
+export const repositoryPullFields: Pick<RepositoryResolvers, 'pullRequest' | 'pullRequests' | 'issueOrPullRequest'> = {
+  pullRequest: (repo, { number }, ctx) => ctx.loaders.pullByNumber.load({ repositoryId: repo.id, number }),
+  pullRequests: (repo, args, ctx) => pullConnection(ctx, 'pullPage', repo.id, args),
+  issueOrPullRequest: async (repo, { number }, ctx) => {
+    const key = { repositoryId: repo.id, number };
+    const [pull, issue] = await Promise.all([ctx.loaders.pullByNumber.load(key), ctx.loaders.issueByNumber.load(key)]);
+    return pull ?? issue;
+  },
+};

@@ -1,0 +1,67 @@
+// Per-request loaders for pull requests (see ../loaders.ts): by issue id
+// (`node`, payloads), by repository and number, pages per repository, label
+// or milestone, each one statement for every parent asked in the same tick;
+// and a pull request's commits and changed files, one git process each,
+// remembered for the request (several fields of one connection read them).
+import DataLoader from 'dataloader';
+import type { Sql } from '../../db/database.js';
+import type { GitRepositories } from '../../repos/git.js';
+import type { Page } from '../issues/issue-reads.js';
+import { pageLoader } from '../label-milestone-loaders.js';
+import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
+import type { ChangedFileModel, PullModel } from './pull-models.js';
+import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from './pull-reads.js';
+
+type PageLoader = DataLoader<{ repositoryId: number; page: PullPageRequest }, Page<PullModel>, string>;
+
+export interface PullLoaders {
+  pullById: DataLoader<number, PullModel | null>;
+  pullByNumber: DataLoader<{ repositoryId: number; number: number }, PullModel | null, string>;
+  pullPage: PageLoader;
+  /** `Label.pullRequests` and `Milestone.pullRequests` (pageLoader's `repositoryId` is the label's or milestone's id). */
+  labelPullPage: PageLoader;
+  milestonePullPage: PageLoader;
+  pullCommits: DataLoader<PullShas, string[], string>;
+  pullFiles: DataLoader<PullShas, ChangedFileModel[], string>;
+}
+
+const shasKey = (shas: PullShas) => `${shas.repositoryId}:${shas.base}:${shas.head}`;
+
+/** Git processes for a page of pull requests: a few at a time, so 100 pull requests' files do not start 100 processes at once. */
+const GIT_AT_ONCE = 4;
+
+async function fewAtOnce<K, V>(keys: readonly K[], read: (key: K) => Promise<V>): Promise<V[]> {
+  const answers = new Array<V>(keys.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const index = next++;
+      answers[index] = await read(keys[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(GIT_AT_ONCE, keys.length) }, worker));
+  return answers;
+}
+
+export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
+  return {
+    pullById: new DataLoader(async (ids) => {
+      const found = await pullsByIds(sql, ids);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
+    pullByNumber: new DataLoader(async (keys) => {
+      const found = await pullsByNumbers(sql, keys);
+      return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
+    }, { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` }),
+    pullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page)),
+    labelPullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page, 'label')),
+    milestonePullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page, 'milestone')),
+    pullCommits: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullCommitOids(git, shas)), { cacheKeyFn: shasKey }),
+    pullFiles: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullChangedFiles(git, shas)), { cacheKeyFn: shasKey }),
+  };
+}
+
+/** What this request's loaders remember of pull requests predates a change: a payload must show it after. */
+export function clearPullLoaders(loaders: PullLoaders): void {
+  for (const loader of [loaders.pullById, loaders.pullByNumber, loaders.pullPage, loaders.labelPullPage, loaders.milestonePullPage]) loader.clearAll();
+}

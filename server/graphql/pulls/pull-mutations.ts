@@ -1,0 +1,96 @@
+// createPullRequest, updatePullRequest, closePullRequest and
+// reopenPullRequest: REST's rules and store (server/pulls/pull-changes.ts),
+// so each emits exactly the `pull_request` events the REST operation does,
+// in its transaction. Anyone who can read may open a pull request; its author
+// or triage may edit, close and reopen it (REST's pulls/update).
+import { checkedTitle } from '../../issues/issue-input.js';
+import { canEditIssue } from '../../issues/issue-permissions.js';
+import { repositoryLookup } from '../../pulls/pull-access.js';
+import { changePull, openPull, type PullChange } from '../../pulls/pull-changes.js';
+import { branchSha, diffCounts } from '../../pulls/pull-git.js';
+import { decodeNodeIdOf } from '../../ids/node-id.js';
+import type { Permission } from '../../repos/permissions.js';
+import type { GraphqlContext } from '../context.js';
+import { githubError } from '../errors.js';
+import type { MutationResolvers } from '../generated/resolvers-types.js';
+import { forbiddenMutation, inMutation, storable, visibleRepository, writerOf } from '../issues/mutation-access.js';
+import { pullAfter, restRules, visiblePull } from './pull-mutation-access.js';
+
+type M = Required<MutationResolvers>;
+
+function title(value: string): string {
+  storable(value, 'title');
+  if (value.trim() === '') throw githubError('UNPROCESSABLE', "Title can't be blank");
+  return checkedTitle(value);
+}
+
+export const createPullRequest: M['createPullRequest'] = async (_parent, { input }, ctx) => {
+  const repo = await visibleRepository(ctx, input.repositoryId);
+  await writerOf(ctx, repo, 'createPullRequest', 'read', 'pull_requests');
+  // The head is a branch of this repository until pull requests from forks are served here.
+  if (input.headRepositoryId != null && decodeNodeIdOf(input.headRepositoryId, 'Repository') !== repo.id) {
+    await visibleRepository(ctx, input.headRepositoryId);
+    throw githubError('UNPROCESSABLE', 'Head repository must be the base repository.');
+  }
+  const prTitle = title(input.title);
+  const body = storable(input.body, 'body') ?? null;
+  const [base, head] = [storable(input.baseRefName, 'baseRefName'), storable(input.headRefName, 'headRefName')];
+  const { git } = ctx.services;
+  const { baseSha, headSha, counts } = await restRules(ctx, 'createPullRequest', async () => {
+    const baseSha = await branchSha(git, repo.id, base, 'base');
+    const headSha = await branchSha(git, repo.id, head, 'head');
+    return { baseSha, headSha, counts: await diffCounts(git, repo.id, { head: headSha, base: baseSha }) };
+  });
+  if (counts.commits === 0) throw githubError('UNPROCESSABLE', `No commits between ${base} and ${head}`);
+  const repos = await repositoryLookup(ctx.services, repo, []);
+  const row = await inMutation(ctx, repo, 'createPullRequest', (events) => openPull(events, git, repos, {
+    issue: { title: prTitle, body }, head: { ref: head, sha: headSha }, base: { ref: base, sha: baseSha },
+    draft: input.draft ?? false, maintainerCanModify: input.maintainerCanModify ?? true, counts,
+  }));
+  return { clientMutationId: input.clientMutationId, pullRequest: await pullAfter(ctx, row.issue.id) };
+};
+
+type Rule = (permission: Permission | null, authorId: number | null, userId: number) => boolean;
+
+/** Changes the pull request behind `id` as `mutation`: by default its author or triage, as REST's pulls/update. */
+export async function changeAs(
+  ctx: GraphqlContext, id: string, mutation: string, change: (base: string) => PullChange, may: Rule = canEditIssue,
+) {
+  const { pull, repo, repos } = await visiblePull(ctx, id);
+  const writer = await writerOf(ctx, repo, mutation, 'read', 'pull_requests');
+  if (!may(writer.permission, pull.user_id, writer.userId)) throw forbiddenMutation(ctx, mutation);
+  const wanted = change(pull.base_ref);
+  if (wanted.base) {
+    const ref = wanted.base.ref;
+    wanted.base = await restRules(ctx, mutation, async () => {
+      const sha = await branchSha(ctx.services.git, repo.id, ref, 'base');
+      return { ref, sha, counts: await diffCounts(ctx.services.git, repo.id, { head: pull.head_sha, base: sha }) };
+    });
+  }
+  const row = await inMutation(ctx, repo, mutation, (events) => changePull(events, repos, pull.number, wanted));
+  return { pullRequest: await pullAfter(ctx, row.issue.id), userId: writer.userId };
+}
+
+const NO_COUNTS = { commits: 0, additions: 0, deletions: 0, changed_files: 0 };
+
+export const updatePullRequest: M['updatePullRequest'] = async (_parent, { input }, ctx) => {
+  const { pullRequest, userId } = await changeAs(ctx, input.pullRequestId, 'updatePullRequest', (currentBase) => ({
+    title: input.title == null ? undefined : title(input.title),
+    body: storable(input.body, 'body') ?? undefined,
+    state: input.state == null ? undefined : input.state === 'CLOSED' ? 'closed' : 'open',
+    maintainerCanModify: input.maintainerCanModify ?? undefined,
+    // The sha and counts are read by changeAs, outside the transaction (git).
+    base: input.baseRefName == null || input.baseRefName === currentBase ? undefined : { ref: storable(input.baseRefName, 'baseRefName'), sha: '', counts: NO_COUNTS },
+  }));
+  return { clientMutationId: input.clientMutationId, pullRequest, actor: await ctx.loaders.accountById.load(userId) };
+};
+
+export const closePullRequest: M['closePullRequest'] = async (_parent, { input }, ctx) => {
+  const { pullRequest } = await changeAs(ctx, input.pullRequestId, 'closePullRequest', () => ({ state: 'closed' }));
+  return { clientMutationId: input.clientMutationId, pullRequest };
+};
+
+export const reopenPullRequest: M['reopenPullRequest'] = async (_parent, { input }, ctx) => {
+  const { pullRequest } = await changeAs(ctx, input.pullRequestId, 'reopenPullRequest', () => ({ state: 'open' }));
+  return { clientMutationId: input.clientMutationId, pullRequest };
+};

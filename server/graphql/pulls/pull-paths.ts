@@ -1,0 +1,16 @@
+// Where a pull request lives: its repository (through the request's loader)
+// and GitHub's html path, `/owner/repo/pull/{n}`.
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { GraphqlContext } from '../context.js';
+import type { PullModel } from './pull-models.js';
+
+export async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
+  const repo = await ctx.loaders.repositoryById.load(repositoryId);
+  if (!repo) throw new Error(`no repository ${repositoryId}`);
+  return repo;
+}
+
+export async function pullPath(ctx: GraphqlContext, pull: Pick<PullModel, 'repository_id' | 'number'>): Promise<string> {
+  const repo = await repositoryOf(ctx, pull.repository_id);
+  return `/${repo.owner_login}/${repo.name}/pull/${pull.number}`;
+}

@@ -1,0 +1,213 @@
+// Pull requests over GraphQL: Repository.pullRequest/pullRequests with
+// GitHub's fields, filters (states, head and base, labels) and pagination,
+// commits and files read from git, issueOrPullRequest, issues lists without
+// pull requests, node(id) for PR_ ids under the repository's visibility, and
+// as many statements for 20 pull requests as for one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlOk } from '../../test-support/graphql-call.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import { branchWith, openPullRequest, repositoryWithReadme, rest } from './pull-fixture.js';
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let featureSha: string;
+let mainSha: string;
+const statements: string[] = [];
+
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  alice = await server.createUser('alice');
+  bob = await server.createUser('bob');
+  await repositoryWithReadme(server, alice.token, 'alice', 'proj');
+  mainSha = (await rest(server, alice.token, 'GET', '/repos/alice/proj/git/ref/heads/main')).object.sha;
+  // #1 feature → main: adds a.txt, rewrites the README; labeled, assigned.
+  featureSha = await branchWith(server, alice.token, 'alice/proj', 'feature', { 'a.txt': 'one\ntwo\n', 'README.md': 'new readme\n' });
+  await openPullRequest(server, alice.token, 'alice/proj', { title: 'Add a', body: 'Please pull', head: 'feature', base: 'main' });
+  await rest(server, alice.token, 'POST', '/repos/alice/proj/issues/1/labels', { labels: ['bug'] });
+  await rest(server, alice.token, 'POST', '/repos/alice/proj/issues/1/assignees', { assignees: ['alice'] });
+  // #2 a plain issue; #3 fix → main by bob, a draft, closed; #4 other → main, then "merged" (no merge operation here yet).
+  await rest(server, alice.token, 'POST', '/repos/alice/proj/issues', { title: 'Just an issue' });
+  await branchWith(server, alice.token, 'alice/proj', 'fix', { 'b.txt': 'b\n' });
+  await openPullRequest(server, bob.token, 'alice/proj', { title: 'Fix b', head: 'fix', base: 'main', draft: true });
+  await rest(server, alice.token, 'PATCH', '/repos/alice/proj/pulls/3', { state: 'closed' });
+  await branchWith(server, alice.token, 'alice/proj', 'other', { 'c.txt': 'c\n' });
+  await openPullRequest(server, alice.token, 'alice/proj', { title: 'Other', head: 'other', base: 'main' });
+  await server.sql`UPDATE issues SET state = 'closed', closed_at = now() WHERE number = 4 AND repository_id = (SELECT id FROM repositories WHERE name = 'proj')`;
+  await server.sql`UPDATE pull_requests SET merged_at = now(), merged_by_id = ${alice.id}, merge_commit_sha = ${mainSha}
+    WHERE issue_id = (SELECT i.id FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE r.name = 'proj' AND i.number = 4)`;
+  await repositoryWithReadme(server, alice.token, 'alice', 'secret', true);
+  await branchWith(server, alice.token, 'alice/secret', 'hidden', { 'h.txt': 'h\n' });
+  await openPullRequest(server, alice.token, 'alice/secret', { title: 'Hidden', head: 'hidden', base: 'main' });
+});
+afterAll(() => server?.close());
+
+describe('Repository.pullRequest', () => {
+  it("answers GitHub's fields", async () => {
+    const body = await gql(`{ repository(owner: "alice", name: "proj") {
+      pullRequest(number: 1) { id databaseId number title body state isDraft merged mergedAt mergedBy { login } mergeable mergeCommit { oid }
+        headRefName headRefOid baseRefName baseRefOid headRef { name target { oid } } baseRef { prefix name }
+        headRepository { nameWithOwner } baseRepository { nameWithOwner } repository { nameWithOwner } headRepositoryOwner { login }
+        isCrossRepository author { login } closed closedAt url permalink resourcePath additions deletions changedFiles
+        maintainerCanModify locked totalCommentsCount viewerCanLabel viewerCanReact
+        labels(first: 5) { nodes { name } } assignees(first: 5) { nodes { login } } milestone { title }
+        comments(first: 5) { totalCount } reactionGroups { content } }
+      none: pullRequest(number: 2) { number }
+      missing: pullRequest(number: 99) { number } } }`);
+    expect(body.errors).toBeUndefined();
+    const { pullRequest: pull, none, missing } = body.data!.repository;
+    expect(pull).toMatchObject({
+      number: 1, title: 'Add a', body: 'Please pull', state: 'OPEN', isDraft: false, merged: false, mergedAt: null, mergedBy: null,
+      mergeable: 'UNKNOWN', mergeCommit: null, headRefName: 'feature', headRefOid: featureSha, baseRefName: 'main', baseRefOid: mainSha,
+      headRef: { name: 'feature', target: { oid: featureSha } }, baseRef: { prefix: 'refs/heads/', name: 'main' },
+      headRepository: { nameWithOwner: 'alice/proj' }, baseRepository: { nameWithOwner: 'alice/proj' }, repository: { nameWithOwner: 'alice/proj' },
+      headRepositoryOwner: { login: 'alice' }, isCrossRepository: false, author: { login: 'alice' }, closed: false, closedAt: null,
+      url: `${server.url}/alice/proj/pull/1`, permalink: `${server.url}/alice/proj/pull/1`, resourcePath: '/alice/proj/pull/1',
+      additions: 3, deletions: 1, changedFiles: 2, maintainerCanModify: false, locked: false, totalCommentsCount: 0,
+      viewerCanLabel: true, viewerCanReact: true, labels: { nodes: [{ name: 'bug' }] }, assignees: { nodes: [{ login: 'alice' }] },
+      milestone: null, comments: { totalCount: 0 },
+    });
+    expect(pull.id).toMatch(/^PR_/);
+    expect(pull.reactionGroups).toHaveLength(8);
+    expect(none).toBeNull();
+    expect(missing).toBeNull();
+  });
+
+  it('serves closed, draft and merged states', async () => {
+    const body = await gql(`{ repository(owner: "alice", name: "proj") {
+      closed: pullRequest(number: 3) { state closed isDraft merged author { login } viewerCanLabel }
+      merged: pullRequest(number: 4) { state closed merged mergedAt mergedBy { login } mergeCommit { oid } } } }`, {}, bob.token);
+    expect(body.errors).toBeUndefined();
+    const { closed, merged } = body.data!.repository;
+    expect(closed).toEqual({ state: 'CLOSED', closed: true, isDraft: true, merged: false, author: { login: 'bob' }, viewerCanLabel: false });
+    expect(merged).toMatchObject({ state: 'MERGED', closed: true, merged: true, mergedBy: { login: 'alice' }, mergeCommit: { oid: mainSha } });
+    expect(merged.mergedAt).toMatch(/Z$/);
+  });
+
+  it('lists commits oldest first and files with their change types', async () => {
+    const body = await gql(`{ repository(owner: "alice", name: "proj") { pullRequest(number: 1) {
+      commits(first: 10) { totalCount nodes { resourcePath url pullRequest { number } commit { oid messageHeadline parents(first: 1) { totalCount } } } }
+      lastCommit: commits(last: 1) { nodes { commit { oid } } pageInfo { hasPreviousPage } }
+      files(first: 10) { totalCount nodes { path additions deletions changeType } }
+      page: files(first: 1, after: "Y3Vyc29yOjE=") { nodes { path } pageInfo { hasNextPage } } } } }`);
+    expect(body.errors).toBeUndefined();
+    const pull = body.data!.repository.pullRequest;
+    expect(pull.commits.totalCount).toBe(2);
+    expect(pull.commits.nodes.map((n: any) => n.commit.messageHeadline)).toEqual(['write a.txt', 'write README.md']);
+    expect(pull.commits.nodes[1]).toMatchObject({
+      resourcePath: `/alice/proj/pull/1/commits/${featureSha}`, url: `${server.url}/alice/proj/pull/1/commits/${featureSha}`,
+      pullRequest: { number: 1 }, commit: { oid: featureSha },
+    });
+    expect(pull.lastCommit).toEqual({ nodes: [{ commit: { oid: featureSha } }], pageInfo: { hasPreviousPage: true } });
+    expect(pull.files).toEqual({
+      totalCount: 2,
+      nodes: [
+        { path: 'README.md', additions: 1, deletions: 1, changeType: 'MODIFIED' },
+        { path: 'a.txt', additions: 2, deletions: 0, changeType: 'ADDED' },
+      ],
+    });
+    expect(pull.page).toEqual({ nodes: [{ path: 'a.txt' }], pageInfo: { hasNextPage: false } });
+  });
+});
+
+describe('Repository.pullRequests', () => {
+  const list = async (args: string, token = alice.token) => {
+    const body = await gql(`{ repository(owner: "alice", name: "proj") { pullRequests(${args}) {
+      totalCount nodes { number } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`, {}, token);
+    expect(body.errors).toBeUndefined();
+    return body.data!.repository.pullRequests;
+  };
+  const numbers = async (args: string) => (await list(args)).nodes.map((n: { number: number }) => n.number);
+
+  it('lists pull requests only, oldest first, filtered by state, head, base and labels', async () => {
+    expect(await numbers('first: 10')).toEqual([1, 3, 4]);
+    expect(await numbers('first: 10, states: [OPEN]')).toEqual([1]);
+    expect(await numbers('first: 10, states: [CLOSED]')).toEqual([3]);
+    expect(await numbers('first: 10, states: [MERGED]')).toEqual([4]);
+    expect(await numbers('first: 10, states: [CLOSED, MERGED]')).toEqual([3, 4]);
+    expect(await numbers('first: 10, headRefName: "fix"')).toEqual([3]);
+    expect(await numbers('first: 10, baseRefName: "main", headRefName: "nope"')).toEqual([]);
+    expect(await numbers('first: 10, baseRefName: "main"')).toEqual([1, 3, 4]);
+    expect(await numbers('first: 10, labels: ["BUG"]')).toEqual([1]);
+    expect(await numbers('first: 10, orderBy: {field: CREATED_AT, direction: DESC}')).toEqual([4, 3, 1]);
+  });
+
+  it('pages forwards and backwards', async () => {
+    const first = await list('first: 2');
+    expect(first).toMatchObject({ totalCount: 3, nodes: [{ number: 1 }, { number: 3 }], pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    const next = await list(`first: 2, after: "${first.pageInfo.endCursor}"`);
+    expect(next).toMatchObject({ nodes: [{ number: 4 }], pageInfo: { hasNextPage: false, hasPreviousPage: true } });
+    expect(await numbers('last: 2')).toEqual([3, 4]);
+    expect(await numbers(`last: 1, before: "${next.pageInfo.startCursor}"`)).toEqual([3]);
+    const count = await gql('{ repository(owner: "alice", name: "proj") { pullRequests(states: [OPEN, CLOSED]) { totalCount } } }');
+    expect(count.data!.repository.pullRequests.totalCount).toBe(2);
+    const unbounded = await gql('{ repository(owner: "alice", name: "proj") { pullRequests { nodes { number } } } }');
+    expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
+  });
+
+  it('issue lists and issue(number) leave pull requests out; issueOrPullRequest answers both', async () => {
+    const body = await gql(`{ repository(owner: "alice", name: "proj") {
+      issues(first: 10) { totalCount nodes { number } }
+      issue(number: 1) { number }
+      a: issueOrPullRequest(number: 1) { __typename ... on PullRequest { headRefName } }
+      b: issueOrPullRequest(number: 2) { __typename ... on Issue { title } }
+      c: issueOrPullRequest(number: 9) { __typename } }
+      label(name: "bug") { issues(first: 5) { totalCount } } } }`.replace('} }\n      label', '}\n      label'));
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.repository).toEqual({
+      issues: { totalCount: 1, nodes: [{ number: 2 }] }, issue: null,
+      a: { __typename: 'PullRequest', headRefName: 'feature' }, b: { __typename: 'Issue', title: 'Just an issue' }, c: null,
+      label: { issues: { totalCount: 0 } },
+    });
+  });
+});
+
+describe('node(id:) for pull requests', () => {
+  it('resolves PR_ ids (and the interfaces) for those who may see the repository', async () => {
+    const ids = (await gql(`{ a: repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } }
+      b: repository(owner: "alice", name: "secret") { pullRequest(number: 1) { id } } }`)).data!;
+    const all = [ids.a.pullRequest.id, ids.b.pullRequest.id];
+    const query = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on PullRequest { title }
+      ... on Labelable { labels(first: 1) { totalCount } } ... on Assignable { assignees { totalCount } }
+      ... on Lockable { locked } ... on Reactable { viewerCanReact } } }`;
+    const seen = { __typename: 'PullRequest', title: 'Add a', labels: { totalCount: 1 }, assignees: { totalCount: 1 }, locked: false, viewerCanReact: true };
+    expect((await gql(query, { ids: all })).data!.nodes).toEqual([seen, { ...seen, title: 'Hidden', labels: { totalCount: 0 }, assignees: { totalCount: 0 } }]);
+    expect((await gql(query, { ids: all }, bob.token)).data!.nodes).toEqual([seen, null]);
+    // An I_ id of the same row is not a PR_ id, and a PR_ id of a plain issue resolves to nothing.
+    const issueId = (await rest(server, alice.token, 'GET', '/repos/alice/proj/issues/2')).node_id as string;
+    const asPull = issueId.replace(/^I_/, 'PR_');
+    expect((await gql('query($id: ID!) { node(id: $id) { id } }', { id: asPull })).errors?.[0]?.type).toBe('NOT_FOUND');
+  });
+
+  it('costs as many statements for 20 pull requests as for one', async () => {
+    await repositoryWithReadme(server, alice.token, 'alice', 'busy');
+    const ids: string[] = [];
+    for (let i = 1; i <= 20; i++) {
+      await branchWith(server, alice.token, 'alice/busy', `b${i}`, { [`f${i}.txt`]: `${i}\n` });
+      await openPullRequest(server, i % 2 ? alice.token : bob.token, 'alice/busy', { title: `PR ${i}`, head: `b${i}`, base: 'main' });
+      ids.push((await rest(server, alice.token, 'GET', `/repos/alice/busy/pulls/${i}`)).node_id);
+    }
+    const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on PullRequest { number title state headRefName author { login }
+      labels(first: 5) { nodes { name } } assignees(first: 5) { nodes { login } } repository { name } } } }`;
+    // The fewest of three runs: the server's background work may add a statement to any one request on a busy machine.
+    const cost = async (some: string[]) => {
+      let fewest = Infinity;
+      for (let run = 0; run < 3; run++) {
+        statements.length = 0;
+        const body = await gql(query, { ids: some });
+        expect(body.errors).toBeUndefined();
+        expect(body.data!.nodes).toHaveLength(some.length);
+        fewest = Math.min(fewest, statements.length);
+      }
+      return fewest;
+    };
+    const one = await cost(ids.slice(0, 1));
+    expect(await cost(ids)).toBe(one);
+    expect(one).toBeLessThanOrEqual(6);
+    const page = await gql('{ repository(owner: "alice", name: "busy") { pullRequests(first: 20, states: [OPEN]) { totalCount nodes { author { login } } } } }');
+    expect(page.data!.repository.pullRequests.totalCount).toBe(20);
+    expect(page.data!.repository.pullRequests.nodes[1].author.login).toBe('bob');
+  });
+});

@@ -52,8 +52,9 @@ export const PullRequest: PullRequestResolvers = {
   mergedAt: (pull) => isoSecondsOrNull(pull.merged_at),
   mergedBy: (pull, _args, ctx) => (pull.merged_by_id === null ? null : ctx.loaders.accountById.load(pull.merged_by_id)),
   mergeable: (pull) => MERGEABLE[String(pull.mergeable)]!,
+  // GitHub's mergeCommit is the commit a merge made: null while open, though REST's merge_commit_sha shows the test merge.
   mergeCommit: async (pull, _args, ctx) =>
-    (pull.merge_commit_sha === null ? null : { repo: await repositoryOf(ctx, pull.repository_id), oid: pull.merge_commit_sha, type: 'commit' }),
+    (pull.merge_commit_sha === null || pull.merged_at === null ? null : { repo: await repositoryOf(ctx, pull.repository_id), oid: pull.merge_commit_sha, type: 'commit' }),
   headRefName: (pull) => pull.head_ref,
   headRefOid: (pull) => pull.head_sha,
   baseRefName: (pull) => pull.base_ref,

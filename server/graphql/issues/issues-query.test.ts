@@ -129,7 +129,7 @@ describe('Repository.issues', () => {
     // to any single request on a busy machine. The last is the query itself.
     let body: Awaited<ReturnType<typeof gql>> | undefined;
     let fewest: string[] | undefined;
-    for (const spelling of [query.replace('{ number', '{   number'), query.replace('{ number', '{    number'), query]) {
+    for (const spelling of [query.replace('{ repository', '{   repository'), query.replace('{ repository', '{    repository'), query]) {
       statements.length = 0;
       body = await gql(spelling);
       if (!fewest || statements.length < fewest.length) fewest = [...statements];

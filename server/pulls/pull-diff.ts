@@ -4,7 +4,7 @@
 // the same readers as commits and comparisons (server/commits/).
 import { comparedCommits } from '../commits/comparison.js';
 import type { CommitRecord } from '../commits/commit-records.js';
-import { diffFiles, diffText, patchText, type DiffFile } from '../commits/commit-diff.js';
+import { diffFiles, diffSummary, diffText, patchText, type DiffFile } from '../commits/commit-diff.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { PullFields } from './pull-rows.js';
 
@@ -58,6 +58,11 @@ export function pullFiles(git: GitRepositories, repositoryId: number, pull: Shas
   lists.set(key, list);
   if (lists.size > REMEMBERED_FILE_LISTS) lists.delete(lists.keys().next().value!);
   return list;
+}
+
+/** Every file the pull request changes (at most 3000), without hunks: GraphQL's `files`. */
+export async function pullFileSummary(git: GitRepositories, repositoryId: number, pull: Shas): Promise<DiffFile[]> {
+  return (await diffSummary(git, repositoryId, await mergeBase(git, repositoryId, pull), pull.head_sha)).slice(0, MAX_PULL_FILES);
 }
 
 /** The `diff` media type: `git diff` from the merge base to the head. */

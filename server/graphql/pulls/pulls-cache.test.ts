@@ -18,8 +18,20 @@ const PAGE = `{ repository(owner: "alice", name: "proj") { pullRequests(first: 1
 
 const gql = (query: string, variables: Record<string, unknown> = {}) => graphqlOk(server, query, variables, alice.token);
 
+/** Until the mergeability job (server/pulls/merge/) has run for every open pull request: its update would make the next page a miss. */
+async function mergeabilitySettled() {
+  for (let tries = 0; ; tries += 1) {
+    const open = await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls?state=open');
+    if ((await Promise.all(open.map((pull: { number: number }) =>
+      rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${pull.number}`)))).every((pull: { mergeable: unknown }) => pull.mergeable !== null)) return;
+    if (tries > 200) throw new Error('the mergeability job did not run');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The page twice: the second a hit equal to the first. */
 async function pageTwice() {
+  await mergeabilitySettled();
   const first = await gql(PAGE);
   expect(first.errors).toBeUndefined();
   const hits = cache.hits;

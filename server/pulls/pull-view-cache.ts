@@ -1,30 +1,67 @@
 // GET …/pulls/{n} bodies kept between requests. The full body (the issue's
-// fields plus head and base with two full repository views, some 15 KB) cost
-// more to build, stringify and hash for its ETag than everything else in the
-// request (npm run bench: 0.06× bare). It is a pure function of the rows read
-// (issue and pull request, taken as their JSON: any change to either, a
-// label, a push moving head_sha, a new comment count, gives another version),
-// of the base repository's row and of the URLs. It is kept in the base
-// repository's cached entry (RepositoryStore.cachedView), which a change to
-// that repository drops; the same body object also lets the runner reuse its
-// serialization and ETag. A head in another repository (a fork) is built
-// every time: that repository's changes would not reach this entry.
+// fields plus head and base with full repository views, some 15 KB) cost more
+// to read (three statements), build, stringify and hash for its ETag than
+// everything else in the request (npm run bench: 0.06× bare). So a body is
+// kept per pull request with the issue-list generations it was built under
+// (migration 018: bumped by triggers in the transaction of every change to
+// issues, pull_requests, comments, assignees, labels, milestones, accounts,
+// repository names; migration 020 added pull_requests) and the base
+// repository's cached row object (RepositoryStore replaces it on any change:
+// description, pushed_at, …). A request reads the generations (one batched
+// statement, issue-list-generations.ts) and reuses the body, whose
+// serialization and ETag the runner keeps per object. The generations are
+// read before the rows, so a change that commits meanwhile makes the entry
+// outdated, never a stale body current. A head in another repository (a
+// fork) is built every time: that repository's row is not tracked here.
+// The body does not depend on the viewer (the read check is done before).
+import type { Sql } from '../db/database.js';
+import { GenerationReader } from '../issues/issue-list-generations.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import type { Services } from '../services.js';
+import type { Urls } from '../http/urls.js';
 import type { PullRow } from './pull-rows.js';
 import { pullRequestView, type RepositoryLookup } from './pull-view.js';
 
-interface Slot { version: string | null; body: ReturnType<typeof pullRequestView> | null }
+type Body = ReturnType<typeof pullRequestView>;
+interface Entry { generations: string; repo: RepositoryRow; body: Body }
 
-export function cachedPullRequestView(services: Services, repo: RepositoryRow, row: PullRow, repos: RepositoryLookup) {
-  const build = () => pullRequestView(row, repos, services.urls);
-  const head = row.pull.head_repository_id;
-  if (head !== null && head !== repo.id) return build();
-  const slot = services.repos.cachedView<Slot>(repo, `pull-get:${row.issue.id}`, () => ({ version: null, body: null }));
-  const version = JSON.stringify(row);
-  if (slot.version !== version || slot.body === null) {
-    slot.body = build();
-    slot.version = version;
+/** Bodies kept per server (some 15 KB each with their serialization). */
+const MAX_ENTRIES = 1000;
+
+export class PullViewCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations: GenerationReader;
+
+  constructor(sql: Sql) {
+    this.generations = new GenerationReader(sql);
   }
-  return slot.body;
+
+  /** The body of pull request `number` of `repo`: the kept one while current, else built from `load()` (null: 404). */
+  async view(repo: RepositoryRow, number: number, urls: Urls, load: () => Promise<{ row: PullRow; repos: RepositoryLookup } | null>): Promise<Body | null> {
+    const key = `${repo.id}/${number}`;
+    const generations = await this.generations.read(repo.id);
+    const entry = this.entries.get(key);
+    if (entry && entry.generations === generations && entry.repo === repo) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.body;
+    }
+    const loaded = await load();
+    if (!loaded) return null;
+    const body = pullRequestView(loaded.row, loaded.repos, urls);
+    const head = loaded.row.pull.head_repository_id;
+    if (head === null || head === repo.id) {
+      this.entries.delete(key);
+      this.entries.set(key, { generations, repo, body });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return body;
+  }
+}
+
+const caches = new WeakMap<object, PullViewCache>();
+
+export function pullViewCache(services: { sql: Sql }): PullViewCache {
+  let cache = caches.get(services);
+  if (!cache) caches.set(services, (cache = new PullViewCache(services.sql)));
+  return cache;
 }

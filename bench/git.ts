@@ -6,7 +6,9 @@
 //   file://…` of the same bare repository (median of 5 each, alternating which goes first; target: Wharf
 //   at ≥ 0.8× the file clone's speed);
 // - Wharf's own RSS (git's processes apart) during a 200 MB push (target:
-//   growth ≤ 50 MB), and during a clone of it.
+//   growth ≤ 50 MB), and during a clone of it;
+// - push to an open pull request's head until its `pull_request` synchronize
+//   delivery (p50 and p95 of BENCH_GIT_SYNC_PUSHES, default 20; target p50 ≤ 1 s).
 // Prints a table; JSON to bench/results/git-latest.json.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { startWebhookReceiver } from '../server/test-support/webhook-receiver.js';
 import { REPO_ROOT } from './child-process.js';
 import { git, writeBigBlobs, writeCommits, writeManyFiles } from './git-fixtures.js';
+import { measureSynchronize } from './pull-synchronize.js';
 import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
 import { sampleRss } from './rss-sampler.js';
 import { BENCH_RATE_LIMIT, startWharf } from './spawn-wharf.js';
@@ -22,6 +25,7 @@ import { median } from './timed-command.js';
 const PUSH_COMMITS = Number(process.env.BENCH_GIT_COMMITS ?? 1000);
 const CLONE_FILES = Number(process.env.BENCH_GIT_FILES ?? 10_000);
 const BIG_MB = Number(process.env.BENCH_GIT_PUSH_MB ?? 200);
+const SYNC_PUSHES = Number(process.env.BENCH_GIT_SYNC_PUSHES ?? 20);
 
 const since = (start: number) => Math.round(performance.now() - start);
 
@@ -98,6 +102,10 @@ async function main() {
     const rssPeak = await sampler.stop();
     const wharfCpuS = Math.round((((await readCpuTicks(pid)) ?? 0) - cpuBefore) / CLOCK_TICKS_PER_SECOND * 100) / 100;
 
+    // 3b. Push to a pull request's head until its `synchronize` delivery (issue 17).
+    const synced = await created('synced');
+    const sync = await measureSynchronize({ api, receiver, cloneUrl: withToken(synced.clone_url), fullName: synced.full_name, root }, SYNC_PUSHES);
+
     // 4. And back: a clone of that branch, 200 MB out through Wharf.
     const cloneRssBefore = (await readRssBytes(pid)) ?? 0;
     const cloneSampler = sampleRss(pid, 50);
@@ -116,6 +124,7 @@ async function main() {
         speedRatio: Math.round((median(cloneMs.file) / median(cloneMs.http)) * 100) / 100, target: 0.8,
       },
       bigPush: { megabytes: files * 10, ms: bigPushMs, wharfRssBeforeMb: mb(rssBefore), wharfRssPeakMb: mb(rssPeak), growthMb: mb(rssPeak - rssBefore), targetGrowthMb: 50, wharfCpuS },
+      synchronize: sync,
       bigClone: { ms: bigCloneMs, wharfRssBeforeMb: mb(cloneRssBefore), wharfRssPeakMb: mb(cloneRssPeak), growthMb: mb(cloneRssPeak - cloneRssBefore) },
       note: 'Wharf process only (git and PostgreSQL are other processes); the machine is shared, so times are noisy',
     };
@@ -123,6 +132,7 @@ async function main() {
     console.log(`clone of ${CLONE_FILES} files: http ${result.clone.medianHttpMs} ms, file:// ${result.clone.medianFileMs} ms → ${result.clone.speedRatio}× (target ≥ 0.8)`);
     console.log(`${files * 10} MB push in ${bigPushMs} ms: Wharf RSS ${result.bigPush.wharfRssBeforeMb} → peak ${result.bigPush.wharfRssPeakMb} MB (growth ${result.bigPush.growthMb} MB; target ≤ 50), Wharf CPU ${wharfCpuS} s`);
     console.log(`clone of that push (${files * 10} MB) in ${bigCloneMs} ms: Wharf RSS ${result.bigClone.wharfRssBeforeMb} → peak ${result.bigClone.wharfRssPeakMb} MB (growth ${result.bigClone.growthMb} MB)`);
+    console.log(`push to a pull request's head → synchronize delivery (${sync.pushes} pushes): p50 ${sync.p50Ms} ms, p95 ${sync.p95Ms} ms (target p50 ≤ ${sync.targetP50Ms}: ${sync.met ? 'met' : 'MISSED'})`);
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'git-latest.json'), JSON.stringify(result, null, 2) + '\n');
   } finally {

@@ -7,9 +7,11 @@
 // PROFILE_TARGET=404 profiles the unauthenticated 404 instead, PROFILE_TARGET=issues
 // GET …/issues?per_page=30 over 30 issues (bench/issue-list-target.ts), PROFILE_TARGET=contents
 // GET …/contents/{path} of a 10 KB file (contents-target.ts), PROFILE_TARGET=commits
-// GET …/commits?per_page=30 of 40 commits (commits-target.ts); PROFILE_OUT=file
+// GET …/commits?per_page=30 of 40 commits (commits-target.ts), PROFILE_TARGET=pulls
+// GET …/pulls/{n} (pull-target.ts); PROFILE_OUT=file
 // keeps the .cpuprofile (open it in Chrome DevTools or speedscope).
 import { commitsTarget } from './commits-target.js';
+import { pullTarget } from './pull-target.js';
 import { prepareContentsTarget } from './contents-target.js';
 import autocannon from 'autocannon';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -41,7 +43,8 @@ try {
   const issues = process.env.PROFILE_TARGET === 'issues' ? await seedIssues(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, user.login) : undefined;
   const contents = process.env.PROFILE_TARGET === 'contents'
     ? await prepareContentsTarget(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, wharf.child.pid!)
-    : process.env.PROFILE_TARGET === 'commits' ? await commitsTarget(wharf, user.login) : null;
+    : process.env.PROFILE_TARGET === 'commits' ? await commitsTarget(wharf, user.login)
+      : process.env.PROFILE_TARGET === 'pulls' ? await pullTarget(wharf, user.login) : null;
   const url = contents ? contents.url : notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}${issues?.path ?? `/repos/${user.login}/bench-repo`}`;
   const headers = notFound ? {} : auth;
   const load = (duration: number) => Promise.resolve(autocannon({ url, headers, connections: 64, duration }));

@@ -7,7 +7,8 @@
 //      exactly those body bytes and that content-type, and h3-floor-server.ts
 //      (minimal h3 app) with those body bytes and all of those headers;
 //   3. for bare, h3 floor, Wharf authenticated GET, Wharf unauthenticated 404,
-//      and GET …/issues?per_page=30 against a bare server with its body:
+//      GET …/issues?per_page=30 against a bare server with its body, and
+//      GET …/pulls/{n} (bench/pull-target.ts):
 //      warm up, then autocannon (64 connections, BENCH_DURATION_S seconds,
 //      default 10);
 //   4. print req/s, p50/p99 latency, peak RSS, the ratios ours/bare and the
@@ -26,6 +27,7 @@ import { REPO_ROOT } from './child-process.js';
 import { commitsSummary, commitsTarget } from './commits-target.js';
 import { contentsSummary, prepareContentsTarget } from './contents-target.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
+import { pullSummary, pullTarget } from './pull-target.js';
 import { issueTargets, issueVerdict, seedIssues } from './issue-list-target.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
 import { startBare, startH3Floor, type BareServer } from './spawn-bare.js';
@@ -164,7 +166,10 @@ async function main(): Promise<number> {
   progress('pushing 40 commits for the commit list target…');
   const commitsListTarget = await commitsTarget(wharf, user.login);
 
-  const targets: [Target, Target, Target, Target, Target, Target, Target, Target] = [
+  progress('opening a pull request for the pull request target…');
+  const pullGetTarget = await pullTarget(wharf, user.login);
+
+  const targets: [Target, Target, Target, Target, Target, Target, Target, Target, Target] = [
     { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
     { name: 'h3 floor (h3 + srvx, wharf headers)', url: h3Floor.url, headers: {}, expectStatus: 200, pid: h3Floor.child.pid },
     { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
@@ -173,6 +178,7 @@ async function main(): Promise<number> {
     wharfIssuesTarget,
     commitsListTarget,
     contentsTarget,
+    pullGetTarget,
   ];
   const results: TargetResult[] = [];
   for (const target of targets) {
@@ -181,12 +187,13 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
-  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult, commitsResult, contentsResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
+  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult, commitsResult, contentsResult, pullResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
   const issueList = issueVerdict(bareIssuesResult, issuesResult);
   const commits = commitsSummary(bareResult, commitsResult);
   const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
   const contents = contentsSummary(bareResult, contentsResult);
+  const pull = pullSummary(bareResult, pullResult);
   const problems = [...results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus)), ...problemsOf(contentsResult, 200)];
 
   const notes = [
@@ -200,7 +207,7 @@ async function main(): Promise<number> {
   ];
   const warnings = disturbances(results);
   const issueLine = `issue list (GET ${issues.path}, ${issues.body.length} bytes): ${issueList.actual.toFixed(3)}× its bare server (target ≥ ${issueList.target}×: ${issueList.met ? 'met' : 'MISSED'})`;
-  process.stdout.write(['', table(results), '', summary(r, v), issueLine, commits.line, contents.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+  process.stdout.write(['', table(results), '', summary(r, v), issueLine, commits.line, contents.line, pull.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
 
   const git = gitState();
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
@@ -219,9 +226,9 @@ async function main(): Promise<number> {
         bodyBytes: body.length,
         contentType,
         h3FloorHeaders: wharfHeaders,
-        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult, commitsList: commitsResult, contentsGet: contentsResult },
+        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult, commitsList: commitsResult, contentsGet: contentsResult, pullGet: pullResult },
         issueList,
-        ratios: { ...r, commitsList: commits.ratio, contentsGet: contents.ratio },
+        ratios: { ...r, commitsList: commits.ratio, contentsGet: contents.ratio, pullGet: pull.ratio },
         targets: TARGETS,
         verdicts: v,
         problems,

@@ -144,11 +144,24 @@ await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', { ref: 'refs/h
 await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-head.txt', {
   message: 'Another change to pull', content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'), branch: 'graphql-head',
 });
+// The site admin's token: the hook operations (and the fork below).
+const hookToken = await admin('create-token', 'hook-admin', '--scopes', 'repo,admin:repo_hook,user', '--note', 'contract hooks');
+// Forks of the example repository with every branch, the run user's and the
+// site admin's (the stateful phase has sent repos/create-fork with either
+// token), made before the hooks below exist: schemathesis.toml sends every
+// repos/create-fork to octocat/Hello-World, which answers the caller's
+// existing fork, so the stateful link CreatePullInFork always finds featureA
+// in it, whatever body (default_branch_only) a phase sends first.
+// (No pull request is opened in them: CreatePullInFork's 201 is what links on
+// to pulls/get and pulls/update.)
+for (const forker of [token, hookToken]) {
+  await api(forker, 'POST', '/repos/octocat/Hello-World/forks', { name: 'Hello-World-fork', default_branch_only: false });
+}
+progress('forks contract-bot/Hello-World-fork and hook-admin/Hello-World-fork of octocat/Hello-World (main, featureA)');
 // The spec's example hook (12345678) and delivery (12345678) on the example
 // repository, so the examples reach real rows, plus hook 12345679, the
 // example of hooks/delete (deleting 12345678 would leave the later phases
 // without their fixture). Ids are set explicitly; the sequence stays low.
-const hookToken = await admin('create-token', 'hook-admin', '--scopes', 'repo,admin:repo_hook,user', '--note', 'contract hooks');
 const [helloWorld] = await db.sql<{ id: number }[]>`SELECT r.id FROM repositories r JOIN accounts a ON a.id = r.owner_id
   WHERE a.login = 'octocat' AND r.name = 'Hello-World'`;
 await db.sql`INSERT INTO hooks (id, repository_id, events, url, secret) OVERRIDING SYSTEM VALUE

@@ -12,6 +12,7 @@ import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
 import { commitCalls } from './octokit-commits.js';
 import { contentCalls } from './octokit-contents.js';
+import { pullCalls, pullMergeCalls } from './octokit-pulls.js';
 
 const baseUrl = env('WHARF_BASE_URL');
 const prefix = env('COMPAT_PREFIX');
@@ -71,6 +72,9 @@ await contentCalls(call, octokit, at, prefix);
 await labelCalls(call, octokit, at, prefix);
 await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
+await pullCalls(call, octokit, at, prefix, env('WHARF_ORG'));
+// Commits, files, review requests and merge of pull requests come from other branches of issue 17.
+if (process.env.WHARF_PULLS_MERGE === '1') await pullMergeCalls(call, octokit, { owner: appOwner, repo: appRepo }, prefix, env('WHARF_OTHER_USER'));
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

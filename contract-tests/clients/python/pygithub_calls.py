@@ -19,6 +19,7 @@ from labels_milestones import label_and_milestone_calls
 from issues_calls import issue_calls
 from git_data_calls import git_data_calls
 from commits_calls import commit_calls
+from pulls_calls import pull_calls, pull_merge_calls
 
 BASE = os.environ["WHARF_BASE_URL"]
 PREFIX = os.environ["COMPAT_PREFIX"]
@@ -114,6 +115,10 @@ if repo is not None:
     issue_calls(call, expect, state, repo, me.login)
 # The git data API.
 git_data_calls(call, state, expect, repo, PREFIX)
+pull_calls(call, expect, state, repo, PREFIX, os.environ["WHARF_ORG"])
+# Commits, files, review requests and merge of pull requests come from other branches of issue 17.
+if os.environ.get("WHARF_PULLS_MERGE") == "1":
+    pull_merge_calls(call, expect, state, gh.get_repo(APP_REPO), PREFIX, os.environ["WHARF_OTHER_USER"])
 contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))

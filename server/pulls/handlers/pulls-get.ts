@@ -4,18 +4,25 @@ import type { Handler } from '../../http/operation-context.js';
 import { pullRepository, repositoryLookup } from '../pull-access.js';
 import { pullDiffText, pullPatchText } from '../pull-diff.js';
 import { pullByNumber } from '../pull-rows.js';
-import { pullRequestView } from '../pull-view.js';
+import { pullViewCache } from '../pull-view-cache.js';
 
 // GET …/pulls/{n}: the pull request, or (GitHub's diff and patch media
 // types) its diff from the merge base, or its commits as patches.
 export const getPull: Handler<'pulls/get'> = async (ctx) => {
   const { repo } = await pullRepository(ctx);
-  const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
-  if (!row) throw notFound();
   const { git, config } = ctx.services;
   const format = requestedMediaParam(ctx.event.req.headers.get('accept'), config.vendor, ['diff', 'patch'] as const);
-  if (format === 'diff') return mediaResult(format, config.vendor, await pullDiffText(git, repo.id, row.pull), { text: true });
-  if (format === 'patch') return mediaResult(format, config.vendor, await pullPatchText(git, repo.id, row.pull), { text: true });
-  const repos = await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]);
-  return { status: 200, body: pullRequestView(row, repos, ctx.services.urls) };
+  if (format === 'diff' || format === 'patch') {
+    const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
+    if (!row) throw notFound();
+    const text = format === 'diff' ? await pullDiffText(git, repo.id, row.pull) : await pullPatchText(git, repo.id, row.pull);
+    return mediaResult(format, config.vendor, text, { text: true });
+  }
+  // Kept while nothing it shows changed (pull-view-cache.ts).
+  const body = await pullViewCache(ctx.services).view(repo, ctx.params.pull_number, ctx.services.urls, async () => {
+    const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
+    return row && { row, repos: await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]) };
+  });
+  if (!body) throw notFound();
+  return { status: 200, body };
 };

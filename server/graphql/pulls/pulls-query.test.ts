@@ -208,6 +208,12 @@ describe('node(id:) for pull requests', () => {
       }
       return fewest;
     };
+    // The mergeability jobs of the 20 pull requests first: their statements are not the query's.
+    const deadline = Date.now() + 120_000;
+    while ((await server.sql`SELECT 1 FROM pull_mergeability_jobs LIMIT 1`).length > 0) {
+      if (Date.now() > deadline) throw new Error('mergeability jobs still queued');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const one = await cost(ids.slice(0, 1));
     expect(await cost(ids)).toBe(one);
     expect(one).toBeLessThanOrEqual(6);

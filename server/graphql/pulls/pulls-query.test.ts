@@ -220,5 +220,6 @@ describe('node(id:) for pull requests', () => {
     const page = await gql('{ repository(owner: "alice", name: "busy") { pullRequests(first: 20, states: [OPEN]) { totalCount nodes { author { login } } } } }');
     expect(page.data!.repository.pullRequests.totalCount).toBe(20);
     expect(page.data!.repository.pullRequests.nodes[1].author.login).toBe('bob');
-  });
+    // 20 pull requests and their mergeability jobs: minutes on a busy machine, not the default 30 s.
+  }, 180_000);
 });

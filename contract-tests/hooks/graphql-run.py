@@ -22,13 +22,10 @@ runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py
 # resolvers', GitHub's pagination limits (server/graphql/query-cost.ts), which refuse a
 # fuzzed `first`/`last` that is missing, negative or over 100 before anything runs, and
 # UNPROCESSABLE, the mutations' answer where REST answers 422 (a blank title, a label of
-# another repository), which mutations with real subjects now reach; and Wharf's own
-# NOT_AVAILABLE, a mutation of the schema whose work is not wired in this build
-# (server/graphql/pulls/pending-mutations.ts: mergePullRequest, requestReviews).
+# another repository), which mutations with real subjects now reach.
 GITHUB_ERROR_TYPES = {
     "NOT_FOUND", "FORBIDDEN", "ARGUMENT_LIMIT", "INVALID_CURSOR_ARGUMENTS", "INVALID_ARGUMENTS",
     "MISSING_PAGINATION_BOUNDARIES", "EXCESSIVE_PAGINATION", "INVALID_PAGINATION", "UNPROCESSABLE",
-    "NOT_AVAILABLE",
 }
 
 

@@ -44,6 +44,15 @@ async function lockedPull(ctx: EventContext, number: number): Promise<PullRow> {
 }
 
 /**
+ * The logins asked to review pull request `number` now, in the order they
+ * were asked, with its row locked for the change that follows (GraphQL's
+ * `requestReviews` replacing the set); 404 when there is none.
+ */
+export async function requestedLogins(ctx: EventContext, number: number): Promise<string[]> {
+  return (await lockedPull(ctx, number)).pull.requested_reviewers.map((account) => account.login);
+}
+
+/**
  * Asks the users `logins` to review pull request `number`: 404 when there is
  * none, 422 for the author or a non-collaborator (nothing is asked then).
  * Users asked already stay as they were, without an event. The GraphQL

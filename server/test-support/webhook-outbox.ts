@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { githubWebhookErrors } from './github-webhook-schema.js';
 import type { TestServer, TestUser } from './test-server.js';
 
-export interface QueuedEvent { hook_id: number; repository_id: number; event: string; action: string; payload: any }
+export interface QueuedEvent { hook_id: number; repository_id: number; event: string; action: string | null; payload: any }
 
 /** Which jobs a reader sees (pings never: they are not a change's). */
 export interface OutboxScope { repositoryIds?: number[]; events?: string[] }
@@ -26,7 +26,8 @@ export function outboxReader(server: TestServer, scope: OutboxScope = {}): () =>
     return rows.map(({ id: _id, payload: text, ...job }) => {
       const payload = JSON.parse(text);
       expect(githubWebhookErrors(job.event, job.action, payload), `${job.event}.${job.action}`).toBe('');
-      expect(payload.action, `${job.event}.${job.action}`).toBe(job.action);
+      // Events without actions (push, delete) have none in the payload either.
+      expect(payload.action ?? null, `${job.event}.${job.action}`).toBe(job.action);
       return { ...job, payload };
     });
   };
@@ -42,5 +43,5 @@ export async function hookedRepository(server: TestServer, owner: TestUser, name
   return (await server.services.repos.find(owner.login, name))!.id;
 }
 
-/** `event.action` of each, the shape tests compare orders in. */
-export const actions = (events: { event: string; action: string }[]) => events.map((e) => `${e.event}.${e.action}`);
+/** `event.action` of each (`event` alone for events without actions: push, delete), the shape tests compare orders in. */
+export const actions = (events: { event: string; action: string | null }[]) => events.map((e) => (e.action ? `${e.event}.${e.action}` : e.event));

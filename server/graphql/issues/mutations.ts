@@ -9,7 +9,7 @@ import { addLabelsToLabelable, removeLabelsFromLabelable } from './label-mutatio
 import { addReaction, removeReaction } from '../reactions/reaction-mutations.js';
 import { closePullRequest, createPullRequest, reopenPullRequest, updatePullRequest } from '../pulls/pull-mutations.js';
 import { convertPullRequestToDraft, markPullRequestReadyForReview } from '../pulls/draft-mutations.js';
-import { mergePullRequest, requestReviews } from '../pulls/pending-mutations.js';
+import { mergePullRequest, requestReviews } from '../pulls/merge-review-mutations.js';
 
 export const Mutation: MutationResolvers = {
   createIssue, updateIssue, closeIssue, reopenIssue,

@@ -3,8 +3,8 @@
 // (clientMutationId echoed), REST's rules (who may, GitHub's 422s as
 // UNPROCESSABLE) and the `pull_request` events queued, each valid against
 // GitHub's published schema — converted_to_draft and ready_for_review
-// included, which only GraphQL makes. mergePullRequest and requestReviews
-// answer NOT_AVAILABLE until their work is wired (pending-mutations.ts).
+// included, which only GraphQL makes. Who may merge and request reviews
+// here; their work itself: merge-review-mutations.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
@@ -154,18 +154,23 @@ describe('convertPullRequestToDraft and markPullRequestReadyForReview', () => {
 });
 
 describe('mergePullRequest and requestReviews', () => {
-  it('check the caller, then answer NOT_AVAILABLE until their work is wired, changing nothing', async () => {
-    const ids = (await gql('{ repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } } viewer { id } }')).data!;
-    const pullRequestId = ids.repository.pullRequest.id;
-    expect((await refused(MERGE, { pullRequestId }, bob.token)).type).toBe('FORBIDDEN');
-    expect((await refused(REVIEWS, { pullRequestId, userIds: [] }, carol.token)).type).toBe('FORBIDDEN');
-    expect((await refused(MERGE, { pullRequestId: 'PR_nope' })).type).toBe('NOT_FOUND');
-    expect(await refused(MERGE, { pullRequestId, mergeMethod: 'SQUASH' })).toMatchObject({
-      type: 'NOT_AVAILABLE', message: 'mergePullRequest is not available on this server yet.',
+  it("take REST's rules: push access to merge; the author (read only) or triage to request reviews", async () => {
+    const ids = (await gql('{ repository(owner: "alice", name: "proj") { one: pullRequest(number: 1) { id } two: pullRequest(number: 2) { id } } viewer { id } }')).data!;
+    const [one, two] = [ids.repository.one.id, ids.repository.two.id];
+    expect(await refused(MERGE, { pullRequestId: two }, bob.token)).toMatchObject({
+      type: 'FORBIDDEN', message: 'bob does not have the correct permissions to execute `MergePullRequest`',
     });
-    expect((await refused(REVIEWS, { pullRequestId, userIds: [ids.viewer.id] })).type).toBe('NOT_AVAILABLE');
-    expect((await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls/1')).merged).toBe(false);
+    expect((await refused(MERGE, { pullRequestId: 'PR_nope' })).type).toBe('NOT_FOUND');
+    expect((await refused(REVIEWS, { pullRequestId: one, userIds: [ids.viewer.id] }, bob.token)).type).toBe('FORBIDDEN');
+    expect((await refused(REVIEWS, { pullRequestId: two, userIds: [] }, carol.token)).type).toBe('FORBIDDEN');
     expect(await newEvents()).toEqual([]);
+    // bob, the author of #2, asks the owner; the owner withdraws it (union false, nobody named).
+    expect((await mutate(REVIEWS, { pullRequestId: two, userIds: [ids.viewer.id] }, bob.token)).pullRequest).toEqual({ number: 2 });
+    expect((await mutate(REVIEWS, { pullRequestId: two, userIds: [] })).pullRequest).toEqual({ number: 2 });
+    const events = await newEvents();
+    expect(actions(events)).toEqual(['pull_request.review_requested', 'pull_request.review_request_removed']);
+    expect(events.map((e) => [e.payload.sender.login, e.payload.requested_reviewer.login])).toEqual([['bob', 'alice'], ['alice', 'alice']]);
+    expect((await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls/2')).merged).toBe(false);
   });
 });
 

@@ -23,14 +23,8 @@ const CLIENTS = {
   octokit: [process.execPath, [join(ROOT, 'bin/run-ts.mjs'), join(HERE, 'octokit/octokit-calls.ts')]],
 } as const;
 const BASES = { root: '', v3: '/api/v3' } as const;
-/**
- * Issue 17's pull request commits/files, review requests, mergeability and
- * merge calls (each client's `pullMergeCalls` block), whose endpoints come from
- * other branches: the one switch to flip once they are merged.
- */
-const PULLS_MERGE = false;
-/** Calls per client: 82 before issue 17, 11 pull request and fork calls, and 11 more with PULLS_MERGE. */
-const CALLS = 93 + (PULLS_MERGE ? 11 : 0);
+/** Calls per client: 82 before issue 17, 11 pull request and fork calls, 11 of commits, files, review requests and merge. */
+const CALLS = 104;
 
 let server: TestServer;
 let receiver: WebhookReceiver;
@@ -51,8 +45,8 @@ beforeAll(async () => {
   user = await server.createUser('compat');
   const other = await server.createUser('compat-other');
   const org = await server.createOrg('compat-org', user.id);
-  // The merge calls ask compat-other to review in the organisation's repository: members may be asked.
-  if (PULLS_MERGE) await server.services.accounts.addMember(org.id, other.id, 'member');
+  // The merge calls (pullMergeCalls) ask compat-other to review in the organisation's repository: members may be asked.
+  await server.services.accounts.addMember(org.id, other.id, 'member');
   // The repository the app's installation covers, with a branch to create refs from.
   const target = await server.api(`/orgs/${org.login}/repos`, { method: 'POST', token: user.token, body: { name: 'app-target', auto_init: true } });
   expect(target.status).toBe(201);
@@ -64,7 +58,6 @@ beforeAll(async () => {
     WHARF_TOKEN: user.token, WHARF_LOGIN: user.login, WHARF_OTHER_USER: 'compat-other', WHARF_ORG: org.login,
     WHARF_APP_ID: String(app.app.id), WHARF_APP_KEY_FILE: keyFile,
     WHARF_INSTALLATION_ID: String(installation.id), WHARF_APP_REPO: `${org.login}/app-target`,
-    WHARF_PULLS_MERGE: PULLS_MERGE ? '1' : '0',
   };
 }, 300_000);
 

@@ -78,10 +78,7 @@ func main() {
 	gitDataCalls(ctx, l, client, login, repo, prefix)
 	contentCalls(ctx, l, client, login, repo, prefix)
 	pullCalls(ctx, l, client, login, repo, prefix, org)
-	// Commits, files, review requests and merge of pull requests come from other branches of issue 17.
-	if os.Getenv("WHARF_PULLS_MERGE") == "1" {
-		pullMergeCalls(ctx, l, client, appOwner, appRepo, prefix, env("WHARF_OTHER_USER"), login)
-	}
+	pullMergeCalls(ctx, l, client, appOwner, appRepo, prefix, env("WHARF_OTHER_USER"), login)
 	l.call("get the rate limit", func() error {
 		limits, _, err := client.RateLimit.Get(ctx)
 		return check(err, limits.GetCore().Limit > 0, "no core limit")

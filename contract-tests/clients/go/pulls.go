@@ -86,7 +86,6 @@ func pullCalls(ctx context.Context, l *callList, client *github.Client, owner, r
 }
 
 // pullMergeCalls: commits, files, review requests, mergeability and merge,
-// which other branches of issue 17 bring; run only when WHARF_PULLS_MERGE=1.
 // In the organisation's repository (reviewer is a member, so may be asked to
 // review), into a base branch of this run's own.
 func pullMergeCalls(ctx context.Context, l *callList, client *github.Client, owner, repo, prefix, reviewer, login string) {

@@ -74,7 +74,7 @@ await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
 await pullCalls(call, octokit, at, prefix, env('WHARF_ORG'));
 // Commits, files, review requests and merge of pull requests come from other branches of issue 17.
-if (process.env.WHARF_PULLS_MERGE === '1') await pullMergeCalls(call, octokit, { owner: appOwner, repo: appRepo }, prefix, env('WHARF_OTHER_USER'));
+await pullMergeCalls(call, octokit, { owner: appOwner, repo: appRepo }, prefix, env('WHARF_OTHER_USER'), env('WHARF_LOGIN'));
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

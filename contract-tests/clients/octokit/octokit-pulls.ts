@@ -2,8 +2,8 @@
 // Octokit: a branch made through the API, a pull request opened, read, listed
 // (state, head, base), edited and closed, seen through the issues list (its
 // `pull_request` key), and a fork of the repository into the organisation.
-// `pullMergeCalls`: commits, files, review requests, mergeability and merge,
-// which other branches of issue 17 bring; run only when WHARF_PULLS_MERGE=1.
+// `pullMergeCalls`: commits, files, review requests, mergeability and a
+// squash merge by `merger`, in the organisation's repository.
 import type { Octokit } from '@octokit/rest';
 import { expect, type callList } from './call-list.js';
 
@@ -56,7 +56,7 @@ export async function pullCalls(call: Call, octokit: Octokit, at: At, prefix: st
 }
 
 /** In the organisation's repository (`reviewer` is a member, so may be asked to review), into a base branch of this run's own. */
-export async function pullMergeCalls(call: Call, octokit: Octokit, at: At, prefix: string, reviewer: string): Promise<void> {
+export async function pullMergeCalls(call: Call, octokit: Octokit, at: At, prefix: string, reviewer: string, merger: string): Promise<void> {
   const base = `${prefix}-base`;
   const head = `${prefix}-merge`;
   await call('create a base branch', async () => {
@@ -90,6 +90,6 @@ export async function pullMergeCalls(call: Call, octokit: Octokit, at: At, prefi
     expect((await octokit.rest.pulls.merge({ ...pullAt, merge_method: 'squash', sha })).data.merged, 'not merged'));
   await call('get a merged pull request', async () => {
     const { data } = await octokit.rest.pulls.get(pullAt);
-    expect(data.merged && data.state === 'closed' && data.merged_by?.login === at.owner, 'not merged');
+    expect(data.merged && data.state === 'closed' && data.merged_by?.login === merger, 'not merged');
   });
 }

@@ -3,8 +3,8 @@ PyGithub: a branch made through the API, a pull request opened, read, listed
 (state, head, base), edited and closed, seen through the issues list (its
 `pull_request` key), and a fork of the repository into the organisation.
 
-`pull_merge_calls`: commits, files, review requests, mergeability and merge,
-which other branches of issue 17 bring; run only when WHARF_PULLS_MERGE=1."""
+`pull_merge_calls`: commits, files, review requests, mergeability and a
+squash merge by `merger`, in the organisation's repository."""
 
 import time
 
@@ -57,7 +57,7 @@ def pull_calls(call, expect, state, repo, prefix, org):
     call("list forks", lambda: expect(f"{org}/{prefix}-fork" in [f.full_name for f in repo.get_forks()], "not listed"))
 
 
-def pull_merge_calls(call, expect, state, repo, prefix, reviewer):
+def pull_merge_calls(call, expect, state, repo, prefix, reviewer, merger):
     """In the organisation's repository (`reviewer` is a member, so may be asked to review), into a base branch of this run's own."""
     base, head = f"{prefix}-base", f"{prefix}-merge"
     call("create a base branch", lambda: repo.create_git_ref(f"refs/heads/{base}", repo.get_git_ref(f"heads/{repo.default_branch}").object.sha))
@@ -102,6 +102,6 @@ def pull_merge_calls(call, expect, state, repo, prefix, reviewer):
 
     def merged():
         got = repo.get_pull(pull.number)
-        return expect(got.merged and got.state == "closed" and got.merged_by.login == repo.owner.login, "not merged")
+        return expect(got.merged and got.state == "closed" and got.merged_by.login == merger, "not merged")
 
     call("get a merged pull request", merged)

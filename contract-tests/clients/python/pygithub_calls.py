@@ -116,9 +116,7 @@ if repo is not None:
 # The git data API.
 git_data_calls(call, state, expect, repo, PREFIX)
 pull_calls(call, expect, state, repo, PREFIX, os.environ["WHARF_ORG"])
-# Commits, files, review requests and merge of pull requests come from other branches of issue 17.
-if os.environ.get("WHARF_PULLS_MERGE") == "1":
-    pull_merge_calls(call, expect, state, gh.get_repo(APP_REPO), PREFIX, os.environ["WHARF_OTHER_USER"])
+pull_merge_calls(call, expect, state, gh.get_repo(APP_REPO), PREFIX, os.environ["WHARF_OTHER_USER"], os.environ["WHARF_LOGIN"])
 contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))

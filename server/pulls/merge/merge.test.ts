@@ -92,8 +92,11 @@ describe('PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge', () => {
     await t.commitAndPush('sq', { 'sq2.txt': '2\n' }, 'second');
     const pull = await t.open('sq', 'Squash me');
     await t.newEvents();
+    expect((await t.call(`${pulls}/${pull.number}`)).json.merged).toBe(false); // a body kept by GET's cache (pull-view-cache.ts)…
     const { status, json } = await t.merge(pull.number, { merge_method: 'squash' });
     expect(status).toBe(200);
+    // …is not what the next GET shows.
+    expect((await t.call(`${pulls}/${pull.number}`)).json).toMatchObject({ merged: true, state: 'closed', merge_commit_sha: json.sha });
     expect(await t.cloneLog('main', `${base}..origin/main`)).toEqual([`${json.sha} ${base}|Squash me (#${pull.number})|GitHub`]);
     expect(actions(await t.newEvents())).toEqual(['push', 'pull_request.closed']);
   });

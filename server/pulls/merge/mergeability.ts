@@ -5,11 +5,11 @@
 // `merge_commit_sha` and the base sha it was computed against, as GitHub
 // shows them. A result computed from refs that moved meanwhile (the job was
 // queued again) is dropped: the newer job writes its own.
-import type { Sql } from '../../db/database.js';
+import type { Sql, TransactionSql } from '../../db/database.js';
 import type { GitIdentity } from '../../repos/commit-identity.js';
 import type { GitRepositories } from '../../repos/git.js';
 import { writeCommit } from '../../repos/git-commit-write.js';
-import { diffCounts } from '../pull-git.js';
+import { diffCounts, type DiffCounts } from '../pull-git.js';
 import { mergeTree } from './merge-git.js';
 import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
 
@@ -25,10 +25,16 @@ interface JobPull {
   base_ref: string;
 }
 
+interface Result { mergeable: boolean; commit: string | null; base: string }
+
 export const testMergeRef = (number: number) => `refs/pull/${number}/merge`;
 
-/** Runs the job of pull request `issueId` (its issue's id) if it is queued; true when it ran to its end. */
-export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number): Promise<boolean> {
+/**
+ * Runs the job of pull request `issueId` (its issue's id) if it is queued;
+ * true when it ran to its end, false when it was queued again meanwhile,
+ * 'busy' when it gave way to a change holding its rows (retried in RETRY_MS).
+ */
+export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number): Promise<boolean | 'busy'> {
   const { sql, git } = deps;
   const [job] = await sql<JobPull[]>`
     SELECT j.generation, i.repository_id, i.number, i.state, p.merged_at IS NOT NULL AS merged, p.head_sha, p.base_ref
@@ -36,7 +42,7 @@ export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number
     WHERE j.issue_id = ${issueId}`;
   if (!job) return true;
   const repositoryId = Number(job.repository_id);
-  let result: { mergeable: boolean; commit: string | null; base: string } | null = null;
+  let result: Result | null = null;
   // Closed and merged pull requests keep what they had; a base branch that is gone leaves `mergeable` unknown.
   const base = job.state === 'open' && !job.merged ? await git.resolveRef(repositoryId, `refs/heads/${job.base_ref}`) : null;
   if (base !== null) {
@@ -47,24 +53,46 @@ export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number
     result = { mergeable: tree !== null, commit, base };
   }
   const counts = result ? await diffCounts(git, repositoryId, { head: job.head_sha, base: result.base }) : null;
-  return sql.begin(async (tx) => {
-    // The pull request's row before the job's, the order a push's sync takes them in (no deadlock).
-    await tx`SELECT 1 FROM pull_requests WHERE issue_id = ${issueId} FOR UPDATE`;
-    const [current] = await tx<{ generation: string }[]>`SELECT generation FROM pull_mergeability_jobs WHERE issue_id = ${issueId} FOR UPDATE`;
-    if (!current || current.generation !== job.generation) {
-      // Queued again meanwhile: let it run again now rather than after the lease.
-      await tx`UPDATE pull_mergeability_jobs SET lease_until = NULL WHERE issue_id = ${issueId}`;
-      await tx`SELECT pg_notify(${MERGEABILITY_CHANNEL}, '')`;
-      return false;
-    }
-    await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${issueId}`;
-    if (!result || !counts) return true;
-    await tx`UPDATE pull_requests SET ${tx({
-      mergeable: result.mergeable, mergeable_state: result.mergeable ? 'clean' : 'dirty', merge_commit_sha: result.commit, base_sha: result.base, ...counts,
-    })} WHERE issue_id = ${issueId} AND head_sha = ${job.head_sha} AND merged_at IS NULL`;
-    // Under the job's row lock, so an older result never overwrites a newer one.
-    if (result.commit) await git.git(repositoryId, ['update-ref', testMergeRef(job.number), result.commit]);
-    else await git.git(repositoryId, ['update-ref', '-d', testMergeRef(job.number)]);
-    return true;
-  });
+  try {
+    return await sql.begin((tx) => writeResult(tx, deps, issueId, job, result, counts));
+  } catch (error) {
+    if (!yielded(error)) throw error;
+    // A foreground change held what the job needs: try again shortly, not after the lease.
+    await sql`UPDATE pull_mergeability_jobs SET lease_until = now() + ${RETRY_MS} * interval '1 millisecond' WHERE issue_id = ${issueId}`;
+    return 'busy';
+  }
+}
+
+/** How long the job waits for a lock before it yields, and how soon it is tried again then. */
+const LOCK_WAIT = '200ms';
+export const RETRY_MS = 500;
+
+// lock_not_available (lock_timeout), deadlock_detected.
+const yielded = (error: unknown) => ['55P03', '40P01'].includes((error as { code?: string }).code ?? '');
+
+async function writeResult(tx: TransactionSql, deps: MergeabilityDeps, issueId: number, job: JobPull, result: Result | null, counts: DiffCounts | null): Promise<boolean> {
+  const { git } = deps;
+  const repositoryId = Number(job.repository_id);
+  // The job's update bumps the repository's issue-list generation (migration
+  // 020's trigger) while holding the pull request's row; a change holds the
+  // generation and wants that row (a PATCH, a push's sync). A background
+  // job should not wait in such a cycle: past LOCK_WAIT it gives way.
+  await tx.unsafe(`SET LOCAL lock_timeout = '${LOCK_WAIT}'`);
+  await tx`SELECT 1 FROM pull_requests WHERE issue_id = ${issueId} FOR UPDATE`;
+  const [current] = await tx<{ generation: string }[]>`SELECT generation FROM pull_mergeability_jobs WHERE issue_id = ${issueId} FOR UPDATE`;
+  if (!current || current.generation !== job.generation) {
+    // Queued again meanwhile: let it run again now rather than after the lease.
+    await tx`UPDATE pull_mergeability_jobs SET lease_until = NULL WHERE issue_id = ${issueId}`;
+    await tx`SELECT pg_notify(${MERGEABILITY_CHANNEL}, '')`;
+    return false;
+  }
+  await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${issueId}`;
+  if (!result || !counts) return true;
+  await tx`UPDATE pull_requests SET ${tx({
+    mergeable: result.mergeable, mergeable_state: result.mergeable ? 'clean' : 'dirty', merge_commit_sha: result.commit, base_sha: result.base, ...counts,
+  })} WHERE issue_id = ${issueId} AND head_sha = ${job.head_sha} AND merged_at IS NULL`;
+  // Under the job's row lock, so an older result never overwrites a newer one.
+  if (result.commit) await git.git(repositoryId, ['update-ref', testMergeRef(job.number), result.commit]);
+  else await git.git(repositoryId, ['update-ref', '-d', testMergeRef(job.number)]);
+  return true;
 }

@@ -214,3 +214,28 @@ describe("Issue's interface mutations on pull requests", () => {
     await newEvents();
   });
 });
+
+describe('createPullRequest from a fork', () => {
+  it("opens one with headRepositoryId in the base's network, its head copied into the base; UNPROCESSABLE outside it", async () => {
+    expect(await rest(server, bob.token, 'POST', '/repos/alice/proj/forks', { name: 'proj-fork' })).toMatchObject({ full_name: 'bob/proj-fork' });
+    const head = await branchWith(server, bob.token, 'bob/proj-fork', 'forked', { 'forked.txt': 'from the fork\n' });
+    const forkId = (await gql('{ repository(owner: "bob", name: "proj-fork") { id } }', {}, bob.token)).data!.repository.id;
+    await newEvents();
+    const payload = await mutate(CREATE, { repositoryId: repoId, headRepositoryId: forkId, baseRefName: 'main', headRefName: 'forked', title: 'From the fork' }, bob.token);
+    expect(payload.pullRequest).toMatchObject({ headRefName: 'forked', author: { login: 'bob' }, commits: { totalCount: 1 }, maintainerCanModify: true });
+    const node = (await gql(`query($id: ID!) { node(id: $id) { ... on PullRequest { number headRepository { nameWithOwner } isCrossRepository } } }`,
+      { id: payload.pullRequest.id })).data!.node;
+    expect(node).toMatchObject({ headRepository: { nameWithOwner: 'bob/proj-fork' }, isCrossRepository: true });
+    const [opened] = await newEvents();
+    expect(opened).toMatchObject({ action: 'opened', payload: { pull_request: { head: { label: 'bob:forked', sha: head, repo: { full_name: 'bob/proj-fork' } } } } });
+    // The base holds the head's commit: refs/pull/{n}/head.
+    expect((await rest(server, alice.token, 'GET', `/repos/alice/proj/git/ref/pull/${node.number}/head`)).object.sha).toBe(head);
+    // A repository outside the network is refused as REST refuses it.
+    await repositoryWithReadme(server, bob.token, 'bob', 'unrelated');
+    await branchWith(server, bob.token, 'bob/unrelated', 'forked', { 'x.txt': 'x\n' });
+    const unrelatedId = (await gql('{ repository(owner: "bob", name: "unrelated") { id } }', {}, bob.token)).data!.repository.id;
+    expect((await refused(CREATE, { repositoryId: repoId, headRepositoryId: unrelatedId, baseRefName: 'main', headRefName: 'forked', title: 'No' }, bob.token)).type)
+      .toBe('UNPROCESSABLE');
+    expect(await newEvents()).toEqual([]);
+  });
+});

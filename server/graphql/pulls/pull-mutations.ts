@@ -8,6 +8,9 @@ import { canEditIssue } from '../../issues/issue-permissions.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { changePull, openPull, type PullChange } from '../../pulls/pull-changes.js';
 import { branchSha, diffCounts } from '../../pulls/pull-git.js';
+import { resolveHead } from '../../pulls/pull-head.js';
+import { copyHeadCommit } from '../../pulls/pull-fork-head.js';
+import { checkMaintainerGrant } from '../../pulls/maintainer-grant.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import type { Permission } from '../../repos/permissions.js';
 import type { GraphqlContext } from '../context.js';
@@ -27,25 +30,32 @@ function title(value: string): string {
 export const createPullRequest: M['createPullRequest'] = async (_parent, { input }, ctx) => {
   const repo = await visibleRepository(ctx, input.repositoryId);
   await writerOf(ctx, repo, 'createPullRequest', 'read', 'pull_requests');
-  // The head is a branch of this repository until pull requests from forks are served here.
-  if (input.headRepositoryId != null && decodeNodeIdOf(input.headRepositoryId, 'Repository') !== repo.id) {
-    await visibleRepository(ctx, input.headRepositoryId);
-    throw githubError('UNPROCESSABLE', 'Head repository must be the base repository.');
-  }
+  // The head: a branch of this repository, or of `headRepositoryId`, a
+  // repository of its fork network (REST's rules, pull-head.ts), whose commit
+  // is copied into this one first.
+  const headRepository = input.headRepositoryId == null ? repo : await visibleRepository(ctx, input.headRepositoryId);
   const prTitle = title(input.title);
   const body = storable(input.body, 'body') ?? null;
-  const [base, head] = [storable(input.baseRefName, 'baseRefName'), storable(input.headRefName, 'headRefName')];
-  const { git } = ctx.services;
-  const { baseSha, headSha, counts } = await restRules(ctx, 'createPullRequest', async () => {
+  const [base, headName] = [storable(input.baseRefName, 'baseRefName'), storable(input.headRefName, 'headRefName')];
+  // GitHub also takes "owner:branch" in headRefName.
+  const head = headName.includes(':') ? headName : `${headRepository.owner_login}:${headName}`;
+  const maintainerCanModify = input.maintainerCanModify ?? true;
+  const { services } = ctx;
+  const { git } = services;
+  const { headRepo, headRef, baseSha, headSha, counts } = await restRules(ctx, 'createPullRequest', async () => {
+    const resolved = await resolveHead(services, ctx.principal, repo, head, `${headRepository.owner_login}/${headRepository.name}`);
+    await checkMaintainerGrant(services, ctx.principal, resolved.repo, repo.id, maintainerCanModify);
     const baseSha = await branchSha(git, repo.id, base, 'base');
-    const headSha = await branchSha(git, repo.id, head, 'head');
-    return { baseSha, headSha, counts: await diffCounts(git, repo.id, { head: headSha, base: baseSha }) };
+    const headSha = await branchSha(git, resolved.repo.id, resolved.ref, 'head');
+    await copyHeadCommit(git, repo.id, resolved.repo.id, headSha);
+    const counts = await diffCounts(git, repo.id, { head: headSha, base: baseSha });
+    return { headRepo: resolved.repo, headRef: resolved.ref, baseSha, headSha, counts };
   });
-  if (counts.commits === 0) throw githubError('UNPROCESSABLE', `No commits between ${base} and ${head}`);
-  const repos = await repositoryLookup(ctx.services, repo, []);
+  if (counts.commits === 0) throw githubError('UNPROCESSABLE', `No commits between ${base} and ${headRef}`);
+  const repos = await repositoryLookup(services, repo, [headRepo.id]);
   const row = await inMutation(ctx, repo, 'createPullRequest', (events) => openPull(events, git, repos, {
-    issue: { title: prTitle, body }, head: { ref: head, sha: headSha }, base: { ref: base, sha: baseSha },
-    draft: input.draft ?? false, maintainerCanModify: input.maintainerCanModify ?? true, counts,
+    issue: { title: prTitle, body }, head: { ref: headRef, sha: headSha }, headRepository: headRepo, base: { ref: base, sha: baseSha },
+    draft: input.draft ?? false, maintainerCanModify, counts,
   }));
   return { clientMutationId: input.clientMutationId, pullRequest: await pullAfter(ctx, row.issue.id) };
 };

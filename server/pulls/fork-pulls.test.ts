@@ -101,6 +101,22 @@ describe('a pull request from a fork', () => {
     expect(await git.ok(['show', 'FETCH_HEAD:fix.txt'], { cwd: ci })).toBe('one\ntwo');
   });
 
+  it('is fetched by CI from the parent at refs/pull/{n}/merge: the fork\'s head merged into the base', async () => {
+    // mergeable and the test merge come from the mergeability job (server/pulls/merge/): wait for it.
+    let pull: any;
+    for (let tries = 0; (pull = (await call(`/repos/alice/proj/pulls/${number}`)).json).mergeable === null; tries++) {
+      if (tries > 400) throw new Error('the mergeability job did not run');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(pull).toMatchObject({ mergeable: true, mergeable_state: 'clean' });
+    const ci = join(git.home, 'ci-merge');
+    await git.ok(['init', '--quiet', ci]);
+    await git.ok(['fetch', '--quiet', cloneUrl(server.url, 'alice/proj.git'), `refs/pull/${number}/merge`], { cwd: ci });
+    expect(await git.ok(['rev-parse', 'FETCH_HEAD'], { cwd: ci })).toBe(pull.merge_commit_sha);
+    expect(await git.ok(['log', '-1', '--format=%P', 'FETCH_HEAD'], { cwd: ci })).toBe(`${pull.base.sha} ${first}`);
+    expect(await git.ok(['show', 'FETCH_HEAD:fix.txt'], { cwd: ci })).toBe('one\ntwo');
+  });
+
   it('is shown by get and found by list with head=bob:fix; a same-named branch of the parent is another head', async () => {
     const got = await call(`/repos/alice/proj/pulls/${number}`);
     expect(got.json).toMatchObject({ head: { label: 'bob:fix', repo: { full_name: 'bob/proj' } } });

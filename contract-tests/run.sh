@@ -33,7 +33,7 @@ WORKERS=${CONTRACT_WORKERS:-1}
 # schemathesis counts as a clean pass). How early that happens is luck: 113
 # scenarios in one run, 12 in the next. With --max-time schemathesis starts a
 # new suite (new seed) whenever one ends, until the time is up. See the README.
-STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-150}
+STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-120}
 # The mock run (--mock) has its own budget: the whole run (prism's start-up
 # included) stays within a few minutes on 2 cores (prism answers slower as the
 # contract grows). Like MAX_EXAMPLES it scales schemathesis.toml's
@@ -89,7 +89,7 @@ accepts any token and stores nothing).
 
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500), CONTRACT_PHASES
 (default examples,coverage,fuzzing,stateful; stateful runs in a second
-schemathesis run of CONTRACT_STATEFUL_SECONDS, default 150),
+schemathesis run of CONTRACT_STATEFUL_SECONDS, default 120),
 CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1);
 with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 100) and
 CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 100) instead. Against an existing deployment, the hook

@@ -92,12 +92,17 @@ export async function distinctCommits(git: GitRepositories, repositoryId: number
   return new Set(await commitsNotIn(git, repositoryId, after, [...(before ? [before] : []), ...seen]));
 }
 
+/** True when `commit` is `tip` or one of its ancestors (`tip` contains it). */
+export async function isAncestor(git: GitRepositories, repositoryId: number, commit: string, tip: string): Promise<boolean> {
+  try {
+    await git.git(repositoryId, ['merge-base', '--is-ancestor', commit, tip]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** True when `before` is not an ancestor of `after` (history was rewritten). */
 export async function isForced(git: GitRepositories, repositoryId: number, before: string, after: string): Promise<boolean> {
-  try {
-    await git.git(repositoryId, ['merge-base', '--is-ancestor', before, after]);
-    return false;
-  } catch {
-    return true;
-  }
+  return !(await isAncestor(git, repositoryId, before, after));
 }

@@ -8,9 +8,8 @@
 import type { Sql, TransactionSql } from '../../db/database.js';
 import type { GitIdentity } from '../../repos/commit-identity.js';
 import type { GitRepositories } from '../../repos/git.js';
-import { writeCommit } from '../../repos/git-commit-write.js';
 import { diffCounts, type DiffCounts } from '../pull-git.js';
-import { mergeTree } from './merge-git.js';
+import { mergeCommit } from './merge-git.js';
 import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
 
 export interface MergeabilityDeps { sql: Sql; git: GitRepositories; identity: GitIdentity }
@@ -46,11 +45,8 @@ export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number
   // Closed and merged pull requests keep what they had; a base branch that is gone leaves `mergeable` unknown.
   const base = job.state === 'open' && !job.merged ? await git.resolveRef(repositoryId, `refs/heads/${job.base_ref}`) : null;
   if (base !== null) {
-    const tree = await mergeTree(git, repositoryId, base, job.head_sha);
-    const commit = tree === null ? null : await writeCommit(git, repositoryId, {
-      tree, parents: [base, job.head_sha], message: `Merge ${job.head_sha} into ${base}\n`, author: deps.identity, committer: deps.identity,
-    });
-    result = { mergeable: tree !== null, commit, base };
+    const commit = await mergeCommit(git, repositoryId, base, job.head_sha, `Merge ${job.head_sha} into ${base}\n`, { author: deps.identity, committer: deps.identity });
+    result = { mergeable: commit !== null, commit, base };
   }
   const counts = result ? await diffCounts(git, repositoryId, { head: job.head_sha, base: result.base }) : null;
   try {

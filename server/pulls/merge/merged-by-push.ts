@@ -9,6 +9,7 @@ import type { TransactionSql } from '../../db/database.js';
 import { publish } from '../../db/cache-invalidation.js';
 import type { Urls } from '../../http/urls.js';
 import { recordIssueEvents } from '../../issues/issue-events.js';
+import { isAncestor } from '../../repos/git-commits.js';
 import type { GitRepositories } from '../../repos/git.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { pullByNumber } from '../pull-rows.js';
@@ -29,14 +30,7 @@ async function broughtIn(git: GitRepositories, repositoryId: number, change: { b
       return async (commit) => commits.has(commit);
     }
   }
-  return async (commit) => {
-    try {
-      await git.git(repositoryId, ['merge-base', '--is-ancestor', commit, change.after]);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  return (commit) => isAncestor(git, repositoryId, commit, change.after);
 }
 
 export async function markMergedByPush(tx: TransactionSql, git: GitRepositories, urls: Urls, repo: RepositoryRow, change: BranchMove, who: EventSender): Promise<void> {

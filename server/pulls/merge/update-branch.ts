@@ -5,6 +5,7 @@
 import type { Principal } from '../../auth/principal.js';
 import { ApiError, notFound, requiresAuthentication } from '../../http/api-error.js';
 import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js';
+import { isAncestor } from '../../repos/git-commits.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
@@ -14,14 +15,7 @@ import { mergeCommit } from './merge-git.js';
 const refused = (message: string) => new ApiError(422, message);
 const STALE = "expected head sha didn't match current head ref.";
 
-async function contains(services: Services, repositoryId: number, tip: string, commit: string): Promise<boolean> {
-  try {
-    await services.git.git(repositoryId, ['merge-base', '--is-ancestor', commit, tip]);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const contains = (services: Services, repositoryId: number, tip: string, commit: string) => isAncestor(services.git, repositoryId, commit, tip);
 
 /** Merges the base into the head of pull request `number`; returns the head's new commit. The caller has checked push access. */
 export async function updatePullBranch(services: Services, principal: Principal, repo: RepositoryRow, number: number, expectedHeadSha?: string): Promise<string> {

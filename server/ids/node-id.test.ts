@@ -11,10 +11,10 @@ const raw = (prefix: string, bytes: number[]) =>
 const IDS = [1, 127, 128, 2 ** 31, Number.MAX_SAFE_INTEGER];
 
 describe('kind table', () => {
-  it('has 37 kinds with unique prefixes, types and one-byte codes', () => {
-    expect(NODE_KINDS).toHaveLength(37);
+  it('has 43 kinds with unique prefixes, types and one-byte codes', () => {
+    expect(NODE_KINDS).toHaveLength(43);
     for (const key of ['code', 'prefix', 'type'] as const) {
-      expect(new Set(NODE_KINDS.map((k) => k[key])).size).toBe(37);
+      expect(new Set(NODE_KINDS.map((k) => k[key])).size).toBe(43);
     }
     for (const k of NODE_KINDS) expect(k.code >= 1 && k.code <= 255).toBe(true);
   });
@@ -28,7 +28,9 @@ describe('kind table', () => {
         '16:RE_Reaction 17:RL_Release 18:RLA_ReleaseAsset 19:G_Gist 20:GC_GistComment ' +
         '21:BOT_Bot 22:A_App 23:IN_Installation 24:TR_Tree 25:BL_Blob 26:TG_Tag 27:CE_ClosedEvent 28:REE_ReopenedEvent ' +
         '29:AE_AssignedEvent 30:UAE_UnassignedEvent 31:LOE_LockedEvent 32:UNLE_UnlockedEvent 33:RTE_RenamedTitleEvent ' +
-        '34:LE_LabeledEvent 35:ULE_UnlabeledEvent 36:MIE_MilestonedEvent 37:DME_DemilestonedEvent',
+        '34:LE_LabeledEvent 35:ULE_UnlabeledEvent 36:MIE_MilestonedEvent 37:DME_DemilestonedEvent ' +
+        '38:RRE_ReviewRequestedEvent 39:RRRE_ReviewRequestRemovedEvent 40:CTDE_ConvertToDraftEvent ' +
+        '41:RFRE_ReadyForReviewEvent 42:ME_MergedEvent 43:HRDE_HeadRefDeletedEvent',
     );
   });
 });

@@ -54,6 +54,13 @@ export const NODE_KINDS = Object.freeze([
   { code: 35, prefix: 'ULE_', type: 'UnlabeledEvent' },
   { code: 36, prefix: 'MIE_', type: 'MilestonedEvent' },
   { code: 37, prefix: 'DME_', type: 'DemilestonedEvent' },
+  // Pull request events (issue #17), issue_events rows as above.
+  { code: 38, prefix: 'RRE_', type: 'ReviewRequestedEvent' },
+  { code: 39, prefix: 'RRRE_', type: 'ReviewRequestRemovedEvent' },
+  { code: 40, prefix: 'CTDE_', type: 'ConvertToDraftEvent' },
+  { code: 41, prefix: 'RFRE_', type: 'ReadyForReviewEvent' },
+  { code: 42, prefix: 'ME_', type: 'MergedEvent' },
+  { code: 43, prefix: 'HRDE_', type: 'HeadRefDeletedEvent' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

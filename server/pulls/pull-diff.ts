@@ -20,10 +20,19 @@ async function mergeBase(git: GitRepositories, repositoryId: number, pull: Shas)
   return (await git.git(repositoryId, ['merge-base', pull.base_sha, pull.head_sha]).catch(() => pull.base_sha)).trim();
 }
 
+/**
+ * The commits of a pull request, REST's and GraphQL's: base..head oldest
+ * first, at most 250 (the oldest), and how many the range holds in all.
+ */
+export async function pullCommitShas(git: GitRepositories, repositoryId: number, pull: Shas): Promise<{ shas: string[]; all: number }> {
+  const listed = (await git.git(repositoryId, ['rev-list', '--reverse', `${pull.base_sha}..${pull.head_sha}`, '--'])).split('\n').filter(Boolean);
+  return { shas: listed.slice(0, MAX_PULL_COMMITS), all: listed.length };
+}
+
 /** The commits of base..head (at most 250), and how many of them there are; `count` from `offset`, oldest first. */
 export async function pullCommits(git: GitRepositories, repositoryId: number, pull: Shas, offset: number, count: number): Promise<{ records: CommitRecord[]; total: number }> {
-  const all = Number((await git.git(repositoryId, ['rev-list', '--count', `${pull.base_sha}..${pull.head_sha}`, '--'])).trim()) || 0;
-  const total = Math.min(all, MAX_PULL_COMMITS);
+  const { shas, all } = await pullCommitShas(git, repositoryId, pull);
+  const total = shas.length;
   const window = Math.min(count, total - offset);
   if (window <= 0) return { records: [], total };
   // comparedCommits counts its window from the newest end of all `all` commits: the first 250 are the oldest.

@@ -6,8 +6,8 @@ import type { AccountRef } from '../repos/user-view.js';
 
 type Db = Sql | TransactionSql;
 
-export interface PullFields {
-  issue_id: number;
+/** The pull_requests columns REST and GraphQL both read as stored (PULL_COLUMNS lists them). */
+export interface PullColumns {
   head_repository_id: number | null;
   head_ref: string;
   head_sha: string;
@@ -16,7 +16,6 @@ export interface PullFields {
   draft: boolean;
   maintainer_can_modify: boolean;
   merged_at: Date | null;
-  merged_by: AccountRef | null;
   merge_commit_sha: string | null;
   mergeable: boolean | null;
   mergeable_state: string;
@@ -24,6 +23,22 @@ export interface PullFields {
   additions: number;
   deletions: number;
   changed_files: number;
+}
+
+const COLUMN_NAMES = [
+  'head_repository_id', 'head_ref', 'head_sha', 'base_ref', 'base_sha', 'draft', 'maintainer_can_modify',
+  'merged_at', 'merge_commit_sha', 'mergeable', 'mergeable_state', 'commits', 'additions', 'deletions', 'changed_files',
+] as const satisfies readonly (keyof PullColumns)[];
+// Every column of PullColumns is listed (a compile error names the one that is not).
+const listed: Exclude<keyof PullColumns, (typeof COLUMN_NAMES)[number]> extends never ? true : never = true;
+void listed;
+
+/** PullColumns as a select list (alias `p`), for REST's reads here and GraphQL's (server/graphql/pulls/pull-reads.ts). */
+export const PULL_COLUMNS = COLUMN_NAMES.map((name) => `p.${name}`).join(', ');
+
+export interface PullFields extends PullColumns {
+  issue_id: number;
+  merged_by: AccountRef | null;
   /** The users asked to review it, in the order asked (review-requests.ts). */
   requested_reviewers: AccountRef[];
 }
@@ -31,8 +46,7 @@ export interface PullFields {
 export interface PullRow { issue: IssueRow; pull: PullFields }
 
 const SELECT_PULL = (sql: Db) => sql`
-  SELECT p.issue_id, p.head_repository_id, p.head_ref, p.head_sha, p.base_ref, p.base_sha, p.draft, p.maintainer_can_modify,
-    p.merged_at, p.merge_commit_sha, p.mergeable, p.mergeable_state, p.commits, p.additions, p.deletions, p.changed_files,
+  SELECT p.issue_id, ${sql.unsafe(PULL_COLUMNS)},
     (SELECT json_build_object('id', m.id, 'login', m.login, 'kind', m.kind, 'site_admin', m.site_admin) FROM accounts m WHERE m.id = p.merged_by_id) AS merged_by,
     COALESCE((SELECT json_agg(json_build_object('id', a.id, 'login', a.login, 'kind', a.kind, 'site_admin', a.site_admin) ORDER BY rr.created_at, a.id)
               FROM pull_request_review_requests rr JOIN accounts a ON a.id = rr.reviewer_id WHERE rr.issue_id = p.issue_id), '[]') AS requested_reviewers

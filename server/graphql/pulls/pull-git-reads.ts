@@ -5,17 +5,14 @@
 // head, with REST's readers (server/pulls/pull-diff.ts): renames detected, a
 // rename one file.
 import type { FileStatus } from '../../commits/commit-diff.js';
-import { MAX_PULL_COMMITS, pullFileSummary } from '../../pulls/pull-diff.js';
+import { pullCommitShas, pullFileSummary } from '../../pulls/pull-diff.js';
 import type { GitRepositories } from '../../repos/git.js';
 import type { ChangedFileModel, ChangeType } from './pull-models.js';
-
-export { MAX_PULL_COMMITS };
 
 export interface PullShas { repositoryId: number; base: string; head: string }
 
 export async function pullCommitOids(git: GitRepositories, shas: PullShas): Promise<string[]> {
-  const out = await git.git(shas.repositoryId, ['rev-list', '--reverse', `${shas.base}..${shas.head}`]);
-  return out.split('\n').filter(Boolean).slice(0, MAX_PULL_COMMITS);
+  return (await pullCommitShas(git, shas.repositoryId, { base_sha: shas.base, head_sha: shas.head })).shas;
 }
 
 const CHANGE_TYPES: Record<FileStatus, ChangeType> = {

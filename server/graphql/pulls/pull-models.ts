@@ -5,29 +5,13 @@
 // `issue_id` is left out on purpose: that key marks a comment (reactions).
 import type { GitObjectModel } from '../git/models.js';
 import type { IssueModel } from '../issues/issue-models.js';
+import { PULL_COLUMNS, type PullColumns } from '../../pulls/pull-rows.js';
 
-export interface PullColumns {
-  head_repository_id: number | null;
-  head_ref: string;
-  head_sha: string;
-  base_ref: string;
-  base_sha: string;
-  draft: boolean;
-  maintainer_can_modify: boolean;
-  merged_at: Date | null;
-  merged_by_id: number | null;
-  merge_commit_sha: string | null;
-  mergeable: boolean | null;
-  additions: number;
-  deletions: number;
-  changed_files: number;
-}
-
-export type PullModel = IssueModel & PullColumns;
+/** REST's columns (pull-rows.ts), and the merger's id (REST reads the account with it). */
+export type PullModel = IssueModel & PullColumns & { merged_by_id: number | null };
 
 /** The pull request columns a GraphQL read selects (alias `p`), beside ISSUE_MODEL_COLUMNS. */
-export const PULL_MODEL_COLUMNS = `p.head_repository_id, p.head_ref, p.head_sha, p.base_ref, p.base_sha, p.draft, p.maintainer_can_modify,
-  p.merged_at, p.merged_by_id, p.merge_commit_sha, p.mergeable, p.additions, p.deletions, p.changed_files`;
+export const PULL_MODEL_COLUMNS = `${PULL_COLUMNS}, p.merged_by_id`;
 
 export const isPull = (model: object): model is PullModel => 'head_ref' in model;
 

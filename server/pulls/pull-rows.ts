@@ -58,10 +58,15 @@ export async function pullFieldsOf(sql: Db, issueIds: number[]): Promise<Map<num
   return new Map(rows.map((row) => [Number(row.issue_id), row]));
 }
 
-/** The pull request `number` of the repository; null when there is none (or that number is an issue). */
+/**
+ * The pull request `number` of the repository; null when there is none (or
+ * that number is an issue). `forUpdate` locks its issue row, then its own
+ * (the lock order of pull-locks.ts), for the rest of the transaction.
+ */
 export async function pullByNumber(sql: Db, repositoryId: number, number: number, forUpdate = false): Promise<PullRow | null> {
   const issue = await issueByNumber(sql, repositoryId, number, forUpdate);
   if (!issue) return null;
+  if (forUpdate) await sql`SELECT 1 FROM pull_requests WHERE issue_id = ${issue.id} FOR NO KEY UPDATE`;
   const pull = (await pullFieldsOf(sql, [issue.id])).get(issue.id);
   return pull ? { issue, pull } : null;
 }

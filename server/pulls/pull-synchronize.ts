@@ -26,7 +26,7 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
   const pulls = await tx<{ number: number; repository_id: number; head_sha: string; base_sha: string }[]>`
     SELECT i.number, i.repository_id, p.head_sha, p.base_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.head_repository_id = ${repo.id} AND p.head_ref = ${branch} AND i.state = 'open'
-    ORDER BY i.number FOR UPDATE OF p`;
+    ORDER BY i.id FOR NO KEY UPDATE OF i, p`;
   const bases = new Map<number, RepositoryRow | undefined>([[repo.id, repo]]);
   for (const pull of pulls) {
     if (pull.head_sha === change.after) continue;

@@ -13,6 +13,7 @@ import type { Urls } from '../http/urls.js';
 import { commitInfo, commitInfos, distinctCommits, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
 import { touchPushedAt, type RepositoryRow } from '../repos/repositories-store.js';
+import { lockPullsOfBranches } from '../pulls/pull-locks.js';
 import { synchronizePulls } from '../pulls/pull-synchronize.js';
 import { emitRepositoryEvent } from './outbox.js';
 import { clearMarkers } from './ref-change-markers.js';
@@ -121,6 +122,8 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     if (before !== after) differences.push({ ref, before, after });
   }
   differences.sort((a, b) => a.ref.localeCompare(b.ref));
+  // The pull requests these branches move, locked first (lock order: server/pulls/pull-locks.ts).
+  await lockPullsOfBranches(tx, repo.id, differences.map((d) => d.ref));
   if (differences.some((d) => refType(d.ref) !== null)) {
     // This change's payloads show the new pushed_at.
     const pushedAt = await touchPushedAt(tx, repo.id);

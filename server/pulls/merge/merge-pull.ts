@@ -11,6 +11,7 @@ import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js'
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
+import { lockPullRows } from '../pull-locks.js';
 import { pullByNumber, type PullRow } from '../pull-rows.js';
 import { mergeCommit, rebaseCommits, squashCommit, type Identities } from './merge-git.js';
 import { mergeCommitMessage, squashCommitMessage } from './merge-messages.js';
@@ -85,14 +86,21 @@ export async function mergePull(ctx: MergeContext, repo: RepositoryRow, number: 
   const sha = await buildCommit(ctx, repo, row, base, request, who);
   // Committed before the base moves, so whichever sync sees the new tip (ours or the reconciler's) knows who merged it.
   // Another merge of this pull request under way (or its head moved): this one stops here.
-  const pending = await sql`UPDATE pull_requests SET pending_merge_sha = ${sha}, pending_merge_by_id = ${principal.user.id}, pending_merge_at = now()
-    WHERE issue_id = ${row.issue.id} AND merged_at IS NULL AND head_sha = ${row.pull.head_sha}
-      AND (pending_merge_at IS NULL OR pending_merge_at < now() - interval '1 minute')`;
+  // The issue and pull request rows first: the lock order of pull-locks.ts (the update bumps the issue-list generation).
+  const pending = await sql.begin(async (tx) => {
+    await lockPullRows(tx, [row.issue.id]);
+    return tx`UPDATE pull_requests SET pending_merge_sha = ${sha}, pending_merge_by_id = ${principal.user.id}, pending_merge_at = now()
+      WHERE issue_id = ${row.issue.id} AND merged_at IS NULL AND head_sha = ${row.pull.head_sha}
+        AND (pending_merge_at IS NULL OR pending_merge_at < now() - interval '1 minute')`;
+  });
   if (pending.count === 0) throw conflict('Head branch was modified. Review and try the merge again.');
   const moved = await changeRefs(services, repo, principal, () => git.updateRef(repo.id, baseRef, sha, base));
   if (!moved) {
-    await sql`UPDATE pull_requests SET pending_merge_sha = NULL, pending_merge_by_id = NULL, pending_merge_at = NULL
-      WHERE issue_id = ${row.issue.id} AND pending_merge_sha = ${sha}`;
+    await sql.begin(async (tx) => {
+      await lockPullRows(tx, [row.issue.id]);
+      await tx`UPDATE pull_requests SET pending_merge_sha = NULL, pending_merge_by_id = NULL, pending_merge_at = NULL
+        WHERE issue_id = ${row.issue.id} AND pending_merge_sha = ${sha}`;
+    });
     throw notMergeable('Base branch was modified. Review and try the merge again.');
   }
   // The merge closed an issue: the repository's open_issues_count moved (others drop their copy on the notice).

@@ -3,6 +3,7 @@
 // has run, `mergeable` is null and `mergeable_state` 'unknown', as GitHub.
 // The NOTIFY goes out when the transaction commits and wakes the workers.
 import type { TransactionSql } from '../../db/database.js';
+import { lockPullRows } from '../pull-locks.js';
 
 export const MERGEABILITY_CHANNEL = 'wharf_mergeability';
 
@@ -26,5 +27,8 @@ export async function queueMergeabilityForBranch(tx: TransactionSql, repositoryI
     WHERE i.state = 'open' AND (
       (p.repository_id = ${repositoryId} AND p.base_ref = ${branch})
       OR (p.head_repository_id = ${repositoryId} AND p.head_ref = ${branch}))`;
-  await queueMergeability(tx, rows.map((row) => Number(row.issue_id)));
+  const issueIds = rows.map((row) => Number(row.issue_id));
+  // Locked already by a ref sync (lockPullsOfBranches); a no-op then, the lock order otherwise.
+  await lockPullRows(tx, issueIds);
+  await queueMergeability(tx, issueIds);
 }

@@ -40,7 +40,7 @@ export async function markMergedByPush(tx: TransactionSql, git: GitRepositories,
     SELECT p.issue_id, i.number, p.head_sha, p.pending_merge_sha, p.pending_merge_by_id
     FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.repository_id = ${repo.id} AND p.base_ref = ${change.ref.slice('refs/heads/'.length)} AND i.state = 'open' AND p.merged_at IS NULL
-    ORDER BY i.number FOR UPDATE OF p`;
+    ORDER BY i.id FOR NO KEY UPDATE OF i, p`;
   if (pulls.length === 0) return;
   const pusherId = (who.sender as { id?: unknown } | null)?.id;
   let contains: ((commit: string) => Promise<boolean>) | undefined;

@@ -64,5 +64,5 @@ describe('a PATCH, a push to the head and the mergeability job at once', () => {
     expect(errors).toEqual([]);
     const final = await t.computed(pull.number);
     expect(final).toMatchObject({ title, state: 'open', head: { sha: head }, mergeable: true, commits: 1 + ROUNDS });
-  });
+  }, 180_000);
 });

@@ -1,7 +1,8 @@
 // The mergeability queue's guarantees: every change that makes `mergeable`
 // stale queues the job again (reopen, a new base), a job left in the table
 // without its notice (a crash after commit) is run by a worker at start,
-// and a result computed from refs that moved meanwhile is not written.
+// a result computed from refs that moved meanwhile is not written, and a
+// job waits for a change holding its pull request's issue (lock order).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GitRepositories } from '../../repos/git.js';
 import { serviceIdentity } from '../../repos/commit-identity.js';

@@ -33,6 +33,27 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
     SELECT id, path, subject_type, side, start_side, commit_id, line, start_line FROM pull_request_review_threads
     WHERE issue_id = ${issueId} AND NOT outdated AND commit_id <> ${newHead} ORDER BY id FOR UPDATE`;
   if (threads.length === 0) return;
+  // git failing (a commit gone from a damaged repository) must not fail the push: the threads
+  // keep their last place, and the next push that moves the head tries again.
+  const placed = await placeAll(repoPath, threads, baseSha, newHead).catch(() => null);
+  if (!placed) return;
+  // Outdated threads by id (postgres.js sends a boolean[] parameter as one boolean); 0 for a NULL line or position.
+  const outdated = placed.filter((p) => p.outdated).map((p) => p.id);
+  await tx`
+    UPDATE pull_request_review_threads t SET
+      line = CASE WHEN u.outdated THEN NULL ELSE NULLIF(u.line, 0) END,
+      start_line = CASE WHEN u.outdated THEN NULL ELSE NULLIF(u.start_line, 0) END,
+      position = CASE WHEN u.outdated THEN NULL ELSE NULLIF(u.position, 0) END,
+      outdated = u.outdated,
+      commit_id = CASE WHEN u.outdated THEN t.commit_id ELSE ${newHead} END
+    FROM (SELECT id, line, start_line, position, id = ANY(${outdated}::bigint[]) AS outdated
+          FROM unnest(${placed.map((p) => p.id)}::bigint[], ${placed.map((p) => p.line ?? 0)}::int[],
+                      ${placed.map((p) => p.start_line ?? 0)}::int[], ${placed.map((p) => p.position ?? 0)}::int[]) AS v(id, line, start_line, position)) AS u
+    WHERE t.id = u.id`;
+}
+
+/** Every thread's new place (git and line arithmetic, no database). */
+async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string, newHead: string): Promise<Placed[]> {
   const newBase = await mergeBaseAt(repoPath, baseSha, newHead);
   const inPull = await changedFiles(repoPath, newBase, newHead);
   const linePaths = [...new Set(threads.filter((t) => t.subject_type === 'line' && inPull.has(t.path)).map((t) => t.path))];
@@ -69,16 +90,7 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
       : await movesBetween(await oldBase(thread.commit_id), newBase, pathsOf('LEFT'));
     placed.push(place(thread, changes, pullDiff.get(thread.path)));
   }
-  await tx`
-    UPDATE pull_request_review_threads t SET
-      line = CASE WHEN u.outdated THEN NULL ELSE u.line END,
-      start_line = CASE WHEN u.outdated THEN NULL ELSE u.start_line END,
-      position = CASE WHEN u.outdated THEN NULL ELSE u.position END,
-      outdated = u.outdated,
-      commit_id = CASE WHEN u.outdated THEN t.commit_id ELSE ${newHead} END
-    FROM unnest(${placed.map((p) => p.id)}::bigint[], ${placed.map((p) => p.line)}::int[], ${placed.map((p) => p.start_line)}::int[],
-                ${placed.map((p) => p.position)}::int[], ${placed.map((p) => p.outdated)}::boolean[]) AS u(id, line, start_line, position, outdated)
-    WHERE t.id = u.id`;
+  return placed;
 }
 
 /** A line thread's new place, or outdated. */

@@ -42,6 +42,7 @@ beforeAll(async () => {
   await add('moved', { path: 'code.txt', line: 25 });
   await add('range', { path: 'code.txt', start_line: 14, line: 16 });
   await add('left', { path: 'code.txt', line: 5, side: 'LEFT' });
+  await add('leftContext', { path: 'code.txt', line: 3, side: 'LEFT' });
   await add('deleted', { path: 'doomed.txt', line: 1 });
   await add('deletedFile', { path: 'doomed.txt', subject_type: 'file' });
   await add('reverted', { path: 'revert.txt', subject_type: 'file' });
@@ -80,12 +81,12 @@ describe('review comments on a pull request', () => {
   it('pending comments are their author\'s alone in every list', async () => {
     const alice = await reviewCommentsByPull(t.server.sql, pull.issueId, t.alice.id, {}, { limit: 100, offset: 0 });
     expect(alice.rows.map((row) => Number(row.id))).toEqual(Object.entries(ids).filter(([name]) => name !== 'pending').map(([, id]) => id));
-    expect(alice.total).toBe(8);
-    const carol = await reviewCommentsByPull(t.server.sql, pull.issueId, t.carol.id, {}, { limit: 2, offset: 8 });
-    expect([carol.rows.map((row) => Number(row.id)), carol.total]).toEqual([[ids.pending], 9]);
+    expect(alice.total).toBe(9);
+    const carol = await reviewCommentsByPull(t.server.sql, pull.issueId, t.carol.id, {}, { limit: 2, offset: 9 });
+    expect([carol.rows.map((row) => Number(row.id)), carol.total]).toEqual([[ids.pending], 10]);
     const anonymous = await reviewCommentsByRepository(t.server.sql, t.repoId, null, { sort: 'created', direction: 'desc' }, { limit: 3, offset: 0 });
-    expect([anonymous.rows.map((row) => Number(row.id)), anonymous.total]).toEqual([[ids.reverted, ids.deletedFile, ids.deleted], 8]);
-    expect((await reviewCommentsByReview(t.server.sql, review, null, { limit: 100, offset: 0 })).total).toBe(8);
+    expect([anonymous.rows.map((row) => Number(row.id)), anonymous.total]).toEqual([[ids.reverted, ids.deletedFile, ids.deleted], 9]);
+    expect((await reviewCommentsByReview(t.server.sql, review, null, { limit: 100, offset: 0 })).total).toBe(9);
   });
 
   it('a push outdates changed lines, moves shifted ones and follows files out of the diff', async () => {
@@ -109,6 +110,7 @@ describe('review comments on a pull request', () => {
     expect(r.moved!.position).not.toBe(r.moved!.original_position);
     expect(r.range).toMatchObject({ outdated: false, start_line: 14, line: 16, commit_id: head3, position: await at({ path: 'code.txt', start_line: 14, line: 16 }) });
     expect(r.left).toMatchObject({ outdated: false, side: 'LEFT', line: 5, commit_id: head3, position: await at({ path: 'code.txt', line: 5, side: 'LEFT' }) });
+    expect(r.leftContext).toMatchObject({ outdated: false, side: 'LEFT', line: 3, commit_id: head3 });
     expect(r.pending).toMatchObject({ outdated: false, line: 15, commit_id: head3 });
     expect(r.deleted).toMatchObject({ outdated: true, line: null, original_line: 1 });
     // Deleted, doomed.txt is still in the diff (a removed file); revert.txt is not.
@@ -124,10 +126,26 @@ describe('review comments on a pull request', () => {
     }
   });
 
-  it('costs nothing for a pull request without current threads', async () => {
-    // A repository path that is no repository: any git process would fail.
-    const [other] = await t.server.sql<{ issue_id: number }[]>`SELECT issue_id FROM pull_requests WHERE issue_id <> ${pull.issueId} LIMIT 1`;
-    const issueId = other ? Number(other.issue_id) : -1;
-    await t.server.sql.begin((tx) => remapReviewThreads(tx, '/nonexistent/repository.git', issueId, main, head1));
+  it('a LEFT thread outdates when the merge base changes its line, and stays when it does not', async () => {
+    // main changes its line 3 (GitHub's base moves; the mergeability job records it), then the head merges main.
+    const newMain = await t.commitAndPush('main', { 'code.txt': code((i) => [i === 3 ? 'c3 on main' : `c${i}`]) }, 'main moves', 'origin/main');
+    await t.git.ok(['fetch', '--quiet', 'origin'], { cwd: t.work });
+    await t.computed(pull.number);
+    const [stored] = await t.server.sql<{ base_sha: string }[]>`SELECT base_sha FROM pull_requests WHERE issue_id = ${pull.issueId}`;
+    expect(stored?.base_sha).toBe(newMain);
+    await t.git.ok(['checkout', '--quiet', 'feature'], { cwd: t.work });
+    await t.git.ok(['merge', '--quiet', '--no-edit', 'origin/main'], { cwd: t.work });
+    await t.git.ok(['push', '--quiet', 'origin', 'feature'], { cwd: t.work });
+    const head4 = await t.git.ok(['rev-parse', 'HEAD'], { cwd: t.work });
+    const r = await rows();
+    expect(r.leftContext).toMatchObject({ outdated: true, line: null, original_line: 3 });
+    expect(r.left).toMatchObject({ outdated: false, line: 5, commit_id: head4, position: (await anchorComment(repoPath, newMain, head4, { path: 'code.txt', line: 5, side: 'LEFT' })).position });
+    expect(r.moved).toMatchObject({ outdated: false, line: 27, commit_id: head4 });
+  });
+
+  it('leaves threads where they were when git fails', async () => {
+    const before = await rows();
+    await t.server.sql.begin((tx) => remapReviewThreads(tx, '/nonexistent/repository.git', pull.issueId, main, 'f'.repeat(40)));
+    expect(await rows()).toEqual(before);
   });
 });

@@ -63,6 +63,11 @@ describe('review comments on a pull request', () => {
     const reply = view(r.reply!);
     expect(reply).toMatchObject({ in_reply_to_id: ids.changed, line: 5, position: 5, diff_hunk: r.changed!.diff_hunk, path: 'code.txt', pull_request_review_id: review });
     expect('in_reply_to_id' in view(r.changed!)).toBe(false);
+    // Someone else's pending comment, or a comment of another pull request, is not there to answer.
+    for (const target of [ids.pending!, 999_999]) {
+      const refused = await comment(t.server.sql, repoPath, pull, review, t.alice.id, { inReplyTo: target }).catch((e: { status?: number }) => e.status);
+      expect(refused).toBe(404);
+    }
     const body = view(r.range!);
     expect(body).toMatchObject({
       start_line: 14, original_start_line: 14, start_side: 'RIGHT', line: 16, original_line: 16, side: 'RIGHT', subject_type: 'line',

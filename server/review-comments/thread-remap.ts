@@ -54,11 +54,9 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
 
 /** Every thread's new place (git and line arithmetic, no database). */
 async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string, newHead: string): Promise<Placed[]> {
-  const newBase = await mergeBaseAt(repoPath, baseSha, newHead);
-  const inPull = await changedFiles(repoPath, newBase, newHead);
-  const linePaths = [...new Set(threads.filter((t) => t.subject_type === 'line' && inPull.has(t.path)).map((t) => t.path))];
-  const specs = linePaths.flatMap((path) => [path, ...(inPull.get(path)!.previous ? [inPull.get(path)!.previous!] : [])]);
-  const pullDiff = linePaths.length ? await fileDiffs(repoPath, newBase, newHead, specs, { renames: true, context: 3 }) : new Map<string, FileDiff>();
+  // Every path of a side in each diff (a diff keyed by its two commits serves every thread of that side).
+  const lines = threads.filter((t) => t.subject_type === 'line');
+  const pathsOf = (side: Side) => [...new Set(lines.filter((t) => (t.side ?? 'RIGHT') === side).map((t) => t.path))];
   // The -U0 diffs lines are followed through: per old head (RIGHT) and per old merge base (LEFT).
   const moves = new Map<string, Promise<Changes | null>>();
   const movesBetween = (from: string, to: string, paths: string[]) => {
@@ -71,23 +69,28 @@ async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string,
     }
     return found;
   };
-  const oldBases = new Map<string, Promise<string>>();
-  const oldBase = (head: string) => {
-    if (!oldBases.has(head)) oldBases.set(head, mergeBaseAt(repoPath, baseSha, head));
-    return oldBases.get(head)!;
-  };
-  // Every path of a side in each diff (a diff keyed by its two commits serves every thread of that side).
-  const pathsOf = (side: Side) => [...new Set(threads.filter((t) => (t.side ?? 'RIGHT') === side && t.subject_type === 'line').map((t) => t.path))];
+  // git processes that do not depend on each other run side by side: the pushed head's
+  // merge base, the RIGHT moves from each old head, the old merge bases of LEFT threads.
+  const rightPaths = pathsOf('RIGHT');
+  const leftPaths = pathsOf('LEFT');
+  for (const head of new Set(lines.filter((t) => (t.side ?? 'RIGHT') === 'RIGHT').map((t) => t.commit_id))) void movesBetween(head, newHead, rightPaths);
+  const leftHeads = [...new Set(lines.filter((t) => t.side === 'LEFT').map((t) => t.commit_id))];
+  const [newBase, ...oldBaseList] = await Promise.all([mergeBaseAt(repoPath, baseSha, newHead), ...leftHeads.map((head) => mergeBaseAt(repoPath, baseSha, head))]);
+  const oldBases = new Map(leftHeads.map((head, i) => [head, oldBaseList[i]!]));
+  for (const head of leftHeads) void movesBetween(oldBases.get(head)!, newBase!, leftPaths);
+  const inPull = await changedFiles(repoPath, newBase!, newHead);
+  const linePaths = [...new Set(lines.filter((t) => inPull.has(t.path)).map((t) => t.path))];
+  const specs = linePaths.flatMap((path) => [path, ...(inPull.get(path)!.previous ? [inPull.get(path)!.previous!] : [])]);
+  const pullDiff = linePaths.length ? await fileDiffs(repoPath, newBase!, newHead, specs, { renames: true, context: 3 }) : new Map<string, FileDiff>();
   const placed: Placed[] = [];
   for (const thread of threads) {
     if (thread.subject_type === 'file') {
       placed.push({ id: thread.id, line: null, start_line: null, position: null, outdated: !inPull.has(thread.path) });
       continue;
     }
-    const side = thread.side ?? 'RIGHT';
-    const changes = side === 'RIGHT'
-      ? await movesBetween(thread.commit_id, newHead, pathsOf('RIGHT'))
-      : await movesBetween(await oldBase(thread.commit_id), newBase, pathsOf('LEFT'));
+    const changes = thread.side === 'LEFT'
+      ? await movesBetween(oldBases.get(thread.commit_id)!, newBase!, leftPaths)
+      : await movesBetween(thread.commit_id, newHead, rightPaths);
     placed.push(place(thread, changes, pullDiff.get(thread.path)));
   }
   return placed;

@@ -35,7 +35,8 @@ export interface ThreadPlace {
   commit_id: string;
   line: number | null;
   start_line: number | null;
-  position: number | null;
+  /** The thread's `position` (renamed: the page reads rank rows in a `position` column of their own). */
+  diff_position: number | null;
   outdated: boolean;
   diff_hunk: string;
 }

@@ -65,7 +65,7 @@ export const PullRequestReviewComment: PullRequestReviewCommentResolvers = {
   startLine: (comment) => comment.start_line,
   originalLine: (comment) => comment.original_line,
   originalStartLine: (comment) => comment.original_start_line,
-  position: (comment) => comment.position,
+  position: (comment) => comment.diff_position,
   // Non-null in GitHub's schema; a file comment has no diff position.
   originalPosition: (comment) => comment.original_position ?? 0,
   outdated: (comment) => comment.outdated,

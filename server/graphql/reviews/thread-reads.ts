@@ -9,7 +9,7 @@ import type { ThreadModel } from './review-models.js';
 
 const threadColumns = `'PullRequestReviewThread' AS node_type, t.id, t.issue_id, t.repository_id, i.number AS pull_number,
   t.path, t.subject_type, t.side, t.start_side, t.original_commit_id, t.original_line, t.original_start_line, t.original_position,
-  t.commit_id, t.line, t.start_line, t.position, t.outdated, t.diff_hunk, t.resolved_by_id, t.resolved_at, t.created_at`;
+  t.commit_id, t.line, t.start_line, t.position AS diff_position, t.outdated, t.diff_hunk, t.resolved_by_id, t.resolved_at, t.created_at`;
 
 const visibleThread = (sql: Sql, viewerId: number | null) => sql`EXISTS (SELECT 1 FROM pull_request_review_comments c
   JOIN pull_request_reviews rv ON rv.id = c.review_id WHERE c.thread_id = t.id AND (rv.state <> 'PENDING' OR rv.user_id = ${viewerId ?? 0}))`;

@@ -49,7 +49,7 @@ beforeAll(async () => {
   ids.t3 = await insertThread(sql, pull, { path: 'README.md', line: 1, side: 'LEFT', outdated: true, position: 1 });
   ids.c4 = await insertComment(sql, pull, ids.t3, ids.r3, carol.id, 'Gone now');
 });
-afterAll(() => { if (process.env.SHOW_LOGS) console.log(server.logs.join("\n")); return server?.close(); });
+afterAll(() => server?.close());
 
 describe('PullRequest.reviews', () => {
   it("answers GitHub's fields, oldest first, without another's pending review", async () => {

@@ -4,13 +4,13 @@
 // unresolving an open one) changes nothing and answers the thread as it is,
 // as GitHub's.
 //
-// The `pull_request_review_thread` resolved/unresolved webhook carries the
-// REST bodies of the thread's comments, whose view is built in
-// server/review-comments/ (another part of issue 18): it joins this
-// transaction when that view is on this branch.
+// A change writes the `pull_request_review_thread` resolved/unresolved
+// webhook in its transaction (thread-webhooks.ts); a call that changes
+// nothing writes none.
 import type { GraphqlContext } from '../context.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { inMutation } from '../issues/mutation-access.js';
+import { emitThreadEvent } from './thread-webhooks.js';
 import { clearThreadLoaders } from './review-loaders.js';
 import type { ThreadModel } from './review-models.js';
 import { threadResolver, visibleThread } from './thread-access.js';
@@ -21,11 +21,13 @@ async function setResolved(ctx: GraphqlContext, threadId: string, resolve: boole
   const mutation = resolve ? 'resolveReviewThread' : 'unresolveReviewThread';
   const { thread, repo } = await visibleThread(ctx, threadId);
   const writer = await threadResolver(ctx, thread, repo, mutation);
-  await inMutation(ctx, repo, mutation, async ({ tx }) => {
+  await inMutation(ctx, repo, mutation, async (events) => {
+    const { tx } = events;
     // Only a change of state: the condition keeps who resolved it first when two resolve at once.
-    await (resolve
+    const changed = await (resolve
       ? tx`UPDATE pull_request_review_threads SET resolved_by_id = ${writer.userId}, resolved_at = now() WHERE id = ${thread.id} AND resolved_at IS NULL`
       : tx`UPDATE pull_request_review_threads SET resolved_by_id = NULL, resolved_at = NULL WHERE id = ${thread.id} AND resolved_at IS NOT NULL`);
+    if (changed.count > 0) await emitThreadEvent(events, ctx.services, thread, resolve ? 'resolved' : 'unresolved');
   });
   clearThreadLoaders(ctx.loaders);
   const after: ThreadModel | null = await ctx.loaders.reviewThreadById.load(thread.id);

@@ -1132,7 +1132,7 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   reactions: ReactionConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
-  /** The current status of this pull request with respect to code review: CHANGES_REQUESTED when a reviewer's latest verdict asks for changes, APPROVED when there are approvals and no such request, null otherwise (no branch protection requires reviews). */
+  /** The current status of this pull request with respect to code review: null, as GitHub's where no branch protection requires reviews (Wharf has none). */
   reviewDecision?: Maybe<PullRequestReviewDecision>;
   /** The list of all review threads for this pull request, oldest first (`first` or `last`, 1–100). */
   reviewThreads: PullRequestReviewThreadConnection;

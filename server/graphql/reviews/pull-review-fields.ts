@@ -1,7 +1,7 @@
 // The PullRequest fields that reach reviews: `reviews` (filtered by state and
 // author), `latestReviews` (each reviewer's last submitted review),
-// `reviewThreads` and `reviewDecision`, each one statement for every pull
-// request of the query (review-loaders.ts).
+// `reviewThreads`, each one statement for every pull request of the query
+// (review-loaders.ts), and `reviewDecision`.
 import { connection, twoWayWindow } from '../connection.js';
 import type { PullRequestResolvers } from '../generated/resolvers-types.js';
 import { pageAt } from '../issues/issue-resolvers.js';
@@ -29,5 +29,7 @@ export const pullReviewFields: Fields = {
     const page = await ctx.loaders.reviewThreadPage.load({ repositoryId: pull.id, page: window });
     return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
   },
-  reviewDecision: (pull, _args, ctx) => ctx.loaders.reviewDecision.load(pull.id),
+  // GitHub decides only where branch protection requires reviews, and answers
+  // null elsewhere, whatever the reviews say; Wharf has no such protection.
+  reviewDecision: () => null,
 };

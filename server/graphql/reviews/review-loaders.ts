@@ -1,7 +1,7 @@
 // Per-request loaders for reviews, review comments and review threads (see
 // ../loaders.ts): by id (node lookups, `replyTo`, `pullRequestReview`), a
 // page per pull request (reviews, latest reviews, threads) or per review
-// (comments), every comment of a thread, and the review decision; each batch
+// (comments) and every comment of a thread; each batch
 // one statement for every parent asked in the same tick. They know the
 // viewer: another person's pending review and its comments are never read.
 import DataLoader from 'dataloader';
@@ -11,7 +11,7 @@ import type { Page } from '../issues/issue-reads.js';
 import { pageLoader } from '../label-milestone-loaders.js';
 import { reviewCommentPages, reviewCommentsByIds, threadComments } from './comment-reads.js';
 import type { ReviewCommentModel, ReviewModel, ThreadModel } from './review-models.js';
-import { latestReviewPages, reviewDecisions, reviewPages, reviewsByIds, type ReviewDecision, type ReviewPageRequest } from './review-reads.js';
+import { latestReviewPages, reviewPages, reviewsByIds, type ReviewPageRequest } from './review-reads.js';
 import { threadPages, threadsByIds } from './thread-reads.js';
 
 type PageOf<R, P> = DataLoader<{ repositoryId: number; page: P }, Page<R>, string>;
@@ -27,7 +27,6 @@ export interface ReviewLoaders {
   /** Keyed by the review's id. */
   reviewCommentPage: PageOf<ReviewCommentModel, TwoWayWindow>;
   threadComments: DataLoader<number, ReviewCommentModel[]>;
-  reviewDecision: DataLoader<number, ReviewDecision>;
 }
 
 const byIds = <V>(read: (ids: readonly number[]) => Promise<Map<number, V>>) =>
@@ -48,10 +47,6 @@ export function createReviewLoaders(sql: Sql, viewerId: number | null): ReviewLo
     threadComments: new DataLoader(async (ids) => {
       const found = await threadComments(sql, ids, viewerId);
       return ids.map((id) => found.get(id) ?? []);
-    }),
-    reviewDecision: new DataLoader(async (ids) => {
-      const found = await reviewDecisions(sql, ids);
-      return ids.map((id) => found.get(id) ?? null);
     }),
   };
 }

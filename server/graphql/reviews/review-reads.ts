@@ -1,7 +1,7 @@
 // GraphQL's reads of pull request reviews, each for many pull requests in one
 // statement (the loaders batch a tick's requests): reviews by id, a page of
-// each pull request's reviews (filtered by state and author), the latest
-// review of each reviewer, and each pull request's review decision. Another
+// each pull request's reviews (filtered by state and author), and the latest
+// review of each reviewer. Another
 // person's PENDING review is never read: it is its author's draft (GitHub
 // shows it to nobody else), so visibility is part of every statement.
 import type { Sql } from '../../db/database.js';
@@ -65,23 +65,4 @@ export async function latestReviewPages(sql: Sql, issueIds: readonly number[], w
           WHERE rv.issue_id = ANY(${issueIds as number[]}) AND rv.state <> 'PENDING'
           ORDER BY rv.issue_id, rv.user_id, rv.submitted_at DESC, rv.id DESC) latest`;
   return rankedPages<ReviewModel & { [key: string]: unknown }>(sql, 'issue_id', issueIds, window, select);
-}
-
-export type ReviewDecision = 'APPROVED' | 'CHANGES_REQUESTED' | null;
-
-/**
- * Each pull request's review decision from every reviewer's latest verdict
- * (an approval or a request for changes; a dismissal withdraws it): changes
- * requested by anyone win, else approved when someone approves, else none.
- */
-export async function reviewDecisions(sql: Sql, issueIds: readonly number[]): Promise<Map<number, ReviewDecision>> {
-  const rows = await sql<{ issue_id: number; changes: boolean; approved: boolean }[]>`
-    SELECT issue_id, bool_or(state = 'CHANGES_REQUESTED') AS changes, bool_or(state = 'APPROVED') AS approved
-    FROM (SELECT DISTINCT ON (issue_id, user_id) issue_id, state FROM pull_request_reviews
-          WHERE issue_id = ANY(${issueIds as number[]}) AND state IN ('APPROVED', 'CHANGES_REQUESTED', 'DISMISSED')
-          ORDER BY issue_id, user_id, submitted_at DESC, id DESC) verdicts
-    GROUP BY issue_id`;
-  const found = new Map<number, ReviewDecision>(issueIds.map((id) => [id, null]));
-  for (const row of rows) found.set(row.issue_id, row.changes ? 'CHANGES_REQUESTED' : row.approved ? 'APPROVED' : null);
-  return found;
 }

@@ -33,11 +33,30 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
     SELECT id, path, subject_type, side, start_side, commit_id, line, start_line FROM pull_request_review_threads
     WHERE issue_id = ${issueId} AND NOT outdated AND commit_id <> ${newHead} ORDER BY id FOR UPDATE`;
   if (threads.length === 0) return;
-  const newBase = await mergeBaseAt(repoPath, baseSha, newHead);
-  const inPull = await changedFiles(repoPath, newBase, newHead);
-  const linePaths = [...new Set(threads.filter((t) => t.subject_type === 'line' && inPull.has(t.path)).map((t) => t.path))];
-  const specs = linePaths.flatMap((path) => [path, ...(inPull.get(path)!.previous ? [inPull.get(path)!.previous!] : [])]);
-  const pullDiff = linePaths.length ? await fileDiffs(repoPath, newBase, newHead, specs, { renames: true, context: 3 }) : new Map<string, FileDiff>();
+  // git failing (a commit gone from a damaged repository) must not fail the push: the threads
+  // keep their last place, and the next push that moves the head tries again.
+  const placed = await placeAll(repoPath, threads, baseSha, newHead).catch(() => null);
+  if (!placed) return;
+  // Outdated threads by id (postgres.js sends a boolean[] parameter as one boolean); 0 for a NULL line or position.
+  const outdated = placed.filter((p) => p.outdated).map((p) => p.id);
+  await tx`
+    UPDATE pull_request_review_threads t SET
+      line = CASE WHEN u.outdated THEN NULL ELSE NULLIF(u.line, 0) END,
+      start_line = CASE WHEN u.outdated THEN NULL ELSE NULLIF(u.start_line, 0) END,
+      position = CASE WHEN u.outdated THEN NULL ELSE NULLIF(u.position, 0) END,
+      outdated = u.outdated,
+      commit_id = CASE WHEN u.outdated THEN t.commit_id ELSE ${newHead} END
+    FROM (SELECT id, line, start_line, position, id = ANY(${outdated}::bigint[]) AS outdated
+          FROM unnest(${placed.map((p) => p.id)}::bigint[], ${placed.map((p) => p.line ?? 0)}::int[],
+                      ${placed.map((p) => p.start_line ?? 0)}::int[], ${placed.map((p) => p.position ?? 0)}::int[]) AS v(id, line, start_line, position)) AS u
+    WHERE t.id = u.id`;
+}
+
+/** Every thread's new place (git and line arithmetic, no database). */
+async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string, newHead: string): Promise<Placed[]> {
+  // Every path of a side in each diff (a diff keyed by its two commits serves every thread of that side).
+  const lines = threads.filter((t) => t.subject_type === 'line');
+  const pathsOf = (side: Side) => [...new Set(lines.filter((t) => (t.side ?? 'RIGHT') === side).map((t) => t.path))];
   // The -U0 diffs lines are followed through: per old head (RIGHT) and per old merge base (LEFT).
   const moves = new Map<string, Promise<Changes | null>>();
   const movesBetween = (from: string, to: string, paths: string[]) => {
@@ -50,35 +69,31 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
     }
     return found;
   };
-  const oldBases = new Map<string, Promise<string>>();
-  const oldBase = (head: string) => {
-    if (!oldBases.has(head)) oldBases.set(head, mergeBaseAt(repoPath, baseSha, head));
-    return oldBases.get(head)!;
-  };
-  // Every path of a side in each diff (a diff keyed by its two commits serves every thread of that side).
-  const pathsOf = (side: Side) => [...new Set(threads.filter((t) => (t.side ?? 'RIGHT') === side && t.subject_type === 'line').map((t) => t.path))];
+  // git processes that do not depend on each other run side by side: the pushed head's
+  // merge base, the RIGHT moves from each old head, the old merge bases of LEFT threads.
+  const rightPaths = pathsOf('RIGHT');
+  const leftPaths = pathsOf('LEFT');
+  for (const head of new Set(lines.filter((t) => (t.side ?? 'RIGHT') === 'RIGHT').map((t) => t.commit_id))) void movesBetween(head, newHead, rightPaths);
+  const leftHeads = [...new Set(lines.filter((t) => t.side === 'LEFT').map((t) => t.commit_id))];
+  const [newBase, ...oldBaseList] = await Promise.all([mergeBaseAt(repoPath, baseSha, newHead), ...leftHeads.map((head) => mergeBaseAt(repoPath, baseSha, head))]);
+  const oldBases = new Map(leftHeads.map((head, i) => [head, oldBaseList[i]!]));
+  for (const head of leftHeads) void movesBetween(oldBases.get(head)!, newBase!, leftPaths);
+  const inPull = await changedFiles(repoPath, newBase!, newHead);
+  const linePaths = [...new Set(lines.filter((t) => inPull.has(t.path)).map((t) => t.path))];
+  const specs = linePaths.flatMap((path) => [path, ...(inPull.get(path)!.previous ? [inPull.get(path)!.previous!] : [])]);
+  const pullDiff = linePaths.length ? await fileDiffs(repoPath, newBase!, newHead, specs, { renames: true, context: 3 }) : new Map<string, FileDiff>();
   const placed: Placed[] = [];
   for (const thread of threads) {
     if (thread.subject_type === 'file') {
       placed.push({ id: thread.id, line: null, start_line: null, position: null, outdated: !inPull.has(thread.path) });
       continue;
     }
-    const side = thread.side ?? 'RIGHT';
-    const changes = side === 'RIGHT'
-      ? await movesBetween(thread.commit_id, newHead, pathsOf('RIGHT'))
-      : await movesBetween(await oldBase(thread.commit_id), newBase, pathsOf('LEFT'));
+    const changes = thread.side === 'LEFT'
+      ? await movesBetween(oldBases.get(thread.commit_id)!, newBase!, leftPaths)
+      : await movesBetween(thread.commit_id, newHead, rightPaths);
     placed.push(place(thread, changes, pullDiff.get(thread.path)));
   }
-  await tx`
-    UPDATE pull_request_review_threads t SET
-      line = CASE WHEN u.outdated THEN NULL ELSE u.line END,
-      start_line = CASE WHEN u.outdated THEN NULL ELSE u.start_line END,
-      position = CASE WHEN u.outdated THEN NULL ELSE u.position END,
-      outdated = u.outdated,
-      commit_id = CASE WHEN u.outdated THEN t.commit_id ELSE ${newHead} END
-    FROM unnest(${placed.map((p) => p.id)}::bigint[], ${placed.map((p) => p.line)}::int[], ${placed.map((p) => p.start_line)}::int[],
-                ${placed.map((p) => p.position)}::int[], ${placed.map((p) => p.outdated)}::boolean[]) AS u(id, line, start_line, position, outdated)
-    WHERE t.id = u.id`;
+  return placed;
 }
 
 /** A line thread's new place, or outdated. */

@@ -10,6 +10,8 @@ import type { TargetResult } from './load.js';
 
 export const GRAPHQL_REVIEWS_TARGET = { ratio: 0.15, statements: 5 } as const;
 export const GRAPHQL_REVIEW_COUNT = 50;
+/** Connections of its load (and its bare server's): at 64, requests queued behind ~40 ms pages passed autocannon's 10 s timeout. */
+export const REVIEW_PAGE_CONNECTIONS = 16;
 
 export const REVIEWS_QUERY = `query($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) {
   pullRequest(number: $number) { reviews(first: ${GRAPHQL_REVIEW_COUNT}) { totalCount pageInfo { hasNextPage endCursor } nodes {

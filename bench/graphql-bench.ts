@@ -162,7 +162,7 @@ try {
     progress(`${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with ${query.connections ?? 64} connections…`);
     const measured = await load(wharf, token, query);
     if (measured.unexpectedStatus > 0 || measured.errors > 0) throw new Error(`${query.name}: ${measured.unexpectedStatus} unexpected statuses, ${measured.errors} errors under load`);
-    results.push({ ...measured, sqlPerRequest, serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured) });
+    results.push({ ...measured, connections: query.connections ?? 64, sqlPerRequest, serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured) });
   }
   // Each page that ran against a bare server answering its body, one after the other (never two loads at once).
   const pages = [

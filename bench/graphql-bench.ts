@@ -3,7 +3,9 @@
 //     repositories public and private, some reached through a grant);
 //   - `repository(owner:, name:) { … owner defaultBranchRef }`;
 //   - `repository { issues(first: 50) { … author labels comments } }`, also
-//     against a bare node:http server answering its body (graphql-issues-target.ts).
+//     against a bare node:http server answering its body (graphql-issues-target.ts);
+//   - `repository { pullRequest { reviews(first: 50) { … comments } } }`, also
+//     against a bare server answering its body (graphql-reviews-target.ts).
 // For each: SQL statements per request, counted by an in-process Wharf on the
 // same database (postgres.js `debug`, sequential requests; the first request,
 // which builds the GraphQL response cache's entry of a cacheable query such as
@@ -23,6 +25,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { encodeNodeId } from '../server/ids/node-id.js';
 import { createLogger } from '../server/log.js';
 import { graphqlIssuesVerdict, seedGraphqlIssues } from './graphql-issues-target.js';
+import { graphqlReviewsVerdict, REVIEW_PAGE_CONNECTIONS, seedGraphqlReviews } from './graphql-reviews-target.js';
 import { measure, type TargetResult } from './load.js';
 import { cpuMicrosPerRequest } from './report.js';
 import { startBare, type BareServer } from './spawn-bare.js';
@@ -40,7 +43,8 @@ const REPOSITORY_QUERY = `query($owner: String!, $name: String!) { repository(ow
   id databaseId nameWithOwner isPrivate description url createdAt updatedAt
   owner { __typename id login url } defaultBranchRef { id name prefix } } }`;
 
-interface Query { name: string; body: string }
+/** `connections`: under load, 64 by default (a page that takes tens of ms of CPU uses fewer, so 64 queued requests do not pass autocannon's 10 s timeout). */
+interface Query { name: string; body: string; connections?: number }
 
 /** Users, organizations and repositories straight into the database; returns 100 node ids of mixed kinds. */
 async function seed(app: WharfApp, sql: Sql, viewerId: number): Promise<string[]> {
@@ -96,12 +100,13 @@ function load(wharf: WharfServer, token: string, query: Query): Promise<TargetRe
   return measure({
     name: query.name, url: `${wharf.baseUrl}/api/graphql`, method: 'POST', body: query.body, expectStatus: 200, pid: wharf.child.pid,
     headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
-  }, { connections: 64, durationS, warmupS: 2, pipelining: 1 });
+  }, { connections: query.connections ?? 64, durationS, warmupS: 2, pipelining: 1 });
 }
 
 const loadBefore = loadavg()[0]!;
 const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-graphql-'));
 let wharf: WharfServer | undefined;
+/** The bare server being measured, if any (stopped in `finally` when a failure leaves it running). */
 let bare: BareServer | undefined;
 let local: WharfApp | undefined;
 let sql: Sql | undefined;
@@ -130,11 +135,12 @@ try {
     body: JSON.stringify({ name: 'bench-graphql', auto_init: true, description: 'GraphQL benchmark' }),
   });
   if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
-  progress('opening 50 issues by two authors; starting a bare server with the GraphQL issue page…');
+  progress('opening 50 issues by two authors…');
   const other = await local.services.accounts.create('bench-author', 'User');
   const otherToken = (await local.services.tokens.create(other.id, 'personal', ['repo', 'user'])).token;
   const issuePage = await seedGraphqlIssues(wharf.baseUrl, [token, otherToken], 'bench-viewer', 'bench-graphql');
-  bare = await startBare(issuePage.body, issuePage.contentType);
+  progress('opening a pull request with 50 reviews of 2 comments each…');
+  const reviewPage = await seedGraphqlReviews(wharf.baseUrl, sql, token, [viewer.id, other.id], 'bench-viewer', 'bench-graphql');
 
   const queries: Query[] = [
     { name: `nodes(ids:) with ${ids.length} mixed ids`, body: JSON.stringify({ query: NODES_QUERY, variables: { ids } }) },
@@ -145,29 +151,45 @@ try {
       body: JSON.stringify({ query: REPOSITORY_QUERY.replace(' defaultBranchRef { id name prefix }', ''), variables: { owner: 'bench-viewer', name: 'bench-graphql' } }),
     },
     { name: 'repository { issues(first: 50) } with authors, labels', body: issuePage.request },
+    // Not cacheable (graphql-reviews-target.ts): each request executes, some 40 ms of CPU under load.
+    { name: 'pullRequest { reviews(first: 50) } with comments, authors', body: reviewPage.request, connections: REVIEW_PAGE_CONNECTIONS },
   ];
   const results = [];
-  // BENCH_GRAPHQL_ONLY=<text>: only the queries whose name contains it (the issue page's verdict needs `issues`).
+  // BENCH_GRAPHQL_ONLY=<text>: only the queries whose name contains it (`issues`, `reviews`: with their bare server and verdict).
   const only = process.env.BENCH_GRAPHQL_ONLY;
   for (const query of queries.filter((q) => !only || q.name.includes(only))) {
     const sqlPerRequest = await countStatements(local, statements, token, query);
-    progress(`${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with 64 connections…`);
+    progress(`${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with ${query.connections ?? 64} connections…`);
     const measured = await load(wharf, token, query);
     if (measured.unexpectedStatus > 0 || measured.errors > 0) throw new Error(`${query.name}: ${measured.unexpectedStatus} unexpected statuses, ${measured.errors} errors under load`);
-    results.push({ ...measured, sqlPerRequest, serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured) });
+    results.push({ ...measured, connections: query.connections ?? 64, sqlPerRequest, serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured) });
   }
-  progress(`bare node:http with the issue page body: warm-up 2 s, then ${durationS} s with 64 connections…`);
-  const bareResult = await measure({ name: 'bare node:http (GraphQL issue page body)', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
-    { connections: 64, durationS, warmupS: 2, pipelining: 1 });
-  const issues = results[results.length - 1]!;
-  const verdict = graphqlIssuesVerdict(bareResult, issues, issues.sqlPerRequest.median);
+  // Each page that ran against a bare server answering its body, one after the other (never two loads at once).
+  const pages = [
+    { query: 'issues(first: 50)', label: 'issue page', page: issuePage, verdict: graphqlIssuesVerdict, key: 'graphqlIssues' as const, connections: 64 },
+    { query: 'reviews(first: 50)', label: 'review page', page: reviewPage, verdict: graphqlReviewsVerdict, key: 'graphqlReviews' as const, connections: REVIEW_PAGE_CONNECTIONS },
+  ];
+  const verdicts: Record<string, { line: string; ratio: number; met: boolean }> = {};
+  const bareResults: Record<string, TargetResult> = {};
+  for (const { query, label, page, verdict, key, connections } of pages) {
+    const ran = results.find((r) => r.name.includes(query));
+    if (!ran) continue;
+    progress(`bare node:http with the GraphQL ${label} body: warm-up 2 s, then ${durationS} s with ${connections} connections…`);
+    bare = await startBare(page.body, page.contentType);
+    bareResults[key] = await measure({ name: `bare node:http (GraphQL ${label} body)`, url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
+      { connections, durationS, warmupS: 2, pipelining: 1 });
+    await bare.stop();
+    bare = undefined;
+    verdicts[key] = verdict(bareResults[key]!, ran, ran.sqlPerRequest.median);
+  }
   const lines = results.map((r) =>
     `${r.name.padEnd(50)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.latencyMs.p50).padStart(4)} ms  p99 ${String(r.latencyMs.p99).padStart(5)} ms  ` +
     `server CPU ${r.serverCpuMicrosPerRequest.toFixed(0)} µs/req  SQL statements/request ${r.sqlPerRequest.median} (min ${r.sqlPerRequest.min}, max ${r.sqlPerRequest.max}; first request ${r.sqlPerRequest.first})  CPU other ${r.otherCpuPercent.toFixed(0)}%`);
-  lines.push(`${bareResult.name.padEnd(50)} ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s`, '', verdict.line);
+  for (const bareResult of Object.values(bareResults)) lines.push(`${bareResult.name.padEnd(50)} ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s`);
+  lines.push('', ...Object.values(verdicts).map((v) => v.line));
   process.stdout.write(['', ...lines, '', `note: 1-minute load average before the run: ${loadBefore.toFixed(2)} on ${cpus().length} CPUs; caller: an ordinary user with a personal token (repo, user).`, ''].join('\n'));
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-  await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1mBefore: loadBefore, durationS, connections: 64, results, bareIssuePage: bareResult, graphqlIssues: verdict }, null, 2) + '\n');
+  await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1mBefore: loadBefore, durationS, connections: 64, results, bareIssuePage: bareResults.graphqlIssues, bareReviewPage: bareResults.graphqlReviews, ...verdicts }, null, 2) + '\n');
   process.stdout.write(`results written to ${RESULTS_FILE}\n`);
   exitCode = 0;
 } catch (error) {

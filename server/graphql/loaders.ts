@@ -24,8 +24,9 @@ import { createIssueLoaders, type IssueLoaders } from './issues/issue-loaders.js
 import { createLabelMilestoneLoaders, type LabelMilestoneLoaders } from './label-milestone-loaders.js';
 import { createPullLoaders, type PullLoaders } from './pulls/pull-loaders.js';
 import { createReactionLoaders, type ReactionLoaders } from './reactions/reaction-loaders.js';
+import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loaders.js';
 
-export interface Loaders extends LabelMilestoneLoaders, IssueLoaders, ReactionLoaders, PullLoaders {
+export interface Loaders extends LabelMilestoneLoaders, IssueLoaders, ReactionLoaders, PullLoaders, ReviewLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -53,6 +54,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     ...createIssueLoaders(services.sql),
     ...createPullLoaders(services.sql, services.git),
     ...createReactionLoaders(services.sql, user?.id ?? null),
+    ...createReviewLoaders(services.sql, user?.id ?? null),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => {

@@ -16,6 +16,9 @@ import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interf
 import { PullRequest } from './pulls/pull-resolvers.js';
 import { commentPullFields, labelPullFields, milestonePullFields, PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
+import { pullReviewFields } from './reviews/pull-review-fields.js';
+import { PullRequestReview, PullRequestReviewComment } from './reviews/review-resolvers.js';
+import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
   commentReactableFields, issueReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
@@ -61,6 +64,9 @@ export const resolvers: Resolvers = {
   Assignable,
   Lockable,
   IssueOrPullRequest,
-  PullRequest,
+  PullRequest: { ...PullRequest, ...pullReviewFields },
   PullRequestCommit,
+  PullRequestReview,
+  PullRequestReviewComment,
+  PullRequestReviewThread,
 };

@@ -8,6 +8,7 @@ import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { IssueModel, CommentModel } from '../issues/issue-models.js';
 import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from '../reactions/reaction-models.js';
 import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
+import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/review-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -154,6 +155,17 @@ export type ClosePullRequestPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
 };
+
+/** A comment author association with repository. */
+export type CommentAuthorAssociation =
+  | 'COLLABORATOR'
+  | 'CONTRIBUTOR'
+  | 'FIRST_TIMER'
+  | 'FIRST_TIME_CONTRIBUTOR'
+  | 'MANNEQUIN'
+  | 'MEMBER'
+  | 'NONE'
+  | 'OWNER';
 
 /** Represents a Git commit. */
 export type Commit = GitObject & Node & {
@@ -319,6 +331,11 @@ export type DeleteIssuePayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   repository?: Maybe<Repository>;
 };
+
+/** The possible sides of a diff. */
+export type DiffSide =
+  | 'LEFT'
+  | 'RIGHT';
 
 /** Represents an actor in a Git commit (ie. an author or committer). */
 export type GitActor = {
@@ -828,9 +845,11 @@ export type Mutation = {
   reopenIssue?: Maybe<ReopenIssuePayload>;
   reopenPullRequest?: Maybe<ReopenPullRequestPayload>;
   requestReviews?: Maybe<RequestReviewsPayload>;
+  resolveReviewThread?: Maybe<ResolveReviewThreadPayload>;
   transferIssue?: Maybe<TransferIssuePayload>;
   unlockLockable?: Maybe<UnlockLockablePayload>;
   unpinIssue?: Maybe<UnpinIssuePayload>;
+  unresolveReviewThread?: Maybe<UnresolveReviewThreadPayload>;
   updateIssue?: Maybe<UpdateIssuePayload>;
   updateIssueComment?: Maybe<UpdateIssueCommentPayload>;
   updatePullRequest?: Maybe<UpdatePullRequestPayload>;
@@ -942,6 +961,11 @@ export type MutationRequestReviewsArgs = {
 };
 
 
+export type MutationResolveReviewThreadArgs = {
+  input: ResolveReviewThreadInput;
+};
+
+
 export type MutationTransferIssueArgs = {
   input: TransferIssueInput;
 };
@@ -954,6 +978,11 @@ export type MutationUnlockLockableArgs = {
 
 export type MutationUnpinIssueArgs = {
   input: UnpinIssueInput;
+};
+
+
+export type MutationUnresolveReviewThreadArgs = {
+  input: UnresolveReviewThreadInput;
 };
 
 
@@ -1080,6 +1109,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   isDraft: Scalars['Boolean']['output'];
   /** A list of labels associated with the object, by name. */
   labels?: Maybe<LabelConnection>;
+  /** A list of latest reviews per user associated with the pull request (`first` or `last`, 1–100): each reviewer's last submitted review, pending ones left out. */
+  latestReviews?: Maybe<PullRequestReviewConnection>;
   locked: Scalars['Boolean']['output'];
   /** Indicates whether maintainers can modify the pull request. */
   maintainerCanModify: Scalars['Boolean']['output'];
@@ -1101,6 +1132,12 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   reactions: ReactionConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
+  /** The current status of this pull request with respect to code review: null, as GitHub's where no branch protection requires reviews (Wharf has none). */
+  reviewDecision?: Maybe<PullRequestReviewDecision>;
+  /** The list of all review threads for this pull request, oldest first (`first` or `last`, 1–100). */
+  reviewThreads: PullRequestReviewThreadConnection;
+  /** A list of reviews associated with the pull request, oldest first (`first` or `last`, 1–100); another's pending review is never listed. */
+  reviews?: Maybe<PullRequestReviewConnection>;
   state: PullRequestState;
   title: Scalars['String']['output'];
   /** Returns a count of how many comments this pull request has received. */
@@ -1162,6 +1199,15 @@ export type PullRequestLabelsArgs = {
 
 
 /** A repository pull request. */
+export type PullRequestLatestReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
 export type PullRequestReactionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1169,6 +1215,26 @@ export type PullRequestReactionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<ReactionOrder>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestReviewThreadsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  author?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  states?: InputMaybe<Array<PullRequestReviewState>>;
 };
 
 /** A file changed in a pull request. */
@@ -1250,6 +1316,192 @@ export type PullRequestMergeMethod =
   | 'MERGE'
   | 'REBASE'
   | 'SQUASH';
+
+/** A review object for a given pull request. A pending review is seen by its author only. */
+export type PullRequestReview = Node & {
+  __typename?: 'PullRequestReview';
+  /** The actor who authored the review; null for a deleted account. */
+  author?: Maybe<Actor>;
+  authorAssociation: CommentAuthorAssociation;
+  body: Scalars['String']['output'];
+  /** A list of review comments for the current pull request review, oldest first (`first` or `last`, 1–100). */
+  comments: PullRequestReviewCommentConnection;
+  /** Identifies the commit associated with this pull request review. */
+  commit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  /** Identifies when the review was published (null while pending). */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
+  pullRequest: PullRequest;
+  repository: Repository;
+  resourcePath: Scalars['URI']['output'];
+  state: PullRequestReviewState;
+  /** Identifies when the Pull Request Review was submitted (null while pending). */
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['URI']['output'];
+  viewerDidAuthor: Scalars['Boolean']['output'];
+};
+
+
+/** A review object for a given pull request. A pending review is seen by its author only. */
+export type PullRequestReviewCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
+export type PullRequestReviewComment = Node & {
+  __typename?: 'PullRequestReviewComment';
+  author?: Maybe<Actor>;
+  authorAssociation: CommentAuthorAssociation;
+  body: Scalars['String']['output'];
+  /** Identifies the commit the comment is mapped to now. */
+  commit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  diffHunk: Scalars['String']['output'];
+  draftedAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The line of the blob to which the comment applies (null once outdated). */
+  line?: Maybe<Scalars['Int']['output']>;
+  /** Identifies the original commit associated with the comment. */
+  originalCommit?: Maybe<Commit>;
+  originalLine?: Maybe<Scalars['Int']['output']>;
+  /** The original line index in the diff to which the comment applies (0 for a file comment). */
+  originalPosition: Scalars['Int']['output'];
+  originalStartLine?: Maybe<Scalars['Int']['output']>;
+  outdated: Scalars['Boolean']['output'];
+  path: Scalars['String']['output'];
+  /** The line index in the diff to which the comment applies (null once outdated). */
+  position?: Maybe<Scalars['Int']['output']>;
+  /** Identifies when the comment was published (its review's submission; null while pending). */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
+  pullRequest: PullRequest;
+  pullRequestReview?: Maybe<PullRequestReview>;
+  /** The comment this is a reply to (the thread's first comment). */
+  replyTo?: Maybe<PullRequestReviewComment>;
+  repository: Repository;
+  resourcePath: Scalars['URI']['output'];
+  startLine?: Maybe<Scalars['Int']['output']>;
+  state: PullRequestReviewCommentState;
+  subjectType: PullRequestReviewThreadSubjectType;
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['URI']['output'];
+  viewerDidAuthor: Scalars['Boolean']['output'];
+};
+
+/** The connection type for PullRequestReviewComment. */
+export type PullRequestReviewCommentConnection = {
+  __typename?: 'PullRequestReviewCommentConnection';
+  edges?: Maybe<Array<Maybe<PullRequestReviewCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequestReviewComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type PullRequestReviewCommentEdge = {
+  __typename?: 'PullRequestReviewCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestReviewComment>;
+};
+
+/** The possible states of a pull request review comment. */
+export type PullRequestReviewCommentState =
+  | 'PENDING'
+  | 'SUBMITTED';
+
+/** The connection type for PullRequestReview. */
+export type PullRequestReviewConnection = {
+  __typename?: 'PullRequestReviewConnection';
+  edges?: Maybe<Array<Maybe<PullRequestReviewEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequestReview>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** The review status of a pull request. */
+export type PullRequestReviewDecision =
+  | 'APPROVED'
+  | 'CHANGES_REQUESTED'
+  | 'REVIEW_REQUIRED';
+
+/** An edge in a connection. */
+export type PullRequestReviewEdge = {
+  __typename?: 'PullRequestReviewEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestReview>;
+};
+
+/** The possible states of a pull request review. */
+export type PullRequestReviewState =
+  | 'APPROVED'
+  | 'CHANGES_REQUESTED'
+  | 'COMMENTED'
+  | 'DISMISSED'
+  | 'PENDING';
+
+/** A threaded list of comments for a given pull request. */
+export type PullRequestReviewThread = Node & {
+  __typename?: 'PullRequestReviewThread';
+  /** A list of pull request comments associated with the thread, oldest first (`first` or `last`, 1–100; `skip` leaves out that many first). */
+  comments: PullRequestReviewCommentConnection;
+  /** The side of the diff on which this thread was placed (RIGHT for a file comment). */
+  diffSide: DiffSide;
+  id: Scalars['ID']['output'];
+  /** Whether or not the thread has been collapsed (resolved). */
+  isCollapsed: Scalars['Boolean']['output'];
+  isOutdated: Scalars['Boolean']['output'];
+  isResolved: Scalars['Boolean']['output'];
+  line?: Maybe<Scalars['Int']['output']>;
+  originalLine?: Maybe<Scalars['Int']['output']>;
+  originalStartLine?: Maybe<Scalars['Int']['output']>;
+  path: Scalars['String']['output'];
+  pullRequest: PullRequest;
+  repository: Repository;
+  resolvedBy?: Maybe<User>;
+  startDiffSide?: Maybe<DiffSide>;
+  startLine?: Maybe<Scalars['Int']['output']>;
+  subjectType: PullRequestReviewThreadSubjectType;
+  /** Whether or not the viewer can resolve this thread (write access, or the pull request's author). */
+  viewerCanResolve: Scalars['Boolean']['output'];
+  viewerCanUnresolve: Scalars['Boolean']['output'];
+};
+
+
+/** A threaded list of comments for a given pull request. */
+export type PullRequestReviewThreadCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  skip?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Review comment threads for a pull request review. */
+export type PullRequestReviewThreadConnection = {
+  __typename?: 'PullRequestReviewThreadConnection';
+  edges?: Maybe<Array<Maybe<PullRequestReviewThreadEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequestReviewThread>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type PullRequestReviewThreadEdge = {
+  __typename?: 'PullRequestReviewThreadEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestReviewThread>;
+};
+
+/** The possible subject types of a pull request review comment. */
+export type PullRequestReviewThreadSubjectType =
+  | 'FILE'
+  | 'LINE';
 
 /** The possible states of a pull request. */
 export type PullRequestState =
@@ -1746,6 +1998,18 @@ export type RequestReviewsPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+export type ResolveReviewThreadInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The ID of the thread to resolve. */
+  threadId: Scalars['ID']['input'];
+};
+
+export type ResolveReviewThreadPayload = {
+  __typename?: 'ResolveReviewThreadPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  thread?: Maybe<PullRequestReviewThread>;
+};
+
 /** Represents a Git tag. */
 export type Tag = GitObject & Node & {
   __typename?: 'Tag';
@@ -1847,6 +2111,18 @@ export type UnpinIssuePayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
   issue?: Maybe<Issue>;
+};
+
+export type UnresolveReviewThreadInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The ID of the thread to unresolve. */
+  threadId: Scalars['ID']['input'];
+};
+
+export type UnresolveReviewThreadPayload = {
+  __typename?: 'UnresolveReviewThreadPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  thread?: Maybe<PullRequestReviewThread>;
 };
 
 export type UpdateIssueCommentInput = {
@@ -2038,6 +2314,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( MilestoneRow )
     | ( AccountRow )
     | ( PullModel )
+    | ( ReviewModel )
+    | ( ReviewCommentModel )
+    | ( ThreadModel )
     | ( ReactionModel )
     | ( RepositoryRow )
     | ( GitObjectModel )
@@ -2073,6 +2352,7 @@ export type ResolversTypes = {
   CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: ResolverTypeWrapper<Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  CommentAuthorAssociation: CommentAuthorAssociation;
   Commit: ResolverTypeWrapper<GitObjectModel>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
@@ -2088,6 +2368,7 @@ export type ResolversTypes = {
   DeleteIssueCommentPayload: ResolverTypeWrapper<DeleteIssueCommentPayload>;
   DeleteIssueInput: DeleteIssueInput;
   DeleteIssuePayload: ResolverTypeWrapper<Omit<DeleteIssuePayload, 'repository'> & { repository?: Maybe<ResolversTypes['Repository']> }>;
+  DiffSide: DiffSide;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GitActor: ResolverTypeWrapper<GitActorModel>;
   GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
@@ -2149,6 +2430,19 @@ export type ResolversTypes = {
   PullRequestConnection: ResolverTypeWrapper<Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequest']>>> }>;
   PullRequestEdge: ResolverTypeWrapper<Omit<PullRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequest']> }>;
   PullRequestMergeMethod: PullRequestMergeMethod;
+  PullRequestReview: ResolverTypeWrapper<ReviewModel>;
+  PullRequestReviewComment: ResolverTypeWrapper<ReviewCommentModel>;
+  PullRequestReviewCommentConnection: ResolverTypeWrapper<Omit<PullRequestReviewCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewComment']>>> }>;
+  PullRequestReviewCommentEdge: ResolverTypeWrapper<Omit<PullRequestReviewCommentEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
+  PullRequestReviewCommentState: PullRequestReviewCommentState;
+  PullRequestReviewConnection: ResolverTypeWrapper<Omit<PullRequestReviewConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReview']>>> }>;
+  PullRequestReviewDecision: PullRequestReviewDecision;
+  PullRequestReviewEdge: ResolverTypeWrapper<Omit<PullRequestReviewEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  PullRequestReviewState: PullRequestReviewState;
+  PullRequestReviewThread: ResolverTypeWrapper<ThreadModel>;
+  PullRequestReviewThreadConnection: ResolverTypeWrapper<Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThread']>>> }>;
+  PullRequestReviewThreadEdge: ResolverTypeWrapper<Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
   PullRequestState: PullRequestState;
   PullRequestUpdateState: PullRequestUpdateState;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -2185,6 +2479,8 @@ export type ResolversTypes = {
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  ResolveReviewThreadInput: ResolveReviewThreadInput;
+  ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   TransferIssueInput: TransferIssueInput;
@@ -2196,6 +2492,8 @@ export type ResolversTypes = {
   UnlockLockablePayload: ResolverTypeWrapper<Omit<UnlockLockablePayload, 'actor' | 'unlockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, unlockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
   UnpinIssueInput: UnpinIssueInput;
   UnpinIssuePayload: ResolverTypeWrapper<Omit<UnpinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  UnresolveReviewThreadInput: UnresolveReviewThreadInput;
+  UnresolveReviewThreadPayload: ResolverTypeWrapper<Omit<UnresolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   UpdateIssueCommentInput: UpdateIssueCommentInput;
   UpdateIssueCommentPayload: ResolverTypeWrapper<Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversTypes['IssueComment']> }>;
   UpdateIssueInput: UpdateIssueInput;
@@ -2288,6 +2586,15 @@ export type ResolversParentTypes = {
   PullRequestCommitEdge: Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestCommit']> };
   PullRequestConnection: Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequest']>>> };
   PullRequestEdge: Omit<PullRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequest']> };
+  PullRequestReview: ReviewModel;
+  PullRequestReviewComment: ReviewCommentModel;
+  PullRequestReviewCommentConnection: Omit<PullRequestReviewCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewComment']>>> };
+  PullRequestReviewCommentEdge: Omit<PullRequestReviewCommentEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
+  PullRequestReviewConnection: Omit<PullRequestReviewConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReview']>>> };
+  PullRequestReviewEdge: Omit<PullRequestReviewEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  PullRequestReviewThread: ThreadModel;
+  PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
+  PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
   Reactable: ResolversInterfaceTypes<ResolversParentTypes>['Reactable'];
@@ -2319,6 +2626,8 @@ export type ResolversParentTypes = {
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  ResolveReviewThreadInput: ResolveReviewThreadInput;
+  ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   String: Scalars['String']['output'];
   Tag: GitObjectModel;
   TransferIssueInput: TransferIssueInput;
@@ -2330,6 +2639,8 @@ export type ResolversParentTypes = {
   UnlockLockablePayload: Omit<UnlockLockablePayload, 'actor' | 'unlockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, unlockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
   UnpinIssueInput: UnpinIssueInput;
   UnpinIssuePayload: Omit<UnpinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  UnresolveReviewThreadInput: UnresolveReviewThreadInput;
+  UnresolveReviewThreadPayload: Omit<UnresolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   UpdateIssueCommentInput: UpdateIssueCommentInput;
   UpdateIssueCommentPayload: Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversParentTypes['IssueComment']> };
   UpdateIssueInput: UpdateIssueInput;
@@ -2669,16 +2980,18 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   reopenIssue?: Resolver<Maybe<ResolversTypes['ReopenIssuePayload']>, ParentType, ContextType, RequireFields<MutationReopenIssueArgs, 'input'>>;
   reopenPullRequest?: Resolver<Maybe<ResolversTypes['ReopenPullRequestPayload']>, ParentType, ContextType, RequireFields<MutationReopenPullRequestArgs, 'input'>>;
   requestReviews?: Resolver<Maybe<ResolversTypes['RequestReviewsPayload']>, ParentType, ContextType, RequireFields<MutationRequestReviewsArgs, 'input'>>;
+  resolveReviewThread?: Resolver<Maybe<ResolversTypes['ResolveReviewThreadPayload']>, ParentType, ContextType, RequireFields<MutationResolveReviewThreadArgs, 'input'>>;
   transferIssue?: Resolver<Maybe<ResolversTypes['TransferIssuePayload']>, ParentType, ContextType, RequireFields<MutationTransferIssueArgs, 'input'>>;
   unlockLockable?: Resolver<Maybe<ResolversTypes['UnlockLockablePayload']>, ParentType, ContextType, RequireFields<MutationUnlockLockableArgs, 'input'>>;
   unpinIssue?: Resolver<Maybe<ResolversTypes['UnpinIssuePayload']>, ParentType, ContextType, RequireFields<MutationUnpinIssueArgs, 'input'>>;
+  unresolveReviewThread?: Resolver<Maybe<ResolversTypes['UnresolveReviewThreadPayload']>, ParentType, ContextType, RequireFields<MutationUnresolveReviewThreadArgs, 'input'>>;
   updateIssue?: Resolver<Maybe<ResolversTypes['UpdateIssuePayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueArgs, 'input'>>;
   updateIssueComment?: Resolver<Maybe<ResolversTypes['UpdateIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueCommentArgs, 'input'>>;
   updatePullRequest?: Resolver<Maybe<ResolversTypes['UpdatePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePullRequestArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -2730,6 +3043,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   isCrossRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isDraft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<PullRequestLabelsArgs, 'orderBy'>>;
+  latestReviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, Partial<PullRequestLatestReviewsArgs>>;
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   maintainerCanModify?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
@@ -2744,6 +3058,9 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  reviewDecision?: Resolver<Maybe<ResolversTypes['PullRequestReviewDecision']>, ParentType, ContextType>;
+  reviewThreads?: Resolver<ResolversTypes['PullRequestReviewThreadConnection'], ParentType, ContextType, Partial<PullRequestReviewThreadsArgs>>;
+  reviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, Partial<PullRequestReviewsArgs>>;
   state?: Resolver<ResolversTypes['PullRequestState'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2802,6 +3119,118 @@ export type PullRequestConnectionResolvers<ContextType = GraphqlContext, ParentT
 export type PullRequestEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestEdge'] = ResolversParentTypes['PullRequestEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReview'] = ResolversParentTypes['PullRequestReview']> = {
+  author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  comments?: Resolver<ResolversTypes['PullRequestReviewCommentConnection'], ParentType, ContextType, Partial<PullRequestReviewCommentsArgs>>;
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PullRequestReviewState'], ParentType, ContextType>;
+  submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewComment'] = ResolversParentTypes['PullRequestReviewComment']> = {
+  author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  diffHunk?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  draftedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  line?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  originalCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  originalLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  originalPosition?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  originalStartLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  outdated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  replyTo?: Resolver<Maybe<ResolversTypes['PullRequestReviewComment']>, ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  startLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PullRequestReviewCommentState'], ParentType, ContextType>;
+  subjectType?: Resolver<ResolversTypes['PullRequestReviewThreadSubjectType'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestReviewCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewCommentConnection'] = ResolversParentTypes['PullRequestReviewCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestReviewCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestReviewComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestReviewCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewCommentEdge'] = ResolversParentTypes['PullRequestReviewCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestReviewComment']>, ParentType, ContextType>;
+};
+
+export type PullRequestReviewConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewConnection'] = ResolversParentTypes['PullRequestReviewConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestReviewEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestReview']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestReviewEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewEdge'] = ResolversParentTypes['PullRequestReviewEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type PullRequestReviewThreadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewThread'] = ResolversParentTypes['PullRequestReviewThread']> = {
+  comments?: Resolver<ResolversTypes['PullRequestReviewCommentConnection'], ParentType, ContextType, Partial<PullRequestReviewThreadCommentsArgs>>;
+  diffSide?: Resolver<ResolversTypes['DiffSide'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isCollapsed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isOutdated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isResolved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  line?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  originalLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  originalStartLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resolvedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  startDiffSide?: Resolver<Maybe<ResolversTypes['DiffSide']>, ParentType, ContextType>;
+  startLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  subjectType?: Resolver<ResolversTypes['PullRequestReviewThreadSubjectType'], ParentType, ContextType>;
+  viewerCanResolve?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUnresolve?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestReviewThreadConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewThreadConnection'] = ResolversParentTypes['PullRequestReviewThreadConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThreadEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThread']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewThreadEdge'] = ResolversParentTypes['PullRequestReviewThreadEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -2971,6 +3400,11 @@ export type RequestReviewsPayloadResolvers<ContextType = GraphqlContext, ParentT
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
+export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResolveReviewThreadPayload'] = ResolversParentTypes['ResolveReviewThreadPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
+};
+
 export type TagResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
   abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -3027,6 +3461,11 @@ export type UnpinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType 
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
+export type UnresolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnresolveReviewThreadPayload'] = ResolversParentTypes['UnresolveReviewThreadPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
 export type UpdateIssueCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateIssueCommentPayload'] = ResolversParentTypes['UpdateIssueCommentPayload']> = {
@@ -3123,6 +3562,15 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestCommitEdge?: PullRequestCommitEdgeResolvers<ContextType>;
   PullRequestConnection?: PullRequestConnectionResolvers<ContextType>;
   PullRequestEdge?: PullRequestEdgeResolvers<ContextType>;
+  PullRequestReview?: PullRequestReviewResolvers<ContextType>;
+  PullRequestReviewComment?: PullRequestReviewCommentResolvers<ContextType>;
+  PullRequestReviewCommentConnection?: PullRequestReviewCommentConnectionResolvers<ContextType>;
+  PullRequestReviewCommentEdge?: PullRequestReviewCommentEdgeResolvers<ContextType>;
+  PullRequestReviewConnection?: PullRequestReviewConnectionResolvers<ContextType>;
+  PullRequestReviewEdge?: PullRequestReviewEdgeResolvers<ContextType>;
+  PullRequestReviewThread?: PullRequestReviewThreadResolvers<ContextType>;
+  PullRequestReviewThreadConnection?: PullRequestReviewThreadConnectionResolvers<ContextType>;
+  PullRequestReviewThreadEdge?: PullRequestReviewThreadEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   Reactable?: ReactableResolvers<ContextType>;
@@ -3146,6 +3594,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
+  ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
   Tree?: TreeResolvers<ContextType>;
@@ -3153,6 +3602,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   URI?: GraphQLScalarType;
   UnlockLockablePayload?: UnlockLockablePayloadResolvers<ContextType>;
   UnpinIssuePayload?: UnpinIssuePayloadResolvers<ContextType>;
+  UnresolveReviewThreadPayload?: UnresolveReviewThreadPayloadResolvers<ContextType>;
   UpdateIssueCommentPayload?: UpdateIssueCommentPayloadResolvers<ContextType>;
   UpdateIssuePayload?: UpdateIssuePayloadResolvers<ContextType>;
   UpdatePullRequestPayload?: UpdatePullRequestPayloadResolvers<ContextType>;

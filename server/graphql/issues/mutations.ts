@@ -1,4 +1,4 @@
-// The Mutation type: GitHub's issue mutations (issue 16) and pull request mutations (issue 17). Top-level mutation
+// The Mutation type: GitHub's issue mutations (issue 16), pull request mutations (issue 17) and review thread mutations (issue 18). Top-level mutation
 // fields run one after another (GraphQL's rule), each in its own transaction.
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { addAssigneesToAssignable, lockLockable, removeAssigneesFromAssignable, unlockLockable } from './assignee-lock-mutations.js';
@@ -10,6 +10,7 @@ import { addReaction, removeReaction } from '../reactions/reaction-mutations.js'
 import { closePullRequest, createPullRequest, reopenPullRequest, updatePullRequest } from '../pulls/pull-mutations.js';
 import { convertPullRequestToDraft, markPullRequestReadyForReview } from '../pulls/draft-mutations.js';
 import { mergePullRequest, requestReviews } from '../pulls/merge-review-mutations.js';
+import { resolveReviewThread, unresolveReviewThread } from '../reviews/thread-mutations.js';
 
 export const Mutation: MutationResolvers = {
   createIssue, updateIssue, closeIssue, reopenIssue,
@@ -20,4 +21,5 @@ export const Mutation: MutationResolvers = {
   addReaction, removeReaction,
   createPullRequest, updatePullRequest, closePullRequest, reopenPullRequest,
   convertPullRequestToDraft, markPullRequestReadyForReview, mergePullRequest, requestReviews,
+  resolveReviewThread, unresolveReviewThread,
 };

@@ -17,11 +17,12 @@ import { loadIssueOrComment } from '../issues/issue-resolvers.js';
 import { canSeeRepository } from './repository.js';
 import type { ReactionModel } from '../reactions/reaction-models.js';
 import { isPull, type PullModel } from '../pulls/pull-models.js';
+import { isReviewNode, type ReviewNodeModel } from '../reviews/review-models.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -62,6 +63,15 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       const repo = reaction === null ? null : await ctx.loaders.repositoryById.load(reaction.repository_id);
       return repo !== null && (await canSeeRepository(ctx, repo)) ? reaction : null;
     }
+    case 'PullRequestReview':
+    case 'PullRequestReviewComment':
+    case 'PullRequestReviewThread': {
+      // The loaders leave out another person's pending review and its comments and threads.
+      const loader = { PullRequestReview: ctx.loaders.reviewById, PullRequestReviewComment: ctx.loaders.reviewCommentById, PullRequestReviewThread: ctx.loaders.reviewThreadById }[decoded.type];
+      const row: ReviewNodeModel | null = await loader.load(decoded.id);
+      const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
+      return repo !== null && (await canSeeRepository(ctx, repo)) ? row : null;
+    }
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -73,6 +83,8 @@ export const Node: NodeResolvers = {
     if ('kind' in node) return accountType(node);
     if ('color' in node) return 'Label';
     if ('content' in node) return 'Reaction';
+    // Before IssueComment's mark: review rows carry `issue_id` too.
+    if (isReviewNode(node)) return node.node_type;
     if ('issue_id' in node) return 'IssueComment';
     if (isPull(node)) return 'PullRequest';
     if ('locked' in node) return 'Issue';

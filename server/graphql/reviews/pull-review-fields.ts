@@ -1,0 +1,35 @@
+// The PullRequest fields that reach reviews: `reviews` (filtered by state and
+// author), `latestReviews` (each reviewer's last submitted review),
+// `reviewThreads`, each one statement for every pull request of the query
+// (review-loaders.ts), and `reviewDecision`.
+import { connection, twoWayWindow } from '../connection.js';
+import type { PullRequestResolvers } from '../generated/resolvers-types.js';
+import { pageAt } from '../issues/issue-resolvers.js';
+import type { ReviewPageRequest } from './review-reads.js';
+
+type Fields = Pick<PullRequestResolvers, 'reviews' | 'latestReviews' | 'reviewThreads' | 'reviewDecision'>;
+
+export const pullReviewFields: Fields = {
+  reviews: async (pull, args, ctx) => {
+    const request: ReviewPageRequest = {
+      window: twoWayWindow(args, 'reviews'),
+      states: args.states?.length ? [...new Set(args.states)].sort() : null,
+      author: args.author ?? null,
+    };
+    const page = await ctx.loaders.reviewPage.load({ repositoryId: pull.id, page: request });
+    return connection(page.rows, page.total, pageAt(request.window, page.rows.length, page.total));
+  },
+  latestReviews: async (pull, args, ctx) => {
+    const window = twoWayWindow(args, 'latestReviews');
+    const page = await ctx.loaders.latestReviewPage.load({ repositoryId: pull.id, page: window });
+    return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
+  },
+  reviewThreads: async (pull, args, ctx) => {
+    const window = twoWayWindow(args, 'reviewThreads');
+    const page = await ctx.loaders.reviewThreadPage.load({ repositoryId: pull.id, page: window });
+    return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
+  },
+  // GitHub decides only where branch protection requires reviews, and answers
+  // null elsewhere, whatever the reviews say; Wharf has no such protection.
+  reviewDecision: () => null,
+};

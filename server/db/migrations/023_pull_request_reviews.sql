@@ -77,7 +77,12 @@ CREATE INDEX pull_request_review_comments_issue_idx ON pull_request_review_comme
 CREATE INDEX pull_request_review_comments_repository_idx ON pull_request_review_comments (repository_id, created_at, id);
 CREATE INDEX pull_request_review_comments_updated_idx ON pull_request_review_comments (repository_id, updated_at, id);
 
--- A pull request's body counts its review comments (`review_comments`): the
--- cached bodies kept with the issue-list generations must see them change.
+-- A pull request's body counts its review comments (`review_comments`), and
+-- GraphQL's cached answers show reviews, threads and comments: the caches
+-- kept with the issue-list generations must see all three change.
 CREATE TRIGGER issue_list_generation AFTER INSERT OR UPDATE OR DELETE ON pull_request_review_comments
+  FOR EACH ROW EXECUTE FUNCTION issue_list_changed('repository');
+CREATE TRIGGER issue_list_generation AFTER INSERT OR UPDATE OR DELETE ON pull_request_reviews
+  FOR EACH ROW EXECUTE FUNCTION issue_list_changed('repository');
+CREATE TRIGGER issue_list_generation AFTER INSERT OR UPDATE OR DELETE ON pull_request_review_threads
   FOR EACH ROW EXECUTE FUNCTION issue_list_changed('repository');

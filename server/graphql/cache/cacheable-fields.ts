@@ -5,7 +5,8 @@
 //
 // A field belongs here when everything its resolver reads is covered by the
 // generations of issue_list_generations (migration 018: issues, assignees,
-// comments, labels, issue labels, milestones, reactions, collaborators, pull requests (020) and
+// comments, labels, issue labels, milestones, reactions, collaborators, pull requests (020), reviews,
+// review threads and review comments (023) and
 // repository renames bump the repository's; account login/kind/site_admin,
 // account deletion and organization members bump the global one), or by the
 // repository row, which a hit looks up again and compares whole (repository
@@ -48,6 +49,23 @@ const FIELDS: Record<string, string[]> = {
     'locked', 'activeLockReason', 'author', 'resourcePath', 'url', 'permalink', 'merged', 'mergedAt', 'mergedBy',
     'headRefName', 'headRefOid', 'baseRefName', 'baseRefOid', 'additions', 'deletions', 'changedFiles',
     'maintainerCanModify', 'isCrossRepository', 'totalCommentsCount', 'assignees', 'comments', 'labels', 'milestone',
+    'reviews', 'latestReviews', 'reviewThreads', 'reviewDecision',
+  ],
+  // Reviews, their threads and comments (migration 023 puts the trigger on all three tables; a push that
+  // re-maps threads updates their rows). Left out: commits (git), the pull request and repository reached
+  // from them (reached other than through `Query.repository`), and the viewer* fields.
+  PullRequestReview: [
+    'id', 'databaseId', 'author', 'authorAssociation', 'body', 'comments', 'createdAt', 'publishedAt', 'resourcePath',
+    'state', 'submittedAt', 'updatedAt', 'url',
+  ],
+  PullRequestReviewComment: [
+    'id', 'databaseId', 'author', 'authorAssociation', 'body', 'createdAt', 'diffHunk', 'draftedAt', 'line', 'originalLine',
+    'originalPosition', 'originalStartLine', 'outdated', 'path', 'position', 'publishedAt', 'pullRequestReview', 'replyTo',
+    'resourcePath', 'startLine', 'state', 'subjectType', 'updatedAt', 'url',
+  ],
+  PullRequestReviewThread: [
+    'id', 'comments', 'diffSide', 'isCollapsed', 'isOutdated', 'isResolved', 'line', 'originalLine', 'originalStartLine',
+    'path', 'resolvedBy', 'startDiffSide', 'startLine', 'subjectType',
   ],
   IssueComment: ['id', 'databaseId', 'body', 'author', 'createdAt', 'updatedAt', 'issue', 'resourcePath', 'url'],
   Label: ['id', 'name', 'color', 'description', 'isDefault', 'createdAt', 'updatedAt', 'resourcePath', 'url'],
@@ -61,6 +79,9 @@ const FIELDS: Record<string, string[]> = {
   LabelConnection: CONNECTION, LabelEdge: EDGE,
   MilestoneConnection: CONNECTION, MilestoneEdge: EDGE,
   UserConnection: CONNECTION, UserEdge: EDGE,
+  PullRequestReviewConnection: CONNECTION, PullRequestReviewEdge: EDGE,
+  PullRequestReviewCommentConnection: CONNECTION, PullRequestReviewCommentEdge: EDGE,
+  PullRequestReviewThreadConnection: CONNECTION, PullRequestReviewThreadEdge: EDGE,
   PageInfo: ['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor'],
 };
 

@@ -407,9 +407,17 @@ if [ -n "$RUN_STATEFUL" ]; then
   # --max-time bounds this run alone: its only phase, stateful, repeats with a
   # new seed each time a suite ends, until the time is up (--max-examples
   # caps the scenarios of one suite). The fixtures are as the first run left them.
-  SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py" run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" \
+  # hooks/stateful-links.py (auth.py plus a recorder) writes one line per step
+  # that followed a link, with its answer, to stateful-links.txt: schemathesis
+  # itself reports only how many links were covered, not which.
+  rm -f "$REPORTS/stateful-links.txt"
+  CONTRACT_LINKS_LOG="$REPORTS/stateful-links.txt" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-links.py" \
+    run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" \
     --phases stateful --max-time "$STATEFUL_SECONDS" --report-junit-path "$REPORTS/junit-stateful.xml"
   log "schemathesis (OpenAPI, stateful) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-stateful.xml"
+  # Which links were followed, what they answered, and whether the fork → pull request → update / merge chain was reached.
+  "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/stateful-links.txt" >&2 || true
+  log "links followed, one line per step: ${REPORTS#"$ROOT/"}/stateful-links.txt"
   if [ "$RUN_STATUS" -gt "$status" ]; then status=$RUN_STATUS; fi
 fi
 

@@ -1486,7 +1486,7 @@ export interface paths {
         };
         /**
          * List issue events
-         * @description What happened to the issue, oldest first: closed, reopened, assigned, unassigned, locked, unlocked, renamed. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         * @description What happened to the issue, oldest first: closed, reopened, assigned, unassigned, locked, unlocked, renamed, labeled, unlabeled, milestoned, demilestoned, and on a pull request review_requested, review_request_removed, convert_to_draft, ready_for_review, merged (with the merge commit as commit_id) and head_ref_deleted. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
          */
         get: operations["issues/list-events"];
         put?: never;
@@ -1750,7 +1750,7 @@ export interface paths {
         };
         /**
          * List timeline events for an issue
-         * @description The issue's events (closed, reopened, assigned, unassigned, locked, unlocked, renamed) and its comments (`event: commented`) in the order they happened, paginated with `Link`. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         * @description The issue's events (as …/events lists them) and its comments (`event: commented`) in the order they happened, paginated with `Link`. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
          */
         get: operations["issues/list-events-for-timeline"];
         put?: never;
@@ -4181,14 +4181,20 @@ export interface components {
             url: string;
             actor: components["schemas"]["nullable-simple-user"];
             /** @enum {string} */
-            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed" | "labeled" | "unlabeled" | "milestoned" | "demilestoned";
+            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed" | "labeled" | "unlabeled" | "milestoned" | "demilestoned" | "review_requested" | "review_request_removed" | "convert_to_draft" | "ready_for_review" | "merged" | "head_ref_deleted";
+            /** @description The merge commit for `merged`; null for every other event. */
             commit_id: string | null;
+            /** @description The API URL of `commit_id`, or null. */
             commit_url: string | null;
             /** Format: date-time */
             created_at: string;
             performed_via_github_app: null;
             assignee?: components["schemas"]["nullable-simple-user"];
             assigner?: components["schemas"]["nullable-simple-user"];
+            /** @description For review_requested and review_request_removed, who asked (the actor). */
+            review_requester?: components["schemas"]["nullable-simple-user"];
+            /** @description For review_requested and review_request_removed, the user asked. */
+            requested_reviewer?: components["schemas"]["nullable-simple-user"];
             lock_reason?: string | null;
             rename?: {
                 from: string;

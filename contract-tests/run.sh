@@ -408,11 +408,12 @@ if [ -n "$RUN_STATEFUL" ]; then
   # --max-time bounds this run alone: its only phase, stateful, repeats with a
   # new seed each time a suite ends, until the time is up (--max-examples
   # caps the scenarios of one suite). The fixtures are as the first run left them.
-  # hooks/stateful-links.py (auth.py plus a recorder) writes one line per step
-  # that followed a link, with its answer, to stateful-links.txt: schemathesis
-  # itself reports only how many links were covered, not which.
+  # hooks/stateful-run.py: auth.py, a recorder writing one line per step that
+  # followed a link, with its answer, to stateful-links.txt (schemathesis itself
+  # reports only how many links were covered, not which), and the reset of the
+  # fork before each CreatePullInFork (hooks/fork-pull-fixture.py).
   rm -f "$REPORTS/stateful-links.txt"
-  CONTRACT_LINKS_LOG="$REPORTS/stateful-links.txt" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-links.py" \
+  CONTRACT_LINKS_LOG="$REPORTS/stateful-links.txt" CONTRACT_BASE_URL="$TARGET_URL" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-run.py" \
     run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" \
     --phases stateful --max-time "$STATEFUL_SECONDS" --report-junit-path "$REPORTS/junit-stateful.xml"
   log "schemathesis (OpenAPI, stateful) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-stateful.xml"

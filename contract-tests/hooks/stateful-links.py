@@ -1,4 +1,4 @@
-"""Schemathesis hooks of the stateful contract run (run.sh loads this file through SCHEMATHESIS_HOOKS).
+"""Records the links the stateful contract run follows (loaded by stateful-run.py).
 
 Schemathesis 4.32.5 reports only how many links the stateful phase covered,
 not which, nor what they answered, so whether a chain (fork → pull request in
@@ -21,17 +21,12 @@ the state machine calls with the transition just before each call, is wrapped
 to remember it by case id. That is schemathesis-internal, hence the exact pin
 in requirements.txt; if a new version moves it, the wrapper warns and the
 file stays empty rather than the run failing.
-
-Also loads auth.py (the run token and the app JWTs).
 """
 import os
-import runpy
 import sys
 import threading
 
 import schemathesis
-
-runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
 
 LOG_PATH = os.environ.get("CONTRACT_LINKS_LOG")
 # case id -> (operation id, transition or None, applied); read back by after_call.

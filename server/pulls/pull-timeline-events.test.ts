@@ -92,7 +92,7 @@ describe('pull request issue events', () => {
 
   it('match GitHub\'s schemas: issue-event, the review request variants, and the timeline\'s', async () => {
     const list = await events(merged);
-    expectBothSchemas(list, { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' }, { component: 'issue-event[]' });
+    expectBothSchemas(list, { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' }, { operationId: 'issues/list-events' });
     for (const e of list) {
       // GitHub's issue-event-for-issue (…/issues/{n}/events), and issue-event (GET …/issues/events/{id}).
       expect(githubComponentErrors('issue-event-for-issue', e), e.event).toBe('');

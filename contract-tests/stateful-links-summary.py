@@ -11,7 +11,7 @@ import re
 import sys
 from collections import Counter, defaultdict
 
-LINE = re.compile(r"^(?P<link>\S+ -> \S+ -> \S+) (?P<status>\d{3}) (?P<applied>applied|unapplied)(?: via (?P<via>\S+ -> \S+))?$")
+LINE = re.compile(r"^(?P<link>\S+ -> \S+ -> \S+) (?P<status>\d{3}) (?P<applied>applied|unapplied)(?: via (?P<via>\S+ -> \S+))?(?: # .*)?$")
 
 # (what to say, link the step came by, the step's link) — both must match, the step answering 2xx.
 FORK_PULL = "repos/create-fork -> CreatePullInFork"

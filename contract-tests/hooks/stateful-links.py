@@ -8,6 +8,7 @@ CONTRACT_LINKS_LOG names (run.sh: reports/stateful-links.txt):
 
     repos/create-fork -> CreatePullInFork -> pulls/create 201 applied
     pulls/create -> UpdatePullRequest -> pulls/update 200 applied via repos/create-fork -> CreatePullInFork
+    repos/create-fork -> CreatePullInFork -> pulls/create 422 applied # Validation Failed: …
 
 `applied` when the link's values went into the request (what schemathesis
 counts as covered), `unapplied` when it fell back to generated ones (a value
@@ -44,6 +45,19 @@ def _operation_id(case):
     if isinstance(raw, dict) and raw.get("operationId"):
         return raw["operationId"]
     return operation.label
+
+
+def _message(response):
+    try:
+        body = response.json()
+    except ValueError:
+        return ""
+    if not isinstance(body, dict):
+        return ""
+    errors = body.get("errors")
+    detail = errors[0].get("message") or errors[0].get("code") if isinstance(errors, list) and errors and isinstance(errors[0], dict) else None
+    text = f"{body.get('message', '')}{': ' + str(detail) if detail else ''}"
+    return " ".join(text.split())[:160]
 
 
 def _link_name(transition_id):
@@ -90,5 +104,8 @@ if LOG_PATH:
             # The step before, when it came by a link too: chains are read from these.
             if source_via:
                 line += f" via {source_via}"
+            # What a refusal said, to tell a refused link ("already exists") from a fuzzed field.
+            if 400 <= response.status_code < 500:
+                line += f" # {_message(response)}"
             with open(LOG_PATH, "a", encoding="utf-8") as log:
                 log.write(line + "\n")

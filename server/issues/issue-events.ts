@@ -64,6 +64,16 @@ const SELECT_EVENT = (sql: Sql, extra = sql``) => sql`
     (SELECT ${accountJson(sql, 'r')} FROM accounts r WHERE r.id = (e.details->>'reviewer_id')::bigint) AS reviewer ${extra}
   FROM issue_events e`;
 
+/** Event `id` of repository `repositoryId` with its issue's number (GET …/issues/events/{id}), or null. */
+export async function issueEventInRepository(sql: Sql, repositoryId: number, id: number): Promise<(IssueEventRow & { issue_number: number }) | null> {
+  // Beyond bigint no event has the id (and it must not become a database error).
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const [row] = await sql<(IssueEventRow & { issue_number: number })[]>`
+    ${SELECT_EVENT(sql, sql`, (SELECT i.number FROM issues i WHERE i.id = e.issue_id) AS issue_number`)}
+    WHERE e.id = ${id} AND e.repository_id = ${repositoryId}`;
+  return row ?? null;
+}
+
 /** Events by id (the timeline's page), in no particular order. */
 export function issueEventsByIds(sql: Sql, ids: number[]): Promise<IssueEventRow[]> {
   return sql<IssueEventRow[]>`${SELECT_EVENT(sql)} WHERE e.id = ANY(${ids})`;

@@ -6,7 +6,7 @@
 // schema for its kind.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiOk } from '../test-support/api-call.js';
+import { apiCall, apiOk, apiSuccess } from '../test-support/api-call.js';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
 import { githubComponentErrors } from '../test-support/github-schema.js';
 import { graphqlOk } from '../test-support/graphql-call.js';
@@ -104,6 +104,22 @@ describe('pull request issue events', () => {
     expect(kinds(timeline)).toEqual(kinds(list));
     expectBothSchemas(timeline, { path: '/repos/{owner}/{repo}/issues/{issue_number}/timeline', method: 'get' }, { operationId: 'issues/list-events-for-timeline' });
     for (const item of timeline) expect(githubComponentErrors('timeline-issue-events', item), item.event).toBe('');
+  });
+
+  it('GET …/issues/events/{id}: each as listed, with its pull request as `issue`, in GitHub\'s body; 404 elsewhere', async () => {
+    const list = await events(merged);
+    for (const listed of list) {
+      const { json } = await apiSuccess(server, `/repos/alice/pt/issues/events/${listed.id}`, { token: alice.token });
+      const { issue, ...event } = json;
+      expect(event).toEqual(listed);
+      expect(issue).toMatchObject({ number: merged, pull_request: { url: `${server.url}/api/v3/repos/alice/pt/pulls/${merged}` } });
+      expectBothSchemas(json, { path: '/repos/{owner}/{repo}/issues/events/{event_id}', method: 'get' }, { operationId: 'issues/get-event' });
+    }
+    await call('/user/repos', 'POST', { name: 'other' });
+    const elsewhere = `/repos/alice/other/issues/events/${list[0].id}`;
+    for (const path of [elsewhere, '/repos/alice/pt/issues/events/999999', '/repos/alice/pt/issues/events/99999999999999999999']) {
+      expect((await apiCall(server, path, { token: alice.token })).status, path).toBe(404);
+    }
   });
 
   it('merged by a push: merged with the new tip and closed; a push deleting the head: head_ref_deleted', async () => {

@@ -34,6 +34,12 @@ WORKERS=${CONTRACT_WORKERS:-1}
 # scenarios in one run, 12 in the next. With --max-time schemathesis starts a
 # new suite (new seed) whenever one ends, until the time is up. See the README.
 STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-120}
+# CONTRACT_STATEFUL_OPERATIONS (operationIds, comma-separated) narrows the
+# stateful run to those operations and the links between them, e.g.
+# repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/get,pulls/list
+# to follow the fork → pull request chain without the other 119 operations'
+# links competing for the steps (see the README, "Which links a run followed").
+STATEFUL_OPERATIONS=${CONTRACT_STATEFUL_OPERATIONS:-}
 # The mock run (--mock) has its own budget: the whole run (prism's start-up
 # included) stays within a few minutes on 2 cores (prism answers slower as the
 # contract grows). Like MAX_EXAMPLES it scales schemathesis.toml's
@@ -89,7 +95,8 @@ accepts any token and stores nothing).
 
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500), CONTRACT_PHASES
 (default examples,coverage,fuzzing,stateful; stateful runs in a second
-schemathesis run of CONTRACT_STATEFUL_SECONDS, default 120),
+schemathesis run of CONTRACT_STATEFUL_SECONDS, default 120, over the
+operationIds in CONTRACT_STATEFUL_OPERATIONS when set),
 CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1);
 with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 100) and
 CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 100) instead. Against an existing deployment, the hook
@@ -355,7 +362,8 @@ if [ -n "$STATELESS" ]; then
 fi
 
 # The stateful phase gets a run of its own (STATEFUL_SECONDS, above).
-UNIT_PHASES=$(tr ',' '\n' <<<"$PHASES" | grep -vx stateful | paste -sd, -)
+# (grep finds nothing for CONTRACT_PHASES=stateful: not an error under pipefail.)
+UNIT_PHASES=$(tr ',' '\n' <<<"$PHASES" | { grep -vx stateful || true; } | paste -sd, -)
 RUN_STATEFUL=""
 if tr ',' '\n' <<<"$PHASES" | grep -qx stateful; then RUN_STATEFUL=1; fi
 
@@ -407,9 +415,24 @@ if [ -n "$RUN_STATEFUL" ]; then
   # --max-time bounds this run alone: its only phase, stateful, repeats with a
   # new seed each time a suite ends, until the time is up (--max-examples
   # caps the scenarios of one suite). The fixtures are as the first run left them.
-  SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py" run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" \
+  # hooks/stateful-run.py: auth.py, a recorder writing one line per step that
+  # followed a link, with its answer, to stateful-links.txt (schemathesis itself
+  # reports only how many links were covered, not which), and the reset of the
+  # fork before each CreatePullInFork (hooks/fork-pull-fixture.py).
+  rm -f "$REPORTS/stateful-links.txt"
+  STATEFUL_ONLY=()
+  if [ -n "$STATEFUL_OPERATIONS" ]; then
+    IFS=, read -r -a ids <<<"$STATEFUL_OPERATIONS"
+    for id in "${ids[@]}"; do STATEFUL_ONLY+=(--include-operation-id "$id"); done
+    log "stateful run narrowed to: $STATEFUL_OPERATIONS"
+  fi
+  CONTRACT_LINKS_LOG="$REPORTS/stateful-links.txt" CONTRACT_BASE_URL="$TARGET_URL" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-run.py" \
+    run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" "${STATEFUL_ONLY[@]}" \
     --phases stateful --max-time "$STATEFUL_SECONDS" --report-junit-path "$REPORTS/junit-stateful.xml"
   log "schemathesis (OpenAPI, stateful) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-stateful.xml"
+  # Which links were followed, what they answered, and whether the fork → pull request → update / merge chain was reached.
+  "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/stateful-links.txt" >&2 || true
+  log "links followed, one line per step: ${REPORTS#"$ROOT/"}/stateful-links.txt"
   if [ "$RUN_STATUS" -gt "$status" ]; then status=$RUN_STATUS; fi
 fi
 

@@ -1486,9 +1486,29 @@ export interface paths {
         };
         /**
          * List issue events
-         * @description What happened to the issue, oldest first: closed, reopened, assigned, unassigned, locked, unlocked, renamed. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         * @description What happened to the issue, oldest first: closed, reopened, assigned, unassigned, locked, unlocked, renamed, labeled, unlabeled, milestoned, demilestoned, and on a pull request review_requested, review_request_removed, convert_to_draft, ready_for_review, merged (with the merge commit as commit_id) and head_ref_deleted. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
          */
         get: operations["issues/list-events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an issue event
+         * @description One event of an issue or pull request of the repository (as …/issues/{issue_number}/events lists it), with the issue it happened to; 404 for an id that is no event of this repository. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["issues/get-event"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1750,7 +1770,7 @@ export interface paths {
         };
         /**
          * List timeline events for an issue
-         * @description The issue's events (closed, reopened, assigned, unassigned, locked, unlocked, renamed) and its comments (`event: commented`) in the order they happened, paginated with `Link`. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         * @description The issue's events (as …/events lists them) and its comments (`event: commented`) in the order they happened, paginated with `Link`. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
          */
         get: operations["issues/list-events-for-timeline"];
         put?: never;
@@ -4181,14 +4201,20 @@ export interface components {
             url: string;
             actor: components["schemas"]["nullable-simple-user"];
             /** @enum {string} */
-            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed" | "labeled" | "unlabeled" | "milestoned" | "demilestoned";
+            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed" | "labeled" | "unlabeled" | "milestoned" | "demilestoned" | "review_requested" | "review_request_removed" | "convert_to_draft" | "ready_for_review" | "merged" | "head_ref_deleted";
+            /** @description The merge commit for `merged`; null for every other event. */
             commit_id: string | null;
+            /** @description The API URL of `commit_id`, or null. */
             commit_url: string | null;
             /** Format: date-time */
             created_at: string;
             performed_via_github_app: null;
             assignee?: components["schemas"]["nullable-simple-user"];
             assigner?: components["schemas"]["nullable-simple-user"];
+            /** @description For review_requested and review_request_removed, who asked (the actor). */
+            review_requester?: components["schemas"]["nullable-simple-user"];
+            /** @description For review_requested and review_request_removed, the user asked. */
+            requested_reviewer?: components["schemas"]["nullable-simple-user"];
             lock_reason?: string | null;
             rename?: {
                 from: string;
@@ -4204,6 +4230,13 @@ export interface components {
                 title: string;
             };
             state_reason?: string | null;
+        };
+        /**
+         * Issue Event With Issue
+         * @description An issue event with the issue (or pull request) it happened to, as GET …/issues/events/{event_id} answers.
+         */
+        "issue-event-with-issue": components["schemas"]["issue-event"] & {
+            issue: components["schemas"]["issue"];
         };
         /**
          * Issue Search Result
@@ -10985,6 +11018,73 @@ export interface operations {
                 };
             };
             422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "issues/get-event": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the event.
+                 * @example 1
+                 */
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, with its issue. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["issue-event-with-issue"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            /** @description Issues are disabled for this repository. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
             429: components["responses"]["rate_limited"];
         };
     };

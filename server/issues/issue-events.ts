@@ -10,7 +10,9 @@ import { accountJson, type LockReason, type StateReason } from './issue-rows.js'
 import { repositoryUrls, userOrNull } from './issue-view.js';
 
 export type IssueEventKind = 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked' | 'renamed'
-  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned';
+  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned'
+  // A pull request's own: review requests, draft state, merge, head branch deleted.
+  | 'review_requested' | 'review_request_removed' | 'convert_to_draft' | 'ready_for_review' | 'merged' | 'head_ref_deleted';
 
 export interface IssueEventDetails {
   assignee_id?: number;
@@ -21,12 +23,18 @@ export interface IssueEventDetails {
   label?: { name: string; color: string };
   /** The milestone's title when it was set or cleared. */
   milestone?: { title: string };
+  /** review_requested / review_request_removed: the user asked (the actor is who asked). */
+  reviewer_id?: number;
+  /** merged: the commit the base branch moved to. */
+  commit_id?: string;
 }
 
 const NODE_TYPE: Record<IssueEventKind, NodeType> = {
   closed: 'ClosedEvent', reopened: 'ReopenedEvent', assigned: 'AssignedEvent', unassigned: 'UnassignedEvent',
   locked: 'LockedEvent', unlocked: 'UnlockedEvent', renamed: 'RenamedTitleEvent',
   labeled: 'LabeledEvent', unlabeled: 'UnlabeledEvent', milestoned: 'MilestonedEvent', demilestoned: 'DemilestonedEvent',
+  review_requested: 'ReviewRequestedEvent', review_request_removed: 'ReviewRequestRemovedEvent',
+  convert_to_draft: 'ConvertToDraftEvent', ready_for_review: 'ReadyForReviewEvent', merged: 'MergedEvent', head_ref_deleted: 'HeadRefDeletedEvent',
 };
 
 export interface NewIssueEvent { event: IssueEventKind; details?: IssueEventDetails }
@@ -46,13 +54,25 @@ export interface IssueEventRow {
   created_at: Date;
   actor: AccountRef | null;
   assignee: AccountRef | null;
+  reviewer: AccountRef | null;
 }
 
 const SELECT_EVENT = (sql: Sql, extra = sql``) => sql`
   SELECT e.id, e.event, e.details, e.created_at,
     (SELECT ${accountJson(sql, 'a')} FROM accounts a WHERE a.id = e.actor_id) AS actor,
-    (SELECT ${accountJson(sql, 's')} FROM accounts s WHERE s.id = (e.details->>'assignee_id')::bigint) AS assignee ${extra}
+    (SELECT ${accountJson(sql, 's')} FROM accounts s WHERE s.id = (e.details->>'assignee_id')::bigint) AS assignee,
+    (SELECT ${accountJson(sql, 'r')} FROM accounts r WHERE r.id = (e.details->>'reviewer_id')::bigint) AS reviewer ${extra}
   FROM issue_events e`;
+
+/** Event `id` of repository `repositoryId` with its issue's number (GET …/issues/events/{id}), or null. */
+export async function issueEventInRepository(sql: Sql, repositoryId: number, id: number): Promise<(IssueEventRow & { issue_number: number }) | null> {
+  // Beyond bigint no event has the id (and it must not become a database error).
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const [row] = await sql<(IssueEventRow & { issue_number: number })[]>`
+    ${SELECT_EVENT(sql, sql`, (SELECT i.number FROM issues i WHERE i.id = e.issue_id) AS issue_number`)}
+    WHERE e.id = ${id} AND e.repository_id = ${repositoryId}`;
+  return row ?? null;
+}
 
 /** Events by id (the timeline's page), in no particular order. */
 export function issueEventsByIds(sql: Sql, ids: number[]): Promise<IssueEventRow[]> {
@@ -75,8 +95,8 @@ export function issueEventView(row: IssueEventRow, repo: { owner: string; name: 
     url: `${base}/issues/events/${row.id}`,
     actor: userOrNull(row.actor, urls),
     event: row.event,
-    commit_id: null,
-    commit_url: null,
+    commit_id: row.details.commit_id ?? null,
+    commit_url: row.details.commit_id ? `${base}/commits/${row.details.commit_id}` : null,
     created_at: isoSeconds(row.created_at),
     performed_via_github_app: null,
   };
@@ -99,6 +119,10 @@ export function issueEventView(row: IssueEventRow, repo: { owner: string; name: 
     case 'closed':
     case 'reopened':
       return { ...common, state_reason: row.details.state_reason ?? null };
+    case 'review_requested':
+    case 'review_request_removed':
+      // GitHub's review-requested-issue-event: who asked (the actor) and who was asked.
+      return { ...common, review_requester: common.actor, requested_reviewer: userOrNull(row.reviewer, urls) };
     default:
       return common;
   }

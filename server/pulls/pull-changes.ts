@@ -130,6 +130,7 @@ export async function changePull(ctx: EventContext, repos: RepositoryLookup, num
     if (issue.state !== 'open') throw custom('draft', 'Only open pull requests can change their draft state');
     pullColumns.draft = change.draft;
     events.push({ action: change.draft ? 'converted_to_draft' : 'ready_for_review' });
+    timeline.push({ event: change.draft ? 'convert_to_draft' : 'ready_for_review' });
   }
   const base = change.base?.ref ?? pull.base_ref;
   if (change.state === 'closed' && issue.state === 'open') {

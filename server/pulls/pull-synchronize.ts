@@ -10,6 +10,7 @@ import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 import { copyHeadCommit } from './pull-fork-head.js';
+import { recordHeadRefDeleted } from './head-ref-deleted.js';
 import { diffCounts, writeHeadRef } from './pull-git.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
@@ -20,6 +21,7 @@ import { queueMergeabilityForBranch } from './merge/mergeability-queue.js';
 export interface MovedBranch { ref: string; before: string | null; after: string | null }
 
 export async function synchronizePulls(tx: TransactionSql, git: GitRepositories, urls: Urls, repo: RepositoryRow, change: MovedBranch, who: EventSender): Promise<void> {
+  await recordHeadRefDeleted(tx, repo, change, who);
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
   const branch = change.ref.slice('refs/heads/'.length);
   // A base branch that now holds a head merges its pull request (server/pulls/merge/merged-by-push.ts).

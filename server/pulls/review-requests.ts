@@ -3,9 +3,12 @@
 // `pull_request` review_requested / review_request_removed event per
 // reviewer whose request changed (as GitHub). Who may be asked: the
 // repository's owner, its collaborators and the members of its owning
-// organization, never the pull request's author (GitHub's two 422s).
+// organization, never the pull request's author (GitHub's two 422s). Each
+// change is also an issue event (review_requested / review_request_removed,
+// one per reviewer) for …/events and the timeline.
 import type { TransactionSql } from '../db/database.js';
 import { ApiError, notFound } from '../http/api-error.js';
+import { recordIssueEvents } from '../issues/issue-events.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
@@ -68,7 +71,7 @@ export async function requestReviewers(ctx: EventContext, repos: RepositoryLooku
       VALUES (${current.issue.id}, ${account.id}) ON CONFLICT DO NOTHING`;
     if (inserted.count > 0) added.push(account);
   }
-  return afterChange(ctx, repos, current, added.map((account) => ({ action: 'review_requested' as const, requested_reviewer: simpleUser(account, ctx.urls) })));
+  return afterChange(ctx, repos, current, 'review_requested', added);
 }
 
 /** Withdraws the requests of `logins` (those not asked are ignored); 404 when there is no such pull request. */
@@ -81,14 +84,20 @@ export async function removeReviewRequests(ctx: EventContext, repos: RepositoryL
     const deleted = await ctx.tx`DELETE FROM pull_request_review_requests WHERE issue_id = ${current.issue.id} AND reviewer_id = ${account.id}`;
     if (deleted.count > 0) removed.push(account);
   }
-  return afterChange(ctx, repos, current, removed.map((account) => ({ action: 'review_request_removed' as const, requested_reviewer: simpleUser(account, ctx.urls) })));
+  return afterChange(ctx, repos, current, 'review_request_removed', removed);
 }
 
-/** Nothing changed: the row as it was. Otherwise the issue's updated_at moves and each event is written. */
-async function afterChange(ctx: EventContext, repos: RepositoryLookup, current: PullRow, events: PullRequestEvent[]): Promise<PullRow> {
-  if (events.length === 0) return current;
+/**
+ * Nothing changed: the row as it was. Otherwise the issue's updated_at moves
+ * and, per reviewer, the issue event and the `pull_request` event are written.
+ */
+async function afterChange(ctx: EventContext, repos: RepositoryLookup, current: PullRow, action: 'review_requested' | 'review_request_removed', reviewers: AccountRef[]): Promise<PullRow> {
+  if (reviewers.length === 0) return current;
   await ctx.tx`UPDATE issues SET updated_at = now() WHERE id = ${current.issue.id}`;
+  const actorId = ctx.principal.kind === 'token' ? ctx.principal.user.id : null;
+  await recordIssueEvents(ctx.tx, current.issue, actorId, reviewers.map((account) => ({ event: action, details: { reviewer_id: account.id } })));
   const row = (await pullByNumber(ctx.tx, ctx.repo.id, current.issue.number))!;
+  const events: PullRequestEvent[] = reviewers.map((account) => ({ action, requested_reviewer: simpleUser(account, ctx.urls) }));
   await emitPullRequestEvents(ctx, row, repos, events);
   return row;
 }

@@ -53,6 +53,7 @@ export const operations = {
   "issues/delete-milestone": { method: "delete", path: "/repos/{owner}/{repo}/milestones/{milestone_number}" },
   "issues/get": { method: "get", path: "/repos/{owner}/{repo}/issues/{issue_number}" },
   "issues/get-comment": { method: "get", path: "/repos/{owner}/{repo}/issues/comments/{comment_id}" },
+  "issues/get-event": { method: "get", path: "/repos/{owner}/{repo}/issues/events/{event_id}" },
   "issues/get-label": { method: "get", path: "/repos/{owner}/{repo}/labels/{name}" },
   "issues/get-milestone": { method: "get", path: "/repos/{owner}/{repo}/milestones/{milestone_number}" },
   "issues/list": { method: "get", path: "/issues" },

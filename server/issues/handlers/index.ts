@@ -8,6 +8,7 @@ import { createIssue } from './issues-create.js';
 import { getIssue } from './issues-get.js';
 import { addLabels, listLabelsOnIssue, setLabels } from './issues-labels.js';
 import { listIssueCommentsHandler, listRepositoryCommentsHandler } from './issues-list-comments.js';
+import { getEvent } from './issues-get-event.js';
 import { listEvents } from './issues-list-events.js';
 import { listEventsForTimeline } from './issues-list-events-for-timeline.js';
 import { listRepositoryIssuesHandler } from './issues-list-for-repo.js';
@@ -37,6 +38,7 @@ export const issuesHandlers = {
   'issues/list-assignees': listAssignees,
   'issues/check-user-can-be-assigned': checkAssignee,
   'issues/list-events': listEvents,
+  'issues/get-event': getEvent,
   'issues/list-labels-on-issue': listLabelsOnIssue,
   'issues/add-labels': addLabels,
   'issues/set-labels': setLabels,

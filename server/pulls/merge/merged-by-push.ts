@@ -58,7 +58,7 @@ export async function markMergedByPush(tx: TransactionSql, git: GitRepositories,
     await tx`UPDATE repositories SET open_issues_count = open_issues_count - 1 WHERE id = ${repo.id}`;
     await publish(tx, `repo:${repo.id}`);
     const row = (await pullByNumber(tx, repo.id, pull.number))!;
-    await recordIssueEvents(tx, row.issue, mergerId, [{ event: 'closed' }]);
+    await recordIssueEvents(tx, row.issue, mergerId, [{ event: 'merged', details: { commit_id: tip } }, { event: 'closed' }]);
     await emitPullRequestEventsAs(tx, repo, urls, who, row, (id) => (id === repo.id ? repo : null), [{ action: 'closed' }]);
   }
 }

@@ -1,0 +1,61 @@
+"""Summary of the links the stateful phase followed (run.sh, after the stateful run).
+
+Reads the lines hooks/stateful-links.py wrote (argument 1) and prints each link
+once with how often it was followed and what it answered, then whether the
+chains issue 17 wired were reached: a fork, the pull request inside it
+(CreatePullInFork answering 201), then that pull request updated or merged.
+Exit status 0 always: this is evidence for the reader, not a check (a chain's
+coverage depends on the time budget, see README "Stateful links").
+"""
+import re
+import sys
+from collections import Counter, defaultdict
+
+LINE = re.compile(r"^(?P<link>\S+ -> \S+ -> \S+) (?P<status>\d{3}) (?P<applied>applied|unapplied)(?: via (?P<via>\S+ -> \S+))?(?: # .*)?$")
+
+# (what to say, link the step came by, the step's link) — both must match, the step answering 2xx.
+FORK_PULL = "repos/create-fork -> CreatePullInFork"
+CHAINS = [
+    ("repos/create-fork -> CreatePullInFork -> pulls/create (201)", None, f"{FORK_PULL} -> pulls/create"),
+    ("  … -> pulls/update (2xx)", FORK_PULL, "pulls/create -> UpdatePullRequest -> pulls/update"),
+    ("  … -> pulls/merge (2xx)", FORK_PULL, "pulls/create -> MergePullRequest -> pulls/merge"),
+]
+
+
+def main(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = [line.rstrip("\n") for line in handle if line.strip()]
+    except FileNotFoundError:
+        lines = []
+    statuses = defaultdict(Counter)
+    applied = Counter()
+    reached = Counter()
+    seen_chain = defaultdict(Counter)
+    for line in lines:
+        match = LINE.match(line)
+        if not match:
+            continue
+        link, status = match["link"], match["status"]
+        statuses[link][status] += 1
+        if match["applied"] == "applied":
+            applied[link] += 1
+        for label, via, step in CHAINS:
+            if link == step and match["applied"] == "applied" and (via is None or match["via"] == via):
+                seen_chain[label][status] += 1
+                if status.startswith("2"):
+                    reached[label] += 1
+    covered = [link for link in statuses if applied[link]]
+    print(f"[contract] stateful links: {len(lines)} steps by link, {len(statuses)} distinct links, {len(covered)} applied at least once")
+    for link in sorted(statuses):
+        answers = ", ".join(f"{status}×{count}" for status, count in sorted(statuses[link].items()))
+        note = "" if applied[link] else "  (never applied)"
+        print(f"[contract]   {link}: {answers}{note}")
+    print("[contract] chain fork → pull request in the fork → update / merge:")
+    for label, _via, _step in CHAINS:
+        answers = ", ".join(f"{status}×{count}" for status, count in sorted(seen_chain[label].items())) or "never followed"
+        print(f"[contract]   {'reached' if reached[label] else 'NOT reached'}: {label} [{answers}]")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

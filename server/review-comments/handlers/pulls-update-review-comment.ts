@@ -1,0 +1,16 @@
+import { notFound } from '../../http/api-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { editReviewComment } from './review-comment-changes.js';
+import { reviewCommentBodies } from './review-comment-list.js';
+import { changeableComment } from './review-comment-owned.js';
+
+// PATCH …/pulls/comments/{id}: the body; its author or a writer.
+export const updateReviewComment: Handler<'pulls/update-review-comment'> = async (ctx) => {
+  const { repo, comment } = await changeableComment(ctx, 'edit');
+  const { body } = await ctx.input();
+  const edited = await inIssueTransaction(ctx, repo, (events) => editReviewComment(events, comment, body.body));
+  const [view] = edited ? await reviewCommentBodies(ctx.services.sql, repo, [comment.id], ctx.services.urls) : [];
+  if (!view) throw notFound();
+  return { status: 200, body: view };
+};

@@ -2,9 +2,8 @@ import { forbidden, notFound } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
-import { viewerOf, visibleComment } from './review-comment-access.js';
+import { bodyOf, visibleComment } from './review-comment-access.js';
 import { createReviewComment } from './review-comment-changes.js';
-import { reviewCommentBodies } from './review-comment-list.js';
 import { reviewCommentPull } from './review-comment-pull.js';
 
 // POST …/pulls/{n}/comments/{id}/replies: the reply joins the thread of
@@ -12,14 +11,12 @@ import { reviewCommentPull } from './review-comment-pull.js';
 export const createReplyForReviewComment: Handler<'pulls/create-reply-for-review-comment'> = async (ctx) => {
   const { repo, permission, row } = await reviewCommentPull(ctx);
   const me = ctx.user().user;
-  const id = ctx.params.comment_id;
-  const target = Number.isSafeInteger(id) ? await visibleComment(ctx.services.sql, repo.id, id, viewerOf(ctx.principal)) : null;
-  if (!target || target.issue_id !== row.issue.id) throw notFound();
+  const target = await visibleComment(ctx.services.sql, repo.id, ctx.params.comment_id, ctx.principal);
+  if (!target || Number(target.issue_id) !== row.issue.id) throw notFound();
   if (row.issue.locked && !canCommentWhenLocked(permission)) throw forbidden('Unable to create comment because issue is locked.');
   const { body } = await ctx.input();
-  const input = { body: body.body, commitId: row.pull.head_sha, inReplyTo: target.id };
+  const input = { body: body.body, commitId: row.pull.head_sha, inReplyTo: Number(target.id) };
   const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, me.id, input));
-  const [view] = await reviewCommentBodies(ctx.services.sql, repo, [created], ctx.services.urls);
-  if (!view) throw notFound();
+  const view = bodyOf(created, repo, ctx.services.urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

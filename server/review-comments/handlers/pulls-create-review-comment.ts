@@ -3,10 +3,9 @@ import type { Handler } from '../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
 import { anchorComment } from '../diff-anchor.js';
-import { viewerOf, visibleComment } from './review-comment-access.js';
+import { bodyOf, visibleComment } from './review-comment-access.js';
 import { createReviewComment, type NewReviewComment } from './review-comment-changes.js';
 import { pullCommitOf } from './review-comment-commit.js';
-import { reviewCommentBodies } from './review-comment-list.js';
 import { reviewCommentPull } from './review-comment-pull.js';
 
 const missing = (field: string) => validationFailed([{ resource: 'PullRequestReviewComment', field, code: 'missing_field' }]);
@@ -24,9 +23,9 @@ export const createReviewCommentHandler: Handler<'pulls/create-review-comment'> 
   const { sql, git, urls } = ctx.services;
   let input: NewReviewComment;
   if (body.in_reply_to !== undefined) {
-    const target = Number.isSafeInteger(body.in_reply_to) ? await visibleComment(sql, repo.id, body.in_reply_to, viewerOf(ctx.principal)) : null;
-    if (!target || target.issue_id !== row.issue.id) throw notFound();
-    input = { body: body.body, commitId: row.pull.head_sha, inReplyTo: target.id };
+    const target = await visibleComment(sql, repo.id, body.in_reply_to, ctx.principal);
+    if (!target || Number(target.issue_id) !== row.issue.id) throw notFound();
+    input = { body: body.body, commitId: row.pull.head_sha, inReplyTo: Number(target.id) };
   } else {
     if (body.commit_id === undefined) throw missing('commit_id');
     if (body.path === undefined) throw missing('path');
@@ -42,8 +41,7 @@ export const createReviewCommentHandler: Handler<'pulls/create-review-comment'> 
     });
     input = { body: body.body, commitId, anchor };
   }
-  const id = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, me.id, input));
-  const [view] = await reviewCommentBodies(sql, repo, [id], urls);
-  if (!view) throw notFound();
+  const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, me.id, input));
+  const view = bodyOf(created, repo, urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

@@ -13,8 +13,7 @@ type CommentParams = { owner: string; repo: string; comment_id: number };
 export async function changeableComment<K extends OperationId>(ctx: OperationContext<K> & { params: CommentParams }, verb: 'edit' | 'delete') {
   const { repo, permission } = await pullRepository(ctx);
   const me = ctx.user().user;
-  const id = ctx.params.comment_id;
-  const comment = Number.isSafeInteger(id) ? await visibleComment(ctx.services.sql, repo.id, id, me.id) : null;
+  const comment = await visibleComment(ctx.services.sql, repo.id, ctx.params.comment_id, ctx.principal);
   if (!comment) throw notFound();
   if (!canChangeComment(permission, comment.user_id, me.id)) throw forbidden(`Must have push access to ${verb} this comment.`);
   ctx.checkScopes();

@@ -15,7 +15,7 @@ const ONE = { path: '/repos/{owner}/{repo}/pulls/comments/{comment_id}', method:
 const CREATED = { path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments', method: 'post', status: 201 };
 const commentsPath = () => `/repos/alice/rc/pulls/${f.number}/comments`;
 const create = (body: Record<string, unknown>, token = f.bob.token) => f.call(commentsPath(), { method: 'POST', token, body });
-const onHead = (body: Record<string, unknown>) => create({ commit_id: f.head, ...body });
+const onHead = (body: Record<string, unknown>, token = f.bob.token) => create({ commit_id: f.head, ...body }, token);
 
 beforeAll(async () => {
   f = await reviewCommentFixture();
@@ -160,7 +160,8 @@ describe('GET, PATCH and DELETE …/pulls/comments/{id}', () => {
     const first = (await onHead({ body: 'Doomed', path: 'a.txt', line: 9 }, f.dave.token)).json;
     const reply = (await create({ body: 'Doomed reply', in_reply_to: first.id }, f.dave.token)).json;
     await f.newEvents();
-    const [{ thread_id: threadId }] = await f.server.sql`SELECT thread_id FROM pull_request_review_comments WHERE id = ${first.id}`;
+    const [found] = await f.server.sql<{ thread_id: number }[]>`SELECT thread_id FROM pull_request_review_comments WHERE id = ${first.id}`;
+    const threadId = found!.thread_id;
     expect((await f.call(`/repos/alice/rc/pulls/comments/${reply.id}`, { method: 'DELETE', token: f.carol.token })).status).toBe(403);
     expect((await f.call(`/repos/alice/rc/pulls/comments/${reply.id}`, { method: 'DELETE', token: f.dave.token })).status).toBe(204);
     expect(await f.server.sql`SELECT id FROM pull_request_review_threads WHERE id = ${threadId}`).toHaveLength(1);
@@ -179,8 +180,8 @@ describe('review_comments of the pull request', () => {
   it('counts the visible review comments, and the cached GET pulls/{n} sees a new one', async () => {
     const pull = `/repos/alice/rc/pulls/${f.number}`;
     const before = (await f.call(pull)).json.review_comments;
-    const [{ n }] = await f.server.sql`SELECT count(*)::int AS n FROM pull_request_review_comments c JOIN issues i ON i.id = c.issue_id WHERE i.number = ${f.number} AND i.repository_id = ${f.repoId}`;
-    expect(before).toBe(n);
+    const [counted] = await f.server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pull_request_review_comments c JOIN issues i ON i.id = c.issue_id WHERE i.number = ${f.number} AND i.repository_id = ${f.repoId}`;
+    expect(before).toBe(counted!.n);
     expect((await f.call(pull)).json.review_comments).toBe(before);
     await onHead({ body: 'One more', path: 'a.txt', line: 10 });
     await f.newEvents();

@@ -188,3 +188,16 @@ describe('review_comments of the pull request', () => {
     expect((await f.call(pull)).json.review_comments).toBe(before + 1);
   });
 });
+
+describe('a locked conversation', () => {
+  it('takes review comments and replies only from those with push access (403 otherwise)', async () => {
+    const first = (await onHead({ body: 'Before the lock', path: 'a.txt', line: 7 })).json;
+    await f.newEvents();
+    expect((await f.call(`/repos/alice/rc/issues/${f.number}/lock`, { method: 'PUT', token: f.alice.token, body: {} })).status).toBe(204);
+    expect((await onHead({ body: 'x', path: 'a.txt', line: 7 }, f.carol.token)).status).toBe(403);
+    expect((await f.call(`${commentsPath()}/${first.id}/replies`, { method: 'POST', token: f.dave.token, body: { body: 'x' } })).status).toBe(403);
+    expect(actions(await f.newEvents())).toEqual([]);
+    expect((await onHead({ body: 'A writer may', path: 'a.txt', line: 7 })).status).toBe(201);
+    expect(actions(await f.newEvents())).toEqual(['pull_request_review_comment.created']);
+  });
+});

@@ -6,7 +6,7 @@ import type { PullRow } from '../../pulls/pull-rows.js';
 import type { Anchor } from '../diff-anchor.js';
 import type { ReviewCommentRow } from '../review-comment-rows.js';
 import { insertReviewComment, reviewCommentsByIds } from '../review-comment-store.js';
-import { emitReviewCommentCreated, emitReviewCommentEvents } from '../review-comment-webhooks.js';
+import { emitReviewCommentEvents } from '../review-comment-webhooks.js';
 import { bodyOf, isPending } from './review-comment-access.js';
 
 export interface NewReviewComment {
@@ -32,8 +32,9 @@ export async function createReviewComment(events: EventContext, { issue, pull }:
     reviewId: Number(review!.id), userId, body: input.body, commitId: input.commitId,
     ...(input.anchor ? { anchor: input.anchor } : {}), ...(input.inReplyTo !== undefined ? { inReplyTo: input.inReplyTo } : {}),
   });
-  await emitReviewCommentCreated(tx, events, [id]);
-  return (await reviewCommentsByIds(tx, [id]))[0]!;
+  const [row] = await reviewCommentsByIds(tx, [id]);
+  await emitReviewCommentEvents(tx, events, 'created', issue.id, [bodyOf(row!, repo, events.urls)]);
+  return row!;
 }
 
 /**

@@ -73,12 +73,17 @@ export async function reviewCommentFixture(name = 'rc'): Promise<ReviewCommentFi
   };
 }
 
-/** A PENDING review of `userId` holding one file comment on `path` (the reviews capability makes these; SQL here). Its comment id. */
+/** The PENDING review of `userId` (made if need be) with a new file comment on `path` (the reviews capability makes these; SQL here). Its comment id. */
 export async function pendingComment(f: ReviewCommentFixture, userId: number, path: string, body: string): Promise<number> {
   const { sql } = f.server;
   const [issue] = await sql<{ id: number }[]>`SELECT id FROM issues WHERE repository_id = ${f.repoId} AND number = ${f.number}`;
-  const [review] = await sql<{ id: number }[]>`
-    INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, commit_id) VALUES (${issue!.id}, ${f.repoId}, ${userId}, 'PENDING', ${f.head}) RETURNING id`;
+  // One pending review per person and pull request: a second comment joins it.
+  const [review] = (await sql<{ id: number }[]>`SELECT id FROM pull_request_reviews WHERE issue_id = ${issue!.id} AND user_id = ${userId} AND state = 'PENDING'`).concat(
+    await sql<{ id: number }[]>`
+      INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, commit_id)
+      SELECT ${issue!.id}, ${f.repoId}, ${userId}, 'PENDING', ${f.head}
+      WHERE NOT EXISTS (SELECT 1 FROM pull_request_reviews WHERE issue_id = ${issue!.id} AND user_id = ${userId} AND state = 'PENDING')
+      RETURNING id`);
   const [thread] = await sql<{ id: number }[]>`
     INSERT INTO pull_request_review_threads (issue_id, repository_id, path, subject_type, original_commit_id, commit_id, diff_hunk)
     VALUES (${issue!.id}, ${f.repoId}, ${path}, 'file', ${f.head}, ${f.head}, '') RETURNING id`;

@@ -3,7 +3,11 @@
 // a pending review seen by their author alone (in lists, GET, replies, edits
 // and the pull request's count), without events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../auth/principal.js';
+import type { TransactionSql } from '../../db/database.js';
 import { expectBothSchemas } from '../../test-support/response-schemas.js';
+import { actions } from '../../test-support/webhook-outbox.js';
+import { emitReviewCommentCreated } from '../review-comment-webhooks.js';
 import { pendingComment, reviewCommentFixture, type ReviewCommentFixture } from './review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
@@ -120,5 +124,26 @@ describe('comments of a pending review', () => {
 
   it('are not counted in the pull request\'s review_comments', async () => {
     expect((await f.call(`/repos/alice/lists/pulls/${f.number}`, { token: f.alice.token })).json.review_comments).toBe(3);
+  });
+});
+
+describe('emitReviewCommentCreated (what submitting a pending review calls)', () => {
+  it('writes `created` for each comment, as the comment is after the change', async () => {
+    const second = await pendingComment(f, f.dave.id, 'new.txt', 'Draft of dave');
+    const third = await pendingComment(f, f.dave.id, 'a.txt', 'Another of dave');
+    const { sql, services } = f.server;
+    const repo = (await services.repos.find('alice', 'lists'))!;
+    const principal: Principal = {
+      kind: 'token', tokenId: 1, tokenKind: 'personal', scopes: ['repo'], user: { id: f.dave.id, login: 'dave', siteAdmin: false }, expiresAt: null, installation: null,
+    };
+    await sql.begin(async (tx: TransactionSql) => {
+      await tx`UPDATE pull_request_reviews SET state = 'COMMENTED', submitted_at = now() WHERE id IN (SELECT review_id FROM pull_request_review_comments WHERE id IN (${second}, ${third}))`;
+      await emitReviewCommentCreated(tx, { repo, principal, urls: services.urls }, [third, second]);
+    });
+    const events = await f.newEvents();
+    expect(actions(events)).toEqual(['pull_request_review_comment.created', 'pull_request_review_comment.created']);
+    expect(events.map((e) => e.payload.comment.id)).toEqual([third, second]);
+    expect(events[0]!.payload).toMatchObject({ pull_request: { number: f.number }, sender: { login: 'dave' }, comment: { body: 'Another of dave' } });
+    expect(idsOf((await list('', f.bob.token)).json)).toEqual([...ids.slice(0, 3), second, third]);
   });
 });

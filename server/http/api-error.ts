@@ -11,12 +11,19 @@ export interface ValidationErrorItem {
   value?: string | number;
 }
 
+/**
+ * An entry of `errors`: a field's failure, or (GitHub's validation-error-simple,
+ * as pull request reviews answer: "Can not approve your own pull request") a
+ * sentence on its own.
+ */
+export type ErrorEntry = ValidationErrorItem | string;
+
 export class ApiError extends Error {
   readonly status: number;
-  readonly errors: ValidationErrorItem[] | undefined;
+  readonly errors: ErrorEntry[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string, errors?: ValidationErrorItem[], headers: Record<string, string> = {}) {
+  constructor(status: number, message: string, errors?: ErrorEntry[], headers: Record<string, string> = {}) {
     // Expected outcomes (404, 422, …) need no stack trace, and capturing one is
     // a large part of the cost of a 404.
     const limit = Error.stackTraceLimit;
@@ -34,4 +41,6 @@ export const requiresAuthentication = () => new ApiError(401, 'requires authenti
 export const forbidden = (message = 'Forbidden', headers?: Record<string, string>) => new ApiError(403, message, undefined, headers);
 export const problemsParsingJson = () => new ApiError(400, 'Problems parsing JSON');
 export const validationFailed = (errors: ValidationErrorItem[]) => new ApiError(422, 'Validation Failed', errors);
+/** GitHub's 422 whose errors are sentences: `{"message":"Unprocessable Entity","errors":["…"]}`. */
+export const unprocessable = (...sentences: string[]) => new ApiError(422, 'Unprocessable Entity', sentences);
 export const conflict = (message: string) => new ApiError(409, message);

@@ -1,0 +1,72 @@
+// Reading review comments with what their bodies show: the thread's place
+// in the diff (every comment of a thread shows the thread's path, lines,
+// diff_hunk and commit ids, as GitHub shows replies), the review's id and
+// state (pending comments are their author's alone), the author with GitHub's
+// author_association (server/issues/issue-rows.ts), and the pull request's
+// number and repository names for URLs. One statement.
+import type { Sql, TransactionSql } from '../db/database.js';
+import { accountJson, authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
+import type { AccountRef } from '../repos/user-view.js';
+import type { Side } from './diff-anchor.js';
+
+export type Db = Sql | TransactionSql;
+
+export interface ReviewCommentRow {
+  id: number;
+  thread_id: number;
+  review_id: number;
+  /** The review's state: a PENDING review's comments are visible to its author only. */
+  review_state: string;
+  issue_id: number;
+  repository_id: number;
+  user_id: number | null;
+  in_reply_to_id: number | null;
+  body: string;
+  created_at: Date;
+  updated_at: Date;
+  // The thread's columns.
+  path: string;
+  subject_type: 'line' | 'file';
+  side: Side | null;
+  start_side: Side | null;
+  original_commit_id: string;
+  original_line: number | null;
+  original_start_line: number | null;
+  original_position: number | null;
+  commit_id: string;
+  line: number | null;
+  start_line: number | null;
+  position: number | null;
+  outdated: boolean;
+  diff_hunk: string;
+  resolved_by_id: number | null;
+  resolved_at: Date | null;
+  // For URLs.
+  pull_number: number;
+  owner_login: string;
+  repo_name: string;
+  author: AccountRef | null;
+  author_association: AuthorAssociation;
+}
+
+/**
+ * Review comment rows as ReviewCommentRow; add WHERE/ORDER after it (aliases:
+ * c comments, t threads, rv reviews, i issues, r repositories, o owner).
+ */
+export const SELECT_REVIEW_COMMENT = (sql: Db, extra = sql``) => sql`
+  SELECT c.id, c.thread_id, c.review_id, rv.state AS review_state, c.issue_id, c.repository_id, c.user_id, c.in_reply_to_id,
+    c.body, c.created_at, c.updated_at,
+    t.path, t.subject_type, t.side, t.start_side, t.original_commit_id, t.original_line, t.original_start_line, t.original_position,
+    t.commit_id, t.line, t.start_line, t.position, t.outdated, t.diff_hunk, t.resolved_by_id, t.resolved_at,
+    i.number AS pull_number, o.login AS owner_login, r.name AS repo_name,
+    (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = c.user_id) AS author,
+    ${authorAssociation(sql, 'c.user_id')} AS author_association ${extra}
+  FROM pull_request_review_comments c
+  JOIN pull_request_review_threads t ON t.id = c.thread_id
+  JOIN pull_request_reviews rv ON rv.id = c.review_id
+  JOIN issues i ON i.id = c.issue_id
+  JOIN repositories r ON r.id = c.repository_id JOIN accounts o ON o.id = r.owner_id`;
+
+/** GitHub's rule for pending reviews: their comments are seen by their author alone (viewer null: anonymous). */
+export const visibleTo = (sql: Db, viewerId: number | null) =>
+  viewerId === null ? sql`rv.state <> 'PENDING'` : sql`(rv.state <> 'PENDING' OR rv.user_id = ${viewerId})`;

@@ -11,19 +11,14 @@ export interface ValidationErrorItem {
   value?: string | number;
 }
 
-/**
- * An entry of `errors`: a field's failure, or (GitHub's validation-error-simple,
- * as pull request reviews answer: "Can not approve your own pull request") a
- * sentence on its own.
- */
-export type ErrorEntry = ValidationErrorItem | string;
-
 export class ApiError extends Error {
   readonly status: number;
-  readonly errors: ErrorEntry[] | undefined;
+  readonly errors: ValidationErrorItem[] | undefined;
   readonly headers: Record<string, string>;
+  /** GitHub's validation-error-simple: `errors` as sentences (SentencesError), in place of field errors. */
+  readonly sentences?: readonly string[];
 
-  constructor(status: number, message: string, errors?: ErrorEntry[], headers: Record<string, string> = {}) {
+  constructor(status: number, message: string, errors?: ValidationErrorItem[], headers: Record<string, string> = {}) {
     // Expected outcomes (404, 422, …) need no stack trace, and capturing one is
     // a large part of the cost of a 404.
     const limit = Error.stackTraceLimit;
@@ -36,11 +31,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * GitHub's 422 whose `errors` are sentences rather than field errors, as pull
+ * request reviews answer: `{"message":"Unprocessable Entity","errors":["Can not approve your own pull request"]}`.
+ */
+export class SentencesError extends ApiError {
+  constructor(override readonly sentences: readonly string[]) {
+    super(422, 'Unprocessable Entity');
+  }
+}
+
+export const unprocessable = (...sentences: string[]) => new SentencesError(sentences);
 export const notFound = () => new ApiError(404, 'Not Found');
 export const requiresAuthentication = () => new ApiError(401, 'requires authentication');
 export const forbidden = (message = 'Forbidden', headers?: Record<string, string>) => new ApiError(403, message, undefined, headers);
 export const problemsParsingJson = () => new ApiError(400, 'Problems parsing JSON');
 export const validationFailed = (errors: ValidationErrorItem[]) => new ApiError(422, 'Validation Failed', errors);
-/** GitHub's 422 whose errors are sentences: `{"message":"Unprocessable Entity","errors":["…"]}`. */
-export const unprocessable = (...sentences: string[]) => new ApiError(422, 'Unprocessable Entity', sentences);
 export const conflict = (message: string) => new ApiError(409, message);

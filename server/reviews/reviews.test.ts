@@ -26,6 +26,7 @@ const expect422 = (answer: { status: number; json: any }, sentence: string) => {
   expect(answer.json).toMatchObject({ message: 'Unprocessable Entity', errors: [sentence] });
 };
 const reviewCount = async () => Number((await f.server.sql`SELECT count(*) AS n FROM pull_request_reviews`)[0]!.n);
+const threadsOnLine11 = async () => Number((await f.server.sql`SELECT count(*) AS n FROM pull_request_review_threads WHERE path = 'app.txt' AND line = 11`)[0]!.n);
 const logins = (users: { login: string }[]) => users.map((u) => u.login);
 
 beforeAll(async () => {
@@ -171,11 +172,12 @@ describe('dismissing, editing and deleting', () => {
     const pending = await create(f.carol.token, { comments: [{ path: 'app.txt', line: 11, body: 'draft' }] });
     expect(pending.status).toBe(200);
     expect((await f.call(`${reviews()}/${pending.json.id}`, { method: 'PUT', token: f.carol.token, body: { body: 'draft text' } })).status).toBe(200);
+    expect(await threadsOnLine11()).toBe(1);
     const removed = await f.call(`${reviews()}/${pending.json.id}`, { method: 'DELETE', token: f.carol.token });
     expect(removed.status).toBe(200);
     expect(removed.json).toMatchObject({ id: pending.json.id, state: 'PENDING' });
     expectBothSchemas(removed.json, OPS.remove, { operationId: 'pulls/delete-pending-review' });
-    expect((await f.server.sql`SELECT count(*) AS n FROM pull_request_review_threads WHERE path = 'app.txt' AND line = 11`)[0]!.n).toBe('0');
+    expect(await threadsOnLine11()).toBe(0);
     expect(await f.newEvents()).toEqual([]);
     const submitted = await byState('COMMENTED');
     expect422(await f.call(`${reviews()}/${submitted.id}`, { method: 'DELETE', token: f.bob.token }), 'Can not delete a non-pending pull request review');
@@ -195,5 +197,22 @@ describe('reading', () => {
     const paged = await f.call(`${reviews()}?per_page=1&page=2`);
     expect(paged.json.map((r: any) => r.state)).toEqual(['CHANGES_REQUESTED']);
     expect(paged.res.headers.get('link')).toContain('rel="next"');
+  });
+});
+
+describe('comments of a pending review', () => {
+  it('are its author\'s alone until it is submitted; a COMMENT with inline comments needs no body', async () => {
+    const pending = await create(f.carol.token, { comments: [{ path: 'app.txt', line: 7, body: 'Why add this?' }] });
+    expect(pending.status).toBe(200);
+    const path = `${reviews()}/${pending.json.id}/comments`;
+    expect((await f.call(path, { token: f.alice.token })).status).toBe(404);
+    expect((await f.call(path, { token: f.carol.token })).json.map((c: any) => c.body)).toEqual(['Why add this?']);
+    const submitted = await f.call(`${reviews()}/${pending.json.id}/events`, { method: 'POST', token: f.carol.token, body: { event: 'COMMENT' } });
+    expect(submitted.status).toBe(200);
+    expect(submitted.json).toMatchObject({ state: 'COMMENTED', body: '', author_association: 'NONE' });
+    const events = await f.newEvents();
+    expect(actions(events.filter((e) => e.event === 'pull_request_review'))).toEqual(['pull_request_review.submitted']);
+    expect(events.find((e) => e.event === 'pull_request_review')!.payload.review.body).toBeNull();
+    expect((await f.call(path, { token: f.alice.token })).json.map((c: any) => c.body)).toEqual(['Why add this?']);
   });
 });

@@ -22,6 +22,7 @@ import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reactionsHandlers } from './reactions/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
 import { reviewsHandlers } from './reviews/handlers/index.js';
+import { reviewCommentsHandlers } from './review-comments/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
@@ -46,6 +47,7 @@ export const handlers: Handlers = {
   ...reactionsHandlers,
   ...reposHandlers,
   ...reviewsHandlers,
+  ...reviewCommentsHandlers,
   ...searchHandlers,
   ...webhooksHandlers,
 };

@@ -26,6 +26,8 @@ export interface PullFields {
   changed_files: number;
   /** The users asked to review it, in the order asked (review-requests.ts). */
   requested_reviewers: AccountRef[];
+  /** Its review comments anyone can see (those of pending reviews are their authors' drafts). */
+  review_comments: number;
 }
 
 export interface PullRow { issue: IssueRow; pull: PullFields }
@@ -35,7 +37,9 @@ const SELECT_PULL = (sql: Db) => sql`
     p.merged_at, p.merge_commit_sha, p.mergeable, p.mergeable_state, p.commits, p.additions, p.deletions, p.changed_files,
     (SELECT json_build_object('id', m.id, 'login', m.login, 'kind', m.kind, 'site_admin', m.site_admin) FROM accounts m WHERE m.id = p.merged_by_id) AS merged_by,
     COALESCE((SELECT json_agg(json_build_object('id', a.id, 'login', a.login, 'kind', a.kind, 'site_admin', a.site_admin) ORDER BY rr.created_at, a.id)
-              FROM pull_request_review_requests rr JOIN accounts a ON a.id = rr.reviewer_id WHERE rr.issue_id = p.issue_id), '[]') AS requested_reviewers
+              FROM pull_request_review_requests rr JOIN accounts a ON a.id = rr.reviewer_id WHERE rr.issue_id = p.issue_id), '[]') AS requested_reviewers,
+    (SELECT count(*)::int FROM pull_request_review_comments c JOIN pull_request_reviews r ON r.id = c.review_id
+      WHERE c.issue_id = p.issue_id AND r.state <> 'PENDING') AS review_comments
   FROM pull_requests p`;
 
 export async function pullFieldsOf(sql: Db, issueIds: number[]): Promise<Map<number, PullFields>> {

@@ -86,7 +86,7 @@ export function pullRequestView(row: PullRow, repos: RepositoryLookup, urls: Url
     mergeable_state: pull.draft && pull.mergeable !== null ? 'draft' : pull.mergeable_state,
     merged_by: pull.merged_by ? simpleUser(pull.merged_by, urls) : null,
     comments: issue.comments,
-    review_comments: 0,
+    review_comments: pull.review_comments,
     maintainer_can_modify: pull.maintainer_can_modify,
     commits: pull.commits,
     additions: pull.additions,

@@ -3,10 +3,13 @@
 // review request is answered (withdrawn without a `review_request_removed`
 // event: GitHub sends none when a review answers the request), the pull
 // request's updated_at moves (which also invalidates its cached body), and
-// `pull_request_review` submitted is written with the pull request as it is now.
+// `pull_request_review` submitted is written with the pull request as it is now,
+// then `pull_request_review_comment` created for each comment the review
+// makes visible (the comments capability's payloads), as GitHub does.
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../pulls/pull-view.js';
+import { emitReviewCommentCreated } from '../review-comments/review-comment-webhooks.js';
 import { reviewOfPull, type ReviewRow } from './review-rows.js';
 import { emitReviewEvent } from './review-webhooks.js';
 
@@ -17,5 +20,7 @@ export async function afterSubmit(ctx: EventContext, pull: PullRow, repos: Repos
   const now = (await pullByNumber(tx, ctx.repo.id, pull.issue.number))!;
   const review = (await reviewOfPull(tx, pull.issue.id, reviewId, userId))!;
   await emitReviewEvent(ctx, now, repos, review, { action: 'submitted' });
+  const comments = await tx<{ id: number }[]>`SELECT id FROM pull_request_review_comments WHERE review_id = ${reviewId} ORDER BY id`;
+  await emitReviewCommentCreated(tx, ctx, comments.map((row) => Number(row.id)));
   return review;
 }

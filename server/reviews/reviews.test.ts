@@ -90,8 +90,9 @@ describe('a review submitted at once with inline comments', () => {
     expect(status).toBe(200);
     expect(json).toMatchObject({ state: 'CHANGES_REQUESTED', user: { login: 'alice' }, author_association: 'OWNER' });
     const events = await f.newEvents();
-    expect(actions(events.filter((e) => e.event === 'pull_request_review'))).toEqual(['pull_request_review.submitted']);
+    expect(actions(events)).toEqual(['pull_request_review.submitted', ...Array(3).fill('pull_request_review_comment.created')]);
     expect(logins(events[0]!.payload.pull_request.requested_reviewers)).toEqual([]);
+    expect(events.slice(1).map((e) => [e.payload.comment.body, e.payload.comment.pull_request_review_id])).toEqual(comments.map((c) => [c.body, json.id]));
     const listed = await f.call(`${reviews()}/${json.id}/comments`);
     expect(listed.status).toBe(200);
     expect(listed.json.map((c: any) => [c.body, c.line, c.side, c.start_line, c.pull_request_review_id])).toEqual([
@@ -210,9 +211,11 @@ describe('comments of a pending review', () => {
     const submitted = await f.call(`${reviews()}/${pending.json.id}/events`, { method: 'POST', token: f.carol.token, body: { event: 'COMMENT' } });
     expect(submitted.status).toBe(200);
     expect(submitted.json).toMatchObject({ state: 'COMMENTED', body: '', author_association: 'NONE' });
+    // The comment becomes visible, and so an event, only now.
     const events = await f.newEvents();
-    expect(actions(events.filter((e) => e.event === 'pull_request_review'))).toEqual(['pull_request_review.submitted']);
-    expect(events.find((e) => e.event === 'pull_request_review')!.payload.review.body).toBeNull();
+    expect(actions(events)).toEqual(['pull_request_review.submitted', 'pull_request_review_comment.created']);
+    expect(events[0]!.payload.review.body).toBeNull();
+    expect(events[1]!.payload.comment).toMatchObject({ body: 'Why add this?', line: 7 });
     expect((await f.call(path, { token: f.alice.token })).json.map((c: any) => c.body)).toEqual(['Why add this?']);
   });
 });

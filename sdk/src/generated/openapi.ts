@@ -1921,6 +1921,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List review comments in a repository
+         * @description Every review comment of the repository's pull requests, oldest first unless `sort`/`direction` say otherwise, paginated with `Link`. Comments of a pending review are seen only by its author. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["pulls/list-review-comments-for-repo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/comments/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a review comment for a pull request
+         * @description Comments of a pending review are seen only by its author. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["pulls/get-review-comment"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a review comment for a pull request
+         * @description The comment's author, or a user with push access (403 otherwise). Deleting the last comment of a thread removes the thread; the review stays (also with no comments and an empty body), as GitHub. Emits `pull_request_review_comment` `deleted` unless the comment belongs to a pending review.
+         */
+        delete: operations["pulls/delete-review-comment"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a review comment for a pull request
+         * @description Changes the comment's body: its author, or a user with push access (403 otherwise). Emits `pull_request_review_comment` `edited` with the former body in `changes`, unless the comment belongs to a pending review.
+         */
+        patch: operations["pulls/update-review-comment"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List review comments on a pull request
+         * @description The pull request's review comments, oldest first unless `sort`/`direction` say otherwise, paginated with `Link`. Comments of a pending review are seen only by its author. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["pulls/list-review-comments"];
+        put?: never;
+        /**
+         * Create a review comment for a pull request
+         * @description A comment on a line (`line`, `side`), a range (`start_line`, `start_side`), a whole file (`subject_type: file`) or, with `in_reply_to`, a reply to a comment of this pull request. Anyone who can read the repository may comment. The comment is held by a new submitted `COMMENTED` review, as GitHub. Emits `pull_request_review_comment` `created`. 422 for a `commit_id` that is not one of the pull request, a `path` the diff does not change, a line outside the diff or a side it does not have.
+         */
+        post: operations["pulls/create-review-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a reply for a review comment
+         * @description A reply to a review comment of this pull request (404 for a comment of another pull request; a reply to a reply joins the same thread). Held by a new submitted `COMMENTED` review; emits `pull_request_review_comment` `created`.
+         */
+        post: operations["pulls/create-reply-for-review-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/pulls/{pull_number}/reviews": {
         parameters: {
             query?: never;
@@ -2127,6 +2219,64 @@ export interface components {
             users: components["schemas"]["simple-user"][];
             teams: Record<string, never>[];
         };
+        /**
+         * Pull Request Review Comment
+         * @description A comment on a pull request's diff: on a line, a range of lines or a whole file. Every comment of a thread shows the thread's place (path, lines, `diff_hunk`, commits); `line` and `position` are null once a later push changed the commented lines (outdated).
+         */
+        "pull-request-review-comment": {
+            /** Format: uri */
+            url: string;
+            pull_request_review_id: number | null;
+            id: number;
+            node_id: string;
+            diff_hunk: string;
+            path: string;
+            /** @description Closing down; use `line`. The line's position in the file's diff on `commit_id`; null for a file comment or once outdated. */
+            position: number | null;
+            /** @description Closing down; use `original_line`. The position on `original_commit_id`. */
+            original_position: number | null;
+            commit_id: string;
+            original_commit_id: string;
+            /** @description The thread's first comment, for a reply. */
+            in_reply_to_id?: number;
+            user: components["schemas"]["nullable-simple-user"];
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            pull_request_url: string;
+            author_association: components["schemas"]["author-association"];
+            _links: {
+                self: components["schemas"]["pull-request-review-comment-link"];
+                html: components["schemas"]["pull-request-review-comment-link"];
+                pull_request: components["schemas"]["pull-request-review-comment-link"];
+            };
+            start_line: number | null;
+            original_start_line: number | null;
+            /** @enum {string|null} */
+            start_side: "LEFT" | "RIGHT" | null;
+            /** @description The line of the file (the range's last line) on `commit_id`; null for a file comment or once outdated. */
+            line: number | null;
+            original_line: number | null;
+            /** @enum {string|null} */
+            side: "LEFT" | "RIGHT" | null;
+            /** @enum {string} */
+            subject_type: "line" | "file";
+            reactions: components["schemas"]["reaction-rollup"];
+        };
+        "pull-request-review-comment-link": {
+            /** Format: uri */
+            href: string;
+        };
+        /**
+         * Review Comment
+         * @description GitHub's name for the same body in a review's comment list (`GET …/reviews/{review_id}/comments`).
+         */
+        "review-comment": components["schemas"]["pull-request-review-comment"];
         /**
          * Simple User
          * @description A GitHub user, in the short form embedded in other resources.
@@ -4397,57 +4547,6 @@ export interface components {
                 message?: string;
                 value?: string | number;
             })[];
-        };
-        /**
-         * Pull Request Review Comment
-         * @description A comment on a line (or a file) of a pull request's diff, in a review.
-         */
-        "review-comment": {
-            /** Format: uri */
-            url: string;
-            pull_request_review_id: number | null;
-            id: number;
-            node_id: string;
-            diff_hunk: string;
-            path: string;
-            position: number | null;
-            original_position: number | null;
-            commit_id: string;
-            original_commit_id: string;
-            in_reply_to_id?: number;
-            user: components["schemas"]["nullable-simple-user"];
-            body: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** Format: uri */
-            html_url: string;
-            /** Format: uri */
-            pull_request_url: string;
-            author_association: components["schemas"]["author-association"];
-            _links: {
-                self: {
-                    href: string;
-                };
-                html: {
-                    href: string;
-                };
-                pull_request: {
-                    href: string;
-                };
-            };
-            reactions?: components["schemas"]["reaction-rollup"];
-            /** @enum {string} */
-            side?: "LEFT" | "RIGHT";
-            /** @enum {string|null} */
-            start_side?: "LEFT" | "RIGHT" | null;
-            line?: number | null;
-            original_line?: number | null;
-            start_line?: number | null;
-            original_start_line?: number | null;
-            /** @enum {string} */
-            subject_type?: "line" | "file";
         };
         /**
          * Pull Request Simple
@@ -13362,6 +13461,491 @@ export interface operations {
                 };
             };
             301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list-review-comments-for-repo": {
+        parameters: {
+            query?: {
+                /**
+                 * @description What to sort by.
+                 * @example created
+                 */
+                sort?: "created" | "updated";
+                /**
+                 * @description Sort direction; ignored without `sort`.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Only comments updated at or after this time (ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`).
+                 * @example 2011-04-14T16:00:49Z
+                 */
+                since?: string;
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Review comments of the repository. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review-comment"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/get-review-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review comment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review-comment"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/delete-review-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/update-review-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The text of the comment. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The comment, updated. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review-comment"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list-review-comments": {
+        parameters: {
+            query?: {
+                /**
+                 * @description What to sort by.
+                 * @example created
+                 */
+                sort?: "created" | "updated";
+                /**
+                 * @description Sort direction; ignored without `sort`.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Only comments updated at or after this time (ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`).
+                 * @example 2011-04-14T16:00:49Z
+                 */
+                since?: string;
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Review comments of the pull request. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review-comment"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/create-review-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The text of the comment. */
+                    body: string;
+                    /** @description The commit of the pull request the comment is written against (its head, or an earlier commit of it). Required unless `in_reply_to` is given. */
+                    commit_id?: string;
+                    /** @description The file's path, relative to the repository's root; a file the pull request changes. Required unless `in_reply_to` is given. */
+                    path?: string;
+                    /**
+                     * @deprecated
+                     * @description Closing down; use `line`. The line's position in the file's diff: the line below the first `@@` hunk header is 1.
+                     */
+                    position?: number;
+                    /**
+                     * @description LEFT: a line of the base (deletions, in red); RIGHT: of the head (additions and context). The side of the range's last line for a multi-line comment. Default RIGHT.
+                     * @enum {string}
+                     */
+                    side?: "LEFT" | "RIGHT";
+                    /** @description The line of the file in the diff (the range's last line for a multi-line comment). Required unless `subject_type` is `file` or `position` is given. */
+                    line?: number;
+                    /** @description The range's first line, for a multi-line comment. */
+                    start_line?: number;
+                    /**
+                     * @description The side of the range's first line (default `side`).
+                     * @enum {string}
+                     */
+                    start_side?: "LEFT" | "RIGHT";
+                    /** @description A review comment of this pull request to reply to; every field but `body` is then ignored. */
+                    in_reply_to?: number;
+                    /**
+                     * @description `file`: a comment on the whole file (no line).
+                     * @enum {string}
+                     */
+                    subject_type?: "line" | "file";
+                };
+            };
+        };
+        responses: {
+            /** @description The comment was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review-comment"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/create-reply-for-review-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The text of the comment. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The reply was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review-comment"];
+                };
+            };
             307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];

@@ -1,0 +1,74 @@
+// Creating, editing and deleting review comments, each in one transaction
+// with its `pull_request_review_comment` event (none for a pending review's
+// comment: only its author sees it until the review is submitted).
+import type { EventContext } from '../../issues/issue-webhooks.js';
+import type { PullRow } from '../../pulls/pull-rows.js';
+import type { Anchor } from '../diff-anchor.js';
+import type { ReviewCommentRow } from '../review-comment-rows.js';
+import { insertReviewComment, reviewCommentsByIds } from '../review-comment-store.js';
+import { emitReviewCommentEvents } from '../review-comment-webhooks.js';
+import { bodyOf, isPending } from './review-comment-access.js';
+
+export interface NewReviewComment {
+  body: string;
+  /** The commit the comment is written against: the anchor's, or the head for a reply. */
+  commitId: string;
+  anchor?: Anchor;
+  inReplyTo?: number;
+}
+
+/**
+ * A comment on its own, outside any review the caller is writing: GitHub
+ * wraps it in a new submitted COMMENTED review with an empty body. Returns
+ * the comment's row.
+ */
+export async function createReviewComment(events: EventContext, { issue, pull }: PullRow, userId: number, input: NewReviewComment): Promise<ReviewCommentRow> {
+  const { tx, repo } = events;
+  const [review] = await tx<{ id: number }[]>`
+    INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, body, commit_id, submitted_at)
+    VALUES (${issue.id}, ${repo.id}, ${userId}, 'COMMENTED', '', ${input.commitId}, now()) RETURNING id`;
+  const id = await insertReviewComment(tx, {
+    pull: { issueId: issue.id, repositoryId: repo.id, number: issue.number, headSha: pull.head_sha, baseSha: pull.base_sha },
+    reviewId: Number(review!.id), userId, body: input.body, commitId: input.commitId,
+    ...(input.anchor ? { anchor: input.anchor } : {}), ...(input.inReplyTo !== undefined ? { inReplyTo: input.inReplyTo } : {}),
+  });
+  const [row] = await reviewCommentsByIds(tx, [id]);
+  await emitReviewCommentEvents(tx, events, 'created', issue.id, [bodyOf(row!, repo, events.urls)]);
+  return row!;
+}
+
+/**
+ * The new body; `edited` with the former one in `changes` (nothing when the
+ * body is the same). The comment's row after it, or null when it was gone.
+ */
+export async function editReviewComment(events: EventContext, comment: ReviewCommentRow, body: string): Promise<ReviewCommentRow | null> {
+  const { tx } = events;
+  // Read again under the row's lock: `changes.body.from` is the body this edit replaced.
+  const [current] = await tx<{ body: string }[]>`SELECT body FROM pull_request_review_comments WHERE id = ${comment.id} FOR UPDATE`;
+  if (!current) return null;
+  if (body !== current.body) await tx`UPDATE pull_request_review_comments SET body = ${body}, updated_at = now() WHERE id = ${comment.id}`;
+  const [row] = await reviewCommentsByIds(tx, [Number(comment.id)]);
+  if (body !== current.body && !isPending(row!)) {
+    await emitReviewCommentEvents(tx, events, 'edited', Number(row!.issue_id), [bodyOf(row!, events.repo, events.urls)], { body: { from: current.body } });
+  }
+  return row!;
+}
+
+/**
+ * Deletes the comment and, when it was the last of its thread, the thread
+ * (GitHub shows no empty threads). The review stays, even with no comments
+ * and an empty body, as GitHub. False when the comment was gone already.
+ */
+export async function deleteReviewComment(events: EventContext, comment: ReviewCommentRow): Promise<boolean> {
+  const { tx } = events;
+  // The thread's row first: two deletions of its last two comments must not both leave it behind.
+  await tx`SELECT id FROM pull_request_review_threads WHERE id = ${comment.thread_id} FOR UPDATE`;
+  const [row] = await reviewCommentsByIds(tx, [Number(comment.id)]);
+  if (!row) return false;
+  await tx`DELETE FROM pull_request_review_comments WHERE id = ${row.id}`;
+  await tx`
+    DELETE FROM pull_request_review_threads t
+    WHERE t.id = ${row.thread_id} AND NOT EXISTS (SELECT 1 FROM pull_request_review_comments c WHERE c.thread_id = t.id)`;
+  if (!isPending(row)) await emitReviewCommentEvents(tx, events, 'deleted', Number(row.issue_id), [bodyOf(row, events.repo, events.urls)]);
+  return true;
+}

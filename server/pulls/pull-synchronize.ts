@@ -13,6 +13,7 @@ import { copyHeadCommit } from './pull-fork-head.js';
 import { diffCounts, writeHeadRef } from './pull-git.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
+import { remapReviewThreads } from '../review-comments/thread-remap.js';
 import { markMergedByPush } from './merge/merged-by-push.js';
 import { queueMergeabilityForBranch } from './merge/mergeability-queue.js';
 
@@ -40,6 +41,7 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
     await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${base.id} AND number = ${pull.number}`;
     await writeHeadRef(git, base.id, pull.number, change.after);
     const row = (await pullByNumber(tx, base.id, pull.number))!;
+    await remapReviewThreads(tx, git.pathOf(base.id), row.pull.issue_id, row.pull.base_sha, change.after);
     // An app's installation on the fork says nothing about the base: its event names none.
     const sender = base.id === repo.id ? who : { sender: who.sender, installation: null };
     await emitPullRequestEventsAs(tx, base, urls, sender, row, (id) => (id === repo.id ? repo : id === base.id ? base : null), [

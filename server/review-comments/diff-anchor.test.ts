@@ -32,11 +32,13 @@ beforeAll(async () => {
   git = await gitCli();
   work = await mkdtemp(join(tmpdir(), 'anchor-'));
   await git.ok(['init', '--quiet', work]);
-  base = await commit({ 'a.txt': lines(20), 'gone.txt': 'x\ny\n', 'same.txt': 'same\n' }, 'base');
+  base = await commit({ 'a.txt': lines(20), 'gone.txt': 'x\ny\n', 'same.txt': 'same\n', 'old-name.txt': lines(12) }, 'base');
   head = await commit({
     'a.txt': lines(20, (i) => (i === 5 ? ['line five'] : i === 12 ? ['line 12', 'new 1', 'new 2'] : i === 18 ? [] : [`line ${i}`])),
     'gone.txt': null,
     'b.txt': 'b1\nb2\n',
+    'old-name.txt': null,
+    'new-name.txt': lines(12, (i) => [i === 10 ? 'line ten' : `line ${i}`]),
   }, 'head');
   repoPath = join(work, '.git');
 });
@@ -117,5 +119,13 @@ describe('anchorComment', () => {
     expect([left.line, left.position, left.diff_hunk]).toEqual([2, 2, '@@ -1,2 +0,0 @@\n-x\n-y']);
     await refusal(anchorComment(repoPath, base, head, { path: 'same.txt', subject_type: 'file' }));
     expect((await anchorComment(repoPath, base, head, { path: 'b.txt', line: 1 })).diff_hunk).toBe('@@ -0,0 +1,2 @@\n+b1');
+  });
+
+  it('follows a renamed file as the pull request diff shows it (the change, not the whole file)', async () => {
+    const anchor = await anchorComment(repoPath, base, head, { path: 'new-name.txt', line: 10 });
+    expect([anchor.position, anchor.diff_hunk]).toEqual([5, '@@ -7,6 +7,6 @@ line 6\n line 7\n line 8\n line 9\n-line 10\n+line ten']);
+    const left = await anchorComment(repoPath, base, head, { path: 'new-name.txt', line: 10, side: 'LEFT' });
+    expect([left.side, left.position]).toEqual(['LEFT', 4]);
+    await refusal(anchorComment(repoPath, base, head, { path: 'old-name.txt', line: 10, side: 'LEFT' }));
   });
 });

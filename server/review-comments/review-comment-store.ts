@@ -27,8 +27,8 @@ export interface InsertReviewComment {
 
 /**
  * Inserts a new thread and its first comment, or a reply to an existing
- * comment (404 when that comment is not on this pull request). Returns the
- * comment id.
+ * comment (404 when that comment is not on this pull request, or is in
+ * someone else's pending review). Returns the comment id.
  */
 export async function insertReviewComment(tx: TransactionSql, args: InsertReviewComment): Promise<number> {
   const { pull } = args;
@@ -38,7 +38,8 @@ export async function insertReviewComment(tx: TransactionSql, args: InsertReview
     if (!Number.isSafeInteger(args.inReplyTo) || args.inReplyTo < 1) throw notFound();
     const [target] = await tx<{ thread_id: number; first_id: number }[]>`
       SELECT c.thread_id, (SELECT min(f.id) FROM pull_request_review_comments f WHERE f.thread_id = c.thread_id) AS first_id
-      FROM pull_request_review_comments c WHERE c.id = ${args.inReplyTo} AND c.issue_id = ${pull.issueId}`;
+      FROM pull_request_review_comments c JOIN pull_request_reviews rv ON rv.id = c.review_id
+      WHERE c.id = ${args.inReplyTo} AND c.issue_id = ${pull.issueId} AND (rv.state <> 'PENDING' OR rv.user_id = ${args.userId})`;
     if (!target) throw notFound();
     threadId = Number(target.thread_id);
     inReplyTo = Number(target.first_id);

@@ -61,11 +61,16 @@ export async function editReviewComment(events: EventContext, comment: ReviewCom
  */
 export async function deleteReviewComment(events: EventContext, comment: ReviewCommentRow): Promise<boolean> {
   const { tx } = events;
-  // The thread's row first: two deletions of its last two comments must not both leave it behind.
-  await tx`SELECT id FROM pull_request_review_threads WHERE id = ${comment.thread_id} FOR UPDATE`;
   const [row] = await reviewCommentsByIds(tx, [Number(comment.id)]);
   if (!row) return false;
-  await tx`DELETE FROM pull_request_review_comments WHERE id = ${row.id}`;
+  const deleted = await tx`DELETE FROM pull_request_review_comments WHERE id = ${row.id}`;
+  if (deleted.count === 0) return false;
+  // No lock on the thread is needed for two deletions of its last two
+  // comments: the DELETE's trigger bumps the repository's issue-list
+  // generation (migration 023), a row lock held to commit, so the second
+  // runs the statement below after the first committed and sees the thread
+  // empty. Taking the thread's lock first would invert the order a push's
+  // re-mapping takes them in (generation, then threads).
   await tx`
     DELETE FROM pull_request_review_threads t
     WHERE t.id = ${row.thread_id} AND NOT EXISTS (SELECT 1 FROM pull_request_review_comments c WHERE c.thread_id = t.id)`;

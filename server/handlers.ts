@@ -21,6 +21,7 @@ import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reactionsHandlers } from './reactions/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
+import { reviewsHandlers } from './reviews/handlers/index.js';
 import { reviewCommentsHandlers } from './review-comments/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
@@ -45,6 +46,7 @@ export const handlers: Handlers = {
   ...rateLimitHandlers,
   ...reactionsHandlers,
   ...reposHandlers,
+  ...reviewsHandlers,
   ...reviewCommentsHandlers,
   ...searchHandlers,
   ...webhooksHandlers,

@@ -2033,6 +2033,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reviews for a pull request
+         * @description The pull request's reviews, oldest first, paginated with `Link`. A `PENDING` review is listed to its author only. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["pulls/list-reviews"];
+        put?: never;
+        /**
+         * Create a review for a pull request
+         * @description Anyone who can read the repository may review. Without `event` the review is `PENDING` (seen by its author only, submitted later with POST …/events; one per user and pull request: 422 "User can only have one pending review per pull request", which also refuses a submitted review while one is pending); with `event` it is submitted at once and emits `pull_request_review` `submitted` (and `pull_request_review_comment` `created` per inline comment). Inline `comments` are written with the review in one transaction: one that is not on the diff leaves no review. A submitted review withdraws its author's review request (no `review_request_removed` event, as GitHub). 422 (`errors` as sentences, as GitHub) for the pull request's author approving ("Can not approve your own pull request") or requesting changes ("Can not request changes on your own pull request"), for a missing body where one is required, and for a `commit_id` that is not one of the pull request's commits.
+         */
+        post: operations["pulls/create-review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a review for a pull request
+         * @description 404 for a review of another pull request, and for someone else's `PENDING` review. Public repositories are readable anonymously.
+         */
+        get: operations["pulls/get-review"];
+        /**
+         * Update a review for a pull request
+         * @description Changes the review's text: its author only (403 otherwise). A submitted review emits `pull_request_review` `edited` with `changes.body.from`; a pending one emits nothing.
+         */
+        put: operations["pulls/update-review"];
+        post?: never;
+        /**
+         * Delete a pending review for a pull request
+         * @description Deletes a `PENDING` review of the caller's, with its comments, and answers it as it was. 422 ("Can not delete a non-pending pull request review") for a submitted review.
+         */
+        delete: operations["pulls/delete-pending-review"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List comments for a pull request review
+         * @description The review's inline comments, oldest first, paginated with `Link`. 404 for someone else's `PENDING` review. Public repositories are readable anonymously.
+         */
+        get: operations["pulls/list-comments-for-review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Dismiss a review for a pull request
+         * @description Needs push access (403 otherwise). The review becomes `DISMISSED` and emits `pull_request_review` `dismissed`. 422 for a pending review ("Can not dismiss a pending pull request review") and for one that is neither approving nor requesting changes ("Can not dismiss a commented pull request review", "… a dismissed …").
+         */
+        put: operations["pulls/dismiss-review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a review for a pull request
+         * @description Submits the caller's `PENDING` review (404 for someone else's) with a verdict, at once visible with its comments: `pull_request_review` `submitted`, and `pull_request_review_comment` `created` for each comment. The same 422s as creating with `event`, and 422 ("Can not submit a non-pending pull request review") for one submitted already.
+         */
+        post: operations["pulls/submit-review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4426,6 +4538,50 @@ export interface components {
          */
         "timeline-issue-event": components["schemas"]["issue-event"] | components["schemas"]["timeline-comment-event"];
         /**
+         * Pull Request Review
+         * @description A person's review of a pull request at a commit. `submitted_at` is absent while the review is `PENDING`.
+         */
+        "pull-request-review": {
+            id: number;
+            node_id: string;
+            user: components["schemas"]["nullable-simple-user"];
+            body: string;
+            /** @enum {string} */
+            state: "PENDING" | "COMMENTED" | "APPROVED" | "CHANGES_REQUESTED" | "DISMISSED";
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            pull_request_url: string;
+            _links: {
+                html: {
+                    href: string;
+                };
+                pull_request: {
+                    href: string;
+                };
+            };
+            /** Format: date-time */
+            submitted_at?: string;
+            commit_id: string | null;
+            author_association: components["schemas"]["author-association"];
+        };
+        /**
+         * Validation Error Simple
+         * @description Body of 422 responses of the review operations: GitHub answers a refused review with sentences in `errors` (`Unprocessable Entity`, ["Can not approve your own pull request"]), and a request body that fails its schema with field errors as everywhere.
+         */
+        "pull-request-review-validation-error": {
+            message: string;
+            documentation_url?: string;
+            status?: string;
+            errors?: (string | {
+                resource?: string;
+                field?: string;
+                code: string;
+                message?: string;
+                value?: string | number;
+            })[];
+        };
+        /**
          * Pull Request Simple
          * @description A pull request in a list.
          */
@@ -4829,6 +4985,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["basic-error"];
+            };
+        };
+        /** @description Validation failed: a field is missing or invalid, or (GitHub's sentences in `errors`) the review is refused. */
+        "pull-request-review-validation-failed": {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["pull-request-review-validation-error"];
             };
         };
     };
@@ -13883,6 +14053,572 @@ export interface operations {
             404: components["responses"]["not_found"];
             413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list-reviews": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviews. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/create-review": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The commit reviewed, one of the pull request's commits; the head by default. 422 for any other. */
+                    commit_id?: string;
+                    /** @description The review's text; required (non-empty) for `REQUEST_CHANGES`, and for `COMMENT` without inline comments. */
+                    body?: string;
+                    /**
+                     * @description Submit the review now with this verdict; without it the review is `PENDING`.
+                     * @enum {string}
+                     */
+                    event?: "APPROVE" | "REQUEST_CHANGES" | "COMMENT";
+                    /** @description Inline comments, placed as in POST …/pulls/{pull_number}/comments (`line`/`side`, ranges with `start_line`/`start_side`, or the deprecated diff `position`). */
+                    comments?: {
+                        /** @description The file's path in the diff. */
+                        path: string;
+                        /** @description The comment's text. */
+                        body: string;
+                        /** @description Lines below the file's first `@@` header in the diff (deprecated; `line` is preferred). */
+                        position?: number;
+                        /** @description The line of the file the comment is on (the last line of a range). */
+                        line?: number;
+                        /**
+                         * @description `LEFT` for a line of the base side of the diff (a deletion), `RIGHT` (the default) for the head side.
+                         * @enum {string}
+                         */
+                        side?: "LEFT" | "RIGHT";
+                        /** @description The first line of a multi-line comment. */
+                        start_line?: number;
+                        /**
+                         * @description The side of `start_line`.
+                         * @enum {string}
+                         */
+                        start_side?: "LEFT" | "RIGHT";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/get-review": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+                /**
+                 * @description The unique identifier of the review.
+                 * @example 80
+                 */
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/update-review": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+                /**
+                 * @description The unique identifier of the review.
+                 * @example 80
+                 */
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The review's new text. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/delete-pending-review": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+                /**
+                 * @description The unique identifier of the review.
+                 * @example 80
+                 */
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/list-comments-for-review": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+                /**
+                 * @description The unique identifier of the review.
+                 * @example 80
+                 */
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comments. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["review-comment"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/dismiss-review": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+                /**
+                 * @description The unique identifier of the review.
+                 * @example 80
+                 */
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the review is dismissed. */
+                    message: string;
+                    /**
+                     * @description Always `DISMISS` (optional).
+                     * @enum {string}
+                     */
+                    event?: "DISMISS";
+                };
+            };
+        };
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "pulls/submit-review": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The number of the pull request.
+                 * @example 1
+                 */
+                pull_number: components["parameters"]["pull-number"];
+                /**
+                 * @description The unique identifier of the review.
+                 * @example 80
+                 */
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The review's text (replaces the pending review's when given). */
+                    body?: string;
+                    /**
+                     * @description The verdict.
+                     * @enum {string}
+                     */
+                    event: "APPROVE" | "REQUEST_CHANGES" | "COMMENT";
+                };
+            };
+        };
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["pull-request-review-validation-failed"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: ValidationErrorItem[] | undefined;
   readonly headers: Record<string, string>;
+  /** GitHub's validation-error-simple: `errors` as sentences (SentencesError), in place of field errors. */
+  readonly sentences?: readonly string[];
 
   constructor(status: number, message: string, errors?: ValidationErrorItem[], headers: Record<string, string> = {}) {
     // Expected outcomes (404, 422, …) need no stack trace, and capturing one is
@@ -29,6 +31,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * GitHub's 422 whose `errors` are sentences rather than field errors, as pull
+ * request reviews answer: `{"message":"Unprocessable Entity","errors":["Can not approve your own pull request"]}`.
+ */
+export class SentencesError extends ApiError {
+  constructor(override readonly sentences: readonly string[]) {
+    super(422, 'Unprocessable Entity');
+  }
+}
+
+export const unprocessable = (...sentences: string[]) => new SentencesError(sentences);
 export const notFound = () => new ApiError(404, 'Not Found');
 export const requiresAuthentication = () => new ApiError(401, 'requires authentication');
 export const forbidden = (message = 'Forbidden', headers?: Record<string, string>) => new ApiError(403, message, undefined, headers);

@@ -30,6 +30,7 @@ export function ifNoneMatchHits(header: string | null, etag: string): boolean {
 export function errorBody(error: ApiError, documentationUrl: string): Record<string, unknown> {
   const body: Record<string, unknown> = { message: error.message };
   if (error.errors) body.errors = error.errors;
+  else if (error.sentences) body.errors = error.sentences;
   body.documentation_url = documentationUrl;
   body.status = String(error.status);
   return body;

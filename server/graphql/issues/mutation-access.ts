@@ -118,7 +118,7 @@ export function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: st
   if (error.status === 403) return forbiddenMutation(ctx, mutation);
   // 405 and 409 (a merge refused, a head that moved) are refusals of the input too.
   if (error.status === 422 || error.status === 405 || error.status === 409) {
-    const detail = error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
+    const detail = error.sentences?.join('; ') ?? error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
     return githubError('UNPROCESSABLE', detail || error.message);
   }
   return error;

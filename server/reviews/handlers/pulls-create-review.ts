@@ -1,0 +1,22 @@
+import type { Handler } from '../../http/operation-context.js';
+import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { reviewTarget } from '../review-access.js';
+import { createReview } from '../review-create.js';
+import { anchorInlineComments } from '../review-inline-comments.js';
+import { reviewCommit } from '../review-rules.js';
+import { pullRequestReviewView } from '../review-view.js';
+
+// POST …/reviews: 200 (GitHub's status), pending without `event`, submitted with it.
+export const createReviewHandler: Handler<'pulls/create-review'> = async (ctx) => {
+  const { repo, pull, repos } = await reviewTarget(ctx);
+  const me = ctx.user().user;
+  const { body } = await ctx.input();
+  const { git } = ctx.services;
+  // Git first, outside the transaction: the commit reviewed and where each comment sits.
+  const commitId = await reviewCommit(git, repo.id, pull, body?.commit_id);
+  const comments = await anchorInlineComments(git, repo.id, pull, commitId, body?.comments ?? []);
+  const review = await inIssueTransaction(ctx, repo, (events) => createReview(events, repos, pull.issue.number, {
+    userId: me.id, body: body?.body ?? '', verdict: body?.event, commitId, comments,
+  }));
+  return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };
+};

@@ -1,0 +1,44 @@
+// GitHub's rules for a verdict, checked before anything is written: the pull
+// request's author may comment but not approve or request changes, and a
+// verdict that says nothing needs a body (REQUEST_CHANGES always; COMMENT
+// unless it carries inline comments). Refusals are GitHub's 422 with
+// sentences in `errors`.
+import { unprocessable } from '../http/api-error.js';
+import type { GitRepositories } from '../repos/git.js';
+import { isAncestor } from '../repos/git-commits.js';
+import type { PullRow } from '../pulls/pull-rows.js';
+import type { ReviewState } from './review-rows.js';
+
+export type ReviewVerdict = 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';
+
+export const STATE_OF: Record<ReviewVerdict, ReviewState> = { APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' };
+
+export const onePendingOnly = () => unprocessable('User can only have one pending review per pull request');
+
+export function checkVerdict(pull: PullRow, userId: number, verdict: ReviewVerdict, body: string, commentCount: number): void {
+  if (pull.issue.user_id === userId) {
+    if (verdict === 'APPROVE') throw unprocessable('Can not approve your own pull request');
+    if (verdict === 'REQUEST_CHANGES') throw unprocessable('Can not request changes on your own pull request');
+  }
+  const blank = body.trim() === '';
+  if (blank && (verdict === 'REQUEST_CHANGES' || (verdict === 'COMMENT' && commentCount === 0))) {
+    throw unprocessable(`Body is required when using ${verdict} event`);
+  }
+}
+
+/**
+ * The commit a new review is written against: the head by default, else one
+ * of the pull request's own commits (reachable from the head, not from the
+ * base); 422 for anything else.
+ */
+export async function reviewCommit(git: GitRepositories, repositoryId: number, pull: PullRow, commitId: string | undefined): Promise<string> {
+  const { head_sha: head, base_sha: base } = pull.pull;
+  if (commitId === undefined || commitId === head) return head;
+  const sha = commitId.toLowerCase();
+  const ok = /^[0-9a-f]{40}$/.test(sha)
+    && (await git.objectType(repositoryId, sha)) === 'commit'
+    && (await isAncestor(git, repositoryId, sha, head))
+    && !(await isAncestor(git, repositoryId, sha, base));
+  if (!ok) throw unprocessable(`No commit found for SHA: ${commitId}`);
+  return sha;
+}

@@ -5,7 +5,7 @@
 // sentences in `errors`.
 import { unprocessable } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
-import { isAncestor } from '../repos/git-commits.js';
+import { commitOfPull } from '../review-comments/review-commit.js';
 import type { PullRow } from '../pulls/pull-rows.js';
 import type { ReviewState } from './review-rows.js';
 
@@ -32,13 +32,8 @@ export function checkVerdict(pull: PullRow, userId: number, verdict: ReviewVerdi
  * base); 422 for anything else.
  */
 export async function reviewCommit(git: GitRepositories, repositoryId: number, pull: PullRow, commitId: string | undefined): Promise<string> {
-  const { head_sha: head, base_sha: base } = pull.pull;
-  if (commitId === undefined || commitId === head) return head;
-  const sha = commitId.toLowerCase();
-  const ok = /^[0-9a-f]{40}$/.test(sha)
-    && (await git.objectType(repositoryId, sha)) === 'commit'
-    && (await isAncestor(git, repositoryId, sha, head))
-    && !(await isAncestor(git, repositoryId, sha, base));
-  if (!ok) throw unprocessable(`No commit found for SHA: ${commitId}`);
+  if (commitId === undefined) return pull.pull.head_sha;
+  const sha = await commitOfPull(git, repositoryId, pull.pull, commitId);
+  if (sha === null) throw unprocessable(`No commit found for SHA: ${commitId}`);
   return sha;
 }

@@ -219,3 +219,23 @@ describe('comments of a pending review', () => {
     expect((await f.call(path, { token: f.alice.token })).json.map((c: any) => c.body)).toEqual(['Why add this?']);
   });
 });
+
+describe('a review comment on its own', () => {
+  it('is a submitted COMMENTED review: submitted, then the comment created, and the commenter\'s request answered', async () => {
+    const pulls = `/repos/alice/rv/pulls/${f.second.number}`;
+    expect((await f.call(`${pulls}/requested_reviewers`, { method: 'POST', token: f.bob.token, body: { reviewers: ['dave'] } })).status).toBe(201);
+    await f.newEvents();
+    const head = (await f.call(pulls)).json.head.sha;
+    const { status, json } = await f.call(`${pulls}/comments`, {
+      method: 'POST', token: f.dave.token, body: { body: 'Why this file?', commit_id: head, path: 'other.txt', subject_type: 'file' },
+    });
+    expect(status, JSON.stringify(json)).toBe(201);
+    const events = await f.newEvents();
+    expect(actions(events)).toEqual(['pull_request_review.submitted', 'pull_request_review_comment.created']);
+    expect(events[0]!.payload.review).toMatchObject({ id: json.pull_request_review_id, state: 'commented', user: { login: 'dave' } });
+    expect(events[1]!.payload.comment).toMatchObject({ id: json.id, pull_request_review_id: json.pull_request_review_id });
+    expect(logins(events[0]!.payload.pull_request.requested_reviewers)).toEqual([]);
+    const listed = (await f.call(reviews(f.second.number))).json;
+    expect(listed.map((r: any) => [r.id, r.state, r.user.login])).toEqual([[json.pull_request_review_id, 'COMMENTED', 'dave']]);
+  });
+});

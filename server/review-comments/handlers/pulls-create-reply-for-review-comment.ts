@@ -2,6 +2,7 @@ import { forbidden, notFound } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { repositoryLookup } from '../../pulls/pull-access.js';
 import { bodyOf, visibleComment } from './review-comment-access.js';
 import { createReviewComment } from './review-comment-changes.js';
 import { reviewCommentPull } from './review-comment-pull.js';
@@ -16,7 +17,8 @@ export const createReplyForReviewComment: Handler<'pulls/create-reply-for-review
   if (row.issue.locked && !canCommentWhenLocked(permission)) throw forbidden('Unable to create comment because issue is locked.');
   const { body } = await ctx.input();
   const input = { body: body.body, commitId: row.pull.head_sha, inReplyTo: Number(target.id) };
-  const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, me.id, input));
+  const repos = await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]);
+  const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, repos, me.id, input));
   const view = bodyOf(created, repo, ctx.services.urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

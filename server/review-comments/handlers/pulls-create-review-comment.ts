@@ -2,6 +2,7 @@ import { forbidden, notFound, validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { repositoryLookup } from '../../pulls/pull-access.js';
 import { anchorComment } from '../diff-anchor.js';
 import { bodyOf, visibleComment } from './review-comment-access.js';
 import { createReviewComment, type NewReviewComment } from './review-comment-changes.js';
@@ -41,7 +42,8 @@ export const createReviewCommentHandler: Handler<'pulls/create-review-comment'> 
     });
     input = { body: body.body, commitId, anchor };
   }
-  const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, me.id, input));
+  const repos = await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]);
+  const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, repos, me.id, input));
   const view = bodyOf(created, repo, urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

@@ -3,6 +3,8 @@
 // comment: only its author sees it until the review is submitted).
 import type { EventContext } from '../../issues/issue-webhooks.js';
 import type { PullRow } from '../../pulls/pull-rows.js';
+import type { RepositoryLookup } from '../../pulls/pull-view.js';
+import { afterSubmit } from '../../reviews/review-submit.js';
 import type { Anchor } from '../diff-anchor.js';
 import type { ReviewCommentRow } from '../review-comment-rows.js';
 import { insertReviewComment, reviewCommentsByIds } from '../review-comment-store.js';
@@ -19,11 +21,16 @@ export interface NewReviewComment {
 
 /**
  * A comment on its own, outside any review the caller is writing: GitHub
- * wraps it in a new submitted COMMENTED review with an empty body. Returns
- * the comment's row.
+ * wraps it in a new submitted COMMENTED review with an empty body, so what
+ * follows a submitted review follows (reviews' afterSubmit: the commenter's
+ * review request answered, `pull_request_review` submitted, then
+ * `pull_request_review_comment` created). Returns the comment's row.
  */
-export async function createReviewComment(events: EventContext, { issue, pull }: PullRow, userId: number, input: NewReviewComment): Promise<ReviewCommentRow> {
+export async function createReviewComment(
+  events: EventContext, pullRow: PullRow, repos: RepositoryLookup, userId: number, input: NewReviewComment,
+): Promise<ReviewCommentRow> {
   const { tx, repo } = events;
+  const { issue, pull } = pullRow;
   const [review] = await tx<{ id: number }[]>`
     INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, body, commit_id, submitted_at)
     VALUES (${issue.id}, ${repo.id}, ${userId}, 'COMMENTED', '', ${input.commitId}, now()) RETURNING id`;
@@ -32,8 +39,8 @@ export async function createReviewComment(events: EventContext, { issue, pull }:
     reviewId: Number(review!.id), userId, body: input.body, commitId: input.commitId,
     ...(input.anchor ? { anchor: input.anchor } : {}), ...(input.inReplyTo !== undefined ? { inReplyTo: input.inReplyTo } : {}),
   });
+  await afterSubmit(events, pullRow, repos, Number(review!.id), userId);
   const [row] = await reviewCommentsByIds(tx, [id]);
-  await emitReviewCommentEvents(tx, events, 'created', issue.id, [bodyOf(row!, repo, events.urls)]);
   return row!;
 }
 

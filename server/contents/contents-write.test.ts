@@ -146,6 +146,18 @@ describe('PUT …/contents/{path}', () => {
     expect((await raw('{"content":"aGk="}')).status).toBe(422);
   });
 
+  it("422 for an author or committer git cannot record (a name of only what git strips, angle brackets), nothing written", async () => {
+    for (const person of [{ name: '\u001f', email: 'a@b.c' }, { name: '. ,', email: 'a@b.c' }, { name: 'A <b>', email: 'a@b.c' }, { name: 'A', email: 'a>b' }]) {
+      for (const field of ['author', 'committer'] as const) {
+        const answer = await put('who.txt', { content: b64('who\n'), [field]: person });
+        expect(answer.status, `${field} ${JSON.stringify(person)}`).toBe(422);
+        // A committer alone is the author too (GitHub's default), so either may be named.
+        expect((await answer.json()).errors[0]).toMatchObject({ resource: 'Commit', field: expect.stringMatching(/^(author|committer)\./), code: 'invalid' });
+      }
+    }
+    expect((await server.api('/repos/alice/notes/contents/who.txt', { token: alice.token })).status).toBe(404);
+  });
+
   it('422 for content that is not base64 and for a path git cannot hold', async () => {
     expect((await put('bad.txt', { content: 'not base64!' })).status).toBe(422);
     expect((await put('notes/hello.txt/inner', { content: b64('x') })).status).toBe(422);

@@ -13,6 +13,7 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { changeRefs } from '../webhooks/ref-change-events.js';
 import type { CommitFields } from '../git-data/commit-view.js';
 import { entryAt, type TreeEntry } from './tree-entries.js';
+import { checkIdentity } from '../git-data/git-person.js';
 
 type Person = { name: string; email: string; date?: string };
 
@@ -65,6 +66,8 @@ export async function writeFile<K extends OperationId>(ctx: OperationContext<K>,
   const now = new Date();
   const author: Person = change.author ?? change.committer ?? (await callerIdentity(ctx));
   const committer: Person = change.committer ?? serviceIdentity(config.vendor, config.noreplyHost);
+  checkIdentity('Commit', 'author', author);
+  checkIdentity('Commit', 'committer', committer);
   const dates = { author: isoDate(author.date, 'author', now), committer: isoDate(committer.date, 'committer', now) };
   const pathChange: PathChange = change.content === null ? { path: change.path, remove: true } : { path: change.path, mode, content: change.content };
   let made;

@@ -1,7 +1,7 @@
 // People in git objects (`Name <email> 1215569610 +1200`) and in GitHub's
 // bodies (`{name, email, date}`), both ways.
 import { validationFailed } from '../http/api-error.js';
-import { gitDate, type GitIdentity } from '../repos/commit-identity.js';
+import { gitDate, isRecordableName, type GitIdentity } from '../repos/commit-identity.js';
 
 export interface Person { name: string; email: string; date: string }
 
@@ -32,11 +32,17 @@ export function identityFromBody(resource: string, field: string, body: { name: 
   return identity;
 }
 
-/** Names and emails go into an object header: no line breaks, angle brackets or NULs. */
+/**
+ * Names and emails go into an object header: no line breaks, angle brackets
+ * or NULs; and git refuses a name made only of what it strips (isRecordableName).
+ */
 export function checkIdentity(resource: string, field: string, identity: GitIdentity): void {
   for (const part of ['name', 'email'] as const) {
     if (/[<>\n\0]/.test(identity[part])) {
       throw validationFailed([{ resource, field: `${field}.${part}`, code: 'invalid', message: `${field}.${part} may not contain '<', '>', line breaks or NUL` }]);
     }
+  }
+  if (!isRecordableName(identity.name)) {
+    throw validationFailed([{ resource, field: `${field}.name`, code: 'invalid', message: `${field}.name consists only of characters git does not record` }]);
   }
 }

@@ -29,8 +29,24 @@ export function noreplyEmail(account: Pick<AccountRow, 'id' | 'login'>, noreplyH
   return `${account.id}+${account.login}@users.noreply.${noreplyHost}`;
 }
 
+/**
+ * Whether git can record `name`: it strips "crud" (control characters, space
+ * and `.,:;<>"\'`) from both ends and refuses a name left empty ("name
+ * consists only of disallowed characters"), and an object header cannot hold
+ * angle brackets, line breaks or NULs.
+ */
+export function isRecordableName(name: string): boolean {
+  return /[^\x00-\x20.,:;<>"\\']/.test(name) && !/[<>\n\0]/.test(name);
+}
+
+/** An account as author: its profile name when git can record it, else its login. */
 export function authorIdentity(account: Pick<AccountRow, 'id' | 'login' | 'name' | 'email'>, noreplyHost: string): GitIdentity {
-  return { name: account.name?.trim() || account.login, email: account.email?.trim() || noreplyEmail(account, noreplyHost) };
+  const name = account.name?.trim();
+  const email = account.email?.trim();
+  return {
+    name: name && isRecordableName(name) ? name : account.login,
+    email: email && !/[<>\n\0]/.test(email) ? email : noreplyEmail(account, noreplyHost),
+  };
 }
 
 export function serviceIdentity(vendor: string, noreplyHost: string): GitIdentity {

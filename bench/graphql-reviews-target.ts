@@ -2,9 +2,9 @@
 // request's 50 reviews with their comments (two each, in a thread), authors
 // and places in the diff, against a bare node:http server answering the same
 // body bytes. Targets: ≥ 0.15× bare, ≤ 5 SQL statements per request (also
-// pinned by server/graphql/reviews/review-nodes.test.ts). Reviews are not in
-// the response cache (reviews and threads have no generation trigger), so
-// every request executes.
+// pinned by server/graphql/reviews/review-nodes.test.ts). The page is in the
+// response cache (migration 023's generation triggers on reviews, threads
+// and comments), like the issue page.
 import type { Sql } from '../server/db/database.js';
 import type { TargetResult } from './load.js';
 

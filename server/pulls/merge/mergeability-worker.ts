@@ -7,7 +7,7 @@ import { Backoff } from '../../db/backoff.js';
 import { unavailableReason } from '../../db/database-unavailable.js';
 import type { Logger } from '../../log.js';
 import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
-import { runMergeabilityJob, type MergeabilityDeps } from './mergeability.js';
+import { RETRY_MS, runMergeabilityJob, type MergeabilityDeps } from './mergeability.js';
 
 const SWEEP_MS = 30_000;
 const LEASE_MS = 60_000;
@@ -29,6 +29,7 @@ export async function startMergeabilityWorker(deps: MergeabilityDeps & { log: Lo
   let wake = () => {};
   const listener = await deps.sql.listen(MERGEABILITY_CHANNEL, () => wake(), () => wake());
   const backoff = new Backoff(250, 5_000);
+  let retrySoon = false;
   const loop = async () => {
     while (running) {
       // Set up the wake-up before looking, so a NOTIFY that arrives meanwhile is not lost.
@@ -38,11 +39,14 @@ export async function startMergeabilityWorker(deps: MergeabilityDeps & { log: Lo
         const jobs = await claim(deps);
         for (const issueId of jobs) {
           if (!running) break;
-          await runMergeabilityJob(deps, issueId).catch((error: unknown) =>
+          const ran = await runMergeabilityJob(deps, issueId).catch((error: unknown) =>
             deps.log.warn('mergeability job failed; retried after its lease', { issueId, error: String(error) }));
+          if (ran === 'busy') retrySoon = true;
         }
         backoff.reset();
         if (jobs.length > 0) continue;
+        // A job that gave way to a change (mergeability.ts) is due again in RETRY_MS: look then, not at the next sweep.
+        if (retrySoon) [waitMs, retrySoon] = [RETRY_MS, false];
       } catch (error) {
         if (!running) break;
         waitMs = backoff.next();

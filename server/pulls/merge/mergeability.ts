@@ -31,9 +31,10 @@ export const testMergeRef = (number: number) => `refs/pull/${number}/merge`;
 
 /**
  * Runs the job of pull request `issueId` (its issue's id) if it is queued;
- * true when it ran to its end, false when it was queued again meanwhile.
+ * true when it ran to its end, false when it was queued again meanwhile,
+ * 'busy' when it gave way to a change holding its rows (retried in RETRY_MS).
  */
-export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number): Promise<boolean> {
+export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number): Promise<boolean | 'busy'> {
   const { sql, git } = deps;
   const [job] = await sql<JobPull[]>`
     SELECT j.generation, i.repository_id, i.number, i.state, p.merged_at IS NOT NULL AS merged, p.head_sha, p.base_ref
@@ -49,16 +50,33 @@ export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number
     result = { mergeable: commit !== null, commit, base };
   }
   const counts = result ? await diffCounts(git, repositoryId, { head: job.head_sha, base: result.base }) : null;
-  return sql.begin((tx) => writeResult(tx, deps, issueId, job, result, counts));
+  try {
+    return await sql.begin((tx) => writeResult(tx, deps, issueId, job, result, counts));
+  } catch (error) {
+    if (!yielded(error)) throw error;
+    // A foreground change held what the job needs: try again shortly, not after the lease.
+    await sql`UPDATE pull_mergeability_jobs SET lease_until = now() + ${RETRY_MS} * interval '1 millisecond' WHERE issue_id = ${issueId}`;
+    return 'busy';
+  }
 }
+
+/** How long the job waits for a lock before it yields, and how soon it is tried again then. */
+const LOCK_WAIT = '200ms';
+export const RETRY_MS = 500;
+
+// lock_not_available (lock_timeout), deadlock_detected.
+const yielded = (error: unknown) => ['55P03', '40P01'].includes((error as { code?: string }).code ?? '');
 
 async function writeResult(tx: TransactionSql, deps: MergeabilityDeps, issueId: number, job: JobPull, result: Result | null, counts: DiffCounts | null): Promise<boolean> {
   const { git } = deps;
   const repositoryId = Number(job.repository_id);
   // Its issue, then its row, before the update below bumps the issue-list
-  // generation: the order every writer keeps (pull-locks.ts), so the job
-  // waits for a change in progress (a PATCH, a push's sync) and never
-  // deadlocks with one; it needs no lock timeout or retry.
+  // generation: the order the pull request writers keep (pull-locks.ts). Not
+  // every writer of an issue can take its row first (a new label, comment or
+  // review bumps the generation before it updates the issue), so a
+  // background job still gives way past LOCK_WAIT rather than wait in a cycle
+  // (a relabel of a new pull request deadlocked with it under load).
+  await tx.unsafe(`SET LOCAL lock_timeout = '${LOCK_WAIT}'`);
   await lockPullRows(tx, [issueId]);
   const [current] = await tx<{ generation: string }[]>`SELECT generation FROM pull_mergeability_jobs WHERE issue_id = ${issueId} FOR UPDATE`;
   if (!current || current.generation !== job.generation) {

@@ -20,6 +20,7 @@ import { pullsHandlers } from './pulls/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reactionsHandlers } from './reactions/handlers/index.js';
+import { releasesHandlers } from './releases/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
@@ -43,6 +44,7 @@ export const handlers: Handlers = {
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reactionsHandlers,
+  ...releasesHandlers,
   ...reposHandlers,
   ...searchHandlers,
   ...webhooksHandlers,

@@ -1945,6 +1945,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/releases/generate-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate release notes content for a release
+         * @description Needs push access. Notes for `tag_name` (its commit, or `target_commitish`'s when the tag does not exist yet) from the pull requests merged since `previous_tag_name`, by default the tag of the newest published release before it: GitHub's markdown (`## What's Changed`, one `* <title> by @<login> in <url>` line per pull request, `**Full Changelog**`). Nothing is stored. A `target_commitish` or `previous_tag_name` that names no commit is 422 `invalid`.
+         */
+        post: operations["repos/generate-release-notes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/releases/latest": {
         parameters: {
             query?: never;
@@ -4567,6 +4587,8 @@ export interface components {
             body: string | null;
             draft: boolean;
             prerelease: boolean;
+            /** @description Always false (Wharf has no immutable releases). */
+            immutable: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4575,6 +4597,14 @@ export interface components {
             updated_at: string | null;
             author: components["schemas"]["simple-user"];
             assets: components["schemas"]["release-asset"][];
+        };
+        /**
+         * Generated Release Notes Content
+         * @description Generated name and body of a release (GitHub's `release-notes-content`).
+         */
+        "release-notes-content": {
+            name: string;
+            body: string;
         };
         /**
          * Release asset
@@ -13433,6 +13463,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["release"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/generate-release-notes": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tag of the release the notes are for (it may not exist yet). */
+                    tag_name: string;
+                    /** @description Where the tag would be created when it does not exist: a branch or a commit sha. Default: the repository's default branch. */
+                    target_commitish?: string;
+                    /** @description The tag the notes start from. Default: the newest published release's tag before this one. */
+                    previous_tag_name?: string;
+                    /** @description Accepted for GitHub's clients; Wharf has no notes configuration yet and ignores it. */
+                    configuration_file_path?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The generated name and body. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release-notes-content"];
                 };
             };
             307: components["responses"]["temporary_redirect"];

@@ -112,6 +112,7 @@ export const operations = {
   "repos/delete-release": { method: "delete", path: "/repos/{owner}/{repo}/releases/{release_id}" },
   "repos/download-tarball-archive": { method: "get", path: "/repos/{owner}/{repo}/tarball/{ref}" },
   "repos/download-zipball-archive": { method: "get", path: "/repos/{owner}/{repo}/zipball/{ref}" },
+  "repos/generate-release-notes": { method: "post", path: "/repos/{owner}/{repo}/releases/generate-notes" },
   "repos/get": { method: "get", path: "/repos/{owner}/{repo}" },
   "repos/get-branch": { method: "get", path: "/repos/{owner}/{repo}/branches/{branch}" },
   "repos/get-by-id": { method: "get", path: "/repositories/{repository_id}" },

@@ -3,6 +3,7 @@
 import type { Handlers } from '../../http/operation-context.js';
 import { createRelease } from './repos-create-release.js';
 import { deleteReleaseHandler } from './repos-delete-release.js';
+import { generateReleaseNotes } from './repos-generate-release-notes.js';
 import { getLatestRelease } from './repos-get-latest-release.js';
 import { getReleaseByTag } from './repos-get-release-by-tag.js';
 import { getRelease } from './repos-get-release.js';
@@ -17,4 +18,5 @@ export const releasesHandlers = {
   'repos/get-latest-release': getLatestRelease,
   'repos/update-release': updateReleaseHandler,
   'repos/delete-release': deleteReleaseHandler,
+  'repos/generate-release-notes': generateReleaseNotes,
 } satisfies Partial<Handlers>;

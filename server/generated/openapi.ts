@@ -3477,7 +3477,7 @@ export interface components {
         };
         /**
          * Webhook payload
-         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `fork` has `forkee` (and no `action`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
          */
         "webhook-payload": {
             /** @description What happened: `created`, `edited`, `deleted` (`label`, `milestone`), `opened`, `closed` (`milestone`). */

@@ -15,8 +15,9 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
   const upload = urls.html(`/api/uploads${base}/releases/${r.id}/assets`);
   // A draft's tag may not exist: GitHub gives it no archives and an untagged page.
   const htmlTag = r.draft ? `untagged-${r.id}` : tag;
+  // `author` is never null in GitHub's schema: a deleted account is GitHub's ghost user (id 10137).
   const author = r.author_id === null
-    ? { id: 0, login: 'ghost', kind: 'User' as const, site_admin: false }
+    ? { id: 10137, login: 'ghost', kind: 'User' as const, site_admin: false }
     : { id: r.author_id, login: r.author_login!, kind: r.author_kind!, site_admin: r.author_site_admin! };
   return {
     url: api,

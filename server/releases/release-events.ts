@@ -2,7 +2,9 @@
 // the change's transaction:
 // - created: `created`, then for a published release `published` and
 //   `released` (full) or `prereleased`;
-// - a draft published: `published`, then `released` or `prereleased`;
+// - a draft published: `published`, then `released` for a full release (GitHub
+//   documents that `prereleased` is not sent for a prerelease published from a
+//   draft: `published` alone);
 // - a published release made a draft again: `unpublished`;
 // - a published release changing kind: `released` or `prereleased`;
 // - name, body, tag or an explicit make_latest changed: `edited` with `changes`
@@ -18,7 +20,7 @@ interface Shape { draft: boolean; prerelease: boolean }
 export function transitionActions(before: Shape | null, after: Shape): string[] {
   const kind = after.prerelease ? 'prereleased' : 'released';
   if (before === null) return after.draft ? ['created'] : ['created', 'published', kind];
-  if (before.draft && !after.draft) return ['published', kind];
+  if (before.draft && !after.draft) return after.prerelease ? ['published'] : ['published', 'released'];
   if (!before.draft && after.draft) return ['unpublished'];
   if (!after.draft && before.prerelease !== after.prerelease) return [kind];
   return [];

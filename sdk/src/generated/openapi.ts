@@ -2028,7 +2028,7 @@ export interface paths {
         head?: never;
         /**
          * Update a release
-         * @description Needs push access. Only the fields present change. Publishing a draft creates its tag as creating a published release does. Sends the `release` event: `edited` (with `changes` of `name`, `body`, `tag_name`, `make_latest`), `published` then `released` or `prereleased` when a draft is published, `released` or `prereleased` when a published release changes kind, `unpublished` when it becomes a draft again.
+         * @description Needs push access. Only the fields present change. Publishing a draft creates its tag as creating a published release does. Sends the `release` event: `edited` (with `changes` of `name`, `body`, `tag_name`, `make_latest`), `published` when a draft is published (then `released` for a full release; GitHub sends no `prereleased` for a prerelease published from a draft), `released` or `prereleased` when a published release changes kind, `unpublished` when it becomes a draft again.
          */
         patch: operations["repos/update-release"];
         trace?: never;

@@ -53,6 +53,16 @@ describe('generate release notes', () => {
     expect(first.json.body).toBe(`**Full Changelog**: ${t.server.url}/alice/proj/compare/v0...v0`);
   });
 
+  it('create-release with generate_release_notes: the generated name, and the given body first', async () => {
+    const res = await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0.5', target_commitish: 'main', body: 'Intro', generate_release_notes: true, draft: true } });
+    expect(res.status).toBe(201);
+    expect(res.json.name).toBe('v0.5');
+    // The newest published release that is an ancestor of main is v1: nothing merged since.
+    expect(res.json.body).toBe(`Intro\n\n**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v0.5`);
+    const named = await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0.6', name: 'Mine', generate_release_notes: true, draft: true } });
+    expect(named.json).toMatchObject({ name: 'Mine', body: `**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v0.6` });
+  });
+
   it('422 for an unknown target or previous tag; 403 without push access', async () => {
     const target = await notes({ tag_name: 'v9', target_commitish: 'nope' });
     expect(target.status).toBe(422);

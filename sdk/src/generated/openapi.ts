@@ -13443,6 +13443,8 @@ export interface operations {
                      * @enum {string}
                      */
                     make_latest?: "true" | "false" | "legacy";
+                    /** @description `true`: the name (unless given) and body come from the generated release notes (as `POST …/releases/generate-notes` makes them); a given body goes first. */
+                    generate_release_notes?: boolean;
                 };
             };
         };

@@ -2,6 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { emitReleaseEvents, transitionActions } from '../release-events.js';
 import { latestMark, tagTaken } from '../release-input.js';
+import { generateNotes } from '../release-notes.js';
 import { checkTagName, checkTarget, ensureTag } from '../release-tag.js';
 import { releaseView } from '../release-view.js';
 import { insertRelease, isTagTaken } from '../releases-store.js';
@@ -17,8 +18,8 @@ export const createRelease: Handler<'repos/create-release'> = async (ctx) => {
   const values = {
     tag_name: body.tag_name,
     target_commitish: body.target_commitish ?? repo.default_branch,
-    name: body.name ?? null,
-    body: body.body ?? null,
+    name: body.name ?? null as string | null,
+    body: body.body ?? null as string | null,
     draft: body.draft ?? false,
     prerelease: body.prerelease ?? false,
   };
@@ -26,6 +27,12 @@ export const createRelease: Handler<'repos/create-release'> = async (ctx) => {
   await checkTarget(ctx.services, repo, values.tag_name, values.target_commitish);
   const [taken] = await sql`SELECT 1 FROM releases WHERE repository_id = ${repo.id} AND tag_name = ${values.tag_name}`;
   if (taken) throw tagTaken();
+  if (body.generate_release_notes) {
+    // Before the tag exists, so the notes run from the target, as generate-notes does.
+    const notes = await generateNotes(ctx.services, repo, { tag_name: values.tag_name, target_commitish: values.target_commitish });
+    values.name = values.name ?? notes.name;
+    values.body = values.body ? `${values.body}\n\n${notes.body}` : notes.body;
+  }
   if (!values.draft) await ensureTag(ctx.services, repo, ctx.principal, values.tag_name, values.target_commitish);
   const mark = latestMark(body.make_latest, !values.draft && !values.prerelease, !values.draft) === true;
   try {

@@ -2,6 +2,7 @@
 // the query (latestRelease), not kept in a column that every change would
 // have to update.
 import type { Sql, TransactionSql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 
 export interface ReleaseRow {
   id: number;
@@ -53,6 +54,7 @@ export async function findRelease(db: Db, repositoryId: number, id: number, lock
 
 /** The published release of a tag (GitHub does not find drafts by tag). */
 export async function findReleaseByTag(db: Db, repositoryId: number, tag: string): Promise<ReleaseRow | null> {
+  if (!canMatchText(tag)) return null;
   const [row] = await db<ReleaseRow[]>`${SELECT_RELEASE(db)}
     WHERE r.repository_id = ${repositoryId} AND r.tag_name = ${tag} AND NOT r.draft`;
   return row ?? null;

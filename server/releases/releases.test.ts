@@ -78,6 +78,9 @@ describe('releases', () => {
     expect((await create({ tag_name: 'v9' }, bob.token)).status).toBe(403);
     expect((await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: '{"tag_name":' as any })).status).toBe(400);
     expect((await server.api(`${REPO}/releases/999999`, { token: alice.token })).status).toBe(404);
+    // PostgreSQL text cannot hold NUL: refused by the schema, not a 500.
+    expect((await create({ tag_name: 'v9', body: 'a\u0000b' })).status).toBe(422);
+    expect((await server.api(`${REPO}/releases/tags/v%00`, { token: alice.token })).status).toBe(404);
   });
 
   it('keeps drafts from readers; publishing a draft creates its tag', async () => {

@@ -80,6 +80,8 @@ describe('releases', () => {
     expect((await server.api(`${REPO}/releases/999999`, { token: alice.token })).status).toBe(404);
     // PostgreSQL text cannot hold NUL: refused by the schema, not a 500.
     expect((await create({ tag_name: 'v9', body: 'a\u0000b' })).status).toBe(422);
+    const one = await json(await server.api(`${REPO}/releases/tags/v1.0.0`));
+    expect((await update(one.id, { body: 'a\u0000b', name: '\u0000' })).status).toBe(422);
     expect((await server.api(`${REPO}/releases/tags/v%00`, { token: alice.token })).status).toBe(404);
   });
 

@@ -104,7 +104,9 @@ await seedHistory(baseUrl, octocat);
 await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true, auto_init: true });
 // Milestone 1, the spec's example number (the default labels, `bug` among them, came with the repository).
 await api(octocat, 'POST', '/repos/octocat/Hello-World/milestones', { title: 'v1.0', description: 'Tracking milestone for version 1.0' });
-progress('repositories octocat/Hello-World (heads/main, heads/featureA two commits ahead, milestone 1), octocat/secret-plans (private)');
+// Release 1 (the spec's example id) at tag v0.9.2, the generate-notes example's previous tag.
+await api(octocat, 'POST', '/repos/octocat/Hello-World/releases', { tag_name: 'v0.9.2', name: 'v0.9.2', body: 'Seeded release' });
+progress('repositories octocat/Hello-World (heads/main, heads/featureA two commits ahead, milestone 1, release 1 at tag v0.9.2), octocat/secret-plans (private)');
 // Issue 1 of the example repository, assigned to octocat, with comment 1:
 // the issue operations' examples (issue_number 1, comment_id 1) reach them.
 await api(octocat, 'POST', '/repos/octocat/Hello-World/issues', { title: 'Found a bug', body: "I'm having a problem with this.", assignees: ['octocat'] });

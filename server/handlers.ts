@@ -20,6 +20,7 @@ import { pullsHandlers } from './pulls/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reactionsHandlers } from './reactions/handlers/index.js';
+import { releasesHandlers } from './releases/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
 import { reviewsHandlers } from './reviews/handlers/index.js';
 import { reviewCommentsHandlers } from './review-comments/handlers/index.js';
@@ -45,6 +46,7 @@ export const handlers: Handlers = {
   ...oauthHandlers,
   ...rateLimitHandlers,
   ...reactionsHandlers,
+  ...releasesHandlers,
   ...reposHandlers,
   ...reviewsHandlers,
   ...reviewCommentsHandlers,

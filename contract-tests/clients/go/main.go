@@ -74,6 +74,7 @@ func main() {
 	// Commits first: they expect the repository's history as created (the calls after add commits).
 	commitCalls(ctx, l, client, login, repo, prefix)
 	labelCalls(ctx, l, client, login, repo, prefix)
+	releaseCalls(ctx, l, client, login, repo, prefix)
 	issueCalls(ctx, l, client, login, repo)
 	gitDataCalls(ctx, l, client, login, repo, prefix)
 	contentCalls(ctx, l, client, login, repo, prefix)

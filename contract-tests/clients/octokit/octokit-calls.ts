@@ -8,6 +8,7 @@ import { createAppAuth } from '@octokit/auth-app';
 import { archiveCalls } from './octokit-archives.js';
 import { callList, env, expect, until } from './call-list.js';
 import { labelCalls } from './octokit-labels.js';
+import { releaseCalls } from './octokit-releases.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
 import { commitCalls } from './octokit-commits.js';
@@ -70,6 +71,7 @@ await commitCalls(octokit, call, at, prefix);
 await contentCalls(call, octokit, at, prefix);
 
 await labelCalls(call, octokit, at, prefix);
+await releaseCalls(call, octokit, at, prefix);
 await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
 await pullCalls(call, octokit, at, prefix, env('WHARF_ORG'));

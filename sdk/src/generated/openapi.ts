@@ -1941,6 +1941,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List releases
+         * @description The repository's releases, newest first, paginated with `per_page`, `page` and `Link`. Drafts are listed only to callers with push access.
+         */
+        get: operations["repos/list-releases"];
+        put?: never;
+        /**
+         * Create a release
+         * @description Needs push access. A published release (`draft` false, the default) creates its tag from `target_commitish` when the tag does not exist yet (events `create` and `push`); an existing tag is used as is. A tag another release has is 422 `already_exists`; a `target_commitish` that is neither a branch nor a commit is 422 `invalid`. Sends the `release` event: `created`, and for a published release `published` and `released` or `prereleased`.
+         */
+        post: operations["repos/create-release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/generate-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate release notes content for a release
+         * @description Needs push access. Notes for `tag_name` (its commit, or `target_commitish`'s when the tag does not exist yet) from the pull requests merged since `previous_tag_name`, by default the tag of the newest published release before it: GitHub's markdown (`## What's Changed`, one `* <title> by @<login> in <url>` line per pull request, `**Full Changelog**`). Nothing is stored. A `target_commitish` or `previous_tag_name` that names no commit is 422 `invalid`.
+         */
+        post: operations["repos/generate-release-notes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the latest release
+         * @description The latest published full release (not a draft nor a prerelease): the one `make_latest` last chose, else the newest by creation date. 404 when there is none.
+         */
+        get: operations["repos/get-latest-release"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a release by tag name
+         * @description The published release of a tag (drafts are not found by tag, as on GitHub).
+         */
+        get: operations["repos/get-release-by-tag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/{release_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a release
+         * @description A release by id; a draft is found only by callers with push access.
+         */
+        get: operations["repos/get-release"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a release
+         * @description Needs push access. The tag stays. Sends the `release` event `deleted`.
+         */
+        delete: operations["repos/delete-release"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a release
+         * @description Needs push access. Only the fields present change. Publishing a draft creates its tag as creating a published release does. Sends the `release` event: `edited` (with `changes` of `name`, `body`, `tag_name`, `make_latest`), `published` when a draft is published (then `released` for a full release; GitHub sends no `prereleased` for a prerelease published from a draft), `released` or `prereleased` when a published release changes kind, `unpublished` when it becomes a draft again.
+         */
+        patch: operations["repos/update-release"];
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/pulls/comments": {
         parameters: {
             query?: never;
@@ -3647,13 +3759,14 @@ export interface components {
         };
         /**
          * Webhook payload
-         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `fork` has `forkee` (and no `action`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
          */
         "webhook-payload": {
             /** @description What happened: `created`, `edited`, `deleted` (`label`, `milestone`), `opened`, `closed` (`milestone`). */
             action?: string;
             label?: components["schemas"]["label"];
             milestone?: components["schemas"]["milestone"];
+            release?: components["schemas"]["release"];
             /** @description For `fork`: the new fork, as `repository` bodies are, with `public`. */
             forkee?: components["schemas"]["repository"] & {
                 /** @constant */
@@ -3663,7 +3776,8 @@ export interface components {
             /** @description For `edited`: each changed field's previous value, `{<field>: {from: <previous>}}`. */
             changes?: {
                 [key: string]: {
-                    from: string;
+                    from?: string;
+                    to?: boolean;
                 };
             };
             zen?: string;
@@ -4785,6 +4899,77 @@ export interface components {
             additions: number;
             deletions: number;
             changed_files: number;
+        };
+        /**
+         * Release
+         * @description A release of a repository (GitHub's `release`). Drafts have no `published_at`, and their tag may not exist yet.
+         */
+        release: {
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            assets_url: string;
+            /** @description A URI template: `…/releases/{id}/assets{?name,label}` under `/api/uploads`. */
+            upload_url: string;
+            /** Format: uri */
+            tarball_url: string | null;
+            /** Format: uri */
+            zipball_url: string | null;
+            id: number;
+            /** @description `RL_…` */
+            node_id: string;
+            tag_name: string;
+            target_commitish: string;
+            name: string | null;
+            body: string | null;
+            draft: boolean;
+            prerelease: boolean;
+            /** @description Always false (Wharf has no immutable releases). */
+            immutable: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            published_at: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+            author: components["schemas"]["simple-user"];
+            assets: components["schemas"]["release-asset"][];
+        };
+        /**
+         * Generated Release Notes Content
+         * @description Generated name and body of a release (GitHub's `release-notes-content`).
+         */
+        "release-notes-content": {
+            name: string;
+            body: string;
+        };
+        /**
+         * Release asset
+         * @description A file uploaded to a release (GitHub's `release-asset`).
+         */
+        "release-asset": {
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            browser_download_url: string;
+            id: number;
+            /** @description `RLA_…` */
+            node_id: string;
+            name: string;
+            label: string | null;
+            /** @enum {string} */
+            state: "uploaded" | "open";
+            content_type: string;
+            size: number;
+            digest: string | null;
+            download_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            uploader: components["schemas"]["nullable-simple-user"];
         };
     };
     responses: {
@@ -13561,6 +13746,487 @@ export interface operations {
                 };
             };
             301: components["responses"]["moved_permanently"];
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-releases": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The releases. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/create-release": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name of the tag (a valid git ref name under refs/tags/). */
+                    tag_name: string;
+                    /** @description Where the tag is created from when it does not exist yet: a branch or a commit sha. Default: the repository's default branch. Unused if the tag exists. */
+                    target_commitish?: string;
+                    /** @description The name of the release. */
+                    name?: string | null;
+                    /** @description Text describing the release. */
+                    body?: string | null;
+                    /** @description `true`: a draft (unpublished, visible only to writers); `false`: published. */
+                    draft?: boolean;
+                    /** @description `true`: a prerelease. */
+                    prerelease?: boolean;
+                    /**
+                     * @description Whether this release becomes the latest (`true`, the default for a published full release), does not (`false`), or `legacy`: the newest published full release by creation date is the latest.
+                     * @enum {string}
+                     */
+                    make_latest?: "true" | "false" | "legacy";
+                    /** @description `true`: the name (unless given) and body come from the generated release notes (as `POST …/releases/generate-notes` makes them); a given body goes first. */
+                    generate_release_notes?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The release was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created resource.
+                     * @example http://127.0.0.1:3000/api/v3/repos/octocat/Hello-World/releases/1
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/generate-release-notes": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tag of the release the notes are for (it may not exist yet). */
+                    tag_name: string;
+                    /** @description Where the tag would be created when it does not exist: a branch or a commit sha. Default: the repository's default branch. */
+                    target_commitish?: string;
+                    /** @description The tag the notes start from. Default: the newest published release's tag before this one. */
+                    previous_tag_name?: string;
+                    /** @description Accepted for GitHub's clients; Wharf has no notes configuration yet and ignores it. */
+                    configuration_file_path?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The generated name and body. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release-notes-content"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-latest-release": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest release. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-release-by-tag": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /** @description The tag name of the release. */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-release": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /** @description The unique identifier of the release. */
+                release_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/delete-release": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /** @description The unique identifier of the release. */
+                release_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/update-release": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /** @description The unique identifier of the release. */
+                release_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name of the tag (a valid git ref name under refs/tags/). */
+                    tag_name?: string;
+                    /** @description Where the tag is created from when it does not exist yet: a branch or a commit sha. Default: the repository's default branch. Unused if the tag exists. */
+                    target_commitish?: string;
+                    /** @description The name of the release. */
+                    name?: string | null;
+                    /** @description Text describing the release. */
+                    body?: string | null;
+                    /** @description `true`: a draft (unpublished, visible only to writers); `false`: published. */
+                    draft?: boolean;
+                    /** @description `true`: a prerelease. */
+                    prerelease?: boolean;
+                    /**
+                     * @description Whether this release becomes the latest (`true`, the default for a published full release), does not (`false`), or `legacy`: the newest published full release by creation date is the latest.
+                     * @enum {string}
+                     */
+                    make_latest?: "true" | "false" | "legacy";
+                };
+            };
+        };
+        responses: {
+            /** @description The release as it is now. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["release"];
+                };
+            };
             307: components["responses"]["temporary_redirect"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];

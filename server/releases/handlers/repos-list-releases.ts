@@ -1,0 +1,15 @@
+import type { Handler } from '../../http/operation-context.js';
+import { linkHeaders, pageRequest } from '../../http/pagination.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { releaseView } from '../release-view.js';
+import { seesDrafts } from '../release-visibility.js';
+import { listReleases } from '../releases-store.js';
+
+export const listReleasesHandler: Handler<'repos/list-releases'> = async (ctx) => {
+  const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+  const { query } = await ctx.input();
+  const { sql, urls } = ctx.services;
+  const page = pageRequest(query);
+  const { rows, total } = await listReleases(sql, repo.id, seesDrafts(permission), page.perPage, page.offset);
+  return { status: 200, body: rows.map((r) => releaseView(r, repo, urls)), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
+};

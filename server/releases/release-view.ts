@@ -1,0 +1,48 @@
+// GitHub's `release` body (REST responses and `release` webhook payloads).
+import type { components } from '../generated/openapi.js';
+import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import type { Urls } from '../http/urls.js';
+import { encodeNodeId } from '../ids/node-id.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { simpleUser } from '../repos/user-view.js';
+import type { ReleaseRow } from './releases-store.js';
+
+export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_login' | 'name'>, urls: Urls) {
+  const base = `/repos/${repo.owner_login}/${repo.name}`;
+  const api = urls.api(`${base}/releases/${r.id}`);
+  const tag = encodeURIComponent(r.tag_name);
+  // GitHub serves uploads beside the API (GHES: /api/uploads), as a URI template.
+  const upload = urls.html(`/api/uploads${base}/releases/${r.id}/assets`);
+  // A draft's tag may not exist: GitHub gives it no archives and an untagged page.
+  const htmlTag = r.draft ? `untagged-${r.id}` : tag;
+  // `author` is never null in GitHub's schema: a deleted account is GitHub's ghost user (id 10137).
+  const author = r.author_id === null
+    ? { id: 10137, login: 'ghost', kind: 'User' as const, site_admin: false }
+    : { id: r.author_id, login: r.author_login!, kind: r.author_kind!, site_admin: r.author_site_admin! };
+  return {
+    url: api,
+    assets_url: `${api}/assets`,
+    upload_url: `${upload}{?name,label}`,
+    html_url: urls.html(`/${repo.owner_login}/${repo.name}/releases/tag/${htmlTag}`),
+    id: r.id,
+    author: simpleUser(author, urls),
+    node_id: encodeNodeId('Release', r.id),
+    tag_name: r.tag_name,
+    target_commitish: r.target_commitish,
+    name: r.name,
+    draft: r.draft,
+    prerelease: r.prerelease,
+    // Wharf has no immutable releases (GitHub's opt-in lock of tags and assets).
+    immutable: false,
+    created_at: isoSeconds(r.created_at),
+    updated_at: isoSeconds(r.updated_at),
+    published_at: isoSecondsOrNull(r.published_at),
+    // Assets are not served yet (issue 19's next slice).
+    assets: [] as components['schemas']['release-asset'][],
+    tarball_url: r.draft ? null : urls.api(`${base}/tarball/${tag}`),
+    zipball_url: r.draft ? null : urls.api(`${base}/zipball/${tag}`),
+    body: r.body,
+  };
+}
+
+export type ReleaseView = ReturnType<typeof releaseView>;

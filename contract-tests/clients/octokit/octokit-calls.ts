@@ -14,6 +14,7 @@ import { gitDataCalls } from './octokit-git-data.js';
 import { commitCalls } from './octokit-commits.js';
 import { contentCalls } from './octokit-contents.js';
 import { pullCalls, pullMergeCalls } from './octokit-pulls.js';
+import { reviewCalls } from './octokit-reviews.js';
 
 const baseUrl = env('WHARF_BASE_URL');
 const prefix = env('COMPAT_PREFIX');
@@ -23,6 +24,7 @@ const appId = Number(env('WHARF_APP_ID'));
 const privateKey = readFileSync(env('WHARF_APP_KEY_FILE'), 'utf8');
 
 const octokit = new Octokit({ baseUrl, auth: env('WHARF_TOKEN') });
+const other = new Octokit({ baseUrl, auth: env('WHARF_OTHER_TOKEN') });
 const appOctokit = new Octokit({ baseUrl, authStrategy: createAppAuth, auth: { appId, privateKey } });
 const { call, finish } = callList('octokit', baseUrl);
 
@@ -77,6 +79,7 @@ await gitDataCalls(octokit, call, at, prefix);
 await pullCalls(call, octokit, at, prefix, env('WHARF_ORG'));
 // Commits, files, review requests and merge of pull requests come from other branches of issue 17.
 await pullMergeCalls(call, octokit, { owner: appOwner, repo: appRepo }, prefix, env('WHARF_OTHER_USER'), env('WHARF_LOGIN'));
+await reviewCalls(call, octokit, other, at, prefix);
 
 await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
 

@@ -21,6 +21,7 @@ from issues_calls import issue_calls
 from git_data_calls import git_data_calls
 from commits_calls import commit_calls
 from pulls_calls import pull_calls, pull_merge_calls
+from reviews_calls import review_calls
 
 BASE = os.environ["WHARF_BASE_URL"]
 PREFIX = os.environ["COMPAT_PREFIX"]
@@ -120,6 +121,8 @@ if repo is not None:
 git_data_calls(call, state, expect, repo, PREFIX)
 pull_calls(call, expect, state, repo, PREFIX, os.environ["WHARF_ORG"])
 pull_merge_calls(call, expect, state, gh.get_repo(APP_REPO), PREFIX, os.environ["WHARF_OTHER_USER"], os.environ["WHARF_LOGIN"])
+other_gh = Github(base_url=BASE, auth=Auth.Token(os.environ["WHARF_OTHER_TOKEN"]))
+review_calls(call, expect, state, repo, other_gh, PREFIX)
 contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))

@@ -33,7 +33,7 @@ WORKERS=${CONTRACT_WORKERS:-1}
 # schemathesis counts as a clean pass). How early that happens is luck: 113
 # scenarios in one run, 12 in the next. With --max-time schemathesis starts a
 # new suite (new seed) whenever one ends, until the time is up. See the README.
-STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-90}
+STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-60}
 # Then a narrowed run over the operations of the chains the issues name (see
 # below), for CONTRACT_STATEFUL_CHAIN_SECONDS (0: none).
 CHAIN_SECONDS=${CONTRACT_STATEFUL_CHAIN_SECONDS:-45}

@@ -4,15 +4,18 @@
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 
-export interface ReleaseRow {
-  id: number;
-  repository_id: number;
+export interface ReleaseValues {
   tag_name: string;
   target_commitish: string;
   name: string | null;
   body: string | null;
   draft: boolean;
   prerelease: boolean;
+}
+
+export interface ReleaseRow extends ReleaseValues {
+  id: number;
+  repository_id: number;
   author_id: number | null;
   author_login: string | null;
   author_kind: 'User' | 'Organization' | 'Bot' | null;
@@ -21,15 +24,6 @@ export interface ReleaseRow {
   created_at: Date;
   updated_at: Date;
   published_at: Date | null;
-}
-
-export interface ReleaseValues {
-  tag_name: string;
-  target_commitish: string;
-  name: string | null;
-  body: string | null;
-  draft: boolean;
-  prerelease: boolean;
 }
 
 type Db = Sql | TransactionSql;

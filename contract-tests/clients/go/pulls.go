@@ -11,7 +11,7 @@ import (
 
 // branchWithCommit makes a branch from the default branch's tip with one file
 // commit on it (two calls) and returns that commit's sha.
-func branchWithCommit(ctx context.Context, l *callList, client *github.Client, owner, repo, branch, path, what string) string {
+func branchWithCommit(ctx context.Context, l *callList, client *github.Client, owner, repo, branch, path, content, what string) string {
 	l.call("create a branch "+what, func() error {
 		main, _, err := client.Git.GetRef(ctx, owner, repo, "heads/main")
 		if err != nil {
@@ -23,7 +23,7 @@ func branchWithCommit(ctx context.Context, l *callList, client *github.Client, o
 	var sha string
 	l.call("commit a file to the branch "+what, func() error {
 		res, _, err := client.Repositories.CreateFile(ctx, owner, repo, path, &github.RepositoryContentFileOptions{
-			Message: github.Ptr("Add " + path), Content: []byte(branch + "\n"), Branch: github.Ptr(branch),
+			Message: github.Ptr("Add " + path), Content: []byte(content), Branch: github.Ptr(branch),
 		})
 		if res != nil {
 			sha = res.Commit.GetSHA()
@@ -38,7 +38,7 @@ func branchWithCommit(ctx context.Context, l *callList, client *github.Client, o
 // (its pull_request key) and closed; a fork into the organisation, listed.
 func pullCalls(ctx context.Context, l *callList, client *github.Client, owner, repo, prefix, org string) {
 	branch := prefix + "-topic"
-	branchWithCommit(ctx, l, client, owner, repo, branch, prefix+"/topic.txt", "for a pull request")
+	branchWithCommit(ctx, l, client, owner, repo, branch, prefix+"/topic.txt", branch+"\n", "for a pull request")
 	var number int
 	l.call("create a pull request", func() error {
 		pull, _, err := client.PullRequests.Create(ctx, owner, repo, github.CreatePullRequest{
@@ -98,7 +98,7 @@ func pullMergeCalls(ctx context.Context, l *callList, client *github.Client, own
 		_, _, err = client.Git.CreateRef(ctx, owner, repo, github.CreateRef{Ref: "refs/heads/" + base, SHA: main.GetObject().GetSHA()})
 		return err
 	})
-	sha := branchWithCommit(ctx, l, client, owner, repo, head, prefix+"-merge.txt", "to merge")
+	sha := branchWithCommit(ctx, l, client, owner, repo, head, prefix+"-merge.txt", head+"\n", "to merge")
 	var number int
 	l.call("create a pull request to merge", func() error {
 		pull, _, err := client.PullRequests.Create(ctx, owner, repo, github.CreatePullRequest{Title: github.Ptr("To merge"), Head: head, Base: base})

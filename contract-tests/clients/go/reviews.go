@@ -16,24 +16,7 @@ import (
 // pending review deleted.
 func reviewCalls(ctx context.Context, l *callList, client, other *github.Client, owner, repo, prefix string) {
 	branch, path := prefix+"-review", prefix+"/review.txt"
-	l.call("create a branch to review", func() error {
-		main, _, err := client.Git.GetRef(ctx, owner, repo, "heads/main")
-		if err != nil {
-			return err
-		}
-		_, _, err = client.Git.CreateRef(ctx, owner, repo, github.CreateRef{Ref: "refs/heads/" + branch, SHA: main.GetObject().GetSHA()})
-		return err
-	})
-	var sha string
-	l.call("commit a file to the branch to review", func() error {
-		res, _, err := client.Repositories.CreateFile(ctx, owner, repo, path, &github.RepositoryContentFileOptions{
-			Message: github.Ptr("Add " + path), Content: []byte("one\ntwo\nthree\nfour\n"), Branch: github.Ptr(branch),
-		})
-		if res != nil {
-			sha = res.Commit.GetSHA()
-		}
-		return err
-	})
+	sha := branchWithCommit(ctx, l, client, owner, repo, branch, path, "one\ntwo\nthree\nfour\n", "to review")
 	var number int
 	l.call("create a pull request to review", func() error {
 		pull, _, err := client.PullRequests.Create(ctx, owner, repo, github.CreatePullRequest{Title: github.Ptr("To review"), Head: branch, Base: "main"})

@@ -11,14 +11,16 @@ type Call = ReturnType<typeof callList>['call'];
 type At = { owner: string; repo: string };
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
-/** A branch from the default branch's tip, with one file commit on it; returns that commit's sha. */
-async function branchWithCommit(call: Call, octokit: Octokit, at: At, branch: string, path: string, what: string): Promise<string | undefined> {
+/** A branch from the default branch's tip, with one file commit on it (`content`, else the branch's name); returns that commit's sha. */
+export async function branchWithCommit(
+  call: Call, octokit: Octokit, at: At, branch: string, path: string, what: string, content = `${branch}\n`,
+): Promise<string | undefined> {
   await call(`create a branch ${what}`, async () => {
     const { data: main } = await octokit.rest.git.getRef({ ...at, ref: 'heads/main' });
     await octokit.rest.git.createRef({ ...at, ref: `refs/heads/${branch}`, sha: main.object.sha });
   });
   return call(`commit a file to the branch ${what}`, async () =>
-    (await octokit.rest.repos.createOrUpdateFileContents({ ...at, path, branch, message: `Add ${path}`, content: base64(`${branch}\n`) })).data.commit.sha);
+    (await octokit.rest.repos.createOrUpdateFileContents({ ...at, path, branch, message: `Add ${path}`, content: base64(content) })).data.commit.sha);
 }
 
 export async function pullCalls(call: Call, octokit: Octokit, at: At, prefix: string, org: string): Promise<void> {

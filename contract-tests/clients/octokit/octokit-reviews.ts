@@ -5,6 +5,7 @@
 // by the owner; a reply deleted and a pending review deleted.
 import type { Octokit } from '@octokit/rest';
 import { expect, type callList } from './call-list.js';
+import { branchWithCommit } from './octokit-pulls.js';
 
 type Call = ReturnType<typeof callList>['call'];
 type At = { owner: string; repo: string };
@@ -12,12 +13,7 @@ type At = { owner: string; repo: string };
 export async function reviewCalls(call: Call, octokit: Octokit, other: Octokit, at: At, prefix: string): Promise<void> {
   const branch = `${prefix}-review`;
   const path = `${prefix}/review.txt`;
-  await call('create a branch to review', async () => {
-    const { data: main } = await octokit.rest.git.getRef({ ...at, ref: 'heads/main' });
-    await octokit.rest.git.createRef({ ...at, ref: `refs/heads/${branch}`, sha: main.object.sha });
-  });
-  const sha = await call('commit a file to the branch to review', async () =>
-    (await octokit.rest.repos.createOrUpdateFileContents({ ...at, path, branch, message: `Add ${path}`, content: Buffer.from('one\ntwo\nthree\nfour\n').toString('base64') })).data.commit.sha);
+  const sha = await branchWithCommit(call, octokit, at, branch, path, 'to review', 'one\ntwo\nthree\nfour\n');
   const pull = await call('create a pull request to review', async () =>
     (await octokit.rest.pulls.create({ ...at, title: 'To review', head: branch, base: 'main' })).data);
   const pullAt = { ...at, pull_number: pull?.number ?? 0 };

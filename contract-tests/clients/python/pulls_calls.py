@@ -9,17 +9,17 @@ squash merge by `merger`, in the organisation's repository."""
 import time
 
 
-def _branch_with_commit(call, state, repo, branch, path, what):
-    """A branch from the default branch's tip with one file commit on it; returns that commit's sha."""
+def branch_with_commit(call, state, repo, branch, path, what, content=None):
+    """A branch from the default branch's tip with one file commit on it (`content`, else the branch's name); returns that commit's sha."""
     call(f"create a branch {what}", lambda: repo.create_git_ref(f"refs/heads/{branch}", repo.get_git_ref(f"heads/{repo.default_branch}").object.sha))
-    call(f"commit a file to the branch {what}", lambda: repo.create_file(path, f"Add {path}", f"{branch}\n", branch=branch)["commit"].sha)
+    call(f"commit a file to the branch {what}", lambda: repo.create_file(path, f"Add {path}", f"{branch}\n" if content is None else content, branch=branch)["commit"].sha)
     return state.get(f"commit a file to the branch {what}")
 
 
 def pull_calls(call, expect, state, repo, prefix, org):
     branch = f"{prefix}-topic"
     login = repo.owner.login
-    _branch_with_commit(call, state, repo, branch, f"{prefix}/topic.txt", "for a pull request")
+    branch_with_commit(call, state, repo, branch, f"{prefix}/topic.txt", "for a pull request")
     call("create a pull request", lambda: repo.create_pull(base="main", head=branch, title="Add a topic", body="Please pull"))
     pull = state.get("create a pull request")
     number = getattr(pull, "number", 0)
@@ -61,7 +61,7 @@ def pull_merge_calls(call, expect, state, repo, prefix, reviewer, merger):
     """In the organisation's repository (`reviewer` is a member, so may be asked to review), into a base branch of this run's own."""
     base, head = f"{prefix}-base", f"{prefix}-merge"
     call("create a base branch", lambda: repo.create_git_ref(f"refs/heads/{base}", repo.get_git_ref(f"heads/{repo.default_branch}").object.sha))
-    sha = _branch_with_commit(call, state, repo, head, f"{prefix}-merge.txt", "to merge")
+    sha = branch_with_commit(call, state, repo, head, f"{prefix}-merge.txt", "to merge")
     call("create a pull request to merge", lambda: repo.create_pull(base=base, head=head, title="To merge"))
     pull = state.get("create a pull request to merge")
     call("list pull request commits", lambda: expect([c.sha for c in pull.get_commits()] == [sha], "other commits"))

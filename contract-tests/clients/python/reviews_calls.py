@@ -6,13 +6,13 @@ the owner; a reply deleted and a pending review deleted."""
 
 from github import GithubException
 
+from pulls_calls import branch_with_commit
+
 
 def review_calls(call, expect, state, repo, other_gh, prefix):
     branch, path = f"{prefix}-review", f"{prefix}/review.txt"
     owner = repo.owner.login
-    call("create a branch to review", lambda: repo.create_git_ref(f"refs/heads/{branch}", repo.get_git_ref(f"heads/{repo.default_branch}").object.sha))
-    call("commit a file to the branch to review", lambda: repo.create_file(path, f"Add {path}", "one\ntwo\nthree\nfour\n", branch=branch)["commit"].sha)
-    sha = state.get("commit a file to the branch to review")
+    sha = branch_with_commit(call, state, repo, branch, path, "to review", "one\ntwo\nthree\nfour\n")
     call("create a pull request to review", lambda: repo.create_pull(base="main", head=branch, title="To review"))
     pull = state.get("create a pull request to review")
 

@@ -13,8 +13,12 @@ import { emitReviewEvent } from './review-webhooks.js';
 
 interface Locked { pull: PullRow; review: ReviewRow }
 
-/** The pull request and the review `userId` sees, locked; 404 when either is not there (or the review is someone else's pending one). */
-async function locked(ctx: EventContext, number: number, reviewId: number, userId: number): Promise<Locked> {
+/**
+ * The pull request and the review `userId` sees, locked; 404 when either is
+ * not there (or the review is someone else's pending one). GraphQL's
+ * addPullRequestReviewThread takes the same locks to add to a pending review.
+ */
+export async function lockedReview(ctx: EventContext, number: number, reviewId: number, userId: number): Promise<Locked> {
   const pull = await pullByNumber(ctx.tx, ctx.repo.id, number, true);
   if (!pull) throw notFound();
   const review = await reviewOfPull(ctx.tx, pull.issue.id, reviewId, userId, true);
@@ -24,7 +28,7 @@ async function locked(ctx: EventContext, number: number, reviewId: number, userI
 
 /** Submits the caller's pending review with a verdict (and a new text when given). */
 export async function submitReview(ctx: EventContext, repos: RepositoryLookup, number: number, reviewId: number, userId: number, verdict: ReviewVerdict, body: string | undefined): Promise<ReviewRow> {
-  const { pull, review } = await locked(ctx, number, reviewId, userId);
+  const { pull, review } = await lockedReview(ctx, number, reviewId, userId);
   if (review.state !== 'PENDING') throw unprocessable('Can not submit a non-pending pull request review');
   const text = body ?? review.body;
   const [{ count }] = await ctx.tx<[{ count: number }]>`SELECT count(*)::int AS count FROM pull_request_review_comments WHERE review_id = ${review.id}`;
@@ -35,7 +39,7 @@ export async function submitReview(ctx: EventContext, repos: RepositoryLookup, n
 
 /** Replaces the text of the caller's own review; a submitted one emits `edited` with the text it had. */
 export async function updateReview(ctx: EventContext, repos: RepositoryLookup, number: number, reviewId: number, userId: number, body: string): Promise<ReviewRow> {
-  const { pull, review } = await locked(ctx, number, reviewId, userId);
+  const { pull, review } = await lockedReview(ctx, number, reviewId, userId);
   if (review.user_id !== userId) throw forbidden('Only the author of a review can change it.');
   await ctx.tx`UPDATE pull_request_reviews SET body = ${body}, updated_at = now() WHERE id = ${review.id}`;
   const updated = (await reviewOfPull(ctx.tx, pull.issue.id, review.id, userId))!;
@@ -51,7 +55,7 @@ export async function updateReview(ctx: EventContext, repos: RepositoryLookup, n
  * alone); the review as it was. Submitted reviews stay (422).
  */
 export async function deletePendingReview(ctx: EventContext, number: number, reviewId: number, userId: number): Promise<ReviewRow> {
-  const { review } = await locked(ctx, number, reviewId, userId);
+  const { review } = await lockedReview(ctx, number, reviewId, userId);
   if (review.state !== 'PENDING') throw unprocessable('Can not delete a non-pending pull request review');
   await ctx.tx`
     DELETE FROM pull_request_review_threads t
@@ -69,7 +73,7 @@ const NOT_DISMISSIBLE: Partial<Record<ReviewRow['state'], string>> = {
 
 /** Dismisses an approval or a request for changes (the caller's push access is the handler's check). */
 export async function dismissReview(ctx: EventContext, repos: RepositoryLookup, number: number, reviewId: number, userId: number, message: string): Promise<ReviewRow> {
-  const { pull, review } = await locked(ctx, number, reviewId, userId);
+  const { pull, review } = await lockedReview(ctx, number, reviewId, userId);
   const refusal = NOT_DISMISSIBLE[review.state];
   if (refusal) throw unprocessable(refusal);
   await ctx.tx`UPDATE pull_request_reviews SET state = 'DISMISSED', dismissed_state = ${review.state}, dismissal_message = ${message},

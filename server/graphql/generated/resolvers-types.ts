@@ -78,6 +78,59 @@ export type AddLabelsToLabelablePayload = {
   labelable?: Maybe<Labelable>;
 };
 
+export type AddPullRequestReviewInput = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  comments?: InputMaybe<Array<InputMaybe<DraftPullRequestReviewComment>>>;
+  /** The commit OID the review pertains to (default: the pull request's head). */
+  commitOID?: InputMaybe<Scalars['GitObjectID']['input']>;
+  /** The event to perform; absent: the review stays PENDING. */
+  event?: InputMaybe<PullRequestReviewEvent>;
+  pullRequestId: Scalars['ID']['input'];
+  threads?: InputMaybe<Array<InputMaybe<DraftPullRequestReviewThread>>>;
+};
+
+export type AddPullRequestReviewPayload = {
+  __typename?: 'AddPullRequestReviewPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequestReview?: Maybe<PullRequestReview>;
+  reviewEdge?: Maybe<PullRequestReviewEdge>;
+};
+
+export type AddPullRequestReviewThreadInput = {
+  body: Scalars['String']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  line?: InputMaybe<Scalars['Int']['input']>;
+  path: Scalars['String']['input'];
+  /** The pull request: the thread is then a single comment (a submitted COMMENTED review). */
+  pullRequestId?: InputMaybe<Scalars['ID']['input']>;
+  /** The viewer's pending review the thread joins. */
+  pullRequestReviewId?: InputMaybe<Scalars['ID']['input']>;
+  side?: InputMaybe<DiffSide>;
+  startLine?: InputMaybe<Scalars['Int']['input']>;
+  startSide?: InputMaybe<DiffSide>;
+  subjectType?: InputMaybe<PullRequestReviewThreadSubjectType>;
+};
+
+export type AddPullRequestReviewThreadPayload = {
+  __typename?: 'AddPullRequestReviewThreadPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  thread?: Maybe<PullRequestReviewThread>;
+};
+
+export type AddPullRequestReviewThreadReplyInput = {
+  body: Scalars['String']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestReviewId?: InputMaybe<Scalars['ID']['input']>;
+  pullRequestReviewThreadId: Scalars['ID']['input'];
+};
+
+export type AddPullRequestReviewThreadReplyPayload = {
+  __typename?: 'AddPullRequestReviewThreadReplyPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  comment?: Maybe<PullRequestReviewComment>;
+};
+
 export type AddReactionInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   content: ReactionContent;
@@ -332,10 +385,66 @@ export type DeleteIssuePayload = {
   repository?: Maybe<Repository>;
 };
 
+export type DeletePullRequestReviewCommentInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The ID of the comment to delete. */
+  id: Scalars['ID']['input'];
+};
+
+export type DeletePullRequestReviewCommentPayload = {
+  __typename?: 'DeletePullRequestReviewCommentPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequestReview?: Maybe<PullRequestReview>;
+  pullRequestReviewComment?: Maybe<PullRequestReviewComment>;
+};
+
+export type DeletePullRequestReviewInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestReviewId: Scalars['ID']['input'];
+};
+
+export type DeletePullRequestReviewPayload = {
+  __typename?: 'DeletePullRequestReviewPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequestReview?: Maybe<PullRequestReview>;
+};
+
 /** The possible sides of a diff. */
 export type DiffSide =
   | 'LEFT'
   | 'RIGHT';
+
+export type DismissPullRequestReviewInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  message: Scalars['String']['input'];
+  pullRequestReviewId: Scalars['ID']['input'];
+};
+
+export type DismissPullRequestReviewPayload = {
+  __typename?: 'DismissPullRequestReviewPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequestReview?: Maybe<PullRequestReview>;
+};
+
+/** Specifies a review comment to be left with a Pull Request Review (deprecated by GitHub: use threads). */
+export type DraftPullRequestReviewComment = {
+  body: Scalars['String']['input'];
+  path: Scalars['String']['input'];
+  /** Position in the file's diff to leave a comment on. */
+  position: Scalars['Int']['input'];
+};
+
+/** Specifies a review comment thread to be left with a Pull Request Review. */
+export type DraftPullRequestReviewThread = {
+  body: Scalars['String']['input'];
+  /** The line of the blob to which the thread refers. The end of the line range for multi-line comments. */
+  line: Scalars['Int']['input'];
+  path: Scalars['String']['input'];
+  side?: InputMaybe<DiffSide>;
+  /** The first line of the range to which the comment refers. */
+  startLine?: InputMaybe<Scalars['Int']['input']>;
+  startSide?: InputMaybe<DiffSide>;
+};
 
 /** Represents an actor in a Git commit (ie. an author or committer). */
 export type GitActor = {
@@ -827,6 +936,9 @@ export type Mutation = {
   addAssigneesToAssignable?: Maybe<AddAssigneesToAssignablePayload>;
   addComment?: Maybe<AddCommentPayload>;
   addLabelsToLabelable?: Maybe<AddLabelsToLabelablePayload>;
+  addPullRequestReview?: Maybe<AddPullRequestReviewPayload>;
+  addPullRequestReviewThread?: Maybe<AddPullRequestReviewThreadPayload>;
+  addPullRequestReviewThreadReply?: Maybe<AddPullRequestReviewThreadReplyPayload>;
   addReaction?: Maybe<AddReactionPayload>;
   closeIssue?: Maybe<CloseIssuePayload>;
   closePullRequest?: Maybe<ClosePullRequestPayload>;
@@ -835,6 +947,9 @@ export type Mutation = {
   createPullRequest?: Maybe<CreatePullRequestPayload>;
   deleteIssue?: Maybe<DeleteIssuePayload>;
   deleteIssueComment?: Maybe<DeleteIssueCommentPayload>;
+  deletePullRequestReview?: Maybe<DeletePullRequestReviewPayload>;
+  deletePullRequestReviewComment?: Maybe<DeletePullRequestReviewCommentPayload>;
+  dismissPullRequestReview?: Maybe<DismissPullRequestReviewPayload>;
   lockLockable?: Maybe<LockLockablePayload>;
   markPullRequestReadyForReview?: Maybe<MarkPullRequestReadyForReviewPayload>;
   mergePullRequest?: Maybe<MergePullRequestPayload>;
@@ -846,6 +961,7 @@ export type Mutation = {
   reopenPullRequest?: Maybe<ReopenPullRequestPayload>;
   requestReviews?: Maybe<RequestReviewsPayload>;
   resolveReviewThread?: Maybe<ResolveReviewThreadPayload>;
+  submitPullRequestReview?: Maybe<SubmitPullRequestReviewPayload>;
   transferIssue?: Maybe<TransferIssuePayload>;
   unlockLockable?: Maybe<UnlockLockablePayload>;
   unpinIssue?: Maybe<UnpinIssuePayload>;
@@ -853,6 +969,8 @@ export type Mutation = {
   updateIssue?: Maybe<UpdateIssuePayload>;
   updateIssueComment?: Maybe<UpdateIssueCommentPayload>;
   updatePullRequest?: Maybe<UpdatePullRequestPayload>;
+  updatePullRequestReview?: Maybe<UpdatePullRequestReviewPayload>;
+  updatePullRequestReviewComment?: Maybe<UpdatePullRequestReviewCommentPayload>;
 };
 
 
@@ -868,6 +986,21 @@ export type MutationAddCommentArgs = {
 
 export type MutationAddLabelsToLabelableArgs = {
   input: AddLabelsToLabelableInput;
+};
+
+
+export type MutationAddPullRequestReviewArgs = {
+  input: AddPullRequestReviewInput;
+};
+
+
+export type MutationAddPullRequestReviewThreadArgs = {
+  input: AddPullRequestReviewThreadInput;
+};
+
+
+export type MutationAddPullRequestReviewThreadReplyArgs = {
+  input: AddPullRequestReviewThreadReplyInput;
 };
 
 
@@ -908,6 +1041,21 @@ export type MutationDeleteIssueArgs = {
 
 export type MutationDeleteIssueCommentArgs = {
   input: DeleteIssueCommentInput;
+};
+
+
+export type MutationDeletePullRequestReviewArgs = {
+  input: DeletePullRequestReviewInput;
+};
+
+
+export type MutationDeletePullRequestReviewCommentArgs = {
+  input: DeletePullRequestReviewCommentInput;
+};
+
+
+export type MutationDismissPullRequestReviewArgs = {
+  input: DismissPullRequestReviewInput;
 };
 
 
@@ -966,6 +1114,11 @@ export type MutationResolveReviewThreadArgs = {
 };
 
 
+export type MutationSubmitPullRequestReviewArgs = {
+  input: SubmitPullRequestReviewInput;
+};
+
+
 export type MutationTransferIssueArgs = {
   input: TransferIssueInput;
 };
@@ -998,6 +1151,16 @@ export type MutationUpdateIssueCommentArgs = {
 
 export type MutationUpdatePullRequestArgs = {
   input: UpdatePullRequestInput;
+};
+
+
+export type MutationUpdatePullRequestReviewArgs = {
+  input: UpdatePullRequestReviewInput;
+};
+
+
+export type MutationUpdatePullRequestReviewCommentArgs = {
+  input: UpdatePullRequestReviewCommentInput;
 };
 
 /** An object with an ID. */
@@ -1436,6 +1599,16 @@ export type PullRequestReviewEdge = {
   cursor: Scalars['String']['output'];
   node?: Maybe<PullRequestReview>;
 };
+
+/**
+ * The possible events to perform on a pull request review (DISMISS is refused
+ * by addPullRequestReview and submitPullRequestReview: dismissPullRequestReview dismisses).
+ */
+export type PullRequestReviewEvent =
+  | 'APPROVE'
+  | 'COMMENT'
+  | 'DISMISS'
+  | 'REQUEST_CHANGES';
 
 /** The possible states of a pull request review. */
 export type PullRequestReviewState =
@@ -2010,6 +2183,21 @@ export type ResolveReviewThreadPayload = {
   thread?: Maybe<PullRequestReviewThread>;
 };
 
+export type SubmitPullRequestReviewInput = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  event: PullRequestReviewEvent;
+  /** The Pull Request ID to submit the viewer's pending review of. */
+  pullRequestId?: InputMaybe<Scalars['ID']['input']>;
+  pullRequestReviewId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type SubmitPullRequestReviewPayload = {
+  __typename?: 'SubmitPullRequestReviewPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequestReview?: Maybe<PullRequestReview>;
+};
+
 /** Represents a Git tag. */
 export type Tag = GitObject & Node & {
   __typename?: 'Tag';
@@ -2169,6 +2357,30 @@ export type UpdatePullRequestPayload = {
   actor?: Maybe<Actor>;
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+export type UpdatePullRequestReviewCommentInput = {
+  body: Scalars['String']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestReviewCommentId: Scalars['ID']['input'];
+};
+
+export type UpdatePullRequestReviewCommentPayload = {
+  __typename?: 'UpdatePullRequestReviewCommentPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequestReviewComment?: Maybe<PullRequestReviewComment>;
+};
+
+export type UpdatePullRequestReviewInput = {
+  body: Scalars['String']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestReviewId: Scalars['ID']['input'];
+};
+
+export type UpdatePullRequestReviewPayload = {
+  __typename?: 'UpdatePullRequestReviewPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequestReview?: Maybe<PullRequestReview>;
 };
 
 /** A user account. */
@@ -2343,6 +2555,12 @@ export type ResolversTypes = {
   AddCommentPayload: ResolverTypeWrapper<Omit<AddCommentPayload, 'commentEdge' | 'subject'> & { commentEdge?: Maybe<ResolversTypes['IssueCommentEdge']>, subject?: Maybe<ResolversTypes['Node']> }>;
   AddLabelsToLabelableInput: AddLabelsToLabelableInput;
   AddLabelsToLabelablePayload: ResolverTypeWrapper<Omit<AddLabelsToLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversTypes['Labelable']> }>;
+  AddPullRequestReviewInput: AddPullRequestReviewInput;
+  AddPullRequestReviewPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewPayload, 'pullRequestReview' | 'reviewEdge'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']>, reviewEdge?: Maybe<ResolversTypes['PullRequestReviewEdge']> }>;
+  AddPullRequestReviewThreadInput: AddPullRequestReviewThreadInput;
+  AddPullRequestReviewThreadPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  AddPullRequestReviewThreadReplyInput: AddPullRequestReviewThreadReplyInput;
+  AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
@@ -2368,7 +2586,15 @@ export type ResolversTypes = {
   DeleteIssueCommentPayload: ResolverTypeWrapper<DeleteIssueCommentPayload>;
   DeleteIssueInput: DeleteIssueInput;
   DeleteIssuePayload: ResolverTypeWrapper<Omit<DeleteIssuePayload, 'repository'> & { repository?: Maybe<ResolversTypes['Repository']> }>;
+  DeletePullRequestReviewCommentInput: DeletePullRequestReviewCommentInput;
+  DeletePullRequestReviewCommentPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
+  DeletePullRequestReviewInput: DeletePullRequestReviewInput;
+  DeletePullRequestReviewPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   DiffSide: DiffSide;
+  DismissPullRequestReviewInput: DismissPullRequestReviewInput;
+  DismissPullRequestReviewPayload: ResolverTypeWrapper<Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  DraftPullRequestReviewComment: DraftPullRequestReviewComment;
+  DraftPullRequestReviewThread: DraftPullRequestReviewThread;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GitActor: ResolverTypeWrapper<GitActorModel>;
   GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
@@ -2438,6 +2664,7 @@ export type ResolversTypes = {
   PullRequestReviewConnection: ResolverTypeWrapper<Omit<PullRequestReviewConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReview']>>> }>;
   PullRequestReviewDecision: PullRequestReviewDecision;
   PullRequestReviewEdge: ResolverTypeWrapper<Omit<PullRequestReviewEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  PullRequestReviewEvent: PullRequestReviewEvent;
   PullRequestReviewState: PullRequestReviewState;
   PullRequestReviewThread: ResolverTypeWrapper<ThreadModel>;
   PullRequestReviewThreadConnection: ResolverTypeWrapper<Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThread']>>> }>;
@@ -2482,6 +2709,8 @@ export type ResolversTypes = {
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
+  SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: ResolverTypeWrapper<Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
@@ -2500,6 +2729,10 @@ export type ResolversTypes = {
   UpdateIssuePayload: ResolverTypeWrapper<Omit<UpdateIssuePayload, 'actor' | 'issue'> & { actor?: Maybe<ResolversTypes['Actor']>, issue?: Maybe<ResolversTypes['Issue']> }>;
   UpdatePullRequestInput: UpdatePullRequestInput;
   UpdatePullRequestPayload: ResolverTypeWrapper<Omit<UpdatePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  UpdatePullRequestReviewCommentInput: UpdatePullRequestReviewCommentInput;
+  UpdatePullRequestReviewCommentPayload: ResolverTypeWrapper<Omit<UpdatePullRequestReviewCommentPayload, 'pullRequestReviewComment'> & { pullRequestReviewComment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
+  UpdatePullRequestReviewInput: UpdatePullRequestReviewInput;
+  UpdatePullRequestReviewPayload: ResolverTypeWrapper<Omit<UpdatePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   User: ResolverTypeWrapper<AccountRow>;
   UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
@@ -2514,6 +2747,12 @@ export type ResolversParentTypes = {
   AddCommentPayload: Omit<AddCommentPayload, 'commentEdge' | 'subject'> & { commentEdge?: Maybe<ResolversParentTypes['IssueCommentEdge']>, subject?: Maybe<ResolversParentTypes['Node']> };
   AddLabelsToLabelableInput: AddLabelsToLabelableInput;
   AddLabelsToLabelablePayload: Omit<AddLabelsToLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversParentTypes['Labelable']> };
+  AddPullRequestReviewInput: AddPullRequestReviewInput;
+  AddPullRequestReviewPayload: Omit<AddPullRequestReviewPayload, 'pullRequestReview' | 'reviewEdge'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']>, reviewEdge?: Maybe<ResolversParentTypes['PullRequestReviewEdge']> };
+  AddPullRequestReviewThreadInput: AddPullRequestReviewThreadInput;
+  AddPullRequestReviewThreadPayload: Omit<AddPullRequestReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  AddPullRequestReviewThreadReplyInput: AddPullRequestReviewThreadReplyInput;
+  AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
@@ -2538,6 +2777,14 @@ export type ResolversParentTypes = {
   DeleteIssueCommentPayload: DeleteIssueCommentPayload;
   DeleteIssueInput: DeleteIssueInput;
   DeleteIssuePayload: Omit<DeleteIssuePayload, 'repository'> & { repository?: Maybe<ResolversParentTypes['Repository']> };
+  DeletePullRequestReviewCommentInput: DeletePullRequestReviewCommentInput;
+  DeletePullRequestReviewCommentPayload: Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
+  DeletePullRequestReviewInput: DeletePullRequestReviewInput;
+  DeletePullRequestReviewPayload: Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  DismissPullRequestReviewInput: DismissPullRequestReviewInput;
+  DismissPullRequestReviewPayload: Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  DraftPullRequestReviewComment: DraftPullRequestReviewComment;
+  DraftPullRequestReviewThread: DraftPullRequestReviewThread;
   Float: Scalars['Float']['output'];
   GitActor: GitActorModel;
   GitObject: ResolversInterfaceTypes<ResolversParentTypes>['GitObject'];
@@ -2629,6 +2876,8 @@ export type ResolversParentTypes = {
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   String: Scalars['String']['output'];
+  SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
+  SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   Tag: GitObjectModel;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
@@ -2647,6 +2896,10 @@ export type ResolversParentTypes = {
   UpdateIssuePayload: Omit<UpdateIssuePayload, 'actor' | 'issue'> & { actor?: Maybe<ResolversParentTypes['Actor']>, issue?: Maybe<ResolversParentTypes['Issue']> };
   UpdatePullRequestInput: UpdatePullRequestInput;
   UpdatePullRequestPayload: Omit<UpdatePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  UpdatePullRequestReviewCommentInput: UpdatePullRequestReviewCommentInput;
+  UpdatePullRequestReviewCommentPayload: Omit<UpdatePullRequestReviewCommentPayload, 'pullRequestReviewComment'> & { pullRequestReviewComment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
+  UpdatePullRequestReviewInput: UpdatePullRequestReviewInput;
+  UpdatePullRequestReviewPayload: Omit<UpdatePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   User: AccountRow;
   UserConnection: Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
@@ -2670,6 +2923,22 @@ export type AddCommentPayloadResolvers<ContextType = GraphqlContext, ParentType 
 export type AddLabelsToLabelablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddLabelsToLabelablePayload'] = ResolversParentTypes['AddLabelsToLabelablePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   labelable?: Resolver<Maybe<ResolversTypes['Labelable']>, ParentType, ContextType>;
+};
+
+export type AddPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddPullRequestReviewPayload'] = ResolversParentTypes['AddPullRequestReviewPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  reviewEdge?: Resolver<Maybe<ResolversTypes['PullRequestReviewEdge']>, ParentType, ContextType>;
+};
+
+export type AddPullRequestReviewThreadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddPullRequestReviewThreadPayload'] = ResolversParentTypes['AddPullRequestReviewThreadPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
+};
+
+export type AddPullRequestReviewThreadReplyPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddPullRequestReviewThreadReplyPayload'] = ResolversParentTypes['AddPullRequestReviewThreadReplyPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  comment?: Resolver<Maybe<ResolversTypes['PullRequestReviewComment']>, ParentType, ContextType>;
 };
 
 export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddReactionPayload'] = ResolversParentTypes['AddReactionPayload']> = {
@@ -2776,6 +3045,22 @@ export type DeleteIssueCommentPayloadResolvers<ContextType = GraphqlContext, Par
 export type DeleteIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeleteIssuePayload'] = ResolversParentTypes['DeleteIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+};
+
+export type DeletePullRequestReviewCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeletePullRequestReviewCommentPayload'] = ResolversParentTypes['DeletePullRequestReviewCommentPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  pullRequestReviewComment?: Resolver<Maybe<ResolversTypes['PullRequestReviewComment']>, ParentType, ContextType>;
+};
+
+export type DeletePullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeletePullRequestReviewPayload'] = ResolversParentTypes['DeletePullRequestReviewPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type DismissPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DismissPullRequestReviewPayload'] = ResolversParentTypes['DismissPullRequestReviewPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
 };
 
 export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActor'] = ResolversParentTypes['GitActor']> = {
@@ -2962,6 +3247,9 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   addAssigneesToAssignable?: Resolver<Maybe<ResolversTypes['AddAssigneesToAssignablePayload']>, ParentType, ContextType, RequireFields<MutationAddAssigneesToAssignableArgs, 'input'>>;
   addComment?: Resolver<Maybe<ResolversTypes['AddCommentPayload']>, ParentType, ContextType, RequireFields<MutationAddCommentArgs, 'input'>>;
   addLabelsToLabelable?: Resolver<Maybe<ResolversTypes['AddLabelsToLabelablePayload']>, ParentType, ContextType, RequireFields<MutationAddLabelsToLabelableArgs, 'input'>>;
+  addPullRequestReview?: Resolver<Maybe<ResolversTypes['AddPullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationAddPullRequestReviewArgs, 'input'>>;
+  addPullRequestReviewThread?: Resolver<Maybe<ResolversTypes['AddPullRequestReviewThreadPayload']>, ParentType, ContextType, RequireFields<MutationAddPullRequestReviewThreadArgs, 'input'>>;
+  addPullRequestReviewThreadReply?: Resolver<Maybe<ResolversTypes['AddPullRequestReviewThreadReplyPayload']>, ParentType, ContextType, RequireFields<MutationAddPullRequestReviewThreadReplyArgs, 'input'>>;
   addReaction?: Resolver<Maybe<ResolversTypes['AddReactionPayload']>, ParentType, ContextType, RequireFields<MutationAddReactionArgs, 'input'>>;
   closeIssue?: Resolver<Maybe<ResolversTypes['CloseIssuePayload']>, ParentType, ContextType, RequireFields<MutationCloseIssueArgs, 'input'>>;
   closePullRequest?: Resolver<Maybe<ResolversTypes['ClosePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationClosePullRequestArgs, 'input'>>;
@@ -2970,6 +3258,9 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   createPullRequest?: Resolver<Maybe<ResolversTypes['CreatePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationCreatePullRequestArgs, 'input'>>;
   deleteIssue?: Resolver<Maybe<ResolversTypes['DeleteIssuePayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueArgs, 'input'>>;
   deleteIssueComment?: Resolver<Maybe<ResolversTypes['DeleteIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueCommentArgs, 'input'>>;
+  deletePullRequestReview?: Resolver<Maybe<ResolversTypes['DeletePullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationDeletePullRequestReviewArgs, 'input'>>;
+  deletePullRequestReviewComment?: Resolver<Maybe<ResolversTypes['DeletePullRequestReviewCommentPayload']>, ParentType, ContextType, RequireFields<MutationDeletePullRequestReviewCommentArgs, 'input'>>;
+  dismissPullRequestReview?: Resolver<Maybe<ResolversTypes['DismissPullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationDismissPullRequestReviewArgs, 'input'>>;
   lockLockable?: Resolver<Maybe<ResolversTypes['LockLockablePayload']>, ParentType, ContextType, RequireFields<MutationLockLockableArgs, 'input'>>;
   markPullRequestReadyForReview?: Resolver<Maybe<ResolversTypes['MarkPullRequestReadyForReviewPayload']>, ParentType, ContextType, RequireFields<MutationMarkPullRequestReadyForReviewArgs, 'input'>>;
   mergePullRequest?: Resolver<Maybe<ResolversTypes['MergePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationMergePullRequestArgs, 'input'>>;
@@ -2981,6 +3272,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   reopenPullRequest?: Resolver<Maybe<ResolversTypes['ReopenPullRequestPayload']>, ParentType, ContextType, RequireFields<MutationReopenPullRequestArgs, 'input'>>;
   requestReviews?: Resolver<Maybe<ResolversTypes['RequestReviewsPayload']>, ParentType, ContextType, RequireFields<MutationRequestReviewsArgs, 'input'>>;
   resolveReviewThread?: Resolver<Maybe<ResolversTypes['ResolveReviewThreadPayload']>, ParentType, ContextType, RequireFields<MutationResolveReviewThreadArgs, 'input'>>;
+  submitPullRequestReview?: Resolver<Maybe<ResolversTypes['SubmitPullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationSubmitPullRequestReviewArgs, 'input'>>;
   transferIssue?: Resolver<Maybe<ResolversTypes['TransferIssuePayload']>, ParentType, ContextType, RequireFields<MutationTransferIssueArgs, 'input'>>;
   unlockLockable?: Resolver<Maybe<ResolversTypes['UnlockLockablePayload']>, ParentType, ContextType, RequireFields<MutationUnlockLockableArgs, 'input'>>;
   unpinIssue?: Resolver<Maybe<ResolversTypes['UnpinIssuePayload']>, ParentType, ContextType, RequireFields<MutationUnpinIssueArgs, 'input'>>;
@@ -2988,6 +3280,8 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   updateIssue?: Resolver<Maybe<ResolversTypes['UpdateIssuePayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueArgs, 'input'>>;
   updateIssueComment?: Resolver<Maybe<ResolversTypes['UpdateIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueCommentArgs, 'input'>>;
   updatePullRequest?: Resolver<Maybe<ResolversTypes['UpdatePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePullRequestArgs, 'input'>>;
+  updatePullRequestReview?: Resolver<Maybe<ResolversTypes['UpdatePullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePullRequestReviewArgs, 'input'>>;
+  updatePullRequestReviewComment?: Resolver<Maybe<ResolversTypes['UpdatePullRequestReviewCommentPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePullRequestReviewCommentArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
@@ -3405,6 +3699,11 @@ export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, Pa
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
+export type SubmitPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubmitPullRequestReviewPayload'] = ResolversParentTypes['SubmitPullRequestReviewPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
 export type TagResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
   abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -3485,6 +3784,16 @@ export type UpdatePullRequestPayloadResolvers<ContextType = GraphqlContext, Pare
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
+export type UpdatePullRequestReviewCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdatePullRequestReviewCommentPayload'] = ResolversParentTypes['UpdatePullRequestReviewCommentPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequestReviewComment?: Resolver<Maybe<ResolversTypes['PullRequestReviewComment']>, ParentType, ContextType>;
+};
+
+export type UpdatePullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdatePullRequestReviewPayload'] = ResolversParentTypes['UpdatePullRequestReviewPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
 export type UserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3511,6 +3820,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddAssigneesToAssignablePayload?: AddAssigneesToAssignablePayloadResolvers<ContextType>;
   AddCommentPayload?: AddCommentPayloadResolvers<ContextType>;
   AddLabelsToLabelablePayload?: AddLabelsToLabelablePayloadResolvers<ContextType>;
+  AddPullRequestReviewPayload?: AddPullRequestReviewPayloadResolvers<ContextType>;
+  AddPullRequestReviewThreadPayload?: AddPullRequestReviewThreadPayloadResolvers<ContextType>;
+  AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
@@ -3526,6 +3838,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DateTime?: GraphQLScalarType;
   DeleteIssueCommentPayload?: DeleteIssueCommentPayloadResolvers<ContextType>;
   DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
+  DeletePullRequestReviewCommentPayload?: DeletePullRequestReviewCommentPayloadResolvers<ContextType>;
+  DeletePullRequestReviewPayload?: DeletePullRequestReviewPayloadResolvers<ContextType>;
+  DismissPullRequestReviewPayload?: DismissPullRequestReviewPayloadResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
   GitObject?: GitObjectResolvers<ContextType>;
   GitObjectID?: GraphQLScalarType;
@@ -3595,6 +3910,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
+  SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
   Tree?: TreeResolvers<ContextType>;
@@ -3606,6 +3922,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   UpdateIssueCommentPayload?: UpdateIssueCommentPayloadResolvers<ContextType>;
   UpdateIssuePayload?: UpdateIssuePayloadResolvers<ContextType>;
   UpdatePullRequestPayload?: UpdatePullRequestPayloadResolvers<ContextType>;
+  UpdatePullRequestReviewCommentPayload?: UpdatePullRequestReviewCommentPayloadResolvers<ContextType>;
+  UpdatePullRequestReviewPayload?: UpdatePullRequestReviewPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;

@@ -11,6 +11,10 @@ import { closePullRequest, createPullRequest, reopenPullRequest, updatePullReque
 import { convertPullRequestToDraft, markPullRequestReadyForReview } from '../pulls/draft-mutations.js';
 import { mergePullRequest, requestReviews } from '../pulls/merge-review-mutations.js';
 import { resolveReviewThread, unresolveReviewThread } from '../reviews/thread-mutations.js';
+import {
+  addPullRequestReview, addPullRequestReviewThread, addPullRequestReviewThreadReply, deletePullRequestReview, deletePullRequestReviewComment,
+  dismissPullRequestReview, submitPullRequestReview, updatePullRequestReview, updatePullRequestReviewComment,
+} from '../reviews/review-mutations/index.js';
 
 export const Mutation: MutationResolvers = {
   createIssue, updateIssue, closeIssue, reopenIssue,
@@ -22,4 +26,6 @@ export const Mutation: MutationResolvers = {
   createPullRequest, updatePullRequest, closePullRequest, reopenPullRequest,
   convertPullRequestToDraft, markPullRequestReadyForReview, mergePullRequest, requestReviews,
   resolveReviewThread, unresolveReviewThread,
+  addPullRequestReview, submitPullRequestReview, updatePullRequestReview, dismissPullRequestReview, deletePullRequestReview,
+  addPullRequestReviewThread, addPullRequestReviewThreadReply, updatePullRequestReviewComment, deletePullRequestReviewComment,
 };

@@ -1,0 +1,51 @@
+// addPullRequestReview: REST's POST …/reviews (review-create.ts) behind
+// GraphQL's input. Without `event` the review stays PENDING (its author's
+// alone); with one it is submitted at once, with `pull_request_review`
+// submitted and `pull_request_review_comment` created for each of its
+// comments, in its transaction. Every drafted comment and thread is placed in
+// the diff at `commitOID` (default the head) before the transaction opens:
+// one that is not in the diff refuses the whole review (UNPROCESSABLE) and
+// nothing is written.
+import { anchorInlineComments } from '../../../reviews/review-inline-comments.js';
+import { createReview } from '../../../reviews/review-create.js';
+import { reviewCommit } from '../../../reviews/review-rules.js';
+import type { GraphqlContext } from '../../context.js';
+import type { MutationResolvers } from '../../generated/resolvers-types.js';
+import { encodeCursor } from '../../git/paginate.js';
+import { inMutation, storable, writerOf } from '../../issues/mutation-access.js';
+import { restRules } from '../../pulls/pull-mutation-access.js';
+import { visibleReview } from '../review-reads.js';
+import { draftedComments, optionalVerdict } from './review-inputs.js';
+import { clearReviewLoaders, reviewAfter, visiblePullTarget } from './review-targets.js';
+
+type M = Required<MutationResolvers>;
+const MUTATION = 'addPullRequestReview';
+
+/** The review's place in its pull request's `reviews` as the viewer sees them (oldest first): its edge's cursor. */
+async function positionOf(ctx: GraphqlContext, issueId: number, reviewId: number, viewerId: number): Promise<number> {
+  const { sql } = ctx.services;
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pull_request_reviews rv
+    WHERE rv.issue_id = ${issueId} AND rv.id <= ${reviewId} AND ${visibleReview(sql, viewerId)}`;
+  return row!.n;
+}
+
+// Anyone who can read may review (REST's rule); an installation needs `pull_requests: write`.
+export const addPullRequestReview: M['addPullRequestReview'] = async (_parent, { input }, ctx) => {
+  const { repo, pull, repos } = await visiblePullTarget(ctx, input.pullRequestId);
+  const writer = await writerOf(ctx, repo, MUTATION, 'read', 'pull_requests');
+  const verdict = optionalVerdict(input.event);
+  const body = storable(input.body ?? '', 'body');
+  const drafts = draftedComments(input.comments, input.threads);
+  const { git } = ctx.services;
+  // Git first, outside the transaction (as REST): the commit reviewed and where each comment sits.
+  const { commitId, comments } = await restRules(ctx, MUTATION, async () => {
+    const commit = await reviewCommit(git, repo.id, pull, input.commitOID ?? undefined);
+    return { commitId: commit, comments: await anchorInlineComments(git, repo.id, pull, commit, drafts) };
+  });
+  const review = await inMutation(ctx, repo, MUTATION, (events) =>
+    createReview(events, repos, pull.issue.number, { userId: writer.userId, body, verdict, commitId, comments }));
+  clearReviewLoaders(ctx.loaders);
+  const node = await reviewAfter(ctx, Number(review.id));
+  const cursor = encodeCursor(await positionOf(ctx, node.issue_id, node.id, writer.userId));
+  return { clientMutationId: input.clientMutationId, pullRequestReview: node, reviewEdge: { cursor, node } };
+};

@@ -1,0 +1,42 @@
+// submitPullRequestReview: REST's POST …/reviews/{id}/events
+// (review-changes.ts submitReview, then review-submit.ts afterSubmit) for the
+// caller's pending review, named by its id or by its pull request (the
+// caller has at most one pending review per pull request). The verdict's
+// rules are REST's (no approving one's own pull request, a body for
+// REQUEST_CHANGES); `pull_request_review` submitted and a
+// `pull_request_review_comment` created per comment are written in its
+// transaction.
+import { submitReview } from '../../../reviews/review-changes.js';
+import type { GraphqlContext } from '../../context.js';
+import { githubError } from '../../errors.js';
+import type { MutationResolvers, SubmitPullRequestReviewInput } from '../../generated/resolvers-types.js';
+import { inMutation, storable, writerOf, type Writer } from '../../issues/mutation-access.js';
+import { verdictOf } from './review-inputs.js';
+import { clearReviewLoaders, reviewAfter, visiblePullTarget, visibleReview, type PullTarget } from './review-targets.js';
+
+type M = Required<MutationResolvers>;
+const MUTATION = 'submitPullRequestReview';
+
+/** The review to submit: the one named, else the caller's pending review of the pull request named. */
+async function reviewToSubmit(ctx: GraphqlContext, input: SubmitPullRequestReviewInput): Promise<PullTarget & { reviewId: number; writer: Writer }> {
+  if (input.pullRequestReviewId != null) {
+    const { review, ...target } = await visibleReview(ctx, input.pullRequestReviewId);
+    return { ...target, reviewId: review.id, writer: await writerOf(ctx, target.repo, MUTATION, 'read', 'pull_requests') };
+  }
+  if (input.pullRequestId == null) throw githubError('UNPROCESSABLE', 'Either pullRequestReviewId or pullRequestId is required.');
+  const target = await visiblePullTarget(ctx, input.pullRequestId);
+  const writer = await writerOf(ctx, target.repo, MUTATION, 'read', 'pull_requests');
+  const [pending] = await ctx.services.sql<{ id: number }[]>`SELECT id FROM pull_request_reviews
+    WHERE issue_id = ${target.pull.issue.id} AND user_id = ${writer.userId} AND state = 'PENDING'`;
+  if (!pending) throw githubError('UNPROCESSABLE', 'You have no pending review of this pull request to submit.');
+  return { ...target, reviewId: Number(pending.id), writer };
+}
+
+export const submitPullRequestReview: M['submitPullRequestReview'] = async (_parent, { input }, ctx) => {
+  const verdict = verdictOf(input.event);
+  const body = input.body == null ? undefined : storable(input.body, 'body');
+  const { repo, pull, repos, reviewId, writer } = await reviewToSubmit(ctx, input);
+  await inMutation(ctx, repo, MUTATION, (events) => submitReview(events, repos, pull.issue.number, reviewId, writer.userId, verdict, body));
+  clearReviewLoaders(ctx.loaders);
+  return { clientMutationId: input.clientMutationId, pullRequestReview: await reviewAfter(ctx, reviewId) };
+};

@@ -14,7 +14,7 @@ import type { MutationResolvers } from '../../generated/resolvers-types.js';
 import { encodeCursor } from '../../git/paginate.js';
 import { inMutation, storable, writerOf } from '../../issues/mutation-access.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
-import { visibleReview } from '../review-reads.js';
+import { visibleReview as seenBy } from '../review-reads.js';
 import { draftedComments, optionalVerdict } from './review-inputs.js';
 import { clearReviewLoaders, reviewAfter, visiblePullTarget } from './review-targets.js';
 
@@ -25,7 +25,7 @@ const MUTATION = 'addPullRequestReview';
 async function positionOf(ctx: GraphqlContext, issueId: number, reviewId: number, viewerId: number): Promise<number> {
   const { sql } = ctx.services;
   const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pull_request_reviews rv
-    WHERE rv.issue_id = ${issueId} AND rv.id <= ${reviewId} AND ${visibleReview(sql, viewerId)}`;
+    WHERE rv.issue_id = ${issueId} AND rv.id <= ${reviewId} AND ${seenBy(sql, viewerId)}`;
   return row!.n;
 }
 

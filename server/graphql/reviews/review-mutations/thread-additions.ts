@@ -10,7 +10,7 @@ import { canCommentWhenLocked } from '../../../issues/issue-permissions.js';
 import { anchorComment, type Anchor } from '../../../review-comments/diff-anchor.js';
 import { createReviewComment } from '../../../review-comments/handlers/review-comment-changes.js';
 import type { GraphqlContext } from '../../context.js';
-import { githubError } from '../../errors.js';
+import { githubError, nodeNotFound } from '../../errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
 import { forbiddenMutation, inMutation, storable, writerOf, type Writer } from '../../issues/mutation-access.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
@@ -78,7 +78,7 @@ export const addPullRequestReviewThreadReply: M['addPullRequestReviewThreadReply
   const { thread, repo } = await visibleThread(ctx, input.pullRequestReviewThreadId);
   // The thread's first comment the caller sees (there is one: the thread is seen through it); a reply answers it, as GitHub's.
   const [first] = await ctx.loaders.threadComments.load(thread.id);
-  if (first === undefined) throw githubError('NOT_FOUND', `Could not resolve to a node with the global id of '${input.pullRequestReviewThreadId}'`);
+  if (first === undefined) throw nodeNotFound(input.pullRequestReviewThreadId);
   const review = input.pullRequestReviewId == null ? null : await pendingReviewOf(ctx, input.pullRequestReviewId, thread.issue_id);
   const target = review ?? (await pullTarget(ctx, repo, thread.pull_number, input.pullRequestReviewThreadId));
   const writer = await commenter(ctx, target, mutation);

@@ -1,4 +1,4 @@
-// The Mutation type: GitHub's issue mutations (issue 16), pull request mutations (issue 17) and review thread mutations (issue 18). Top-level mutation
+// The Mutation type: GitHub's issue mutations (issue 16), pull request mutations (issue 17) and review mutations (issue 18: threads resolved, reviews, threads and their comments). Top-level mutation
 // fields run one after another (GraphQL's rule), each in its own transaction.
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { addAssigneesToAssignable, lockLockable, removeAssigneesFromAssignable, unlockLockable } from './assignee-lock-mutations.js';

@@ -6,6 +6,7 @@
 // number and repository names for URLs. One statement.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { accountJson, authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
+import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import type { Side } from './diff-anchor.js';
 
@@ -22,6 +23,8 @@ export interface ReviewCommentRow {
   user_id: number | null;
   in_reply_to_id: number | null;
   body: string;
+  /** The rollup of its reactions (reactions-store.ts keeps it). */
+  reaction_counts: ReactionCounts;
   created_at: Date;
   updated_at: Date;
   // The thread's columns.
@@ -55,7 +58,7 @@ export interface ReviewCommentRow {
  */
 export const SELECT_REVIEW_COMMENT = (sql: Db, extra = sql``) => sql`
   SELECT c.id, c.thread_id, c.review_id, rv.state AS review_state, c.issue_id, c.repository_id, c.user_id, c.in_reply_to_id,
-    c.body, c.created_at, c.updated_at,
+    c.body, c.reaction_counts, c.created_at, c.updated_at,
     t.path, t.subject_type, t.side, t.start_side, t.original_commit_id, t.original_line, t.original_start_line, t.original_position,
     t.commit_id, t.line, t.start_line, t.position, t.outdated, t.diff_hunk, t.resolved_by_id, t.resolved_at,
     i.number AS pull_number, o.login AS owner_login, r.name AS repo_name,

@@ -11,7 +11,7 @@ import { visibleReview } from './review-reads.js';
 
 /** The columns of ReviewCommentModel (aliases: rc comment, not `c`, which authorAssociation gives collaborators; t thread, rv review, i issue, r repository). */
 const commentColumns = (sql: Sql) => sql`'PullRequestReviewComment' AS node_type, rc.id, rc.thread_id, rc.review_id, rc.issue_id,
-  rc.repository_id, i.number AS pull_number, rc.user_id, rc.in_reply_to_id, rc.body, rc.created_at, rc.updated_at,
+  rc.repository_id, i.number AS pull_number, rc.user_id, rc.in_reply_to_id, rc.body, rc.reaction_counts, rc.created_at, rc.updated_at,
   t.path, t.subject_type, t.original_commit_id, t.original_line, t.original_start_line, t.original_position,
   t.commit_id, t.line, t.start_line, t.position AS diff_position, t.outdated, t.diff_hunk,
   rv.state AS review_state, rv.submitted_at AS review_submitted_at, ${authorAssociation(sql, 'rc.user_id')} AS author_association`;

@@ -5,6 +5,8 @@
 // urls without reading the pull request), its author's association with the
 // repository, and `node_type`, which tells them apart for Node and
 // keeps them from being taken for an IssueComment (whose mark is `issue_id`).
+import type { ReactionCounts } from '../../reactions/reaction-rollup.js';
+
 export type ReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED' | 'DISMISSED';
 export type AuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'MEMBER' | 'NONE';
 
@@ -52,6 +54,8 @@ export interface ReviewCommentModel extends ThreadPlace {
   user_id: number | null;
   in_reply_to_id: number | null;
   body: string;
+  /** The rollup of its reactions (reactions-store.ts keeps it). */
+  reaction_counts: ReactionCounts;
   created_at: Date;
   updated_at: Date;
   review_state: ReviewState;

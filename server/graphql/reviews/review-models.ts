@@ -6,6 +6,7 @@
 // repository, and `node_type`, which tells them apart for Node and
 // keeps them from being taken for an IssueComment (whose mark is `issue_id`).
 import type { ReactionCounts } from '../../reactions/reaction-rollup.js';
+import type { ThreadPlaceColumns } from '../../review-comments/review-comment-rows.js';
 
 export type ReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED' | 'DISMISSED';
 export type AuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'MEMBER' | 'NONE';
@@ -26,21 +27,10 @@ export interface ReviewModel {
   author_association: AuthorAssociation;
 }
 
-/** Where a thread sits: the thread's columns every comment of it shows. */
-export interface ThreadPlace {
-  path: string;
-  subject_type: 'line' | 'file';
-  original_commit_id: string;
-  original_line: number | null;
-  original_start_line: number | null;
-  original_position: number | null;
-  commit_id: string;
-  line: number | null;
-  start_line: number | null;
+/** Where a thread sits: the thread's columns every comment of it shows (REST's ThreadPlaceColumns, review-comment-rows.ts). */
+export interface ThreadPlace extends ThreadPlaceColumns {
   /** The thread's `position` (renamed: the page reads rank rows in a `position` column of their own). */
   diff_position: number | null;
-  outdated: boolean;
-  diff_hunk: string;
 }
 
 export interface ReviewCommentModel extends ThreadPlace {

@@ -5,7 +5,7 @@
 // the merge base; lines that changed outdate). The pull request's base sha
 // moves now in that case, in the push's transaction, so the threads and the
 // sha they were placed against never disagree (the mergeability job records
-// the base of every other push, as before). The rows were locked by the ref
+// the base of every other push, and of pull requests without threads, as before). The rows were locked by the ref
 // sync (pull-locks.ts lockPullsOfBranches), issue before pull request.
 import type { TransactionSql } from '../db/database.js';
 import type { GitRepositories } from '../repos/git.js';
@@ -19,6 +19,8 @@ export async function followMovedBase(tx: TransactionSql, git: GitRepositories, 
   const pulls = await tx<{ issue_id: number; head_sha: string; base_sha: string }[]>`
     SELECT p.issue_id, p.head_sha, p.base_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.repository_id = ${repo.id} AND p.base_ref = ${branch} AND i.state = 'open'
+      -- No git for a pull request without a current thread (most of them): nothing to move.
+      AND EXISTS (SELECT 1 FROM pull_request_review_threads t WHERE t.issue_id = p.issue_id AND NOT t.outdated)
     ORDER BY i.id FOR NO KEY UPDATE OF i, p`;
   for (const pull of pulls) {
     if (pull.base_sha === change.after) continue;

@@ -2204,7 +2204,7 @@ export interface paths {
         put?: never;
         /**
          * Create a review for a pull request
-         * @description Anyone who can read the repository may review. Without `event` the review is `PENDING` (seen by its author only, submitted later with POST …/events; one per user and pull request: 422 "User can only have one pending review per pull request", which also refuses a submitted review while one is pending); with `event` it is submitted at once and emits `pull_request_review` `submitted` (and `pull_request_review_comment` `created` per inline comment). Inline `comments` are written with the review in one transaction: one that is not on the diff leaves no review. A submitted review withdraws its author's review request (no `review_request_removed` event, as GitHub). 422 (`errors` as sentences, as GitHub) for the pull request's author approving ("Can not approve your own pull request") or requesting changes ("Can not request changes on your own pull request"), for a missing body where one is required, and for a `commit_id` that is not one of the pull request's commits.
+         * @description Anyone who can read the repository may review, except on a locked conversation (push access then: 422 "lock prevents review", as GitHub). Without `event` the review is `PENDING` (seen by its author only, submitted later with POST …/events; one per user and pull request: 422 "User can only have one pending review per pull request", which also refuses a submitted review while one is pending); with `event` it is submitted at once and emits `pull_request_review` `submitted` (and `pull_request_review_comment` `created` per inline comment). Inline `comments` are written with the review in one transaction: one that is not on the diff leaves no review. A submitted review withdraws its author's review request (no `review_request_removed` event, as GitHub). 422 (`errors` as sentences, as GitHub) for the pull request's author approving ("Can not approve your own pull request") or requesting changes ("Can not request changes on your own pull request"), for a missing body where one is required, and for a `commit_id` that is not one of the pull request's commits.
          */
         post: operations["pulls/create-review"];
         delete?: never;
@@ -2292,7 +2292,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a review for a pull request
-         * @description Submits the caller's `PENDING` review (404 for someone else's) with a verdict, at once visible with its comments: `pull_request_review` `submitted`, and `pull_request_review_comment` `created` for each comment. The same 422s as creating with `event`, and 422 ("Can not submit a non-pending pull request review") for one submitted already.
+         * @description Submits the caller's `PENDING` review (404 for someone else's) with a verdict, at once visible with its comments: `pull_request_review` `submitted`, and `pull_request_review_comment` `created` for each comment. The same 422s as creating with `event` (a locked conversation's included), and 422 ("Can not submit a non-pending pull request review") for one submitted already.
          */
         post: operations["pulls/submit-review"];
         delete?: never;

@@ -2101,6 +2101,50 @@ export interface paths {
         patch: operations["pulls/update-review-comment"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reactions for a pull request review comment
+         * @description Reactions to a review comment (a comment of a pending review is its author's alone, 404 to anyone else). Oldest first, paginated with `Link`; `content` keeps one reaction type. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         */
+        get: operations["reactions/list-for-pull-request-review-comment"];
+        put?: never;
+        /**
+         * Create reaction for a pull request review comment
+         * @description Anyone who can read the repository may react, except in a locked conversation (403 without push access). Reacting again with the same content answers 200 with the existing reaction.
+         */
+        post: operations["reactions/create-for-pull-request-review-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a pull request comment reaction
+         * @description Only the reaction's author may delete it (403 for another's).
+         */
+        delete: operations["reactions/delete-for-pull-request-comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/pulls/{pull_number}/comments": {
         parameters: {
             query?: never;
@@ -2160,7 +2204,7 @@ export interface paths {
         put?: never;
         /**
          * Create a review for a pull request
-         * @description Anyone who can read the repository may review. Without `event` the review is `PENDING` (seen by its author only, submitted later with POST …/events; one per user and pull request: 422 "User can only have one pending review per pull request", which also refuses a submitted review while one is pending); with `event` it is submitted at once and emits `pull_request_review` `submitted` (and `pull_request_review_comment` `created` per inline comment). Inline `comments` are written with the review in one transaction: one that is not on the diff leaves no review. A submitted review withdraws its author's review request (no `review_request_removed` event, as GitHub). 422 (`errors` as sentences, as GitHub) for the pull request's author approving ("Can not approve your own pull request") or requesting changes ("Can not request changes on your own pull request"), for a missing body where one is required, and for a `commit_id` that is not one of the pull request's commits.
+         * @description Anyone who can read the repository may review, except on a locked conversation (push access then: 422 "lock prevents review", as GitHub). Without `event` the review is `PENDING` (seen by its author only, submitted later with POST …/events; one per user and pull request: 422 "User can only have one pending review per pull request", which also refuses a submitted review while one is pending); with `event` it is submitted at once and emits `pull_request_review` `submitted` (and `pull_request_review_comment` `created` per inline comment). Inline `comments` are written with the review in one transaction: one that is not on the diff leaves no review. A submitted review withdraws its author's review request (no `review_request_removed` event, as GitHub). 422 (`errors` as sentences, as GitHub) for the pull request's author approving ("Can not approve your own pull request") or requesting changes ("Can not request changes on your own pull request"), for a missing body where one is required, and for a `commit_id` that is not one of the pull request's commits.
          */
         post: operations["pulls/create-review"];
         delete?: never;
@@ -2248,7 +2292,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a review for a pull request
-         * @description Submits the caller's `PENDING` review (404 for someone else's) with a verdict, at once visible with its comments: `pull_request_review` `submitted`, and `pull_request_review_comment` `created` for each comment. The same 422s as creating with `event`, and 422 ("Can not submit a non-pending pull request review") for one submitted already.
+         * @description Submits the caller's `PENDING` review (404 for someone else's) with a verdict, at once visible with its comments: `pull_request_review` `submitted`, and `pull_request_review_comment` `created` for each comment. The same 422s as creating with `event` (a locked conversation's included), and 422 ("Can not submit a non-pending pull request review") for one submitted already.
          */
         post: operations["pulls/submit-review"];
         delete?: never;
@@ -14477,6 +14521,212 @@ export interface operations {
             404: components["responses"]["not_found"];
             413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/list-for-pull-request-review-comment": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Returns a single reaction type. Omit this parameter to list all reactions.
+                 * @example heart
+                 */
+                content?: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reactions, oldest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/create-for-pull-request-review-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The reaction type to add.
+                     * @enum {string}
+                     */
+                    content: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+                };
+            };
+        };
+        responses: {
+            /** @description The caller had already reacted with this content; the existing reaction. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"];
+                };
+            };
+            /** @description The reaction was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["reaction"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "reactions/delete-for-pull-request-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+                /**
+                 * @description The unique identifier of the reaction.
+                 * @example 1
+                 */
+                reaction_id: components["parameters"]["reaction-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reaction was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };

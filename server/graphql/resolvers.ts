@@ -21,7 +21,7 @@ import { PullRequestReview, PullRequestReviewComment } from './reviews/review-re
 import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
-  commentReactableFields, issueReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
+  commentReactableFields, issueReactableFields, reviewCommentReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
 } from './reactions/reaction-resolvers.js';
 
 export const resolvers: Resolvers = {
@@ -67,6 +67,6 @@ export const resolvers: Resolvers = {
   PullRequest: { ...PullRequest, ...pullReviewFields },
   PullRequestCommit,
   PullRequestReview,
-  PullRequestReviewComment,
+  PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },
   PullRequestReviewThread,
 };

@@ -3,6 +3,7 @@
 import type { TransactionSql } from '../db/database.js';
 import { commentById, type CommentRow } from './comment-rows.js';
 import { issueByNumber, type IssueRow } from './issue-rows.js';
+import { lockIssueFirst } from './issue-locks.js';
 import { emitCommentEvent, type EventContext } from './issue-webhooks.js';
 
 const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
@@ -14,6 +15,7 @@ async function issueOf(tx: TransactionSql, repositoryId: number, issueId: number
 
 export async function createComment(ctx: EventContext, issue: IssueRow, body: string): Promise<CommentRow> {
   const { tx, repo } = ctx;
+  await lockIssueFirst(tx, issue.id);
   const [inserted] = await tx<{ id: number }[]>`
     INSERT INTO issue_comments (issue_id, repository_id, user_id, body)
     VALUES (${issue.id}, ${repo.id}, ${actorOf(ctx)}, ${body}) RETURNING id`;
@@ -35,6 +37,7 @@ export async function editComment(ctx: EventContext, comment: CommentRow, body: 
 /** False when the comment was gone already (deleted concurrently). */
 export async function deleteComment(ctx: EventContext, comment: CommentRow): Promise<boolean> {
   const { tx, repo } = ctx;
+  await lockIssueFirst(tx, comment.issue_id);
   const deleted = await tx`DELETE FROM issue_comments WHERE id = ${comment.id}`;
   if (deleted.count === 0) return false;
   await tx`UPDATE issues SET comments = comments - 1 WHERE id = ${comment.issue_id}`;

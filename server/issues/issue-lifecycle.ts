@@ -31,9 +31,10 @@ export async function deleteIssue(ctx: EventContext, number: number): Promise<vo
 /** Pins issue `number`; pinning a pinned issue changes nothing. 422 past the repository's limit. */
 export async function pinIssue(ctx: EventContext, number: number): Promise<IssueRow> {
   const { tx, repo } = ctx;
-  // The repository's row serialises concurrent pins, so the limit holds.
-  await tx`SELECT id FROM repositories WHERE id = ${repo.id} FOR UPDATE`;
   const issue = await lockedIssue(ctx, number);
+  // The repository's row serialises concurrent pins, so the limit holds;
+  // taken after the issue (the lock order of server/pulls/pull-locks.ts).
+  await tx`SELECT id FROM repositories WHERE id = ${repo.id} FOR UPDATE`;
   const [pins] = await tx<{ n: number; mine: boolean }[]>`
     SELECT count(*)::int AS n, bool_or(issue_id = ${issue.id}) AS mine FROM issue_pins WHERE repository_id = ${repo.id}`;
   if (pins!.mine) return issue;

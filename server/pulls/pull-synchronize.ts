@@ -15,6 +15,7 @@ import { diffCounts, writeHeadRef } from './pull-git.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
 import { remapReviewThreads } from '../review-comments/thread-remap.js';
+import { followMovedBase } from './pull-base-moved.js';
 import { markMergedByPush } from './merge/merged-by-push.js';
 import { queueMergeabilityForBranch } from './merge/mergeability-queue.js';
 
@@ -50,6 +51,8 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
       { action: 'synchronize', before: pull.head_sha, after: change.after },
     ]);
   }
+  // Pull requests with this branch as base: threads follow a merge base that moved.
+  await followMovedBase(tx, git, repo, change);
   // Every open pull request with this branch as head or base: `mergeable` is stale.
   await queueMergeabilityForBranch(tx, repo.id, branch);
 }

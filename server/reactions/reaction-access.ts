@@ -1,13 +1,17 @@
 // Finding what an operation reacts to, in the documented order (repository,
 // then issue or comment: 404 before 403), and GitHub's rule for a locked
-// conversation: only users with push access may react there.
+// conversation: only users with push access may react there. A review
+// comment of someone else's pending review does not exist for the caller.
 import { forbidden, notFound } from '../http/api-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import { commentById } from '../issues/comment-rows.js';
 import { findIssue, issueRepository } from '../issues/issue-access.js';
 import { canCommentWhenLocked } from '../issues/issue-permissions.js';
+import { pullRepository } from '../pulls/pull-access.js';
 import type { RepositoryAccess } from '../repos/repository-access.js';
+import { viewerOf } from '../review-comments/handlers/review-comment-access.js';
+import { reviewCommentById } from '../review-comments/review-comment-store.js';
 import type { ReactionSubject } from './reaction-subject.js';
 
 type RepoParams = { owner: string; repo: string };
@@ -28,6 +32,15 @@ export async function commentSubject<K extends OperationId>(ctx: Ctx<K, { commen
   if (!comment) throw notFound();
   const [issue] = await sql<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${comment.issue_id}`;
   return { access, subject: { kind: 'comment', id: comment.id }, locked: issue?.locked ?? false };
+}
+
+export async function reviewCommentSubject<K extends OperationId>(ctx: Ctx<K, { comment_id: number }>): Promise<SubjectAccess> {
+  const access = await pullRepository(ctx);
+  const { sql } = ctx.services;
+  const comment = await reviewCommentById(sql, access.repo.id, ctx.params.comment_id, viewerOf(ctx.principal));
+  if (!comment) throw notFound();
+  const [issue] = await sql<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${comment.issue_id}`;
+  return { access, subject: { kind: 'review_comment', id: comment.id }, locked: issue?.locked ?? false };
 }
 
 /** 403 when the conversation is locked and the caller lacks push access. */

@@ -20,6 +20,17 @@ const SELECT_REACTION = (sql: Db, extra = sql``) => sql`
     (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = x.user_id) AS user ${extra}
   FROM reactions x`;
 
+/**
+ * Locks the subject's row before anything else: the insert or delete below
+ * bumps the issue-list generation (its trigger), and the subject's row is
+ * taken by its own edits before the generation too (the lock order of
+ * server/issues/issue-locks.ts). False when the subject is gone.
+ */
+async function lockSubject(tx: TransactionSql, subject: ReactionSubject): Promise<boolean> {
+  const rows = await tx`SELECT id FROM ${subjectTable(tx, subject)} WHERE id = ${subject.id} FOR NO KEY UPDATE`;
+  return rows.length > 0;
+}
+
 /** Moves the subject's count of `content` by `delta` (never below zero). */
 const bump = (tx: TransactionSql, subject: ReactionSubject, content: ReactionContent, delta: 1 | -1) => tx`
   UPDATE ${subjectTable(tx, subject)}
@@ -36,6 +47,7 @@ export async function addReaction(sql: Sql, subject: ReactionSubject, userId: nu
   const column = subjectColumn(sql, subject);
   try {
     return await sql.begin(async (tx: TransactionSql) => {
+      if (!(await lockSubject(tx, subject))) return null;
       const [inserted] = await tx<{ id: number }[]>`
         INSERT INTO reactions (${column}, user_id, content) VALUES (${subject.id}, ${userId}, ${content})
         ON CONFLICT (${column}, user_id, content) WHERE ${column} IS NOT NULL DO NOTHING RETURNING id`;
@@ -65,6 +77,7 @@ export async function removeReaction(sql: Sql, subject: ReactionSubject, reactio
   if (!Number.isSafeInteger(reactionId) || reactionId < 1) return 'missing';
   const column = subjectColumn(sql, subject);
   return sql.begin(async (tx: TransactionSql) => {
+    if (!(await lockSubject(tx, subject))) return 'missing';
     const [found] = await tx<{ user_id: number | null; content: ReactionContent }[]>`
       SELECT user_id, content FROM reactions WHERE id = ${reactionId} AND ${column} = ${subject.id} FOR UPDATE`;
     if (!found) return 'missing';

@@ -237,6 +237,10 @@ export class RepositoryStore {
   async update(id: number, changes: RepositoryChanges): Promise<void> {
     const columns = Object.keys(changes).filter((k) => (changes as Record<string, unknown>)[k] !== undefined);
     await this.sql.begin(async (tx) => {
+      // A rename bumps the issue-list generation (its trigger, migration 018):
+      // taken before the repository's row, the lock order of
+      // server/pulls/pull-locks.ts that opening or closing an issue follows.
+      if (changes.name !== undefined) await tx`SELECT bump_issue_list_generation(${id})`;
       // The name it leaves keeps leading here (301/307 to /repositories/{id}/…).
       if (changes.name !== undefined) await recordRename(tx, id, changes.name);
       if (columns.length) {

@@ -37,8 +37,7 @@ export function reviewCommentView(row: ReviewCommentRow, repo: { owner: string; 
     pull_request_url: pullUrl,
     author_association: row.author_association,
     _links: { self: { href: url }, html: { href: htmlUrl }, pull_request: { href: pullUrl } },
-    // Reactions to review comments are not stored (no reaction endpoints for them yet): GitHub's empty rollup.
-    reactions: reactionRollup(`${url}/reactions`),
+    reactions: reactionRollup(`${url}/reactions`, row.reaction_counts),
     start_line: current ? row.start_line : null,
     original_start_line: row.original_start_line,
     start_side: row.start_line === null && row.original_start_line === null ? null : row.start_side,

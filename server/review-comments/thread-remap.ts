@@ -9,6 +9,11 @@
 // NULL, commit_id left at the last head it applied to (GitHub's). A file
 // comment is outdated when its file leaves the diff.
 //
+// When only the base branch moves (remapThreadsForBase), nothing moves
+// unless the merge base does (the base branch took commits of the head):
+// then LEFT threads follow their lines from the old merge base to the new
+// one, and every thread is placed again in the new, shorter pull diff.
+//
 // Cost: one SELECT and no git when the pull request has no current thread;
 // otherwise a few git processes per push for all its paths at once (merge
 // base, the new pull diff, one -U0 diff per distinct old head), never one per thread.
@@ -37,6 +42,29 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
   // keep their last place, and the next push that moves the head tries again.
   const placed = await placeAll(repoPath, threads, baseSha, newHead).catch(() => null);
   if (!placed) return;
+  await writePlaces(tx, placed, newHead);
+}
+
+/**
+ * Re-maps the current threads of pull request `issueId` (head `head`, which
+ * did not move) when its base moved from `oldBase` to `newBase`, in the
+ * push's transaction. Two merge-base processes and nothing else when the
+ * merge base stays (the usual push to a base branch). True when it moved.
+ */
+export async function remapThreadsForBase(tx: TransactionSql, repoPath: string, issueId: number, oldBase: string, newBase: string, head: string): Promise<boolean> {
+  const [before, after] = await Promise.all([mergeBaseAt(repoPath, oldBase, head), mergeBaseAt(repoPath, newBase, head)]);
+  if (before === after) return false;
+  const threads = await tx<ThreadRow[]>`
+    SELECT id, path, subject_type, side, start_side, commit_id, line, start_line FROM pull_request_review_threads
+    WHERE issue_id = ${issueId} AND NOT outdated ORDER BY id FOR UPDATE`;
+  if (threads.length === 0) return true;
+  const placed = await placeAll(repoPath, threads, newBase, head, oldBase).catch(() => null);
+  if (placed) await writePlaces(tx, placed, head);
+  return true;
+}
+
+/** Writes the threads' new places: current ones move to `newHead`, outdated ones keep the head they last applied to. */
+async function writePlaces(tx: TransactionSql, placed: Placed[], newHead: string): Promise<void> {
   // Outdated threads by id (postgres.js sends a boolean[] parameter as one boolean); 0 for a NULL line or position.
   const outdated = placed.filter((p) => p.outdated).map((p) => p.id);
   await tx`
@@ -52,8 +80,12 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
     WHERE t.id = u.id`;
 }
 
-/** Every thread's new place (git and line arithmetic, no database). */
-async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string, newHead: string): Promise<Placed[]> {
+/**
+ * Every thread's new place (git and line arithmetic, no database). LEFT
+ * threads were placed against the merge base of `oldBaseSha` (the base
+ * before, when the base moved; else the base) and their head.
+ */
+async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string, newHead: string, oldBaseSha = baseSha): Promise<Placed[]> {
   // Every path of a side in each diff (a diff keyed by its two commits serves every thread of that side).
   const lines = threads.filter((t) => t.subject_type === 'line');
   const pathsOf = (side: Side) => [...new Set(lines.filter((t) => (t.side ?? 'RIGHT') === side).map((t) => t.path))];
@@ -75,7 +107,7 @@ async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string,
   const leftPaths = pathsOf('LEFT');
   for (const head of new Set(lines.filter((t) => (t.side ?? 'RIGHT') === 'RIGHT').map((t) => t.commit_id))) void movesBetween(head, newHead, rightPaths);
   const leftHeads = [...new Set(lines.filter((t) => t.side === 'LEFT').map((t) => t.commit_id))];
-  const [newBase, ...oldBaseList] = await Promise.all([mergeBaseAt(repoPath, baseSha, newHead), ...leftHeads.map((head) => mergeBaseAt(repoPath, baseSha, head))]);
+  const [newBase, ...oldBaseList] = await Promise.all([mergeBaseAt(repoPath, baseSha, newHead), ...leftHeads.map((head) => mergeBaseAt(repoPath, oldBaseSha, head))]);
   const oldBases = new Map(leftHeads.map((head, i) => [head, oldBaseList[i]!]));
   for (const head of leftHeads) void movesBetween(oldBases.get(head)!, newBase!, leftPaths);
   const inPull = await changedFiles(repoPath, newBase!, newHead);

@@ -6,12 +6,23 @@
 import { unprocessable } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { commitOfPull } from '../review-comments/review-commit.js';
+import { canCommentWhenLocked } from '../issues/issue-permissions.js';
 import type { PullRow } from '../pulls/pull-rows.js';
+import type { Permission } from '../repos/permissions.js';
 import type { ReviewState } from './review-rows.js';
 
 export type ReviewVerdict = 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';
 
 export const STATE_OF: Record<ReviewVerdict, ReviewState> = { APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' };
+
+/**
+ * A locked conversation takes reviews only from users with push access, as
+ * its comments (review comments answer 403 there; GitHub answers a review
+ * refused for the lock with its 422 sentence "lock prevents review").
+ */
+export function checkUnlocked(pull: PullRow, permission: Permission | null): void {
+  if (pull.issue.locked && !canCommentWhenLocked(permission)) throw unprocessable('lock prevents review');
+}
 
 export const onePendingOnly = () => unprocessable('User can only have one pending review per pull request');
 

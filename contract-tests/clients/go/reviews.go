@@ -10,7 +10,7 @@ import (
 )
 
 // reviewCalls (issue 18): a pull request on a four-line file, a line comment,
-// a reply, an edit; a pending review with a line comment, submitted; the
+// a reply, an edit, a reaction; a pending review with a line comment, submitted; the
 // author refused an approval of their own pull request, another user's
 // approval, read back and dismissed by the owner; a reply deleted and a
 // pending review deleted.
@@ -45,6 +45,14 @@ func reviewCalls(ctx context.Context, l *callList, client, other *github.Client,
 	l.call("edit a review comment", func() error {
 		c, _, err := client.PullRequests.UpdateComment(ctx, owner, repo, first.GetID(), github.UpdatePullRequestCommentRequest{Body: "Why two, really?"})
 		return check(err, c.GetBody() == "Why two, really?", "not edited")
+	})
+	l.call("react to a review comment", func() error {
+		r, _, err := other.Reactions.CreatePullRequestCommentReaction(ctx, owner, repo, first.GetID(), "heart")
+		if err != nil {
+			return err
+		}
+		c, _, err := client.PullRequests.GetComment(ctx, owner, repo, first.GetID())
+		return check(err, r.GetContent() == "heart" && c.GetReactions().GetHeart() == 1, "not counted")
 	})
 	var pending *github.PullRequestReview
 	l.call("start a pending review with a line comment", func() (err error) {

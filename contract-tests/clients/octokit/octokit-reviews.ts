@@ -1,5 +1,5 @@
 // Review calls (issue 18) for octokit-calls.ts, through stock Octokit: a pull
-// request on a four-line file, a line comment, a reply, an edit; a pending
+// request on a four-line file, a line comment, a reply, an edit, a reaction; a pending
 // review with a line comment, submitted; the author refused an approval of
 // their own pull request, another user's approval, read back and dismissed
 // by the owner; a reply deleted and a pending review deleted.
@@ -31,6 +31,11 @@ export async function reviewCalls(call: Call, octokit: Octokit, other: Octokit, 
     expect((await octokit.rest.pulls.listReviewComments(pullAt)).data.map((c) => c.id).join() === `${first?.id},${reply?.id}`, 'other comments'));
   await call('edit a review comment', async () =>
     expect((await octokit.rest.pulls.updateReviewComment({ ...at, comment_id: first?.id ?? 0, body: 'Why two, really?' })).data.body === 'Why two, really?', 'not edited'));
+  await call('react to a review comment', async () => {
+    const { data } = await other.rest.reactions.createForPullRequestReviewComment({ ...at, comment_id: first?.id ?? 0, content: 'heart' });
+    expect(data.content === 'heart', `content ${data.content}`);
+    expect((await octokit.rest.pulls.getReviewComment({ ...at, comment_id: first?.id ?? 0 })).data.reactions?.heart === 1, 'not counted');
+  });
   const pending = await call('start a pending review with a line comment', async () => {
     const { data } = await octokit.rest.pulls.createReview({ ...pullAt, comments: [{ path, line: 4, body: 'And four?' }] });
     expect(data.state === 'PENDING', `state ${data.state}`);

@@ -1,5 +1,5 @@
 """Review calls (issue 18) for pygithub_calls.py, through stock PyGithub: a
-pull request on a four-line file, a line comment, a reply, an edit; a pending
+pull request on a four-line file, a line comment, a reply, an edit, a reaction; a pending
 review with a line comment, submitted; the author refused an approval of
 their own pull request, another user's approval, read back and dismissed by
 the owner; a reply deleted and a pending review deleted."""
@@ -37,6 +37,12 @@ def review_calls(call, expect, state, repo, other_gh, prefix):
         return expect(pull.get_review_comment(first.id).body == "Why two, really?", "not edited")
 
     call("edit a review comment", edit)
+
+    def react():
+        reaction = other_gh.get_repo(repo.full_name).get_pull(pull.number).get_review_comment(first.id).create_reaction("heart")
+        return expect(reaction.content == "heart" and pull.get_review_comment(first.id).reactions["heart"] == 1, "not counted")
+
+    call("react to a review comment", react)
 
     def pending():
         review = pull.create_review(comments=[{"path": path, "line": 4, "body": "And four?"}])

@@ -1517,7 +1517,7 @@ export type PullRequestReviewCommentsArgs = {
 };
 
 /** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
-export type PullRequestReviewComment = Node & {
+export type PullRequestReviewComment = Node & Reactable & {
   __typename?: 'PullRequestReviewComment';
   author?: Maybe<Actor>;
   authorAssociation: CommentAuthorAssociation;
@@ -1545,6 +1545,10 @@ export type PullRequestReviewComment = Node & {
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   pullRequest: PullRequest;
   pullRequestReview?: Maybe<PullRequestReview>;
+  /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  /** A list of Reactions left on the comment (`first` or `last`, 1–100), oldest first. */
+  reactions: ReactionConnection;
   /** The comment this is a reply to (the thread's first comment). */
   replyTo?: Maybe<PullRequestReviewComment>;
   repository: Repository;
@@ -1554,7 +1558,20 @@ export type PullRequestReviewComment = Node & {
   subjectType: PullRequestReviewThreadSubjectType;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** Can user react to this subject (read access; push access when the conversation is locked). */
+  viewerCanReact: Scalars['Boolean']['output'];
   viewerDidAuthor: Scalars['Boolean']['output'];
+};
+
+
+/** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
+export type PullRequestReviewCommentReactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<ReactionContent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReactionOrder>;
 };
 
 /** The connection type for PullRequestReviewComment. */
@@ -2539,6 +2556,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( IssueModel )
     | ( CommentModel )
     | ( PullModel )
+    | ( ReviewCommentModel )
   ;
   RepositoryOwner:
     | ( AccountRow )
@@ -3457,6 +3475,8 @@ export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, Pare
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReviewCommentReactionsArgs>>;
   replyTo?: Resolver<Maybe<ResolversTypes['PullRequestReviewComment']>, ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -3465,6 +3485,7 @@ export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, Pare
   subjectType?: Resolver<ResolversTypes['PullRequestReviewThreadSubjectType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -3545,7 +3566,7 @@ export type RateLimitResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type ReactableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Reactable'] = ResolversParentTypes['Reactable']> = {
-  __resolveType: TypeResolveFn<'Issue' | 'IssueComment' | 'PullRequest', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Issue' | 'IssueComment' | 'PullRequest' | 'PullRequestReviewComment', ParentType, ContextType>;
 };
 
 export type ReactingUserConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactingUserConnection'] = ResolversParentTypes['ReactingUserConnection']> = {

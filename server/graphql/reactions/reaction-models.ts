@@ -7,6 +7,7 @@ import type { ReactionContent as RestContent, ReactionSubject } from '../../reac
 import type { ReactionContent } from '../generated/resolvers-types.js';
 import type { connection } from '../connection.js';
 import type { CommentModel, IssueModel } from '../issues/issue-models.js';
+import type { ReviewCommentModel } from '../reviews/review-models.js';
 
 export interface ReactionModel {
   id: number;
@@ -15,11 +16,12 @@ export interface ReactionModel {
   user_id: number | null;
   issue_id: number | null;
   comment_id: number | null;
+  review_comment_id: number | null;
   repository_id: number;
 }
 
-/** An issue or an issue comment: the comment is the one with an `issue_id`. */
-export type ReactableModel = IssueModel | CommentModel;
+/** An issue, an issue comment (the one with an `issue_id`) or a review comment (the one with a `node_type`). */
+export type ReactableModel = IssueModel | CommentModel | ReviewCommentModel;
 
 export interface ReactionGroupModel { subject: ReactableModel; content: RestContent; count: number }
 
@@ -36,10 +38,14 @@ const TO_GRAPHQL = new Map(CONTENTS.map(([graphql, rest]) => [rest, graphql]));
 export const restContent = (content: ReactionContent): RestContent => TO_REST.get(content)!;
 export const graphqlContent = (content: RestContent): ReactionContent => TO_GRAPHQL.get(content)!;
 
-export const isComment = (subject: ReactableModel): subject is CommentModel => 'issue_id' in subject;
+export const isReviewComment = (subject: ReactableModel): subject is ReviewCommentModel => 'node_type' in subject;
+export const isComment = (subject: ReactableModel): subject is CommentModel => 'issue_id' in subject && !isReviewComment(subject);
 
 /** The subject as the REST store names it. */
-export const subjectOf = (subject: ReactableModel): ReactionSubject => ({ kind: isComment(subject) ? 'comment' : 'issue', id: subject.id });
+export const subjectOf = (subject: ReactableModel): ReactionSubject => ({
+  kind: isReviewComment(subject) ? 'review_comment' : isComment(subject) ? 'comment' : 'issue',
+  id: subject.id,
+});
 
 /** All eight groups, with the rollup's counts (zero for contents nobody used, as GitHub lists them). */
 export const reactionGroupsOf = (subject: ReactableModel): ReactionGroupModel[] =>

@@ -12,7 +12,7 @@ import { githubError, nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
 import { canSeeRepository } from '../resolvers/repository.js';
-import { isComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel } from './reaction-models.js';
+import { isComment, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel } from './reaction-models.js';
 
 import { isPull } from '../pulls/pull-models.js';
 
@@ -25,16 +25,20 @@ async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subj
   if (decoded?.oid === undefined && decoded?.type === 'Issue') subject = await ctx.loaders.issueById.load(decoded.id);
   if (decoded?.oid === undefined && decoded?.type === 'IssueComment') subject = await ctx.loaders.commentById.load(decoded.id);
   if (decoded?.oid === undefined && decoded?.type === 'PullRequest') subject = await ctx.loaders.pullById.load(decoded.id);
+  // A review comment of someone else's pending review is not loaded (NOT_FOUND), as REST's 404.
+  if (decoded?.oid === undefined && decoded?.type === 'PullRequestReviewComment') subject = await ctx.loaders.reviewCommentById.load(decoded.id);
   const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
   if (subject === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
-  const issue = isComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
+  const issue = isComment(subject) || isReviewComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
   return { subject, repo, locked: issue?.locked ?? false };
 }
 
 /** The subject as it is after the change (its rollup moved), read afresh. */
 async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: string): Promise<ReactableModel> {
   clearIssueLoaders(ctx);
-  const fresh = isComment(subject) ? await ctx.loaders.commentById.load(subject.id)
+  if (isReviewComment(subject)) ctx.loaders.reviewCommentById.clear(subject.id);
+  const fresh = isReviewComment(subject) ? await ctx.loaders.reviewCommentById.load(subject.id)
+    : isComment(subject) ? await ctx.loaders.commentById.load(subject.id)
     : isPull(subject) ? await ctx.loaders.pullById.load(subject.id) : await ctx.loaders.issueById.load(subject.id);
   if (fresh === null) throw nodeNotFound(id);
   return fresh;

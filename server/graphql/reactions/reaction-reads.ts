@@ -5,12 +5,12 @@
 // subject's row carries them (`reaction_counts`, kept by reactions-store.ts,
 // through which every change goes).
 import type { Sql } from '../../db/database.js';
-import type { ReactionContent } from '../../reactions/reaction-subject.js';
+import type { ReactionContent, ReactionSubjectKind } from '../../reactions/reaction-subject.js';
 import type { TwoWayWindow } from '../connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ReactionModel } from './reaction-models.js';
 
-export type SubjectKind = 'issue' | 'comment';
+export type SubjectKind = ReactionSubjectKind;
 
 export interface ReactionPageRequest {
   kind: SubjectKind;
@@ -24,10 +24,11 @@ export interface ReactionPageRequest {
 /** Per content: when the first reaction came and whether the viewer left one. */
 export type ReactionSummary = Map<ReactionContent, { firstAt: Date; viewerHas: boolean }>;
 
-const REACTION_COLUMNS = `x.id, x.content, x.created_at, x.user_id, x.issue_id, x.comment_id,
-  COALESCE(i.repository_id, c.repository_id) AS repository_id`;
-const REACTION_FROM = 'reactions x LEFT JOIN issues i ON i.id = x.issue_id LEFT JOIN issue_comments c ON c.id = x.comment_id';
-const SUBJECT_COLUMN = { issue: 'x.issue_id', comment: 'x.comment_id' } as const;
+const REACTION_COLUMNS = `x.id, x.content, x.created_at, x.user_id, x.issue_id, x.comment_id, x.review_comment_id,
+  COALESCE(i.repository_id, c.repository_id, rc.repository_id) AS repository_id`;
+const REACTION_FROM = `reactions x LEFT JOIN issues i ON i.id = x.issue_id LEFT JOIN issue_comments c ON c.id = x.comment_id
+  LEFT JOIN pull_request_review_comments rc ON rc.id = x.review_comment_id`;
+const SUBJECT_COLUMN = { issue: 'x.issue_id', comment: 'x.comment_id', review_comment: 'x.review_comment_id' } as const;
 
 export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, ReactionModel>> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);

@@ -10,7 +10,7 @@ import type { AccountRow } from '../../repos/accounts-store.js';
 import { connection, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
-  IssueCommentResolvers, IssueReactionsArgs, IssueResolvers, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers,
+  IssueCommentResolvers, IssueReactionsArgs, IssueResolvers, PullRequestReviewCommentResolvers, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers,
   ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers,
 } from '../generated/resolvers-types.js';
 import { pageAt } from '../issues/issue-resolvers.js';
@@ -18,7 +18,7 @@ import { viewerAs } from '../issues/mutation-access.js';
 import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';
 import {
-  graphqlContent, isComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel,
+  graphqlContent, isComment, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel,
 } from './reaction-models.js';
 
 const summaryOf = (ctx: GraphqlContext, subject: ReactableModel) => ctx.loaders.reactionSummary.load(subjectOf(subject));
@@ -28,7 +28,7 @@ export async function canReact(ctx: GraphqlContext, subject: ReactableModel): Pr
   const repo = await ctx.loaders.repositoryById.load(subject.repository_id);
   const writer = repo === null ? null : await viewerAs(ctx, repo, 'addReaction', 'read');
   if (writer === null) return false;
-  const issue = isComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
+  const issue = isComment(subject) || isReviewComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
   return !issue?.locked || canCommentWhenLocked(writer.permission);
 }
 
@@ -75,8 +75,14 @@ export const commentReactableFields: Pick<IssueCommentResolvers, ReactableFields
   viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
 };
 
+export const reviewCommentReactableFields: Pick<PullRequestReviewCommentResolvers, ReactableFields> = {
+  reactionGroups: (comment) => reactionGroupsOf(comment),
+  reactions: (comment, args, ctx) => reactions(comment, args, ctx),
+  viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
+};
+
 export const Reactable: ReactableResolvers = {
-  __resolveType: (subject) => (isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
+  __resolveType: (subject) => (isReviewComment(subject) ? 'PullRequestReviewComment' : isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
 };
 
 export const Reactor: ReactorResolvers = { __resolveType: accountType };
@@ -91,7 +97,9 @@ export const Reaction: ReactionResolvers = {
     // An issue's reaction may be a pull request's (a pull request is an issue): that one shows as the PullRequest.
     const subject = reaction.issue_id !== null
       ? ((await ctx.loaders.pullById.load(reaction.issue_id)) ?? (await ctx.loaders.issueById.load(reaction.issue_id)))
-      : await ctx.loaders.commentById.load(reaction.comment_id!);
+      : reaction.review_comment_id !== null
+        ? await ctx.loaders.reviewCommentById.load(reaction.review_comment_id)
+        : await ctx.loaders.commentById.load(reaction.comment_id!);
     if (!subject) throw new Error(`reaction ${reaction.id} of a missing subject`);
     return subject;
   },

@@ -5,6 +5,9 @@
 // urls without reading the pull request), its author's association with the
 // repository, and `node_type`, which tells them apart for Node and
 // keeps them from being taken for an IssueComment (whose mark is `issue_id`).
+import type { ReactionCounts } from '../../reactions/reaction-rollup.js';
+import type { ThreadPlaceColumns } from '../../review-comments/review-comment-rows.js';
+
 export type ReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED' | 'DISMISSED';
 export type AuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'MEMBER' | 'NONE';
 
@@ -24,21 +27,10 @@ export interface ReviewModel {
   author_association: AuthorAssociation;
 }
 
-/** Where a thread sits: the thread's columns every comment of it shows. */
-export interface ThreadPlace {
-  path: string;
-  subject_type: 'line' | 'file';
-  original_commit_id: string;
-  original_line: number | null;
-  original_start_line: number | null;
-  original_position: number | null;
-  commit_id: string;
-  line: number | null;
-  start_line: number | null;
+/** Where a thread sits: the thread's columns every comment of it shows (REST's ThreadPlaceColumns, review-comment-rows.ts). */
+export interface ThreadPlace extends ThreadPlaceColumns {
   /** The thread's `position` (renamed: the page reads rank rows in a `position` column of their own). */
   diff_position: number | null;
-  outdated: boolean;
-  diff_hunk: string;
 }
 
 export interface ReviewCommentModel extends ThreadPlace {
@@ -52,6 +44,8 @@ export interface ReviewCommentModel extends ThreadPlace {
   user_id: number | null;
   in_reply_to_id: number | null;
   body: string;
+  /** The rollup of its reactions (reactions-store.ts keeps it). */
+  reaction_counts: ReactionCounts;
   created_at: Date;
   updated_at: Date;
   review_state: ReviewState;

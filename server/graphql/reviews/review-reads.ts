@@ -7,6 +7,7 @@
 import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
 import { authorAssociation } from '../../issues/issue-rows.js';
+import { visibleTo } from '../../review-comments/review-comment-rows.js';
 import type { TwoWayWindow } from '../connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ReviewModel, ReviewState } from './review-models.js';
@@ -26,8 +27,8 @@ const reviewColumns = (sql: Sql) => sql`'PullRequestReview' AS node_type, rv.id,
 
 const FROM_REVIEWS = 'pull_request_reviews rv JOIN issues i ON i.id = rv.issue_id JOIN repositories r ON r.id = rv.repository_id';
 
-/** Submitted reviews, and the viewer's own pending one (ids start at 1: 0 is nobody). */
-export const visibleReview = (sql: Sql, viewerId: number | null) => sql`(rv.state <> 'PENDING' OR rv.user_id = ${viewerId ?? 0})`;
+/** Submitted reviews, and the viewer's own pending one: REST's rule (review-comment-rows.ts visibleTo, alias rv). */
+export const visibleReview = (sql: Sql, viewerId: number | null) => visibleTo(sql, viewerId);
 
 export async function reviewsByIds(sql: Sql, ids: readonly number[], viewerId: number | null): Promise<Map<number, ReviewModel>> {
   const rows = await sql<ReviewModel[]>`SELECT ${reviewColumns(sql)} FROM ${sql.unsafe(FROM_REVIEWS)}

@@ -3,16 +3,18 @@
 // is (its first comment in another person's pending review hides it: GitHub
 // shows a draft thread to its author only).
 import type { Sql } from '../../db/database.js';
+import { THREAD_PLACE_COLUMNS, visibleTo } from '../../review-comments/review-comment-rows.js';
 import type { TwoWayWindow } from '../connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ThreadModel } from './review-models.js';
 
+// The thread's place is read as its comments' is (review-comment-rows.ts THREAD_PLACE_COLUMNS).
 const threadColumns = `'PullRequestReviewThread' AS node_type, t.id, t.issue_id, t.repository_id, i.number AS pull_number,
-  t.path, t.subject_type, t.side, t.start_side, t.original_commit_id, t.original_line, t.original_start_line, t.original_position,
-  t.commit_id, t.line, t.start_line, t.position AS diff_position, t.outdated, t.diff_hunk, t.resolved_by_id, t.resolved_at, t.created_at`;
+  ${THREAD_PLACE_COLUMNS}, t.side, t.start_side, t.position AS diff_position, t.resolved_by_id, t.resolved_at, t.created_at`;
 
+// A thread is seen when one of its comments is, by the comments' pending-review rule.
 const visibleThread = (sql: Sql, viewerId: number | null) => sql`EXISTS (SELECT 1 FROM pull_request_review_comments c
-  JOIN pull_request_reviews rv ON rv.id = c.review_id WHERE c.thread_id = t.id AND (rv.state <> 'PENDING' OR rv.user_id = ${viewerId ?? 0}))`;
+  JOIN pull_request_reviews rv ON rv.id = c.review_id WHERE c.thread_id = t.id AND ${visibleTo(sql, viewerId)})`;
 
 export async function threadsByIds(sql: Sql, ids: readonly number[], viewerId: number | null): Promise<Map<number, ThreadModel>> {
   const rows = await sql<ThreadModel[]>`SELECT ${sql.unsafe(threadColumns)}

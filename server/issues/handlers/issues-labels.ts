@@ -10,6 +10,7 @@ import { findIssue, issueForTriage, issueRepository } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
 import { issueLabelPage } from '../issue-label-list.js';
 import { labelNames, resolveLabels, type LabelInput } from '../issue-labels.js';
+import { lockIssueNumberFirst } from '../issue-locks.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 
 export const listLabelsOnIssue: Handler<'issues/list-labels-on-issue'> = async (ctx) => {
@@ -27,6 +28,8 @@ const inputNames = (body: { labels?: LabelInput[] } | LabelInput[]) => labelName
 
 async function relabel<K extends OperationId>(ctx: OperationContext<K>, repo: RepositoryRow, number: number, names: string[], mode: 'add' | 'set') {
   const issue = await inIssueTransaction(ctx, repo, async (events) => {
+    // The issue before the labels a name creates (issue-locks.ts).
+    await lockIssueNumberFirst(events.tx, repo.id, number);
     const labels = await resolveLabels(events, names);
     return changeIssue(events, number, mode === 'add' ? { addLabels: labels } : { labels });
   });

@@ -7,6 +7,7 @@ import { assigneeLogins, checkedTitle } from '../issue-input.js';
 import { labelNames, resolveLabels } from '../issue-labels.js';
 import { resolveMilestone } from '../issue-milestone.js';
 import { canEditIssue, canTriage } from '../issue-permissions.js';
+import { lockIssueNumberFirst } from '../issue-locks.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 import { issueView } from '../issue-view.js';
 
@@ -30,6 +31,8 @@ export const updateIssue: Handler<'issues/update'> = async (ctx) => {
   const triage = canTriage(permission);
   const names = triage && body.labels !== undefined ? labelNames(body.labels) : undefined;
   const issue = await inIssueTransaction(ctx, repo, async (events) => {
+    // The issue before the labels a name creates (issue-locks.ts).
+    await lockIssueNumberFirst(events.tx, repo.id, existing.number);
     if (triage) change.milestone = await resolveMilestone(events.tx, repo.id, body.milestone);
     if (names) change.labels = await resolveLabels(events, names);
     return changeIssue(events, existing.number, change);

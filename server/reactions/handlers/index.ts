@@ -3,6 +3,7 @@
 import type { Handlers } from '../../http/operation-context.js';
 import { createForIssueComment, deleteForIssueComment, listForIssueComment } from './reactions-for-issue-comment.js';
 import { createForIssue, deleteForIssue, listForIssue } from './reactions-for-issue.js';
+import { createForReviewComment, deleteForReviewComment, listForReviewComment } from './reactions-for-review-comment.js';
 
 export const reactionsHandlers = {
   'reactions/list-for-issue': listForIssue,
@@ -11,4 +12,7 @@ export const reactionsHandlers = {
   'reactions/list-for-issue-comment': listForIssueComment,
   'reactions/create-for-issue-comment': createForIssueComment,
   'reactions/delete-for-issue-comment': deleteForIssueComment,
+  'reactions/list-for-pull-request-review-comment': listForReviewComment,
+  'reactions/create-for-pull-request-review-comment': createForReviewComment,
+  'reactions/delete-for-pull-request-comment': deleteForReviewComment,
 } satisfies Partial<Handlers>;

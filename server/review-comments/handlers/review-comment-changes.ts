@@ -1,6 +1,7 @@
 // Creating, editing and deleting review comments, each in one transaction
 // with its `pull_request_review_comment` event (none for a pending review's
 // comment: only its author sees it until the review is submitted).
+import { lockIssueFirst } from '../../issues/issue-locks.js';
 import type { EventContext } from '../../issues/issue-webhooks.js';
 import type { PullRow } from '../../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../../pulls/pull-view.js';
@@ -31,6 +32,8 @@ export async function createReviewComment(
 ): Promise<ReviewCommentRow> {
   const { tx, repo } = events;
   const { issue, pull } = pullRow;
+  // The pull request before the review's insert bumps the generation (issue-locks.ts).
+  await lockIssueFirst(tx, issue.id);
   const [review] = await tx<{ id: number }[]>`
     INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, body, commit_id, submitted_at)
     VALUES (${issue.id}, ${repo.id}, ${userId}, 'COMMENTED', '', ${input.commitId}, now()) RETURNING id`;

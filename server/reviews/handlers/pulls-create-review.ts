@@ -3,14 +3,15 @@ import { inIssueTransaction } from '../../issues/issue-transaction.js';
 import { reviewTarget } from '../review-access.js';
 import { createReview } from '../review-create.js';
 import { anchorInlineComments } from '../review-inline-comments.js';
-import { reviewCommit } from '../review-rules.js';
+import { checkUnlocked, reviewCommit } from '../review-rules.js';
 import { pullRequestReviewView } from '../review-view.js';
 
 // POST …/reviews: 200 (GitHub's status), pending without `event`, submitted with it.
 export const createReviewHandler: Handler<'pulls/create-review'> = async (ctx) => {
-  const { repo, pull, repos } = await reviewTarget(ctx);
+  const { repo, pull, repos, permission } = await reviewTarget(ctx);
   const me = ctx.user().user;
   const { body } = await ctx.input();
+  checkUnlocked(pull, permission);
   const { git } = ctx.services;
   // Git first, outside the transaction: the commit reviewed and where each comment sits.
   const commitId = await reviewCommit(git, repo.id, pull, body?.commit_id);

@@ -9,6 +9,7 @@ import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
 import { branchesHandlers } from './branches/handlers/index.js';
+import { checksHandlers } from './checks/handlers/index.js';
 import { commitsHandlers } from './commits/handlers/index.js';
 import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
@@ -35,6 +36,7 @@ export const handlers: Handlers = {
   ...authHandlers,
   ...gitDataHandlers,
   ...branchesHandlers,
+  ...checksHandlers,
   ...commitsHandlers,
   ...contentsHandlers,
   ...healthHandlers,

@@ -21,7 +21,11 @@ export interface DeliveryJob {
 
 export interface DeliveryRequest { headers: Record<string, string>; body: Buffer }
 
-export function deliveryRequest(job: DeliveryJob, hook: Pick<HookRow, 'id' | 'content_type' | 'secret'>, vendor: string): DeliveryRequest {
+export function deliveryRequest(
+  job: DeliveryJob,
+  hook: Pick<HookRow, 'id' | 'content_type' | 'secret'> & { app_id?: number | null },
+  vendor: string,
+): DeliveryRequest {
   // `form` is GitHub's application/x-www-form-urlencoded `payload=<json>`.
   const body = hook.content_type === 'form'
     ? Buffer.from(`payload=${encodeURIComponent(job.payload)}`, 'utf8')
@@ -33,8 +37,9 @@ export function deliveryRequest(job: DeliveryJob, hook: Pick<HookRow, 'id' | 'co
     [`X-${vendor}-Delivery`]: job.guid,
     [`X-${vendor}-Event`]: job.event,
     [`X-${vendor}-Hook-ID`]: String(hook.id),
-    [`X-${vendor}-Hook-Installation-Target-ID`]: String(job.repository_id ?? ''),
-    [`X-${vendor}-Hook-Installation-Target-Type`]: 'repository',
+    // GitHub names what the hook belongs to: an app's webhook says `integration` and the app's id.
+    [`X-${vendor}-Hook-Installation-Target-ID`]: String(hook.app_id ?? job.repository_id ?? ''),
+    [`X-${vendor}-Hook-Installation-Target-Type`]: hook.app_id ? 'integration' : 'repository',
   };
   // As on GitHub, a hook without a secret gets no signature headers; with one,
   // the legacy SHA-1 one too, which many receivers still check.

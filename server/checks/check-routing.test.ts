@@ -137,4 +137,17 @@ describe('check suites made by a push', () => {
     expect((await call(`${REPO}/check-suites`, 'POST', owner.token, { head_sha: sha })).status).toBe(403);
     expect(await routed()).toEqual([]);
   });
+
+  it('a run of an open pull request\'s head names the pull request', async () => {
+    const featureSha = await push('feature', 'feature work');
+    const pull = await (await call(`${REPO}/pulls`, 'POST', owner.token, { title: 'Feature', head: 'feature', base: 'main' })).json();
+    await read();
+    const res = await call(`${REPO}/check-runs`, 'POST', tokens.writer!, { name: 'tests', head_sha: featureSha });
+    const run = await res.json();
+    const expected = { id: pull.id, number: pull.number, url: pull.url, head: { ref: 'feature', sha: featureSha, repo: { name: 'built' } }, base: { ref: 'main', repo: { name: 'built' } } };
+    expect(run.pull_requests).toMatchObject([expected]);
+    const created = (await read()).find((e) => e.event === 'check_run' && receivers.get(Number(e.hook_id)) === 'repo')!;
+    expect(created.payload.check_run.pull_requests).toMatchObject([expected]);
+    expect(created.payload.check_run.check_suite.pull_requests).toMatchObject([expected]);
+  });
 });

@@ -145,3 +145,29 @@ describe('check suites', () => {
     expect((await call(`${REPO}/check-suites/preferences`, 'PATCH', { auto_trigger_checks: [{ app_id: 987654, setting: true }] }, owner.token)).status).toBe(422);
   });
 });
+
+describe('CR_ and CS_ node ids', () => {
+  it('resolve through node and nodes, and are retired with the repository', async () => {
+    const run = await json(await call(`${REPO}/check-runs`, 'POST', { name: 'nodes', head_sha: head, conclusion: 'success', output: { title: 'T', summary: 'S' } }));
+    const suite = await json(await call(`${REPO}/check-suites/${run.check_suite.id}`, 'GET', undefined, owner.token));
+    const query = {
+      query: `query($run: ID!, $ids: [ID!]!) {
+        node(id: $run) { id ... on CheckRun { databaseId name status conclusion title summary url checkSuite { id status commit { oid } } } }
+        nodes(ids: $ids) { id __typename }
+      }`,
+      variables: { run: run.node_id, ids: [run.node_id, suite.node_id] },
+    };
+    const before = await json(await server.api('/api/graphql', { method: 'POST', token: owner.token, body: query }));
+    expect(before.errors).toBeUndefined();
+    expect(before.data.node).toEqual({
+      id: run.node_id, databaseId: run.id, name: 'nodes', status: 'COMPLETED', conclusion: 'SUCCESS', title: 'T', summary: 'S',
+      url: run.html_url, checkSuite: { id: suite.node_id, status: suite.status.toUpperCase(), commit: { oid: head } },
+    });
+    expect(before.data.nodes).toEqual([{ id: run.node_id, __typename: 'CheckRun' }, { id: suite.node_id, __typename: 'CheckSuite' }]);
+    expect((await server.api(REPO, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    const after = await json(await server.api('/api/graphql', { method: 'POST', token: owner.token, body: query }));
+    expect(after.data.node).toBeNull();
+    expect(after.errors[0].message).toBe(`Could not resolve to a node with the global id of '${run.node_id}'`);
+    expect(after.data.nodes).toEqual([null, null]);
+  });
+});

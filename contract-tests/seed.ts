@@ -202,7 +202,10 @@ progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World
 // to a file for mint-app-jwt.mjs (app JWTs live 10 minutes at most, so the
 // run mints them as it goes); an installation token (1 hour) for the
 // installation operations.
-const app = JSON.parse(await admin('create-app', 'octocat', 'Contract App', '--permissions', 'contents:write,issues:write,repository_hooks:write,checks:write')) as { id: number; private_key: string };
+// Its webhook points at a closed local port: deliveries (installation created,
+// below) fail at once and fill the history the /app/hook/deliveries operations read.
+const app = JSON.parse(await admin('create-app', 'octocat', 'Contract App', '--permissions', 'contents:write,issues:write,repository_hooks:write,checks:write',
+  '--webhook-url', 'http://127.0.0.1:9/contract-app-hook', '--webhook-secret', 'contract app secret')) as { id: number; private_key: string };
 const installation = JSON.parse(await admin('install-app', String(app.id), 'octocat')) as { id: number };
 await admin('install-app', String(app.id), 'wharf-org'); // so the org example finds an installation
 const appKeyFile = join(config.dataDir, 'contract-app.pem');

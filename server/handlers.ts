@@ -5,6 +5,7 @@
 // `planned: async () => { throw new ApiError(501, 'Not Implemented'); }`.
 import { accountsHandlers } from './accounts/handlers/index.js';
 import { appsHandlers } from './apps/handlers/index.js';
+import { appHooksHandlers } from './apps/app-hooks/handlers/index.js';
 import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
@@ -32,6 +33,7 @@ import type { Handlers } from './http/operation-context.js';
 export const handlers: Handlers = {
   ...accountsHandlers,
   ...appsHandlers,
+  ...appHooksHandlers,
   ...archivesHandlers,
   ...authHandlers,
   ...gitDataHandlers,

@@ -52,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
     const adminToken = await bootstrapAdmin(db.sql);
     if (adminToken) announceAdminToken(adminToken);
     if (command === 'migrate') return 0;
-    await runAdmin(db.sql, rest, (line) => process.stdout.write(line + '\n'));
+    await runAdmin(db.sql, rest, (line) => process.stdout.write(line + '\n'), config);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof AccountError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {

@@ -6,6 +6,8 @@ import type { KeyObject } from 'node:crypto';
 import type { AppPermissionLevel, AppPermissions } from '../auth/principal.js';
 import { publish } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
+import type { Urls } from '../http/urls.js';
+import { emitInstallation, emitRepositoryChanges, reachedRepositoryIds } from './app-hooks/installation-events.js';
 import { satisfies, sortedPermissions, withMetadata } from './app-permissions.js';
 import { fingerprint, spkiPem } from './app-keys.js';
 
@@ -62,37 +64,53 @@ export async function findApp(sql: Sql, idOrSlug: string): Promise<AppRow | null
  * Installs the app on an account, or updates its installation there: the
  * permissions (at most the app's; default all of them) and the repositories
  * (`null`: all of the account's, now and future; else those ids, which must
- * belong to the account).
+ * belong to the account). The app's webhook gets `installation` created for
+ * a new installation, else `installation_repositories` for the repositories
+ * it now reaches or no longer reaches, in the same transaction.
  */
 export async function installApp(sql: Sql, app: AppRow, accountId: number, options: {
-  permissions?: AppPermissions; repositoryIds: number[] | null;
+  permissions?: AppPermissions; repositoryIds: number[] | null; urls: Urls; senderId?: number;
 }): Promise<InstallationRow> {
   const permissions = sortedPermissions(withMetadata(options.permissions ?? app.permissions));
   if (!satisfies(app.permissions, permissions)) throw new AppError(`the permissions exceed the app's: ${JSON.stringify(app.permissions)}`);
   return sql.begin(async (tx) => {
     const selection = options.repositoryIds === null ? 'all' : 'selected';
-    const [row] = await tx<InstallationRow[]>`
+    const [existing] = await tx<{ id: number }[]>`SELECT id FROM installations WHERE app_id = ${app.id} AND account_id = ${accountId} FOR UPDATE`;
+    const before = existing ? await reachedRepositoryIds(tx, existing.id) : [];
+    const [returned] = await tx<(InstallationRow & { inserted: boolean })[]>`
       INSERT INTO installations (app_id, account_id, permissions, repository_selection)
       VALUES (${app.id}, ${accountId}, ${tx.json(permissions)}, ${selection})
       ON CONFLICT (app_id, account_id) DO UPDATE
         SET permissions = EXCLUDED.permissions, repository_selection = EXCLUDED.repository_selection, updated_at = now()
-      RETURNING *`;
-    await tx`DELETE FROM installation_repositories WHERE installation_id = ${row!.id}`;
+      RETURNING *, (xmax = 0) AS inserted`;
+    const { inserted, ...row } = returned!;
+    await tx`DELETE FROM installation_repositories WHERE installation_id = ${row.id}`;
     if (options.repositoryIds !== null && options.repositoryIds.length > 0) {
       const owned = await tx<{ id: number }[]>`SELECT id FROM repositories WHERE owner_id = ${accountId} AND id = ANY(${options.repositoryIds})`;
       if (owned.length !== new Set(options.repositoryIds).size) throw new AppError('every selected repository must belong to the account the app is installed on');
-      await tx`INSERT INTO installation_repositories ${tx(owned.map((r) => ({ installation_id: row!.id, repository_id: r.id })))}`;
+      await tx`INSERT INTO installation_repositories ${tx(owned.map((r) => ({ installation_id: row.id, repository_id: r.id })))}`;
     }
-    await publish(tx, `installation:${row!.id}`);
-    return row!;
+    const after = await reachedRepositoryIds(tx, row.id);
+    const change = { app, installation: row, urls: options.urls, senderId: options.senderId };
+    if (inserted) await emitInstallation(tx, change, 'created', after);
+    else await emitRepositoryChanges(tx, change, before, after);
+    await publish(tx, `installation:${row.id}`);
+    return row;
   });
 }
 
-/** Removes the installation; its tokens go with it (and stop working everywhere at commit). */
-export async function uninstall(sql: Sql, installationId: number): Promise<boolean> {
+/**
+ * Removes the installation; its tokens go with it (and stop working
+ * everywhere at commit). The app's webhook gets `installation` deleted.
+ */
+export async function uninstall(sql: Sql, installationId: number, urls: Urls, senderId?: number): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const deleted = await tx`DELETE FROM installations WHERE id = ${installationId} RETURNING id`;
-    if (deleted.length) await publish(tx, `installation:${installationId}`);
-    return deleted.length > 0;
+    const [installation] = await tx<InstallationRow[]>`SELECT * FROM installations WHERE id = ${installationId} FOR UPDATE`;
+    if (!installation) return false;
+    const [app] = await tx<AppRow[]>`SELECT * FROM apps WHERE id = ${installation.app_id}`;
+    await emitInstallation(tx, { app: app!, installation, urls, senderId }, 'deleted', await reachedRepositoryIds(tx, installationId));
+    await tx`DELETE FROM installations WHERE id = ${installationId}`;
+    await publish(tx, `installation:${installationId}`);
+    return true;
   });
 }

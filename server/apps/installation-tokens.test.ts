@@ -153,14 +153,14 @@ describe('token lifetime', () => {
     const installation = await installTestApp(server, app.app, owner.id);
     const { body } = await token(installation.id);
     // Changed from another connection (as the CLI does): the server learns of it by NOTIFY.
-    await installApp(server.sql, app.app, owner.id, { repositoryIds: [repoIds.alpha!] });
+    await installApp(server.sql, app.app, owner.id, { repositoryIds: [repoIds.alpha!], urls: server.services.urls });
     const narrowed = await eventually(
       async () => (await (await listRepos(body.token)).json()) as { total_count: number; repository_selection: string },
       (page) => page.total_count === 1,
     );
     expect(narrowed).toMatchObject({ total_count: 1, repository_selection: 'selected' });
     expect((await server.api('/repos/inst-owner/gamma', { token: body.token })).status).toBe(403);
-    expect(await uninstall(server.sql, installation.id)).toBe(true);
+    expect(await uninstall(server.sql, installation.id, server.services.urls)).toBe(true);
     expect((await eventually(() => listRepos(body.token), (r) => r.status === 401)).status).toBe(401);
     expect((await token(installation.id)).status).toBe(404);
   });

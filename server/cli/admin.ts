@@ -5,6 +5,7 @@ import { TokenStore } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
 import { KNOWN_SCOPES } from '../http/scopes.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { Urls } from '../http/urls.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
 import { isPermission, PERMISSIONS, type Permission } from '../repos/permissions.js';
@@ -41,13 +42,14 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function runAdmin(sql: Sql, argv: string[], out: Out): Promise<void> {
+/** `site`: where the URLs in event payloads point (app commands send events to apps' webhooks). */
+export async function runAdmin(sql: Sql, argv: string[], out: Out, site: { publicUrl: string; noreplyHost: string }): Promise<void> {
   const [command, ...args] = argv;
   const accounts = new AccountStore(sql);
   const tokens = new TokenStore(sql);
   const json = (value: unknown) => out(JSON.stringify(value));
   const appCommand = APP_COMMANDS.find((name) => name === command);
-  if (appCommand) return runAppAdmin(sql, appCommand, args, json);
+  if (appCommand) return runAppAdmin(sql, new Urls(site.publicUrl, site.noreplyHost), appCommand, args, json);
   switch (command) {
     case 'create-user': {
       const { positionals, values } = parseCommand(args, { admin: { type: 'boolean' }, email: { type: 'string' } }, 1);

@@ -1109,6 +1109,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/hook/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook configuration for an app
+         * @description Authenticated with the app's JWT. `secret` is never returned: `********` stands for a set secret. An app without a webhook has no `url`.
+         */
+        get: operations["apps/get-webhook-config-for-app"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook configuration for an app
+         * @description Authenticated with the app's JWT. Changes only the fields given; the first configuration needs `url`. An empty `secret` removes the secret (deliveries are then unsigned).
+         */
+        patch: operations["apps/update-webhook-config-for-app"];
+        trace?: never;
+    };
+    "/app/hook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries for an app webhook
+         * @description Authenticated with the app's JWT. Most recent first. Paginated by cursor: follow the `Link` header. Empty for an app without a webhook.
+         */
+        get: operations["apps/list-webhook-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/hook/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery for an app webhook
+         * @description Authenticated with the app's JWT; a delivery of another hook is 404.
+         */
+        get: operations["apps/get-webhook-delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/hook/deliveries/{delivery_id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery for an app webhook
+         * @description Authenticated with the app's JWT. Queues a new delivery of the same payload; it is recorded with `redelivery: true`. A delivery of another hook is 404.
+         */
+        post: operations["apps/redeliver-webhook-delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/installation": {
         parameters: {
             query?: never;
@@ -4203,6 +4287,20 @@ export interface components {
         "webhook-commit-person": {
             name: string;
             email: string;
+        };
+        /**
+         * Webhook Configuration
+         * @description An app's webhook configuration. `secret` is `********` when one is set, absent otherwise: never the secret itself.
+         */
+        "webhook-config": {
+            /** Format: uri */
+            url?: string;
+            /** @enum {string} */
+            content_type: "json" | "form";
+            /** @enum {string} */
+            secret?: "********";
+            /** @enum {string} */
+            insecure_ssl: "0" | "1";
         };
         /**
          * Simple webhook delivery
@@ -10295,6 +10393,252 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "apps/get-webhook-config-for-app": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's webhook configuration. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webhook-config"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "apps/update-webhook-config-for-app": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Target of the deliveries, an http or https URL. Deliveries connect only to addresses WHARF_WEBHOOK_ALLOWED_HOSTS allows.
+                     */
+                    url?: string;
+                    /**
+                     * @description Payload encoding of deliveries: `json` or `form` (`payload=<urlencoded JSON>`).
+                     * @enum {string}
+                     */
+                    content_type?: "json" | "form";
+                    /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. No NUL (U+0000) characters. */
+                    secret?: string;
+                    /** @description `1` skips TLS certificate validation when delivering (development only); `0` keeps it. */
+                    insecure_ssl?: ("0" | "1") | (0 | 1);
+                };
+            };
+        };
+        responses: {
+            /** @description The app's webhook configuration as changed. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webhook-config"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "apps/list-webhook-deliveries": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Starting delivery of the page; take it from the `Link` header of the previous page.
+                 * @example v1_12077215967
+                 */
+                cursor?: components["parameters"]["cursor"];
+                /**
+                 * @description `success`: status_code 200-299; `failure`: anything else, including no response (status_code 0).
+                 * @example success
+                 */
+                status?: "success" | "failure";
+                /**
+                 * @description Only deliveries of this event.
+                 * @example installation
+                 */
+                event?: string;
+                /**
+                 * @description Only deliveries made at or after this time.
+                 * @example 2019-06-01T00:00:00Z
+                 */
+                since?: string;
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery history of the app's webhook. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["hook-delivery-item"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "apps/get-webhook-delivery": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The unique identifier of the delivery.
+                 * @example 12345678
+                 */
+                delivery_id: components["parameters"]["delivery-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery with its request and response. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["hook-delivery"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "apps/redeliver-webhook-delivery": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The unique identifier of the delivery.
+                 * @example 12345678
+                 */
+                delivery_id: components["parameters"]["delivery-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redelivery was accepted. */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

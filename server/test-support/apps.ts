@@ -16,7 +16,7 @@ export async function createTestApp(server: TestServer, ownerId: number, name: s
 }
 
 export function installTestApp(server: TestServer, app: AppRow, accountId: number, options: { permissions?: AppPermissions; repositoryIds?: number[] | null } = {}): Promise<InstallationRow> {
-  return installApp(server.sql, app, accountId, { permissions: options.permissions, repositoryIds: options.repositoryIds ?? null });
+  return installApp(server.sql, app, accountId, { permissions: options.permissions, repositoryIds: options.repositoryIds ?? null, urls: server.services.urls });
 }
 
 /** An RS256 app JWT; every claim can be overridden (`undefined` removes it). */

@@ -1,13 +1,14 @@
 // Events a caller's API change causes on one repository (`label`, `milestone`,
 // …): the payload is `{action, …what changed, repository, sender,
-// installation?}`, written with the change's transaction (the outbox). The
+// installation?}`, written with the change's transaction (the outbox), for
+// the repository's hooks and the webhooks of apps installed on it. The
 // repository and sender are built only when some hook is subscribed, so a
 // change on a repository without hooks costs one small query.
 import type { Principal } from '../auth/principal.js';
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { enqueue, subscribedHooks } from './outbox.js';
+import { enqueue, eventJobs, subscribedTargets } from './outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from './payloads/common.js';
 
 export interface CallerEvent {
@@ -19,8 +20,8 @@ export interface CallerEvent {
 
 /** Emits `event` with `action`; `fields` come after `action` in the payload (GitHub's order). Returns the number of hooks. */
 export async function emitCallerEvent(on: CallerEvent, event: string, action: string, fields: Record<string, unknown>): Promise<number> {
-  const hookIds = await subscribedHooks(on.tx, on.repo.id, event);
-  if (hookIds.length === 0) return 0;
+  const targets = await subscribedTargets(on.tx, on.repo.id, event);
+  if (targets.length === 0) return 0;
   const installation = installationOf(on.principal);
   const payload = {
     action,
@@ -29,11 +30,8 @@ export async function emitCallerEvent(on: CallerEvent, event: string, action: st
     sender: senderPayload(on.principal, on.urls),
     ...installationField(installation),
   };
-  const payloadText = JSON.stringify(payload);
-  await enqueue(on.tx, hookIds.map((hookId) => ({
-    hookId, repositoryId: on.repo.id, installationId: installation?.id ?? null, event, action, payload, payloadText,
-  })));
-  return hookIds.length;
+  await enqueue(on.tx, eventJobs(targets, on.repo.id, event, action, payload, installation?.id ?? null));
+  return targets.length;
 }
 
 /** GitHub's `changes` of an `edited` event: `{field: {from: old}}` for each field whose value changed. */

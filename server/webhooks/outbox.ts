@@ -3,6 +3,7 @@
 // (or roll back) together; the NOTIFY, sent at commit, wakes the dispatchers.
 import { randomUUID } from 'node:crypto';
 import type { TransactionSql } from '../db/database.js';
+import { encodeNodeId } from '../ids/node-id.js';
 
 export const WEBHOOK_CHANNEL = 'wharf_webhooks';
 
@@ -37,14 +38,59 @@ export async function enqueue(tx: TransactionSql, jobs: EventJob[]): Promise<voi
 
 /** Ids of the repository's active hooks subscribed to `event` (or to `*`). */
 export async function subscribedHooks(tx: TransactionSql, repositoryId: number, event: string): Promise<number[]> {
-  const rows = await tx<{ id: number }[]>`
-    SELECT id FROM hooks
-    WHERE repository_id = ${repositoryId} AND active AND (${event} = ANY(events) OR '*' = ANY(events))
-    ORDER BY id`;
-  return rows.map((row) => row.id);
+  return (await subscribedTargets(tx, repositoryId, event)).filter((t) => t.installationId === null).map((t) => t.hookId);
 }
 
-/** One event for every subscribed active hook of a repository. */
+/**
+ * Events whose deliveries to apps their emitter decides (GitHub sends an
+ * app only its own check runs and suites, some actions always): they reach
+ * apps through emitAppEvent (server/apps/app-hooks/app-events.ts), not here.
+ */
+const ROUTED_TO_APPS_BY_EMITTER = new Set(['check_run', 'check_suite']);
+
+/** A hook to deliver to: a repository hook (installationId null) or the webhook of an app installed on the repository. */
+export interface EventTarget { hookId: number; installationId: number | null }
+
+/**
+ * In one query: the repository's active hooks subscribed to `event` (or `*`),
+ * and the active webhooks of the apps installed on the repository (all of
+ * the owner's repositories, or this one selected) that subscribe to `event`
+ * (apps.events), as GitHub delivers every subscribed event of an installed
+ * repository to the app.
+ */
+export async function subscribedTargets(tx: TransactionSql, repositoryId: number, event: string): Promise<EventTarget[]> {
+  const toApps = !ROUTED_TO_APPS_BY_EMITTER.has(event);
+  const rows = await tx<{ hook_id: number; installation_id: number | null }[]>`
+    SELECT id AS hook_id, NULL::bigint AS installation_id FROM hooks
+    WHERE repository_id = ${repositoryId} AND active AND (${event} = ANY(events) OR '*' = ANY(events))
+    UNION ALL
+    SELECT h.id, i.id FROM repositories r
+      JOIN installations i ON i.account_id = r.owner_id
+      JOIN apps a ON a.id = i.app_id
+      JOIN hooks h ON h.app_id = i.app_id
+    WHERE ${toApps} AND r.id = ${repositoryId} AND h.active AND ${event} = ANY(a.events)
+      AND (i.repository_selection = 'all' OR EXISTS (
+        SELECT 1 FROM installation_repositories ir WHERE ir.installation_id = i.id AND ir.repository_id = r.id))
+    ORDER BY hook_id`;
+  return rows.map((row) => ({ hookId: row.hook_id, installationId: row.installation_id }));
+}
+
+/**
+ * The jobs of one event for its targets. A repository hook gets the payload
+ * as given (with the caller's installation, if any, in `installationId`); an
+ * app's webhook gets it with `installation` set to the app's own installation.
+ */
+export function eventJobs(targets: EventTarget[], repositoryId: number, event: string, action: string | null, payload: unknown, installationId: number | null): EventJob[] {
+  const payloadText = JSON.stringify(payload);
+  return targets.map((target) => {
+    if (target.installationId === null) return { hookId: target.hookId, repositoryId, installationId, event, action, payload, payloadText };
+    const installation = { id: target.installationId, node_id: encodeNodeId('Installation', target.installationId) };
+    const forApp = { ...(payload as Record<string, unknown>), installation };
+    return { hookId: target.hookId, repositoryId, installationId: target.installationId, event, action, payload: forApp };
+  });
+}
+
+/** One event for every subscribed active hook of a repository and every subscribed app installed on it. */
 export async function emitRepositoryEvent(
   tx: TransactionSql,
   repositoryId: number,
@@ -53,8 +99,7 @@ export async function emitRepositoryEvent(
   payload: unknown,
   installationId: number | null = null,
 ): Promise<number> {
-  const hookIds = await subscribedHooks(tx, repositoryId, event);
-  const payloadText = JSON.stringify(payload);
-  await enqueue(tx, hookIds.map((hookId) => ({ hookId, repositoryId, installationId, event, action, payload, payloadText })));
-  return hookIds.length;
+  const targets = await subscribedTargets(tx, repositoryId, event);
+  await enqueue(tx, eventJobs(targets, repositoryId, event, action, payload, installationId));
+  return targets.length;
 }

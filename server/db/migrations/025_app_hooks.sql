@@ -9,3 +9,6 @@ ALTER TABLE hooks ADD CONSTRAINT hooks_one_owner CHECK ((repository_id IS NULL) 
 -- One webhook per app, as on GitHub. An app hook's `events` stays empty: what
 -- it receives is the app's subscription, apps.events.
 CREATE UNIQUE INDEX hooks_app_key ON hooks (app_id) WHERE app_id IS NOT NULL;
+-- Every repository event looks up the apps installed on the repository's
+-- owner (server/webhooks/outbox.ts subscribedTargets).
+CREATE INDEX installations_account_idx ON installations (account_id);

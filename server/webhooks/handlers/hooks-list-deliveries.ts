@@ -9,7 +9,7 @@ import { accessHook } from '../hook-access.js';
  * not (a leap second) and years PostgreSQL rejects (0000); no delivery is
  * older than 1970, so earlier instants mean "from the beginning".
  */
-function sinceDate(raw: string): Date {
+export function sinceDate(raw: string): Date {
   let time = Date.parse(raw);
   if (Number.isNaN(time)) time = Date.parse(raw.replace(/:60(?=(\.\d+)?(Z|[+-]\d\d:\d\d)$)/i, ':59'));
   if (Number.isNaN(time)) throw validationFailed([{ resource: 'Hook', field: 'since', code: 'invalid' }]);

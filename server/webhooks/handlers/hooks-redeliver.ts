@@ -8,7 +8,7 @@ import { enqueue } from '../outbox.js';
 // A redelivery is a new job with the same GUID and payload bytes; the
 // dispatcher signs it with the hook's secret at send time, so a rotated secret
 // is used. Its history entry says `redelivery: true`.
-function redeliver(tx: TransactionSql, delivery: DeliveryRow) {
+export function redeliver(tx: TransactionSql, delivery: DeliveryRow) {
   return enqueue(tx, [{
     hookId: delivery.hook_id, repositoryId: delivery.repository_id, installationId: delivery.installation_id,
     event: delivery.event, action: delivery.action, payload: null, payloadText: delivery.request_payload,

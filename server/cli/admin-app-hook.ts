@@ -19,9 +19,9 @@ export function checkHookUrl(url: string | undefined): void {
 /** What the CLI prints of an app's hook. */
 export async function appHookSummary(sql: Sql, app: Pick<AppRow, 'id' | 'slug'>) {
   const hook = await findAppHook(sql, app.id);
-  const [{ events }] = await sql<{ events: string[] }[]>`SELECT events FROM apps WHERE id = ${app.id}` as unknown as [{ events: string[] }];
+  const [row] = await sql<{ events: string[] }[]>`SELECT events FROM apps WHERE id = ${app.id}`;
   return {
-    app_id: app.id, app_slug: app.slug, events,
+    app_id: app.id, app_slug: app.slug, events: row?.events ?? [],
     webhook: hook ? {
       id: hook.id, url: hook.url, content_type: hook.content_type, insecure_ssl: hook.insecure_ssl,
       active: hook.active, secret_set: hook.secret !== null,

@@ -4208,7 +4208,7 @@ export interface components {
         };
         /**
          * Webhook payload
-         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`); `installation` (to apps) has `action`, `installation`, `repositories` and `requester`, `installation_repositories` `repository_selection`, `repositories_added` and `repositories_removed` too. Every repository event has `repository`, and every event `sender`; events caused by an installation token's call, and every event to an app's webhook, also have `installation`.
          */
         "webhook-payload": {
             /** @description What happened: `created`, `edited`, `deleted` (`label`, `milestone`), `opened`, `closed` (`milestone`). */
@@ -4259,11 +4259,35 @@ export interface components {
             };
             repository?: components["schemas"]["repository"] | components["schemas"]["webhook-push-repository"];
             sender?: components["schemas"]["simple-user"] | null;
-            /** @description Present when the event was caused by a call made with an installation token. */
+            /** @description `{id, node_id}` when the event was caused by a call made with an installation token, and in every event an app's webhook gets (its installation); the whole installation in `installation` and `installation_repositories` events. */
             installation?: {
                 id: number;
                 node_id: string;
-            };
+            } | components["schemas"]["installation"];
+            /** @description For `installation`: the repositories the installation reaches (created) or reached (deleted). */
+            repositories?: components["schemas"]["webhook-installed-repository"][];
+            /** @description For `installation_repositories`. */
+            repositories_added?: components["schemas"]["webhook-installed-repository"][];
+            /** @description For `installation_repositories`. */
+            repositories_removed?: components["schemas"]["webhook-installed-repository"][];
+            /**
+             * @description For `installation_repositories`.
+             * @enum {string}
+             */
+            repository_selection?: "all" | "selected";
+            /** @description For `installation` and `installation_repositories`: always null (installation requests are not modelled). */
+            requester?: null;
+        };
+        /**
+         * Installed repository
+         * @description A repository as the `installation` and `installation_repositories` events list it.
+         */
+        "webhook-installed-repository": {
+            id: number;
+            node_id: string;
+            name: string;
+            full_name: string;
+            private: boolean;
         };
         /**
          * Webhook commit

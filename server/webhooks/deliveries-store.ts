@@ -2,6 +2,7 @@
 // form, an opaque string to clients), with GitHub's `status` filter and our
 // `event` and `since` filters.
 import type { Sql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 
 export interface DeliveryRow {
   id: number;
@@ -64,6 +65,8 @@ export type DeliveryItemRow = Pick<DeliveryRow, 'id' | 'guid' | 'delivered_at' |
  * (bench/deliveries-list.ts, migrations/010_webhook_delivery_list.sql).
  */
 export async function listDeliveries(sql: Sql, hookId: number, filter: DeliveryFilter, limit: number): Promise<{ rows: DeliveryItemRow[]; more: boolean }> {
+  // No event name holds a NUL, which PostgreSQL text cannot carry: nothing matches.
+  if (filter.event !== undefined && !canMatchText(filter.event)) return { rows: [], more: false };
   const rows = await sql<DeliveryItemRow[]>`
     SELECT id, guid, delivered_at, redelivery, duration, status, status_code, event, action, installation_id, repository_id, throttled_at, url
     FROM webhook_deliveries

@@ -124,6 +124,8 @@ describe('the app webhook history', () => {
     expect(second.body).toHaveLength(1);
     expect(second.body[0].id).toBeLessThan(firstPage.body[0].id);
     expect((await call('/app/hook/deliveries?cursor=nope')).status).toBe(422);
+    // An event name PostgreSQL text cannot hold (NUL) matches nothing, rather than failing the query.
+    expect(await call('/app/hook/deliveries?event=in%00stallation')).toMatchObject({ status: 200, body: [] });
   });
 
   it('another app cannot read or redeliver this app\'s deliveries', async () => {

@@ -5,6 +5,7 @@
 // admin` would run it, without a process start per command.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAppAdmin } from '../../cli/admin-apps.js';
+import { schemaErrors } from '../../test-support/contract-schema.js';
 import { githubWebhookErrors } from '../../test-support/github-webhook-schema.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.js';
@@ -33,6 +34,8 @@ async function delivered(count: number, ...argv: string[]): Promise<{ out: Recor
     const payload = JSON.parse(r.body.toString('utf8')) as Record<string, any>;
     const event = r.headers['x-github-event'] as string;
     expect(githubWebhookErrors(event, payload.action, payload), `${event}.${payload.action}`).toBe('');
+    // Our own description too: the history's `request.payload` is a webhook-payload.
+    expect(schemaErrors('webhook-payload', payload), `${event}.${payload.action}`).toBe('');
     return { event, payload };
   });
   return { out, events };

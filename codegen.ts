@@ -44,6 +44,8 @@ const config: CodegenConfig = {
           PullRequestReview: '../reviews/review-models.js#ReviewModel',
           PullRequestReviewComment: '../reviews/review-models.js#ReviewCommentModel',
           PullRequestReviewThread: '../reviews/review-models.js#ThreadModel',
+          CheckRun: '../checks/check-models.js#CheckRunModel',
+          CheckSuite: '../checks/check-models.js#CheckSuiteModel',
         },
         scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string' },
         strictScalars: true,

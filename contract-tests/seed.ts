@@ -204,7 +204,7 @@ progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World
 // installation operations.
 // Its webhook points at a closed local port: deliveries (installation created,
 // below) fail at once and fill the history the /app/hook/deliveries operations read.
-const app = JSON.parse(await admin('create-app', 'octocat', 'Contract App', '--permissions', 'contents:write,issues:write,repository_hooks:write',
+const app = JSON.parse(await admin('create-app', 'octocat', 'Contract App', '--permissions', 'contents:write,issues:write,repository_hooks:write,checks:write',
   '--webhook-url', 'http://127.0.0.1:9/contract-app-hook', '--webhook-secret', 'contract app secret')) as { id: number; private_key: string };
 const installation = JSON.parse(await admin('install-app', String(app.id), 'octocat')) as { id: number };
 await admin('install-app', String(app.id), 'wharf-org'); // so the org example finds an installation

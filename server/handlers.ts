@@ -10,6 +10,7 @@ import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
 import { branchesHandlers } from './branches/handlers/index.js';
+import { checksHandlers } from './checks/handlers/index.js';
 import { commitsHandlers } from './commits/handlers/index.js';
 import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
@@ -37,6 +38,7 @@ export const handlers: Handlers = {
   ...authHandlers,
   ...gitDataHandlers,
   ...branchesHandlers,
+  ...checksHandlers,
   ...commitsHandlers,
   ...contentsHandlers,
   ...healthHandlers,

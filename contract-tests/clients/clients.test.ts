@@ -23,8 +23,8 @@ const CLIENTS = {
   octokit: [process.execPath, [join(ROOT, 'bin/run-ts.mjs'), join(HERE, 'octokit/octokit-calls.ts')]],
 } as const;
 const BASES = { root: '', v3: '/api/v3' } as const;
-/** Calls per client: 82 before issue 17, 11 pull request and fork calls, 11 of commits, files, review requests and merge, 17 of reviews (issue 18), 8 of releases (issue 19). */
-const CALLS = 130;
+/** Calls per client: 82 before issue 17, 11 pull request and fork calls, 11 of commits, files, review requests and merge, 18 of reviews and their reactions (issue 18), 8 of releases and 5 of checks (issue 19). */
+const CALLS = 135;
 
 let server: TestServer;
 let receiver: WebhookReceiver;
@@ -50,7 +50,8 @@ beforeAll(async () => {
   // The repository the app's installation covers, with a branch to create refs from.
   const target = await server.api(`/orgs/${org.login}/repos`, { method: 'POST', token: user.token, body: { name: 'app-target', auto_init: true } });
   expect(target.status).toBe(201);
-  const app = await createTestApp(server, user.id, 'compat-app');
+  // checks: write for the check calls, besides the defaults.
+  const app = await createTestApp(server, user.id, 'compat-app', { contents: 'write', repository_hooks: 'write', administration: 'write', issues: 'write', checks: 'write' });
   const installation = await installTestApp(server, app.app, org.id);
   const keyFile = join(server.dataDir, 'compat-app.pem');
   await writeFile(keyFile, app.privateKeyPem);

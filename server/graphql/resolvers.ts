@@ -19,6 +19,7 @@ import { Mutation } from './issues/mutations.js';
 import { pullReviewFields } from './reviews/pull-review-fields.js';
 import { PullRequestReview, PullRequestReviewComment } from './reviews/review-resolvers.js';
 import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
+import { CheckRun, CheckSuite } from './checks/check-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
   commentReactableFields, issueReactableFields, reviewCommentReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
@@ -69,4 +70,6 @@ export const resolvers: Resolvers = {
   PullRequestReview,
   PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },
   PullRequestReviewThread,
+  CheckRun,
+  CheckSuite,
 };

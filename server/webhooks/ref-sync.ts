@@ -15,6 +15,7 @@ import type { GitRepositories } from '../repos/git.js';
 import { touchPushedAt, type RepositoryRow } from '../repos/repositories-store.js';
 import { lockPullsOfBranches } from '../pulls/pull-locks.js';
 import { synchronizePulls } from '../pulls/pull-synchronize.js';
+import { requestSuitesOnPush } from '../checks/push-suites.js';
 import { emitRepositoryEvent } from './outbox.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
@@ -145,5 +146,7 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     await synchronizePulls(tx, deps.git, deps.urls, repo, change, { sender: actor.sender, installation: actor.installation ?? null });
     if (change.after !== null) announced.push(change.after);
   }
+  // Apps with checks: write get a check suite for each pushed branch head (server/checks/push-suites.ts).
+  await requestSuitesOnPush(tx, deps, repo, differences.filter((d) => !quiet.has(d.ref)), actor.sender);
   return differences;
 }

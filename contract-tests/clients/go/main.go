@@ -154,6 +154,7 @@ func appCalls(ctx context.Context, l *callList, base string, appID, installation
 		_, _, err = client.Git.CreateRef(ctx, owner, repo, github.CreateRef{Ref: "refs/heads/" + prefix + "-app", SHA: head.GetObject().GetSHA()})
 		return err
 	})
+	checkCalls(ctx, l, client, owner, repo, prefix)
 	l.call("revoke the installation token", func() error {
 		_, err := client.Apps.RevokeInstallationToken(ctx)
 		return err

@@ -9,6 +9,7 @@ import { archiveCalls } from './octokit-archives.js';
 import { callList, env, expect, until } from './call-list.js';
 import { labelCalls } from './octokit-labels.js';
 import { releaseCalls } from './octokit-releases.js';
+import { checkCalls } from './octokit-checks.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
 import { commitCalls } from './octokit-commits.js';
@@ -99,6 +100,7 @@ await call('create a ref through the installation token', async () => {
   const { data: branch } = await installation.rest.git.getRef({ owner: appOwner, repo: appRepo, ref: `heads/${target.default_branch}` });
   await installation.rest.git.createRef({ owner: appOwner, repo: appRepo, ref: `refs/heads/${prefix}-app`, sha: branch.object.sha });
 });
+await checkCalls(call, installation, { owner: appOwner, repo: appRepo }, prefix);
 await call('revoke the installation token', () => installation.rest.apps.revokeInstallationAccessToken());
 
 await archiveCalls(octokit, call, at, prefix);

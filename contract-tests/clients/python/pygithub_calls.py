@@ -17,6 +17,7 @@ from pygithub_contents import contents_calls
 from archives_calls import archive_and_rename_calls
 from labels_milestones import label_and_milestone_calls
 from releases_calls import release_calls
+from checks_calls import check_calls
 from issues_calls import issue_calls
 from git_data_calls import git_data_calls
 from commits_calls import commit_calls
@@ -144,6 +145,7 @@ def create_ref_as_app():
 
 
 call("create a ref through the installation token", create_ref_as_app)
+check_calls(call, expect, state, installation_gh, APP_REPO, PREFIX)
 # No PyGithub method revokes an installation token either.
 call("revoke the installation token", lambda: installation_gh.requester.requestJsonAndCheck("DELETE", "/installation/token"))
 

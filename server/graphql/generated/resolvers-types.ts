@@ -9,6 +9,7 @@ import type { IssueModel, CommentModel } from '../issues/issue-models.js';
 import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from '../reactions/reaction-models.js';
 import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
 import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/review-models.js';
+import type { CheckRunModel, CheckSuiteModel } from '../checks/check-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -184,6 +185,98 @@ export type Blob = GitObject & Node & {
   repository: Repository;
   /** UTF8 text data or null if the Blob is binary */
   text?: Maybe<Scalars['String']['output']>;
+};
+
+/** The possible states for a check suite or run conclusion. */
+export type CheckConclusionState =
+  /** The check suite or run requires action. */
+  | 'ACTION_REQUIRED'
+  /** The check suite or run has been cancelled. */
+  | 'CANCELLED'
+  /** The check suite or run has failed. */
+  | 'FAILURE'
+  /** The check suite or run was neutral. */
+  | 'NEUTRAL'
+  /** The check suite or run was skipped. */
+  | 'SKIPPED'
+  /** The check suite or run was marked stale. */
+  | 'STALE'
+  /** The check suite or run has succeeded. */
+  | 'SUCCESS'
+  /** The check suite or run has timed out. */
+  | 'TIMED_OUT';
+
+/** A check run. */
+export type CheckRun = Node & {
+  __typename?: 'CheckRun';
+  /** The check run's check suite. */
+  checkSuite: CheckSuite;
+  /** Identifies the date and time when the check run was completed. */
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The conclusion of the check run. */
+  conclusion?: Maybe<CheckConclusionState>;
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The URL from which to find full details of the check run on the integrator's site. */
+  detailsUrl?: Maybe<Scalars['URI']['output']>;
+  /** A reference for the check run on the integrator's system. */
+  externalId?: Maybe<Scalars['String']['output']>;
+  /** The Node ID of the CheckRun object */
+  id: Scalars['ID']['output'];
+  /** The name of the check for this check run. */
+  name: Scalars['String']['output'];
+  /** The permalink to the check run summary. */
+  permalink: Scalars['URI']['output'];
+  /** The repository associated with this check run. */
+  repository: Repository;
+  /** The HTTP path for this check run. */
+  resourcePath: Scalars['URI']['output'];
+  /** Identifies the date and time when the check run was started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The current status of the check run. */
+  status: CheckStatusState;
+  /** A string representing the check run's summary */
+  summary?: Maybe<Scalars['String']['output']>;
+  /** A string representing the check run's text */
+  text?: Maybe<Scalars['String']['output']>;
+  /** A string representing the check run */
+  title?: Maybe<Scalars['String']['output']>;
+  /** The HTTP URL for this check run. */
+  url: Scalars['URI']['output'];
+};
+
+/** The possible states for a check suite or run status. */
+export type CheckStatusState =
+  /** The check suite or run has been completed. */
+  | 'COMPLETED'
+  /** The check suite or run is in progress. */
+  | 'IN_PROGRESS'
+  /** The check suite or run has been queued. */
+  | 'QUEUED';
+
+/** A check suite. */
+export type CheckSuite = Node & {
+  __typename?: 'CheckSuite';
+  /** The commit for this check suite */
+  commit: Commit;
+  /** The conclusion of this check suite. */
+  conclusion?: Maybe<CheckConclusionState>;
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The Node ID of the CheckSuite object */
+  id: Scalars['ID']['output'];
+  /** The repository associated with this check suite. */
+  repository: Repository;
+  /** The HTTP path for this check suite */
+  resourcePath: Scalars['URI']['output'];
+  /** The status of this check suite. */
+  status: CheckStatusState;
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The HTTP URL for this check suite */
+  url: Scalars['URI']['output'];
 };
 
 export type CloseIssueInput = {
@@ -2536,6 +2629,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   ;
   Node:
     | ( GitObjectModel )
+    | ( CheckRunModel )
+    | ( CheckSuiteModel )
     | ( GitObjectModel )
     | ( IssueModel )
     | ( CommentModel )
@@ -2584,6 +2679,10 @@ export type ResolversTypes = {
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CheckConclusionState: CheckConclusionState;
+  CheckRun: ResolverTypeWrapper<CheckRunModel>;
+  CheckStatusState: CheckStatusState;
+  CheckSuite: ResolverTypeWrapper<CheckSuiteModel>;
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   ClosePullRequestInput: ClosePullRequestInput;
@@ -2776,6 +2875,8 @@ export type ResolversParentTypes = {
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
+  CheckRun: CheckRunModel;
+  CheckSuite: CheckSuiteModel;
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   ClosePullRequestInput: ClosePullRequestInput;
@@ -2981,6 +3082,41 @@ export type BlobResolvers<ContextType = GraphqlContext, ParentType extends Resol
   oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CheckRunResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckRun'] = ResolversParentTypes['CheckRun']> = {
+  checkSuite?: Resolver<ResolversTypes['CheckSuite'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  detailsUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
+  externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckSuite'] = ResolversParentTypes['CheckSuite']> = {
+  commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
+  conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3303,7 +3439,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -3847,6 +3983,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
+  CheckRun?: CheckRunResolvers<ContextType>;
+  CheckSuite?: CheckSuiteResolvers<ContextType>;
   CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
   ClosePullRequestPayload?: ClosePullRequestPayloadResolvers<ContextType>;
   Commit?: CommitResolvers<ContextType>;

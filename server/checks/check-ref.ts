@@ -1,0 +1,12 @@
+// The commit a `…/commits/{ref}/check-*` list is for: 422 when `ref` names
+// no commit, as GitHub answers ("No commit found for SHA: …").
+import { resolveCommit } from '../commits/resolve-commit.js';
+import { unprocessable } from '../http/api-error.js';
+import type { GitRepositories } from '../repos/git.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+
+export async function commitOfRef(git: GitRepositories, repo: RepositoryRow, ref: string): Promise<string> {
+  const sha = await resolveCommit(git, repo, ref);
+  if (!sha) throw unprocessable(`No commit found for SHA: ${ref}`);
+  return sha;
+}

@@ -25,6 +25,7 @@ import { reposHandlers } from './repos/handlers/index.js';
 import { reviewsHandlers } from './reviews/handlers/index.js';
 import { reviewCommentsHandlers } from './review-comments/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
+import { statusesHandlers } from './statuses/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -51,5 +52,6 @@ export const handlers: Handlers = {
   ...reviewsHandlers,
   ...reviewCommentsHandlers,
   ...searchHandlers,
+  ...statusesHandlers,
   ...webhooksHandlers,
 };

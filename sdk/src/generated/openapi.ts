@@ -406,6 +406,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/statuses/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a commit status
+         * @description Needs push access (or an installation with `statuses: write`). `sha` is a commit of the repository, full or abbreviated; no such commit is 422 `No commit found for SHA: …`. `context` (default `default`, compared case-insensitively) names the reporting system: a new status supersedes the context's previous one in the combined status, and the list keeps every one. At most 1000 statuses per commit and context (422 beyond). Statuses are never deleted (deleting the repository removes them). Sends the `status` event.
+         */
+        post: operations["repos/create-commit-status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commit statuses for a reference
+         * @description Every status of the commit `ref` names (a SHA, a branch or a tag), newest first, paginated with `per_page`, `page` and `Link`. A ref that names no commit has no statuses (an empty list, as on GitHub). Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-commit-statuses-for-ref"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the combined status for a specific reference
+         * @description The latest status of each context on the commit `ref` names (a SHA, a branch or a tag), paginated with `per_page` and `page`, and the combined `state`: `failure` if any context's latest is `error` or `failure`, else `pending` if any is `pending` or there are none, else `success`. `total_count` counts the contexts. A ref that names no commit is 404. Readable anonymously on public repositories.
+         */
+        get: operations["repos/get-combined-status-for-ref"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/compare/{basehead}": {
         parameters: {
             query?: never;
@@ -4901,6 +4961,65 @@ export interface components {
             changed_files: number;
         };
         /**
+         * Status
+         * @description A commit status (GitHub's `status`).
+         */
+        status: {
+            /** Format: uri */
+            url: string;
+            avatar_url: string | null;
+            id: number;
+            /** @description `SC_…` (a StatusContext) */
+            node_id: string;
+            /** @enum {string} */
+            state: "error" | "failure" | "pending" | "success";
+            description: string | null;
+            target_url: string | null;
+            context: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            creator: components["schemas"]["nullable-simple-user"];
+        };
+        /**
+         * Simple Commit Status
+         * @description A context's latest status in the combined status.
+         */
+        "simple-commit-status": {
+            description: string | null;
+            id: number;
+            node_id: string;
+            /** @enum {string} */
+            state: "error" | "failure" | "pending" | "success";
+            context: string;
+            target_url: string | null;
+            required?: boolean | null;
+            avatar_url: string | null;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * Combined Commit Status
+         * @description The latest status of each context on a commit, and their combined state.
+         */
+        "combined-commit-status": {
+            /** @enum {string} */
+            state: "failure" | "pending" | "success";
+            statuses: components["schemas"]["simple-commit-status"][];
+            sha: string;
+            total_count: number;
+            repository: components["schemas"]["repository"];
+            /** Format: uri */
+            commit_url: string;
+            /** Format: uri */
+            url: string;
+        };
+        /**
          * Release
          * @description A release of a repository (GitHub's `release`). Drafts have no `published_at`, and their tag may not exist yet.
          */
@@ -7181,6 +7300,217 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/create-commit-status": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The commit's SHA (full or abbreviated).
+                 * @example aa218f56b14c9653891f9e74264a383fa43fefbd
+                 */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The state of the status.
+                     * @enum {string}
+                     */
+                    state: "error" | "failure" | "pending" | "success";
+                    /** @description The URL the status links to (the build's output, for instance). */
+                    target_url?: string | null;
+                    /** @description A short description of the status. */
+                    description?: string | null;
+                    /**
+                     * @description A label telling this status from other systems' (case-insensitive).
+                     * @default default
+                     */
+                    context?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The status. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description The commit's statuses URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-commit-statuses-for-ref": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A commit SHA (full or abbreviated), a branch name or a tag name. Branch names with slashes are accepted raw or percent-encoded.
+                 * @example main
+                 */
+                ref: components["parameters"]["commit-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statuses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-combined-status-for-ref": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A commit SHA (full or abbreviated), a branch name or a tag name. Branch names with slashes are accepted raw or percent-encoded.
+                 * @example main
+                 */
+                ref: components["parameters"]["commit-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The combined status. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["combined-commit-status"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

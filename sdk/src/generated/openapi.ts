@@ -3819,7 +3819,7 @@ export interface components {
         };
         /**
          * Webhook payload
-         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`); `status` has `id`, `sha`, `name`, `target_url`, `avatar_url`, `context`, `description`, `state`, `commit`, `branches`, `created_at` and `updated_at` (and no `action`). Every event has `repository` and `sender`; events caused by an installation token's call also have `installation`.
          */
         "webhook-payload": {
             /** @description What happened: `created`, `edited`, `deleted` (`label`, `milestone`), `opened`, `closed` (`milestone`). */
@@ -3833,6 +3833,24 @@ export interface components {
                 fork: true;
                 public: boolean;
             };
+            /** @description For `status`: the status's id. */
+            id?: number;
+            /** @description For `status`: the commit's SHA. */
+            sha?: string;
+            /** @description For `status`: the repository's full name. */
+            name?: string;
+            target_url?: string | null;
+            avatar_url?: string | null;
+            context?: string;
+            /** @enum {string} */
+            state?: "error" | "failure" | "pending" | "success";
+            commit?: components["schemas"]["commit"];
+            /** @description For `status`: the branches whose head is the commit (at most 10). */
+            branches?: components["schemas"]["short-branch"][];
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
             /** @description For `edited`: each changed field's previous value, `{<field>: {from: <previous>}}`. */
             changes?: {
                 [key: string]: {

@@ -3730,7 +3730,7 @@ export interface components {
          * @example push
          * @enum {string}
          */
-        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "ping" | "*";
+        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "status" | "ping" | "*";
         /**
          * Webhook
          * @description A repository webhook. The config never contains the secret.

@@ -44,6 +44,8 @@ const config: CodegenConfig = {
           PullRequestReview: '../reviews/review-models.js#ReviewModel',
           PullRequestReviewComment: '../reviews/review-models.js#ReviewCommentModel',
           PullRequestReviewThread: '../reviews/review-models.js#ThreadModel',
+          Status: '../statuses/status-models.js#StatusModel',
+          StatusContext: '../statuses/status-models.js#StatusContextModel',
         },
         scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string' },
         strictScalars: true,

@@ -19,6 +19,7 @@ import { Mutation } from './issues/mutations.js';
 import { pullReviewFields } from './reviews/pull-review-fields.js';
 import { PullRequestReview, PullRequestReviewComment } from './reviews/review-resolvers.js';
 import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
+import { commitStatusField, Status, StatusContext } from './statuses/status-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
   commentReactableFields, issueReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
@@ -42,7 +43,7 @@ export const resolvers: Resolvers = {
   Ref,
   RefConnection: connectionFields,
   GitObject,
-  Commit,
+  Commit: { ...Commit, ...commitStatusField },
   CommitConnection: connectionFields,
   CommitHistoryConnection: connectionFields,
   GitActor,
@@ -69,4 +70,6 @@ export const resolvers: Resolvers = {
   PullRequestReview,
   PullRequestReviewComment,
   PullRequestReviewThread,
+  Status,
+  StatusContext,
 };

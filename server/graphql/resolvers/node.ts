@@ -18,11 +18,13 @@ import { canSeeRepository } from './repository.js';
 import type { ReactionModel } from '../reactions/reaction-models.js';
 import { isPull, type PullModel } from '../pulls/pull-models.js';
 import { isReviewNode, type ReviewNodeModel } from '../reviews/review-models.js';
+import { isStatusContext, type StatusContextModel } from '../statuses/status-models.js';
+import { loadStatusContext } from '../statuses/status-resolvers.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel | StatusContextModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -72,6 +74,8 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
       return repo !== null && (await canSeeRepository(ctx, repo)) ? row : null;
     }
+    case 'StatusContext':
+      return loadStatusContext(ctx, decoded.id);
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -82,6 +86,7 @@ export const Node: NodeResolvers = {
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
     if ('kind' in node) return accountType(node);
     if ('color' in node) return 'Label';
+    if (isStatusContext(node)) return 'StatusContext';
     if ('content' in node) return 'Reaction';
     // Before IssueComment's mark: review rows carry `issue_id` too.
     if (isReviewNode(node)) return node.node_type;

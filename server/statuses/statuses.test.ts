@@ -136,6 +136,15 @@ describe('reading statuses', () => {
     expect(byTag.length).toBeGreaterThan(0);
   });
 
+  it('answers the same list on GitHub’s legacy path GET …/statuses/{ref} (PyGithub’s)', async () => {
+    const legacy = await server.api(`${REPO}/statuses/main`);
+    expect(legacy.status).toBe(200);
+    const body = await json(legacy);
+    expectBothSchemas(body, { path: '/repos/{owner}/{repo}/statuses/{sha}', method: 'get' }, { operationId: 'repos/list-commit-statuses-for-ref' });
+    expect(body).toEqual(await json(await server.api(`${REPO}/commits/main/statuses`)));
+    expect(body.length).toBeGreaterThan(0);
+  });
+
   it('lists nothing for a ref that names no commit', async () => {
     const res = await server.api(`${REPO}/commits/no-such-branch/statuses`);
     expect(res.status).toBe(200);

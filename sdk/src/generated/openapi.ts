@@ -413,7 +413,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List commit statuses for a reference (legacy form)
+         * @description GitHub's older form of `repos/list-commit-statuses-for-ref`, still served by GitHub (its description names it: `GET /repos/:owner/:repo/statuses/:ref`) and used by PyGithub's `Commit.get_statuses` (this operationId is Wharf's). The same answer: every status of the commit `sha` names (a SHA, a branch or a tag), newest first, paginated with `per_page`, `page` and `Link`; none for a ref that names no commit. Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-commit-statuses-for-ref-legacy"];
         put?: never;
         /**
          * Create a commit status
@@ -2036,7 +2040,7 @@ export interface paths {
         put?: never;
         /**
          * Generate release notes content for a release
-         * @description Needs push access. Notes for `tag_name` (its commit, or `target_commitish`'s when the tag does not exist yet) from the pull requests merged since `previous_tag_name`, by default the tag of the newest published release before it: GitHub's markdown (`## What's Changed`, one `* <title> by @<login> in <url>` line per pull request, `**Full Changelog**`). Nothing is stored. A `target_commitish` or `previous_tag_name` that names no commit is 422 `invalid`.
+         * @description Needs push access. Notes for `tag_name` (its commit, or `target_commitish`'s when the tag does not exist yet) from the pull requests merged since `previous_tag_name`, by default the tag of the newest published release before it: GitHub's markdown (`## What's Changed`, one `* <title> by @<login> in <url>` line per pull request; `## New Contributors`, `* @<login> made their first contribution in <url>` for each author whose first merged pull request in the repository is one of these; `**Full Changelog**`). The configuration in `.github/release.yml` (or `.yaml`) at the target commit shapes the list as GitHub's does: `changelog.exclude` (`labels`, `authors`) and `changelog.categories` (`title`, `labels` with `*` for any, `exclude`), each category under `### <title>`; the notes then start with GitHub's comment naming the file. Nothing is stored. A `target_commitish` or `previous_tag_name` that names no commit is 422 `invalid`.
          */
         post: operations["repos/generate-release-notes"];
         delete?: never;
@@ -7318,6 +7322,74 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-commit-statuses-for-ref-legacy": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A commit SHA (full or abbreviated), a branch name or a tag name.
+                 * @example main
+                 */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statuses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -14279,7 +14351,7 @@ export interface operations {
                     target_commitish?: string;
                     /** @description The tag the notes start from. Default: the newest published release's tag before this one. */
                     previous_tag_name?: string;
-                    /** @description Accepted for GitHub's clients; Wharf has no notes configuration yet and ignores it. */
+                    /** @description A file of the repository (at the target commit) to read the notes configuration from instead of `.github/release.yml` or `.github/release.yaml`; a path that names no file is 422 `invalid`. */
                     configuration_file_path?: string;
                 };
             };

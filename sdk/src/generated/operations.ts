@@ -143,6 +143,7 @@ export const operations = {
   "repos/get-release-by-tag": { method: "get", path: "/repos/{owner}/{repo}/releases/tags/{tag}" },
   "repos/list-branches": { method: "get", path: "/repos/{owner}/{repo}/branches" },
   "repos/list-commit-statuses-for-ref": { method: "get", path: "/repos/{owner}/{repo}/commits/{ref}/statuses" },
+  "repos/list-commit-statuses-for-ref-legacy": { method: "get", path: "/repos/{owner}/{repo}/statuses/{sha}" },
   "repos/list-commits": { method: "get", path: "/repos/{owner}/{repo}/commits" },
   "repos/list-for-authenticated-user": { method: "get", path: "/user/repos" },
   "repos/list-forks": { method: "get", path: "/repos/{owner}/{repo}/forks" },

@@ -3,10 +3,11 @@
 import type { Handlers } from '../../http/operation-context.js';
 import { createCommitStatus } from './repos-create-commit-status.js';
 import { getCombinedStatusForRef } from './repos-get-combined-status-for-ref.js';
-import { listCommitStatusesForRef } from './repos-list-commit-statuses-for-ref.js';
+import { listCommitStatusesForRef, listCommitStatusesForRefLegacy } from './repos-list-commit-statuses-for-ref.js';
 
 export const statusesHandlers = {
   'repos/create-commit-status': createCommitStatus,
   'repos/list-commit-statuses-for-ref': listCommitStatusesForRef,
+  'repos/list-commit-statuses-for-ref-legacy': listCommitStatusesForRefLegacy,
   'repos/get-combined-status-for-ref': getCombinedStatusForRef,
 } satisfies Partial<Handlers>;

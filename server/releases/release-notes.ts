@@ -40,14 +40,16 @@ export async function generateNotes(services: Services, repo: RepositoryRow, req
   }
   const range = [head, ...(previous ? [`^${previous.sha}`] : [])].join('\n') + '\n';
   const shas = (await services.git.git(repo.id, ['rev-list', `--max-count=${MAX_RANGE_COMMITS}`, '--stdin'], range)).split('\n').filter(Boolean);
-  const pulls = includedPulls(await mergedPulls(services.sql, repo.id, shas), config);
+  const merged = await mergedPulls(services.sql, repo.id, shas);
+  const pulls = includedPulls(merged, config);
   const html = (path: string) => services.urls.html(`/${repo.owner_login}/${repo.name}${path}`);
   const pullUrl = (p: NotesPull) => html(`/pull/${p.number}`);
   const changelog = previous === null ? html(`/commits/${request.tag_name}`) : html(`/compare/${previous.tag}...${request.tag_name}`);
   const sections = [
     config ? `<!-- Release notes generated using configuration in ${config.path} at ${target} -->` : '',
     changelogSection(pulls, config, (p) => `* ${p.title} by @${p.login ?? 'ghost'} in ${pullUrl(p)}`),
-    newContributorsSection(await firstContributions(services.sql, repo.id, pulls), pullUrl),
+    // Over every merged pull request of the range: a configuration's exclusions shape the changelog only.
+    newContributorsSection(await firstContributions(services.sql, repo.id, merged), pullUrl),
     `**Full Changelog**: ${changelog}`,
   ];
   return { name: request.tag_name, body: sections.filter(Boolean).join('\n\n') };

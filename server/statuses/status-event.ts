@@ -1,7 +1,8 @@
 // The `status` event (no `action`), written with the status in its
 // transaction: the status's fields, the commit as GET …/commits/{sha} shows it
 // (without files), and the branches whose head is the commit (at most 10,
-// as GitHub sends). Built only when some hook subscribes.
+// as GitHub sends). Built only when some hook subscribes (the commit costs
+// git processes).
 import { shortBranchView } from '../branches/branch-view.js';
 import { commitRecord } from '../commits/commit-records.js';
 import { commitUsers } from '../commits/commit-users.js';
@@ -9,7 +10,7 @@ import { commitView } from '../commits/commit-view.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import type { CallerEvent } from '../webhooks/caller-events.js';
-import { enqueue, subscribedHooks } from '../webhooks/outbox.js';
+import { emitRepositoryEvent, subscribedHooks } from '../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
 import type { statusView } from './status-view.js';
 
@@ -44,9 +45,6 @@ export async function emitStatusEvent(on: CallerEvent, services: Pick<Services, 
     sender: senderPayload(on.principal, on.urls),
     ...installationField(installation),
   };
-  const payloadText = JSON.stringify(payload);
-  await enqueue(on.tx, hookIds.map((hookId) => ({
-    hookId, repositoryId: on.repo.id, installationId: installation?.id ?? null, event: 'status', action: null, payload, payloadText,
-  })));
-  return hookIds.length;
+  // emitRepositoryEvent, as every repository event: whoever it reaches besides the repository's hooks reaches it here too.
+  return emitRepositoryEvent(on.tx, on.repo.id, 'status', null, payload, installation?.id ?? null);
 }

@@ -46,6 +46,8 @@ const config: CodegenConfig = {
           PullRequestReviewThread: '../reviews/review-models.js#ThreadModel',
           CheckRun: '../checks/check-models.js#CheckRunModel',
           CheckSuite: '../checks/check-models.js#CheckSuiteModel',
+          Status: '../statuses/status-models.js#StatusModel',
+          StatusContext: '../statuses/status-models.js#StatusContextModel',
         },
         scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string' },
         strictScalars: true,

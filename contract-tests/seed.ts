@@ -101,6 +101,9 @@ await api(octocat, 'POST', '/user/repos', {
 const main = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
 await api(octocat, 'POST', '/repos/octocat/Hello-World/git/refs', { ref: 'refs/heads/featureA', sha: main.object.sha });
 await seedHistory(baseUrl, octocat);
+// A commit status on main's head, so the statuses reads of `main` (the spec's example ref) answer one.
+const mainNow = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
+await api(octocat, 'POST', `/repos/octocat/Hello-World/statuses/${mainNow.object.sha}`, { state: 'success', context: 'ci/seed' });
 await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true, auto_init: true });
 // Milestone 1, the spec's example number (the default labels, `bug` among them, came with the repository).
 await api(octocat, 'POST', '/repos/octocat/Hello-World/milestones', { title: 'v1.0', description: 'Tracking milestone for version 1.0' });

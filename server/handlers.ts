@@ -27,6 +27,7 @@ import { reposHandlers } from './repos/handlers/index.js';
 import { reviewsHandlers } from './reviews/handlers/index.js';
 import { reviewCommentsHandlers } from './review-comments/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
+import { statusesHandlers } from './statuses/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -55,5 +56,6 @@ export const handlers: Handlers = {
   ...reviewsHandlers,
   ...reviewCommentsHandlers,
   ...searchHandlers,
+  ...statusesHandlers,
   ...webhooksHandlers,
 };

@@ -406,6 +406,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/statuses/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commit statuses for a reference (legacy form)
+         * @description GitHub's older form of `repos/list-commit-statuses-for-ref`, still served by GitHub (its description names it: `GET /repos/:owner/:repo/statuses/:ref`) and used by PyGithub's `Commit.get_statuses` (this operationId is Wharf's). The same answer: every status of the commit `sha` names (a SHA, a branch or a tag), newest first, paginated with `per_page`, `page` and `Link`; none for a ref that names no commit. Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-commit-statuses-for-ref-legacy"];
+        put?: never;
+        /**
+         * Create a commit status
+         * @description Needs push access (or an installation with `statuses: write`). `sha` is a commit of the repository, full or abbreviated; no such commit is 422 `No commit found for SHA: …`. `context` (default `default`, compared case-insensitively) names the reporting system: a new status supersedes the context's previous one in the combined status, and the list keeps every one. At most 1000 statuses per commit and context (422 beyond). Statuses are never deleted (deleting the repository removes them). Sends the `status` event.
+         */
+        post: operations["repos/create-commit-status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commit statuses for a reference
+         * @description Every status of the commit `ref` names (a SHA, a branch or a tag), newest first, paginated with `per_page`, `page` and `Link`. A ref that names no commit has no statuses (an empty list, as on GitHub). Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-commit-statuses-for-ref"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the combined status for a specific reference
+         * @description The latest status of each context on the commit `ref` names (a SHA, a branch or a tag), paginated with `per_page` and `page`, and the combined `state`: `failure` if any context's latest is `error` or `failure`, else `pending` if any is `pending` or there are none, else `success`. `total_count` counts the contexts. A ref that names no commit is 404. Readable anonymously on public repositories.
+         */
+        get: operations["repos/get-combined-status-for-ref"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/compare/{basehead}": {
         parameters: {
             query?: never;
@@ -2284,7 +2348,7 @@ export interface paths {
         put?: never;
         /**
          * Generate release notes content for a release
-         * @description Needs push access. Notes for `tag_name` (its commit, or `target_commitish`'s when the tag does not exist yet) from the pull requests merged since `previous_tag_name`, by default the tag of the newest published release before it: GitHub's markdown (`## What's Changed`, one `* <title> by @<login> in <url>` line per pull request, `**Full Changelog**`). Nothing is stored. A `target_commitish` or `previous_tag_name` that names no commit is 422 `invalid`.
+         * @description Needs push access. Notes for `tag_name` (its commit, or `target_commitish`'s when the tag does not exist yet) from the pull requests merged since `previous_tag_name`, by default the tag of the newest published release before it: GitHub's markdown (`## What's Changed`, one `* <title> by @<login> in <url>` line per pull request; `## New Contributors`, `* @<login> made their first contribution in <url>` for each author whose first merged pull request in the repository is one of these; `**Full Changelog**`). The configuration in `.github/release.yml` (or `.yaml`) at the target commit shapes the list as GitHub's does: `changelog.exclude` (`labels`, `authors`) and `changelog.categories` (`title`, `labels` with `*` for any, `exclude`), each category under `### <title>`; the notes then start with GitHub's comment naming the file. Nothing is stored. A `target_commitish` or `previous_tag_name` that names no commit is 422 `invalid`.
          */
         post: operations["repos/generate-release-notes"];
         delete?: never;
@@ -4163,7 +4227,7 @@ export interface components {
          * @example push
          * @enum {string}
          */
-        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "ping" | "*";
+        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "ping" | "*";
         /**
          * Webhook
          * @description A repository webhook. The config never contains the secret.
@@ -4252,7 +4316,7 @@ export interface components {
         };
         /**
          * Webhook payload
-         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`); `installation` (to apps) has `action`, `installation`, `repositories` and `requester`, `installation_repositories` `repository_selection`, `repositories_added` and `repositories_removed` too. Every repository event has `repository`, and every event `sender`; events caused by an installation token's call, and every event to an app's webhook, also have `installation`.
+         * @description The body of a delivery. Which fields are present depends on the event: `ping` has `zen`, `hook_id` and `hook`; `push` has `ref`, `before`, `after`, `created`, `deleted`, `forced`, `base_ref`, `compare`, `commits`, `head_commit` and `pusher`; `create` and `delete` have `ref`, `ref_type` and `pusher_type` (`create` also `master_branch` and `description`); `label` has `action` and `label`, `milestone` has `action` and `milestone`, both with `changes` when `edited`; `release` has `action` and `release` (`changes` when `edited`, with `make_latest` as `{to}`); `fork` has `forkee` (and no `action`); `status` has `id`, `sha`, `name`, `target_url`, `avatar_url`, `context`, `description`, `state`, `commit`, `branches`, `created_at` and `updated_at` (and no `action`); `installation` (to apps) has `action`, `installation`, `repositories` and `requester`, `installation_repositories` `repository_selection`, `repositories_added` and `repositories_removed` too. Every repository event has `repository`, and every event `sender`; events caused by an installation token's call, and every event to an app's webhook, also have `installation`.
          */
         "webhook-payload": {
             /** @description What happened: `created`, `edited`, `deleted` (`label`, `milestone`), `opened`, `closed` (`milestone`). */
@@ -4266,6 +4330,24 @@ export interface components {
                 fork: true;
                 public: boolean;
             };
+            /** @description For `status`: the status's id. */
+            id?: number;
+            /** @description For `status`: the commit's SHA. */
+            sha?: string;
+            /** @description For `status`: the repository's full name. */
+            name?: string;
+            target_url?: string | null;
+            avatar_url?: string | null;
+            context?: string;
+            /** @enum {string} */
+            state?: "error" | "failure" | "pending" | "success";
+            commit?: components["schemas"]["commit"];
+            /** @description For `status`: the branches whose head is the commit (at most 10). */
+            branches?: components["schemas"]["short-branch"][];
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
             /** @description For `edited`: each changed field's previous value, `{<field>: {from: <previous>}}`. */
             changes?: {
                 [key: string]: {
@@ -5430,6 +5512,65 @@ export interface components {
             additions: number;
             deletions: number;
             changed_files: number;
+        };
+        /**
+         * Status
+         * @description A commit status (GitHub's `status`).
+         */
+        status: {
+            /** Format: uri */
+            url: string;
+            avatar_url: string | null;
+            id: number;
+            /** @description `SC_…` (a StatusContext) */
+            node_id: string;
+            /** @enum {string} */
+            state: "error" | "failure" | "pending" | "success";
+            description: string | null;
+            target_url: string | null;
+            context: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            creator: components["schemas"]["nullable-simple-user"];
+        };
+        /**
+         * Simple Commit Status
+         * @description A context's latest status in the combined status.
+         */
+        "simple-commit-status": {
+            description: string | null;
+            id: number;
+            node_id: string;
+            /** @enum {string} */
+            state: "error" | "failure" | "pending" | "success";
+            context: string;
+            target_url: string | null;
+            required?: boolean | null;
+            avatar_url: string | null;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * Combined Commit Status
+         * @description The latest status of each context on a commit, and their combined state.
+         */
+        "combined-commit-status": {
+            /** @enum {string} */
+            state: "failure" | "pending" | "success";
+            statuses: components["schemas"]["simple-commit-status"][];
+            sha: string;
+            total_count: number;
+            repository: components["schemas"]["repository"];
+            /** Format: uri */
+            commit_url: string;
+            /** Format: uri */
+            url: string;
         };
         /**
          * Release
@@ -7712,6 +7853,285 @@ export interface operations {
                     "application/json": components["schemas"]["basic-error"];
                 };
             };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-commit-statuses-for-ref-legacy": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A commit SHA (full or abbreviated), a branch name or a tag name.
+                 * @example main
+                 */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statuses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/create-commit-status": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The commit's SHA (full or abbreviated).
+                 * @example aa218f56b14c9653891f9e74264a383fa43fefbd
+                 */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The state of the status.
+                     * @enum {string}
+                     */
+                    state: "error" | "failure" | "pending" | "success";
+                    /** @description The URL the status links to (the build's output, for instance). */
+                    target_url?: string | null;
+                    /** @description A short description of the status. */
+                    description?: string | null;
+                    /**
+                     * @description A label telling this status from other systems' (case-insensitive).
+                     * @default default
+                     */
+                    context?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The status. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description The commit's statuses URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status"];
+                };
+            };
+            307: components["responses"]["temporary_redirect"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-commit-statuses-for-ref": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A commit SHA (full or abbreviated), a branch name or a tag name. Branch names with slashes are accepted raw or percent-encoded.
+                 * @example main
+                 */
+                ref: components["parameters"]["commit-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statuses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-combined-status-for-ref": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description A commit SHA (full or abbreviated), a branch name or a tag name. Branch names with slashes are accepted raw or percent-encoded.
+                 * @example main
+                 */
+                ref: components["parameters"]["commit-ref"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The combined status. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["combined-commit-status"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -15542,7 +15962,7 @@ export interface operations {
                     target_commitish?: string;
                     /** @description The tag the notes start from. Default: the newest published release's tag before this one. */
                     previous_tag_name?: string;
-                    /** @description Accepted for GitHub's clients; Wharf has no notes configuration yet and ignores it. */
+                    /** @description A file of the repository (at the target commit) to read the notes configuration from instead of `.github/release.yml` or `.github/release.yaml`; a path that names no file is 422 `invalid`. */
                     configuration_file_path?: string;
                 };
             };

@@ -20,6 +20,7 @@ import { pullReviewFields } from './reviews/pull-review-fields.js';
 import { PullRequestReview, PullRequestReviewComment } from './reviews/review-resolvers.js';
 import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
 import { CheckRun, CheckSuite } from './checks/check-resolvers.js';
+import { commitStatusField, Status, StatusContext } from './statuses/status-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
   commentReactableFields, issueReactableFields, reviewCommentReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
@@ -43,7 +44,7 @@ export const resolvers: Resolvers = {
   Ref,
   RefConnection: connectionFields,
   GitObject,
-  Commit,
+  Commit: { ...Commit, ...commitStatusField },
   CommitConnection: connectionFields,
   CommitHistoryConnection: connectionFields,
   GitActor,
@@ -72,4 +73,6 @@ export const resolvers: Resolvers = {
   PullRequestReviewThread,
   CheckRun,
   CheckSuite,
+  Status,
+  StatusContext,
 };

@@ -38,6 +38,9 @@ describe('generate release notes', () => {
         + `* Feature 0 by @alice in ${url}/alice/proj/pull/1\n`
         + `* Feature 1 by @alice in ${url}/alice/proj/pull/2\n`
         + `* Feature 2 by @alice in ${url}/alice/proj/pull/3\n\n`
+        // alice's first merged pull request in the repository is one of these.
+        + '## New Contributors\n'
+        + `* @alice made their first contribution in ${url}/alice/proj/pull/1\n\n`
         + `**Full Changelog**: ${url}/alice/proj/compare/v0...v1`,
     });
   });
@@ -45,7 +48,7 @@ describe('generate release notes', () => {
   it('starts from previous_tag_name, and from the newest release once v1 is published', async () => {
     expect((await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v1' } })).status).toBe(201);
     const again = await notes({ tag_name: 'v1', previous_tag_name: 'v0' });
-    expect(again.json.body.match(/^\* /gm)).toHaveLength(3);
+    expect(again.json.body.match(/^\* Feature \d by /gm)).toHaveLength(3);
     const next = await notes({ tag_name: 'v2' });
     expect(next.json).toEqual({ name: 'v2', body: `**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v2` });
     // Without a previous release, from the first commit: GitHub's commits link.

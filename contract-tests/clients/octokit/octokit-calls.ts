@@ -10,6 +10,7 @@ import { callList, env, expect, until } from './call-list.js';
 import { labelCalls } from './octokit-labels.js';
 import { releaseCalls } from './octokit-releases.js';
 import { checkCalls } from './octokit-checks.js';
+import { statusCalls } from './octokit-statuses.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
 import { commitCalls } from './octokit-commits.js';
@@ -75,6 +76,7 @@ await contentCalls(call, octokit, at, prefix);
 
 await labelCalls(call, octokit, at, prefix);
 await releaseCalls(call, octokit, at, prefix);
+await statusCalls(call, octokit, at, prefix);
 await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
 await pullCalls(call, octokit, at, prefix, env('WHARF_ORG'));

@@ -10,6 +10,7 @@ import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from 
 import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
 import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/review-models.js';
 import type { CheckRunModel, CheckSuiteModel } from '../checks/check-models.js';
+import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -350,6 +351,8 @@ export type Commit = GitObject & Node & {
   repository: Repository;
   /** The HTTP path for this commit */
   resourcePath: Scalars['URI']['output'];
+  /** Status information for this commit */
+  status?: Maybe<Status>;
   /** Commit's root Tree */
   tree: Tree;
   /** The HTTP URL for the tree of this commit */
@@ -2293,6 +2296,67 @@ export type ResolveReviewThreadPayload = {
   thread?: Maybe<PullRequestReviewThread>;
 };
 
+/** Represents a commit status. */
+export type Status = {
+  __typename?: 'Status';
+  /** The commit this status is attached to. */
+  commit?: Maybe<Commit>;
+  /** Looks up an individual status context by context name. */
+  context?: Maybe<StatusContext>;
+  /** The individual status contexts for this commit. */
+  contexts: Array<StatusContext>;
+  /** The combined commit status. */
+  state: StatusState;
+};
+
+
+/** Represents a commit status. */
+export type StatusContextArgs = {
+  name: Scalars['String']['input'];
+};
+
+/** Represents an individual commit status context */
+export type StatusContext = Node & {
+  __typename?: 'StatusContext';
+  /** The avatar of the OAuth application or the user that created the status */
+  avatarUrl?: Maybe<Scalars['URI']['output']>;
+  /** This commit this status context is attached to. */
+  commit?: Maybe<Commit>;
+  /** The name of this status context. */
+  context: Scalars['String']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The actor who created this status context. */
+  creator?: Maybe<Actor>;
+  /** The description for this status context. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The Node ID of the StatusContext object */
+  id: Scalars['ID']['output'];
+  /** The state of this status context. */
+  state: StatusState;
+  /** The URL for this status context. */
+  targetUrl?: Maybe<Scalars['URI']['output']>;
+};
+
+
+/** Represents an individual commit status context */
+export type StatusContextAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The possible commit status states. */
+export type StatusState =
+  /** Status is errored. */
+  | 'ERROR'
+  /** Status is expected. */
+  | 'EXPECTED'
+  /** Status is failing. */
+  | 'FAILURE'
+  /** Status is pending. */
+  | 'PENDING'
+  /** Status is successful. */
+  | 'SUCCESS';
+
 export type SubmitPullRequestReviewInput = {
   body?: InputMaybe<Scalars['String']['input']>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -2643,6 +2707,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ThreadModel )
     | ( ReactionModel )
     | ( RepositoryRow )
+    | ( StatusContextModel )
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( AccountRow )
@@ -2825,6 +2890,9 @@ export type ResolversTypes = {
   RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  Status: ResolverTypeWrapper<StatusModel>;
+  StatusContext: ResolverTypeWrapper<StatusContextModel>;
+  StatusState: StatusState;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
@@ -2994,6 +3062,8 @@ export type ResolversParentTypes = {
   RequestReviewsPayload: Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  Status: StatusModel;
+  StatusContext: StatusContextModel;
   String: Scalars['String']['output'];
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
@@ -3148,6 +3218,7 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   parents?: Resolver<ResolversTypes['CommitConnection'], ParentType, ContextType, Partial<CommitParentsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
   tree?: Resolver<ResolversTypes['Tree'], ParentType, ContextType>;
   treeUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -3439,7 +3510,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Repository' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Repository' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -3856,6 +3927,26 @@ export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, Pa
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
+export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  context?: Resolver<Maybe<ResolversTypes['StatusContext']>, ParentType, ContextType, RequireFields<StatusContextArgs, 'name'>>;
+  contexts?: Resolver<Array<ResolversTypes['StatusContext']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
+};
+
+export type StatusContextResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusContext'] = ResolversParentTypes['StatusContext']> = {
+  avatarUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType, RequireFields<StatusContextAvatarUrlArgs, 'size'>>;
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  context?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  creator?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
+  targetUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type SubmitPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubmitPullRequestReviewPayload'] = ResolversParentTypes['SubmitPullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
@@ -4069,6 +4160,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
+  Status?: StatusResolvers<ContextType>;
+  StatusContext?: StatusContextResolvers<ContextType>;
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;

@@ -20,11 +20,13 @@ import { isPull, type PullModel } from '../pulls/pull-models.js';
 import { isReviewNode, type ReviewNodeModel } from '../reviews/review-models.js';
 import { isCheckNode, type CheckRunModel, type CheckSuiteModel } from '../checks/check-models.js';
 import { loadCheckNode } from '../checks/check-resolvers.js';
+import { isStatusContext, type StatusContextModel } from '../statuses/status-models.js';
+import { loadStatusContext } from '../statuses/status-resolvers.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel | CheckRunModel | CheckSuiteModel;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel | CheckRunModel | CheckSuiteModel | StatusContextModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -77,6 +79,8 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
     case 'CheckRun':
     case 'CheckSuite':
       return loadCheckNode(ctx, decoded.type, decoded.id);
+    case 'StatusContext':
+      return loadStatusContext(ctx, decoded.id);
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -87,6 +91,7 @@ export const Node: NodeResolvers = {
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
     if ('kind' in node) return accountType(node);
     if ('color' in node) return 'Label';
+    if (isStatusContext(node)) return 'StatusContext';
     if ('content' in node) return 'Reaction';
     // Before the reviews' mark: theirs is any `node_type`.
     if (isCheckNode(node)) return node.check_kind;

@@ -1,0 +1,50 @@
+// The `status` event (no `action`), written with the status in its
+// transaction: the status's fields, the commit as GET …/commits/{sha} shows it
+// (without files), and the branches whose head is the commit (at most 10,
+// as GitHub sends). Built only when some hook subscribes (the commit costs
+// git processes).
+import { shortBranchView } from '../branches/branch-view.js';
+import { commitRecord } from '../commits/commit-records.js';
+import { commitUsers } from '../commits/commit-users.js';
+import { commitView } from '../commits/commit-view.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { Services } from '../services.js';
+import type { CallerEvent } from '../webhooks/caller-events.js';
+import { emitRepositoryEvent, subscribedHooks } from '../webhooks/outbox.js';
+import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
+import type { statusView } from './status-view.js';
+
+const MAX_BRANCHES = 10;
+
+export async function branchesAt(services: Pick<Services, 'git' | 'urls'>, repo: RepositoryRow, sha: string) {
+  const refs = await services.git.listRefs(repo.id);
+  const names = [...refs].filter(([ref, at]) => at === sha && ref.startsWith('refs/heads/')).map(([ref]) => ref.slice('refs/heads/'.length));
+  return names.sort().slice(0, MAX_BRANCHES).map((name) => shortBranchView(repo, name, sha, services.urls));
+}
+
+export async function emitStatusEvent(on: CallerEvent, services: Pick<Services, 'git' | 'urls' | 'sql' | 'bus' | 'now'>, status: ReturnType<typeof statusView>, sha: string): Promise<number> {
+  const hookIds = await subscribedHooks(on.tx, on.repo.id, 'status');
+  if (hookIds.length === 0) return 0;
+  const record = await commitRecord(services.git, on.repo.id, sha);
+  const users = await commitUsers(services, [record.author.email, record.committer.email]);
+  const installation = installationOf(on.principal);
+  const payload = {
+    id: status.id,
+    sha,
+    name: `${on.repo.owner_login}/${on.repo.name}`,
+    target_url: status.target_url,
+    avatar_url: status.avatar_url,
+    context: status.context,
+    description: status.description,
+    state: status.state,
+    commit: commitView(on.repo, record, users, on.urls),
+    branches: await branchesAt(services, on.repo, sha),
+    created_at: status.created_at,
+    updated_at: status.updated_at,
+    repository: repositoryPayload(on.repo, on.urls),
+    sender: senderPayload(on.principal, on.urls),
+    ...installationField(installation),
+  };
+  // emitRepositoryEvent, as every repository event: whoever it reaches besides the repository's hooks reaches it here too.
+  return emitRepositoryEvent(on.tx, on.repo.id, 'status', null, payload, installation?.id ?? null);
+}

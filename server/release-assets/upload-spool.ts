@@ -93,8 +93,14 @@ function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRe
     const onClose = () => {
       if (!(source as IncomingMessage).complete && isNodeRequest) onGone();
     };
+    let failed = false;
     // While ending, the source is done with: a write error just fails the upload.
-    const onWriteError = (error: Error) => (done ? reject(error) : fail(error));
+    // After fail(), the writes destroy() cut short report errors of their own: not the answer.
+    const onWriteError = (error: Error) => {
+      if (failed) return;
+      if (done) reject(error);
+      else fail(error);
+    };
     function cleanup() {
       done = true;
       clearTimeout(timer);
@@ -102,6 +108,7 @@ function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRe
     }
     function fail(error: Error) {
       if (done) return;
+      failed = true;
       cleanup();
       // Paused, not destroyed: the answer still goes out before the socket closes (http-server.ts).
       if (isNodeRequest) source.pause();
@@ -109,7 +116,7 @@ function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRe
       out.destroy();
       out.once('close', () => reject(error));
     }
-    out.once('error', onWriteError);
+    out.on('error', onWriteError);
     source.on('data', onData).once('end', onEnd).once('error', onGone).once('close', onClose);
   });
 }

@@ -23,8 +23,8 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const uploadUrl = (name: string, label?: string) =>
   release.upload_url.replace('{?name,label}', `?name=${encodeURIComponent(name)}${label === undefined ? '' : `&label=${encodeURIComponent(label)}`}`);
 
-function upload(url: string, bytes: Uint8Array, token = alice.token, contentType = 'application/octet-stream') {
-  return fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/vnd.github+json' }, body: bytes });
+function upload(url: string, bytes: Buffer, token = alice.token, contentType = 'application/octet-stream') {
+  return fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/vnd.github+json' }, body: new Uint8Array(bytes) });
 }
 const assetFiles = async () => readdir(join(server.dataDir, 'release-assets', String(repoId))).catch(() => [] as string[]);
 
@@ -163,7 +163,7 @@ describe('release assets', () => {
     expect((await assetFiles()).length).toBeGreaterThan(0);
     expect((await server.api(REPO, { method: 'DELETE', token: alice.token })).status).toBe(204);
     expect(await assetFiles()).toEqual([]);
-    const [{ count }] = await server.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM release_assets`;
+    const [{ count }] = await server.sql<[{ count: number }]>`SELECT count(*)::int AS count FROM release_assets`;
     expect(count).toBe(0);
   });
 });

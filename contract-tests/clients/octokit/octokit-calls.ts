@@ -9,6 +9,7 @@ import { archiveCalls } from './octokit-archives.js';
 import { callList, env, expect, until } from './call-list.js';
 import { labelCalls } from './octokit-labels.js';
 import { releaseCalls } from './octokit-releases.js';
+import { assetCalls } from './octokit-assets.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
 import { commitCalls } from './octokit-commits.js';
@@ -74,6 +75,7 @@ await contentCalls(call, octokit, at, prefix);
 
 await labelCalls(call, octokit, at, prefix);
 await releaseCalls(call, octokit, at, prefix);
+await assetCalls(call, octokit, at, prefix);
 await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
 await pullCalls(call, octokit, at, prefix, env('WHARF_ORG'));

@@ -17,6 +17,7 @@ from pygithub_contents import contents_calls
 from archives_calls import archive_and_rename_calls
 from labels_milestones import label_and_milestone_calls
 from releases_calls import release_calls
+from assets_calls import asset_calls
 from issues_calls import issue_calls
 from git_data_calls import git_data_calls
 from commits_calls import commit_calls
@@ -114,6 +115,7 @@ commit_calls(call, expect, state, repo, PREFIX)
 label_and_milestone_calls(call, expect, state, repo, PREFIX)
 # Releases.
 release_calls(call, expect, state, repo, PREFIX)
+asset_calls(call, expect, state, repo, PREFIX)
 # Issues and comments (issues_calls.py).
 if repo is not None:
     issue_calls(call, expect, state, repo, me.login)

@@ -104,7 +104,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountArchiveDownloads(app, services);
   // Files' download URLs (`/{owner}/{repo}/raw/{ref}/{path}`, not REST either; signed for private repositories).
   mountRawDownloads(app, services);
-  // Release assets: the upload URL (`/api/uploads/…`), the signed bytes (`/_release-asset/…`), the browser URL.
+  // Release assets: the upload URL (`/api/uploads/…`), the signed bytes (`/api/release-assets/…`), the browser URL.
   mountAssetUploads(app, services);
   mountAssetDownloads(app, services);
   mountBrowserDownloads(app, services);

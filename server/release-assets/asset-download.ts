@@ -1,4 +1,4 @@
-// The signed URL of an asset's bytes, `/_release-asset/{repository id}/{asset id}?expires=…&signature=…`
+// The signed URL of an asset's bytes, `/api/release-assets/{repository id}/{asset id}?expires=…&signature=…`
 // (asset-download-url.ts): not a REST operation (no token, no rate limit: the
 // signature is the credential, for that one asset for 5 minutes). The file is
 // streamed from disk as it is read, with the Content-Type it was uploaded
@@ -66,5 +66,5 @@ async function download(event: H3Event, services: Services): Promise<Response> {
 }
 
 export function mountAssetDownloads(app: H3, services: Services): void {
-  mountDownload(app, services, '/_release-asset/:repository_id/:asset_id', 'release asset', (event) => download(event, services));
+  mountDownload(app, services, '/api/release-assets/:repository_id/:asset_id', 'release asset', (event) => download(event, services));
 }

@@ -92,7 +92,7 @@ describe('release asset downloads', () => {
   });
 
   it('a reader of a private repository gets the 302 through the API; a stranger gets 403', async () => {
-    expect(await signed('closed', carol.token)).toMatch(/\/_release-asset\//);
+    expect(await signed('closed', carol.token)).toMatch(/\/api\/release-assets\//);
     const stranger = await manual(`${server.url}/repos/alice/closed/releases/assets/${assets.closed!.id}`, { authorization: `token ${bob.token}`, accept: 'application/octet-stream' });
     expect(stranger.status).toBe(403);
   });

@@ -61,7 +61,7 @@ describe('release assets', () => {
     });
     expect(redirect.status).toBe(302);
     const location = redirect.headers.get('location')!;
-    expect(location).toMatch(new RegExp(`^${server.url}/_release-asset/${repoId}/${asset.id}\\?expires=\\d+&signature=`));
+    expect(location).toMatch(new RegExp(`^${server.url}/api/release-assets/${repoId}/${asset.id}\\?expires=\\d+&signature=`));
     // No token: the signed URL is the credential.
     const download = await fetch(location);
     expect(download.status).toBe(200);

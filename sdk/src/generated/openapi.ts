@@ -14477,7 +14477,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description The signed download URL, valid for 5 minutes.
-                     * @example http://127.0.0.1:3000/_release-asset/1296269/1?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A
+                     * @example http://127.0.0.1:3000/api/release-assets/1296269/1?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A
                      */
                     Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

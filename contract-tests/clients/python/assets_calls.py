@@ -10,7 +10,7 @@ import tempfile
 
 
 def asset_calls(call, expect, state, repo, prefix):
-    content = bytes((i * 7) % 256 for i in range(300_000))
+    content = bytes((i * 7) % 256 for i in range(30_000))
     call("create a release for assets", lambda: repo.create_git_release(f"{prefix}-assets", name="assets", message=""))
     release = state.get("create a release for assets")
 

@@ -17,6 +17,9 @@ import { runPipeline } from './http/pipeline.js';
 import { allowHeader, REST_PREFIXES, restRoutes, routeAliases, type RouteTarget } from './http/rest-routes.js';
 import { mountArchiveDownloads } from './archives/archive-download.js';
 import { mountRawDownloads } from './contents/raw-download.js';
+import { mountAssetDownloads } from './release-assets/asset-download.js';
+import { mountBrowserDownloads } from './release-assets/browser-download.js';
+import { mountAssetUploads } from './release-assets/upload-route.js';
 import { runRouteTarget } from './renames/route-runner.js';
 import { errorFields, type Logger } from './log.js';
 import { routeTable } from './generated/routes.js';
@@ -101,6 +104,10 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountArchiveDownloads(app, services);
   // Files' download URLs (`/{owner}/{repo}/raw/{ref}/{path}`, not REST either; signed for private repositories).
   mountRawDownloads(app, services);
+  // Release assets: the upload URL (`/api/uploads/…`), the signed bytes (`/api/release-assets/…`), the browser URL.
+  mountAssetUploads(app, services);
+  mountAssetDownloads(app, services);
+  mountBrowserDownloads(app, services);
   // Git's smart HTTP at the clone URLs (`/{owner}/{repo}.git/…`), also before the catch-all.
   mountGitHttp(app, services, {
     hooksDir: await installPushHooks(config.dataDir),

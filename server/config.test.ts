@@ -57,9 +57,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ WHARF_MAX_BODY_BYTES: '65536', WHARF_BODY_TIMEOUT: '2m' })).toMatchObject({ maxBodyBytes: 65_536, bodyTimeoutMs: 120_000 });
   });
 
+  it('reads the release asset cap: 2 GiB by default, apart from the JSON cap', () => {
+    expect(loadConfig({}).maxAssetBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ WHARF_MAX_ASSET_BYTES: '5368709120', WHARF_MAX_BODY_BYTES: '65536' })).toMatchObject({ maxAssetBytes: 5 * 1024 ** 3, maxBodyBytes: 65_536 });
+  });
+
   it('rejects bad values with a message naming the variable', () => {
     for (const [name, value] of [['WHARF_WEBHOOK_TIMEOUT', '10'], ['WHARF_WEBHOOK_RETRY_SCHEDULE', '10s,soon'], ['WHARF_WEBHOOK_ALLOWED_HOSTS', '10.0.0.0/99'],
-      ['WHARF_WEBHOOK_DISPATCH', 'maybe'], ['WHARF_OAUTH_ERROR_STATUS', 'teapot'], ['WHARF_WEBHOOK_CONCURRENCY', '0'], ['WHARF_WEBHOOK_RETENTION', '-1d'], ['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0'], ['WHARF_MAX_BODY_BYTES', '1MB'], ['WHARF_MAX_BODY_BYTES', '100'], ['WHARF_BODY_TIMEOUT', '30']] as const) {
+      ['WHARF_WEBHOOK_DISPATCH', 'maybe'], ['WHARF_OAUTH_ERROR_STATUS', 'teapot'], ['WHARF_WEBHOOK_CONCURRENCY', '0'], ['WHARF_WEBHOOK_RETENTION', '-1d'], ['PORT', 'http'], ['PORT', '70000'], ['WHARF_LOG_LEVEL', 'loud'], ['WHARF_PUBLIC_URL', 'ftp://x'], ['WHARF_VENDOR', 'two words'], ['WHARF_RATE_LIMIT_AUTHENTICATED', '0'], ['WHARF_MAX_BODY_BYTES', '1MB'], ['WHARF_MAX_BODY_BYTES', '100'], ['WHARF_BODY_TIMEOUT', '30'], ['WHARF_MAX_ASSET_BYTES', '2GB'], ['WHARF_MAX_ASSET_BYTES', '0']] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }

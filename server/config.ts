@@ -30,6 +30,8 @@ export interface Config {
   maxBodyBytes: number;
   /** A request body must arrive whole within this, from its first byte read. */
   bodyTimeoutMs: number;
+  /** Release asset uploads' body cap (WHARF_MAX_ASSET_BYTES, default 2 GiB): streamed to disk, not the JSON cap. */
+  maxAssetBytes: number;
   /** Git over HTTP (server/git-http/): its own body cap, idle cut-off and rate limits. */
   git: GitSettings;
 }
@@ -49,6 +51,9 @@ export interface GitSettings {
 }
 
 export class ConfigError extends Error {}
+
+/** GitHub's limit for one release asset. */
+export const DEFAULT_MAX_ASSET_BYTES = 2 * 1024 ** 3;
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
@@ -159,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthErrorStatus: oauthErrorStatus(env),
     maxBodyBytes: integer(env, 'WHARF_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 * 1024 * 1024),
     bodyTimeoutMs: duration(env, 'WHARF_BODY_TIMEOUT', DEFAULT_BODY_TIMEOUT_MS),
+    maxAssetBytes: integer(env, 'WHARF_MAX_ASSET_BYTES', DEFAULT_MAX_ASSET_BYTES, 1, Number.MAX_SAFE_INTEGER),
     git: gitSettings(env),
     webhooks: parseWebhookSettings(env, (message) => {
       throw new ConfigError(message);

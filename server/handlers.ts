@@ -23,6 +23,7 @@ import { oauthHandlers } from './oauth/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reactionsHandlers } from './reactions/handlers/index.js';
 import { releasesHandlers } from './releases/handlers/index.js';
+import { releaseAssetsHandlers } from './release-assets/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
 import { reviewsHandlers } from './reviews/handlers/index.js';
 import { reviewCommentsHandlers } from './review-comments/handlers/index.js';
@@ -52,6 +53,7 @@ export const handlers: Handlers = {
   ...rateLimitHandlers,
   ...reactionsHandlers,
   ...releasesHandlers,
+  ...releaseAssetsHandlers,
   ...reposHandlers,
   ...reviewsHandlers,
   ...reviewCommentsHandlers,

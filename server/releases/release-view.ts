@@ -1,13 +1,15 @@
 // GitHub's `release` body (REST responses and `release` webhook payloads).
-import type { components } from '../generated/openapi.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
+import { assetView } from '../release-assets/asset-view.js';
+import type { AssetRow } from '../release-assets/assets-store.js';
 import type { ReleaseRow } from './releases-store.js';
 
-export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_login' | 'name'>, urls: Urls) {
+/** `assets`: the release's uploaded assets, oldest first (assetsOfReleases: one query for a page of releases). */
+export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_login' | 'name'>, urls: Urls, assets: readonly AssetRow[] = []) {
   const base = `/repos/${repo.owner_login}/${repo.name}`;
   const api = urls.api(`${base}/releases/${r.id}`);
   const tag = encodeURIComponent(r.tag_name);
@@ -37,8 +39,7 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
     created_at: isoSeconds(r.created_at),
     updated_at: isoSeconds(r.updated_at),
     published_at: isoSecondsOrNull(r.published_at),
-    // Assets are not served yet (issue 19's next slice).
-    assets: [] as components['schemas']['release-asset'][],
+    assets: assets.map((a) => assetView(a, repo, urls)),
     tarball_url: r.draft ? null : urls.api(`${base}/tarball/${tag}`),
     zipball_url: r.draft ? null : urls.api(`${base}/zipball/${tag}`),
     body: r.body,

@@ -76,6 +76,7 @@ func main() {
 	labelCalls(ctx, l, client, login, repo, prefix)
 	releaseCalls(ctx, l, client, login, repo, prefix)
 	statusCalls(ctx, l, client, login, repo, prefix)
+	assetCalls(ctx, l, client, base, env("WHARF_TOKEN"), login, repo, prefix)
 	issueCalls(ctx, l, client, login, repo)
 	gitDataCalls(ctx, l, client, login, repo, prefix)
 	contentCalls(ctx, l, client, login, repo, prefix)

@@ -19,6 +19,7 @@ from labels_milestones import label_and_milestone_calls
 from releases_calls import release_calls
 from checks_calls import check_calls
 from statuses_calls import status_calls
+from assets_calls import asset_calls
 from issues_calls import issue_calls
 from git_data_calls import git_data_calls
 from commits_calls import commit_calls
@@ -118,6 +119,7 @@ label_and_milestone_calls(call, expect, state, repo, PREFIX)
 release_calls(call, expect, state, repo, PREFIX)
 # Commit statuses.
 status_calls(call, expect, state, repo, PREFIX)
+asset_calls(call, expect, state, repo, PREFIX)
 # Issues and comments (issues_calls.py).
 if repo is not None:
     issue_calls(call, expect, state, repo, me.login)

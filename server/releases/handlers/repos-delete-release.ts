@@ -4,18 +4,24 @@ import { accessRepository } from '../../repos/repository-access.js';
 import { emitReleaseEvents } from '../release-events.js';
 import { releaseView } from '../release-view.js';
 import { deleteRelease, findRelease } from '../releases-store.js';
+import { removeAssetFiles } from '../../release-assets/asset-files.js';
+import { assetsOfReleases } from '../../release-assets/assets-store.js';
 
 // The tag stays, as on GitHub. The deletion and its `release` `deleted`
-// event (the release as it was) commit together.
+// event (the release as it was, assets included) commit together; the
+// assets' files go once that has committed.
 export const deleteReleaseHandler: Handler<'repos/delete-release'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   ctx.checkScopes();
-  const { sql, urls } = ctx.services;
-  await sql.begin(async (tx) => {
+  const { sql, urls, config, log } = ctx.services;
+  const assetIds = await sql.begin(async (tx) => {
     const release = await findRelease(tx, repo.id, ctx.params.release_id, true);
     if (!release) throw notFound();
+    const assets = (await assetsOfReleases(tx, [release.id])).get(release.id)!;
     await deleteRelease(tx, release.id);
-    await emitReleaseEvents({ tx, repo, principal: ctx.principal, urls }, releaseView(release, repo, urls), ['deleted']);
+    await emitReleaseEvents({ tx, repo, principal: ctx.principal, urls }, releaseView(release, repo, urls, assets), ['deleted']);
+    return assets.map((a) => a.id);
   });
+  await removeAssetFiles(config.dataDir, repo.id, assetIds).catch((error: unknown) => log.warn('could not remove asset files', { releaseId: ctx.params.release_id, error: String(error) }));
   return { status: 204, body: undefined };
 };

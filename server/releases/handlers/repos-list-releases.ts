@@ -4,6 +4,7 @@ import { accessRepository } from '../../repos/repository-access.js';
 import { releaseView } from '../release-view.js';
 import { seesDrafts } from '../release-visibility.js';
 import { listReleases } from '../releases-store.js';
+import { assetsOfReleases } from '../../release-assets/assets-store.js';
 
 export const listReleasesHandler: Handler<'repos/list-releases'> = async (ctx) => {
   const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
@@ -11,5 +12,7 @@ export const listReleasesHandler: Handler<'repos/list-releases'> = async (ctx) =
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
   const { rows, total } = await listReleases(sql, repo.id, seesDrafts(permission), page.perPage, page.offset);
-  return { status: 200, body: rows.map((r) => releaseView(r, repo, urls)), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
+  // The page's assets in one query, not one per release.
+  const assets = await assetsOfReleases(sql, rows.map((r) => r.id));
+  return { status: 200, body: rows.map((r) => releaseView(r, repo, urls, assets.get(r.id))), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
 };

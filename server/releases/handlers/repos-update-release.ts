@@ -7,6 +7,7 @@ import { latestMark, tagTaken } from '../release-input.js';
 import { checkTagName, checkTarget, ensureTag } from '../release-tag.js';
 import { releaseView } from '../release-view.js';
 import { findRelease, isTagTaken, updateRelease, type ReleaseRow } from '../releases-store.js';
+import { assetsOfReleases } from '../../release-assets/assets-store.js';
 
 // Only the fields present change. Checks first (tag name, target when the tag
 // does not exist), then publishing creates the tag (its own ref change), then
@@ -31,7 +32,7 @@ export const updateReleaseHandler: Handler<'repos/update-release'> = async (ctx)
       const after = valuesOf(before, body);
       const mark = latestMark(body.make_latest, !after.draft && !after.prerelease, before.draft && !after.draft);
       const row = await updateRelease(tx, before, after, mark);
-      const view = releaseView(row, repo, urls);
+      const view = releaseView(row, repo, urls, (await assetsOfReleases(tx, [row.id])).get(row.id));
       const changes: Record<string, unknown> = changesOf({ ...before }, after, ['name', 'body', 'tag_name']);
       if (body.make_latest !== undefined && (row.latest_marked_at !== null) !== (before.latest_marked_at !== null)) {
         changes.make_latest = { to: row.latest_marked_at !== null };

@@ -21,6 +21,7 @@ LINE = re.compile(r"^(?P<link>\S+ -> \S+ -> \S+) (?P<status>\d{3}) (?P<applied>a
 # match, the step answering 2xx.
 FORK_PULL = "repos/create-fork -> CreatePullInFork"
 PENDING = "pulls/create -> CreatePendingReview"
+REVIEW = "pulls/create -> CreateReview"
 COMMENT = "pulls/create -> CreateReviewComment"
 REPLY = "pulls/create-review-comment -> ReplyToReviewComment"
 PENDING_AFTER_REPLY = "pulls/create-reply-for-review-comment -> CreatePendingReviewAfterReply"
@@ -31,9 +32,11 @@ CHAINS = [
         ("  … -> pulls/update (2xx)", [FORK_PULL], "pulls/create -> UpdatePullRequest -> pulls/update"),
         ("  … -> pulls/merge (2xx)", [FORK_PULL], "pulls/create -> MergePullRequest -> pulls/merge"),
     ]),
+    # CreateReview's generated body has no `event` about as often as it has one: a pending review too.
     ("chain pull request → pending review → submit:", [
         ("pulls/create -> CreatePendingReview -> pulls/create-review (200)", None, f"{PENDING} -> pulls/create-review"),
-        ("  … -> SubmitPendingReview -> pulls/submit-review (200)", [PENDING], SUBMIT),
+        ("pulls/create -> CreateReview -> pulls/create-review (200)", None, f"{REVIEW} -> pulls/create-review"),
+        ("  … -> SubmitPendingReview -> pulls/submit-review (200)", [PENDING, REVIEW], SUBMIT),
     ]),
     ("chain pull request → review comment → reply → pending review → submit:", [
         ("pulls/create -> CreateReviewComment -> pulls/create-review-comment (201)", None, f"{COMMENT} -> pulls/create-review-comment"),
@@ -42,7 +45,8 @@ CHAINS = [
         ("  … -> SubmitPendingReview -> pulls/submit-review (200)", [PENDING_AFTER_REPLY], SUBMIT),
     ]),
 ]
-STEPS = [step for _title, steps in CHAINS for step in steps]
+# Keyed by position: two chains may end in the same link.
+STEPS = [(f"{i}.{j}", *step) for i, (_title, steps) in enumerate(CHAINS) for j, step in enumerate(steps)]
 
 
 def main(path):
@@ -63,22 +67,23 @@ def main(path):
         statuses[link][status] += 1
         if match["applied"] == "applied":
             applied[link] += 1
-        for label, vias, step in STEPS:
+        for key, _label, vias, step in STEPS:
             if link == step and match["applied"] == "applied" and (vias is None or match["via"] in vias):
-                seen_chain[label][status] += 1
+                seen_chain[key][status] += 1
                 if status.startswith("2"):
-                    reached[label] += 1
+                    reached[key] += 1
     covered = [link for link in statuses if applied[link]]
     print(f"[contract] stateful links: {len(lines)} steps by link, {len(statuses)} distinct links, {len(covered)} applied at least once")
     for link in sorted(statuses):
         answers = ", ".join(f"{status}×{count}" for status, count in sorted(statuses[link].items()))
         note = "" if applied[link] else "  (never applied)"
         print(f"[contract]   {link}: {answers}{note}")
-    for title, steps in CHAINS:
+    for i, (title, steps) in enumerate(CHAINS):
         print(f"[contract] {title}")
-        for label, _vias, _step in steps:
-            answers = ", ".join(f"{status}×{count}" for status, count in sorted(seen_chain[label].items())) or "never followed"
-            print(f"[contract]   {'reached' if reached[label] else 'NOT reached'}: {label} [{answers}]")
+        for j, (label, _vias, _step) in enumerate(steps):
+            key = f"{i}.{j}"
+            answers = ", ".join(f"{status}×{count}" for status, count in sorted(seen_chain[key].items())) or "never followed"
+            print(f"[contract]   {'reached' if reached[key] else 'NOT reached'}: {label} [{answers}]")
 
 
 if __name__ == "__main__":

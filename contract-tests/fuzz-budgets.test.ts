@@ -54,8 +54,8 @@ function operations(): Operation[] {
 
 // The ceilings of the rule in schemathesis.toml ("Fuzzing budgets").
 function ceiling(op: Operation): number {
-  if (op.bodyProperties !== null) return op.bodyProperties >= 4 ? 250 : 150;
-  return op.query >= 4 ? 200 : 120;
+  if (op.bodyProperties !== null) return op.bodyProperties >= 4 ? 120 : 60;
+  return op.query >= 4 ? 80 : 40;
 }
 
 describe('fuzzing budgets (schemathesis.toml)', () => {

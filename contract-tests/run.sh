@@ -22,8 +22,10 @@ GRAPHQL_SCHEMA="$ROOT/schema.graphql"
 # Knobs (defaults are what CI runs).
 SEED=${CONTRACT_SEED:-1}
 MAX_EXAMPLES=${CONTRACT_MAX_EXAMPLES:-500}
-# GraphQL has 4 root fields and only the fuzzing phase: 100 examples take seconds.
-GRAPHQL_MAX_EXAMPLES=${CONTRACT_GRAPHQL_MAX_EXAMPLES:-100}
+# GraphQL has only the fuzzing phase, one case per root field (34 cases with the
+# mutations): 100 examples each took 90 s in CI; 50 keep the phase under a minute
+# as mutations are added.
+GRAPHQL_MAX_EXAMPLES=${CONTRACT_GRAPHQL_MAX_EXAMPLES:-50}
 WORKERS=${CONTRACT_WORKERS:-1}
 # The stateful phase runs in its own schemathesis run, for this many seconds.
 # A stateful suite ends at the first step whose answer differs from an earlier
@@ -33,11 +35,19 @@ WORKERS=${CONTRACT_WORKERS:-1}
 # schemathesis counts as a clean pass). How early that happens is luck: 113
 # scenarios in one run, 12 in the next. With --max-time schemathesis starts a
 # new suite (new seed) whenever one ends, until the time is up. See the README.
-STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-60}
+# 45 s, and 60 s for the chains run below (a chain of five steps needs the
+# time more than the all-operations run, which covers 20-odd of its 290 links
+# whatever its budget).
+STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-45}
 # Then a narrowed run over the operations of the chains the issues name (see
 # below), for CONTRACT_STATEFUL_CHAIN_SECONDS (0: none).
-CHAIN_SECONDS=${CONTRACT_STATEFUL_CHAIN_SECONDS:-45}
-CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/get,pulls/list,pulls/update,pulls/merge,pulls/create-review,pulls/get-review,pulls/list-reviews,pulls/submit-review,pulls/create-review-comment,pulls/create-reply-for-review-comment,pulls/get-review-comment,pulls/update-review-comment
+CHAIN_SECONDS=${CONTRACT_STATEFUL_CHAIN_SECONDS:-60}
+# Only the writes of the chains: every read operation in the run is one more
+# root and one more link for a step to pick instead of the next link of a
+# chain (the all-operations run follows the reads' links). With 14 operations
+# (the reads too) 45 s followed pull → comment → reply once and never reached
+# submit.
+CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/create-review,pulls/submit-review,pulls/create-review-comment,pulls/create-reply-for-review-comment
 # CONTRACT_STATEFUL_OPERATIONS (operationIds, comma-separated) narrows the
 # stateful run to those operations and the links between them, e.g.
 # repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/get,pulls/list
@@ -47,15 +57,19 @@ STATEFUL_OPERATIONS=${CONTRACT_STATEFUL_OPERATIONS:-}
 # The mock run (--mock) has its own budget: the whole run (prism's start-up
 # included) stays within a few minutes on 2 cores (prism answers slower as the
 # contract grows). Like MAX_EXAMPLES it scales schemathesis.toml's
-# per-operation budgets (below): 100 gives a fifth of the server run's examples
-# (20 for most operations, 50 for the richest bodies), about 2,600 in all where
-# the flat 50 (with the per-operation numbers unscaled) gave 8,550 and took 4
-# of the run's 5 minutes.
-MOCK_MAX_EXAMPLES=${CONTRACT_MOCK_MAX_EXAMPLES:-100}
+# per-operation budgets (below): 25 gives a twentieth of the server run's
+# examples (1 to 8 per operation). The mock run checks that the mock answers as
+# the spec says (status, schema, headers), the same few answers per operation
+# whatever the input; the examples and coverage phases, which the budget does
+# not scale, already send each operation's example and every parameter's
+# boundaries. At 100 (a fifth) the REST part took 235 s in CI.
+MOCK_MAX_EXAMPLES=${CONTRACT_MOCK_MAX_EXAMPLES:-25}
 # schemathesis.toml's per-operation generation.max-examples are written for
 # this --max-examples; see scale_budgets.
 BUDGET_SCALE=500
-MOCK_GRAPHQL_MAX_EXAMPLES=${CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES:-100}
+# The mock's GraphQL answers are generated from schema.graphql: 30 examples a
+# root field (100 took 82 s in CI).
+MOCK_GRAPHQL_MAX_EXAMPLES=${CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES:-30}
 # Checks no stateless mock can pass (any token is accepted, nothing is ever
 # stored or deleted), left out with --mock and --stateless; see the README.
 STATELESS_EXCLUDED_CHECKS=ignored_auth,use_after_free,ensure_resource_availability
@@ -99,11 +113,11 @@ accepts any token and stores nothing).
 
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500), CONTRACT_PHASES
 (default examples,coverage,fuzzing,stateful; stateful runs in a second
-schemathesis run of CONTRACT_STATEFUL_SECONDS, default 120, over the
+schemathesis run of CONTRACT_STATEFUL_SECONDS, default 45, over the
 operationIds in CONTRACT_STATEFUL_OPERATIONS when set),
-CONTRACT_GRAPHQL_MAX_EXAMPLES (default 100), CONTRACT_WORKERS (default 1);
-with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 100) and
-CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 100) instead. Against an existing deployment, the hook
+CONTRACT_GRAPHQL_MAX_EXAMPLES (default 50), CONTRACT_WORKERS (default 1);
+with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 25) and
+CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 30) instead. Against an existing deployment, the hook
 operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
 on the repositories the spec's examples and the run create (e.g. a site admin);
 the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the

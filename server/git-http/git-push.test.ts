@@ -41,14 +41,18 @@ afterAll(async () => {
   await git?.close();
 });
 
-/** Runs `action`, then returns the events delivered for it (once the receiver has been quiet for a while), schema-checked. */
+/**
+ * Runs `action` (pushes), then returns the events delivered for it, schema-checked.
+ * A push's answer ends only once its events are in the outbox (git-routes.ts),
+ * so they are all delivered once no job is pending (no retries here: a failed
+ * delivery is `failed`, not pending). Waiting for the receiver to be quiet for
+ * 700 ms instead cost 1.4 s or more per push, and could end early on a busy machine.
+ */
 async function eventsOf(action: () => Promise<unknown>): Promise<Event[]> {
   const start = receiver.received.length;
   await action();
-  let seen = -1;
-  while (seen !== receiver.received.length) {
-    seen = receiver.received.length;
-    await new Promise((resolve) => setTimeout(resolve, 700));
+  while ((await server.sql`SELECT 1 FROM webhook_jobs WHERE state = 'pending' LIMIT 1`).length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const events = receiver.received.slice(start).map((r) => ({ event: String(r.headers['x-github-event']), payload: JSON.parse(r.body.toString('utf8')) }));
   for (const { event, payload } of events) expect(githubWebhookErrors(event, payload.action, payload), event).toBe('');

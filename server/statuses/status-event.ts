@@ -10,7 +10,7 @@ import { commitView } from '../commits/commit-view.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import type { CallerEvent } from '../webhooks/caller-events.js';
-import { emitRepositoryEvent, subscribedHooks } from '../webhooks/outbox.js';
+import { enqueue, eventJobs, subscribedTargets } from '../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
 import type { statusView } from './status-view.js';
 
@@ -23,8 +23,9 @@ export async function branchesAt(services: Pick<Services, 'git' | 'urls'>, repo:
 }
 
 export async function emitStatusEvent(on: CallerEvent, services: Pick<Services, 'git' | 'urls' | 'sql' | 'bus' | 'now'>, status: ReturnType<typeof statusView>, sha: string): Promise<number> {
-  const hookIds = await subscribedHooks(on.tx, on.repo.id, 'status');
-  if (hookIds.length === 0) return 0;
+  // Repository hooks and installed apps alike (one query): an app may be the only subscriber.
+  const targets = await subscribedTargets(on.tx, on.repo.id, 'status');
+  if (targets.length === 0) return 0;
   const record = await commitRecord(services.git, on.repo.id, sha);
   const users = await commitUsers(services, [record.author.email, record.committer.email]);
   const installation = installationOf(on.principal);
@@ -45,6 +46,6 @@ export async function emitStatusEvent(on: CallerEvent, services: Pick<Services, 
     sender: senderPayload(on.principal, on.urls),
     ...installationField(installation),
   };
-  // emitRepositoryEvent, as every repository event: whoever it reaches besides the repository's hooks reaches it here too.
-  return emitRepositoryEvent(on.tx, on.repo.id, 'status', null, payload, installation?.id ?? null);
+  await enqueue(on.tx, eventJobs(targets, on.repo.id, 'status', null, payload, installation?.id ?? null));
+  return targets.length;
 }

@@ -36,11 +36,6 @@ export async function enqueue(tx: TransactionSql, jobs: EventJob[]): Promise<voi
   await tx`SELECT pg_notify(${WEBHOOK_CHANNEL}, '')`;
 }
 
-/** Ids of the repository's active hooks subscribed to `event` (or to `*`). */
-export async function subscribedHooks(tx: TransactionSql, repositoryId: number, event: string): Promise<number[]> {
-  return (await subscribedTargets(tx, repositoryId, event)).filter((t) => t.installationId === null).map((t) => t.hookId);
-}
-
 /**
  * Events whose deliveries to apps their emitter decides (GitHub sends an
  * app only its own check runs and suites, some actions always): they reach

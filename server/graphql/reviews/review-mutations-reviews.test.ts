@@ -90,6 +90,21 @@ describe('addPullRequestReview', () => {
     expect(await world.events()).toEqual([]);
   });
 
+  it('takes reviews on a locked conversation from writers only (REST’s 422)', async () => {
+    const pull = await bobsPull(world, 'locked');
+    await mutate(world, ADD_REVIEW, { pullRequestId: pull.id, body: 'Before the lock' }, world.dave);
+    await world.server.api(`/repos/alice/proj/issues/${pull.number}/lock`, { method: 'PUT', token: world.alice.token, body: {} });
+    await world.events();
+    const reader = await refused(world, ADD_REVIEW, { pullRequestId: pull.id, event: 'COMMENT', body: 'Reader' }, world.bob);
+    expect(reader).toMatchObject({ type: 'UNPROCESSABLE', message: 'lock prevents review' });
+    const submit = await refused(world, SUBMIT_REVIEW, { pullRequestId: pull.id, event: 'COMMENT', body: 'After' }, world.dave);
+    expect(submit).toMatchObject({ type: 'UNPROCESSABLE', message: 'lock prevents review' });
+    expect((await reviewRows(pull.number)).map((r) => r.state)).toEqual(['PENDING']);
+    const writer = await mutate(world, ADD_REVIEW, { pullRequestId: pull.id, event: 'COMMENT', body: 'Writer' }, world.carol);
+    expect(writer.pullRequestReview).toMatchObject({ state: 'COMMENTED', author: { login: 'carol' } });
+    expect(actions(await world.events())).toEqual(['pull_request_review.submitted']);
+  });
+
   it('writes nothing when one thread is not in the diff', async () => {
     const pull = await bobsPull(world, 'rollback');
     const bad = await refused(world, ADD_REVIEW, {

@@ -8,7 +8,7 @@
 // nothing is written.
 import { anchorInlineComments } from '../../../reviews/review-inline-comments.js';
 import { createReview } from '../../../reviews/review-create.js';
-import { reviewCommit } from '../../../reviews/review-rules.js';
+import { checkUnlocked, reviewCommit } from '../../../reviews/review-rules.js';
 import type { GraphqlContext } from '../../context.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
 import { encodeCursor } from '../../git/paginate.js';
@@ -39,6 +39,7 @@ export const addPullRequestReview: M['addPullRequestReview'] = async (_parent, {
   const { git } = ctx.services;
   // Git first, outside the transaction (as REST): the commit reviewed and where each comment sits.
   const { commitId, comments } = await restRules(ctx, MUTATION, async () => {
+    checkUnlocked(pull, writer.permission); // a locked conversation takes reviews from writers only
     const commit = await reviewCommit(git, repo.id, pull, input.commitOID ?? undefined);
     return { commitId: commit, comments: await anchorInlineComments(git, repo.id, pull, commit, drafts) };
   });

@@ -7,6 +7,8 @@
 // `pull_request_review_comment` created per comment are written in its
 // transaction.
 import { submitReview } from '../../../reviews/review-changes.js';
+import { checkUnlocked } from '../../../reviews/review-rules.js';
+import { restRules } from '../../pulls/pull-mutation-access.js';
 import type { GraphqlContext } from '../../context.js';
 import { githubError } from '../../errors.js';
 import type { MutationResolvers, SubmitPullRequestReviewInput } from '../../generated/resolvers-types.js';
@@ -36,6 +38,8 @@ export const submitPullRequestReview: M['submitPullRequestReview'] = async (_par
   const verdict = verdictOf(input.event);
   const body = input.body == null ? undefined : storable(input.body, 'body');
   const { repo, pull, repos, reviewId, writer } = await reviewToSubmit(ctx, input);
+  // A locked conversation takes reviews from writers only (REST's rule and 422).
+  await restRules(ctx, MUTATION, async () => checkUnlocked(pull, writer.permission));
   await inMutation(ctx, repo, MUTATION, (events) => submitReview(events, repos, pull.issue.number, reviewId, writer.userId, verdict, body));
   clearReviewLoaders(ctx.loaders);
   return { clientMutationId: input.clientMutationId, pullRequestReview: await reviewAfter(ctx, reviewId) };

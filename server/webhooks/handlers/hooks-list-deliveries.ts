@@ -1,39 +1,10 @@
-import { validationFailed } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { decodeCursor, encodeCursor, listDeliveries } from '../deliveries-store.js';
-import { deliveryItemView } from '../delivery-view.js';
+import { deliveriesPage } from '../deliveries-page.js';
 import { accessHook } from '../hook-access.js';
 
-/**
- * `since` as a Date PostgreSQL accepts. RFC 3339 allows what Date.parse may
- * not (a leap second) and years PostgreSQL rejects (0000); no delivery is
- * older than 1970, so earlier instants mean "from the beginning".
- */
-export function sinceDate(raw: string): Date {
-  let time = Date.parse(raw);
-  if (Number.isNaN(time)) time = Date.parse(raw.replace(/:60(?=(\.\d+)?(Z|[+-]\d\d:\d\d)$)/i, ':59'));
-  if (Number.isNaN(time)) throw validationFailed([{ resource: 'Hook', field: 'since', code: 'invalid' }]);
-  return new Date(Math.max(0, time));
-}
-
-// Newest first, `per_page` (default 30, at most 100) and GitHub's `cursor`;
-// the `Link` header's rel="next" carries the cursor and the same filters.
+// A repository hook's history: deliveries-page.ts (shared with apps' hooks).
 export const listHookDeliveries: Handler<'hooks/list-deliveries'> = async (ctx) => {
   const { hook } = await accessHook(ctx, ctx.params);
   const { query } = await ctx.input();
-  const perPage = Math.min(100, Math.max(1, query.per_page ?? 30));
-  const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && beforeId === undefined) {
-    throw validationFailed([{ resource: 'Hook', field: 'cursor', code: 'invalid' }]);
-  }
-  const since = query.since === undefined ? undefined : sinceDate(query.since);
-  const { rows, more } = await listDeliveries(ctx.services.sql, hook.id, { status: query.status, event: query.event, since, beforeId }, perPage);
-  const headers: Record<string, string> = {};
-  if (more) {
-    const next = ctx.services.urls.apiRequest(ctx.event.url);
-    next.searchParams.set('per_page', String(perPage));
-    next.searchParams.set('cursor', encodeCursor(rows[rows.length - 1]!.id));
-    headers.Link = `<${next.toString()}>; rel="next"`;
-  }
-  return { status: 200, body: rows.map(deliveryItemView), headers };
+  return deliveriesPage(ctx.services.sql, ctx.services.urls, ctx.event.url, hook.id, query);
 };

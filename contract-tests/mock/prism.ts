@@ -17,7 +17,7 @@ export interface UpstreamRequest {
   /** Path and query, e.g. `/repos/octocat/Hello-World?per_page=1`. */
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 export interface UpstreamResponse {

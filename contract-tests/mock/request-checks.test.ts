@@ -9,7 +9,7 @@ const prism = fakeUpstream();
 const app = createMockApp(prism.upstream);
 beforeEach(() => prism.reset());
 
-const call = (path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
+const call = (path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
   Promise.resolve(app.fetch(new Request(`http://mock.test${path}`, { method: init.method ?? 'GET', body: init.body, headers: { authorization: 'Bearer ghp_mock', ...init.headers } })));
 
 describe('refused as the server refuses', () => {
@@ -66,7 +66,14 @@ describe('sent on to prism in canonical form', () => {
   it('a JSON body as JSON whatever its Content-Type (as GitHub reads `curl -d`)', async () => {
     await call('/user/repos', { method: 'POST', body: '{"name":"x"}', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(prism.sent[0]?.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(prism.sent[0]?.body ?? '')).toMatchObject({ name: 'x' });
+    expect(JSON.parse(String(prism.sent[0]?.body ?? ''))).toMatchObject({ name: 'x' });
+  });
+
+  it('a release asset as its raw bytes, never parsed as JSON', async () => {
+    const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x7b, 0x00, 0xff]);
+    await call('/repos/octocat/Hello-World/releases/1/assets?name=example.zip', { method: 'POST', body: bytes, headers: { 'content-type': 'application/zip' } });
+    expect(prism.sent[0]?.headers['content-type']).toBe('application/octet-stream');
+    expect(Buffer.from(prism.sent[0]!.body!)).toEqual(bytes);
   });
 
   it('a form body as a form where the contract offers one', async () => {

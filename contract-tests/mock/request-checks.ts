@@ -7,7 +7,7 @@
 // nothing left to refuse: only what the server refuses is refused.
 import { getQuery, type H3Event } from 'h3';
 import { routeTable, type OperationId } from '../../server/generated/routes.js';
-import { DEFAULT_BODY_LIMITS } from '../../server/http/body-reader.js';
+import { DEFAULT_BODY_LIMITS, payloadTooLarge } from '../../server/http/body-reader.js';
 import { operationBodyLimits, readBody, readsBody } from '../../server/http/operation-input.js';
 import { decodedParams } from '../../server/http/operation-runner.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
@@ -63,6 +63,17 @@ export async function checkedUpstreamRequest(
   const request: UpstreamRequest = { method, path: pathOf(operationId, params) + queryOf(query, raw), headers };
   // As the server: no GET body is read, and a DELETE body only where the operation declares one.
   if (!readsBody(operationId, { validator })) return request;
+  // Raw bytes (a release asset): passed on as they came, up to the server's
+  // JSON cap (the mock keeps no files; examples are small), never parsed.
+  if (routeTable[operationId].rawBody) {
+    const declared = Number(event.req.headers.get('content-length') ?? 0);
+    if (declared > DEFAULT_BODY_LIMITS.maxBytes) throw payloadTooLarge();
+    const bytes = Buffer.from(await event.req.arrayBuffer());
+    if (bytes.length > DEFAULT_BODY_LIMITS.maxBytes) throw payloadTooLarge();
+    headers['content-type'] = 'application/octet-stream';
+    request.body = bytes;
+    return request;
+  }
   // The server's rule (readBody): a form only where the contract offers one.
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const isForm = acceptsForm && contentType === 'application/x-www-form-urlencoded';

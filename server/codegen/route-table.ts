@@ -24,6 +24,8 @@ export interface RouteRow {
   appPermissions: Record<string, 'read' | 'write' | 'admin'> | null;
   /** The request body may be application/x-www-form-urlencoded (the OAuth endpoints); others are JSON whatever the Content-Type, as on GitHub. */
   acceptsForm: boolean;
+  /** The request body is raw bytes of any Content-Type, never JSON (a release asset's upload): its handler reads it itself. */
+  rawBody: boolean;
   /**
    * Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core);
    * `none`: not counted and no rate-limit headers (the health probes, which load balancers call).
@@ -114,6 +116,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
         rateLimitCounted: op['x-wharf-rate-limit-counted'] ?? true,
         acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
+        rawBody: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/octet-stream'] && !op.requestBody.content?.['application/json']),
         planned: op['x-wharf-planned'] ?? null,
         maxBodyBytes: maxBodyBytes(op, `${method.toUpperCase()} ${path}`),
         repositoryIdRoute: repositoryIdRoute(route),

@@ -8,6 +8,8 @@ import { open } from 'node:fs/promises';
 import type { H3, H3Event } from 'h3';
 import { getRouterParam } from 'h3';
 import { FastResponse } from 'srvx';
+import { fileBody } from '../http/file-body.js';
+import { errorFields } from '../log.js';
 import { mountDownload, notFound, signatureOf } from '../http/signed-download.js';
 import type { Services } from '../services.js';
 import { assetGrant } from './asset-download-url.js';
@@ -15,8 +17,6 @@ import { assetPath } from './asset-files.js';
 import { countDownload, findAsset } from './assets-store.js';
 
 const ID = /^[1-9][0-9]{0,15}$/;
-/** Read-ahead per file read: large reads keep a 500 MB download cheap in syscalls. */
-const READ_CHUNK = 1024 * 1024;
 
 async function download(event: H3Event, services: Services): Promise<Response> {
   const repositoryId = getRouterParam(event, 'repository_id') ?? '';
@@ -31,13 +31,19 @@ async function download(event: H3Event, services: Services): Promise<Response> {
   } catch {
     return notFound();
   }
-  const { size } = await file.stat();
-  await countDownload(services.sql, asset.id);
-  // srvx's response with a Node stream body is piped straight into the socket
-  // (pipeline, 1 MiB reads): a web stream's reader loop made downloads
-  // several times slower.
-  // The types say BodyInit; srvx takes any stream with `pipe` (its _toNodeResponse).
-  return new FastResponse(file.createReadStream({ highWaterMark: READ_CHUNK }) as unknown as ReadableStream, {
+  let size: number;
+  try {
+    ({ size } = await file.stat());
+    await countDownload(services.sql, asset.id);
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
+  // srvx's response with a body that has `pipe` is written straight into the
+  // socket (file-body.ts); a web stream's reader loop made downloads several
+  // times slower. The types say BodyInit; srvx takes any body with `pipe` (its _toNodeResponse).
+  const body = fileBody(file, size, (error) => services.log.error('release asset download failed', { asset: asset.id, ...errorFields(error) }));
+  return new FastResponse(body as unknown as ReadableStream, {
     status: 200,
     headers: {
       'content-type': asset.content_type,

@@ -7,7 +7,9 @@
 //   ratio (target ≥ 0.5×); best of BENCH_ASSETS_ROUNDS (default 2), each
 //   round alternating which goes first;
 // - the server's RSS (VmRSS, sampled every 50 ms) during the uploads: peak
-//   minus the RSS just before (target growth ≤ 50 MB).
+//   minus the RSS just before (target growth ≤ 50 MB);
+// - the server process's CPU time (user + system) per GB moved, least of the
+//   rounds: unlike MB/s it hardly moves when other work shares the cores.
 // Prints numbers (not a test); JSON to bench/results/assets-latest.json.
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './child-process.js';
 import { diskRead, diskWrite, httpDownload, httpUpload } from './asset-transfers.js';
-import { readRssBytes } from './proc.js';
+import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
 import { sampleRss } from './rss-sampler.js';
 import { startWharf } from './spawn-wharf.js';
 
@@ -39,6 +41,13 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
   return { ms: performance.now() - start, value };
 }
 
+/** `run`, and the CPU seconds process `pid` spent meanwhile. */
+async function cpuOf<T>(pid: number, run: () => Promise<T>): Promise<{ cpuSeconds: number; value: T }> {
+  const before = (await readCpuTicks(pid)) ?? 0;
+  const value = await run();
+  return { cpuSeconds: (((await readCpuTicks(pid)) ?? 0) - before) / CLOCK_TICKS_PER_SECOND, value };
+}
+
 const mbps = (ms: number) => SIZE / MB / (ms / 1000);
 
 async function main() {
@@ -49,6 +58,7 @@ async function main() {
   const wharf = await startWharf(dataDir, 120_000, [], 'bin/wharf.mjs', { WHARF_MAX_ASSET_BYTES: String(SIZE + MB) });
   const best = { diskWrite: Infinity, upload: Infinity, diskRead: Infinity, download: Infinity };
   const rssGrowth: number[] = [];
+  const serverCpu = { upload: Infinity, download: Infinity };
   try {
     const post = async (path: string, body: unknown) => (await fetch(`${wharf.baseUrl}${path}`, {
       method: 'POST', body: JSON.stringify(body), headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json' },
@@ -60,7 +70,8 @@ async function main() {
       const uploadRun = async () => {
         const before = (await readRssBytes(wharf.child.pid)) ?? 0;
         const sampler = sampleRss(wharf.child.pid, 50);
-        const { ms, value } = await timed(() => httpUpload(release.upload_url.replace('{?name,label}', `?name=round-${round}.bin`), wharf.token, source));
+        const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(() => httpUpload(release.upload_url.replace('{?name,label}', `?name=round-${round}.bin`), wharf.token, source)));
+        serverCpu.upload = Math.min(serverCpu.upload, cpuSeconds);
         const peak = await sampler.stop();
         if (value.status !== 201 || value.body.size !== SIZE) throw new Error(`upload: ${value.status} ${JSON.stringify(value.body).slice(0, 300)}`);
         rssGrowth.push(Math.max(0, peak - before));
@@ -72,10 +83,11 @@ async function main() {
       };
       const asset = round % 2 ? (await writeRun(), await uploadRun()) : await uploadRun().then(async (a) => (await writeRun(), a));
       const downloadRun = async () => {
-        const { ms, value } = await timed(async () => {
+        const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(async () => {
           const redirect = await fetch(asset.url, { redirect: 'manual', headers: { authorization: `token ${wharf.token}`, accept: 'application/octet-stream' } });
           return httpDownload(redirect.headers.get('location')!);
-        });
+        }));
+        serverCpu.download = Math.min(serverCpu.download, cpuSeconds);
         if (value.status !== 200 || value.bytes !== SIZE) throw new Error(`download: ${value.status}, ${value.bytes} bytes`);
         best.download = Math.min(best.download, ms);
       };
@@ -99,12 +111,14 @@ async function main() {
     uploadMBps: mbps(best.upload), diskWriteMBps: mbps(best.diskWrite), uploadRatio: best.diskWrite / best.upload,
     downloadMBps: mbps(best.download), diskReadMBps: mbps(best.diskRead), downloadRatio: best.diskRead / best.download,
     rssGrowthMb: Math.max(...rssGrowth) / MB,
+    serverCpuSecondsPerGb: { upload: serverCpu.upload / (SIZE / 1024 / MB), download: serverCpu.download / (SIZE / 1024 / MB) },
   };
   const f = (n: number) => n.toFixed(1);
   console.log(`asset size:        ${SIZE_MB} MB, best of ${ROUNDS} rounds`);
   console.log(`upload:            ${f(result.uploadMBps)} MB/s   disk write: ${f(result.diskWriteMBps)} MB/s   ratio ${result.uploadRatio.toFixed(2)}× (target ≥ 0.5×)`);
   console.log(`download:          ${f(result.downloadMBps)} MB/s   disk read:  ${f(result.diskReadMBps)} MB/s   ratio ${result.downloadRatio.toFixed(2)}× (target ≥ 0.5×)`);
   console.log(`server RSS growth: ${f(result.rssGrowthMb)} MB during the upload (target ≤ 50 MB)`);
+  console.log(`server CPU per GB: upload ${result.serverCpuSecondsPerGb.upload.toFixed(2)} s, download ${result.serverCpuSecondsPerGb.download.toFixed(2)} s`);
   await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
   await writeFile(join(REPO_ROOT, 'bench', 'results', 'assets-latest.json'), JSON.stringify(result, null, 2) + '\n');
 }

@@ -229,3 +229,17 @@ describe('the buttons', () => {
     expect(await (await page(res.headers.get('location')!, cookie)).text()).toContain('checker was asked to run this check again.');
   });
 });
+
+describe('after a rename', () => {
+  it("the old address is a 301 to the new one for those who may read the repository, the 404 page for others", async () => {
+    expect((await server.api('/repos/run-owner/secret', { method: 'PATCH', token: owner.token, body: { name: 'hidden' } })).status).toBe(200);
+    const old = `${runPath('secret', 'private')}?notice=rerequest`;
+    const moved = await page(old, await signInWithPassword(server, reader));
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`${runPath('hidden', 'private')}?notice=rerequest`);
+    expect((await page(old)).status).toBe(404);
+    expect((await page(old, await signInWithPassword(server, stranger))).status).toBe(404);
+    expect((await page(runPath('hidden', 'private'))).status).toBe(404);
+    expect((await page(runPath('hidden', 'private'), await signInWithPassword(server, reader))).status).toBe(200);
+  });
+});

@@ -83,11 +83,26 @@ const requestOf = (services: Services, session: WebSession, repo: RepositoryRow)
 
 const backToPage = (found: Found, key: string) => redirect(`${runPagePath(found.repo.owner_login, found.repo.name, found.run.id)}?notice=${key}`);
 
+/**
+ * A run's old address after its repository was renamed or moved: GitHub's
+ * 301 to the current one, only for callers who may read it (to anyone else
+ * the old name stays the 404 page, so a private repository's new name does not leak).
+ */
+async function movedPage(event: H3Event, services: Services, session: WebSession | null): Promise<Response | null> {
+  const runId = getRouterParam(event, 'check_run_id') ?? '';
+  if (!RUN_ID.test(runId)) return null;
+  const id = await services.repos.movedTo(getRouterParam(event, 'owner') ?? '', getRouterParam(event, 'repo') ?? '');
+  const repo = id === null ? null : await services.repos.byId(id);
+  if (!repo || (await services.repos.permissionOf(repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null)) === null) return null;
+  const location = `/${repo.owner_login}/${repo.name}/runs/${runId}${event.url.search}`;
+  return new Response(null, { status: 301, headers: { location, 'cache-control': 'no-store' } });
+}
+
 export function mountCheckRunPage(app: H3, services: Services): void {
   app.get(ROUTE, async (event) => {
     const session = await currentSession(event, services);
     const found = await findRunFor(event, services, session);
-    if (!found) return notFoundPage();
+    if (!found) return (await movedPage(event, services, session)) ?? notFoundPage();
     return render(services, found, session, 200, (appName) => notice(event.url.searchParams.get('notice'), appName));
   });
 

@@ -27,6 +27,7 @@ import { createServices, type Services } from './services.js';
 import { startMergeabilityWorker } from './pulls/merge/mergeability-worker.js';
 import { serviceIdentity } from './repos/commit-identity.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
+import { mountCheckRunPage } from './web/check-run-page.js';
 import { mountConsentPage } from './web/consent-page.js';
 import { mountDevicePage } from './web/device-page.js';
 import { mountLoginPages } from './web/login-page.js';
@@ -100,6 +101,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountConsentPage(app, services);
   mountSettingsTokensPage(app, services);
   mountSettingsApplicationsPage(app, services);
+  // A check run's html_url (`/{owner}/{repo}/runs/{id}`), with its app's buttons.
+  mountCheckRunPage(app, services);
   // Signed archive downloads (`/_archive/…`, not REST: the URL is the credential).
   mountArchiveDownloads(app, services);
   // Files' download URLs (`/{owner}/{repo}/raw/{ref}/{path}`, not REST either; signed for private repositories).

@@ -9,7 +9,8 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3r
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}input[type=text],input[type=password],input[type=url],input[type=date],select{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
 button{margin-top:1rem;padding:.5rem 1rem;font-size:1rem}.error{color:#b3261e}.ok{color:#1a7f37}
 label.check{display:flex;gap:.5rem;align-items:baseline;margin:.25rem 0;font-weight:400}fieldset{margin:1rem 0;border:1px solid #d0d7de}
-nav ul{display:flex;gap:1rem;list-style:none;padding:0}[aria-current=page]{font-weight:600}code{overflow-wrap:anywhere}`;
+nav ul{display:flex;gap:1rem;list-style:none;padding:0}[aria-current=page]{font-weight:600}code{overflow-wrap:anywhere}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.5rem}`;
 
 /** A whole page; `body` is trusted markup built with escapeHtml. */
 export function page(title: string, body: string): string {

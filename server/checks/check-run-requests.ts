@@ -1,0 +1,62 @@
+// What a person asks of a check run's app: run it again (REST
+// checks/rerequest-run and the run page's "Re-run" button, `check_run
+// rerequested`) or do one of the actions the app put on the run (the page's
+// buttons, `check_run requested_action`). Both go to the run's own app only
+// (check-events.ts) and are written in one transaction with their change.
+import type { Sql } from '../db/database.js';
+import { validationFailed } from '../http/api-error.js';
+import type { Urls } from '../http/urls.js';
+import type { GitRepositories } from '../repos/git.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { emitCheckRunEvent } from './check-events.js';
+import { findRun } from './check-runs-store.js';
+import { findSuite, requeueSuite } from './check-suites-store.js';
+
+export interface RunRequest {
+  sql: Sql;
+  git: GitRepositories;
+  urls: Urls;
+  repo: RepositoryRow;
+  /** The `sender` of the event: the user who asked. */
+  sender: unknown;
+}
+
+/**
+ * GitHub's rerequest: the run's app is asked again and the run's suite goes
+ * back to queued; the run itself is not changed. False when the repository
+ * has no such run; a run that is not completed is a 422 (ApiError).
+ */
+export async function rerequestRun(req: RunRequest, runId: number): Promise<boolean> {
+  const { sql, git, urls, repo, sender } = req;
+  const found = await findRun(sql, repo.id, runId);
+  if (!found) return false;
+  await sql.begin(async (tx) => {
+    // The suite first, then the run: every writer of a suite's runs locks in this order.
+    const suite = (await findSuite(tx, repo.id, found.suite_id, true))!;
+    const run = (await findRun(tx, repo.id, found.id, true))!;
+    if (run.status !== 'completed') throw validationFailed([{ resource: 'CheckRun', code: 'invalid', field: 'status' }]);
+    const requeued = await requeueSuite(tx, suite);
+    await emitCheckRunEvent({ tx, git, repo, urls, sender }, 'rerequested', run, requeued);
+  });
+  return true;
+}
+
+export type ActionRequestResult = 'sent' | 'no-run' | 'unknown-action';
+
+/**
+ * A press of one of the run's action buttons: `requested_action` with the
+ * action's identifier, to the run's app. Nothing else changes (the app
+ * decides what the action does). An identifier the run does not offer sends
+ * nothing.
+ */
+export async function requestRunAction(req: RunRequest, runId: number, identifier: string): Promise<ActionRequestResult> {
+  const { sql, git, urls, repo, sender } = req;
+  return sql.begin(async (tx) => {
+    const run = await findRun(tx, repo.id, runId);
+    if (!run) return 'no-run';
+    if (!run.actions.some((a) => a.identifier === identifier)) return 'unknown-action';
+    const suite = (await findSuite(tx, repo.id, run.suite_id))!;
+    await emitCheckRunEvent({ tx, git, repo, urls, sender }, 'requested_action', run, suite, { requested_action: { identifier } });
+    return 'sent';
+  });
+}

@@ -11535,7 +11535,7 @@ export interface operations {
                             caption?: string;
                         }[];
                     };
-                    /** @description Buttons the app offers (GitHub sends `requested_action` when one is clicked; Wharf has no such page). */
+                    /** @description Buttons the app offers on the check run's page (`html_url`); a user with push access who presses one sends the app `check_run` `requested_action` with its `identifier`. */
                     actions?: {
                         label: string;
                         description: string;
@@ -11691,7 +11691,7 @@ export interface operations {
                             caption?: string;
                         }[];
                     };
-                    /** @description Buttons the app offers (GitHub sends `requested_action` when one is clicked; Wharf has no such page). */
+                    /** @description Buttons the app offers on the check run's page (`html_url`); a user with push access who presses one sends the app `check_run` `requested_action` with its `identifier`. */
                     actions?: {
                         label: string;
                         description: string;

@@ -2,6 +2,7 @@
 // in order, each payload valid against @octokit/openapi-webhooks (the outbox
 // reader checks every one) and against our contract's webhook payload; and
 // publishing a release whose tag is new fires `create` and `push` for it.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../test-support/contract-schema.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -114,5 +115,19 @@ describe('release events', () => {
     const { names, jobs } = await sent();
     expect(names).toEqual(['release.deleted']);
     expect(jobs[0]!.payload.release).toMatchObject({ id: r.id, tag_name: r.tag_name });
+  });
+
+  it('a release’s assets, digest included, are in its payloads (published, deleted)', async () => {
+    const d = await created({ draft: true });
+    const bytes = Buffer.from('asset bytes\n');
+    const upload = await fetch(d.upload_url.replace('{?name,label}', '?name=tool.bin'), { method: 'POST', headers: { authorization: `token ${alice.token}` }, body: bytes });
+    expect(upload.status).toBe(201);
+    await sent();
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    await patch(d.id, { draft: false });
+    const published = (await sent()).jobs.find((j) => j.event === 'release' && j.action === 'published')!;
+    expect(published.payload.release.assets).toMatchObject([{ name: 'tool.bin', size: bytes.length, digest }]);
+    expect((await server.api(`${REPO}/releases/${d.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect((await sent()).jobs[0]!.payload.release.assets).toMatchObject([{ name: 'tool.bin', digest }]);
   });
 });

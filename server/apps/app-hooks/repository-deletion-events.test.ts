@@ -18,7 +18,7 @@ let newEvents: () => Promise<QueuedEvent[]>;
 let watcher: TestApp;
 let bystander: TestApp;
 const hookOf: Record<number, string> = {};
-const installationOf: Record<string, number> = {};
+const installationOf = { watcher: 0, bystander: 0 };
 const repoIds: Record<string, number> = {};
 
 /** The events written since the last call, each as `app: event.action`, payloads also valid against our contract. */

@@ -6,9 +6,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../test-support/grant.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -31,13 +31,7 @@ function upload(url: string, bytes: Buffer, token = alice.token, contentType = '
 const assetFiles = async () => readdir(join(server.dataDir, 'release-assets', String(repoId))).catch(() => [] as string[]);
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  alice = await server.createUser('alice');
-  bob = await server.createUser('bob');
-  carol = await server.createUser('carol');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'tools', auto_init: true } })).status).toBe(201);
-  repoId = (await server.services.repos.find('alice', 'tools'))!.id;
-  await grant(server, repoId, carol.id, 'write');
+  ({ server, owner: alice, users: { bob, carol }, repo: { id: repoId } } = await startRepositoryFixture('tools', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
   release = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v1' } }));
 });
 afterAll(() => server.close());

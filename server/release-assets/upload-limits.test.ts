@@ -7,7 +7,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../test-support/hostile-client.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 
 const JSON_CAP = 64 * 1024;
 const ASSET_CAP = 4 * 1024 * 1024;
@@ -20,11 +21,10 @@ let repoId: number;
 let path: (name: string) => string;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_MAX_BODY_BYTES: String(JSON_CAP), WHARF_MAX_ASSET_BYTES: String(ASSET_CAP), WHARF_BODY_TIMEOUT: '2s', WHARF_WEBHOOK_DISPATCH: 'off' });
+  ({ server, owner: alice, repo: { id: repoId } } = await startRepositoryFixture('big', {
+    env: { WHARF_MAX_BODY_BYTES: String(JSON_CAP), WHARF_MAX_ASSET_BYTES: String(ASSET_CAP), WHARF_BODY_TIMEOUT: '2s' },
+  }));
   port = Number(new URL(server.url).port);
-  alice = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'big', auto_init: true } })).status).toBe(201);
-  repoId = (await server.services.repos.find('alice', 'big'))!.id;
   const release = (await (await server.api('/repos/alice/big/releases', { method: 'POST', token: alice.token, body: { tag_name: 'v1' } })).json()) as { id: number };
   path = (name) => `/api/uploads/repos/alice/big/releases/${release.id}/assets?name=${name}`;
 });

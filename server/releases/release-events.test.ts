@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../test-support/contract-schema.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 import { actions, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
 
 let server: TestServer;
@@ -16,13 +17,9 @@ const REPO = '/repos/alice/evented';
 const json = async (res: Response) => (await res.json()) as any;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  alice = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'evented', auto_init: true } })).status).toBe(201);
-  const hook = await server.api(`${REPO}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['release', 'create', 'push'] } });
-  expect(hook.status).toBe(201);
-  const repoId = (await server.services.repos.find('alice', 'evented'))!.id;
-  newEvents = outboxReader(server, { repositoryIds: [repoId] });
+  let repo: { id: number };
+  ({ server, owner: alice, repo } = await startRepositoryFixture('evented', { hookEvents: ['release', 'create', 'push'] }));
+  newEvents = outboxReader(server, { repositoryIds: [repo.id] });
 });
 afterAll(() => server.close());
 

@@ -3,6 +3,7 @@
 // cap is stored; a Content-Length over the asset cap is 413 before the body is
 // read; a chunked body is cut off at the cap; a client that hangs up mid-body
 // leaves nothing. In every refused case no file and no row are left.
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,9 @@ describe('release asset upload limits', () => {
     }
     expect(await rows()).toEqual(['at-cap-length', 'at-cap-chunked']);
     expect(await files()).toHaveLength(2);
+    // The client sends ASSET_CAP bytes of 'a' in 64 KiB writes: the digest of all of them, however framed.
+    const digest = `sha256:${createHash('sha256').update(Buffer.alloc(ASSET_CAP, 0x61)).digest('hex')}`;
+    expect((await server.sql<{ digest: string }[]>`SELECT digest FROM release_assets ORDER BY id`).map((r) => r.digest)).toEqual([digest, digest]);
   });
 
   it('refuses a Content-Length over the cap before reading the body: 413, nothing kept', async () => {

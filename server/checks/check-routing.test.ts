@@ -150,4 +150,16 @@ describe('check suites made by a push', () => {
     expect(created.payload.check_run.pull_requests).toMatchObject([expected]);
     expect(created.payload.check_run.check_suite.pull_requests).toMatchObject([expected]);
   });
+
+  it('a rerequest of an unknown run or suite is 404, of a run not completed 422: nothing written', async () => {
+    expect((await call(`${REPO}/check-runs/999999/rerequest`, 'POST', owner.token)).status).toBe(404);
+    expect((await call(`${REPO}/check-suites/999999/rerequest`, 'POST', owner.token)).status).toBe(404);
+    const queued = await call(`${REPO}/check-runs`, 'POST', tokens.writer!, { name: 'slow', head_sha: await push('slow', 'slow work') });
+    expect(queued.status).toBe(201);
+    await read();
+    const refused = await call(`${REPO}/check-runs/${(await queued.json()).id}/rerequest`, 'POST', owner.token);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual([{ resource: 'CheckRun', code: 'invalid', field: 'status' }]);
+    expect(await routed()).toEqual([]);
+  });
 });

@@ -8,7 +8,8 @@ import { validationFailed } from '../http/api-error.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { emitCheckRunEvent } from './check-events.js';
+import { type CheckEventScope, emitCheckRunEvent } from './check-events.js';
+import type { CheckRunRow } from './check-rows.js';
 import { findRun } from './check-runs-store.js';
 import { findSuite, requeueSuite } from './check-suites-store.js';
 
@@ -22,22 +23,24 @@ export interface RunRequest {
 }
 
 /**
- * GitHub's rerequest: the run's app is asked again and the run's suite goes
- * back to queued; the run itself is not changed. False when the repository
- * has no such run; a run that is not completed is a 422 (ApiError).
+ * GitHub's rerequest, in the caller's transaction: the run's app is asked
+ * again and the run's suite goes back to queued; the run itself is not
+ * changed. A run that is not completed is a 422 (ApiError).
  */
+export async function rerequestRunIn(scope: CheckEventScope, found: CheckRunRow): Promise<void> {
+  // The suite first, then the run: every writer of a suite's runs locks in this order.
+  const suite = (await findSuite(scope.tx, scope.repo.id, found.suite_id, true))!;
+  const run = (await findRun(scope.tx, scope.repo.id, found.id, true))!;
+  if (run.status !== 'completed') throw validationFailed([{ resource: 'CheckRun', code: 'invalid', field: 'status' }]);
+  await emitCheckRunEvent(scope, 'rerequested', run, await requeueSuite(scope.tx, suite));
+}
+
+/** The page's "Re-run": rerequestRunIn in a transaction of its own; false when the repository has no such run. */
 export async function rerequestRun(req: RunRequest, runId: number): Promise<boolean> {
   const { sql, git, urls, repo, sender } = req;
   const found = await findRun(sql, repo.id, runId);
   if (!found) return false;
-  await sql.begin(async (tx) => {
-    // The suite first, then the run: every writer of a suite's runs locks in this order.
-    const suite = (await findSuite(tx, repo.id, found.suite_id, true))!;
-    const run = (await findRun(tx, repo.id, found.id, true))!;
-    if (run.status !== 'completed') throw validationFailed([{ resource: 'CheckRun', code: 'invalid', field: 'status' }]);
-    const requeued = await requeueSuite(tx, suite);
-    await emitCheckRunEvent({ tx, git, repo, urls, sender }, 'rerequested', run, requeued);
-  });
+  await sql.begin((tx) => rerequestRunIn({ tx, git, repo, urls, sender }, found));
   return true;
 }
 

@@ -5687,6 +5687,7 @@ export interface components {
             state: "uploaded" | "open";
             content_type: string;
             size: number;
+            /** @description `sha256:<hex>` of the asset's bytes, hashed as they were uploaded; null for an asset uploaded before Wharf kept digests. */
             digest: string | null;
             download_count: number;
             /** Format: date-time */

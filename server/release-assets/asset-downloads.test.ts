@@ -5,7 +5,8 @@
 // session that may read it. Each opened signed URL counts one download.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../test-support/grant.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { createFixtureRepository, startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 import { signInWithPassword } from '../test-support/web-sign-in.js';
 
 let server: TestServer;
@@ -18,8 +19,7 @@ const assets: Record<string, { id: number; browser_download_url: string }> = {};
 const json = async (res: Response) => (await res.json()) as any;
 const manual = (url: string, headers: Record<string, string> = {}) => fetch(url, { redirect: 'manual', headers });
 
-async function releaseWithAsset(repo: string, priv: boolean): Promise<void> {
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: repo, private: priv, auto_init: true } })).status).toBe(201);
+async function releaseWithAsset(repo: string): Promise<void> {
   const release = await json(await server.api(`/repos/alice/${repo}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'release/1.0' } }));
   const res = await fetch(release.upload_url.replace('{?name,label}', '?name=app.bin'), { method: 'POST', headers: { authorization: `token ${alice.token}` }, body: 'payload' });
   expect(res.status).toBe(201);
@@ -30,13 +30,11 @@ const signed = async (repo: string, token = alice.token) =>
   (await manual(`${server.url}/repos/alice/${repo}/releases/assets/${assets[repo]!.id}`, { authorization: `token ${token}`, accept: 'application/octet-stream' })).headers.get('location')!;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { now: () => Date.now() + clockOffset });
-  alice = await server.createUser('alice');
-  bob = await server.createUser('bob');
-  carol = await server.createUser('carol');
-  await releaseWithAsset('open', false);
-  await releaseWithAsset('closed', true);
-  await grant(server, (await server.services.repos.find('alice', 'closed'))!.id, carol.id, 'read');
+  ({ server, owner: alice, users: { bob, carol } } = await startRepositoryFixture('open', { users: ['bob', 'carol'], serverOptions: { now: () => Date.now() + clockOffset } }));
+  const closed = await createFixtureRepository(server, alice, 'closed', { private: true });
+  await releaseWithAsset('open');
+  await releaseWithAsset('closed');
+  await grant(server, closed.id, carol.id, 'read');
 });
 afterAll(() => server.close());
 

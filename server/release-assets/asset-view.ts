@@ -29,8 +29,8 @@ export function assetView(a: AssetRow, repo: RepoNames, urls: Urls): components[
     state: a.state === 'uploaded' ? 'uploaded' : 'open',
     content_type: a.content_type,
     size: a.size,
-    // GitHub's `sha256:…`; Wharf does not hash uploads (yet), which the schema allows.
-    digest: null,
+    // GitHub's `sha256:<hex>`, hashed as the upload streamed in (upload-spool.ts).
+    digest: a.digest,
     download_count: a.download_count,
     created_at: isoSeconds(a.created_at),
     updated_at: isoSeconds(a.updated_at),

@@ -18,6 +18,8 @@ export interface AssetRow {
   state: 'starter' | 'uploaded';
   content_type: string;
   size: number;
+  /** `sha256:<hex>`; null for assets uploaded before migration 029. */
+  digest: string | null;
   download_count: number;
   uploader_id: number | null;
   uploader_login: string | null;
@@ -29,7 +31,7 @@ export interface AssetRow {
 
 const SELECT_ASSET = (db: Db) => db`
   SELECT ra.id, ra.release_id, r.repository_id, r.tag_name, r.draft, ra.name, ra.label, ra.state, ra.content_type,
-         ra.size, ra.download_count, ra.uploader_id, a.login AS uploader_login, a.kind AS uploader_kind,
+         ra.size, ra.digest, ra.download_count, ra.uploader_id, a.login AS uploader_login, a.kind AS uploader_kind,
          a.site_admin AS uploader_site_admin, ra.created_at, ra.updated_at
   FROM release_assets ra JOIN releases r ON r.id = ra.release_id LEFT JOIN accounts a ON a.id = ra.uploader_id`;
 
@@ -77,12 +79,13 @@ export interface NewAsset {
   label: string | null;
   contentType: string;
   size: number;
+  digest: string;
   uploaderId: number;
 }
 
 export async function insertAsset(tx: TransactionSql, a: NewAsset): Promise<AssetRow> {
-  const [row] = await tx<{ id: number }[]>`INSERT INTO release_assets (release_id, name, label, state, content_type, size, uploader_id)
-    VALUES (${a.releaseId}, ${a.name}, ${a.label}, 'uploaded', ${a.contentType}, ${a.size}, ${a.uploaderId}) RETURNING id`;
+  const [row] = await tx<{ id: number }[]>`INSERT INTO release_assets (release_id, name, label, state, content_type, size, digest, uploader_id)
+    VALUES (${a.releaseId}, ${a.name}, ${a.label}, 'uploaded', ${a.contentType}, ${a.size}, ${a.digest}, ${a.uploaderId}) RETURNING id`;
   return (await findAsset(tx, a.repositoryId, row!.id))!;
 }
 

@@ -6,9 +6,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../test-support/grant.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -20,6 +20,8 @@ let release: { id: number; upload_url: string };
 const REPO = '/repos/alice/tools';
 const json = async (res: Response) => (await res.json()) as any;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** The `digest` GitHub gives an asset of these bytes. */
+const digestOf = (bytes: Uint8Array) => `sha256:${sha256(bytes)}`;
 const uploadUrl = (name: string, label?: string) =>
   release.upload_url.replace('{?name,label}', `?name=${encodeURIComponent(name)}${label === undefined ? '' : `&label=${encodeURIComponent(label)}`}`);
 
@@ -29,13 +31,7 @@ function upload(url: string, bytes: Buffer, token = alice.token, contentType = '
 const assetFiles = async () => readdir(join(server.dataDir, 'release-assets', String(repoId))).catch(() => [] as string[]);
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  alice = await server.createUser('alice');
-  bob = await server.createUser('bob');
-  carol = await server.createUser('carol');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'tools', auto_init: true } })).status).toBe(201);
-  repoId = (await server.services.repos.find('alice', 'tools'))!.id;
-  await grant(server, repoId, carol.id, 'write');
+  ({ server, owner: alice, users: { bob, carol }, repo: { id: repoId } } = await startRepositoryFixture('tools', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
   release = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v1' } }));
 });
 afterAll(() => server.close());
@@ -50,7 +46,7 @@ describe('release assets', () => {
     expectBothSchemas(asset, { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'post', status: 201 }, { operationId: 'repos/upload-release-asset' });
     expect(asset).toMatchObject({
       name: 'tool-linux.tar.gz', label: 'Linux build', state: 'uploaded', size: bytes.length, content_type: 'application/gzip',
-      download_count: 0, uploader: { login: 'carol' }, url: `${server.url}/api/v3${REPO}/releases/assets/${asset.id}`,
+      download_count: 0, digest: digestOf(bytes), uploader: { login: 'carol' }, url: `${server.url}/api/v3${REPO}/releases/assets/${asset.id}`,
       browser_download_url: `${server.url}/alice/tools/releases/download/v1/tool-linux.tar.gz`,
     });
     expect(asset.node_id).toMatch(/^RLA_/);
@@ -73,6 +69,7 @@ describe('release assets', () => {
     const again = await json(await server.api(`${REPO}/releases/assets/${asset.id}`, { token: bob.token }));
     expectBothSchemas(again, { path: '/repos/{owner}/{repo}/releases/assets/{asset_id}', method: 'get' }, { operationId: 'repos/get-release-asset' });
     expect(again.download_count).toBe(1);
+    expect(again.digest).toBe(digestOf(bytes));
   });
 
   it('also takes the upload at the API path (and /api/v3), any Content-Type, an empty body', async () => {
@@ -81,7 +78,9 @@ describe('release assets', () => {
     expect(await json(text)).toMatchObject({ name: 'notes.txt', content_type: 'text/plain; charset=utf-8', size: 6, label: null });
     const empty = await fetch(`${server.url}/api/v3${REPO}/releases/${release.id}/assets?name=empty`, { method: 'POST', headers: { authorization: `token ${alice.token}` } });
     expect(empty.status).toBe(201);
-    expect(await json(empty)).toMatchObject({ name: 'empty', size: 0, content_type: 'application/octet-stream' });
+    const emptyAsset = await json(empty);
+    expectBothSchemas(emptyAsset, { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'post', status: 201 }, { operationId: 'repos/upload-release-asset' });
+    expect(emptyAsset).toMatchObject({ name: 'empty', size: 0, content_type: 'application/octet-stream', digest: digestOf(new Uint8Array()) });
   });
 
   it('renames unsafe names as GitHub does; 422 for a missing, empty or taken name', async () => {
@@ -118,6 +117,10 @@ describe('release assets', () => {
     const body = await json(await server.api(`${REPO}/releases/${release.id}`, { token: bob.token }));
     expectBothSchemas(body, { path: '/repos/{owner}/{repo}/releases/{release_id}', method: 'get' }, { operationId: 'repos/get-release' });
     expect(body.assets.map((a: any) => a.name)).toEqual(['tool-linux.tar.gz', 'notes.txt', 'empty', 'my.tool.v1.zip']);
+    expect(body.assets.slice(0, 2).map((a: any) => a.digest)).toEqual(page.map((a: any) => a.digest));
+    expect(body.assets[0].digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(body.assets[1].digest).toBe(digestOf(Buffer.from('hello\n')));
+    expect(body.assets[3].digest).toBe(digestOf(Buffer.from('z')));
     const listed = await json(await server.api(`${REPO}/releases`, { token: bob.token }));
     expect(listed[0].assets).toHaveLength(4);
     expect((await json(await server.api(`${REPO}/releases/latest`))).assets).toHaveLength(4);

@@ -3,11 +3,13 @@
 // cap is stored; a Content-Length over the asset cap is 413 before the body is
 // read; a chunked body is cut off at the cap; a client that hangs up mid-body
 // leaves nothing. In every refused case no file and no row are left.
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../test-support/hostile-client.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 
 const JSON_CAP = 64 * 1024;
 const ASSET_CAP = 4 * 1024 * 1024;
@@ -20,11 +22,10 @@ let repoId: number;
 let path: (name: string) => string;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_MAX_BODY_BYTES: String(JSON_CAP), WHARF_MAX_ASSET_BYTES: String(ASSET_CAP), WHARF_BODY_TIMEOUT: '2s', WHARF_WEBHOOK_DISPATCH: 'off' });
+  ({ server, owner: alice, repo: { id: repoId } } = await startRepositoryFixture('big', {
+    env: { WHARF_MAX_BODY_BYTES: String(JSON_CAP), WHARF_MAX_ASSET_BYTES: String(ASSET_CAP), WHARF_BODY_TIMEOUT: '2s' },
+  }));
   port = Number(new URL(server.url).port);
-  alice = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'big', auto_init: true } })).status).toBe(201);
-  repoId = (await server.services.repos.find('alice', 'big'))!.id;
   const release = (await (await server.api('/repos/alice/big/releases', { method: 'POST', token: alice.token, body: { tag_name: 'v1' } })).json()) as { id: number };
   path = (name) => `/api/uploads/repos/alice/big/releases/${release.id}/assets?name=${name}`;
 });
@@ -42,6 +43,9 @@ describe('release asset upload limits', () => {
     }
     expect(await rows()).toEqual(['at-cap-length', 'at-cap-chunked']);
     expect(await files()).toHaveLength(2);
+    // The client sends ASSET_CAP bytes of 'a' in 64 KiB writes: the digest of all of them, however framed.
+    const digest = `sha256:${createHash('sha256').update(Buffer.alloc(ASSET_CAP, 0x61)).digest('hex')}`;
+    expect((await server.sql<{ digest: string }[]>`SELECT digest FROM release_assets ORDER BY id`).map((r) => r.digest)).toEqual([digest, digest]);
   });
 
   it('refuses a Content-Length over the cap before reading the body: 413, nothing kept', async () => {

@@ -7,12 +7,14 @@
 // the idle timeout is cut off (no overall deadline: 2 GiB takes a while). On
 // any failure the partial file is removed, and the request is paused (not
 // destroyed) so http-server.ts can still deliver the answer and close.
+// The SHA-256 (the asset's `digest`) is updated with each chunk as it is
+// written: the file is never read back to hash it.
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import type { H3Event } from 'h3';
 import { ApiError } from '../http/api-error.js';
 import { clientClosedRequest, payloadTooLarge } from '../http/body-reader.js';
@@ -26,6 +28,13 @@ export interface SpoolLimits {
 export interface Spooled {
   path: string;
   size: number;
+  /** GitHub's form: `sha256:<64 hex digits>`. */
+  digest: string;
+}
+
+interface Written {
+  size: number;
+  hash: Hash;
 }
 
 const bodyStalled = () => new ApiError(408, 'Request body timed out', undefined, { connection: 'close' });
@@ -55,20 +64,21 @@ export async function spoolUpload(event: H3Event, dir: string, limits: SpoolLimi
   await mkdir(dir, { recursive: true });
   const path = join(dir, `.upload-${randomUUID()}`);
   try {
-    const size = await writeBody(source, path, limits, req !== undefined);
+    const { size, hash } = await writeBody(source, path, limits, req !== undefined);
     const file = await open(path, 'r+');
     // Durable before its row says `uploaded`.
     await file.sync().finally(() => file.close());
-    return { path, size };
+    return { path, size, digest: `sha256:${hash.digest('hex')}` };
   } catch (error) {
     await rm(path, { force: true });
     throw error;
   }
 }
 
-function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRequest: boolean): Promise<number> {
+function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRequest: boolean): Promise<Written> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(path, { flags: 'wx', highWaterMark: 1024 * 1024 });
+    const hash = createHash('sha256');
     let size = 0;
     let done = false;
     const timer = limits.idleTimeoutMs > 0 ? setTimeout(() => fail(bodyStalled()), limits.idleTimeoutMs) : undefined;
@@ -76,6 +86,7 @@ function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRe
       timer?.refresh();
       if (size + chunk.length > limits.maxBytes) return fail(payloadTooLarge());
       size += chunk.length;
+      hash.update(chunk);
       if (!out.write(chunk)) {
         source.pause();
         out.once('drain', () => {
@@ -86,7 +97,7 @@ function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRe
     const onEnd = () => {
       if (done) return;
       cleanup();
-      out.once('finish', () => resolve(size));
+      out.once('finish', () => resolve({ size, hash }));
       out.end();
     };
     const onGone = () => fail(clientClosedRequest());

@@ -2,9 +2,11 @@
 // in order, each payload valid against @octokit/openapi-webhooks (the outbox
 // reader checks every one) and against our contract's webhook payload; and
 // publishing a release whose tag is new fires `create` and `push` for it.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../test-support/contract-schema.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 import { actions, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
 
 let server: TestServer;
@@ -15,13 +17,9 @@ const REPO = '/repos/alice/evented';
 const json = async (res: Response) => (await res.json()) as any;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  alice = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'evented', auto_init: true } })).status).toBe(201);
-  const hook = await server.api(`${REPO}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['release', 'create', 'push'] } });
-  expect(hook.status).toBe(201);
-  const repoId = (await server.services.repos.find('alice', 'evented'))!.id;
-  newEvents = outboxReader(server, { repositoryIds: [repoId] });
+  let repo: { id: number };
+  ({ server, owner: alice, repo } = await startRepositoryFixture('evented', { hookEvents: ['release', 'create', 'push'] }));
+  newEvents = outboxReader(server, { repositoryIds: [repo.id] });
 });
 afterAll(() => server.close());
 
@@ -114,5 +112,19 @@ describe('release events', () => {
     const { names, jobs } = await sent();
     expect(names).toEqual(['release.deleted']);
     expect(jobs[0]!.payload.release).toMatchObject({ id: r.id, tag_name: r.tag_name });
+  });
+
+  it('a release’s assets, digest included, are in its payloads (published, deleted)', async () => {
+    const d = await created({ draft: true });
+    const bytes = Buffer.from('asset bytes\n');
+    const upload = await fetch(d.upload_url.replace('{?name,label}', '?name=tool.bin'), { method: 'POST', headers: { authorization: `token ${alice.token}` }, body: bytes });
+    expect(upload.status).toBe(201);
+    await sent();
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    await patch(d.id, { draft: false });
+    const published = (await sent()).jobs.find((j) => j.event === 'release' && j.action === 'published')!;
+    expect(published.payload.release.assets).toMatchObject([{ name: 'tool.bin', size: bytes.length, digest }]);
+    expect((await server.api(`${REPO}/releases/${d.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect((await sent()).jobs[0]!.payload.release.assets).toMatchObject([{ name: 'tool.bin', digest }]);
   });
 });

@@ -3,9 +3,9 @@
 // a release is published (and an existing tag used as is), 422s for a taken
 // tag or an unknown target, and which release is `latest`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../test-support/grant.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -22,14 +22,7 @@ const update = (id: number, body: Record<string, unknown>, token = alice.token) 
 const tagSha = (tag: string) => server.services.git.resolveRef(repoId, `refs/tags/${tag}`);
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  alice = await server.createUser('alice');
-  bob = await server.createUser('bob');
-  carol = await server.createUser('carol');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'shipping', auto_init: true } })).status).toBe(201);
-  repoId = (await server.services.repos.find('alice', 'shipping'))!.id;
-  head = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
-  await grant(server, repoId, carol.id, 'write');
+  ({ server, owner: alice, users: { bob, carol }, repo: { id: repoId, head } } = await startRepositoryFixture('shipping', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
 });
 afterAll(() => server.close());
 

@@ -256,8 +256,10 @@ export class RepositoryStore {
     this.bus.applyLocally(`repo:${id}`);
   }
 
-  async delete(id: number): Promise<void> {
+  /** `beforeDelete` runs in the deletion's transaction while the row still exists (its events: the outbox). */
+  async delete(id: number, beforeDelete?: (tx: TransactionSql) => Promise<unknown>): Promise<void> {
     const parentId = await this.sql.begin(async (tx) => {
+      await beforeDelete?.(tx);
       const [row] = await tx<{ parent_id: number | null }[]>`DELETE FROM repositories WHERE id = ${id} RETURNING parent_id`;
       await publish(tx, `repo:${id}`);
       return row?.parent_id ?? null;

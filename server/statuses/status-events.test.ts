@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
 import { schemaErrors } from '../test-support/contract-schema.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 import { actions, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
 
 let server: TestServer;
@@ -18,14 +19,8 @@ const REPO = '/repos/alice/watched';
 const json = async (res: Response) => (await res.json()) as any;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  alice = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'watched', auto_init: true } })).status).toBe(201);
-  repoId = (await server.services.repos.find('alice', 'watched'))!.id;
-  head = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
+  ({ server, owner: alice, repo: { id: repoId, head } } = await startRepositoryFixture('watched', { hookEvents: ['status'] }));
   expect((await server.api(`${REPO}/git/refs`, { method: 'POST', token: alice.token, body: { ref: 'refs/heads/release', sha: head } })).status).toBe(201);
-  const hook = await server.api(`${REPO}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['status'] } });
-  expect(hook.status).toBe(201);
   newEvents = outboxReader(server, { repositoryIds: [repoId] });
 });
 afterAll(() => server.close());

@@ -4,9 +4,9 @@
 // combined state's rules, the 1000-per-context limit, and who may write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
-import { grant } from '../test-support/grant.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startRepositoryFixture } from '../test-support/repository-fixture.js';
+import type { TestServer, TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -33,16 +33,9 @@ async function commitOn(branch: string, path: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  alice = await server.createUser('alice');
-  bob = await server.createUser('bob');
-  carol = await server.createUser('carol');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'ci', auto_init: true } })).status).toBe(201);
-  repoId = (await server.services.repos.find('alice', 'ci'))!.id;
-  head = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
+  ({ server, owner: alice, users: { bob, carol }, repo: { id: repoId, head } } = await startRepositoryFixture('ci', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
   second = await commitOn('main', 'second.txt');
   expect((await server.api(`${REPO}/git/refs`, { method: 'POST', token: alice.token, body: { ref: 'refs/tags/v1', sha: head } })).status).toBe(201);
-  await grant(server, repoId, carol.id, 'write');
 });
 afterAll(() => server.close());
 

@@ -94,4 +94,15 @@ describe('events of installed repositories to the app', () => {
     expect(issue.status).toBe(201);
     expect(await appJobs(repos.watched!.id)).toBe(before);
   });
+
+  it('deleting an installed repository delivers installation_repositories removed once the row is gone', async () => {
+    const start = appReceiver.received.length;
+    expect((await server.api('/repos/repo-events-owner/unwatched', { method: 'DELETE', token: owner.token })).status).toBe(204);
+    const [request] = (await appReceiver.waitFor(start + 1)).slice(start);
+    expect(request!.headers['x-hub-signature-256']).toBe(signature256('repo-events-secret', request!.body));
+    const { event, payload } = parsed(request!);
+    expect(event).toBe('installation_repositories');
+    expect(payload).toMatchObject({ action: 'removed', installation: { id: installationId }, repositories_removed: [{ id: repos.unwatched!.id }] });
+    expect(githubWebhookErrors(event, payload.action, payload)).toBe('');
+  });
 });

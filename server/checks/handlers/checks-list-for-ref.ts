@@ -1,22 +1,13 @@
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeaders, pageRequest } from '../../http/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
 import { loadCheckContext } from '../check-context.js';
-import { commitOfRef } from '../check-ref.js';
 import { listRuns } from '../check-runs-store.js';
 import { checkRunView } from '../check-views.js';
+import { refPageAnswer, refPageRequest } from '../ref-page.js';
 
 export const listCheckRunsForRef: Handler<'checks/list-for-ref'> = async (ctx) => {
-  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
-  const { query } = await ctx.input();
-  const { sql, git, urls } = ctx.services;
-  const sha = await commitOfRef(git, repo, ctx.params.ref);
-  const page = pageRequest(query);
+  const { repo, query, sha, page } = await refPageRequest(ctx, ctx.params);
+  const { sql, urls } = ctx.services;
   const { rows, total } = await listRuns(sql, repo.id, { sha }, { checkName: query.check_name, status: query.status, filter: query.filter, appId: query.app_id }, page.perPage, page.offset);
   const context = await loadCheckContext(sql, repo, urls, { appIds: rows.map((r) => r.app_id), shas: [sha] });
-  return {
-    status: 200,
-    body: { total_count: total, check_runs: rows.map((r) => checkRunView(r, context)) },
-    headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total),
-  };
+  return refPageAnswer(ctx, page, total, { total_count: total, check_runs: rows.map((r) => checkRunView(r, context)) });
 };

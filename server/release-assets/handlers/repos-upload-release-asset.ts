@@ -30,7 +30,7 @@ export const uploadReleaseAsset: Handler<'repos/upload-release-asset'> = async (
   try {
     const row = await sql.begin(async (tx) => {
       const row = await insertAsset(tx, {
-        releaseId: release.id, repositoryId: repo.id, name, label: query.label ?? null, contentType, size: spooled.size, uploaderId: ctx.user().user.id,
+        releaseId: release.id, repositoryId: repo.id, name, label: query.label ?? null, contentType, size: spooled.size, digest: spooled.digest, uploaderId: ctx.user().user.id,
       });
       renamedTo = assetPath(config.dataDir, repo.id, row.id);
       await rename(spooled.path, renamedTo);

@@ -1,0 +1,28 @@
+// The shared part of re-requesting a check run or a check suite: write
+// access, 404 for an id the repository does not have, then one transaction
+// in which the change and its event (to the check's app only) are written,
+// with the caller as the sender; GitHub answers 201 with an empty object.
+import type { Sql } from '../db/database.js';
+import { notFound } from '../http/api-error.js';
+import type { OperationContext } from '../http/operation-context.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { accessRepository } from '../repos/repository-access.js';
+import { senderPayload } from '../webhooks/payloads/common.js';
+import type { CheckEventScope } from './check-events.js';
+
+type Rerequest = 'checks/rerequest-run' | 'checks/rerequest-suite';
+
+export async function rerequest<K extends Rerequest, Row>(
+  ctx: OperationContext<K>,
+  /** The handler's ctx.params (a generic context's are not typed). */
+  params: { owner: string; repo: string },
+  find: (sql: Sql, repo: RepositoryRow) => Promise<Row | null>,
+  change: (scope: CheckEventScope, found: Row) => Promise<void>,
+): Promise<{ status: 201; body: Record<string, never> }> {
+  const { repo } = await accessRepository(ctx, params.owner, params.repo, 'write');
+  const { sql, git, urls } = ctx.services;
+  const found = await find(sql, repo);
+  if (!found) throw notFound();
+  await sql.begin((tx) => change({ tx, git, repo, urls, sender: senderPayload(ctx.principal, urls) }, found));
+  return { status: 201, body: {} };
+}

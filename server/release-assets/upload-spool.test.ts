@@ -1,0 +1,57 @@
+// The spool's digest: the SHA-256 of exactly the bytes written, computed as
+// they stream in (no second read): for an empty body, for a body that arrives
+// in many chunks of uneven sizes, and none (and no file) for a body over the cap.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mockEvent } from 'h3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spoolUpload } from './upload-spool.js';
+
+let dir: string;
+const limits = { maxBytes: 1024 * 1024, idleTimeoutMs: 0 };
+const sha256 = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/** A request whose body arrives as these chunks, one read each. */
+function eventOf(chunks: Uint8Array[]) {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return mockEvent('http://localhost/upload', { method: 'POST', body, duplex: 'half' } as RequestInit);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wharf-spool-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('spoolUpload digest', () => {
+  it('an empty body: the SHA-256 of no bytes', async () => {
+    const spooled = await spoolUpload(eventOf([]), dir, limits);
+    expect(spooled.size).toBe(0);
+    expect(spooled.digest).toBe(sha256(new Uint8Array()));
+    expect(spooled.digest).toBe('sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+
+  it('many uneven chunks: the SHA-256 of their concatenation, equal to the file written', async () => {
+    const chunks = [1, 65_536, 3, 200_000, 0, 7_777, 131_072].map((n) => new Uint8Array(randomBytes(n)));
+    const all = Buffer.concat(chunks);
+    const spooled = await spoolUpload(eventOf(chunks), dir, limits);
+    expect(spooled.size).toBe(all.length);
+    expect(spooled.digest).toBe(sha256(all));
+    expect(sha256(await readFile(spooled.path))).toBe(spooled.digest);
+    // Order matters: the same chunks reversed are another digest.
+    expect((await spoolUpload(eventOf([...chunks].reverse()), dir, limits)).digest).not.toBe(spooled.digest);
+  });
+
+  it('a body over the cap: 413 and no file left', async () => {
+    const before = await readdir(dir);
+    const chunks = [new Uint8Array(limits.maxBytes), new Uint8Array(1)];
+    await expect(spoolUpload(eventOf(chunks), dir, limits)).rejects.toMatchObject({ status: 413 });
+    expect(await readdir(dir)).toEqual(before);
+  });
+});

@@ -46,6 +46,8 @@ const config: CodegenConfig = {
           PullRequestReviewThread: '../reviews/review-models.js#ThreadModel',
           CheckRun: '../checks/check-models.js#CheckRunModel',
           CheckSuite: '../checks/check-models.js#CheckSuiteModel',
+          StatusCheckRollup: '../checks/check-models.js#StatusCheckRollupModel',
+          CheckAnnotation: '../checks/check-models.js#CheckAnnotationModel',
           Status: '../statuses/status-models.js#StatusModel',
           StatusContext: '../statuses/status-models.js#StatusContextModel',
         },

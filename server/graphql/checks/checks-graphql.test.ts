@@ -1,0 +1,208 @@
+// A commit's checks over GraphQL, with runs and statuses made through REST by
+// real apps and users: the rollup CI tools read (`gh pr checks`' query shape
+// through a pull request's last commit), its state and counts, the suites
+// with their filters, a suite's runs, branch and a run's annotations, and
+// who sees what (private repositories, installations without `checks: read`
+// or `statuses: read`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken, type TestApp } from '../../test-support/apps.js';
+import type { AppPermissions } from '../../auth/principal.js';
+import { graphqlOk } from '../../test-support/graphql-call.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../pulls/pull-fixture.js';
+
+let server: TestServer;
+let owner: TestUser;
+let stranger: TestUser;
+let ci: TestApp; // builds and tests
+let linter: TestApp;
+let ciToken: string;
+let lintToken: string;
+let head: string; // the pull request's head commit
+const runs: Record<string, number> = {};
+
+const gql = (query: string, token: string, variables: Record<string, unknown> = {}) => graphqlOk(server, query, variables, token);
+const annotation = (i: number) => ({ path: `src/f ${i}.ts`, start_line: i + 1, end_line: i + 2, annotation_level: i % 2 ? 'failure' : 'notice', message: `note ${i}` });
+
+async function tokenOf(app: TestApp, permissions?: AppPermissions): Promise<string> {
+  const installation = await installTestApp(server, app.app, owner.id, { permissions });
+  return (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)).body.token as string;
+}
+
+async function run(token: string, body: Record<string, unknown>, repo = 'proj'): Promise<number> {
+  return (await rest(server, token, 'POST', `/repos/ci-owner/${repo}/check-runs`, { head_sha: head, ...body })).id;
+}
+
+const status = (body: Record<string, unknown>, sha = head, repo = 'proj') => rest(server, owner.token, 'POST', `/repos/ci-owner/${repo}/statuses/${sha}`, body);
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
+  owner = await server.createUser('ci-owner');
+  stranger = await server.createUser('ci-stranger');
+  await repositoryWithReadme(server, owner.token, 'ci-owner', 'proj');
+  head = await branchWith(server, owner.token, 'ci-owner/proj', 'feature', { 'a.txt': 'a\n' });
+  await openPullRequest(server, owner.token, 'ci-owner/proj', { title: 'Add a', head: 'feature', base: 'main' });
+  // The apps come after the pushes, so no push made suites of their own.
+  ci = await createTestApp(server, owner.id, 'Grid CI', { checks: 'write' });
+  linter = await createTestApp(server, owner.id, 'Lint Bot', { checks: 'write' });
+  ciToken = await tokenOf(ci);
+  lintToken = await tokenOf(linter);
+  runs.build = await run(ciToken, { name: 'build', status: 'completed', conclusion: 'success', details_url: 'https://ci.example.com/b' });
+  runs.testOld = await run(ciToken, { name: 'test', status: 'completed', conclusion: 'failure' });
+  runs.test = await run(ciToken, { name: 'test', status: 'completed', conclusion: 'success' });
+  runs.lint = await run(lintToken, { name: 'lint', status: 'in_progress', output: { title: 'Lint', summary: 'Going', annotations: [0, 1, 2].map(annotation) } });
+  await status({ state: 'pending', context: 'deploy' });
+  await status({ state: 'success', context: 'legacy', target_url: 'https://legacy.example.com/1' });
+  await status({ state: 'error', context: 'deploy', description: 'boom' });
+});
+afterAll(() => server?.close());
+
+const GH_PR_CHECKS = `{ repository(owner: "ci-owner", name: "proj") { pullRequest(number: 1) { commits(last: 1) { nodes { commit { oid
+  statusCheckRollup { state commit { oid } contexts(first: 100) {
+    totalCount checkRunCount statusContextCount checkRunCountsByState { state count } statusContextCountsByState { state count }
+    pageInfo { hasNextPage endCursor }
+    nodes { __typename ... on CheckRun { name status conclusion detailsUrl databaseId } ... on StatusContext { context state targetUrl description } } } } } } } } } }`;
+
+describe('Commit.statusCheckRollup', () => {
+  it('answers the query CI tools send through a pull request’s last commit', async () => {
+    const { data, errors } = await gql(GH_PR_CHECKS, stranger.token);
+    expect(errors).toBeUndefined();
+    const commit = data!.repository.pullRequest.commits.nodes[0].commit;
+    expect(commit.oid).toBe(head);
+    const rollup = commit.statusCheckRollup;
+    // The latest run of each name (the failed first `test` is superseded) and each context's latest status.
+    expect(rollup.contexts.nodes).toEqual([
+      { __typename: 'CheckRun', name: 'build', status: 'COMPLETED', conclusion: 'SUCCESS', detailsUrl: 'https://ci.example.com/b', databaseId: runs.build },
+      { __typename: 'CheckRun', name: 'test', status: 'COMPLETED', conclusion: 'SUCCESS', detailsUrl: `${server.url}/ci-owner/proj/runs/${runs.test}`, databaseId: runs.test },
+      { __typename: 'CheckRun', name: 'lint', status: 'IN_PROGRESS', conclusion: null, detailsUrl: `${server.url}/ci-owner/proj/runs/${runs.lint}`, databaseId: runs.lint },
+      { __typename: 'StatusContext', context: 'legacy', state: 'SUCCESS', targetUrl: 'https://legacy.example.com/1', description: null },
+      { __typename: 'StatusContext', context: 'deploy', state: 'ERROR', targetUrl: null, description: 'boom' },
+    ]);
+    expect(rollup).toMatchObject({ state: 'ERROR', commit: { oid: head } });
+    expect(rollup.contexts).toMatchObject({
+      totalCount: 5, checkRunCount: 3, statusContextCount: 2, pageInfo: { hasNextPage: false },
+      checkRunCountsByState: [{ state: 'SUCCESS', count: 2 }, { state: 'IN_PROGRESS', count: 1 }],
+      statusContextCountsByState: [{ state: 'SUCCESS', count: 1 }, { state: 'ERROR', count: 1 }],
+    });
+  });
+
+  it('pages its contexts both ways', async () => {
+    const page = (args: string) => `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit {
+      statusCheckRollup { contexts(${args}) { pageInfo { hasNextPage hasPreviousPage endCursor startCursor }
+        nodes { ... on CheckRun { name } ... on StatusContext { context } } } } } } } }`;
+    const first = (await gql(page('first: 2'), owner.token)).data!.repository.object.statusCheckRollup.contexts;
+    expect(first.nodes).toEqual([{ name: 'build' }, { name: 'test' }]);
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    const next = (await gql(page(`first: 2, after: "${first.pageInfo.endCursor}"`), owner.token)).data!.repository.object.statusCheckRollup.contexts;
+    expect(next.nodes).toEqual([{ name: 'lint' }, { context: 'legacy' }]);
+    const last = (await gql(page('last: 2'), owner.token)).data!.repository.object.statusCheckRollup.contexts;
+    expect(last.nodes).toEqual([{ context: 'legacy' }, { context: 'deploy' }]);
+    expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    const before = (await gql(page(`last: 1, before: "${last.pageInfo.startCursor}"`), owner.token)).data!.repository.object.statusCheckRollup.contexts;
+    expect(before.nodes).toEqual([{ name: 'lint' }]);
+    expect((await gql(page('first: 101'), owner.token)).errors?.[0]?.type).toBe('EXCESSIVE_PAGINATION');
+  });
+
+  it('follows the runs and statuses as they change, and is null for a commit with neither', async () => {
+    const state = async (expression: string) => (await gql(`{ repository(owner: "ci-owner", name: "proj") { object(expression: "${expression}") {
+      ... on Commit { statusCheckRollup { state } } } } }`, owner.token)).data!.repository.object.statusCheckRollup;
+    expect(await state('main')).toBeNull();
+    const main = (await rest(server, owner.token, 'GET', '/repos/ci-owner/proj/git/ref/heads/main')).object.sha;
+    await status({ state: 'pending', context: 'only' }, main);
+    expect(await state('main')).toEqual({ state: 'PENDING' });
+    await status({ state: 'success', context: 'only' }, main);
+    expect(await state('main')).toEqual({ state: 'SUCCESS' });
+    await rest(server, lintToken, 'POST', '/repos/ci-owner/proj/check-runs', { head_sha: main, name: 'slow', status: 'completed', conclusion: 'timed_out' });
+    expect(await state('main')).toEqual({ state: 'FAILURE' });
+  });
+});
+
+describe('Commit.checkSuites and CheckSuite', () => {
+  const SUITES = `query($filter: CheckSuiteFilter, $runs: CheckRunFilter) { repository(owner: "ci-owner", name: "proj") { object(expression: "feature") {
+    ... on Commit { checkSuites(first: 10, filterBy: $filter) { totalCount nodes { databaseId status conclusion branch { name prefix target { oid } }
+      checkRuns(first: 10, filterBy: $runs) { totalCount nodes { name conclusion databaseId } } } } } } } }`;
+  const suites = async (variables: Record<string, unknown> = {}) => {
+    const { data, errors } = await gql(SUITES, stranger.token, variables);
+    expect(errors).toBeUndefined();
+    return data!.repository.object.checkSuites;
+  };
+
+  it('lists the commit’s suites with their branch and latest runs', async () => {
+    const all = await suites();
+    expect(all.totalCount).toBe(2);
+    expect(all.nodes[0]).toEqual({
+      databaseId: expect.any(Number), status: 'COMPLETED', conclusion: 'SUCCESS', branch: { name: 'feature', prefix: 'refs/heads/', target: { oid: head } },
+      checkRuns: { totalCount: 2, nodes: [{ name: 'build', conclusion: 'SUCCESS', databaseId: runs.build }, { name: 'test', conclusion: 'SUCCESS', databaseId: runs.test }] },
+    });
+    expect(all.nodes[1]).toMatchObject({ status: 'IN_PROGRESS', conclusion: null, checkRuns: { nodes: [{ name: 'lint', conclusion: null }] } });
+  });
+
+  it('filters suites by app and check name, runs by type, status and conclusion', async () => {
+    expect((await suites({ filter: { appId: linter.app.id } })).nodes.map((s: any) => s.checkRuns.nodes[0].name)).toEqual(['lint']);
+    expect((await suites({ filter: { checkName: 'test' } })).totalCount).toBe(1);
+    expect((await suites({ filter: { appId: 999999 } })).totalCount).toBe(0);
+    const ids = async (runsFilter: Record<string, unknown>) => (await suites({ filter: { appId: ci.app.id }, runs: runsFilter })).nodes[0].checkRuns.nodes.map((r: any) => r.databaseId);
+    expect(await ids({ checkType: 'ALL' })).toEqual([runs.build, runs.testOld, runs.test]);
+    expect(await ids({ checkType: 'ALL', conclusions: ['FAILURE'] })).toEqual([runs.testOld]);
+    expect(await ids({ checkName: 'test' })).toEqual([runs.test]);
+    expect(await ids({ status: 'IN_PROGRESS' })).toEqual([]);
+    // `statuses` overrides `status`.
+    expect(await ids({ status: 'IN_PROGRESS', statuses: ['COMPLETED'] })).toEqual([runs.build, runs.test]);
+  });
+
+  it('pages a run’s annotations, GitHub’s fields', async () => {
+    const query = (args: string) => `query($id: ID!) { node(id: $id) { ... on CheckRun { checkSuite { databaseId }
+      annotations(${args}) { totalCount pageInfo { hasNextPage }
+        nodes { path message title rawDetails annotationLevel blobUrl databaseId location { start { line column } end { line column } } } } } } }`;
+    const id = (await rest(server, owner.token, 'GET', `/repos/ci-owner/proj/check-runs/${runs.lint}`)).node_id;
+    const first = (await gql(query('first: 2'), stranger.token, { id })).data!.node.annotations;
+    expect(first).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true } });
+    expect(first.nodes[0]).toEqual({
+      path: 'src/f 0.ts', message: 'note 0', title: null, rawDetails: null, annotationLevel: 'NOTICE', databaseId: expect.any(Number),
+      blobUrl: `${server.url}/ci-owner/proj/blob/${head}/src/f%200.ts`, location: { start: { line: 1, column: null }, end: { line: 2, column: null } },
+    });
+    expect(first.nodes[1]).toMatchObject({ message: 'note 1', annotationLevel: 'FAILURE' });
+    const last = (await gql(query('last: 2'), stranger.token, { id })).data!.node.annotations;
+    expect(last.nodes.map((a: any) => a.message)).toEqual(['note 1', 'note 2']);
+  });
+});
+
+describe('who sees checks and statuses', () => {
+  const ROLLUP = `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit {
+    statusCheckRollup { state contexts(first: 10) { checkRunCount statusContextCount } } } } } }`;
+  const SUITES = `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit { checkSuites(first: 5) { totalCount } } } } }`;
+  const STATUS = `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit { status { state } } } } }`;
+
+  it('an installation reads the checks with `checks: read` and the statuses with `statuses: read`', async () => {
+    const checksOnly = await tokenOf(await createTestApp(server, owner.id, 'Checks Reader', { checks: 'read' }));
+    const statusesOnly = await tokenOf(await createTestApp(server, owner.id, 'Status Reader', { statuses: 'read' }));
+    const rollup = async (token: string) => (await gql(ROLLUP, token)).data!.repository.object.statusCheckRollup;
+    // Each sees its part of the rollup, and the state of that part.
+    expect(await rollup(checksOnly)).toEqual({ state: 'PENDING', contexts: { checkRunCount: 3, statusContextCount: 0 } });
+    expect(await rollup(statusesOnly)).toEqual({ state: 'ERROR', contexts: { checkRunCount: 0, statusContextCount: 2 } });
+    expect((await gql(SUITES, checksOnly)).data!.repository.object.checkSuites.totalCount).toBe(2);
+    const refused = await gql(SUITES, statusesOnly);
+    expect(refused.data!.repository.object.checkSuites).toBeNull();
+    expect(refused.errors?.[0]).toMatchObject({ type: 'FORBIDDEN', message: 'Resource not accessible by integration' });
+    expect((await gql(STATUS, checksOnly)).errors?.[0]).toMatchObject({ type: 'FORBIDDEN' });
+    expect((await gql(STATUS, statusesOnly)).data!.repository.object.status).toEqual({ state: 'FAILURE' });
+    // Nor does node(id) hand it a run.
+    const id = (await rest(server, owner.token, 'GET', `/repos/ci-owner/proj/check-runs/${runs.build}`)).node_id;
+    const nodes = `query($id: ID!) { nodes(ids: [$id]) { id } }`;
+    expect((await gql(nodes, statusesOnly, { id })).data!.nodes).toEqual([null]);
+    expect((await gql(nodes, checksOnly, { id })).data!.nodes).toEqual([{ id }]);
+  });
+
+  it('a private repository’s checks are seen by those who may read it only', async () => {
+    await repositoryWithReadme(server, owner.token, 'ci-owner', 'secret', true);
+    const sha = (await rest(server, owner.token, 'GET', '/repos/ci-owner/secret/git/ref/heads/main')).object.sha;
+    await rest(server, ciToken, 'POST', '/repos/ci-owner/secret/check-runs', { head_sha: sha, name: 'hidden', status: 'queued' });
+    const query = `{ repository(owner: "ci-owner", name: "secret") { object(expression: "main") { ... on Commit {
+      statusCheckRollup { state contexts(first: 5) { nodes { ... on CheckRun { name } } } } } } } }`;
+    const seen = await gql(query, owner.token);
+    expect(seen.data!.repository.object.statusCheckRollup).toEqual({ state: 'PENDING', contexts: { nodes: [{ name: 'hidden' }] } });
+    const hidden = await gql(query, stranger.token);
+    expect(hidden.data?.repository ?? null).toBeNull();
+    expect(hidden.errors?.[0]?.type).toBe('NOT_FOUND');
+  });
+});

@@ -48,6 +48,7 @@ const config: CodegenConfig = {
           CheckSuite: '../checks/check-models.js#CheckSuiteModel',
           StatusCheckRollup: '../checks/check-models.js#StatusCheckRollupModel',
           CheckAnnotation: '../checks/check-models.js#CheckAnnotationModel',
+          App: '../../apps/apps-store.js#AppRow',
           Status: '../statuses/status-models.js#StatusModel',
           StatusContext: '../statuses/status-models.js#StatusContextModel',
         },

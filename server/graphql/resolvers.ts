@@ -22,6 +22,7 @@ import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
 import { CheckRun, CheckSuite } from './checks/check-resolvers.js';
 import { commitCheckFields, StatusCheckRollup, StatusCheckRollupContext } from './checks/commit-check-fields.js';
 import { CheckAnnotation, runAnnotationField, suiteRunFields } from './checks/suite-run-fields.js';
+import { App, suiteAppField } from './checks/check-app.js';
 import { commitStatusField, Status, StatusContext } from './statuses/status-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
@@ -74,7 +75,8 @@ export const resolvers: Resolvers = {
   PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },
   PullRequestReviewThread,
   CheckRun: { ...CheckRun, ...runAnnotationField },
-  CheckSuite: { ...CheckSuite, ...suiteRunFields },
+  CheckSuite: { ...CheckSuite, ...suiteRunFields, ...suiteAppField },
+  App,
   CheckAnnotation,
   StatusCheckRollup,
   StatusCheckRollupContext,

@@ -1,8 +1,9 @@
 // The request's loaders for checks and statuses (joined in loaders.ts): a
 // commit's suites, its latest runs and latest statuses, a suite's runs, and
-// a window of a run's annotations, each kind one statement per tick whatever
+// a window of a run's annotations, a suite's app, each kind one statement per tick whatever
 // the number of commits, suites or runs asking (check-reads.ts).
 import DataLoader from 'dataloader';
+import type { AppRow } from '../../apps/apps-store.js';
 import type { CheckRunRow } from '../../checks/check-rows.js';
 import type { Sql } from '../../db/database.js';
 import type { StatusRow } from '../../statuses/statuses-store.js';
@@ -18,6 +19,8 @@ export interface CheckLoaders {
   runsOfSuite: DataLoader<number, CheckRunRow[]>;
   latestStatusesOfCommit: DataLoader<CommitKey, StatusRow[], string>;
   annotations: DataLoader<AnnotationWindow, WindowedAnnotation[], string>;
+  /** The app of a suite (CheckSuite.app); null when there is none. */
+  appById: DataLoader<number, AppRow | null>;
 }
 
 const commitKey = (key: CommitKey) => `${key.repositoryId}:${key.sha}`;
@@ -49,5 +52,9 @@ export function createCheckLoaders(sql: Sql): CheckLoaders {
       const windowKey = (w: AnnotationWindow) => `${w.runId}:${w.from}:${w.to}`;
       return grouped(windows, await annotationsInWindows(sql, windows), windowKey, (a) => `${a.run_id}:${a.window_from}:${a.window_to}`);
     }, { cacheKeyFn: (w) => `${w.runId}:${w.from}:${w.to}` }),
+    appById: new DataLoader(async (ids) => {
+      const found = new Map((await sql<AppRow[]>`SELECT * FROM apps WHERE id = ANY(${ids as number[]}::bigint[])`).map((app) => [app.id, app]));
+      return ids.map((id) => found.get(id) ?? null);
+    }),
   };
 }

@@ -18,7 +18,7 @@ const QUERY = `query($n: Int!) { repository(owner: "cost-owner", name: "many") {
     statusCheckRollup { state contexts(first: 10) { checkRunCount statusContextCount nodes { __typename
       ... on CheckRun { name checkSuite { databaseId branch { name } } annotations(first: 2) { nodes { message location { start { line } } } } }
       ... on StatusContext { context creator { login } } } } }
-    checkSuites(first: 5) { totalCount nodes { databaseId checkRuns(first: 5) { totalCount nodes { name conclusion } } } } } } } } } }`;
+    checkSuites(first: 5) { totalCount nodes { databaseId app { slug } checkRuns(first: 5) { totalCount nodes { name conclusion } } } } } } } } } }`;
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
@@ -64,6 +64,7 @@ describe('a commit list’s checks', () => {
       const [run, status] = commit.statusCheckRollup.contexts.nodes;
       expect(run.annotations.nodes).toHaveLength(1);
       expect(status.creator).toEqual({ login: 'cost-owner' });
+      expect(commit.checkSuites.nodes[0].app).toEqual({ slug: 'cost-ci' });
       expect(commit.checkSuites.nodes[0].checkRuns.nodes).toEqual([{ name: run.name, conclusion: 'SUCCESS' }]);
       expect(commit.status.contexts).toEqual([{ context: status.context, creator: { login: 'cost-owner' } }]);
     }
@@ -73,5 +74,5 @@ describe('a commit list’s checks', () => {
   });
 });
 
-/** The pinned budget: one statement per kind (latest statuses, latest runs, suites of commits, suites by id, suite runs, annotations, accounts, repositories). */
-const BUDGET = 8;
+/** The pinned budget: one statement per kind (latest statuses, latest runs, suites of commits, suites by id, suite runs, annotations, apps, accounts, repositories). */
+const BUDGET = 9;

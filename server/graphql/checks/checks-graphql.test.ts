@@ -120,6 +120,7 @@ describe('Commit.statusCheckRollup', () => {
 describe('Commit.checkSuites and CheckSuite', () => {
   const SUITES = `query($filter: CheckSuiteFilter, $runs: CheckRunFilter) { repository(owner: "ci-owner", name: "proj") { object(expression: "feature") {
     ... on Commit { checkSuites(first: 10, filterBy: $filter) { totalCount nodes { databaseId status conclusion branch { name prefix target { oid } }
+      app { id databaseId slug name url clientId createdAt }
       checkRuns(first: 10, filterBy: $runs) { totalCount nodes { name conclusion databaseId } } } } } } } }`;
   const suites = async (variables: Record<string, unknown> = {}) => {
     const { data, errors } = await gql(SUITES, stranger.token, variables);
@@ -127,10 +128,18 @@ describe('Commit.checkSuites and CheckSuite', () => {
     return data!.repository.object.checkSuites;
   };
 
-  it('lists the commit’s suites with their branch and latest runs', async () => {
+  it('lists the commit’s suites with their app, branch and latest runs', async () => {
     const all = await suites();
     expect(all.totalCount).toBe(2);
+    // The app as REST's check-suite body has it.
+    const restSuite = (await rest(server, owner.token, 'GET', `/repos/ci-owner/proj/check-suites/${all.nodes[0].databaseId}`)).app;
+    expect(all.nodes[0].app).toEqual({
+      id: restSuite.node_id, databaseId: ci.app.id, slug: 'grid-ci', name: 'Grid CI', url: restSuite.html_url, clientId: restSuite.client_id,
+      createdAt: restSuite.created_at,
+    });
+    expect(all.nodes[1].app.slug).toBe('lint-bot');
     expect(all.nodes[0]).toEqual({
+      app: all.nodes[0].app,
       databaseId: expect.any(Number), status: 'COMPLETED', conclusion: 'SUCCESS', branch: { name: 'feature', prefix: 'refs/heads/', target: { oid: head } },
       checkRuns: { totalCount: 2, nodes: [{ name: 'build', conclusion: 'SUCCESS', databaseId: runs.build }, { name: 'test', conclusion: 'SUCCESS', databaseId: runs.test }] },
     });

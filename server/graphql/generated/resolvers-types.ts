@@ -10,6 +10,7 @@ import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from 
 import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
 import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/review-models.js';
 import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnotationModel } from '../checks/check-models.js';
+import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -146,6 +147,29 @@ export type AddReactionPayload = {
   reaction?: Maybe<Reaction>;
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   subject?: Maybe<Reactable>;
+};
+
+/** A GitHub App. */
+export type App = {
+  __typename?: 'App';
+  /** The client ID of the app. */
+  clientId?: Maybe<Scalars['String']['output']>;
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The description of the app. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The Node ID of the App object */
+  id: Scalars['ID']['output'];
+  /** The name of the app. */
+  name: Scalars['String']['output'];
+  /** A slug based on the name of the app for use in URLs. */
+  slug: Scalars['String']['output'];
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The URL to the app's homepage. */
+  url: Scalars['URI']['output'];
 };
 
 /** An object that can have users assigned to it. */
@@ -424,6 +448,8 @@ export type CheckStatusState =
 /** A check suite. */
 export type CheckSuite = Node & {
   __typename?: 'CheckSuite';
+  /** The GitHub App which created this check suite. */
+  app?: Maybe<App>;
   /** The name of the branch for this check suite. */
   branch?: Maybe<Ref>;
   /** The check runs associated with a check suite. */
@@ -3031,6 +3057,7 @@ export type ResolversTypes = {
   AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  App: ResolverTypeWrapper<AppRow>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -3250,6 +3277,7 @@ export type ResolversParentTypes = {
   AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  App: AppRow;
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
@@ -3464,6 +3492,18 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
+export type AppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['App'] = ResolversParentTypes['App']> = {
+  clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+};
+
 export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignable'] = ResolversParentTypes['Assignable']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
@@ -3555,6 +3595,7 @@ export type CheckRunStateCountResolvers<ContextType = GraphqlContext, ParentType
 };
 
 export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckSuite'] = ResolversParentTypes['CheckSuite']> = {
+  app?: Resolver<Maybe<ResolversTypes['App']>, ParentType, ContextType>;
   branch?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   checkRuns?: Resolver<Maybe<ResolversTypes['CheckRunConnection']>, ParentType, ContextType, Partial<CheckSuiteCheckRunsArgs>>;
   commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
@@ -4497,6 +4538,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddPullRequestReviewThreadPayload?: AddPullRequestReviewThreadPayloadResolvers<ContextType>;
   AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
+  App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
   CheckAnnotation?: CheckAnnotationResolvers<ContextType>;

@@ -58,10 +58,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const GH_PR_CHECKS = `{ repository(owner: "ci-owner", name: "proj") { pullRequest(number: 1) { commits(last: 1) { nodes { commit { oid
-  statusCheckRollup { state commit { oid } contexts(first: 100) {
+  statusCheckRollup { id state commit { oid } contexts(first: 100) {
     totalCount checkRunCount statusContextCount checkRunCountsByState { state count } statusContextCountsByState { state count }
     pageInfo { hasNextPage endCursor }
-    nodes { __typename ... on CheckRun { name status conclusion detailsUrl databaseId } ... on StatusContext { context state targetUrl description } } } } } } } } } }`;
+    nodes { __typename ... on Node { id } ... on CheckRun { name status conclusion detailsUrl databaseId } ... on StatusContext { context state targetUrl description } } } } } } } } } }`;
 
 describe('Commit.statusCheckRollup', () => {
   it('answers the query CI tools send through a pull request’s last commit', async () => {
@@ -71,6 +71,11 @@ describe('Commit.statusCheckRollup', () => {
     expect(commit.oid).toBe(head);
     const rollup = commit.statusCheckRollup;
     // The latest run of each name (the failed first `test` is superseded) and each context's latest status.
+    expect(rollup.contexts.nodes.map((n: any) => n.id.slice(0, 3))).toEqual(['CR_', 'CR_', 'CR_', 'SC_', 'SC_']);
+    for (const node of rollup.contexts.nodes) delete node.id;
+    // A stable id of the commit's rollup (not one node(id:) resolves yet).
+    const repoId = (await server.services.repos.find('ci-owner', 'proj'))!.id;
+    expect(rollup.id).toBe('SCR_' + Buffer.from(`${repoId}:${head}`).toString('base64url'));
     expect(rollup.contexts.nodes).toEqual([
       { __typename: 'CheckRun', name: 'build', status: 'COMPLETED', conclusion: 'SUCCESS', detailsUrl: 'https://ci.example.com/b', databaseId: runs.build },
       { __typename: 'CheckRun', name: 'test', status: 'COMPLETED', conclusion: 'SUCCESS', detailsUrl: `${server.url}/ci-owner/proj/runs/${runs.test}`, databaseId: runs.test },

@@ -4,6 +4,7 @@
 // Each is read through the request's loaders, so a page of pull requests
 // with their head commits' rollups costs as many statements as one. An
 // installation sees the parts its permissions cover (check-read-access.ts).
+import { Buffer } from 'node:buffer';
 import type { GraphqlContext } from '../context.js';
 import type {
   CheckRunState, CommitResolvers, StatusCheckRollupContextResolvers, StatusCheckRollupResolvers, StatusState,
@@ -41,7 +42,15 @@ export const commitCheckFields: Pick<CommitResolvers, 'checkSuites' | 'statusChe
   statusCheckRollup: (commit, _args, ctx) => rollupOf(ctx, commit),
 };
 
+/**
+ * A stable opaque id for a commit's rollup: its repository and commit, as
+ * Ref's `REF_` ids (refs.ts). GitHub's rollup is a Node; no node kind is
+ * assigned to it here yet, so `node(id:)` does not resolve this one.
+ */
+export const rollupId = (repositoryId: number, oid: string) => 'SCR_' + Buffer.from(`${repositoryId}:${oid}`).toString('base64url');
+
 export const StatusCheckRollup: StatusCheckRollupResolvers = {
+  id: (rollup) => rollupId(rollup.repo.id, rollup.oid),
   commit: (rollup, _args, ctx) => objectByOid(ctx, rollup.repo, rollup.oid),
   state: (rollup) => rollupState(rollup.runs, rollup.statuses.map((s) => s.state))!,
   // Check runs first, then statuses, each oldest first.

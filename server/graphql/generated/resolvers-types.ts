@@ -2572,6 +2572,8 @@ export type StatusCheckRollup = {
   commit?: Maybe<Commit>;
   /** A list of status contexts and check runs for this commit. */
   contexts: StatusCheckRollupContextConnection;
+  /** The Node ID of the StatusCheckRollup object */
+  id: Scalars['ID']['output'];
   /** The combined status for the commit. */
   state: StatusState;
 };
@@ -4372,6 +4374,7 @@ export type StatusResolvers<ContextType = GraphqlContext, ParentType extends Res
 export type StatusCheckRollupResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusCheckRollup'] = ResolversParentTypes['StatusCheckRollup']> = {
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   contexts?: Resolver<ResolversTypes['StatusCheckRollupContextConnection'], ParentType, ContextType, Partial<StatusCheckRollupContextsArgs>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
 };
 

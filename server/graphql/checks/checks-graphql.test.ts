@@ -200,11 +200,14 @@ describe('who sees checks and statuses', () => {
     expect(refused.errors?.[0]).toMatchObject({ type: 'FORBIDDEN', message: 'Resource not accessible by integration' });
     expect((await gql(STATUS, checksOnly)).errors?.[0]).toMatchObject({ type: 'FORBIDDEN' });
     expect((await gql(STATUS, statusesOnly)).data!.repository.object.status).toEqual({ state: 'FAILURE' });
-    // Nor does node(id) hand it a run.
+    // Nor does node(id) hand it a run, or a status.
     const id = (await rest(server, owner.token, 'GET', `/repos/ci-owner/proj/check-runs/${runs.build}`)).node_id;
     const nodes = `query($id: ID!) { nodes(ids: [$id]) { id } }`;
     expect((await gql(nodes, statusesOnly, { id })).data!.nodes).toEqual([null]);
     expect((await gql(nodes, checksOnly, { id })).data!.nodes).toEqual([{ id }]);
+    const statusId = (await rest(server, owner.token, 'GET', `/repos/ci-owner/proj/commits/${head}/statuses`))[0].node_id;
+    expect((await gql(nodes, checksOnly, { id: statusId })).data!.nodes).toEqual([null]);
+    expect((await gql(nodes, statusesOnly, { id: statusId })).data!.nodes).toEqual([{ id: statusId }]);
   });
 
   it('a private repository’s checks are seen by those who may read it only', async () => {

@@ -1,61 +1,13 @@
 // A commit's checks over GraphQL, with runs and statuses made through REST by
-// real apps and users: the rollup CI tools read (`gh pr checks`' query shape
-// through a pull request's last commit), its state and counts, the suites
-// with their filters, a suite's runs, branch and a run's annotations, and
-// who sees what (private repositories, installations without `checks: read`
-// or `statuses: read`).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appJwt, createTestApp, installTestApp, requestInstallationToken, type TestApp } from '../../test-support/apps.js';
-import type { AppPermissions } from '../../auth/principal.js';
-import { graphqlOk } from '../../test-support/graphql-call.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../pulls/pull-fixture.js';
+// real apps and users (checks-fixture.ts): the rollup CI tools read (`gh pr
+// checks`' query shape through a pull request's last commit), its id, state,
+// counts and pages, the suites with their filters, app and branch, a suite's
+// runs and a run's annotations.
+import { describe, expect, it } from 'vitest';
+import { rest } from '../pulls/pull-fixture.js';
+import { checksFixture, ci, gql, head, linter, lintToken, owner, runs, server, status, stranger } from './checks-fixture.js';
 
-let server: TestServer;
-let owner: TestUser;
-let stranger: TestUser;
-let ci: TestApp; // builds and tests
-let linter: TestApp;
-let ciToken: string;
-let lintToken: string;
-let head: string; // the pull request's head commit
-const runs: Record<string, number> = {};
-
-const gql = (query: string, token: string, variables: Record<string, unknown> = {}) => graphqlOk(server, query, variables, token);
-const annotation = (i: number) => ({ path: `src/f ${i}.ts`, start_line: i + 1, end_line: i + 2, annotation_level: i % 2 ? 'failure' : 'notice', message: `note ${i}` });
-
-async function tokenOf(app: TestApp, permissions?: AppPermissions): Promise<string> {
-  const installation = await installTestApp(server, app.app, owner.id, { permissions });
-  return (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)).body.token as string;
-}
-
-async function run(token: string, body: Record<string, unknown>, repo = 'proj'): Promise<number> {
-  return (await rest(server, token, 'POST', `/repos/ci-owner/${repo}/check-runs`, { head_sha: head, ...body })).id;
-}
-
-const status = (body: Record<string, unknown>, sha = head, repo = 'proj') => rest(server, owner.token, 'POST', `/repos/ci-owner/${repo}/statuses/${sha}`, body);
-
-beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  owner = await server.createUser('ci-owner');
-  stranger = await server.createUser('ci-stranger');
-  await repositoryWithReadme(server, owner.token, 'ci-owner', 'proj');
-  head = await branchWith(server, owner.token, 'ci-owner/proj', 'feature', { 'a.txt': 'a\n' });
-  await openPullRequest(server, owner.token, 'ci-owner/proj', { title: 'Add a', head: 'feature', base: 'main' });
-  // The apps come after the pushes, so no push made suites of their own.
-  ci = await createTestApp(server, owner.id, 'Grid CI', { checks: 'write' });
-  linter = await createTestApp(server, owner.id, 'Lint Bot', { checks: 'write' });
-  ciToken = await tokenOf(ci);
-  lintToken = await tokenOf(linter);
-  runs.build = await run(ciToken, { name: 'build', status: 'completed', conclusion: 'success', details_url: 'https://ci.example.com/b' });
-  runs.testOld = await run(ciToken, { name: 'test', status: 'completed', conclusion: 'failure' });
-  runs.test = await run(ciToken, { name: 'test', status: 'completed', conclusion: 'success' });
-  runs.lint = await run(lintToken, { name: 'lint', status: 'in_progress', output: { title: 'Lint', summary: 'Going', annotations: [0, 1, 2].map(annotation) } });
-  await status({ state: 'pending', context: 'deploy' });
-  await status({ state: 'success', context: 'legacy', target_url: 'https://legacy.example.com/1' });
-  await status({ state: 'error', context: 'deploy', description: 'boom' });
-});
-afterAll(() => server?.close());
+checksFixture();
 
 const GH_PR_CHECKS = `{ repository(owner: "ci-owner", name: "proj") { pullRequest(number: 1) { commits(last: 1) { nodes { commit { oid
   statusCheckRollup { id state commit { oid } contexts(first: 100) {
@@ -178,48 +130,5 @@ describe('Commit.checkSuites and CheckSuite', () => {
     expect(first.nodes[1]).toMatchObject({ message: 'note 1', annotationLevel: 'FAILURE' });
     const last = (await gql(query('last: 2'), stranger.token, { id })).data!.node.annotations;
     expect(last.nodes.map((a: any) => a.message)).toEqual(['note 1', 'note 2']);
-  });
-});
-
-describe('who sees checks and statuses', () => {
-  const ROLLUP = `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit {
-    statusCheckRollup { state contexts(first: 10) { checkRunCount statusContextCount } } } } } }`;
-  const SUITES = `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit { checkSuites(first: 5) { totalCount } } } } }`;
-  const STATUS = `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit { status { state } } } } }`;
-
-  it('an installation reads the checks with `checks: read` and the statuses with `statuses: read`', async () => {
-    const checksOnly = await tokenOf(await createTestApp(server, owner.id, 'Checks Reader', { checks: 'read' }));
-    const statusesOnly = await tokenOf(await createTestApp(server, owner.id, 'Status Reader', { statuses: 'read' }));
-    const rollup = async (token: string) => (await gql(ROLLUP, token)).data!.repository.object.statusCheckRollup;
-    // Each sees its part of the rollup, and the state of that part.
-    expect(await rollup(checksOnly)).toEqual({ state: 'PENDING', contexts: { checkRunCount: 3, statusContextCount: 0 } });
-    expect(await rollup(statusesOnly)).toEqual({ state: 'ERROR', contexts: { checkRunCount: 0, statusContextCount: 2 } });
-    expect((await gql(SUITES, checksOnly)).data!.repository.object.checkSuites.totalCount).toBe(2);
-    const refused = await gql(SUITES, statusesOnly);
-    expect(refused.data!.repository.object.checkSuites).toBeNull();
-    expect(refused.errors?.[0]).toMatchObject({ type: 'FORBIDDEN', message: 'Resource not accessible by integration' });
-    expect((await gql(STATUS, checksOnly)).errors?.[0]).toMatchObject({ type: 'FORBIDDEN' });
-    expect((await gql(STATUS, statusesOnly)).data!.repository.object.status).toEqual({ state: 'FAILURE' });
-    // Nor does node(id) hand it a run, or a status.
-    const id = (await rest(server, owner.token, 'GET', `/repos/ci-owner/proj/check-runs/${runs.build}`)).node_id;
-    const nodes = `query($id: ID!) { nodes(ids: [$id]) { id } }`;
-    expect((await gql(nodes, statusesOnly, { id })).data!.nodes).toEqual([null]);
-    expect((await gql(nodes, checksOnly, { id })).data!.nodes).toEqual([{ id }]);
-    const statusId = (await rest(server, owner.token, 'GET', `/repos/ci-owner/proj/commits/${head}/statuses`))[0].node_id;
-    expect((await gql(nodes, checksOnly, { id: statusId })).data!.nodes).toEqual([null]);
-    expect((await gql(nodes, statusesOnly, { id: statusId })).data!.nodes).toEqual([{ id: statusId }]);
-  });
-
-  it('a private repository’s checks are seen by those who may read it only', async () => {
-    await repositoryWithReadme(server, owner.token, 'ci-owner', 'secret', true);
-    const sha = (await rest(server, owner.token, 'GET', '/repos/ci-owner/secret/git/ref/heads/main')).object.sha;
-    await rest(server, ciToken, 'POST', '/repos/ci-owner/secret/check-runs', { head_sha: sha, name: 'hidden', status: 'queued' });
-    const query = `{ repository(owner: "ci-owner", name: "secret") { object(expression: "main") { ... on Commit {
-      statusCheckRollup { state contexts(first: 5) { nodes { ... on CheckRun { name } } } } } } } }`;
-    const seen = await gql(query, owner.token);
-    expect(seen.data!.repository.object.statusCheckRollup).toEqual({ state: 'PENDING', contexts: { nodes: [{ name: 'hidden' }] } });
-    const hidden = await gql(query, stranger.token);
-    expect(hidden.data?.repository ?? null).toBeNull();
-    expect(hidden.errors?.[0]?.type).toBe('NOT_FOUND');
   });
 });

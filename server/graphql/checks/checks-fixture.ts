@@ -1,7 +1,7 @@
 // The commit the checks tests read (checks-graphql.test.ts,
 // checks-access.test.ts), made through REST as CI makes it: a pull request
 // whose head has two apps' check runs (one superseded by a rerun, one with
-// annotations) and two statuses contexts (one superseded).
+// annotations) and two status contexts (one superseded).
 import { afterAll, beforeAll } from 'vitest';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken, type TestApp } from '../../test-support/apps.js';
 import type { AppPermissions } from '../../auth/principal.js';

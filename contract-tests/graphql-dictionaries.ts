@@ -4,7 +4,8 @@
 // (schemathesis warns "missing test data"). Asked of the target itself, so it
 // works for any deployment and token: the token's user (GraphQL `viewer`) and
 // the repositories it lists (`GET /user/repos`), with their node IDs, the
-// `CO_` IDs of their default branches' head commits, and those of a few of
+// `CO_` IDs of their default branches' head commits (with their statuses and
+// check runs), and those of a few of
 // their labels, milestones, issues, pull requests, comments and reactions (the mutations'
 // subjects: issue, pull request, comment, label and repository IDs each in a dictionary of
 // its own).
@@ -40,7 +41,7 @@ async function optionalList<T>(url: string): Promise<T[]> {
   }
 }
 
-interface Repo { name: string; node_id: string; owner: { login: string; node_id: string } }
+interface Repo { name: string; node_id: string; default_branch?: string; owner: { login: string; node_id: string } }
 
 const graphqlUrl = `${base.replace(/\/api\/v3$/, '')}/api/graphql`;
 const { data } = await json<{ data?: { viewer?: { id: string; login: string } } }>(graphqlUrl, {
@@ -91,6 +92,11 @@ for (const repo of repos.slice(0, 3)) {
     children.push(...reactions.map((r) => r.node_id));
   }
   children.push(...milestones.map((m) => m.node_id));
+  // The head commit's statuses and check runs (SC_, CR_): `node` then reaches the rollup's kinds.
+  const ref = encodeURIComponent(repo.default_branch ?? 'main');
+  const statuses = await optionalList<{ node_id: string }>(`${path}/commits/${ref}/statuses?per_page=5`);
+  const checkRuns = await json<{ check_runs?: { node_id: string }[] }>(`${path}/commits/${ref}/check-runs?per_page=5`).catch(() => ({ check_runs: [] }));
+  children.push(...statuses.map((s) => s.node_id), ...(checkRuns.check_runs ?? []).map((r) => r.node_id));
 }
 
 const unique = (values: string[]) => [...new Set(values)];

@@ -19,6 +19,7 @@ import type { AccountRow } from '../repos/accounts-store.js';
 import { highest, loadGrantedPermissions, type Permission } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
+import { createCheckLoaders, type CheckLoaders } from './checks/check-loaders.js';
 import { createGitLoaders, type GitLoaders } from './git/git-loaders.js';
 import { createIssueLoaders, type IssueLoaders } from './issues/issue-loaders.js';
 import { createLabelMilestoneLoaders, type LabelMilestoneLoaders } from './label-milestone-loaders.js';
@@ -26,7 +27,7 @@ import { createPullLoaders, type PullLoaders } from './pulls/pull-loaders.js';
 import { createReactionLoaders, type ReactionLoaders } from './reactions/reaction-loaders.js';
 import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loaders.js';
 
-export interface Loaders extends LabelMilestoneLoaders, IssueLoaders, ReactionLoaders, PullLoaders, ReviewLoaders {
+export interface Loaders extends LabelMilestoneLoaders, IssueLoaders, ReactionLoaders, PullLoaders, ReviewLoaders, CheckLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -55,6 +56,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     ...createPullLoaders(services.sql, services.git),
     ...createReactionLoaders(services.sql, user?.id ?? null),
     ...createReviewLoaders(services.sql, user?.id ?? null),
+    ...createCheckLoaders(services.sql),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => {

@@ -20,6 +20,9 @@ import { pullReviewFields } from './reviews/pull-review-fields.js';
 import { PullRequestReview, PullRequestReviewComment } from './reviews/review-resolvers.js';
 import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
 import { CheckRun, CheckSuite } from './checks/check-resolvers.js';
+import { commitCheckFields, StatusCheckRollup, StatusCheckRollupContext } from './checks/commit-check-fields.js';
+import { CheckAnnotation, runAnnotationField, suiteRunFields } from './checks/suite-run-fields.js';
+import { App, suiteAppField } from './checks/check-app.js';
 import { commitStatusField, Status, StatusContext } from './statuses/status-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
@@ -44,7 +47,7 @@ export const resolvers: Resolvers = {
   Ref,
   RefConnection: connectionFields,
   GitObject,
-  Commit: { ...Commit, ...commitStatusField },
+  Commit: { ...Commit, ...commitStatusField, ...commitCheckFields },
   CommitConnection: connectionFields,
   CommitHistoryConnection: connectionFields,
   GitActor,
@@ -71,8 +74,12 @@ export const resolvers: Resolvers = {
   PullRequestReview,
   PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },
   PullRequestReviewThread,
-  CheckRun,
-  CheckSuite,
+  CheckRun: { ...CheckRun, ...runAnnotationField },
+  CheckSuite: { ...CheckSuite, ...suiteRunFields, ...suiteAppField },
+  App,
+  CheckAnnotation,
+  StatusCheckRollup,
+  StatusCheckRollupContext,
   Status,
   StatusContext,
 };

@@ -31,7 +31,7 @@ export interface StatusRow extends StatusValues {
 
 type Db = Sql | TransactionSql;
 
-const SELECT_STATUS = (db: Db) => db`
+export const SELECT_STATUS = (db: Db) => db`
   SELECT s.id, s.repository_id, s.sha, s.state, s.context, s.description, s.target_url, s.creator_id,
          a.login AS creator_login, a.kind AS creator_kind, a.site_admin AS creator_site_admin, s.created_at, s.updated_at
   FROM commit_statuses s LEFT JOIN accounts a ON a.id = s.creator_id`;

@@ -9,13 +9,14 @@ import type { GraphqlContext } from '../context.js';
 import type { CheckRunResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
 import { canSeeRepository } from '../resolvers/repository.js';
-import type { CheckRunModel, CheckSuiteModel } from './check-models.js';
+import { suiteModel, type CheckRunModel, type CheckSuiteModel } from './check-models.js';
+import { mayRead } from './check-read-access.js';
 
 type Upper<T extends string> = Uppercase<T>;
 const upper = <T extends string>(value: T) => value.toUpperCase() as Upper<T>;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
+export async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
   const repo = await ctx.loaders.repositoryById.load(repositoryId);
   if (repo === null) throw new Error(`repository ${repositoryId} of a check is gone`);
   return repo;
@@ -25,7 +26,8 @@ async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<
 export async function loadCheckNode(ctx: GraphqlContext, type: 'CheckRun' | 'CheckSuite', id: number): Promise<CheckRunModel | CheckSuiteModel | null> {
   const { sql } = ctx.services;
   const [row] = await sql<{ repository_id: number }[]>`SELECT repository_id FROM ${sql(type === 'CheckRun' ? 'check_runs' : 'check_suites')} WHERE id = ${id}`;
-  if (!row) return null;
+  // An installation without `checks: read` reads no check, as REST's check reads answer it 403.
+  if (!row || !mayRead(ctx, 'checks')) return null;
   const repo = await ctx.loaders.repositoryById.load(row.repository_id);
   if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
   if (type === 'CheckRun') {
@@ -62,8 +64,9 @@ export const CheckRun: CheckRunResolvers = {
   permalink: async (run, _args, ctx) => ctx.services.urls.html(await runPath(run, ctx)),
   repository: (run, _args, ctx) => repositoryOf(ctx, run.repository_id),
   checkSuite: async (run, _args, ctx) => {
-    const suite = await findSuite(ctx.services.sql, run.repository_id, run.suite_id);
-    return { ...suite!, check_kind: 'CheckSuite' };
+    const suite = await ctx.loaders.suiteById.load(run.suite_id);
+    if (suite === null) throw new Error(`check suite ${run.suite_id} of check run ${run.id} is gone`);
+    return suiteModel(suite);
   },
 };
 

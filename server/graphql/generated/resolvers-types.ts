@@ -9,7 +9,8 @@ import type { IssueModel, CommentModel } from '../issues/issue-models.js';
 import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from '../reactions/reaction-models.js';
 import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
 import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/review-models.js';
-import type { CheckRunModel, CheckSuiteModel } from '../checks/check-models.js';
+import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnotationModel } from '../checks/check-models.js';
+import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -148,6 +149,29 @@ export type AddReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+/** A GitHub App. */
+export type App = {
+  __typename?: 'App';
+  /** The client ID of the app. */
+  clientId?: Maybe<Scalars['String']['output']>;
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The description of the app. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The Node ID of the App object */
+  id: Scalars['ID']['output'];
+  /** The name of the app. */
+  name: Scalars['String']['output'];
+  /** A slug based on the name of the app for use in URLs. */
+  slug: Scalars['String']['output'];
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The URL to the app's homepage. */
+  url: Scalars['URI']['output'];
+};
+
 /** An object that can have users assigned to it. */
 export type Assignable = {
   /** A list of Users assigned to this object. */
@@ -188,6 +212,76 @@ export type Blob = GitObject & Node & {
   text?: Maybe<Scalars['String']['output']>;
 };
 
+/** A single check annotation. */
+export type CheckAnnotation = {
+  __typename?: 'CheckAnnotation';
+  /** The annotation's severity level. */
+  annotationLevel?: Maybe<CheckAnnotationLevel>;
+  /** The path to the file that this annotation was made on. */
+  blobUrl: Scalars['URI']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The position of this annotation. */
+  location: CheckAnnotationSpan;
+  /** The annotation's message. */
+  message: Scalars['String']['output'];
+  /** The path that this annotation was made on. */
+  path: Scalars['String']['output'];
+  /** Additional information about the annotation. */
+  rawDetails?: Maybe<Scalars['String']['output']>;
+  /** The annotation's title */
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** The connection type for CheckAnnotation. */
+export type CheckAnnotationConnection = {
+  __typename?: 'CheckAnnotationConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<CheckAnnotationEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<CheckAnnotation>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type CheckAnnotationEdge = {
+  __typename?: 'CheckAnnotationEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<CheckAnnotation>;
+};
+
+/** Represents an annotation's information level. */
+export type CheckAnnotationLevel =
+  /** An annotation indicating an inescapable error. */
+  | 'FAILURE'
+  /** An annotation indicating some information. */
+  | 'NOTICE'
+  /** An annotation indicating an ignorable error. */
+  | 'WARNING';
+
+/** A character position in a check annotation. */
+export type CheckAnnotationPosition = {
+  __typename?: 'CheckAnnotationPosition';
+  /** Column number (1 indexed). */
+  column?: Maybe<Scalars['Int']['output']>;
+  /** Line number (1 indexed). */
+  line: Scalars['Int']['output'];
+};
+
+/** An inclusive pair of positions for a check annotation. */
+export type CheckAnnotationSpan = {
+  __typename?: 'CheckAnnotationSpan';
+  /** End position (inclusive). */
+  end: CheckAnnotationPosition;
+  /** Start position (inclusive). */
+  start: CheckAnnotationPosition;
+};
+
 /** The possible states for a check suite or run conclusion. */
 export type CheckConclusionState =
   /** The check suite or run requires action. */
@@ -210,6 +304,8 @@ export type CheckConclusionState =
 /** A check run. */
 export type CheckRun = Node & {
   __typename?: 'CheckRun';
+  /** The check run's annotations */
+  annotations?: Maybe<CheckAnnotationConnection>;
   /** The check run's check suite. */
   checkSuite: CheckSuite;
   /** Identifies the date and time when the check run was completed. */
@@ -246,6 +342,100 @@ export type CheckRun = Node & {
   url: Scalars['URI']['output'];
 };
 
+
+/** A check run. */
+export type CheckRunAnnotationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The connection type for CheckRun. */
+export type CheckRunConnection = {
+  __typename?: 'CheckRunConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<CheckRunEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<CheckRun>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type CheckRunEdge = {
+  __typename?: 'CheckRunEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<CheckRun>;
+};
+
+/** The filters that are available when fetching check runs. */
+export type CheckRunFilter = {
+  /** Filters the check runs created by this application ID. */
+  appId?: InputMaybe<Scalars['Int']['input']>;
+  /** Filters the check runs by this name. */
+  checkName?: InputMaybe<Scalars['String']['input']>;
+  /** Filters the check runs by this type. */
+  checkType?: InputMaybe<CheckRunType>;
+  /** Filters the check runs by these conclusions. */
+  conclusions?: InputMaybe<Array<CheckConclusionState>>;
+  /** Filters the check runs by this status. Superceded by statuses. */
+  status?: InputMaybe<CheckStatusState>;
+  /** Filters the check runs by this status. Overrides status. */
+  statuses?: InputMaybe<Array<CheckStatusState>>;
+};
+
+/** The possible states of a check run in a status rollup. */
+export type CheckRunState =
+  /** The check run requires action. */
+  | 'ACTION_REQUIRED'
+  /** The check run has been cancelled. */
+  | 'CANCELLED'
+  /** The check run has been completed. */
+  | 'COMPLETED'
+  /** The check run has failed. */
+  | 'FAILURE'
+  /** The check run is in progress. */
+  | 'IN_PROGRESS'
+  /** The check run was neutral. */
+  | 'NEUTRAL'
+  /** The check run is in pending state. */
+  | 'PENDING'
+  /** The check run has been queued. */
+  | 'QUEUED'
+  /** The check run was skipped. */
+  | 'SKIPPED'
+  /** The check run was marked stale by GitHub. Only GitHub can use this conclusion. */
+  | 'STALE'
+  /** The check run has failed at startup. */
+  | 'STARTUP_FAILURE'
+  /** The check run has succeeded. */
+  | 'SUCCESS'
+  /** The check run has timed out. */
+  | 'TIMED_OUT'
+  /** The check run is in waiting state. */
+  | 'WAITING';
+
+/** Represents a count of the state of a check run. */
+export type CheckRunStateCount = {
+  __typename?: 'CheckRunStateCount';
+  /** The number of check runs with this state. */
+  count: Scalars['Int']['output'];
+  /** The state of a check run. */
+  state: CheckRunState;
+};
+
+/** The possible types of check runs. */
+export type CheckRunType =
+  /** Every check run available. */
+  | 'ALL'
+  /** The latest check run. */
+  | 'LATEST';
+
 /** The possible states for a check suite or run status. */
 export type CheckStatusState =
   /** The check suite or run has been completed. */
@@ -258,6 +448,12 @@ export type CheckStatusState =
 /** A check suite. */
 export type CheckSuite = Node & {
   __typename?: 'CheckSuite';
+  /** The GitHub App which created this check suite. */
+  app?: Maybe<App>;
+  /** The name of the branch for this check suite. */
+  branch?: Maybe<Ref>;
+  /** The check runs associated with a check suite. */
+  checkRuns?: Maybe<CheckRunConnection>;
   /** The commit for this check suite */
   commit: Commit;
   /** The conclusion of this check suite. */
@@ -278,6 +474,46 @@ export type CheckSuite = Node & {
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL for this check suite */
   url: Scalars['URI']['output'];
+};
+
+
+/** A check suite. */
+export type CheckSuiteCheckRunsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filterBy?: InputMaybe<CheckRunFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The connection type for CheckSuite. */
+export type CheckSuiteConnection = {
+  __typename?: 'CheckSuiteConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<CheckSuiteEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<CheckSuite>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type CheckSuiteEdge = {
+  __typename?: 'CheckSuiteEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<CheckSuite>;
+};
+
+/** The filters that are available when fetching check suites. */
+export type CheckSuiteFilter = {
+  /** Filters the check suites created by this application ID. */
+  appId?: InputMaybe<Scalars['Int']['input']>;
+  /** Filters the check suites by this name. */
+  checkName?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CloseIssueInput = {
@@ -325,6 +561,8 @@ export type Commit = GitObject & Node & {
   authoredByCommitter: Scalars['Boolean']['output'];
   /** The datetime when this commit was authored. */
   authoredDate: Scalars['DateTime']['output'];
+  /** The check suites associated with a commit. */
+  checkSuites?: Maybe<CheckSuiteConnection>;
   /** The HTTP path for this Git object */
   commitResourcePath: Scalars['URI']['output'];
   /** The HTTP URL for this Git object */
@@ -353,12 +591,24 @@ export type Commit = GitObject & Node & {
   resourcePath: Scalars['URI']['output'];
   /** Status information for this commit */
   status?: Maybe<Status>;
+  /** Check and Status rollup information for this commit. */
+  statusCheckRollup?: Maybe<StatusCheckRollup>;
   /** Commit's root Tree */
   tree: Tree;
   /** The HTTP URL for the tree of this commit */
   treeUrl: Scalars['URI']['output'];
   /** The HTTP URL for this commit */
   url: Scalars['URI']['output'];
+};
+
+
+/** Represents a Git commit. */
+export type CommitCheckSuitesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filterBy?: InputMaybe<CheckSuiteFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2315,6 +2565,61 @@ export type StatusContextArgs = {
   name: Scalars['String']['input'];
 };
 
+/** Represents the rollup for both the check runs and status for a commit. */
+export type StatusCheckRollup = {
+  __typename?: 'StatusCheckRollup';
+  /** The commit the status and check runs are attached to. */
+  commit?: Maybe<Commit>;
+  /** A list of status contexts and check runs for this commit. */
+  contexts: StatusCheckRollupContextConnection;
+  /** The Node ID of the StatusCheckRollup object */
+  id: Scalars['ID']['output'];
+  /** The combined status for the commit. */
+  state: StatusState;
+};
+
+
+/** Represents the rollup for both the check runs and status for a commit. */
+export type StatusCheckRollupContextsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Types that can be inside a StatusCheckRollup context. */
+export type StatusCheckRollupContext = CheckRun | StatusContext;
+
+/** The connection type for StatusCheckRollupContext. */
+export type StatusCheckRollupContextConnection = {
+  __typename?: 'StatusCheckRollupContextConnection';
+  /** The number of check runs in this rollup. */
+  checkRunCount: Scalars['Int']['output'];
+  /** Counts of check runs by state. */
+  checkRunCountsByState?: Maybe<Array<CheckRunStateCount>>;
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<StatusCheckRollupContextEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<StatusCheckRollupContext>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** The number of status contexts in this rollup. */
+  statusContextCount: Scalars['Int']['output'];
+  /** Counts of status contexts by state. */
+  statusContextCountsByState?: Maybe<Array<StatusContextStateCount>>;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type StatusCheckRollupContextEdge = {
+  __typename?: 'StatusCheckRollupContextEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<StatusCheckRollupContext>;
+};
+
 /** Represents an individual commit status context */
 export type StatusContext = Node & {
   __typename?: 'StatusContext';
@@ -2342,6 +2647,15 @@ export type StatusContext = Node & {
 /** Represents an individual commit status context */
 export type StatusContextAvatarUrlArgs = {
   size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Represents a count of the state of a status context. */
+export type StatusContextStateCount = {
+  __typename?: 'StatusContextStateCount';
+  /** The number of statuses with this state. */
+  count: Scalars['Int']['output'];
+  /** The state of a status context. */
+  state: StatusState;
 };
 
 /** The possible commit status states. */
@@ -2665,6 +2979,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( AccountRow )
     | ( AccountRow )
   ;
+  StatusCheckRollupContext:
+    | ( CheckRunModel )
+    | ( StatusContextModel )
+  ;
 };
 
 /** Mapping of interface types */
@@ -2741,13 +3059,29 @@ export type ResolversTypes = {
   AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  App: ResolverTypeWrapper<AppRow>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
+  CheckAnnotationConnection: ResolverTypeWrapper<Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>> }>;
+  CheckAnnotationEdge: ResolverTypeWrapper<Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckAnnotation']> }>;
+  CheckAnnotationLevel: CheckAnnotationLevel;
+  CheckAnnotationPosition: ResolverTypeWrapper<CheckAnnotationPosition>;
+  CheckAnnotationSpan: ResolverTypeWrapper<CheckAnnotationSpan>;
   CheckConclusionState: CheckConclusionState;
   CheckRun: ResolverTypeWrapper<CheckRunModel>;
+  CheckRunConnection: ResolverTypeWrapper<Omit<CheckRunConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckRunEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckRun']>>> }>;
+  CheckRunEdge: ResolverTypeWrapper<Omit<CheckRunEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckRun']> }>;
+  CheckRunFilter: CheckRunFilter;
+  CheckRunState: CheckRunState;
+  CheckRunStateCount: ResolverTypeWrapper<CheckRunStateCount>;
+  CheckRunType: CheckRunType;
   CheckStatusState: CheckStatusState;
   CheckSuite: ResolverTypeWrapper<CheckSuiteModel>;
+  CheckSuiteConnection: ResolverTypeWrapper<Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckSuite']>>> }>;
+  CheckSuiteEdge: ResolverTypeWrapper<Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckSuite']> }>;
+  CheckSuiteFilter: CheckSuiteFilter;
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   ClosePullRequestInput: ClosePullRequestInput;
@@ -2891,7 +3225,12 @@ export type ResolversTypes = {
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   Status: ResolverTypeWrapper<StatusModel>;
+  StatusCheckRollup: ResolverTypeWrapper<StatusCheckRollupModel>;
+  StatusCheckRollupContext: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StatusCheckRollupContext']>;
+  StatusCheckRollupContextConnection: ResolverTypeWrapper<Omit<StatusCheckRollupContextConnection, 'checkRunCountsByState' | 'edges' | 'nodes'> & { checkRunCountsByState?: Maybe<Array<ResolversTypes['CheckRunStateCount']>>, edges?: Maybe<Array<Maybe<ResolversTypes['StatusCheckRollupContextEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['StatusCheckRollupContext']>>> }>;
+  StatusCheckRollupContextEdge: ResolverTypeWrapper<Omit<StatusCheckRollupContextEdge, 'node'> & { node?: Maybe<ResolversTypes['StatusCheckRollupContext']> }>;
   StatusContext: ResolverTypeWrapper<StatusContextModel>;
+  StatusContextStateCount: ResolverTypeWrapper<StatusContextStateCount>;
   StatusState: StatusState;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
@@ -2940,11 +3279,24 @@ export type ResolversParentTypes = {
   AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  App: AppRow;
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
+  CheckAnnotation: CheckAnnotationModel;
+  CheckAnnotationConnection: Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotation']>>> };
+  CheckAnnotationEdge: Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckAnnotation']> };
+  CheckAnnotationPosition: CheckAnnotationPosition;
+  CheckAnnotationSpan: CheckAnnotationSpan;
   CheckRun: CheckRunModel;
+  CheckRunConnection: Omit<CheckRunConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckRunEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckRun']>>> };
+  CheckRunEdge: Omit<CheckRunEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckRun']> };
+  CheckRunFilter: CheckRunFilter;
+  CheckRunStateCount: CheckRunStateCount;
   CheckSuite: CheckSuiteModel;
+  CheckSuiteConnection: Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuite']>>> };
+  CheckSuiteEdge: Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckSuite']> };
+  CheckSuiteFilter: CheckSuiteFilter;
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   ClosePullRequestInput: ClosePullRequestInput;
@@ -3063,7 +3415,12 @@ export type ResolversParentTypes = {
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   Status: StatusModel;
+  StatusCheckRollup: StatusCheckRollupModel;
+  StatusCheckRollupContext: ResolversUnionTypes<ResolversParentTypes>['StatusCheckRollupContext'];
+  StatusCheckRollupContextConnection: Omit<StatusCheckRollupContextConnection, 'checkRunCountsByState' | 'edges' | 'nodes'> & { checkRunCountsByState?: Maybe<Array<ResolversParentTypes['CheckRunStateCount']>>, edges?: Maybe<Array<Maybe<ResolversParentTypes['StatusCheckRollupContextEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['StatusCheckRollupContext']>>> };
+  StatusCheckRollupContextEdge: Omit<StatusCheckRollupContextEdge, 'node'> & { node?: Maybe<ResolversParentTypes['StatusCheckRollupContext']> };
   StatusContext: StatusContextModel;
+  StatusContextStateCount: StatusContextStateCount;
   String: Scalars['String']['output'];
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
@@ -3137,6 +3494,18 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
+export type AppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['App'] = ResolversParentTypes['App']> = {
+  clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+};
+
 export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignable'] = ResolversParentTypes['Assignable']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
@@ -3155,7 +3524,41 @@ export type BlobResolvers<ContextType = GraphqlContext, ParentType extends Resol
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CheckAnnotationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotation'] = ResolversParentTypes['CheckAnnotation']> = {
+  annotationLevel?: Resolver<Maybe<ResolversTypes['CheckAnnotationLevel']>, ParentType, ContextType>;
+  blobUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['CheckAnnotationSpan'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rawDetails?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CheckAnnotationConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotationConnection'] = ResolversParentTypes['CheckAnnotationConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CheckAnnotationEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotationEdge'] = ResolversParentTypes['CheckAnnotationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CheckAnnotation']>, ParentType, ContextType>;
+};
+
+export type CheckAnnotationPositionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotationPosition'] = ResolversParentTypes['CheckAnnotationPosition']> = {
+  column?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CheckAnnotationSpanResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotationSpan'] = ResolversParentTypes['CheckAnnotationSpan']> = {
+  end?: Resolver<ResolversTypes['CheckAnnotationPosition'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['CheckAnnotationPosition'], ParentType, ContextType>;
+};
+
 export type CheckRunResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckRun'] = ResolversParentTypes['CheckRun']> = {
+  annotations?: Resolver<Maybe<ResolversTypes['CheckAnnotationConnection']>, ParentType, ContextType, Partial<CheckRunAnnotationsArgs>>;
   checkSuite?: Resolver<ResolversTypes['CheckSuite'], ParentType, ContextType>;
   completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
@@ -3176,7 +3579,27 @@ export type CheckRunResolvers<ContextType = GraphqlContext, ParentType extends R
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CheckRunConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckRunConnection'] = ResolversParentTypes['CheckRunConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckRunEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckRun']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CheckRunEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckRunEdge'] = ResolversParentTypes['CheckRunEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CheckRun']>, ParentType, ContextType>;
+};
+
+export type CheckRunStateCountResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckRunStateCount'] = ResolversParentTypes['CheckRunStateCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['CheckRunState'], ParentType, ContextType>;
+};
+
 export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckSuite'] = ResolversParentTypes['CheckSuite']> = {
+  app?: Resolver<Maybe<ResolversTypes['App']>, ParentType, ContextType>;
+  branch?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  checkRuns?: Resolver<Maybe<ResolversTypes['CheckRunConnection']>, ParentType, ContextType, Partial<CheckSuiteCheckRunsArgs>>;
   commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
   conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3188,6 +3611,18 @@ export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CheckSuiteConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckSuiteConnection'] = ResolversParentTypes['CheckSuiteConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckSuiteEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckSuite']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CheckSuiteEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckSuiteEdge'] = ResolversParentTypes['CheckSuiteEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CheckSuite']>, ParentType, ContextType>;
 };
 
 export type CloseIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CloseIssuePayload'] = ResolversParentTypes['CloseIssuePayload']> = {
@@ -3205,6 +3640,7 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   author?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
   authoredByCommitter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   authoredDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  checkSuites?: Resolver<Maybe<ResolversTypes['CheckSuiteConnection']>, ParentType, ContextType, Partial<CommitCheckSuitesArgs>>;
   commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   commitUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   committedDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3219,6 +3655,7 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  statusCheckRollup?: Resolver<Maybe<ResolversTypes['StatusCheckRollup']>, ParentType, ContextType>;
   tree?: Resolver<ResolversTypes['Tree'], ParentType, ContextType>;
   treeUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -3934,6 +4371,33 @@ export type StatusResolvers<ContextType = GraphqlContext, ParentType extends Res
   state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
 };
 
+export type StatusCheckRollupResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusCheckRollup'] = ResolversParentTypes['StatusCheckRollup']> = {
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  contexts?: Resolver<ResolversTypes['StatusCheckRollupContextConnection'], ParentType, ContextType, Partial<StatusCheckRollupContextsArgs>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
+};
+
+export type StatusCheckRollupContextResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusCheckRollupContext'] = ResolversParentTypes['StatusCheckRollupContext']> = {
+  __resolveType: TypeResolveFn<'CheckRun' | 'StatusContext', ParentType, ContextType>;
+};
+
+export type StatusCheckRollupContextConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusCheckRollupContextConnection'] = ResolversParentTypes['StatusCheckRollupContextConnection']> = {
+  checkRunCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checkRunCountsByState?: Resolver<Maybe<Array<ResolversTypes['CheckRunStateCount']>>, ParentType, ContextType>;
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['StatusCheckRollupContextEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['StatusCheckRollupContext']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  statusContextCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  statusContextCountsByState?: Resolver<Maybe<Array<ResolversTypes['StatusContextStateCount']>>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StatusCheckRollupContextEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusCheckRollupContextEdge'] = ResolversParentTypes['StatusCheckRollupContextEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['StatusCheckRollupContext']>, ParentType, ContextType>;
+};
+
 export type StatusContextResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusContext'] = ResolversParentTypes['StatusContext']> = {
   avatarUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType, RequireFields<StatusContextAvatarUrlArgs, 'size'>>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
@@ -3945,6 +4409,11 @@ export type StatusContextResolvers<ContextType = GraphqlContext, ParentType exte
   state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
   targetUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type StatusContextStateCountResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StatusContextStateCount'] = ResolversParentTypes['StatusContextStateCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
 };
 
 export type SubmitPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubmitPullRequestReviewPayload'] = ResolversParentTypes['SubmitPullRequestReviewPayload']> = {
@@ -4072,10 +4541,21 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddPullRequestReviewThreadPayload?: AddPullRequestReviewThreadPayloadResolvers<ContextType>;
   AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
+  App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
+  CheckAnnotation?: CheckAnnotationResolvers<ContextType>;
+  CheckAnnotationConnection?: CheckAnnotationConnectionResolvers<ContextType>;
+  CheckAnnotationEdge?: CheckAnnotationEdgeResolvers<ContextType>;
+  CheckAnnotationPosition?: CheckAnnotationPositionResolvers<ContextType>;
+  CheckAnnotationSpan?: CheckAnnotationSpanResolvers<ContextType>;
   CheckRun?: CheckRunResolvers<ContextType>;
+  CheckRunConnection?: CheckRunConnectionResolvers<ContextType>;
+  CheckRunEdge?: CheckRunEdgeResolvers<ContextType>;
+  CheckRunStateCount?: CheckRunStateCountResolvers<ContextType>;
   CheckSuite?: CheckSuiteResolvers<ContextType>;
+  CheckSuiteConnection?: CheckSuiteConnectionResolvers<ContextType>;
+  CheckSuiteEdge?: CheckSuiteEdgeResolvers<ContextType>;
   CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
   ClosePullRequestPayload?: ClosePullRequestPayloadResolvers<ContextType>;
   Commit?: CommitResolvers<ContextType>;
@@ -4161,7 +4641,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
+  StatusCheckRollup?: StatusCheckRollupResolvers<ContextType>;
+  StatusCheckRollupContext?: StatusCheckRollupContextResolvers<ContextType>;
+  StatusCheckRollupContextConnection?: StatusCheckRollupContextConnectionResolvers<ContextType>;
+  StatusCheckRollupContextEdge?: StatusCheckRollupContextEdgeResolvers<ContextType>;
   StatusContext?: StatusContextResolvers<ContextType>;
+  StatusContextStateCount?: StatusContextStateCountResolvers<ContextType>;
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;

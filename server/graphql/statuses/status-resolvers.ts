@@ -3,13 +3,14 @@
 // state, and StatusContext nodes (SC_ ids) found by node(id) while their
 // repository exists and is visible.
 import { encodeNodeId } from '../../ids/node-id.js';
-import { findStatus, latestByContext } from '../../statuses/statuses-store.js';
+import { findStatus } from '../../statuses/statuses-store.js';
 import { combinedState } from '../../statuses/status-view.js';
 import { isoSeconds } from '../../http/timestamps.js';
 import type { GraphqlContext } from '../context.js';
 import type { CommitResolvers, StatusContextResolvers, StatusResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
 import { canSeeRepository } from '../resolvers/repository.js';
+import { ensureMayRead, mayRead } from '../checks/check-read-access.js';
 import { contextModel, type StatusContextModel, type StatusModel } from './status-models.js';
 
 const encodeStatusId = (id: number) => encodeNodeId('StatusContext', id);
@@ -17,6 +18,8 @@ const STATES = { error: 'ERROR', failure: 'FAILURE', pending: 'PENDING', success
 
 /** The StatusContext behind an SC_ id, or null (unknown, or its repository deleted or invisible). */
 export async function loadStatusContext(ctx: GraphqlContext, id: number): Promise<StatusContextModel | null> {
+  // An installation without `statuses: read` reads no status, as REST answers it 403.
+  if (!mayRead(ctx, 'statuses')) return null;
   const row = await findStatus(ctx.services.sql, id);
   const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
   return row !== null && repo !== null && (await canSeeRepository(ctx, repo)) ? contextModel(row, repo) : null;
@@ -24,7 +27,9 @@ export async function loadStatusContext(ctx: GraphqlContext, id: number): Promis
 
 export const commitStatusField: Pick<CommitResolvers, 'status'> = {
   status: async (commit, _args, ctx) => {
-    const { rows } = await latestByContext(ctx.services.sql, commit.repo.id, commit.oid, null);
+    ensureMayRead(ctx, 'statuses');
+    // The loader the rollup shares (checks/check-loaders.ts): a page of commits costs one statement.
+    const rows = await ctx.loaders.latestStatusesOfCommit.load({ repositoryId: commit.repo.id, sha: commit.oid });
     if (rows.length === 0) return null;
     return { repo: commit.repo, oid: commit.oid, contexts: rows.map((row) => contextModel(row, commit.repo)) };
   },

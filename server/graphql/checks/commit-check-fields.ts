@@ -1,0 +1,68 @@
+// A commit's checks in GraphQL: `Commit.checkSuites` (filtered by app or
+// check name) and `Commit.statusCheckRollup`, its latest check runs and
+// latest statuses together with their combined state (rollup-state.ts).
+// Each is read through the request's loaders, so a page of pull requests
+// with their head commits' rollups costs as many statements as one. An
+// installation sees the parts its permissions cover (check-read-access.ts).
+import { Buffer } from 'node:buffer';
+import type { GraphqlContext } from '../context.js';
+import type {
+  CheckRunState, CommitResolvers, StatusCheckRollupContextResolvers, StatusCheckRollupResolvers, StatusState,
+} from '../generated/resolvers-types.js';
+import type { GitObjectModel } from '../git/models.js';
+import { objectByOid } from '../resolvers/git-object.js';
+import { contextModel, isStatusContext } from '../statuses/status-models.js';
+import { runModel, suiteModel, type StatusCheckRollupModel } from './check-models.js';
+import { ensureMayRead, mayRead } from './check-read-access.js';
+import { memoryPage } from './memory-page.js';
+import { countsByState, rollupState, runCountState } from './rollup-state.js';
+
+const keyOf = (commit: GitObjectModel) => ({ repositoryId: commit.repo.id, sha: commit.oid });
+
+async function rollupOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<StatusCheckRollupModel | null> {
+  const checks = mayRead(ctx, 'checks');
+  const statuses = mayRead(ctx, 'statuses');
+  if (!checks && !statuses) ensureMayRead(ctx, 'checks');
+  const [runs, rows] = await Promise.all([
+    checks ? ctx.loaders.latestRunsOfCommit.load(keyOf(commit)) : [],
+    statuses ? ctx.loaders.latestStatusesOfCommit.load(keyOf(commit)) : [],
+  ]);
+  if (runs.length === 0 && rows.length === 0) return null;
+  return { repo: commit.repo, oid: commit.oid, runs: runs.map(runModel), statuses: rows.map((row) => contextModel(row, commit.repo)) };
+}
+
+export const commitCheckFields: Pick<CommitResolvers, 'checkSuites' | 'statusCheckRollup'> = {
+  checkSuites: async (commit, { filterBy, ...page }, ctx) => {
+    ensureMayRead(ctx, 'checks');
+    let suites = await ctx.loaders.suitesOfCommit.load(keyOf(commit));
+    if (filterBy?.appId != null) suites = suites.filter((suite) => suite.app_id === filterBy.appId);
+    if (filterBy?.checkName != null) suites = suites.filter((suite) => suite.run_names.includes(filterBy.checkName!));
+    return memoryPage(suites.map(suiteModel), page, 'checkSuites');
+  },
+  statusCheckRollup: (commit, _args, ctx) => rollupOf(ctx, commit),
+};
+
+/**
+ * A stable opaque id for a commit's rollup: its repository and commit, as
+ * Ref's `REF_` ids (refs.ts). GitHub's rollup is a Node; no node kind is
+ * assigned to it here yet, so `node(id:)` does not resolve this one.
+ */
+export const rollupId = (repositoryId: number, oid: string) => 'SCR_' + Buffer.from(`${repositoryId}:${oid}`).toString('base64url');
+
+export const StatusCheckRollup: StatusCheckRollupResolvers = {
+  id: (rollup) => rollupId(rollup.repo.id, rollup.oid),
+  commit: (rollup, _args, ctx) => objectByOid(ctx, rollup.repo, rollup.oid),
+  state: (rollup) => rollupState(rollup.runs, rollup.statuses.map((s) => s.state))!,
+  // Check runs first, then statuses, each oldest first.
+  contexts: (rollup, args) => ({
+    ...memoryPage([...rollup.runs, ...rollup.statuses], args, 'contexts'),
+    checkRunCount: rollup.runs.length,
+    checkRunCountsByState: countsByState(rollup.runs.map((run) => runCountState(run) as CheckRunState)),
+    statusContextCount: rollup.statuses.length,
+    statusContextCountsByState: countsByState(rollup.statuses.map((s) => s.state.toUpperCase() as StatusState)),
+  }),
+};
+
+export const StatusCheckRollupContext: StatusCheckRollupContextResolvers = {
+  __resolveType: (context) => (isStatusContext(context) ? 'StatusContext' : 'CheckRun'),
+};

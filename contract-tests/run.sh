@@ -55,7 +55,7 @@ CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/c
 # uploaded → its download (302); → a check run → completed → its suite
 # rerequested. CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS (0: none).
 COMMIT_CHAIN_SECONDS=${CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS:-45}
-COMMIT_CHAIN_OPERATIONS=repos/create-or-update-file-contents,repos/create-commit-status,repos/get-combined-status-for-ref,repos/list-commit-statuses-for-ref,repos/create-release,repos/upload-release-asset,repos/get-release-asset,checks/create,checks/update,checks/rerequest-suite
+COMMIT_CHAIN_OPERATIONS=repos/create-for-authenticated-user,repos/create-or-update-file-contents,repos/create-commit-status,repos/get-combined-status-for-ref,repos/list-commit-statuses-for-ref,repos/create-release,repos/upload-release-asset,repos/get-release-asset,checks/create,checks/update,checks/rerequest-suite
 # CONTRACT_STATEFUL_OPERATIONS (operationIds, comma-separated) narrows the
 # stateful run to those operations and the links between them, e.g.
 # repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/get,pulls/list

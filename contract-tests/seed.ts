@@ -219,13 +219,14 @@ const appJwt = await new SignJWT({ iat: now - 30, exp: now + 570, iss: app.id as
 const { token: installationToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
 // A second token for DELETE /installation/token to revoke.
 const { token: revocableToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
-// The app on the run user's bot-repo too, with a token of that installation
-// for the check run writes: an installation token reaches only its own
-// account's repositories, and the stateful chains write checks on the commits
-// the contents writes make in bot-repo (openapi.yaml CreateCheckRunOfCommit).
-const botInstallation = JSON.parse(await admin('install-app', String(app.id), 'contract-bot', '--repositories', 'bot-repo')) as { id: number };
+// The app on the run user's account too (every repository), with a token of
+// that installation for the check run writes: an installation token reaches
+// only its own account's repositories, and the stateful chains write checks on
+// the commits the contents writes make in bot-repo and in the repositories the
+// run creates (openapi.yaml CommitFileForChains, CreateCheckRunOfCommit).
+const botInstallation = JSON.parse(await admin('install-app', String(app.id), 'contract-bot')) as { id: number };
 const { token: checksToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${botInstallation.id}/access_tokens`);
-progress(`app ${app.id} installed on octocat as installation ${installation.id}, on wharf-org, and on contract-bot/bot-repo as installation ${botInstallation.id}; key in ${appKeyFile}`);
+progress(`app ${app.id} installed on octocat as installation ${installation.id}, on wharf-org, and on contract-bot as installation ${botInstallation.id}; key in ${appKeyFile}`);
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;

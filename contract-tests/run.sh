@@ -355,7 +355,8 @@ else
   HOOK_TOKEN=${CONTRACT_HOOK_TOKEN:-$TOKEN}
   INSTALLATION_TOKEN=${CONTRACT_INSTALLATION_TOKEN:-}
   REVOCABLE_INSTALLATION_TOKEN=${CONTRACT_REVOCABLE_INSTALLATION_TOKEN:-}
-  # The check writes: a token of an installation on the repository the contents writes go to.
+  # The stateful runs' check writes: a token of an installation on the token
+  # user's repositories, where the commit chains write (see below).
   CHECKS_INSTALLATION_TOKEN=${CONTRACT_CHECKS_INSTALLATION_TOKEN:-$INSTALLATION_TOKEN}
   APP_ID=${CONTRACT_APP_ID:-}
   APP_KEY_FILE=${CONTRACT_APP_KEY_FILE:-}
@@ -423,7 +424,12 @@ ST_ARGS=("${ST_COMMON[@]}" --phases "$UNIT_PHASES" --report-junit-path "$REPORTS
 # hooks/auth.py puts the run token (and the app JWT) in the Authorization
 # header; schemathesis.toml overrides it per operation (hooks, installation).
 export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN CONTRACT_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
-export CONTRACT_REVOCABLE_INSTALLATION_TOKEN=$REVOCABLE_INSTALLATION_TOKEN CONTRACT_CHECKS_INSTALLATION_TOKEN=$CHECKS_INSTALLATION_TOKEN
+export CONTRACT_REVOCABLE_INSTALLATION_TOKEN=$REVOCABLE_INSTALLATION_TOKEN
+# The check writes (schemathesis.toml) use the installation on octocat in the
+# examples, coverage and fuzzing phases (the examples name octocat/Hello-World)
+# and, in the stateful runs, CHECKS_INSTALLATION_TOKEN, the installation on the
+# run user's repositories, where the commit chains make the commits they check.
+export CONTRACT_CHECKS_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
 # HTTP Basic credentials of an OAuth app for DELETE /applications/{client_id}/…:
 # by default the example app seed.ts registers (the spec's client id and secret).
 export CONTRACT_OAUTH_CLIENT_BASIC=${CONTRACT_OAUTH_CLIENT_BASIC:-$(printf '%s' 'Iv1.8a61f9b3a7aba766:1c6b1b4c1e5d0a2e8b2e2f4a3b9c7d6e5f4a3b2c' | base64 -w0)}
@@ -465,10 +471,11 @@ if [ -n "$RUN_STATEFUL" ]; then
     fi
     rm -f "$REPORTS/$name-links.txt"
     CONTRACT_LINKS_LOG="$REPORTS/$name-links.txt" CONTRACT_BASE_URL="$TARGET_URL" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-run.py" \
+      CONTRACT_CHECKS_INSTALLATION_TOKEN="$CHECKS_INSTALLATION_TOKEN" \
       run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" "${only[@]}" \
       --phases stateful --max-time "$seconds" --report-junit-path "$REPORTS/junit-$name.xml"
     log "schemathesis (OpenAPI, $name) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-$name.xml"
-    # Which links were followed, what they answered, and whether the fork → pull request → update / merge chain was reached.
+    # Which links were followed, what they answered, and which steps of the chains were reached.
     "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" "$operations" >&2 || true
     log "links followed, one line per step: ${REPORTS#"$ROOT/"}/$name-links.txt"
     if [ "$RUN_STATUS" -gt "$status" ]; then status=$RUN_STATUS; fi

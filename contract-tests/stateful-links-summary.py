@@ -7,7 +7,7 @@ chains openapi.yaml wires were reached: a fork, the pull request inside it
 the review chains, pull request → pending review → submitted, and pull
 request → review comment → reply → pending review → submitted; and the chains
 that start at a commit (a file written): release → asset uploaded → download
-(302), commit status → combined status / statuses, check run → update /
+(302), commit status → combined status / statuses, check run →
 completed, and its suite → rerequested. A line names only the step before
 (`via`), so each chain is read as links that each came after the one above it.
 Argument 2 (optional): the run's operationIds, comma-separated, when it was

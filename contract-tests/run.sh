@@ -48,6 +48,16 @@ CHAIN_SECONDS=${CONTRACT_STATEFUL_CHAIN_SECONDS:-60}
 # (the reads too) 45 s followed pull → comment → reply once and never reached
 # submit.
 CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/create-review,pulls/submit-review,pulls/create-review-comment,pulls/create-reply-for-review-comment
+# A third run, of its own (in the pull request run their roots and links would
+# compete with the review chains' for the steps), over the chains that start at
+# a commit (issue 19): a repository created → a file written in it (its commit)
+# → a commit status → the commit's combined status and statuses; → a release
+# tagging it → an asset uploaded → its download (302); → a check run →
+# completed → its suite rerequested. 45 s over these 11 operations reached
+# every step (12 scenarios, 16 of 16 links; README "Stateful links").
+# CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS (0: none).
+COMMIT_CHAIN_SECONDS=${CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS:-45}
+COMMIT_CHAIN_OPERATIONS=repos/create-for-authenticated-user,repos/create-or-update-file-contents,repos/create-commit-status,repos/get-combined-status-for-ref,repos/list-commit-statuses-for-ref,repos/create-release,repos/upload-release-asset,repos/get-release-asset,checks/create,checks/update,checks/rerequest-suite
 # CONTRACT_STATEFUL_OPERATIONS (operationIds, comma-separated) narrows the
 # stateful run to those operations and the links between them, e.g.
 # repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/get,pulls/list
@@ -114,7 +124,9 @@ accepts any token and stores nothing).
 Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500), CONTRACT_PHASES
 (default examples,coverage,fuzzing,stateful; stateful runs in a second
 schemathesis run of CONTRACT_STATEFUL_SECONDS, default 45, over the
-operationIds in CONTRACT_STATEFUL_OPERATIONS when set),
+operationIds in CONTRACT_STATEFUL_OPERATIONS when set; otherwise two narrowed
+chain runs follow, CONTRACT_STATEFUL_CHAIN_SECONDS (60) and
+CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS (45), 0 for none),
 CONTRACT_GRAPHQL_MAX_EXAMPLES (default 50), CONTRACT_WORKERS (default 1);
 with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 25) and
 CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 30) instead. Against an existing deployment, the hook
@@ -295,6 +307,7 @@ if [ -n "$MOCK" ]; then
   HOOK_TOKEN=$TOKEN
   INSTALLATION_TOKEN=ghs_contractMockInstallation0000000000
   REVOCABLE_INSTALLATION_TOKEN=ghs_contractMockRevocable0000000000000
+  CHECKS_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
   APP_ID=1
   APP_KEY_FILE="$DATA_DIR/app-key.pem"
   node -e 'const { generateKeyPairSync } = require("crypto");
@@ -332,6 +345,7 @@ elif [ -z "$TARGET_URL" ]; then
   APP_ID=$(sed -n 4p "$DATA_DIR/token")
   APP_KEY_FILE=$(sed -n 5p "$DATA_DIR/token")
   REVOCABLE_INSTALLATION_TOKEN=$(sed -n 6p "$DATA_DIR/token")
+  CHECKS_INSTALLATION_TOKEN=$(sed -n 7p "$DATA_DIR/token")
   [[ "$TOKEN" == ghp_* ]] || die "seeding printed no token"
   [[ "$INSTALLATION_TOKEN" == ghs_* ]] || die "seeding printed no installation token"
 else
@@ -341,6 +355,9 @@ else
   HOOK_TOKEN=${CONTRACT_HOOK_TOKEN:-$TOKEN}
   INSTALLATION_TOKEN=${CONTRACT_INSTALLATION_TOKEN:-}
   REVOCABLE_INSTALLATION_TOKEN=${CONTRACT_REVOCABLE_INSTALLATION_TOKEN:-}
+  # The stateful runs' check writes: a token of an installation on the token
+  # user's repositories, where the commit chains write (see below).
+  CHECKS_INSTALLATION_TOKEN=${CONTRACT_CHECKS_INSTALLATION_TOKEN:-$INSTALLATION_TOKEN}
   APP_ID=${CONTRACT_APP_ID:-}
   APP_KEY_FILE=${CONTRACT_APP_KEY_FILE:-}
 fi
@@ -389,7 +406,7 @@ RUN_STATEFUL=""
 if tr ',' '\n' <<<"$PHASES" | grep -qx stateful; then RUN_STATEFUL=1; fi
 
 # --- schemathesis: openapi.yaml ---------------------------------------------
-rm -f "$REPORTS/junit.xml" "$REPORTS/junit-stateful.xml" "$REPORTS/junit-stateful-chains.xml" "$REPORTS/junit-graphql.xml"
+rm -f "$REPORTS/junit.xml" "$REPORTS/junit-stateful.xml" "$REPORTS/junit-stateful-chains.xml" "$REPORTS/junit-stateful-commit-chains.xml" "$REPORTS/junit-graphql.xml"
 ST_COMMON=(
   run "$SPEC"
   --url "$TARGET_URL"
@@ -408,6 +425,11 @@ ST_ARGS=("${ST_COMMON[@]}" --phases "$UNIT_PHASES" --report-junit-path "$REPORTS
 # header; schemathesis.toml overrides it per operation (hooks, installation).
 export CONTRACT_TOKEN=$TOKEN CONTRACT_HOOK_TOKEN=$HOOK_TOKEN CONTRACT_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
 export CONTRACT_REVOCABLE_INSTALLATION_TOKEN=$REVOCABLE_INSTALLATION_TOKEN
+# The check writes (schemathesis.toml) use the installation on octocat in the
+# examples, coverage and fuzzing phases (the examples name octocat/Hello-World)
+# and, in the stateful runs, CHECKS_INSTALLATION_TOKEN, the installation on the
+# run user's repositories, where the commit chains make the commits they check.
+export CONTRACT_CHECKS_INSTALLATION_TOKEN=$INSTALLATION_TOKEN
 # HTTP Basic credentials of an OAuth app for DELETE /applications/{client_id}/…:
 # by default the example app seed.ts registers (the spec's client id and secret).
 export CONTRACT_OAUTH_CLIENT_BASIC=${CONTRACT_OAUTH_CLIENT_BASIC:-$(printf '%s' 'Iv1.8a61f9b3a7aba766:1c6b1b4c1e5d0a2e8b2e2f4a3b9c7d6e5f4a3b2c' | base64 -w0)}
@@ -449,11 +471,12 @@ if [ -n "$RUN_STATEFUL" ]; then
     fi
     rm -f "$REPORTS/$name-links.txt"
     CONTRACT_LINKS_LOG="$REPORTS/$name-links.txt" CONTRACT_BASE_URL="$TARGET_URL" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-run.py" \
+      CONTRACT_CHECKS_INSTALLATION_TOKEN="$CHECKS_INSTALLATION_TOKEN" \
       run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" "${only[@]}" \
       --phases stateful --max-time "$seconds" --report-junit-path "$REPORTS/junit-$name.xml"
     log "schemathesis (OpenAPI, $name) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-$name.xml"
-    # Which links were followed, what they answered, and whether the fork → pull request → update / merge chain was reached.
-    "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" >&2 || true
+    # Which links were followed, what they answered, and which steps of the chains were reached.
+    "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" "$operations" >&2 || true
     log "links followed, one line per step: ${REPORTS#"$ROOT/"}/$name-links.txt"
     if [ "$RUN_STATUS" -gt "$status" ]; then status=$RUN_STATUS; fi
   }
@@ -464,6 +487,9 @@ if [ -n "$RUN_STATEFUL" ]; then
   # request → review → comment → reply → submit).
   if [ -z "$STATEFUL_OPERATIONS" ] && [ "$CHAIN_SECONDS" -gt 0 ]; then
     stateful_run stateful-chains "$CHAIN_SECONDS" "$CHAIN_OPERATIONS"
+  fi
+  if [ -z "$STATEFUL_OPERATIONS" ] && [ "$COMMIT_CHAIN_SECONDS" -gt 0 ]; then
+    stateful_run stateful-commit-chains "$COMMIT_CHAIN_SECONDS" "$COMMIT_CHAIN_OPERATIONS"
   fi
 fi
 

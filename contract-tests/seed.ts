@@ -219,12 +219,20 @@ const appJwt = await new SignJWT({ iat: now - 30, exp: now + 570, iss: app.id as
 const { token: installationToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
 // A second token for DELETE /installation/token to revoke.
 const { token: revocableToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
-progress(`app ${app.id} installed on octocat as installation ${installation.id} and on wharf-org; key in ${appKeyFile}`);
+// The app on the run user's account too (every repository), with a token of
+// that installation for the check run writes: an installation token reaches
+// only its own account's repositories, and the stateful chains write checks on
+// the commits the contents writes make in bot-repo and in the repositories the
+// run creates (openapi.yaml CommitFileForChains, CreateCheckRunOfCommit).
+const botInstallation = JSON.parse(await admin('install-app', String(app.id), 'contract-bot')) as { id: number };
+const { token: checksToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${botInstallation.id}/access_tokens`);
+progress(`app ${app.id} installed on octocat as installation ${installation.id}, on wharf-org, and on contract-bot as installation ${botInstallation.id}; key in ${appKeyFile}`);
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
 progress(`repository contract-bot/bot-repo (issues 1 and 2, each labeled, with a comment and reactions; pull request 3 from graphql-subject); run token id ${runTokenId} (throwaways below it)`);
 // Line 1: the run token; 2: the hook operations' (site admin) token; 3: the
 // installation token; 4: the app id; 5: the app's private key file; 6: the
-// installation token the revocation operation revokes.
-process.stdout.write(`${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n${revocableToken}\n`);
+// installation token the revocation operation revokes; 7: the token of the
+// installation on bot-repo (the check writes).
+process.stdout.write(`${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n${revocableToken}\n${checksToken}\n`);

@@ -46,3 +46,22 @@ def graphql_no_unexpected_error(ctx, response, case):
             where = ".".join(str(p) for p in error["path"])
             raise AssertionError(f"Unexpected resolver error at `{where}`: {error.get('message')}")
     return None
+
+
+# hypothesis-graphql (0.13.5) leaves out a field of the same name and another type in
+# sibling fragments (its issue #49), but not when the two meet one level down, through a
+# field both fragments select: `... on IssueComment { reactionGroups { subject { ... on
+# IssueComment { pullRequest } } } }` beside the same under PullRequestReviewComment,
+# whose `pullRequest` is `PullRequest!` where IssueComment's is `PullRequest` (GitHub's
+# schema). Such a query breaks the GraphQL spec's "field selections merge" rule, so every
+# server must refuse it (Wharf with GRAPHQL_VALIDATION_FAILED, as GitHub), and the
+# positive_data_acceptance check counted that refusal as a failure (ST206). The queries
+# the spec forbids are left out before they are sent; every other one still is.
+from graphql import validate
+from graphql.validation import OverlappingFieldsCanBeMergedRule
+
+
+@schemathesis.hook
+def filter_body(ctx, body):
+    """Only queries whose fields can merge (what hypothesis-graphql meant to generate)."""
+    return not validate(ctx.operation.schema.client_schema, body, [OverlappingFieldsCanBeMergedRule])

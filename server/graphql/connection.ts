@@ -53,6 +53,10 @@ export function twoWayWindow(
   return { first: Math.max(0, end - start), offset: start, fromEnd: false };
 }
 
+/** Where a page of `rows` stands in a list of `total`: a window counted from the end is placed only once its rows are known. */
+export const pageAt = (window: TwoWayWindow, rows: number, total: number): PageWindow =>
+  (window.fromEnd ? { first: rows, offset: Math.max(0, total - rows) } : window);
+
 /** The connection object for a page of `rows` found at `window` in a list of `total`. */
 export function connection<T>(rows: T[], total: number, window: PageWindow) {
   const edges = rows.map((node, i) => ({ cursor: encodeCursor(window.offset + i + 1), node }));
@@ -67,4 +71,17 @@ export function connection<T>(rows: T[], total: number, window: PageWindow) {
     },
     totalCount: total,
   };
+}
+
+/**
+ * A page of a list already read whole (an issue's labels, a pull request's
+ * commits, a commit's check suites…), for the same arguments and with the
+ * same cursors as a page read from the database.
+ */
+export function listConnection<T>(
+  all: readonly T[], args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null }, name: string,
+) {
+  const window = twoWayWindow(args, name);
+  const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
+  return connection(rows, all.length, pageAt(window, rows.length, all.length));
 }

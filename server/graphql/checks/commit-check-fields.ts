@@ -4,6 +4,7 @@
 // Each is read through the request's loaders, so a page of pull requests
 // with their head commits' rollups costs as many statements as one. An
 // installation sees the parts its permissions cover (check-read-access.ts).
+import { listConnection } from '../connection.js';
 import { Buffer } from 'node:buffer';
 import type { GraphqlContext } from '../context.js';
 import type {
@@ -14,7 +15,6 @@ import { objectByOid } from '../resolvers/git-object.js';
 import { contextModel, isStatusContext } from '../statuses/status-models.js';
 import { runModel, suiteModel, type StatusCheckRollupModel } from './check-models.js';
 import { ensureMayRead, mayRead } from './check-read-access.js';
-import { memoryPage } from './memory-page.js';
 import { countsByState, rollupState, runCountState } from './rollup-state.js';
 
 const keyOf = (commit: GitObjectModel) => ({ repositoryId: commit.repo.id, sha: commit.oid });
@@ -37,7 +37,7 @@ export const commitCheckFields: Pick<CommitResolvers, 'checkSuites' | 'statusChe
     let suites = await ctx.loaders.suitesOfCommit.load(keyOf(commit));
     if (filterBy?.appId != null) suites = suites.filter((suite) => suite.app_id === filterBy.appId);
     if (filterBy?.checkName != null) suites = suites.filter((suite) => suite.run_names.includes(filterBy.checkName!));
-    return memoryPage(suites.map(suiteModel), page, 'checkSuites');
+    return listConnection(suites.map(suiteModel), page, 'checkSuites');
   },
   statusCheckRollup: (commit, _args, ctx) => rollupOf(ctx, commit),
 };
@@ -55,7 +55,7 @@ export const StatusCheckRollup: StatusCheckRollupResolvers = {
   state: (rollup) => rollupState(rollup.runs, rollup.statuses.map((s) => s.state))!,
   // Check runs first, then statuses, each oldest first.
   contexts: (rollup, args) => ({
-    ...memoryPage([...rollup.runs, ...rollup.statuses], args, 'contexts'),
+    ...listConnection([...rollup.runs, ...rollup.statuses], args, 'contexts'),
     checkRunCount: rollup.runs.length,
     checkRunCountsByState: countsByState(rollup.runs.map((run) => runCountState(run) as CheckRunState)),
     statusContextCount: rollup.statuses.length,

@@ -4,12 +4,11 @@
 // branch while it exists), and `CheckRun.annotations` in the order they were
 // added. All through the request's loaders: one statement per kind whatever
 // the number of suites or runs on the page.
+import { connection, listConnection, twoWayWindow } from '../connection.js';
 import type { CheckRunRow } from '../../checks/check-rows.js';
 import type { CheckAnnotationResolvers, CheckRunFilter, CheckRunResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
-import { connection, twoWayWindow } from '../connection.js';
 import { BRANCH_PREFIX, refModel } from '../resolvers/refs.js';
 import { runModel } from './check-models.js';
-import { memoryPage } from './memory-page.js';
 import { repositoryOf } from './check-resolvers.js';
 
 /** The newest run of each name (the rows come oldest first). */
@@ -33,7 +32,7 @@ function filterRuns(runs: readonly CheckRunRow[], filter: CheckRunFilter | null 
 export const suiteRunFields: Pick<CheckSuiteResolvers, 'checkRuns' | 'branch'> = {
   checkRuns: async (suite, { filterBy, ...page }, ctx) => {
     const runs = filterRuns(await ctx.loaders.runsOfSuite.load(suite.id), filterBy);
-    return memoryPage(runs.map(runModel), page, 'checkRuns');
+    return listConnection(runs.map(runModel), page, 'checkRuns');
   },
   branch: async (suite, _args, ctx) => {
     if (suite.head_branch === null) return null;

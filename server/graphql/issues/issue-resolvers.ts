@@ -5,7 +5,7 @@ import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { LockReason, StateReason } from '../../issues/issue-rows.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { connection, twoWayWindow, type TwoWayWindow } from '../connection.js';
+import { connection, listConnection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError } from '../errors.js';
 import type {
@@ -43,9 +43,6 @@ const STATE_REASONS: Record<StateReason, IssueStateReason> = {
 const author = (userId: number | null, ctx: GraphqlContext) => (userId === null ? null : ctx.loaders.accountById.load(userId));
 
 /** The page's position in the list: a page read from the end starts where its rows end up. */
-export const pageAt = (window: TwoWayWindow, rows: number, total: number) =>
-  (window.fromEnd ? { first: rows, offset: Math.max(0, total - rows) } : window);
-
 export const Issue: IssueResolvers = {
   id: (issue) => encodeNodeId('Issue', issue.id),
   databaseId: (issue) => issue.id,
@@ -69,12 +66,7 @@ export const Issue: IssueResolvers = {
   resourcePath: (issue, _args, ctx) => issuePath(issue, ctx),
   url: async (issue, _args, ctx) => ctx.services.urls.html(await issuePath(issue, ctx)),
   isPinned: (issue, _args, ctx) => ctx.loaders.pinned.load(issue.id),
-  assignees: async (issue, args, ctx) => {
-    const window = twoWayWindow(args, 'assignees');
-    const all = await ctx.loaders.assignees.load(issue.id);
-    const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
-    return connection(rows, all.length, pageAt(window, rows.length, all.length));
-  },
+  assignees: async (issue, args, ctx) => listConnection(await ctx.loaders.assignees.load(issue.id), args, 'assignees'),
   comments: async (issue, args, ctx) => {
     const window = twoWayWindow(args, 'comments');
     // No rows asked (a `totalCount`-only selection): the issue's count, kept in step with its comments, needs no read.
@@ -83,12 +75,7 @@ export const Issue: IssueResolvers = {
     const page = await ctx.loaders.commentPage.load({ repositoryId: issue.id, page: { window, orderBy } });
     return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
   },
-  labels: async (issue, args, ctx) => {
-    const window = twoWayWindow(args, 'labels');
-    const all = await ctx.loaders.labelsOfIssue.load(issue.id);
-    const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
-    return connection(rows, all.length, pageAt(window, rows.length, all.length));
-  },
+  labels: async (issue, args, ctx) => listConnection(await ctx.loaders.labelsOfIssue.load(issue.id), args, 'labels'),
   milestone: (issue, _args, ctx) => (issue.milestone_id === null ? null : ctx.loaders.milestoneById.load(issue.milestone_id)),
 };
 

@@ -6,8 +6,8 @@
 import type { GraphqlContext } from '../context.js';
 import type { IssueResolvers, LabelableResolvers, LabelResolvers, MilestoneResolvers, RepositoryIssuesArgs } from '../generated/resolvers-types.js';
 import type { IssueModel } from './issue-models.js';
-import { issuePageRequest, pageAt } from './issue-resolvers.js';
-import { connection } from '../connection.js';
+import { issuePageRequest } from './issue-resolvers.js';
+import { connection, pageAt } from '../connection.js';
 import { viewerAs } from './mutation-access.js';
 import { isPull } from '../pulls/pull-models.js';
 

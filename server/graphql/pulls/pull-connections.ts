@@ -3,35 +3,25 @@
 // the Repository fields that reach pull requests (`pullRequest`,
 // `pullRequests`, `issueOrPullRequest`), Label's and Milestone's `pullRequests`
 // and IssueComment's `pullRequest`.
-import { connection, twoWayWindow } from '../connection.js';
+import { connection, listConnection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
   IssueCommentResolvers, LabelResolvers, MilestoneResolvers, PullRequestCommitResolvers, PullRequestResolvers, RepositoryPullRequestsArgs, RepositoryResolvers,
 } from '../generated/resolvers-types.js';
-import { pageAt } from '../issues/issue-resolvers.js';
 import type { PullCommitModel, PullModel } from './pull-models.js';
 import type { PullPageRequest } from './pull-reads.js';
 import { pullPath, repositoryOf } from './pull-paths.js';
-
-type WindowArgs = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
-
-/** A window of a list read whole (a pull request's commits and files). */
-function windowOf<T>(all: T[], args: WindowArgs, name: string) {
-  const window = twoWayWindow(args, name);
-  const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
-  return connection(rows, all.length, pageAt(window, rows.length, all.length));
-}
 
 const shasOf = (pull: PullModel) => ({ repositoryId: pull.repository_id, base: pull.base_sha, head: pull.head_sha });
 
 export const pullCommitsField: NonNullable<PullRequestResolvers['commits']> = async (pull, args, ctx) => {
   const [oids, repo] = await Promise.all([ctx.loaders.pullCommits.load(shasOf(pull)), repositoryOf(ctx, pull.repository_id)]);
   const commits = oids.map((oid): PullCommitModel => ({ pull, commit: { repo, oid, type: 'commit' } }));
-  return windowOf(commits, args, 'commits');
+  return listConnection(commits, args, 'commits');
 };
 
 export const pullFilesField: NonNullable<PullRequestResolvers['files']> = async (pull, args, ctx) =>
-  windowOf(await ctx.loaders.pullFiles.load(shasOf(pull)), args, 'files');
+  listConnection(await ctx.loaders.pullFiles.load(shasOf(pull)), args, 'files');
 
 const commitPath = async (ctx: GraphqlContext, model: PullCommitModel) => `${await pullPath(ctx, model.pull)}/commits/${model.commit.oid}`;
 

@@ -7,13 +7,12 @@ import { isoSeconds } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import { connection, twoWayWindow } from '../connection.js';
+import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
   IssueCommentResolvers, IssueReactionsArgs, IssueResolvers, PullRequestReviewCommentResolvers, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers,
   ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers,
 } from '../generated/resolvers-types.js';
-import { pageAt } from '../issues/issue-resolvers.js';
 import { viewerAs } from '../issues/mutation-access.js';
 import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';

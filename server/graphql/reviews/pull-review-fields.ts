@@ -2,9 +2,8 @@
 // author), `latestReviews` (each reviewer's last submitted review),
 // `reviewThreads`, each one statement for every pull request of the query
 // (review-loaders.ts), and `reviewDecision`.
-import { connection, twoWayWindow } from '../connection.js';
+import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { PullRequestResolvers } from '../generated/resolvers-types.js';
-import { pageAt } from '../issues/issue-resolvers.js';
 import type { ReviewPageRequest } from './review-reads.js';
 
 type Fields = Pick<PullRequestResolvers, 'reviews' | 'latestReviews' | 'reviewThreads' | 'reviewDecision'>;

@@ -5,10 +5,9 @@
 // was last mapped to, null once outdated.
 import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import { connection, twoWayWindow } from '../connection.js';
+import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { PullRequestReviewCommentResolvers, PullRequestReviewResolvers } from '../generated/resolvers-types.js';
-import { pageAt } from '../issues/issue-resolvers.js';
 import { repositoryOf } from '../pulls/pull-paths.js';
 import type { PullModel } from '../pulls/pull-models.js';
 import { commitOf, reviewCommentPath, reviewPath, viewerIdOf } from './review-paths.js';

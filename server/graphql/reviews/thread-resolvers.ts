@@ -2,10 +2,9 @@
 // its comments (read whole per thread: `skip`, `first`, `last` are slices),
 // who resolved it, and whether the viewer may resolve or unresolve it.
 import { encodeNodeId } from '../../ids/node-id.js';
-import { connection, twoWayWindow } from '../connection.js';
+import { connection, listConnection } from '../connection.js';
 import { githubError } from '../errors.js';
 import type { PullRequestReviewThreadResolvers } from '../generated/resolvers-types.js';
-import { pageAt } from '../issues/issue-resolvers.js';
 import { repositoryOf } from '../pulls/pull-paths.js';
 import { pullOfRow } from './review-resolvers.js';
 import { canResolve } from './thread-access.js';
@@ -29,11 +28,8 @@ export const PullRequestReviewThread: PullRequestReviewThreadResolvers = {
   comments: async (thread, args, ctx) => {
     const skip = args.skip ?? 0;
     if (skip < 0) throw githubError('INVALID_ARGUMENTS', '`skip` on the comments connection cannot be less than zero.');
-    const window = twoWayWindow(args, 'comments');
     // `skip` leaves out the thread's first comments; cursors count positions in what remains.
-    const all = (await ctx.loaders.threadComments.load(thread.id)).slice(skip);
-    const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
-    return connection(rows, all.length, pageAt(window, rows.length, all.length));
+    return listConnection((await ctx.loaders.threadComments.load(thread.id)).slice(skip), args, 'comments');
   },
   pullRequest: (thread, _args, ctx) => pullOfRow(ctx, thread.issue_id),
   repository: (thread, _args, ctx) => repositoryOf(ctx, thread.repository_id),

@@ -35,13 +35,10 @@ export async function rerequestRunIn(scope: CheckEventScope, found: CheckRunRow)
   await emitCheckRunEvent(scope, 'rerequested', run, await requeueSuite(scope.tx, suite));
 }
 
-/** The page's "Re-run": rerequestRunIn in a transaction of its own; false when the repository has no such run. */
-export async function rerequestRun(req: RunRequest, runId: number): Promise<boolean> {
+/** The page's "Re-run" of a run it has found: rerequestRunIn in a transaction of its own. */
+export async function rerequestRun(req: RunRequest, run: CheckRunRow): Promise<void> {
   const { sql, git, urls, repo, sender } = req;
-  const found = await findRun(sql, repo.id, runId);
-  if (!found) return false;
-  await sql.begin((tx) => rerequestRunIn({ tx, git, repo, urls, sender }, found));
-  return true;
+  await sql.begin((tx) => rerequestRunIn({ tx, git, repo, urls, sender }, run));
 }
 
 export type ActionRequestResult = 'sent' | 'no-run' | 'unknown-action';

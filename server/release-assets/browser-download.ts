@@ -16,7 +16,7 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { findRelease, findReleaseByTag } from '../releases/releases-store.js';
 import { seesDrafts } from '../releases/release-visibility.js';
 import type { Services } from '../services.js';
-import { currentSession } from '../web/web-request.js';
+import { currentSession, sessionPermission } from '../web/web-request.js';
 import { signedAssetUrl } from './asset-download-url.js';
 import { findAssetByName } from './assets-store.js';
 
@@ -39,8 +39,7 @@ async function callerPermission(event: H3Event, services: Services, repo: Reposi
     if (repo.private && !hasAnyScope(principal.scopes, ['repo'])) return null;
     return services.repos.permissionOf(repo, principal.user);
   }
-  const session = await currentSession(event, services);
-  return services.repos.permissionOf(repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null);
+  return sessionPermission(services, repo, await currentSession(event, services));
 }
 
 async function download(event: H3Event, services: Services): Promise<Response> {

@@ -20,7 +20,7 @@ import { formHandler } from './form-handler.js';
 import { escapeHtml, htmlResponse, page, redirect } from './html.js';
 import { csrfMatches, type WebSession } from './sessions-store.js';
 import { requireSession } from './settings-layout.js';
-import { currentSession, formParams } from './web-request.js';
+import { currentSession, formParams, sessionPermission } from './web-request.js';
 
 const ROUTE = '/:owner/:repo/runs/:check_run_id';
 const RUN_ID = /^[1-9][0-9]{0,15}$/;
@@ -38,7 +38,7 @@ async function findRunFor(event: H3Event, services: Services, session: WebSessio
   // Owner and repository names are [A-Za-z0-9._-]: nothing to decode.
   const repo = await services.repos.find(getRouterParam(event, 'owner') ?? '', getRouterParam(event, 'repo') ?? '');
   if (!repo) return null;
-  const permission = await services.repos.permissionOf(repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null);
+  const permission = await sessionPermission(services, repo, session);
   if (permission === null) return null;
   const run = await findRun(services.sql, repo.id, Number(rawId));
   return run ? { repo, run, permission } : null;
@@ -93,7 +93,7 @@ async function movedPage(event: H3Event, services: Services, session: WebSession
   if (!RUN_ID.test(runId)) return null;
   const id = await services.repos.movedTo(getRouterParam(event, 'owner') ?? '', getRouterParam(event, 'repo') ?? '');
   const repo = id === null ? null : await services.repos.byId(id);
-  if (!repo || (await services.repos.permissionOf(repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null)) === null) return null;
+  if (!repo || (await sessionPermission(services, repo, session)) === null) return null;
   const location = `/${repo.owner_login}/${repo.name}/runs/${runId}${event.url.search}`;
   return new Response(null, { status: 301, headers: { location, 'cache-control': 'no-store' } });
 }
@@ -121,7 +121,7 @@ export function mountCheckRunPage(app: H3, services: Services): void {
     if (press instanceof Response) return press;
     const { session, found } = press;
     try {
-      if (!(await rerequestRun(requestOf(services, session, found.repo), found.run.id))) return notFoundPage();
+      await rerequestRun(requestOf(services, session, found.repo), found.run);
     } catch (error) {
       // REST's 422 for a run that has not finished: the page says so instead.
       if (!(error instanceof ApiError) || error.status !== 422) throw error;

@@ -1,7 +1,9 @@
 // What every page handler needs from a request: the form fields, the signed-in
-// session, and a safe place to return to.
+// session and what it may do in a repository, and a safe place to return to.
 import type { H3Event } from 'h3';
 import { readBodyText } from '../http/body-reader.js';
+import type { Permission } from '../repos/permissions.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { findSession, type WebSession } from './sessions-store.js';
@@ -23,6 +25,11 @@ export async function formFields(event: H3Event, services: Services): Promise<Re
 
 export function currentSession(event: H3Event, services: Services): Promise<WebSession | null> {
   return findSession(services.sql, readCookie(event, SESSION_COOKIE), services.now());
+}
+
+/** What a signed-in user (or, without a session, anyone) may do in the repository; null: not even see it. */
+export function sessionPermission(services: Services, repo: RepositoryRow, session: WebSession | null): Promise<Permission | null> {
+  return services.repos.permissionOf(repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null);
 }
 
 /** Only a path on this site (`/…`, never `//host` or a URL): no open redirects. */

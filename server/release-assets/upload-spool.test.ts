@@ -1,6 +1,9 @@
-// The spool's digest: the SHA-256 of exactly the bytes written, computed as
-// they stream in (no second read): for an empty body, for a body that arrives
-// in many chunks of uneven sizes, and none (and no file) for a body over the cap.
+// The spool's digest: the SHA-256 of exactly the bytes written, computed by
+// the digest worker behind the writes: for an empty body, for a body that
+// arrives in many chunks of uneven sizes, for one long enough that the worker
+// is told of the file's growth many times, for one whose worker is stopped
+// mid-way (hashed from the file instead), and none (and no file) for a body
+// over the cap.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,17 +11,20 @@ import { join } from 'node:path';
 import { mockEvent } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spoolUpload } from './upload-spool.js';
+import { stopDigestWorker } from './upload-digest.js';
 
 let dir: string;
 const limits = { maxBytes: 1024 * 1024, idleTimeoutMs: 0 };
 const sha256 = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
-/** A request whose body arrives as these chunks, one read each. */
-function eventOf(chunks: Uint8Array[]) {
+/** A request whose body arrives as these chunks, one read each; `beforeChunk` runs before each is read. */
+function eventOf(chunks: Uint8Array[], beforeChunk?: (index: number) => Promise<void>) {
+  let next = 0;
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
+    async pull(controller) {
+      if (next === chunks.length) return controller.close();
+      await beforeChunk?.(next);
+      controller.enqueue(chunks[next++]!);
     },
   });
   return mockEvent('http://localhost/upload', { method: 'POST', body, duplex: 'half' } as RequestInit);
@@ -46,6 +52,25 @@ describe('spoolUpload digest', () => {
     expect(sha256(await readFile(spooled.path))).toBe(spooled.digest);
     // Order matters: the same chunks reversed are another digest.
     expect((await spoolUpload(eventOf([...chunks].reverse()), dir, limits)).digest).not.toBe(spooled.digest);
+  });
+
+  it('40 MiB in 64 KiB chunks: the worker, told of the growth every 8 MiB, hashes all of it', async () => {
+    const chunks = Array.from({ length: 640 }, () => new Uint8Array(randomBytes(64 * 1024)));
+    const spooled = await spoolUpload(eventOf(chunks), dir, { ...limits, maxBytes: 64 * 1024 * 1024 });
+    expect(spooled.size).toBe(40 * 1024 * 1024);
+    expect(spooled.digest).toBe(sha256(Buffer.concat(chunks)));
+  });
+
+  it('a worker that stops mid-upload: the digest is hashed from the file instead, and the next upload starts a new worker', async () => {
+    const chunks = Array.from({ length: 320 }, () => new Uint8Array(randomBytes(64 * 1024)));
+    const roomy = { ...limits, maxBytes: 64 * 1024 * 1024 };
+    // Past 16 MiB the worker has been told of the file (and is hashing it) when it is stopped.
+    const spooled = await spoolUpload(eventOf(chunks, async (index) => {
+      if (index === 260) await stopDigestWorker();
+    }), dir, roomy);
+    expect(spooled.digest).toBe(sha256(Buffer.concat(chunks)));
+    const next = await spoolUpload(eventOf(chunks.slice(0, 200)), dir, roomy);
+    expect(next.digest).toBe(sha256(Buffer.concat(chunks.slice(0, 200))));
   });
 
   it('a body over the cap: 413 and no file left', async () => {

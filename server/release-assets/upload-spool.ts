@@ -1,23 +1,26 @@
 // Streams an upload's request body to a temporary file, never holding more
-// than a socket read or two in memory: each chunk is written as it arrives and
-// the socket is paused while the file catches up (backpressure). The cap
+// than about a megabyte of it in memory: each chunk is written as it arrives
+// and the socket is paused while the file catches up (backpressure). The cap
 // (WHARF_MAX_ASSET_BYTES) replaces the JSON body cap of body-reader.ts for
 // this one route: a Content-Length over it is 413 before a byte is read, a
 // chunked body is 413 the moment it passes it. A body that sends nothing for
 // the idle timeout is cut off (no overall deadline: 2 GiB takes a while). On
 // any failure the partial file is removed, and the request is paused (not
 // destroyed) so http-server.ts can still deliver the answer and close.
-// The SHA-256 (the asset's `digest`) is updated with each chunk as it is
-// written: the file is never read back to hash it.
+// The SHA-256 (the asset's `digest`) is computed by upload-digest.ts's worker
+// thread, reading the file from the page cache just behind the writes, and
+// spool-flush.ts writes the file back to disk as it grows.
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { H3Event } from 'h3';
 import { ApiError } from '../http/api-error.js';
 import { clientClosedRequest, payloadTooLarge } from '../http/body-reader.js';
+import { followDigest } from './upload-digest.js';
+import { flushWhileWriting } from './spool-flush.js';
 
 export interface SpoolLimits {
   maxBytes: number;
@@ -32,10 +35,6 @@ export interface Spooled {
   digest: string;
 }
 
-interface Written {
-  size: number;
-  hash: Hash;
-}
 
 const bodyStalled = () => new ApiError(408, 'Request body timed out', undefined, { connection: 'close' });
 
@@ -63,22 +62,35 @@ export async function spoolUpload(event: H3Event, dir: string, limits: SpoolLimi
   }
   await mkdir(dir, { recursive: true });
   const path = join(dir, `.upload-${randomUUID()}`);
+  const file = await open(path, 'wx');
+  const digest = followDigest(path);
+  const flush = flushWhileWriting(file);
   try {
-    const { size, hash } = await writeBody(source, path, limits, req !== undefined);
-    const file = await open(path, 'r+');
-    // Durable before its row says `uploaded`.
-    await file.sync().finally(() => file.close());
-    return { path, size, digest: `sha256:${hash.digest('hex')}` };
+    const size = await writeBody(source, path, limits, req !== undefined, (bytes) => {
+      digest.written(bytes);
+      flush.written(bytes);
+    });
+    // Durable before its row says `uploaded`; the worker hashes meanwhile.
+    const [hex] = await Promise.all([digest.finish(size), flush.finish()]);
+    return { path, size, digest: hex };
   } catch (error) {
+    digest.abort();
     await rm(path, { force: true });
     throw error;
+  } finally {
+    // After any flush still running (close waits for the handle's pending operations).
+    await file.close();
   }
 }
 
-function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRequest: boolean): Promise<Written> {
+/**
+ * Resolves the byte count once all of it is written (not yet fsync'd); `progress`
+ * hears how many bytes are on disk (completed writes only) as chunks arrive.
+ */
+function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRequest: boolean, progress: (written: number) => void): Promise<number> {
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(path, { flags: 'wx', highWaterMark: 1024 * 1024 });
-    const hash = createHash('sha256');
+    // Its own descriptor (a stream closes its descriptor when done or destroyed); spoolUpload's, opened first, syncs.
+    const out = createWriteStream(path, { flags: 'r+', highWaterMark: 1024 * 1024 });
     let size = 0;
     let done = false;
     const timer = limits.idleTimeoutMs > 0 ? setTimeout(() => fail(bodyStalled()), limits.idleTimeoutMs) : undefined;
@@ -86,7 +98,7 @@ function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRe
       timer?.refresh();
       if (size + chunk.length > limits.maxBytes) return fail(payloadTooLarge());
       size += chunk.length;
-      hash.update(chunk);
+      progress(out.bytesWritten);
       if (!out.write(chunk)) {
         source.pause();
         out.once('drain', () => {
@@ -97,7 +109,7 @@ function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRe
     const onEnd = () => {
       if (done) return;
       cleanup();
-      out.once('finish', () => resolve({ size, hash }));
+      out.once('finish', () => resolve(size));
       out.end();
     };
     const onGone = () => fail(clientClosedRequest());

@@ -68,6 +68,8 @@ export const CheckRun: CheckRunResolvers = {
     if (suite === null) throw new Error(`check suite ${run.suite_id} of check run ${run.id} is gone`);
     return suiteModel(suite);
   },
+  // No branch protection rule requires a check in Wharf (required_status_checks is always off).
+  isRequired: () => false,
 };
 
 export const CheckSuite: CheckSuiteResolvers = {
@@ -85,4 +87,6 @@ export const CheckSuite: CheckSuiteResolvers = {
     if (commit === null) throw new Error(`commit ${suite.head_sha} of check suite ${suite.id} is gone`);
     return commit;
   },
+  // Suites come from apps; Wharf runs no Actions workflows.
+  workflowRun: () => null,
 };

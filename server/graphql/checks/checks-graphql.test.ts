@@ -43,6 +43,28 @@ describe('Commit.statusCheckRollup', () => {
     });
   });
 
+  it('answers the GitHub CLI’s queries (`gh pr checks`, `gh pr view --json statusCheckRollup`): no workflow run, nothing required', async () => {
+    const prId = (await gql('{ repository(owner: "ci-owner", name: "proj") { pullRequest(number: 1) { id } } }', stranger.token)).data!.repository.pullRequest.id;
+    // The shape gh builds: the pull request by node id, its last commit's contexts, each with
+    // the suite's workflow name and whether the pull request requires it.
+    const query = `query PullRequestStatusChecks($id: ID!, $endCursor: String) { node(id: $id) { ... on PullRequest {
+      statusCheckRollup: commits(last: 1) { nodes { commit { statusCheckRollup { contexts(first: 100, after: $endCursor) {
+        nodes { __typename
+          ... on StatusContext { context, state, targetUrl, createdAt, isRequired(pullRequestId: $id) }
+          ... on CheckRun { name, checkSuite { workflowRun { workflow { name } } }, status, conclusion, startedAt, completedAt, detailsUrl, isRequired(pullRequestId: $id) } },
+        pageInfo { hasNextPage, endCursor } } } } } } } } }`;
+    const { data, errors } = await gql(query, stranger.token, { id: prId, endCursor: null });
+    expect(errors).toBeUndefined();
+    const nodes = data!.node.statusCheckRollup.nodes[0].commit.statusCheckRollup.contexts.nodes;
+    expect(nodes.map((n: any) => n.name ?? n.context)).toEqual(['build', 'test', 'lint', 'legacy', 'deploy']);
+    for (const node of nodes) expect(node.isRequired).toBe(false);
+    for (const run of nodes.filter((n: any) => n.__typename === 'CheckRun')) expect(run.checkSuite).toEqual({ workflowRun: null });
+    // By number too, as the argument GitHub also takes.
+    const byNumber = await gql(`{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit {
+      statusCheckRollup { contexts(first: 1) { nodes { ... on CheckRun { isRequired(pullRequestNumber: 1) } } } } } } } }`, owner.token);
+    expect(byNumber.data!.repository.object.statusCheckRollup.contexts.nodes).toEqual([{ isRequired: false }]);
+  });
+
   it('pages its contexts both ways', async () => {
     const page = (args: string) => `{ repository(owner: "ci-owner", name: "proj") { object(expression: "feature") { ... on Commit {
       statusCheckRollup { contexts(${args}) { pageInfo { hasNextPage hasPreviousPage endCursor startCursor }

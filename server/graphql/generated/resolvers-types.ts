@@ -320,6 +320,12 @@ export type CheckRun = Node & {
   externalId?: Maybe<Scalars['String']['output']>;
   /** The Node ID of the CheckRun object */
   id: Scalars['ID']['output'];
+  /**
+   * Whether this is required to pass before merging for a specific pull request.
+   * Wharf has no required status checks (branch protection's are always off), so
+   * this is always false.
+   */
+  isRequired: Scalars['Boolean']['output'];
   /** The name of the check for this check run. */
   name: Scalars['String']['output'];
   /** The permalink to the check run summary. */
@@ -349,6 +355,13 @@ export type CheckRunAnnotationsArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A check run. */
+export type CheckRunIsRequiredArgs = {
+  pullRequestId?: InputMaybe<Scalars['ID']['input']>;
+  pullRequestNumber?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for CheckRun. */
@@ -474,6 +487,11 @@ export type CheckSuite = Node & {
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL for this check suite */
   url: Scalars['URI']['output'];
+  /**
+   * The GitHub Actions workflow run associated with this check suite: Wharf runs
+   * no workflows, so always null.
+   */
+  workflowRun?: Maybe<WorkflowRun>;
 };
 
 
@@ -2637,6 +2655,12 @@ export type StatusContext = Node & {
   description?: Maybe<Scalars['String']['output']>;
   /** The Node ID of the StatusContext object */
   id: Scalars['ID']['output'];
+  /**
+   * Whether this is required to pass before merging for a specific pull request.
+   * Wharf has no required status checks (branch protection's are always off), so
+   * this is always false.
+   */
+  isRequired: Scalars['Boolean']['output'];
   /** The state of this status context. */
   state: StatusState;
   /** The URL for this status context. */
@@ -2647,6 +2671,13 @@ export type StatusContext = Node & {
 /** Represents an individual commit status context */
 export type StatusContextAvatarUrlArgs = {
   size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Represents an individual commit status context */
+export type StatusContextIsRequiredArgs = {
+  pullRequestId?: InputMaybe<Scalars['ID']['input']>;
+  pullRequestNumber?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Represents a count of the state of a status context. */
@@ -2898,6 +2929,35 @@ export type UserEdge = {
   __typename?: 'UserEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<User>;
+};
+
+/** A workflow contains meta information about an Actions workflow file (see WorkflowRun). */
+export type Workflow = {
+  __typename?: 'Workflow';
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The name of the workflow. */
+  name: Scalars['String']['output'];
+  /** The HTTP URL for this workflow */
+  url: Scalars['URI']['output'];
+};
+
+/**
+ * A workflow run. Wharf runs no GitHub Actions workflows: no field returns one.
+ * It is declared so that queries written for GitHub that ask for a check suite's
+ * workflow run (the GitHub CLI's `checkSuite { workflowRun { workflow { name } } }`)
+ * are valid here.
+ */
+export type WorkflowRun = {
+  __typename?: 'WorkflowRun';
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** A number that uniquely identifies this workflow run in its parent workflow. */
+  runNumber: Scalars['Int']['output'];
+  /** The HTTP URL for this workflow run */
+  url: Scalars['URI']['output'];
+  /** The workflow executed in this workflow run. */
+  workflow: Workflow;
 };
 
 
@@ -3260,6 +3320,8 @@ export type ResolversTypes = {
   User: ResolverTypeWrapper<AccountRow>;
   UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
+  Workflow: ResolverTypeWrapper<Workflow>;
+  WorkflowRun: ResolverTypeWrapper<WorkflowRun>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -3449,6 +3511,8 @@ export type ResolversParentTypes = {
   User: AccountRow;
   UserConnection: Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+  Workflow: Workflow;
+  WorkflowRun: WorkflowRun;
 };
 
 export type ActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Actor'] = ResolversParentTypes['Actor']> = {
@@ -3566,6 +3630,7 @@ export type CheckRunResolvers<ContextType = GraphqlContext, ParentType extends R
   detailsUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<CheckRunIsRequiredArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
@@ -3610,6 +3675,7 @@ export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends
   status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  workflowRun?: Resolver<Maybe<ResolversTypes['WorkflowRun']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4406,6 +4472,7 @@ export type StatusContextResolvers<ContextType = GraphqlContext, ParentType exte
   creator?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<StatusContextIsRequiredArgs>>;
   state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
   targetUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4530,6 +4597,19 @@ export type UserConnectionResolvers<ContextType = GraphqlContext, ParentType ext
 export type UserEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type WorkflowResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Workflow'] = ResolversParentTypes['Workflow']> = {
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+};
+
+export type WorkflowRunResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WorkflowRun'] = ResolversParentTypes['WorkflowRun']> = {
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  runNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  workflow?: Resolver<ResolversTypes['Workflow'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = GraphqlContext> = {
@@ -4664,5 +4744,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;
+  Workflow?: WorkflowResolvers<ContextType>;
+  WorkflowRun?: WorkflowRunResolvers<ContextType>;
 };
 

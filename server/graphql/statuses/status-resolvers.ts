@@ -60,5 +60,7 @@ export const StatusContext: StatusContextResolvers = {
   description: (status) => status.description,
   state: (status) => STATES[status.state],
   targetUrl: (status) => status.target_url,
+  // No branch protection rule requires a status in Wharf (required_status_checks is always off).
+  isRequired: () => false,
 };
 

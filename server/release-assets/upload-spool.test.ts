@@ -73,6 +73,22 @@ describe('spoolUpload digest', () => {
     expect(next.digest).toBe(sha256(Buffer.concat(chunks.slice(0, 200))));
   });
 
+  it('uploads at the same time share the worker, each with its own digest; one cut off mid-way leaves the others whole', async () => {
+    const bodies = [0, 1, 2].map(() => Array.from({ length: 200 }, () => new Uint8Array(randomBytes(64 * 1024))));
+    const roomy = { ...limits, maxBytes: 64 * 1024 * 1024 };
+    const tooBig = Array.from({ length: 300 }, () => new Uint8Array(64 * 1024));
+    const [a, b, c, cut] = await Promise.allSettled([
+      ...bodies.map((chunks) => spoolUpload(eventOf(chunks), dir, roomy)),
+      // Past the worker's first 8 MiB, then over a 16 MiB cap.
+      spoolUpload(eventOf(tooBig), dir, { ...limits, maxBytes: 16 * 1024 * 1024 }),
+    ]);
+    expect(cut).toMatchObject({ status: 'rejected', reason: { status: 413 } });
+    for (const [index, settled] of [a!, b!, c!].entries()) {
+      expect(settled.status).toBe('fulfilled');
+      expect((settled as PromiseFulfilledResult<{ digest: string }>).value.digest).toBe(sha256(Buffer.concat(bodies[index]!)));
+    }
+  });
+
   it('a body over the cap: 413 and no file left', async () => {
     const before = await readdir(dir);
     const chunks = [new Uint8Array(limits.maxBytes), new Uint8Array(1)];

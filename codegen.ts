@@ -51,6 +51,8 @@ const config: CodegenConfig = {
           App: '../../apps/apps-store.js#AppRow',
           Status: '../statuses/status-models.js#StatusModel',
           StatusContext: '../statuses/status-models.js#StatusContextModel',
+          Release: '../releases/release-models.js#ReleaseModel',
+          ReleaseAsset: '../releases/release-models.js#ReleaseAssetModel',
         },
         scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string' },
         strictScalars: true,

@@ -26,8 +26,9 @@ import { createLabelMilestoneLoaders, type LabelMilestoneLoaders } from './label
 import { createPullLoaders, type PullLoaders } from './pulls/pull-loaders.js';
 import { createReactionLoaders, type ReactionLoaders } from './reactions/reaction-loaders.js';
 import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loaders.js';
+import { createReleaseLoaders, type ReleaseLoaders } from './releases/release-loaders.js';
 
-export interface Loaders extends LabelMilestoneLoaders, IssueLoaders, ReactionLoaders, PullLoaders, ReviewLoaders, CheckLoaders {
+export interface Loaders extends LabelMilestoneLoaders, IssueLoaders, ReactionLoaders, PullLoaders, ReviewLoaders, CheckLoaders, ReleaseLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -57,6 +58,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     ...createReactionLoaders(services.sql, user?.id ?? null),
     ...createReviewLoaders(services.sql, user?.id ?? null),
     ...createCheckLoaders(services.sql),
+    ...createReleaseLoaders(services.sql),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => {

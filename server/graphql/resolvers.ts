@@ -24,6 +24,8 @@ import { commitCheckFields, StatusCheckRollup, StatusCheckRollupContext } from '
 import { CheckAnnotation, runAnnotationField, suiteRunFields } from './checks/suite-run-fields.js';
 import { App, suiteAppField } from './checks/check-app.js';
 import { commitStatusField, Status, StatusContext } from './statuses/status-resolvers.js';
+import { Release, repositoryReleaseFields } from './releases/release-resolvers.js';
+import { ReleaseAsset, releaseAssetsField } from './releases/release-asset-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
   commentReactableFields, issueReactableFields, reviewCommentReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
@@ -43,7 +45,7 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
-  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields, ...repositoryPullFields },
+  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields, ...repositoryPullFields, ...repositoryReleaseFields },
   Ref,
   RefConnection: connectionFields,
   GitObject,
@@ -82,4 +84,6 @@ export const resolvers: Resolvers = {
   StatusCheckRollupContext,
   Status,
   StatusContext,
+  Release: { ...Release, ...releaseAssetsField },
+  ReleaseAsset,
 };

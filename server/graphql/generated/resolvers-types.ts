@@ -12,6 +12,7 @@ import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/re
 import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnotationModel } from '../checks/check-models.js';
 import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
+import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
 import type { GraphqlContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -2321,6 +2322,145 @@ export type RefOrderField =
   /** Order refs by underlying commit date if the ref prefix is refs/tags/ */
   | 'TAG_COMMIT_DATE';
 
+/**
+ * A release contains the content for a release. Drafts are seen only by those
+ * who may write to the repository, as in REST.
+ */
+export type Release = Node & {
+  __typename?: 'Release';
+  /** The author of the release */
+  author?: Maybe<User>;
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The description of the release. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The Node ID of the Release object */
+  id: Scalars['ID']['output'];
+  /** Whether or not the release is a draft */
+  isDraft: Scalars['Boolean']['output'];
+  /** Whether or not the release is the latest releast */
+  isLatest: Scalars['Boolean']['output'];
+  /** Whether or not the release is a prerelease */
+  isPrerelease: Scalars['Boolean']['output'];
+  /** The title of the release. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Identifies the date and time when the release was created. */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** List of releases assets which are dependent on this release. */
+  releaseAssets: ReleaseAssetConnection;
+  /** The repository that the release belongs to. */
+  repository: Repository;
+  /** The HTTP path for this issue */
+  resourcePath: Scalars['URI']['output'];
+  /** The name of the release's Git tag */
+  tagName: Scalars['String']['output'];
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The HTTP URL for this issue */
+  url: Scalars['URI']['output'];
+};
+
+
+/**
+ * A release contains the content for a release. Drafts are seen only by those
+ * who may write to the repository, as in REST.
+ */
+export type ReleaseReleaseAssetsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A release asset contains the content for a release asset. */
+export type ReleaseAsset = Node & {
+  __typename?: 'ReleaseAsset';
+  /** The asset's content-type */
+  contentType: Scalars['String']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The number of times this asset was downloaded */
+  downloadCount: Scalars['Int']['output'];
+  /** Identifies the URL where you can download the release asset via the browser. */
+  downloadUrl: Scalars['URI']['output'];
+  /** The Node ID of the ReleaseAsset object */
+  id: Scalars['ID']['output'];
+  /** Identifies the title of the release asset. */
+  name: Scalars['String']['output'];
+  /** Release that the asset is associated with */
+  release?: Maybe<Release>;
+  /** The size (in bytes) of the asset */
+  size: Scalars['Int']['output'];
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The user that performed the upload */
+  uploadedBy: User;
+  /** Identifies the URL of the release asset. */
+  url: Scalars['URI']['output'];
+};
+
+/** The connection type for ReleaseAsset. */
+export type ReleaseAssetConnection = {
+  __typename?: 'ReleaseAssetConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<ReleaseAssetEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<ReleaseAsset>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ReleaseAssetEdge = {
+  __typename?: 'ReleaseAssetEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<ReleaseAsset>;
+};
+
+/** The connection type for Release. */
+export type ReleaseConnection = {
+  __typename?: 'ReleaseConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<ReleaseEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<Release>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ReleaseEdge = {
+  __typename?: 'ReleaseEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<Release>;
+};
+
+/** Ways in which lists of releases can be ordered upon return. */
+export type ReleaseOrder = {
+  /** The direction in which to order releases by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order releases by. */
+  field: ReleaseOrderField;
+};
+
+/** Properties by which release connections can be ordered. */
+export type ReleaseOrderField =
+  /** Order releases by creation time */
+  | 'CREATED_AT'
+  /** Order releases alphabetically by name */
+  | 'NAME';
+
 export type RemoveAssigneesFromAssignableInput = {
   assignableId: Scalars['ID']['input'];
   assigneeIds: Array<Scalars['ID']['input']>;
@@ -2403,6 +2543,8 @@ export type Repository = Node & {
   label?: Maybe<Label>;
   /** The repository's labels (`first` is required, 1–100; `query` filters by name). */
   labels?: Maybe<LabelConnection>;
+  /** Get the latest release for the repository if one exists. */
+  latestRelease?: Maybe<Release>;
   /** The milestone with the given number. */
   milestone?: Maybe<Milestone>;
   /** The repository's milestones (`first` is required, 1–100; `query` filters by title). */
@@ -2421,6 +2563,10 @@ export type Repository = Node & {
   ref?: Maybe<Ref>;
   /** Fetch a list of refs from the repository */
   refs?: Maybe<RefConnection>;
+  /** Lookup a single release given various criteria. */
+  release?: Maybe<Release>;
+  /** List of releases which are dependent on this repository. */
+  releases: ReleaseConnection;
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the repository's page. */
   url: Scalars['URI']['output'];
@@ -2525,6 +2671,22 @@ export type RepositoryRefsArgs = {
   orderBy?: InputMaybe<RefOrder>;
   query?: InputMaybe<Scalars['String']['input']>;
   refPrefix: Scalars['String']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryReleaseArgs = {
+  tagName: Scalars['String']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryReleasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReleaseOrder>;
 };
 
 /** An account that can own repositories (a user or an organization). */
@@ -3084,6 +3246,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ReviewCommentModel )
     | ( ThreadModel )
     | ( ReactionModel )
+    | ( ReleaseModel )
+    | ( ReleaseAssetModel )
     | ( RepositoryRow )
     | ( StatusContextModel )
     | ( GitObjectModel )
@@ -3268,6 +3432,14 @@ export type ResolversTypes = {
   RefEdge: ResolverTypeWrapper<RefEdgeModel>;
   RefOrder: RefOrder;
   RefOrderField: RefOrderField;
+  Release: ResolverTypeWrapper<ReleaseModel>;
+  ReleaseAsset: ResolverTypeWrapper<ReleaseAssetModel>;
+  ReleaseAssetConnection: ResolverTypeWrapper<Omit<ReleaseAssetConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReleaseAssetEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReleaseAsset']>>> }>;
+  ReleaseAssetEdge: ResolverTypeWrapper<Omit<ReleaseAssetEdge, 'node'> & { node?: Maybe<ResolversTypes['ReleaseAsset']> }>;
+  ReleaseConnection: ResolverTypeWrapper<Omit<ReleaseConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReleaseEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Release']>>> }>;
+  ReleaseEdge: ResolverTypeWrapper<Omit<ReleaseEdge, 'node'> & { node?: Maybe<ResolversTypes['Release']> }>;
+  ReleaseOrder: ReleaseOrder;
+  ReleaseOrderField: ReleaseOrderField;
   RemoveAssigneesFromAssignableInput: RemoveAssigneesFromAssignableInput;
   RemoveAssigneesFromAssignablePayload: ResolverTypeWrapper<Omit<RemoveAssigneesFromAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversTypes['Assignable']> }>;
   RemoveLabelsFromLabelableInput: RemoveLabelsFromLabelableInput;
@@ -3460,6 +3632,13 @@ export type ResolversParentTypes = {
   RefConnection: RefConnectionModel;
   RefEdge: RefEdgeModel;
   RefOrder: RefOrder;
+  Release: ReleaseModel;
+  ReleaseAsset: ReleaseAssetModel;
+  ReleaseAssetConnection: Omit<ReleaseAssetConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReleaseAssetEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReleaseAsset']>>> };
+  ReleaseAssetEdge: Omit<ReleaseAssetEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReleaseAsset']> };
+  ReleaseConnection: Omit<ReleaseConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReleaseEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Release']>>> };
+  ReleaseEdge: Omit<ReleaseEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Release']> };
+  ReleaseOrder: ReleaseOrder;
   RemoveAssigneesFromAssignableInput: RemoveAssigneesFromAssignableInput;
   RemoveAssigneesFromAssignablePayload: Omit<RemoveAssigneesFromAssignablePayload, 'assignable'> & { assignable?: Maybe<ResolversParentTypes['Assignable']> };
   RemoveLabelsFromLabelableInput: RemoveLabelsFromLabelableInput;
@@ -4013,7 +4192,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Repository' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -4361,6 +4540,65 @@ export type RefEdgeResolvers<ContextType = GraphqlContext, ParentType extends Re
   node?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
 };
 
+export type ReleaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Release'] = ResolversParentTypes['Release']> = {
+  author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isDraft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isLatest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPrerelease?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  releaseAssets?: Resolver<ResolversTypes['ReleaseAssetConnection'], ParentType, ContextType, Partial<ReleaseReleaseAssetsArgs>>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  tagName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReleaseAssetResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReleaseAsset'] = ResolversParentTypes['ReleaseAsset']> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  downloadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  downloadUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  release?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  uploadedBy?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReleaseAssetConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReleaseAssetConnection'] = ResolversParentTypes['ReleaseAssetConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReleaseAssetEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReleaseAsset']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReleaseAssetEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReleaseAssetEdge'] = ResolversParentTypes['ReleaseAssetEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ReleaseAsset']>, ParentType, ContextType>;
+};
+
+export type ReleaseConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReleaseConnection'] = ResolversParentTypes['ReleaseConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReleaseEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Release']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReleaseEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReleaseEdge'] = ResolversParentTypes['ReleaseEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType>;
+};
+
 export type RemoveAssigneesFromAssignablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveAssigneesFromAssignablePayload'] = ResolversParentTypes['RemoveAssigneesFromAssignablePayload']> = {
   assignable?: Resolver<Maybe<ResolversTypes['Assignable']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4400,6 +4638,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<RepositoryIssuesArgs>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
+  latestRelease?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType, RequireFields<RepositoryMilestoneArgs, 'number'>>;
   milestones?: Resolver<Maybe<ResolversTypes['MilestoneConnection']>, ParentType, ContextType, Partial<RepositoryMilestonesArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4410,6 +4649,8 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<RepositoryPullRequestsArgs>>;
   ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType, RequireFields<RepositoryRefArgs, 'qualifiedName'>>;
   refs?: Resolver<Maybe<ResolversTypes['RefConnection']>, ParentType, ContextType, RequireFields<RepositoryRefsArgs, 'refPrefix'>>;
+  release?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType, RequireFields<RepositoryReleaseArgs, 'tagName'>>;
+  releases?: Resolver<ResolversTypes['ReleaseConnection'], ParentType, ContextType, Partial<RepositoryReleasesArgs>>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4711,6 +4952,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Ref?: RefResolvers<ContextType>;
   RefConnection?: RefConnectionResolvers<ContextType>;
   RefEdge?: RefEdgeResolvers<ContextType>;
+  Release?: ReleaseResolvers<ContextType>;
+  ReleaseAsset?: ReleaseAssetResolvers<ContextType>;
+  ReleaseAssetConnection?: ReleaseAssetConnectionResolvers<ContextType>;
+  ReleaseAssetEdge?: ReleaseAssetEdgeResolvers<ContextType>;
+  ReleaseConnection?: ReleaseConnectionResolvers<ContextType>;
+  ReleaseEdge?: ReleaseEdgeResolvers<ContextType>;
   RemoveAssigneesFromAssignablePayload?: RemoveAssigneesFromAssignablePayloadResolvers<ContextType>;
   RemoveLabelsFromLabelablePayload?: RemoveLabelsFromLabelablePayloadResolvers<ContextType>;
   RemoveReactionPayload?: RemoveReactionPayloadResolvers<ContextType>;

@@ -22,11 +22,14 @@ import { isCheckNode, type CheckRunModel, type CheckSuiteModel } from '../checks
 import { loadCheckNode } from '../checks/check-resolvers.js';
 import { isStatusContext, type StatusContextModel } from '../statuses/status-models.js';
 import { loadStatusContext } from '../statuses/status-resolvers.js';
+import { loadRelease } from '../releases/release-resolvers.js';
+import { isRelease, isReleaseAsset, type ReleaseAssetModel, type ReleaseModel } from '../releases/release-models.js';
+import { loadReleaseAsset } from '../releases/release-asset-resolvers.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel | CheckRunModel | CheckSuiteModel | StatusContextModel;
+type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel | CheckRunModel | CheckSuiteModel | StatusContextModel | ReleaseModel | ReleaseAssetModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -81,6 +84,10 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       return loadCheckNode(ctx, decoded.type, decoded.id);
     case 'StatusContext':
       return loadStatusContext(ctx, decoded.id);
+    case 'Release':
+      return loadRelease(ctx, decoded.id);
+    case 'ReleaseAsset':
+      return loadReleaseAsset(ctx, decoded.id);
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -92,6 +99,8 @@ export const Node: NodeResolvers = {
     if ('kind' in node) return accountType(node);
     if ('color' in node) return 'Label';
     if (isStatusContext(node)) return 'StatusContext';
+    if (isRelease(node)) return 'Release';
+    if (isReleaseAsset(node)) return 'ReleaseAsset';
     if ('content' in node) return 'Reaction';
     // Before the reviews' mark: theirs is any `node_type`.
     if (isCheckNode(node)) return node.check_kind;

@@ -1,0 +1,58 @@
+// Release assets in GraphQL: `Release.releaseAssets` (oldest first, as REST
+// lists them; `name` picks one), and ReleaseAsset nodes (RLA_ ids, REST's
+// node_id) through node(id), seen by whoever sees their release. `url` and
+// `downloadUrl` are the asset's browser_download_url, as on GitHub.
+import { isoSeconds } from '../../http/timestamps.js';
+import { encodeNodeId } from '../../ids/node-id.js';
+import { assetView } from '../../release-assets/asset-view.js';
+import { findAsset } from '../../release-assets/assets-store.js';
+import { findRelease } from '../../releases/releases-store.js';
+import { listConnection } from '../connection.js';
+import type { GraphqlContext } from '../context.js';
+import type { ReleaseAssetResolvers, ReleaseResolvers } from '../generated/resolvers-types.js';
+import { canSeeRepository } from '../resolvers/repository.js';
+import { releaseAssetModel, releaseModel, type ReleaseAssetModel } from './release-models.js';
+import { viewerSeesDrafts } from './release-resolvers.js';
+
+/** The ReleaseAsset behind an RLA_ id, or null (unknown, not uploaded, of a draft the caller may not see, or its repository invisible). */
+export async function loadReleaseAsset(ctx: GraphqlContext, id: number): Promise<ReleaseAssetModel | null> {
+  const [row] = await ctx.services.sql<{ repository_id: number }[]>`
+    SELECT r.repository_id FROM release_assets ra JOIN releases r ON r.id = ra.release_id WHERE ra.id = ${id}`;
+  const repo = row === undefined ? null : await ctx.loaders.repositoryById.load(row.repository_id);
+  if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
+  const asset = await findAsset(ctx.services.sql, repo.id, id);
+  if (asset === null || asset.state !== 'uploaded' || (asset.draft && !(await viewerSeesDrafts(ctx, repo)))) return null;
+  return releaseAssetModel(asset, repo);
+}
+
+export const releaseAssetsField: Pick<ReleaseResolvers, 'releaseAssets'> = {
+  releaseAssets: async (release, { name, ...page }, ctx) => {
+    const assets = await ctx.loaders.assetsOfRelease.load(release.id);
+    const picked = name == null ? assets : assets.filter((asset) => asset.name === name);
+    return listConnection(picked.map((asset) => releaseAssetModel(asset, release.repo)), page, 'releaseAssets');
+  },
+};
+
+const downloadUrl = (asset: ReleaseAssetModel, ctx: GraphqlContext) => assetView(asset, asset.repo, ctx.services.urls).browser_download_url;
+
+export const ReleaseAsset: ReleaseAssetResolvers = {
+  id: (asset) => encodeNodeId('ReleaseAsset', asset.id),
+  name: (asset) => asset.name,
+  contentType: (asset) => asset.content_type,
+  size: (asset) => asset.size,
+  downloadCount: (asset) => asset.download_count,
+  createdAt: (asset) => isoSeconds(asset.created_at),
+  updatedAt: (asset) => isoSeconds(asset.updated_at),
+  downloadUrl: (asset, _args, ctx) => downloadUrl(asset, ctx),
+  url: (asset, _args, ctx) => downloadUrl(asset, ctx),
+  release: async (asset, _args, ctx) => {
+    const release = await findRelease(ctx.services.sql, asset.repo.id, asset.release_id);
+    return release === null ? null : releaseModel(release, asset.repo);
+  },
+  uploadedBy: async (asset, _args, ctx) => {
+    const uploader = asset.uploader_id === null ? null : await ctx.loaders.accountById.load(asset.uploader_id);
+    // GitHub's field is non-null; an account deleted since has no User to show.
+    if (uploader === null) throw new Error(`the uploader of release asset ${asset.id} is gone`);
+    return uploader;
+  },
+};

@@ -1,0 +1,91 @@
+// Releases in GraphQL, as GitHub has them: `Repository.releases` (newest
+// first unless `orderBy` says otherwise; what `gh release list` asks for),
+// `Repository.release(tagName:)`, `Repository.latestRelease`, and Release
+// nodes (RL_ ids) through node(id). Drafts are seen only by callers who may
+// write to the repository, as REST shows them (release-visibility.ts); a
+// draft is never found by its tag, as in REST.
+import { installationPermission } from '../../apps/installation-access.js';
+import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
+import { encodeNodeId } from '../../ids/node-id.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { seesDrafts } from '../../releases/release-visibility.js';
+import { findRelease, findReleaseByTag, latestRelease, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
+import { listConnection } from '../connection.js';
+import type { GraphqlContext } from '../context.js';
+import type { ReleaseOrder, ReleaseResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
+import { canSeeRepository } from '../resolvers/repository.js';
+import { releaseModel, type ReleaseModel } from './release-models.js';
+
+/** Whether the caller sees the repository's drafts (write access; for an installation, its grant). */
+export async function viewerSeesDrafts(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
+  const { principal } = ctx;
+  const permission = principal.kind === 'token' && principal.installation
+    ? installationPermission(principal.installation, repo)
+    : await ctx.loaders.repositoryPermission.load(repo);
+  return seesDrafts(permission);
+}
+
+// The latest release of a repository, once per request however many releases ask `isLatest`.
+const latestByRequest = new WeakMap<GraphqlContext, Map<number, Promise<ReleaseRow | null>>>();
+function latestOf(ctx: GraphqlContext, repositoryId: number): Promise<ReleaseRow | null> {
+  let known = latestByRequest.get(ctx);
+  if (!known) latestByRequest.set(ctx, (known = new Map()));
+  let latest = known.get(repositoryId);
+  if (!latest) known.set(repositoryId, (latest = latestRelease(ctx.services.sql, repositoryId)));
+  return latest;
+}
+
+/** GitHub's orders: by creation (ties by id) or by name (a release without one sorts by its tag). */
+function ordered(rows: ReleaseRow[], order: ReleaseOrder | null | undefined): ReleaseRow[] {
+  const field = order?.field ?? 'CREATED_AT';
+  const sign = (order?.direction ?? 'DESC') === 'DESC' ? -1 : 1;
+  const key = (row: ReleaseRow) => (field === 'NAME' ? (row.name ?? row.tag_name) : row.created_at.toISOString());
+  return [...rows].sort((a, b) => sign * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id));
+}
+
+/** The Release behind an RL_ id, or null (unknown, a draft the caller may not see, or its repository invisible). */
+export async function loadRelease(ctx: GraphqlContext, id: number): Promise<ReleaseModel | null> {
+  const [row] = await ctx.services.sql<{ repository_id: number }[]>`SELECT repository_id FROM releases WHERE id = ${id}`;
+  const repo = row === undefined ? null : await ctx.loaders.repositoryById.load(row.repository_id);
+  if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
+  const release = await findRelease(ctx.services.sql, repo.id, id);
+  if (release === null || (release.draft && !(await viewerSeesDrafts(ctx, repo)))) return null;
+  return releaseModel(release, repo);
+}
+
+export const repositoryReleaseFields: Pick<RepositoryResolvers, 'releases' | 'release' | 'latestRelease'> = {
+  releases: async (repo, { orderBy, ...page }, ctx) => {
+    // Every release of the repository, ordered here: a repository's releases are a short list.
+    const { rows } = await listReleases(ctx.services.sql, repo.id, await viewerSeesDrafts(ctx, repo), 10_000, 0);
+    return listConnection(ordered(rows, orderBy).map((row) => releaseModel(row, repo)), page, 'releases');
+  },
+  release: async (repo, { tagName }, ctx) => {
+    const row = await findReleaseByTag(ctx.services.sql, repo.id, tagName);
+    return row === null ? null : releaseModel(row, repo);
+  },
+  latestRelease: async (repo, _args, ctx) => {
+    const row = await latestOf(ctx, repo.id);
+    return row === null ? null : releaseModel(row, repo);
+  },
+};
+
+const releasePath = (release: ReleaseModel) =>
+  `/${release.repo.owner_login}/${release.repo.name}/releases/tag/${release.draft ? `untagged-${release.id}` : encodeURIComponent(release.tag_name)}`;
+
+export const Release: ReleaseResolvers = {
+  id: (release) => encodeNodeId('Release', release.id),
+  databaseId: (release) => release.id,
+  author: (release, _args, ctx) => (release.author_id === null ? null : ctx.loaders.accountById.load(release.author_id)),
+  createdAt: (release) => isoSeconds(release.created_at),
+  updatedAt: (release) => isoSeconds(release.updated_at),
+  publishedAt: (release) => isoSecondsOrNull(release.published_at),
+  description: (release) => release.body,
+  name: (release) => release.name,
+  tagName: (release) => release.tag_name,
+  isDraft: (release) => release.draft,
+  isPrerelease: (release) => release.prerelease,
+  isLatest: async (release, _args, ctx) => (await latestOf(ctx, release.repository_id))?.id === release.id,
+  repository: (release) => release.repo,
+  resourcePath: (release) => releasePath(release),
+  url: (release, _args, ctx) => ctx.services.urls.html(releasePath(release)),
+};

@@ -11,16 +11,21 @@ import type { AssetRow } from './assets-store.js';
 
 type RepoNames = { owner_login: string; name: string };
 
-/** The path segment that names a release in download URLs. */
+/** The path segment that names a release in download URLs (and in its html_url, release-view.ts). */
 export function downloadTag(release: { id: number; tag_name: string; draft: boolean }): string {
   return release.draft ? `untagged-${release.id}` : encodeURIComponent(release.tag_name);
 }
 
-export function assetView(a: AssetRow, repo: RepoNames, urls: Urls): components['schemas']['release-asset'] {
+/** An asset's `browser_download_url` path, REST's and GraphQL's `downloadUrl`. */
+export function assetDownloadPath(a: AssetRow, repo: RepoNames): string {
   const tag = downloadTag({ id: a.release_id, tag_name: a.tag_name, draft: a.draft });
+  return `/${repo.owner_login}/${repo.name}/releases/download/${tag}/${encodeURIComponent(a.name)}`;
+}
+
+export function assetView(a: AssetRow, repo: RepoNames, urls: Urls): components['schemas']['release-asset'] {
   return {
     url: urls.api(`/repos/${repo.owner_login}/${repo.name}/releases/assets/${a.id}`),
-    browser_download_url: urls.html(`/${repo.owner_login}/${repo.name}/releases/download/${tag}/${encodeURIComponent(a.name)}`),
+    browser_download_url: urls.html(assetDownloadPath(a, repo)),
     id: a.id,
     node_id: encodeNodeId('ReleaseAsset', a.id),
     name: a.name,

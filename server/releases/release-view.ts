@@ -4,9 +4,14 @@ import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
-import { assetView } from '../release-assets/asset-view.js';
+import { assetView, downloadTag } from '../release-assets/asset-view.js';
 import type { AssetRow } from '../release-assets/assets-store.js';
 import type { ReleaseRow } from './releases-store.js';
+
+/** A release's html_url path (REST) and resourcePath (GraphQL). A draft's tag may not exist: GitHub gives it an untagged page. */
+export function releaseHtmlPath(r: Pick<ReleaseRow, 'id' | 'tag_name' | 'draft'>, repo: Pick<RepositoryRow, 'owner_login' | 'name'>): string {
+  return `/${repo.owner_login}/${repo.name}/releases/tag/${downloadTag(r)}`;
+}
 
 /** `assets`: the release's uploaded assets, oldest first (assetsOfReleases: one query for a page of releases). */
 export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_login' | 'name'>, urls: Urls, assets: readonly AssetRow[] = []) {
@@ -15,8 +20,7 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
   const tag = encodeURIComponent(r.tag_name);
   // GitHub serves uploads beside the API (GHES: /api/uploads), as a URI template.
   const upload = urls.html(`/api/uploads${base}/releases/${r.id}/assets`);
-  // A draft's tag may not exist: GitHub gives it no archives and an untagged page.
-  const htmlTag = r.draft ? `untagged-${r.id}` : tag;
+  // A draft's tag may not exist: GitHub gives it no archives (and an untagged page, releaseHtmlPath).
   // `author` is never null in GitHub's schema: a deleted account is GitHub's ghost user (id 10137).
   const author = r.author_id === null
     ? { id: 10137, login: 'ghost', kind: 'User' as const, site_admin: false }
@@ -25,7 +29,7 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
     url: api,
     assets_url: `${api}/assets`,
     upload_url: `${upload}{?name,label}`,
-    html_url: urls.html(`/${repo.owner_login}/${repo.name}/releases/tag/${htmlTag}`),
+    html_url: urls.html(releaseHtmlPath(r, repo)),
     id: r.id,
     author: simpleUser(author, urls),
     node_id: encodeNodeId('Release', r.id),

@@ -4,7 +4,7 @@
 // `downloadUrl` are the asset's browser_download_url, as on GitHub.
 import { isoSeconds } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import { assetView } from '../../release-assets/asset-view.js';
+import { assetDownloadPath } from '../../release-assets/asset-view.js';
 import { findAsset } from '../../release-assets/assets-store.js';
 import { findRelease } from '../../releases/releases-store.js';
 import { listConnection } from '../connection.js';
@@ -33,7 +33,7 @@ export const releaseAssetsField: Pick<ReleaseResolvers, 'releaseAssets'> = {
   },
 };
 
-const downloadUrl = (asset: ReleaseAssetModel, ctx: GraphqlContext) => assetView(asset, asset.repo, ctx.services.urls).browser_download_url;
+const downloadUrl = (asset: ReleaseAssetModel, ctx: GraphqlContext) => ctx.services.urls.html(assetDownloadPath(asset, asset.repo));
 
 export const ReleaseAsset: ReleaseAssetResolvers = {
   id: (asset) => encodeNodeId('ReleaseAsset', asset.id),

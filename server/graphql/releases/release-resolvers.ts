@@ -8,6 +8,7 @@ import { installationPermission } from '../../apps/installation-access.js';
 import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { releaseHtmlPath } from '../../releases/release-view.js';
 import { seesDrafts } from '../../releases/release-visibility.js';
 import { findRelease, findReleaseByTag, latestRelease, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
 import { listConnection } from '../connection.js';
@@ -69,9 +70,6 @@ export const repositoryReleaseFields: Pick<RepositoryResolvers, 'releases' | 're
   },
 };
 
-const releasePath = (release: ReleaseModel) =>
-  `/${release.repo.owner_login}/${release.repo.name}/releases/tag/${release.draft ? `untagged-${release.id}` : encodeURIComponent(release.tag_name)}`;
-
 export const Release: ReleaseResolvers = {
   id: (release) => encodeNodeId('Release', release.id),
   databaseId: (release) => release.id,
@@ -86,6 +84,6 @@ export const Release: ReleaseResolvers = {
   isPrerelease: (release) => release.prerelease,
   isLatest: async (release, _args, ctx) => (await latestOf(ctx, release.repository_id))?.id === release.id,
   repository: (release) => release.repo,
-  resourcePath: (release) => releasePath(release),
-  url: (release, _args, ctx) => ctx.services.urls.html(releasePath(release)),
+  resourcePath: (release) => releaseHtmlPath(release, release.repo),
+  url: (release, _args, ctx) => ctx.services.urls.html(releaseHtmlPath(release, release.repo)),
 };

@@ -1,13 +1,17 @@
 // The release loaders of a GraphQL request: a page of releases asking for
 // their assets costs one statement (assets-store.ts's assetsOfReleases, as a
-// REST page of releases does).
+// REST page of releases does), and a repository's latest release is read once
+// however many releases ask `isLatest`.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { assetsOfReleases, type AssetRow } from '../../release-assets/assets-store.js';
+import { latestRelease, type ReleaseRow } from '../../releases/releases-store.js';
 
 export interface ReleaseLoaders {
   /** A release's uploaded assets, oldest first. */
   assetsOfRelease: DataLoader<number, AssetRow[]>;
+  /** A repository's latest release (REST's `latest`), by repository id; null for none. */
+  latestReleaseOf: DataLoader<number, ReleaseRow | null>;
 }
 
 export function createReleaseLoaders(sql: Sql): ReleaseLoaders {
@@ -16,5 +20,6 @@ export function createReleaseLoaders(sql: Sql): ReleaseLoaders {
       const found = await assetsOfReleases(sql, ids);
       return ids.map((id) => (found.get(id) ?? []).filter((asset) => asset.state === 'uploaded'));
     }),
+    latestReleaseOf: new DataLoader((repositoryIds) => Promise.all(repositoryIds.map((id) => latestRelease(sql, id)))),
   };
 }

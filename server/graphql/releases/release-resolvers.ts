@@ -10,7 +10,7 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { releaseHtmlPath } from '../../releases/release-view.js';
 import { seesDrafts } from '../../releases/release-visibility.js';
-import { findRelease, findReleaseByTag, latestRelease, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
+import { findRelease, findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
 import { listConnection } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { ReleaseOrder, ReleaseResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
@@ -24,16 +24,6 @@ export async function viewerSeesDrafts(ctx: GraphqlContext, repo: RepositoryRow)
     ? installationPermission(principal.installation, repo)
     : await ctx.loaders.repositoryPermission.load(repo);
   return seesDrafts(permission);
-}
-
-// The latest release of a repository, once per request however many releases ask `isLatest`.
-const latestByRequest = new WeakMap<GraphqlContext, Map<number, Promise<ReleaseRow | null>>>();
-function latestOf(ctx: GraphqlContext, repositoryId: number): Promise<ReleaseRow | null> {
-  let known = latestByRequest.get(ctx);
-  if (!known) latestByRequest.set(ctx, (known = new Map()));
-  let latest = known.get(repositoryId);
-  if (!latest) known.set(repositoryId, (latest = latestRelease(ctx.services.sql, repositoryId)));
-  return latest;
 }
 
 /** GitHub's orders: by creation (ties by id) or by name (a release without one sorts by its tag). */
@@ -65,7 +55,7 @@ export const repositoryReleaseFields: Pick<RepositoryResolvers, 'releases' | 're
     return row === null ? null : releaseModel(row, repo);
   },
   latestRelease: async (repo, _args, ctx) => {
-    const row = await latestOf(ctx, repo.id);
+    const row = await ctx.loaders.latestReleaseOf.load(repo.id);
     return row === null ? null : releaseModel(row, repo);
   },
 };
@@ -82,7 +72,7 @@ export const Release: ReleaseResolvers = {
   tagName: (release) => release.tag_name,
   isDraft: (release) => release.draft,
   isPrerelease: (release) => release.prerelease,
-  isLatest: async (release, _args, ctx) => (await latestOf(ctx, release.repository_id))?.id === release.id,
+  isLatest: async (release, _args, ctx) => (await ctx.loaders.latestReleaseOf.load(release.repository_id))?.id === release.id,
   repository: (release) => release.repo,
   resourcePath: (release) => releaseHtmlPath(release, release.repo),
   url: (release, _args, ctx) => ctx.services.urls.html(releaseHtmlPath(release, release.repo)),

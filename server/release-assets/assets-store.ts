@@ -50,6 +50,13 @@ export async function findAsset(db: Db, repositoryId: number, id: number, lock =
   return row ?? null;
 }
 
+/** An asset by id alone (a node id names no repository); null for none. */
+export async function findAssetById(db: Db, id: number): Promise<AssetRow | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const [row] = await db<AssetRow[]>`${SELECT_ASSET(db)} WHERE ra.id = ${id}`;
+  return row ?? null;
+}
+
 export async function findAssetByName(db: Db, releaseId: number, name: string): Promise<AssetRow | null> {
   const [row] = await db<AssetRow[]>`${SELECT_ASSET(db)} WHERE ra.release_id = ${releaseId} AND ra.name = ${name}`;
   return row ?? null;

@@ -46,6 +46,13 @@ export async function findRelease(db: Db, repositoryId: number, id: number, lock
   return row ?? null;
 }
 
+/** A release by id alone (a node id names no repository); null for none. */
+export async function findReleaseById(db: Db, id: number): Promise<ReleaseRow | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const [row] = await db<ReleaseRow[]>`${SELECT_RELEASE(db)} WHERE r.id = ${id}`;
+  return row ?? null;
+}
+
 /** The published release of a tag (GitHub does not find drafts by tag). */
 export async function findReleaseByTag(db: Db, repositoryId: number, tag: string): Promise<ReleaseRow | null> {
   if (!canMatchText(tag)) return null;

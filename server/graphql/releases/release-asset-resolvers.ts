@@ -5,7 +5,7 @@
 import { isoSeconds } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { assetDownloadPath } from '../../release-assets/asset-view.js';
-import { findAsset } from '../../release-assets/assets-store.js';
+import { findAssetById } from '../../release-assets/assets-store.js';
 import { findRelease } from '../../releases/releases-store.js';
 import { listConnection } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
@@ -16,12 +16,10 @@ import { viewerSeesDrafts } from './release-resolvers.js';
 
 /** The ReleaseAsset behind an RLA_ id, or null (unknown, not uploaded, of a draft the caller may not see, or its repository invisible). */
 export async function loadReleaseAsset(ctx: GraphqlContext, id: number): Promise<ReleaseAssetModel | null> {
-  const [row] = await ctx.services.sql<{ repository_id: number }[]>`
-    SELECT r.repository_id FROM release_assets ra JOIN releases r ON r.id = ra.release_id WHERE ra.id = ${id}`;
-  const repo = row === undefined ? null : await ctx.loaders.repositoryById.load(row.repository_id);
-  if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
-  const asset = await findAsset(ctx.services.sql, repo.id, id);
-  if (asset === null || asset.state !== 'uploaded' || (asset.draft && !(await viewerSeesDrafts(ctx, repo)))) return null;
+  const asset = await findAssetById(ctx.services.sql, id);
+  const repo = asset === null ? null : await ctx.loaders.repositoryById.load(asset.repository_id);
+  if (asset === null || repo === null || !(await canSeeRepository(ctx, repo))) return null;
+  if (asset.state !== 'uploaded' || (asset.draft && !(await viewerSeesDrafts(ctx, repo)))) return null;
   return releaseAssetModel(asset, repo);
 }
 

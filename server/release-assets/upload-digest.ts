@@ -33,10 +33,11 @@ interface Job {
 
 type WorkerReply = { id: number; digest: string } | { id: number; error: string };
 
-let worker: Worker | undefined;
-let nextId = 1;
 /** How many newly written bytes the worker is told about at a time. */
 const STEP = 8 * 1024 * 1024;
+
+let worker: Worker | undefined;
+let nextId = 1;
 const jobs = new Map<number, Job>();
 
 function digestWorker(): Worker {

@@ -35,7 +35,6 @@ export interface Spooled {
   digest: string;
 }
 
-
 const bodyStalled = () => new ApiError(408, 'Request body timed out', undefined, { connection: 'close' });
 
 /** The declared Content-Length, when there is a valid one. */

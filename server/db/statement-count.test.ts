@@ -1,0 +1,29 @@
+// connect's onStatement, which the statement budgets of the cost tests count:
+// every statement Wharf sends is reported, in order, and the driver's own
+// array-type lookup on each new connection is not (which request opened a
+// pooled connection is chance; counting it failed a budget in CI).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, dropTestDatabase } from '../test-support/test-server.js';
+import { connect } from './database.js';
+
+let url: string;
+beforeAll(async () => {
+  url = await createTestDatabase();
+});
+afterAll(() => dropTestDatabase(url));
+
+it('reports the statements Wharf sends on fresh connections, and not the driver’s type lookup', async () => {
+  const seen: string[] = [];
+  const sql = connect(url, { max: 3, onStatement: (query) => void seen.push(query.trim()) });
+  try {
+    // Three at once open three connections, each of which looks up array types first.
+    await Promise.all([1, 2, 3].map((n) => sql`SELECT ${[n, n + 1]}::int[] AS pair`));
+    await sql`SELECT 1 AS one`;
+  } finally {
+    await sql.end();
+  }
+  expect(seen).toHaveLength(4);
+  expect(seen.filter((query) => query.startsWith('SELECT $1::int[] AS pair'))).toHaveLength(3);
+  expect(seen[3]).toBe('SELECT 1 AS one');
+  expect(seen.some((query) => query.includes('pg_catalog'))).toBe(false);
+});

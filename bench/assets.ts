@@ -6,36 +6,40 @@
 //   302 → signed URL) against reading the file from disk; MB/s each and the
 //   ratio (target ≥ 0.5×); best of BENCH_ASSETS_ROUNDS (default 2), each
 //   round alternating which goes first;
-// - the server's RSS (VmRSS, sampled every 50 ms) during the uploads: peak
-//   minus the RSS just before (target growth ≤ 50 MB), after a 1 KB warm-up
-//   upload: the first upload of a process starts the digest worker thread
-//   (release-assets/upload-digest.ts), about 10 MB once, printed apart;
+// - the server's RSS (VmRSS, sampled every 50 ms) during a 500 MB upload of
+//   its own, before the timed rounds: peak minus the RSS just before (target
+//   growth ≤ 50 MB), after a 1 KB warm-up upload: the first upload of a
+//   process starts the digest worker thread (release-assets/upload-digest.ts),
+//   about 8 MB once, printed apart. Not sampled during the timed uploads:
+//   reading the server's /proc/<pid>/status every 50 ms cost it a third of
+//   its upload throughput on this VM (the server's own threads, GC helpers
+//   among them, used more CPU while it was read: 610–890 → 365–450 MB/s);
 // - the server process's CPU time (user + system) per GB moved, least of the
 //   rounds: unlike MB/s it hardly moves when other work shares the cores.
+// Each round ends by deleting both its files, the disk copy and the uploaded
+// asset (through the API), so every write starts from the same memory state.
+// On this VM (Firecracker) pages the guest freed a while ago go back to the
+// host, and taking them again costs 0.8–2.8 s of system CPU per GB: a bare
+// Node upload into a new file ran 250–320 MB/s while earlier uploads' files
+// stayed cached, 600–730 MB/s when they were deleted. Keeping the assets
+// (as this bench did until stop 30) while deleting the copies gave the disk
+// baseline recycled pages and the upload fresh ones.
 // Prints numbers (not a test); JSON to bench/results/assets-latest.json.
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './child-process.js';
 import { diskRead, diskWrite, httpDownload, httpUpload } from './asset-transfers.js';
 import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
 import { sampleRss } from './rss-sampler.js';
+import { writeRandomFile } from './random-file.js';
 import { startWharf } from './spawn-wharf.js';
 
 const MB = 1024 * 1024;
 const SIZE_MB = Number(process.env.BENCH_ASSETS_MB ?? 500);
 const ROUNDS = Number(process.env.BENCH_ASSETS_ROUNDS ?? 2);
 const SIZE = SIZE_MB * MB;
-
-async function writeSource(path: string): Promise<void> {
-  const out = createWriteStream(path);
-  for (let written = 0; written < SIZE; written += MB) {
-    if (!out.write(randomBytes(Math.min(MB, SIZE - written)))) await new Promise<void>((r) => out.once('drain', () => r()));
-  }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();
@@ -56,16 +60,20 @@ async function main() {
   const root = await mkdtemp(join(tmpdir(), 'wharf-bench-assets-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-assets-data-'));
   const source = join(root, 'source.bin');
-  await writeSource(source);
+  await writeRandomFile(source, SIZE);
   const wharf = await startWharf(dataDir, 120_000, [], 'bin/wharf.mjs', { WHARF_MAX_ASSET_BYTES: String(SIZE + MB) });
   const best = { diskWrite: Infinity, upload: Infinity, diskRead: Infinity, download: Infinity };
-  const rssGrowth: number[] = [];
+  let rssGrowthMb = 0;
   let workerStartMb = 0;
   const serverCpu = { upload: Infinity, download: Infinity };
   try {
     const post = async (path: string, body: unknown) => (await fetch(`${wharf.baseUrl}${path}`, {
       method: 'POST', body: JSON.stringify(body), headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json' },
     })).json() as Promise<any>;
+    const deleteAsset = async (url: string) => {
+      const deleted = await fetch(url, { method: 'DELETE', headers: { authorization: `token ${wharf.token}` } });
+      if (deleted.status !== 204) throw new Error(`deleting an asset: ${deleted.status}`);
+    };
     const repo = await post('/user/repos', { name: 'assets-bench', auto_init: true });
     const release = await post(`/repos/${repo.full_name}/releases`, { tag_name: 'v1' });
     const warmUp = join(root, 'warm-up.bin');
@@ -74,21 +82,26 @@ async function main() {
     const warmed = await httpUpload(release.upload_url.replace('{?name,label}', '?name=warm-up.bin'), wharf.token, warmUp);
     if (warmed.status !== 201) throw new Error(`warm-up upload: ${warmed.status}`);
     workerStartMb = (((await readRssBytes(wharf.child.pid)) ?? 0) - rssBeforeWarmUp) / MB;
+    const rssBefore = (await readRssBytes(wharf.child.pid)) ?? 0;
+    const sampler = sampleRss(wharf.child.pid, 50);
+    const sampled = await httpUpload(release.upload_url.replace('{?name,label}', '?name=rss.bin'), wharf.token, source);
+    rssGrowthMb = Math.max(0, (await sampler.stop()) - rssBefore) / MB;
+    if (sampled.status !== 201 || sampled.body.size !== SIZE) throw new Error(`upload: ${sampled.status} ${JSON.stringify(sampled.body).slice(0, 300)}`);
+    await deleteAsset(sampled.body.url);
     for (let round = 1; round <= ROUNDS; round++) {
       const copy = join(root, `copy-${round}.bin`);
       const uploadRun = async () => {
-        const before = (await readRssBytes(wharf.child.pid)) ?? 0;
-        const sampler = sampleRss(wharf.child.pid, 50);
         const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(() => httpUpload(release.upload_url.replace('{?name,label}', `?name=round-${round}.bin`), wharf.token, source)));
         serverCpu.upload = Math.min(serverCpu.upload, cpuSeconds);
-        const peak = await sampler.stop();
         if (value.status !== 201 || value.body.size !== SIZE) throw new Error(`upload: ${value.status} ${JSON.stringify(value.body).slice(0, 300)}`);
-        rssGrowth.push(Math.max(0, peak - before));
         best.upload = Math.min(best.upload, ms);
+        console.error(`round ${round}: upload ${mbps(ms).toFixed(1)} MB/s`);
         return value.body as { id: number; url: string };
       };
       const writeRun = async () => {
-        best.diskWrite = Math.min(best.diskWrite, (await timed(() => diskWrite(source, copy))).ms);
+        const { ms } = await timed(() => diskWrite(source, copy));
+        best.diskWrite = Math.min(best.diskWrite, ms);
+        console.error(`round ${round}: disk write ${mbps(ms).toFixed(1)} MB/s`);
       };
       const asset = round % 2 ? (await writeRun(), await uploadRun()) : await uploadRun().then(async (a) => (await writeRun(), a));
       const downloadRun = async () => {
@@ -99,16 +112,18 @@ async function main() {
         serverCpu.download = Math.min(serverCpu.download, cpuSeconds);
         if (value.status !== 200 || value.bytes !== SIZE) throw new Error(`download: ${value.status}, ${value.bytes} bytes`);
         best.download = Math.min(best.download, ms);
+        console.error(`round ${round}: download ${mbps(ms).toFixed(1)} MB/s`);
       };
       const readRun = async () => {
         const { ms, value } = await timed(() => diskRead(copy));
         if (value !== SIZE) throw new Error(`disk read: ${value} bytes`);
         best.diskRead = Math.min(best.diskRead, ms);
+        console.error(`round ${round}: disk read ${mbps(ms).toFixed(1)} MB/s`);
       };
       if (round % 2) await readRun().then(downloadRun);
       else await downloadRun().then(readRun);
       await rm(copy, { force: true });
-      console.error(`round ${round} done`);
+      await deleteAsset(asset.url);
     }
   } finally {
     await wharf.stop();
@@ -119,7 +134,7 @@ async function main() {
     sizeMb: SIZE_MB, rounds: ROUNDS,
     uploadMBps: mbps(best.upload), diskWriteMBps: mbps(best.diskWrite), uploadRatio: best.diskWrite / best.upload,
     downloadMBps: mbps(best.download), diskReadMBps: mbps(best.diskRead), downloadRatio: best.diskRead / best.download,
-    rssGrowthMb: Math.max(...rssGrowth) / MB,
+    rssGrowthMb,
     firstUploadRssMb: workerStartMb,
     serverCpuSecondsPerGb: { upload: serverCpu.upload / (SIZE / 1024 / MB), download: serverCpu.download / (SIZE / 1024 / MB) },
   };
@@ -127,7 +142,7 @@ async function main() {
   console.log(`asset size:        ${SIZE_MB} MB, best of ${ROUNDS} rounds`);
   console.log(`upload:            ${f(result.uploadMBps)} MB/s   disk write: ${f(result.diskWriteMBps)} MB/s   ratio ${result.uploadRatio.toFixed(2)}× (target ≥ 0.5×)`);
   console.log(`download:          ${f(result.downloadMBps)} MB/s   disk read:  ${f(result.diskReadMBps)} MB/s   ratio ${result.downloadRatio.toFixed(2)}× (target ≥ 0.5×)`);
-  console.log(`server RSS growth: ${f(result.rssGrowthMb)} MB during the upload (target ≤ 50 MB); the process's first upload (1 KB, starts the digest worker): ${f(result.firstUploadRssMb)} MB, once`);
+  console.log(`server RSS growth: ${f(result.rssGrowthMb)} MB during a 500 MB upload (target ≤ 50 MB); the process's first upload (1 KB, starts the digest worker): ${f(result.firstUploadRssMb)} MB, once`);
   console.log(`server CPU per GB: upload ${result.serverCpuSecondsPerGb.upload.toFixed(2)} s, download ${result.serverCpuSecondsPerGb.download.toFixed(2)} s`);
   await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
   await writeFile(join(REPO_ROOT, 'bench', 'results', 'assets-latest.json'), JSON.stringify(result, null, 2) + '\n');

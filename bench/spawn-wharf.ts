@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hasExited, spawnNode, stopChild, type Child } from './child-process.js';
+import { entryNodeFlags } from './entry-node-flags.js';
 import { freePort } from '../server/free-port.js';
 
 /**
@@ -65,8 +66,8 @@ export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs:
   // Unset → embedded PostgreSQL, started and stopped by the server itself.
   delete env.DATABASE_URL;
   // Run bin/wharf.mjs directly (not through npm) so the child's pid is the
-  // server's own Node process.
-  const child = spawnNode([...nodeArgs, entry, 'serve'], env);
+  // server's own Node process, with the V8 flags its shebang gives npm start.
+  const child = spawnNode([...entryNodeFlags(entry), ...nodeArgs, entry, 'serve'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (!(await stopChild(child.process, 30_000))) await stopOrphanedPostgres(dataDir);

@@ -5,7 +5,9 @@
 //   same source file, fsync'd, as the server does), and download of it (API
 //   302 → signed URL) against reading the file from disk; MB/s each and the
 //   ratio (target ≥ 0.5×); best of BENCH_ASSETS_ROUNDS (default 2), each
-//   round alternating which goes first;
+//   round alternating which goes first; and the same curl downloading the
+//   file from a bare sendfile server (sendfile-server.ts), the loopback
+//   ceiling any server's download meets;
 // - the server's RSS (VmRSS, sampled every 50 ms) during a 500 MB upload of
 //   its own, before the timed rounds: peak minus the RSS just before (target
 //   growth ≤ 50 MB), after a 1 KB warm-up upload: the first upload of a
@@ -34,6 +36,7 @@ import { diskRead, diskWrite, httpDownload, httpUpload } from './asset-transfers
 import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
 import { sampleRss } from './rss-sampler.js';
 import { writeRandomFile } from './random-file.js';
+import { startSendfileServer } from './sendfile-server.js';
 import { startWharf } from './spawn-wharf.js';
 
 const MB = 1024 * 1024;
@@ -62,7 +65,8 @@ async function main() {
   const source = join(root, 'source.bin');
   await writeRandomFile(source, SIZE);
   const wharf = await startWharf(dataDir, 120_000, [], 'bin/wharf.mjs', { WHARF_MAX_ASSET_BYTES: String(SIZE + MB) });
-  const best = { diskWrite: Infinity, upload: Infinity, diskRead: Infinity, download: Infinity };
+  const best = { diskWrite: Infinity, upload: Infinity, diskRead: Infinity, download: Infinity, sendfile: Infinity };
+  const sendfile = await startSendfileServer(source);
   let rssGrowthMb = 0;
   let workerStartMb = 0;
   const serverCpu = { upload: Infinity, download: Infinity };
@@ -120,12 +124,19 @@ async function main() {
         best.diskRead = Math.min(best.diskRead, ms);
         console.error(`round ${round}: disk read ${mbps(ms).toFixed(1)} MB/s`);
       };
-      if (round % 2) await readRun().then(downloadRun);
-      else await downloadRun().then(readRun);
+      const sendfileRun = async () => {
+        const { ms, value } = await timed(() => httpDownload(sendfile.url));
+        if (value.status !== 200 || value.bytes !== SIZE) throw new Error(`sendfile download: ${value.status}, ${value.bytes} bytes`);
+        best.sendfile = Math.min(best.sendfile, ms);
+        console.error(`round ${round}: loopback sendfile ${mbps(ms).toFixed(1)} MB/s`);
+      };
+      if (round % 2) await readRun().then(downloadRun).then(sendfileRun);
+      else await sendfileRun().then(downloadRun).then(readRun);
       await rm(copy, { force: true });
       await deleteAsset(asset.url);
     }
   } finally {
+    sendfile.stop();
     await wharf.stop();
     await rm(root, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
@@ -134,6 +145,7 @@ async function main() {
     sizeMb: SIZE_MB, rounds: ROUNDS,
     uploadMBps: mbps(best.upload), diskWriteMBps: mbps(best.diskWrite), uploadRatio: best.diskWrite / best.upload,
     downloadMBps: mbps(best.download), diskReadMBps: mbps(best.diskRead), downloadRatio: best.diskRead / best.download,
+    sendfileMBps: mbps(best.sendfile), downloadOfSendfile: best.sendfile / best.download,
     rssGrowthMb,
     firstUploadRssMb: workerStartMb,
     serverCpuSecondsPerGb: { upload: serverCpu.upload / (SIZE / 1024 / MB), download: serverCpu.download / (SIZE / 1024 / MB) },
@@ -142,7 +154,8 @@ async function main() {
   console.log(`asset size:        ${SIZE_MB} MB, best of ${ROUNDS} rounds`);
   console.log(`upload:            ${f(result.uploadMBps)} MB/s   disk write: ${f(result.diskWriteMBps)} MB/s   ratio ${result.uploadRatio.toFixed(2)}× (target ≥ 0.5×)`);
   console.log(`download:          ${f(result.downloadMBps)} MB/s   disk read:  ${f(result.diskReadMBps)} MB/s   ratio ${result.downloadRatio.toFixed(2)}× (target ≥ 0.5×)`);
-  console.log(`server RSS growth: ${f(result.rssGrowthMb)} MB during a 500 MB upload (target ≤ 50 MB); the process's first upload (1 KB, starts the digest worker): ${f(result.firstUploadRssMb)} MB, once`);
+  console.log(`                   loopback sendfile to the same curl: ${f(result.sendfileMBps)} MB/s, the download ${result.downloadOfSendfile.toFixed(2)}× of it`);
+  console.log(`server RSS growth: ${f(result.rssGrowthMb)} MB during a ${SIZE_MB} MB upload (target ≤ 50 MB); the process's first upload (1 KB, starts the digest worker): ${f(result.firstUploadRssMb)} MB, once`);
   console.log(`server CPU per GB: upload ${result.serverCpuSecondsPerGb.upload.toFixed(2)} s, download ${result.serverCpuSecondsPerGb.download.toFixed(2)} s`);
   await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
   await writeFile(join(REPO_ROOT, 'bench', 'results', 'assets-latest.json'), JSON.stringify(result, null, 2) + '\n');

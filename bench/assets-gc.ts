@@ -5,7 +5,7 @@
 // BENCH_ASSETS_MB (default 500) MB, each followed by its download and its
 // deletion (as bench:assets's rounds). Per upload: MB/s, the full GCs
 // (mark-compacts, from `--trace-gc`) the server ran during it, and its CPU
-// seconds per GB (the steadier number on a shared machine).
+// seconds per GB (the steadier number on a shared machine), and its RSS after.
 // Without the floor, after the server's first full GC V8's old-generation
 // limit sits just above what the server keeps live, and a body's 64 KiB chunks
 // (external memory to V8) then start a full GC about every 30 MB received.
@@ -16,14 +16,14 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './child-process.js';
 import { httpDownload, httpUpload } from './asset-transfers.js';
 import { startWharf } from './spawn-wharf.js';
-import { CLOCK_TICKS_PER_SECOND, readCpuTicks } from './proc.js';
+import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
 import { writeRandomFile } from './random-file.js';
 
 const MB = 1024 * 1024;
 const SIZE_MB = Number(process.env.BENCH_ASSETS_MB ?? 500);
 const UPLOADS = Number(process.env.BENCH_ASSETS_GC_UPLOADS ?? 8);
 
-interface Upload { mbps: number; fullGcs: number; serverCpuSecondsPerGb: number }
+interface Upload { mbps: number; fullGcs: number; serverCpuSecondsPerGb: number; rssAfterMb: number }
 
 interface Server {
   name: string;
@@ -55,8 +55,9 @@ async function startServer(name: string, defaultHeap: boolean): Promise<Server> 
       const ms = performance.now() - start;
       const cpuSeconds = (((await readCpuTicks(wharf.child.pid)) ?? 0) - cpuBefore) / CLOCK_TICKS_PER_SECOND;
       if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status}`);
-      const result = { mbps: SIZE_MB / (ms / 1000), fullGcs, serverCpuSecondsPerGb: cpuSeconds / (SIZE_MB / 1024) };
-      console.error(`${name} upload ${i}: ${result.mbps.toFixed(1)} MB/s, ${fullGcs} full GCs, server CPU ${result.serverCpuSecondsPerGb.toFixed(2)} s/GB`);
+      const rssAfterMb = ((await readRssBytes(wharf.child.pid)) ?? 0) / MB;
+      const result = { mbps: SIZE_MB / (ms / 1000), fullGcs, serverCpuSecondsPerGb: cpuSeconds / (SIZE_MB / 1024), rssAfterMb };
+      console.error(`${name} upload ${i}: ${result.mbps.toFixed(1)} MB/s, ${fullGcs} full GCs, server CPU ${result.serverCpuSecondsPerGb.toFixed(2)} s/GB, RSS after ${rssAfterMb.toFixed(1)} MB`);
       const downloaded = await httpDownload((await call('GET', uploaded.body.url)).headers.get('location')!);
       if (downloaded.bytes !== SIZE_MB * MB) throw new Error(`download: ${downloaded.status}`);
       if ((await call('DELETE', uploaded.body.url)).status !== 204) throw new Error('delete failed');
@@ -86,7 +87,7 @@ async function main() {
     }
     const [withFloor, v8Default] = runs as [Upload[], Upload[]];
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const line = (name: string, ups: Upload[]) => `${name} MB/s ${ups.map((r) => r.mbps.toFixed(0)).join(', ')} (median ${median(ups.map((r) => r.mbps)).toFixed(0)}); full GCs ${ups.map((r) => r.fullGcs).join(', ')}; server CPU/GB median ${median(ups.map((r) => r.serverCpuSecondsPerGb)).toFixed(2)} s`;
+    const line = (name: string, ups: Upload[]) => `${name} MB/s ${ups.map((r) => r.mbps.toFixed(0)).join(', ')} (median ${median(ups.map((r) => r.mbps)).toFixed(0)}); full GCs ${ups.map((r) => r.fullGcs).join(', ')}; server CPU/GB median ${median(ups.map((r) => r.serverCpuSecondsPerGb)).toFixed(2)} s; RSS after each ${ups.map((r) => r.rssAfterMb.toFixed(0)).join(', ')} MB`;
     console.log(`${UPLOADS} uploads of ${SIZE_MB} MB to each server, in turns, each followed by its download`);
     console.log(line('--initial-old-space-size=128 (bin/wharf.mjs):', withFloor));
     console.log(line('V8 default:                                  ', v8Default));

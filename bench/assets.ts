@@ -22,8 +22,9 @@
 // asset (through the API), so every write starts from the same memory state.
 // On this VM (Firecracker) pages the guest freed a while ago go back to the
 // host, and taking them again costs 0.8–2.8 s of system CPU per GB: a bare
-// Node upload into a new file ran 250–320 MB/s while earlier uploads' files
-// stayed cached, 600–730 MB/s when they were deleted. Keeping the assets
+// Node upload into a new file each time ran 253–320 MB/s while the earlier
+// files stayed cached (722–845 MB/s overwriting one file), and Wharf's,
+// each asset deleted before the next, 608–787 MB/s. Keeping the assets
 // (as this bench did until stop 30) while deleting the copies gave the disk
 // baseline recycled pages and the upload fresh ones.
 // Prints numbers (not a test); JSON to bench/results/assets-latest.json.

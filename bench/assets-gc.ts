@@ -39,9 +39,10 @@ async function startServer(name: string, defaultHeap: boolean): Promise<Server> 
   wharf.child.onLine((line, stream) => {
     if (stream === 'stdout' && line.includes(': Mark-Compact ')) fullGcs++;
   });
-  const call = async (method: string, url: string, body?: unknown) => fetch(url.startsWith('http') ? url : `${wharf.baseUrl}${url}`, {
+  /** `accept`: the asset's bytes (a 302 to its signed URL, not followed) rather than its JSON. */
+  const call = async (method: string, url: string, body?: unknown, accept = 'application/vnd.github+json') => fetch(url.startsWith('http') ? url : `${wharf.baseUrl}${url}`, {
     method, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual',
-    headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json', accept: 'application/octet-stream' },
+    headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json', accept },
   });
   const repo = await (await call('POST', '/user/repos', { name: 'assets-gc', auto_init: true })).json() as { full_name: string };
   const release = await (await call('POST', `/repos/${repo.full_name}/releases`, { tag_name: 'v1' })).json() as { upload_url: string };
@@ -58,7 +59,7 @@ async function startServer(name: string, defaultHeap: boolean): Promise<Server> 
       const rssAfterMb = ((await readRssBytes(wharf.child.pid)) ?? 0) / MB;
       const result = { mbps: SIZE_MB / (ms / 1000), fullGcs, serverCpuSecondsPerGb: cpuSeconds / (SIZE_MB / 1024), rssAfterMb };
       console.error(`${name} upload ${i}: ${result.mbps.toFixed(1)} MB/s, ${fullGcs} full GCs, server CPU ${result.serverCpuSecondsPerGb.toFixed(2)} s/GB, RSS after ${rssAfterMb.toFixed(1)} MB`);
-      const downloaded = await httpDownload((await call('GET', uploaded.body.url)).headers.get('location')!);
+      const downloaded = await httpDownload((await call('GET', uploaded.body.url, undefined, 'application/octet-stream')).headers.get('location')!);
       if (downloaded.bytes !== SIZE_MB * MB) throw new Error(`download: ${downloaded.status}`);
       if ((await call('DELETE', uploaded.body.url)).status !== 204) throw new Error('delete failed');
       return result;

@@ -41,8 +41,24 @@ function declaredLength(event: H3Event): number | undefined {
   return Number(raw);
 }
 
+/**
+ * Each request's body, read once: an operation run again for the same request
+ * (route-runner.ts follows a rename that landed mid-request) gets the same
+ * bytes, not the empty rest of a consumed stream.
+ */
+const bodiesRead = new WeakMap<H3Event, Promise<Buffer>>();
+
 /** The body's bytes, within `limits`; throws ApiError 413, 408 or 499. */
 export function readBodyBytes(event: H3Event, limits: BodyLimits): Promise<Buffer> {
+  let read = bodiesRead.get(event);
+  if (!read) {
+    read = readBodyBytesOnce(event, limits);
+    bodiesRead.set(event, read);
+  }
+  return read;
+}
+
+function readBodyBytesOnce(event: H3Event, limits: BodyLimits): Promise<Buffer> {
   const length = declaredLength(event);
   if (length !== undefined && length > limits.maxBytes) return Promise.reject(payloadTooLarge());
   const node = event.runtime?.node;

@@ -2,7 +2,7 @@
 // /repositories/{id}/… (generated aliases, not operations of openapi.yaml):
 // the same handler with the same permission checks, reads and writes alike,
 // and any operation added under /repos/{owner}/{repo} gets its alias.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeTable, type OperationId } from '../generated/routes.js';
 import { restRoutes } from '../http/rest-routes.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -116,6 +116,30 @@ describe('/repositories/{repository_id}/…', () => {
       const res = await fetch(server.url + path, { redirect: 'manual' });
       expect(res.status, path).toBe(302);
       expect(res.headers.get('location')).toContain(`/_archive/${openId}/`);
+    }
+  });
+
+  it('follows a rename that lands between the id lookup and the handler: the write happens once, under the new name', async () => {
+    const id = await create('moving');
+    const byId = server.services.repos.byId.bind(server.services.repos);
+    // The route's lookup by id sees the old name; the rename commits before the handler looks it up by name.
+    const spy = vi.spyOn(server.services.repos, 'byId').mockImplementationOnce(async (repositoryId) => {
+      const stale = await byId(repositoryId);
+      expect((await server.api('/repos/alice/moving', { method: 'PATCH', token: alice.token, body: { name: 'moved' } })).status).toBe(200);
+      return stale;
+    });
+    try {
+      const res = await server.api(`/repositories/${id}/issues`, { method: 'POST', token: alice.token, body: { title: 'Filed mid-rename' } });
+      expect(res.status).toBe(201);
+      expect((await res.json()).repository_url).toMatch(/\/repos\/alice\/moved$/);
+      const issues = await (await server.api('/repos/alice/moved/issues', { token: alice.token })).json();
+      expect(issues.map((issue: { title: string }) => issue.title)).toEqual(['Filed mid-rename']);
+      // A 404 of its own (no such issue) is answered after one more lookup, not retried.
+      spy.mockClear();
+      expect((await server.api(`/repositories/${id}/issues/999`, { token: alice.token })).status).toBe(404);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
     }
   });
 });

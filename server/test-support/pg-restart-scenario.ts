@@ -109,6 +109,10 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
       // Every process listens again (serve's invalidation channel dropped its caches when it did): prime the probe's cache entry.
       await waitForListeners(cluster.url('wharf'), 2);
       await api('/repos/admin/still');
+      // Again after a moment: serve resets its caches in its LISTEN callback, which runs a little after
+      // pg_stat_activity shows the LISTEN; on a busy machine that was once after the first priming (CI, stop 30).
+      await sleep(500);
+      await api('/repos/admin/still');
       await cluster.stopImmediate();
       const downAt = Date.now();
       outageAnswers.push(...(await probeOutage(base, api)));

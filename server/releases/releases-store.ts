@@ -46,11 +46,12 @@ export async function findRelease(db: Db, repositoryId: number, id: number, lock
   return row ?? null;
 }
 
-/** A release by id alone (a node id names no repository); null for none. */
-export async function findReleaseById(db: Db, id: number): Promise<ReleaseRow | null> {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
-  const [row] = await db<ReleaseRow[]>`${SELECT_RELEASE(db)} WHERE r.id = ${id}`;
-  return row ?? null;
+/** Releases by id alone (node ids name no repository), in one query; ids not found are absent from the map. */
+export async function releasesByIds(db: Db, ids: readonly number[]): Promise<Map<number, ReleaseRow>> {
+  const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
+  if (valid.length === 0) return new Map();
+  const rows = await db<ReleaseRow[]>`${SELECT_RELEASE(db)} WHERE r.id = ANY(${db.array(valid)}::bigint[])`;
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The published release of a tag (GitHub does not find drafts by tag). */

@@ -6,7 +6,6 @@ import { isoSeconds } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { assetDownloadPath } from '../../release-assets/asset-view.js';
 import { findAssetById } from '../../release-assets/assets-store.js';
-import { findRelease } from '../../releases/releases-store.js';
 import { listConnection } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { ReleaseAssetResolvers, ReleaseResolvers } from '../generated/resolvers-types.js';
@@ -43,8 +42,9 @@ export const ReleaseAsset: ReleaseAssetResolvers = {
   updatedAt: (asset) => isoSeconds(asset.updated_at),
   downloadUrl: (asset, _args, ctx) => downloadUrl(asset, ctx),
   url: (asset, _args, ctx) => downloadUrl(asset, ctx),
+  // Through the request's loader: a page of assets asks for their releases in one statement.
   release: async (asset, _args, ctx) => {
-    const release = await findRelease(ctx.services.sql, asset.repo.id, asset.release_id);
+    const release = await ctx.loaders.releaseById.load(asset.release_id);
     return release === null ? null : releaseModel(release, asset.repo);
   },
   uploadedBy: async (asset, _args, ctx) => {

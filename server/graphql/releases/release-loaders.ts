@@ -1,15 +1,18 @@
 // The release loaders of a GraphQL request: a page of releases asking for
 // their assets costs one statement (assets-store.ts's assetsOfReleases, as a
-// REST page of releases does), and a repository's latest release is read once
-// however many releases ask `isLatest`.
+// REST page of releases does), so does a page of assets asking for their
+// release (or node ids naming releases), and a repository's latest release is
+// read once however many releases ask `isLatest`.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { assetsOfReleases, type AssetRow } from '../../release-assets/assets-store.js';
-import { latestRelease, type ReleaseRow } from '../../releases/releases-store.js';
+import { latestRelease, releasesByIds, type ReleaseRow } from '../../releases/releases-store.js';
 
 export interface ReleaseLoaders {
   /** A release's uploaded assets, oldest first. */
   assetsOfRelease: DataLoader<number, AssetRow[]>;
+  /** A release by id (any repository's: callers check what the viewer may see); null for none. */
+  releaseById: DataLoader<number, ReleaseRow | null>;
   /** A repository's latest release (REST's `latest`), by repository id; null for none. */
   latestReleaseOf: DataLoader<number, ReleaseRow | null>;
 }
@@ -19,6 +22,10 @@ export function createReleaseLoaders(sql: Sql): ReleaseLoaders {
     assetsOfRelease: new DataLoader(async (ids) => {
       const found = await assetsOfReleases(sql, ids);
       return ids.map((id) => (found.get(id) ?? []).filter((asset) => asset.state === 'uploaded'));
+    }),
+    releaseById: new DataLoader(async (ids) => {
+      const found = await releasesByIds(sql, ids);
+      return ids.map((id) => found.get(id) ?? null);
     }),
     latestReleaseOf: new DataLoader((repositoryIds) => Promise.all(repositoryIds.map((id) => latestRelease(sql, id)))),
   };

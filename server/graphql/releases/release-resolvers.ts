@@ -10,7 +10,7 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { releaseHtmlPath } from '../../releases/release-view.js';
 import { seesDrafts } from '../../releases/release-visibility.js';
-import { findReleaseById, findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
+import { findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
 import { listConnection } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { ReleaseOrder, ReleaseResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
@@ -36,7 +36,7 @@ function ordered(rows: ReleaseRow[], order: ReleaseOrder | null | undefined): Re
 
 /** The Release behind an RL_ id, or null (unknown, a draft the caller may not see, or its repository invisible). */
 export async function loadRelease(ctx: GraphqlContext, id: number): Promise<ReleaseModel | null> {
-  const release = await findReleaseById(ctx.services.sql, id);
+  const release = await ctx.loaders.releaseById.load(id);
   const repo = release === null ? null : await ctx.loaders.repositoryById.load(release.repository_id);
   if (release === null || repo === null || !(await canSeeRepository(ctx, repo))) return null;
   if (release.draft && !(await viewerSeesDrafts(ctx, repo))) return null;

@@ -14,7 +14,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './child-process.js';
-import { httpDownload, httpUpload } from './asset-transfers.js';
+import { httpDownload } from './asset-transfers.js';
+import { createBenchRelease } from './bench-release.js';
 import { startWharf } from './spawn-wharf.js';
 import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
 import { writeRandomFile } from './random-file.js';
@@ -39,29 +40,23 @@ async function startServer(name: string, defaultHeap: boolean): Promise<Server> 
   wharf.child.onLine((line, stream) => {
     if (stream === 'stdout' && line.includes(': Mark-Compact ')) fullGcs++;
   });
-  /** `accept`: the asset's bytes (a 302 to its signed URL, not followed) rather than its JSON. */
-  const call = async (method: string, url: string, body?: unknown, accept = 'application/vnd.github+json') => fetch(url.startsWith('http') ? url : `${wharf.baseUrl}${url}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual',
-    headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json', accept },
-  });
-  const repo = await (await call('POST', '/user/repos', { name: 'assets-gc', auto_init: true })).json() as { full_name: string };
-  const release = await (await call('POST', `/repos/${repo.full_name}/releases`, { tag_name: 'v1' })).json() as { upload_url: string };
+  const release = await createBenchRelease(wharf, 'assets-gc');
   return {
     name,
     async upload(source, i) {
       fullGcs = 0;
       const cpuBefore = (await readCpuTicks(wharf.child.pid)) ?? 0;
       const start = performance.now();
-      const uploaded = await httpUpload(release.upload_url.replace('{?name,label}', `?name=upload-${i}.bin`), wharf.token, source);
+      const uploaded = await release.upload(`upload-${i}.bin`, source);
       const ms = performance.now() - start;
       const cpuSeconds = (((await readCpuTicks(wharf.child.pid)) ?? 0) - cpuBefore) / CLOCK_TICKS_PER_SECOND;
       if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status}`);
       const rssAfterMb = ((await readRssBytes(wharf.child.pid)) ?? 0) / MB;
       const result = { mbps: SIZE_MB / (ms / 1000), fullGcs, serverCpuSecondsPerGb: cpuSeconds / (SIZE_MB / 1024), rssAfterMb };
       console.error(`${name} upload ${i}: ${result.mbps.toFixed(1)} MB/s, ${fullGcs} full GCs, server CPU ${result.serverCpuSecondsPerGb.toFixed(2)} s/GB, RSS after ${rssAfterMb.toFixed(1)} MB`);
-      const downloaded = await httpDownload((await call('GET', uploaded.body.url, undefined, 'application/octet-stream')).headers.get('location')!);
+      const downloaded = await httpDownload(await release.signedUrl(uploaded.body.url));
       if (downloaded.bytes !== SIZE_MB * MB) throw new Error(`download: ${downloaded.status}`);
-      if ((await call('DELETE', uploaded.body.url)).status !== 204) throw new Error('delete failed');
+      await release.deleteAsset(uploaded.body.url);
       return result;
     },
     async stop() {

@@ -33,7 +33,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './child-process.js';
-import { diskRead, diskWrite, httpDownload, httpUpload } from './asset-transfers.js';
+import { diskRead, diskWrite, httpDownload } from './asset-transfers.js';
+import { createBenchRelease } from './bench-release.js';
 import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
 import { sampleRss } from './rss-sampler.js';
 import { writeRandomFile } from './random-file.js';
@@ -72,31 +73,23 @@ async function main() {
   let workerStartMb = 0;
   const serverCpu = { upload: Infinity, download: Infinity };
   try {
-    const post = async (path: string, body: unknown) => (await fetch(`${wharf.baseUrl}${path}`, {
-      method: 'POST', body: JSON.stringify(body), headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json' },
-    })).json() as Promise<any>;
-    const deleteAsset = async (url: string) => {
-      const deleted = await fetch(url, { method: 'DELETE', headers: { authorization: `token ${wharf.token}` } });
-      if (deleted.status !== 204) throw new Error(`deleting an asset: ${deleted.status}`);
-    };
-    const repo = await post('/user/repos', { name: 'assets-bench', auto_init: true });
-    const release = await post(`/repos/${repo.full_name}/releases`, { tag_name: 'v1' });
+    const release = await createBenchRelease(wharf, 'assets-bench');
     const warmUp = join(root, 'warm-up.bin');
     await writeFile(warmUp, randomBytes(1024));
     const rssBeforeWarmUp = (await readRssBytes(wharf.child.pid)) ?? 0;
-    const warmed = await httpUpload(release.upload_url.replace('{?name,label}', '?name=warm-up.bin'), wharf.token, warmUp);
+    const warmed = await release.upload('warm-up.bin', warmUp);
     if (warmed.status !== 201) throw new Error(`warm-up upload: ${warmed.status}`);
     workerStartMb = (((await readRssBytes(wharf.child.pid)) ?? 0) - rssBeforeWarmUp) / MB;
     const rssBefore = (await readRssBytes(wharf.child.pid)) ?? 0;
     const sampler = sampleRss(wharf.child.pid, 50);
-    const sampled = await httpUpload(release.upload_url.replace('{?name,label}', '?name=rss.bin'), wharf.token, source);
+    const sampled = await release.upload('rss.bin', source);
     rssGrowthMb = Math.max(0, (await sampler.stop()) - rssBefore) / MB;
     if (sampled.status !== 201 || sampled.body.size !== SIZE) throw new Error(`upload: ${sampled.status} ${JSON.stringify(sampled.body).slice(0, 300)}`);
-    await deleteAsset(sampled.body.url);
+    await release.deleteAsset(sampled.body.url);
     for (let round = 1; round <= ROUNDS; round++) {
       const copy = join(root, `copy-${round}.bin`);
       const uploadRun = async () => {
-        const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(() => httpUpload(release.upload_url.replace('{?name,label}', `?name=round-${round}.bin`), wharf.token, source)));
+        const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(() => release.upload(`round-${round}.bin`, source)));
         serverCpu.upload = Math.min(serverCpu.upload, cpuSeconds);
         if (value.status !== 201 || value.body.size !== SIZE) throw new Error(`upload: ${value.status} ${JSON.stringify(value.body).slice(0, 300)}`);
         best.upload = Math.min(best.upload, ms);
@@ -111,8 +104,7 @@ async function main() {
       const asset = round % 2 ? (await writeRun(), await uploadRun()) : await uploadRun().then(async (a) => (await writeRun(), a));
       const downloadRun = async () => {
         const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(async () => {
-          const redirect = await fetch(asset.url, { redirect: 'manual', headers: { authorization: `token ${wharf.token}`, accept: 'application/octet-stream' } });
-          return httpDownload(redirect.headers.get('location')!);
+          return httpDownload(await release.signedUrl(asset.url));
         }));
         serverCpu.download = Math.min(serverCpu.download, cpuSeconds);
         if (value.status !== 200 || value.bytes !== SIZE) throw new Error(`download: ${value.status}, ${value.bytes} bytes`);
@@ -134,7 +126,7 @@ async function main() {
       if (round % 2) await readRun().then(downloadRun).then(sendfileRun);
       else await sendfileRun().then(downloadRun).then(readRun);
       await rm(copy, { force: true });
-      await deleteAsset(asset.url);
+      await release.deleteAsset(asset.url);
     }
   } finally {
     sendfile.stop();

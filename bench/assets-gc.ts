@@ -17,7 +17,7 @@ import { REPO_ROOT } from './child-process.js';
 import { httpDownload } from './asset-transfers.js';
 import { createBenchRelease } from './bench-release.js';
 import { startWharf } from './spawn-wharf.js';
-import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
+import { cpuSecondsOf, readRssBytes } from './proc.js';
 import { writeRandomFile } from './random-file.js';
 
 const MB = 1024 * 1024;
@@ -45,11 +45,11 @@ async function startServer(name: string, defaultHeap: boolean): Promise<Server> 
     name,
     async upload(source, i) {
       fullGcs = 0;
-      const cpuBefore = (await readCpuTicks(wharf.child.pid)) ?? 0;
-      const start = performance.now();
-      const uploaded = await release.upload(`upload-${i}.bin`, source);
-      const ms = performance.now() - start;
-      const cpuSeconds = (((await readCpuTicks(wharf.child.pid)) ?? 0) - cpuBefore) / CLOCK_TICKS_PER_SECOND;
+      const { cpuSeconds, value: { ms, uploaded } } = await cpuSecondsOf(wharf.child.pid, async () => {
+        const start = performance.now();
+        const uploaded = await release.upload(`upload-${i}.bin`, source);
+        return { ms: performance.now() - start, uploaded };
+      });
       if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status}`);
       const rssAfterMb = ((await readRssBytes(wharf.child.pid)) ?? 0) / MB;
       const result = { mbps: SIZE_MB / (ms / 1000), fullGcs, serverCpuSecondsPerGb: cpuSeconds / (SIZE_MB / 1024), rssAfterMb };

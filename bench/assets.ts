@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './child-process.js';
 import { diskRead, diskWrite, httpDownload } from './asset-transfers.js';
 import { createBenchRelease } from './bench-release.js';
-import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from './proc.js';
+import { cpuSecondsOf, readRssBytes } from './proc.js';
 import { sampleRss } from './rss-sampler.js';
 import { writeRandomFile } from './random-file.js';
 import { startSendfileServer } from './sendfile-server.js';
@@ -50,13 +50,6 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
   const start = performance.now();
   const value = await run();
   return { ms: performance.now() - start, value };
-}
-
-/** `run`, and the CPU seconds process `pid` spent meanwhile. */
-async function cpuOf<T>(pid: number, run: () => Promise<T>): Promise<{ cpuSeconds: number; value: T }> {
-  const before = (await readCpuTicks(pid)) ?? 0;
-  const value = await run();
-  return { cpuSeconds: (((await readCpuTicks(pid)) ?? 0) - before) / CLOCK_TICKS_PER_SECOND, value };
 }
 
 const mbps = (ms: number) => SIZE / MB / (ms / 1000);
@@ -89,7 +82,7 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       const copy = join(root, `copy-${round}.bin`);
       const uploadRun = async () => {
-        const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(() => release.upload(`round-${round}.bin`, source)));
+        const { cpuSeconds, value: { ms, value } } = await cpuSecondsOf(wharf.child.pid, () => timed(() => release.upload(`round-${round}.bin`, source)));
         serverCpu.upload = Math.min(serverCpu.upload, cpuSeconds);
         if (value.status !== 201 || value.body.size !== SIZE) throw new Error(`upload: ${value.status} ${JSON.stringify(value.body).slice(0, 300)}`);
         best.upload = Math.min(best.upload, ms);
@@ -103,7 +96,7 @@ async function main() {
       };
       const asset = round % 2 ? (await writeRun(), await uploadRun()) : await uploadRun().then(async (a) => (await writeRun(), a));
       const downloadRun = async () => {
-        const { cpuSeconds, value: { ms, value } } = await cpuOf(wharf.child.pid, () => timed(async () => {
+        const { cpuSeconds, value: { ms, value } } = await cpuSecondsOf(wharf.child.pid, () => timed(async () => {
           return httpDownload(await release.signedUrl(asset.url));
         }));
         serverCpu.download = Math.min(serverCpu.download, cpuSeconds);

@@ -53,6 +53,13 @@ export async function readCpuTicks(pid: number): Promise<number | undefined> {
   return (await readStat(pid))?.cpuTicks;
 }
 
+/** `run`, and the CPU seconds process `pid` spent meanwhile (0 for a process gone). */
+export async function cpuSecondsOf<T>(pid: number, run: () => Promise<T>): Promise<{ cpuSeconds: number; value: T }> {
+  const before = (await readCpuTicks(pid)) ?? 0;
+  const value = await run();
+  return { cpuSeconds: (((await readCpuTicks(pid)) ?? 0) - before) / CLOCK_TICKS_PER_SECOND, value };
+}
+
 /**
  * CPU ticks of every live descendant of `pid` (not `pid` itself), keyed by
  * pid. For Wharf these are the embedded PostgreSQL postmaster and backends.

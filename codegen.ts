@@ -41,6 +41,7 @@ const config: CodegenConfig = {
           PullRequest: '../pulls/pull-models.js#PullModel',
           PullRequestCommit: '../pulls/pull-models.js#PullCommitModel',
           PullRequestChangedFile: '../pulls/pull-models.js#ChangedFileModel',
+          ReviewRequest: '../pulls/review-requests.js#ReviewRequestModel',
           PullRequestReview: '../reviews/review-models.js#ReviewModel',
           PullRequestReviewComment: '../reviews/review-models.js#ReviewCommentModel',
           PullRequestReviewThread: '../reviews/review-models.js#ThreadModel',

@@ -25,6 +25,7 @@ import { queryLimitPlugins } from './query-limits.js';
 import { GraphqlRateMeter } from './rate-limit-meter.js';
 import { resolvers } from './resolvers.js';
 import { YOGA_BASE_OPTIONS, YOGA_ENDPOINT } from './yoga-options.js';
+import { allowExclusiveLeafConflicts } from './exclusive-field-types.js';
 
 export const GRAPHQL_PATHS = ['/api/graphql', '/graphql'] as const;
 export { SCHEMA_PATH };
@@ -67,7 +68,7 @@ function createGraphqlServer(services: Services) {
     }),
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
-    plugins: [...queryLimitPlugins({ charge }), responseCachePlugin(), logUnexpectedErrors(services.log), liftErrorTypes()],
+    plugins: [...queryLimitPlugins({ charge }), allowExclusiveLeafConflicts(), responseCachePlugin(), logUnexpectedErrors(services.log), liftErrorTypes()],
   });
 }
 

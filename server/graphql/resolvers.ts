@@ -14,6 +14,8 @@ import { connectionFields } from './git/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
 import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interfaces.js';
 import { PullRequest } from './pulls/pull-resolvers.js';
+import { pullReviewRequestsField, RequestedReviewer, ReviewRequest } from './pulls/review-requests.js';
+import { issueProjectCardsField, pullProjectCardsField } from './issues/project-cards.js';
 import { commentPullFields, labelPullFields, milestonePullFields, PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
 import { pullReviewFields } from './reviews/pull-review-fields.js';
@@ -59,7 +61,7 @@ export const resolvers: Resolvers = {
   Tag,
   Label: { ...Label, ...labelIssueFields, ...labelPullFields },
   Milestone: { ...Milestone, ...milestoneIssueFields, ...milestonePullFields },
-  Issue: { ...Issue, ...issueLabelableFields, ...issueReactableFields },
+  Issue: { ...Issue, ...issueLabelableFields, ...issueReactableFields, ...issueProjectCardsField },
   IssueComment: { ...IssueComment, ...commentReactableFields, ...commentPullFields },
   Reaction,
   ReactionGroup,
@@ -71,7 +73,9 @@ export const resolvers: Resolvers = {
   Assignable,
   Lockable,
   IssueOrPullRequest,
-  PullRequest: { ...PullRequest, ...pullReviewFields },
+  PullRequest: { ...PullRequest, ...pullReviewFields, ...pullReviewRequestsField, ...pullProjectCardsField },
+  ReviewRequest,
+  RequestedReviewer,
   PullRequestCommit,
   PullRequestReview,
   PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },

@@ -8,6 +8,7 @@ import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { IssueModel, CommentModel } from '../issues/issue-models.js';
 import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from '../reactions/reaction-models.js';
 import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
+import type { ReviewRequestModel } from '../pulls/review-requests.js';
 import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/review-models.js';
 import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnotationModel } from '../checks/check-models.js';
 import type { AppRow } from '../../apps/apps-store.js';
@@ -186,6 +187,18 @@ export type AssignableAssigneesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Represents an auto-merge request for a pull request. Declared for clients that ask for it (`gh pr view`); this server has no auto-merge, so none exists. */
+export type AutoMergeRequest = {
+  __typename?: 'AutoMergeRequest';
+  authorEmail?: Maybe<Scalars['String']['output']>;
+  commitBody?: Maybe<Scalars['String']['output']>;
+  commitHeadline?: Maybe<Scalars['String']['output']>;
+  enabledAt?: Maybe<Scalars['DateTime']['output']>;
+  enabledBy?: Maybe<Actor>;
+  mergeMethod: PullRequestMergeMethod;
+  pullRequest: PullRequest;
 };
 
 /** Represents a Git blob. */
@@ -865,6 +878,8 @@ export type Issue = Assignable & Labelable & Lockable & Node & Reactable & {
   /** Identifies the milestone associated with the issue. */
   milestone?: Maybe<Milestone>;
   number: Scalars['Int']['output'];
+  /** A list of project cards associated with this issue or pull request. This server has no classic projects (GitHub retired them): always empty. */
+  projectCards: ProjectCardConnection;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the Issue (`first` or `last`, 1–100), oldest first. */
@@ -913,6 +928,16 @@ export type IssueLabelsArgs = {
 
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueProjectCardsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  archivedStates?: InputMaybe<Array<InputMaybe<ProjectCardArchivedState>>>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
 export type IssueReactionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -938,11 +963,19 @@ export type IssueClosedStateReason =
 export type IssueComment = Node & Reactable & {
   __typename?: 'IssueComment';
   author?: Maybe<Actor>;
+  /** Author's association with the subject of the comment. */
+  authorAssociation: CommentAuthorAssociation;
   body: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data (its body changed since it was made). */
+  includesCreatedEdit: Scalars['Boolean']['output'];
+  /** Returns whether or not a comment has been minimized (this server has no minimizing: always false). */
+  isMinimized: Scalars['Boolean']['output'];
   issue: Issue;
+  /** Returns why the comment was minimized (always null here: nothing is minimized). */
+  minimizedReason?: Maybe<Scalars['String']['output']>;
   /** Returns the pull request associated with the comment, if this comment was made on a pull request. */
   pullRequest?: Maybe<PullRequest>;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
@@ -955,6 +988,8 @@ export type IssueComment = Node & Reactable & {
   url: Scalars['URI']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Did the viewer author this comment. */
+  viewerDidAuthor: Scalars['Boolean']['output'];
 };
 
 
@@ -1018,6 +1053,8 @@ export type IssueFilters = {
   createdBy?: InputMaybe<Scalars['String']['input']>;
   /** List issues where the list of label names exist on the issue. */
   labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** List issues where the given name is mentioned in the issue. */
+  mentioned?: InputMaybe<Scalars['String']['input']>;
   /** List issues that have been updated at or after the given date. */
   since?: InputMaybe<Scalars['DateTime']['input']>;
   /** List issues filtered by the list of states given. */
@@ -1587,6 +1624,47 @@ export type PinIssuePayload = {
   issue?: Maybe<Issue>;
 };
 
+/** A classic project (declared for ProjectCard.project; this server has none). */
+export type Project = {
+  __typename?: 'Project';
+  name: Scalars['String']['output'];
+};
+
+/** A card in a classic project. Declared for clients that ask for project cards; this server has none. */
+export type ProjectCard = {
+  __typename?: 'ProjectCard';
+  column?: Maybe<ProjectColumn>;
+  note?: Maybe<Scalars['String']['output']>;
+  project: Project;
+};
+
+/** The possible archived states of a project card. */
+export type ProjectCardArchivedState =
+  | 'ARCHIVED'
+  | 'NOT_ARCHIVED';
+
+/** The connection type for ProjectCard. */
+export type ProjectCardConnection = {
+  __typename?: 'ProjectCardConnection';
+  edges?: Maybe<Array<Maybe<ProjectCardEdge>>>;
+  nodes?: Maybe<Array<Maybe<ProjectCard>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ProjectCardEdge = {
+  __typename?: 'ProjectCardEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<ProjectCard>;
+};
+
+/** A column inside a classic project (declared for ProjectCard.column; this server has none). */
+export type ProjectColumn = {
+  __typename?: 'ProjectColumn';
+  name: Scalars['String']['output'];
+};
+
 /** A repository pull request. */
 export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & {
   __typename?: 'PullRequest';
@@ -1597,6 +1675,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   assignees: UserConnection;
   /** The actor who authored the pull request; null for a deleted account. */
   author?: Maybe<Actor>;
+  /** Returns the auto-merge request object if one exists for this pull request. This server has no auto-merge: always null. */
+  autoMergeRequest?: Maybe<AutoMergeRequest>;
   /** Identifies the base Ref associated with the pull request; null when the branch no longer exists. */
   baseRef?: Maybe<Ref>;
   /** Identifies the name of the base Ref associated with the pull request, even if the ref has been deleted. */
@@ -1654,6 +1734,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   number: Scalars['Int']['output'];
   /** The permalink to the pull request. */
   permalink: Scalars['URI']['output'];
+  /** A list of project cards associated with this issue or pull request. This server has no classic projects (GitHub retired them): always empty. */
+  projectCards: ProjectCardConnection;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the pull request (`first` or `last`, 1–100), oldest first. */
@@ -1662,6 +1744,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   resourcePath: Scalars['URI']['output'];
   /** The current status of this pull request with respect to code review: null, as GitHub's where no branch protection requires reviews (Wharf has none). */
   reviewDecision?: Maybe<PullRequestReviewDecision>;
+  /** A list of review requests associated with the pull request: the users asked to review it and not yet heard from, in the order they were asked. */
+  reviewRequests?: Maybe<ReviewRequestConnection>;
   /** The list of all review threads for this pull request, oldest first (`first` or `last`, 1–100). */
   reviewThreads: PullRequestReviewThreadConnection;
   /** A list of reviews associated with the pull request, oldest first (`first` or `last`, 1–100); another's pending review is never listed. */
@@ -1736,6 +1820,16 @@ export type PullRequestLatestReviewsArgs = {
 
 
 /** A repository pull request. */
+export type PullRequestProjectCardsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  archivedStates?: InputMaybe<Array<InputMaybe<ProjectCardArchivedState>>>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
 export type PullRequestReactionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1743,6 +1837,15 @@ export type PullRequestReactionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<ReactionOrder>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestReviewRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1862,6 +1965,8 @@ export type PullRequestReview = Node & {
   /** Identifies when the review was published (null while pending). */
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   pullRequest: PullRequest;
+  /** A list of reactions grouped by content left on the subject. Reviews take no reactions on this server: always an empty list. */
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   state: PullRequestReviewState;
@@ -2531,6 +2636,8 @@ export type Repository = Node & {
   /** The reference of the default branch; null while the branch does not exist (an empty repository). */
   defaultBranchRef?: Maybe<Ref>;
   description?: Maybe<Scalars['String']['output']>;
+  /** Indicates if the repository has issues feature enabled. */
+  hasIssuesEnabled: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   isPrivate: Scalars['Boolean']['output'];
   /** Returns a single issue from the current repository by number. */
@@ -2714,6 +2821,9 @@ export type RequestReviewsPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+/** Types that can be requested reviewers. This server requests users only; Team is declared for clients' fragments on it. */
+export type RequestedReviewer = Team | User;
+
 export type ResolveReviewThreadInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** The ID of the thread to resolve. */
@@ -2724,6 +2834,33 @@ export type ResolveReviewThreadPayload = {
   __typename?: 'ResolveReviewThreadPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   thread?: Maybe<PullRequestReviewThread>;
+};
+
+/** A request for a user to review a pull request. */
+export type ReviewRequest = {
+  __typename?: 'ReviewRequest';
+  /** Whether this request was created for a code owner (this server has no CODEOWNERS: always false). */
+  asCodeOwner: Scalars['Boolean']['output'];
+  /** Identifies the pull request associated with this review request. */
+  pullRequest: PullRequest;
+  /** The reviewer that is requested. */
+  requestedReviewer?: Maybe<RequestedReviewer>;
+};
+
+/** The connection type for ReviewRequest. */
+export type ReviewRequestConnection = {
+  __typename?: 'ReviewRequestConnection';
+  edges?: Maybe<Array<Maybe<ReviewRequestEdge>>>;
+  nodes?: Maybe<Array<Maybe<ReviewRequest>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ReviewRequestEdge = {
+  __typename?: 'ReviewRequestEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<ReviewRequest>;
 };
 
 /** Represents a commit status. */
@@ -2902,6 +3039,14 @@ export type Tag = GitObject & Node & {
   tagger?: Maybe<GitActor>;
   /** The Git object the tag points to. */
   target: GitObject;
+};
+
+/** A team of users in an organization. Declared for clients' fragments (`... on Team`); this server has no teams, so none is ever returned. */
+export type Team = {
+  __typename?: 'Team';
+  name: Scalars['String']['output'];
+  organization: Organization;
+  slug: Scalars['String']['output'];
 };
 
 export type TransferIssueInput = {
@@ -3201,6 +3346,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( AccountRow )
     | ( AccountRow )
   ;
+  RequestedReviewer:
+    | ( Omit<Team, 'organization'> & { organization: _RefType['Organization'] } )
+    | ( AccountRow )
+  ;
   StatusCheckRollupContext:
     | ( CheckRunModel )
     | ( StatusContextModel )
@@ -3285,6 +3434,7 @@ export type ResolversTypes = {
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
   App: ResolverTypeWrapper<AppRow>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
+  AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
@@ -3386,6 +3536,12 @@ export type ResolversTypes = {
   PatchStatus: PatchStatus;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  Project: ResolverTypeWrapper<Project>;
+  ProjectCard: ResolverTypeWrapper<ProjectCard>;
+  ProjectCardArchivedState: ProjectCardArchivedState;
+  ProjectCardConnection: ResolverTypeWrapper<ProjectCardConnection>;
+  ProjectCardEdge: ResolverTypeWrapper<ProjectCardEdge>;
+  ProjectColumn: ResolverTypeWrapper<ProjectColumn>;
   PullRequest: ResolverTypeWrapper<PullModel>;
   PullRequestChangedFile: ResolverTypeWrapper<ChangedFileModel>;
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
@@ -3454,8 +3610,12 @@ export type ResolversTypes = {
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
+  ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
+  ReviewRequestEdge: ResolverTypeWrapper<Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewRequest']> }>;
   Status: ResolverTypeWrapper<StatusModel>;
   StatusCheckRollup: ResolverTypeWrapper<StatusCheckRollupModel>;
   StatusCheckRollupContext: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StatusCheckRollupContext']>;
@@ -3468,6 +3628,7 @@ export type ResolversTypes = {
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
+  Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: ResolverTypeWrapper<Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Tree: ResolverTypeWrapper<GitObjectModel>;
@@ -3515,6 +3676,7 @@ export type ResolversParentTypes = {
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
   App: AppRow;
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
+  AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
   CheckAnnotation: CheckAnnotationModel;
@@ -3597,6 +3759,11 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  Project: Project;
+  ProjectCard: ProjectCard;
+  ProjectCardConnection: ProjectCardConnection;
+  ProjectCardEdge: ProjectCardEdge;
+  ProjectColumn: ProjectColumn;
   PullRequest: PullModel;
   PullRequestChangedFile: ChangedFileModel;
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
@@ -3653,8 +3820,12 @@ export type ResolversParentTypes = {
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  RequestedReviewer: ResolversUnionTypes<ResolversParentTypes>['RequestedReviewer'];
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  ReviewRequest: ReviewRequestModel;
+  ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
+  ReviewRequestEdge: Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewRequest']> };
   Status: StatusModel;
   StatusCheckRollup: StatusCheckRollupModel;
   StatusCheckRollupContext: ResolversUnionTypes<ResolversParentTypes>['StatusCheckRollupContext'];
@@ -3666,6 +3837,7 @@ export type ResolversParentTypes = {
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   Tag: GitObjectModel;
+  Team: Omit<Team, 'organization'> & { organization: ResolversParentTypes['Organization'] };
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Tree: GitObjectModel;
@@ -3751,6 +3923,16 @@ export type AppResolvers<ContextType = GraphqlContext, ParentType extends Resolv
 
 export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignable'] = ResolversParentTypes['Assignable']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeRequest'] = ResolversParentTypes['AutoMergeRequest']> = {
+  authorEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  commitBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  commitHeadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  enabledBy?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  mergeMethod?: Resolver<ResolversTypes['PullRequestMergeMethod'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
 };
 
 export type BlobResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blob'] = ResolversParentTypes['Blob']> = {
@@ -4005,6 +4187,7 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<IssueProjectCardsArgs, 'archivedStates'>>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
@@ -4021,11 +4204,15 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
 
 export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueComment'] = ResolversParentTypes['IssueComment']> = {
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMinimized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  minimizedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueCommentReactionsArgs>>;
@@ -4034,6 +4221,7 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4216,11 +4404,38 @@ export type PinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType ex
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
+export type ProjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProjectCardResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectCard'] = ResolversParentTypes['ProjectCard']> = {
+  column?: Resolver<Maybe<ResolversTypes['ProjectColumn']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+};
+
+export type ProjectCardConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectCardConnection'] = ResolversParentTypes['ProjectCardConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectCardEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectCard']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectCardEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectCardEdge'] = ResolversParentTypes['ProjectCardEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+};
+
+export type ProjectColumnResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectColumn'] = ResolversParentTypes['ProjectColumn']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequest'] = ResolversParentTypes['PullRequest']> = {
   activeLockReason?: Resolver<Maybe<ResolversTypes['LockReason']>, ParentType, ContextType>;
   additions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   assignees?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<PullRequestAssigneesArgs>>;
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  autoMergeRequest?: Resolver<Maybe<ResolversTypes['AutoMergeRequest']>, ParentType, ContextType>;
   baseRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   baseRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   baseRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
@@ -4255,11 +4470,13 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<PullRequestProjectCardsArgs, 'archivedStates'>>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   reviewDecision?: Resolver<Maybe<ResolversTypes['PullRequestReviewDecision']>, ParentType, ContextType>;
+  reviewRequests?: Resolver<Maybe<ResolversTypes['ReviewRequestConnection']>, ParentType, ContextType, Partial<PullRequestReviewRequestsArgs>>;
   reviewThreads?: Resolver<ResolversTypes['PullRequestReviewThreadConnection'], ParentType, ContextType, Partial<PullRequestReviewThreadsArgs>>;
   reviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, Partial<PullRequestReviewsArgs>>;
   state?: Resolver<ResolversTypes['PullRequestState'], ParentType, ContextType>;
@@ -4333,6 +4550,7 @@ export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType 
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['PullRequestReviewState'], ParentType, ContextType>;
@@ -4631,6 +4849,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultBranchRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasIssuesEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType, RequireFields<RepositoryIssueArgs, 'number'>>;
@@ -4666,9 +4885,31 @@ export type RequestReviewsPayloadResolvers<ContextType = GraphqlContext, ParentT
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
+export type RequestedReviewerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RequestedReviewer'] = ResolversParentTypes['RequestedReviewer']> = {
+  __resolveType: TypeResolveFn<'Team' | 'User', ParentType, ContextType>;
+};
+
 export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResolveReviewThreadPayload'] = ResolversParentTypes['ResolveReviewThreadPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
+};
+
+export type ReviewRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequest'] = ResolversParentTypes['ReviewRequest']> = {
+  asCodeOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  requestedReviewer?: Resolver<Maybe<ResolversTypes['RequestedReviewer']>, ParentType, ContextType>;
+};
+
+export type ReviewRequestConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestConnection'] = ResolversParentTypes['ReviewRequestConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReviewRequestEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestEdge'] = ResolversParentTypes['ReviewRequestEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
 };
 
 export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
@@ -4740,6 +4981,13 @@ export type TagResolvers<ContextType = GraphqlContext, ParentType extends Resolv
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   tagger?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
   target?: Resolver<ResolversTypes['GitObject'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TeamResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Team'] = ResolversParentTypes['Team']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4864,6 +5112,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
   App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
+  AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
   CheckAnnotation?: CheckAnnotationResolvers<ContextType>;
   CheckAnnotationConnection?: CheckAnnotationConnectionResolvers<ContextType>;
@@ -4919,6 +5168,11 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Organization?: OrganizationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
+  Project?: ProjectResolvers<ContextType>;
+  ProjectCard?: ProjectCardResolvers<ContextType>;
+  ProjectCardConnection?: ProjectCardConnectionResolvers<ContextType>;
+  ProjectCardEdge?: ProjectCardEdgeResolvers<ContextType>;
+  ProjectColumn?: ProjectColumnResolvers<ContextType>;
   PullRequest?: PullRequestResolvers<ContextType>;
   PullRequestChangedFile?: PullRequestChangedFileResolvers<ContextType>;
   PullRequestChangedFileConnection?: PullRequestChangedFileConnectionResolvers<ContextType>;
@@ -4966,7 +5220,11 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
+  RequestedReviewer?: RequestedReviewerResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
+  ReviewRequest?: ReviewRequestResolvers<ContextType>;
+  ReviewRequestConnection?: ReviewRequestConnectionResolvers<ContextType>;
+  ReviewRequestEdge?: ReviewRequestEdgeResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   StatusCheckRollup?: StatusCheckRollupResolvers<ContextType>;
   StatusCheckRollupContext?: StatusCheckRollupContextResolvers<ContextType>;
@@ -4976,6 +5234,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   StatusContextStateCount?: StatusContextStateCountResolvers<ContextType>;
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
+  Team?: TeamResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
   Tree?: TreeResolvers<ContextType>;
   TreeEntry?: TreeEntryResolvers<ContextType>;

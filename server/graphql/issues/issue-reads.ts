@@ -10,6 +10,8 @@ import { canMatchText } from '../../db/text-values.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { TwoWayWindow } from '../connection.js';
+import { mentions } from '../../issues/issue-list.js';
+import { authorAssociation } from '../../issues/issue-rows.js';
 import { COMMENT_MODEL_COLUMNS, ISSUE_MODEL_COLUMNS, type CommentModel, type IssueModel } from './issue-models.js';
 
 export type Page<T> = { rows: T[]; total: number };
@@ -22,6 +24,8 @@ export interface IssuePageRequest {
   /** A login, `*` for any assignee, null for none, undefined for no filter. */
   assignee?: string | null;
   createdBy?: string;
+  /** A login: issues whose body or comments @-mention it (REST's `mentioned`). */
+  mentioned?: string;
   since?: string;
   /** Label names (any case): an issue carrying any of them matches, as GitHub's `labels` argument; null for no filter. */
   labels: string[] | null;
@@ -75,7 +79,7 @@ export async function issuePages(
   sql: Sql, parentIds: readonly number[], request: IssuePageRequest, parent: IssueParent = 'repository',
 ): Promise<Map<number, Page<IssueModel>>> {
   // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
-  const unmatchable = [request.createdBy, request.assignee].some((value) => typeof value === 'string' && !canMatchText(value));
+  const unmatchable = [request.createdBy, request.assignee, request.mentioned].some((value) => typeof value === 'string' && !canMatchText(value));
   if (unmatchable || request.labels?.some((name) => !canMatchText(name))) return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
   const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
   // GitHub's issue lists leave pull requests out (they have their own: pulls/pull-reads.ts).
@@ -88,6 +92,7 @@ export async function issuePages(
     const names = request.labels.map((name) => name.toLowerCase());
     conditions.push(sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`);
   }
+  if (request.mentioned !== undefined) conditions.push(mentions(sql, request.mentioned));
   if (request.since !== undefined) conditions.push(sql`i.updated_at >= ${request.since}::timestamptz`);
   if (request.assignee === '*') conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
   else if (request.assignee === null) conditions.push(sql`NOT EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
@@ -115,15 +120,16 @@ export async function commentPages(
   const descending = (orderBy?.direction === 'DESC') !== window.fromEnd;
   const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
   const column = sql.unsafe(orderBy ? 'ic.updated_at' : 'ic.created_at');
-  const select = sql`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)},
+  const select = sql`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association,
       row_number() OVER (PARTITION BY ic.issue_id ORDER BY ${column} ${dir}, ic.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ic.issue_id)::int AS total
-    FROM issue_comments ic WHERE ic.issue_id = ANY(${issueIds as number[]})`;
+    FROM issue_comments ic JOIN repositories r ON r.id = ic.repository_id WHERE ic.issue_id = ANY(${issueIds as number[]})`;
   return rankedPages<CommentModel & { [key: string]: unknown }>(sql, 'issue_id', issueIds, window, select);
 }
 
 export async function commentsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, CommentModel>> {
-  const rows = await sql<CommentModel[]>`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)} FROM issue_comments ic WHERE ic.id = ANY(${ids as number[]})`;
+  const rows = await sql<CommentModel[]>`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association
+    FROM issue_comments ic JOIN repositories r ON r.id = ic.repository_id WHERE ic.id = ANY(${ids as number[]})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 

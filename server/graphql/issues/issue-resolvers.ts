@@ -13,6 +13,7 @@ import type {
 } from '../generated/resolvers-types.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
+import { viewerIdOf } from '../reviews/review-paths.js';
 import type { IssuePageRequest } from './issue-reads.js';
 
 async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
@@ -84,6 +85,13 @@ export const IssueComment: IssueCommentResolvers = {
   databaseId: (comment) => comment.id,
   body: (comment) => comment.body,
   author: (comment, _args, ctx) => author(comment.user_id, ctx),
+  authorAssociation: (comment) => comment.author_association,
+  // Only an edit of its body moves a comment's updated_at (reactions have their own rows).
+  includesCreatedEdit: (comment) => comment.updated_at.getTime() > comment.created_at.getTime(),
+  // Nothing is ever minimized here (no minimizeComment).
+  isMinimized: () => false,
+  minimizedReason: () => null,
+  viewerDidAuthor: (comment, _args, ctx) => comment.user_id !== null && comment.user_id === viewerIdOf(ctx),
   createdAt: (comment) => isoSeconds(comment.created_at),
   updatedAt: (comment) => isoSeconds(comment.updated_at),
   issue: async (comment, _args, ctx) => {
@@ -116,6 +124,7 @@ export function issuePageRequest(args: IssuesArgs): IssuePageRequest {
     // `assignee: null` asks for issues nobody is assigned to; leaving it out asks for no filter.
     assignee: 'assignee' in filter ? filter.assignee : undefined,
     createdBy: filter.createdBy ?? undefined,
+    mentioned: filter.mentioned ?? undefined,
     since: filter.since ?? undefined,
     // GitHub's `labels` and `filterBy.labels`: an issue with any of the names.
     labels: args.labels?.length || filter.labels?.length ? [...(args.labels ?? []), ...(filter.labels ?? [])] : null,

@@ -11,6 +11,7 @@ import { pageLoader } from '../label-milestone-loaders.js';
 import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';
 import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from './pull-reads.js';
+import { createReviewRequestLoader, type ReviewRequestModel } from './review-requests.js';
 
 type PageLoader = DataLoader<{ repositoryId: number; page: PullPageRequest }, Page<PullModel>, string>;
 
@@ -23,6 +24,8 @@ export interface PullLoaders {
   milestonePullPage: PageLoader;
   pullCommits: DataLoader<PullShas, string[], string>;
   pullFiles: DataLoader<PullShas, ChangedFileModel[], string>;
+  /** Pending review requests per pull request (its issue id). */
+  reviewRequests: DataLoader<number, ReviewRequestModel[]>;
 }
 
 const shasKey = (shas: PullShas) => `${shas.repositoryId}:${shas.base}:${shas.head}`;
@@ -58,10 +61,11 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
     milestonePullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page, 'milestone')),
     pullCommits: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullCommitOids(git, shas)), { cacheKeyFn: shasKey }),
     pullFiles: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullChangedFiles(git, shas)), { cacheKeyFn: shasKey }),
+    reviewRequests: createReviewRequestLoader(sql),
   };
 }
 
 /** What this request's loaders remember of pull requests predates a change: a payload must show it after. */
 export function clearPullLoaders(loaders: PullLoaders): void {
-  for (const loader of [loaders.pullById, loaders.pullByNumber, loaders.pullPage, loaders.labelPullPage, loaders.milestonePullPage]) loader.clearAll();
+  for (const loader of [loaders.pullById, loaders.pullByNumber, loaders.pullPage, loaders.labelPullPage, loaders.milestonePullPage, loaders.reviewRequests]) loader.clearAll();
 }

@@ -46,6 +46,8 @@ export const PullRequest: PullRequestResolvers = {
   ...issueReactableFields,
   id: (pull) => encodeNodeId('PullRequest', pull.id),
   databaseId: (pull) => pull.id,
+  // Wharf has no auto-merge: no pull request ever has a request for it.
+  autoMergeRequest: () => null,
   state: (pull) => pullState(pull),
   isDraft: (pull) => pull.draft,
   merged: (pull) => pull.merged_at !== null,

@@ -49,6 +49,7 @@ export const Repository: RepositoryResolvers = {
   name: (repo) => repo.name,
   nameWithOwner: (repo) => `${repo.owner_login}/${repo.name}`,
   isPrivate: (repo) => repo.private,
+  hasIssuesEnabled: (repo) => repo.has_issues,
   description: (repo) => repo.description,
   url: (repo, _args, ctx) => ctx.services.urls.html(`/${repo.owner_login}/${repo.name}`),
   owner: async (repo, _args, ctx) => {

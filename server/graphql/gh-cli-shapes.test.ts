@@ -133,3 +133,25 @@ describe('gh pr view', () => {
   });
 });
 
+
+describe('gh issue create / gh repo view (RepositoryInfo)', () => {
+  const INFO = `fragment repo on Repository { id name owner { login } hasIssuesEnabled description hasWikiEnabled viewerPermission defaultBranchRef { name } }
+    query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) {
+      ...repo parent { ...repo } mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed isFork forkCount isArchived deleteBranchOnMerge homepageUrl pushedAt } }`;
+
+  it("answers the repository's settings, the viewer's permission, and a fork's parent", async () => {
+    await rest(server, alice.token, 'PATCH', '/repos/alice/proj', { allow_rebase_merge: false, homepage: 'https://example.com', has_wiki: false });
+    await rest(server, bob.token, 'POST', '/repos/alice/proj/forks', {});
+    const own = await gql(INFO, { owner: 'alice', name: 'proj' });
+    expect(own.errors).toBeUndefined();
+    expect(own.data!.repository).toMatchObject({
+      name: 'proj', owner: { login: 'alice' }, hasIssuesEnabled: true, hasWikiEnabled: false, viewerPermission: 'ADMIN', defaultBranchRef: { name: 'main' },
+      parent: null, mergeCommitAllowed: true, rebaseMergeAllowed: false, squashMergeAllowed: true, isFork: false, forkCount: 1, isArchived: false,
+      deleteBranchOnMerge: false, homepageUrl: 'https://example.com', pushedAt: expect.any(String),
+    });
+    expect((await gql(INFO, { owner: 'alice', name: 'proj' }, bob.token)).data!.repository.viewerPermission).toBe('READ');
+    expect((await gql(INFO, { owner: 'alice', name: 'proj' }, carol.token)).data!.repository.viewerPermission).toBe('WRITE');
+    const fork = (await gql(INFO, { owner: 'bob', name: 'proj' }, bob.token)).data!.repository;
+    expect(fork).toMatchObject({ isFork: true, viewerPermission: 'ADMIN', parent: { name: 'proj', owner: { login: 'alice' }, viewerPermission: 'READ' } });
+  });
+});

@@ -2635,10 +2635,22 @@ export type Repository = Node & {
   databaseId?: Maybe<Scalars['Int']['output']>;
   /** The reference of the default branch; null while the branch does not exist (an empty repository). */
   defaultBranchRef?: Maybe<Ref>;
+  /** Whether or not branches are automatically deleted when merged in this repository. */
+  deleteBranchOnMerge: Scalars['Boolean']['output'];
   description?: Maybe<Scalars['String']['output']>;
+  /** Returns how many forks there are of this repository in the whole network. */
+  forkCount: Scalars['Int']['output'];
   /** Indicates if the repository has issues feature enabled. */
   hasIssuesEnabled: Scalars['Boolean']['output'];
+  /** Indicates if the repository has wiki feature enabled. */
+  hasWikiEnabled: Scalars['Boolean']['output'];
+  /** The repository's URL. */
+  homepageUrl?: Maybe<Scalars['URI']['output']>;
   id: Scalars['ID']['output'];
+  /** Indicates if the repository is unmaintained. */
+  isArchived: Scalars['Boolean']['output'];
+  /** Identifies if the repository is a fork. */
+  isFork: Scalars['Boolean']['output'];
   isPrivate: Scalars['Boolean']['output'];
   /** Returns a single issue from the current repository by number. */
   issue?: Maybe<Issue>;
@@ -2652,6 +2664,8 @@ export type Repository = Node & {
   labels?: Maybe<LabelConnection>;
   /** Get the latest release for the repository if one exists. */
   latestRelease?: Maybe<Release>;
+  /** Whether or not PRs are merged with a merge commit on this repository. */
+  mergeCommitAllowed: Scalars['Boolean']['output'];
   /** The milestone with the given number. */
   milestone?: Maybe<Milestone>;
   /** The repository's milestones (`first` is required, 1–100; `query` filters by title). */
@@ -2662,10 +2676,16 @@ export type Repository = Node & {
   /** A Git object in the repository */
   object?: Maybe<GitObject>;
   owner: RepositoryOwner;
+  /** The repository parent, if this is a fork (null when the caller may not see it). */
+  parent?: Maybe<Repository>;
   /** Returns a single pull request from the current repository by number. */
   pullRequest?: Maybe<PullRequest>;
   /** A list of pull requests that have been opened in the repository (`first` or `last`, 1–100), oldest first unless ordered. */
   pullRequests: PullRequestConnection;
+  /** Identifies the date and time when the repository was last pushed to. */
+  pushedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Whether or not rebase-merging is enabled on this repository. */
+  rebaseMergeAllowed: Scalars['Boolean']['output'];
   /** Fetch a given ref from the repository */
   ref?: Maybe<Ref>;
   /** Fetch a list of refs from the repository */
@@ -2674,9 +2694,13 @@ export type Repository = Node & {
   release?: Maybe<Release>;
   /** List of releases which are dependent on this repository. */
   releases: ReleaseConnection;
+  /** Whether or not squash-merging is enabled on this repository. */
+  squashMergeAllowed: Scalars['Boolean']['output'];
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the repository's page. */
   url: Scalars['URI']['output'];
+  /** The users permission level on the repository. Will return null if authenticated as an GitHub App. */
+  viewerPermission?: Maybe<RepositoryPermission>;
 };
 
 
@@ -2804,6 +2828,14 @@ export type RepositoryOwner = {
   /** The HTTP URL of the owner's profile page. */
   url: Scalars['URI']['output'];
 };
+
+/** The access level to a repository */
+export type RepositoryPermission =
+  | 'ADMIN'
+  | 'MAINTAIN'
+  | 'READ'
+  | 'TRIAGE'
+  | 'WRITE';
 
 export type RequestReviewsInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -3608,6 +3640,7 @@ export type ResolversTypes = {
   ReopenPullRequestPayload: ResolverTypeWrapper<Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
+  RepositoryPermission: RepositoryPermission;
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
@@ -4848,9 +4881,15 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultBranchRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  deleteBranchOnMerge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  forkCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   hasIssuesEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasWikiEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  homepageUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isArchived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isFork?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType, RequireFields<RepositoryIssueArgs, 'number'>>;
   issueOrPullRequest?: Resolver<Maybe<ResolversTypes['IssueOrPullRequest']>, ParentType, ContextType, RequireFields<RepositoryIssueOrPullRequestArgs, 'number'>>;
@@ -4858,20 +4897,26 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
   latestRelease?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType>;
+  mergeCommitAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType, RequireFields<RepositoryMilestoneArgs, 'number'>>;
   milestones?: Resolver<Maybe<ResolversTypes['MilestoneConnection']>, ParentType, ContextType, Partial<RepositoryMilestonesArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nameWithOwner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   object?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType, Partial<RepositoryObjectArgs>>;
   owner?: Resolver<ResolversTypes['RepositoryOwner'], ParentType, ContextType>;
+  parent?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType, RequireFields<RepositoryPullRequestArgs, 'number'>>;
   pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<RepositoryPullRequestsArgs>>;
+  pushedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  rebaseMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType, RequireFields<RepositoryRefArgs, 'qualifiedName'>>;
   refs?: Resolver<Maybe<ResolversTypes['RefConnection']>, ParentType, ContextType, RequireFields<RepositoryRefsArgs, 'refPrefix'>>;
   release?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType, RequireFields<RepositoryReleaseArgs, 'tagName'>>;
   releases?: Resolver<ResolversTypes['ReleaseConnection'], ParentType, ContextType, Partial<RepositoryReleasesArgs>>;
+  squashMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerPermission?: Resolver<Maybe<ResolversTypes['RepositoryPermission']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

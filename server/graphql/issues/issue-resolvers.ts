@@ -7,7 +7,7 @@ import type { LockReason, StateReason } from '../../issues/issue-rows.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { connection, listConnection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
-import { githubError } from '../errors.js';
+import { githubError, notFoundError } from '../errors.js';
 import type {
   IssueCommentResolvers, IssueResolvers, IssueStateReason, LockReason as GraphqlLockReason, RepositoryIssuesArgs, RepositoryResolvers,
 } from '../generated/resolvers-types.js';
@@ -133,7 +133,11 @@ export function issuePageRequest(args: IssuesArgs): IssuePageRequest {
 
 /** Repository's fields for its issues (spread into the Repository resolvers). */
 export const repositoryIssueFields: Pick<RepositoryResolvers, 'issue' | 'issues'> = {
-  issue: (repo, { number }, ctx) => ctx.loaders.issueByNumber.load({ repositoryId: repo.id, number }),
+  issue: async (repo, { number }, ctx) => {
+    const issue = await ctx.loaders.issueByNumber.load({ repositoryId: repo.id, number });
+    if (issue === null) throw notFoundError(`Could not resolve to an Issue with the number of ${number}.`);
+    return issue;
+  },
   issues: async (repo, args, ctx) => {
     const request = issuePageRequest(args);
     const page = await ctx.loaders.issuePage.load({ repositoryId: repo.id, page: request });

@@ -53,7 +53,10 @@ describe('Repository.issue', () => {
       closed: issue(number: 2) { state stateReason closed closedAt }
       locked: issue(number: 3) { locked activeLockReason author { login } }
       none: issue(number: 99) { title } } }`);
-    expect(body.errors).toBeUndefined();
+    // GitHub's answer for a number that names no issue: null, and a NOT_FOUND error at its path.
+    expect(body.errors).toEqual([expect.objectContaining({
+      type: 'NOT_FOUND', path: ['repository', 'none'], message: 'Could not resolve to an Issue with the number of 99.',
+    })]);
     const { issue, closed, locked, none } = body.data!.repository;
     expect(issue).toMatchObject({
       number: 1, title: 'First', body: 'one', state: 'OPEN', stateReason: null, closed: false, closedAt: null, locked: false,

@@ -5,6 +5,7 @@
 // and IssueComment's `pullRequest`.
 import { connection, listConnection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
+import { notFoundError } from '../errors.js';
 import type {
   IssueCommentResolvers, LabelResolvers, MilestoneResolvers, PullRequestCommitResolvers, PullRequestResolvers, RepositoryPullRequestsArgs, RepositoryResolvers,
 } from '../generated/resolvers-types.js';
@@ -67,11 +68,19 @@ export const commentPullFields: Pick<IssueCommentResolvers, 'pullRequest'> = {
 };
 
 export const repositoryPullFields: Pick<RepositoryResolvers, 'pullRequest' | 'pullRequests' | 'issueOrPullRequest'> = {
-  pullRequest: (repo, { number }, ctx) => ctx.loaders.pullByNumber.load({ repositoryId: repo.id, number }),
+  // A number that names nothing is null with GitHub's NOT_FOUND error, which clients
+  // (`gh pr view 99`) report; a bare null made gh print an empty pull request.
+  pullRequest: async (repo, { number }, ctx) => {
+    const pull = await ctx.loaders.pullByNumber.load({ repositoryId: repo.id, number });
+    if (pull === null) throw notFoundError(`Could not resolve to a PullRequest with the number of ${number}.`);
+    return pull;
+  },
   pullRequests: (repo, args, ctx) => pullConnection(ctx, 'pullPage', repo.id, args),
   issueOrPullRequest: async (repo, { number }, ctx) => {
     const key = { repositoryId: repo.id, number };
     const [pull, issue] = await Promise.all([ctx.loaders.pullByNumber.load(key), ctx.loaders.issueByNumber.load(key)]);
-    return pull ?? issue;
+    const found = pull ?? issue;
+    if (found === null) throw notFoundError(`Could not resolve to an issue or pull request with the number of ${number}.`);
+    return found;
   },
 };

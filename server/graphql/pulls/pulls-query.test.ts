@@ -61,7 +61,11 @@ describe('Repository.pullRequest', () => {
         comments(first: 5) { totalCount } reactionGroups { content } }
       none: pullRequest(number: 2) { number }
       missing: pullRequest(number: 99) { number } } }`);
-    expect(body.errors).toBeUndefined();
+    // An issue's number (2) or no number (99): null, each with GitHub's NOT_FOUND error (gh reports it).
+    expect(body.errors).toEqual([
+      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'none'], message: 'Could not resolve to a PullRequest with the number of 2.' }),
+      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'missing'], message: 'Could not resolve to a PullRequest with the number of 99.' }),
+    ]);
     const { pullRequest: pull, none, missing } = body.data!.repository;
     expect(pull).toMatchObject({
       number: 1, title: 'Add a', body: 'Please pull', state: 'OPEN', isDraft: false, merged: false, mergedAt: null, mergedBy: null,
@@ -160,7 +164,10 @@ describe('Repository.pullRequests', () => {
       b: issueOrPullRequest(number: 2) { __typename ... on Issue { title } }
       c: issueOrPullRequest(number: 9) { __typename } }
       label(name: "bug") { issues(first: 5) { totalCount } } } }`.replace('} }\n      label', '}\n      label'));
-    expect(body.errors).toBeUndefined();
+    expect(body.errors).toEqual([
+      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'issue'], message: 'Could not resolve to an Issue with the number of 1.' }),
+      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'c'], message: 'Could not resolve to an issue or pull request with the number of 9.' }),
+    ]);
     expect(body.data!.repository).toEqual({
       issues: { totalCount: 1, nodes: [{ number: 2 }] }, issue: null,
       a: { __typename: 'PullRequest', headRefName: 'feature' }, b: { __typename: 'Issue', title: 'Just an issue' }, c: null,

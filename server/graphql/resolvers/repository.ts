@@ -50,6 +50,26 @@ export const Repository: RepositoryResolvers = {
   nameWithOwner: (repo) => `${repo.owner_login}/${repo.name}`,
   isPrivate: (repo) => repo.private,
   hasIssuesEnabled: (repo) => repo.has_issues,
+  hasWikiEnabled: (repo) => repo.has_wiki,
+  homepageUrl: (repo) => repo.homepage || null,
+  pushedAt: (repo) => (repo.pushed_at === null ? null : isoSeconds(repo.pushed_at)),
+  deleteBranchOnMerge: (repo) => repo.delete_branch_on_merge,
+  isArchived: (repo) => repo.archived,
+  isFork: (repo) => repo.fork,
+  forkCount: (repo) => repo.forks_count,
+  mergeCommitAllowed: (repo) => repo.allow_merge_commit,
+  rebaseMergeAllowed: (repo) => repo.allow_rebase_merge,
+  squashMergeAllowed: (repo) => repo.allow_squash_merge,
+  parent: async (repo, _args, ctx) => {
+    const parent = repo.parent_id === null ? null : await ctx.loaders.repositoryById.load(repo.parent_id);
+    return parent !== null && (await canSeeRepository(ctx, parent)) ? parent : null;
+  },
+  // GitHub answers null for an app's token; a person's permission otherwise (public read included).
+  viewerPermission: async (repo, _args, ctx) => {
+    if (ctx.principal.kind === 'token' && ctx.principal.installation) return null;
+    const permission = await ctx.loaders.repositoryPermission.load(repo);
+    return permission === null ? null : (permission.toUpperCase() as Uppercase<Permission>);
+  },
   description: (repo) => repo.description,
   url: (repo, _args, ctx) => ctx.services.urls.html(`/${repo.owner_login}/${repo.name}`),
   owner: async (repo, _args, ctx) => {

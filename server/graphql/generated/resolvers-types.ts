@@ -880,6 +880,8 @@ export type Issue = Assignable & Labelable & Lockable & Node & Reactable & {
   number: Scalars['Int']['output'];
   /** A list of project cards associated with this issue or pull request. This server has no classic projects (GitHub retired them): always empty. */
   projectCards: ProjectCardConnection;
+  /** List of project (beta) items associated with this issue or pull request. This server has no projects: always empty. */
+  projectItems: ProjectV2ItemConnection;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the Issue (`first` or `last`, 1–100), oldest first. */
@@ -933,6 +935,16 @@ export type IssueProjectCardsArgs = {
   archivedStates?: InputMaybe<Array<InputMaybe<ProjectCardArchivedState>>>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueProjectItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1665,6 +1677,55 @@ export type ProjectColumn = {
   name: Scalars['String']['output'];
 };
 
+/** A project (declared for ProjectV2Item.project; this server has none). */
+export type ProjectV2 = {
+  __typename?: 'ProjectV2';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+};
+
+/** An item within a project. Declared for clients that ask for project items (`gh pr edit`); this server has no projects. */
+export type ProjectV2Item = {
+  __typename?: 'ProjectV2Item';
+  /** The field value of the first project field which matches the 'name' argument that is set on the item. */
+  fieldValueByName?: Maybe<ProjectV2ItemFieldValue>;
+  id: Scalars['ID']['output'];
+  /** The project that contains this item. */
+  project: ProjectV2;
+};
+
+
+/** An item within a project. Declared for clients that ask for project items (`gh pr edit`); this server has no projects. */
+export type ProjectV2ItemFieldValueByNameArgs = {
+  name: Scalars['String']['input'];
+};
+
+/** The connection type for ProjectV2Item. */
+export type ProjectV2ItemConnection = {
+  __typename?: 'ProjectV2ItemConnection';
+  edges?: Maybe<Array<Maybe<ProjectV2ItemEdge>>>;
+  nodes?: Maybe<Array<Maybe<ProjectV2Item>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ProjectV2ItemEdge = {
+  __typename?: 'ProjectV2ItemEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<ProjectV2Item>;
+};
+
+/** The value of a single select field in a Project item. */
+export type ProjectV2ItemFieldSingleSelectValue = {
+  __typename?: 'ProjectV2ItemFieldSingleSelectValue';
+  name?: Maybe<Scalars['String']['output']>;
+  optionId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Project field values (the one kind clients select here). */
+export type ProjectV2ItemFieldValue = ProjectV2ItemFieldSingleSelectValue;
+
 /** A repository pull request. */
 export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & {
   __typename?: 'PullRequest';
@@ -1736,6 +1797,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   permalink: Scalars['URI']['output'];
   /** A list of project cards associated with this issue or pull request. This server has no classic projects (GitHub retired them): always empty. */
   projectCards: ProjectCardConnection;
+  /** List of project (beta) items associated with this issue or pull request. This server has no projects: always empty. */
+  projectItems: ProjectV2ItemConnection;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the pull request (`first` or `last`, 1–100), oldest first. */
@@ -1825,6 +1888,16 @@ export type PullRequestProjectCardsArgs = {
   archivedStates?: InputMaybe<Array<InputMaybe<ProjectCardArchivedState>>>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestProjectItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -3374,6 +3447,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( IssueModel )
     | ( PullModel )
   ;
+  ProjectV2ItemFieldValue: ( ProjectV2ItemFieldSingleSelectValue );
   Reactor:
     | ( AccountRow )
     | ( AccountRow )
@@ -3574,6 +3648,12 @@ export type ResolversTypes = {
   ProjectCardConnection: ResolverTypeWrapper<ProjectCardConnection>;
   ProjectCardEdge: ResolverTypeWrapper<ProjectCardEdge>;
   ProjectColumn: ResolverTypeWrapper<ProjectColumn>;
+  ProjectV2: ResolverTypeWrapper<ProjectV2>;
+  ProjectV2Item: ResolverTypeWrapper<Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversTypes['ProjectV2ItemFieldValue']> }>;
+  ProjectV2ItemConnection: ResolverTypeWrapper<Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ProjectV2Item']>>> }>;
+  ProjectV2ItemEdge: ResolverTypeWrapper<Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversTypes['ProjectV2Item']> }>;
+  ProjectV2ItemFieldSingleSelectValue: ResolverTypeWrapper<ProjectV2ItemFieldSingleSelectValue>;
+  ProjectV2ItemFieldValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ProjectV2ItemFieldValue']>;
   PullRequest: ResolverTypeWrapper<PullModel>;
   PullRequestChangedFile: ResolverTypeWrapper<ChangedFileModel>;
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
@@ -3797,6 +3877,12 @@ export type ResolversParentTypes = {
   ProjectCardConnection: ProjectCardConnection;
   ProjectCardEdge: ProjectCardEdge;
   ProjectColumn: ProjectColumn;
+  ProjectV2: ProjectV2;
+  ProjectV2Item: Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversParentTypes['ProjectV2ItemFieldValue']> };
+  ProjectV2ItemConnection: Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2Item']>>> };
+  ProjectV2ItemEdge: Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ProjectV2Item']> };
+  ProjectV2ItemFieldSingleSelectValue: ProjectV2ItemFieldSingleSelectValue;
+  ProjectV2ItemFieldValue: ResolversUnionTypes<ResolversParentTypes>['ProjectV2ItemFieldValue'];
   PullRequest: PullModel;
   PullRequestChangedFile: ChangedFileModel;
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
@@ -4221,6 +4307,7 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<IssueProjectCardsArgs, 'archivedStates'>>;
+  projectItems?: Resolver<ResolversTypes['ProjectV2ItemConnection'], ParentType, ContextType, RequireFields<IssueProjectItemsArgs, 'includeArchived'>>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
@@ -4463,6 +4550,39 @@ export type ProjectColumnResolvers<ContextType = GraphqlContext, ParentType exte
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ProjectV2Resolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2'] = ResolversParentTypes['ProjectV2']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProjectV2ItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Item'] = ResolversParentTypes['ProjectV2Item']> = {
+  fieldValueByName?: Resolver<Maybe<ResolversTypes['ProjectV2ItemFieldValue']>, ParentType, ContextType, RequireFields<ProjectV2ItemFieldValueByNameArgs, 'name'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ProjectV2'], ParentType, ContextType>;
+};
+
+export type ProjectV2ItemConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2ItemConnection'] = ResolversParentTypes['ProjectV2ItemConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2ItemEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2Item']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectV2ItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2ItemEdge'] = ResolversParentTypes['ProjectV2ItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ProjectV2Item']>, ParentType, ContextType>;
+};
+
+export type ProjectV2ItemFieldSingleSelectValueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2ItemFieldSingleSelectValue'] = ResolversParentTypes['ProjectV2ItemFieldSingleSelectValue']> = {
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProjectV2ItemFieldValueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2ItemFieldValue'] = ResolversParentTypes['ProjectV2ItemFieldValue']> = {
+  __resolveType: TypeResolveFn<'ProjectV2ItemFieldSingleSelectValue', ParentType, ContextType>;
+};
+
 export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequest'] = ResolversParentTypes['PullRequest']> = {
   activeLockReason?: Resolver<Maybe<ResolversTypes['LockReason']>, ParentType, ContextType>;
   additions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4504,6 +4624,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<PullRequestProjectCardsArgs, 'archivedStates'>>;
+  projectItems?: Resolver<ResolversTypes['ProjectV2ItemConnection'], ParentType, ContextType, RequireFields<PullRequestProjectItemsArgs, 'includeArchived'>>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
@@ -5218,6 +5339,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ProjectCardConnection?: ProjectCardConnectionResolvers<ContextType>;
   ProjectCardEdge?: ProjectCardEdgeResolvers<ContextType>;
   ProjectColumn?: ProjectColumnResolvers<ContextType>;
+  ProjectV2?: ProjectV2Resolvers<ContextType>;
+  ProjectV2Item?: ProjectV2ItemResolvers<ContextType>;
+  ProjectV2ItemConnection?: ProjectV2ItemConnectionResolvers<ContextType>;
+  ProjectV2ItemEdge?: ProjectV2ItemEdgeResolvers<ContextType>;
+  ProjectV2ItemFieldSingleSelectValue?: ProjectV2ItemFieldSingleSelectValueResolvers<ContextType>;
+  ProjectV2ItemFieldValue?: ProjectV2ItemFieldValueResolvers<ContextType>;
   PullRequest?: PullRequestResolvers<ContextType>;
   PullRequestChangedFile?: PullRequestChangedFileResolvers<ContextType>;
   PullRequestChangedFileConnection?: PullRequestChangedFileConnectionResolvers<ContextType>;

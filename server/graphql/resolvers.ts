@@ -16,6 +16,8 @@ import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interf
 import { PullRequest } from './pulls/pull-resolvers.js';
 import { commentPullFields, labelPullFields, milestonePullFields, PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
+import { mergeStateStatusField } from './pulls/merge-state-status.js';
+import { searchQuery, SearchResultItem } from './search/search-resolvers.js';
 import { pullReviewFields } from './reviews/pull-review-fields.js';
 import { PullRequestReview, PullRequestReviewComment } from './reviews/review-resolvers.js';
 import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
@@ -38,6 +40,7 @@ export const resolvers: Resolvers = {
     viewer: viewerQuery,
     repository: repositoryQuery,
     rateLimit: rateLimitQuery,
+    search: searchQuery,
   },
   Mutation,
   Node,
@@ -71,7 +74,8 @@ export const resolvers: Resolvers = {
   Assignable,
   Lockable,
   IssueOrPullRequest,
-  PullRequest: { ...PullRequest, ...pullReviewFields },
+  SearchResultItem,
+  PullRequest: { ...PullRequest, ...pullReviewFields, ...mergeStateStatusField },
   PullRequestCommit,
   PullRequestReview,
   PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },

@@ -46,6 +46,8 @@ export interface IssueSearchQuery {
   commenters: Qualified<string>[];
   /** Author, assignee, mentioned or commenter: any of them (GitHub's OR). */
   involves: Qualified<string>[];
+  /** `review-requested:` / `user-review-requested:`: pull requests awaiting the review of each (entries all apply). */
+  reviewRequested: Qualified<string>[];
   /** Milestone titles: any of them. */
   milestones: Qualified<string>[];
   /** `reason:`: closed with any of them. */
@@ -72,7 +74,7 @@ const unquote = (value: string) => value.replace(/^"(.*?)"?$/, '$1').replace(/"/
 
 export const emptyQuery = (): IssueSearchQuery => ({
   text: '', repos: [], owners: [], pullRequestsOnly: false, labels: [], authors: [], assignees: [], mentions: [],
-  commenters: [], involves: [], milestones: [], reasons: [], ranges: [], missing: new Set(),
+  commenters: [], involves: [], reviewRequested: [], milestones: [], reasons: [], ranges: [], missing: new Set(),
 });
 
 export function parseIssueSearch(q: string | undefined): IssueSearchQuery {

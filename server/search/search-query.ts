@@ -3,6 +3,7 @@
 // qualifiers Wharf evaluates (search-qualifiers.ts reads each). What GitHub
 // refuses (empty q, a value a qualifier cannot take) is 422 here, with
 // GitHub's body. A `word:value` whose word is no qualifier is text, as on GitHub.
+import { canMatchText } from '../db/text-values.js';
 import { validationFailed } from '../http/api-error.js';
 import { invalidQuery } from './search-errors.js';
 import { applyQualifier, isQualifier } from './search-qualifiers.js';
@@ -81,6 +82,8 @@ export function parseIssueSearch(q: string | undefined): IssueSearchQuery {
   const raw = (q ?? '').trim();
   if (raw === '') throw validationFailed([{ resource: 'Search', field: 'q', code: 'missing' }]);
   if (raw.length > MAX_QUERY_LENGTH) throw invalidQuery(`The search is longer than ${MAX_QUERY_LENGTH} characters.`);
+  // No stored text holds NUL (db/text-values.ts), and PostgreSQL refuses a query that passes one.
+  if (!canMatchText(raw)) throw invalidQuery('The search contains a NUL character, which no issue can match.');
   const query = emptyQuery();
   const text: string[] = [];
   let not = false;

@@ -170,6 +170,10 @@ describe('Query.search', () => {
     expect(await error('team-review-requested:org/team')).toMatchObject({ type: 'UNPROCESSABLE', message: 'The qualifier `team-review-requested:` is not supported by this server yet.' });
     expect(await error('   ')).toMatchObject({ type: 'UNPROCESSABLE', message: 'The search query is empty.' });
     expect(await error('x'.repeat(300))).toMatchObject({ type: 'UNPROCESSABLE', message: expect.stringContaining('longer than 256') });
+    // PostgreSQL text cannot hold NUL: refused before any statement, not a 500.
+    for (const q of ['a\u0000b', 'label:"x\u0000"', 'review-requested:a\u0000']) {
+      expect(await error(q)).toMatchObject({ type: 'UNPROCESSABLE', message: expect.stringContaining('NUL character') });
+    }
     expect(await error('repo:alice/proj', 'first: 101')).toMatchObject({ type: 'EXCESSIVE_PAGINATION' });
     expect(await error('repo:alice/proj', 'first: 5, after: "bogus"')).toMatchObject({ type: 'INVALID_CURSOR_ARGUMENTS' });
   });

@@ -18,6 +18,8 @@ import { pullReviewRequestsField, RequestedReviewer, ReviewRequest } from './pul
 import { issueProjectCardsField, pullProjectCardsField } from './issues/project-cards.js';
 import { commentPullFields, labelPullFields, milestonePullFields, PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
+import { mergeStateStatusField } from './pulls/merge-state-status.js';
+import { searchQuery, SearchResultItem } from './search/search-resolvers.js';
 import { pullReviewFields } from './reviews/pull-review-fields.js';
 import { PullRequestReview, PullRequestReviewComment } from './reviews/review-resolvers.js';
 import { PullRequestReviewThread } from './reviews/thread-resolvers.js';
@@ -40,6 +42,7 @@ export const resolvers: Resolvers = {
     viewer: viewerQuery,
     repository: repositoryQuery,
     rateLimit: rateLimitQuery,
+    search: searchQuery,
   },
   Mutation,
   Node,
@@ -73,7 +76,8 @@ export const resolvers: Resolvers = {
   Assignable,
   Lockable,
   IssueOrPullRequest,
-  PullRequest: { ...PullRequest, ...pullReviewFields, ...pullReviewRequestsField, ...pullProjectCardsField },
+  SearchResultItem,
+  PullRequest: { ...PullRequest, ...pullReviewFields, ...pullReviewRequestsField, ...pullProjectCardsField, ...mergeStateStatusField },
   ReviewRequest,
   RequestedReviewer,
   PullRequestCommit,

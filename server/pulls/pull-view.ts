@@ -9,6 +9,7 @@ import { issueView, repositoryUrls, UserViews } from '../issues/issue-view.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { repositoryView } from '../repos/repository-view.js';
 import { simpleUser } from '../repos/user-view.js';
+import { mergeableStateOf } from './mergeable-state.js';
 import type { PullRow } from './pull-rows.js';
 
 /** The repositories a page of pull requests names, by id (base and head). */
@@ -82,8 +83,7 @@ export function pullRequestView(row: PullRow, repos: RepositoryLookup, urls: Url
     merged: pull.merged_at !== null,
     mergeable: pull.mergeable,
     rebaseable: pull.mergeable,
-    // A draft's state is 'draft' once computed (mergeable still is), as GitHub.
-    mergeable_state: pull.draft && pull.mergeable !== null ? 'draft' : pull.mergeable_state,
+    mergeable_state: mergeableStateOf(pull),
     merged_by: pull.merged_by ? simpleUser(pull.merged_by, urls) : null,
     comments: issue.comments,
     review_comments: pull.review_comments,

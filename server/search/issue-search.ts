@@ -22,7 +22,7 @@ const ME = '@me';
 
 /** Every login q names, lower-cased (`@me` included; not `assignee:*`, which is anyone). */
 const namesOf = (q: IssueSearchQuery) => [
-  ...q.owners, ...q.authors, ...q.assignees.filter((a) => a.value !== '*'), ...q.mentions, ...q.commenters, ...q.involves,
+  ...q.owners, ...q.authors, ...q.assignees.filter((a) => a.value !== '*'), ...q.mentions, ...q.commenters, ...q.involves, ...q.reviewRequested,
 ].map((x) => x.value);
 
 async function resolve(sql: Sql, principal: Principal, q: IssueSearchQuery, visible: Fragment): Promise<Resolved> {
@@ -55,7 +55,11 @@ async function resolve(sql: Sql, principal: Principal, q: IssueSearchQuery, visi
 
 const and = (sql: Sql, parts: Fragment[]) => parts.reduce((acc, part) => sql`${acc} AND ${part}`, sql`TRUE`);
 
-export async function searchIssues(sql: Sql, principal: Principal, q: IssueSearchQuery, o: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
+/** The WHERE of a search (visibility, qualifiers, text) and each row's score, on `i` (issues) and `r` (repositories). */
+export interface SearchFilter { where: Fragment; score: Fragment }
+
+/** What q asks, as SQL: its names resolved first (422 for one the caller may not search), as REST and GraphQL both search. */
+export async function searchFilter(sql: Sql, principal: Principal, q: IssueSearchQuery): Promise<SearchFilter> {
   const visible = readableRepositories(sql, principal);
   const resolved = await resolve(sql, principal, q, visible);
   const parts = [visible, sql`r.has_issues`, ...qualifierConditions(sql, q, resolved)];
@@ -67,13 +71,22 @@ export async function searchIssues(sql: Sql, principal: Principal, q: IssueSearc
     parts.push(text.where);
     score = text.rank;
   }
-  const where = and(sql, parts);
+  return { where: and(sql, parts), score };
+}
+
+/** How many issues a filter matches (for a page past the end, where the page's window count has no row to ride on). */
+export async function countMatches(sql: Sql, { where }: SearchFilter): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;
+  return row!.n;
+}
+
+export async function searchIssues(sql: Sql, principal: Principal, q: IssueSearchQuery, o: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
+  const filter = await searchFilter(sql, principal, q);
   const page = await sql<(IssuePageRow & { score: number })[]>`
-    ${SELECT_ISSUE_PAGE(sql, sql`, ${score} AS score`)} WHERE ${where}
+    ${SELECT_ISSUE_PAGE(sql, sql`, ${filter.score} AS score`)} WHERE ${filter.where}
     ORDER BY ${searchOrder(sql, o.sort, o.order)} LIMIT ${o.limit} OFFSET ${o.offset}`;
   const issues = await withPeople(sql, page);
   const hits = issues.map((issue, index) => ({ issue, score: Number(page[index]!.score) }));
   if (page.length > 0 || o.offset === 0) return { hits, total: Number(page[0]?.total ?? 0) };
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;
-  return { hits, total: row!.n };
+  return { hits, total: await countMatches(sql, filter) };
 }

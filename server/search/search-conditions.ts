@@ -42,6 +42,9 @@ const assigned: Where = (sql, resolved, login) => (login === '*'
   : sql`EXISTS (SELECT 1 FROM issue_assignees sa WHERE sa.issue_id = i.id AND sa.user_id = ${account(resolved, login)})`);
 const mentioned: Where = (sql, resolved, login) => mentions(sql, login === '@me' ? resolved.me! : login);
 const commented: Where = (sql, resolved, login) => sql`EXISTS (SELECT 1 FROM issue_comments cc WHERE cc.issue_id = i.id AND cc.user_id = ${account(resolved, login)})`;
+// A pending request only: submitting a review removes it (reviews/review-submit.ts), as on GitHub.
+const reviewAsked: Where = (sql, resolved, login) =>
+  sql`EXISTS (SELECT 1 FROM pull_request_review_requests rq WHERE rq.issue_id = i.id AND rq.reviewer_id = ${account(resolved, login)})`;
 const involved: Where = (sql, resolved, login) => sql`(${or(sql, [authored, assigned, mentioned, commented].map((w) => w(sql, resolved, login)))})`;
 
 /** The issue's reactions, from its rollup (so no reactions row is counted). */
@@ -87,6 +90,7 @@ export function qualifierConditions(sql: Sql, q: IssueSearchQuery, resolved: Res
   where.push(...allOf(sql, q.mentions, (login) => mentioned(sql, resolved, login)));
   where.push(...allOf(sql, q.commenters, (login) => commented(sql, resolved, login)));
   where.push(...anyOf(sql, q.involves, (login) => involved(sql, resolved, login)));
+  where.push(...allOf(sql, q.reviewRequested, (login) => reviewAsked(sql, resolved, login)));
   where.push(...anyOf(sql, q.milestones, (title) => sql`EXISTS (SELECT 1 FROM milestones sm WHERE sm.id = i.milestone_id AND lower(sm.title) = ${title.toLowerCase()})`));
   // Closed before GitHub had reasons: completed, as GitHub shows such issues.
   where.push(...anyOf(sql, q.reasons, (reason) => sql`(i.state = 'closed' AND COALESCE(i.state_reason, 'completed') = ${reason})`));

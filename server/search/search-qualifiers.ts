@@ -10,13 +10,18 @@ import { parseCountRange, parseDateRange } from './search-ranges.js';
 // projects, teams, languages): refused rather than searched as text or
 // ignored, so no client reads a wrong answer as right.
 const UNSUPPORTED = new Set([
-  'project', 'merged', 'team', 'language', 'status', 'head', 'base', 'review', 'reviewed-by', 'review-requested',
-  'user-review-requested', 'team-review-requested', 'linked', 'draft', 'label-name', 'parent-issue',
+  'project', 'merged', 'team', 'language', 'status', 'head', 'base', 'review', 'reviewed-by',
+  'team-review-requested', 'linked', 'draft', 'label-name', 'parent-issue',
 ]);
 
 const DATES = new Set<string>(['created', 'updated', 'closed']);
 const COUNTS = new Set<string>(['comments', 'reactions', 'interactions']);
-const PEOPLE = { author: 'authors', assignee: 'assignees', mentions: 'mentions', commenter: 'commenters', involves: 'involves' } as const;
+// Reviews are requested only of users (Wharf has no teams yet), so GitHub's
+// `review-requested:` (the user or a team of theirs) is `user-review-requested:`.
+const PEOPLE = {
+  author: 'authors', assignee: 'assignees', mentions: 'mentions', commenter: 'commenters', involves: 'involves',
+  'review-requested': 'reviewRequested', 'user-review-requested': 'reviewRequested',
+} as const;
 const QUALIFIERS = new Set([
   'repo', 'user', 'org', 'is', 'type', 'state', 'label', 'milestone', 'reason', 'archived', 'in', 'no', 'sort', ...Object.keys(PEOPLE), ...DATES, ...COUNTS,
 ]);

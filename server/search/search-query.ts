@@ -3,6 +3,7 @@
 // qualifiers Wharf evaluates (search-qualifiers.ts reads each). What GitHub
 // refuses (empty q, a value a qualifier cannot take) is 422 here, with
 // GitHub's body. A `word:value` whose word is no qualifier is text, as on GitHub.
+import { canMatchText } from '../db/text-values.js';
 import { validationFailed } from '../http/api-error.js';
 import { invalidQuery } from './search-errors.js';
 import { applyQualifier, isQualifier } from './search-qualifiers.js';
@@ -46,6 +47,8 @@ export interface IssueSearchQuery {
   commenters: Qualified<string>[];
   /** Author, assignee, mentioned or commenter: any of them (GitHub's OR). */
   involves: Qualified<string>[];
+  /** `review-requested:` / `user-review-requested:`: pull requests awaiting the review of each (entries all apply). */
+  reviewRequested: Qualified<string>[];
   /** Milestone titles: any of them. */
   milestones: Qualified<string>[];
   /** `reason:`: closed with any of them. */
@@ -72,13 +75,15 @@ const unquote = (value: string) => value.replace(/^"(.*?)"?$/, '$1').replace(/"/
 
 export const emptyQuery = (): IssueSearchQuery => ({
   text: '', repos: [], owners: [], pullRequestsOnly: false, labels: [], authors: [], assignees: [], mentions: [],
-  commenters: [], involves: [], milestones: [], reasons: [], ranges: [], missing: new Set(),
+  commenters: [], involves: [], reviewRequested: [], milestones: [], reasons: [], ranges: [], missing: new Set(),
 });
 
 export function parseIssueSearch(q: string | undefined): IssueSearchQuery {
   const raw = (q ?? '').trim();
   if (raw === '') throw validationFailed([{ resource: 'Search', field: 'q', code: 'missing' }]);
   if (raw.length > MAX_QUERY_LENGTH) throw invalidQuery(`The search is longer than ${MAX_QUERY_LENGTH} characters.`);
+  // No stored text holds NUL (db/text-values.ts), and PostgreSQL refuses a query that passes one.
+  if (!canMatchText(raw)) throw invalidQuery('The search contains a NUL character, which no issue can match.');
   const query = emptyQuery();
   const text: string[] = [];
   let not = false;

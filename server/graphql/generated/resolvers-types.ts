@@ -226,6 +226,28 @@ export type Blob = GitObject & Node & {
   text?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A branch protection rule. Wharf has none (Ref.branchProtectionRule is always
+ * null): the type is declared with a few of GitHub's fields so that queries
+ * asking for them validate, and without `implements Node` since no node ID can
+ * name one.
+ */
+export type BranchProtectionRule = {
+  __typename?: 'BranchProtectionRule';
+  /** The Node ID of the BranchProtectionRule object */
+  id: Scalars['ID']['output'];
+  /** Identifies the protection rule pattern. */
+  pattern: Scalars['String']['output'];
+  /** Number of approving reviews required to update matching branches. */
+  requiredApprovingReviewCount?: Maybe<Scalars['Int']['output']>;
+  /** Are approving reviews required to update matching branches. */
+  requiresApprovingReviews: Scalars['Boolean']['output'];
+  /** Are status checks required to update matching branches. */
+  requiresStatusChecks: Scalars['Boolean']['output'];
+  /** Are branches required to be up to date before merging. */
+  requiresStrictStatusChecks: Scalars['Boolean']['output'];
+};
+
 /** A single check annotation. */
 export type CheckAnnotation = {
   __typename?: 'CheckAnnotation';
@@ -1254,6 +1276,25 @@ export type MergePullRequestPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+/** Detailed status information about a pull request merge. */
+export type MergeStateStatus =
+  /** The head ref is out of date. */
+  | 'BEHIND'
+  /** The merge is blocked. */
+  | 'BLOCKED'
+  /** Mergeable and passing commit status. */
+  | 'CLEAN'
+  /** The merge commit cannot be cleanly created. */
+  | 'DIRTY'
+  /** The merge is blocked due to the pull request being a draft. */
+  | 'DRAFT'
+  /** Mergeable with passing commit status and pre-receive hooks. */
+  | 'HAS_HOOKS'
+  /** The state cannot currently be determined. */
+  | 'UNKNOWN'
+  /** Mergeable with non-passing commit status. */
+  | 'UNSTABLE';
+
 /** Whether or not a PullRequest can be merged. */
 export type MergeableState =
   | 'CONFLICTING'
@@ -1785,6 +1826,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   maintainerCanModify: Scalars['Boolean']['output'];
   /** The commit that was created when this pull request was merged; null until it is. */
   mergeCommit?: Maybe<Commit>;
+  /** Detailed information about the current pull request merge state status: REST's `mergeable_state`, upper-cased. */
+  mergeStateStatus: MergeStateStatus;
   /** Whether or not the pull request can be merged (UNKNOWN until the mergeability check has run). */
   mergeable: MergeableState;
   merged: Scalars['Boolean']['output'];
@@ -2257,6 +2300,8 @@ export type Query = {
   rateLimit?: Maybe<RateLimit>;
   /** Looks up a repository by owner login and name (case-insensitive). */
   repository?: Maybe<Repository>;
+  /** Perform a search across resources, returning a maximum of 1,000 results. Only `type: ISSUE` (issues and pull requests, in the syntax of GitHub's issue search) is served. */
+  search: SearchResultItemConnection;
   /** The currently authenticated user. */
   viewer: User;
 };
@@ -2281,6 +2326,16 @@ export type QueryRepositoryArgs = {
   followRenames?: InputMaybe<Scalars['Boolean']['input']>;
   name: Scalars['String']['input'];
   owner: Scalars['String']['input'];
+};
+
+
+export type QuerySearchArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+  type: SearchType;
 };
 
 /** Represents the client's rate limit. */
@@ -2451,6 +2506,8 @@ export type ReactorEdge = {
 /** Represents a Git reference. */
 export type Ref = {
   __typename?: 'Ref';
+  /** Branch protection rules for this ref; always null, as Wharf has no branch protection. */
+  branchProtectionRule?: Maybe<BranchProtectionRule>;
   /** The Node ID of the Ref object */
   id: Scalars['ID']['output'];
   /** The ref name. */
@@ -2968,6 +3025,42 @@ export type ReviewRequestEdge = {
   node?: Maybe<ReviewRequest>;
 };
 
+/** The results of a search: here issues and pull requests. */
+export type SearchResultItem = Issue | PullRequest;
+
+/** A list of results that matched against a search query. Regardless of the number of matches, a maximum of 1,000 results will be available across all types. */
+export type SearchResultItemConnection = {
+  __typename?: 'SearchResultItemConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<SearchResultItemEdge>>>;
+  /** The total number of issues that matched the search query (all of them, though only the first 1,000 can be paged to). */
+  issueCount: Scalars['Int']['output'];
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<SearchResultItem>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+};
+
+/** An edge in a connection. */
+export type SearchResultItemEdge = {
+  __typename?: 'SearchResultItemEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<SearchResultItem>;
+};
+
+/** Represents the individual results of a search. */
+export type SearchType =
+  /** Returns matching discussions in repositories (not served here). */
+  | 'DISCUSSION'
+  /** Returns results matching issues in repositories. */
+  | 'ISSUE'
+  /** Returns results matching repositories (not served here). */
+  | 'REPOSITORY'
+  /** Returns results matching users and organizations on GitHub (not served here). */
+  | 'USER';
+
 /** Represents a commit status. */
 export type Status = {
   __typename?: 'Status';
@@ -3456,6 +3549,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Omit<Team, 'organization'> & { organization: _RefType['Organization'] } )
     | ( AccountRow )
   ;
+  SearchResultItem:
+    | ( IssueModel )
+    | ( PullModel )
+  ;
   StatusCheckRollupContext:
     | ( CheckRunModel )
     | ( StatusContextModel )
@@ -3543,6 +3640,7 @@ export type ResolversTypes = {
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BranchProtectionRule: ResolverTypeWrapper<BranchProtectionRule>;
   CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
   CheckAnnotationConnection: ResolverTypeWrapper<Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>> }>;
   CheckAnnotationEdge: ResolverTypeWrapper<Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckAnnotation']> }>;
@@ -3627,6 +3725,7 @@ export type ResolversTypes = {
   MarkPullRequestReadyForReviewPayload: ResolverTypeWrapper<Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: ResolverTypeWrapper<Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
@@ -3729,6 +3828,10 @@ export type ResolversTypes = {
   ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
   ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
   ReviewRequestEdge: ResolverTypeWrapper<Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewRequest']> }>;
+  SearchResultItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['SearchResultItem']>;
+  SearchResultItemConnection: ResolverTypeWrapper<Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['SearchResultItem']>>> }>;
+  SearchResultItemEdge: ResolverTypeWrapper<Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversTypes['SearchResultItem']> }>;
+  SearchType: SearchType;
   Status: ResolverTypeWrapper<StatusModel>;
   StatusCheckRollup: ResolverTypeWrapper<StatusCheckRollupModel>;
   StatusCheckRollupContext: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StatusCheckRollupContext']>;
@@ -3792,6 +3895,7 @@ export type ResolversParentTypes = {
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
+  BranchProtectionRule: BranchProtectionRule;
   CheckAnnotation: CheckAnnotationModel;
   CheckAnnotationConnection: Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotation']>>> };
   CheckAnnotationEdge: Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckAnnotation']> };
@@ -3945,6 +4049,9 @@ export type ResolversParentTypes = {
   ReviewRequest: ReviewRequestModel;
   ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
   ReviewRequestEdge: Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewRequest']> };
+  SearchResultItem: ResolversUnionTypes<ResolversParentTypes>['SearchResultItem'];
+  SearchResultItemConnection: Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItem']>>> };
+  SearchResultItemEdge: Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['SearchResultItem']> };
   Status: StatusModel;
   StatusCheckRollup: StatusCheckRollupModel;
   StatusCheckRollupContext: ResolversUnionTypes<ResolversParentTypes>['StatusCheckRollupContext'];
@@ -4066,6 +4173,15 @@ export type BlobResolvers<ContextType = GraphqlContext, ParentType extends Resol
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BranchProtectionRuleResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchProtectionRule'] = ResolversParentTypes['BranchProtectionRule']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pattern?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requiredApprovingReviewCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  requiresApprovingReviews?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requiresStatusChecks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requiresStrictStatusChecks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type CheckAnnotationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotation'] = ResolversParentTypes['CheckAnnotation']> = {
@@ -4616,6 +4732,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   maintainerCanModify?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  mergeStateStatus?: Resolver<ResolversTypes['MergeStateStatus'], ParentType, ContextType>;
   mergeable?: Resolver<ResolversTypes['MergeableState'], ParentType, ContextType>;
   merged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mergedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -4814,6 +4931,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   rateLimit?: Resolver<Maybe<ResolversTypes['RateLimit']>, ParentType, ContextType, RequireFields<QueryRateLimitArgs, 'dryRun'>>;
   repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<QueryRepositoryArgs, 'followRenames' | 'name' | 'owner'>>;
+  search?: Resolver<ResolversTypes['SearchResultItemConnection'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'type'>>;
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
@@ -4893,6 +5011,7 @@ export type ReactorEdgeResolvers<ContextType = GraphqlContext, ParentType extend
 };
 
 export type RefResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Ref'] = ResolversParentTypes['Ref']> = {
+  branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5076,6 +5195,22 @@ export type ReviewRequestConnectionResolvers<ContextType = GraphqlContext, Paren
 export type ReviewRequestEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestEdge'] = ResolversParentTypes['ReviewRequestEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
+};
+
+export type SearchResultItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResultItem'] = ResolversParentTypes['SearchResultItem']> = {
+  __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type SearchResultItemConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResultItemConnection'] = ResolversParentTypes['SearchResultItemConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SearchResultItemEdge']>>>, ParentType, ContextType>;
+  issueCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SearchResultItem']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type SearchResultItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResultItemEdge'] = ResolversParentTypes['SearchResultItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SearchResultItem']>, ParentType, ContextType>;
 };
 
 export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
@@ -5280,6 +5415,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Assignable?: AssignableResolvers<ContextType>;
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
+  BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
   CheckAnnotation?: CheckAnnotationResolvers<ContextType>;
   CheckAnnotationConnection?: CheckAnnotationConnectionResolvers<ContextType>;
   CheckAnnotationEdge?: CheckAnnotationEdgeResolvers<ContextType>;
@@ -5397,6 +5533,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReviewRequest?: ReviewRequestResolvers<ContextType>;
   ReviewRequestConnection?: ReviewRequestConnectionResolvers<ContextType>;
   ReviewRequestEdge?: ReviewRequestEdgeResolvers<ContextType>;
+  SearchResultItem?: SearchResultItemResolvers<ContextType>;
+  SearchResultItemConnection?: SearchResultItemConnectionResolvers<ContextType>;
+  SearchResultItemEdge?: SearchResultItemEdgeResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   StatusCheckRollup?: StatusCheckRollupResolvers<ContextType>;
   StatusCheckRollupContext?: StatusCheckRollupContextResolvers<ContextType>;

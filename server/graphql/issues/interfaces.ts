@@ -6,7 +6,7 @@ import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';
 
 // Issues and pull requests: a pull request's model carries its head branch.
-const issueOrPull = (model: object) => (isPull(model) ? 'PullRequest' as const : 'Issue' as const);
+export const issueOrPull = (model: object) => (isPull(model) ? 'PullRequest' as const : 'Issue' as const);
 
 export const Actor: ActorResolvers = { __resolveType: accountType };
 export const Assignable: AssignableResolvers = { __resolveType: issueOrPull };

@@ -155,3 +155,37 @@ describe('gh issue create / gh repo view (RepositoryInfo)', () => {
     expect(fork).toMatchObject({ isFork: true, viewerPermission: 'ADMIN', parent: { name: 'proj', owner: { login: 'alice' }, viewerPermission: 'READ' } });
   });
 });
+
+describe('gh pr edit --add-reviewer (assignable users, the owner’s teams, requestReviews)', () => {
+  it('lists who may be assigned, by login, narrowed by query', async () => {
+    const query = `query($query: String) { repository(owner: "alice", name: "proj") {
+      assignableUsers(first: 100, query: $query) { nodes { id login name } totalCount pageInfo { hasNextPage endCursor } } } }`;
+    const all = await gql(query);
+    expect(all.errors).toBeUndefined();
+    // The owner and push collaborators: carol writes, dave only reads, bob is no collaborator.
+    expect(all.data!.repository.assignableUsers.nodes.map((u: any) => u.login)).toEqual(['alice', 'carol']);
+    expect((await gql(query, { query: 'CAR' })).data!.repository.assignableUsers.nodes.map((u: any) => u.login)).toEqual(['carol']);
+    expect((await gql(query, { query: '%' })).data!.repository.assignableUsers.totalCount).toBe(0);
+  });
+
+  it("answers organization(login) with its (empty) teams, and a user's login with GitHub's NOT_FOUND", async () => {
+    await server.createOrg('acme', alice.id);
+    const teams = `query($owner: String!) { organization(login: $owner) { login teams(first: 100, orderBy: { field: NAME, direction: ASC }) { nodes { id slug } pageInfo { hasNextPage endCursor } } } }`;
+    expect((await gql(teams, { owner: 'acme' })).data!.organization).toEqual({ login: 'acme', teams: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } } });
+    const user = await gql(teams, { owner: 'alice' });
+    expect(user.data!.organization).toBeNull();
+    // gh tells a user-owned repository by this message.
+    expect(user.errors).toEqual([expect.objectContaining({ type: 'NOT_FOUND', message: "Could not resolve to an Organization with the login of 'alice'." })]);
+    expect((await gql('{ user(login: "carol") { login } org: user(login: "acme") { login } }')).data).toEqual({ user: { login: 'carol' }, org: null });
+  });
+
+  it('requests reviews by user ids with an empty teamIds, and refuses a team id', async () => {
+    const ids = (await gql('{ repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } } user(login: "carol") { id } }')).data!;
+    const mutation = `mutation($input: RequestReviewsInput!) { requestReviews(input: $input) { pullRequest { reviewRequests(first: 10) { nodes { requestedReviewer { ... on User { login } } } } } } }`;
+    const asked = await gql(mutation, { input: { pullRequestId: ids.repository.pullRequest.id, userIds: [ids.user.id], teamIds: [], union: true } });
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data!.requestReviews.pullRequest.reviewRequests.nodes.map((n: any) => n.requestedReviewer.login)).toContain('carol');
+    const team = await gql(mutation, { input: { pullRequestId: ids.repository.pullRequest.id, teamIds: ['T_kwDOAAAA'], union: true } });
+    expect(team.errors).toEqual([expect.objectContaining({ type: 'NOT_FOUND' })]);
+  });
+});

@@ -1,7 +1,7 @@
 // The resolver map for schema.graphql, checked against the generated types
 // (a field missing from a mapped row type must have a resolver here).
 import type { Resolvers } from './generated/resolvers-types.js';
-import { Organization, RepositoryOwner, User, viewerQuery } from './resolvers/account.js';
+import { Organization, organizationQuery, RepositoryOwner, User, userQuery, viewerQuery } from './resolvers/account.js';
 import { Label, Milestone, repositoryLabelFields } from './resolvers/label-milestone.js';
 import { Node, nodeQuery, nodesQuery } from './resolvers/node.js';
 import { Commit, GitActor } from './resolvers/commit.js';
@@ -12,6 +12,7 @@ import { Repository, repositoryQuery } from './resolvers/repository.js';
 import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
 import { connectionFields } from './git/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
+import { repositoryAssignableUsersField } from './issues/assignable-users.js';
 import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interfaces.js';
 import { PullRequest } from './pulls/pull-resolvers.js';
 import { pullReviewRequestsField, RequestedReviewer, ReviewRequest } from './pulls/review-requests.js';
@@ -40,6 +41,8 @@ export const resolvers: Resolvers = {
     node: nodeQuery,
     nodes: nodesQuery,
     viewer: viewerQuery,
+    user: userQuery,
+    organization: organizationQuery,
     repository: repositoryQuery,
     rateLimit: rateLimitQuery,
     search: searchQuery,
@@ -50,7 +53,7 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
-  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields, ...repositoryPullFields, ...repositoryReleaseFields },
+  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields, ...repositoryAssignableUsersField, ...repositoryPullFields, ...repositoryReleaseFields },
   Ref,
   RefConnection: connectionFields,
   GitObject,

@@ -1640,8 +1640,21 @@ export type Organization = Actor & Node & RepositoryOwner & {
   login: Scalars['String']['output'];
   /** The organization's public profile name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** A list of teams in this organization. This server has no teams: always empty. */
+  teams: TeamConnection;
   /** The HTTP URL of the organization's page. */
   url: Scalars['URI']['output'];
+};
+
+
+/** An organization account. */
+export type OrganizationTeamsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<TeamOrder>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Information about pagination in a connection. */
@@ -2296,12 +2309,16 @@ export type Query = {
   node?: Maybe<Node>;
   /** Fetches objects by node IDs (at most 100), in the order given; null for an ID that does not resolve or is not visible. */
   nodes: Array<Maybe<Node>>;
+  /** Lookup a organization by login (an account that is a user is not one: NOT_FOUND). */
+  organization?: Maybe<Organization>;
   /** The client's rate limit information. */
   rateLimit?: Maybe<RateLimit>;
   /** Looks up a repository by owner login and name (case-insensitive). */
   repository?: Maybe<Repository>;
   /** Perform a search across resources, returning a maximum of 1,000 results. Only `type: ISSUE` (issues and pull requests, in the syntax of GitHub's issue search) is served. */
   search: SearchResultItemConnection;
+  /** Lookup a user by login (an organization is not one: NOT_FOUND). */
+  user?: Maybe<User>;
   /** The currently authenticated user. */
   viewer: User;
 };
@@ -2314,6 +2331,11 @@ export type QueryNodeArgs = {
 
 export type QueryNodesArgs = {
   ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type QueryOrganizationArgs = {
+  login: Scalars['String']['input'];
 };
 
 
@@ -2336,6 +2358,11 @@ export type QuerySearchArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   query: Scalars['String']['input'];
   type: SearchType;
+};
+
+
+export type QueryUserArgs = {
+  login: Scalars['String']['input'];
 };
 
 /** Represents the client's rate limit. */
@@ -2760,6 +2787,8 @@ export type ReopenPullRequestPayload = {
 /** A repository contains the content for a project. */
 export type Repository = Node & {
   __typename?: 'Repository';
+  /** A list of users that can be assigned to issues in this repository (`query` narrows to logins or names containing it), by login. */
+  assignableUsers: UserConnection;
   createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -2831,6 +2860,16 @@ export type Repository = Node & {
   url: Scalars['URI']['output'];
   /** The users permission level on the repository. Will return null if authenticated as an GitHub App. */
   viewerPermission?: Maybe<RepositoryPermission>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryAssignableUsersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2970,6 +3009,8 @@ export type RepositoryPermission =
 export type RequestReviewsInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
+  /** The Node IDs of the team to request (this server has no teams: any id is NOT_FOUND). */
+  teamIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Add users to the set rather than replace. */
   union?: InputMaybe<Scalars['Boolean']['input']>;
   /** The Node IDs of the user to request. */
@@ -3242,10 +3283,37 @@ export type Tag = GitObject & Node & {
 /** A team of users in an organization. Declared for clients' fragments (`... on Team`); this server has no teams, so none is ever returned. */
 export type Team = {
   __typename?: 'Team';
+  id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   organization: Organization;
   slug: Scalars['String']['output'];
 };
+
+/** The connection type for Team. */
+export type TeamConnection = {
+  __typename?: 'TeamConnection';
+  edges?: Maybe<Array<Maybe<TeamEdge>>>;
+  nodes?: Maybe<Array<Maybe<Team>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type TeamEdge = {
+  __typename?: 'TeamEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Team>;
+};
+
+/** Ways in which team connections can be ordered. */
+export type TeamOrder = {
+  direction: OrderDirection;
+  field: TeamOrderField;
+};
+
+/** Properties by which team connections can be ordered. */
+export type TeamOrderField =
+  | 'NAME';
 
 export type TransferIssueInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -3845,6 +3913,10 @@ export type ResolversTypes = {
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
+  TeamConnection: ResolverTypeWrapper<Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Team']>>> }>;
+  TeamEdge: ResolverTypeWrapper<Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversTypes['Team']> }>;
+  TeamOrder: TeamOrder;
+  TeamOrderField: TeamOrderField;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: ResolverTypeWrapper<Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   Tree: ResolverTypeWrapper<GitObjectModel>;
@@ -4064,6 +4136,9 @@ export type ResolversParentTypes = {
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   Tag: GitObjectModel;
   Team: Omit<Team, 'organization'> & { organization: ResolversParentTypes['Organization'] };
+  TeamConnection: Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Team']>>> };
+  TeamEdge: Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Team']> };
+  TeamOrder: TeamOrder;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   Tree: GitObjectModel;
@@ -4624,6 +4699,7 @@ export type OrganizationResolvers<ContextType = GraphqlContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  teams?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<OrganizationTeamsArgs>>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -4929,9 +5005,11 @@ export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, P
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'login'>>;
   rateLimit?: Resolver<Maybe<ResolversTypes['RateLimit']>, ParentType, ContextType, RequireFields<QueryRateLimitArgs, 'dryRun'>>;
   repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<QueryRepositoryArgs, 'followRenames' | 'name' | 'owner'>>;
   search?: Resolver<ResolversTypes['SearchResultItemConnection'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'type'>>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'login'>>;
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
@@ -5118,6 +5196,7 @@ export type ReopenPullRequestPayloadResolvers<ContextType = GraphqlContext, Pare
 };
 
 export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Repository'] = ResolversParentTypes['Repository']> = {
+  assignableUsers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryAssignableUsersArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultBranchRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
@@ -5286,10 +5365,23 @@ export type TagResolvers<ContextType = GraphqlContext, ParentType extends Resolv
 };
 
 export type TeamResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Team'] = ResolversParentTypes['Team']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TeamConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TeamConnection'] = ResolversParentTypes['TeamConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['TeamEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Team']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TeamEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TeamEdge'] = ResolversParentTypes['TeamEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType>;
 };
 
 export type TransferIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TransferIssuePayload'] = ResolversParentTypes['TransferIssuePayload']> = {
@@ -5546,6 +5638,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   Team?: TeamResolvers<ContextType>;
+  TeamConnection?: TeamConnectionResolvers<ContextType>;
+  TeamEdge?: TeamEdgeResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
   Tree?: TreeResolvers<ContextType>;
   TreeEntry?: TreeEntryResolvers<ContextType>;

@@ -10,6 +10,7 @@ import type { LabelRow } from '../../labels/labels-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { TwoWayWindow } from '../connection.js';
 import { pageLoader } from '../label-milestone-loaders.js';
+import { createAssignableUsersLoader, type AssignableKey } from './assignable-users.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
 import {
   assigneesOf, commentPages, labelsOf, commentsByIds, issuePages, issuesByIds, issuesByNumbers, pinnedAmong, type IssuePageRequest, type Page,
@@ -29,6 +30,8 @@ export interface IssueLoaders {
   assignees: DataLoader<number, AccountRow[]>;
   pinned: DataLoader<number, boolean>;
   labelsOfIssue: DataLoader<number, LabelRow[]>;
+  /** `Repository.assignableUsers`, per repository and `query`. */
+  assignableUsers: DataLoader<AssignableKey, AccountRow[], string>;
 }
 
 export function createIssueLoaders(sql: Sql): IssueLoaders {
@@ -58,6 +61,7 @@ export function createIssueLoaders(sql: Sql): IssueLoaders {
       const found = await labelsOf(sql, ids);
       return ids.map((id) => found.get(id) ?? []);
     }),
+    assignableUsers: createAssignableUsersLoader(sql),
     pinned: new DataLoader(async (ids) => {
       const found = await pinnedAmong(sql, ids);
       return ids.map((id) => found.has(id));

@@ -46,6 +46,9 @@ export const requestReviews: M['requestReviews'] = async (_parent, { input }, ct
   const { pull, repo, repos } = await visiblePull(ctx, input.pullRequestId);
   const writer = await writerOf(ctx, repo, 'requestReviews', 'read', 'pull_requests');
   if (!canEditIssue(writer.permission, pull.user_id, writer.userId)) throw forbiddenMutation(ctx, 'requestReviews');
+  // No teams here: a team's id names nothing (clients send `teamIds: []` with users alone).
+  const [team] = input.teamIds ?? [];
+  if (team !== undefined) throw nodeNotFound(team);
   const logins: string[] = [];
   for (const id of input.userIds ?? []) {
     const userId = decodeNodeIdOf(id, 'User');

@@ -1,9 +1,11 @@
 // Users and organizations (one accounts table), the RepositoryOwner
-// interface, and `Query.viewer`. Accounts are always visible.
+// interface, `Query.viewer`, `Query.user` and `Query.organization`. Accounts
+// are always visible.
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { GraphqlContext } from '../context.js';
-import { githubError } from '../errors.js';
+import { listConnection } from '../connection.js';
+import { githubError, notFoundError } from '../errors.js';
 import type {
   OrganizationResolvers, QueryResolvers, RepositoryOwnerResolvers, UserResolvers,
 } from '../generated/resolvers-types.js';
@@ -17,7 +19,11 @@ const accountFields = {
 };
 
 export const User: UserResolvers = accountFields;
-export const Organization: OrganizationResolvers = accountFields;
+export const Organization: OrganizationResolvers = {
+  ...accountFields,
+  // No teams here; `gh pr edit --add-reviewer` lists them all the same.
+  teams: (_org, args) => listConnection<never>([], args, 'teams'),
+};
 
 /** Bot accounts (apps' `<slug>[bot]`) own nothing and are not served: only users and organizations get here. */
 export const accountType = (account: AccountRow): 'User' | 'Organization' => (account.kind === 'Organization' ? 'Organization' : 'User');
@@ -35,3 +41,17 @@ export const viewerQuery: NonNullable<QueryResolvers['viewer']> = async (_parent
   if (!account) throw new Error(`token of a missing account ${ctx.principal.user.id}`);
   return account;
 };
+
+/** The account `login` names when it is of `kind`; GitHub's NOT_FOUND otherwise (a user is no organization, nor the reverse). */
+async function accountOfKind(ctx: GraphqlContext, login: string, kind: 'User' | 'Organization'): Promise<AccountRow> {
+  const account = login.includes('\u0000') ? null : await ctx.services.accounts.byLogin(login);
+  // Apps' bot accounts are neither.
+  if (account === null || account.kind !== kind) {
+    const article = kind === 'User' ? 'a User' : 'an Organization';
+    throw notFoundError(`Could not resolve to ${article} with the login of '${login}'.`);
+  }
+  return account;
+}
+
+export const userQuery: NonNullable<QueryResolvers['user']> = (_parent, { login }, ctx) => accountOfKind(ctx, login, 'User');
+export const organizationQuery: NonNullable<QueryResolvers['organization']> = (_parent, { login }, ctx) => accountOfKind(ctx, login, 'Organization');

@@ -1,0 +1,46 @@
+// `Repository.assignableUsers(query:)`: who may be assigned to the
+// repository's issues, by the same rule as REST's GET …/assignees and the
+// assignee checks (issues/assignees.ts: the owner, push collaborators, admins
+// of the owning organization), by login. `query` narrows to logins or names
+// containing it (any case). `gh pr edit` and `gh issue edit` read it to turn
+// logins into ids. One statement for every repository asked in the same tick.
+import DataLoader from 'dataloader';
+import type { Sql } from '../../db/database.js';
+import { canMatchText } from '../../db/text-values.js';
+import type { AccountRow } from '../../repos/accounts-store.js';
+import { listConnection } from '../connection.js';
+import type { RepositoryResolvers } from '../generated/resolvers-types.js';
+
+// Collaborator permissions that carry push access, as issues/assignees.ts has them.
+const PUSH_PERMISSIONS = ['write', 'admin'];
+
+export interface AssignableKey { repositoryId: number; query: string }
+
+export async function assignableUsersOf(sql: Sql, repositoryIds: readonly number[], query: string): Promise<Map<number, AccountRow[]>> {
+  const found = new Map<number, AccountRow[]>(repositoryIds.map((id) => [id, []]));
+  if (!canMatchText(query)) return found;
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await sql<(AccountRow & { for_repository: number })[]>`
+    SELECT a.*, r.id AS for_repository FROM repositories r JOIN accounts a ON a.kind = 'User' AND (
+      a.id = r.owner_id
+      OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = r.id AND c.user_id = a.id AND c.permission = ANY(${PUSH_PERMISSIONS}))
+      OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = r.owner_id AND m.user_id = a.id AND m.role = 'admin'))
+    WHERE r.id = ANY(${repositoryIds as number[]}) AND (${query} = '' OR a.login ILIKE ${pattern} OR a.name ILIKE ${pattern})
+    ORDER BY r.id, lower(a.login)`;
+  for (const { for_repository, ...account } of rows) found.get(for_repository)!.push(account as AccountRow);
+  return found;
+}
+
+export const createAssignableUsersLoader = (sql: Sql) => new DataLoader<AssignableKey, AccountRow[], string>(async (keys) => {
+  const answers = new Map<string, AccountRow[]>();
+  for (const query of new Set(keys.map((key) => key.query))) {
+    const found = await assignableUsersOf(sql, keys.filter((key) => key.query === query).map((key) => key.repositoryId), query);
+    for (const [id, users] of found) answers.set(`${id}\u0000${query}`, users);
+  }
+  return keys.map((key) => answers.get(`${key.repositoryId}\u0000${key.query}`) ?? []);
+}, { cacheKeyFn: (key) => `${key.repositoryId}\u0000${key.query}` });
+
+export const repositoryAssignableUsersField: Pick<RepositoryResolvers, 'assignableUsers'> = {
+  assignableUsers: async (repo, args, ctx) =>
+    listConnection(await ctx.loaders.assignableUsers.load({ repositoryId: repo.id, query: args.query ?? '' }), args, 'assignableUsers'),
+};

@@ -20,6 +20,9 @@ export interface PageWindow { first: number; offset: number }
  */
 export interface TwoWayWindow extends PageWindow { fromEnd: boolean }
 
+/** A connection field's paging arguments, as GraphQL passes them (absent or null when not given). */
+export interface ConnectionArgs { first?: number | null; after?: string | null; last?: number | null; before?: string | null }
+
 function checkedSize(value: number, argument: 'first' | 'last', connection: string): number {
   if (value < 0) throw githubError('INVALID_ARGUMENTS', `\`${argument}\` on the ${connection} connection cannot be less than zero.`);
   if (value > MAX_PAGE) {
@@ -38,7 +41,7 @@ export function pageWindow(args: { first?: number | null; after?: string | null 
 
 /** `first`/`after` as pageWindow, plus `last` and `before` (positions, so no extra statement either). */
 export function twoWayWindow(
-  args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null }, connection: string,
+  args: ConnectionArgs, connection: string,
 ): TwoWayWindow {
   const forward = pageWindow(args, connection);
   const before = args.before === undefined || args.before === null ? null : decodeCursor(args.before);
@@ -79,7 +82,7 @@ export function connection<T>(rows: T[], total: number, window: PageWindow) {
  * same cursors as a page read from the database.
  */
 export function listConnection<T>(
-  all: readonly T[], args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null }, name: string,
+  all: readonly T[], args: ConnectionArgs, name: string,
 ) {
   const window = twoWayWindow(args, name);
   const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);

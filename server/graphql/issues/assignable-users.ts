@@ -7,12 +7,10 @@
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
+import { assignableIn } from '../../issues/assignees.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import { listConnection } from '../connection.js';
 import type { RepositoryResolvers } from '../generated/resolvers-types.js';
-
-// Collaborator permissions that carry push access, as issues/assignees.ts has them.
-const PUSH_PERMISSIONS = ['write', 'admin'];
 
 export interface AssignableKey { repositoryId: number; query: string }
 
@@ -21,10 +19,7 @@ export async function assignableUsersOf(sql: Sql, repositoryIds: readonly number
   if (!canMatchText(query)) return found;
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await sql<(AccountRow & { for_repository: number })[]>`
-    SELECT a.*, r.id AS for_repository FROM repositories r JOIN accounts a ON a.kind = 'User' AND (
-      a.id = r.owner_id
-      OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = r.id AND c.user_id = a.id AND c.permission = ANY(${PUSH_PERMISSIONS}))
-      OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = r.owner_id AND m.user_id = a.id AND m.role = 'admin'))
+    SELECT a.*, r.id AS for_repository FROM repositories r JOIN accounts a ON ${assignableIn(sql, sql`r.id`, sql`r.owner_id`)}
     WHERE r.id = ANY(${repositoryIds as number[]}) AND (${query} = '' OR a.login ILIKE ${pattern} OR a.name ILIKE ${pattern})
     ORDER BY r.id, lower(a.login)`;
   for (const { for_repository, ...account } of rows) found.get(for_repository)!.push(account as AccountRow);

@@ -3,11 +3,10 @@
 // or new, but clients still ask (`gh issue view` and `gh pr view` select
 // `projectCards(first: 100)`, `gh pr edit` `projectItems`), and a field the
 // schema lacks fails the whole query's validation.
-import { listConnection } from '../connection.js';
+import { listConnection, type ConnectionArgs } from '../connection.js';
 import type { IssueResolvers, PullRequestResolvers } from '../generated/resolvers-types.js';
 
-type Window = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
-const none = (name: string) => (_subject: unknown, args: Window) => listConnection<never>([], args, name);
+const none = (name: string) => (_subject: unknown, args: ConnectionArgs) => listConnection<never>([], args, name);
 
 export const issueProjectCardsField: Pick<IssueResolvers, 'projectCards' | 'projectItems'> = { projectCards: none('projectCards'), projectItems: none('projectItems') };
 export const pullProjectCardsField: Pick<PullRequestResolvers, 'projectCards' | 'projectItems'> = { projectCards: none('projectCards'), projectItems: none('projectItems') };

@@ -1,6 +1,7 @@
 // Users and organizations (one accounts table), the RepositoryOwner
 // interface, `Query.viewer`, `Query.user` and `Query.organization`. Accounts
 // are always visible.
+import { canMatchText } from '../../db/text-values.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { GraphqlContext } from '../context.js';
@@ -44,7 +45,7 @@ export const viewerQuery: NonNullable<QueryResolvers['viewer']> = async (_parent
 
 /** The account `login` names when it is of `kind`; GitHub's NOT_FOUND otherwise (a user is no organization, nor the reverse). */
 async function accountOfKind(ctx: GraphqlContext, login: string, kind: 'User' | 'Organization'): Promise<AccountRow> {
-  const account = login.includes('\u0000') ? null : await ctx.services.accounts.byLogin(login);
+  const account = canMatchText(login) ? await ctx.services.accounts.byLogin(login) : null;
   // Apps' bot accounts are neither.
   if (account === null || account.kind !== kind) {
     const article = kind === 'User' ? 'a User' : 'an Organization';

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
+import { signedUrlExpiry, TestClock } from '../test-support/test-clock.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 const run = promisify(execFile);
@@ -19,11 +20,11 @@ let git: GitCli;
 let work: string;
 let head: string;
 let tagged: string;
-/** Added to the server's clock: the signed URLs' expiry is checked against it. */
-let clockOffset = 0;
+/** The server's clock: the signed URLs' expiry is checked against it. */
+const clock = new TestClock();
 
 beforeAll(async () => {
-  server = await startTestServer({}, { now: () => Date.now() + clockOffset });
+  server = await startTestServer({}, { now: clock.now });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   git = await gitCli();
@@ -132,17 +133,17 @@ describe('GET …/tarball/{ref} and …/zipball/{ref}', () => {
 
 describe('the signed download URL', () => {
   it('fails after its 5 minutes, with a bare 404', async () => {
+    const signedFrom = Math.floor(Date.now() / 1000) * 1000;
     const url = await location('/repos/alice/open/tarball/main');
-    clockOffset = 299_000;
-    expect((await download(url, 'still.tar.gz')).status).toBe(200);
-    clockOffset = 301_000;
-    try {
+    const expiry = signedUrlExpiry(url);
+    expect(expiry - signedFrom).toBeGreaterThanOrEqual(300_000);
+    expect(expiry - Date.now()).toBeLessThanOrEqual(300_000);
+    await clock.at(expiry, async () => expect((await download(url, 'still.tar.gz')).status).toBe(200));
+    await clock.at(expiry + 1_000, async () => {
       const res = await download(url, 'late.tar.gz');
       expect(res.status).toBe(404);
       expect(await res.text()).toBe('Not Found\n');
-    } finally {
-      clockOffset = 0;
-    }
+    });
   });
 
   it('grants only its own archive: any change to the repository, sha, format, expiry or signature is 404', async () => {

@@ -5,12 +5,13 @@
 // answer of a write); anything else is a bare 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubResponseErrors } from '../test-support/github-schema.js';
+import { signedUrlExpiry, TestClock } from '../test-support/test-clock.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
 let alice: TestUser;
-/** Added to the server's clock: the signed URLs' expiry is checked against it. */
-let clockOffset = 0;
+/** The server's clock: the signed URLs' expiry is checked against it. */
+const clock = new TestClock();
 const binary = Buffer.from([0, 1, 2, 255, 254, 10, 13, 0x80]);
 
 async function put(repo: string, path: string, bytes: Buffer, branch?: string): Promise<Record<string, any>> {
@@ -42,7 +43,7 @@ async function expectNotFound(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({}, { now: () => Date.now() + clockOffset });
+  server = await startTestServer({}, { now: clock.now });
   alice = await server.createUser('alice');
   for (const [name, isPrivate] of [['open', false], ['closed', true]] as const) {
     expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: isPrivate, auto_init: true } })).status).toBe(201);
@@ -107,7 +108,11 @@ describe('a private repository', () => {
   });
 
   it('grants one file at one ref for 5 minutes: anything changed, or later, is 404', async () => {
+    const signedFrom = Math.floor(Date.now() / 1000) * 1000;
     const { download_url: url } = await content('closed', 'bin.dat');
+    const expiry = signedUrlExpiry(url);
+    expect(expiry - signedFrom).toBeGreaterThanOrEqual(300_000);
+    expect(expiry - Date.now()).toBeLessThanOrEqual(300_000);
     const variants = [
       url.replace('/bin.dat?', '/new.txt?'), // another file
       url.replace('/raw/main/', `/raw/${(await content('closed', 'bin.dat')).sha}/`), // another ref
@@ -117,14 +122,8 @@ describe('a private repository', () => {
       url.replace(/&signature=[\w-]+/, ''),
     ];
     for (const variant of variants) await expectNotFound(variant);
-    clockOffset = 299_000;
-    try {
-      expect((await open(url)).status).toBe(200);
-      clockOffset = 301_000;
-      await expectNotFound(url);
-    } finally {
-      clockOffset = 0;
-    }
+    await clock.at(expiry, async () => expect((await open(url)).status).toBe(200));
+    await clock.at(expiry + 1_000, () => expectNotFound(url));
   });
 
   it('serves nothing of a repository made private, and its cached bodies get fresh signatures', async () => {
@@ -134,12 +133,9 @@ describe('a private repository', () => {
     const after = await content('open', 'bin.dat');
     expect(after.download_url).toMatch(/\?expires=\d+&signature=/);
     await expectBytes(after.download_url, binary);
-    clockOffset = 200_000;
-    try {
+    await clock.ahead(200_000, async () => {
       const later = await content('open', 'bin.dat');
-      expect(Number(/expires=(\d+)/.exec(later.download_url)![1])).toBeGreaterThan(Number(/expires=(\d+)/.exec(after.download_url)![1]));
-    } finally {
-      clockOffset = 0;
-    }
+      expect(signedUrlExpiry(later.download_url)).toBeGreaterThan(signedUrlExpiry(after.download_url));
+    });
   });
 });

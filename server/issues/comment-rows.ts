@@ -15,6 +15,8 @@ export interface CommentRow {
   created_at: Date;
   updated_at: Date;
   issue_number: number;
+  /** The comment is on a pull request: its html_url is under /pull/. */
+  issue_is_pull: boolean;
   owner_login: string;
   repo_name: string;
   author: AccountRef | null;
@@ -26,7 +28,7 @@ type Db = Sql | TransactionSql;
 /** Comment rows as CommentRow; add WHERE/ORDER after it (aliases: ic comments, i issues, r repositories). */
 export const SELECT_COMMENT = (sql: Db, extra = sql``) => sql`
   SELECT ic.id, ic.issue_id, ic.repository_id, ic.user_id, ic.body, ic.reaction_counts, ic.created_at, ic.updated_at,
-    i.number AS issue_number, o.login AS owner_login, r.name AS repo_name,
+    i.number AS issue_number, EXISTS (SELECT 1 FROM pull_requests ipr WHERE ipr.issue_id = i.id) AS issue_is_pull, o.login AS owner_login, r.name AS repo_name,
     (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = ic.user_id) AS author,
     ${authorAssociation(sql, 'ic.user_id')} AS author_association ${extra}
   FROM issue_comments ic JOIN issues i ON i.id = ic.issue_id

@@ -13,7 +13,7 @@ export function commentView(row: CommentRow, urls: Urls) {
     id: row.id,
     node_id: encodeNodeId('IssueComment', row.id),
     url,
-    html_url: `${repo.html}/issues/${row.issue_number}#issuecomment-${row.id}`,
+    html_url: `${repo.html}/${row.issue_is_pull ? 'pull' : 'issues'}/${row.issue_number}#issuecomment-${row.id}`,
     body: row.body,
     user: userOrNull(row.author, urls),
     created_at: isoSeconds(row.created_at),

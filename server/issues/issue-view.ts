@@ -59,7 +59,7 @@ export function issueView(row: IssueRow, urls: Urls, users = new UserViews(urls)
     labels_url: `${url}/labels{/name}`,
     comments_url: `${url}/comments`,
     events_url: `${url}/events`,
-    html_url: `${repo.html}/issues/${row.number}`,
+    html_url: `${repo.html}/${row.is_pull ? 'pull' : 'issues'}/${row.number}`,
     id: row.id,
     node_id: encodeNodeId('Issue', row.id),
     number: row.number,

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../test-support/api-call.js';
+import { graphqlOk } from '../test-support/graphql-call.js';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
@@ -135,5 +136,24 @@ describe('issue_comment on a pull request', () => {
       });
       expect(event.payload.comment.id).toBe(comment.id);
     }
+  });
+
+  it('links the conversation and its comments under /pull/, in REST, webhooks and GraphQL; an issue\'s stay under /issues/', async () => {
+    const html = `${server.url}/alice/pi/pull/${number}`;
+    expect((await call(issuePath())).html_url).toBe(html);
+    const comment = await call(`${issuePath()}/comments`, 'POST', { body: 'Linked' });
+    expect(comment.html_url).toBe(`${html}#issuecomment-${comment.id}`);
+    expect((await call(`/repos/alice/pi/issues/comments/${comment.id}`)).html_url).toBe(comment.html_url);
+    expect((await call(`${issuePath()}/comments`)).map((c: { html_url: string }) => c.html_url)).toContain(comment.html_url);
+    const [created] = await newEvents();
+    expect(created!.payload).toMatchObject({ issue: { html_url: html }, comment: { html_url: comment.html_url } });
+    const { data } = await graphqlOk(server, `query($n: Int!) { repository(owner: "alice", name: "pi") {
+      pullRequest(number: $n) { comments(last: 1) { nodes { url resourcePath } } } } }`, { n: number }, alice.token);
+    expect(data!.repository.pullRequest.comments.nodes).toEqual([{ url: comment.html_url, resourcePath: `/alice/pi/pull/${number}#issuecomment-${comment.id}` }]);
+
+    const plain = await call(`${issuePath(issueNumber)}/comments`, 'POST', { body: 'On an issue' });
+    expect(plain.html_url).toBe(`${server.url}/alice/pi/issues/${issueNumber}#issuecomment-${plain.id}`);
+    expect((await call(issuePath(issueNumber))).html_url).toBe(`${server.url}/alice/pi/issues/${issueNumber}`);
+    await newEvents();
   });
 });

@@ -22,9 +22,10 @@ async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<
   return repo;
 }
 
-const issuePath = async (issue: Pick<IssueModel, 'repository_id' | 'number'>, ctx: GraphqlContext) => {
+// A pull request's conversation (and so its comments) is under /pull/, as on GitHub.
+const issuePath = async (issue: Pick<IssueModel, 'repository_id' | 'number' | 'is_pull'>, ctx: GraphqlContext) => {
   const repo = await repositoryOf(ctx, issue.repository_id);
-  return `/${repo.owner_login}/${repo.name}/issues/${issue.number}`;
+  return `/${repo.owner_login}/${repo.name}/${issue.is_pull ? 'pull' : 'issues'}/${issue.number}`;
 };
 
 const commentPath = async (comment: CommentModel, ctx: GraphqlContext) => {

@@ -33,7 +33,7 @@ import { Release, repositoryReleaseFields } from './releases/release-resolvers.j
 import { ReleaseAsset, releaseAssetsField } from './releases/release-asset-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
-  commentReactableFields, issueReactableFields, reviewCommentReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
+  commentReactableFields, issueReactableFields, releaseReactableFields, reviewCommentReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
 } from './reactions/reaction-resolvers.js';
 
 export const resolvers: Resolvers = {
@@ -95,6 +95,6 @@ export const resolvers: Resolvers = {
   StatusCheckRollupContext,
   Status,
   StatusContext,
-  Release: { ...Release, ...releaseAssetsField },
+  Release: { ...Release, ...releaseAssetsField, ...releaseReactableFields },
   ReleaseAsset,
 };

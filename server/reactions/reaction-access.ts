@@ -1,5 +1,5 @@
 // Finding what an operation reacts to, in the documented order (repository,
-// then issue or comment: 404 before 403), and GitHub's rule for a locked
+// then issue, comment or release: 404 before 403), and GitHub's rule for a locked
 // conversation: only users with push access may react there. A review
 // comment of someone else's pending review does not exist for the caller.
 import { forbidden, notFound } from '../http/api-error.js';
@@ -12,6 +12,9 @@ import { pullRepository } from '../pulls/pull-access.js';
 import type { RepositoryAccess } from '../repos/repository-access.js';
 import { viewerOf } from '../review-comments/handlers/review-comment-access.js';
 import { reviewCommentById } from '../review-comments/review-comment-store.js';
+import { accessRepository } from '../repos/repository-access.js';
+import { seesDrafts } from '../releases/release-visibility.js';
+import { findRelease } from '../releases/releases-store.js';
 import type { ReactionSubject } from './reaction-subject.js';
 
 type RepoParams = { owner: string; repo: string };
@@ -41,6 +44,14 @@ export async function reviewCommentSubject<K extends OperationId>(ctx: Ctx<K, { 
   if (!comment) throw notFound();
   const [issue] = await sql<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${comment.issue_id}`;
   return { access, subject: { kind: 'review_comment', id: comment.id }, locked: issue?.locked ?? false };
+}
+
+/** A release has no conversation to lock; a draft is 404 to callers who cannot push, as everywhere. */
+export async function releaseSubject<K extends OperationId>(ctx: Ctx<K, { release_id: number }>): Promise<SubjectAccess> {
+  const access = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+  const release = await findRelease(ctx.services.sql, access.repo.id, ctx.params.release_id);
+  if (!release || (release.draft && !seesDrafts(access.permission))) throw notFound();
+  return { access, subject: { kind: 'release', id: release.id }, locked: false };
 }
 
 /** 403 when the conversation is locked and the caller lacks push access. */

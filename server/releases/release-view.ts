@@ -6,6 +6,7 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
 import { assetView, downloadTag } from '../release-assets/asset-view.js';
 import type { AssetRow } from '../release-assets/assets-store.js';
+import { reactionRollup, type ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { ReleaseRow } from './releases-store.js';
 
 /** A release's html_url path (REST) and resourcePath (GraphQL). A draft's tag may not exist: GitHub gives it an untagged page. */
@@ -47,7 +48,11 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
     tarball_url: r.draft ? null : urls.api(`${base}/tarball/${tag}`),
     zipball_url: r.draft ? null : urls.api(`${base}/zipball/${tag}`),
     body: r.body,
+    // GitHub shows a release's rollup once somebody has reacted.
+    ...(hasReactions(r.reaction_counts) ? { reactions: reactionRollup(`${api}/reactions`, r.reaction_counts) } : {}),
   };
 }
+
+const hasReactions = (counts: ReactionCounts) => Object.values(counts).some((n) => (n ?? 0) > 0);
 
 export type ReleaseView = ReturnType<typeof releaseView>;

@@ -3,6 +3,7 @@
 // have to update.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
+import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 
 export interface ReleaseValues {
   tag_name: string;
@@ -21,6 +22,8 @@ export interface ReleaseRow extends ReleaseValues {
   author_kind: 'User' | 'Organization' | 'Bot' | null;
   author_site_admin: boolean | null;
   latest_marked_at: Date | null;
+  /** The rollup of its reactions (reactions-store.ts keeps it). */
+  reaction_counts: ReactionCounts;
   created_at: Date;
   updated_at: Date;
   published_at: Date | null;
@@ -31,7 +34,7 @@ type Db = Sql | TransactionSql;
 const SELECT_RELEASE = (db: Db) => db`
   SELECT r.id, r.repository_id, r.tag_name, r.target_commitish, r.name, r.body, r.draft, r.prerelease,
          r.author_id, a.login AS author_login, a.kind AS author_kind, a.site_admin AS author_site_admin,
-         r.latest_marked_at, r.created_at, r.updated_at, r.published_at
+         r.latest_marked_at, r.reaction_counts, r.created_at, r.updated_at, r.published_at
   FROM releases r LEFT JOIN accounts a ON a.id = r.author_id`;
 
 export function isTagTaken(error: unknown): boolean {

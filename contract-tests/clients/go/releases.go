@@ -9,8 +9,8 @@ import (
 )
 
 // releaseCalls: releases (issue 19), a draft created, published (which
-// creates its tag), read by id, tag and as the latest, listed, notes
-// generated, and deleted, as a go-github user writes them.
+// creates its tag), read by id, tag and as the latest, listed, reacted to,
+// notes generated, and deleted, as a go-github user writes them.
 func releaseCalls(ctx context.Context, l *callList, client *github.Client, owner, repo, prefix string) {
 	tag := prefix + "-v1"
 	var id int64
@@ -38,6 +38,22 @@ func releaseCalls(ctx context.Context, l *callList, client *github.Client, owner
 	l.call("list releases", func() error {
 		list, _, err := client.Repositories.ListReleases(ctx, owner, repo, &github.ListOptions{PerPage: 100})
 		return check(err, slices.ContainsFunc(list, func(r *github.RepositoryRelease) bool { return r.GetID() == id }), "not listed")
+	})
+	l.call("react to a release", func() error {
+		reaction, _, err := client.Reactions.CreateReleaseReaction(ctx, owner, repo, id, "rocket")
+		if err != nil {
+			return err
+		}
+		list, _, err := client.Reactions.ListReleaseReactions(ctx, owner, repo, id, nil)
+		if err := check(err, slices.ContainsFunc(list, func(r *github.Reaction) bool { return r.GetID() == reaction.GetID() }), "not listed"); err != nil {
+			return err
+		}
+		r, _, err := client.Repositories.GetRelease(ctx, owner, repo, id)
+		if err := check(err, r.GetReactions().GetRocket() == 1, "not counted"); err != nil {
+			return err
+		}
+		_, err = client.Reactions.DeleteReleaseReaction(ctx, owner, repo, id, reaction.GetID())
+		return err
 	})
 	l.call("generate release notes", func() error {
 		notes, _, err := client.Repositories.GenerateReleaseNotes(ctx, owner, repo, github.GenerateNotesRequest{TagName: prefix + "-v2"})

@@ -2588,7 +2588,7 @@ export type RefOrderField =
  * A release contains the content for a release. Drafts are seen only by those
  * who may write to the repository, as in REST.
  */
-export type Release = Node & {
+export type Release = Node & Reactable & {
   __typename?: 'Release';
   /** The author of the release */
   author?: Maybe<User>;
@@ -2610,6 +2610,10 @@ export type Release = Node & {
   name?: Maybe<Scalars['String']['output']>;
   /** Identifies the date and time when the release was created. */
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A list of reactions grouped by content left on the subject: the six contents a release takes (no THUMBS_DOWN, no CONFUSED), in GitHub's order. */
+  reactionGroups?: Maybe<Array<ReactionGroup>>;
+  /** A list of Reactions left on the release (`first` or `last`, 1–100), oldest first. */
+  reactions: ReactionConnection;
   /** List of releases assets which are dependent on this release. */
   releaseAssets: ReleaseAssetConnection;
   /** The repository that the release belongs to. */
@@ -2622,6 +2626,22 @@ export type Release = Node & {
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL for this issue */
   url: Scalars['URI']['output'];
+  /** Can user react to this subject (read access; for a draft, push access). */
+  viewerCanReact: Scalars['Boolean']['output'];
+};
+
+
+/**
+ * A release contains the content for a release. Drafts are seen only by those
+ * who may write to the repository, as in REST.
+ */
+export type ReleaseReactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<ReactionContent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReactionOrder>;
 };
 
 
@@ -3679,6 +3699,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( CommentModel )
     | ( PullModel )
     | ( ReviewCommentModel )
+    | ( ReleaseModel )
   ;
   RepositoryOwner:
     | ( AccountRow )
@@ -5023,7 +5044,7 @@ export type RateLimitResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type ReactableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Reactable'] = ResolversParentTypes['Reactable']> = {
-  __resolveType: TypeResolveFn<'Issue' | 'IssueComment' | 'PullRequest' | 'PullRequestReviewComment', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Issue' | 'IssueComment' | 'PullRequest' | 'PullRequestReviewComment' | 'Release', ParentType, ContextType>;
 };
 
 export type ReactingUserConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactingUserConnection'] = ResolversParentTypes['ReactingUserConnection']> = {
@@ -5120,12 +5141,15 @@ export type ReleaseResolvers<ContextType = GraphqlContext, ParentType extends Re
   isPrerelease?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<ReleaseReactionsArgs>>;
   releaseAssets?: Resolver<ResolversTypes['ReleaseAssetConnection'], ParentType, ContextType, Partial<ReleaseReleaseAssetsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   tagName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -8,6 +8,8 @@ import type { ReactionContent } from '../generated/resolvers-types.js';
 import type { connection } from '../connection.js';
 import type { CommentModel, IssueModel } from '../issues/issue-models.js';
 import type { ReviewCommentModel } from '../reviews/review-models.js';
+import { isRelease, type ReleaseModel } from '../releases/release-models.js';
+import { RELEASE_REACTION_CONTENTS } from '../../reactions/reaction-subject.js';
 
 export interface ReactionModel {
   id: number;
@@ -17,11 +19,12 @@ export interface ReactionModel {
   issue_id: number | null;
   comment_id: number | null;
   review_comment_id: number | null;
+  release_id: number | null;
   repository_id: number;
 }
 
-/** An issue, an issue comment (the one with an `issue_id`) or a review comment (the one with a `node_type`). */
-export type ReactableModel = IssueModel | CommentModel | ReviewCommentModel;
+/** An issue, an issue comment (the one with an `issue_id`), a review comment (the one with a `node_type`) or a release (`release_node`). */
+export type ReactableModel = IssueModel | CommentModel | ReviewCommentModel | ReleaseModel;
 
 export interface ReactionGroupModel { subject: ReactableModel; content: RestContent; count: number }
 
@@ -38,15 +41,21 @@ const TO_GRAPHQL = new Map(CONTENTS.map(([graphql, rest]) => [rest, graphql]));
 export const restContent = (content: ReactionContent): RestContent => TO_REST.get(content)!;
 export const graphqlContent = (content: RestContent): ReactionContent => TO_GRAPHQL.get(content)!;
 
+export { isRelease };
 export const isReviewComment = (subject: ReactableModel): subject is ReviewCommentModel => 'node_type' in subject;
 export const isComment = (subject: ReactableModel): subject is CommentModel => 'issue_id' in subject && !isReviewComment(subject);
 
 /** The subject as the REST store names it. */
 export const subjectOf = (subject: ReactableModel): ReactionSubject => ({
-  kind: isReviewComment(subject) ? 'review_comment' : isComment(subject) ? 'comment' : 'issue',
+  kind: isRelease(subject) ? 'release' : isReviewComment(subject) ? 'review_comment' : isComment(subject) ? 'comment' : 'issue',
   id: subject.id,
 });
 
-/** All eight groups, with the rollup's counts (zero for contents nobody used, as GitHub lists them). */
+/** Whether the subject takes this content (a release takes six of the eight). */
+export const takesContent = (subject: ReactableModel, content: RestContent): boolean =>
+  !isRelease(subject) || RELEASE_REACTION_CONTENTS.includes(content);
+
+/** All groups the subject takes (eight, a release's six), with the rollup's counts (zero for contents nobody used, as GitHub lists them). */
 export const reactionGroupsOf = (subject: ReactableModel): ReactionGroupModel[] =>
-  CONTENTS.map(([, content]) => ({ subject, content, count: subject.reaction_counts[content] ?? 0 }));
+  CONTENTS.filter(([, content]) => takesContent(subject, content))
+    .map(([, content]) => ({ subject, content, count: subject.reaction_counts[content] ?? 0 }));

@@ -3,6 +3,7 @@
 // who can read may react, except in a locked conversation (push access); the
 // same reaction twice answers the existing one; only one's own reaction is
 // removed (the input names the content, the viewer's reaction of it goes).
+// A release takes six contents (no THUMBS_DOWN, no CONFUSED), as on GitHub.
 import { decodeNodeId } from '../../ids/node-id.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import { addReaction as storeAdd, ownReactionId, removeReaction as storeRemove } from '../../reactions/reactions-store.js';
@@ -12,7 +13,8 @@ import { githubError, nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
 import { canSeeRepository } from '../resolvers/repository.js';
-import { isComment, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel } from './reaction-models.js';
+import { loadRelease } from '../releases/release-resolvers.js';
+import { isComment, isRelease, isReviewComment, reactionGroupsOf, restContent, subjectOf, takesContent, type ReactableModel } from './reaction-models.js';
 
 import { isPull } from '../pulls/pull-models.js';
 
@@ -27,8 +29,11 @@ async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subj
   if (decoded?.oid === undefined && decoded?.type === 'PullRequest') subject = await ctx.loaders.pullById.load(decoded.id);
   // A review comment of someone else's pending review is not loaded (NOT_FOUND), as REST's 404.
   if (decoded?.oid === undefined && decoded?.type === 'PullRequestReviewComment') subject = await ctx.loaders.reviewCommentById.load(decoded.id);
+  // A draft the caller may not see is not loaded (NOT_FOUND), as REST's 404.
+  if (decoded?.oid === undefined && decoded?.type === 'Release') subject = await loadRelease(ctx, decoded.id);
   const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
   if (subject === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (isRelease(subject)) return { subject, repo, locked: false };
   const issue = isComment(subject) || isReviewComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
   return { subject, repo, locked: issue?.locked ?? false };
 }
@@ -37,7 +42,9 @@ async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subj
 async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: string): Promise<ReactableModel> {
   clearIssueLoaders(ctx);
   if (isReviewComment(subject)) ctx.loaders.reviewCommentById.clear(subject.id);
-  const fresh = isReviewComment(subject) ? await ctx.loaders.reviewCommentById.load(subject.id)
+  if (isRelease(subject)) ctx.loaders.releaseById.clear(subject.id);
+  const fresh = isRelease(subject) ? await loadRelease(ctx, subject.id)
+    : isReviewComment(subject) ? await ctx.loaders.reviewCommentById.load(subject.id)
     : isComment(subject) ? await ctx.loaders.commentById.load(subject.id)
     : isPull(subject) ? await ctx.loaders.pullById.load(subject.id) : await ctx.loaders.issueById.load(subject.id);
   if (fresh === null) throw nodeNotFound(id);
@@ -48,6 +55,7 @@ export const addReaction: M['addReaction'] = async (_parent, { input }, ctx) => 
   const { subject, repo, locked } = await visibleReactable(ctx, input.subjectId);
   const writer = await writerOf(ctx, repo, 'addReaction', 'read');
   if (locked && !canCommentWhenLocked(writer.permission)) throw githubError('FORBIDDEN', 'Unable to create reaction because issue is locked.');
+  if (!takesContent(subject, restContent(input.content))) throw githubError('UNPROCESSABLE', `A release cannot be reacted to with ${input.content}.`);
   const added = await storeAdd(ctx.services.sql, subjectOf(subject), writer.userId, restContent(input.content));
   if (added === null) throw nodeNotFound(input.subjectId);
   const after = await freshSubject(ctx, subject, input.subjectId);

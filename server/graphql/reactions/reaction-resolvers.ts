@@ -1,5 +1,6 @@
 // Reaction, ReactionGroup, ReactionConnection and the Reactable fields of
-// Issue and IssueComment (`reactionGroups`, `reactions`, `viewerCanReact`),
+// Issue, IssueComment, PullRequestReviewComment and Release (`reactionGroups`,
+// `reactions`, `viewerCanReact`),
 // all read through the per-request loaders (reaction-loaders.ts). Counts come
 // from the subject's rollup, so totals alone cost no statement; who reacted
 // and when is one batched statement for every subject on the page.
@@ -11,13 +12,14 @@ import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
   IssueCommentResolvers, IssueReactionsArgs, IssueResolvers, PullRequestReviewCommentResolvers, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers,
-  ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers,
+  ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers, ReleaseResolvers,
 } from '../generated/resolvers-types.js';
+import { loadRelease } from '../releases/release-resolvers.js';
 import { viewerAs } from '../issues/mutation-access.js';
 import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';
 import {
-  graphqlContent, isComment, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel,
+  graphqlContent, isComment, isRelease, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel,
 } from './reaction-models.js';
 
 const summaryOf = (ctx: GraphqlContext, subject: ReactableModel) => ctx.loaders.reactionSummary.load(subjectOf(subject));
@@ -27,6 +29,8 @@ export async function canReact(ctx: GraphqlContext, subject: ReactableModel): Pr
   const repo = await ctx.loaders.repositoryById.load(subject.repository_id);
   const writer = repo === null ? null : await viewerAs(ctx, repo, 'addReaction', 'read');
   if (writer === null) return false;
+  // A release has no conversation to lock (a draft is loaded only for those who may see it).
+  if (isRelease(subject)) return true;
   const issue = isComment(subject) || isReviewComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
   return !issue?.locked || canCommentWhenLocked(writer.permission);
 }
@@ -80,8 +84,15 @@ export const reviewCommentReactableFields: Pick<PullRequestReviewCommentResolver
   viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
 };
 
+export const releaseReactableFields: Pick<ReleaseResolvers, ReactableFields> = {
+  reactionGroups: (release) => reactionGroupsOf(release),
+  reactions: (release, args, ctx) => reactions(release, args, ctx),
+  viewerCanReact: (release, _args, ctx) => canReact(ctx, release),
+};
+
 export const Reactable: ReactableResolvers = {
-  __resolveType: (subject) => (isReviewComment(subject) ? 'PullRequestReviewComment' : isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
+  __resolveType: (subject) => (isRelease(subject) ? 'Release' : isReviewComment(subject) ? 'PullRequestReviewComment'
+    : isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
 };
 
 export const Reactor: ReactorResolvers = { __resolveType: accountType };
@@ -98,7 +109,9 @@ export const Reaction: ReactionResolvers = {
       ? ((await ctx.loaders.pullById.load(reaction.issue_id)) ?? (await ctx.loaders.issueById.load(reaction.issue_id)))
       : reaction.review_comment_id !== null
         ? await ctx.loaders.reviewCommentById.load(reaction.review_comment_id)
-        : await ctx.loaders.commentById.load(reaction.comment_id!);
+        : reaction.release_id !== null
+          ? await loadRelease(ctx, reaction.release_id)
+          : await ctx.loaders.commentById.load(reaction.comment_id!);
     if (!subject) throw new Error(`reaction ${reaction.id} of a missing subject`);
     return subject;
   },

@@ -68,7 +68,9 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       // A removed reaction's row is gone: its ID resolves to nothing, as GitHub's.
       const reaction = await ctx.loaders.reactionById.load(decoded.id);
       const repo = reaction === null ? null : await ctx.loaders.repositoryById.load(reaction.repository_id);
-      return repo !== null && (await canSeeRepository(ctx, repo)) ? reaction : null;
+      if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
+      // A draft release's reactions are seen by those who see the draft.
+      return reaction!.release_id !== null && (await loadRelease(ctx, reaction!.release_id)) === null ? null : reaction;
     }
     case 'PullRequestReview':
     case 'PullRequestReviewComment':

@@ -3,6 +3,7 @@
 import type { Handlers } from '../../http/operation-context.js';
 import { createForIssueComment, deleteForIssueComment, listForIssueComment } from './reactions-for-issue-comment.js';
 import { createForIssue, deleteForIssue, listForIssue } from './reactions-for-issue.js';
+import { createForRelease, deleteForRelease, listForRelease } from './reactions-for-release.js';
 import { createForReviewComment, deleteForReviewComment, listForReviewComment } from './reactions-for-review-comment.js';
 
 export const reactionsHandlers = {
@@ -15,4 +16,7 @@ export const reactionsHandlers = {
   'reactions/list-for-pull-request-review-comment': listForReviewComment,
   'reactions/create-for-pull-request-review-comment': createForReviewComment,
   'reactions/delete-for-pull-request-comment': deleteForReviewComment,
+  'reactions/list-for-release': listForRelease,
+  'reactions/create-for-release': createForRelease,
+  'reactions/delete-for-release': deleteForRelease,
 } satisfies Partial<Handlers>;

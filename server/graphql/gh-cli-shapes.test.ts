@@ -126,10 +126,13 @@ describe('gh pr view', () => {
     expect(after.nodes.map((n: any) => n.requestedReviewer.login)).toEqual(['dave']);
   });
 
-  it('answers reviews with their reaction groups (none: reviews take no reactions here)', async () => {
+  it('answers reviews with their reaction groups', async () => {
     await rest(server, carol.token, 'POST', '/repos/alice/proj/pulls/1/reviews', { event: 'COMMENT', body: 'a look' });
     const reviews = (await gql(VIEW, { number: 1 })).data!.repository.pullRequest.reviews;
-    expect(reviews.nodes).toEqual([{ author: { login: 'carol' }, authorAssociation: 'COLLABORATOR', submittedAt: expect.any(String), body: 'a look', state: 'COMMENTED', reactionGroups: [] }]);
+    expect(reviews.nodes).toEqual([{
+      author: { login: 'carol' }, authorAssociation: 'COLLABORATOR', submittedAt: expect.any(String), body: 'a look', state: 'COMMENTED',
+      reactionGroups: ['THUMBS_UP', 'THUMBS_DOWN', 'LAUGH', 'HOORAY', 'CONFUSED', 'HEART', 'ROCKET', 'EYES'].map((content) => ({ content, users: { totalCount: 0 } })),
+    }]);
   });
 });
 

@@ -33,7 +33,7 @@ import { Release, repositoryReleaseFields } from './releases/release-resolvers.j
 import { ReleaseAsset, releaseAssetsField } from './releases/release-asset-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
-  commentReactableFields, issueReactableFields, releaseReactableFields, reviewCommentReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
+  commentReactableFields, issueReactableFields, releaseReactableFields, reviewCommentReactableFields, reviewReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
 } from './reactions/reaction-resolvers.js';
 
 export const resolvers: Resolvers = {
@@ -84,7 +84,7 @@ export const resolvers: Resolvers = {
   ReviewRequest,
   RequestedReviewer,
   PullRequestCommit,
-  PullRequestReview,
+  PullRequestReview: { ...PullRequestReview, ...reviewReactableFields },
   PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },
   PullRequestReviewThread,
   CheckRun: { ...CheckRun, ...runAnnotationField },

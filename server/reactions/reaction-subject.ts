@@ -1,6 +1,7 @@
 // What a reaction is on: an issue, an issue comment, a pull request review
-// comment or a release. All live in one table (`reactions`), told apart by
-// which of issue_id / comment_id / review_comment_id / release_id is set; the subject's own row
+// comment, a release or a pull request review (GraphQL only). All live in one
+// table (`reactions`), told apart by which of issue_id / comment_id /
+// review_comment_id / release_id / review_id is set; the subject's own row
 // carries the rollup (`reaction_counts`).
 import type { Sql, TransactionSql } from '../db/database.js';
 
@@ -10,14 +11,14 @@ export type ReactionContent = (typeof REACTION_CONTENTS)[number];
 /** A release takes six of the eight (GitHub's `reactions/create-for-release`: no -1, no confused). */
 export const RELEASE_REACTION_CONTENTS: readonly ReactionContent[] = ['+1', 'laugh', 'heart', 'hooray', 'rocket', 'eyes'];
 
-export type ReactionSubjectKind = 'issue' | 'comment' | 'review_comment' | 'release';
+export type ReactionSubjectKind = 'issue' | 'comment' | 'review_comment' | 'release' | 'review';
 
 export interface ReactionSubject { kind: ReactionSubjectKind; id: number }
 
 type Db = Sql | TransactionSql;
 
-const COLUMNS = { issue: 'issue_id', comment: 'comment_id', review_comment: 'review_comment_id', release: 'release_id' } as const;
-const TABLES = { issue: 'issues', comment: 'issue_comments', review_comment: 'pull_request_review_comments', release: 'releases' } as const;
+const COLUMNS = { issue: 'issue_id', comment: 'comment_id', review_comment: 'review_comment_id', release: 'release_id', review: 'review_id' } as const;
+const TABLES = { issue: 'issues', comment: 'issue_comments', review_comment: 'pull_request_review_comments', release: 'releases', review: 'pull_request_reviews' } as const;
 
 /** The reactions column naming the subject. */
 export const subjectColumn = (sql: Db, subject: ReactionSubject) => sql(COLUMNS[subject.kind]);

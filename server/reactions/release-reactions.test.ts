@@ -108,7 +108,9 @@ describe('REST reactions on a release', () => {
     const id = await newRelease();
     const generations = () => server.sql<{ repository_id: number; generation: number }[]>`
       SELECT repository_id, generation::int FROM issue_list_generations WHERE repository_id IN (0, ${repoId}) ORDER BY 1`;
+    await server.sql`SELECT bump_issue_list_generation(0), bump_issue_list_generation(${repoId})`; // rows exist from their first bump on
     const before = await generations();
+    expect(before).toHaveLength(2);
     const reaction = (await react(id, 'laugh')).json;
     expect(await generations()).toEqual(before);
     expect((await call(releasePath(id), { method: 'DELETE' })).status).toBe(204);

@@ -5,6 +5,7 @@
 import type { Sql, TransactionSql } from '../db/database.js';
 import { accountJson, authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
 import type { AccountRef } from '../repos/user-view.js';
+import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 
 type Db = Sql | TransactionSql;
 
@@ -27,11 +28,13 @@ export interface ReviewRow {
   repo_name: string;
   author: AccountRef | null;
   author_association: AuthorAssociation;
+  /** The rollup of its reactions (GraphQL's; reactions-store.ts keeps it). */
+  reaction_counts: ReactionCounts;
 }
 
 const SELECT_REVIEW = (sql: Db, extra = sql``) => sql`
   SELECT rv.id, rv.issue_id, rv.repository_id, rv.user_id, rv.state, rv.body, rv.commit_id, rv.submitted_at, rv.dismissed_state,
-    rv.created_at, rv.updated_at, i.number, o.login AS owner_login, r.name AS repo_name,
+    rv.reaction_counts, rv.created_at, rv.updated_at, i.number, o.login AS owner_login, r.name AS repo_name,
     (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = rv.user_id) AS author,
     ${authorAssociation(sql, 'rv.user_id')} AS author_association ${extra}
   FROM pull_request_reviews rv JOIN issues i ON i.id = rv.issue_id

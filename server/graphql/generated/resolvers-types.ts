@@ -2078,7 +2078,7 @@ export type PullRequestMergeMethod =
   | 'SQUASH';
 
 /** A review object for a given pull request. A pending review is seen by its author only. */
-export type PullRequestReview = Node & {
+export type PullRequestReview = Node & Reactable & {
   __typename?: 'PullRequestReview';
   /** The actor who authored the review; null for a deleted account. */
   author?: Maybe<Actor>;
@@ -2094,8 +2094,10 @@ export type PullRequestReview = Node & {
   /** Identifies when the review was published (null while pending). */
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   pullRequest: PullRequest;
-  /** A list of reactions grouped by content left on the subject. Reviews take no reactions on this server: always an empty list. */
+  /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
+  /** A list of Reactions left on the review (`first` or `last`, 1–100), oldest first. */
+  reactions: ReactionConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
   state: PullRequestReviewState;
@@ -2103,6 +2105,8 @@ export type PullRequestReview = Node & {
   submittedAt?: Maybe<Scalars['DateTime']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** Can user react to this subject (read access; push access when the conversation is locked). */
+  viewerCanReact: Scalars['Boolean']['output'];
   viewerDidAuthor: Scalars['Boolean']['output'];
 };
 
@@ -2113,6 +2117,17 @@ export type PullRequestReviewCommentsArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A review object for a given pull request. A pending review is seen by its author only. */
+export type PullRequestReviewReactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<ReactionContent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ReactionOrder>;
 };
 
 /** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
@@ -3698,6 +3713,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( IssueModel )
     | ( CommentModel )
     | ( PullModel )
+    | ( ReviewModel )
     | ( ReviewCommentModel )
     | ( ReleaseModel )
   ;
@@ -4919,12 +4935,14 @@ export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType 
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
+  reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReviewReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['PullRequestReviewState'], ParentType, ContextType>;
   submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -5044,7 +5062,7 @@ export type RateLimitResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type ReactableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Reactable'] = ResolversParentTypes['Reactable']> = {
-  __resolveType: TypeResolveFn<'Issue' | 'IssueComment' | 'PullRequest' | 'PullRequestReviewComment' | 'Release', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Issue' | 'IssueComment' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'Release', ParentType, ContextType>;
 };
 
 export type ReactingUserConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReactingUserConnection'] = ResolversParentTypes['ReactingUserConnection']> = {

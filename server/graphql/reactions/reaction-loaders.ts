@@ -25,7 +25,7 @@ export function createReactionLoaders(sql: Sql, viewerId: number | null): Reacti
     }),
     reactionPage: pageLoader((ids, page: ReactionPageRequest) => reactionPages(sql, ids, page)),
     reactionSummary: new DataLoader(async (keys) => {
-      const kinds: SubjectKind[] = ['issue', 'comment', 'review_comment', 'release'];
+      const kinds: SubjectKind[] = ['issue', 'comment', 'review_comment', 'release', 'review'];
       const found = await Promise.all(kinds.map(async (kind) => {
         const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
         return ids.length ? reactionSummaries(sql, kind, ids, viewerId) : new Map<number, ReactionSummary>();

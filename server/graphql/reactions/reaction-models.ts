@@ -7,7 +7,7 @@ import type { ReactionContent as RestContent, ReactionSubject } from '../../reac
 import type { ReactionContent } from '../generated/resolvers-types.js';
 import type { connection } from '../connection.js';
 import type { CommentModel, IssueModel } from '../issues/issue-models.js';
-import type { ReviewCommentModel } from '../reviews/review-models.js';
+import type { ReviewCommentModel, ReviewModel } from '../reviews/review-models.js';
 import { isRelease, type ReleaseModel } from '../releases/release-models.js';
 import { RELEASE_REACTION_CONTENTS } from '../../reactions/reaction-subject.js';
 
@@ -20,11 +20,15 @@ export interface ReactionModel {
   comment_id: number | null;
   review_comment_id: number | null;
   release_id: number | null;
+  review_id: number | null;
   repository_id: number;
 }
 
-/** An issue, an issue comment (the one with an `issue_id`), a review comment (the one with a `node_type`) or a release (`release_node`). */
-export type ReactableModel = IssueModel | CommentModel | ReviewCommentModel | ReleaseModel;
+/**
+ * An issue, an issue comment (the one with an `issue_id`), a review comment or
+ * a review (the ones with a `node_type`, which names them) or a release (`release_node`).
+ */
+export type ReactableModel = IssueModel | CommentModel | ReviewCommentModel | ReviewModel | ReleaseModel;
 
 export interface ReactionGroupModel { subject: ReactableModel; content: RestContent; count: number }
 
@@ -42,12 +46,13 @@ export const restContent = (content: ReactionContent): RestContent => TO_REST.ge
 export const graphqlContent = (content: RestContent): ReactionContent => TO_GRAPHQL.get(content)!;
 
 export { isRelease };
-export const isReviewComment = (subject: ReactableModel): subject is ReviewCommentModel => 'node_type' in subject;
-export const isComment = (subject: ReactableModel): subject is CommentModel => 'issue_id' in subject && !isReviewComment(subject);
+export const isReviewComment = (subject: ReactableModel): subject is ReviewCommentModel => 'node_type' in subject && subject.node_type === 'PullRequestReviewComment';
+export const isReview = (subject: ReactableModel): subject is ReviewModel => 'node_type' in subject && subject.node_type === 'PullRequestReview';
+export const isComment = (subject: ReactableModel): subject is CommentModel => 'issue_id' in subject && !('node_type' in subject);
 
 /** The subject as the REST store names it. */
 export const subjectOf = (subject: ReactableModel): ReactionSubject => ({
-  kind: isRelease(subject) ? 'release' : isReviewComment(subject) ? 'review_comment' : isComment(subject) ? 'comment' : 'issue',
+  kind: isRelease(subject) ? 'release' : isReview(subject) ? 'review' : isReviewComment(subject) ? 'review_comment' : isComment(subject) ? 'comment' : 'issue',
   id: subject.id,
 });
 

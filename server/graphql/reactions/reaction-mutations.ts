@@ -14,27 +14,28 @@ import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import { loadRelease } from '../releases/release-resolvers.js';
-import { isComment, isRelease, isReviewComment, reactionGroupsOf, restContent, subjectOf, takesContent, type ReactableModel } from './reaction-models.js';
+import { isComment, isRelease, isReview, isReviewComment, reactionGroupsOf, restContent, subjectOf, takesContent, type ReactableModel } from './reaction-models.js';
 
 import { isPull } from '../pulls/pull-models.js';
 
 type M = Required<MutationResolvers>;
 
-/** The issue, pull request or comment behind a subject id, with its visible repository and whether its conversation is locked; NOT_FOUND otherwise. */
+/** The issue, pull request, comment, review or release behind a subject id, with its visible repository and whether its conversation is locked; NOT_FOUND otherwise. */
 async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subject: ReactableModel; repo: RepositoryRow; locked: boolean }> {
   const decoded = decodeNodeId(id);
   let subject: ReactableModel | null = null;
   if (decoded?.oid === undefined && decoded?.type === 'Issue') subject = await ctx.loaders.issueById.load(decoded.id);
   if (decoded?.oid === undefined && decoded?.type === 'IssueComment') subject = await ctx.loaders.commentById.load(decoded.id);
   if (decoded?.oid === undefined && decoded?.type === 'PullRequest') subject = await ctx.loaders.pullById.load(decoded.id);
-  // A review comment of someone else's pending review is not loaded (NOT_FOUND), as REST's 404.
+  // Someone else's pending review, or a comment of it, is not loaded (NOT_FOUND), as REST's 404.
   if (decoded?.oid === undefined && decoded?.type === 'PullRequestReviewComment') subject = await ctx.loaders.reviewCommentById.load(decoded.id);
+  if (decoded?.oid === undefined && decoded?.type === 'PullRequestReview') subject = await ctx.loaders.reviewById.load(decoded.id);
   // A draft the caller may not see is not loaded (NOT_FOUND), as REST's 404.
   if (decoded?.oid === undefined && decoded?.type === 'Release') subject = await loadRelease(ctx, decoded.id);
   const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
   if (subject === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
   if (isRelease(subject)) return { subject, repo, locked: false };
-  const issue = isComment(subject) || isReviewComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
+  const issue = isComment(subject) || isReviewComment(subject) || isReview(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
   return { subject, repo, locked: issue?.locked ?? false };
 }
 
@@ -43,7 +44,9 @@ async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: st
   clearIssueLoaders(ctx);
   if (isReviewComment(subject)) ctx.loaders.reviewCommentById.clear(subject.id);
   if (isRelease(subject)) ctx.loaders.releaseById.clear(subject.id);
+  if (isReview(subject)) ctx.loaders.reviewById.clear(subject.id);
   const fresh = isRelease(subject) ? await loadRelease(ctx, subject.id)
+    : isReview(subject) ? await ctx.loaders.reviewById.load(subject.id)
     : isReviewComment(subject) ? await ctx.loaders.reviewCommentById.load(subject.id)
     : isComment(subject) ? await ctx.loaders.commentById.load(subject.id)
     : isPull(subject) ? await ctx.loaders.pullById.load(subject.id) : await ctx.loaders.issueById.load(subject.id);

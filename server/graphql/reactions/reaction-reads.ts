@@ -24,11 +24,12 @@ export interface ReactionPageRequest {
 /** Per content: when the first reaction came and whether the viewer left one. */
 export type ReactionSummary = Map<ReactionContent, { firstAt: Date; viewerHas: boolean }>;
 
-const REACTION_COLUMNS = `x.id, x.content, x.created_at, x.user_id, x.issue_id, x.comment_id, x.review_comment_id, x.release_id,
-  COALESCE(i.repository_id, c.repository_id, rc.repository_id, rl.repository_id) AS repository_id`;
+const REACTION_COLUMNS = `x.id, x.content, x.created_at, x.user_id, x.issue_id, x.comment_id, x.review_comment_id, x.release_id, x.review_id,
+  COALESCE(i.repository_id, c.repository_id, rc.repository_id, rl.repository_id, rv.repository_id) AS repository_id`;
 const REACTION_FROM = `reactions x LEFT JOIN issues i ON i.id = x.issue_id LEFT JOIN issue_comments c ON c.id = x.comment_id
-  LEFT JOIN pull_request_review_comments rc ON rc.id = x.review_comment_id LEFT JOIN releases rl ON rl.id = x.release_id`;
-const SUBJECT_COLUMN = { issue: 'x.issue_id', comment: 'x.comment_id', review_comment: 'x.review_comment_id', release: 'x.release_id' } as const;
+  LEFT JOIN pull_request_review_comments rc ON rc.id = x.review_comment_id LEFT JOIN releases rl ON rl.id = x.release_id
+  LEFT JOIN pull_request_reviews rv ON rv.id = x.review_id`;
+const SUBJECT_COLUMN = { issue: 'x.issue_id', comment: 'x.comment_id', review_comment: 'x.review_comment_id', release: 'x.release_id', review: 'x.review_id' } as const;
 
 export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, ReactionModel>> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);

@@ -1,6 +1,6 @@
 // Reaction, ReactionGroup, ReactionConnection and the Reactable fields of
-// Issue, IssueComment, PullRequestReviewComment and Release (`reactionGroups`,
-// `reactions`, `viewerCanReact`),
+// Issue, IssueComment, PullRequestReview, PullRequestReviewComment and Release
+// (`reactionGroups`, `reactions`, `viewerCanReact`),
 // all read through the per-request loaders (reaction-loaders.ts). Counts come
 // from the subject's rollup, so totals alone cost no statement; who reacted
 // and when is one batched statement for every subject on the page.
@@ -12,14 +12,14 @@ import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
   IssueCommentResolvers, IssueReactionsArgs, IssueResolvers, PullRequestReviewCommentResolvers, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers,
-  ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers, ReleaseResolvers,
+  PullRequestReviewResolvers, ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers, ReleaseResolvers,
 } from '../generated/resolvers-types.js';
 import { loadRelease } from '../releases/release-resolvers.js';
 import { viewerAs } from '../issues/mutation-access.js';
 import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';
 import {
-  graphqlContent, isComment, isRelease, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel,
+  graphqlContent, isComment, isRelease, isReview, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel, type ReactionModel,
 } from './reaction-models.js';
 
 const summaryOf = (ctx: GraphqlContext, subject: ReactableModel) => ctx.loaders.reactionSummary.load(subjectOf(subject));
@@ -31,7 +31,7 @@ export async function canReact(ctx: GraphqlContext, subject: ReactableModel): Pr
   if (writer === null) return false;
   // A release has no conversation to lock (a draft is loaded only for those who may see it).
   if (isRelease(subject)) return true;
-  const issue = isComment(subject) || isReviewComment(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
+  const issue = isComment(subject) || isReviewComment(subject) || isReview(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
   return !issue?.locked || canCommentWhenLocked(writer.permission);
 }
 
@@ -84,6 +84,12 @@ export const reviewCommentReactableFields: Pick<PullRequestReviewCommentResolver
   viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
 };
 
+export const reviewReactableFields: Pick<PullRequestReviewResolvers, ReactableFields> = {
+  reactionGroups: (review) => reactionGroupsOf(review),
+  reactions: (review, args, ctx) => reactions(review, args, ctx),
+  viewerCanReact: (review, _args, ctx) => canReact(ctx, review),
+};
+
 export const releaseReactableFields: Pick<ReleaseResolvers, ReactableFields> = {
   reactionGroups: (release) => reactionGroupsOf(release),
   reactions: (release, args, ctx) => reactions(release, args, ctx),
@@ -91,7 +97,7 @@ export const releaseReactableFields: Pick<ReleaseResolvers, ReactableFields> = {
 };
 
 export const Reactable: ReactableResolvers = {
-  __resolveType: (subject) => (isRelease(subject) ? 'Release' : isReviewComment(subject) ? 'PullRequestReviewComment'
+  __resolveType: (subject) => (isRelease(subject) ? 'Release' : isReview(subject) ? 'PullRequestReview' : isReviewComment(subject) ? 'PullRequestReviewComment'
     : isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
 };
 
@@ -104,18 +110,25 @@ export const Reaction: ReactionResolvers = {
   createdAt: (reaction) => isoSeconds(reaction.created_at),
   user: (reaction, _args, ctx) => (reaction.user_id === null ? null : ctx.loaders.accountById.load(reaction.user_id)),
   reactable: async (reaction, _args, ctx) => {
-    // An issue's reaction may be a pull request's (a pull request is an issue): that one shows as the PullRequest.
-    const subject = reaction.issue_id !== null
-      ? ((await ctx.loaders.pullById.load(reaction.issue_id)) ?? (await ctx.loaders.issueById.load(reaction.issue_id)))
-      : reaction.review_comment_id !== null
-        ? await ctx.loaders.reviewCommentById.load(reaction.review_comment_id)
-        : reaction.release_id !== null
-          ? await loadRelease(ctx, reaction.release_id)
-          : await ctx.loaders.commentById.load(reaction.comment_id!);
+    const subject = await reactionSubject(ctx, reaction);
     if (!subject) throw new Error(`reaction ${reaction.id} of a missing subject`);
     return subject;
   },
 };
+
+/**
+ * What a reaction is on, as the caller may see it: null for a subject hidden
+ * from them (a draft release, another person's pending review or its
+ * comment), whose reactions are hidden too (node.ts).
+ */
+export async function reactionSubject(ctx: GraphqlContext, reaction: ReactionModel): Promise<ReactableModel | null> {
+  // An issue's reaction may be a pull request's (a pull request is an issue): that one shows as the PullRequest.
+  if (reaction.issue_id !== null) return (await ctx.loaders.pullById.load(reaction.issue_id)) ?? ctx.loaders.issueById.load(reaction.issue_id);
+  if (reaction.review_comment_id !== null) return ctx.loaders.reviewCommentById.load(reaction.review_comment_id);
+  if (reaction.review_id !== null) return ctx.loaders.reviewById.load(reaction.review_id);
+  if (reaction.release_id !== null) return loadRelease(ctx, reaction.release_id);
+  return ctx.loaders.commentById.load(reaction.comment_id!);
+}
 
 export const ReactionGroup: ReactionGroupResolvers = {
   content: (group) => graphqlContent(group.content),

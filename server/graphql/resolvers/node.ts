@@ -16,6 +16,7 @@ import type { CommentModel, IssueModel } from '../issues/issue-models.js';
 import { loadIssueOrComment } from '../issues/issue-resolvers.js';
 import { canSeeRepository } from './repository.js';
 import type { ReactionModel } from '../reactions/reaction-models.js';
+import { reactionSubject } from '../reactions/reaction-resolvers.js';
 import { isPull, type PullModel } from '../pulls/pull-models.js';
 import { isReviewNode, type ReviewNodeModel } from '../reviews/review-models.js';
 import { isCheckNode, type CheckRunModel, type CheckSuiteModel } from '../checks/check-models.js';
@@ -69,8 +70,8 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       const reaction = await ctx.loaders.reactionById.load(decoded.id);
       const repo = reaction === null ? null : await ctx.loaders.repositoryById.load(reaction.repository_id);
       if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
-      // A draft release's reactions are seen by those who see the draft.
-      return reaction!.release_id !== null && (await loadRelease(ctx, reaction!.release_id)) === null ? null : reaction;
+      // A draft release's reactions are seen by those who see the draft; a pending review's (or its comment's), by its author.
+      return (await reactionSubject(ctx, reaction!)) === null ? null : reaction;
     }
     case 'PullRequestReview':
     case 'PullRequestReviewComment':

@@ -25,6 +25,8 @@ export interface ReviewModel {
   created_at: Date;
   updated_at: Date;
   author_association: AuthorAssociation;
+  /** The rollup of its reactions (reactions-store.ts keeps it). */
+  reaction_counts: ReactionCounts;
 }
 
 /** Where a thread sits: the thread's columns every comment of it shows (REST's ThreadPlaceColumns, review-comment-rows.ts). */

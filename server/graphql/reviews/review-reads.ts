@@ -22,7 +22,7 @@ export interface ReviewPageRequest {
 
 /** The columns of ReviewModel (aliases: rv reviews, i the pull request's issue, r its repository). */
 const reviewColumns = (sql: Sql) => sql`'PullRequestReview' AS node_type, rv.id, rv.issue_id, rv.repository_id, i.number AS pull_number,
-  rv.user_id, rv.state, rv.body, rv.commit_id, rv.submitted_at, rv.created_at, rv.updated_at,
+  rv.user_id, rv.state, rv.body, rv.commit_id, rv.submitted_at, rv.created_at, rv.updated_at, rv.reaction_counts,
   ${authorAssociation(sql, 'rv.user_id')} AS author_association`;
 
 const FROM_REVIEWS = 'pull_request_reviews rv JOIN issues i ON i.id = rv.issue_id JOIN repositories r ON r.id = rv.repository_id';

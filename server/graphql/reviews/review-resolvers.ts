@@ -39,8 +39,6 @@ export const PullRequestReview: PullRequestReviewResolvers = {
     return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
   },
   pullRequest: (review, _args, ctx) => pullOfRow(ctx, review.issue_id),
-  // Reviews take no reactions here (the reactions table has no review subject).
-  reactionGroups: () => [],
   repository: (review, _args, ctx) => repositoryOf(ctx, review.repository_id),
   resourcePath: (review, _args, ctx) => reviewPath(ctx, review),
   url: async (review, _args, ctx) => ctx.services.urls.html(await reviewPath(ctx, review)),

@@ -75,5 +75,6 @@ export function reviewModelOf(row: ReviewRow): ReviewModel {
     node_type: 'PullRequestReview', id: Number(row.id), issue_id: Number(row.issue_id), repository_id: Number(row.repository_id),
     pull_number: row.number, user_id: row.user_id, state: row.state, body: row.body, commit_id: row.commit_id,
     submitted_at: row.submitted_at, created_at: row.created_at, updated_at: row.updated_at, author_association: row.author_association,
+    reaction_counts: row.reaction_counts,
   };
 }

@@ -33,7 +33,7 @@ import { Release, repositoryReleaseFields } from './releases/release-resolvers.j
 import { ReleaseAsset, releaseAssetsField } from './releases/release-asset-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
-  commentReactableFields, issueReactableFields, releaseReactableFields, reviewCommentReactableFields, reviewReactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
+  reactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
 } from './reactions/reaction-resolvers.js';
 
 export const resolvers: Resolvers = {
@@ -67,8 +67,8 @@ export const resolvers: Resolvers = {
   Tag,
   Label: { ...Label, ...labelIssueFields, ...labelPullFields },
   Milestone: { ...Milestone, ...milestoneIssueFields, ...milestonePullFields },
-  Issue: { ...Issue, ...issueLabelableFields, ...issueReactableFields, ...issueProjectCardsField },
-  IssueComment: { ...IssueComment, ...commentReactableFields, ...commentPullFields },
+  Issue: { ...Issue, ...issueLabelableFields, ...reactableFields, ...issueProjectCardsField },
+  IssueComment: { ...IssueComment, ...reactableFields, ...commentPullFields },
   Reaction,
   ReactionGroup,
   ReactionConnection,
@@ -84,8 +84,8 @@ export const resolvers: Resolvers = {
   ReviewRequest,
   RequestedReviewer,
   PullRequestCommit,
-  PullRequestReview: { ...PullRequestReview, ...reviewReactableFields },
-  PullRequestReviewComment: { ...PullRequestReviewComment, ...reviewCommentReactableFields },
+  PullRequestReview: { ...PullRequestReview, ...reactableFields },
+  PullRequestReviewComment: { ...PullRequestReviewComment, ...reactableFields },
   PullRequestReviewThread,
   CheckRun: { ...CheckRun, ...runAnnotationField },
   CheckSuite: { ...CheckSuite, ...suiteRunFields, ...suiteAppField },
@@ -95,6 +95,6 @@ export const resolvers: Resolvers = {
   StatusCheckRollupContext,
   Status,
   StatusContext,
-  Release: { ...Release, ...releaseAssetsField, ...releaseReactableFields },
+  Release: { ...Release, ...releaseAssetsField, ...reactableFields },
   ReleaseAsset,
 };

@@ -11,17 +11,21 @@ export type ReactionContent = (typeof REACTION_CONTENTS)[number];
 /** A release takes six of the eight (GitHub's `reactions/create-for-release`: no -1, no confused). */
 export const RELEASE_REACTION_CONTENTS: readonly ReactionContent[] = ['+1', 'laugh', 'heart', 'hooray', 'rocket', 'eyes'];
 
-export type ReactionSubjectKind = 'issue' | 'comment' | 'review_comment' | 'release' | 'review';
+/** The reactions column naming each kind of subject (a new subject is a new entry here, and its table's below). */
+export const SUBJECT_COLUMNS = { issue: 'issue_id', comment: 'comment_id', review_comment: 'review_comment_id', release: 'release_id', review: 'review_id' } as const;
+
+export type ReactionSubjectKind = keyof typeof SUBJECT_COLUMNS;
+
+export const SUBJECT_KINDS = Object.keys(SUBJECT_COLUMNS) as ReactionSubjectKind[];
 
 export interface ReactionSubject { kind: ReactionSubjectKind; id: number }
 
 type Db = Sql | TransactionSql;
 
-const COLUMNS = { issue: 'issue_id', comment: 'comment_id', review_comment: 'review_comment_id', release: 'release_id', review: 'review_id' } as const;
-const TABLES = { issue: 'issues', comment: 'issue_comments', review_comment: 'pull_request_review_comments', release: 'releases', review: 'pull_request_reviews' } as const;
+const TABLES: Record<ReactionSubjectKind, string> = { issue: 'issues', comment: 'issue_comments', review_comment: 'pull_request_review_comments', release: 'releases', review: 'pull_request_reviews' };
 
 /** The reactions column naming the subject. */
-export const subjectColumn = (sql: Db, subject: ReactionSubject) => sql(COLUMNS[subject.kind]);
+export const subjectColumn = (sql: Db, subject: ReactionSubject) => sql(SUBJECT_COLUMNS[subject.kind]);
 
 /** The table whose row holds the subject's rollup. */
 export const subjectTable = (sql: Db, subject: ReactionSubject) => sql(TABLES[subject.kind]);

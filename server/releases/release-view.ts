@@ -6,7 +6,7 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
 import { assetView, downloadTag } from '../release-assets/asset-view.js';
 import type { AssetRow } from '../release-assets/assets-store.js';
-import { reactionRollup, type ReactionCounts } from '../reactions/reaction-rollup.js';
+import { reactionRollup } from '../reactions/reaction-rollup.js';
 import type { ReleaseRow } from './releases-store.js';
 
 /** A release's html_url path (REST) and resourcePath (GraphQL). A draft's tag may not exist: GitHub gives it an untagged page. */
@@ -23,6 +23,7 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
   const upload = urls.html(`/api/uploads${base}/releases/${r.id}/assets`);
   // A draft's tag may not exist: GitHub gives it no archives (and an untagged page, releaseHtmlPath).
   // `author` is never null in GitHub's schema: a deleted account is GitHub's ghost user (id 10137).
+  const reactions = reactionRollup(`${api}/reactions`, r.reaction_counts);
   const author = r.author_id === null
     ? { id: 10137, login: 'ghost', kind: 'User' as const, site_admin: false }
     : { id: r.author_id, login: r.author_login!, kind: r.author_kind!, site_admin: r.author_site_admin! };
@@ -49,10 +50,8 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
     zipball_url: r.draft ? null : urls.api(`${base}/zipball/${tag}`),
     body: r.body,
     // GitHub shows a release's rollup once somebody has reacted.
-    ...(hasReactions(r.reaction_counts) ? { reactions: reactionRollup(`${api}/reactions`, r.reaction_counts) } : {}),
+    ...(reactions.total_count > 0 ? { reactions } : {}),
   };
 }
-
-const hasReactions = (counts: ReactionCounts) => Object.values(counts).some((n) => (n ?? 0) > 0);
 
 export type ReleaseView = ReturnType<typeof releaseView>;

@@ -10,7 +10,7 @@ import type { GraphqlContext } from '../context.js';
 import type { MergeableState, PullRequestResolvers, PullRequestState } from '../generated/resolvers-types.js';
 import { Issue } from '../issues/issue-resolvers.js';
 import { issueLabelableFields } from '../issues/labelable.js';
-import { issueReactableFields } from '../reactions/reaction-resolvers.js';
+import { reactableFields } from '../reactions/reaction-resolvers.js';
 import { BRANCH_PREFIX, refModel } from '../resolvers/refs.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import { pullCommitsField, pullFilesField } from './pull-connections.js';
@@ -43,7 +43,7 @@ export const PullRequest: PullRequestResolvers = {
   author: Issue.author!, repository: Issue.repository!, assignees: Issue.assignees!, comments: Issue.comments!,
   labels: Issue.labels!, milestone: Issue.milestone!,
   ...issueLabelableFields,
-  ...issueReactableFields,
+  ...reactableFields,
   id: (pull) => encodeNodeId('PullRequest', pull.id),
   databaseId: (pull) => pull.id,
   // Wharf has no auto-merge: no pull request ever has a request for it.

@@ -5,6 +5,7 @@
 // with their reaction groups costs one summary statement for all of them.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
+import { SUBJECT_KINDS } from '../../reactions/reaction-subject.js';
 import type { Page } from '../issues/issue-reads.js';
 import { pageLoader } from '../label-milestone-loaders.js';
 import type { ReactionModel } from './reaction-models.js';
@@ -25,12 +26,11 @@ export function createReactionLoaders(sql: Sql, viewerId: number | null): Reacti
     }),
     reactionPage: pageLoader((ids, page: ReactionPageRequest) => reactionPages(sql, ids, page)),
     reactionSummary: new DataLoader(async (keys) => {
-      const kinds: SubjectKind[] = ['issue', 'comment', 'review_comment', 'release', 'review'];
-      const found = await Promise.all(kinds.map(async (kind) => {
+      const found = await Promise.all(SUBJECT_KINDS.map(async (kind) => {
         const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
         return ids.length ? reactionSummaries(sql, kind, ids, viewerId) : new Map<number, ReactionSummary>();
       }));
-      return keys.map((key) => found[kinds.indexOf(key.kind)]!.get(key.id) ?? new Map());
+      return keys.map((key) => found[SUBJECT_KINDS.indexOf(key.kind)]!.get(key.id) ?? new Map());
     }, { cacheKeyFn: (key) => `${key.kind}:${key.id}` }),
   };
 }

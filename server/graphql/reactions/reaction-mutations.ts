@@ -14,6 +14,7 @@ import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import { loadRelease } from '../releases/release-resolvers.js';
+import { conversationLocked } from './reaction-resolvers.js';
 import { isComment, isRelease, isReview, isReviewComment, reactionGroupsOf, restContent, subjectOf, takesContent, type ReactableModel } from './reaction-models.js';
 
 import { isPull } from '../pulls/pull-models.js';
@@ -34,9 +35,7 @@ async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subj
   if (decoded?.oid === undefined && decoded?.type === 'Release') subject = await loadRelease(ctx, decoded.id);
   const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
   if (subject === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
-  if (isRelease(subject)) return { subject, repo, locked: false };
-  const issue = isComment(subject) || isReviewComment(subject) || isReview(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
-  return { subject, repo, locked: issue?.locked ?? false };
+  return { subject, repo, locked: await conversationLocked(ctx, subject) };
 }
 
 /** The subject as it is after the change (its rollup moved), read afresh. */

@@ -5,7 +5,7 @@
 // subject's row carries them (`reaction_counts`, kept by reactions-store.ts,
 // through which every change goes).
 import type { Sql } from '../../db/database.js';
-import type { ReactionContent, ReactionSubjectKind } from '../../reactions/reaction-subject.js';
+import { SUBJECT_COLUMNS, type ReactionContent, type ReactionSubjectKind } from '../../reactions/reaction-subject.js';
 import type { TwoWayWindow } from '../connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ReactionModel } from './reaction-models.js';
@@ -29,7 +29,7 @@ const REACTION_COLUMNS = `x.id, x.content, x.created_at, x.user_id, x.issue_id, 
 const REACTION_FROM = `reactions x LEFT JOIN issues i ON i.id = x.issue_id LEFT JOIN issue_comments c ON c.id = x.comment_id
   LEFT JOIN pull_request_review_comments rc ON rc.id = x.review_comment_id LEFT JOIN releases rl ON rl.id = x.release_id
   LEFT JOIN pull_request_reviews rv ON rv.id = x.review_id`;
-const SUBJECT_COLUMN = { issue: 'x.issue_id', comment: 'x.comment_id', review_comment: 'x.review_comment_id', release: 'x.release_id', review: 'x.review_id' } as const;
+const subjectColumn = (kind: SubjectKind) => `x.${SUBJECT_COLUMNS[kind]}`;
 
 export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, ReactionModel>> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
@@ -40,7 +40,7 @@ export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<
 
 /** A page of each subject's reactions, oldest first by default (REST's order), with each subject's total. */
 export async function reactionPages(sql: Sql, subjectIds: readonly number[], request: ReactionPageRequest): Promise<Map<number, Page<ReactionModel>>> {
-  const subject = sql.unsafe(SUBJECT_COLUMN[request.kind]);
+  const subject = sql.unsafe(subjectColumn(request.kind));
   const conditions = [sql`${subject} = ANY(${subjectIds as number[]})`];
   if (request.content !== null) conditions.push(sql`x.content = ${request.content}`);
   if (request.withUser) conditions.push(sql`x.user_id IS NOT NULL`);
@@ -57,7 +57,7 @@ export async function reactionPages(sql: Sql, subjectIds: readonly number[], req
 
 /** The summaries of many subjects of one kind; `viewerId` null (anonymous) has reacted to nothing. */
 export async function reactionSummaries(sql: Sql, kind: SubjectKind, subjectIds: readonly number[], viewerId: number | null): Promise<Map<number, ReactionSummary>> {
-  const subject = sql.unsafe(SUBJECT_COLUMN[kind]);
+  const subject = sql.unsafe(subjectColumn(kind));
   const rows = await sql<{ subject_id: number; content: ReactionContent; first_at: Date; viewer_has: boolean }[]>`
     SELECT ${subject} AS subject_id, x.content, min(x.created_at) AS first_at, COALESCE(bool_or(x.user_id = ${viewerId}), false) AS viewer_has
     FROM reactions x WHERE ${subject} = ANY(${subjectIds as number[]}) GROUP BY 1, 2`;

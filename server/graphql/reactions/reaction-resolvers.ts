@@ -11,8 +11,7 @@ import type { AccountRow } from '../../repos/accounts-store.js';
 import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
-  IssueCommentResolvers, IssueReactionsArgs, IssueResolvers, PullRequestReviewCommentResolvers, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers,
-  PullRequestReviewResolvers, ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers, ReleaseResolvers,
+  IssueReactionsArgs, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers, ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers,
 } from '../generated/resolvers-types.js';
 import { loadRelease } from '../releases/release-resolvers.js';
 import { viewerAs } from '../issues/mutation-access.js';
@@ -29,10 +28,14 @@ export async function canReact(ctx: GraphqlContext, subject: ReactableModel): Pr
   const repo = await ctx.loaders.repositoryById.load(subject.repository_id);
   const writer = repo === null ? null : await viewerAs(ctx, repo, 'addReaction', 'read');
   if (writer === null) return false;
-  // A release has no conversation to lock (a draft is loaded only for those who may see it).
-  if (isRelease(subject)) return true;
+  return !(await conversationLocked(ctx, subject)) || canCommentWhenLocked(writer.permission);
+}
+
+/** Whether the subject's conversation is locked: its issue's or pull request's; a release has none. */
+export async function conversationLocked(ctx: GraphqlContext, subject: ReactableModel): Promise<boolean> {
+  if (isRelease(subject)) return false;
   const issue = isComment(subject) || isReviewComment(subject) || isReview(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
-  return !issue?.locked || canCommentWhenLocked(writer.permission);
+  return issue?.locked ?? false;
 }
 
 async function reactions(subject: ReactableModel, args: Partial<IssueReactionsArgs>, ctx: GraphqlContext): Promise<ReactionConnectionModel> {
@@ -64,36 +67,15 @@ async function reactors(group: ReactionGroupModel, args: Partial<ReactionGroupRe
   return { ...result, edges: result.edges.map((edge, i) => ({ ...edge, reactedAt: isoSeconds(found[i]!.row.created_at) })) };
 }
 
-type ReactableFields = 'reactionGroups' | 'reactions' | 'viewerCanReact';
-
-export const issueReactableFields: Pick<IssueResolvers, ReactableFields> = {
-  reactionGroups: (issue) => reactionGroupsOf(issue),
-  reactions: (issue, args, ctx) => reactions(issue, args, ctx),
-  viewerCanReact: (issue, _args, ctx) => canReact(ctx, issue),
-};
-
-export const commentReactableFields: Pick<IssueCommentResolvers, ReactableFields> = {
-  reactionGroups: (comment) => reactionGroupsOf(comment),
-  reactions: (comment, args, ctx) => reactions(comment, args, ctx),
-  viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
-};
-
-export const reviewCommentReactableFields: Pick<PullRequestReviewCommentResolvers, ReactableFields> = {
-  reactionGroups: (comment) => reactionGroupsOf(comment),
-  reactions: (comment, args, ctx) => reactions(comment, args, ctx),
-  viewerCanReact: (comment, _args, ctx) => canReact(ctx, comment),
-};
-
-export const reviewReactableFields: Pick<PullRequestReviewResolvers, ReactableFields> = {
-  reactionGroups: (review) => reactionGroupsOf(review),
-  reactions: (review, args, ctx) => reactions(review, args, ctx),
-  viewerCanReact: (review, _args, ctx) => canReact(ctx, review),
-};
-
-export const releaseReactableFields: Pick<ReleaseResolvers, ReactableFields> = {
-  reactionGroups: (release) => reactionGroupsOf(release),
-  reactions: (release, args, ctx) => reactions(release, args, ctx),
-  viewerCanReact: (release, _args, ctx) => canReact(ctx, release),
+/**
+ * The Reactable fields, the same for every subject (Issue, PullRequest,
+ * IssueComment, PullRequestReview, PullRequestReviewComment, Release):
+ * spread into each type's resolvers (resolvers.ts).
+ */
+export const reactableFields = {
+  reactionGroups: (subject: ReactableModel) => reactionGroupsOf(subject),
+  reactions: (subject: ReactableModel, args: Partial<IssueReactionsArgs>, ctx: GraphqlContext) => reactions(subject, args, ctx),
+  viewerCanReact: (subject: ReactableModel, _args: unknown, ctx: GraphqlContext) => canReact(ctx, subject),
 };
 
 export const Reactable: ReactableResolvers = {

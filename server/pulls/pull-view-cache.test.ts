@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, type CallOptions } from '../test-support/api-call.js';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
+import { whenMergeabilityComputed } from '../test-support/mergeability.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -49,6 +50,8 @@ afterAll(async () => {
 
 describe('GET /repos/{owner}/{repo}/pulls/{n} from its cache', () => {
   it('answers the same bytes and ETag while nothing changed, and each pull request its own', async () => {
+    // The first read starts the mergeability job, whose result is a change the next read shows.
+    await whenMergeabilityComputed(() => pull(1), '#1');
     const first = await call('/repos/alice/cached/pulls/1');
     const again = await call('/repos/alice/cached/pulls/1');
     expect(JSON.stringify(again.json)).toBe(JSON.stringify(first.json));

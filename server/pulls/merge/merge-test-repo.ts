@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { apiCall, type CallOptions } from '../../test-support/api-call.js';
 import { cloneUrl, gitCli, type GitCli } from '../../test-support/git-cli.js';
 import { githubWebhookErrors } from '../../test-support/github-webhook-schema.js';
+import { whenMergeabilityComputed } from '../../test-support/mergeability.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { hookedRepository, type QueuedEvent } from '../../test-support/webhook-outbox.js';
 
@@ -81,14 +82,8 @@ export class MergeTestRepo {
   }
 
   /** The pull request once its mergeability job has run (a generous poll: the machine may be busy). */
-  async computed(number: number): Promise<any> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { json } = await this.call(`${pulls}/${number}`);
-      if (json.mergeable !== null) return json;
-      if (Date.now() > deadline) throw new Error(`mergeable of #${number} still null`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  computed(number: number): Promise<any> {
+    return whenMergeabilityComputed(async () => (await this.call(`${pulls}/${number}`)).json, `#${number}`);
   }
 
   /** `git log` of `range` (default origin/`ref`) in a fresh clone: one line per commit, `sha parents|subject|committer`. */

@@ -39,7 +39,9 @@ export function runValues(body: RunBody, run: CheckRunRow | null): RunValues & {
     output_title: body.output?.title,
     output_summary: body.output?.summary,
     output_text: body.output?.text,
-    actions: body.actions,
+    // Only an action's three fields: the schema lets other keys through, which would be stored (jsonb, which
+    // refuses U+0000 anywhere: a 500) and shown back. GitHub keeps only these three.
+    actions: body.actions?.map(({ label, description, identifier }) => ({ label, description, identifier })),
   };
   let status = body.status;
   if (body.conclusion !== undefined) {

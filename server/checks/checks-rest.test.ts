@@ -70,6 +70,14 @@ describe('check runs', () => {
     expect(spanning.status).toBe(422);
   });
 
+  it('keeps an action\'s three fields only: other keys (a NUL among them, which jsonb refuses) are dropped, not stored', async () => {
+    const action = { label: 'Fix', description: 'Fix the lint', identifier: 'fix' };
+    const res = await call(`${REPO}/check-runs/${runId}`, 'PATCH', { actions: [{ ...action, 'x\u0000y': 'a\u0000b', extra: { nested: [1] } }] });
+    expect(res.status).toBe(200);
+    // GitHub's body does not show actions; the run's page and requested_action read them from the row.
+    expect((await server.sql`SELECT actions FROM check_runs WHERE id = ${runId}`)[0]!.actions).toEqual([action]);
+  });
+
   it('annotations: in order, paged with Link', async () => {
     const first = await call(`${REPO}/check-runs/${runId}/annotations?per_page=50`, 'GET', undefined, owner.token);
     const page1 = await json(first);

@@ -3,13 +3,17 @@
 // read, so a private repository and a missing one look alike to them, as on
 // GitHub; signed-in callers who may not read get 404 "Repository not found";
 // pushing needs write permission and, for a classic token, the `repo` scope
-// (`public_repo` on public repositories); for an installation token,
-// `contents: write` on one of its repositories. A maintainer of the base of
+// (`public_repo` on public repositories). An installation token fetches with
+// `contents: read` and pushes with `contents: write` on one of its
+// repositories, as REST's git and contents operations require: `metadata`
+// alone (or `administration`, which makes it an admin elsewhere) clones
+// nothing. A maintainer of the base of
 // a pull request from a fork with `maintainer_can_modify` may fetch the fork
 // and push to that head branch only (pulls/maintainer-grant.ts): the grant
 // names the refs, and the push hook refuses every other (push-hook.ts).
-import { installationPermission } from '../apps/installation-access.js';
-import type { Principal } from '../auth/principal.js';
+import { installationMay } from '../access/installation-policy.js';
+import { principalPermission } from '../access/repository-permission.js';
+import type { InstallationGrant, Principal } from '../auth/principal.js';
 import { hasAnyScope } from '../http/scopes.js';
 import { maintainerBranches, scopesAllowPush } from '../pulls/maintainer-grant.js';
 import { atLeast, type Permission } from '../repos/permissions.js';
@@ -22,15 +26,17 @@ export type GitService = 'git-upload-pack' | 'git-receive-pack';
 /** The repository, and for a maintainer's grant the only refs the push may update (else null: any). */
 export interface GitGrant { repo: RepositoryRow; onlyRefs: string[] | null }
 
+/** An installation's git permission: its `contents` permission, where it reaches. */
+function installationGitPermission(grant: InstallationGrant, repo: RepositoryRow): Permission | null {
+  if (installationMay(grant, repo, 'contents', 'write')) return 'write';
+  return installationMay(grant, repo, 'contents', 'read') ? 'read' : null;
+}
+
 async function permissionOf(services: Services, repo: RepositoryRow, principal: Principal): Promise<Permission | null> {
-  if (principal.kind !== 'token') return repo.private ? null : 'read';
-  if (principal.installation) return installationPermission(principal.installation, repo);
-  const permission = await services.repos.permissionOf(repo, principal.user);
-  // A classic token without `repo` sees private repositories as if it had no rights, and writes nowhere without (public_)repo.
-  if (!hasAnyScope(principal.scopes, ['repo'])) {
-    if (repo.private) return null;
-    return hasAnyScope(principal.scopes, ['public_repo']) ? permission : 'read';
-  }
+  if (principal.kind === 'token' && principal.installation) return installationGitPermission(principal.installation, repo);
+  const permission = await principalPermission(principal, repo, services.repos);
+  // A classic token writes nowhere without (public_)repo.
+  if (principal.kind === 'token' && !repo.private && !hasAnyScope(principal.scopes, ['repo', 'public_repo'])) return permission && 'read';
   return permission;
 }
 

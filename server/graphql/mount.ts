@@ -19,6 +19,7 @@ import { graphqlResponseCache, responseKey } from './cache/response-cache.js';
 import { cachedReply, currentEntry } from './cache/serve-cached.js';
 import type { GraphqlContext } from './context.js';
 import { githubError, liftErrorTypes, logUnexpectedErrors } from './errors.js';
+import { guardInstallationReads } from './installation-guard.js';
 import { createLoaders } from './loaders.js';
 import type { QueryCost } from './query-cost.js';
 import { queryLimitPlugins } from './query-limits.js';
@@ -62,10 +63,10 @@ async function charge(cost: QueryCost, contextValue: unknown) {
 
 function createGraphqlServer(services: Services) {
   return createYoga<GraphqlContext>({
-    schema: createSchema<GraphqlContext>({
+    schema: guardInstallationReads(createSchema<GraphqlContext>({
       typeDefs: readFileSync(SCHEMA_PATH, 'utf8'),
       resolvers,
-    }),
+    })),
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
     plugins: [...queryLimitPlugins({ charge }), allowExclusiveLeafConflicts(), responseCachePlugin(), logUnexpectedErrors(services.log), liftErrorTypes()],

@@ -4,10 +4,9 @@
 // repository of the base's network may be the head (the base itself, its
 // forks, its parent or source, sibling forks: one `source`), as on GitHub;
 // one the caller cannot read is not there for them (422, as a missing one).
-import { installationPermission } from '../apps/installation-access.js';
+import { canSeeRepository } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
 import { validationFailed } from '../http/api-error.js';
-import { hasAnyScope } from '../http/scopes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { SELECT_REPOSITORY } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
@@ -18,15 +17,6 @@ const invalid = (field: 'head' | 'head_repo') => validationFailed([{ resource: '
 
 /** The root of a repository's fork network: its source, or itself. */
 export const networkOf = (repo: RepositoryRow) => repo.source_id ?? repo.id;
-
-/** Whether `principal` may read `repo` (private ones need the `repo` scope of a classic token). */
-export async function canRead(services: Services, principal: Principal, repo: RepositoryRow): Promise<boolean> {
-  if (!repo.private) return true;
-  if (principal.kind !== 'token') return false;
-  if (principal.installation) return installationPermission(principal.installation, repo) !== null;
-  if (!hasAnyScope(principal.scopes, ['repo'])) return false;
-  return (await services.repos.permissionOf(repo, principal.user)) !== null;
-}
 
 /** The repository of `owner` in the base's network (the first made, when the owner has several). */
 async function networkRepository(services: Services, base: RepositoryRow, owner: string): Promise<RepositoryRow | null> {
@@ -47,10 +37,10 @@ export async function resolveHead(services: Services, principal: Principal, base
     const [repoOwner, name] = slash >= 0 ? [headRepo.slice(0, slash), headRepo.slice(slash + 1)] : [owner, headRepo];
     if (repoOwner.toLowerCase() !== owner.toLowerCase()) throw invalid('head_repo');
     repo = await services.repos.find(repoOwner, name);
-    if (!repo || networkOf(repo) !== networkOf(base) || !(await canRead(services, principal, repo))) throw invalid('head_repo');
+    if (!repo || networkOf(repo) !== networkOf(base) || !(await canSeeRepository(principal, repo, services.repos))) throw invalid('head_repo');
   } else {
     repo = owner.toLowerCase() === base.owner_login.toLowerCase() ? base : await networkRepository(services, base, owner);
-    if (!repo || !(await canRead(services, principal, repo))) throw invalid('head');
+    if (!repo || !(await canSeeRepository(principal, repo, services.repos))) throw invalid('head');
   }
   return { repo, ref };
 }

@@ -7,9 +7,9 @@
 // token (`Authorization`, as curl and the clients send) or a web session.
 // Anything else is the same bare 404 as the other download URLs.
 import type { H3, H3Event } from 'h3';
-import { installationPermission } from '../apps/installation-access.js';
+import { kindAllowed } from '../access/data-access.js';
+import { principalPermission } from '../access/repository-permission.js';
 import { parseAuthorization } from '../auth/token-secret.js';
-import { hasAnyScope } from '../http/scopes.js';
 import { mountDownload, notFound } from '../http/signed-download.js';
 import type { Permission } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
@@ -28,16 +28,17 @@ function segmentsOf(pathname: string): string[] | null {
   }
 }
 
-/** The caller's permission on the repository: by token, else by web session, else anonymous. */
+/**
+ * The caller's permission on the repository: by token, else by web session,
+ * else anonymous. Assets are `contents`: an installation token without
+ * `contents: read` gets what anonymous callers get.
+ */
 async function callerPermission(event: H3Event, services: Services, repo: RepositoryRow): Promise<Permission | null> {
   const parsed = parseAuthorization(event.req.headers.get('authorization'));
   if (parsed && 'token' in parsed) {
     const principal = await services.tokenCache.lookup(parsed.token);
-    if (!principal) return repo.private ? null : 'read';
-    if (principal.installation) return installationPermission(principal.installation, repo);
-    // A classic token without `repo` scope sees private repositories as if it had no rights (repository-access.ts).
-    if (repo.private && !hasAnyScope(principal.scopes, ['repo'])) return null;
-    return services.repos.permissionOf(repo, principal.user);
+    if (!principal || !kindAllowed(principal, repo, 'contents')) return repo.private ? null : 'read';
+    return principalPermission(principal, repo, services.repos);
   }
   return sessionPermission(services, repo, await currentSession(event, services));
 }

@@ -6,23 +6,13 @@
 // went: to anyone else the old name stays a plain 404, as a private
 // repository's name must not leak through its redirect.
 import type { H3Event } from 'h3';
-import { installationPermission } from '../apps/installation-access.js';
+import { canSeeRepository } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
-import { hasAnyScope } from '../http/scopes.js';
 import { jsonReply, type Reply } from '../http/json-response.js';
 import { REST_PREFIXES } from '../http/rest-routes.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 
 const DOCUMENTATION_URL = 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects';
-
-async function canSee(services: Services, principal: Principal, repo: RepositoryRow): Promise<boolean> {
-  if (!repo.private) return true;
-  if (principal.kind !== 'token') return false;
-  if (principal.installation) return installationPermission(principal.installation, repo) !== null;
-  if (!hasAnyScope(principal.scopes, ['repo'])) return false;
-  return (await services.repos.permissionOf(repo, principal.user)) !== null;
-}
 
 /** `/repositories/{id}` + whatever followed `/repos/{owner}/{repo}` in the request, under the request's prefix. */
 export function movedLocation(publicUrl: string, requestUrl: URL, repositoryId: number): string {
@@ -38,7 +28,7 @@ export function movedLocation(publicUrl: string, requestUrl: URL, repositoryId: 
 export async function movedReply(event: H3Event, services: Services, principal: Principal, owner: string, name: string, headers: Record<string, string>): Promise<Reply | null> {
   const id = await services.repos.movedTo(owner, name);
   const repo = id === null ? null : await services.repos.byId(id);
-  if (!repo || !(await canSee(services, principal, repo))) return null;
+  if (!repo || !(await canSeeRepository(principal, repo, services.repos))) return null;
   const permanent = event.req.method === 'GET' || event.req.method === 'HEAD';
   const url = movedLocation(services.config.publicUrl, event.url, repo.id);
   headers.location = url;

@@ -10,7 +10,7 @@ import { notSearchable } from './search-errors.js';
 import { searchOrder, type SearchSort } from './search-order.js';
 import type { IssueSearchQuery } from './search-query.js';
 import { textMatch } from './search-text.js';
-import { readableRepositories } from './search-visibility.js';
+import { readableKinds, readableRepositories } from './search-visibility.js';
 
 export type { SearchSort } from './search-order.js';
 
@@ -62,7 +62,7 @@ export interface SearchFilter { where: Fragment; score: Fragment }
 export async function searchFilter(sql: Sql, principal: Principal, q: IssueSearchQuery): Promise<SearchFilter> {
   const visible = readableRepositories(sql, principal);
   const resolved = await resolve(sql, principal, q, visible);
-  const parts = [visible, sql`r.has_issues`, ...qualifierConditions(sql, q, resolved)];
+  const parts = [visible, readableKinds(sql, principal), sql`r.has_issues`, ...qualifierConditions(sql, q, resolved)];
   let score = sql`1::real`;
   // Only stop words (`the`, `a`): no lexeme to look for, so no text condition.
   const [lexemes] = q.text === '' ? [{ n: 0 }] : await sql<{ n: number }[]>`SELECT numnode(websearch_to_tsquery('english', ${q.text})) AS n`;

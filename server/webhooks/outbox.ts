@@ -2,6 +2,7 @@
 // with the same transaction handle, so the change and its deliveries commit
 // (or roll back) together; the NOTIFY, sent at commit, wakes the dispatchers.
 import { randomUUID } from 'node:crypto';
+import { eventPermissions } from '../access/event-kinds.js';
 import type { TransactionSql } from '../db/database.js';
 import { encodeNodeId } from '../ids/node-id.js';
 
@@ -50,11 +51,13 @@ export interface EventTarget { hookId: number; installationId: number | null }
  * In one query: the repository's active hooks subscribed to `event` (or `*`),
  * and the active webhooks of the apps installed on the repository (all of
  * the owner's repositories, or this one selected) that subscribe to `event`
- * (apps.events), as GitHub delivers every subscribed event of an installed
- * repository to the app.
+ * (apps.events) and whose installation holds the event's permission
+ * (access/event-kinds.ts: no `issues` event without `issues`), as GitHub
+ * delivers a subscribed event of an installed repository to the app.
  */
 export async function subscribedTargets(tx: TransactionSql, repositoryId: number, event: string): Promise<EventTarget[]> {
   const toApps = !ROUTED_TO_APPS_BY_EMITTER.has(event);
+  const permissions = eventPermissions(event);
   const rows = await tx<{ hook_id: number; installation_id: number | null }[]>`
     SELECT id AS hook_id, NULL::bigint AS installation_id FROM hooks
     WHERE repository_id = ${repositoryId} AND active AND (${event} = ANY(events) OR '*' = ANY(events))
@@ -64,6 +67,7 @@ export async function subscribedTargets(tx: TransactionSql, repositoryId: number
       JOIN apps a ON a.id = i.app_id
       JOIN hooks h ON h.app_id = i.app_id
     WHERE ${toApps} AND r.id = ${repositoryId} AND h.active AND ${event} = ANY(a.events)
+      AND ${permissions === null ? tx`TRUE` : tx`i.permissions ?| ${permissions as string[]}::text[]`}
       AND (i.repository_selection = 'all' OR EXISTS (
         SELECT 1 FROM installation_repositories ir WHERE ir.installation_id = i.id AND ir.repository_id = r.id))
     ORDER BY hook_id`;

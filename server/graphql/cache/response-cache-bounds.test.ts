@@ -1,7 +1,7 @@
 // The response cache's memory bounds: entries and bytes, least recently used
 // out first, and the viewer key (what must not be shared between callers).
 import { describe, expect, it } from 'vitest';
-import type { Principal, TokenPrincipal } from '../../auth/principal.js';
+import type { AppPermissions, Principal, TokenPrincipal } from '../../auth/principal.js';
 import type { Sql } from '../../db/database.js';
 import { GraphqlResponseCache, MAX_BODY_BYTES, MAX_BYTES, MAX_ENTRIES, responseKey, viewerKey, type CachedResponse } from './response-cache.js';
 
@@ -37,12 +37,16 @@ describe('GraphqlResponseCache bounds', () => {
   });
 });
 
+const grant = (permissions: AppPermissions) => ({ id: 1, permissions }) as TokenPrincipal['installation'];
+
 describe('viewerKey', () => {
   it('tells apart users, site admins, scopes and installation tokens; other callers are not cached', () => {
     const keys = [
       token(), token({ user: { id: 8, login: 'v', siteAdmin: false } }), token({ user: { id: 7, login: 'u', siteAdmin: true } }),
-      token({ scopes: ['user'] }), token({ tokenId: 2, installation: { id: 1 } as TokenPrincipal['installation'] }),
-      token({ tokenId: 3, installation: { id: 1 } as TokenPrincipal['installation'] }),
+      token({ scopes: ['user'] }), token({ tokenId: 2, installation: grant({ issues: 'read' }) }),
+      token({ tokenId: 3, installation: grant({ issues: 'read' }) }),
+      // The same token once its installation's permissions were lowered: what it may read changed.
+      token({ tokenId: 3, installation: grant({ metadata: 'read' }) }),
     ].map(viewerKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect(viewerKey(token({ scopes: ['user', 'repo'] }))).toBe(viewerKey(token()));

@@ -19,7 +19,7 @@
 // - A hit (serve-cached.ts) reads the generations again, looks each
 //   repository up again, checks the viewer still sees it, and charges the
 //   query's cost as if it had run.
-import type { Principal } from '../../auth/principal.js';
+import type { AppPermissions, Principal } from '../../auth/principal.js';
 import type { Sql } from '../../db/database.js';
 import { GenerationReader } from '../../issues/issue-list-generations.js';
 import type { QueryCost } from '../query-cost.js';
@@ -95,18 +95,24 @@ export class GraphqlResponseCache {
 /**
  * Who the answer is for, as far as it can change what is seen: the user, its
  * site-admin flag and the token's scopes; an installation token by itself
- * (its repositories and permissions are the token's). Undefined: not cached.
+ * and its permissions now (they decide which kinds of data it reads, and an
+ * installation's may be lowered while the token lives; its repositories are
+ * checked again on every hit). Undefined: not cached.
  */
 export function viewerKey(principal: Principal): string | undefined {
   if (principal.kind !== 'token') return undefined;
   let key = viewerKeys.get(principal);
   if (key === undefined) {
     const { user, scopes } = principal;
-    key = principal.installation ? `token ${principal.tokenId}` : `user ${user.id} ${user.siteAdmin ? 'admin' : ''} ${[...scopes].sort().join(',')}`;
+    key = principal.installation ? installationKey(principal.tokenId, principal.installation.permissions)
+      : `user ${user.id} ${user.siteAdmin ? 'admin' : ''} ${[...scopes].sort().join(',')}`;
     viewerKeys.set(principal, key);
   }
   return key;
 }
+
+const installationKey = (tokenId: number, permissions: AppPermissions) =>
+  `token ${tokenId} ${Object.entries(permissions).map(([name, level]) => `${name}:${level}`).sort().join(',')}`;
 
 /** The token cache hands out one principal object per token while nothing changes: its key is made once. */
 const viewerKeys = new WeakMap<Principal, string>();

@@ -13,7 +13,8 @@
 import type { Principal } from '../../auth/principal.js';
 import type { Reply } from '../../http/json-response.js';
 import type { Services } from '../../services.js';
-import { findRepository, visibleWith } from '../resolvers/repository.js';
+import { canSeeRepository } from '../../access/repository-permission.js';
+import { findRepository } from '../resolvers/repository.js';
 import { rowFingerprint, type RepositoryRead } from './cache-recorder.js';
 import type { CachedResponse, GraphqlResponseCache } from './response-cache.js';
 
@@ -26,8 +27,7 @@ async function stillVisible(services: Services, principal: Principal, read: Repo
   const { owner, name, followRenames } = read.lookup;
   const repo = await findRepository(services, owner, name, followRenames);
   if (repo === null || (repo !== read.found && (repo.id !== read.id || rowFingerprint(repo) !== read.row))) return false;
-  const user = principal.kind === 'token' ? principal.user : null;
-  return visibleWith(principal, repo, () => services.repos.permissionOf(repo, user));
+  return canSeeRepository(principal, repo, services.repos);
 }
 
 /** The entry under `key` when it may be served to this caller now (see above); a stale entry is dropped. */

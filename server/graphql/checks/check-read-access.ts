@@ -3,19 +3,14 @@
 // the status reads `statuses: read` (openapi.yaml's x-wharf-app-permissions),
 // on any repository it can see. Users and OAuth tokens read both wherever
 // they see the repository (its visibility is settled before a commit is reached).
-import { satisfies } from '../../apps/app-permissions.js';
+//
+// The runs, suites and statuses themselves are refused by the installation
+// guard (installation-guard.ts) like any other kind of data; this tells the
+// rollup which of its two parts to read, as GitHub shows each app its part.
+import { grantCovers } from '../../access/installation-policy.js';
 import type { GraphqlContext } from '../context.js';
-import { githubError } from '../errors.js';
 
-export type ReadArea = 'checks' | 'statuses';
-
-export function mayRead(ctx: GraphqlContext, area: ReadArea): boolean {
+export function mayRead(ctx: GraphqlContext, area: 'checks' | 'statuses'): boolean {
   const { principal } = ctx;
-  if (principal.kind !== 'token' || !principal.installation) return true;
-  return satisfies(principal.installation.permissions, { [area]: 'read' });
-}
-
-/** GitHub's answer to an installation reading what its permissions do not cover. */
-export function ensureMayRead(ctx: GraphqlContext, area: ReadArea): void {
-  if (!mayRead(ctx, area)) throw githubError('FORBIDDEN', 'Resource not accessible by integration');
+  return principal.kind !== 'token' || !principal.installation || grantCovers(principal.installation, area, 'read');
 }

@@ -14,7 +14,8 @@ import type { GitObjectModel } from '../git/models.js';
 import { objectByOid } from '../resolvers/git-object.js';
 import { contextModel, isStatusContext } from '../statuses/status-models.js';
 import { runModel, suiteModel, type StatusCheckRollupModel } from './check-models.js';
-import { ensureMayRead, mayRead } from './check-read-access.js';
+import { notAccessibleByIntegration } from '../installation-guard.js';
+import { mayRead } from './check-read-access.js';
 import { countsByState, rollupState, runCountState } from './rollup-state.js';
 
 const keyOf = (commit: GitObjectModel) => ({ repositoryId: commit.repo.id, sha: commit.oid });
@@ -22,7 +23,7 @@ const keyOf = (commit: GitObjectModel) => ({ repositoryId: commit.repo.id, sha: 
 async function rollupOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<StatusCheckRollupModel | null> {
   const checks = mayRead(ctx, 'checks');
   const statuses = mayRead(ctx, 'statuses');
-  if (!checks && !statuses) ensureMayRead(ctx, 'checks');
+  if (!checks && !statuses) throw notAccessibleByIntegration();
   const [runs, rows] = await Promise.all([
     checks ? ctx.loaders.latestRunsOfCommit.load(keyOf(commit)) : [],
     statuses ? ctx.loaders.latestStatusesOfCommit.load(keyOf(commit)) : [],
@@ -33,7 +34,6 @@ async function rollupOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<St
 
 export const commitCheckFields: Pick<CommitResolvers, 'checkSuites' | 'statusCheckRollup'> = {
   checkSuites: async (commit, { filterBy, ...page }, ctx) => {
-    ensureMayRead(ctx, 'checks');
     let suites = await ctx.loaders.suitesOfCommit.load(keyOf(commit));
     if (filterBy?.appId != null) suites = suites.filter((suite) => suite.app_id === filterBy.appId);
     if (filterBy?.checkName != null) suites = suites.filter((suite) => suite.run_names.includes(filterBy.checkName!));

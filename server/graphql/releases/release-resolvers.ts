@@ -4,7 +4,7 @@
 // nodes (RL_ ids) through node(id). Drafts are seen only by callers who may
 // write to the repository, as REST shows them (release-visibility.ts); a
 // draft is never found by its tag, as in REST.
-import { installationPermission } from '../../apps/installation-access.js';
+import { principalPermission } from '../../access/repository-permission.js';
 import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
@@ -14,16 +14,12 @@ import { findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/
 import { listConnection } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { ReleaseOrder, ReleaseResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { canSeeRepository, loaderPermissions } from '../resolvers/repository.js';
 import { releaseModel, type ReleaseModel } from './release-models.js';
 
 /** Whether the caller sees the repository's drafts (write access; for an installation, its grant). */
 export async function viewerSeesDrafts(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
-  const { principal } = ctx;
-  const permission = principal.kind === 'token' && principal.installation
-    ? installationPermission(principal.installation, repo)
-    : await ctx.loaders.repositoryPermission.load(repo);
-  return seesDrafts(permission);
+  return seesDrafts(await principalPermission(ctx.principal, repo, loaderPermissions(ctx)));
 }
 
 /** GitHub's orders: by creation (ties by id) or by name (a release without one sorts by its tag). */

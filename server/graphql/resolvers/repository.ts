@@ -1,8 +1,6 @@
 // Repository and `Query.repository` (its git fields are in refs.ts). A private
 // repository the caller may not read is reported exactly like a missing one.
-import { installationPermission } from '../../apps/installation-access.js';
-import type { Principal } from '../../auth/principal.js';
-import { hasAnyScope } from '../../http/scopes.js';
+import { canSeeRepository as policySees, type UserPermissions } from '../../access/repository-permission.js';
 import { isoSeconds } from '../../http/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { Permission } from '../../repos/permissions.js';
@@ -13,25 +11,12 @@ import { repositoryNotFound } from '../errors.js';
 import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
 import { repositoryGitFields } from './refs.js';
 
-/**
- * Whether the caller may see the repository: any permission at all
- * (`permission()`, which includes public read). As in REST, a classic token
- * without the `repo` scope does not see private repositories, whatever its
- * owner may. Shared by the resolvers (through the request's loader) and the
- * response cache's re-check on a hit (cache/serve-cached.ts).
- */
-export async function visibleWith(principal: Principal, repo: RepositoryRow, permission: () => Promise<Permission | null>): Promise<boolean> {
-  // An installation token sees its installation's repositories and public ones.
-  if (principal.kind === 'token' && principal.installation) return installationPermission(principal.installation, repo) !== null;
-  if ((await permission()) === null) return false;
-  if (repo.private && principal.kind === 'token') {
-    return hasAnyScope(principal.scopes, ['repo']);
-  }
-  return true;
-}
+/** The caller's own permissions, read through the request's loader (one statement for a page of repositories). */
+export const loaderPermissions = (ctx: GraphqlContext): UserPermissions => ({ permissionOf: (repo) => ctx.loaders.repositoryPermission.load(repo) });
 
+/** Whether the caller may see the repository, by the one policy (access/repository-permission.ts). */
 export function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
-  return visibleWith(ctx.principal, repo, () => ctx.loaders.repositoryPermission.load(repo));
+  return policySees(ctx.principal, repo, loaderPermissions(ctx));
 }
 
 /** The repository `owner/name` names, following renames unless `followRenames` is false; null for none. */

@@ -10,7 +10,6 @@ import type { GraphqlContext } from '../context.js';
 import type { CommitResolvers, StatusContextResolvers, StatusResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
 import { canSeeRepository } from '../resolvers/repository.js';
-import { ensureMayRead, mayRead } from '../checks/check-read-access.js';
 import { contextModel, type StatusContextModel, type StatusModel } from './status-models.js';
 
 const encodeStatusId = (id: number) => encodeNodeId('StatusContext', id);
@@ -18,8 +17,6 @@ const STATES = { error: 'ERROR', failure: 'FAILURE', pending: 'PENDING', success
 
 /** The StatusContext behind an SC_ id, or null (unknown, or its repository deleted or invisible). */
 export async function loadStatusContext(ctx: GraphqlContext, id: number): Promise<StatusContextModel | null> {
-  // An installation without `statuses: read` reads no status, as REST answers it 403.
-  if (!mayRead(ctx, 'statuses')) return null;
   const row = await findStatus(ctx.services.sql, id);
   const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
   return row !== null && repo !== null && (await canSeeRepository(ctx, repo)) ? contextModel(row, repo) : null;
@@ -27,7 +24,6 @@ export async function loadStatusContext(ctx: GraphqlContext, id: number): Promis
 
 export const commitStatusField: Pick<CommitResolvers, 'status'> = {
   status: async (commit, _args, ctx) => {
-    ensureMayRead(ctx, 'statuses');
     // The loader the rollup shares (checks/check-loaders.ts): a page of commits costs one statement.
     const rows = await ctx.loaders.latestStatusesOfCommit.load({ repositoryId: commit.repo.id, sha: commit.oid });
     if (rows.length === 0) return null;

@@ -1,0 +1,30 @@
+// A caller's permission on a repository, as every path reads it (GraphQL,
+// git, downloads, redirects of renamed repositories, pull request heads):
+// null when the caller may not see it at all. Anonymous callers (and app or
+// OAuth-app credentials, which act on no repository's data) read public
+// repositories; an installation token has its grant's (installation-access.ts);
+// a classic token without the `repo` scope sees private repositories as if it
+// had no rights, as in REST (repos/repository-access.ts, which adds REST's
+// error answers); anyone else has what the user was granted.
+import { installationPermission } from '../apps/installation-access.js';
+import type { Principal, UserRef } from '../auth/principal.js';
+import { hasAnyScope } from '../http/scopes.js';
+import type { Permission } from '../repos/permissions.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+
+/** Where the user's own permission is read: the repository cache (`services.repos`), or GraphQL's request loader. */
+export interface UserPermissions {
+  permissionOf(repo: RepositoryRow, user: UserRef): Promise<Permission | null>;
+}
+
+export async function principalPermission(principal: Principal, repo: RepositoryRow, users: UserPermissions): Promise<Permission | null> {
+  if (principal.kind !== 'token') return repo.private ? null : 'read';
+  if (principal.installation) return installationPermission(principal.installation, repo);
+  if (repo.private && !hasAnyScope(principal.scopes, ['repo'])) return null;
+  return users.permissionOf(repo, principal.user);
+}
+
+export async function canSeeRepository(principal: Principal, repo: RepositoryRow, users: UserPermissions): Promise<boolean> {
+  if (!repo.private) return true;
+  return (await principalPermission(principal, repo, users)) !== null;
+}

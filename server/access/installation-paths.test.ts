@@ -11,7 +11,7 @@ import { appJwt, createTestApp, installTestApp, requestInstallationToken, type T
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
 import type { GraphqlAnswer } from '../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import type { DataKind } from './data-kinds.js';
+import { DATA_KIND_PERMISSIONS, type DataKind } from './data-kinds.js';
 
 let server: TestServer;
 let owner: TestUser;
@@ -101,19 +101,20 @@ const PATHS: { kind: DataKind; path: string; reads: (token: string) => Promise<b
       return (answer.data!['search'].issueCount as number) > 0;
     },
   },
+  { kind: 'issues_or_pull_requests', path: 'GraphQL milestones', reads: (t) => graphqlReads(t, `{ ${REPO} { milestones(first: 5) { nodes { title } } } }`, (d) => d['repository'].milestones?.nodes[0].title) },
+  { kind: 'issues_or_pull_requests', path: 'GraphQL issue labels', reads: (t) => graphqlReads(t, `{ ${REPO} { labels(first: 5) { nodes { name } } } }`, (d) => d['repository'].labels?.nodes[0].name) },
+  { kind: 'commit', path: 'GraphQL commit message', reads: (t) => graphqlReads(t, `{ ${REPO} { object(oid: "${ids.sha}") { ... on Commit { message } } } }`, (d) => d['repository'].object?.message) },
   { kind: 'statuses', path: 'REST combined status', reads: (t) => restReads(t, `/repos/ip-owner/vault/commits/${ids.sha}/status`) },
   { kind: 'statuses', path: 'GraphQL commit status', reads: (t) => graphqlReads(t, `{ ${REPO} { object(oid: "${ids.sha}") { ... on Commit { status { state } } } } }`, (d) => d['repository'].object?.status?.state) },
   { kind: 'statuses', path: 'GraphQL status node', reads: (t) => graphqlReads(t, `{ node(id: "${ids.statusNode}") { ... on StatusContext { state } } }`, (d) => d['node']?.state) },
 ];
 
-const GRANTS: { name: string; permissions: AppPermissions; opens: DataKind[] }[] = [
-  { name: 'metadata only', permissions: { metadata: 'read' }, opens: [] },
-  { name: 'contents: read', permissions: { contents: 'read' }, opens: ['contents'] },
-  { name: 'issues: read', permissions: { issues: 'read' }, opens: ['issues'] },
-  { name: 'pull_requests: read', permissions: { pull_requests: 'read' }, opens: ['pull_requests'] },
-  { name: 'statuses: read', permissions: { statuses: 'read' }, opens: ['statuses'] },
-  { name: 'checks: write and administration: write', permissions: { checks: 'write', administration: 'write' }, opens: [] },
+/** Each token holds one permission (and metadata, as every app); a kind opens to any of its permissions (data-kinds.ts). */
+const GRANTS: AppPermissions[] = [
+  { metadata: 'read' }, { contents: 'read' }, { issues: 'read' }, { pull_requests: 'read' }, { statuses: 'read' },
+  { checks: 'write', administration: 'write' },
 ];
+const opens = (grant: AppPermissions, kind: DataKind) => DATA_KIND_PERMISSIONS[kind].some((name) => name in grant);
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
@@ -123,6 +124,7 @@ beforeAll(async () => {
   await ok(server.api('/user/repos', { method: 'POST', token: t, body: { name: 'vault', private: true, auto_init: true } }), 201);
   const issue = await ok(server.api('/repos/ip-owner/vault/issues', { method: 'POST', token: t, body: { title: 'secret issue', body: 'hidden' } }), 201);
   ids.issueNode = issue.node_id;
+  await ok(server.api('/repos/ip-owner/vault/milestones', { method: 'POST', token: t, body: { title: 'secret milestone' } }), 201);
   const main = await ok(server.api('/repos/ip-owner/vault/git/ref/heads/main', { token: t }));
   ids.sha = main.object.sha;
   await ok(server.api('/repos/ip-owner/vault/git/refs', { method: 'POST', token: t, body: { ref: 'refs/heads/topic', sha: ids.sha } }), 201);
@@ -146,13 +148,13 @@ afterAll(async () => {
 
 describe('an installation token reads a kind of data on every path exactly when its permissions open it', () => {
   for (const grant of GRANTS) {
-    it(grant.name, async () => {
-      const token = await tokenWith(grant.permissions);
+    it(JSON.stringify(grant), async () => {
+      const token = await tokenWith(grant);
       const outcome: Record<string, boolean> = {};
       const expected: Record<string, boolean> = {};
       for (const path of PATHS) {
         outcome[`${path.kind} via ${path.path}`] = await path.reads(token);
-        expected[`${path.kind} via ${path.path}`] = grant.opens.includes(path.kind);
+        expected[`${path.kind} via ${path.path}`] = opens(grant, path.kind);
       }
       expect(outcome).toEqual(expected);
     });

@@ -18,7 +18,7 @@ let owner: TestUser;
 let app: TestApp;
 let installationId: number;
 let git: GitCli;
-const ids = { issueNode: '', pullNode: '', releaseNode: '', statusNode: '', sha: '', tag: 'v1.0', asset: 'tool.bin' };
+const ids = { issueNode: '', pullNode: '', releaseNode: '', statusNode: '', assetId: 0, sha: '', tag: 'v1.0', asset: 'tool.bin' };
 
 async function ok(response: Response | Promise<Response>, status = 200): Promise<any> {
   const answer = await response;
@@ -56,6 +56,13 @@ async function restReads(token: string, path: string): Promise<boolean> {
   return true;
 }
 
+/** A download route answered with its signed URL (302), or refused as REST refuses the integration (403). */
+async function redirects(token: string, path: string, headers: Record<string, string> = {}): Promise<boolean> {
+  const response = await fetch(`${server.url}${path}`, { headers: { authorization: `token ${token}`, ...headers }, redirect: 'manual' });
+  expect([302, 403], path).toContain(response.status);
+  return response.status === 302;
+}
+
 const REPO = 'repository(owner: "ip-owner", name: "vault")';
 
 /** Every path to each kind of data: true when the token read it. */
@@ -74,6 +81,8 @@ const PATHS: { kind: DataKind; path: string; reads: (token: string) => Promise<b
       return response.status === 302;
     },
   },
+  { kind: 'contents', path: 'tarball URL', reads: (t) => redirects(t, '/repos/ip-owner/vault/tarball/main') },
+  { kind: 'contents', path: 'asset URL', reads: (t) => redirects(t, `/repos/ip-owner/vault/releases/assets/${ids.assetId}`, { accept: 'application/octet-stream' }) },
   { kind: 'issues', path: 'REST issue', reads: (t) => restReads(t, '/repos/ip-owner/vault/issues/1') },
   { kind: 'issues', path: 'GraphQL issue', reads: (t) => graphqlReads(t, `{ ${REPO} { issue(number: 1) { title body } } }`, (d) => d['repository'].issue?.title) },
   { kind: 'issues', path: 'GraphQL issues', reads: (t) => graphqlReads(t, `{ ${REPO} { issues(first: 5) { totalCount nodes { title } } } }`, (d) => d['repository'].issues?.nodes[0].title) },
@@ -136,6 +145,7 @@ beforeAll(async () => {
   ids.releaseNode = release.node_id;
   const upload = await fetch((release.upload_url as string).replace('{?name,label}', `?name=${ids.asset}`), { method: 'POST', headers: { authorization: `token ${t}`, 'content-type': 'application/octet-stream' }, body: 'bytes' });
   expect(upload.status).toBe(201);
+  ids.assetId = ((await upload.json()) as { id: number }).id;
   app = await createTestApp(server, owner.id, 'Narrow Reader', {
     metadata: 'read', contents: 'write', issues: 'write', pull_requests: 'write', statuses: 'write', checks: 'write', administration: 'write',
   }, ['issues', 'pull_request', 'push']);

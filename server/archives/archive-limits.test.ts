@@ -1,0 +1,137 @@
+// What one signed archive URL may cost (issue 32, finding 6): a tree past the
+// entry or size cap is refused before `git archive` runs (a tree repeating one
+// subtree at every level is 160,000 files from five objects); an archive is
+// made once per commit and served from the cache after that; and every
+// download is charged to the rate limit of whoever signed the URL.
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRepeatedTree, type JsonCall } from '../test-support/repeated-tree.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+
+const LIMIT = 60;
+let server: TestServer;
+let alice: TestUser;
+let carol: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_ARCHIVE_MAX_BYTES: '1000000', WHARF_RATE_LIMIT_AUTHENTICATED: String(LIMIT), WHARF_RATE_LIMIT_UNAUTHENTICATED: String(LIMIT) });
+  alice = await server.createUser('alice');
+  carol = await server.createUser('carol');
+  for (const name of ['hostile', 'heavy', 'plain', 'limited']) {
+    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true } })).status).toBe(201);
+  }
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const call: JsonCall = async (path, method, body, expected) => {
+  const res = await server.api(path, { method, token: alice.token, body });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(expected);
+  return res.json() as Promise<{ sha: string }>;
+};
+
+async function location(path: string, token?: string): Promise<string> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const res = await fetch(server.url + path, { headers, redirect: 'manual' });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(302);
+  return res.headers.get('location')!;
+}
+
+const repositoryId = async (name: string) => (await (await server.api(`/repos/alice/${name}`, { token: alice.token })).json()).id as number;
+
+/** Every file under the repository's archive cache directory. */
+async function cachedFiles(name: string): Promise<string[]> {
+  const dir = join(server.dataDir, 'archive-cache', String(await repositoryId(name)));
+  return (await readdir(dir).catch(() => [] as string[])).map((file) => join(dir, file));
+}
+
+async function coreRemaining(token?: string): Promise<number> {
+  return (await (await server.api('/rate_limit', { token })).json()).resources.core.remaining as number;
+}
+
+describe('archive caps', () => {
+  it('refuses a tree of 160,000 files made of five objects, without making the archive', async () => {
+    const { files } = await buildRepeatedTree(call, 'alice/hostile', { width: 20, depth: 4, content: 'x\n', branch: 'main' });
+    expect(files).toBe(160_000);
+    for (const format of ['tarball', 'zipball']) {
+      const res = await fetch(await location(`/repos/alice/hostile/${format}/main`, alice.token));
+      expect(res.status).toBe(422);
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await res.text()).toMatch(/^Repository archive too large: more than 100000 entries \(files and directories\)\.\n$/);
+    }
+    expect(await cachedFiles('hostile')).toEqual([]);
+  });
+
+  it('refuses a tree whose files add up to more than WHARF_ARCHIVE_MAX_BYTES, counting each copy', async () => {
+    // 400 copies of one 5,000-byte blob: 2 MB in the archive, 5 KB in git.
+    await buildRepeatedTree(call, 'alice/heavy', { width: 20, depth: 2, content: 'y'.repeat(4999) + '\n', branch: 'main' });
+    const res = await fetch(await location('/repos/alice/heavy/tarball/main', alice.token));
+    expect(res.status).toBe(422);
+    expect(await res.text()).toBe('Repository archive too large: more than 1000000 bytes of files.\n');
+  });
+
+  it('serves a tree under both caps, whole', async () => {
+    await buildRepeatedTree(call, 'alice/heavy', { width: 10, depth: 2, content: 'z\n', branch: 'main' });
+    const res = await fetch(await location('/repos/alice/heavy/zipball/main', alice.token));
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('the archive cache', () => {
+  it('makes an archive once: two first downloads at once get the same bytes, and a repeat is read from the cache', async () => {
+    const url = await location('/repos/alice/plain/tarball/main', alice.token);
+    const [a, b] = await Promise.all([fetch(url), fetch(url)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const first = Buffer.from(await a.arrayBuffer());
+    expect(Buffer.from(await b.arrayBuffer()).equals(first)).toBe(true);
+    const files = await cachedFiles('plain');
+    expect(files).toHaveLength(1);
+    expect((await readFile(files[0]!)).equals(first)).toBe(true);
+    // What the cache holds is what the next download gets: git is not asked again.
+    await writeFile(files[0]!, 'from the cache');
+    const again = await fetch(url);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe('from the cache');
+    expect(again.headers.get('content-disposition')).toMatch(/^attachment; filename=alice-plain-[0-9a-f]{7}\.tar\.gz$/);
+  });
+
+  it('is removed with the repository', async () => {
+    const [file] = await cachedFiles('plain');
+    expect((await stat(file!)).isFile()).toBe(true);
+    expect((await server.api('/repos/alice/plain', { method: 'DELETE', token: alice.token })).status).toBe(204);
+    await expect(stat(file!)).rejects.toThrow();
+  });
+});
+
+describe('the rate limit of a signed archive URL', () => {
+  it("charges each download to the signer's core limit, and refuses it past the limit", async () => {
+    const url = await location('/repos/alice/limited/tarball/main', carol.token);
+    const before = await coreRemaining(carol.token);
+    const alicesBefore = await coreRemaining(alice.token);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-resource')).toBe('core');
+    expect(Number(res.headers.get('x-ratelimit-remaining'))).toBe(before - 1);
+    expect(await coreRemaining(carol.token)).toBe(before - 1);
+    for (let left = before - 1; left > 0; left--) expect((await fetch(url)).status).toBe(200);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toMatch(/^API rate limit of 60 requests per 3600 seconds exceeded for user ID \d+ \(the signer of this URL\)\.\n$/);
+    // Alice's own limit is untouched by carol's downloads.
+    expect(await coreRemaining(alice.token)).toBe(alicesBefore);
+  });
+
+  it("charges an anonymous signer's IP", async () => {
+    const url = await location('/repos/alice/limited/zipball/main');
+    const before = await coreRemaining();
+    expect((await fetch(url)).status).toBe(200);
+    expect(await coreRemaining()).toBe(before - 1);
+  });
+});

@@ -80,6 +80,8 @@ export class ArchiveCache {
     const temporary = `${path}${TEMPORARY}${randomBytes(6).toString('hex')}`;
     try {
       await make(temporary);
+      // Served now: its time in the eviction order is the server clock's, as a hit's is.
+      await utimes(temporary, new Date(this.now()), new Date(this.now()));
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });

@@ -128,6 +128,15 @@ describe('the rate limit of a signed archive URL', () => {
     expect(await coreRemaining(alice.token)).toBe(alicesBefore);
   });
 
+  it("cannot be moved onto someone else's limit: another signer's by= is 404", async () => {
+    const anonymous = new URL(await location('/repos/alice/limited/zipball/main'));
+    const alices = new URL(await location('/repos/alice/limited/zipball/main', alice.token));
+    anonymous.searchParams.set('by', alices.searchParams.get('by')!);
+    const res = await fetch(anonymous);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('Not Found\n');
+  });
+
   it("charges an anonymous signer's IP", async () => {
     const url = await location('/repos/alice/limited/zipball/main');
     const before = await coreRemaining();

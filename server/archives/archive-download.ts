@@ -45,6 +45,18 @@ function tooLarge(reason: 'entries' | 'bytes', services: Services, headers: Reco
   });
 }
 
+/**
+ * Commits found too large, by `<repository id>:<sha>`, so a refused URL
+ * downloaded again is not counted again (a tree of 100,001 distinct files is
+ * 100,001 reads); the oldest forgotten past REFUSALS_KEPT.
+ */
+const REFUSALS_KEPT = 1024;
+
+function remember(refusals: Map<string, 'entries' | 'bytes'>, key: string, reason: 'entries' | 'bytes'): void {
+  refusals.set(key, reason);
+  if (refusals.size > REFUSALS_KEPT) refusals.delete(refusals.keys().next().value!);
+}
+
 /** Thrown out of the cache's `make` when the archive would pass a cap. */
 class TooLarge extends Error {
   constructor(readonly reason: 'entries' | 'bytes') {
@@ -52,7 +64,7 @@ class TooLarge extends Error {
   }
 }
 
-async function download(event: H3Event, services: Services, cache: ArchiveCache): Promise<Response> {
+async function download(event: H3Event, services: Services, cache: ArchiveCache, refusals: Map<string, 'entries' | 'bytes'>): Promise<Response> {
   const id = getRouterParam(event, 'repository_id') ?? '';
   const file = FILE.exec(getRouterParam(event, 'file') ?? '');
   const signer = event.url.searchParams.get('by') ?? '';
@@ -69,10 +81,15 @@ async function download(event: H3Event, services: Services, cache: ArchiveCache)
   const charge = await chargeSigner(services, bucket);
   if (!charge.allowed) return charge.response;
   const limitHeaders = rateHeaders(charge.state);
+  const refusal = refusals.get(`${repo.id}:${sha}`);
+  if (refusal) return tooLarge(refusal, services, limitHeaders);
   const name = `${repo.owner_login}-${repo.name}-${sha.slice(0, 7)}`;
   const make = async (path: string) => {
     const measure = await measureArchive(services.git, repo.id, sha, services.config.archives);
-    if (!measure.ok) throw new TooLarge(measure.reason);
+    if (!measure.ok) {
+      remember(refusals, `${repo.id}:${sha}`, measure.reason);
+      throw new TooLarge(measure.reason);
+    }
     await services.git.git(repo.id, ['archive', `--format=${kind.git}`, `--prefix=${name}/`, '-o', path, sha]);
   };
   let handle;
@@ -106,5 +123,6 @@ async function download(event: H3Event, services: Services, cache: ArchiveCache)
 
 export function mountArchiveDownloads(app: H3, services: Services): void {
   const cache = new ArchiveCache(archiveCacheDir(services.config.dataDir), services.config.archives.cacheBytes, services.now);
-  mountDownload(app, services, '/_archive/:repository_id/:file', 'archive', (event) => download(event, services, cache));
+  const refusals = new Map<string, 'entries' | 'bytes'>();
+  mountDownload(app, services, '/_archive/:repository_id/:file', 'archive', (event) => download(event, services, cache, refusals));
 }

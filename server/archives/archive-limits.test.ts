@@ -3,7 +3,7 @@
 // subtree at every level is 160,000 files from five objects); an archive is
 // made once per commit and served from the cache after that; and every
 // download is charged to the rate limit of whoever signed the URL.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRepeatedTree, type JsonCall } from '../test-support/repeated-tree.js';
@@ -53,7 +53,7 @@ async function coreRemaining(token?: string): Promise<number> {
 
 describe('archive caps', () => {
   it('refuses a tree of 160,000 files made of five objects, without making the archive', async () => {
-    const { files } = await buildRepeatedTree(call, 'alice/hostile', { width: 20, depth: 4, content: 'x\n', branch: 'main' });
+    const { files, tree } = await buildRepeatedTree(call, 'alice/hostile', { width: 20, depth: 4, content: 'x\n', branch: 'main' });
     expect(files).toBe(160_000);
     for (const format of ['tarball', 'zipball']) {
       const res = await fetch(await location(`/repos/alice/hostile/${format}/main`, alice.token));
@@ -62,6 +62,10 @@ describe('archive caps', () => {
       expect(await res.text()).toMatch(/^Repository archive too large: more than 100000 entries \(files and directories\)\.\n$/);
     }
     expect(await cachedFiles('hostile')).toEqual([]);
+    // The refusal is remembered: with the tree gone from git (counting it again would fail), the answer stays.
+    await rm(join(server.services.git.pathOf(await repositoryId('hostile')), 'objects', tree.slice(0, 2), tree.slice(2)));
+    const again = await fetch(await location('/repos/alice/hostile/tarball/main', alice.token));
+    expect(again.status).toBe(422);
   });
 
   it('refuses a tree whose files add up to more than WHARF_ARCHIVE_MAX_BYTES, counting each copy', async () => {

@@ -7,6 +7,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRepeatedTree, type JsonCall } from '../test-support/repeated-tree.js';
+import { measureArchive } from './archive-measure.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 const LIMIT = 60;
@@ -83,6 +84,28 @@ describe('archive caps', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(res.headers.get('content-length')).toBe(String(bytes.length));
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('measureArchive', () => {
+  it("counts what git ls-tree -r -t lists, a subtree shared at two depths once per path", async () => {
+    const a = (await call('/repos/alice/plain/git/blobs', 'POST', { content: 'a\n' }, 201)).sha;
+    const b = (await call('/repos/alice/plain/git/blobs', 'POST', { content: 'bb\n' }, 201)).sha;
+    const tree = async (entries: Array<[string, string, string]>) => (await call('/repos/alice/plain/git/trees', 'POST', {
+      tree: entries.map(([path, mode, sha]) => ({ path, mode, type: mode === '040000' ? 'tree' : 'blob', sha })),
+    }, 201)).sha;
+    const t0 = await tree([['a.txt', '100644', a]]);
+    const t1 = await tree([['x', '040000', t0], ['f.txt', '100644', b], ['link', '120000', a]]);
+    const t2 = await tree([['y', '040000', t1], ['z', '040000', t0], ['g.txt', '100644', b]]);
+    const commit = (await call('/repos/alice/plain/git/commits', 'POST', { message: 'shared', tree: t2, parents: [] }, 201)).sha;
+    const id = await repositoryId('plain');
+    const listed = (await server.services.git.git(id, ['ls-tree', '-r', '-t', '-l', commit])).trim().split('\n');
+    const bytes = listed.map((line) => Number(line.split(/\s+/)[3]) || 0).reduce((x, y) => x + y, 0);
+    const caps = { maxEntries: 100, maxBytes: 1000 };
+    expect(await measureArchive(server.services.git, id, commit, caps)).toEqual({ ok: true, entries: listed.length, bytes });
+    expect(listed.length).toBe(8);
+    expect(await measureArchive(server.services.git, id, commit, { ...caps, maxEntries: 7 })).toEqual({ ok: false, reason: 'entries' });
+    expect(await measureArchive(server.services.git, id, commit, { ...caps, maxBytes: bytes - 1 })).toEqual({ ok: false, reason: 'bytes' });
   });
 });
 

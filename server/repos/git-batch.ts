@@ -94,25 +94,6 @@ export class ObjectReader {
   }
 }
 
-/** Objects' type and size without their content (`cat-file --batch-check`); null for a missing one. */
-export class ObjectInfoReader {
-  private readonly process: BatchProcess;
-
-  constructor(git: GitRepositories, repositoryId: number) {
-    this.process = new BatchProcess(git, repositoryId, ['cat-file', '--batch-check=%(objecttype) %(objectsize)']);
-  }
-
-  async info(sha: string): Promise<{ type: string; size: number } | null> {
-    // `<type> <size>`, or `<sha> missing`.
-    const [type, size] = (await this.process.ask(`${sha}\n`, line)).toString('latin1').trim().split(' ');
-    return size === undefined || size === 'missing' ? null : { type: type!, size: Number(size) };
-  }
-
-  close(): void {
-    this.process.close();
-  }
-}
-
 /** Writes trees (`mktree --batch`), entries as `<mode> <type> <sha>\t<name>`. */
 export class TreeWriter {
   private readonly process: BatchProcess;

@@ -30,6 +30,8 @@ interface Stat {
   ppid: number;
   /** utime + stime, in clock ticks. */
   cpuTicks: number;
+  /** cutime + cstime: its children's, once they have exited and been waited for (Wharf's git processes), in clock ticks. */
+  childrenCpuTicks: number;
 }
 
 async function readStat(pid: number): Promise<Stat | undefined> {
@@ -45,12 +47,18 @@ async function readStat(pid: number): Promise<Stat | undefined> {
   const ppid = Number(fields[1]);
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
-  return { ppid, cpuTicks: utime + stime };
+  return { ppid, cpuTicks: utime + stime, childrenCpuTicks: Number(fields[13]) + Number(fields[14]) };
 }
 
 /** CPU time (user + system) consumed so far by one process, in clock ticks. */
 export async function readCpuTicks(pid: number): Promise<number | undefined> {
   return (await readStat(pid))?.cpuTicks;
+}
+
+/** CPU time of one process and of its children that have exited (the git commands a Wharf ran), in clock ticks. */
+export async function readCpuTicksWithChildren(pid: number): Promise<number | undefined> {
+  const stat = await readStat(pid);
+  return stat && stat.cpuTicks + stat.childrenCpuTicks;
 }
 
 /** `run`, and the CPU seconds process `pid` spent meanwhile (0 for a process gone). */

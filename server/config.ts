@@ -34,6 +34,17 @@ export interface Config {
   maxAssetBytes: number;
   /** Git over HTTP (server/git-http/): its own body cap, idle cut-off and rate limits. */
   git: GitSettings;
+  /** Tarballs and zipballs (server/archives/): what one may hold, and the disk cache they are served from. */
+  archives: ArchiveSettings;
+}
+
+export interface ArchiveSettings {
+  /** Paths an archive may hold (files, symlinks, submodules and directories), counted before it is made. */
+  maxEntries: number;
+  /** Bytes of file content an archive may hold before compression, each copy of a repeated file counted. */
+  maxBytes: number;
+  /** Total size of the cached archives on disk; the least recently served go first. */
+  cacheBytes: number;
 }
 
 /** GitHub's `search` resource: its own, shorter window (30 a minute signed in, 10 anonymously). */
@@ -116,6 +127,14 @@ function gitSettings(env: NodeJS.ProcessEnv): GitSettings {
   };
 }
 
+function archiveSettings(env: NodeJS.ProcessEnv): ArchiveSettings {
+  return {
+    maxEntries: integer(env, 'WHARF_ARCHIVE_MAX_ENTRIES', 100_000, 1, 100_000_000),
+    maxBytes: integer(env, 'WHARF_ARCHIVE_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    cacheBytes: integer(env, 'WHARF_ARCHIVE_CACHE_BYTES', 4 * 1024 ** 3, 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
 function rateLimitSettings(env: NodeJS.ProcessEnv): Config['rateLimit'] {
   const authenticated = integer(env, 'WHARF_RATE_LIMIT_AUTHENTICATED', 5000, 1, 1_000_000_000);
   return {
@@ -166,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutMs: duration(env, 'WHARF_BODY_TIMEOUT', DEFAULT_BODY_TIMEOUT_MS),
     maxAssetBytes: integer(env, 'WHARF_MAX_ASSET_BYTES', DEFAULT_MAX_ASSET_BYTES, 1, Number.MAX_SAFE_INTEGER),
     git: gitSettings(env),
+    archives: archiveSettings(env),
     webhooks: parseWebhookSettings(env, (message) => {
       throw new ConfigError(message);
     }),

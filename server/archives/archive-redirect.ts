@@ -2,7 +2,12 @@
 // the ref is resolved to a commit and the answer is 302 to a signed download
 // URL for that commit (http/url-signer.ts), on the public URL's `/_archive/`
 // path (archive-download.ts). The URL names the sha, not the ref, so a branch
-// that moves meanwhile does not change what the link downloads.
+// that moves meanwhile does not change what the link downloads. It also
+// carries the caller's rate-limit bucket, sealed (`by`: an anonymous caller's
+// is its IP address) and signed, so each download is charged to the caller
+// (rate-limit/signer-charge.ts).
+import { rateLimitBucket } from '../auth/principal.js';
+import { clientIp } from '../http/client-ip.js';
 import type { OperationContext } from '../http/operation-context.js';
 import { notFound } from '../http/api-error.js';
 import { accessRepository } from '../repos/repository-access.js';
@@ -12,8 +17,8 @@ import { resolveCommit } from './resolve-commit.js';
 export type ArchiveFormat = 'tarball' | 'zipball';
 export const ARCHIVE_EXTENSIONS: Record<ArchiveFormat, string> = { tarball: 'tar.gz', zipball: 'zip' };
 
-/** What an archive URL grants: that repository's archive of that commit in that format. */
-export const archiveGrant = (repositoryId: number, sha: string, format: ArchiveFormat) => ['archive', repositoryId, sha, format] as const;
+/** What an archive URL grants: that repository's archive of that commit in that format, charged to `signer` (sealed). */
+export const archiveGrant = (repositoryId: number, sha: string, format: ArchiveFormat, signer: string) => ['archive', repositoryId, sha, format, signer] as const;
 
 type ArchiveOperation = 'repos/download-tarball-archive' | 'repos/download-zipball-archive';
 
@@ -24,7 +29,8 @@ export async function archiveRedirect<K extends ArchiveOperation>(ctx: Operation
   // No ref (`…/tarball`): the default branch, as GitHub.
   const sha = await resolveCommit(services.git, repo.id, ref || repo.default_branch);
   if (!sha) throw notFound();
-  const query = await services.signedUrls.query(archiveGrant(repo.id, sha, format));
-  const location = `${services.config.publicUrl}/_archive/${repo.id}/${sha}.${ARCHIVE_EXTENSIONS[format]}${query}`;
+  const signer = await services.signedUrls.seal(rateLimitBucket(ctx.principal, clientIp(ctx.event, services.config.trustProxy)));
+  const query = await services.signedUrls.query(archiveGrant(repo.id, sha, format, signer));
+  const location = `${services.config.publicUrl}/_archive/${repo.id}/${sha}.${ARCHIVE_EXTENSIONS[format]}${query}&by=${signer}`;
   return { status: 302 as const, body: undefined, headers: { location } };
 }

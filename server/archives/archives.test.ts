@@ -80,7 +80,7 @@ describe('GET …/tarball/{ref} and …/zipball/{ref}', () => {
   for (const base of ['', '/api/v3']) {
     it(`redirects to a signed URL whose tarball lists what git ls-tree lists (${base || 'root'})`, async () => {
       const url = await location(`${base}/repos/alice/open/tarball/main`, alice.token);
-      expect(url).toMatch(new RegExp(`^${server.url}/_archive/\\d+/${head}\\.tar\\.gz\\?expires=\\d+&signature=[\\w-]+$`));
+      expect(url).toMatch(new RegExp(`^${server.url}/_archive/\\d+/${head}\\.tar\\.gz\\?expires=\\d+&signature=[\\w-]+&by=[\\w-]+$`));
       const res = await download(url, `open${base.replace(/\//g, '-')}.tar.gz`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/x-gzip');

@@ -699,7 +699,7 @@ export interface paths {
         };
         /**
          * Download a repository archive (tar)
-         * @description Redirects (302) to a signed download URL of a tar archive (`git archive`, every file under `<owner>-<repo>-<short sha>/`) of `ref`: a branch, a tag or a commit sha. `GET /repos/{owner}/{repo}/tarball` (no ref) is the default branch. The URL is valid for 5 minutes and needs no token (clients drop `Authorization` on redirects); it grants that one archive and nothing else. An empty repository or an unknown ref is 404. Readable anonymously on public repositories.
+         * @description Redirects (302) to a signed download URL of a tar archive (`git archive`, every file under `<owner>-<repo>-<short sha>/`) of `ref`: a branch, a tag or a commit sha. `GET /repos/{owner}/{repo}/tarball` (no ref) is the default branch. The URL is valid for 5 minutes and needs no token (clients drop `Authorization` on redirects); it grants that one archive and nothing else, and each download of it counts against the `core` rate limit of the caller who got the link (429 past it). An archive of more than 100,000 entries or 2 GiB of files (`WHARF_ARCHIVE_MAX_ENTRIES`, `WHARF_ARCHIVE_MAX_BYTES`) is refused by the download with 422. An empty repository or an unknown ref is 404. Readable anonymously on public repositories.
          */
         get: operations["repos/download-tarball-archive"];
         put?: never;
@@ -719,7 +719,7 @@ export interface paths {
         };
         /**
          * Download a repository archive (zip)
-         * @description Redirects (302) to a signed download URL of a zip archive (`git archive`, every file under `<owner>-<repo>-<short sha>/`) of `ref`: a branch, a tag or a commit sha. `GET /repos/{owner}/{repo}/zipball` (no ref) is the default branch. The URL is valid for 5 minutes and needs no token (clients drop `Authorization` on redirects); it grants that one archive and nothing else. An empty repository or an unknown ref is 404. Readable anonymously on public repositories.
+         * @description Redirects (302) to a signed download URL of a zip archive (`git archive`, every file under `<owner>-<repo>-<short sha>/`) of `ref`: a branch, a tag or a commit sha. `GET /repos/{owner}/{repo}/zipball` (no ref) is the default branch. The URL is valid for 5 minutes and needs no token (clients drop `Authorization` on redirects); it grants that one archive and nothing else, and each download of it counts against the `core` rate limit of the caller who got the link (429 past it). An archive of more than 100,000 entries or 2 GiB of files (`WHARF_ARCHIVE_MAX_ENTRIES`, `WHARF_ARCHIVE_MAX_BYTES`) is refused by the download with 422. An empty repository or an unknown ref is 404. Readable anonymously on public repositories.
          */
         get: operations["repos/download-zipball-archive"];
         put?: never;
@@ -9086,7 +9086,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description The signed download URL, valid for 5 minutes.
-                     * @example http://127.0.0.1:3000/_archive/1296269/6dcb09b5b57875f334f61aebed695e2e4193db5e.tar.gz?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A
+                     * @example http://127.0.0.1:3000/_archive/1296269/6dcb09b5b57875f334f61aebed695e2e4193db5e.tar.gz?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A&by=q0vJ2kU7bR1xZ4mN8pW3sT6yC9eA5hL0dF2gK7jQxV1nB4cM
                      */
                     Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9141,7 +9141,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description The signed download URL, valid for 5 minutes.
-                     * @example http://127.0.0.1:3000/_archive/1296269/6dcb09b5b57875f334f61aebed695e2e4193db5e.zip?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A
+                     * @example http://127.0.0.1:3000/_archive/1296269/6dcb09b5b57875f334f61aebed695e2e4193db5e.zip?expires=1700000300&signature=3QmBw2bq3m1y0n1Zb8c9Q0mYwC8hE4wq9m1nZc7Uo2A&by=q0vJ2kU7bR1xZ4mN8pW3sT6yC9eA5hL0dF2gK7jQxV1nB4cM
                      */
                     Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

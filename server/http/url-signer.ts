@@ -7,7 +7,7 @@
 // key for every kind: the kind is the grant's first field. The secret is made
 // on first use and kept in the database (server_secrets, migration 011), so
 // every server process signs and checks with the same key.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/database.js';
 
 /** How long a signed URL stays valid: GitHub's "five minutes". */
@@ -61,6 +61,35 @@ export class UrlSigner {
     const given = Buffer.from(signature, 'base64url');
     const expected = await this.mac(grant, expires);
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /**
+   * `text` encrypted (AES-256-GCM, with a key derived from the same secret)
+   * as base64url: a field a URL must carry but not show, e.g. the client IP
+   * an archive URL's downloads are charged to.
+   */
+  async seal(text: string): Promise<string> {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', await this.sealKey(), iv);
+    const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+  }
+
+  /** What `seal` sealed, or null when `sealed` is not this server's. */
+  async unseal(sealed: string): Promise<string | null> {
+    const bytes = Buffer.from(sealed, 'base64url');
+    if (bytes.length < 28) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', await this.sealKey(), bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  private async sealKey(): Promise<Buffer> {
+    return createHmac('sha256', await this.secret()).update('wharf-sealed-field').digest();
   }
 
   /** `?expires=…&signature=…` for `grant`. */

@@ -1,7 +1,8 @@
 // The direct forks of a repository, in GitHub's orders, that a caller can
 // see: public forks, and private ones the caller owns, collaborates on or
 // (organization member) reads, or every fork for a site admin (the rules of
-// repos/permissions.ts, as SQL). Filtered and paged in SQL, so a page is
+// repos/permissions.ts, as SQL); a reader of a private parent reads all its
+// forks, which inherit its readers. Filtered and paged in SQL, so a page is
 // never short of a hidden fork and no page reads the whole list. Stars and
 // watchers do not exist yet (every count is 0), so `stargazers` and
 // `watchers` order as `newest` does, GitHub's tie-break.
@@ -10,10 +11,11 @@ import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-sto
 
 export type ForkSort = 'newest' | 'oldest' | 'stargazers' | 'watchers';
 
-export interface ForkReader { id: number; siteAdmin: boolean }
+/** `readsPrivateParent`: a user (not an installation) who reads the parent, a private repository. */
+export interface ForkReader { id: number; siteAdmin: boolean; readsPrivateParent: boolean }
 
 const visibleTo = (sql: Sql, user: ForkReader | null) => {
-  if (user?.siteAdmin) return sql``;
+  if (user?.siteAdmin || user?.readsPrivateParent) return sql``;
   if (!user) return sql`AND NOT r.private`;
   return sql`AND (NOT r.private OR r.owner_id = ${user.id}
     OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = r.id AND c.user_id = ${user.id})

@@ -33,7 +33,10 @@ const QUERY = 'query($owner: String!, $name: String!) { repository(owner: $owner
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   git = await gitCli();
-  [alice, bob, mallory, carol] = await Promise.all(['alice', 'bob', 'mallory', 'carol'].map((login) => server.createUser(login)));
+  alice = await server.createUser('alice');
+  bob = await server.createUser('bob');
+  mallory = await server.createUser('mallory');
+  carol = await server.createUser('carol');
   const acme = await server.createOrg('acme', alice.id);
   await server.services.accounts.addMember(acme.id, bob.id, 'member');
   const elsewhere = await server.createOrg('elsewhere', bob.id);
@@ -56,6 +59,14 @@ describe('reading a private fork', () => {
     const clone = await git.run(['clone', cloneUrl(server.url, 'elsewhere/secret.git', mallory.token), dir]);
     expect(clone.code).not.toBe(0);
     await rm(dir, { recursive: true, force: true });
+    // Nor do lists show it, or its issues.
+    await apiOk(server, '/repos/elsewhere/secret/issues', { method: 'POST', token: bob.token, body: { title: 'fork-only plans' } });
+    const mine = (await apiOk(server, '/user/repos?per_page=100', { token: mallory.token })).map((r: { full_name: string }) => r.full_name);
+    expect(mine).not.toContain('elsewhere/secret');
+    expect((await apiOk(server, '/issues?filter=all', { token: mallory.token })).map((i: { title: string }) => i.title)).toEqual([]);
+    expect((await apiOk(server, '/search/issues?q=plans', { token: mallory.token })).total_count).toBe(0);
+    expect((await apiOk(server, '/search/issues?q=plans', { token: carol.token })).total_count).toBe(1);
+    expect((await apiOk(server, '/user/repos?per_page=100', { token: bob.token })).map((r: { full_name: string }) => r.full_name)).toContain('elsewhere/secret');
   });
 
   it('is granted to the upstream\'s readers (read only, through a fork in an organization) and kept by the fork\'s owners', async () => {

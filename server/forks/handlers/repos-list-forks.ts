@@ -5,17 +5,16 @@ import { repositoryView } from '../../repos/repository-view.js';
 import { forksOf } from '../forks-store.js';
 
 // Only the forks the caller can read: a private repository's forks are
-// private, and readable by its readers (they inherit its permissions) and by their own collaborators. forksOf filters in SQL before
-// paging, so a page never comes back short of a hidden fork.
+// private, read by its readers (they inherit them) and their own
+// collaborators. forksOf filters in SQL before paging, so a page never comes
+// back short of a hidden fork.
 export const listForks: Handler<'repos/list-forks'> = async (ctx) => {
-  const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const { query } = await ctx.input();
   const { sql, urls, repos } = ctx.services;
   const page = pageRequest(query);
   const user = ctx.principal.kind === 'token' ? ctx.principal.user : null;
-  const readsPrivateParent = repo.private && permission !== null && ctx.principal.kind === 'token' && !ctx.principal.installation;
-  const reader = user && { ...user, readsPrivateParent };
-  const { rows, total } = await forksOf(sql, repo.id, query.sort ?? 'newest', reader, { limit: page.perPage, offset: page.offset });
+  const { rows, total } = await forksOf(sql, repo.id, query.sort ?? 'newest', user, { limit: page.perPage, offset: page.offset });
   const permissions = await Promise.all(rows.map((row) => repos.permissionOf(row, user)));
   const body = rows.map((row, i) => repositoryView(row, permissions[i]!, urls));
   return { status: 200, body, headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };

@@ -1,20 +1,17 @@
 // `wharf admin …`: account and token administration against the configured
 // database, whether or not a server is running. Output is JSON on stdout
 // (create-token prints the token alone), errors go to stderr with exit 1.
-import { join } from 'node:path';
 import { TokenStore } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
-import { deleteRepositoryRows, forksLostWithAccess, removeRepositoryFiles } from '../forks/private-forks.js';
 import { KNOWN_SCOPES } from '../http/scopes.js';
 import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
 import { Urls } from '../http/urls.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
-import { GitRepositories } from '../repos/git.js';
 import { isPermission, PERMISSIONS, type Permission } from '../repos/permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
+import { forkedPrivateRepositories, removeAccess, type Site } from './admin-access.js';
 import { APP_COMMANDS, runAppAdmin } from './admin-apps.js';
 import { parseCommand, UsageError } from './cli-args.js';
 
@@ -47,7 +44,7 @@ async function readStdin(): Promise<string> {
 }
 
 /** `site`: where the URLs in event payloads point (app commands send events to apps' webhooks). */
-export async function runAdmin(sql: Sql, argv: string[], out: Out, site: { publicUrl: string; noreplyHost: string; dataDir: string }): Promise<void> {
+export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): Promise<void> {
   const [command, ...args] = argv;
   const accounts = new AccountStore(sql);
   const tokens = new TokenStore(sql);
@@ -77,6 +74,14 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: { publi
       await accounts.addMember(org.id, user.id, role);
       return json({ org: org.login, login: user.login, role });
     }
+    case 'remove-member': {
+      const { positionals } = parseCommand(args, {}, 2);
+      const org = await mustFind(accounts, positionals[0]!, 'Organization');
+      const user = await mustFind(accounts, positionals[1]!, 'User');
+      const result = await removeAccess(sql, site, user, (after) => accounts.removeMember(org.id, user.id, after), (tx) => forkedPrivateRepositories(tx, org.id));
+      if (!result) throw new AccountError(`${user.login} is not a member of ${org.login}`);
+      return json({ org: org.login, login: user.login, removed: true, ...result });
+    }
     case 'add-collaborator':
     case 'remove-collaborator': {
       const adding = command === 'add-collaborator';
@@ -87,17 +92,9 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: { publi
       if (repositoryId === null) throw new AccountError(`no repository named ${positionals[0]} (expected <owner>/<repo>)`);
       const user = await mustFind(accounts, positionals[1]!, 'User');
       if (!adding) {
-        // The user's forks of a private repository go with the access (server/forks/private-forks.ts), the user as their events' sender.
-        const actor = { kind: 'token' as const, user: { id: user.id, login: user.login, siteAdmin: user.site_admin }, installation: null };
-        let forks: RepositoryRow[] = [];
-        const removed = await removeCollaborator(sql, repositoryId, user.id, async (tx) => {
-          forks = await forksLostWithAccess(tx, repositoryId, user.id);
-          await deleteRepositoryRows(tx, forks, actor, new Urls(site.publicUrl, site.noreplyHost));
-        });
-        if (!removed) throw new AccountError(`${user.login} is not a collaborator on ${positionals[0]}`);
-        const git = new GitRepositories(join(site.dataDir, 'repositories'));
-        await removeRepositoryFiles({ git, dataDir: site.dataDir }, forks.map((fork) => fork.id), (message, fields) => process.stderr.write(`wharf admin: ${message} ${JSON.stringify(fields)}\n`));
-        return json({ repository: positionals[0], login: user.login, removed: true, deleted_forks: forks.map((fork) => `${fork.owner_login}/${fork.name}`) });
+        const result = await removeAccess(sql, site, user, (after) => removeCollaborator(sql, repositoryId, user.id, after), async () => [repositoryId]);
+        if (!result) throw new AccountError(`${user.login} is not a collaborator on ${positionals[0]}`);
+        return json({ repository: positionals[0], login: user.login, removed: true, ...result });
       }
       await setCollaborator(sql, repositoryId, user.id, permission as Permission);
       return json({ repository: positionals[0], login: user.login, permission });

@@ -146,6 +146,20 @@ describe('losing access to a private repository', () => {
   });
 });
 
+describe('leaving the organization of a private repository', () => {
+  it('deletes the member\'s forks of its private repositories', async () => {
+    const frank = await server.createUser('frank');
+    const acme = (await server.services.accounts.byLogin('acme'))!;
+    await server.services.accounts.addMember(acme.id, frank.id, 'member');
+    expect((await fork('/repos/acme/secret', frank.token)).status).toBe(202);
+    const out = JSON.parse(await wharfCli(server, 'admin', 'remove-member', 'acme', 'frank'));
+    expect(out).toEqual({ org: 'acme', login: 'frank', removed: true, deleted_forks: ['frank/secret'] });
+    expect(await eventually(() => status('/repos/frank/secret', frank.token), (code) => code === 404)).toBe(404);
+    expect(await status('/repos/acme/secret', frank.token)).toBe(403);
+    await expect(wharfCli(server, 'admin', 'remove-member', 'acme', 'frank')).rejects.toThrow(/not a member of acme/);
+  });
+});
+
 describe('deleting a private repository', () => {
   it('deletes its private forks, and theirs', async () => {
     expect((await fork('/repos/carol/secret', bob.token)).status).toBe(202);

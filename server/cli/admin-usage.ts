@@ -14,8 +14,10 @@ export const ADMIN_USAGE = `wharf admin <command>
   create-user <login> [--admin] [--email <email>]
   create-org <login> --owner <login>
   add-member <org> <login> [--role member|admin]
+  remove-member <org> <login>     (deletes their forks of the org's private repositories they no longer read)
   add-collaborator <owner>/<repo> <login> [--permission read|triage|write|maintain|admin]
   remove-collaborator <owner>/<repo> <login>
+                                  (deletes their forks of it if they no longer read it)
   set-password <login>            (reads the new password from stdin; empty removes it)
   create-oauth-app <owner-login> <name> [--callback-url <url>] [--device-flow]
 ${APP_USAGE}

@@ -11,6 +11,7 @@ import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../
 import { isPermission, PERMISSIONS, type Permission } from '../repos/permissions.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
+import { forkedPrivateRepositories, removeAccess, type Site } from './admin-access.js';
 import { APP_COMMANDS, runAppAdmin } from './admin-apps.js';
 import { parseCommand, UsageError } from './cli-args.js';
 
@@ -43,7 +44,7 @@ async function readStdin(): Promise<string> {
 }
 
 /** `site`: where the URLs in event payloads point (app commands send events to apps' webhooks). */
-export async function runAdmin(sql: Sql, argv: string[], out: Out, site: { publicUrl: string; noreplyHost: string }): Promise<void> {
+export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): Promise<void> {
   const [command, ...args] = argv;
   const accounts = new AccountStore(sql);
   const tokens = new TokenStore(sql);
@@ -73,6 +74,14 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: { publi
       await accounts.addMember(org.id, user.id, role);
       return json({ org: org.login, login: user.login, role });
     }
+    case 'remove-member': {
+      const { positionals } = parseCommand(args, {}, 2);
+      const org = await mustFind(accounts, positionals[0]!, 'Organization');
+      const user = await mustFind(accounts, positionals[1]!, 'User');
+      const result = await removeAccess(sql, site, user, (after) => accounts.removeMember(org.id, user.id, after), (tx) => forkedPrivateRepositories(tx, org.id));
+      if (!result) throw new AccountError(`${user.login} is not a member of ${org.login}`);
+      return json({ org: org.login, login: user.login, removed: true, ...result });
+    }
     case 'add-collaborator':
     case 'remove-collaborator': {
       const adding = command === 'add-collaborator';
@@ -83,8 +92,9 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: { publi
       if (repositoryId === null) throw new AccountError(`no repository named ${positionals[0]} (expected <owner>/<repo>)`);
       const user = await mustFind(accounts, positionals[1]!, 'User');
       if (!adding) {
-        if (!(await removeCollaborator(sql, repositoryId, user.id))) throw new AccountError(`${user.login} is not a collaborator on ${positionals[0]}`);
-        return json({ repository: positionals[0], login: user.login, removed: true });
+        const result = await removeAccess(sql, site, user, (after) => removeCollaborator(sql, repositoryId, user.id, after), async () => [repositoryId]);
+        if (!result) throw new AccountError(`${user.login} is not a collaborator on ${positionals[0]}`);
+        return json({ repository: positionals[0], login: user.login, removed: true, ...result });
       }
       await setCollaborator(sql, repositoryId, user.id, permission as Permission);
       return json({ repository: positionals[0], login: user.login, permission });

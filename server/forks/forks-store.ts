@@ -1,11 +1,12 @@
 // The direct forks of a repository, in GitHub's orders, that a caller can
-// see: public forks, and private ones the caller owns, collaborates on or
-// (organization member) reads, or every fork for a site admin (the rules of
-// repos/permissions.ts, as SQL). Filtered and paged in SQL, so a page is
-// never short of a hidden fork and no page reads the whole list. Stars and
+// see: public forks, and private ones the caller reads (repos/readable-sql.ts:
+// their own grants or their private upstream's), or every fork for a site
+// admin. Filtered and paged in SQL, so a page is never short of a hidden fork
+// and no page reads the whole list. Stars and
 // watchers do not exist yet (every count is 0), so `stargazers` and
 // `watchers` order as `newest` does, GitHub's tie-break.
 import type { Sql } from '../db/database.js';
+import { readableBy } from '../repos/readable-sql.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 
 export type ForkSort = 'newest' | 'oldest' | 'stargazers' | 'watchers';
@@ -15,9 +16,7 @@ export interface ForkReader { id: number; siteAdmin: boolean }
 const visibleTo = (sql: Sql, user: ForkReader | null) => {
   if (user?.siteAdmin) return sql``;
   if (!user) return sql`AND NOT r.private`;
-  return sql`AND (NOT r.private OR r.owner_id = ${user.id}
-    OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = r.id AND c.user_id = ${user.id})
-    OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = r.owner_id AND m.user_id = ${user.id}))`;
+  return sql`AND ${readableBy(sql, user.id)}`;
 };
 
 export async function forksOf(sql: Sql, parentId: number, sort: ForkSort, user: ForkReader | null, page: { limit: number; offset: number }): Promise<{ rows: RepositoryRow[]; total: number }> {

@@ -130,9 +130,10 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
     expect(answer.status).toBe(202);
     expect(answer.json).toMatchObject({ full_name: 'bob/secret', private: true, visibility: 'private' });
     expect((await apiCall(server, '/repos/bob/secret', { token: dave.token })).status).toBe(403);
-    const listed = await apiOk(server, '/repos/alice/secret/forks', { token: alice.token });
-    expect(listed).toEqual([]);
-    expect((await apiOk(server, '/repos/alice/secret/forks', { token: bob.token })).map((r: { full_name: string }) => r.full_name)).toEqual(['bob/secret']);
+    // The private parent's readers read its forks (they inherit its permissions: private-forks.test.ts).
+    for (const reader of [alice, bob]) {
+      expect((await apiOk(server, '/repos/alice/secret/forks', { token: reader.token })).map((r: { full_name: string }) => r.full_name)).toEqual(['bob/secret']);
+    }
   });
 
   it('leaves no row and no directory when git fails', async () => {
@@ -170,10 +171,13 @@ describe('GET /repos/{owner}/{repo}/forks of a private repository', () => {
       await setCollaborator(server.sql, parent.id, user.id, 'read');
       expect((await fork('/repos/alice/hidden', user.token)).status).toBe(202);
     }
-    // carol may read bob's private fork too; dave reads only his own.
+    const names = (list: { full_name: string }[]) => list.map((r) => r.full_name);
+    expect(names(await apiOk(server, '/repos/alice/hidden/forks?sort=oldest', { token: dave.token }))).toEqual(['bob/hidden', 'carol/hidden', 'dave/hidden']);
+    // Made public, the parent no longer lends its readers to its private forks:
+    // carol may read bob's private fork too (a collaborator on it); dave reads only his own.
+    await apiOk(server, '/repos/alice/hidden', { method: 'PATCH', token: alice.token, body: { private: false } });
     const bobsFork = await apiOk(server, '/repos/bob/hidden', { token: bob.token });
     await setCollaborator(server.sql, bobsFork.id, carol.id, 'read');
-    const names = (list: { full_name: string }[]) => list.map((r) => r.full_name);
     const asCarol = async (query: string) => apiCall(server, `/repos/alice/hidden/forks?sort=oldest&per_page=1&${query}`, { token: carol.token });
     const first = await asCarol('page=1');
     expect(names(first.json)).toEqual(['bob/hidden']);

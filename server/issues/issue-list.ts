@@ -5,6 +5,7 @@
 import type { Fragment } from 'postgres';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
+import { grantedOn } from '../repos/readable-sql.js';
 import { SELECT_ISSUE_PAGE, withPeople, type IssuePageRow, type IssueRow } from './issue-rows.js';
 
 export interface IssueFilters {
@@ -104,9 +105,7 @@ export async function listRepositoryIssues(sql: Sql, repositoryId: number, f: Is
 export async function listIssuesAcross(sql: Sql, f: CrossRepositoryFilters, p: Page): Promise<{ rows: IssueRow[]; total: number }> {
   if (unmatchable(f)) return { rows: [], total: 0 };
   const me = f.userId;
-  const granted = sql`(r.owner_id = ${me}
-    OR EXISTS (SELECT 1 FROM collaborators gc WHERE gc.repository_id = r.id AND gc.user_id = ${me})
-    OR EXISTS (SELECT 1 FROM org_members gm WHERE gm.org_id = r.owner_id AND gm.user_id = ${me}))`;
+  const granted = grantedOn(sql, me);
   const assigned = sql`EXISTS (SELECT 1 FROM issue_assignees fa WHERE fa.issue_id = i.id AND fa.user_id = ${me})`;
   const created = sql`i.user_id = ${me}`;
   const [login] = await sql<{ login: string }[]>`SELECT login FROM accounts WHERE id = ${me}`;

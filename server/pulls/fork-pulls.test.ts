@@ -216,11 +216,16 @@ describe('heads elsewhere in the network', () => {
     expect((await call('/repos/alice/secret/forks', { method: 'POST', token: bob.token })).status).toBe(202);
     const work = await cloneAs(bob, 'bob/secret', 'bob-secret');
     await commitAndPush(work, 'hidden', 'h.txt', 'h\n');
-    const refused = await open('alice/secret', { title: 'x', head: 'bob:hidden', base: 'main' }, carol.token);
-    expect(refused.status).toBe(422);
-    expect(refused.json.errors).toEqual([expect.objectContaining({ field: 'head', code: 'invalid' })]);
-    const opened = await open('alice/secret', { title: 'Hidden', head: 'bob:hidden', base: 'main' }, bob.token);
+    await commitAndPush(work, 'hidden-too', 'h2.txt', 'h2\n');
+    // A reader of the private upstream reads its private forks (they inherit its readers).
+    const opened = await open('alice/secret', { title: 'Hidden', head: 'bob:hidden', base: 'main' }, carol.token);
     expect(opened.status).toBe(201);
     expect(opened.json.head.repo).toMatchObject({ full_name: 'bob/secret', private: true });
+    // Made public, the upstream lends its readers no more: bob's fork stays private, and carol cannot read it.
+    await apiOk(server, '/repos/alice/secret', { method: 'PATCH', token: alice.token, body: { private: false } });
+    const refused = await open('alice/secret', { title: 'x', head: 'bob:hidden-too', base: 'main' }, carol.token);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toEqual([expect.objectContaining({ field: 'head', code: 'invalid' })]);
+    expect((await open('alice/secret', { title: 'Hidden too', head: 'bob:hidden-too', base: 'main' }, bob.token)).status).toBe(201);
   });
 });

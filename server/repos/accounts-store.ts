@@ -1,6 +1,6 @@
 // Users and organizations (one table, one id space, as on GitHub).
 import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
-import type { Sql } from '../db/database.js';
+import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { recordAccountRename } from '../renames/redirects-store.js';
 
@@ -62,6 +62,22 @@ export class AccountStore {
       await publish(tx, `account:${orgId}`);
     });
     this.bus?.applyLocally(`account:${orgId}`);
+  }
+
+  /**
+   * False when the user was not a member. `afterRemoval` runs in the removal's
+   * transaction (the forks that go with the access: server/cli/admin-access.ts).
+   */
+  async removeMember(orgId: number, userId: number, afterRemoval?: (tx: TransactionSql) => Promise<unknown>): Promise<boolean> {
+    const removed = await this.sql.begin(async (tx) => {
+      const deleted = await tx`DELETE FROM org_members WHERE org_id = ${orgId} AND user_id = ${userId}`;
+      if (deleted.count === 0) return false;
+      await publish(tx, `account:${orgId}`);
+      await afterRemoval?.(tx);
+      return true;
+    });
+    if (removed) this.bus?.applyLocally(`account:${orgId}`);
+    return removed;
   }
 
   async rename(id: number, newLogin: string): Promise<AccountRow> {

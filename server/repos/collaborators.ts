@@ -1,9 +1,11 @@
 // Direct collaborator grants on a repository (read / triage / write / maintain / admin). Each
 // change publishes the repository's invalidation in its own transaction, so
 // every server process drops the cached permission when it commits, whether
-// the change came from a server or from `wharf admin` in another process.
+// the change came from a server or from `wharf admin` in another process; the
+// private forks below it inherit its grants (permissions.ts), so theirs go too.
 import { publish } from '../db/cache-invalidation.js';
-import type { Sql } from '../db/database.js';
+import type { Sql, TransactionSql } from '../db/database.js';
+import { publishPrivateForksBelow } from '../forks/private-forks.js';
 import type { Permission } from './permissions.js';
 
 export async function setCollaborator(sql: Sql, repositoryId: number, userId: number, permission: Permission): Promise<void> {
@@ -11,15 +13,22 @@ export async function setCollaborator(sql: Sql, repositoryId: number, userId: nu
     await tx`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${userId}, ${permission})
              ON CONFLICT (repository_id, user_id) DO UPDATE SET permission = EXCLUDED.permission`;
     await publish(tx, `repo:${repositoryId}`);
+    await publishPrivateForksBelow(tx, repositoryId);
   });
 }
 
-/** False when the user was not a collaborator. */
-export async function removeCollaborator(sql: Sql, repositoryId: number, userId: number): Promise<boolean> {
+/**
+ * False when the user was not a collaborator. `afterRemoval` runs in the
+ * removal's transaction (the user's forks that go with the access: server/forks/private-forks.ts).
+ */
+export async function removeCollaborator(sql: Sql, repositoryId: number, userId: number, afterRemoval?: (tx: TransactionSql) => Promise<unknown>): Promise<boolean> {
   return sql.begin(async (tx) => {
     const deleted = await tx`DELETE FROM collaborators WHERE repository_id = ${repositoryId} AND user_id = ${userId}`;
-    if (deleted.count > 0) await publish(tx, `repo:${repositoryId}`);
-    return deleted.count > 0;
+    if (deleted.count === 0) return false;
+    await publish(tx, `repo:${repositoryId}`);
+    await publishPrivateForksBelow(tx, repositoryId);
+    await afterRemoval?.(tx);
+    return true;
   });
 }
 

@@ -234,7 +234,8 @@ export class RepositoryStore {
     return row!.id;
   }
 
-  async update(id: number, changes: RepositoryChanges): Promise<void> {
+  /** `alsoInTransaction` runs in the update's transaction (more invalidations that must go out with it). */
+  async update(id: number, changes: RepositoryChanges, alsoInTransaction?: (tx: TransactionSql) => Promise<unknown>): Promise<void> {
     const columns = Object.keys(changes).filter((k) => (changes as Record<string, unknown>)[k] !== undefined);
     await this.sql.begin(async (tx) => {
       // A rename bumps the issue-list generation (its trigger, migration 018):
@@ -247,6 +248,7 @@ export class RepositoryStore {
         await tx`UPDATE repositories SET ${tx(changes as Record<string, string | boolean | null>, columns)}, updated_at = now() WHERE id = ${id}`;
       }
       await publish(tx, `repo:${id}`);
+      await alsoInTransaction?.(tx);
     });
     this.bus.applyLocally(`repo:${id}`);
   }

@@ -7,6 +7,7 @@
 // few next to what a user owns). The count is one more indexed query.
 // Indexes: migration 009.
 import type { Sql } from '../db/database.js';
+import { grantedOn } from './readable-sql.js';
 import type { RepositoryRow } from './repositories-store.js';
 
 export interface ListOptions {
@@ -39,7 +40,8 @@ function orders(sort: string, dir: 'ASC' | 'DESC', nulls: 'LAST' | 'FIRST'): { o
 export async function listRepositoriesForUser(sql: Sql, userId: number, options: ListOptions): Promise<{ rows: RepositoryRow[]; total: number }> {
   const wantPrivate = options.includePrivate && options.visibility !== 'public';
   const wantPublic = options.visibility !== 'private';
-  const visible = sql`((r.private AND ${wantPrivate}) OR (NOT r.private AND ${wantPublic}))`;
+  // A private fork in an org of the user's is the user's to see only if they read it (readable-sql.ts).
+  const visible = sql`((r.private AND ${wantPrivate} AND ${grantedOn(sql, userId)}) OR (NOT r.private AND ${wantPublic}))`;
   const owners = sql`SELECT ${userId}::bigint AS id UNION SELECT org_id FROM org_members WHERE user_id = ${userId}`;
   const collaborations = sql`
     SELECT r.* FROM collaborators k JOIN repositories r ON r.id = k.repository_id

@@ -7,6 +7,7 @@ import { grantCovers } from '../access/installation-policy.js';
 import type { Principal } from '../auth/principal.js';
 import type { Sql } from '../db/database.js';
 import { hasAnyScope } from '../http/scopes.js';
+import { readableBy } from '../repos/readable-sql.js';
 
 export function readableRepositories(sql: Sql, principal: Principal): Fragment {
   if (principal.kind !== 'token') return sql`NOT r.private`;
@@ -22,9 +23,7 @@ export function readableRepositories(sql: Sql, principal: Principal): Fragment {
   if (user.siteAdmin) return sql`TRUE`;
   // A classic token without `repo` scope sees private repositories as if it had no rights.
   if (!hasAnyScope(principal.scopes, ['repo'])) return sql`NOT r.private`;
-  return sql`(NOT r.private OR r.owner_id = ${user.id}
-    OR EXISTS (SELECT 1 FROM collaborators vc WHERE vc.repository_id = r.id AND vc.user_id = ${user.id})
-    OR EXISTS (SELECT 1 FROM org_members vm WHERE vm.org_id = r.owner_id AND vm.user_id = ${user.id}))`;
+  return readableBy(sql, user.id);
 }
 
 /**

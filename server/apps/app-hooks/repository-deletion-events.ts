@@ -13,12 +13,11 @@
 // - `repository` deleted to the apps among those that subscribe to
 //   `repository`. Repository hooks get neither (GitHub: "repository webhooks
 //   will not receive this event"; they are deleted with the repository).
-import type { TokenPrincipal } from '../../auth/principal.js';
 import type { TransactionSql } from '../../db/database.js';
 import type { Urls } from '../../http/urls.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { enqueue, eventJobs, subscribedTargets } from '../../webhooks/outbox.js';
-import { installationOf, repositoryPayload, senderPayload } from '../../webhooks/payloads/common.js';
+import { installationOf, repositoryPayload, senderPayload, type Actor } from '../../webhooks/payloads/common.js';
 import type { AppRow, InstallationRow } from '../apps-store.js';
 import { emitRepositoryChanges } from './installation-events.js';
 
@@ -36,7 +35,7 @@ async function reachingInstallations(tx: TransactionSql, repositoryId: number): 
 }
 
 /** Before the repository's row is deleted, in that transaction. Returns the number of jobs written. */
-export async function emitRepositoryDeletion(tx: TransactionSql, repo: RepositoryRow, principal: TokenPrincipal, urls: Urls): Promise<number> {
+export async function emitRepositoryDeletion(tx: TransactionSql, repo: RepositoryRow, principal: Actor, urls: Urls): Promise<number> {
   const toApps = (await subscribedTargets(tx, repo.id, 'repository')).filter((target) => target.installationId !== null);
   const payload = { action: 'deleted', repository: repositoryPayload(repo, urls), sender: senderPayload(principal, urls) };
   await enqueue(tx, eventJobs(toApps, repo.id, 'repository', 'deleted', payload, installationOf(principal)?.id ?? null));

@@ -5,8 +5,9 @@ import { repositoryView } from '../../repos/repository-view.js';
 import { forksOf } from '../forks-store.js';
 
 // Only the forks the caller can read: a private repository's forks are
-// private, and each has its own collaborators. forksOf filters in SQL before
-// paging, so a page never comes back short of a hidden fork.
+// private, read by its readers (they inherit them) and their own
+// collaborators. forksOf filters in SQL before paging, so a page never comes
+// back short of a hidden fork.
 export const listForks: Handler<'repos/list-forks'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const { query } = await ctx.input();

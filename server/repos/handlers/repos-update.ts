@@ -1,4 +1,5 @@
 import { validationFailed } from '../../http/api-error.js';
+import { publishPrivateForksBelow } from '../../forks/private-forks.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
 import { checkRepositoryName, nameTaken } from '../repository-name.js';
@@ -13,6 +14,13 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
   if (body.name !== undefined && body.name !== repo.name) {
     checkRepositoryName(body.name);
     if (await repos.nameTaken(repo.owner_id, body.name, repo.id)) throw nameTaken();
+  }
+  // A fork shares its network's visibility (GitHub: "You cannot change the
+  // visibility of a fork"): a private fork made public would show its
+  // private upstream's code to everyone.
+  const visibilityChanges = body.private !== undefined && body.private !== repo.private;
+  if (visibilityChanges && repo.fork && repo.parent_id !== null) {
+    throw validationFailed([{ resource: 'Repository', field: 'private', code: 'invalid', message: 'For security reasons, you cannot change the visibility of a fork.' }]);
   }
   // GitHub keeps at least one merge method allowed.
   const allowed = [body.allow_merge_commit ?? repo.allow_merge_commit, body.allow_squash_merge ?? repo.allow_squash_merge, body.allow_rebase_merge ?? repo.allow_rebase_merge];
@@ -34,6 +42,9 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
       allow_squash_merge: body.allow_squash_merge,
       allow_rebase_merge: body.allow_rebase_merge,
       delete_branch_on_merge: body.delete_branch_on_merge,
+    }, async (tx) => {
+      // Private forks inherit a parent's grants while it is private: their cached permissions change with its visibility.
+      if (visibilityChanges) await publishPrivateForksBelow(tx, repo.id);
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw nameTaken();

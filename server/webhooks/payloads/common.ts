@@ -2,7 +2,7 @@
 // as webhooks carry it, without the caller-specific `permissions`) and the
 // sender (the user whose action caused the event), and, when an app caused it
 // with an installation token, the installation (as GitHub's payloads carry it).
-import type { Principal } from '../../auth/principal.js';
+import type { Principal, TokenPrincipal } from '../../auth/principal.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { Urls } from '../../http/urls.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
@@ -33,7 +33,10 @@ export function pushRepositoryPayload(repo: RepositoryRow, urls: Urls) {
   };
 }
 
-export function senderPayload(principal: Principal, urls: Urls) {
+/** Who acted, where no request did (a change made with `wharf admin`): a user, never an installation. */
+export type Actor = Pick<TokenPrincipal, 'kind' | 'user' | 'installation'>;
+
+export function senderPayload(principal: Principal | Actor, urls: Urls) {
   if (principal.kind !== 'token') return null;
   // An installation token acts as the app's bot account.
   const kind = principal.installation ? 'Bot' : 'User';
@@ -43,7 +46,7 @@ export function senderPayload(principal: Principal, urls: Urls) {
 export interface InstallationRef { id: number; node_id: string }
 
 /** The installation behind an installation token's call, or null. */
-export function installationOf(principal: Principal): InstallationRef | null {
+export function installationOf(principal: Principal | Actor): InstallationRef | null {
   if (principal.kind !== 'token' || !principal.installation) return null;
   return { id: principal.installation.id, node_id: encodeNodeId('Installation', principal.installation.id) };
 }

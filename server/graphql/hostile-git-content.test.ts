@@ -96,12 +96,12 @@ describe('a large tree', () => {
 });
 
 describe('one large blob text selected 400 times', () => {
-  it('is refused once the answer passes 25 MB, with one error and no data', async () => {
+  it('is refused once the answer passes 10 MB, with one error and no data', async () => {
     const id = (await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${blobSha}") { id } } }`)).body.data.repository.object.id;
     const aliases = ['a', 'b', 'c', 'd'].map((alias) => `${alias}: nodes(ids: $ids) { ... on Blob { text } }`).join(' ');
     const { body, bytes } = await gql(`query($ids: [ID!]!) { ${aliases} }`, { ids: Array<string>(100).fill(id) });
     expectRefused(body, 'MAX_ANSWER_SIZE_EXCEEDED');
-    expect(body.errors![0]!.message).toMatch(/larger than the limit of 25 MB/);
+    expect(body.errors![0]!.message).toMatch(/larger than the limit of 10 MB/);
     expect(bytes).toBeLessThan(1000);
     // Within the bound the same text is answered.
     const few = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Blob { text } } }', { ids: Array<string>(10).fill(id) });

@@ -34,7 +34,10 @@ async function treeBytes(ctx: GraphqlContext, tree: GitObjectModel): Promise<Buf
 export const Tree: TreeResolvers = {
   ...gitObjectFields,
   entries: async (tree, _args, ctx) => {
-    const entries = parseTree(await treeBytes(ctx, tree), tree.oid.length / 2, TREE_ENTRIES_LIMIT).map((entry): TreeEntryModel => ({
+    const raw = await treeBytes(ctx, tree);
+    // The raw entries (names and ids) first: parsing waits its turn, and never starts once the answer is full.
+    await ctx.answer.reserve(raw.length);
+    const entries = parseTree(raw, tree.oid.length / 2, TREE_ENTRIES_LIMIT).map((entry): TreeEntryModel => ({
       repo: tree.repo,
       name: entry.name,
       path: tree.path ? `${tree.path}/${entry.name}` : entry.name,
@@ -42,7 +45,7 @@ export const Tree: TreeResolvers = {
       type: entryType(entry.mode),
       oid: entry.oid,
     }));
-    ctx.answer.reserve(entries.reduce((bytes, entry) => bytes + ENTRY_OVERHEAD_BYTES + entry.name.length + entry.path.length, 0));
+    await ctx.answer.reserve(entries.reduce((bytes, entry) => bytes + ENTRY_OVERHEAD_BYTES + entry.path.length, 0));
     return entries;
   },
 };
@@ -81,7 +84,7 @@ async function sizeOf(ctx: GraphqlContext, object: GitObjectModel): Promise<numb
 async function bytesOf(ctx: GraphqlContext, blob: GitObjectModel): Promise<Buffer | null> {
   const size = await sizeOf(ctx, blob);
   if (size > BLOB_TEXT_LIMIT) return null;
-  ctx.answer.reserve(size);
+  await ctx.answer.reserve(size);
   return ctx.loaders.git.blobContent.load({ repo: blob.repo, name: blob.oid });
 }
 

@@ -19,7 +19,9 @@
 // the query, minus VmRSS before), the call's wall time, and the slowest
 // GET /healthz sent every 100 ms meanwhile (a blocked event loop shows
 // there). WHARF_ENTRY=<another checkout>/bin/wharf.mjs measures another
-// build (e.g. the code before the fix, built with `node bin/build.mjs` there).
+// build (e.g. the code before the fix, built with `node bin/build.mjs` there);
+// BENCH_ONLY=nested-5,wide ×50 runs only those; BENCH_CPU_PROF_DIR=<dir> has
+// the server write a CPU profile there.
 // Prints a table; JSON to bench/results/graphql-hostile-latest.json.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,7 @@ import { startWharf, type WharfServer } from './spawn-wharf.js';
 const RESULTS_FILE = fileURLToPath(new URL('./results/graphql-hostile-latest.json', import.meta.url));
 const ENTRY = process.env.WHARF_ENTRY ?? 'bin/wharf.mjs';
 const MB = 1024 * 1024;
+const ONLY = process.env.BENCH_ONLY?.split(',');
 const progress = (message: string) => process.stderr.write(`bench:graphql-hostile: ${message}\n`);
 
 interface Content { trees: string[]; topTreeId: string; wideTreeId: string; blobId: string }
@@ -82,19 +85,24 @@ interface Measured {
   cpuSeconds: number; rssGrowthMb: number; wallMs: number; slowestHealthzMs: number;
 }
 
-/** GET /healthz every 100 ms until `done`; resolves the slowest answer's latency. */
+/** GET /healthz every 100 ms until `done`; resolves the slowest answer's latency (a failed one counts until it failed). */
 async function pollHealthz(wharf: WharfServer, done: () => boolean): Promise<number> {
   let slowest = 0;
   while (!done()) {
     const started = performance.now();
-    await (await fetch(`${wharf.baseUrl}/healthz`)).arrayBuffer();
+    try {
+      await (await fetch(`${wharf.baseUrl}/healthz`)).arrayBuffer();
+    } catch (error) {
+      progress(`GET /healthz failed after ${(performance.now() - started).toFixed(0)} ms: ${String((error as Error).cause ?? error)}`);
+    }
     slowest = Math.max(slowest, performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return slowest;
 }
 
-async function measureQuery(wharf: WharfServer, name: string, query: string, variables?: unknown): Promise<Measured> {
+async function measureQuery(wharf: WharfServer, name: string, query: string, variables?: unknown): Promise<Measured | undefined> {
+  if (ONLY && !ONLY.includes(name)) return undefined;
   const pid = wharf.child.process.pid!;
   await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last query's garbage go
   const rssBefore = (await readRssBytes(pid)) ?? 0;
@@ -127,8 +135,9 @@ async function measureQuery(wharf: WharfServer, name: string, query: string, var
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-hostile-'));
   progress(`starting ${ENTRY} on ${dataDir}`);
-  const wharf = await startWharf(dataDir, 120_000, process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gql-prof'] : [], ENTRY);
-  const results: Measured[] = [];
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  const wharf = await startWharf(dataDir, 120_000, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [], ENTRY);
+  const results: (Measured | undefined)[] = [];
   try {
     const viewer = JSON.parse((await call(wharf, 'GET', '/user')).text) as { login: string };
     const owner = viewer.login;
@@ -146,12 +155,13 @@ async function main(): Promise<void> {
   }
   console.log('query          query B  status  answer bytes  error type                 cost   CPU s  RSS +MB  wall ms  slowest /healthz ms');
   for (const r of results) {
+    if (!r) continue;
     console.log([r.name.padEnd(14), String(r.queryBytes).padStart(7), String(r.status).padStart(7), String(r.answerBytes).padStart(13),
       ` ${(r.errorType ?? '-').padEnd(25)}`, String(r.cost ?? '-').padStart(5), r.cpuSeconds.toFixed(2).padStart(7),
       r.rssGrowthMb.toFixed(0).padStart(8), r.wallMs.toFixed(0).padStart(8), r.slowestHealthzMs.toFixed(0).padStart(20)].join(' '));
   }
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-  await writeFile(RESULTS_FILE, JSON.stringify({ entry: ENTRY, at: new Date().toISOString(), results }, null, 2) + '\n');
+  await writeFile(RESULTS_FILE, JSON.stringify({ entry: ENTRY, at: new Date().toISOString(), results: results.filter(Boolean) }, null, 2) + '\n');
 }
 
 await main();

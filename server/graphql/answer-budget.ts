@@ -2,7 +2,9 @@
 // items a query may list, not how large they are, and a blob's text may be a
 // megabyte. The resolvers of large data (tree entries, blob texts) reserve
 // their bytes here BEFORE reading them from git, so the answer is bounded as
-// it is built, never measured after 100 MB of it exist. Past the limit the
+// it is built, never measured after 100 MB of it exist (commit and tag
+// messages count too, after they are read: git's objects hold them whole).
+// Past the limit the
 // reservation throws, every later one fails at once (no more git reads), and
 // the plugin below answers the query with that one error and no data: a
 // partial answer with holes would mislead, and the data built so far is
@@ -22,7 +24,7 @@ import type { Plugin } from 'graphql-yoga';
 import { githubError } from './errors.js';
 
 export const ANSWER_LIMITS = {
-  /** Bytes of tree entries and blob texts in one answer. */
+  /** Bytes of tree entries, blob texts and commit and tag messages in one answer. */
   bytes: 10 * 1024 * 1024,
 } as const;
 
@@ -61,9 +63,15 @@ export class AnswerBudget {
     }
     const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
     this.exceeded = githubError('MAX_ANSWER_SIZE_EXCEEDED',
-      `This query's answer would be larger than the limit of ${mb(this.limit)} of tree entries and blob texts; ask for fewer at a time.`);
+      `This query's answer would be larger than the limit of ${mb(this.limit)} of tree entries, blob texts and messages; ask for fewer at a time.`);
     throw this.exceeded;
   }
+}
+
+/** `text`, once its bytes are reserved in `budget` (a commit or tag made through the API may carry a message of megabytes). */
+export async function reservedText(budget: AnswerBudget, text: string): Promise<string> {
+  await budget.reserve(text.length);
+  return text;
 }
 
 /** Replaces the result of an execution whose answer went past its budget by the refusal alone. */

@@ -1,8 +1,9 @@
 // Git content that makes small queries large (issue 32): a tree whose
 // entries all point at one subtree (five levels of 20 make 3.2 million
-// paths), a large tree, and one blob's text selected hundreds of times. Each
-// is refused before it runs, or bounded as its answer is built, and the
-// price (`rateLimit.cost`) counts the lists and texts a query asks for.
+// paths), a large tree, and one blob's text (or commit's message) selected
+// hundreds of times. Each is refused before it runs, or bounded as its answer
+// is built, and the price (`rateLimit.cost`) counts the lists and texts a
+// query asks for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -95,17 +96,25 @@ describe('a large tree', () => {
   });
 });
 
-describe('one large blob text selected 400 times', () => {
+describe('one large text selected 400 times', () => {
   it('is refused once the answer passes 10 MB, with one error and no data', async () => {
     const id = (await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${blobSha}") { id } } }`)).body.data.repository.object.id;
     const aliases = ['a', 'b', 'c', 'd'].map((alias) => `${alias}: nodes(ids: $ids) { ... on Blob { text } }`).join(' ');
     const { body, bytes } = await gql(`query($ids: [ID!]!) { ${aliases} }`, { ids: Array<string>(100).fill(id) });
     expectRefused(body, 'MAX_ANSWER_SIZE_EXCEEDED');
-    expect(body.errors![0]!.message).toMatch(/larger than the limit of 10 MB/);
+    expect(body.errors![0]!.message).toMatch(/larger than the limit of 10 MB of tree entries, blob texts and messages/);
     expect(bytes).toBeLessThan(1000);
     // Within the bound the same text is answered.
     const few = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Blob { text } } }', { ids: Array<string>(10).fill(id) });
     expect(few.body.errors).toBeUndefined();
     expect(few.body.data.nodes[9].text).toHaveLength(256 * 1024);
+  });
+
+  it('counts commit messages too', async () => {
+    const commit = await post('commits', { message: 'm'.repeat(256 * 1024), tree: trees[0] });
+    const id = (await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${commit.sha}") { id } } }`)).body.data.repository.object.id;
+    const aliases = ['a', 'b', 'c', 'd'].map((alias) => `${alias}: nodes(ids: $ids) { ... on Commit { message } }`).join(' ');
+    const { body } = await gql(`query($ids: [ID!]!) { ${aliases} }`, { ids: Array<string>(100).fill(id) });
+    expectRefused(body, 'MAX_ANSWER_SIZE_EXCEEDED');
   });
 });

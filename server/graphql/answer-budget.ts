@@ -3,12 +3,11 @@
 // megabyte. The resolvers of large data (tree entries, blob texts) reserve
 // their bytes here BEFORE reading them from git, so the answer is bounded as
 // it is built, never measured after 100 MB of it exist (commit and tag
-// messages count too, after they are read: git's objects hold them whole).
-// Past the limit the
-// reservation throws, every later one fails at once (no more git reads), and
-// the plugin below answers the query with that one error and no data: a
-// partial answer with holes would mislead, and the data built so far is
-// dropped rather than sent.
+// messages count too, once read: git's objects hold them whole). Past the
+// limit the reservation throws, every later one fails at once (no more git
+// reads), and the plugin below answers the query with that one error and no
+// data: a partial answer with holes would mislead, and the data built so far
+// is dropped rather than sent.
 //
 // Resolvers whose data the batch loaders already hold answer in promise
 // jobs only, which never let the event loop serve other requests: a large

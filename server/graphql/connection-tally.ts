@@ -10,12 +10,15 @@
 // fragments nest. A field selected twice under one response key (say once
 // directly and once in a fragment) is counted twice: an upper bound, which
 // only errs towards the limits. The root `nodes(ids:)` counts what it
-// selects once per id.
+// selects once per id. The capped lists and large leaves of list-caps.ts
+// count too: a capped list as a connection of its cap, a large leaf as one
+// request.
 import {
   Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLError, type GraphQLField,
   type GraphQLNamedType, type GraphQLSchema, type GraphQLType, type SelectionSetNode,
 } from 'graphql';
 import { githubError } from './errors.js';
+import { CAPPED_LISTS, LARGE_LEAVES } from './list-caps.js';
 import type { OperationValues } from './operation-values.js';
 
 export const RESOURCE_LIMITS = {
@@ -36,6 +39,9 @@ export interface Tally {
 }
 
 export const NOTHING: Tally = { nodes: 0, requests: 0, deepest: { nodes: 0, name: '' } };
+
+/** A large leaf: one read of its own. */
+const ONE_READ: Tally = { nodes: 0, requests: 1, deepest: NOTHING.deepest };
 
 type Path = readonly string[];
 
@@ -99,12 +105,19 @@ export class ConnectionTally {
 
   private field(node: FieldNode, parent: GraphQLNamedType | undefined, path: Path): Tally {
     const field = fieldOf(parent, node.name.value);
-    if (!field || !node.selectionSet) return NOTHING;
+    if (!field) return NOTHING;
+    const key = `${parent!.name}.${node.name.value}`;
+    if (!node.selectionSet) return LARGE_LEAVES.has(key) ? ONE_READ : NOTHING;
     const here = [...path, node.alias?.value ?? node.name.value];
     const below = this.selections(node.selectionSet, namedType(field.type), here);
+    const cap = CAPPED_LISTS.get(key);
+    if (cap !== undefined) return this.list(cap, node.name.value, below);
     if (!isConnection(field)) return path.length === 0 && node.name.value === 'nodes' ? this.each(below, node) : below;
-    const size = this.pageSize(node, here);
-    const name = node.name.value;
+    return this.list(this.pageSize(node, here), node.name.value, below);
+  }
+
+  /** A list of up to `size` items, each with what is selected below it: one request, and `size` nodes plus theirs. */
+  private list(size: number, name: string, below: Tally): Tally {
     const deepest = size * below.deepest.nodes > size ? { nodes: size * below.deepest.nodes, name: below.deepest.name } : { nodes: size, name };
     return { nodes: size + size * below.nodes, requests: 1 + size * below.requests, deepest };
   }

@@ -2,6 +2,7 @@
 // Built per request by mount.ts from the pipeline's scope.
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
+import type { AnswerBudget } from './answer-budget.js';
 import type { CacheRecorder } from './cache/cache-recorder.js';
 import type { Loaders } from './loaders.js';
 import type { GraphqlRateMeter } from './rate-limit-meter.js';
@@ -13,6 +14,8 @@ export interface GraphqlContext {
   loaders: Loaders;
   /** This call's points (rate-limit-meter.ts): charged before execution, read by `rateLimit`. */
   meter: GraphqlRateMeter;
+  /** The bytes of large data this answer may still carry (answer-budget.ts). */
+  answer: AnswerBudget;
   /** The pipeline's request id (also in the `X-<Vendor>-Request-Id` header). */
   requestId: string;
   /**

@@ -29,7 +29,9 @@ export type GithubErrorType =
   // Mutations whose input breaks a rule of the resource (GitHub's type for REST's 422).
   | 'UNPROCESSABLE'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
-  | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED';
+  | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED'
+  // Wharf's own, for the size of an answer (answer-budget.ts).
+  | 'MAX_ANSWER_SIZE_EXCEEDED';
 
 /** Where in the document and in the response an error belongs (`locations` and `path`). */
 export interface ErrorPlace { nodes?: ASTNode | readonly ASTNode[]; path?: readonly (string | number)[] }

@@ -13,6 +13,7 @@ import { readBodyText, type BodyLimits } from '../http/body-reader.js';
 import { runPipeline } from '../http/pipeline.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
+import { AnswerBudget, answerBudgetPlugin } from './answer-budget.js';
 import { CacheRecorder } from './cache/cache-recorder.js';
 import { responseCachePlugin } from './cache/cache-plugin.js';
 import { graphqlResponseCache, responseKey } from './cache/response-cache.js';
@@ -69,7 +70,7 @@ function createGraphqlServer(services: Services) {
     })),
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
-    plugins: [...queryLimitPlugins({ charge }), allowExclusiveLeafConflicts(), responseCachePlugin(), logUnexpectedErrors(services.log), liftErrorTypes()],
+    plugins: [...queryLimitPlugins({ charge }), answerBudgetPlugin(), allowExclusiveLeafConflicts(), responseCachePlugin(), logUnexpectedErrors(services.log), liftErrorTypes()],
   });
 }
 
@@ -161,6 +162,7 @@ export function mountGraphql(app: H3, services: Services): void {
       // Made only for a call that runs: a hit needs no loaders.
       const context: GraphqlContext = {
         services, principal: scope.principal, requestId: scope.requestId, outage: {}, loaders: createLoaders(services, scope.principal), meter,
+        answer: new AnswerBudget(),
       };
       if (key !== undefined) context.cacheRecorder = new CacheRecorder(cache);
       let request: Request;

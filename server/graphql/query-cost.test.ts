@@ -246,3 +246,28 @@ describe('any schema', () => {
     expect(costOf(github, '{ rateLimit { cost } }').dryRun).toBe(false);
   });
 });
+
+describe("lists and large leaves outside GitHub's connections (list-caps.ts)", () => {
+  const tree = (inner: string) => `{ repository(owner: "o", name: "r") { object(expression: "main:") { ... on Tree { ${inner} } } } }`;
+
+  it('counts Tree.entries as a list of 1,000 entries, one request per tree', () => {
+    expect(costOf(github, tree('entries { name oid }'))).toMatchObject({ nodeCount: 1000, requests: 1, cost: 1 });
+    // Through a named fragment too.
+    expect(costOf(github, `${tree('...T')} fragment T on Tree { entries { name } }`)).toMatchObject({ nodeCount: 1000 });
+  });
+
+  it('refuses trees nested in entries by the node limit, however few entries they hold', () => {
+    const two = tree('entries { object { ... on Tree { entries { name } } } }');
+    expect(errorsOf(github, two)).toMatchObject([{
+      type: 'MAX_NODE_LIMIT_EXCEEDED',
+      message: 'By the time this query traverses to the entries connection, it is requesting up to 1,000,000 possible nodes which exceeds the maximum limit of 500,000.',
+    }]);
+  });
+
+  it('charges a request per Blob.text, multiplied by the lists above it', () => {
+    expect(costOf(github, tree('entries { object { ... on Blob { text byteSize } } }'))).toMatchObject({ nodeCount: 1000, requests: 1001, cost: 10 });
+    const aliased = ['a', 'b', 'c', 'd'].map((alias) => `${alias}: nodes(ids: $ids) { ... on Blob { text } }`).join(' ');
+    expect(costOf(github, `query($ids: [ID!]!) { ${aliased} }`, { ids: Array(100).fill('B_1') })).toMatchObject({ requests: 400, cost: 4 });
+    expect(costOf(github, tree('entries { object { ... on Blob { byteSize isBinary } } }'))).toMatchObject({ requests: 1 });
+  });
+});

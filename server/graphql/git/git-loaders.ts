@@ -5,8 +5,10 @@
 import DataLoader from 'dataloader';
 import type { GitRepositories } from '../../repos/git.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { TREE_ENTRIES_LIMIT } from '../list-caps.js';
 import { batchCheck, batchContents, type ObjectInfo } from './cat-file.js';
 import type { GitObjectType } from './models.js';
+import { readTreePrefix } from './tree-prefix.js';
 
 export interface ObjectKey {
   repo: RepositoryRow;
@@ -28,6 +30,11 @@ export interface GitLoaders {
   objectContent: DataLoader<ObjectKey, Buffer | null, string>;
   /** Contents of blobs no larger than BLOB_TEXT_LIMIT, fewer per process so one batch stays within memory. */
   blobContent: DataLoader<ObjectKey, Buffer | null, string>;
+  /**
+   * The first TREE_ENTRIES_LIMIT entries of trees too large for `objectContent`
+   * (tree-prefix.ts): one process per tree, run one after another.
+   */
+  treePrefix: DataLoader<ObjectKey, Buffer, string>;
   /** Every ref of a repository, sorted by name (one `for-each-ref`). */
   refs: DataLoader<RepositoryRow, RefRecord[], number>;
 }
@@ -60,6 +67,11 @@ export function createGitLoaders(git: GitRepositories): GitLoaders {
     objectInfo: new DataLoader((keys) => perRepository(keys, (id, names) => batchCheck(git, id, names)), { cacheKeyFn: keyOf }),
     objectContent: new DataLoader((keys) => perRepository(keys, (id, oids) => batchContents(git, id, oids)), { cacheKeyFn: keyOf, maxBatchSize: 1000 }),
     blobContent: new DataLoader((keys) => perRepository(keys, (id, oids) => batchContents(git, id, oids)), { cacheKeyFn: keyOf, maxBatchSize: 32 }),
+    treePrefix: new DataLoader(async (keys) => {
+      const prefixes: Buffer[] = [];
+      for (const key of keys) prefixes.push(await readTreePrefix(git, key.repo.id, key.name, TREE_ENTRIES_LIMIT));
+      return prefixes;
+    }, { cacheKeyFn: keyOf }),
     refs: new DataLoader(
       (repos) => Promise.all(repos.map(async (repo) => {
         const out = await git.git(repo.id, ['for-each-ref', `--format=${REF_FORMAT}`]);

@@ -67,5 +67,6 @@ describe('parseTree', () => {
       { mode: '160000', name: 'sub', oid: '33'.repeat(20) },
     ]);
     expect(parseTree(raw.subarray(0, raw.length - 1), 20)).toHaveLength(2); // a truncated last entry is left out
+    expect(parseTree(raw, 20, 2).map((e) => e.name)).toEqual(['a file.txt', 'dïr']); // the first `max` only
   });
 });

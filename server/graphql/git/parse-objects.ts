@@ -92,11 +92,11 @@ export function splitMessage(message: string): { headline: string; body: string 
   return { headline: message.slice(0, newline), body: message.slice(newline + 1).replace(/^\n+/, '') };
 }
 
-/** Binary tree entries: `<octal mode> <name>\0<raw object id>`, repeated. */
-export function parseTree(raw: Buffer, oidBytes: number): RawTreeEntry[] {
+/** Binary tree entries: `<octal mode> <name>\0<raw object id>`, repeated; the first `max` of them. */
+export function parseTree(raw: Buffer, oidBytes: number, max = Infinity): RawTreeEntry[] {
   const entries: RawTreeEntry[] = [];
   let at = 0;
-  while (at < raw.length) {
+  while (at < raw.length && entries.length < max) {
     const space = raw.indexOf(0x20, at);
     const nul = raw.indexOf(0, space + 1);
     if (space === -1 || nul === -1 || nul + 1 + oidBytes > raw.length) break; // truncated: git never writes this

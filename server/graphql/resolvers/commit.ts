@@ -2,6 +2,7 @@
 // email), tree, parents and history. A commit is parsed from `cat-file
 // --batch` output, so a page of 50 commits is one git process; `history`
 // lists its oids with one `git log`.
+import { reservedText } from '../answer-budget.js';
 import type { GraphqlContext } from '../context.js';
 import type { CommitResolvers, GitActorResolvers } from '../generated/resolvers-types.js';
 import type { CommitConnectionModel, GitActorModel, GitObjectModel } from '../git/models.js';
@@ -43,9 +44,9 @@ async function history(ctx: GraphqlContext, commit: GitObjectModel, args: { firs
 
 export const Commit: CommitResolvers = {
   ...gitObjectFields,
-  message: async (commit, _args, ctx) => (await commitOf(ctx, commit)).message,
-  messageHeadline: async (commit, _args, ctx) => splitMessage((await commitOf(ctx, commit)).message).headline,
-  messageBody: async (commit, _args, ctx) => splitMessage((await commitOf(ctx, commit)).message).body,
+  message: async (commit, _args, ctx) => reservedText(ctx.answer, (await commitOf(ctx, commit)).message),
+  messageHeadline: async (commit, _args, ctx) => reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).headline),
+  messageBody: async (commit, _args, ctx) => reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).body),
   authoredDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author.utc,
   committedDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).committer.utc,
   author: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author,

@@ -3,6 +3,7 @@
 // through the request's batch loaders.
 import { encodeGitObjectNodeId, type GitObjectNodeType } from '../../ids/git-object-node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { reservedText } from '../answer-budget.js';
 import type { GraphqlContext } from '../context.js';
 import type { GitObjectResolvers, TagResolvers } from '../generated/resolvers-types.js';
 import type { GitObjectModel, GitObjectType } from '../git/models.js';
@@ -45,7 +46,7 @@ const tagOf = async (ctx: GraphqlContext, tag: GitObjectModel) => parseTag(await
 export const Tag: TagResolvers = {
   ...gitObjectFields,
   name: async (tag, _args, ctx) => (await tagOf(ctx, tag)).name,
-  message: async (tag, _args, ctx) => (await tagOf(ctx, tag)).message,
+  message: async (tag, _args, ctx) => reservedText(ctx.answer, (await tagOf(ctx, tag)).message),
   tagger: async (tag, _args, ctx) => (await tagOf(ctx, tag)).tagger,
   target: async (tag, _args, ctx) => {
     const { object, type } = await tagOf(ctx, tag);

@@ -55,14 +55,14 @@ async function main() {
   // No dispatcher: the events are written (a hook subscribes to them) but not sent, so sending them costs nothing here.
   const wharf = await startWharf(dataDir, 120_000, [], 'bin/wharf.mjs', { WHARF_RATE_LIMIT_GIT_AUTHENTICATED: '100000000', WHARF_WEBHOOK_DISPATCH: 'off' });
   const pid = wharf.child.process.pid!;
-  const cpu = async () => ({ wharf: await ownAndReapedTicks(pid), postgres: await postgresTicks(pid) });
+  const cpu = async () => ({ wharf: await ownAndReapedTicks(pid), postgres: await postgresTicks(pid), client: await ownAndReapedTicks(process.pid) });
   const measure = async <T>(run: () => Promise<T>) => {
     const before = await cpu();
     const start = performance.now();
     const value = await run();
     const wallS = Math.round(performance.now() - start) / 1000;
     const after = await cpu();
-    return { value, wallS, wharfGitCpuS: seconds(after.wharf - before.wharf), postgresCpuS: seconds(after.postgres - before.postgres) };
+    return { value, wallS, wharfGitCpuS: seconds(after.wharf - before.wharf), postgresCpuS: seconds(after.postgres - before.postgres), clientCpuS: seconds(after.client - before.client) };
   };
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${wharf.baseUrl}${path}`, {
@@ -94,8 +94,10 @@ async function main() {
         await push;
         return writeS;
       });
-      const result = { refs: count, wallS: measured.wallS, wharfGitCpuS: measured.wharfGitCpuS, postgresCpuS: measured.postgresCpuS, contentsWriteS: measured.value };
-      console.log(`push of ${count} new branches: ${result.wharfGitCpuS} s CPU (Wharf + git), ${result.postgresCpuS} s PostgreSQL, ${result.wallS} s wall; a contents write during it took ${result.contentsWriteS} s`);
+      const created = (await git(['ls-remote', 'origin', `refs/heads/n${count}-*`], work)).split('\n').filter(Boolean).length;
+      if (created !== count) throw new Error(`push of ${count} branches created ${created}`);
+      const result = { refs: count, wallS: measured.wallS, wharfGitCpuS: measured.wharfGitCpuS, postgresCpuS: measured.postgresCpuS, clientCpuS: measured.clientCpuS, contentsWriteS: measured.value };
+      console.log(`push of ${count} new branches: ${result.wharfGitCpuS} s CPU (Wharf + git), ${result.postgresCpuS} s PostgreSQL, ${result.clientCpuS} s the git client and this script, ${result.wallS} s wall; a contents write during it took ${result.contentsWriteS} s`);
       pushes.push(result);
     }
 

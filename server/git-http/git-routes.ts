@@ -18,7 +18,8 @@ import { gitPrincipal } from './git-credentials.js';
 import { gitCommand, gitEnv, serviceAnnouncement } from './git-env.js';
 import { runGit, type GitRun } from './git-process.js';
 import type { PushSlots } from './push-slots.js';
-import { onlyRefsEnv } from './push-hook.js';
+import { readPushCommands, mayBeRefused } from './push-commands.js';
+import { ALWAYS_REFUSED, noHooksDir, onlyRefsEnv } from './push-hook.js';
 import { spoolPushBody } from './push-spool.js';
 import { rateHeaders, takeGitRequest } from './git-rate-limit.js';
 
@@ -71,8 +72,12 @@ async function serve(event: H3Event, services: Services, place: PushPlace, servi
         response = await runGit({ ...options, input }).response;
       } else {
         const body = await spoolPushBody(input, place.spoolDir);
+        // The per-ref hook only where it could refuse a ref (push-commands.ts): a shell per ref costs seconds for a thousand.
+        const commands = await readPushCommands(body.path).catch(() => null);
+        const hooksDir = mayBeRefused(commands, ALWAYS_REFUSED, onlyRefs) ? place.hooksDir : noHooksDir(place.hooksDir);
+        const args = gitCommand(service, services.git.pathOf(repo.id), hooksDir, false);
         const release = await place.slots.acquire();
-        const applied = push(services, repo, principal, (hold) => runGit({ ...options, input: { file: body.path }, hold }));
+        const applied = push(services, repo, principal, (hold) => runGit({ ...options, args, input: { file: body.path }, hold }));
         void applied.settled.finally(() => { release(); return body.discard(); });
         response = await applied.response;
       }

@@ -48,13 +48,22 @@ exit 0
 /** Writes the hook directory under the data directory; returns its path for core.hooksPath. */
 export async function installPushHooks(dataDir: string): Promise<string> {
   const dir = join(dataDir, 'git-hooks');
-  await mkdir(dir, { recursive: true });
+  await mkdir(noHooksDir(dir), { recursive: true });
   // Written aside and renamed: another process (serve, worker) may be running git with it.
   const temporary = join(dir, `.update-${process.pid}`);
   await writeFile(temporary, UPDATE_HOOK);
   await chmod(temporary, 0o755);
   await rename(temporary, join(dir, 'update'));
   return dir;
+}
+
+/**
+ * An empty directory beside the hook, for core.hooksPath of a push none of
+ * whose refs the hook could refuse (push-commands.ts): git then starts no
+ * shell per ref.
+ */
+export function noHooksDir(hooksDir: string): string {
+  return join(hooksDir, 'none');
 }
 
 /** The hook's environment for a push limited to `refs` (exact names; git ref names hold no blanks), or nothing. */

@@ -15,7 +15,8 @@ import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { actorOf, ownerActor } from './event-actor.js';
-import { dropMarkers, markRefChange } from './ref-change-markers.js';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
+import { dropMarkers, markRefChange, noteFailedTry } from './ref-change-markers.js';
 import { reconcileLater } from './ref-reconciler.js';
 import { lockRefSync, syncRefsIn } from './ref-sync.js';
 
@@ -39,6 +40,8 @@ export async function changeRefs(services: Services, repo: RepositoryRow, princi
   } catch (error) {
     if (!swapped) throw error;
     log.warn('ref change events deferred to the reconciler', { repositoryId: repo.id, error: String(error) });
+    // A try that counts (its marker backs off): a change whose events cannot be built is given up after a few.
+    if (!isDatabaseUnavailable(error)) await noteFailedTry(sql, [marker], String(error)).catch(() => {});
     reconcileLater({ sql, git, urls, log }, repo.id, [marker]);
     return true;
   }

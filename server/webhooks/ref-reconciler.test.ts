@@ -108,6 +108,54 @@ describe('the ref reconciler', () => {
     expect(await markerCount()).toBe(0);
   });
 
+  it('backs a change whose events keep failing off, then records it as failed with its reason and tries it no more', async () => {
+    const repo = await repositoryWithHook('doomed');
+    await crashAfterGit(repo.id, 'refs/heads/doomed', repo.main);
+    // A process whose event building fails: git cannot read objects there.
+    const git = new GitRepositories(dirname(server.services.git.pathOf(1)));
+    const real = git.git.bind(git);
+    let runs = 0;
+    git.git = async (id, args, input, env) => {
+      runs++;
+      if (args[0] === 'cat-file') throw new Error('injected: objects unreadable');
+      return real(id, args, input, env);
+    };
+    const deps: ReconcilerDeps = { sql: server.sql, git, urls: server.services.urls, log: server.services.log };
+    const marker = async () => (await server.sql<{ attempts: number; last_error: string; wait_s: number }[]>`
+      SELECT attempts, last_error, extract(epoch FROM due_at - now())::float AS wait_s FROM ref_change_markers WHERE repository_id = ${repo.id}`)[0];
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await expireMarkers();
+      expect(await reconcileDue(deps)).toBe(1);
+      const state = await marker();
+      expect(state).toMatchObject({ attempts: attempt, last_error: expect.stringContaining('injected: objects unreadable') });
+      waits.push(state!.wait_s);
+    }
+    // Each try waits twice as long as the one before (minutes, not the sweep's seconds).
+    expect(waits[0]).toBeGreaterThan(60);
+    expect(waits[1]).toBeGreaterThan(waits[0]! * 1.5);
+    expect(waits[2]).toBeGreaterThan(waits[1]! * 1.5);
+
+    // The fourth claim gives up: recorded with the reason, the mirror in step, no events, no marker.
+    await expireMarkers();
+    expect(await reconcileDue(deps)).toBe(1);
+    expect(await marker()).toBeUndefined();
+    const failures = await server.sql`SELECT changes, reason, attempts FROM ref_change_failures WHERE repository_id = ${repo.id}`;
+    expect(failures).toEqual([{ changes: [{ ref: 'refs/heads/doomed', before: null, after: repo.main }], reason: expect.stringContaining('injected: objects unreadable'), attempts: 3 }]);
+    expect(await refEvents(repo.id)).toEqual([]);
+    expect(server.logs.some((line) => line.includes('recorded as failed') && line.includes('injected: objects unreadable'))).toBe(true);
+    expect((await server.sql`SELECT sha FROM repository_refs WHERE repository_id = ${repo.id} AND name = 'refs/heads/doomed'`)[0]).toEqual({ sha: repo.main });
+
+    // Never tried again; the repository's next change gets its own events only.
+    runs = 0;
+    await expireMarkers();
+    expect(await reconcileDue(deps)).toBe(0);
+    expect(runs).toBe(0);
+    const created = await server.api('/repos/alice/doomed/git/refs', { method: 'POST', token: alice.token, body: { ref: 'refs/heads/after', sha: repo.main } });
+    expect(created.status).toBe(201);
+    expect(await refEvents(repo.id)).toEqual(['create', 'push']);
+  });
+
   it('reconciles each marked repository once when two processes start at once', async () => {
     const repos = await Promise.all(['twin-1', 'twin-2', 'twin-3', 'twin-4'].map(repositoryWithHook));
     for (const repo of repos) {

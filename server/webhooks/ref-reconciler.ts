@@ -5,6 +5,9 @@
 // however many repositories there are, and no git process unless something
 // failed. Each repository's markers are claimed with FOR UPDATE SKIP LOCKED:
 // processes starting together share the work and do each repository once.
+// A change that keeps failing backs off (each try counted in its marker,
+// the next one twice as late) and is given up after MAX_ATTEMPTS tries
+// (ref-change-failures.ts).
 import { Backoff } from '../db/backoff.js';
 import type { Sql } from '../db/database.js';
 import { isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
@@ -13,7 +16,8 @@ import type { Logger } from '../log.js';
 import type { GitRepositories } from '../repos/git.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 import { ownerActor } from './event-actor.js';
-import { claimDueMarkers, postponeMarkers } from './ref-change-markers.js';
+import { giveUpRefChange } from './ref-change-failures.js';
+import { claimDueMarkers, MAX_ATTEMPTS, noteFailedTry, noteFailureReason } from './ref-change-markers.js';
 import { syncRefs, syncRefsIn } from './ref-sync.js';
 
 export interface ReconcilerDeps { sql: Sql; git: GitRepositories; urls: Urls; log: Logger }
@@ -22,33 +26,38 @@ const RETRY_AFTER_FAILURE_MS = 2_500;
 const MAX_RETRY_MS = 5_000;
 /** How often overdue markers are looked for (one indexed query when there are none). */
 export const SWEEP_MS = 15_000;
-/** A repository that could not be reconciled (say, its git directory is gone) is tried again after this. */
-const POSTPONE_MS = 5 * 60_000;
 
 function logCaughtUp(deps: ReconcilerDeps, repositoryId: number, refs: { ref: string }[]): void {
   if (refs.length) deps.log.info('ref mirror caught up with git', { repositoryId, refs: refs.map((d) => d.ref) });
 }
 
-/** Reconciles one repository with overdue markers; false when none is left to claim. */
+/**
+ * Tries one repository with overdue markers (claimDueMarkers counts the try
+ * and backs the markers off first); a change tried MAX_ATTEMPTS times
+ * already is given up instead. False when none is left to claim.
+ */
 async function reconcileNextDue(deps: ReconcilerDeps): Promise<boolean> {
-  let claimed: { repositoryId: number; ids: number[] } | null = null;
-  try {
-    return await deps.sql.begin(async (tx) => {
-      claimed = await claimDueMarkers(tx);
-      if (!claimed) return false;
-      // The markers' repository exists: deleting it deletes them (ON DELETE CASCADE).
-      const [repo] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${claimed.repositoryId}`;
-      const actor = await ownerActor(deps.sql, repo!, deps.urls);
-      logCaughtUp(deps, repo!.id, await syncRefsIn(tx, deps, repo!, actor, null, claimed.ids));
-      return true;
-    });
-  } catch (error) {
-    if (!claimed || isDatabaseUnavailable(error)) throw error;
-    const { repositoryId, ids } = claimed as { repositoryId: number; ids: number[] };
-    deps.log.warn('could not reconcile refs; trying again later', { repositoryId, error: String(error) });
-    await postponeMarkers(deps.sql, ids, POSTPONE_MS);
+  const claimed = await claimDueMarkers(deps.sql);
+  if (!claimed) return false;
+  const { repositoryId, ids, attempts, lastError } = claimed;
+  if (attempts > MAX_ATTEMPTS) {
+    await giveUpRefChange(deps, { repositoryId, ids, attempts: attempts - 1, reason: lastError ?? 'unknown' });
     return true;
   }
+  try {
+    await deps.sql.begin(async (tx) => {
+      // The markers' repository exists: deleting it deletes them (ON DELETE CASCADE).
+      const [repo] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${repositoryId}`;
+      if (!repo) return;
+      const actor = await ownerActor(deps.sql, repo, deps.urls);
+      logCaughtUp(deps, repo.id, await syncRefsIn(tx, deps, repo, actor, null, ids));
+    });
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    deps.log.warn('could not reconcile refs; trying again later', { repositoryId, attempts, error: String(error) });
+    await noteFailureReason(deps.sql, ids, String(error));
+  }
+  return true;
 }
 
 /** Reconciles every repository with an overdue marker; returns how many. */
@@ -114,6 +123,7 @@ export function reconcileLater(deps: ReconcilerDeps, repositoryId: number, marke
         return;
       }
       deps.log.warn('deferred ref reconciliation failed; its marker is left to the reconciler', { repositoryId, error: String(error) });
+      await noteFailedTry(deps.sql, markerIds, String(error)).catch(() => {});
     }
   }, backoff.next());
   timer.unref();

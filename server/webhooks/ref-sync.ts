@@ -10,13 +10,13 @@
 import { lockFor } from '../db/advisory-locks.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import { commitInfo, commitInfos, distinctCommits, isCommit, isForced, pushedCommits, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
 import { touchPushedAt, type RepositoryRow } from '../repos/repositories-store.js';
 import { lockPullsOfBranches } from '../pulls/pull-locks.js';
 import { synchronizePulls } from '../pulls/pull-synchronize.js';
 import { requestSuitesOnPush } from '../checks/push-suites.js';
-import { emitRepositoryEvent } from './outbox.js';
+import { pushCommitsOf, type PushCommits } from './push-facts.js';
+import { RefEventBatch } from './ref-event-batch.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
 
@@ -24,60 +24,36 @@ export interface RefSyncDeps { sql: Sql; git: GitRepositories; urls: Urls }
 
 export interface RefDifference { ref: string; before: string | null; after: string | null }
 
-async function headCommitOf(deps: RefSyncDeps, repositoryId: number, sha: string | null): Promise<CommitInfo | null> {
-  return sha !== null && (await isCommit(deps.git, repositoryId, sha)) ? commitInfo(deps.git, repositoryId, sha) : null;
+/** For each commit sha, the first two branches (in git's order) whose tip it is: `base_ref`'s candidates. */
+function branchesByTip(gitRefs: Map<string, string>): Map<string, string[]> {
+  const byTip = new Map<string, string[]>();
+  for (const [name, sha] of gitRefs) {
+    if (!name.startsWith('refs/heads/')) continue;
+    const names = byTip.get(sha) ?? [];
+    if (names.length < 2) byTip.set(sha, [...names, name]);
+  }
+  return byTip;
 }
 
 /**
  * GitHub's `base_ref`: for a tag, or a branch that brought no commit, the
  * branch whose tip is the same commit (the default branch first), else null.
  */
-function baseRefOf(repo: RepositoryRow, change: RefDifference, peeled: string | null, gitRefs: Map<string, string>, newCommits: number): string | null {
+function baseRefOf(repo: RepositoryRow, change: RefDifference, peeled: string | null, gitRefs: Map<string, string>, byTip: Map<string, string[]>, newCommits: number): string | null {
   if (peeled === null || (refType(change.ref) === 'branch' && newCommits > 0)) return null;
   const defaultRef = `refs/heads/${repo.default_branch}`;
   if (defaultRef !== change.ref && gitRefs.get(defaultRef) === peeled) return defaultRef;
-  for (const [name, sha] of gitRefs) if (name !== change.ref && name.startsWith('refs/heads/') && sha === peeled) return name;
-  return null;
+  return byTip.get(peeled)?.find((name) => name !== change.ref) ?? null;
 }
 
-async function peeledCommit(git: GitRepositories, repositoryId: number, sha: string): Promise<string | null> {
-  if (await isCommit(git, repositoryId, sha)) return sha;
-  try {
-    return (await git.git(repositoryId, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`])).trim() || null;
-  } catch {
-    return null;
-  }
-}
+interface Emission { repo: RepositoryRow; actor: Actor; urls: Urls; gitRefs: Map<string, string>; byTip: Map<string, string[]> }
 
-/**
- * What a change is measured against. `known`: every other ref as it was
- * before this sync (the mirror), so commits that two new branches of one
- * push share are listed for both (measured against the refs after the push,
- * each branch would hide them from the other). `announced`: the tips of the
- * changes already emitted in this sync; a commit listed there is not
- * `distinct` again.
- */
-interface Baseline { known: string[]; announced: string[] }
-
-async function emitFor(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, change: RefDifference, gitRefs: Map<string, string>, baseline: Baseline, actor: Actor, installationId: number | null) {
-  if (refType(change.ref) === null) return;
-  const { urls, git } = deps;
-  if (change.before === null) await emitRepositoryEvent(tx, repo.id, 'create', null, createPayload(change.ref, repo, actor, urls), installationId);
-  if (change.after === null) await emitRepositoryEvent(tx, repo.id, 'delete', null, deletePayload(change.ref, repo, actor, urls), installationId);
-  let commits: CommitInfo[] = [];
-  let distinct = new Set<string>();
-  let forced = false;
-  if (change.after !== null && (await isCommit(git, repo.id, change.after))) {
-    const before = change.before !== null && (await isCommit(git, repo.id, change.before)) ? change.before : null;
-    if (before) forced = await isForced(git, repo.id, before, change.after);
-    commits = await commitInfos(git, repo.id, await pushedCommits(git, repo.id, before, change.after, baseline.known));
-    distinct = await distinctCommits(git, repo.id, before, change.after, [...baseline.known, ...baseline.announced]);
-  }
-  const headCommit = await headCommitOf(deps, repo.id, change.after);
-  const peeled = change.after === null ? null : await peeledCommit(git, repo.id, change.after);
-  const baseRef = baseRefOf(repo, change, peeled, gitRefs, commits.length);
-  const push = pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit, distinct, baseRef }, repo, actor, urls);
-  await emitRepositoryEvent(tx, repo.id, 'push', null, push, installationId);
+async function emitFor(batch: RefEventBatch, { repo, actor, urls, gitRefs, byTip }: Emission, change: RefDifference, facts: PushCommits) {
+  if (change.before === null) await batch.add('create', createPayload(change.ref, repo, actor, urls));
+  if (change.after === null) await batch.add('delete', deletePayload(change.ref, repo, actor, urls));
+  const { forced, commits, headCommit, distinct, peeled } = facts;
+  const baseRef = baseRefOf(repo, change, peeled, gitRefs, byTip, commits.length);
+  await batch.add('push', pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit, distinct, baseRef }, repo, actor, urls));
 }
 
 /**
@@ -107,15 +83,11 @@ export async function lockRefSync(tx: TransactionSql, repositoryId: number, mark
   await lockFor(tx, 'refSync', repositoryId);
 }
 
-/** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
-export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null, markerIds: number[]): Promise<RefDifference[]> {
-  // Marker rows first, then the advisory lock: every caller takes them in this order.
-  await clearMarkers(tx, markerIds);
-  await lockFor(tx, 'refSync', repo.id);
-  // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
-  const gitRefs = await deps.git.listRefs(repo.id);
+/** Git's refs, the mirror's, and the differences between them, sorted by ref (call under the repository's sync lock). */
+export async function refDifferences(tx: TransactionSql, git: GitRepositories, repositoryId: number) {
+  const gitRefs = await git.listRefs(repositoryId);
   const mirrored = new Map((await tx<{ name: string; sha: string }[]>`
-    SELECT name, sha FROM repository_refs WHERE repository_id = ${repo.id}`).map((row) => [row.name, row.sha]));
+    SELECT name, sha FROM repository_refs WHERE repository_id = ${repositoryId}`).map((row) => [row.name, row.sha]));
   const differences: RefDifference[] = [];
   for (const ref of new Set([...gitRefs.keys(), ...mirrored.keys()])) {
     const before = mirrored.get(ref) ?? null;
@@ -123,6 +95,26 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     if (before !== after) differences.push({ ref, before, after });
   }
   differences.sort((a, b) => a.ref.localeCompare(b.ref));
+  return { gitRefs, mirrored, differences };
+}
+
+/** Brings the mirror in step with `differences`, in a few statements whatever their number. */
+export async function writeMirror(tx: TransactionSql, repositoryId: number, differences: RefDifference[]): Promise<void> {
+  const gone = differences.filter((d) => d.after === null).map((d) => d.ref);
+  const moved = differences.filter((d) => d.after !== null).map((d) => ({ repository_id: repositoryId, name: d.ref, sha: d.after! }));
+  if (gone.length) await tx`DELETE FROM repository_refs WHERE repository_id = ${repositoryId} AND name = ANY(${gone}::text[])`;
+  for (let at = 0; at < moved.length; at += 1000) {
+    await tx`INSERT INTO repository_refs ${tx(moved.slice(at, at + 1000))} ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
+  }
+}
+
+/** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
+export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null, markerIds: number[]): Promise<RefDifference[]> {
+  // Marker rows first, then the advisory lock: every caller takes them in this order.
+  await clearMarkers(tx, markerIds);
+  await lockFor(tx, 'refSync', repo.id);
+  // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
+  const { gitRefs, mirrored, differences } = await refDifferences(tx, deps.git, repo.id);
   // The pull requests these branches move, locked first (lock order: server/pulls/pull-locks.ts).
   await lockPullsOfBranches(tx, repo.id, differences.map((d) => d.ref));
   if (differences.some((d) => refType(d.ref) !== null)) {
@@ -131,21 +123,21 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     if (pushedAt) repo = { ...repo, pushed_at: pushedAt };
   }
   const quiet = quietTags(differences);
-  const announced: string[] = [];
-  for (const change of differences) {
-    if (change.after === null) {
-      await tx`DELETE FROM repository_refs WHERE repository_id = ${repo.id} AND name = ${change.ref}`;
-    } else {
-      await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${repo.id}, ${change.ref}, ${change.after})
-               ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
+  await writeMirror(tx, repo.id, differences);
+  const emitted = differences.filter((d) => !quiet.has(d.ref));
+  const facts = await pushCommitsOf(deps.git, repo.id, emitted, [...mirrored.values()]);
+  const batch = new RefEventBatch(tx, repo.id, installationId);
+  const emission: Emission = { repo, actor, urls: deps.urls, gitRefs, byTip: branchesByTip(gitRefs) };
+  for (const change of emitted) {
+    const changeFacts = facts.get(change.ref);
+    if (changeFacts) await emitFor(batch, emission, change, changeFacts);
+    // Pull requests whose head this branch is follow it (server/pulls/pull-synchronize.ts); a new ref has none.
+    if (change.before !== null) {
+      await batch.flush();
+      await synchronizePulls(tx, deps.git, deps.urls, repo, change, { sender: actor.sender, installation: actor.installation ?? null });
     }
-    if (quiet.has(change.ref)) continue;
-    const known = [...mirrored].filter(([name]) => name !== change.ref).map(([, sha]) => sha);
-    await emitFor(tx, deps, repo, change, gitRefs, { known, announced }, actor, installationId);
-    // Pull requests whose head this branch is follow it (server/pulls/pull-synchronize.ts).
-    await synchronizePulls(tx, deps.git, deps.urls, repo, change, { sender: actor.sender, installation: actor.installation ?? null });
-    if (change.after !== null) announced.push(change.after);
   }
+  await batch.flush();
   // Apps with checks: write get a check suite for each pushed branch head (server/checks/push-suites.ts).
   await requestSuitesOnPush(tx, deps, repo, differences.filter((d) => !quiet.has(d.ref)), actor.sender);
   return differences;

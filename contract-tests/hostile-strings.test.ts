@@ -95,9 +95,10 @@ function casesOf(fixture: HostileFixture, operationId: keyof typeof routeTable):
 let fixture: HostileFixture;
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
+// Some 40 requests and an app: more than the default hook time on a busy machine.
 beforeAll(async () => {
   fixture = await startHostileFixture();
-});
+}, 180_000);
 afterAll(async () => {
   agent.destroy();
   await fixture?.server.close();

@@ -31,5 +31,6 @@ export function parseWellFormedJson(text: string): unknown {
 
 /** The JSON text of the same value without lone surrogates (`text` itself when it spells none); throws as JSON.parse does. */
 export function wellFormedJsonText(text: string): string {
-  return SURROGATE_ESCAPE.test(text) ? JSON.stringify(parseWellFormedJson(text)) : text;
+  const value = parseWellFormedJson(text);
+  return SURROGATE_ESCAPE.test(text) ? JSON.stringify(value) : text;
 }

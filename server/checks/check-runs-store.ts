@@ -2,6 +2,7 @@
 // appended by each create or update that carries some; its
 // `annotations_count` is kept with them in the same statement's transaction.
 import type { Sql, TransactionSql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 import type { CheckAction, CheckAnnotationInput, CheckAnnotationRow, CheckConclusion, CheckRunRow, CheckStatus } from './check-rows.js';
 
 type Db = Sql | TransactionSql;
@@ -77,6 +78,8 @@ export interface RunFilter {
 
 /** Runs of a commit (`sha`) or of a suite (`suiteId`), newest first, and the total. */
 export async function listRuns(db: Db, repositoryId: number, of: { sha: string } | { suiteId: number }, f: RunFilter, limit: number, offset: number): Promise<{ rows: CheckRunRow[]; total: number }> {
+  // No run's name holds a NUL (PostgreSQL text cannot): such a filter matches nothing rather than failing the query.
+  if (f.checkName !== undefined && !canMatchText(f.checkName)) return { rows: [], total: 0 };
   const scope = 'sha' in of ? db`r.head_sha = ${of.sha}` : db`r.suite_id = ${of.suiteId}`;
   const base = db`SELECT ${f.filter === 'all' ? db`` : db`DISTINCT ON (r.suite_id, r.name)`} r.* FROM check_runs r
     WHERE r.repository_id = ${repositoryId} AND ${scope}

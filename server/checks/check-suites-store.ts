@@ -1,5 +1,6 @@
 // Check suites in PostgreSQL: one per repository, head sha and app.
 import type { Sql, TransactionSql } from '../db/database.js';
+import { canMatchText } from '../db/text-values.js';
 import type { CheckRunRow, CheckSuiteRow } from './check-rows.js';
 import { suiteState } from './check-suite-state.js';
 
@@ -41,6 +42,8 @@ export interface SuiteFilter { appId?: number; checkName?: string }
 
 /** A commit's suites, oldest first, and the total. */
 export async function listSuitesForSha(db: Db, repositoryId: number, sha: string, filter: SuiteFilter, limit: number, offset: number): Promise<{ rows: CheckSuiteRow[]; total: number }> {
+  // No run's name holds a NUL (PostgreSQL text cannot): such a filter matches nothing rather than failing the query.
+  if (filter.checkName !== undefined && !canMatchText(filter.checkName)) return { rows: [], total: 0 };
   const where = db`s.repository_id = ${repositoryId} AND s.head_sha = ${sha}
     ${filter.appId !== undefined ? db`AND s.app_id = ${filter.appId}` : db``}
     ${filter.checkName !== undefined ? db`AND EXISTS (SELECT 1 FROM check_runs r WHERE r.suite_id = s.id AND r.name = ${filter.checkName})` : db``}`;

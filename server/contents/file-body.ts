@@ -12,6 +12,7 @@ import type { OperationContext } from '../http/operation-context.js';
 import { operationBodyLimits } from '../http/operation-input.js';
 import type { RequestBody } from '../http/operation-types.js';
 import { routeTable } from '../generated/routes.js';
+import { parseWellFormedJson } from '../http/well-formed-json.js';
 import { decodeBase64Bytes, decodeContent } from './base64-content.js';
 import { findStringField } from './json-string-field.js';
 
@@ -21,7 +22,7 @@ function parseJson(bytes: Buffer): unknown {
   const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
+    return parseWellFormedJson(text);
   } catch {
     throw problemsParsingJson();
   }

@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { problemsParsingJson } from '../http/api-error.js';
 import { readBodyText, type BodyLimits } from '../http/body-reader.js';
 import { runPipeline } from '../http/pipeline.js';
+import { wellFormedJsonText } from '../http/well-formed-json.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
 import { AnswerBudget, answerBudgetPlugin } from './answer-budget.js';
@@ -107,13 +108,14 @@ export async function readGraphqlCall(event: H3Event, limits: BodyLimits): Promi
   };
   if (source.method !== 'POST') return { request: () => new Request(url(), { method: source.method, headers: headers() }), accept, jsonText: undefined };
 
-  const text = await readBodyText(event, limits);
+  let text = await readBodyText(event, limits);
   const type = source.headers.get('content-type')?.toLowerCase() ?? '';
   const bare = type.startsWith('application/graphql') && !type.startsWith('application/graphql-response+json');
   const request = () => {
     if (!bare) {
       try {
-        JSON.parse(text);
+        // Variables with a lone surrogate reach resolvers as U+FFFD, as REST bodies do (well-formed-json.ts).
+        text = wellFormedJsonText(text);
       } catch {
         throw problemsParsingJson();
       }

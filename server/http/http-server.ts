@@ -1,6 +1,7 @@
 // The node:http server Wharf runs in (`wharf serve`, tests, the benchmark),
 // with its timeouts chosen rather than inherited from Node's defaults.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { guardRequestTarget } from './request-target.js';
 
 export const SERVER_TIMEOUTS = {
   /** All request headers must arrive within this (slow-header slowloris). */
@@ -67,7 +68,7 @@ function closeAfterUnreadBody(handler: NodeHandler): NodeHandler {
 }
 
 export function createHttpServer(handler: NodeHandler): Server {
-  const wrapped = closeAfterUnreadBody(handler);
+  const wrapped = closeAfterUnreadBody(guardRequestTarget(handler));
   const server = createServer({ ...SERVER_TIMEOUTS }, wrapped);
   // `Expect: 100-continue` (curl sends it for large uploads): Node would say
   // "100 Continue" at once, before anyone looked at the request. Handled here,

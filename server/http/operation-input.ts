@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import { problemsParsingJson } from './api-error.js';
 import { readBodyText, type BodyLimits } from './body-reader.js';
 import type { QueryParams, RequestBody } from './operation-types.js';
+import { parseWellFormedJson } from './well-formed-json.js';
 
 export interface OperationInput<K extends OperationId> {
   query: QueryParams<K>;
@@ -33,7 +34,7 @@ export async function readBody(event: H3Event, acceptsForm: boolean, limits: Bod
   // form) must still be read as JSON, as GitHub reads it.
   if (acceptsForm && contentType === 'application/x-www-form-urlencoded') return formObject(text);
   try {
-    return JSON.parse(text);
+    return parseWellFormedJson(text);
   } catch {
     throw problemsParsingJson();
   }

@@ -8,6 +8,7 @@ import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
 import { pageHeaders } from './page-headers.js';
 import { etagOf, ifNoneMatchHits, jsonReply, JSON_TYPE, type Reply } from './json-response.js';
+import { recordDefinedQuery } from './defined-query.js';
 import { OperationContext, type Handler } from './operation-context.js';
 import type { PathParams } from './operation-types.js';
 import { runPipeline, type RequestScope } from './pipeline.js';
@@ -65,6 +66,7 @@ export async function executeOperation<K extends OperationId>(
   const { principal } = scope;
   if (principal.kind === 'token' && principal.installation && row.appPermissions === null) throw notAccessibleByIntegration();
   const params = services.validator.pathParams(operationId, rawParams) as PathParams<K>;
+  recordDefinedQuery(event.url, services.validator.queryNames(operationId)); // for the Link header
   const ctx = new OperationContext(operationId, event, params, scope.principal, services);
   const result = await handler(ctx);
   const headers = scope.headers;

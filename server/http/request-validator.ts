@@ -202,6 +202,11 @@ export class RequestValidator {
     return data;
   }
 
+  /** The names of the query parameters the operation defines. */
+  queryNames(operationId: string): readonly string[] {
+    return this.op(operationId).queryNames;
+  }
+
   /** Whether the operation declares a JSON body (a DELETE may: GitHub's `/applications/{client_id}/token`). */
   declaresBody(operationId: string): boolean {
     return this.op(operationId).body !== undefined;

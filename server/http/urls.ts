@@ -6,6 +6,7 @@
 // base the request used: PyGithub with `base_url=…/api/v3` follows `url` fields
 // and refuses any URL outside its base, while PyGithub, go-github and Octokit
 // with the root as base accept /api/v3 URLs. Web URLs stay at the root.
+import { definedSearch } from './defined-query.js';
 import { noreplyEmail } from '../repos/commit-identity.js';
 import { REST_PREFIXES } from './rest-routes.js';
 
@@ -34,7 +35,7 @@ export class Urls {
     for (const prefix of REST_PREFIXES) {
       if (prefix && (path === prefix || path.startsWith(prefix + '/'))) path = path.slice(prefix.length);
     }
-    return new URL(this.api(path) + requestUrl.search);
+    return new URL(this.api(path) + definedSearch(requestUrl));
   }
 
   /** Web page URL (html_url fields). */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCollaborator } from '../repos/collaborators.js';
 import { apiCall, apiOk, type CallOptions } from '../test-support/api-call.js';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
+import { graphqlOk } from '../test-support/graphql-call.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { actions, hookedRepository, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
@@ -226,6 +227,22 @@ describe('heads elsewhere in the network', () => {
     const refused = await open('alice/secret', { title: 'x', head: 'bob:hidden-too', base: 'main' }, carol.token);
     expect(refused.status).toBe(422);
     expect(refused.json.errors).toEqual([expect.objectContaining({ field: 'head', code: 'invalid' })]);
-    expect((await open('alice/secret', { title: 'Hidden too', head: 'bob:hidden-too', base: 'main' }, bob.token)).status).toBe(201);
+    const hidden = await open('alice/secret', { title: 'Hidden too', head: 'bob:hidden-too', base: 'main' }, bob.token);
+    expect(hidden.status).toBe(201);
+
+    // carol reads alice/secret but not bob's fork: its head repository is null
+    // to her, as if deleted, as GraphQL's headRepository is.
+    expect((await call('/repos/bob/secret', { token: carol.token })).status).toBeGreaterThanOrEqual(400);
+    const { number } = hidden.json;
+    const asCarol = await apiOk(server, `/repos/alice/secret/pulls/${number}`, { token: carol.token });
+    expect(asCarol.head).toEqual({ label: 'unknown:hidden-too', ref: 'hidden-too', sha: hidden.json.head.sha, user: null, repo: null });
+    expect(asCarol.base.repo).toMatchObject({ full_name: 'alice/secret' });
+    expect((await apiOk(server, '/repos/alice/secret/pulls', { token: carol.token }))[0].head.repo).toBeNull();
+    const graphql = await graphqlOk(server, `{ repository(owner: "alice", name: "secret") { pullRequest(number: ${number}) { headRepository { id } headRefName } } }`, {}, carol.token);
+    expect(graphql.data!.repository.pullRequest).toEqual({ headRepository: null, headRefName: 'hidden-too' });
+    // bob, who owns the fork, still sees it, in reads and in the answer to his edit.
+    expect((await apiOk(server, `/repos/alice/secret/pulls/${number}`, { token: bob.token })).head.repo).toMatchObject({ full_name: 'bob/secret' });
+    const edited = await apiOk(server, `/repos/alice/secret/pulls/${number}`, { method: 'PATCH', token: bob.token, body: { title: 'Hidden, edited' } });
+    expect(edited.head.repo).toMatchObject({ full_name: 'bob/secret' });
   });
 });

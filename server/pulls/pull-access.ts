@@ -1,7 +1,10 @@
 // The repository a pull request operation names, and the repositories its
 // bodies show (base and head: the head is a fork's repository for pull
-// requests from forks).
+// requests from forks, which the caller may not be able to see).
+import { installationPermission } from '../apps/installation-access.js';
+import type { Principal } from '../auth/principal.js';
 import type { OperationContext } from '../http/operation-context.js';
+import { hasAnyScope } from '../http/scopes.js';
 import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
@@ -17,4 +20,38 @@ export async function repositoryLookup(services: Services, repo: RepositoryRow, 
   const others = [...new Set(ids)].filter((id): id is number => id !== null && id !== repo.id);
   const found = others.length > 0 ? await services.repos.byIds(others) : new Map<number, RepositoryRow>();
   return (id) => (id === repo.id ? repo : id === null ? null : found.get(id) ?? null);
+}
+
+/**
+ * `repos` as the caller may see them: a repository other than `repo` that
+ * the caller cannot read (someone's private fork, the head of a pull
+ * request) is null, as GraphQL's headRepository is, by the rule
+ * accessRepository applies to a read. Bodies go to the caller; webhook
+ * payloads (to the base repository's hooks) keep the full lookup. Public
+ * repositories need no query; the private ones of a page, one.
+ */
+export async function seenBy(services: Services, principal: Principal, repo: RepositoryRow, repos: RepositoryLookup, ids: Iterable<number | null>): Promise<RepositoryLookup> {
+  const hidden = [...new Set(ids)].map((id) => (id === repo.id ? null : repos(id))).filter((row): row is RepositoryRow => row !== null && row.private);
+  if (hidden.length === 0) return repos;
+  const readable = await readablePrivate(services, principal, hidden);
+  return (id) => {
+    const row = repos(id);
+    return row && (!row.private || row.id === repo.id || readable.has(row.id)) ? row : null;
+  };
+}
+
+async function readablePrivate(services: Services, principal: Principal, rows: RepositoryRow[]): Promise<Set<number>> {
+  const ids = (kept: RepositoryRow[]) => new Set(kept.map((row) => row.id));
+  if (principal.kind !== 'token') return new Set();
+  if (principal.installation) return ids(rows.filter((row) => installationPermission(principal.installation!, row) !== null));
+  // A classic token without `repo` scope reads no private repository.
+  if (!hasAnyScope(principal.scopes, ['repo'])) return new Set();
+  const permissions = await services.repos.permissionsOf(rows, principal.user);
+  return ids(rows.filter((_, i) => permissions[i] !== null));
+}
+
+/** repositoryLookup as the caller may see it (seenBy): for the bodies of reads. */
+export async function visibleRepositoryLookup(services: Services, principal: Principal, repo: RepositoryRow, ids: Iterable<number | null>): Promise<RepositoryLookup> {
+  const list = [...ids];
+  return seenBy(services, principal, repo, await repositoryLookup(services, repo, list), list);
 }

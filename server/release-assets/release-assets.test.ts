@@ -157,6 +157,30 @@ describe('release assets', () => {
     expect(writer.status).toBe(302);
   });
 
+  it('an upload to a release deleted while its body streams in is 404 and leaves no file and no row', async () => {
+    const doomed = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v-race' } }));
+    const before = await assetFiles();
+    const { request } = await import('node:http');
+    const { port } = new URL(server.url);
+    let answered!: (value: { status: number; body: string }) => void;
+    const answer = new Promise<{ status: number; body: string }>((resolve) => (answered = resolve));
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/uploads${REPO}/releases/${doomed.id}/assets?name=late.bin`,
+      headers: { authorization: `token ${alice.token}`, 'content-type': 'application/octet-stream', 'content-length': '8' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => answered({ status: res.statusCode!, body }));
+    });
+    req.write('half');
+    // The spool file appears once the server streams the body: the release goes now.
+    while (!(await assetFiles()).some((name) => name.startsWith('.upload-'))) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await server.api(`${REPO}/releases/${doomed.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    req.end('more');
+    const { status, body } = await answer;
+    expect(status, body).toBe(404);
+    expect(await assetFiles()).toEqual(before);
+    const [{ count }] = await server.sql<[{ count: number }]>`SELECT count(*)::int AS count FROM release_assets WHERE name = 'late.bin'`;
+    expect(count).toBe(0);
+  });
+
   it('deleting a release removes its assets’ files; deleting the repository removes the rest', async () => {
     const doomed = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v3' } }));
     const a = await json(await upload(`${server.url}/api/uploads${REPO}/releases/${doomed.id}/assets?name=a.bin`, Buffer.from('a')));

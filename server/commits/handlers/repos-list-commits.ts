@@ -1,3 +1,4 @@
+import { treePath } from '../../contents/content-path.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaderOf, pageRequest } from '../../http/pagination.js';
@@ -24,9 +25,12 @@ export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
   }
   const page = pageRequest(query);
   const [authors, committers] = await Promise.all([addressesOf(ctx.services, query.author), addressesOf(ctx.services, query.committer)]);
-  // No address or path holds a NUL (git could not be given one): nothing matches.
-  if (authors === null || committers === null || query.path?.includes('\0')) return { status: 200, body: [] };
-  const commits = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: query.path }, page);
+  // A path as the contents API reads one (slashes at either end dropped); one that
+  // names nothing in a tree (`..`, `a//b`, a NUL: git refuses some as outside the
+  // repository) matches no commit, as no address holding a NUL does.
+  const path = query.path === undefined ? '' : treePath(query.path);
+  if (authors === null || committers === null || path === null) return { status: 200, body: [] };
+  const commits = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: path || undefined }, page);
   const users = await commitUsers(ctx.services, commits.emails);
   const link = pageLink(urls, ctx.event.url, page, commits.total);
   return { status: 200, body: commitListBody(repo, commits, users, urls), headers: linkHeaderOf(link) };

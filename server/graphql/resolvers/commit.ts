@@ -2,6 +2,7 @@
 // email), tree, parents and history. A commit is parsed from `cat-file
 // --batch` output, so a page of 50 commits is one git process; `history`
 // lists its oids with one `git log`.
+import { treePath } from '../../contents/content-path.js';
 import { reservedText } from '../answer-budget.js';
 import type { GraphqlContext } from '../context.js';
 import type { CommitResolvers, GitActorResolvers } from '../generated/resolvers-types.js';
@@ -20,13 +21,13 @@ async function commitOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<Pa
   return value;
 }
 
-/** `path` as a literal pathspec (git runs with --literal-pathspecs): no leading or trailing slashes; '' for the whole tree. */
-const normalizePath = (path: string | null | undefined) => (path ?? '').replace(/^\/+|\/+$/g, '');
-
 async function history(ctx: GraphqlContext, commit: GitObjectModel, args: { first?: number | null; after?: string | null; path?: string | null }): Promise<CommitConnectionModel> {
   const skip = args.after ? decodeCursor(args.after) : 0;
   const limit = Math.max(0, Math.min(MAX_PAGE, args.first ?? MAX_PAGE));
-  const path = normalizePath(args.path);
+  // A path inside the tree, slashes at either end dropped ('' for the whole tree), as REST's commit list reads it;
+  // one naming nothing (`..`, `a//b`, a NUL: git refuses some as outside the repository) has no history.
+  const path = treePath(args.path ?? '');
+  if (path === null) return { edges: [], pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: skip > 0 }, count: async () => 0 };
   // --literal-pathspecs: a path is a path, never pathspec magic such as `:(glob)`; `--` ends the revisions.
   const pathArgs = path ? ['--', path] : [];
   const out = await ctx.services.git.git(commit.repo.id, ['--literal-pathspecs', 'log', '--format=%H', `--skip=${skip}`, `--max-count=${limit + 1}`, commit.oid, ...pathArgs]);

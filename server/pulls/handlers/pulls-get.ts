@@ -1,7 +1,7 @@
 import { notFound } from '../../http/api-error.js';
 import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pullRepository, repositoryLookup } from '../pull-access.js';
+import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
 import { pullDiffText, pullPatchText } from '../pull-diff.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullViewCache } from '../pull-view-cache.js';
@@ -21,7 +21,7 @@ export const getPull: Handler<'pulls/get'> = async (ctx) => {
   // Kept while nothing it shows changed (pull-view-cache.ts).
   const body = await pullViewCache(ctx.services).view(repo, ctx.params.pull_number, ctx.services.urls, async () => {
     const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
-    return row && { row, repos: await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]) };
+    return row && { row, repos: await visibleRepositoryLookup(ctx.services, ctx.principal, repo, [row.pull.head_repository_id]) };
   });
   if (!body) throw notFound();
   return { status: 200, body };

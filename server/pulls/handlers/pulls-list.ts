@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../http/pagination.js';
 import { UserViews } from '../../issues/issue-view.js';
 import { pageHeaders } from '../../issues/page-headers.js';
-import { pullRepository, repositoryLookup } from '../pull-access.js';
+import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
 import { listPulls } from '../pull-list.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 
@@ -12,7 +12,7 @@ export const listPullsHandler: Handler<'pulls/list'> = async (ctx) => {
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
   const { rows, total } = await listPulls(sql, repo.id, query, { limit: page.perPage, offset: page.offset });
-  const repos = await repositoryLookup(ctx.services, repo, rows.map((row) => row.pull.head_repository_id));
+  const repos = await visibleRepositoryLookup(ctx.services, ctx.principal, repo, rows.map((row) => row.pull.head_repository_id));
   const users = new UserViews(urls);
   const body = rows.map((row) => pullRequestSimpleView(row, repos, urls, users));
   return { status: 200, body, headers: pageHeaders(urls, ctx.event.url, page, total) };

@@ -6,7 +6,7 @@ import type { Handler, OperationContext } from '../../http/operation-context.js'
 import { canEditIssue } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
 import { simpleUser } from '../../repos/user-view.js';
-import { pullRepository, repositoryLookup } from '../pull-access.js';
+import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 import { notCollaborator, removeReviewRequests, requestReviewers } from '../review-requests.js';
@@ -37,12 +37,12 @@ export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (c
   // No teams exist yet: any team named is not a collaborator.
   if ((body.team_reviewers ?? []).length > 0) throw notCollaborator(repo);
   const row = await inIssueTransaction(ctx, repo, (events) => requestReviewers(events, repos, ctx.params.pull_number, body.reviewers ?? []));
-  return { status: 201, body: pullRequestSimpleView(row, repos, ctx.services.urls) };
+  return { status: 201, body: pullRequestSimpleView(row, await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]), ctx.services.urls) };
 };
 
 export const removePullReviewers: Handler<'pulls/remove-requested-reviewers'> = async (ctx) => {
   const { repo, repos } = await changeablePull(ctx);
   const { body } = await ctx.input();
   const row = await inIssueTransaction(ctx, repo, (events) => removeReviewRequests(events, repos, ctx.params.pull_number, body.reviewers));
-  return { status: 200, body: pullRequestSimpleView(row, repos, ctx.services.urls) };
+  return { status: 200, body: pullRequestSimpleView(row, await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]), ctx.services.urls) };
 };

@@ -4,7 +4,7 @@ import { checkedTitle } from '../../issues/issue-input.js';
 import { canEditIssue } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
 import { checkMaintainerGrant } from '../maintainer-grant.js';
-import { pullRepository, repositoryLookup } from '../pull-access.js';
+import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
 import { changePull, type PullChange } from '../pull-changes.js';
 import { branchSha, diffCounts } from '../pull-git.js';
 import { pullByNumber } from '../pull-rows.js';
@@ -31,5 +31,6 @@ export const updatePull: Handler<'pulls/update'> = async (ctx) => {
     await checkMaintainerGrant(ctx.services, ctx.principal, repos(current.pull.head_repository_id), repo.id, true);
   }
   const row = await inIssueTransaction(ctx, repo, (events) => changePull(events, repos, ctx.params.pull_number, change));
-  return { status: 200, body: pullRequestView(row, repos, ctx.services.urls) };
+  const seen = await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]);
+  return { status: 200, body: pullRequestView(row, seen, ctx.services.urls) };
 };

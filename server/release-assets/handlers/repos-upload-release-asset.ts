@@ -15,7 +15,8 @@ import { spoolUpload } from '../upload-spool.js';
 // never ctx.input()'s (a JSON body under the 1 MiB cap) but streamed to a
 // file (upload-spool.ts). The row is inserted, and the file renamed to its
 // id, in one transaction once the file is complete: a failed upload leaves
-// neither. GitHub sends no webhook event for assets.
+// neither, nor does a release deleted meanwhile (404). GitHub sends no
+// webhook event for assets.
 export const uploadReleaseAsset: Handler<'repos/upload-release-asset'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { sql, urls, config, validator } = ctx.services;
@@ -29,6 +30,10 @@ export const uploadReleaseAsset: Handler<'repos/upload-release-asset'> = async (
   let renamedTo: string | undefined;
   try {
     const row = await sql.begin(async (tx) => {
+      // The release may have been deleted while the body streamed in: then the
+      // upload is 404 and leaves nothing. Locked, so a deletion from now on
+      // waits and sees (and removes) this asset.
+      if (!(await findRelease(tx, repo.id, release.id, true))) throw notFound();
       const row = await insertAsset(tx, {
         releaseId: release.id, repositoryId: repo.id, name, label: query.label ?? null, contentType, size: spooled.size, digest: spooled.digest, uploaderId: ctx.user().user.id,
       });

@@ -39,15 +39,17 @@ const reconnectBackoffS = (retries: number) => Math.min(0.05 * 2 ** retries, 1);
 
 /**
  * `onStatement`: called with every statement Wharf sends (tests and the
- * benchmark count them). postgres.js's own array-type lookup, sent once by
- * each new pooled connection, is left out: which request happens to open a
- * connection is chance, and counting it made statement budgets flaky in CI.
+ * benchmark count them). Two that belong to no request are left out:
+ * postgres.js's own array-type lookup, sent once by each new pooled
+ * connection (which request happens to open a connection is chance), and the
+ * cache listener's heartbeat (cache-invalidation.ts), sent every 5 s on a
+ * timer. Counting either made statement budgets flaky in CI.
  */
 export function connect(url: string, options: { max?: number; onStatement?: (query: string) => void } = {}): Sql {
   const { onStatement } = options;
   return postgres(url, {
     max: options.max ?? 10,
-    ...(onStatement ? { debug: (_connection: number, query: string) => void (isDriverTypeLookup(query) || onStatement(query)) } : {}),
+    ...(onStatement ? { debug: (_connection: number, query: string) => void (isBackground(query) || onStatement(query)) } : {}),
     connect_timeout: CONNECT_TIMEOUT_S,
     backoff: reconnectBackoffS,
     onnotice: () => {},
@@ -56,8 +58,9 @@ export function connect(url: string, options: { max?: number; onStatement?: (que
   }) as unknown as Sql;
 }
 
-/** The statement postgres.js sends on a new connection to learn array type oids. */
-const isDriverTypeLookup = (query: string) => /from pg_catalog\.pg_type a\s+left join pg_catalog\.pg_type b/.test(query);
+/** The statement postgres.js sends on a new connection to learn array type oids, and the listener heartbeat's upsert. */
+const isBackground = (query: string) =>
+  /from pg_catalog\.pg_type a\s+left join pg_catalog\.pg_type b/.test(query) || /^\s*INSERT INTO cache_listeners\b/.test(query);
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const admin = connect(adminUrl, { max: 1 });

@@ -17,11 +17,30 @@ export interface UserPermissions {
   permissionOf(repo: RepositoryRow, user: UserRef): Promise<Permission | null>;
 }
 
-export async function principalPermission(principal: Principal, repo: RepositoryRow, users: UserPermissions): Promise<Permission | null> {
+/** The rule without the user's own grant: a permission (or null), or the user whose grant decides. */
+function decided(principal: Principal, repo: RepositoryRow): Permission | null | { user: UserRef } {
   if (principal.kind !== 'token') return repo.private ? null : 'read';
   if (principal.installation) return installationPermission(principal.installation, repo);
   if (repo.private && !hasAnyScope(principal.scopes, ['repo'])) return null;
-  return users.permissionOf(repo, principal.user);
+  return { user: principal.user };
+}
+
+export async function principalPermission(principal: Principal, repo: RepositoryRow, users: UserPermissions): Promise<Permission | null> {
+  const rule = decided(principal, repo);
+  return typeof rule === 'object' && rule !== null ? users.permissionOf(repo, rule.user) : rule;
+}
+
+/** principalPermission for a page of repositories, in order: the user's grants read in one batch (`services.repos.permissionsOf`). */
+export async function principalPermissions(
+  principal: Principal,
+  repos: RepositoryRow[],
+  readMany: (repos: RepositoryRow[], user: UserRef) => Promise<(Permission | null)[]>,
+): Promise<(Permission | null)[]> {
+  const rules = repos.map((repo) => decided(principal, repo));
+  const asked = repos.filter((_repo, i) => typeof rules[i] === 'object' && rules[i] !== null);
+  const granted = asked.length > 0 && principal.kind === 'token' ? await readMany(asked, principal.user) : [];
+  let next = 0;
+  return rules.map((rule) => (typeof rule === 'object' && rule !== null ? granted[next++] ?? null : rule));
 }
 
 export async function canSeeRepository(principal: Principal, repo: RepositoryRow, users: UserPermissions): Promise<boolean> {

@@ -1,10 +1,9 @@
 // The repository a pull request operation names, and the repositories its
 // bodies show (base and head: the head is a fork's repository for pull
 // requests from forks, which the caller may not be able to see).
-import { installationPermission } from '../apps/installation-access.js';
+import { principalPermissions } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
 import type { OperationContext } from '../http/operation-context.js';
-import { hasAnyScope } from '../http/scopes.js';
 import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
@@ -41,13 +40,8 @@ export async function seenBy(services: Services, principal: Principal, repo: Rep
 }
 
 async function readablePrivate(services: Services, principal: Principal, rows: RepositoryRow[]): Promise<Set<number>> {
-  const ids = (kept: RepositoryRow[]) => new Set(kept.map((row) => row.id));
-  if (principal.kind !== 'token') return new Set();
-  if (principal.installation) return ids(rows.filter((row) => installationPermission(principal.installation!, row) !== null));
-  // A classic token without `repo` scope reads no private repository.
-  if (!hasAnyScope(principal.scopes, ['repo'])) return new Set();
-  const permissions = await services.repos.permissionsOf(rows, principal.user);
-  return ids(rows.filter((_, i) => permissions[i] !== null));
+  const permissions = await principalPermissions(principal, rows, (asked, user) => services.repos.permissionsOf(asked, user));
+  return new Set(rows.filter((_, i) => permissions[i] !== null).map((row) => row.id));
 }
 
 /** repositoryLookup as the caller may see it (seenBy): for the bodies of reads. */

@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'bin/**/*.test.ts', 'contract-tests/**/*.test.ts', 'bench/**/*.test.ts', 'sdk/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'bin/**/*.test.ts',
+      'contract-tests/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'sdk/**/*.test.ts',
+    ],
     globalSetup: ['server/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -16,7 +16,10 @@ for (const file of files) {
   if (!root) throw new Error(`${file}: no <testsuites> element`);
   const attr = (name) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root[1])?.[1] ?? 0);
   // vitest leaves `skipped` off the root and gives it per <testsuite>: summed then.
-  const suiteSkipped = [...xml.matchAll(/<testsuite\b[^>]*\bskipped="(\d+)"/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  const suiteSkipped = [...xml.matchAll(/<testsuite\b[^>]*\bskipped="(\d+)"/g)].reduce(
+    (sum, m) => sum + Number(m[1]),
+    0,
+  );
   const fileSkipped = /\bskipped="/.test(root[1]) ? attr('skipped') : suiteSkipped;
   const bad = attr('failures') + attr('errors');
   passed += attr('tests') - bad - fileSkipped;

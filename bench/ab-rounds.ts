@@ -23,7 +23,13 @@ if (!baseDir) {
 const rounds = Number(process.env.AB_ROUNDS || 10);
 const roundS = Number(process.env.AB_ROUND_S || 5);
 
-interface Side { label: string; wharf: WharfServer; url: string; headers: Record<string, string>; dataDir: string }
+interface Side {
+  label: string;
+  wharf: WharfServer;
+  url: string;
+  headers: Record<string, string>;
+  dataDir: string;
+}
 
 async function start(label: string, entry: string): Promise<Side> {
   const dataDir = await mkdtemp(join(tmpdir(), `wharf-ab-${label}-`));
@@ -43,7 +49,8 @@ async function round(side: Side, durationS: number): Promise<{ rps: number; cpuU
   const before = await readCpuTicks(side.wharf.child.pid);
   const result = await autocannon({ url: side.url, headers: side.headers, connections: 64, duration: durationS });
   const after = await readCpuTicks(side.wharf.child.pid);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${side.label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${side.label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const cpuS = before !== undefined && after !== undefined ? (after - before) / CLOCK_TICKS_PER_SECOND : NaN;
   return { rps: result.requests.mean, cpuUs: (cpuS * 1e6) / result.requests.total };
 }

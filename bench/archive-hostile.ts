@@ -22,7 +22,12 @@ import { startWharf, type WharfServer } from './spawn-wharf.js';
 const ROUNDS = Number(process.env.BENCH_ARCHIVE_ROUNDS ?? 3);
 const ENTRY = process.env.BENCH_ENTRY ?? 'bin/wharf.mjs';
 
-interface Download { status: number; bytes: number; cpuSeconds: number; seconds: number }
+interface Download {
+  status: number;
+  bytes: number;
+  cpuSeconds: number;
+  seconds: number;
+}
 
 async function measuredDownload(wharf: WharfServer, url: string): Promise<Download> {
   const pid = wharf.child.process.pid!;
@@ -42,25 +47,35 @@ async function main(): Promise<void> {
   try {
     const call: JsonCall = async (path, method, body, expected) => {
       const res = await fetch(wharf.baseUrl + path, {
-        method, body: JSON.stringify(body),
-        headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json', accept: 'application/vnd.github+json' },
+        method,
+        body: JSON.stringify(body),
+        headers: {
+          authorization: `token ${wharf.token}`,
+          'content-type': 'application/json',
+          accept: 'application/vnd.github+json',
+        },
       });
       if (res.status !== expected) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<{ sha: string }>;
     };
-    const owner = (await call('/user', 'GET', undefined, 200) as unknown as { login: string }).login;
+    const owner = ((await call('/user', 'GET', undefined, 200)) as unknown as { login: string }).login;
     const trees = { hostile: { width: 20, depth: 4 }, ordinary: { width: 20, depth: 3 } };
     for (const [name, shape] of Object.entries(trees)) {
       await call('/user/repos', 'POST', { name, auto_init: true }, 201);
       const { files } = await buildRepeatedTree(call, `${owner}/${name}`, { ...shape, content: 'x\n', branch: 'main' });
-      const redirect = await fetch(`${wharf.baseUrl}/repos/${owner}/${name}/tarball/main`, { headers: { authorization: `token ${wharf.token}` }, redirect: 'manual' });
+      const redirect = await fetch(`${wharf.baseUrl}/repos/${owner}/${name}/tarball/main`, {
+        headers: { authorization: `token ${wharf.token}` },
+        redirect: 'manual',
+      });
       const url = redirect.headers.get('location');
       if (redirect.status !== 302 || !url) throw new Error(`tarball link: ${redirect.status}`);
       results[name] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const download = await measuredDownload(wharf, url);
         results[name]!.push(download);
-        console.error(`${name} (${files} files) download ${round}: ${download.status}, ${download.bytes} bytes, ${download.cpuSeconds.toFixed(2)} s CPU, ${download.seconds.toFixed(2)} s`);
+        console.error(
+          `${name} (${files} files) download ${round}: ${download.status}, ${download.bytes} bytes, ${download.cpuSeconds.toFixed(2)} s CPU, ${download.seconds.toFixed(2)} s`,
+        );
       }
     }
   } finally {
@@ -69,7 +84,7 @@ async function main(): Promise<void> {
   }
   const report = { entry: ENTRY, rounds: ROUNDS, results };
   console.log(JSON.stringify(report, null, 2));
-  await writeFile(join(REPO_ROOT, 'bench/results/archive-hostile-latest.json'), JSON.stringify(report, null, 2) + '\n');
+  await writeFile(join(REPO_ROOT, 'bench/results/archive-hostile-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 }
 
 await main();

@@ -30,8 +30,22 @@ export async function diskRead(path: string): Promise<number> {
 
 /** POSTs the file, streamed (`-T`), with a Content-Length; resolves the status and JSON body. */
 export async function httpUpload(url: string, token: string, path: string): Promise<{ status: number; body: any }> {
-  const { stdout } = await run('curl', ['-sS', '-X', 'POST', '-T', path, '-H', `authorization: token ${token}`, '-H', 'content-type: application/octet-stream',
-    '-H', 'accept: application/vnd.github+json', '-w', '\n%{http_code}', url]);
+  const { stdout } = await run('curl', [
+    '-sS',
+    '-X',
+    'POST',
+    '-T',
+    path,
+    '-H',
+    `authorization: token ${token}`,
+    '-H',
+    'content-type: application/octet-stream',
+    '-H',
+    'accept: application/vnd.github+json',
+    '-w',
+    '\n%{http_code}',
+    url,
+  ]);
   const cut = stdout.lastIndexOf('\n');
   return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) };
 }

@@ -24,7 +24,12 @@ const MB = 1024 * 1024;
 const SIZE_MB = Number(process.env.BENCH_ASSETS_MB ?? 500);
 const UPLOADS = Number(process.env.BENCH_ASSETS_GC_UPLOADS ?? 8);
 
-interface Upload { mbps: number; fullGcs: number; serverCpuSecondsPerGb: number; rssAfterMb: number }
+interface Upload {
+  mbps: number;
+  fullGcs: number;
+  serverCpuSecondsPerGb: number;
+  rssAfterMb: number;
+}
 
 interface Server {
   name: string;
@@ -35,7 +40,9 @@ interface Server {
 async function startServer(name: string, defaultHeap: boolean): Promise<Server> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-assets-gc-'));
   const flags = ['--trace-gc', ...(defaultHeap ? ['--initial-old-space-size=0'] : [])];
-  const wharf = await startWharf(dataDir, 120_000, flags, 'bin/wharf.mjs', { WHARF_MAX_ASSET_BYTES: String(SIZE_MB * MB + MB) });
+  const wharf = await startWharf(dataDir, 120_000, flags, 'bin/wharf.mjs', {
+    WHARF_MAX_ASSET_BYTES: String(SIZE_MB * MB + MB),
+  });
   let fullGcs = 0;
   wharf.child.onLine((line, stream) => {
     if (stream === 'stdout' && line.includes(': Mark-Compact ')) fullGcs++;
@@ -45,15 +52,25 @@ async function startServer(name: string, defaultHeap: boolean): Promise<Server> 
     name,
     async upload(source, i) {
       fullGcs = 0;
-      const { cpuSeconds, value: { ms, uploaded } } = await cpuSecondsOf(wharf.child.pid, async () => {
+      const {
+        cpuSeconds,
+        value: { ms, uploaded },
+      } = await cpuSecondsOf(wharf.child.pid, async () => {
         const start = performance.now();
         const uploaded = await release.upload(`upload-${i}.bin`, source);
         return { ms: performance.now() - start, uploaded };
       });
       if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status}`);
       const rssAfterMb = ((await readRssBytes(wharf.child.pid)) ?? 0) / MB;
-      const result = { mbps: SIZE_MB / (ms / 1000), fullGcs, serverCpuSecondsPerGb: cpuSeconds / (SIZE_MB / 1024), rssAfterMb };
-      console.error(`${name} upload ${i}: ${result.mbps.toFixed(1)} MB/s, ${fullGcs} full GCs, server CPU ${result.serverCpuSecondsPerGb.toFixed(2)} s/GB, RSS after ${rssAfterMb.toFixed(1)} MB`);
+      const result = {
+        mbps: SIZE_MB / (ms / 1000),
+        fullGcs,
+        serverCpuSecondsPerGb: cpuSeconds / (SIZE_MB / 1024),
+        rssAfterMb,
+      };
+      console.error(
+        `${name} upload ${i}: ${result.mbps.toFixed(1)} MB/s, ${fullGcs} full GCs, server CPU ${result.serverCpuSecondsPerGb.toFixed(2)} s/GB, RSS after ${rssAfterMb.toFixed(1)} MB`,
+      );
       const downloaded = await httpDownload(await release.signedUrl(uploaded.body.url));
       if (downloaded.bytes !== SIZE_MB * MB) throw new Error(`download: ${downloaded.status}`);
       await release.deleteAsset(uploaded.body.url);
@@ -83,12 +100,16 @@ async function main() {
     }
     const [withFloor, v8Default] = runs as [Upload[], Upload[]];
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const line = (name: string, ups: Upload[]) => `${name} MB/s ${ups.map((r) => r.mbps.toFixed(0)).join(', ')} (median ${median(ups.map((r) => r.mbps)).toFixed(0)}); full GCs ${ups.map((r) => r.fullGcs).join(', ')}; server CPU/GB median ${median(ups.map((r) => r.serverCpuSecondsPerGb)).toFixed(2)} s; RSS after each ${ups.map((r) => r.rssAfterMb.toFixed(0)).join(', ')} MB`;
+    const line = (name: string, ups: Upload[]) =>
+      `${name} MB/s ${ups.map((r) => r.mbps.toFixed(0)).join(', ')} (median ${median(ups.map((r) => r.mbps)).toFixed(0)}); full GCs ${ups.map((r) => r.fullGcs).join(', ')}; server CPU/GB median ${median(ups.map((r) => r.serverCpuSecondsPerGb)).toFixed(2)} s; RSS after each ${ups.map((r) => r.rssAfterMb.toFixed(0)).join(', ')} MB`;
     console.log(`${UPLOADS} uploads of ${SIZE_MB} MB to each server, in turns, each followed by its download`);
     console.log(line('--initial-old-space-size=128 (bin/wharf.mjs):', withFloor));
     console.log(line('V8 default:                                  ', v8Default));
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
-    await writeFile(join(REPO_ROOT, 'bench', 'results', 'assets-gc-latest.json'), JSON.stringify({ sizeMb: SIZE_MB, withFloor, v8Default }, null, 2) + '\n');
+    await writeFile(
+      join(REPO_ROOT, 'bench', 'results', 'assets-gc-latest.json'),
+      `${JSON.stringify({ sizeMb: SIZE_MB, withFloor, v8Default }, null, 2)}\n`,
+    );
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -53,8 +53,13 @@ const SIZE = SIZE_MB * MB;
 
 type Transfer = 'upload' | 'diskWrite' | 'download' | 'diskRead' | 'cachedDownload' | 'cachedRead' | 'sendfile';
 const LABELS: Record<Transfer, string> = {
-  upload: 'upload', diskWrite: 'disk write', download: 'download from disk', diskRead: 'disk read from disk',
-  cachedDownload: 'download from page cache', cachedRead: 'page-cache read', sendfile: 'loopback sendfile',
+  upload: 'upload',
+  diskWrite: 'disk write',
+  download: 'download from disk',
+  diskRead: 'disk read from disk',
+  cachedDownload: 'download from page cache',
+  cachedRead: 'page-cache read',
+  sendfile: 'loopback sendfile',
 };
 const best = Object.fromEntries(Object.keys(LABELS).map((k) => [k, Infinity])) as Record<Transfer, number>;
 const serverCpu = { upload: Infinity, download: Infinity };
@@ -70,7 +75,11 @@ async function timed(transfer: Transfer, round: number, run: () => Promise<numbe
   console.error(`round ${round}: ${LABELS[transfer]} ${mbps(ms).toFixed(1)} MB/s`);
 }
 
-interface Asset { url: string; signedUrl: string; path: string }
+interface Asset {
+  url: string;
+  signedUrl: string;
+  path: string;
+}
 
 /** GETs the asset's signed URL with curl; resolves the byte count. */
 async function download(asset: Asset): Promise<number> {
@@ -111,7 +120,8 @@ async function main() {
     const sampler = sampleRss(pid, 50);
     const sampled = await release.upload('rss.bin', source);
     rssGrowthMb = Math.max(0, (await sampler.stop()) - rssBefore) / MB;
-    if (sampled.status !== 201 || sampled.body.size !== SIZE) throw new Error(`upload: ${sampled.status} ${JSON.stringify(sampled.body).slice(0, 300)}`);
+    if (sampled.status !== 201 || sampled.body.size !== SIZE)
+      throw new Error(`upload: ${sampled.status} ${JSON.stringify(sampled.body).slice(0, 300)}`);
     // Each timed write replaces the file its kind wrote before, freeing it
     // just before: both then write into memory freed a moment ago (see above).
     let last = { copy: join(root, 'copy-0.bin'), asset: await describe(sampled.body.url) };
@@ -126,7 +136,8 @@ async function main() {
           await release.deleteAsset(previous.asset.url);
           await timed('upload', round, async () => {
             const { cpuSeconds, value } = await cpuSecondsOf(pid, () => release.upload(`round-${round}.bin`, source));
-            if (value.status !== 201) throw new Error(`upload: ${value.status} ${JSON.stringify(value.body).slice(0, 300)}`);
+            if (value.status !== 201)
+              throw new Error(`upload: ${value.status} ${JSON.stringify(value.body).slice(0, 300)}`);
             serverCpu.upload = Math.min(serverCpu.upload, cpuSeconds);
             asset = await describe(value.body.url);
             return value.body.size;
@@ -137,11 +148,12 @@ async function main() {
       last = { copy, asset: uploaded };
       await alternating(round, [
         () => timed('cachedRead', round, () => diskRead(copy)),
-        () => timed('cachedDownload', round, async () => {
-          const { cpuSeconds, value } = await cpuSecondsOf(pid, () => download(uploaded));
-          serverCpu.download = Math.min(serverCpu.download, cpuSeconds);
-          return value;
-        }),
+        () =>
+          timed('cachedDownload', round, async () => {
+            const { cpuSeconds, value } = await cpuSecondsOf(pid, () => download(uploaded));
+            serverCpu.download = Math.min(serverCpu.download, cpuSeconds);
+            return value;
+          }),
         () => timed('sendfile', round, async () => (await httpDownload(sendfile.url)).bytes),
       ]);
     }
@@ -164,23 +176,42 @@ async function main() {
   }
   const gb = SIZE / 1024 / MB;
   const result = {
-    sizeMb: SIZE_MB, rounds: ROUNDS,
-    uploadMBps: mbps(best.upload), diskWriteMBps: mbps(best.diskWrite), uploadRatio: best.diskWrite / best.upload,
-    downloadMBps: mbps(best.download), diskReadMBps: mbps(best.diskRead), downloadRatio: best.diskRead / best.download,
-    cachedDownloadMBps: mbps(best.cachedDownload), cachedReadMBps: mbps(best.cachedRead), cachedDownloadRatio: best.cachedRead / best.cachedDownload,
-    sendfileMBps: mbps(best.sendfile), cachedDownloadOfSendfile: best.sendfile / best.cachedDownload,
-    rssGrowthMb, firstUploadRssMb: workerStartMb,
+    sizeMb: SIZE_MB,
+    rounds: ROUNDS,
+    uploadMBps: mbps(best.upload),
+    diskWriteMBps: mbps(best.diskWrite),
+    uploadRatio: best.diskWrite / best.upload,
+    downloadMBps: mbps(best.download),
+    diskReadMBps: mbps(best.diskRead),
+    downloadRatio: best.diskRead / best.download,
+    cachedDownloadMBps: mbps(best.cachedDownload),
+    cachedReadMBps: mbps(best.cachedRead),
+    cachedDownloadRatio: best.cachedRead / best.cachedDownload,
+    sendfileMBps: mbps(best.sendfile),
+    cachedDownloadOfSendfile: best.sendfile / best.cachedDownload,
+    rssGrowthMb,
+    firstUploadRssMb: workerStartMb,
     serverCpuSecondsPerGb: { upload: serverCpu.upload / gb, download: serverCpu.download / gb },
   };
   const f = (n: number) => n.toFixed(1);
   console.log(`asset size:        ${SIZE_MB} MB, best of ${ROUNDS} rounds`);
-  console.log(`upload:            ${f(result.uploadMBps)} MB/s   disk write: ${f(result.diskWriteMBps)} MB/s   ratio ${result.uploadRatio.toFixed(2)}× (target ≥ 0.5×)`);
-  console.log(`download:          ${f(result.downloadMBps)} MB/s   disk read:  ${f(result.diskReadMBps)} MB/s   ratio ${result.downloadRatio.toFixed(2)}× (target ≥ 0.5×; both from the disk)`);
-  console.log(`from page cache:   ${f(result.cachedDownloadMBps)} MB/s   read:       ${f(result.cachedReadMBps)} MB/s   ratio ${result.cachedDownloadRatio.toFixed(2)}×; loopback sendfile to the same curl ${f(result.sendfileMBps)} MB/s, the download ${result.cachedDownloadOfSendfile.toFixed(2)}× of it`);
-  console.log(`server RSS growth: ${f(result.rssGrowthMb)} MB during a ${SIZE_MB} MB upload (target ≤ 50 MB); the process's first upload (1 KB, starts the digest worker): ${f(result.firstUploadRssMb)} MB, once`);
-  console.log(`server CPU per GB: upload ${result.serverCpuSecondsPerGb.upload.toFixed(2)} s, download (page cache) ${result.serverCpuSecondsPerGb.download.toFixed(2)} s`);
+  console.log(
+    `upload:            ${f(result.uploadMBps)} MB/s   disk write: ${f(result.diskWriteMBps)} MB/s   ratio ${result.uploadRatio.toFixed(2)}× (target ≥ 0.5×)`,
+  );
+  console.log(
+    `download:          ${f(result.downloadMBps)} MB/s   disk read:  ${f(result.diskReadMBps)} MB/s   ratio ${result.downloadRatio.toFixed(2)}× (target ≥ 0.5×; both from the disk)`,
+  );
+  console.log(
+    `from page cache:   ${f(result.cachedDownloadMBps)} MB/s   read:       ${f(result.cachedReadMBps)} MB/s   ratio ${result.cachedDownloadRatio.toFixed(2)}×; loopback sendfile to the same curl ${f(result.sendfileMBps)} MB/s, the download ${result.cachedDownloadOfSendfile.toFixed(2)}× of it`,
+  );
+  console.log(
+    `server RSS growth: ${f(result.rssGrowthMb)} MB during a ${SIZE_MB} MB upload (target ≤ 50 MB); the process's first upload (1 KB, starts the digest worker): ${f(result.firstUploadRssMb)} MB, once`,
+  );
+  console.log(
+    `server CPU per GB: upload ${result.serverCpuSecondsPerGb.upload.toFixed(2)} s, download (page cache) ${result.serverCpuSecondsPerGb.download.toFixed(2)} s`,
+  );
   await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
-  await writeFile(join(REPO_ROOT, 'bench', 'results', 'assets-latest.json'), JSON.stringify(result, null, 2) + '\n');
+  await writeFile(join(REPO_ROOT, 'bench', 'results', 'assets-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
 }
 
 await main();

@@ -14,18 +14,27 @@ export interface BenchRelease {
 }
 
 export async function createBenchRelease(wharf: WharfServer, repoName: string): Promise<BenchRelease> {
-  const call = (method: string, url: string, body?: unknown, accept = 'application/vnd.github+json') => fetch(url.startsWith('http') ? url : `${wharf.baseUrl}${url}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual',
-    headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json', accept },
-  });
-  const repo = await (await call('POST', '/user/repos', { name: repoName, auto_init: true })).json() as { full_name: string };
-  const release = await (await call('POST', `/repos/${repo.full_name}/releases`, { tag_name: 'v1' })).json() as { upload_url: string };
+  const call = (method: string, url: string, body?: unknown, accept = 'application/vnd.github+json') =>
+    fetch(url.startsWith('http') ? url : `${wharf.baseUrl}${url}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+      headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json', accept },
+    });
+  const repo = (await (await call('POST', '/user/repos', { name: repoName, auto_init: true })).json()) as {
+    full_name: string;
+  };
+  const release = (await (await call('POST', `/repos/${repo.full_name}/releases`, { tag_name: 'v1' })).json()) as {
+    upload_url: string;
+  };
   return {
-    upload: (name, path) => httpUpload(release.upload_url.replace('{?name,label}', `?name=${encodeURIComponent(name)}`), wharf.token, path),
+    upload: (name, path) =>
+      httpUpload(release.upload_url.replace('{?name,label}', `?name=${encodeURIComponent(name)}`), wharf.token, path),
     async signedUrl(assetUrl) {
       const redirect = await call('GET', assetUrl, undefined, 'application/octet-stream');
       const location = redirect.headers.get('location');
-      if (redirect.status !== 302 || location === null) throw new Error(`asset download: ${redirect.status}, no signed URL`);
+      if (redirect.status !== 302 || location === null)
+        throw new Error(`asset download: ${redirect.status}, no signed URL`);
       return location;
     },
     async deleteAsset(assetUrl) {

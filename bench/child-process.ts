@@ -22,7 +22,9 @@ const TAIL_LINES = 30;
 export function spawnNode(args: string[], env: NodeJS.ProcessEnv): Child {
   // BENCH_CPU_PROF_DIR: every child writes a V8 CPU profile there when it exits
   // (--cpu-prof cannot be passed through NODE_OPTIONS).
-  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
   const child = spawn(process.execPath, [...profile, ...args], {
     cwd: REPO_ROOT,
     env,

@@ -19,14 +19,19 @@ import { serveStartup, type RunningServe } from './serve-startup.js';
 import { summarize, timedCommand, type Summary, type Timed } from './timed-command.js';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/cli-startup.json', import.meta.url));
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, compare: { type: 'string', multiple: true, default: [] } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, compare: { type: 'string', multiple: true, default: [] } },
+});
 const runs = Number(values.runs);
 const clis = [join(REPO_ROOT, 'bin/wharf.mjs'), ...values.compare.map((path) => resolve(path))];
 const label = (cli: string) => (cli === clis[0] ? 'this checkout' : cli);
 
 /** The embedded cluster's URL, as an admin command joining it would build it. */
 async function embeddedUrl(dataDir: string): Promise<string> {
-  const creds = JSON.parse(await readFile(join(dataDir, 'pg-credentials.json'), 'utf8')) as { user: string; password: string };
+  const creds = JSON.parse(await readFile(join(dataDir, 'pg-credentials.json'), 'utf8')) as {
+    user: string;
+    password: string;
+  };
   const port = (await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
   return `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/wharf`;
 }
@@ -55,23 +60,42 @@ try {
   process.stderr.write(`serve (first start, initdb included): ${server.startupMs.toFixed(0)} ms\n`);
   const joined = { ...process.env, WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn', DATABASE_URL: undefined };
   const external = { ...joined, DATABASE_URL: await embeddedUrl(dataDir), WHARF_DATA_DIR: join(work, 'unused') };
-  for (const [mode, env] of [['joined', joined], ['DATABASE_URL', external]] as const) {
-    record(`admin create-user (${mode})`, await interleaved((i, cli) =>
-      timedCommand([process.execPath, cli, 'admin', 'create-user', `u${mode.length}x${clis.indexOf(cli)}x${i}`], env)));
-    record(`admin list-tokens (${mode})`, await interleaved((_, cli) => timedCommand([process.execPath, cli, 'admin', 'list-tokens', 'admin'], env)));
+  for (const [mode, env] of [
+    ['joined', joined],
+    ['DATABASE_URL', external],
+  ] as const) {
+    record(
+      `admin create-user (${mode})`,
+      await interleaved((i, cli) =>
+        timedCommand([process.execPath, cli, 'admin', 'create-user', `u${mode.length}x${clis.indexOf(cli)}x${i}`], env),
+      ),
+    );
+    record(
+      `admin list-tokens (${mode})`,
+      await interleaved((_, cli) => timedCommand([process.execPath, cli, 'admin', 'list-tokens', 'admin'], env)),
+    );
   }
-  record('serve to first 200 (DATABASE_URL)', await interleaved(async (_, cli) => {
-    const started = await serveStartup(cli, { DATABASE_URL: external.DATABASE_URL, WHARF_DATA_DIR: join(work, 'unused') });
-    await started.stop();
-    return { wallMs: started.startupMs, peakRssMiB: null, cpuMs: null, stdout: '' };
-  }));
+  record(
+    'serve to first 200 (DATABASE_URL)',
+    await interleaved(async (_, cli) => {
+      const started = await serveStartup(cli, {
+        DATABASE_URL: external.DATABASE_URL,
+        WHARF_DATA_DIR: join(work, 'unused'),
+      });
+      await started.stop();
+      return { wallMs: started.startupMs, peakRssMiB: null, cpuMs: null, stdout: '' };
+    }),
+  );
   await server.stop();
   server = undefined;
-  record('serve to first 200 (embedded restart)', await interleaved(async (_, cli) => {
-    const started = await serveStartup(cli, { WHARF_DATA_DIR: dataDir });
-    await started.stop();
-    return { wallMs: started.startupMs, peakRssMiB: null, cpuMs: null, stdout: '' };
-  }));
+  record(
+    'serve to first 200 (embedded restart)',
+    await interleaved(async (_, cli) => {
+      const started = await serveStartup(cli, { WHARF_DATA_DIR: dataDir });
+      await started.stop();
+      return { wallMs: started.startupMs, peakRssMiB: null, cpuMs: null, stdout: '' };
+    }),
+  );
 } finally {
   await server?.stop();
   await rm(work, { recursive: true, force: true });
@@ -81,16 +105,28 @@ const fmt = (n: number | null, unit: string) => (n === null ? '-' : `${n.toFixed
 for (const [cli, rows] of Object.entries(results)) {
   process.stdout.write(`\n${cli} (median of ${runs})\n`);
   for (const [name, s] of Object.entries(rows)) {
-    process.stdout.write(`  ${name.padEnd(40)} ${fmt(s.medianWallMs, 'ms').padStart(8)}  CPU ${fmt(s.medianCpuMs, 'ms').padStart(7)}  peak RSS ${fmt(s.medianPeakRssMiB, 'MiB')}\n`);
+    process.stdout.write(
+      `  ${name.padEnd(40)} ${fmt(s.medianWallMs, 'ms').padStart(8)}  CPU ${fmt(s.medianCpuMs, 'ms').padStart(7)}  peak RSS ${fmt(s.medianPeakRssMiB, 'MiB')}\n`,
+    );
   }
 }
-const ratios = clis.length > 1 ? Object.fromEntries(Object.keys(results[label(clis[0]!)]!).map((name) => [
-  name, results[label(clis[0]!)]![name]!.medianWallMs / results[label(clis[1]!)]![name]!.medianWallMs,
-])) : undefined;
+const ratios =
+  clis.length > 1
+    ? Object.fromEntries(
+        Object.keys(results[label(clis[0]!)]!).map((name) => [
+          name,
+          results[label(clis[0]!)]![name]!.medianWallMs / results[label(clis[1]!)]![name]!.medianWallMs,
+        ]),
+      )
+    : undefined;
 if (ratios) {
   process.stdout.write(`\nwall time, this checkout / ${clis[1]}\n`);
-  for (const [name, ratio] of Object.entries(ratios)) process.stdout.write(`  ${name.padEnd(40)} ${ratio.toFixed(2)}×\n`);
+  for (const [name, ratio] of Object.entries(ratios))
+    process.stdout.write(`  ${name.padEnd(40)} ${ratio.toFixed(2)}×\n`);
 }
 await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), node: process.version, runs, results, ratios }, null, 2) + '\n');
+await writeFile(
+  RESULTS_FILE,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, runs, results, ratios }, null, 2)}\n`,
+);
 process.stdout.write(`\nresults written to ${RESULTS_FILE}\n`);

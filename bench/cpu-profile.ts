@@ -9,10 +9,18 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
-interface CpuProfile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** A span of CLOCK_MONOTONIC in µs (process.hrtime.bigint() / 1000n): V8 stamps samples on the same clock on Linux. */
-export interface Window { fromUs: number; toUs: number }
+export interface Window {
+  fromUs: number;
+  toUs: number;
+}
 
 export interface SelfTime {
   name: string;
@@ -34,7 +42,10 @@ function shortWhere(url: string, line: number): string {
 }
 
 /** The busy time in ms and the functions ranked by self time (ties kept apart by location). */
-export async function selfTimes(file: string, window?: Window): Promise<{ busyMs: number; idleMs: number; ranked: SelfTime[] }> {
+export async function selfTimes(
+  file: string,
+  window?: Window,
+): Promise<{ busyMs: number; idleMs: number; ranked: SelfTime[] }> {
   const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, { name: string; where: string; us: number }>();
@@ -66,6 +77,8 @@ export async function selfTimes(file: string, window?: Window): Promise<{ busyMs
 
 /** A Markdown table of the first `count` entries. */
 export function selfTimeTable(ranked: SelfTime[], count: number): string {
-  const rows = ranked.slice(0, count).map((e, i) => `| ${i + 1} | ${e.percent.toFixed(1)} % | \`${e.name}\` | ${e.where || '(V8)'} |`);
+  const rows = ranked
+    .slice(0, count)
+    .map((e, i) => `| ${i + 1} | ${e.percent.toFixed(1)} % | \`${e.name}\` | ${e.where || '(V8)'} |`);
   return ['| # | self | function | where |', '|---|---|---|---|', ...rows].join('\n');
 }

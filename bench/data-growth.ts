@@ -34,7 +34,9 @@ async function measure(size: number): Promise<SizeResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-data-'));
   try {
     const first = await startWharf(dataDir);
-    const login = ((await (await fetch(`${first.baseUrl}/user`, { headers: { authorization: `token ${first.token}` } })).json()) as { login: string; id: number });
+    const login = (await (
+      await fetch(`${first.baseUrl}/user`, { headers: { authorization: `token ${first.token}` } })
+    ).json()) as { login: string; id: number };
     const sql = await connectEmbedded(dataDir);
     const seedStarted = performance.now();
     const ids = await seedRepositories(sql, dataDir, login.id, size);
@@ -43,8 +45,12 @@ async function measure(size: number): Promise<SizeResult> {
     const midPage = Math.ceil(lastPage / 2);
     const plans: Plan[] = [];
     const params = {
-      ownerId: login.id, login: login.login, repositoryId: ids[Math.floor(ids.length / 2)]!,
-      name: `repo-${String(Math.ceil(size / 2)).padStart(5, '0')}`, offset: (lastPage - 1) * PER_PAGE, total: size,
+      ownerId: login.id,
+      login: login.login,
+      repositoryId: ids[Math.floor(ids.length / 2)]!,
+      name: `repo-${String(Math.ceil(size / 2)).padStart(5, '0')}`,
+      offset: (lastPage - 1) * PER_PAGE,
+      total: size,
     };
     for (const q of DATA_QUERIES) plans.push(await explain(sql, q.name, q.text, q.params(params)));
     await sql.end();
@@ -59,24 +65,53 @@ async function measure(size: number): Promise<SizeResult> {
       const git = await gitSettled(gitLog, spawnedAt);
       const token = first.token;
       const repoPath = (n: number) => `/repos/${login.login}/repo-${String(n).padStart(5, '0')}`;
-      const sample = Array.from({ length: Math.min(200, size) }, (_, i) => 1 + Math.floor((i * size) / Math.min(200, size)));
+      const sample = Array.from(
+        { length: Math.min(200, size) },
+        (_, i) => 1 + Math.floor((i * size) / Math.min(200, size)),
+      );
       const repeat = (path: string, n: number) => Array.from({ length: n }, () => path);
       const latencyMs: Record<string, Latency> = {
         'GET /repos/{o}/{r} cold': await latencies(server.baseUrl, token, sample.map(repoPath)),
         'GET /repos/{o}/{r} warm': await latencies(server.baseUrl, token, repeat(repoPath(sample[0]!), 300)),
-        'GET /user/repos page 1': await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}`, 50)),
-        [`GET /user/repos page ${midPage}`]: await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&page=${midPage}`, 50)),
-        [`GET /user/repos page ${lastPage}`]: await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&page=${lastPage}`, 50)),
-        'GET /user/repos?sort=updated page 1': await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated`, 50)),
-        [`GET /user/repos?sort=updated page ${lastPage}`]: await latencies(server.baseUrl, token, repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated&page=${lastPage}`, 50)),
+        'GET /user/repos page 1': await latencies(
+          server.baseUrl,
+          token,
+          repeat(`/user/repos?per_page=${PER_PAGE}`, 50),
+        ),
+        [`GET /user/repos page ${midPage}`]: await latencies(
+          server.baseUrl,
+          token,
+          repeat(`/user/repos?per_page=${PER_PAGE}&page=${midPage}`, 50),
+        ),
+        [`GET /user/repos page ${lastPage}`]: await latencies(
+          server.baseUrl,
+          token,
+          repeat(`/user/repos?per_page=${PER_PAGE}&page=${lastPage}`, 50),
+        ),
+        'GET /user/repos?sort=updated page 1': await latencies(
+          server.baseUrl,
+          token,
+          repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated`, 50),
+        ),
+        [`GET /user/repos?sort=updated page ${lastPage}`]: await latencies(
+          server.baseUrl,
+          token,
+          repeat(`/user/repos?per_page=${PER_PAGE}&sort=updated&page=${lastPage}`, 50),
+        ),
       };
       await server.stop();
       const again = await startTimed(dataDir, {});
       await again.stop();
       const starts = [server.readyMs, again.readyMs].map(Math.round);
       return {
-        repositories: size, seedMs, startToReadyMs: Math.min(...starts), startsToReadyMs: starts,
-        gitProcessesAtStart: git.count, lastGitProcessAfterStartMs: git.lastAtMs, latencyMs, plans,
+        repositories: size,
+        seedMs,
+        startToReadyMs: Math.min(...starts),
+        startsToReadyMs: starts,
+        gitProcessesAtStart: git.count,
+        lastGitProcessAfterStartMs: git.lastAtMs,
+        latencyMs,
+        plans,
       };
     } finally {
       await server.stop();
@@ -94,17 +129,27 @@ for (const size of sizes) {
 
 for (const r of results) {
   console.log(`\n${r.repositories} repositories (seeded in ${r.seedMs} ms)`);
-  console.log(`  start to /readyz:            ${r.startToReadyMs} ms (best of ${(r.startsToReadyMs ?? []).join(', ')})`);
-  console.log(`  git processes at start:      ${r.gitProcessesAtStart} (last ${r.lastGitProcessAfterStartMs} ms after spawn)`);
-  for (const [name, l] of Object.entries(r.latencyMs)) console.log(`  ${name.padEnd(42)} p50 ${l.p50} ms  p99 ${l.p99} ms  (${l.n}× ${JSON.stringify(l.statuses)})`);
-  for (const p of r.plans) console.log(`  plan ${p.query.padEnd(36)} ${p.executionMs} ms  ${p.seqScans.length ? `SEQ SCAN ${p.seqScans.join(', ')}` : 'no seq scan'}`);
+  console.log(
+    `  start to /readyz:            ${r.startToReadyMs} ms (best of ${(r.startsToReadyMs ?? []).join(', ')})`,
+  );
+  console.log(
+    `  git processes at start:      ${r.gitProcessesAtStart} (last ${r.lastGitProcessAfterStartMs} ms after spawn)`,
+  );
+  for (const [name, l] of Object.entries(r.latencyMs))
+    console.log(`  ${name.padEnd(42)} p50 ${l.p50} ms  p99 ${l.p99} ms  (${l.n}× ${JSON.stringify(l.statuses)})`);
+  for (const p of r.plans)
+    console.log(
+      `  plan ${p.query.padEnd(36)} ${p.executionMs} ms  ${p.seqScans.length ? `SEQ SCAN ${p.seqScans.join(', ')}` : 'no seq scan'}`,
+    );
 }
 if (results.length >= 2) {
   const [small, large] = [results[0]!, results.at(-1)!];
-  console.log(`\nstart-up ${large.repositories}/${small.repositories}: ${(large.startToReadyMs / small.startToReadyMs).toFixed(2)}×; git processes ${small.gitProcessesAtStart} → ${large.gitProcessesAtStart}`);
+  console.log(
+    `\nstart-up ${large.repositories}/${small.repositories}: ${(large.startToReadyMs / small.startToReadyMs).toFixed(2)}×; git processes ${small.gitProcessesAtStart} → ${large.gitProcessesAtStart}`,
+  );
 }
 const out = join(REPO_ROOT, 'bench', 'results');
 await mkdir(out, { recursive: true });
 const json = JSON.stringify({ label, at: new Date().toISOString(), perPage: PER_PAGE, results }, null, 2);
-await writeFile(join(out, 'data-growth-latest.json'), json + '\n');
-if (process.env.DATA_SAVE_AS) await writeFile(join(out, `data-growth-${process.env.DATA_SAVE_AS}.json`), json + '\n');
+await writeFile(join(out, 'data-growth-latest.json'), `${json}\n`);
+if (process.env.DATA_SAVE_AS) await writeFile(join(out, `data-growth-${process.env.DATA_SAVE_AS}.json`), `${json}\n`);

@@ -9,14 +9,29 @@ import { hasExited, spawnNode, stopChild, type Child } from './child-process.js'
 import { countLines } from './data-seed.js';
 import { BENCH_RATE_LIMIT } from './spawn-wharf.js';
 
-export interface Started { child: Child; baseUrl: string; readyMs: number; stop(): Promise<void> }
+export interface Started {
+  child: Child;
+  baseUrl: string;
+  readyMs: number;
+  stop(): Promise<void>;
+}
 
 /** Starts `wharf serve` on an existing data dir and times it to the first 200 from /readyz. */
-export async function startTimed(dataDir: string, extraEnv: Record<string, string>, timeoutMs = 180_000): Promise<Started> {
+export async function startTimed(
+  dataDir: string,
+  extraEnv: Record<string, string>,
+  timeoutMs = 180_000,
+): Promise<Started> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn',
-    WHARF_RATE_LIMIT_AUTHENTICATED: String(BENCH_RATE_LIMIT), WHARF_RATE_LIMIT_UNAUTHENTICATED: String(BENCH_RATE_LIMIT),
+    ...process.env,
+    ...extraEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WHARF_DATA_DIR: dataDir,
+    WHARF_LOG_LEVEL: 'warn',
+    WHARF_RATE_LIMIT_AUTHENTICATED: String(BENCH_RATE_LIMIT),
+    WHARF_RATE_LIMIT_UNAUTHENTICATED: String(BENCH_RATE_LIMIT),
   };
   delete env.DATABASE_URL;
   const started = performance.now();
@@ -25,7 +40,10 @@ export async function startTimed(dataDir: string, extraEnv: Record<string, strin
   const stop = async () => void (await stopChild(child.process, 30_000));
   for (;;) {
     if (hasExited(child.process)) throw new Error(`wharf exited during start-up:\n${child.stderrTail()}`);
-    const ok = await fetch(`${baseUrl}/readyz`).then(async (r) => (await r.arrayBuffer(), r.status === 200), () => false);
+    const ok = await fetch(`${baseUrl}/readyz`).then(
+      async (r) => (await r.arrayBuffer(), r.status === 200),
+      () => false,
+    );
     if (ok) return { child, baseUrl, readyMs: performance.now() - started, stop };
     if (performance.now() - started > timeoutMs) {
       await stop();
@@ -36,7 +54,12 @@ export async function startTimed(dataDir: string, extraEnv: Record<string, strin
 }
 
 /** Waits until no git process was spawned for `quietMs`; returns the count and when the last one was seen (ms after `since`). */
-export async function gitSettled(logFile: string, since: number, quietMs = 3_000, maxMs = 300_000): Promise<{ count: number; lastAtMs: number }> {
+export async function gitSettled(
+  logFile: string,
+  since: number,
+  quietMs = 3_000,
+  maxMs = 300_000,
+): Promise<{ count: number; lastAtMs: number }> {
   // Watched from now (the server is ready): the quiet period starts here.
   let count = await countLines(logFile);
   let lastAt = performance.now();
@@ -51,7 +74,13 @@ export async function gitSettled(logFile: string, since: number, quietMs = 3_000
   return { count, lastAtMs: count > 0 ? Math.round(lastAt - since) : 0 };
 }
 
-export interface Latency { n: number; p50: number; p99: number; max: number; statuses: Record<string, number> }
+export interface Latency {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -70,14 +99,28 @@ export async function latencies(baseUrl: string, token: string, paths: string[])
   }
   times.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
-  return { n: times.length, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times.at(-1)!), statuses };
+  return {
+    n: times.length,
+    p50: round(percentile(times, 50)),
+    p99: round(percentile(times, 99)),
+    max: round(times.at(-1)!),
+    statuses,
+  };
 }
 
-export interface Plan { query: string; nodes: string[]; seqScans: string[]; executionMs: number }
+export interface Plan {
+  query: string;
+  nodes: string[];
+  seqScans: string[];
+  executionMs: number;
+}
 
 /** The plan of `text` (run with EXPLAIN ANALYZE), summarised: its node types and any sequential scan. */
 export async function explain(sql: Sql, query: string, text: string, params: (string | number)[]): Promise<Plan> {
-  const [row] = await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+  const [row] = await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }[]>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
+    params,
+  );
   const plan = row!['QUERY PLAN'][0];
   const nodes: string[] = [];
   const seqScans: string[] = [];
@@ -91,4 +134,9 @@ export async function explain(sql: Sql, query: string, text: string, params: (st
   return { query, nodes, seqScans, executionMs: Math.round(plan['Execution Time'] * 100) / 100 };
 }
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows'?: number; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
+}

@@ -10,9 +10,15 @@ import { connect, type Sql } from '../server/db/database.js';
 
 /** A connection to the embedded PostgreSQL of a running server on `dataDir`. */
 export async function connectEmbedded(dataDir: string): Promise<Sql> {
-  const creds = JSON.parse(await readFile(join(dataDir, 'pg-credentials.json'), 'utf8')) as { user: string; password: string };
+  const creds = JSON.parse(await readFile(join(dataDir, 'pg-credentials.json'), 'utf8')) as {
+    user: string;
+    password: string;
+  };
   const port = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]);
-  return connect(`postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/wharf`, { max: 2 });
+  return connect(
+    `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/wharf`,
+    { max: 2 },
+  );
 }
 
 const BARE_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n';

@@ -28,14 +28,23 @@ const wharf = await startWharf(dataDir);
 const sql = connect((await startEmbeddedPostgres(dataDir, createLogger('error'))).url('wharf'), { max: 2 });
 try {
   const auth = { authorization: `token ${wharf.token}`, 'content-type': 'application/json' };
-  const post = async (path: string, body: unknown) => (await (await fetch(`${wharf.baseUrl}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: number; full_name: string };
+  const post = async (path: string, body: unknown) =>
+    (await (
+      await fetch(`${wharf.baseUrl}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })
+    ).json()) as { id: number; full_name: string };
   const repo = await post('/user/repos', { name: 'deep-history' });
   // Inactive: no creation ping, nothing dispatched; the history is what is measured.
-  const hooks = [await post(`/repos/${repo.full_name}/hooks`, { active: false, config: { url: 'https://example.com/hook' } }),
-    await post(`/repos/${repo.full_name}/hooks`, { active: false, config: { url: 'https://example.com/other' } })];
+  const hooks = [
+    await post(`/repos/${repo.full_name}/hooks`, { active: false, config: { url: 'https://example.com/hook' } }),
+    await post(`/repos/${repo.full_name}/hooks`, { active: false, config: { url: 'https://example.com/other' } }),
+  ];
   const hookA = hooks[0]!;
   const hookB = hooks[1]!;
-  for (const [hook, count] of [[hookA, rows / 2], [hookB, rows], [hookA, rows / 2]] as const) {
+  for (const [hook, count] of [
+    [hookA, rows / 2],
+    [hookB, rows],
+    [hookA, rows / 2],
+  ] as const) {
     progress(`inserting ${count} history entries for hook ${hook.id}…`);
     await sql`
       INSERT INTO webhook_deliveries (hook_id, guid, event, action, redelivery, url, repository_id, delivered_at, duration,
@@ -47,7 +56,9 @@ try {
       FROM generate_series(1, ${count}) n`;
   }
   await sql`VACUUM ANALYZE webhook_deliveries`;
-  const [deep] = await sql<{ id: number }[]>`SELECT id FROM webhook_deliveries WHERE hook_id = ${hookA.id} ORDER BY id OFFSET ${rows / 2} LIMIT 1`;
+  const [deep] = await sql<
+    { id: number }[]
+  >`SELECT id FROM webhook_deliveries WHERE hook_id = ${hookA.id} ORDER BY id OFFSET ${rows / 2} LIMIT 1`;
   const since = new Date(Date.now() - 3_600_000).toISOString();
   const cases: [string, number, string][] = [
     ['B: page 1', hookB.id, ''],
@@ -71,17 +82,31 @@ try {
       count = body.length;
     }
     times.sort((a, b) => a - b);
-    results.push({ name, query, items: count, medianMs: Number(percentile(times, 50).toFixed(2)), maxMs: Number(times.at(-1)!.toFixed(2)) });
+    results.push({
+      name,
+      query,
+      items: count,
+      medianMs: Number(percentile(times, 50).toFixed(2)),
+      maxMs: Number(times.at(-1)!.toFixed(2)),
+    });
     progress(`${name}: median ${percentile(times, 50).toFixed(1)} ms (${count} items)`);
   }
   const plans = await deliveryListPlans(sql, hookA.id, hookB.id, deep!.id, new Date(since));
   const width = Math.max(...results.map((r) => r.name.length));
-  process.stdout.write(`\n${rows} history entries per hook (2 hooks, in blocks A/2, B, A/2), per_page=30, median of ${repeat} requests over HTTP:\n`);
-  for (const r of results) process.stdout.write(`  ${r.name.padEnd(width)}  ${String(r.medianMs).padStart(9)} ms  (max ${r.maxMs} ms, ${r.items} items)\n`);
+  process.stdout.write(
+    `\n${rows} history entries per hook (2 hooks, in blocks A/2, B, A/2), per_page=30, median of ${repeat} requests over HTTP:\n`,
+  );
+  for (const r of results)
+    process.stdout.write(
+      `  ${r.name.padEnd(width)}  ${String(r.medianMs).padStart(9)} ms  (max ${r.maxMs} ms, ${r.items} items)\n`,
+    );
   process.stdout.write('\nEXPLAIN ANALYZE:\n');
   for (const plan of plans) process.stdout.write(`-- ${plan.name}\n${plan.lines.join('\n')}\n\n`);
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-  await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), rowsPerHook: rows, hooks: 2, results, plans }, null, 2) + '\n');
+  await writeFile(
+    RESULTS_FILE,
+    `${JSON.stringify({ date: new Date().toISOString(), rowsPerHook: rows, hooks: 2, results, plans }, null, 2)}\n`,
+  );
   process.stdout.write(`results written to ${RESULTS_FILE}\n`);
 } finally {
   await sql.end({ timeout: 5 });

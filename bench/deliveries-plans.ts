@@ -4,7 +4,10 @@
 import type { Sql } from '../server/db/database.js';
 import { listDeliveries, type DeliveryFilter } from '../server/webhooks/deliveries-store.js';
 
-interface Captured { text: string; parameters: unknown[] }
+interface Captured {
+  text: string;
+  parameters: unknown[];
+}
 
 async function capture(sql: Sql, run: (sql: Sql) => Promise<unknown>): Promise<Captured> {
   let captured: Captured | undefined;
@@ -22,7 +25,13 @@ async function capture(sql: Sql, run: (sql: Sql) => Promise<unknown>): Promise<C
   return captured;
 }
 
-export async function deliveryListPlans(sql: Sql, hookA: number, hookB: number, deepId: number, since: Date): Promise<{ name: string; lines: string[] }[]> {
+export async function deliveryListPlans(
+  sql: Sql,
+  hookA: number,
+  hookB: number,
+  deepId: number,
+  since: Date,
+): Promise<{ name: string; lines: string[] }[]> {
   const shapes: [string, number, DeliveryFilter][] = [
     ['B: page 1', hookB, {}],
     ['A: deep cursor', hookA, { beforeId: deepId }],
@@ -33,7 +42,10 @@ export async function deliveryListPlans(sql: Sql, hookA: number, hookB: number, 
   const plans = [];
   for (const [name, hookId, filter] of shapes) {
     const query = await capture(sql, (s) => listDeliveries(s, hookId, filter, 30));
-    const rows = await sql.unsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.parameters as never[]);
+    const rows = await sql.unsafe<{ 'QUERY PLAN': string }[]>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,
+      query.parameters as never[],
+    );
     plans.push({ name, lines: rows.map((row) => row['QUERY PLAN']) });
   }
   return plans;

@@ -5,22 +5,40 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 
 export const GIT_ENV = {
-  PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0',
-  GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com',
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
 };
 
 /** Runs git (stdin from `input`, which may be a generator of chunks); resolves stdout, rejects with stderr. */
-export function git(args: string[], cwd: string, input?: Iterable<string | Buffer>, env: Record<string, string> = {}): Promise<string> {
+export function git(
+  args: string[],
+  cwd: string,
+  input?: Iterable<string | Buffer>,
+  env: Record<string, string> = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-c', 'init.defaultBranch=main', ...args], { cwd, env: { ...GIT_ENV, HOME: cwd, ...env } });
+    const child = spawn('git', ['-c', 'init.defaultBranch=main', ...args], {
+      cwd,
+      env: { ...GIT_ENV, HOME: cwd, ...env },
+    });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString().trim()) : reject(new Error(`git ${args.join(' ')}: ${err}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(Buffer.concat(out).toString().trim()) : reject(new Error(`git ${args.join(' ')}: ${err}`)),
+    );
     void (async () => {
-      for (const chunk of input ?? []) if (!child.stdin.write(chunk)) await new Promise((r) => child.stdin.once('drain', r));
+      for (const chunk of input ?? [])
+        if (!child.stdin.write(chunk)) await new Promise((r) => child.stdin.once('drain', r));
       child.stdin.end();
     })();
   });
@@ -66,6 +84,12 @@ function* bigBlobs(branch: string, from: string, files: number, bytesEach: numbe
 }
 
 /** One commit of `files` incompressible blobs of `bytesEach` bytes. */
-export function writeBigBlobs(cwd: string, branch: string, from: string, files: number, bytesEach: number): Promise<string> {
+export function writeBigBlobs(
+  cwd: string,
+  branch: string,
+  from: string,
+  files: number,
+  bytesEach: number,
+): Promise<string> {
   return git(['fast-import', '--quiet'], cwd, bigBlobs(branch, from, files, bytesEach));
 }

@@ -32,17 +32,22 @@ const since = (start: number) => Math.round(performance.now() - start);
 async function main() {
   const root = await mkdtemp(join(tmpdir(), 'wharf-bench-git-'));
   Object.assign(process.env, {
-    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
-    WHARF_RATE_LIMIT_GIT_AUTHENTICATED: String(BENCH_RATE_LIMIT), WHARF_RATE_LIMIT_GIT_UNAUTHENTICATED: String(BENCH_RATE_LIMIT),
+    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+    WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
+    WHARF_RATE_LIMIT_GIT_AUTHENTICATED: String(BENCH_RATE_LIMIT),
+    WHARF_RATE_LIMIT_GIT_UNAUTHENTICATED: String(BENCH_RATE_LIMIT),
   });
   // Its own temporary directory, as bench:data does (the embedded PostgreSQL takes it over).
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-git-data-'));
   const wharf = await startWharf(dataDir);
   const receiver = await startWebhookReceiver();
   try {
-    const api = (path: string, body: unknown) => fetch(`${wharf.baseUrl}${path}`, {
-      method: 'POST', body: JSON.stringify(body), headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json' },
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
+    const api = (path: string, body: unknown) =>
+      fetch(`${wharf.baseUrl}${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json' },
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
     const created = async (name: string) => {
       const repo = await api('/user/repos', { name, auto_init: true });
       if (repo.status !== 201) throw new Error(`create ${name}: ${repo.status}`);
@@ -62,7 +67,9 @@ async function main() {
       const seen = receiver.received.length;
       await git(['push', '--quiet', 'origin', `run${run}`], work);
       for (;;) {
-        const hit = receiver.received.slice(seen).find((r) => r.headers['x-github-event'] === 'push' && r.body.includes(`refs/heads/run${run}`));
+        const hit = receiver.received
+          .slice(seen)
+          .find((r) => r.headers['x-github-event'] === 'push' && r.body.includes(`refs/heads/run${run}`));
         if (hit) break;
         await receiver.waitFor(receiver.received.length + 1, 30_000);
       }
@@ -78,7 +85,10 @@ async function main() {
     const bare = join(dataDir, 'repositories', `${big.id}.git`);
     const cloneMs: { http: number[]; file: number[] } = { http: [], file: [] };
     for (let run = 0; run < 5; run++) {
-      const pair = [['http', withToken(big.clone_url)], ['file', `file://${bare}`]] as const;
+      const pair = [
+        ['http', withToken(big.clone_url)],
+        ['file', `file://${bare}`],
+      ] as const;
       // Alternating which goes first, so neither always meets a warmer page cache.
       for (const [kind, source] of run % 2 ? [...pair].reverse() : pair) {
         const target = join(root, `clone-${kind}-${run}`);
@@ -100,17 +110,32 @@ async function main() {
     await git(['push', '--quiet', 'origin', 'big'], work);
     const bigPushMs = since(bigStart);
     const rssPeak = await sampler.stop();
-    const wharfCpuS = Math.round((((await readCpuTicks(pid)) ?? 0) - cpuBefore) / CLOCK_TICKS_PER_SECOND * 100) / 100;
+    const wharfCpuS = Math.round(((((await readCpuTicks(pid)) ?? 0) - cpuBefore) / CLOCK_TICKS_PER_SECOND) * 100) / 100;
 
     // 3b. Push to a pull request's head until its `synchronize` delivery (issue 17).
     const synced = await created('synced');
-    const sync = await measureSynchronize({ api, receiver, cloneUrl: withToken(synced.clone_url), fullName: synced.full_name, root }, SYNC_PUSHES);
+    const sync = await measureSynchronize(
+      { api, receiver, cloneUrl: withToken(synced.clone_url), fullName: synced.full_name, root },
+      SYNC_PUSHES,
+    );
 
     // 4. And back: a clone of that branch, 200 MB out through Wharf.
     const cloneRssBefore = (await readRssBytes(pid)) ?? 0;
     const cloneSampler = sampleRss(pid, 50);
     const bigCloneStart = performance.now();
-    await git(['clone', '--quiet', '--bare', '--single-branch', '--branch', 'big', withToken(pushed.clone_url), join(root, 'big-clone')], root);
+    await git(
+      [
+        'clone',
+        '--quiet',
+        '--bare',
+        '--single-branch',
+        '--branch',
+        'big',
+        withToken(pushed.clone_url),
+        join(root, 'big-clone'),
+      ],
+      root,
+    );
     const bigCloneMs = since(bigCloneStart);
     const cloneRssPeak = await cloneSampler.stop();
 
@@ -119,22 +144,49 @@ async function main() {
       at: new Date().toISOString(),
       push: { commits: PUSH_COMMITS, runsMs: pushMs, medianMs: median(pushMs), targetMs: 2000 },
       clone: {
-        files: CLONE_FILES, httpMs: cloneMs.http, fileMs: cloneMs.file,
-        medianHttpMs: median(cloneMs.http), medianFileMs: median(cloneMs.file),
-        speedRatio: Math.round((median(cloneMs.file) / median(cloneMs.http)) * 100) / 100, target: 0.8,
+        files: CLONE_FILES,
+        httpMs: cloneMs.http,
+        fileMs: cloneMs.file,
+        medianHttpMs: median(cloneMs.http),
+        medianFileMs: median(cloneMs.file),
+        speedRatio: Math.round((median(cloneMs.file) / median(cloneMs.http)) * 100) / 100,
+        target: 0.8,
       },
-      bigPush: { megabytes: files * 10, ms: bigPushMs, wharfRssBeforeMb: mb(rssBefore), wharfRssPeakMb: mb(rssPeak), growthMb: mb(rssPeak - rssBefore), targetGrowthMb: 50, wharfCpuS },
+      bigPush: {
+        megabytes: files * 10,
+        ms: bigPushMs,
+        wharfRssBeforeMb: mb(rssBefore),
+        wharfRssPeakMb: mb(rssPeak),
+        growthMb: mb(rssPeak - rssBefore),
+        targetGrowthMb: 50,
+        wharfCpuS,
+      },
       synchronize: sync,
-      bigClone: { ms: bigCloneMs, wharfRssBeforeMb: mb(cloneRssBefore), wharfRssPeakMb: mb(cloneRssPeak), growthMb: mb(cloneRssPeak - cloneRssBefore) },
+      bigClone: {
+        ms: bigCloneMs,
+        wharfRssBeforeMb: mb(cloneRssBefore),
+        wharfRssPeakMb: mb(cloneRssPeak),
+        growthMb: mb(cloneRssPeak - cloneRssBefore),
+      },
       note: 'Wharf process only (git and PostgreSQL are other processes); the machine is shared, so times are noisy',
     };
-    console.log(`push of ${PUSH_COMMITS} commits → delivery: median ${result.push.medianMs} ms (runs ${pushMs.join(', ')}; target ≤ 2000)`);
-    console.log(`clone of ${CLONE_FILES} files: http ${result.clone.medianHttpMs} ms, file:// ${result.clone.medianFileMs} ms → ${result.clone.speedRatio}× (target ≥ 0.8)`);
-    console.log(`${files * 10} MB push in ${bigPushMs} ms: Wharf RSS ${result.bigPush.wharfRssBeforeMb} → peak ${result.bigPush.wharfRssPeakMb} MB (growth ${result.bigPush.growthMb} MB; target ≤ 50), Wharf CPU ${wharfCpuS} s`);
-    console.log(`clone of that push (${files * 10} MB) in ${bigCloneMs} ms: Wharf RSS ${result.bigClone.wharfRssBeforeMb} → peak ${result.bigClone.wharfRssPeakMb} MB (growth ${result.bigClone.growthMb} MB)`);
-    console.log(`push to a pull request's head → synchronize delivery (${sync.pushes} pushes): p50 ${sync.p50Ms} ms, p95 ${sync.p95Ms} ms (target p50 ≤ ${sync.targetP50Ms}: ${sync.met ? 'met' : 'MISSED'})`);
+    console.log(
+      `push of ${PUSH_COMMITS} commits → delivery: median ${result.push.medianMs} ms (runs ${pushMs.join(', ')}; target ≤ 2000)`,
+    );
+    console.log(
+      `clone of ${CLONE_FILES} files: http ${result.clone.medianHttpMs} ms, file:// ${result.clone.medianFileMs} ms → ${result.clone.speedRatio}× (target ≥ 0.8)`,
+    );
+    console.log(
+      `${files * 10} MB push in ${bigPushMs} ms: Wharf RSS ${result.bigPush.wharfRssBeforeMb} → peak ${result.bigPush.wharfRssPeakMb} MB (growth ${result.bigPush.growthMb} MB; target ≤ 50), Wharf CPU ${wharfCpuS} s`,
+    );
+    console.log(
+      `clone of that push (${files * 10} MB) in ${bigCloneMs} ms: Wharf RSS ${result.bigClone.wharfRssBeforeMb} → peak ${result.bigClone.wharfRssPeakMb} MB (growth ${result.bigClone.growthMb} MB)`,
+    );
+    console.log(
+      `push to a pull request's head → synchronize delivery (${sync.pushes} pushes): p50 ${sync.p50Ms} ms, p95 ${sync.p95Ms} ms (target p50 ≤ ${sync.targetP50Ms}: ${sync.met ? 'met' : 'MISSED'})`,
+    );
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
-    await writeFile(join(REPO_ROOT, 'bench', 'results', 'git-latest.json'), JSON.stringify(result, null, 2) + '\n');
+    await writeFile(join(REPO_ROOT, 'bench', 'results', 'git-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await receiver.close();
     await wharf.stop();

@@ -44,7 +44,11 @@ const REPOSITORY_QUERY = `query($owner: String!, $name: String!) { repository(ow
   owner { __typename id login url } defaultBranchRef { id name prefix } } }`;
 
 /** `connections`: under load, 64 by default (a page that takes tens of ms of CPU uses fewer, so 64 queued requests do not pass autocannon's 10 s timeout). */
-interface Query { name: string; body: string; connections?: number }
+interface Query {
+  name: string;
+  body: string;
+  connections?: number;
+}
 
 /** Users, organizations and repositories straight into the database; returns 100 node ids of mixed kinds. */
 async function seed(app: WharfApp, sql: Sql, viewerId: number): Promise<string[]> {
@@ -63,7 +67,8 @@ async function seed(app: WharfApp, sql: Sql, viewerId: number): Promise<string[]
     const owner = owners[i % owners.length]!;
     const [row] = await sql<{ id: number }[]>`
       INSERT INTO repositories (owner_id, name, private) VALUES (${owner.id}, ${`repo-${i}`}, ${i % 3 === 0}) RETURNING id`;
-    if (i % 6 === 0) await sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${row!.id}, ${viewerId}, 'write')`;
+    if (i % 6 === 0)
+      await sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${row!.id}, ${viewerId}, 'write')`;
     repoIds.push(row!.id);
   }
   return [
@@ -79,16 +84,26 @@ async function seed(app: WharfApp, sql: Sql, viewerId: number): Promise<string[]
  * token cache and the rate-limit lease, and builds the response cache's entry
  * of a cacheable query: `first` is its count; the others are hits.
  */
-async function countStatements(app: WharfApp, statements: string[], token: string, query: Query): Promise<{ min: number; median: number; max: number; first: number }> {
+async function countStatements(
+  app: WharfApp,
+  statements: string[],
+  token: string,
+  query: Query,
+): Promise<{ min: number; median: number; max: number; first: number }> {
   const counts: number[] = [];
   let first = 0;
   for (let i = 0; i < COUNTED_REQUESTS + 1; i++) {
     statements.length = 0;
-    const response = await app.app.fetch(new Request('http://127.0.0.1/api/graphql', {
-      method: 'POST', headers: { authorization: `token ${token}`, 'content-type': 'application/json' }, body: query.body,
-    }));
+    const response = await app.app.fetch(
+      new Request('http://127.0.0.1/api/graphql', {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+        body: query.body,
+      }),
+    );
     const body = (await response.json()) as { errors?: unknown };
-    if (response.status !== 200 || body.errors) throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (response.status !== 200 || body.errors)
+      throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     if (i > 0) counts.push(statements.length);
     else first = statements.length;
   }
@@ -97,10 +112,18 @@ async function countStatements(app: WharfApp, statements: string[], token: strin
 }
 
 function load(wharf: WharfServer, token: string, query: Query): Promise<TargetResult> {
-  return measure({
-    name: query.name, url: `${wharf.baseUrl}/api/graphql`, method: 'POST', body: query.body, expectStatus: 200, pid: wharf.child.pid,
-    headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
-  }, { connections: query.connections ?? 64, durationS, warmupS: 2, pipelining: 1 });
+  return measure(
+    {
+      name: query.name,
+      url: `${wharf.baseUrl}/api/graphql`,
+      method: 'POST',
+      body: query.body,
+      expectStatus: 200,
+      pid: wharf.child.pid,
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+    },
+    { connections: query.connections ?? 64, durationS, warmupS: 2, pipelining: 1 },
+  );
 }
 
 const loadBefore = loadavg()[0]!;
@@ -122,7 +145,10 @@ try {
   const statements: string[] = [];
   sql = connect(cluster.url('wharf'), { onStatement: (query) => void statements.push(query) });
   const config = loadConfig({
-    DATABASE_URL: cluster.url('wharf'), WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn', WHARF_WEBHOOK_DISPATCH: 'off',
+    DATABASE_URL: cluster.url('wharf'),
+    WHARF_DATA_DIR: dataDir,
+    WHARF_LOG_LEVEL: 'warn',
+    WHARF_WEBHOOK_DISPATCH: 'off',
     WHARF_RATE_LIMIT_AUTHENTICATED: String(BENCH_RATE_LIMIT),
   });
   local = await createWharfApp(config, sql, log);
@@ -131,7 +157,8 @@ try {
   progress('seeding 30 users, 5 organizations, 65 repositories…');
   const ids = await seed(local, sql, viewer.id);
   const created = await fetch(`${wharf.baseUrl}/user/repos`, {
-    method: 'POST', headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'bench-graphql', auto_init: true, description: 'GraphQL benchmark' }),
   });
   if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
@@ -140,60 +167,143 @@ try {
   const otherToken = (await local.services.tokens.create(other.id, 'personal', ['repo', 'user'])).token;
   const issuePage = await seedGraphqlIssues(wharf.baseUrl, [token, otherToken], 'bench-viewer', 'bench-graphql');
   progress('opening a pull request with 50 reviews of 2 comments each…');
-  const reviewPage = await seedGraphqlReviews(wharf.baseUrl, sql, token, [viewer.id, other.id], 'bench-viewer', 'bench-graphql');
+  const reviewPage = await seedGraphqlReviews(
+    wharf.baseUrl,
+    sql,
+    token,
+    [viewer.id, other.id],
+    'bench-viewer',
+    'bench-graphql',
+  );
 
   const queries: Query[] = [
-    { name: `nodes(ids:) with ${ids.length} mixed ids`, body: JSON.stringify({ query: NODES_QUERY, variables: { ids } }) },
-    { name: 'repository(owner:, name:)', body: JSON.stringify({ query: REPOSITORY_QUERY, variables: { owner: 'bench-viewer', name: 'bench-graphql' } }) },
+    {
+      name: `nodes(ids:) with ${ids.length} mixed ids`,
+      body: JSON.stringify({ query: NODES_QUERY, variables: { ids } }),
+    },
+    {
+      name: 'repository(owner:, name:)',
+      body: JSON.stringify({ query: REPOSITORY_QUERY, variables: { owner: 'bench-viewer', name: 'bench-graphql' } }),
+    },
     // defaultBranchRef runs `git show-ref` per request: this shows what the subprocess costs.
     {
       name: 'repository(owner:, name:) without defaultBranchRef',
-      body: JSON.stringify({ query: REPOSITORY_QUERY.replace(' defaultBranchRef { id name prefix }', ''), variables: { owner: 'bench-viewer', name: 'bench-graphql' } }),
+      body: JSON.stringify({
+        query: REPOSITORY_QUERY.replace(' defaultBranchRef { id name prefix }', ''),
+        variables: { owner: 'bench-viewer', name: 'bench-graphql' },
+      }),
     },
     { name: 'repository { issues(first: 50) } with authors, labels', body: issuePage.request },
     // Not cacheable (graphql-reviews-target.ts): each request executes, some 40 ms of CPU under load.
-    { name: 'pullRequest { reviews(first: 50) } with comments, authors', body: reviewPage.request, connections: REVIEW_PAGE_CONNECTIONS },
+    {
+      name: 'pullRequest { reviews(first: 50) } with comments, authors',
+      body: reviewPage.request,
+      connections: REVIEW_PAGE_CONNECTIONS,
+    },
   ];
   const results = [];
   // BENCH_GRAPHQL_ONLY=<text>: only the queries whose name contains it (`issues`, `reviews`: with their bare server and verdict).
   const only = process.env.BENCH_GRAPHQL_ONLY;
   for (const query of queries.filter((q) => !only || q.name.includes(only))) {
     const sqlPerRequest = await countStatements(local, statements, token, query);
-    progress(`${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with ${query.connections ?? 64} connections…`);
+    progress(
+      `${query.name}: ${sqlPerRequest.median} SQL statements per request; warm-up 2 s, then ${durationS} s with ${query.connections ?? 64} connections…`,
+    );
     const measured = await load(wharf, token, query);
-    if (measured.unexpectedStatus > 0 || measured.errors > 0) throw new Error(`${query.name}: ${measured.unexpectedStatus} unexpected statuses, ${measured.errors} errors under load`);
-    results.push({ ...measured, connections: query.connections ?? 64, sqlPerRequest, serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured) });
+    if (measured.unexpectedStatus > 0 || measured.errors > 0)
+      throw new Error(
+        `${query.name}: ${measured.unexpectedStatus} unexpected statuses, ${measured.errors} errors under load`,
+      );
+    results.push({
+      ...measured,
+      connections: query.connections ?? 64,
+      sqlPerRequest,
+      serverCpuMicrosPerRequest: cpuMicrosPerRequest(measured),
+    });
   }
   // Each page that ran against a bare server answering its body, one after the other (never two loads at once).
   const pages = [
-    { query: 'issues(first: 50)', label: 'issue page', page: issuePage, verdict: graphqlIssuesVerdict, key: 'graphqlIssues' as const, connections: 64 },
-    { query: 'reviews(first: 50)', label: 'review page', page: reviewPage, verdict: graphqlReviewsVerdict, key: 'graphqlReviews' as const, connections: REVIEW_PAGE_CONNECTIONS },
+    {
+      query: 'issues(first: 50)',
+      label: 'issue page',
+      page: issuePage,
+      verdict: graphqlIssuesVerdict,
+      key: 'graphqlIssues' as const,
+      connections: 64,
+    },
+    {
+      query: 'reviews(first: 50)',
+      label: 'review page',
+      page: reviewPage,
+      verdict: graphqlReviewsVerdict,
+      key: 'graphqlReviews' as const,
+      connections: REVIEW_PAGE_CONNECTIONS,
+    },
   ];
   const verdicts: Record<string, { line: string; ratio: number; met: boolean }> = {};
   const bareResults: Record<string, TargetResult> = {};
   for (const { query, label, page, verdict, key, connections } of pages) {
     const ran = results.find((r) => r.name.includes(query));
     if (!ran) continue;
-    progress(`bare node:http with the GraphQL ${label} body: warm-up 2 s, then ${durationS} s with ${connections} connections…`);
+    progress(
+      `bare node:http with the GraphQL ${label} body: warm-up 2 s, then ${durationS} s with ${connections} connections…`,
+    );
     bare = await startBare(page.body, page.contentType);
-    bareResults[key] = await measure({ name: `bare node:http (GraphQL ${label} body)`, url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
-      { connections, durationS, warmupS: 2, pipelining: 1 });
+    bareResults[key] = await measure(
+      {
+        name: `bare node:http (GraphQL ${label} body)`,
+        url: bare.url,
+        headers: {},
+        expectStatus: 200,
+        pid: bare.child.pid,
+      },
+      { connections, durationS, warmupS: 2, pipelining: 1 },
+    );
     await bare.stop();
     bare = undefined;
     verdicts[key] = verdict(bareResults[key]!, ran, ran.sqlPerRequest.median);
   }
-  const lines = results.map((r) =>
-    `${r.name.padEnd(50)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.latencyMs.p50).padStart(4)} ms  p99 ${String(r.latencyMs.p99).padStart(5)} ms  ` +
-    `server CPU ${r.serverCpuMicrosPerRequest.toFixed(0)} µs/req  SQL statements/request ${r.sqlPerRequest.median} (min ${r.sqlPerRequest.min}, max ${r.sqlPerRequest.max}; first request ${r.sqlPerRequest.first})  CPU other ${r.otherCpuPercent.toFixed(0)}%`);
-  for (const bareResult of Object.values(bareResults)) lines.push(`${bareResult.name.padEnd(50)} ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s`);
+  const lines = results.map(
+    (r) =>
+      `${r.name.padEnd(50)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.latencyMs.p50).padStart(4)} ms  p99 ${String(r.latencyMs.p99).padStart(5)} ms  ` +
+      `server CPU ${r.serverCpuMicrosPerRequest.toFixed(0)} µs/req  SQL statements/request ${r.sqlPerRequest.median} (min ${r.sqlPerRequest.min}, max ${r.sqlPerRequest.max}; first request ${r.sqlPerRequest.first})  CPU other ${r.otherCpuPercent.toFixed(0)}%`,
+  );
+  for (const bareResult of Object.values(bareResults))
+    lines.push(`${bareResult.name.padEnd(50)} ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s`);
   lines.push('', ...Object.values(verdicts).map((v) => v.line));
-  process.stdout.write(['', ...lines, '', `note: 1-minute load average before the run: ${loadBefore.toFixed(2)} on ${cpus().length} CPUs; caller: an ordinary user with a personal token (repo, user).`, ''].join('\n'));
+  process.stdout.write(
+    [
+      '',
+      ...lines,
+      '',
+      `note: 1-minute load average before the run: ${loadBefore.toFixed(2)} on ${cpus().length} CPUs; caller: an ordinary user with a personal token (repo, user).`,
+      '',
+    ].join('\n'),
+  );
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-  await writeFile(RESULTS_FILE, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1mBefore: loadBefore, durationS, connections: 64, results, bareIssuePage: bareResults.graphqlIssues, bareReviewPage: bareResults.graphqlReviews, ...verdicts }, null, 2) + '\n');
+  await writeFile(
+    RESULTS_FILE,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        loadAverage1mBefore: loadBefore,
+        durationS,
+        connections: 64,
+        results,
+        bareIssuePage: bareResults.graphqlIssues,
+        bareReviewPage: bareResults.graphqlReviews,
+        ...verdicts,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   process.stdout.write(`results written to ${RESULTS_FILE}\n`);
   exitCode = 0;
 } catch (error) {
-  process.stderr.write(`bench:graphql: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`bench:graphql: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
   await local?.close();
   await sql?.end({ timeout: 5 });

@@ -37,12 +37,27 @@ const MB = 1024 * 1024;
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const progress = (message: string) => process.stderr.write(`bench:graphql-hostile: ${message}\n`);
 
-interface Content { trees: string[]; topTreeId: string; wideTreeId: string; blobId: string }
+interface Content {
+  trees: string[];
+  topTreeId: string;
+  wideTreeId: string;
+  blobId: string;
+}
 
-async function call(wharf: WharfServer, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+async function call(
+  wharf: WharfServer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
   const response = await fetch(`${wharf.baseUrl}${path}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json', accept: 'application/vnd.github+json' },
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      authorization: `token ${wharf.token}`,
+      'content-type': 'application/json',
+      accept: 'application/vnd.github+json',
+    },
   });
   return { status: response.status, text: await response.text() };
 }
@@ -54,7 +69,9 @@ async function created(wharf: WharfServer, path: string, body: unknown): Promise
 }
 
 async function nodeId(wharf: WharfServer, owner: string, oid: string): Promise<string> {
-  const { text } = await call(wharf, 'POST', '/api/graphql', { query: `{ repository(owner: "${owner}", name: "bomb") { object(oid: "${oid}") { id } } }` });
+  const { text } = await call(wharf, 'POST', '/api/graphql', {
+    query: `{ repository(owner: "${owner}", name: "bomb") { object(oid: "${oid}") { id } } }`,
+  });
   return (JSON.parse(text) as { data: { repository: { object: { id: string } } } }).data.repository.object.id;
 }
 
@@ -63,12 +80,24 @@ async function makeContent(wharf: WharfServer, owner: string): Promise<Content> 
   if (repo.status !== 201) throw new Error(`creating the repository: ${repo.status}`);
   const git = `/repos/${owner}/bomb/git`;
   const blob = await created(wharf, `${git}/blobs`, { content: 'x'.repeat(256 * 1024), encoding: 'utf-8' });
-  const entries = (mode: string, type: string, sha: string) => Array.from({ length: 20 }, (_, i) => ({ path: `e${i}`, mode, type, sha }));
+  const entries = (mode: string, type: string, sha: string) =>
+    Array.from({ length: 20 }, (_, i) => ({ path: `e${i}`, mode, type, sha }));
   const trees = [await created(wharf, `${git}/trees`, { tree: entries('100644', 'blob', blob) })];
-  for (let level = 1; level < 5; level++) trees.push(await created(wharf, `${git}/trees`, { tree: entries('040000', 'tree', trees[level - 1]!) }));
-  const wide = Array.from({ length: 1000 }, (_, i) => ({ path: `file-${String(i).padStart(4, '0')}.txt`, mode: '100644', type: 'blob', sha: blob }));
+  for (let level = 1; level < 5; level++)
+    trees.push(await created(wharf, `${git}/trees`, { tree: entries('040000', 'tree', trees[level - 1]!) }));
+  const wide = Array.from({ length: 1000 }, (_, i) => ({
+    path: `file-${String(i).padStart(4, '0')}.txt`,
+    mode: '100644',
+    type: 'blob',
+    sha: blob,
+  }));
   const wideTree = await created(wharf, `${git}/trees`, { tree: wide });
-  return { trees, topTreeId: await nodeId(wharf, owner, trees[4]!), wideTreeId: await nodeId(wharf, owner, wideTree), blobId: await nodeId(wharf, owner, blob) };
+  return {
+    trees,
+    topTreeId: await nodeId(wharf, owner, trees[4]!),
+    wideTreeId: await nodeId(wharf, owner, wideTree),
+    blobId: await nodeId(wharf, owner, blob),
+  };
 }
 
 function nested(owner: string, tree: string, levels: number): string {
@@ -81,8 +110,16 @@ const aliased = (count: number, selection: string) =>
   `query($ids: [ID!]!) { rateLimit { cost } ${Array.from({ length: count }, (_, i) => `a${i}: nodes(ids: $ids) { ${selection} }`).join(' ')} }`;
 
 interface Measured {
-  name: string; queryBytes: number; status: number; answerBytes: number; errorType: string | null; cost: number | null;
-  cpuSeconds: number; rssGrowthMb: number; wallMs: number; slowestHealthzMs: number;
+  name: string;
+  queryBytes: number;
+  status: number;
+  answerBytes: number;
+  errorType: string | null;
+  cost: number | null;
+  cpuSeconds: number;
+  rssGrowthMb: number;
+  wallMs: number;
+  slowestHealthzMs: number;
 }
 
 /** GET /healthz every 100 ms until `done`; resolves the slowest answer's latency (a failed one counts until it failed). */
@@ -93,7 +130,9 @@ async function pollHealthz(wharf: WharfServer, done: () => boolean): Promise<num
     try {
       await (await fetch(`${wharf.baseUrl}/healthz`)).arrayBuffer();
     } catch (error) {
-      progress(`GET /healthz failed after ${(performance.now() - started).toFixed(0)} ms: ${String((error as Error).cause ?? error)}`);
+      progress(
+        `GET /healthz failed after ${(performance.now() - started).toFixed(0)} ms: ${String((error as Error).cause ?? error)}`,
+      );
     }
     slowest = Math.max(slowest, performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -101,7 +140,12 @@ async function pollHealthz(wharf: WharfServer, done: () => boolean): Promise<num
   return slowest;
 }
 
-async function measureQuery(wharf: WharfServer, name: string, query: string, variables?: unknown): Promise<Measured | undefined> {
+async function measureQuery(
+  wharf: WharfServer,
+  name: string,
+  query: string,
+  variables?: unknown,
+): Promise<Measured | undefined> {
   if (ONLY && !ONLY.includes(name)) return undefined;
   const pid = wharf.child.process.pid!;
   await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last query's garbage go
@@ -110,7 +154,9 @@ async function measureQuery(wharf: WharfServer, name: string, query: string, var
   let finished = false;
   const healthz = pollHealthz(wharf, () => finished);
   const started = performance.now();
-  const { cpuSeconds, value } = await cpuSecondsOf(pid, () => call(wharf, 'POST', '/api/graphql', { query, variables }));
+  const { cpuSeconds, value } = await cpuSecondsOf(pid, () =>
+    call(wharf, 'POST', '/api/graphql', { query, variables }),
+  );
   const wallMs = performance.now() - started;
   finished = true;
   const peak = await sampler.stop();
@@ -125,8 +171,16 @@ async function measureQuery(wharf: WharfServer, name: string, query: string, var
     errorType = 'not JSON';
   }
   const result: Measured = {
-    name, queryBytes: Buffer.byteLength(query), status: value.status, answerBytes: Buffer.byteLength(value.text), errorType, cost,
-    cpuSeconds, rssGrowthMb: Math.max(0, peak - rssBefore) / MB, wallMs, slowestHealthzMs,
+    name,
+    queryBytes: Buffer.byteLength(query),
+    status: value.status,
+    answerBytes: Buffer.byteLength(value.text),
+    errorType,
+    cost,
+    cpuSeconds,
+    rssGrowthMb: Math.max(0, peak - rssBefore) / MB,
+    wallMs,
+    slowestHealthzMs,
   };
   progress(`${name}: ${JSON.stringify(result)}`);
   return result;
@@ -142,26 +196,58 @@ async function main(): Promise<void> {
     const viewer = JSON.parse((await call(wharf, 'GET', '/user')).text) as { login: string };
     const owner = viewer.login;
     const content = await makeContent(wharf, owner);
-    results.push(await measureQuery(wharf, 'nested-1', `{ rateLimit { cost } ${nested(owner, content.trees[4]!, 1).slice(1, -1)} }`));
+    results.push(
+      await measureQuery(
+        wharf,
+        'nested-1',
+        `{ rateLimit { cost } ${nested(owner, content.trees[4]!, 1).slice(1, -1)} }`,
+      ),
+    );
     const entries = '... on Tree { entries { name path oid } }';
-    results.push(await measureQuery(wharf, 'nested-1 ×500', aliased(5, entries), { ids: Array(100).fill(content.topTreeId) }));
-    results.push(await measureQuery(wharf, 'wide ×50', aliased(1, entries), { ids: Array(50).fill(content.wideTreeId) }));
-    results.push(await measureQuery(wharf, 'wide ×500', aliased(5, entries), { ids: Array(100).fill(content.wideTreeId) }));
-    results.push(await measureQuery(wharf, 'blob-text-400', aliased(4, '... on Blob { text }'), { ids: Array(100).fill(content.blobId) }));
+    results.push(
+      await measureQuery(wharf, 'nested-1 ×500', aliased(5, entries), { ids: Array(100).fill(content.topTreeId) }),
+    );
+    results.push(
+      await measureQuery(wharf, 'wide ×50', aliased(1, entries), { ids: Array(50).fill(content.wideTreeId) }),
+    );
+    results.push(
+      await measureQuery(wharf, 'wide ×500', aliased(5, entries), { ids: Array(100).fill(content.wideTreeId) }),
+    );
+    results.push(
+      await measureQuery(wharf, 'blob-text-400', aliased(4, '... on Blob { text }'), {
+        ids: Array(100).fill(content.blobId),
+      }),
+    );
     results.push(await measureQuery(wharf, 'nested-5', nested(owner, content.trees[4]!, 5)));
   } finally {
     await wharf.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-  console.log('query          query B  status  answer bytes  error type                 cost   CPU s  RSS +MB  wall ms  slowest /healthz ms');
+  console.log(
+    'query          query B  status  answer bytes  error type                 cost   CPU s  RSS +MB  wall ms  slowest /healthz ms',
+  );
   for (const r of results) {
     if (!r) continue;
-    console.log([r.name.padEnd(14), String(r.queryBytes).padStart(7), String(r.status).padStart(7), String(r.answerBytes).padStart(13),
-      ` ${(r.errorType ?? '-').padEnd(25)}`, String(r.cost ?? '-').padStart(5), r.cpuSeconds.toFixed(2).padStart(7),
-      r.rssGrowthMb.toFixed(0).padStart(8), r.wallMs.toFixed(0).padStart(8), r.slowestHealthzMs.toFixed(0).padStart(20)].join(' '));
+    console.log(
+      [
+        r.name.padEnd(14),
+        String(r.queryBytes).padStart(7),
+        String(r.status).padStart(7),
+        String(r.answerBytes).padStart(13),
+        ` ${(r.errorType ?? '-').padEnd(25)}`,
+        String(r.cost ?? '-').padStart(5),
+        r.cpuSeconds.toFixed(2).padStart(7),
+        r.rssGrowthMb.toFixed(0).padStart(8),
+        r.wallMs.toFixed(0).padStart(8),
+        r.slowestHealthzMs.toFixed(0).padStart(20),
+      ].join(' '),
+    );
   }
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-  await writeFile(RESULTS_FILE, JSON.stringify({ entry: ENTRY, at: new Date().toISOString(), results: results.filter(Boolean) }, null, 2) + '\n');
+  await writeFile(
+    RESULTS_FILE,
+    `${JSON.stringify({ entry: ENTRY, at: new Date().toISOString(), results: results.filter(Boolean) }, null, 2)}\n`,
+  );
 }
 
 await main();

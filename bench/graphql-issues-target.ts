@@ -13,7 +13,12 @@ export const ISSUES_QUERY = `query($owner: String!, $name: String!) { repository
     id number title state createdAt author { login } labels(first: 10) { nodes { name color } } comments { totalCount } } } } }`;
 
 /** Opens the issues, authored in turn by the two tokens' users; returns the GraphQL request body and Wharf's answer. */
-export async function seedGraphqlIssues(baseUrl: string, tokens: [string, string], owner: string, name: string): Promise<{ request: string; body: Buffer; contentType: string }> {
+export async function seedGraphqlIssues(
+  baseUrl: string,
+  tokens: [string, string],
+  owner: string,
+  name: string,
+): Promise<{ request: string; body: Buffer; contentType: string }> {
   for (let i = 0; i < GRAPHQL_ISSUE_COUNT; i++) {
     const res = await fetch(`${baseUrl}/repos/${owner}/${name}/issues`, {
       method: 'POST',
@@ -24,10 +29,13 @@ export async function seedGraphqlIssues(baseUrl: string, tokens: [string, string
   }
   const request = JSON.stringify({ query: ISSUES_QUERY, variables: { owner, name } });
   const res = await fetch(`${baseUrl}/api/graphql`, {
-    method: 'POST', headers: { authorization: `token ${tokens[0]}`, 'content-type': 'application/json' }, body: request,
+    method: 'POST',
+    headers: { authorization: `token ${tokens[0]}`, 'content-type': 'application/json' },
+    body: request,
   });
   const body = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200 || body.includes('"errors"')) throw new Error(`GraphQL issues: ${res.status} ${body.toString().slice(0, 300)}`);
+  if (res.status !== 200 || body.includes('"errors"'))
+    throw new Error(`GraphQL issues: ${res.status} ${body.toString().slice(0, 300)}`);
   return { request, body, contentType: res.headers.get('content-type') ?? 'application/json' };
 }
 
@@ -35,8 +43,12 @@ export function graphqlIssuesVerdict(bare: TargetResult, wharf: TargetResult, st
   const ratio = wharf.requestsPerSecond / bare.requestsPerSecond;
   const met = ratio >= GRAPHQL_ISSUES_TARGET.ratio && statements <= GRAPHQL_ISSUES_TARGET.statements;
   return {
-    ratio, statements, target: GRAPHQL_ISSUES_TARGET, met,
-    line: `GraphQL issues (${GRAPHQL_ISSUE_COUNT} with labels, authors, comment counts): ${ratio.toFixed(3)}× its bare server, ${statements} SQL statements/request ` +
+    ratio,
+    statements,
+    target: GRAPHQL_ISSUES_TARGET,
+    met,
+    line:
+      `GraphQL issues (${GRAPHQL_ISSUE_COUNT} with labels, authors, comment counts): ${ratio.toFixed(3)}× its bare server, ${statements} SQL statements/request ` +
       `(targets ≥ ${GRAPHQL_ISSUES_TARGET.ratio}×, ≤ ${GRAPHQL_ISSUES_TARGET.statements}: ${met ? 'met' : 'MISSED'})`,
   };
 }

@@ -20,7 +20,9 @@ export const REVIEWS_QUERY = `query($owner: String!, $name: String!, $number: In
 
 async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(`${baseUrl}${path}`, {
-    method, headers: { authorization: `token ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
@@ -32,38 +34,61 @@ async function call(baseUrl: string, token: string, method: string, path: string
  * in turn); returns the GraphQL request body and Wharf's answer.
  */
 export async function seedGraphqlReviews(
-  baseUrl: string, sql: Sql, token: string, reviewerIds: [number, number], owner: string, name: string,
+  baseUrl: string,
+  sql: Sql,
+  token: string,
+  reviewerIds: [number, number],
+  owner: string,
+  name: string,
 ): Promise<{ request: string; body: Buffer; contentType: string }> {
   const main = await call(baseUrl, token, 'GET', `/repos/${owner}/${name}/git/ref/heads/main`);
-  await call(baseUrl, token, 'POST', `/repos/${owner}/${name}/git/refs`, { ref: 'refs/heads/bench-reviews', sha: main.object.sha });
-  const text = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
-  await call(baseUrl, token, 'PUT', `/repos/${owner}/${name}/contents/reviewed.txt`, {
-    message: 'A file to review', content: Buffer.from(text).toString('base64'), branch: 'bench-reviews',
+  await call(baseUrl, token, 'POST', `/repos/${owner}/${name}/git/refs`, {
+    ref: 'refs/heads/bench-reviews',
+    sha: main.object.sha,
   });
-  const pull = await call(baseUrl, token, 'POST', `/repos/${owner}/${name}/pulls`, { title: 'Reviewed', head: 'bench-reviews', base: 'main' });
+  const text = `${Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
+  await call(baseUrl, token, 'PUT', `/repos/${owner}/${name}/contents/reviewed.txt`, {
+    message: 'A file to review',
+    content: Buffer.from(text).toString('base64'),
+    branch: 'bench-reviews',
+  });
+  const pull = await call(baseUrl, token, 'POST', `/repos/${owner}/${name}/pulls`, {
+    title: 'Reviewed',
+    head: 'bench-reviews',
+    base: 'main',
+  });
   const [row] = await sql<{ issue_id: number; repository_id: number; head_sha: string }[]>`
     SELECT p.issue_id, i.repository_id, p.head_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE i.id = ${pull.id}`;
   const { issue_id: issueId, repository_id: repositoryId, head_sha: head } = row!;
   for (let i = 0; i < GRAPHQL_REVIEW_COUNT; i++) {
     const userId = reviewerIds[i % 2]!;
     const line = 1 + (i % 20);
-    const [review] = await sql<{ id: number }[]>`INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, body, commit_id, submitted_at)
+    const [review] = await sql<
+      { id: number }[]
+    >`INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, body, commit_id, submitted_at)
       VALUES (${issueId}, ${repositoryId}, ${userId}, ${i % 5 ? 'COMMENTED' : 'APPROVED'}, ${`Review ${i}`}, ${head}, now()) RETURNING id`;
-    const [thread] = await sql<{ id: number }[]>`INSERT INTO pull_request_review_threads (issue_id, repository_id, path, side,
+    const [thread] = await sql<
+      { id: number }[]
+    >`INSERT INTO pull_request_review_threads (issue_id, repository_id, path, side,
         original_commit_id, original_line, original_position, commit_id, line, position, diff_hunk)
       VALUES (${issueId}, ${repositoryId}, 'reviewed.txt', 'RIGHT', ${head}, ${line}, ${line}, ${head}, ${line}, ${line},
         ${`@@ -0,0 +1,20 @@\n+line ${line}`}) RETURNING id`;
-    const [first] = await sql<{ id: number }[]>`INSERT INTO pull_request_review_comments (thread_id, review_id, issue_id, repository_id, user_id, body)
+    const [first] = await sql<
+      { id: number }[]
+    >`INSERT INTO pull_request_review_comments (thread_id, review_id, issue_id, repository_id, user_id, body)
       VALUES (${thread!.id}, ${review!.id}, ${issueId}, ${repositoryId}, ${userId}, ${`Line ${line} needs a look.`}) RETURNING id`;
     await sql`INSERT INTO pull_request_review_comments (thread_id, review_id, issue_id, repository_id, user_id, in_reply_to_id, body)
       VALUES (${thread!.id}, ${review!.id}, ${issueId}, ${repositoryId}, ${userId}, ${first!.id}, 'And the next one.')`;
   }
   const request = JSON.stringify({ query: REVIEWS_QUERY, variables: { owner, name, number: pull.number } });
   const res = await fetch(`${baseUrl}/api/graphql`, {
-    method: 'POST', headers: { authorization: `token ${token}`, 'content-type': 'application/json' }, body: request,
+    method: 'POST',
+    headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+    body: request,
   });
   const body = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200 || body.includes('"errors"')) throw new Error(`GraphQL reviews: ${res.status} ${body.toString().slice(0, 300)}`);
+  if (res.status !== 200 || body.includes('"errors"'))
+    throw new Error(`GraphQL reviews: ${res.status} ${body.toString().slice(0, 300)}`);
   return { request, body, contentType: res.headers.get('content-type') ?? 'application/json' };
 }
 
@@ -71,8 +96,12 @@ export function graphqlReviewsVerdict(bare: TargetResult, wharf: TargetResult, s
   const ratio = wharf.requestsPerSecond / bare.requestsPerSecond;
   const met = ratio >= GRAPHQL_REVIEWS_TARGET.ratio && statements <= GRAPHQL_REVIEWS_TARGET.statements;
   return {
-    ratio, statements, target: GRAPHQL_REVIEWS_TARGET, met,
-    line: `GraphQL reviews (${GRAPHQL_REVIEW_COUNT} of one pull request, 2 comments each, with authors): ${ratio.toFixed(3)}× its bare server, ` +
+    ratio,
+    statements,
+    target: GRAPHQL_REVIEWS_TARGET,
+    met,
+    line:
+      `GraphQL reviews (${GRAPHQL_REVIEW_COUNT} of one pull request, 2 comments each, with authors): ${ratio.toFixed(3)}× its bare server, ` +
       `${statements} SQL statements/request (targets ≥ ${GRAPHQL_REVIEWS_TARGET.ratio}×, ≤ ${GRAPHQL_REVIEWS_TARGET.statements}: ${met ? 'met' : 'MISSED'})`,
   };
 }

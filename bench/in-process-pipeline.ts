@@ -28,21 +28,27 @@ import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js
 async function targetPath(wharf: WharfServer, auth: Record<string, string>): Promise<string> {
   const repoPath = '/repos/admin/bench-repo';
   switch (TARGET) {
-    case 'repo': return repoPath;
-    case 'contents': return new URL((await prepareContentsTarget(wharf.baseUrl, auth, repoPath, wharf.child.pid!)).url).pathname;
+    case 'repo':
+      return repoPath;
+    case 'contents':
+      return new URL((await prepareContentsTarget(wharf.baseUrl, auth, repoPath, wharf.child.pid!)).url).pathname;
     case 'commits': {
       const url = new URL((await commitsTarget(wharf, 'admin')).url);
       return url.pathname + url.search;
     }
-    case 'issues': return (await seedIssues(wharf.baseUrl, auth, repoPath, 'admin')).path;
-    default: throw new Error(`PIPELINE_TARGET must be repo, contents, commits or issues, not ${TARGET}`);
+    case 'issues':
+      return (await seedIssues(wharf.baseUrl, auth, repoPath, 'admin')).path;
+    default:
+      throw new Error(`PIPELINE_TARGET must be repo, contents, commits or issues, not ${TARGET}`);
   }
 }
 
 const REQUESTS = Number(process.env.PIPELINE_REQUESTS || 100_000);
 const TARGET = process.env.PIPELINE_TARGET ?? 'repo';
 
-interface Fetcher { fetch(request: Request): Response | Promise<Response> }
+interface Fetcher {
+  fetch(request: Request): Response | Promise<Response>;
+}
 
 /** CPU µs per request after a warm-up; reads each body so nothing is left pending. */
 async function cpuPerRequest(app: Fetcher, request: () => Request): Promise<number> {
@@ -60,14 +66,19 @@ const cluster = await startEmbeddedPostgres(dataDir, log);
 const sql = connect(cluster.url('wharf'));
 try {
   const config = loadConfig({
-    DATABASE_URL: cluster.url('wharf'), WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn', WHARF_WEBHOOK_DISPATCH: 'off',
+    DATABASE_URL: cluster.url('wharf'),
+    WHARF_DATA_DIR: dataDir,
+    WHARF_LOG_LEVEL: 'warn',
+    WHARF_WEBHOOK_DISPATCH: 'off',
     WHARF_RATE_LIMIT_AUTHENTICATED: String(BENCH_RATE_LIMIT),
   });
   const local = await createWharfApp(config, sql, log);
   try {
     const headers = { authorization: `token ${wharf.token}` };
     const created = await fetch(`${wharf.baseUrl}/user/repos`, {
-      method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench-repo' }),
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench-repo' }),
     });
     if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
     const path = await targetPath(wharf, headers);
@@ -76,12 +87,18 @@ try {
     const first = await local.app.fetch(new Request(url, { headers }));
     if (first.status !== 200) throw new Error(`GET ${url}: ${first.status}`);
     const body = Buffer.from(await first.arrayBuffer());
-    const floor = new H3().get(new URL(url).pathname, () => new FastResponse(body, { status: 200, headers: [...first.headers] }));
+    const floor = new H3().get(
+      new URL(url).pathname,
+      () => new FastResponse(body, { status: 200, headers: [...first.headers] }),
+    );
     const request = () => new Request(url, { headers });
     const rounds: { floor: number; wharf: number }[] = [];
-    for (let i = 0; i < 3; i++) rounds.push({ floor: await cpuPerRequest(floor, request), wharf: await cpuPerRequest(local.app, request) });
+    for (let i = 0; i < 3; i++)
+      rounds.push({ floor: await cpuPerRequest(floor, request), wharf: await cpuPerRequest(local.app, request) });
     for (const [i, r] of rounds.entries()) {
-      process.stdout.write(`round ${i + 1}: h3 one-route app ${r.floor.toFixed(2)} µs/req, wharf ${r.wharf.toFixed(2)} µs/req, wharf's own ${(r.wharf - r.floor).toFixed(2)} µs/req\n`);
+      process.stdout.write(
+        `round ${i + 1}: h3 one-route app ${r.floor.toFixed(2)} µs/req, wharf ${r.wharf.toFixed(2)} µs/req, wharf's own ${(r.wharf - r.floor).toFixed(2)} µs/req\n`,
+      );
     }
   } finally {
     await local.close();

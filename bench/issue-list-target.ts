@@ -9,12 +9,21 @@ export const ISSUES_TARGET_RATIO = 0.25;
 export const ISSUE_COUNT = 30;
 
 /** Opens ISSUE_COUNT issues and returns the list's path and its body (for the bare server). */
-export async function seedIssues(baseUrl: string, auth: Record<string, string>, repoPath: string, login: string): Promise<{ path: string; body: Buffer; contentType: string }> {
+export async function seedIssues(
+  baseUrl: string,
+  auth: Record<string, string>,
+  repoPath: string,
+  login: string,
+): Promise<{ path: string; body: Buffer; contentType: string }> {
   for (let i = 0; i < ISSUE_COUNT; i++) {
     const res = await fetch(`${baseUrl}${repoPath}/issues`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: `Bench issue ${i}`, body: `Something is wrong with part ${i}.`, assignees: [login] }),
+      body: JSON.stringify({
+        title: `Bench issue ${i}`,
+        body: `Something is wrong with part ${i}.`,
+        assignees: [login],
+      }),
     });
     if (res.status !== 201) throw new Error(`POST ${repoPath}/issues: ${res.status} ${await res.text()}`);
   }
@@ -25,10 +34,21 @@ export async function seedIssues(baseUrl: string, auth: Record<string, string>, 
   return { path, body, contentType: res.headers.get('content-type') ?? 'application/json' };
 }
 
-export function issueTargets(bare: { url: string; pid: number }, wharf: { baseUrl: string; pid: number }, path: string, auth: Record<string, string>): [Target, Target] {
+export function issueTargets(
+  bare: { url: string; pid: number },
+  wharf: { baseUrl: string; pid: number },
+  path: string,
+  auth: Record<string, string>,
+): [Target, Target] {
   return [
     { name: `bare node:http (issue list body)`, url: bare.url, headers: {}, expectStatus: 200, pid: bare.pid },
-    { name: `wharf GET ${path} (token)`, url: `${wharf.baseUrl}${path}`, headers: auth, expectStatus: 200, pid: wharf.pid },
+    {
+      name: `wharf GET ${path} (token)`,
+      url: `${wharf.baseUrl}${path}`,
+      headers: auth,
+      expectStatus: 200,
+      pid: wharf.pid,
+    },
   ];
 }
 

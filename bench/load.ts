@@ -101,7 +101,10 @@ export async function measure(target: Target, settings: LoadSettings): Promise<T
     machineBefore !== undefined && machineAfter !== undefined ? percent(machineAfter - machineBefore) : NaN;
   const otherCpuPercent = Math.max(
     0,
-    machineCpuPercent - serverCpuPercent - (Number.isNaN(childrenCpuPercent) ? 0 : childrenCpuPercent) - loadGeneratorCpuPercent,
+    machineCpuPercent -
+      serverCpuPercent -
+      (Number.isNaN(childrenCpuPercent) ? 0 : childrenCpuPercent) -
+      loadGeneratorCpuPercent,
   );
 
   const statusCounts: Record<string, number> = {};

@@ -25,10 +25,18 @@ console.log(`re-registered listener:   ${report.reregistered.filter(Boolean).len
 console.log(`error-level log lines:    ${report.errorLines.length}`);
 console.log(`wall time:                ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (process.env.PG_RESTART_LOG_COUNTS) console.log(report.logCounts);
-for (const exit of report.exits) console.log(`\n${exit.name} exited (${exit.code ?? exit.signal}):\n${exit.tail.join('\n')}`);
+for (const exit of report.exits)
+  console.log(`\n${exit.name} exited (${exit.code ?? exit.signal}):\n${exit.tail.join('\n')}`);
 for (const answer of badOutage) console.log(`wrong during outage: ${answer.what} → ${answer.status} ${answer.detail}`);
 for (const line of [...report.unexpected, ...report.errorLines].slice(0, 20)) console.log(line);
 
-const ok = report.survived === restarts && report.exits.length === 0 && report.lost.length === 0 && badOutage.length === 0 && report.unexpected.length === 0
-  && report.revokedTokenRefused && report.reregistered.every(Boolean) && (sorted.at(-1) ?? 0) <= 5_000;
+const ok =
+  report.survived === restarts &&
+  report.exits.length === 0 &&
+  report.lost.length === 0 &&
+  badOutage.length === 0 &&
+  report.unexpected.length === 0 &&
+  report.revokedTokenRefused &&
+  report.reregistered.every(Boolean) &&
+  (sorted.at(-1) ?? 0) <= 5_000;
 process.exit(ok ? 0 : 1);

@@ -25,10 +25,12 @@ const durationS = Number(process.env.BENCH_DURATION_S || 10);
 const top = Number(process.env.PROFILE_TOP || 15);
 const dataDir = await mkdtemp(join(tmpdir(), 'wharf-profile-'));
 const profileDir = join(dataDir, 'cpu-profiles');
-const wharf = await startWharf(dataDir, undefined, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]).catch(async (error: unknown) => {
-  await rm(dataDir, { recursive: true, force: true });
-  throw error;
-});
+const wharf = await startWharf(dataDir, undefined, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]).catch(
+  async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  },
+);
 let stopped = false;
 try {
   const auth = { authorization: `token ${wharf.token}` };
@@ -40,12 +42,23 @@ try {
   });
   if (created.status !== 201) throw new Error(`POST /user/repos: ${created.status}`);
   const notFound = process.env.PROFILE_TARGET === '404';
-  const issues = process.env.PROFILE_TARGET === 'issues' ? await seedIssues(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, user.login) : undefined;
-  const contents = process.env.PROFILE_TARGET === 'contents'
-    ? await prepareContentsTarget(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, wharf.child.pid!)
-    : process.env.PROFILE_TARGET === 'commits' ? await commitsTarget(wharf, user.login)
-      : process.env.PROFILE_TARGET === 'pulls' ? await pullTarget(wharf, user.login) : null;
-  const url = contents ? contents.url : notFound ? `${wharf.baseUrl}/repos/nobody/nothing` : `${wharf.baseUrl}${issues?.path ?? `/repos/${user.login}/bench-repo`}`;
+  const issues =
+    process.env.PROFILE_TARGET === 'issues'
+      ? await seedIssues(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, user.login)
+      : undefined;
+  const contents =
+    process.env.PROFILE_TARGET === 'contents'
+      ? await prepareContentsTarget(wharf.baseUrl, auth, `/repos/${user.login}/bench-repo`, wharf.child.pid!)
+      : process.env.PROFILE_TARGET === 'commits'
+        ? await commitsTarget(wharf, user.login)
+        : process.env.PROFILE_TARGET === 'pulls'
+          ? await pullTarget(wharf, user.login)
+          : null;
+  const url = contents
+    ? contents.url
+    : notFound
+      ? `${wharf.baseUrl}/repos/nobody/nothing`
+      : `${wharf.baseUrl}${issues?.path ?? `/repos/${user.login}/bench-repo`}`;
   const headers = notFound ? {} : auth;
   const load = (duration: number) => Promise.resolve(autocannon({ url, headers, connections: 64, duration }));
   await load(2);

@@ -20,7 +20,12 @@ export interface Verdicts {
   authenticatedP99Ms: { target: number; actual: number; met: boolean };
 }
 
-export function ratios(bare: TargetResult, h3Floor: TargetResult, authenticated: TargetResult, notFound: TargetResult): Ratios {
+export function ratios(
+  bare: TargetResult,
+  h3Floor: TargetResult,
+  authenticated: TargetResult,
+  notFound: TargetResult,
+): Ratios {
   return {
     authenticatedGet: authenticated.requestsPerSecond / bare.requestsPerSecond,
     unauthenticated404: notFound.requestsPerSecond / bare.requestsPerSecond,
@@ -31,7 +36,11 @@ export function ratios(bare: TargetResult, h3Floor: TargetResult, authenticated:
 
 export function verdicts(r: Ratios, authenticated: TargetResult): Verdicts {
   return {
-    authenticatedRatio: { target: TARGETS.minAuthenticatedRatio, actual: r.authenticatedGet, met: r.authenticatedGet >= TARGETS.minAuthenticatedRatio },
+    authenticatedRatio: {
+      target: TARGETS.minAuthenticatedRatio,
+      actual: r.authenticatedGet,
+      met: r.authenticatedGet >= TARGETS.minAuthenticatedRatio,
+    },
     authenticatedP99Ms: {
       target: TARGETS.maxAuthenticatedP99Ms,
       actual: authenticated.latencyMs.p99,
@@ -41,7 +50,11 @@ export function verdicts(r: Ratios, authenticated: TargetResult): Verdicts {
 }
 
 function statuses(result: TargetResult): string {
-  return Object.entries(result.statusCounts).map(([status, count]) => `${status}×${count}`).join(' ') || '-';
+  return (
+    Object.entries(result.statusCounts)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ') || '-'
+  );
 }
 
 /**
@@ -49,7 +62,7 @@ function statuses(result: TargetResult): string {
  * 2-core machine, where the load generator and the server trade places.
  */
 export function cpuMicrosPerRequest(r: TargetResult): number {
-  return (r.serverCpuPercent / 100) * 1e6 / r.requestsPerSecond;
+  return ((r.serverCpuPercent / 100) * 1e6) / r.requestsPerSecond;
 }
 
 function percent(value: number): string {
@@ -57,7 +70,20 @@ function percent(value: number): string {
 }
 
 export function table(results: TargetResult[]): string {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'statuses', 'errors/timeouts', 'peak RSS MB', 'CPU server', 'server CPU µs/req', 'CPU children', 'CPU bench', 'CPU other'];
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'statuses',
+    'errors/timeouts',
+    'peak RSS MB',
+    'CPU server',
+    'server CPU µs/req',
+    'CPU children',
+    'CPU bench',
+    'CPU other',
+  ];
   const rows = results.map((r) => [
     r.name,
     r.requestsPerSecond.toFixed(1),
@@ -76,7 +102,10 @@ export function table(results: TargetResult[]): string {
   // Text columns left-aligned, numbers right-aligned.
   const leftAligned = new Set([0, 4]);
   const format = (cells: string[]) =>
-    cells.map((cell, i) => (leftAligned.has(i) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (leftAligned.has(i) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(format)].join('\n');
 }
 
@@ -94,5 +123,8 @@ export function summary(r: Ratios, v: Verdicts): string {
 export function disturbances(results: TargetResult[], thresholdPercent = 20): string[] {
   return results
     .filter((r) => r.otherCpuPercent > thresholdPercent)
-    .map((r) => `warning: other processes used ${r.otherCpuPercent.toFixed(0)}% CPU during "${r.name}"; its numbers are disturbed, re-run on a quiet machine.`);
+    .map(
+      (r) =>
+        `warning: other processes used ${r.otherCpuPercent.toFixed(0)}% CPU during "${r.name}"; its numbers are disturbed, re-run on a quiet machine.`,
+    );
 }

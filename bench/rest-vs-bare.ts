@@ -40,7 +40,8 @@ function durationFromEnv(): number {
   const raw = process.env.BENCH_DURATION_S;
   if (raw === undefined || raw === '') return 10;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 1) throw new Error(`BENCH_DURATION_S must be a number ≥ 1, got ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(value) || value < 1)
+    throw new Error(`BENCH_DURATION_S must be a number ≥ 1, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -74,7 +75,10 @@ const progress = (message: string) => process.stderr.write(`bench: ${message}\n`
 function gitState(): { commit: string | null; dirty: boolean | null } {
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     return { commit, dirty: status.trim() !== '' };
   } catch {
     return { commit: null, dirty: null };
@@ -161,7 +165,12 @@ async function main(): Promise<number> {
   progress('opening 30 issues; starting a bare server with the issue list body…');
   const issues = await seedIssues(wharf.baseUrl, auth, repoPath, user.login);
   bareIssues = await startBare(issues.body, issues.contentType);
-  const [bareIssuesTarget, wharfIssuesTarget] = issueTargets({ url: bareIssues.url, pid: bareIssues.child.pid }, { baseUrl: wharf.baseUrl, pid: wharf.child.pid }, issues.path, auth);
+  const [bareIssuesTarget, wharfIssuesTarget] = issueTargets(
+    { url: bareIssues.url, pid: bareIssues.child.pid },
+    { baseUrl: wharf.baseUrl, pid: wharf.child.pid },
+    issues.path,
+    auth,
+  );
 
   progress('pushing 40 commits for the commit list target…');
   const commitsListTarget = await commitsTarget(wharf, user.login);
@@ -171,9 +180,27 @@ async function main(): Promise<number> {
 
   const targets: [Target, Target, Target, Target, Target, Target, Target, Target, Target] = [
     { name: 'bare node:http', url: bare.url, headers: {}, expectStatus: 200, pid: bare.child.pid },
-    { name: 'h3 floor (h3 + srvx, wharf headers)', url: h3Floor.url, headers: {}, expectStatus: 200, pid: h3Floor.child.pid },
-    { name: `wharf GET ${repoPath} (token)`, url: `${wharf.baseUrl}${repoPath}`, headers: auth, expectStatus: 200, pid: wharf.child.pid },
-    { name: 'wharf GET /repos/nobody/nothing (no token, 404)', url: `${wharf.baseUrl}/repos/nobody/nothing`, headers: {}, expectStatus: 404, pid: wharf.child.pid },
+    {
+      name: 'h3 floor (h3 + srvx, wharf headers)',
+      url: h3Floor.url,
+      headers: {},
+      expectStatus: 200,
+      pid: h3Floor.child.pid,
+    },
+    {
+      name: `wharf GET ${repoPath} (token)`,
+      url: `${wharf.baseUrl}${repoPath}`,
+      headers: auth,
+      expectStatus: 200,
+      pid: wharf.child.pid,
+    },
+    {
+      name: 'wharf GET /repos/nobody/nothing (no token, 404)',
+      url: `${wharf.baseUrl}/repos/nobody/nothing`,
+      headers: {},
+      expectStatus: 404,
+      pid: wharf.child.pid,
+    },
     bareIssuesTarget,
     wharfIssuesTarget,
     commitsListTarget,
@@ -183,18 +210,43 @@ async function main(): Promise<number> {
   const results: TargetResult[] = [];
   for (const target of targets) {
     if (cleaning) throw new Error('interrupted');
-    progress(`${target.name}: warm-up ${settings.warmupS} s, then ${settings.durationS} s with ${settings.connections} connections…`);
+    progress(
+      `${target.name}: warm-up ${settings.warmupS} s, then ${settings.durationS} s with ${settings.connections} connections…`,
+    );
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
-  const [bareResult, h3FloorResult, authResult, notFoundResult, bareIssuesResult, issuesResult, commitsResult, contentsResult, pullResult] = results as [TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult, TargetResult];
+  const [
+    bareResult,
+    h3FloorResult,
+    authResult,
+    notFoundResult,
+    bareIssuesResult,
+    issuesResult,
+    commitsResult,
+    contentsResult,
+    pullResult,
+  ] = results as [
+    TargetResult,
+    TargetResult,
+    TargetResult,
+    TargetResult,
+    TargetResult,
+    TargetResult,
+    TargetResult,
+    TargetResult,
+    TargetResult,
+  ];
   const issueList = issueVerdict(bareIssuesResult, issuesResult);
   const commits = commitsSummary(bareResult, commitsResult);
   const r = ratios(bareResult, h3FloorResult, authResult, notFoundResult);
   const v = verdicts(r, authResult);
   const contents = contentsSummary(bareResult, contentsResult);
   const pull = pullSummary(bareResult, pullResult);
-  const problems = [...results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus)), ...problemsOf(contentsResult, 200)];
+  const problems = [
+    ...results.flatMap((result, i) => problemsOf(result, targets[i]!.expectStatus)),
+    ...problemsOf(contentsResult, 200),
+  ];
 
   const notes = [
     `autocannon: ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationS} s per target after a ${settings.warmupS} s warm-up; load generator in this process on the same ${cpus().length}-CPU machine.`,
@@ -202,18 +254,33 @@ async function main(): Promise<number> {
     `rate limits raised to ${BENCH_RATE_LIMIT} (authenticated and unauthenticated) so the runs measure the request hot path, not 429s.`,
     `bare server returns the same ${body.length} body bytes and content-type; response headers differ (wharf adds its API headers).`,
     `h3 floor: a one-route h3 app behind node:http like \`wharf serve\`, returning an srvx FastResponse with the same body bytes and wharf's ${wharfHeaders.length} response headers (copied once, static); no auth, cache or database. h3 floor/bare is what the framework stack and header set cost, the ceiling for ours/bare; authenticated GET/h3 floor is wharf's own work.`,
-    'peak RSS: the server\'s own Node process (VmRSS sampled every 200 ms); wharf\'s embedded PostgreSQL runs in separate processes and is not included.',
+    "peak RSS: the server's own Node process (VmRSS sampled every 200 ms); wharf's embedded PostgreSQL runs in separate processes and is not included.",
     'CPU: percent of one core during the measured run (200% = both cores). "children": wharf\'s embedded PostgreSQL; "bench": this process (autocannon); "other": the rest of the machine. A high "other" means the run was disturbed. "server CPU µs/req": CPU time of the server process per response, steadier across runs than req/s.',
   ];
   const warnings = disturbances(results);
   const issueLine = `issue list (GET ${issues.path}, ${issues.body.length} bytes): ${issueList.actual.toFixed(3)}× its bare server (target ≥ ${issueList.target}×: ${issueList.met ? 'met' : 'MISSED'})`;
-  process.stdout.write(['', table(results), '', summary(r, v), issueLine, commits.line, contents.line, pull.line, '', ...warnings, ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+  process.stdout.write(
+    [
+      '',
+      table(results),
+      '',
+      summary(r, v),
+      issueLine,
+      commits.line,
+      contents.line,
+      pull.line,
+      '',
+      ...warnings,
+      ...notes.map((n) => `note: ${n}`),
+      '',
+    ].join('\n'),
+  );
 
   const git = gitState();
   await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
   await writeFile(
     RESULTS_FILE,
-    JSON.stringify(
+    `${JSON.stringify(
       {
         date: new Date().toISOString(),
         node: process.version,
@@ -226,7 +293,17 @@ async function main(): Promise<number> {
         bodyBytes: body.length,
         contentType,
         h3FloorHeaders: wharfHeaders,
-        results: { bare: bareResult, h3Floor: h3FloorResult, authenticatedGet: authResult, unauthenticated404: notFoundResult, bareIssueList: bareIssuesResult, issueList: issuesResult, commitsList: commitsResult, contentsGet: contentsResult, pullGet: pullResult },
+        results: {
+          bare: bareResult,
+          h3Floor: h3FloorResult,
+          authenticatedGet: authResult,
+          unauthenticated404: notFoundResult,
+          bareIssueList: bareIssuesResult,
+          issueList: issuesResult,
+          commitsList: commitsResult,
+          contentsGet: contentsResult,
+          pullGet: pullResult,
+        },
         issueList,
         ratios: { ...r, commitsList: commits.ratio, contentsGet: contents.ratio, pullGet: pull.ratio },
         targets: TARGETS,
@@ -236,7 +313,7 @@ async function main(): Promise<number> {
       },
       null,
       2,
-    ) + '\n',
+    )}\n`,
   );
   process.stdout.write(`results written to ${RESULTS_FILE}\n`);
 

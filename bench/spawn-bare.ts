@@ -19,23 +19,43 @@ export async function startBare(body: Buffer, contentType: string, timeoutMs = 3
   if (body.length > 64 * 1024) {
     const file = join(await mkdtemp(join(tmpdir(), 'wharf-bare-')), 'body');
     await writeFile(file, body);
-    return startBaseline('bare server', 'bench/bare-server.ts', { BENCH_BARE_BODY_FILE: file, BENCH_BARE_CONTENT_TYPE: contentType }, timeoutMs);
+    return startBaseline(
+      'bare server',
+      'bench/bare-server.ts',
+      { BENCH_BARE_BODY_FILE: file, BENCH_BARE_CONTENT_TYPE: contentType },
+      timeoutMs,
+    );
   }
-  return startBaseline('bare server', 'bench/bare-server.ts', {
-    BENCH_BARE_BODY_B64: body.toString('base64'),
-    BENCH_BARE_CONTENT_TYPE: contentType,
-  }, timeoutMs);
+  return startBaseline(
+    'bare server',
+    'bench/bare-server.ts',
+    {
+      BENCH_BARE_BODY_B64: body.toString('base64'),
+      BENCH_BARE_CONTENT_TYPE: contentType,
+    },
+    timeoutMs,
+  );
 }
 
 /** `headers`: Wharf's response headers as [name, value] pairs. */
 export function startH3Floor(body: Buffer, headers: [string, string][], timeoutMs = 30_000): Promise<BareServer> {
-  return startBaseline('h3 floor server', 'bench/h3-floor-server.ts', {
-    BENCH_BARE_BODY_B64: body.toString('base64'),
-    BENCH_H3_HEADERS_JSON: JSON.stringify(headers),
-  }, timeoutMs);
+  return startBaseline(
+    'h3 floor server',
+    'bench/h3-floor-server.ts',
+    {
+      BENCH_BARE_BODY_B64: body.toString('base64'),
+      BENCH_H3_HEADERS_JSON: JSON.stringify(headers),
+    },
+    timeoutMs,
+  );
 }
 
-export async function startBaseline(label: string, script: string, env: Record<string, string>, timeoutMs: number): Promise<BareServer> {
+export async function startBaseline(
+  label: string,
+  script: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<BareServer> {
   await ensureBuilt();
   const child = spawnNode([`dist/${script.replace(/\.ts$/, '.js')}`], { ...process.env, ...env });
   const stop = async () => void (await stopChild(child.process, 5_000));

@@ -51,7 +51,13 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
  * bin/wharf.mjs for bench/ab-rounds.ts; `extraEnv` are settings on top of the
  * bench's (e.g. the webhook ones of bench/webhooks.ts).
  */
-export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs: string[] = [], entry = 'bin/wharf.mjs', extraEnv: NodeJS.ProcessEnv = {}): Promise<WharfServer> {
+export async function startWharf(
+  dataDir: string,
+  timeoutMs = 120_000,
+  nodeArgs: string[] = [],
+  entry = 'bin/wharf.mjs',
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<WharfServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -75,7 +81,10 @@ export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs:
 
   try {
     const token = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no admin token from wharf after ${timeoutMs} ms:\n${child.stderrTail()}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no admin token from wharf after ${timeoutMs} ms:\n${child.stderrTail()}`)),
+        timeoutMs,
+      );
       child.onLine((line, stream) => {
         if (stream === 'stderr' && line.startsWith('ghp_')) {
           clearTimeout(timer);
@@ -99,7 +108,8 @@ export async function startWharf(dataDir: string, timeoutMs = 120_000, nodeArgs:
       } catch {
         // Not listening yet.
       }
-      if (Date.now() > deadline) throw new Error(`wharf not answering GET /user with 200 after ${timeoutMs} ms:\n${child.stderrTail()}`);
+      if (Date.now() > deadline)
+        throw new Error(`wharf not answering GET /user with 200 after ${timeoutMs} ms:\n${child.stderrTail()}`);
       await sleep(200);
     }
     return { child, baseUrl, token, stop };

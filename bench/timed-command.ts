@@ -26,7 +26,8 @@ export function timedCommand(argv: string[], env: NodeJS.ProcessEnv): Promise<Ti
       if (error) return reject(new Error(`${argv.join(' ')} failed: ${stderr}`));
       const time = /maxrss_kb=(\d+) cpu_s=([\d.]+)\+([\d.]+)\s*$/.exec(stderr);
       resolve({
-        wallMs, stdout,
+        wallMs,
+        stdout,
         peakRssMiB: time ? Number(time[1]) / 1024 : null,
         cpuMs: time ? Math.round((Number(time[2]) + Number(time[3])) * 1000) : null,
       });

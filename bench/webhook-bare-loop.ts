@@ -7,9 +7,20 @@ import { hookshotUserAgent } from '../server/webhooks/delivery-request.js';
 import { signature1, signature256 } from '../server/webhooks/signature.js';
 import { timedPayload } from './webhook-events.js';
 
-export interface BareLoopResult { sent: number; failed: number; seconds: number; perSecond: number }
+export interface BareLoopResult {
+  sent: number;
+  failed: number;
+  seconds: number;
+  perSecond: number;
+}
 
-export async function bareSignedLoop(url: string, total: number, concurrency: number, bodyBytes: number, secret: string): Promise<BareLoopResult> {
+export async function bareSignedLoop(
+  url: string,
+  total: number,
+  concurrency: number,
+  bodyBytes: number,
+  secret: string,
+): Promise<BareLoopResult> {
   let next = 0;
   let failed = 0;
   const started = performance.now();

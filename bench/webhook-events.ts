@@ -12,7 +12,7 @@ import { enqueue, type EventJob } from '../server/webhooks/outbox.js';
 /** A payload of exactly `bytes` bytes (ASCII) whose first field is the event time. */
 export function timedPayload(n: number, bytes: number, t = Date.now()): string {
   const head = `{"t":${t},"n":${n},"pad":"`;
-  return head + 'x'.repeat(Math.max(0, bytes - head.length - 2)) + '"}';
+  return `${head + 'x'.repeat(Math.max(0, bytes - head.length - 2))}"}`;
 }
 
 export interface EventSource {
@@ -31,8 +31,13 @@ export async function queueEvents(source: EventSource, count: number): Promise<v
   for (let i = 0; i < count; i++) {
     const n = sequence++;
     jobs.push({
-      hookId: source.hookIds[n % source.hookIds.length]!, repositoryId: source.repositoryId, installationId: null,
-      event: 'push', action: null, payload: null, payloadText: timedPayload(n, source.bodyBytes, t),
+      hookId: source.hookIds[n % source.hookIds.length]!,
+      repositoryId: source.repositoryId,
+      installationId: null,
+      event: 'push',
+      action: null,
+      payload: null,
+      payloadText: timedPayload(n, source.bodyBytes, t),
     });
   }
   await source.sql.begin((tx) => enqueue(tx, jobs));
@@ -40,7 +45,8 @@ export async function queueEvents(source: EventSource, count: number): Promise<v
 
 /** `total` events as fast as the database takes them, `perTransaction` at a time. */
 export async function queueBurst(source: EventSource, total: number, perTransaction = 100): Promise<void> {
-  for (let queued = 0; queued < total; queued += perTransaction) await queueEvents(source, Math.min(perTransaction, total - queued));
+  for (let queued = 0; queued < total; queued += perTransaction)
+    await queueEvents(source, Math.min(perTransaction, total - queued));
 }
 
 /**
@@ -65,7 +71,9 @@ export async function queueSteady(source: EventSource, perSecond: number, second
 
 /** History entries of the given hooks (one per ended attempt). */
 export async function historyCount(sql: Sql, hookIds: number[]): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE hook_id = ANY(${hookIds})`;
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM webhook_deliveries WHERE hook_id = ANY(${hookIds})`;
   return row!.n;
 }
 
@@ -74,7 +82,13 @@ export async function historyCount(sql: Sql, hookIds: number[]): Promise<number>
  * the hooks have `count` history entries; resolves when that happened (epoch
  * ms). Counting history often would load the database being measured.
  */
-export async function waitForHistory(sql: Sql, hookIds: number[], count: number, timeoutMs: number, sink?: { url: string; received: number }): Promise<number> {
+export async function waitForHistory(
+  sql: Sql,
+  hookIds: number[],
+  count: number,
+  timeoutMs: number,
+  sink?: { url: string; received: number },
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (sink && Number(await (await fetch(`${sink.url}count`)).text()) < sink.received) {
     if (Date.now() > deadline) throw new Error(`the sink did not get ${sink.received} requests in ${timeoutMs} ms`);

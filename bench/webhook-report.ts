@@ -2,7 +2,12 @@
 // the bare loop, the target verdicts (reported, never enforced) and a table.
 
 /** From issue 13, on the 2-core machine. */
-export const WEBHOOK_TARGETS = { minDeliveriesPerSecond: 2_000, stretchDeliveriesPerSecond: 3_000, minRatio: 0.3, maxP99Ms: 250 };
+export const WEBHOOK_TARGETS = {
+  minDeliveriesPerSecond: 2_000,
+  stretchDeliveriesPerSecond: 3_000,
+  minRatio: 0.3,
+  maxP99Ms: 250,
+};
 
 export interface WharfRun {
   name: string;
@@ -25,17 +30,39 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function webhookTable(bare: { perSecond: number }, runs: WharfRun[]): string {
-  const header = ['sender', 'deliveries/s', 'ratio to bare', `p50 ms @${runs[0]?.steady.perSecond ?? 0}/s`, 'p99 ms', 'max ms', 'Node CPU µs/delivery', 'PG CPU µs/delivery', 'xacts/delivery', 'duplicates'];
+  const header = [
+    'sender',
+    'deliveries/s',
+    'ratio to bare',
+    `p50 ms @${runs[0]?.steady.perSecond ?? 0}/s`,
+    'p99 ms',
+    'max ms',
+    'Node CPU µs/delivery',
+    'PG CPU µs/delivery',
+    'xacts/delivery',
+    'duplicates',
+  ];
   const rows = [
     ['bare signed POST loop (fetch)', bare.perSecond.toFixed(0), '1.000', '-', '-', '-', '-', '-', '-', '-'],
     ...runs.map((r) => [
-      r.name, r.deliveriesPerSecond.toFixed(0), (r.deliveriesPerSecond / bare.perSecond).toFixed(3),
-      String(r.steady.p50Ms), String(r.steady.p99Ms), String(r.steady.maxMs),
-      r.wharfCpuMicrosPerDelivery.toFixed(0), r.postgresCpuMicrosPerDelivery.toFixed(0), r.transactionsPerDelivery.toFixed(2), String(r.duplicates),
+      r.name,
+      r.deliveriesPerSecond.toFixed(0),
+      (r.deliveriesPerSecond / bare.perSecond).toFixed(3),
+      String(r.steady.p50Ms),
+      String(r.steady.p99Ms),
+      String(r.steady.maxMs),
+      r.wharfCpuMicrosPerDelivery.toFixed(0),
+      r.postgresCpuMicrosPerDelivery.toFixed(0),
+      r.transactionsPerDelivery.toFixed(2),
+      String(r.duplicates),
     ]),
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(format)].join('\n');
 }
 

@@ -27,7 +27,8 @@ export interface WharfSetup {
 
 async function api(wharf: WharfServer, path: string, body: unknown): Promise<{ id: number }> {
   const response = await fetch(`${wharf.baseUrl}${path}`, {
-    method: 'POST', body: JSON.stringify(body),
+    method: 'POST',
+    body: JSON.stringify(body),
     headers: { authorization: `token ${wharf.token}`, 'content-type': 'application/json' },
   });
   const text = await response.text();
@@ -35,26 +36,48 @@ async function api(wharf: WharfServer, path: string, body: unknown): Promise<{ i
   return JSON.parse(text) as { id: number };
 }
 
-export async function startWharfSetup(options: { workers: number; hooks: number; sinkUrl: string; env: NodeJS.ProcessEnv }): Promise<WharfSetup> {
+export async function startWharfSetup(options: {
+  workers: number;
+  hooks: number;
+  sinkUrl: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<WharfSetup> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wharf-bench-hooks-'));
-  const env = { WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', ...options.env, WHARF_WEBHOOK_DISPATCH: options.workers > 0 ? 'off' : 'on' };
+  const env = {
+    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+    ...options.env,
+    WHARF_WEBHOOK_DISPATCH: options.workers > 0 ? 'off' : 'on',
+  };
   const wharf = await startWharf(dataDir, 120_000, [], undefined, env);
   const workers = Array.from({ length: options.workers }, () =>
-    spawnNode(['bin/wharf.mjs', 'worker'], { ...process.env, ...env, WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn' }));
+    spawnNode(['bin/wharf.mjs', 'worker'], {
+      ...process.env,
+      ...env,
+      WHARF_DATA_DIR: dataDir,
+      WHARF_LOG_LEVEL: 'warn',
+    }),
+  );
   const cluster = await startEmbeddedPostgres(dataDir, createLogger('error'));
   const sql = connect(cluster.url('wharf'), { max: 4 });
-  const user = await (await fetch(`${wharf.baseUrl}/user`, { headers: { authorization: `token ${wharf.token}` } })).json() as { login: string };
+  const user = (await (
+    await fetch(`${wharf.baseUrl}/user`, { headers: { authorization: `token ${wharf.token}` } })
+  ).json()) as { login: string };
   const repo = await api(wharf, '/user/repos', { name: 'bench-hooks' });
   const hookIds: number[] = [];
   for (let i = 0; i < options.hooks; i++) {
     const hook = await api(wharf, `/repos/${user.login}/bench-hooks/hooks`, {
-      config: { url: options.sinkUrl, content_type: 'json', secret: HOOK_SECRET }, events: ['push'],
+      config: { url: options.sinkUrl, content_type: 'json', secret: HOOK_SECRET },
+      events: ['push'],
     });
     hookIds.push(hook.id);
   }
   const nodePids = [wharf.child.pid, ...workers.map((w) => w.pid)];
   return {
-    wharf, workers, sql, repositoryId: repo.id, hookIds,
+    wharf,
+    workers,
+    sql,
+    repositoryId: repo.id,
+    hookIds,
     async cpuSeconds() {
       let node = 0;
       for (const pid of nodePids) node += (await readCpuTicks(pid)) ?? 0;

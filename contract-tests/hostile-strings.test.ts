@@ -22,20 +22,49 @@ import { routeTable } from '../server/generated/routes.js';
 import { startHostileFixture, type HostileFixture } from './hostile-strings-fixture.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const URL_VALUES: [string, string][] = [['a lone surrogate', '%ED%A0%80'], ['NUL', '%00'], ['..', '..'], ['../x', '../x'], ['7 KB', 'a'.repeat(7_000)]];
+const URL_VALUES: [string, string][] = [
+  ['a lone surrogate', '%ED%A0%80'],
+  ['NUL', '%00'],
+  ['..', '..'],
+  ['../x', '../x'],
+  ['7 KB', 'a'.repeat(7_000)],
+];
 /** Refused before routing whatever it holds: sent once per operation, in its first string parameter. */
 const OVER_CAP: [string, string] = ['12 KB', 'a'.repeat(12_000)];
-const BODY_VALUES: [string, string][] = [['a lone surrogate', '\ud800'], ['NUL', '\u0000'], ['..', '..'], ['../x', '../x'], ['100 KB', 'a'.repeat(100_000)]];
+const BODY_VALUES: [string, string][] = [
+  ['a lone surrogate', '\ud800'],
+  ['NUL', '\u0000'],
+  ['..', '..'],
+  ['../x', '../x'],
+  ['100 KB', 'a'.repeat(100_000)],
+];
 /** Requests in flight at once (each operation's requests go one after another). */
 const CONCURRENCY = 8;
 
 type Schema = Record<string, any>;
-interface Parameter { name: string; in: string; required?: boolean; schema?: Schema; example?: unknown }
-interface Case { operationId: string; what: string; method: string; path: string; body?: string; contentType?: string }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Schema;
+  example?: unknown;
+}
+interface Case {
+  operationId: string;
+  what: string;
+  method: string;
+  path: string;
+  body?: string;
+  contentType?: string;
+}
 
 const spec = parse(readFileSync(join(HERE, '..', 'openapi.yaml'), 'utf8'));
 const deref = (node: any): any => {
-  while (node?.$ref) node = node.$ref.slice(2).split('/').reduce((at: any, key: string) => at[key.replace(/~1/g, '/')], spec);
+  while (node?.$ref)
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at[key.replace(/~1/g, '/')], spec);
   return node;
 };
 const isString = (schema: Schema | undefined): boolean => {
@@ -48,10 +77,15 @@ const isString = (schema: Schema | undefined): boolean => {
 const stringProperties = (schema: Schema | undefined): string[] => {
   const s = deref(schema);
   if (!s) return [];
-  const own = Object.entries<Schema>(s.properties ?? {}).filter(([, v]) => isString(v)).map(([k]) => k);
-  return [...new Set([...own, ...[...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])].flatMap(stringProperties)])];
+  const own = Object.entries<Schema>(s.properties ?? {})
+    .filter(([, v]) => isString(v))
+    .map(([k]) => k);
+  return [
+    ...new Set([...own, ...[...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])].flatMap(stringProperties)]),
+  ];
 };
-const plainValue = (p: Parameter) => String(p.example ?? deref(p.schema)?.example ?? deref(p.schema)?.default ?? deref(p.schema)?.enum?.[0] ?? 'x');
+const plainValue = (p: Parameter) =>
+  String(p.example ?? deref(p.schema)?.example ?? deref(p.schema)?.default ?? deref(p.schema)?.enum?.[0] ?? 'x');
 
 /** Every case of one operation: its request with each string parameter made hostile in turn. */
 function casesOf(fixture: HostileFixture, operationId: keyof typeof routeTable): Case[] {
@@ -59,10 +93,15 @@ function casesOf(fixture: HostileFixture, operationId: keyof typeof routeTable):
   const item = spec.paths[row.path];
   const op = item[row.method.toLowerCase()];
   const params: Parameter[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref);
-  const pathValues = new Map(params.filter((p) => p.in === 'path').map((p) => [p.name, fixture.paramValue(operationId, row.path, p.name)]));
-  const baseQuery = params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, encodeURIComponent(plainValue(p))] as const);
+  const pathValues = new Map(
+    params.filter((p) => p.in === 'path').map((p) => [p.name, fixture.paramValue(operationId, row.path, p.name)]),
+  );
+  const baseQuery = params
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => [p.name, encodeURIComponent(plainValue(p))] as const);
   const url = (paths: Map<string, string>, query: (readonly [string, string])[]) =>
-    row.path.replace(/\{([^}]+)\}/g, (_, name: string) => paths.get(name)!) + (query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : '');
+    row.path.replace(/\{([^}]+)\}/g, (_, name: string) => paths.get(name)!) +
+    (query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : '');
   const media = deref(op.requestBody)?.content?.['application/json'];
   const example = media ? (media.example ?? deref(Object.values<any>(media.examples ?? {})[0])?.value) : undefined;
   const exampleObject = example && typeof example === 'object' && !Array.isArray(example) ? example : undefined;
@@ -71,21 +110,32 @@ function casesOf(fixture: HostileFixture, operationId: keyof typeof routeTable):
     return example === undefined ? {} : { body: JSON.stringify(example), contentType: 'application/json' };
   };
   // The request as the fixture and the example make it, but for a DELETE: the fixture is not to lose what it names.
-  const cases: Case[] = row.method === 'DELETE' ? [] : [{ operationId, what: 'the example', method: row.method, path: url(pathValues, baseQuery), ...base() }];
+  const cases: Case[] =
+    row.method === 'DELETE'
+      ? []
+      : [{ operationId, what: 'the example', method: row.method, path: url(pathValues, baseQuery), ...base() }];
   const urlStrings = params.filter((p) => isString(p.schema) && (p.in === 'path' || p.in === 'query'));
   for (const p of urlStrings) {
     for (const [label, value] of p === urlStrings[0] ? [...URL_VALUES, OVER_CAP] : URL_VALUES) {
       const what = `${p.in} ${p.name} = ${label}`;
-      const path = p.in === 'path'
-        ? url(new Map([...pathValues, [p.name, value]]), baseQuery)
-        : url(pathValues, [...baseQuery.filter(([k]) => k !== p.name), [p.name, value]]);
+      const path =
+        p.in === 'path'
+          ? url(new Map([...pathValues, [p.name, value]]), baseQuery)
+          : url(pathValues, [...baseQuery.filter(([k]) => k !== p.name), [p.name, value]]);
       cases.push({ operationId, what, method: row.method, path, ...base() });
     }
   }
   if (exampleObject && !row.rawBody) {
     for (const field of stringProperties(media.schema)) {
       for (const [label, value] of BODY_VALUES) {
-        cases.push({ operationId, what: `body ${field} = ${label}`, method: row.method, path: url(pathValues, baseQuery), body: JSON.stringify({ ...exampleObject, [field]: value }), contentType: 'application/json' });
+        cases.push({
+          operationId,
+          what: `body ${field} = ${label}`,
+          method: row.method,
+          path: url(pathValues, baseQuery),
+          body: JSON.stringify({ ...exampleObject, [field]: value }),
+          contentType: 'application/json',
+        });
       }
     }
   }
@@ -113,10 +163,24 @@ function send(c: Case, token: string): Promise<{ status: number; body: string } 
     if (c.body !== undefined) headers['content-length'] = String(Buffer.byteLength(c.body));
     // A body the server may leave unread (an early 404) ends its connection (http-server.ts): not one to reuse.
     const fresh = c.body !== undefined && c.body.length > 64 * 1024;
-    const req = request({ host: '127.0.0.1', port, method: c.method, path: c.path, headers, agent: fresh ? false : agent, timeout: 30_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => void (body.length < 500 && (body += chunk))).on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: c.method,
+        path: c.path,
+        headers,
+        agent: fresh ? false : agent,
+        timeout: 30_000,
+      },
+      (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => void (body.length < 500 && (body += chunk)))
+          .on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('no answer in 30 s')));
     req.on('error', (error) => resolve({ error: error.message }));
     req.end(c.body);
@@ -125,25 +189,38 @@ function send(c: Case, token: string): Promise<{ status: number; body: string } 
 
 describe('hostile strings in every string parameter of every operation', () => {
   it('never answer 5xx', { timeout: 300_000 }, async () => {
-    const operations = (Object.keys(routeTable) as (keyof typeof routeTable)[]).filter((id) => routeTable[id].planned === null);
+    const operations = (Object.keys(routeTable) as (keyof typeof routeTable)[]).filter(
+      (id) => routeTable[id].planned === null,
+    );
     const queue = operations.map((id) => casesOf(fixture, id));
     const total = queue.reduce((n, cases) => n + cases.length, 0);
     // Nearly every operation has a string parameter ({owner} at least): each gets cases beyond its example.
-    expect(queue.filter((cases) => cases.some((c) => c.what !== 'the example')).length).toBeGreaterThan(operations.length * 0.9);
+    expect(queue.filter((cases) => cases.some((c) => c.what !== 'the example')).length).toBeGreaterThan(
+      operations.length * 0.9,
+    );
     const failures: string[] = [];
     const worker = async () => {
       for (let cases = queue.shift(); cases; cases = queue.shift()) {
         for (const c of cases) {
-          const token = routeTable[c.operationId as keyof typeof routeTable].auth === 'app-jwt' ? fixture.appToken : fixture.owner.token;
+          const token =
+            routeTable[c.operationId as keyof typeof routeTable].auth === 'app-jwt'
+              ? fixture.appToken
+              : fixture.owner.token;
           const answer = await send(c, token);
           if ('error' in answer) failures.push(`${c.operationId} (${c.what}): ${answer.error}`);
-          else if (answer.status >= 500) failures.push(`${c.operationId} (${c.what}): ${answer.status} ${answer.body.slice(0, 200)}`);
+          else if (answer.status >= 500)
+            failures.push(`${c.operationId} (${c.what}): ${answer.status} ${answer.body.slice(0, 200)}`);
         }
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const errors = fixture.server.logs.filter((line) => line.includes('"level":"error"')).slice(0, 10).map((line) => line.slice(0, 600));
-    expect(failures, `${failures.length} of ${total} requests failed; server errors:\n${errors.join('\n')}`).toEqual([]);
+    const errors = fixture.server.logs
+      .filter((line) => line.includes('"level":"error"'))
+      .slice(0, 10)
+      .map((line) => line.slice(0, 600));
+    expect(failures, `${failures.length} of ${total} requests failed; server errors:\n${errors.join('\n')}`).toEqual(
+      [],
+    );
     expect(total).toBeGreaterThan(2_000);
     // The fixture outlived them (`DELETE …/contents/..` once reached DELETE /repos/{owner}/{repo}).
     expect((await fixture.server.api('/repos/octocat/Hello-World', { token: fixture.owner.token })).status).toBe(200);

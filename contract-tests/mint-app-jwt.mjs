@@ -15,4 +15,4 @@ const now = Math.floor(Date.now() / 1000);
 const jwt = await new SignJWT({ iat: now - 30, exp: now - 30 + 600, iss: Number(appId) })
   .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
   .sign(createPrivateKey(readFileSync(keyFile, 'utf8')));
-process.stdout.write(jwt + '\n');
+process.stdout.write(`${jwt}\n`);

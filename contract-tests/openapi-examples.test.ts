@@ -12,42 +12,60 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { resolveLocalRef } from '../server/codegen/openapi-refs.js';
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: unknown,
+) => void;
 type Node = Record<string, any>;
 const text = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
 const doc = parse(text) as Node;
 const ID = 'https://wharf.local/openapi.json';
-const pointer = (path: (string | number)[]) => '#/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (path: (string | number)[]) =>
+  `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function validators() {
-  return [new Ajv2020({ strict: false, allErrors: true }), new AjvDraft7({ strict: false, allErrors: true })].map((ajv) => {
-    addFormats(ajv);
-    // ajv-formats lets a space stand for the `T`; schemathesis (and GitHub) do not.
-    ajv.addFormat('date-time', RFC3339_DATE_TIME);
-    ajv.addSchema({ ...doc, $id: ID });
-    return ajv;
-  });
+  return [new Ajv2020({ strict: false, allErrors: true }), new AjvDraft7({ strict: false, allErrors: true })].map(
+    (ajv) => {
+      addFormats(ajv);
+      // ajv-formats lets a space stand for the `T`; schemathesis (and GitHub) do not.
+      ajv.addFormat('date-time', RFC3339_DATE_TIME);
+      ajv.addSchema({ ...doc, $id: ID });
+      return ajv;
+    },
+  );
 }
 
-interface Example { where: string; schemaPath: (string | number)[]; value: unknown }
+interface Example {
+  where: string;
+  schemaPath: (string | number)[];
+  value: unknown;
+}
 
 function collectExamples(node: unknown, path: (string | number)[], out: Example[]): Example[] {
-  if (Array.isArray(node)) node.forEach((v, i) => collectExamples(v, [...path, i], out));
+  if (Array.isArray(node)) {
+    for (const [i, v] of node.entries()) collectExamples(v, [...path, i], out);
+  }
   if (!node || typeof node !== 'object' || Array.isArray(node)) return out;
   const n = node as Node;
   const isMedia = path[path.length - 2] === 'content';
   const isParamOrHeader = n.schema && (n.in || path[path.length - 2] === 'headers');
   if ((isMedia || isParamOrHeader) && n.schema) {
-    if ('example' in n) out.push({ where: pointer([...path, 'example']), schemaPath: [...path, 'schema'], value: n.example });
+    if ('example' in n)
+      out.push({ where: pointer([...path, 'example']), schemaPath: [...path, 'schema'], value: n.example });
     for (const [key, ex] of Object.entries((n.examples ?? {}) as Node)) {
-      out.push({ where: pointer([...path, 'examples', key]), schemaPath: [...path, 'schema'], value: resolveLocalRef<Node>(doc, ex).value });
+      out.push({
+        where: pointer([...path, 'examples', key]),
+        schemaPath: [...path, 'schema'],
+        value: resolveLocalRef<Node>(doc, ex).value,
+      });
     }
   }
   const inSchema = path.includes('schemas') || path.includes('schema');
   if (inSchema && !isMedia && Array.isArray(n.examples)) {
-    n.examples.forEach((value: unknown, i: number) => out.push({ where: pointer([...path, 'examples', i]), schemaPath: path, value }));
+    for (const [i, value] of (n.examples as unknown[]).entries()) {
+      out.push({ where: pointer([...path, 'examples', i]), schemaPath: path, value });
+    }
   }
   for (const [key, value] of Object.entries(n)) collectExamples(value, [...path, key], out);
   return out;
@@ -82,9 +100,16 @@ describe('openapi.yaml', () => {
         const unlimited = op['x-wharf-rate-limit-resource'] === 'none';
         for (const [status, response] of Object.entries(op.responses as Node)) {
           const headers = resolveLocalRef<Node>(doc, response).headers ?? {};
-          for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Used', 'X-RateLimit-Reset', 'X-RateLimit-Resource']) {
+          for (const h of [
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Used',
+            'X-RateLimit-Reset',
+            'X-RateLimit-Resource',
+          ]) {
             if (!unlimited && !headers[h]) missing.push(`${method} ${path} ${status}: ${h}`);
-            if (unlimited && headers[h]) missing.push(`${method} ${path} ${status}: ${h} documented on an operation outside the rate limits`);
+            if (unlimited && headers[h])
+              missing.push(`${method} ${path} ${status}: ${h} documented on an operation outside the rate limits`);
           }
         }
       }

@@ -13,9 +13,14 @@ const run = promisify(execFile);
 export async function seedHistory(baseUrl: string, token: string): Promise<void> {
   const home = await mkdtemp(join(tmpdir(), 'wharf-seed-git-'));
   const env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0',
-    GIT_AUTHOR_NAME: 'Monalisa Octocat', GIT_AUTHOR_EMAIL: 'octocat@example.com',
-    GIT_COMMITTER_NAME: 'Monalisa Octocat', GIT_COMMITTER_EMAIL: 'octocat@example.com',
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_AUTHOR_NAME: 'Monalisa Octocat',
+    GIT_AUTHOR_EMAIL: 'octocat@example.com',
+    GIT_COMMITTER_NAME: 'Monalisa Octocat',
+    GIT_COMMITTER_EMAIL: 'octocat@example.com',
   };
   const work = join(home, 'Hello-World');
   const git = (...args: string[]) => run('git', args, { cwd: work, env });

@@ -55,7 +55,11 @@ async function admin(...args: string[]): Promise<string> {
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(baseUrl + path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/vnd.github+json',
+      'Content-Type': 'application/json',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -63,7 +67,10 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-interface Ref { ref: string; object: { sha: string } }
+interface Ref {
+  ref: string;
+  object: { sha: string };
+}
 
 // Accounts. The spec's examples name octocat/Hello-World and heads/featureA,
 // so the examples phase reaches real data.
@@ -96,23 +103,42 @@ progress(`${THROWAWAY_TOKENS} throwaway tokens for contract-bot`);
 // and a private one the run user may not see.
 const octocat = await admin('create-token', 'octocat', '--scopes', ALL_SCOPES, '--note', 'contract seeding');
 await api(octocat, 'POST', '/user/repos', {
-  name: 'Hello-World', description: 'This is your first repo!', homepage: 'https://octocat.example.com', auto_init: true,
+  name: 'Hello-World',
+  description: 'This is your first repo!',
+  homepage: 'https://octocat.example.com',
+  auto_init: true,
 });
 const main = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
 await api(octocat, 'POST', '/repos/octocat/Hello-World/git/refs', { ref: 'refs/heads/featureA', sha: main.object.sha });
 await seedHistory(baseUrl, octocat);
 // A commit status on main's head, so the statuses reads of `main` (the spec's example ref) answer one.
 const mainNow = await api<Ref>(octocat, 'GET', '/repos/octocat/Hello-World/git/ref/heads/main');
-await api(octocat, 'POST', `/repos/octocat/Hello-World/statuses/${mainNow.object.sha}`, { state: 'success', context: 'ci/seed' });
+await api(octocat, 'POST', `/repos/octocat/Hello-World/statuses/${mainNow.object.sha}`, {
+  state: 'success',
+  context: 'ci/seed',
+});
 await api(octocat, 'POST', '/user/repos', { name: 'secret-plans', private: true, auto_init: true });
 // Milestone 1, the spec's example number (the default labels, `bug` among them, came with the repository).
-await api(octocat, 'POST', '/repos/octocat/Hello-World/milestones', { title: 'v1.0', description: 'Tracking milestone for version 1.0' });
+await api(octocat, 'POST', '/repos/octocat/Hello-World/milestones', {
+  title: 'v1.0',
+  description: 'Tracking milestone for version 1.0',
+});
 // Release 1 (the spec's example id) at tag v0.9.2, the generate-notes example's previous tag.
-await api(octocat, 'POST', '/repos/octocat/Hello-World/releases', { tag_name: 'v0.9.2', name: 'v0.9.2', body: 'Seeded release' });
-progress('repositories octocat/Hello-World (heads/main, heads/featureA two commits ahead, milestone 1, release 1 at tag v0.9.2), octocat/secret-plans (private)');
+await api(octocat, 'POST', '/repos/octocat/Hello-World/releases', {
+  tag_name: 'v0.9.2',
+  name: 'v0.9.2',
+  body: 'Seeded release',
+});
+progress(
+  'repositories octocat/Hello-World (heads/main, heads/featureA two commits ahead, milestone 1, release 1 at tag v0.9.2), octocat/secret-plans (private)',
+);
 // Issue 1 of the example repository, assigned to octocat, with comment 1:
 // the issue operations' examples (issue_number 1, comment_id 1) reach them.
-await api(octocat, 'POST', '/repos/octocat/Hello-World/issues', { title: 'Found a bug', body: "I'm having a problem with this.", assignees: ['octocat'] });
+await api(octocat, 'POST', '/repos/octocat/Hello-World/issues', {
+  title: 'Found a bug',
+  body: "I'm having a problem with this.",
+  assignees: ['octocat'],
+});
 await api(octocat, 'POST', '/repos/octocat/Hello-World/issues/1/comments', { body: 'Me too' });
 progress('issue octocat/Hello-World#1 with a comment');
 // octocat's reactions to both (reaction 1 on the issue, 2 on the comment): the
@@ -130,8 +156,14 @@ await api(token, 'POST', '/user/repos', { name: 'bot-repo', auto_init: true });
 // run's issue, label and reaction mutations get real subjects through the
 // node IDs graphql-dictionaries.ts lists.
 for (const number of [1, 2]) {
-  await api(token, 'POST', '/repos/contract-bot/bot-repo/issues', { title: `GraphQL subject ${number}`, body: 'Seeded for the GraphQL run.', labels: ['bug'] });
-  const comment = await api<{ id: number }>(token, 'POST', `/repos/contract-bot/bot-repo/issues/${number}/comments`, { body: 'A comment to react to' });
+  await api(token, 'POST', '/repos/contract-bot/bot-repo/issues', {
+    title: `GraphQL subject ${number}`,
+    body: 'Seeded for the GraphQL run.',
+    labels: ['bug'],
+  });
+  const comment = await api<{ id: number }>(token, 'POST', `/repos/contract-bot/bot-repo/issues/${number}/comments`, {
+    body: 'A comment to react to',
+  });
   await api(token, 'POST', `/repos/contract-bot/bot-repo/issues/${number}/reactions`, { content: 'rocket' });
   await api(token, 'POST', `/repos/contract-bot/bot-repo/issues/comments/${comment.id}/reactions`, { content: 'eyes' });
 }
@@ -139,18 +171,40 @@ for (const number of [1, 2]) {
 // made through the contents API: the GraphQL run's pull request mutations get
 // a real subject (graphql-dictionaries.ts lists its PR_ ID).
 const botMain = await api<Ref>(token, 'GET', '/repos/contract-bot/bot-repo/git/ref/heads/main');
-await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', { ref: 'refs/heads/graphql-subject', sha: botMain.object.sha });
-await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-subject.txt', {
-  message: 'A change to pull', content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'), branch: 'graphql-subject',
+await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', {
+  ref: 'refs/heads/graphql-subject',
+  sha: botMain.object.sha,
 });
-await api(token, 'POST', '/repos/contract-bot/bot-repo/pulls', { title: 'GraphQL subject 3', head: 'graphql-subject', base: 'main', body: 'Seeded for the GraphQL run.' });
+await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-subject.txt', {
+  message: 'A change to pull',
+  content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'),
+  branch: 'graphql-subject',
+});
+await api(token, 'POST', '/repos/contract-bot/bot-repo/pulls', {
+  title: 'GraphQL subject 3',
+  head: 'graphql-subject',
+  base: 'main',
+  body: 'Seeded for the GraphQL run.',
+});
 // …and a branch with a commit and no pull request yet, for createPullRequest.
-await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', { ref: 'refs/heads/graphql-head', sha: botMain.object.sha });
+await api(token, 'POST', '/repos/contract-bot/bot-repo/git/refs', {
+  ref: 'refs/heads/graphql-head',
+  sha: botMain.object.sha,
+});
 await api(token, 'PUT', '/repos/contract-bot/bot-repo/contents/graphql-head.txt', {
-  message: 'Another change to pull', content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'), branch: 'graphql-head',
+  message: 'Another change to pull',
+  content: Buffer.from('Seeded for the GraphQL run.\n').toString('base64'),
+  branch: 'graphql-head',
 });
 // The site admin's token: the hook operations (and the fork below).
-const hookToken = await admin('create-token', 'hook-admin', '--scopes', 'repo,admin:repo_hook,user', '--note', 'contract hooks');
+const hookToken = await admin(
+  'create-token',
+  'hook-admin',
+  '--scopes',
+  'repo,admin:repo_hook,user',
+  '--note',
+  'contract hooks',
+);
 // Forks of the example repository with every branch, the run user's and the
 // site admin's (the stateful phase has sent repos/create-fork with either
 // token), made before the hooks below exist: schemathesis.toml sends every
@@ -160,7 +214,10 @@ const hookToken = await admin('create-token', 'hook-admin', '--scopes', 'repo,ad
 // (No pull request is opened in them: CreatePullInFork's 201 is what links on
 // to pulls/get and pulls/update.)
 for (const forker of [token, hookToken]) {
-  await api(forker, 'POST', '/repos/octocat/Hello-World/forks', { name: 'Hello-World-fork', default_branch_only: false });
+  await api(forker, 'POST', '/repos/octocat/Hello-World/forks', {
+    name: 'Hello-World-fork',
+    default_branch_only: false,
+  });
 }
 progress('forks contract-bot/Hello-World-fork and hook-admin/Hello-World-fork of octocat/Hello-World (main, featureA)');
 // The spec's example hook (12345678) and delivery (12345678) on the example
@@ -198,7 +255,9 @@ await db.sql`INSERT INTO tokens (user_id, kind, digest, scopes, oauth_app_id)
   FROM accounts a, oauth_apps o WHERE a.login = 'octocat' AND o.client_id = 'Iv1.8a61f9b3a7aba766'`;
 await db.close();
 progress('OAuth app Iv1.8a61f9b3a7aba766 (device flow) of octocat, with an OAuth token of the examples');
-progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations');
+progress(
+  'hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations',
+);
 
 // An installable app on octocat: installation 1 (the spec's example id) with
 // the permissions the example token request narrows to. Its private key goes
@@ -207,32 +266,63 @@ progress('hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World
 // installation operations.
 // Its webhook points at a closed local port: deliveries (installation created,
 // below) fail at once and fill the history the /app/hook/deliveries operations read.
-const app = JSON.parse(await admin('create-app', 'octocat', 'Contract App', '--permissions', 'contents:write,issues:write,repository_hooks:write,checks:write',
-  '--webhook-url', 'http://127.0.0.1:9/contract-app-hook', '--webhook-secret', 'contract app secret')) as { id: number; private_key: string };
+const app = JSON.parse(
+  await admin(
+    'create-app',
+    'octocat',
+    'Contract App',
+    '--permissions',
+    'contents:write,issues:write,repository_hooks:write,checks:write',
+    '--webhook-url',
+    'http://127.0.0.1:9/contract-app-hook',
+    '--webhook-secret',
+    'contract app secret',
+  ),
+) as { id: number; private_key: string };
 const installation = JSON.parse(await admin('install-app', String(app.id), 'octocat')) as { id: number };
 await admin('install-app', String(app.id), 'wharf-org'); // so the org example finds an installation
 const appKeyFile = join(config.dataDir, 'contract-app.pem');
 await writeFile(appKeyFile, app.private_key, { mode: 0o600 });
 const now = Math.floor(Date.now() / 1000);
 // jose types `iss` as a string; GitHub (and Octokit) use the numeric app id.
-const appJwt = await new SignJWT({ iat: now - 30, exp: now + 570, iss: app.id as unknown as string }).setProtectedHeader({ alg: 'RS256' }).sign(createPrivateKey(app.private_key));
-const { token: installationToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
+const appJwt = await new SignJWT({ iat: now - 30, exp: now + 570, iss: app.id as unknown as string })
+  .setProtectedHeader({ alg: 'RS256' })
+  .sign(createPrivateKey(app.private_key));
+const { token: installationToken } = await api<{ token: string }>(
+  appJwt,
+  'POST',
+  `/app/installations/${installation.id}/access_tokens`,
+);
 // A second token for DELETE /installation/token to revoke.
-const { token: revocableToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${installation.id}/access_tokens`);
+const { token: revocableToken } = await api<{ token: string }>(
+  appJwt,
+  'POST',
+  `/app/installations/${installation.id}/access_tokens`,
+);
 // The app on the run user's account too (every repository), with a token of
 // that installation for the check run writes: an installation token reaches
 // only its own account's repositories, and the stateful chains write checks on
 // the commits the contents writes make in bot-repo and in the repositories the
 // run creates (openapi.yaml CommitFileForChains, CreateCheckRunOfCommit).
 const botInstallation = JSON.parse(await admin('install-app', String(app.id), 'contract-bot')) as { id: number };
-const { token: checksToken } = await api<{ token: string }>(appJwt, 'POST', `/app/installations/${botInstallation.id}/access_tokens`);
-progress(`app ${app.id} installed on octocat as installation ${installation.id}, on wharf-org, and on contract-bot as installation ${botInstallation.id}; key in ${appKeyFile}`);
+const { token: checksToken } = await api<{ token: string }>(
+  appJwt,
+  'POST',
+  `/app/installations/${botInstallation.id}/access_tokens`,
+);
+progress(
+  `app ${app.id} installed on octocat as installation ${installation.id}, on wharf-org, and on contract-bot as installation ${botInstallation.id}; key in ${appKeyFile}`,
+);
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
 const runTokenId = tokenList.find((t) => t.note === 'contract run')?.id;
-progress(`repository contract-bot/bot-repo (issues 1 and 2, each labeled, with a comment and reactions; pull request 3 from graphql-subject); run token id ${runTokenId} (throwaways below it)`);
+progress(
+  `repository contract-bot/bot-repo (issues 1 and 2, each labeled, with a comment and reactions; pull request 3 from graphql-subject); run token id ${runTokenId} (throwaways below it)`,
+);
 // Line 1: the run token; 2: the hook operations' (site admin) token; 3: the
 // installation token; 4: the app id; 5: the app's private key file; 6: the
 // installation token the revocation operation revokes; 7: the token of the
 // installation on bot-repo (the check writes).
-process.stdout.write(`${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n${revocableToken}\n${checksToken}\n`);
+process.stdout.write(
+  `${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n${revocableToken}\n${checksToken}\n`,
+);

@@ -44,7 +44,9 @@ export interface WharfApp {
 /** A route's operation (by owner/name, or a generated alias by repository id) in the request pipeline. */
 function targetRoute(target: RouteTarget, services: Services) {
   const handler = handlers[target.operationId] as never;
-  return operationRoute(target.operationId, services, (event, scope) => runRouteTarget(target, handler, event, services, scope));
+  return operationRoute(target.operationId, services, (event, scope) =>
+    runRouteTarget(target, handler, event, services, scope),
+  );
 }
 
 function methodNotAllowed(services: Services, allowed: Map<string, RouteTarget>) {
@@ -74,7 +76,11 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
       // Only the browser pages let errors reach h3 (REST and GraphQL answer in the pipeline).
       const cause = error.cause ?? error;
       if (isDatabaseUnavailable(cause)) {
-        log.warn('database unavailable', { method: event.req.method, path: event.url.pathname, ...unavailableReason(cause) });
+        log.warn('database unavailable', {
+          method: event.req.method,
+          path: event.url.pathname,
+          ...unavailableReason(cause),
+        });
         return unavailablePage();
       }
       log.error('h3 error', { method: event.req.method, path: event.url.pathname, ...errorFields(cause) });
@@ -117,17 +123,28 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     spoolDir: await preparePushSpool(config.dataDir),
     slots: new PushSlots(config.git.maxConcurrentPushes),
   });
-  app.all('/**', (event) => runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
-    throw notFound();
-  }));
+  app.all('/**', (event) =>
+    runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
+      throw notFound();
+    }),
+  );
   // Ended rate-limit windows are dead rows; clear them now and then.
   const pruning = setInterval(() => {
-    services.rateLimiter.prune().catch((error: unknown) => log.warn('rate-limit prune failed', { error: String(error) }));
+    services.rateLimiter
+      .prune()
+      .catch((error: unknown) => log.warn('rate-limit prune failed', { error: String(error) }));
   }, 10 * 60_000);
   pruning.unref();
   // Pull requests' mergeability (server/pulls/merge/): queued in the transactions of pushes and changes, computed here.
-  const mergeability = await startMergeabilityWorker({ sql, git: services.git, log, identity: serviceIdentity(config.vendor, config.noreplyHost) });
-  const webhooks: WebhookRuntime | undefined = config.webhooks.dispatchInServe ? await startWebhookRuntime(config, sql, log, services.git, services.urls) : undefined;
+  const mergeability = await startMergeabilityWorker({
+    sql,
+    git: services.git,
+    log,
+    identity: serviceIdentity(config.vendor, config.noreplyHost),
+  });
+  const webhooks: WebhookRuntime | undefined = config.webhooks.dispatchInServe
+    ? await startWebhookRuntime(config, sql, log, services.git, services.urls)
+    : undefined;
   return {
     app,
     services,

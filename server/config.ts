@@ -20,7 +20,13 @@ export interface Config {
   trustProxy: string[];
   logLevel: LogLevel;
   /** `graphql`: GraphQL points per window per user (the `graphql` resource), apart from REST's `core`. */
-  rateLimit: { authenticated: number; unauthenticated: number; graphql: number; windowSeconds: number; search: SearchRateLimit };
+  rateLimit: {
+    authenticated: number;
+    unauthenticated: number;
+    graphql: number;
+    windowSeconds: number;
+    search: SearchRateLimit;
+  };
   webhooks: WebhookSettings;
   /** `<host>` of the noreply addresses of commits Wharf makes (`<id>+<login>@users.noreply.<host>`). */
   noreplyHost: string;
@@ -48,7 +54,11 @@ export interface ArchiveSettings {
 }
 
 /** GitHub's `search` resource: its own, shorter window (30 a minute signed in, 10 anonymously). */
-export interface SearchRateLimit { authenticated: number; unauthenticated: number; windowSeconds: number }
+export interface SearchRateLimit {
+  authenticated: number;
+  unauthenticated: number;
+  windowSeconds: number;
+}
 
 export interface GitSettings {
   /** Request body cap of a push (`git-receive-pack`), as sent (compressed or not). */
@@ -85,7 +95,8 @@ function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
 
 function oauthErrorStatus(env: NodeJS.ProcessEnv): 'github' | 'rfc6749' {
   const value = (nonEmpty(env, 'WHARF_OAUTH_ERROR_STATUS') ?? 'github').toLowerCase();
-  if (value !== 'github' && value !== 'rfc6749') throw new ConfigError('WHARF_OAUTH_ERROR_STATUS must be github or rfc6749');
+  if (value !== 'github' && value !== 'rfc6749')
+    throw new ConfigError('WHARF_OAUTH_ERROR_STATUS must be github or rfc6749');
   return value;
 }
 
@@ -99,7 +110,9 @@ function noreplyHost(env: NodeJS.ProcessEnv, publicUrl: string): string {
   const configured = nonEmpty(env, 'WHARF_NOREPLY_HOST')?.toLowerCase();
   if (configured !== undefined) {
     if (!HOST_WITH_DOT.test(configured) || /^[\d.]+$/.test(configured)) {
-      throw new ConfigError(`WHARF_NOREPLY_HOST must be a domain name with a dot, e.g. wharf.example.com, got ${JSON.stringify(configured)}`);
+      throw new ConfigError(
+        `WHARF_NOREPLY_HOST must be a domain name with a dot, e.g. wharf.example.com, got ${JSON.stringify(configured)}`,
+      );
     }
     return configured;
   }
@@ -111,7 +124,8 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
   const value = parseDuration(raw);
-  if (value === undefined || value <= 0) throw new ConfigError(`${name} must be a duration such as 30s or 2m, got ${JSON.stringify(raw)}`);
+  if (value === undefined || value <= 0)
+    throw new ConfigError(`${name} must be a duration such as 30s or 2m, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -176,7 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(nonEmpty(env, 'WHARF_DATA_DIR') ?? './.data'),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     vendor,
-    trustProxy: (nonEmpty(env, 'WHARF_TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: (nonEmpty(env, 'WHARF_TRUST_PROXY') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel,
     rateLimit: rateLimitSettings(env),
     noreplyHost: noreplyHost(env, publicUrl),

@@ -19,7 +19,7 @@ Configuration is by environment variables; see README.md.`;
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
   let config;
@@ -33,7 +33,9 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   // Admin commands keep the console quiet: their stdout is machine-readable.
-  const log = createLogger(command === 'serve' || command === 'worker' ? config.logLevel : config.logLevel === 'debug' ? 'debug' : 'warn');
+  const log = createLogger(
+    command === 'serve' || command === 'worker' ? config.logLevel : config.logLevel === 'debug' ? 'debug' : 'warn',
+  );
   if (command === 'serve') return (await import('./cli/serve.js')).serve(config, log);
   if (command === 'worker') return (await import('./cli/worker.js')).worker(config, log);
   if (command !== 'migrate' && command !== 'admin') {
@@ -41,21 +43,29 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command === 'admin' && (rest.length === 0 || rest[0] === 'help')) {
-    process.stdout.write(ADMIN_USAGE + '\n');
+    process.stdout.write(`${ADMIN_USAGE}\n`);
     return rest.length === 0 ? 2 : 0;
   }
-  const [{ openDatabase }, { AccountError }, { runAdmin, UsageError }, { announceAdminToken, bootstrapAdmin }] = await Promise.all([
-    import('./db/database.js'), import('./repos/accounts-store.js'), import('./cli/admin.js'), import('./cli/bootstrap-admin.js'),
-  ]);
+  const [{ openDatabase }, { AccountError }, { runAdmin, UsageError }, { announceAdminToken, bootstrapAdmin }] =
+    await Promise.all([
+      import('./db/database.js'),
+      import('./repos/accounts-store.js'),
+      import('./cli/admin.js'),
+      import('./cli/bootstrap-admin.js'),
+    ]);
   const db = await openDatabase(config, log);
   try {
     const adminToken = await bootstrapAdmin(db.sql);
     if (adminToken) announceAdminToken(adminToken);
     if (command === 'migrate') return 0;
-    await runAdmin(db.sql, rest, (line) => process.stdout.write(line + '\n'), config);
+    await runAdmin(db.sql, rest, (line) => process.stdout.write(`${line}\n`), config);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof AccountError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (
+      error instanceof UsageError ||
+      error instanceof AccountError ||
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
       process.stderr.write(`wharf admin: ${(error as Error).message}\n`);
       return error instanceof UsageError || (error as { code?: string }).code ? 2 : 1;
     }

@@ -53,7 +53,12 @@ export async function loadSpec(): Promise<unknown> {
   return json === undefined ? parse(await readFile(OPENAPI_PATH, 'utf8')) : JSON.parse(json);
 }
 
-export async function createServices(config: Config, sql: Sql, log: Logger, now: () => number = Date.now): Promise<Services> {
+export async function createServices(
+  config: Config,
+  sql: Sql,
+  log: Logger,
+  now: () => number = Date.now,
+): Promise<Services> {
   const bus = await startInvalidationBus(sql, log);
   const spec = (await loadSpec()) as ConstructorParameters<typeof RequestValidator>[0];
   return {
@@ -64,7 +69,9 @@ export async function createServices(config: Config, sql: Sql, log: Logger, now:
     tokens: new TokenStore(sql, bus),
     tokenCache: new TokenCache(sql, bus, now),
     appJwt: new AppJwtVerifier(sql, bus, now),
-    rateLimiter: new RateLimiter(sql, config.rateLimit.windowSeconds, now, { search: config.rateLimit.search.windowSeconds }),
+    rateLimiter: new RateLimiter(sql, config.rateLimit.windowSeconds, now, {
+      search: config.rateLimit.search.windowSeconds,
+    }),
     validator: new RequestValidator(spec),
     accounts: new AccountStore(sql, bus),
     repos: new RepositoryStore(sql, bus),

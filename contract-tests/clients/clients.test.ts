@@ -34,12 +34,15 @@ let clientEnv: Record<string, string>;
 beforeAll(async () => {
   // Installs PyGithub and builds go/ the first time (about 20 s), then costs nothing.
   await run('bash', [join(HERE, 'setup.sh')]).catch((error: { stderr?: string }) => {
-    throw new Error(`contract-tests/clients/setup.sh failed; the client suite needs python3-venv and go:\n${error.stderr ?? error}`);
+    throw new Error(
+      `contract-tests/clients/setup.sh failed; the client suite needs python3-venv and go:\n${error.stderr ?? error}`,
+    );
   });
   server = await startTestServer({
     // Deliveries go to the receiver on 127.0.0.1; no automatic retries, so a
     // delivery's history is the attempts the clients asked for.
-    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
+    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+    WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
   });
   receiver = await startWebhookReceiver();
   user = await server.createUser('compat');
@@ -48,17 +51,33 @@ beforeAll(async () => {
   // The merge calls (pullMergeCalls) ask compat-other to review in the organisation's repository: members may be asked.
   await server.services.accounts.addMember(org.id, other.id, 'member');
   // The repository the app's installation covers, with a branch to create refs from.
-  const target = await server.api(`/orgs/${org.login}/repos`, { method: 'POST', token: user.token, body: { name: 'app-target', auto_init: true } });
+  const target = await server.api(`/orgs/${org.login}/repos`, {
+    method: 'POST',
+    token: user.token,
+    body: { name: 'app-target', auto_init: true },
+  });
   expect(target.status).toBe(201);
   // checks: write for the check calls, besides the defaults.
-  const app = await createTestApp(server, user.id, 'compat-app', { contents: 'write', repository_hooks: 'write', administration: 'write', issues: 'write', checks: 'write' });
+  const app = await createTestApp(server, user.id, 'compat-app', {
+    contents: 'write',
+    repository_hooks: 'write',
+    administration: 'write',
+    issues: 'write',
+    checks: 'write',
+  });
   const installation = await installTestApp(server, app.app, org.id);
   const keyFile = join(server.dataDir, 'compat-app.pem');
   await writeFile(keyFile, app.privateKeyPem);
   clientEnv = {
-    WHARF_TOKEN: user.token, WHARF_LOGIN: user.login, WHARF_OTHER_USER: 'compat-other', WHARF_OTHER_TOKEN: other.token, WHARF_ORG: org.login,
-    WHARF_APP_ID: String(app.app.id), WHARF_APP_KEY_FILE: keyFile,
-    WHARF_INSTALLATION_ID: String(installation.id), WHARF_APP_REPO: `${org.login}/app-target`,
+    WHARF_TOKEN: user.token,
+    WHARF_LOGIN: user.login,
+    WHARF_OTHER_USER: 'compat-other',
+    WHARF_OTHER_TOKEN: other.token,
+    WHARF_ORG: org.login,
+    WHARF_APP_ID: String(app.app.id),
+    WHARF_APP_KEY_FILE: keyFile,
+    WHARF_INSTALLATION_ID: String(installation.id),
+    WHARF_APP_REPO: `${org.login}/app-target`,
   };
 }, 300_000);
 
@@ -77,8 +96,16 @@ describe.concurrent('stock clients, only the base URL changed', () => {
       it(`${client} passes every call (base ${baseName === 'root' ? 'root' : path})`, async () => {
         const base = server.url + path;
         const prefix = `${client}-${baseName}`;
-        const env = { ...process.env, ...clientEnv, WHARF_BASE_URL: base, COMPAT_PREFIX: prefix, WHARF_HOOK_URL: `${receiver.url}?run=${prefix}` };
-        const { stdout, stderr } = await run(command, [...args], { env, cwd: ROOT }).catch((error) => error as { stdout: string; stderr: string });
+        const env = {
+          ...process.env,
+          ...clientEnv,
+          WHARF_BASE_URL: base,
+          COMPAT_PREFIX: prefix,
+          WHARF_HOOK_URL: `${receiver.url}?run=${prefix}`,
+        };
+        const { stdout, stderr } = await run(command, [...args], { env, cwd: ROOT }).catch(
+          (error) => error as { stdout: string; stderr: string },
+        );
         const summary = /^(\S+): (\d+)\/(\d+) calls pass/m.exec(stdout ?? '');
         // The summary and the failing calls, readable in the test's output.
         console.log(`${stdout ?? ''}${stderr ?? ''}`.trim());
@@ -87,7 +114,9 @@ describe.concurrent('stock clients, only the base URL changed', () => {
         expect(Number(summary![2])).toBe(Number(summary![3]));
         expect(Number(summary![3])).toBe(CALLS);
         // The hook's ping and test push reached the receiver, not just a 2xx.
-        const events = receiver.received.filter((r) => r.path.endsWith(`?run=${prefix}`)).map((r) => r.headers['x-github-event']);
+        const events = receiver.received
+          .filter((r) => r.path.endsWith(`?run=${prefix}`))
+          .map((r) => r.headers['x-github-event']);
         expect(events).toEqual(expect.arrayContaining(['ping', 'push']));
       }, 120_000);
     }

@@ -4,7 +4,10 @@
 // what they downloaded see a real archive. Not for large or binary trees.
 import { crc32, gzipSync } from 'node:zlib';
 
-export interface ArchiveFile { path: string; text: string }
+export interface ArchiveFile {
+  path: string;
+  text: string;
+}
 
 function tarHeader(name: string, size: number, type: '0' | '5'): Buffer {
   const header = Buffer.alloc(512);

@@ -23,7 +23,13 @@ export function fakeUpstream(): FakeUpstream {
     },
     upstream: async (request) => {
       fake.sent.push(request);
-      return fake.answers.shift() ?? { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"ok":true}') };
+      return (
+        fake.answers.shift() ?? {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from('{"ok":true}'),
+        }
+      );
     },
   };
   return fake;

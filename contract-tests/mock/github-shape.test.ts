@@ -37,7 +37,11 @@ describe('error responses', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = await response.json();
     expect(schemaErrors('basic-error', body)).toBe('');
-    expect(body).toEqual({ message: 'Method Not Allowed', documentation_url: 'https://docs.github.com/rest', status: '405' });
+    expect(body).toEqual({
+      message: 'Method Not Allowed',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '405',
+    });
   });
 
   it('carry `errors` on 422, valid against validation-error', async () => {
@@ -54,7 +58,9 @@ describe("prism's problem+json", () => {
   });
 
   it('becomes the error the server gives for that status', () => {
-    expect(fromProblem(401, problem({ title: 'Invalid security scheme used' })).message).toBe('requires authentication');
+    expect(fromProblem(401, problem({ title: 'Invalid security scheme used' })).message).toBe(
+      'requires authentication',
+    );
     expect(fromProblem(404, problem({ title: 'Route not resolved, no path matched' })).message).toBe('Not Found');
     const invalid = fromProblem(422, problem({ title: 'Invalid request' }));
     expect([invalid.status, invalid.message, invalid.errors?.length]).toEqual([422, 'Validation Failed', 1]);

@@ -59,5 +59,5 @@ export function fromProblem(status: number, body: Buffer): ApiError {
   } catch {
     title = undefined;
   }
-  return new ApiError(status, typeof title === 'string' ? title : STATUS_CODES[status] ?? 'Error');
+  return new ApiError(status, typeof title === 'string' ? title : (STATUS_CODES[status] ?? 'Error'));
 }

@@ -18,18 +18,38 @@ const ORG_ID = 2;
 type Fields = Record<string, unknown> & { __typename: string };
 
 export function user(databaseId = OCTOCAT_ID, login = 'octocat'): Fields {
-  return { __typename: 'User', id: encodeNodeId('User', databaseId), databaseId, login, name: 'The Octocat', url: `${BASE}/${login}` };
+  return {
+    __typename: 'User',
+    id: encodeNodeId('User', databaseId),
+    databaseId,
+    login,
+    name: 'The Octocat',
+    url: `${BASE}/${login}`,
+  };
 }
 
 export function organization(databaseId = ORG_ID, login = 'wharf-org'): Fields {
-  return { __typename: 'Organization', id: encodeNodeId('Organization', databaseId), databaseId, login, name: 'Wharf Org', url: `${BASE}/${login}` };
+  return {
+    __typename: 'Organization',
+    id: encodeNodeId('Organization', databaseId),
+    databaseId,
+    login,
+    name: 'Wharf Org',
+    url: `${BASE}/${login}`,
+  };
 }
 
 /** The head commit of openapi.yaml's examples (`6dcb09b…`), the object every ref and expression names here. */
 export const HEAD_SHA = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
 
 export function ref(repositoryId = HELLO_WORLD_ID, name = 'main'): Fields {
-  return { __typename: 'Ref', id: refId(repositoryId, BRANCH_PREFIX + name), name, prefix: BRANCH_PREFIX, target: gitObject('Commit', repositoryId, HEAD_SHA) };
+  return {
+    __typename: 'Ref',
+    id: refId(repositoryId, BRANCH_PREFIX + name),
+    name,
+    prefix: BRANCH_PREFIX,
+    target: gitObject('Commit', repositoryId, HEAD_SHA),
+  };
 }
 
 const actor = { name: 'Monalisa Octocat', email: 'support@github.com', date: '2011-04-14T16:00:49Z', user: null };
@@ -38,21 +58,43 @@ const actor = { name: 'Monalisa Octocat', email: 'support@github.com', date: '20
 export function gitObject(type: GitObjectNodeType, repositoryId = HELLO_WORLD_ID, oid = HEAD_SHA): Fields {
   const url = `${BASE}/octocat/Hello-World/commit/${oid}`;
   const common = {
-    __typename: type, id: encodeGitObjectNodeId(type, repositoryId, oid), oid, abbreviatedOid: oid.slice(0, 7),
-    commitUrl: url, commitResourcePath: `/octocat/Hello-World/commit/${oid}`,
+    __typename: type,
+    id: encodeGitObjectNodeId(type, repositoryId, oid),
+    oid,
+    abbreviatedOid: oid.slice(0, 7),
+    commitUrl: url,
+    commitResourcePath: `/octocat/Hello-World/commit/${oid}`,
   };
   switch (type) {
     case 'Commit':
       return {
-        ...common, message: 'Fix all the bugs', messageHeadline: 'Fix all the bugs', messageBody: '', url, resourcePath: common.commitResourcePath,
-        committedDate: '2011-04-14T16:00:49Z', authoredDate: '2011-04-14T16:00:49Z', author: actor, committer: actor, authoredByCommitter: true,
+        ...common,
+        message: 'Fix all the bugs',
+        messageHeadline: 'Fix all the bugs',
+        messageBody: '',
+        url,
+        resourcePath: common.commitResourcePath,
+        committedDate: '2011-04-14T16:00:49Z',
+        authoredDate: '2011-04-14T16:00:49Z',
+        author: actor,
+        committer: actor,
+        authoredByCommitter: true,
       };
     case 'Blob':
       return { ...common, text: '# Hello World\n', byteSize: 14, isBinary: false, isTruncated: false };
     case 'Tag':
-      return { ...common, name: 'v1.0', message: 'Release 1.0', tagger: actor, target: gitObject('Commit', repositoryId, oid) };
+      return {
+        ...common,
+        name: 'v1.0',
+        message: 'Release 1.0',
+        tagger: actor,
+        target: gitObject('Commit', repositoryId, oid),
+      };
     case 'Tree':
-      return { ...common, entries: [{ name: 'README.md', path: 'README.md', type: 'blob', mode: 33188, oid, extension: '.md', size: 14 }] };
+      return {
+        ...common,
+        entries: [{ name: 'README.md', path: 'README.md', type: 'blob', mode: 33188, oid, extension: '.md', size: 14 }],
+      };
   }
 }
 

@@ -65,7 +65,10 @@ function mockedSchema(validator: RequestValidator) {
         },
         nodes: (_: unknown, { ids }: { ids: string[] }) => {
           if (ids.length > MAX_NODE_IDS) {
-            throw githubError('ARGUMENT_LIMIT', `You may not provide more than ${MAX_NODE_IDS} node ids; you provided ${ids.length}.`);
+            throw githubError(
+              'ARGUMENT_LIMIT',
+              `You may not provide more than ${MAX_NODE_IDS} node ids; you provided ${ids.length}.`,
+            );
           }
           return ids.map(nodeFor);
         },
@@ -96,7 +99,8 @@ export function createMockYoga(validator: RequestValidator) {
 export function mountGraphqlMock(app: H3, validator: RequestValidator, log: (text: string) => void): void {
   const yoga = createMockYoga(validator);
   const options = { auth: 'required', resource: 'graphql', log } as const;
-  const handler = (event: H3Event) => mockPipeline(event, options, async () => yoga.fetch(await yogaRequest(event, DEFAULT_BODY_LIMITS)));
+  const handler = (event: H3Event) =>
+    mockPipeline(event, options, async () => yoga.fetch(await yogaRequest(event, DEFAULT_BODY_LIMITS)));
   for (const path of GRAPHQL_PATHS) {
     app.on('POST', path, handler);
     app.on('GET', path, handler);

@@ -32,14 +32,21 @@ async function listing(bytes: ArrayBuffer, extension: keyof typeof LIST): Promis
 }
 
 it('answers …/tarball/{ref} and …/zipball/{ref} with 302 to its own download URL, which needs no token', async () => {
-  for (const [kind, extension] of [['tarball', 'tar.gz'], ['zipball', 'zip']] as const) {
+  for (const [kind, extension] of [
+    ['tarball', 'tar.gz'],
+    ['zipball', 'zip'],
+  ] as const) {
     const response = await fetch(`${mock.url}/repos/octocat/Hello-World/${kind}/main`, {
       headers: { authorization: 'Bearer mock-token', accept: 'application/vnd.github+json' },
       redirect: 'manual',
     });
     expect(response.status, kind).toBe(302);
     const location = response.headers.get('location')!;
-    expect(location).toMatch(new RegExp(`^${mock.url}/_archive/1296269/([0-9a-f]{40})\\.${extension.replace('.', '\\.')}\\?expires=\\d+&signature=`));
+    expect(location).toMatch(
+      new RegExp(
+        `^${mock.url}/_archive/1296269/([0-9a-f]{40})\\.${extension.replace('.', '\\.')}\\?expires=\\d+&signature=`,
+      ),
+    );
     const download = await fetch(location);
     expect(download.status).toBe(200);
     const folder = `octocat-Hello-World-${/\/([0-9a-f]{40})\./.exec(location)![1]!.slice(0, 7)}`;
@@ -50,14 +57,22 @@ it('answers …/tarball/{ref} and …/zipball/{ref} with 302 to its own download
 });
 
 it('is 404 for a download URL without its signature or of another shape', async () => {
-  for (const path of ['/_archive/1296269/' + 'a'.repeat(40) + '.tar.gz?expires=1', '/_archive/1296269/main.zip?expires=1&signature=x', '/_archive/x/' + 'a'.repeat(40) + '.zip?expires=1&signature=x']) {
+  for (const path of [
+    `/_archive/1296269/${'a'.repeat(40)}.tar.gz?expires=1`,
+    '/_archive/1296269/main.zip?expires=1&signature=x',
+    `/_archive/x/${'a'.repeat(40)}.zip?expires=1&signature=x`,
+  ]) {
     expect((await fetch(mock.url + path)).status, path).toBe(404);
   }
 });
 
 it('gives the SDK the archive bytes', async () => {
   const client = createClient({ baseUrl: mock.url, token: 'ghp_mock', retry: { retries: 0 } });
-  const { data, error, response } = await client.repos.downloadZipballArchive({ owner: 'octocat', repo: 'Hello-World', ref: 'main' });
+  const { data, error, response } = await client.repos.downloadZipballArchive({
+    owner: 'octocat',
+    repo: 'Hello-World',
+    ref: 'main',
+  });
   expect(error).toBeUndefined();
   expect(response.status).toBe(200);
   expect((await listing(data!, 'zip')).some((name) => name.endsWith('/README.md'))).toBe(true);

@@ -31,7 +31,13 @@ function notFound(): Response {
 function download(event: H3Event): Response {
   const file = FILE.exec(getRouterParam(event, 'file') ?? '');
   const { searchParams } = event.url;
-  if (!/^[1-9][0-9]*$/.test(getRouterParam(event, 'repository_id') ?? '') || !file || !searchParams.get('expires') || !searchParams.get('signature')) return notFound();
+  if (
+    !/^[1-9][0-9]*$/.test(getRouterParam(event, 'repository_id') ?? '') ||
+    !file ||
+    !searchParams.get('expires') ||
+    !searchParams.get('signature')
+  )
+    return notFound();
   const [, sha, extension] = file as unknown as [string, string, string];
   const folder = `octocat-Hello-World-${sha.slice(0, 7)}`;
   const body = extension === 'zip' ? zip(folder, FILES) : tarGz(folder, FILES);

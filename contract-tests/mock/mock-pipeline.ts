@@ -35,7 +35,8 @@ export function checkCredential(mode: AuthMode, header: string | null): string |
     if (mode === 'optional') return undefined;
     throw requiresAuthentication();
   }
-  if ('malformed' in parsed) throw mode === 'app-jwt' ? new ApiError(401, JWT_MESSAGES.undecodable) : requiresAuthentication();
+  if ('malformed' in parsed)
+    throw mode === 'app-jwt' ? new ApiError(401, JWT_MESSAGES.undecodable) : requiresAuthentication();
   return `Bearer ${parsed.token}`;
 }
 
@@ -56,7 +57,8 @@ export async function mockPipeline(
     selectApiVersion(event.req.headers.get(API_VERSION_HEADER), API_VERSION_HEADER);
     response = await inner(authorization);
   } catch (error) {
-    if (!(error instanceof ApiError)) options.log(`mock server: ${event.req.method} ${event.url.pathname} failed: ${String(error)}\n`);
+    if (!(error instanceof ApiError))
+      options.log(`mock server: ${event.req.method} ${event.url.pathname} failed: ${String(error)}\n`);
     response = errorResponse(error instanceof ApiError ? error : new ApiError(500, 'internal server error'));
   }
   return withRateLimit(response, options.resource);

@@ -68,10 +68,16 @@ describe('mock server', () => {
   });
 
   it('answers the issue operations: open an issue, comment on it, list both', async () => {
-    const opened = await call('/repos/octocat/Hello-World/issues', { method: 'POST', body: { title: 'Found a bug', assignees: ['octocat'] } });
+    const opened = await call('/repos/octocat/Hello-World/issues', {
+      method: 'POST',
+      body: { title: 'Found a bug', assignees: ['octocat'] },
+    });
     expect(opened.status).toBe(201);
     expect(schemaErrors('issue', await opened.json())).toBe('');
-    const comment = await call('/repos/octocat/Hello-World/issues/1/comments', { method: 'POST', body: { body: 'Me too' } });
+    const comment = await call('/repos/octocat/Hello-World/issues/1/comments', {
+      method: 'POST',
+      body: { body: 'Me too' },
+    });
     expect(comment.status).toBe(201);
     expect(schemaErrors('issue-comment', await comment.json())).toBe('');
     const issues = (await (await call('/repos/octocat/Hello-World/issues?state=all')).json()) as unknown[];
@@ -81,7 +87,7 @@ describe('mock server', () => {
   });
 
   it('rejects a body that is not JSON as the server does: 400, with the rate-limit headers', async () => {
-    const response = await fetch(mock.url + '/repos/octocat/Hello-World', {
+    const response = await fetch(`${mock.url}/repos/octocat/Hello-World`, {
       method: 'PATCH',
       headers: { authorization: 'token mock-token', 'content-type': 'application/json' },
       body: '{"name": ',
@@ -94,10 +100,14 @@ describe('mock server', () => {
   it('answers TRACE with 405 and Allow', async () => {
     // fetch cannot send TRACE; node:http can.
     const { status, allow } = await new Promise<{ status?: number; allow?: string }>((resolve, reject) => {
-      const req = httpRequest(mock.url + '/user', { method: 'TRACE', headers: { authorization: 'token mock-token' } }, (res) => {
-        res.resume();
-        resolve({ status: res.statusCode, allow: res.headers.allow });
-      });
+      const req = httpRequest(
+        `${mock.url}/user`,
+        { method: 'TRACE', headers: { authorization: 'token mock-token' } },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode, allow: res.headers.allow });
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -120,13 +130,15 @@ describe('mock server', () => {
 
   it('rewrites only vendor JSON types in Accept', () => {
     expect(toPlainJsonAccept('application/vnd.github+json')).toBe('application/json');
-    expect(toPlainJsonAccept('application/vnd.github.v3+json; q=0.9, text/html')).toBe('application/json; q=0.9, text/html');
+    expect(toPlainJsonAccept('application/vnd.github.v3+json; q=0.9, text/html')).toBe(
+      'application/json; q=0.9, text/html',
+    );
     expect(toPlainJsonAccept('application/vnd.github.raw')).toBe('application/vnd.github.raw');
     expect(toPlainJsonAccept('*/*')).toBe('*/*');
   });
 
   it('still refuses a request without credentials', async () => {
-    const response = await fetch(mock.url + '/user', { headers: { accept: 'application/vnd.github+json' } });
+    const response = await fetch(`${mock.url}/user`, { headers: { accept: 'application/vnd.github+json' } });
     expect(response.status).toBe(401);
   });
 
@@ -143,7 +155,9 @@ describe('mock server', () => {
       const body = await response.json();
       for (const item of Array.isArray(body) ? body : [body]) expect(schemaErrors(schema, item), path).toBe('');
     }
-    const diff = await call('/repos/octocat/Hello-World/commits/main', { headers: { accept: 'application/vnd.github.diff' } });
+    const diff = await call('/repos/octocat/Hello-World/commits/main', {
+      headers: { accept: 'application/vnd.github.diff' },
+    });
     expect(diff.status).toBe(200);
     expect(diff.headers.get('content-type')).toMatch(/^application\/vnd\.github\.diff/);
     expect(await diff.text()).toMatch(/^diff --git /);
@@ -152,6 +166,6 @@ describe('mock server', () => {
   it('stops prism when it is closed', async () => {
     await mock.close();
     await expect(mock.prismExited).resolves.not.toBeUndefined();
-    await expect(fetch(mock.url + '/user')).rejects.toThrow();
+    await expect(fetch(`${mock.url}/user`)).rejects.toThrow();
   });
 });

@@ -39,13 +39,21 @@ export interface Prism {
 function upstreamAt(port: number, agent: Agent): Upstream {
   return (req) =>
     new Promise((resolve, reject) => {
-      const headers = { ...req.headers, ...(req.body !== undefined ? { 'content-length': String(Buffer.byteLength(req.body)) } : {}) };
-      const call = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }));
-        answer.on('error', reject);
-      });
+      const headers = {
+        ...req.headers,
+        ...(req.body !== undefined ? { 'content-length': String(Buffer.byteLength(req.body)) } : {}),
+      };
+      const call = request(
+        { host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }),
+          );
+          answer.on('error', reject);
+        },
+      );
       call.on('error', reject);
       call.end(req.body);
     });

@@ -29,7 +29,9 @@ export function toPlainJsonAccept(accept: string): string {
 function pathOf(operationId: OperationId, params: Record<string, unknown>): string {
   // One segment per parameter, a ref's slashes included (`heads%2Fmain`): prism
   // matches `{ref}` as one segment, where the server's route takes several.
-  return routeTable[operationId].path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  return routeTable[operationId].path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
 }
 
 function queryOf(checked: Record<string, unknown>, raw: Record<string, unknown>): string {
@@ -77,7 +79,10 @@ export async function checkedUpstreamRequest(
   // The server's rule (readBody): a form only where the contract offers one.
   const contentType = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const isForm = acceptsForm && contentType === 'application/x-www-form-urlencoded';
-  const body = validator.body(operationId, await readBody(event, acceptsForm, operationBodyLimits(routeTable[operationId], DEFAULT_BODY_LIMITS)));
+  const body = validator.body(
+    operationId,
+    await readBody(event, acceptsForm, operationBodyLimits(routeTable[operationId], DEFAULT_BODY_LIMITS)),
+  );
   if (body === undefined) return request;
   if (isForm) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

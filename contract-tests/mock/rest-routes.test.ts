@@ -11,11 +11,19 @@ const app = createMockApp(prism.upstream);
 beforeEach(() => prism.reset());
 
 const call = (path: string, init: RequestInit = {}) =>
-  Promise.resolve(app.fetch(new Request(`http://mock.test${path}`, { ...init, headers: { authorization: 'token ghp_mock', ...init.headers } })));
+  Promise.resolve(
+    app.fetch(
+      new Request(`http://mock.test${path}`, {
+        ...init,
+        headers: { authorization: 'token ghp_mock', ...init.headers },
+      }),
+    ),
+  );
 
 async function expectGithubError(response: Response, status: number, message: string) {
   expect(response.status).toBe(status);
-  for (const name of ['limit', 'remaining', 'used', 'reset', 'resource']) expect(response.headers.get(`x-ratelimit-${name}`)).toMatch(/\S/);
+  for (const name of ['limit', 'remaining', 'used', 'reset', 'resource'])
+    expect(response.headers.get(`x-ratelimit-${name}`)).toMatch(/\S/);
   const body = await response.json();
   expect(schemaErrors('basic-error', body)).toBe('');
   expect(body.message).toBe(message);
@@ -60,8 +68,16 @@ describe('credentials', () => {
   });
 
   it('refuses a malformed one, even where anonymous calls are allowed', async () => {
-    await expectGithubError(await call('/repos/octocat/Hello-World', { headers: { authorization: 'Basic dTpw' } }), 401, 'requires authentication');
-    await expectGithubError(await call('/app', { headers: { authorization: 'garbage' } }), 401, 'A JSON web token could not be decoded');
+    await expectGithubError(
+      await call('/repos/octocat/Hello-World', { headers: { authorization: 'Basic dTpw' } }),
+      401,
+      'requires authentication',
+    );
+    await expectGithubError(
+      await call('/app', { headers: { authorization: 'garbage' } }),
+      401,
+      'A JSON web token could not be decoded',
+    );
   });
 
   it('sends any well-formed token on as Bearer', async () => {
@@ -70,7 +86,9 @@ describe('credentials', () => {
   });
 
   it('ignores the header on operations without security, as the server does', async () => {
-    const response = await call('/login/oauth/authorize?client_id=Iv1.8a61f9b3a7aba766', { headers: { authorization: 'Basic dTpw' } });
+    const response = await call('/login/oauth/authorize?client_id=Iv1.8a61f9b3a7aba766', {
+      headers: { authorization: 'Basic dTpw' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-ratelimit-resource')).toBe('oauth');
     expect(prism.sent[0]?.headers.authorization).toBeUndefined();
@@ -84,28 +102,49 @@ describe('API version', () => {
   });
 
   it('refuses an empty or unknown one with the server’s 400', async () => {
-    const message = (v: string) => `API version "${v}" is not supported. Supported versions: 2022-11-28. See the X-GitHub-Api-Version header.`;
+    const message = (v: string) =>
+      `API version "${v}" is not supported. Supported versions: 2022-11-28. See the X-GitHub-Api-Version header.`;
     await expectGithubError(await call('/user', { headers: { 'x-github-api-version': '' } }), 400, message(''));
-    await expectGithubError(await call('/user', { headers: { 'x-github-api-version': '2021-01-01' } }), 400, message('2021-01-01'));
+    await expectGithubError(
+      await call('/user', { headers: { 'x-github-api-version': '2021-01-01' } }),
+      400,
+      message('2021-01-01'),
+    );
     expect(prism.sent).toEqual([]);
   });
 });
 
 describe("prism's answers", () => {
   it('keep their status, body and headers, plus the rate-limit headers', async () => {
-    prism.answers.push({ status: 201, headers: { 'content-type': 'application/json', location: 'http://127.0.0.1:3000/x', 'x-ratelimit-limit': '1' }, body: Buffer.from('{"id":1}') });
+    prism.answers.push({
+      status: 201,
+      headers: { 'content-type': 'application/json', location: 'http://127.0.0.1:3000/x', 'x-ratelimit-limit': '1' },
+      body: Buffer.from('{"id":1}'),
+    });
     const response = await call('/user/repos', { method: 'POST', body: '{"name":"x"}' });
-    expect([response.status, response.headers.get('location'), response.headers.get('x-ratelimit-limit')]).toEqual([201, 'http://127.0.0.1:3000/x', '5000']);
+    expect([response.status, response.headers.get('location'), response.headers.get('x-ratelimit-limit')]).toEqual([
+      201,
+      'http://127.0.0.1:3000/x',
+      '5000',
+    ]);
     expect(await response.json()).toEqual({ id: 1 });
   });
 
   it('in problem+json become GitHub’s error body', async () => {
-    prism.answers.push({ status: 404, headers: { 'content-type': 'application/problem+json' }, body: Buffer.from('{"title":"Route not resolved"}') });
+    prism.answers.push({
+      status: 404,
+      headers: { 'content-type': 'application/problem+json' },
+      body: Buffer.from('{"title":"Route not resolved"}'),
+    });
     await expectGithubError(await call('/user'), 404, 'Not Found');
   });
 
   it('are asked again without Accept after a 406: the server answers JSON to any Accept', async () => {
-    prism.answers.push({ status: 406, headers: { 'content-type': 'application/problem+json' }, body: Buffer.from('{}') });
+    prism.answers.push({
+      status: 406,
+      headers: { 'content-type': 'application/problem+json' },
+      body: Buffer.from('{}'),
+    });
     const response = await call('/user', { headers: { accept: 'text/plain' } });
     expect(response.status).toBe(200);
     expect(prism.sent.map((r) => r.headers.accept)).toEqual(['text/plain', undefined]);

@@ -27,7 +27,10 @@ async function call(deps: RestDeps, request: UpstreamRequest) {
   try {
     return await deps.upstream(request);
   } catch (error) {
-    throw new ApiError(502, `mock server: prism is unreachable (${error instanceof Error ? error.message : String(error)})`);
+    throw new ApiError(
+      502,
+      `mock server: prism is unreachable (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -40,7 +43,9 @@ async function askPrism(deps: RestDeps, request: UpstreamRequest): Promise<Respo
   }
   const type = answer.headers['content-type'];
   if (isProblem(typeof type === 'string' ? type : undefined)) {
-    deps.log(`mock server: prism refused ${request.method} ${request.path} with ${answer.status} after the server's checks passed\n`);
+    deps.log(
+      `mock server: prism refused ${request.method} ${request.path} with ${answer.status} after the server's checks passed\n`,
+    );
     throw fromProblem(answer.status, answer.body);
   }
   const headers = new Headers();
@@ -57,7 +62,10 @@ function operationHandler(deps: RestDeps, operationId: OperationId) {
   const options = { auth: row.auth, resource: row.rateLimitResource, log: deps.log };
   return (event: H3Event) =>
     mockPipeline(event, options, async (authorization) =>
-      localDownloadLocation(await askPrism(deps, await checkedUpstreamRequest(deps.validator, operationId, event, authorization)), event.url.origin),
+      localDownloadLocation(
+        await askPrism(deps, await checkedUpstreamRequest(deps.validator, operationId, event, authorization)),
+        event.url.origin,
+      ),
     );
 }
 

@@ -14,7 +14,9 @@ const mock = await startMockServer({
   // Prism logs each request and every way it breaks the contract: worth seeing.
   log: (text) => process.stderr.write(text),
 });
-console.log(`mock server (openapi.yaml examples by prism, GraphQL mocked from schema.graphql) listening on ${mock.url}`);
+console.log(
+  `mock server (openapi.yaml examples by prism, GraphQL mocked from schema.graphql) listening on ${mock.url}`,
+);
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals) {

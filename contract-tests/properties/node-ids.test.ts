@@ -24,7 +24,12 @@ const BASE64_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 /** One edit of a string: replace, insert or delete a character, or cut it short. */
 const mutated = (source: fc.Arbitrary<string>) =>
   fc
-    .tuple(source, fc.nat(), fc.constantFrom('replace', 'insert', 'delete', 'truncate'), fc.oneof(fc.constantFrom(...BASE64_CHARS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })))
+    .tuple(
+      source,
+      fc.nat(),
+      fc.constantFrom('replace', 'insert', 'delete', 'truncate'),
+      fc.oneof(fc.constantFrom(...BASE64_CHARS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+    )
     .map(([s, n, edit, c]) => {
       const at = n % (s.length + 1);
       if (edit === 'replace') return s.slice(0, at) + c + s.slice(at + 1);
@@ -39,9 +44,13 @@ const anyInput = fc.oneof(
   fc.string({ unit: fc.constantFrom(...BASE64_CHARS), maxLength: 40 }),
   mutated(validId),
   mutated(legacyId),
-  fc.tuple(kind, fc.uint8Array({ maxLength: 12 })).map(([k, bytes]) => k.prefix + Buffer.from(bytes).toString('base64url')),
+  fc
+    .tuple(kind, fc.uint8Array({ maxLength: 12 }))
+    .map(([k, bytes]) => k.prefix + Buffer.from(bytes).toString('base64url')),
   fc.uint8Array({ maxLength: 30 }).map((bytes) => Buffer.from(bytes).toString('base64')),
-  fc.tuple(fc.string({ unit: 'grapheme-ascii', maxLength: 30 }), databaseId).map(([name, id]) => base64(`${name}${id}`)),
+  fc
+    .tuple(fc.string({ unit: 'grapheme-ascii', maxLength: 30 }), databaseId)
+    .map(([name, id]) => base64(`${name}${id}`)),
   fc.tuple(validId, fc.integer({ min: 200, max: 100_000 })).map(([id, n]) => id + 'A'.repeat(n)),
   fc.string({ minLength: 201, maxLength: 2000 }),
   validId,

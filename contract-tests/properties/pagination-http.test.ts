@@ -34,7 +34,9 @@ describe('pagination over HTTP (property-based)', () => {
         let requests = 0;
         while (next) {
           expect(++requests).toBeLessThanOrEqual(REPOS + 1);
-          const response: Response = await fetch(next, { headers: { authorization: `Bearer ${user.token}`, accept: 'application/vnd.github+json' } });
+          const response: Response = await fetch(next, {
+            headers: { authorization: `Bearer ${user.token}`, accept: 'application/vnd.github+json' },
+          });
           expect(response.status).toBe(200);
           const page = (await response.json()) as { name: string }[];
           expect(page.length).toBeLessThanOrEqual(perPage);

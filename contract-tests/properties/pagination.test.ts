@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { linkHeader, pageRequest } from '../../server/http/pagination.js';
 import { parseLinkHeader } from './parse-link-header.js';
 
-interface Walk { seen: number[]; pages: URL[]; lastLinks: Record<string, string>; firstLinks: Record<string, string> }
+interface Walk {
+  seen: number[];
+  pages: URL[];
+  lastLinks: Record<string, string>;
+  firstLinks: Record<string, string>;
+}
 
 /** Follows `next` from `start` over `total` items, as a client would. */
 function walk(start: URL, total: number): Walk {
@@ -21,7 +26,10 @@ function walk(start: URL, total: number): Walk {
     pages.push(url);
     const page = url.searchParams.get('page');
     const perPage = url.searchParams.get('per_page');
-    const request = pageRequest({ page: page === null ? undefined : Number(page), per_page: perPage === null ? undefined : Number(perPage) });
+    const request = pageRequest({
+      page: page === null ? undefined : Number(page),
+      per_page: perPage === null ? undefined : Number(perPage),
+    });
     for (let item = request.offset; item < Math.min(total, request.offset + request.perPage); item++) seen.push(item);
     links = parseLinkHeader(linkHeader(url, request, total));
     firstLinks ??= links;
@@ -72,13 +80,20 @@ describe('pagination (property-based)', () => {
 
   it('a page past the end has no next, and prev leads back to the last page', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 50 }), (total, perPage, beyond) => {
-        const lastPage = Math.ceil(total / perPage);
-        const url = new URL(`http://wharf.test/user/repos?per_page=${perPage}&page=${lastPage + beyond}`);
-        const links = parseLinkHeader(linkHeader(url, pageRequest({ page: lastPage + beyond, per_page: perPage }), total));
-        expect(links.next).toBeUndefined();
-        expect(new URL(links.prev!).searchParams.get('page')).toBe(String(lastPage));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 50 }),
+        (total, perPage, beyond) => {
+          const lastPage = Math.ceil(total / perPage);
+          const url = new URL(`http://wharf.test/user/repos?per_page=${perPage}&page=${lastPage + beyond}`);
+          const links = parseLinkHeader(
+            linkHeader(url, pageRequest({ page: lastPage + beyond, per_page: perPage }), total),
+          );
+          expect(links.next).toBeUndefined();
+          expect(new URL(links.prev!).searchParams.get('page')).toBe(String(lastPage));
+        },
+      ),
     );
   });
 });

@@ -54,25 +54,37 @@ describe('webhook signatures (property-based)', () => {
 
   it('refuses a body with any one byte changed', () => {
     fc.assert(
-      fc.property(secret, fc.uint8Array({ minLength: 1, maxLength: 300 }), fc.nat(), fc.integer({ min: 1, max: 255 }), (key, raw, at, flip) => {
-        const signature = sign(key, raw);
-        const tampered = Uint8Array.from(raw);
-        tampered[at % raw.length]! ^= flip;
-        expect(verifySignature(key, tampered, signature)).toBe(false);
-      }),
+      fc.property(
+        secret,
+        fc.uint8Array({ minLength: 1, maxLength: 300 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (key, raw, at, flip) => {
+          const signature = sign(key, raw);
+          const tampered = Uint8Array.from(raw);
+          tampered[at % raw.length]! ^= flip;
+          expect(verifySignature(key, tampered, signature)).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('refuses a signature with any hex digit changed', () => {
     fc.assert(
-      fc.property(secret, body, fc.integer({ min: 0, max: 63 }), fc.constantFrom(...HEX, 'g', 'G', ' ', '=', 'é'), (key, raw, at, digit) => {
-        const signature = sign(key, raw);
-        const index = 'sha256='.length + at;
-        fc.pre(signature[index] !== digit);
-        const altered = signature.slice(0, index) + digit + signature.slice(index + 1);
-        expect(verifySignature(key, raw, altered)).toBe(false);
-      }),
+      fc.property(
+        secret,
+        body,
+        fc.integer({ min: 0, max: 63 }),
+        fc.constantFrom(...HEX, 'g', 'G', ' ', '=', 'é'),
+        (key, raw, at, digit) => {
+          const signature = sign(key, raw);
+          const index = 'sha256='.length + at;
+          fc.pre(signature[index] !== digit);
+          const altered = signature.slice(0, index) + digit + signature.slice(index + 1);
+          expect(verifySignature(key, raw, altered)).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -80,17 +92,32 @@ describe('webhook signatures (property-based)', () => {
   it('refuses a missing or other prefix, and truncated or extended signatures', () => {
     fc.assert(
       // Whitespace alone is left out of `extra`: HTTP parsers trim it from header values anyway.
-      fc.property(secret, body, fc.nat(), fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== ''), (key, raw, cut, extra) => {
-        const signature = sign(key, raw);
-        const hex = signature.slice('sha256='.length);
-        for (const header of [hex, `sha1=${hex}`, `SHA256=${hex}`, `sha512=${hex}`, `sha256:${hex}`, `sha256=`, 'sha256', '']) {
-          expect(verifySignature(key, raw, header)).toBe(false);
-        }
-        expect(verifySignature(key, raw, signature.slice(0, cut % signature.length))).toBe(false);
-        expect(verifySignature(key, raw, signature + extra)).toBe(false);
-        expect(verifySignature(key, raw, null)).toBe(false);
-        expect(verifySignature(key, raw, undefined)).toBe(false);
-      }),
+      fc.property(
+        secret,
+        body,
+        fc.nat(),
+        fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== ''),
+        (key, raw, cut, extra) => {
+          const signature = sign(key, raw);
+          const hex = signature.slice('sha256='.length);
+          for (const header of [
+            hex,
+            `sha1=${hex}`,
+            `SHA256=${hex}`,
+            `sha512=${hex}`,
+            `sha256:${hex}`,
+            `sha256=`,
+            'sha256',
+            '',
+          ]) {
+            expect(verifySignature(key, raw, header)).toBe(false);
+          }
+          expect(verifySignature(key, raw, signature.slice(0, cut % signature.length))).toBe(false);
+          expect(verifySignature(key, raw, signature + extra)).toBe(false);
+          expect(verifySignature(key, raw, null)).toBe(false);
+          expect(verifySignature(key, raw, undefined)).toBe(false);
+        },
+      ),
     );
   });
 
@@ -107,25 +134,36 @@ describe('webhook signatures (property-based)', () => {
 
   it('never throws, whatever the header', () => {
     fc.assert(
-      fc.property(secret, body, fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constant(null), fc.constant(undefined)), (key, raw, header) => {
-        let result: unknown;
-        expect(() => (result = verifySignature(key, raw, header))).not.toThrow();
-        expect(typeof result).toBe('boolean');
-        if (typeof header === 'string' && header !== sign(key, raw)) expect(result).toBe(false);
-      }),
+      fc.property(
+        secret,
+        body,
+        fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constant(null), fc.constant(undefined)),
+        (key, raw, header) => {
+          let result: unknown;
+          expect(() => (result = verifySignature(key, raw, header))).not.toThrow();
+          expect(typeof result).toBe('boolean');
+          if (typeof header === 'string' && header !== sign(key, raw)) expect(result).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('accepts a body signed with any secret of a rotation list, and no other', () => {
     fc.assert(
-      fc.property(fc.array(secret, { minLength: 1, maxLength: 5 }), fc.nat(), secret, body, (keys, pick, outsider, raw) => {
-        const key = keys[pick % keys.length]!;
-        expect(verifySignature(keys, raw, sign(key, raw))).toBe(true);
-        expect(verifySignature(keys, raw, signature256(key, utf8(raw)))).toBe(true);
-        fc.pre(keys.every((k) => !sameKey(k, outsider)));
-        expect(verifySignature(keys, raw, sign(outsider, raw))).toBe(false);
-      }),
+      fc.property(
+        fc.array(secret, { minLength: 1, maxLength: 5 }),
+        fc.nat(),
+        secret,
+        body,
+        (keys, pick, outsider, raw) => {
+          const key = keys[pick % keys.length]!;
+          expect(verifySignature(keys, raw, sign(key, raw))).toBe(true);
+          expect(verifySignature(keys, raw, signature256(key, utf8(raw)))).toBe(true);
+          fc.pre(keys.every((k) => !sameKey(k, outsider)));
+          expect(verifySignature(keys, raw, sign(outsider, raw))).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

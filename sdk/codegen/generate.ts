@@ -9,9 +9,9 @@ import { parse } from 'yaml';
 import { renderGenerated } from './render.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const outDir = root + 'sdk/src/generated/';
+const outDir = `${root}sdk/src/generated/`;
 
-const files = await renderGenerated(parse(await readFile(root + 'openapi.yaml', 'utf8')));
+const files = await renderGenerated(parse(await readFile(`${root}openapi.yaml`, 'utf8')));
 await mkdir(outDir, { recursive: true });
 for (const [name, text] of Object.entries(files)) await writeFile(outDir + name, text);
 console.error('codegen: wrote sdk/src/generated/openapi.ts and sdk/src/generated/operations.ts');

@@ -6,10 +6,31 @@ import { sortedByOperationId } from '../../server/codegen/operation-rows.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export interface OperationRow { operationId: string; method: (typeof METHODS)[number]; path: string }
+export interface OperationRow {
+  operationId: string;
+  method: (typeof METHODS)[number];
+  path: string;
+}
 
 // The client's own members; a namespace by one of these names would hide it.
-const RESERVED = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request', 'use', 'eject', 'paginate', 'graphql', 'node', 'nodes', 'rateLimit']);
+const RESERVED = new Set([
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+  'request',
+  'use',
+  'eject',
+  'paginate',
+  'graphql',
+  'node',
+  'nodes',
+  'rateLimit',
+]);
 
 export type OperationSpec = { paths: Record<string, Partial<Record<string, { operationId?: string }>>> };
 
@@ -21,8 +42,10 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
       if (!op) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       // The namespace/method split needs exactly one `/` (`hooks/list-deliveries`).
-      if (!/^[a-z][a-z0-9]*\/[a-z][a-z0-9-]*$/.test(op.operationId)) throw new Error(`operationId ${op.operationId} is not <namespace>/<kebab-name>`);
-      if (RESERVED.has(op.operationId.split('/')[0]!)) throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
+      if (!/^[a-z][a-z0-9]*\/[a-z][a-z0-9-]*$/.test(op.operationId))
+        throw new Error(`operationId ${op.operationId} is not <namespace>/<kebab-name>`);
+      if (RESERVED.has(op.operationId.split('/')[0]!))
+        throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
       rows.push({ operationId: op.operationId, method, path });
     }
   }
@@ -30,7 +53,12 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
 }
 
 export function renderOperationTable(rows: OperationRow[]): string {
-  const body = rows.map((r) => `  ${JSON.stringify(r.operationId)}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)} },`).join('\n');
+  const body = rows
+    .map(
+      (r) =>
+        `  ${JSON.stringify(r.operationId)}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)} },`,
+    )
+    .join('\n');
   return `export const operations = {
 ${body}
 } as const;

@@ -10,7 +10,15 @@ import { graphqlBaseUrl, type GraphqlPaths } from './graphql/graphql-endpoint.js
 import { node, nodes, type NodeInit, type WharfNode } from './graphql/nodes.js';
 import { paginate, type PageItem } from './pagination/paginate.js';
 import { buildResources } from './resources/build-resources.js';
-import type { CallInit, OperationArgs, OperationId, OperationResult, OperationTable, ResourceMethod, Resources } from './resources/resource-types.js';
+import type {
+  CallInit,
+  OperationArgs,
+  OperationId,
+  OperationResult,
+  OperationTable,
+  ResourceMethod,
+  Resources,
+} from './resources/resource-types.js';
 import { DEFAULT_API_VERSION, headersMiddleware } from './transport/headers-middleware.js';
 import { readRateLimit, type RateLimitState } from './transport/rate-limit-state.js';
 import { notModifiedAsError } from './transport/not-modified.js';
@@ -43,25 +51,36 @@ type OperationAt<P> = { [K in GetOperationId]: OperationTable[K]['path'] extends
 
 export interface Paginate {
   /** By resource method: `client.paginate(client.repos.listForAuthenticatedUser, { per_page: 100 })`. */
-  <K extends GetOperationId>(method: ResourceMethod<K>, args?: OperationArgs<K>, init?: CallInit): AsyncGenerator<PageItem<Data<K>>, void, undefined>;
+  <K extends GetOperationId>(
+    method: ResourceMethod<K>,
+    args?: OperationArgs<K>,
+    init?: CallInit,
+  ): AsyncGenerator<PageItem<Data<K>>, void, undefined>;
   /** By path, with openapi-fetch's options: `client.paginate('/user/repos', { params: { query: { per_page: 100 } } })`. */
-  <P extends GetPath>(path: P, init?: MaybeOptionalInit<paths[P], 'get'>): AsyncGenerator<PageItem<Data<OperationAt<P>>>, void, undefined>;
+  <P extends GetPath>(
+    path: P,
+    init?: MaybeOptionalInit<paths[P], 'get'>,
+  ): AsyncGenerator<PageItem<Data<OperationAt<P>>>, void, undefined>;
 }
 
-export type WharfClient = Client<paths> & Resources & {
-  paginate: Paginate;
-  graphql: GraphqlCall;
-  node(id: string, init?: NodeInit): Promise<GraphqlResult<WharfNode | null>>;
-  nodes(ids: readonly string[], init?: NodeInit): Promise<GraphqlResult<(WharfNode | null)[]>>;
-  /** The rate-limit headers of the last answer that had them; undefined before the first. */
-  readonly rateLimit: RateLimitState | undefined;
-};
+export type WharfClient = Client<paths> &
+  Resources & {
+    paginate: Paginate;
+    graphql: GraphqlCall;
+    node(id: string, init?: NodeInit): Promise<GraphqlResult<WharfNode | null>>;
+    nodes(ids: readonly string[], init?: NodeInit): Promise<GraphqlResult<(WharfNode | null)[]>>;
+    /** The rate-limit headers of the last answer that had them; undefined before the first. */
+    readonly rateLimit: RateLimitState | undefined;
+  };
 
 export function createClient(options: ClientOptions): WharfClient {
   const auth = options.auth ?? (options.token === undefined ? undefined : { token: () => options.token as string });
   let rateLimit: RateLimitState | undefined;
   const observe = (response: Response) => void (rateLimit = readRateLimit(response.headers) ?? rateLimit);
-  const transport = [headersMiddleware(auth, options.apiVersion ?? DEFAULT_API_VERSION, vendorNames(options.vendor)), retryMiddleware(options.retry ?? {}, observe)];
+  const transport = [
+    headersMiddleware(auth, options.apiVersion ?? DEFAULT_API_VERSION, vendorNames(options.vendor)),
+    retryMiddleware(options.retry ?? {}, observe),
+  ];
   const fetchOption = options.fetch ? { fetch: options.fetch } : {};
 
   const fetchClient = createFetchClient<paths>({ baseUrl: options.baseUrl, ...fetchOption });
@@ -74,7 +93,8 @@ export function createClient(options: ClientOptions): WharfClient {
   return {
     ...raw,
     ...buildResources(raw, options.fetch ?? ((request) => fetch(request))),
-    paginate: ((target: string | { operationId: string }, args?: unknown, init?: CallInit) => paginate(raw, target, args, init)) as Paginate,
+    paginate: ((target: string | { operationId: string }, args?: unknown, init?: CallInit) =>
+      paginate(raw, target, args, init)) as Paginate,
     graphql,
     node: (id, init) => node(graphql, id, init),
     nodes: (ids, init) => nodes(graphql, ids, init),

@@ -10,7 +10,10 @@ export class WharfRequestError extends Error {
   readonly response: Response;
 
   constructor(response: Response, body: unknown) {
-    const message = body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : response.statusText;
+    const message =
+      body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : response.statusText;
     super(`${response.status} ${message}`.trim());
     this.status = response.status;
     this.body = body;

@@ -5,12 +5,29 @@ export type { RetryOptions } from './transport/retry-middleware.js';
 export type { RateLimitState } from './transport/rate-limit-state.js';
 export { DEFAULT_API_VERSION } from './transport/headers-middleware.js';
 export { DEFAULT_VENDOR } from './vendor.js';
-export type { CallInit, CallResult, OperationArgs, OperationId, OperationResult, ResourceMethod, Resources } from './resources/resource-types.js';
+export type {
+  CallInit,
+  CallResult,
+  OperationArgs,
+  OperationId,
+  OperationResult,
+  ResourceMethod,
+  Resources,
+} from './resources/resource-types.js';
 export type { ArchiveResult } from './archives/archive-download.js';
 export type { PageItem } from './pagination/paginate.js';
 export type { GraphqlCall, GraphqlInit, GraphqlResult } from './graphql/graphql.js';
 export type { GraphqlError } from './graphql/graphql-endpoint.js';
-export type { BlobNode, CommitNode, NodeInit, OrganizationNode, RepositoryNode, TreeNode, UserNode, WharfNode } from './graphql/nodes.js';
+export type {
+  BlobNode,
+  CommitNode,
+  NodeInit,
+  OrganizationNode,
+  RepositoryNode,
+  TreeNode,
+  UserNode,
+  WharfNode,
+} from './graphql/nodes.js';
 export { operations as operationTable } from './generated/operations.js';
 export type { components, operations as OperationTypes, paths } from './generated/openapi.js';
 export * from './webhooks/index.js';

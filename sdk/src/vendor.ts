@@ -16,7 +16,8 @@ export interface VendorNames {
 export function vendorNames(vendor: string = DEFAULT_VENDOR): VendorNames {
   // The server accepts one alphanumeric word; refusing anything else here keeps
   // a typo from turning into a header name no server reads.
-  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(vendor)) throw new TypeError(`vendor must be one alphanumeric word, e.g. GitHub; got ${JSON.stringify(vendor)}`);
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(vendor))
+    throw new TypeError(`vendor must be one alphanumeric word, e.g. GitHub; got ${JSON.stringify(vendor)}`);
   const word = vendor.toLowerCase();
   return {
     apiVersion: `x-${word}-api-version`,

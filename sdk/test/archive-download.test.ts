@@ -20,22 +20,42 @@ let dir: string;
 const sent: Request[] = [];
 
 function clientOf(token: string | undefined): WharfClient {
-  return createClient({ baseUrl: server.url, token, retry: { retries: 0 }, fetch: (request) => (sent.push(request.clone()), fetch(request)) });
+  return createClient({
+    baseUrl: server.url,
+    token,
+    retry: { retries: 0 },
+    fetch: (request) => (sent.push(request.clone()), fetch(request)),
+  });
 }
 
 async function put(client: WharfClient, repo: string, path: string, text: string): Promise<void> {
-  const { response } = await client.repos.createOrUpdateFileContents({ owner: 'alice', repo, path, body: { message: `add ${path}`, content: Buffer.from(text).toString('base64') } });
+  const { response } = await client.repos.createOrUpdateFileContents({
+    owner: 'alice',
+    repo,
+    path,
+    body: { message: `add ${path}`, content: Buffer.from(text).toString('base64') },
+  });
   expect(response.status).toBe(201);
 }
 
 /** The files of the tree of `ref`, by the trees API. */
 async function treeFiles(client: WharfClient, repo: string, ref: string): Promise<string[]> {
   const { data } = await client.git.getTree({ owner: 'alice', repo, tree_sha: ref, recursive: 'true' });
-  return (data?.tree ?? []).filter((entry) => entry.type === 'blob').map((entry) => entry.path!).sort();
+  return (data?.tree ?? [])
+    .filter((entry) => entry.type === 'blob')
+    .map((entry) => entry.path!)
+    .sort();
 }
 
 const under = (prefix: RegExp, listing: string) =>
-  listing.split('\n').filter((line) => line && !line.endsWith('/')).map((line) => { expect(line).toMatch(prefix); return line.replace(prefix, ''); }).sort();
+  listing
+    .split('\n')
+    .filter((line) => line && !line.endsWith('/'))
+    .map((line) => {
+      expect(line).toMatch(prefix);
+      return line.replace(prefix, '');
+    })
+    .sort();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -43,8 +63,14 @@ beforeAll(async () => {
   bob = await server.createUser('bob');
   dir = await mkdtemp(join(tmpdir(), 'sdk-archive-'));
   const client = clientOf(alice.token);
-  for (const [name, isPrivate] of [['open', false], ['closed', true]] as const) {
-    expect((await client.repos.createForAuthenticatedUser({ body: { name, private: isPrivate, auto_init: true } })).response.status).toBe(201);
+  for (const [name, isPrivate] of [
+    ['open', false],
+    ['closed', true],
+  ] as const) {
+    expect(
+      (await client.repos.createForAuthenticatedUser({ body: { name, private: isPrivate, auto_init: true } })).response
+        .status,
+    ).toBe(201);
   }
   await put(client, 'open', 'src/deep/file.txt', 'deep\n');
   await put(client, 'open', 'docs/with space.md', '# spaced\n');
@@ -58,7 +84,11 @@ describe('client.repos.downloadTarballArchive and downloadZipballArchive', () =>
   it('gives the tarball of a branch: its files are the tree, and the token never reaches the download URL', async () => {
     sent.length = 0;
     const client = clientOf(alice.token);
-    const { data, error, response } = await client.repos.downloadTarballArchive({ owner: 'alice', repo: 'open', ref: 'main' });
+    const { data, error, response } = await client.repos.downloadTarballArchive({
+      owner: 'alice',
+      repo: 'open',
+      ref: 'main',
+    });
     const [api, download, ...rest] = sent;
     expect(error).toBeUndefined();
     expect(response.status).toBe(200);
@@ -67,7 +97,11 @@ describe('client.repos.downloadTarballArchive and downloadZipballArchive', () =>
     await writeFile(join(dir, 'open.tar.gz'), Buffer.from(data!));
     const { stdout } = await run('tar', ['-tzf', join(dir, 'open.tar.gz')]);
     expect(under(/^alice-open-[0-9a-f]{7}\//, stdout)).toEqual(await treeFiles(client, 'open', 'main'));
-    expect(under(/^alice-open-[0-9a-f]{7}\//, stdout)).toEqual(['README.md', 'docs/with space.md', 'src/deep/file.txt']);
+    expect(under(/^alice-open-[0-9a-f]{7}\//, stdout)).toEqual([
+      'README.md',
+      'docs/with space.md',
+      'src/deep/file.txt',
+    ]);
 
     expect(rest).toEqual([]);
     expect(new URL(api!.url).pathname).toBe('/repos/alice/open/tarball/main');
@@ -82,13 +116,18 @@ describe('client.repos.downloadTarballArchive and downloadZipballArchive', () =>
     const { data, error } = await client.repos.downloadZipballArchive({ owner: 'alice', repo: 'closed', ref: 'main' });
     expect(error).toBeUndefined();
     await writeFile(join(dir, 'closed.zip'), Buffer.from(data!));
-    expect(under(/^alice-closed-[0-9a-f]{7}\//, (await run('unzip', ['-Z1', join(dir, 'closed.zip')])).stdout)).toEqual(['README.md']);
+    expect(under(/^alice-closed-[0-9a-f]{7}\//, (await run('unzip', ['-Z1', join(dir, 'closed.zip')])).stdout)).toEqual(
+      ['README.md'],
+    );
 
     const { data: main } = await client.repos.getBranch({ owner: 'alice', repo: 'open', branch: 'main' });
     const parent = main!.commit.parents[0]!.sha;
     const zipped = await client.repos.downloadZipballArchive({ owner: 'alice', repo: 'open', ref: parent });
     await writeFile(join(dir, 'parent.zip'), Buffer.from(zipped.data!));
-    const files = under(new RegExp(`^alice-open-${parent.slice(0, 7)}/`), (await run('unzip', ['-Z1', join(dir, 'parent.zip')])).stdout);
+    const files = under(
+      new RegExp(`^alice-open-${parent.slice(0, 7)}/`),
+      (await run('unzip', ['-Z1', join(dir, 'parent.zip')])).stdout,
+    );
     expect(files).toEqual(await treeFiles(client, 'open', parent));
     expect(files).not.toContain('docs/with space.md');
   });

@@ -48,8 +48,12 @@ describe('refresh near expiry', () => {
     let shift = 0; // both clocks, so the JWTs stay valid
     const { answers, fetchFn } = recordingFetch();
     const auth = createAppAuth({
-      baseUrl: server.url, appId: app.app.id, privateKey: app.privateKeyPem, installationId,
-      fetch: fetchFn, now: () => Date.now() + shift,
+      baseUrl: server.url,
+      appId: app.app.id,
+      privateKey: app.privateKeyPem,
+      installationId,
+      fetch: fetchFn,
+      now: () => Date.now() + shift,
     });
     const first = await auth.installationToken();
     expect(Date.parse(first.expiresAt) - Date.now()).toBeGreaterThan(59 * MINUTE);
@@ -68,8 +72,12 @@ describe('refresh near expiry', () => {
   it('takes the margin from refreshMarginMs', async () => {
     let shift = 0;
     const auth = createAppAuth({
-      baseUrl: server.url, appId: app.app.id, privateKey: app.privateKeyPem, installationId,
-      refreshMarginMs: MINUTE, now: () => Date.now() + shift,
+      baseUrl: server.url,
+      appId: app.app.id,
+      privateKey: app.privateKeyPem,
+      installationId,
+      refreshMarginMs: MINUTE,
+      now: () => Date.now() + shift,
     });
     const first = await auth.token();
     serverShift = shift = 58 * MINUTE;
@@ -80,10 +88,15 @@ describe('refresh near expiry', () => {
 });
 
 describe('clock skew', () => {
-  const skewedAuth = (helperShift: number, fetchFn: FetchLike) => createAppAuth({
-    baseUrl: server.url, appId: app.app.id, privateKey: app.privateKeyPem, installationId,
-    fetch: fetchFn, now: () => Date.now() + helperShift,
-  });
+  const skewedAuth = (helperShift: number, fetchFn: FetchLike) =>
+    createAppAuth({
+      baseUrl: server.url,
+      appId: app.app.id,
+      privateKey: app.privateKeyPem,
+      installationId,
+      fetch: fetchFn,
+      now: () => Date.now() + helperShift,
+    });
 
   it('succeeds after one retry when the server is 5 minutes behind (iat), and remembers the offset', async () => {
     const { answers, fetchFn } = recordingFetch();
@@ -123,7 +136,11 @@ describe('clock skew', () => {
       return new Response(await response.arrayBuffer(), { status: response.status, headers });
     };
     serverShift = -5 * MINUTE;
-    await expect(skewedAuth(0, fetchFn).token()).rejects.toMatchObject({ name: 'WharfAuthError', status: 401, message: expect.stringMatching(/^'Issued at'/) });
+    await expect(skewedAuth(0, fetchFn).token()).rejects.toMatchObject({
+      name: 'WharfAuthError',
+      status: 401,
+      message: expect.stringMatching(/^'Issued at'/),
+    });
     expect(answers).toEqual([401, 401]);
   });
 });

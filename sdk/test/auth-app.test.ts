@@ -63,7 +63,11 @@ describe('createAppAuth', () => {
 
   it('narrows by repository names, ids and permissions', async () => {
     const byName = await auth().installationToken({ repositories: ['two'], permissions: { contents: 'read' } });
-    expect(byName).toMatchObject({ repositorySelection: 'selected', repositoryNames: ['two'], permissions: { contents: 'read', metadata: 'read' } });
+    expect(byName).toMatchObject({
+      repositorySelection: 'selected',
+      repositoryNames: ['two'],
+      permissions: { contents: 'read', metadata: 'read' },
+    });
     expect(await repositoryNames(byName.token)).toEqual(['two']);
     const byId = await auth().installationToken({ repositoryIds: [repoIds.one!] });
     expect(await repositoryNames(byId.token)).toEqual(['one']);
@@ -73,10 +77,20 @@ describe('createAppAuth', () => {
   it('surfaces the server’s refusals as WharfAuthError with status and message', async () => {
     const outside = auth().installationToken({ repositories: ['not-there'] });
     await expect(outside).rejects.toBeInstanceOf(WharfAuthError);
-    await expect(outside).rejects.toMatchObject({ status: 422, message: expect.stringContaining('not accessible to the parent installation') });
-    await expect(auth().installationToken({ installationId: installationId + 1000 })).rejects.toMatchObject({ status: 404 });
-    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-    await expect(auth({ privateKey: otherKey }).token()).rejects.toMatchObject({ status: 401, message: 'A JSON web token could not be decoded' });
+    await expect(outside).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining('not accessible to the parent installation'),
+    });
+    await expect(auth().installationToken({ installationId: installationId + 1000 })).rejects.toMatchObject({
+      status: 404,
+    });
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs1', format: 'pem' })
+      .toString();
+    await expect(auth({ privateKey: otherKey }).token()).rejects.toMatchObject({
+      status: 401,
+      message: 'A JSON web token could not be decoded',
+    });
     await expect(auth({ installationId: undefined }).token()).rejects.toThrow(/no installationId/);
   });
 
@@ -104,7 +118,9 @@ describe('createAppAuth', () => {
     expect(counter.tokenRequests).toBe(1);
 
     let fail = true;
-    const flaky = auth({ fetch: (url, init) => (fail ? Promise.reject(new TypeError('network down')) : fetch(url, init)) });
+    const flaky = auth({
+      fetch: (url, init) => (fail ? Promise.reject(new TypeError('network down')) : fetch(url, init)),
+    });
     await expect(Promise.all([flaky.token(), flaky.token()])).rejects.toThrow('network down');
     fail = false;
     expect(await flaky.token()).toMatch(/^ghs_/);

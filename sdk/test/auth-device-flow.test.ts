@@ -17,7 +17,9 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { now: () => clock ?? Date.now() });
   alice = await server.createUser('alice');
   ({ app } = await createOAuthApp(server.sql, alice.id, 'SDK CLI', { deviceFlow: true }));
-  ({ app: webOnly } = await createOAuthApp(server.sql, alice.id, 'Web only', { callbackUrl: 'https://app.example.com/cb' }));
+  ({ app: webOnly } = await createOAuthApp(server.sql, alice.id, 'Web only', {
+    callbackUrl: 'https://app.example.com/cb',
+  }));
 });
 afterEach(() => {
   clock = undefined;
@@ -25,7 +27,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 /** A sleep that records each wait, moves the server's clock by it, then runs `then` (e.g. the user approving). */
-function clockSleep(then: (waits: number[]) => Promise<unknown> | void = () => {}) {
+function clockSleep(then: (waits: number[]) => Promise<unknown> | undefined = () => undefined) {
   const waits: number[] = [];
   const sleep = async (ms: number) => {
     waits.push(ms);
@@ -36,22 +38,37 @@ function clockSleep(then: (waits: number[]) => Promise<unknown> | void = () => {
 }
 
 const poll = (code: DeviceCode, extra: Partial<Parameters<typeof pollForToken>[0]> = {}) =>
-  pollForToken({ baseUrl: server.url, clientId: app.client_id, deviceCode: code.deviceCode, interval: code.interval, ...extra });
+  pollForToken({
+    baseUrl: server.url,
+    clientId: app.client_id,
+    deviceCode: code.deviceCode,
+    interval: code.interval,
+    ...extra,
+  });
 
 const codeFor = (scopes?: string[]) => requestDeviceCode({ baseUrl: server.url, clientId: app.client_id, scopes });
 
 describe('requestDeviceCode', () => {
   it('returns the code in camelCase, from a REST base URL ending in /api/v3', async () => {
-    const code = await requestDeviceCode({ baseUrl: `${server.url}/api/v3/`, clientId: app.client_id, scopes: ['repo'] });
+    const code = await requestDeviceCode({
+      baseUrl: `${server.url}/api/v3/`,
+      clientId: app.client_id,
+      scopes: ['repo'],
+    });
     expect(code).toMatchObject({ verificationUri: `${server.url}/login/device`, expiresIn: 900, interval: 5 });
     expect(code.userCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(code.deviceCode).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('rejects an unknown client (404) and an app without the device flow (400)', async () => {
-    await expect(requestDeviceCode({ baseUrl: server.url, clientId: 'nope' })).rejects.toMatchObject({ name: 'WharfAuthError', status: 404 });
-    await expect(requestDeviceCode({ baseUrl: server.url, clientId: webOnly.client_id }))
-      .rejects.toMatchObject({ status: 400, message: expect.stringContaining('device_flow_disabled') });
+    await expect(requestDeviceCode({ baseUrl: server.url, clientId: 'nope' })).rejects.toMatchObject({
+      name: 'WharfAuthError',
+      status: 404,
+    });
+    await expect(requestDeviceCode({ baseUrl: server.url, clientId: webOnly.client_id })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('device_flow_disabled'),
+    });
   });
 });
 
@@ -60,7 +77,8 @@ describe('pollForToken', () => {
     clock = Date.UTC(2026, 6, 1);
     const code = await codeFor(['repo', 'user']);
     const { waits, sleep } = clockSleep(async (w) => {
-      if (w.length === 2) expect(await decideUserCode(server.sql, code.userCode, alice.id, true, clock!)).toBe('approved');
+      if (w.length === 2)
+        expect(await decideUserCode(server.sql, code.userCode, alice.id, true, clock!)).toBe('approved');
     });
     const token = await poll(code, { sleep, baseUrl: `${server.url}/api/v3` });
     expect(waits).toEqual([5000, 5000]); // pending once, then the token
@@ -93,7 +111,12 @@ describe('pollForToken', () => {
     await expect(expired).rejects.toMatchObject({ status: 200, code: 'expired_token' });
     // With expiresIn and a clock of its own, the helper stops without asking the server.
     let polls = 0;
-    const local = poll(code, { expiresIn: 3, now: () => clock!, sleep, fetch: (url, init) => (polls++, fetch(url, init)) });
+    const local = poll(code, {
+      expiresIn: 3,
+      now: () => clock!,
+      sleep,
+      fetch: (url, init) => (polls++, fetch(url, init)),
+    });
     await expect(local).rejects.toMatchObject({ status: 0, code: 'expired_token' });
     expect(polls).toBe(0);
   });
@@ -103,10 +126,19 @@ describe('pollForToken', () => {
     const { sleep } = clockSleep();
     const denied = await codeFor();
     await decideUserCode(server.sql, denied.userCode, alice.id, false, clock);
-    await expect(poll(denied, { sleep })).rejects.toMatchObject({ code: 'access_denied', message: expect.stringMatching(/^access_denied: /) });
-    await expect(poll({ ...denied, deviceCode: 'f'.repeat(40) }, { sleep })).rejects.toMatchObject({ code: 'incorrect_device_code' });
-    await expect(poll(denied, { sleep, clientId: 'nope' })).rejects.toMatchObject({ code: 'incorrect_client_credentials' });
-    await expect(poll(denied, { sleep, clientId: webOnly.client_id })).rejects.toMatchObject({ code: 'device_flow_disabled' });
+    await expect(poll(denied, { sleep })).rejects.toMatchObject({
+      code: 'access_denied',
+      message: expect.stringMatching(/^access_denied: /),
+    });
+    await expect(poll({ ...denied, deviceCode: 'f'.repeat(40) }, { sleep })).rejects.toMatchObject({
+      code: 'incorrect_device_code',
+    });
+    await expect(poll(denied, { sleep, clientId: 'nope' })).rejects.toMatchObject({
+      code: 'incorrect_client_credentials',
+    });
+    await expect(poll(denied, { sleep, clientId: webOnly.client_id })).rejects.toMatchObject({
+      code: 'device_flow_disabled',
+    });
   });
 
   it('rejects with the AbortSignal’s reason promptly, in the middle of a real 5-second wait', async () => {
@@ -117,6 +149,8 @@ describe('pollForToken', () => {
     await expect(poll(code, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(1000);
     // Already aborted: not a single request.
-    await expect(poll(code, { signal: AbortSignal.abort(), fetch: () => Promise.reject(new Error('fetched')) })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      poll(code, { signal: AbortSignal.abort(), fetch: () => Promise.reject(new Error('fetched')) }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -18,7 +18,9 @@ let cookie: string;
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
-  ({ app, clientSecret: secret } = await createOAuthApp(server.sql, alice.id, 'SDK Web App', { callbackUrl: CALLBACK }));
+  ({ app, clientSecret: secret } = await createOAuthApp(server.sql, alice.id, 'SDK Web App', {
+    callbackUrl: CALLBACK,
+  }));
   cookie = await signInWithPassword(server, alice);
 });
 afterAll(() => server.close());
@@ -28,9 +30,16 @@ async function approve(url: string): Promise<URL> {
   const consent = await fetch(url, { redirect: 'manual', headers: { cookie } });
   expect(consent.status).toBe(200);
   const html = await consent.text();
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
   const res = await fetch(`${server.url}/login/oauth/consent`, {
-    method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...fields, decision: 'approve' }).toString(),
   });
   expect(res.status).toBe(302);
@@ -42,7 +51,12 @@ const exchange = (code: string, extra: Partial<Parameters<typeof exchangeCode>[0
 
 describe('authorizeUrl', () => {
   it('builds a URL the server accepts, with a random state, on the server root even from /api/v3', async () => {
-    const built = await authorizeUrl({ baseUrl: `${server.url}/api/v3`, clientId: app.client_id, redirectUri: `${CALLBACK}/sub`, scopes: ['repo', 'user'] });
+    const built = await authorizeUrl({
+      baseUrl: `${server.url}/api/v3`,
+      clientId: app.client_id,
+      redirectUri: `${CALLBACK}/sub`,
+      scopes: ['repo', 'user'],
+    });
     expect(built.url.startsWith(`${server.url}/login/oauth/authorize?`)).toBe(true);
     expect(built.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(built.codeVerifier).toBeUndefined();
@@ -65,7 +79,12 @@ describe('authorizeUrl', () => {
 
 describe('exchangeCode', () => {
   it('exchanges a code without PKCE for a working token, once; a reused code is bad_verification_code', async () => {
-    const built = await authorizeUrl({ baseUrl: server.url, clientId: app.client_id, redirectUri: `${CALLBACK}/sub`, scopes: ['repo', 'user'] });
+    const built = await authorizeUrl({
+      baseUrl: server.url,
+      clientId: app.client_id,
+      redirectUri: `${CALLBACK}/sub`,
+      scopes: ['repo', 'user'],
+    });
     const code = (await approve(built.url)).searchParams.get('code')!;
     const token = await exchange(code, { redirectUri: `${CALLBACK}/sub`, baseUrl: `${server.url}/api/v3` });
     expect(token).toMatchObject({ tokenType: 'bearer', scopes: ['repo', 'user'] });
@@ -73,7 +92,11 @@ describe('exchangeCode', () => {
     expect(((await me.json()) as { login: string }).login).toBe('alice');
     const reused = exchange(code);
     await expect(reused).rejects.toBeInstanceOf(WharfAuthError);
-    await expect(reused).rejects.toMatchObject({ status: 200, code: 'bad_verification_code', documentationUrl: expect.stringContaining('docs.github.com') });
+    await expect(reused).rejects.toMatchObject({
+      status: 200,
+      code: 'bad_verification_code',
+      documentationUrl: expect.stringContaining('docs.github.com'),
+    });
   });
 
   it('exchanges a PKCE code only with its verifier', async () => {
@@ -81,7 +104,9 @@ describe('exchangeCode', () => {
     const code = (await approve(built.url)).searchParams.get('code')!;
     // A wrong or missing verifier is refused without spending the code.
     await expect(exchange(code)).rejects.toMatchObject({ code: 'bad_verification_code' });
-    await expect(exchange(code, { codeVerifier: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'bad_verification_code' });
+    await expect(exchange(code, { codeVerifier: 'x'.repeat(43) })).rejects.toMatchObject({
+      code: 'bad_verification_code',
+    });
     const token = await exchange(code, { codeVerifier: built.codeVerifier! });
     expect(token.accessToken).toMatch(/^gho_/);
     expect(token.scopes).toEqual([]);
@@ -90,8 +115,13 @@ describe('exchangeCode', () => {
   it('reports a wrong client secret and a different redirect_uri with their codes', async () => {
     const built = await authorizeUrl({ baseUrl: server.url, clientId: app.client_id, redirectUri: `${CALLBACK}/a` });
     const code = (await approve(built.url)).searchParams.get('code')!;
-    await expect(exchange(code, { clientSecret: 'wrong' })).rejects.toMatchObject({ code: 'incorrect_client_credentials', message: expect.stringMatching(/^incorrect_client_credentials: /) });
-    await expect(exchange(code, { redirectUri: `${CALLBACK}/b` })).rejects.toMatchObject({ code: 'redirect_uri_mismatch' });
+    await expect(exchange(code, { clientSecret: 'wrong' })).rejects.toMatchObject({
+      code: 'incorrect_client_credentials',
+      message: expect.stringMatching(/^incorrect_client_credentials: /),
+    });
+    await expect(exchange(code, { redirectUri: `${CALLBACK}/b` })).rejects.toMatchObject({
+      code: 'redirect_uri_mismatch',
+    });
     expect((await exchange(code, { redirectUri: `${CALLBACK}/a` })).accessToken).toMatch(/^gho_/);
   });
 });

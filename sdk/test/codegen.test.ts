@@ -14,7 +14,10 @@ describe('codegen', () => {
   it('matches the checked-in sdk/src/generated/ files', async () => {
     const files = await renderGenerated(parse(await readFile(new URL('openapi.yaml', root), 'utf8')));
     for (const [name, text] of Object.entries(files)) {
-      expect(await readFile(new URL(`sdk/src/generated/${name}`, root), 'utf8'), `${name} is stale: run node bin/run-ts.mjs sdk/codegen/generate.ts`).toBe(text);
+      expect(
+        await readFile(new URL(`sdk/src/generated/${name}`, root), 'utf8'),
+        `${name} is stale: run node bin/run-ts.mjs sdk/codegen/generate.ts`,
+      ).toBe(text);
     }
   });
 
@@ -28,7 +31,9 @@ describe('codegen', () => {
     const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
     expect(client.hooks.listDeliveries.operationId).toBe('hooks/list-deliveries');
     expect(client.apps.createInstallationAccessToken.operationId).toBe('apps/create-installation-access-token');
-    const methods = Object.entries(client).flatMap(([, ns]) => (ns && typeof ns === 'object' ? Object.values(ns as Record<string, { operationId?: string }>) : []));
+    const methods = Object.entries(client).flatMap(([, ns]) =>
+      ns && typeof ns === 'object' ? Object.values(ns as Record<string, { operationId?: string }>) : [],
+    );
     expect(methods.map((m) => m.operationId).sort()).toEqual(Object.keys(operationTable).sort());
   });
 });

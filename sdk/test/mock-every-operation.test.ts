@@ -49,7 +49,9 @@ const credentialFor = (operation: ContractOperation): Record<string, string> =>
   operation.basicAuth ? { authorization: `Basic ${Buffer.from('Iv1.mock:secret').toString('base64')}` } : {};
 
 function methodOf(client: WharfClient, operation: ContractOperation): LooseMethod {
-  const method = (client as unknown as Record<string, Record<string, LooseMethod> | undefined>)[operation.namespace]?.[operation.name];
+  const method = (client as unknown as Record<string, Record<string, LooseMethod> | undefined>)[operation.namespace]?.[
+    operation.name
+  ];
   if (typeof method !== 'function') throw new Error(`client.${operation.namespace}.${operation.name} does not exist`);
   return method;
 }
@@ -65,17 +67,24 @@ function expectBody(body: unknown, response: DocumentedResponse): void {
   else expect(schemaErrorsAt(response.schema, body)).toBe('');
 }
 
-const keyOf = (operation: ContractOperation, response: DocumentedResponse) => `${operation.operationId} ${response.status}`;
+const keyOf = (operation: ContractOperation, response: DocumentedResponse) =>
+  `${operation.operationId} ${response.status}`;
 const isSuccess = (response: DocumentedResponse) => response.status >= 200 && response.status < 300;
 const isError = (response: DocumentedResponse) => response.status >= 400 && response.status < 500;
 
 it('leaves out only answers the contract documents', () => {
-  const documented = contractOperations.flatMap((operation) => operation.responses.map((response) => keyOf(operation, response)));
+  const documented = contractOperations.flatMap((operation) =>
+    operation.responses.map((response) => keyOf(operation, response)),
+  );
   expect(documented).toEqual(expect.arrayContaining(Object.keys(LEFT_OUT)));
 });
 
 // '%s' rather than '$name': vitest shortens interpolated object fields to 40 characters.
-describe.each(contractOperations.map((operation) => [`${operation.operationId} (client.${operation.namespace}.${operation.name})`, operation] as const))('%s', (_name, operation) => {
+describe.each(
+  contractOperations.map(
+    (operation) => [`${operation.operationId} (client.${operation.namespace}.${operation.name})`, operation] as const,
+  ),
+)('%s', (_name, operation) => {
   const successes = operation.responses.filter(isSuccess);
   const leftOut = successes.filter((response) => keyOf(operation, response) in LEFT_OUT);
 
@@ -95,15 +104,22 @@ describe.each(contractOperations.map((operation) => [`${operation.operationId} (
     });
   }
 
-  const errors = operation.responses.filter((response) => isError(response) && !(keyOf(operation, response) in LEFT_OUT));
-  it.each(errors.map((response) => [response.status, response] as const))('answers %i, as an error value', async (status, documented) => {
-    const client = clientFor();
-    const result = await methodOf(client, operation)(operation.args, { headers: { prefer: `code=${status}`, ...acceptFor(documented), ...credentialFor(operation) } });
-    expect(result.response.status, JSON.stringify(result.error)).toBe(status);
-    expect(result.data).toBeUndefined();
-    expectBody(result.error, documented);
-    expectRateLimit(client.rateLimit, result.response, documented, operation);
-  });
+  const errors = operation.responses.filter(
+    (response) => isError(response) && !(keyOf(operation, response) in LEFT_OUT),
+  );
+  it.each(errors.map((response) => [response.status, response] as const))(
+    'answers %i, as an error value',
+    async (status, documented) => {
+      const client = clientFor();
+      const result = await methodOf(client, operation)(operation.args, {
+        headers: { prefer: `code=${status}`, ...acceptFor(documented), ...credentialFor(operation) },
+      });
+      expect(result.response.status, JSON.stringify(result.error)).toBe(status);
+      expect(result.data).toBeUndefined();
+      expectBody(result.error, documented);
+      expectRateLimit(client.rateLimit, result.response, documented, operation);
+    },
+  );
 
   // The mock answers every page with the contract's example `Link`, whose next
   // page always has the same query: following it shows the SDK reads that
@@ -115,9 +131,12 @@ describe.each(contractOperations.map((operation) => [`${operation.operationId} (
     it('paginates: follows the example Link, every item valid, until it leads back', async () => {
       const client = clientFor();
       const seen: unknown[] = [];
-      await expect((async () => {
-        for await (const item of (client.paginate as unknown as Pages)(methodOf(client, operation), operation.args)) seen.push(item);
-      })()).rejects.toThrow(/leads back to a page already read/);
+      await expect(
+        (async () => {
+          for await (const item of (client.paginate as unknown as Pages)(methodOf(client, operation), operation.args))
+            seen.push(item);
+        })(),
+      ).rejects.toThrow(/leads back to a page already read/);
       expect(seen.length).toBeGreaterThan(0);
       for (const item of seen) expect(schemaErrorsAt(items, item)).toBe('');
     });

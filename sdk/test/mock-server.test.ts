@@ -24,7 +24,11 @@ const repo = 'Hello-World';
 
 describe('the SDK against the mock server', () => {
   it('walks the hook flow: create, list, deliveries, one delivery, redeliver', async () => {
-    const hook = await client.hooks.create({ owner, repo, body: { config: { url: 'https://example.com/webhook', content_type: 'json' }, events: ['push'] } });
+    const hook = await client.hooks.create({
+      owner,
+      repo,
+      body: { config: { url: 'https://example.com/webhook', content_type: 'json' }, events: ['push'] },
+    });
     expect(hook.response.status).toBe(201);
     expect(schemaErrors('hook', hook.data)).toBe('');
 

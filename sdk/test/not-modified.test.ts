@@ -32,7 +32,10 @@ describe('If-None-Match', () => {
     expect(again.error).toEqual({ message: 'Not Modified' });
     expect(client.rateLimit!.remaining).toBe(remaining);
 
-    const byPath = await client.GET('/repos/{owner}/{repo}', { params: { path: repo }, headers: { 'if-none-match': etag! } });
+    const byPath = await client.GET('/repos/{owner}/{repo}', {
+      params: { path: repo },
+      headers: { 'if-none-match': etag! },
+    });
     expect(byPath.response.status).toBe(304);
     expect(byPath.error).toEqual({ message: 'Not Modified' });
   });

@@ -32,8 +32,14 @@ afterAll(async () => {
 
 const TSCONFIG = {
   compilerOptions: {
-    target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'],
-    types: [], strict: true, skipLibCheck: false, outDir: 'out',
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023', 'DOM'],
+    types: [],
+    strict: true,
+    skipLibCheck: false,
+    outDir: 'out',
   },
 };
 
@@ -72,7 +78,15 @@ it('packs, installs from the tarball, type-checks, runs, and rejects a wrong cal
 
   const app = join(dir, 'app');
   await mkdir(app);
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module', dependencies: { '@wharf/sdk': `file:../${tarball}` } }));
+  await writeFile(
+    join(app, 'package.json'),
+    JSON.stringify({
+      name: 'sdk-consumer',
+      private: true,
+      type: 'module',
+      dependencies: { '@wharf/sdk': `file:../${tarball}` },
+    }),
+  );
   await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, env });
 
   await writeFile(join(app, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, files: ['good.ts'] }));
@@ -81,11 +95,19 @@ it('packs, installs from the tarball, type-checks, runs, and rejects a wrong cal
   const { stdout } = await run(process.execPath, [join(app, 'out', 'good.js')], { cwd: app });
   expect(JSON.parse(stdout)).toEqual({ status: 200, fullName: 'packer/packed', id });
 
-  await writeFile(join(app, 'tsconfig.bad.json'), JSON.stringify({ ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, noEmit: true }, files: ['bad.ts'] }));
+  await writeFile(
+    join(app, 'tsconfig.bad.json'),
+    JSON.stringify({ ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, noEmit: true }, files: ['bad.ts'] }),
+  );
   await writeFile(join(app, 'bad.ts'), BAD);
-  const failed = await run(process.execPath, [tsc, '-p', 'tsconfig.bad.json'], { cwd: app }).then(() => undefined, (error: { code: number; stdout: string }) => error);
+  const failed = await run(process.execPath, [tsc, '-p', 'tsconfig.bad.json'], { cwd: app }).then(
+    () => undefined,
+    (error: { code: number; stdout: string }) => error,
+  );
   expect(failed?.code).toBe(2);
-  const errorLines = [...(failed?.stdout ?? '').matchAll(/^bad\.ts\((\d+),\d+\): error TS\d+/gm)].map((m) => Number(m[1]));
+  const errorLines = [...(failed?.stdout ?? '').matchAll(/^bad\.ts\((\d+),\d+\): error TS\d+/gm)].map((m) =>
+    Number(m[1]),
+  );
   const expected = BAD.split('\n').flatMap((line, index) => (line.includes('// error') ? [index + 1] : []));
   expect(new Set(errorLines)).toEqual(new Set(expected));
 }, 240_000);

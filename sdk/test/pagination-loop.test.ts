@@ -19,9 +19,11 @@ afterAll(() => stub.close());
 it('stops with an error when the next link leads back to a page already read', async () => {
   const client = createClient({ baseUrl: stub.url, token: 'ghp_stub', retry: { retries: 0 } });
   const seen: unknown[] = [];
-  await expect((async () => {
-    for await (const item of client.paginate('/user/repos')) seen.push(item);
-  })()).rejects.toThrow(/leads back to a page already read/);
+  await expect(
+    (async () => {
+      for await (const item of client.paginate('/user/repos')) seen.push(item);
+    })(),
+  ).rejects.toThrow(/leads back to a page already read/);
   expect(seen).toEqual([{ id: 1 }, { id: 2 }]);
   expect(stub.requests).toHaveLength(2);
 });

@@ -20,7 +20,8 @@ beforeAll(async () => {
   owner = await server.createUser('pager');
   receiver = await startWebhookReceiver();
   client = createClient({ baseUrl: server.url, token: owner.token });
-  for (const name of NAMES) expect((await client.repos.createForAuthenticatedUser({ body: { name } })).response.status).toBe(201);
+  for (const name of NAMES)
+    expect((await client.repos.createForAuthenticatedUser({ body: { name } })).response.status).toBe(201);
 });
 afterAll(async () => {
   await server.close();
@@ -36,7 +37,11 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 /** Counts the requests a client sends, through its `fetch` option. */
 function counting(token: string) {
   const sent: string[] = [];
-  const counted = createClient({ baseUrl: server.url, token, fetch: (request) => (sent.push(request.url), fetch(request)) });
+  const counted = createClient({
+    baseUrl: server.url,
+    token,
+    fetch: (request) => (sent.push(request.url), fetch(request)),
+  });
   return { counted, sent };
 }
 
@@ -50,7 +55,9 @@ describe('page-number links', () => {
   });
 
   it('does the same by path, keeping the query of the next link (sort order included)', async () => {
-    const repos = await collect(client.paginate('/user/repos', { params: { query: { per_page: 2, sort: 'full_name', direction: 'asc' } } }));
+    const repos = await collect(
+      client.paginate('/user/repos', { params: { query: { per_page: 2, sort: 'full_name', direction: 'asc' } } }),
+    );
     expect(repos.map((r) => r.name)).toEqual(NAMES);
   });
 });
@@ -59,7 +66,11 @@ describe('a list wrapped in an object', () => {
   it('yields the repositories of GET /installation/repositories', async () => {
     const app = await createTestApp(server, owner.id, 'pager-app');
     const installation = await installTestApp(server, app.app, owner.id);
-    const token = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id);
+    const token = await requestInstallationToken(
+      server,
+      await appJwt(app, Math.floor(Date.now() / 1000)),
+      installation.id,
+    );
     expect(token.status).toBe(201);
     const bot = createClient({ baseUrl: server.url, token: token.body.token as string });
     const repos = await collect(bot.paginate(bot.apps.listReposAccessibleToInstallation, { per_page: 3 }));
@@ -69,7 +80,8 @@ describe('a list wrapped in an object', () => {
 
 describe('cursor links', () => {
   it("follows the hook deliveries' cursor: every delivery once, newest first", async () => {
-    const hook = (await client.hooks.create({ owner: 'pager', repo: 'r1', body: { config: { url: receiver.url } } })).data!;
+    const hook = (await client.hooks.create({ owner: 'pager', repo: 'r1', body: { config: { url: receiver.url } } }))
+      .data!;
     const args = { owner: 'pager', repo: 'r1', hook_id: hook.id };
     for (let i = 0; i < 4; i++) expect((await client.hooks.ping(args)).response.status).toBe(204);
     const all = await until(async () => {
@@ -91,6 +103,9 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(WharfRequestError);
     expect(error).toMatchObject({ status: 404, body: { message: 'Not Found' } });
     const anonymous = createClient({ baseUrl: server.url });
-    await expect(collect(anonymous.paginate('/user/repos'))).rejects.toMatchObject({ name: 'WharfRequestError', status: 401 });
+    await expect(collect(anonymous.paginate('/user/repos'))).rejects.toMatchObject({
+      name: 'WharfRequestError',
+      status: 401,
+    });
   });
 });

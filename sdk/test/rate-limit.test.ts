@@ -8,18 +8,27 @@ import { createClient } from '../src/index.js';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_RATE_LIMIT_AUTHENTICATED: '3', WHARF_RATE_LIMIT_WINDOW_S: '2', WHARF_WEBHOOK_DISPATCH: 'off' });
+  server = await startTestServer({
+    WHARF_RATE_LIMIT_AUTHENTICATED: '3',
+    WHARF_RATE_LIMIT_WINDOW_S: '2',
+    WHARF_WEBHOOK_DISPATCH: 'off',
+  });
 });
 afterAll(() => server.close());
 
 /** A client whose every answer's status is recorded. */
 function watched(token: string, retry = {}) {
   const statuses: number[] = [];
-  const client = createClient({ baseUrl: server.url, token, retry, fetch: async (request) => {
-    const response = await fetch(request);
-    statuses.push(response.status);
-    return response;
-  } });
+  const client = createClient({
+    baseUrl: server.url,
+    token,
+    retry,
+    fetch: async (request) => {
+      const response = await fetch(request);
+      statuses.push(response.status);
+      return response;
+    },
+  });
   return { client, statuses };
 }
 
@@ -61,7 +70,10 @@ describe('a 429', () => {
       const controller = new AbortController();
       const started = Date.now();
       setTimeout(() => controller.abort(), 150);
-      const outcome = await client.users.getAuthenticated(undefined, { signal: controller.signal }).then(() => 'answered', (e: unknown) => e);
+      const outcome = await client.users.getAuthenticated(undefined, { signal: controller.signal }).then(
+        () => 'answered',
+        (e: unknown) => e,
+      );
       if (outcome === 'answered') continue;
       expect(outcome).toMatchObject({ name: 'AbortError' });
       expect(Date.now() - started).toBeLessThan(800);

@@ -57,13 +57,15 @@ const quiet: Check = (run) => expect([...run.log, ...run.error]).toEqual([]);
 // How each block is checked, by heading and order under it. Every block must
 // have an entry, so a new example is either run or says why it cannot be.
 const PLAN: Record<string, Plan[]> = {
-  'The client': [{
-    exports: ['client'],
-    check: async ({ exports }) => {
-      const { data } = await (exports.client as WharfClient).users.getAuthenticated();
-      expect(data?.login).toBe('octocat');
+  'The client': [
+    {
+      exports: ['client'],
+      check: async ({ exports }) => {
+        const { data } = await (exports.client as WharfClient).users.getAuthenticated();
+        expect(data?.login).toBe('octocat');
+      },
     },
-  }],
+  ],
   'Calls: one method per operation': [
     {
       check: async (run) => {
@@ -79,7 +81,9 @@ const PLAN: Record<string, Plan[]> = {
       check: async (run) => {
         // The issue it opened is closed, with its comment, so the open ones assigned to octocat are none.
         quiet(run);
-        const [issue] = await get<{ title: string; state: string; comments: number }[]>('/repos/octocat/hello/issues?state=all');
+        const [issue] = await get<{ title: string; state: string; comments: number }[]>(
+          '/repos/octocat/hello/issues?state=all',
+        );
         expect(issue).toMatchObject({ title: 'Found a bug', state: 'closed', comments: 1 });
       },
     },
@@ -87,9 +91,14 @@ const PLAN: Record<string, Plan[]> = {
       check: async (run) => {
         expect(run).toMatchObject({ log: ['octocat 1', 'needs-repro fbca04'], error: [] });
         // The comment's reaction is counted on the comment, and the issue has nothing but the +1.
-        const [crash] = await get<{ title: string; number: number; reactions: { total_count: number } }[]>('/repos/octocat/hello/issues');
+        const [crash] =
+          await get<{ title: string; number: number; reactions: { total_count: number } }[]>(
+            '/repos/octocat/hello/issues',
+          );
         expect(crash).toMatchObject({ title: 'Crash on start', reactions: { total_count: 1 } });
-        const [comment] = await get<{ reactions: { heart: number } }[]>(`/repos/octocat/hello/issues/${crash!.number}/comments`);
+        const [comment] = await get<{ reactions: { heart: number } }[]>(
+          `/repos/octocat/hello/issues/${crash!.number}/comments`,
+        );
         expect(comment!.reactions.heart).toBe(1);
       },
     },
@@ -97,44 +106,60 @@ const PLAN: Record<string, Plan[]> = {
     { check: quiet },
   ],
   'Errors are values': [{ check: (run) => expect(run).toMatchObject({ log: [], error: ['404 Not Found'] }) }],
-  'Archives': [{ check: (run) => expect(run).toMatchObject({ log: ['application/x-gzip true'], error: [] }) }],
+  Archives: [{ check: (run) => expect(run).toMatchObject({ log: ['application/x-gzip true'], error: [] }) }],
   'Retries and rate limits': [{ check: quiet }],
-  'Pagination': [{
-    check: ({ log, error }) => {
-      expect(error).toEqual([]);
-      // octocat's one repository, then hook 1's deliveries: the ping, and its redelivery (same guid) once "Calls" ran.
-      expect(log[0]).toBe('octocat/hello');
-      expect(log.length).toBeGreaterThan(1);
-      expect(new Set(log.slice(1))).toEqual(new Set([pingGuid]));
+  Pagination: [
+    {
+      check: ({ log, error }) => {
+        expect(error).toEqual([]);
+        // octocat's one repository, then hook 1's deliveries: the ping, and its redelivery (same guid) once "Calls" ran.
+        expect(log[0]).toBe('octocat/hello');
+        expect(log.length).toBeGreaterThan(1);
+        expect(new Set(log.slice(1))).toEqual(new Set([pingGuid]));
+      },
     },
-  }],
-  'GraphQL': [{ check: (run) => expect(run).toMatchObject({ log: ['octocat', 'octocat/hello main'], error: [] }) }],
-  'Auth': [{ check: quiet }],
-  'Webhooks': [{ typeOnly: 'listens on port 8080 with no handle to close it; sign, verify and parse run in webhook-signature and webhooks-live tests' }],
+  ],
+  GraphQL: [{ check: (run) => expect(run).toMatchObject({ log: ['octocat', 'octocat/hello main'], error: [] }) }],
+  Auth: [{ check: quiet }],
+  Webhooks: [
+    {
+      typeOnly:
+        'listens on port 8080 with no handle to close it; sign, verify and parse run in webhook-signature and webhooks-live tests',
+    },
+  ],
 };
 
 const planned = blocks.map((block) => {
-  const index = blocks.filter((b) => b.file === block.file && b.heading === block.heading && b.line < block.line).length;
+  const index = blocks.filter(
+    (b) => b.file === block.file && b.heading === block.heading && b.line < block.line,
+  ).length;
   return { block, plan: PLAN[block.heading]?.[index] };
 });
 
 it('has a plan entry for every block, and none left over', () => {
   expect(planned.filter((p) => !p.plan).map((p) => `${label(p.block)}: add it to PLAN`)).toEqual([]);
-  const counts = Object.fromEntries(Object.keys(PLAN).map((heading) => [heading, blocks.filter((b) => b.heading === heading).length]));
+  const counts = Object.fromEntries(
+    Object.keys(PLAN).map((heading) => [heading, blocks.filter((b) => b.heading === heading).length]),
+  );
   expect(counts).toEqual(Object.fromEntries(Object.entries(PLAN).map(([heading, plans]) => [heading, plans.length])));
 });
 
 describe('type-checks', () => {
   let report: SnippetReport;
   beforeAll(() => {
-    report = typecheckSnippets(blocks.map((block) => ({ id: label(block), code: block.code })), PRELUDE);
+    report = typecheckSnippets(
+      blocks.map((block) => ({ id: label(block), code: block.code })),
+      PRELUDE,
+    );
   });
 
   it('the prelude and the compiler options', () => expect(report.other).toEqual([]));
 
   for (const block of blocks) {
     it(label(block), () => {
-      const messages = report.bySnippet.get(label(block))!.map((d) => `${block.file}:${block.line + d.line - 1}: ${d.message}`);
+      const messages = report.bySnippet
+        .get(label(block))!
+        .map((d) => `${block.file}:${block.line + d.line - 1}: ${d.message}`);
       expect(messages, `${label(block)} does not type-check`).toEqual([]);
     });
   }
@@ -145,14 +170,26 @@ describe('runs against a live Wharf', () => {
   let dir: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none', WHARF_WEBHOOK_TIMEOUT: '2s' });
+    server = await startTestServer({
+      WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+      WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
+      WHARF_WEBHOOK_TIMEOUT: '2s',
+    });
     receiver = await startWebhookReceiver();
     receiver.fallback = { status: 500 }; // so that hook 1 has a failed delivery for "Calls" to redeliver
     dir = await mkdtemp(join(tmpdir(), 'wharf-readme-'));
     octocat = await server.createUser('octocat');
-    const created = await server.api('/user/repos', { method: 'POST', token: octocat.token, body: { name: 'hello', auto_init: true } });
+    const created = await server.api('/user/repos', {
+      method: 'POST',
+      token: octocat.token,
+      body: { name: 'hello', auto_init: true },
+    });
     expect(created.status).toBe(201);
-    const hook = await server.api('/repos/octocat/hello/hooks', { method: 'POST', token: octocat.token, body: { config: { url: receiver.url } } });
+    const hook = await server.api('/repos/octocat/hello/hooks', {
+      method: 'POST',
+      token: octocat.token,
+      body: { config: { url: receiver.url } },
+    });
     expect(((await hook.json()) as { id: number }).id, 'the examples name hook 1').toBe(1);
     pingGuid = await until(async () => (await hookOneDeliveries())[0]?.guid);
 
@@ -160,8 +197,14 @@ describe('runs against a live Wharf', () => {
     const { data: repo } = await client.repos.get({ owner: 'octocat', repo: 'hello' });
     vi.stubEnv('WHARF_URL', server.url);
     vi.stubEnv('WHARF_TOKEN', octocat.token);
-    const globals = { client, repo, baseUrl: server.url, id1: repo!.node_id, id2: repo!.owner.node_id,
-      pem: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) };
+    const globals = {
+      client,
+      repo,
+      baseUrl: server.url,
+      id1: repo!.node_id,
+      id2: repo!.owner.node_id,
+      pem: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    };
     for (const [name, value] of Object.entries(globals)) vi.stubGlobal(name, value);
   });
   afterAll(async () => {

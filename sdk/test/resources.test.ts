@@ -47,14 +47,22 @@ describe('typed calls', () => {
     expect(missing.data).toBeUndefined();
     expect(missing.response.status).toBe(404);
     expect(missing.error?.message).toBe('Not Found');
-    const invalid = await client.hooks.create({ owner: 'alice', repo: 'typed', body: { config: { url: 'ftp://example.com/x' } } });
+    const invalid = await client.hooks.create({
+      owner: 'alice',
+      repo: 'typed',
+      body: { config: { url: 'ftp://example.com/x' } },
+    });
     expect(invalid.response.status).toBe(422);
     expect(invalid.error).toMatchObject({ message: 'Validation Failed' });
     expect(invalid.error && 'errors' in invalid.error && invalid.error.errors?.length).toBeGreaterThan(0);
   });
 
   it('sends X-GitHub-Api-Version: the server refuses a version it does not support', async () => {
-    const bad = await createClient({ baseUrl: server.url, token: alice.token, apiVersion: '1999-01-01' }).users.getAuthenticated();
+    const bad = await createClient({
+      baseUrl: server.url,
+      token: alice.token,
+      apiVersion: '1999-01-01',
+    }).users.getAuthenticated();
     expect(bad.response.status).toBe(400);
     const good = await client.users.getAuthenticated();
     expect(good.response.headers.get('x-github-api-version-selected')).toBe('2022-11-28');
@@ -64,7 +72,11 @@ describe('typed calls', () => {
 describe('hooks and deliveries', () => {
   it('creates a hook, lists its deliveries, redelivers one and reads it back', async () => {
     const start = receiver.received.length;
-    const created = await client.hooks.create({ owner: 'alice', repo: 'typed', body: { config: { url: receiver.url, secret: 's3cret' }, events: ['push'] } });
+    const created = await client.hooks.create({
+      owner: 'alice',
+      repo: 'typed',
+      body: { config: { url: receiver.url, secret: 's3cret' }, events: ['push'] },
+    });
     expect(created.response.status).toBe(201);
     const hookId = created.data!.id;
     expect(created.data).toMatchObject({ active: true, events: ['push'], config: { url: receiver.url } });
@@ -89,8 +101,17 @@ describe('hooks and deliveries', () => {
   });
 
   it('redelivering an unknown delivery is a 404 value', async () => {
-    const hook = await client.hooks.create({ owner: 'alice', repo: 'typed', body: { config: { url: receiver.url }, active: false } });
-    const { error, response } = await client.hooks.redeliver({ owner: 'alice', repo: 'typed', hook_id: hook.data!.id, delivery_id: 999_999_999 });
+    const hook = await client.hooks.create({
+      owner: 'alice',
+      repo: 'typed',
+      body: { config: { url: receiver.url }, active: false },
+    });
+    const { error, response } = await client.hooks.redeliver({
+      owner: 'alice',
+      repo: 'typed',
+      hook_id: hook.data!.id,
+      delivery_id: 999_999_999,
+    });
     expect(response.status).toBe(404);
     expect(error?.message).toBe('Not Found');
   });
@@ -111,7 +132,12 @@ describe('GraphQL', () => {
   it('resolves node IDs to typed nodes, null for unknown ones, and reports HTTP failures as errors', async () => {
     const repo = (await client.repos.get({ owner: 'alice', repo: 'typed' })).data!;
     const one = await client.node(repo.node_id);
-    expect(one.data).toMatchObject({ __typename: 'Repository', nameWithOwner: 'alice/typed', databaseId: repo.id, owner: { login: 'alice' } });
+    expect(one.data).toMatchObject({
+      __typename: 'Repository',
+      nameWithOwner: 'alice/typed',
+      databaseId: repo.id,
+      owner: { login: 'alice' },
+    });
     if (one.data?.__typename === 'Repository') expect(one.data.defaultBranchRef?.name).toBe('main');
     const many = await client.nodes([repo.owner.node_id, 'R_doesnotexist', repo.node_id]);
     expect(many.data?.map((n) => n?.__typename ?? null)).toEqual(['User', null, 'Repository']);

@@ -27,14 +27,20 @@ describe('headers', () => {
     const { data } = await client.users.getAuthenticated();
     expect(data?.login).toBe('x');
     expect(server.requests[0]!.headers).toMatchObject({
-      authorization: 'Bearer ghp_fixed', accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28',
+      authorization: 'Bearer ghp_fixed',
+      accept: 'application/vnd.github+json',
+      'x-github-api-version': '2022-11-28',
     });
   });
 
   it('asks a TokenProvider before every request, sends a chosen API version, and keeps a per-call Authorization', async () => {
     const server = await stubbed((_, __, res) => json(res, 200, { login: 'x' }));
     let n = 0;
-    const client = createClient({ baseUrl: server.url, auth: { token: async () => `ghs_${++n}` }, apiVersion: '2026-03-10' });
+    const client = createClient({
+      baseUrl: server.url,
+      auth: { token: async () => `ghs_${++n}` },
+      apiVersion: '2026-03-10',
+    });
     await client.users.getAuthenticated();
     await client.GET('/user');
     await client.users.getAuthenticated(undefined, { headers: { authorization: 'Bearer jwt' } });
@@ -51,7 +57,9 @@ describe('headers', () => {
 
 describe('retries', () => {
   it('retries a GET that failed twice with 5xx, then returns the answer', async () => {
-    const server = await stubbed((_, i, res) => (i < 2 ? json(res, i === 0 ? 502 : 503, { message: 'down' }) : json(res, 200, { login: 'ok' })));
+    const server = await stubbed((_, i, res) =>
+      i < 2 ? json(res, i === 0 ? 502 : 503, { message: 'down' }) : json(res, 200, { login: 'ok' }),
+    );
     const { data, response } = await createClient({ baseUrl: server.url, retry: FAST }).users.getAuthenticated();
     expect(response.status).toBe(200);
     expect(data?.login).toBe('ok');
@@ -69,14 +77,21 @@ describe('retries', () => {
     const server = await stubbed((_, i, res) => (i === 0 ? json(res, 500, {}) : json(res, 200, {})));
     // DELETE is idempotent; openapi-fetch sends a body with any method.
     await createClient({ baseUrl: server.url, retry: FAST }).request('delete', '/authorizations/{authorization_id}', {
-      params: { path: { authorization_id: 7 } }, body: { reason: 'x' } as never,
+      params: { path: { authorization_id: 7 } },
+      body: { reason: 'x' } as never,
     });
-    expect(server.requests.map((r) => [r.method, r.body])).toEqual([['DELETE', '{"reason":"x"}'], ['DELETE', '{"reason":"x"}']]);
+    expect(server.requests.map((r) => [r.method, r.body])).toEqual([
+      ['DELETE', '{"reason":"x"}'],
+      ['DELETE', '{"reason":"x"}'],
+    ]);
   });
 
   it('does not retry a POST on 5xx: the error is returned as a value', async () => {
     const server = await stubbed((_, __, res) => json(res, 503, { message: 'unavailable' }));
-    const { error, response } = await createClient({ baseUrl: server.url, retry: FAST }).repos.createForAuthenticatedUser({ body: { name: 'x' } });
+    const { error, response } = await createClient({
+      baseUrl: server.url,
+      retry: FAST,
+    }).repos.createForAuthenticatedUser({ body: { name: 'x' } });
     expect(response.status).toBe(503);
     expect(error?.message).toBe('unavailable');
     expect(server.requests).toHaveLength(1);
@@ -105,8 +120,14 @@ describe('rate limits', () => {
   it('waits Retry-After on a 429 (also for a POST), then retries; the state follows the last answer', async () => {
     const server = await stubbed((_, i, res) =>
       i === 0
-        ? json(res, 429, { message: 'API rate limit exceeded' }, { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '100' })
-        : json(res, 201, { id: 1 }, { 'x-ratelimit-remaining': '42', 'x-ratelimit-used': '58' }));
+        ? json(
+            res,
+            429,
+            { message: 'API rate limit exceeded' },
+            { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '100' },
+          )
+        : json(res, 201, { id: 1 }, { 'x-ratelimit-remaining': '42', 'x-ratelimit-used': '58' }),
+    );
     const client = createClient({ baseUrl: server.url });
     expect(client.rateLimit).toBeUndefined();
     const started = Date.now();
@@ -118,7 +139,9 @@ describe('rate limits', () => {
   });
 
   it('returns the 429 at once when the wait would exceed maxRateLimitWaitMs', async () => {
-    const server = await stubbed((_, __, res) => json(res, 429, { message: 'slow down' }, { 'retry-after': '3600', 'x-ratelimit-remaining': '0' }));
+    const server = await stubbed((_, __, res) =>
+      json(res, 429, { message: 'slow down' }, { 'retry-after': '3600', 'x-ratelimit-remaining': '0' }),
+    );
     const client = createClient({ baseUrl: server.url, retry: { maxRateLimitWaitMs: 5_000 } });
     const { error, response } = await client.GET('/user');
     expect(response.status).toBe(429);
@@ -129,7 +152,16 @@ describe('rate limits', () => {
 
   it("treats GitHub's primary-limit 403 (no requests remaining) like a 429, waiting until X-RateLimit-Reset", async () => {
     const reset = String(Math.ceil(Date.now() / 1000) + 1);
-    const server = await stubbed((_, i, res) => (i === 0 ? json(res, 403, { message: 'API rate limit exceeded' }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }) : json(res, 200, { login: 'ok' })));
+    const server = await stubbed((_, i, res) =>
+      i === 0
+        ? json(
+            res,
+            403,
+            { message: 'API rate limit exceeded' },
+            { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+          )
+        : json(res, 200, { login: 'ok' }),
+    );
     const { data } = await createClient({ baseUrl: server.url }).GET('/user');
     expect(data?.login).toBe('ok');
     expect(server.requests).toHaveLength(2);

@@ -14,7 +14,11 @@ let client: WharfClient;
 const repo = { owner: 'alice', repo: 'anvils' };
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_VENDOR: 'Acme', WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none' });
+  server = await startTestServer({
+    WHARF_VENDOR: 'Acme',
+    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+    WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
+  });
   alice = await server.createUser('alice');
   receiver = await startWebhookReceiver();
   client = createClient({ baseUrl: server.url, token: alice.token, vendor: 'Acme' });
@@ -32,7 +36,12 @@ describe('the vendor option', () => {
     expect(fine.response.headers.get('x-acme-api-version-selected')).toBe('2022-11-28');
 
     // The server answers 400 to a version it does not support, which shows it read the header.
-    const unsupported = createClient({ baseUrl: server.url, token: alice.token, vendor: 'Acme', apiVersion: '1999-01-01' });
+    const unsupported = createClient({
+      baseUrl: server.url,
+      token: alice.token,
+      vendor: 'Acme',
+      apiVersion: '1999-01-01',
+    });
     const refused = await unsupported.users.getAuthenticated();
     expect(refused.response.status).toBe(400);
     expect(refused.error?.message).toContain('X-Acme-Api-Version');
@@ -44,14 +53,19 @@ describe('the vendor option', () => {
 
   it('parses deliveries signed under the vendor headers', async () => {
     const arrived = receiver.waitFor(1);
-    const created = await client.hooks.create({ ...repo, body: { config: { url: receiver.url, secret: SECRET }, events: ['push'] } });
+    const created = await client.hooks.create({
+      ...repo,
+      body: { config: { url: receiver.url, secret: SECRET }, events: ['push'] },
+    });
     expect(created.response.status).toBe(201);
     const [ping] = await arrived;
     expect(ping!.headers['x-acme-event']).toBe('ping');
 
     const event = parseWebhook(ping!.headers, ping!.body, SECRET, { vendor: 'Acme' });
     expect(event).toMatchObject({ event: 'ping', id: ping!.headers['x-acme-delivery'], hookId: created.data!.id });
-    expect(() => parseWebhook(ping!.headers, ping!.body, SECRET)).toThrow(new WebhookPayloadError('missing X-GitHub-Event header'));
+    expect(() => parseWebhook(ping!.headers, ping!.body, SECRET)).toThrow(
+      new WebhookPayloadError('missing X-GitHub-Event header'),
+    );
   });
 
   it('refuses a vendor word no server would accept, before any request', () => {

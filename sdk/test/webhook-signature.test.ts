@@ -4,7 +4,16 @@
 import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseFetchWebhook, parseNodeWebhook, parseWebhook, sign, verifySignature, WebhookPayloadError, WebhookVerificationError, type WebhookEvent } from '../src/index.js';
+import {
+  parseFetchWebhook,
+  parseNodeWebhook,
+  parseWebhook,
+  sign,
+  verifySignature,
+  WebhookPayloadError,
+  WebhookVerificationError,
+  type WebhookEvent,
+} from '../src/index.js';
 
 // From GitHub's "Validating webhook deliveries" documentation.
 const GITHUB_SECRET = "It's a Secret to Everybody";
@@ -27,8 +36,19 @@ describe('sign', () => {
 describe('verifySignature', () => {
   it('accepts the right signature and rejects everything else', () => {
     expect(verifySignature(GITHUB_SECRET, GITHUB_BODY, GITHUB_SIGNATURE)).toBe(true);
-    for (const header of [undefined, null, '', 'sha256=', GITHUB_SIGNATURE.slice(7), GITHUB_SIGNATURE.replace('sha256=', 'sha1='),
-      GITHUB_SIGNATURE.toUpperCase(), GITHUB_SIGNATURE.slice(0, -1), `${GITHUB_SIGNATURE}0`, GITHUB_SIGNATURE.replace(/7$/, '8'), ` ${GITHUB_SIGNATURE}`]) {
+    for (const header of [
+      undefined,
+      null,
+      '',
+      'sha256=',
+      GITHUB_SIGNATURE.slice(7),
+      GITHUB_SIGNATURE.replace('sha256=', 'sha1='),
+      GITHUB_SIGNATURE.toUpperCase(),
+      GITHUB_SIGNATURE.slice(0, -1),
+      `${GITHUB_SIGNATURE}0`,
+      GITHUB_SIGNATURE.replace(/7$/, '8'),
+      ` ${GITHUB_SIGNATURE}`,
+    ]) {
       expect(verifySignature(GITHUB_SECRET, GITHUB_BODY, header), String(header)).toBe(false);
     }
     expect(verifySignature('other secret', GITHUB_BODY, GITHUB_SIGNATURE)).toBe(false);
@@ -45,7 +65,15 @@ describe('verifySignature', () => {
 
 function delivery(event: string, payload: unknown, secret = 's') {
   const body = JSON.stringify(payload);
-  return { body, headers: { 'X-GitHub-Event': event, 'X-GitHub-Delivery': 'd-1', 'X-GitHub-Hook-ID': '9', 'X-Hub-Signature-256': sign(secret, body) } };
+  return {
+    body,
+    headers: {
+      'X-GitHub-Event': event,
+      'X-GitHub-Delivery': 'd-1',
+      'X-GitHub-Hook-ID': '9',
+      'X-Hub-Signature-256': sign(secret, body),
+    },
+  };
 }
 
 describe('parseWebhook', () => {
@@ -59,24 +87,36 @@ describe('parseWebhook', () => {
 
   it("gives events it does not model `event: 'unknown'` with the real name", () => {
     const { body, headers } = delivery('issues', { action: 'opened' });
-    expect(parseWebhook(new Headers(headers), body, 's')).toMatchObject({ event: 'unknown', name: 'issues', payload: { action: 'opened' } });
+    expect(parseWebhook(new Headers(headers), body, 's')).toMatchObject({
+      event: 'unknown',
+      name: 'issues',
+      payload: { action: 'opened' },
+    });
   });
 
   it('throws WebhookVerificationError for a missing or wrong signature, before looking at the body', () => {
     const { body, headers } = delivery('ping', { zen: 'x' });
     expect(() => parseWebhook(headers, body, 'wrong')).toThrow(WebhookVerificationError);
     expect(() => parseWebhook({ ...headers, 'X-Hub-Signature-256': undefined }, body, 's')).toThrow(/missing/);
-    expect(() => parseWebhook({ ...headers, 'X-Hub-Signature-256': sign('s', 'not json') }, 'not json', 'wrong')).toThrow(WebhookVerificationError);
+    expect(() =>
+      parseWebhook({ ...headers, 'X-Hub-Signature-256': sign('s', 'not json') }, 'not json', 'wrong'),
+    ).toThrow(WebhookVerificationError);
   });
 
   it('throws WebhookPayloadError for a signed but malformed delivery', () => {
-    expect(() => parseWebhook({ 'x-hub-signature-256': sign('s', 'not json'), 'x-github-event': 'ping' }, 'not json', 's')).toThrow(WebhookPayloadError);
+    expect(() =>
+      parseWebhook({ 'x-hub-signature-256': sign('s', 'not json'), 'x-github-event': 'ping' }, 'not json', 's'),
+    ).toThrow(WebhookPayloadError);
     expect(() => parseWebhook({ 'x-hub-signature-256': sign('s', '{}') }, '{}', 's')).toThrow(/X-GitHub-Event/);
   });
 
   it('reads form deliveries (payload=<urlencoded JSON>)', () => {
     const body = `payload=${encodeURIComponent(JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 3 }))}`;
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'x-github-event': 'ping', 'x-hub-signature-256': sign('s', body) };
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-github-event': 'ping',
+      'x-hub-signature-256': sign('s', body),
+    };
     const event = parseWebhook(headers, body, 's');
     expect(event.event === 'ping' && event.payload.zen).toBe('Keep it logically awesome.');
   });
@@ -86,7 +126,9 @@ describe('adapters', () => {
   it('reads a node:http-style request (a readable stream with headers)', async () => {
     const { body, headers } = delivery('create', { ref: 'v1', ref_type: 'tag' });
     const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-    const request = Object.assign(Readable.from([Buffer.from(body.slice(0, 5)), Buffer.from(body.slice(5))]), { headers: lower });
+    const request = Object.assign(Readable.from([Buffer.from(body.slice(0, 5)), Buffer.from(body.slice(5))]), {
+      headers: lower,
+    });
     expect(await parseNodeWebhook(request, 's')).toMatchObject({ event: 'create', payload: { ref_type: 'tag' } });
     const tooBig = Object.assign(Readable.from([Buffer.from(body)]), { headers: lower });
     await expect(parseNodeWebhook(tooBig, 's', { maxBytes: 4 })).rejects.toThrow(WebhookPayloadError);

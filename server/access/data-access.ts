@@ -5,7 +5,12 @@ import type { Principal } from '../auth/principal.js';
 import type { DataKind } from './data-kinds.js';
 import { installationMay, type AccessLevel, type RepositoryRef } from './installation-policy.js';
 
-export function kindAllowed(principal: Principal, repo: RepositoryRef, kind: DataKind, level: AccessLevel = 'read'): boolean {
+export function kindAllowed(
+  principal: Principal,
+  repo: RepositoryRef,
+  kind: DataKind,
+  level: AccessLevel = 'read',
+): boolean {
   if (principal.kind !== 'token' || !principal.installation) return true;
   return installationMay(principal.installation, repo, kind, level);
 }

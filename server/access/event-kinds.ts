@@ -6,12 +6,21 @@
 import { DATA_KIND_PERMISSIONS, type DataKind } from './data-kinds.js';
 
 const EVENT_KINDS: Readonly<Record<string, DataKind>> = {
-  push: 'contents', create: 'contents', delete: 'contents', fork: 'contents', release: 'contents',
-  issues: 'issues', issue_comment: 'issues',
+  push: 'contents',
+  create: 'contents',
+  delete: 'contents',
+  fork: 'contents',
+  release: 'contents',
+  issues: 'issues',
+  issue_comment: 'issues',
   milestone: 'issues_or_pull_requests',
-  pull_request: 'pull_requests', pull_request_review: 'pull_requests',
-  pull_request_review_comment: 'pull_requests', pull_request_review_thread: 'pull_requests',
-  status: 'statuses', check_run: 'checks', check_suite: 'checks',
+  pull_request: 'pull_requests',
+  pull_request_review: 'pull_requests',
+  pull_request_review_comment: 'pull_requests',
+  pull_request_review_thread: 'pull_requests',
+  status: 'statuses',
+  check_run: 'checks',
+  check_suite: 'checks',
 };
 
 /** The app permissions of which an installation needs one to receive `event`; null: any installation. */

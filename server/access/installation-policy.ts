@@ -11,17 +11,30 @@ import { grantReaches } from '../apps/installation-grant.js';
 import type { InstallationGrant } from '../auth/principal.js';
 import { DATA_KIND_PERMISSIONS, type DataKind } from './data-kinds.js';
 
-export interface RepositoryRef { id: number; owner_id: number; private: boolean }
+export interface RepositoryRef {
+  id: number;
+  owner_id: number;
+  private: boolean;
+}
 
 export type AccessLevel = 'read' | 'write';
 
 /** Whether the grant's permissions hold one of the kind's at `level` (metadata: always readable). */
-export function grantCovers(grant: Pick<InstallationGrant, 'permissions'>, kind: DataKind, level: AccessLevel): boolean {
+export function grantCovers(
+  grant: Pick<InstallationGrant, 'permissions'>,
+  kind: DataKind,
+  level: AccessLevel,
+): boolean {
   if (kind === 'metadata' && level === 'read') return true;
   return DATA_KIND_PERMISSIONS[kind].some((name) => satisfies(grant.permissions, { [name]: level }));
 }
 
-export function installationMay(grant: InstallationGrant, repo: RepositoryRef, kind: DataKind, level: AccessLevel): boolean {
+export function installationMay(
+  grant: InstallationGrant,
+  repo: RepositoryRef,
+  kind: DataKind,
+  level: AccessLevel,
+): boolean {
   if (!grantCovers(grant, kind, level)) return false;
   return grantReaches(grant, repo) || (level === 'read' && !repo.private);
 }

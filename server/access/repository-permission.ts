@@ -25,7 +25,11 @@ function decided(principal: Principal, repo: RepositoryRow): Permission | null |
   return { user: principal.user };
 }
 
-export async function principalPermission(principal: Principal, repo: RepositoryRow, users: UserPermissions): Promise<Permission | null> {
+export async function principalPermission(
+  principal: Principal,
+  repo: RepositoryRow,
+  users: UserPermissions,
+): Promise<Permission | null> {
   const rule = decided(principal, repo);
   return typeof rule === 'object' && rule !== null ? users.permissionOf(repo, rule.user) : rule;
 }
@@ -40,10 +44,14 @@ export async function principalPermissions(
   const asked = repos.filter((_repo, i) => typeof rules[i] === 'object' && rules[i] !== null);
   const granted = asked.length > 0 && principal.kind === 'token' ? await readMany(asked, principal.user) : [];
   let next = 0;
-  return rules.map((rule) => (typeof rule === 'object' && rule !== null ? granted[next++] ?? null : rule));
+  return rules.map((rule) => (typeof rule === 'object' && rule !== null ? (granted[next++] ?? null) : rule));
 }
 
-export async function canSeeRepository(principal: Principal, repo: RepositoryRow, users: UserPermissions): Promise<boolean> {
+export async function canSeeRepository(
+  principal: Principal,
+  repo: RepositoryRow,
+  users: UserPermissions,
+): Promise<boolean> {
   if (!repo.private) return true;
   return (await principalPermission(principal, repo, users)) !== null;
 }

@@ -10,10 +10,19 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   await server.createOrg('acme', alice.id);
   await server.sql`UPDATE accounts SET email = 'alice@example.com' WHERE id = ${alice.id}`;
-  for (const [name, isPrivate] of [['one', false], ['two', false], ['secret', true]] as const) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: isPrivate } })).status).toBe(201);
+  for (const [name, isPrivate] of [
+    ['one', false],
+    ['two', false],
+    ['secret', true],
+  ] as const) {
+    expect(
+      (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: isPrivate } }))
+        .status,
+    ).toBe(201);
   }
-  expect((await server.api('/orgs/acme/repos', { method: 'POST', token: alice.token, body: { name: 'tool' } })).status).toBe(201);
+  expect(
+    (await server.api('/orgs/acme/repos', { method: 'POST', token: alice.token, body: { name: 'tool' } })).status,
+  ).toBe(201);
 });
 afterAll(() => server.close());
 
@@ -24,8 +33,15 @@ describe('GET /user', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body).toMatchObject({
-        login: 'alice', id: alice.id, type: 'User', user_view_type: 'private', email: 'alice@example.com',
-        public_repos: 2, total_private_repos: 1, owned_private_repos: 1, url: `${server.url}/api/v3/users/alice`,
+        login: 'alice',
+        id: alice.id,
+        type: 'User',
+        user_view_type: 'private',
+        email: 'alice@example.com',
+        public_repos: 2,
+        total_private_repos: 1,
+        owned_private_repos: 1,
+        url: `${server.url}/api/v3/users/alice`,
       });
       expectBothSchemas(body, { path: '/user', method: 'get' }, { operationId: 'users/get-authenticated' });
     });
@@ -38,7 +54,14 @@ describe('GET /users/{username}', () => {
       const res = await server.api(`${base}/users/ALICE`);
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body).toMatchObject({ login: 'alice', id: alice.id, type: 'User', user_view_type: 'public', public_repos: 2, email: null });
+      expect(body).toMatchObject({
+        login: 'alice',
+        id: alice.id,
+        type: 'User',
+        user_view_type: 'public',
+        public_repos: 2,
+        email: null,
+      });
       expect(body).not.toHaveProperty('total_private_repos');
       expectBothSchemas(body, { path: '/users/{username}', method: 'get' }, { operationId: 'users/get-by-username' });
     });
@@ -66,8 +89,12 @@ describe('GET /orgs/{org}', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body).toMatchObject({
-        login: 'acme', type: 'Organization', public_repos: 1, archived_at: null,
-        url: `${server.url}/api/v3/orgs/acme`, repos_url: `${server.url}/api/v3/orgs/acme/repos`,
+        login: 'acme',
+        type: 'Organization',
+        public_repos: 1,
+        archived_at: null,
+        url: `${server.url}/api/v3/orgs/acme`,
+        repos_url: `${server.url}/api/v3/orgs/acme/repos`,
       });
       expectBothSchemas(body, { path: '/orgs/{org}', method: 'get' }, { operationId: 'orgs/get' });
     });

@@ -39,7 +39,11 @@ async function expect401(jwt: string, message: string, id = installationId) {
 describe('app JWTs', () => {
   it('accepts an RS256 JWT whose iss is the app id (number or string) or the client id', async () => {
     for (const iss of [app.app.id, String(app.app.id), app.app.client_id]) {
-      const { status, body } = await requestInstallationToken(server, await appJwt(app, nowS(), { iss }), installationId);
+      const { status, body } = await requestInstallationToken(
+        server,
+        await appJwt(app, nowS(), { iss }),
+        installationId,
+      );
       expect(status).toBe(201);
       expect(body.token).toMatch(/^ghs_[A-Za-z0-9]{36}$/);
     }
@@ -47,7 +51,11 @@ describe('app JWTs', () => {
 
   it('accepts iat up to 60 s ahead and exp exactly 10 minutes after iat', async () => {
     const iat = nowS() + 60;
-    const { status } = await requestInstallationToken(server, await appJwt(app, nowS(), { iat, exp: iat + 600 }), installationId);
+    const { status } = await requestInstallationToken(
+      server,
+      await appJwt(app, nowS(), { iat, exp: iat + 600 }),
+      installationId,
+    );
     expect(status).toBe(201);
   });
 
@@ -72,18 +80,20 @@ describe('app JWTs', () => {
     await expect401(await appJwt(app, nowS(), { exp: undefined }), JWT_MESSAGES.expired);
   });
 
-  it('rejects a JWT signed with another app\'s key, or tampered with', async () => {
+  it("rejects a JWT signed with another app's key, or tampered with", async () => {
     await expect401(await appJwt(other, nowS(), { iss: app.app.id }), JWT_MESSAGES.undecodable);
     const [header, , signature] = (await appJwt(app, nowS())).split('.');
     const tampered = `${header}.${b64({ iat: nowS() - 30, exp: nowS() + 500, iss: other.app.id })}.${signature}`;
     await expect401(tampered, JWT_MESSAGES.undecodable, otherInstallationId);
   });
 
-  it('rejects HS256 keyed with the app\'s public key, alg none and other algorithms', async () => {
+  it("rejects HS256 keyed with the app's public key, alg none and other algorithms", async () => {
     const publicPem = createPublicKey(app.privateKey).export({ type: 'spki', format: 'pem' }).toString();
     // jose types `iss` as a string; apps send their numeric id.
     const claims = { iat: nowS() - 30, exp: nowS() + 500, iss: app.app.id as unknown as string };
-    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(publicPem));
+    const hs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(publicPem));
     await expect401(hs256, JWT_MESSAGES.undecodable);
     await expect401(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`, JWT_MESSAGES.undecodable);
     const rs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'RS512' }).sign(app.privateKey);
@@ -112,7 +122,7 @@ describe('app JWTs', () => {
     expect((await requestInstallationToken(server, jwt, 987_654)).status).toBe(404);
   });
 
-  it('counts JWT calls against the app\'s own rate-limit bucket', async () => {
+  it("counts JWT calls against the app's own rate-limit bucket", async () => {
     const { headers } = await requestInstallationToken(server, await appJwt(app, nowS()), installationId);
     expect(headers.get('x-ratelimit-limit')).toBe('5000');
   });

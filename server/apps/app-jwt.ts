@@ -17,7 +17,8 @@ export const JWT_MESSAGES = {
   undecodable: 'A JSON web token could not be decoded',
   unknownApp: 'Integration not found',
   iat: "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued",
-  expired: "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires",
+  expired:
+    "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires",
   tooLong: "'Expiration time' claim ('exp') is too far in the future",
 } as const;
 
@@ -27,14 +28,22 @@ const MAX_CACHED = 10_000;
 
 const jwtError = (message: string) => new ApiError(401, message);
 
-interface AppWithKeys { app: AppPrincipal['app']; row: AppRow; keys: KeyObject[] }
+interface AppWithKeys {
+  app: AppPrincipal['app'];
+  row: AppRow;
+  keys: KeyObject[];
+}
 
 /** Apps and their public keys by `iss`, cached in process and dropped when any app changes. */
 export class AppJwtVerifier {
   private readonly cache = new Map<string, AppWithKeys | null>();
   private generation = 0;
 
-  constructor(private readonly sql: Sql, bus: InvalidationBus, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly sql: Sql,
+    bus: InvalidationBus,
+    private readonly now: () => number = Date.now,
+  ) {
     bus.subscribe((topic) => {
       if (topic === '*' || topic.startsWith('app:')) {
         this.cache.clear();
@@ -64,10 +73,14 @@ export class AppJwtVerifier {
 
   private async appFor(iss: unknown): Promise<AppWithKeys | null> {
     // Octokit sends the app id as a number; the client id (a string) works too.
-    const key = typeof iss === 'number' && Number.isSafeInteger(iss) && iss > 0 ? `id:${iss}`
-      : typeof iss === 'string' && /^[1-9][0-9]{0,15}$/.test(iss) ? `id:${iss}`
-      : typeof iss === 'string' && iss.length > 0 && iss.length <= 100 && canMatchText(iss) ? `client:${iss}`
-      : null;
+    const key =
+      typeof iss === 'number' && Number.isSafeInteger(iss) && iss > 0
+        ? `id:${iss}`
+        : typeof iss === 'string' && /^[1-9][0-9]{0,15}$/.test(iss)
+          ? `id:${iss}`
+          : typeof iss === 'string' && iss.length > 0 && iss.length <= 100 && canMatchText(iss)
+            ? `client:${iss}`
+            : null;
     if (key === null) return null;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
@@ -89,7 +102,14 @@ export class AppJwtVerifier {
     if (!found) return null;
     const { pems, ...row } = found;
     return {
-      app: { id: row.id, slug: row.slug, name: row.name, ownerId: row.owner_id, clientId: row.client_id, botId: row.bot_id },
+      app: {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        ownerId: row.owner_id,
+        clientId: row.client_id,
+        botId: row.bot_id,
+      },
       row,
       keys: pems.map((pem) => createPublicKey(pem)),
     };
@@ -101,7 +121,8 @@ async function verifiedPayload(token: string, keys: KeyObject[]): Promise<Record
     try {
       const { payload } = await compactVerify(token, key, { algorithms: ['RS256'] });
       const claims: unknown = JSON.parse(new TextDecoder().decode(payload));
-      if (claims !== null && typeof claims === 'object' && !Array.isArray(claims)) return claims as Record<string, unknown>;
+      if (claims !== null && typeof claims === 'object' && !Array.isArray(claims))
+        return claims as Record<string, unknown>;
     } catch {
       // Signed by another key, or not at all: try the next one.
     }
@@ -111,7 +132,8 @@ async function verifiedPayload(token: string, keys: KeyObject[]): Promise<Record
 
 function checkTimes(claims: Record<string, unknown>, nowSeconds: number): void {
   const { iat, exp } = claims;
-  if (typeof iat !== 'number' || !Number.isInteger(iat) || iat > nowSeconds + MAX_IAT_AHEAD_S) throw jwtError(JWT_MESSAGES.iat);
+  if (typeof iat !== 'number' || !Number.isInteger(iat) || iat > nowSeconds + MAX_IAT_AHEAD_S)
+    throw jwtError(JWT_MESSAGES.iat);
   if (typeof exp !== 'number' || !Number.isFinite(exp)) throw jwtError(JWT_MESSAGES.expired);
   if (exp - iat > MAX_LIFETIME_S) throw jwtError(JWT_MESSAGES.tooLong);
   if (exp <= nowSeconds) throw jwtError(JWT_MESSAGES.expired);

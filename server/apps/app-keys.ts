@@ -15,7 +15,8 @@ export function publicKeyFromPem(pem: string): KeyObject {
   } catch {
     throw new AppKeyError('not a PEM-encoded RSA key');
   }
-  if (key.asymmetricKeyType !== 'rsa') throw new AppKeyError(`the key must be RSA (RS256), not ${key.asymmetricKeyType ?? 'unknown'}`);
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new AppKeyError(`the key must be RSA (RS256), not ${key.asymmetricKeyType ?? 'unknown'}`);
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MIN_RSA_BITS) throw new AppKeyError(`the RSA key must have at least ${MIN_RSA_BITS} bits (has ${bits})`);
   return key;
@@ -27,7 +28,12 @@ export function spkiPem(key: KeyObject): string {
 
 /** GitHub's key fingerprint form: `SHA256:` and the base64 SHA-256 of the DER public key. */
 export function fingerprint(key: KeyObject): string {
-  return 'SHA256:' + createHash('sha256').update(key.export({ type: 'spki', format: 'der' })).digest('base64');
+  return (
+    'SHA256:' +
+    createHash('sha256')
+      .update(key.export({ type: 'spki', format: 'der' }))
+      .digest('base64')
+  );
 }
 
 /** A fresh 2048-bit pair; the private key in PKCS#1 PEM (`BEGIN RSA PRIVATE KEY`), as GitHub hands them out. */

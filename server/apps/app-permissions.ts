@@ -6,10 +6,27 @@ import type { AppPermissionLevel, AppPermissions } from '../auth/principal.js';
 
 /** The repository and organization permissions Wharf knows, as GitHub names them. */
 export const KNOWN_APP_PERMISSIONS = [
-  'actions', 'administration', 'checks', 'contents', 'deployments', 'environments', 'issues',
-  'metadata', 'packages', 'pages', 'pull_requests', 'repository_hooks', 'repository_projects',
-  'secrets', 'security_events', 'statuses', 'vulnerability_alerts', 'workflows',
-  'members', 'organization_administration', 'organization_hooks',
+  'actions',
+  'administration',
+  'checks',
+  'contents',
+  'deployments',
+  'environments',
+  'issues',
+  'metadata',
+  'packages',
+  'pages',
+  'pull_requests',
+  'repository_hooks',
+  'repository_projects',
+  'secrets',
+  'security_events',
+  'statuses',
+  'vulnerability_alerts',
+  'workflows',
+  'members',
+  'organization_administration',
+  'organization_hooks',
 ] as const;
 
 const RANK: Record<AppPermissionLevel, number> = { read: 1, write: 2, admin: 3 };
@@ -53,12 +70,16 @@ export function sortedPermissions(permissions: AppPermissions): Record<string, A
 /** `contents:write,issues:read` → {contents: 'write', issues: 'read'}; throws on unknown names or levels. */
 export function parsePermissionList(raw: string): Record<string, AppPermissionLevel> {
   const out: Record<string, AppPermissionLevel> = {};
-  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, level, extra] = item.split(':');
     if (!name || extra !== undefined || !(KNOWN_APP_PERMISSIONS as readonly string[]).includes(name)) {
       throw new Error(`unknown permission ${JSON.stringify(item)}; known: ${KNOWN_APP_PERMISSIONS.join(', ')}`);
     }
-    if (!isLevel(level)) throw new Error(`permission ${name} needs a level: ${name}:read, ${name}:write or ${name}:admin`);
+    if (!isLevel(level))
+      throw new Error(`permission ${name} needs a level: ${name}:read, ${name}:write or ${name}:admin`);
     out[name] = level;
   }
   return out;

@@ -25,7 +25,12 @@ export function integrationView(app: AppRow, owner: AccountRef, installationsCou
   };
 }
 
-export function installationView(installation: InstallationRow, account: AccountRef, app: Pick<AppRow, 'slug' | 'events'>, urls: Urls) {
+export function installationView(
+  installation: InstallationRow,
+  account: AccountRef,
+  app: Pick<AppRow, 'slug' | 'events'>,
+  urls: Urls,
+) {
   return {
     id: installation.id,
     account: simpleUser(account, urls),
@@ -35,7 +40,7 @@ export function installationView(installation: InstallationRow, account: Account
     app_id: installation.app_id,
     app_slug: app.slug,
     target_id: account.id,
-    target_type: account.kind === 'Organization' ? 'Organization' as const : 'User' as const,
+    target_type: account.kind === 'Organization' ? ('Organization' as const) : ('User' as const),
     permissions: installation.permissions,
     events: app.events,
     repository_selection: installation.repository_selection,

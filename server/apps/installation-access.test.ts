@@ -14,7 +14,12 @@ let installationId: number;
 let mainSha: string;
 
 async function tokenWith(body?: unknown): Promise<string> {
-  const { status, body: issued } = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installationId, body);
+  const { status, body: issued } = await requestInstallationToken(
+    server,
+    await appJwt(app, Math.floor(Date.now() / 1000)),
+    installationId,
+    body,
+  );
   expect(status).toBe(201);
   return issued.token as string;
 }
@@ -29,39 +34,72 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await server.createUser('acc-owner');
   stranger = await server.createUser('acc-stranger');
-  for (const [user, name, isPrivate] of [[owner, 'inside', true], [owner, 'excluded', true], [stranger, 'public-elsewhere', false], [stranger, 'private-elsewhere', true]] as const) {
-    const response = await server.api('/user/repos', { method: 'POST', token: user.token, body: { name, private: isPrivate, auto_init: true } });
+  for (const [user, name, isPrivate] of [
+    [owner, 'inside', true],
+    [owner, 'excluded', true],
+    [stranger, 'public-elsewhere', false],
+    [stranger, 'private-elsewhere', true],
+  ] as const) {
+    const response = await server.api('/user/repos', {
+      method: 'POST',
+      token: user.token,
+      body: { name, private: isPrivate, auto_init: true },
+    });
     expect(response.status).toBe(201);
   }
   const inside = (await (await server.api('/repos/acc-owner/inside', { token: owner.token })).json()) as { id: number };
-  const ref = (await (await server.api('/repos/acc-owner/inside/git/ref/heads/main', { token: owner.token })).json()) as { object: { sha: string } };
+  const ref = (await (
+    await server.api('/repos/acc-owner/inside/git/ref/heads/main', { token: owner.token })
+  ).json()) as { object: { sha: string } };
   mainSha = ref.object.sha;
-  app = await createTestApp(server, owner.id, 'Access Checker', { contents: 'write', repository_hooks: 'write', administration: 'write' });
+  app = await createTestApp(server, owner.id, 'Access Checker', {
+    contents: 'write',
+    repository_hooks: 'write',
+    administration: 'write',
+  });
   installationId = (await installTestApp(server, app.app, owner.id, { repositoryIds: [inside.id] })).id;
 });
 afterAll(() => server.close());
 
 describe('installation tokens on repositories', () => {
-  it('act on their installation\'s private repository within their permissions', async () => {
+  it("act on their installation's private repository within their permissions", async () => {
     const token = await tokenWith();
     const repo = await server.api('/repos/acc-owner/inside', { token });
     expect(repo.status).toBe(200);
     expect(((await repo.json()) as { permissions: { admin: boolean } }).permissions.admin).toBe(true);
-    const created = await server.api('/repos/acc-owner/inside/git/refs', { method: 'POST', token, body: { ref: 'refs/heads/by-app', sha: mainSha } });
+    const created = await server.api('/repos/acc-owner/inside/git/refs', {
+      method: 'POST',
+      token,
+      body: { ref: 'refs/heads/by-app', sha: mainSha },
+    });
     expect(created.status).toBe(201);
-    const hook = await server.api('/repos/acc-owner/inside/hooks', { method: 'POST', token, body: { config: { url: 'https://example.com/hook' } } });
+    const hook = await server.api('/repos/acc-owner/inside/hooks', {
+      method: 'POST',
+      token,
+      body: { config: { url: 'https://example.com/hook' } },
+    });
     expect(hook.status).toBe(201);
   });
 
-  it('need the operation\'s permission at its level: contents:read cannot create a ref', async () => {
+  it("need the operation's permission at its level: contents:read cannot create a ref", async () => {
     const token = await tokenWith({ permissions: { contents: 'read' } });
     expect((await server.api('/repos/acc-owner/inside/git/ref/heads/main', { token })).status).toBe(200);
-    await expectNotAccessible(await server.api('/repos/acc-owner/inside/git/refs', { method: 'POST', token, body: { ref: 'refs/heads/nope', sha: mainSha } }), 'contents=write');
+    await expectNotAccessible(
+      await server.api('/repos/acc-owner/inside/git/refs', {
+        method: 'POST',
+        token,
+        body: { ref: 'refs/heads/nope', sha: mainSha },
+      }),
+      'contents=write',
+    );
     await expectNotAccessible(await server.api('/repos/acc-owner/inside/hooks', { token }), 'repository_hooks=read');
-    await expectNotAccessible(await server.api('/repos/acc-owner/inside', { method: 'PATCH', token, body: { description: 'x' } }), 'administration=write');
+    await expectNotAccessible(
+      await server.api('/repos/acc-owner/inside', { method: 'PATCH', token, body: { description: 'x' } }),
+      'administration=write',
+    );
   });
 
-  it('cannot touch the account\'s repositories outside the installation', async () => {
+  it("cannot touch the account's repositories outside the installation", async () => {
     const token = await tokenWith();
     await expectNotAccessible(await server.api('/repos/acc-owner/excluded', { token }));
     await expectNotAccessible(await server.api('/repos/acc-owner/excluded/hooks', { token }));
@@ -84,7 +122,7 @@ describe('installation tokens on repositories', () => {
     await expectNotAccessible(await server.api('/authorizations/1', { method: 'DELETE', token }));
   });
 
-  it('send no OAuth scope headers, and count in the installation\'s own rate-limit bucket', async () => {
+  it("send no OAuth scope headers, and count in the installation's own rate-limit bucket", async () => {
     const token = await tokenWith();
     const first = await server.api('/repos/acc-owner/inside', { token });
     expect(first.headers.get('x-oauth-scopes')).toBeNull();
@@ -98,15 +136,20 @@ describe('installation tokens on repositories', () => {
 
 describe('installation tokens in GraphQL', () => {
   const graphql = (token: string, query: string) =>
-    server.api('/api/graphql', { method: 'POST', token, body: { query } }).then((r) => r.json() as Promise<{ data: any; errors?: { message: string }[] }>);
+    server
+      .api('/api/graphql', { method: 'POST', token, body: { query } })
+      .then((r) => r.json() as Promise<{ data: any; errors?: { message: string }[] }>);
 
-  it('see the installation\'s repositories and public ones, not other private ones', async () => {
+  it("see the installation's repositories and public ones, not other private ones", async () => {
     const token = await tokenWith();
-    const result = await graphql(token, `{
+    const result = await graphql(
+      token,
+      `{
       inside: repository(owner: "acc-owner", name: "inside") { name }
       excluded: repository(owner: "acc-owner", name: "excluded") { name }
       open: repository(owner: "acc-stranger", name: "public-elsewhere") { name }
-    }`);
+    }`,
+    );
     expect(result.data.inside).toEqual({ name: 'inside' });
     expect(result.data.excluded).toBeNull();
     expect(result.data.open).toEqual({ name: 'public-elsewhere' });

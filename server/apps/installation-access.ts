@@ -10,8 +10,15 @@ import { satisfies } from './app-permissions.js';
 import { grantPermission, grantReaches } from './installation-grant.js';
 
 export function notAccessibleByIntegration(required?: AppPermissions | null): ApiError {
-  const accepted = required ? Object.entries(required).map(([name, level]) => `${name}=${level}`).join(',') : '';
-  return forbidden('Resource not accessible by integration', accepted ? { 'X-Accepted-GitHub-Permissions': accepted } : undefined);
+  const accepted = required
+    ? Object.entries(required)
+        .map(([name, level]) => `${name}=${level}`)
+        .join(',')
+    : '';
+  return forbidden(
+    'Resource not accessible by integration',
+    accepted ? { 'X-Accepted-GitHub-Permissions': accepted } : undefined,
+  );
 }
 
 /** 403 unless the operation is open to installation tokens and the token has its permissions. */
@@ -24,7 +31,10 @@ export function ensureAppPermissions(grant: InstallationGrant, required: AppPerm
  * repository-access.ts: the grant's on its own repositories, public read on
  * public ones elsewhere, none on private ones elsewhere.
  */
-export function installationPermission(grant: InstallationGrant, repo: { id: number; owner_id: number; private: boolean }): Permission | null {
+export function installationPermission(
+  grant: InstallationGrant,
+  repo: { id: number; owner_id: number; private: boolean },
+): Permission | null {
   if (grantReaches(grant, repo)) return grantPermission(grant);
   return repo.private ? null : 'read';
 }

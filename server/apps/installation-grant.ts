@@ -19,7 +19,8 @@ export interface GrantRow {
 }
 
 export function buildGrant(row: GrantRow): InstallationGrant {
-  let ids: Set<number> | null = row.installation_repository_ids === null ? null : new Set(row.installation_repository_ids.map(Number));
+  let ids: Set<number> | null =
+    row.installation_repository_ids === null ? null : new Set(row.installation_repository_ids.map(Number));
   if (row.token_repository_ids !== null) {
     const narrowed = row.token_repository_ids.map(Number);
     ids = new Set(ids === null ? narrowed : narrowed.filter((id) => ids!.has(id)));

@@ -13,12 +13,18 @@ export interface Reach {
 
 function where(sql: Sql, reach: Reach) {
   const ids = reach.repositoryIds === null ? null : [...reach.repositoryIds];
-  return ids === null ? sql`WHERE r.owner_id = ${reach.accountId}` : sql`WHERE r.owner_id = ${reach.accountId} AND r.id = ANY(${ids})`;
+  return ids === null
+    ? sql`WHERE r.owner_id = ${reach.accountId}`
+    : sql`WHERE r.owner_id = ${reach.accountId} AND r.id = ANY(${ids})`;
 }
 
 // One owner: the lowered name alone gives the full-name order, and the
 // (owner_id, lower(name)) index gives it without sorting every repository.
-export async function reachableRepositories(sql: Sql, reach: Reach, page?: { limit: number; offset: number }): Promise<RepositoryRow[]> {
+export async function reachableRepositories(
+  sql: Sql,
+  reach: Reach,
+  page?: { limit: number; offset: number },
+): Promise<RepositoryRow[]> {
   return sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
     ORDER BY lower(r.name), r.id
     ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`;
@@ -29,7 +35,12 @@ export async function reachableRepositories(sql: Sql, reach: Reach, page?: { lim
  * middle is read from the end, so the last page costs what the first does
  * (an OFFSET walks every row it skips).
  */
-export async function reachablePage(sql: Sql, reach: Reach, page: { limit: number; offset: number }, total: number): Promise<RepositoryRow[]> {
+export async function reachablePage(
+  sql: Sql,
+  reach: Reach,
+  page: { limit: number; offset: number },
+  total: number,
+): Promise<RepositoryRow[]> {
   if (page.offset >= total) return [];
   if (total - page.offset >= page.offset) return reachableRepositories(sql, reach, page);
   const rows = await sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} ${where(sql, reach)}
@@ -52,6 +63,8 @@ export async function countReachable(sql: Sql, reach: Reach): Promise<number> {
 
 /** The selected repositories of an installation (empty for `all`). */
 export async function selectedRepositoryIds(sql: Sql, installationId: number): Promise<number[]> {
-  const rows = await sql<{ repository_id: number }[]>`SELECT repository_id FROM installation_repositories WHERE installation_id = ${installationId}`;
+  const rows = await sql<
+    { repository_id: number }[]
+  >`SELECT repository_id FROM installation_repositories WHERE installation_id = ${installationId}`;
   return rows.map((row) => row.repository_id);
 }

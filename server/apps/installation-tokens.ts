@@ -33,15 +33,23 @@ export interface IssuedToken {
 const unprocessable = (message: string, field: string) =>
   new ApiError(422, message, [{ resource: 'Installation', field, code: 'custom', message }]);
 
-export async function issueInstallationToken(services: Services, botId: number, installation: InstallationRow, request: TokenRequest): Promise<IssuedToken> {
+export async function issueInstallationToken(
+  services: Services,
+  botId: number,
+  installation: InstallationRow,
+  request: TokenRequest,
+): Promise<IssuedToken> {
   const { sql, now } = services;
   // No permissions, or an empty object (PyGithub's GithubIntegration sends `{}`), narrow nothing.
   const narrowsPermissions = request.permissions !== undefined && Object.keys(request.permissions).length > 0;
-  const permissions = narrowsPermissions ? sortedPermissions(withMetadata(request.permissions!)) : installation.permissions;
+  const permissions = narrowsPermissions
+    ? sortedPermissions(withMetadata(request.permissions!))
+    : installation.permissions;
   if (!satisfies(installation.permissions, permissions)) {
     throw unprocessable('The permissions requested are not granted to this installation.', 'permissions');
   }
-  const installationIds = installation.repository_selection === 'selected' ? await selectedRepositoryIds(sql, installation.id) : null;
+  const installationIds =
+    installation.repository_selection === 'selected' ? await selectedRepositoryIds(sql, installation.id) : null;
   const reach = { accountId: installation.account_id, repositoryIds: installationIds };
   const names = request.repositories ?? [];
   const ids = request.repository_ids ?? [];
@@ -55,17 +63,35 @@ export async function issueInstallationToken(services: Services, botId: number, 
     const missingName = names.some((name) => !narrowed!.some((repo) => repo.name.toLowerCase() === name.toLowerCase()));
     const missingId = ids.some((id) => !narrowed!.some((repo) => repo.id === id));
     if (missingName || missingId) {
-      throw unprocessable('There is at least one repository that does not exist or is not accessible to the parent installation.', missingName ? 'repositories' : 'repository_ids');
+      throw unprocessable(
+        'There is at least one repository that does not exist or is not accessible to the parent installation.',
+        missingName ? 'repositories' : 'repository_ids',
+      );
     }
   }
   const expiresAt = new Date(now() + INSTALLATION_TOKEN_LIFETIME_MS);
-  const created = await sql.begin((tx) => insertToken(tx, {
-    userId: botId, kind: 'installation', scopes: [], expiresAt,
-    // A token without narrowing follows its installation's selection as it changes.
-    installation: { id: installation.id, permissions, repositoryIds: narrowed ? narrowed.map((repo) => repo.id) : null },
-  }));
+  const created = await sql.begin((tx) =>
+    insertToken(tx, {
+      userId: botId,
+      kind: 'installation',
+      scopes: [],
+      expiresAt,
+      // A token without narrowing follows its installation's selection as it changes.
+      installation: {
+        id: installation.id,
+        permissions,
+        repositoryIds: narrowed ? narrowed.map((repo) => repo.id) : null,
+      },
+    }),
+  );
   services.bus.applyLocally(`token:${created.id}`);
   // A selected installation's token lists its repositories; an `all` one does not.
   const repositories = narrowed ?? (installationIds !== null ? await reachableRepositories(sql, reach) : null);
-  return { token: created.token, expiresAt, permissions, repositorySelection: repositories ? 'selected' : 'all', repositories };
+  return {
+    token: created.token,
+    expiresAt,
+    permissions,
+    repositorySelection: repositories ? 'selected' : 'all',
+    repositories,
+  };
 }

@@ -20,29 +20,47 @@ let appToken: string;
 let hookId: number;
 let mainSha: string;
 
-interface Delivered { event: string; payload: Record<string, any> }
+interface Delivered {
+  event: string;
+  payload: Record<string, any>;
+}
 
 async function deliveriesOf(count: number, act: () => Promise<Response>): Promise<Delivered[]> {
   const start = receiver.received.length;
   const response = await act();
   expect(response.status).toBeLessThan(300);
   const requests = (await receiver.waitFor(start + count)).slice(start);
-  return requests.map((r) => ({ event: r.headers['x-github-event'] as string, payload: JSON.parse(r.body.toString('utf8')) }));
+  return requests.map((r) => ({
+    event: r.headers['x-github-event'] as string,
+    payload: JSON.parse(r.body.toString('utf8')),
+  }));
 }
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none' });
   owner = await server.createUser('hook-owner');
   receiver = await startWebhookReceiver();
-  const created = await server.api('/user/repos', { method: 'POST', token: owner.token, body: { name: 'watched', auto_init: true } });
+  const created = await server.api('/user/repos', {
+    method: 'POST',
+    token: owner.token,
+    body: { name: 'watched', auto_init: true },
+  });
   const repoId = ((await created.json()) as { id: number }).id;
   mainSha = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
-  const hook = await server.api(`${REPO}/hooks`, { method: 'POST', token: owner.token, body: { config: { url: receiver.url }, events: ['*'], active: false } });
+  const hook = await server.api(`${REPO}/hooks`, {
+    method: 'POST',
+    token: owner.token,
+    body: { config: { url: receiver.url }, events: ['*'], active: false },
+  });
   hookId = ((await hook.json()) as { id: number }).id;
   await server.api(`${REPO}/hooks/${hookId}`, { method: 'PATCH', token: owner.token, body: { active: true } });
   app = await createTestApp(server, owner.id, 'Hook Bot');
   installationId = (await installTestApp(server, app.app, owner.id)).id;
-  const issued = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installationId);
+  const issued = await requestInstallationToken(
+    server,
+    await appJwt(app, Math.floor(Date.now() / 1000)),
+    installationId,
+  );
   appToken = issued.body.token as string;
 });
 afterAll(async () => {
@@ -51,13 +69,22 @@ afterAll(async () => {
 });
 
 describe('events caused with an installation token', () => {
-  it('carry installation {id, node_id} and the app\'s bot as sender', async () => {
+  it("carry installation {id, node_id} and the app's bot as sender", async () => {
     const delivered = await deliveriesOf(2, () =>
-      server.api(`${REPO}/git/refs`, { method: 'POST', token: appToken, body: { ref: 'refs/heads/from-app', sha: mainSha } }));
+      server.api(`${REPO}/git/refs`, {
+        method: 'POST',
+        token: appToken,
+        body: { ref: 'refs/heads/from-app', sha: mainSha },
+      }),
+    );
     expect(delivered.map((d) => d.event).sort()).toEqual(['create', 'push']);
     for (const { event, payload } of delivered) {
       expect(payload.installation, event).toEqual({ id: installationId, node_id: expect.stringMatching(/^IN_/) });
-      expect(payload.sender).toMatchObject({ login: 'hook-bot[bot]', type: 'Bot', node_id: expect.stringMatching(/^BOT_/) });
+      expect(payload.sender).toMatchObject({
+        login: 'hook-bot[bot]',
+        type: 'Bot',
+        node_id: expect.stringMatching(/^BOT_/),
+      });
       expect(schemaErrors('webhook-payload', payload), event).toBe('');
       expect(githubWebhookErrors(event, payload.action, payload), event).toBe('');
     }
@@ -68,7 +95,9 @@ describe('events caused with an installation token', () => {
     // An entry is written once its attempt has ended, which may be just after the receiver has the request.
     const refEvents = async () => {
       const list = await server.api(`${REPO}/hooks/${hookId}/deliveries`, { token: owner.token });
-      return ((await list.json()) as { event: string; installation_id: number | null }[]).filter((e) => e.event === 'create' || e.event === 'push');
+      return ((await list.json()) as { event: string; installation_id: number | null }[]).filter(
+        (e) => e.event === 'create' || e.event === 'push',
+      );
     };
     const fromApp = await eventually(refEvents, (entries) => entries.length >= 2);
     expect(fromApp).toHaveLength(2);
@@ -76,7 +105,9 @@ describe('events caused with an installation token', () => {
   });
 
   it('a ping asked for by the app names the installation too', async () => {
-    const [ping] = await deliveriesOf(1, () => server.api(`${REPO}/hooks/${hookId}/pings`, { method: 'POST', token: appToken }));
+    const [ping] = await deliveriesOf(1, () =>
+      server.api(`${REPO}/hooks/${hookId}/pings`, { method: 'POST', token: appToken }),
+    );
     expect(ping!.payload.installation.id).toBe(installationId);
   });
 });
@@ -84,12 +115,21 @@ describe('events caused with an installation token', () => {
 describe('events caused by a user', () => {
   it('carry no installation, and their history entries installation_id null', async () => {
     const before = await eventually(
-      async () => (await (await server.api(`${REPO}/hooks/${hookId}/deliveries`, { token: owner.token })).json()) as { id: number; event: string }[],
+      async () =>
+        (await (await server.api(`${REPO}/hooks/${hookId}/deliveries`, { token: owner.token })).json()) as {
+          id: number;
+          event: string;
+        }[],
       (entries) => entries.some((e) => e.event === 'ping'),
     );
     const lastAppEntry = Math.max(...before.map((e) => e.id));
     const delivered = await deliveriesOf(2, () =>
-      server.api(`${REPO}/git/refs`, { method: 'POST', token: owner.token, body: { ref: 'refs/heads/from-user', sha: mainSha } }));
+      server.api(`${REPO}/git/refs`, {
+        method: 'POST',
+        token: owner.token,
+        body: { ref: 'refs/heads/from-user', sha: mainSha },
+      }),
+    );
     for (const { payload } of delivered) {
       expect(payload).not.toHaveProperty('installation');
       expect(payload.sender.login).toBe('hook-owner');

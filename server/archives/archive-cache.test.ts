@@ -38,7 +38,10 @@ describe('ArchiveCache', () => {
   it('makes an archive once for concurrent first reads, and serves it after', async () => {
     const cache = new ArchiveCache(archiveCacheDir(dir), 1000, clock);
     const makes: string[] = [];
-    expect(await Promise.all([read(cache, 'a', 'AAA', makes), read(cache, 'a', 'other', makes)])).toEqual(['AAA', 'AAA']);
+    expect(await Promise.all([read(cache, 'a', 'AAA', makes), read(cache, 'a', 'other', makes)])).toEqual([
+      'AAA',
+      'AAA',
+    ]);
     expect(await read(cache, 'a', 'again', makes)).toBe('AAA');
     expect(makes).toEqual(['a']);
     expect(await readdir(repositoryDir())).toHaveLength(1);
@@ -46,10 +49,12 @@ describe('ArchiveCache', () => {
 
   it('leaves nothing behind when the make fails, and tries again next time', async () => {
     const cache = new ArchiveCache(archiveCacheDir(dir), 1000, clock);
-    await expect(cache.open(1, ['b'], async (path) => {
-      await writeFile(path, 'half');
-      throw new Error('git failed');
-    })).rejects.toThrow('git failed');
+    await expect(
+      cache.open(1, ['b'], async (path) => {
+        await writeFile(path, 'half');
+        throw new Error('git failed');
+      }),
+    ).rejects.toThrow('git failed');
     expect(await readdir(repositoryDir())).toEqual([]);
     expect(await read(cache, 'b', 'BBB', [])).toBe('BBB');
   });

@@ -35,7 +35,11 @@ export async function removeRepositoryArchives(dataDir: string, repositoryId: nu
 export class ArchiveCache {
   private readonly making = new Map<string, Promise<string>>();
 
-  constructor(private readonly dir: string, private readonly maxBytes: number, private readonly now: () => number) {}
+  constructor(
+    private readonly dir: string,
+    private readonly maxBytes: number,
+    private readonly now: () => number,
+  ) {}
 
   /**
    * The cached file of this archive, open, made by `make(temporaryPath)` when
@@ -52,7 +56,11 @@ export class ArchiveCache {
     }
   }
 
-  private async file(repositoryId: number, key: readonly string[], make: (path: string) => Promise<void>): Promise<string> {
+  private async file(
+    repositoryId: number,
+    key: readonly string[],
+    make: (path: string) => Promise<void>,
+  ): Promise<string> {
     const name = createHash('sha256').update(JSON.stringify(key)).digest('hex');
     const path = join(this.dir, String(repositoryId), name);
     if (await this.touch(path)) return path;

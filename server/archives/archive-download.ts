@@ -41,7 +41,8 @@ function tooLarge(reason: 'entries' | 'bytes', services: Services, headers: Reco
   const { maxEntries, maxBytes } = services.config.archives;
   const detail = reason === 'entries' ? TOO_LARGE.entries(maxEntries) : TOO_LARGE.bytes(maxBytes);
   return new Response(`Repository archive too large: ${detail}.\n`, {
-    status: 422, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    status: 422,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 }
 
@@ -64,7 +65,12 @@ class TooLarge extends Error {
   }
 }
 
-async function download(event: H3Event, services: Services, cache: ArchiveCache, refusals: Map<string, 'entries' | 'bytes'>): Promise<Response> {
+async function download(
+  event: H3Event,
+  services: Services,
+  cache: ArchiveCache,
+  refusals: Map<string, 'entries' | 'bytes'>,
+): Promise<Response> {
   const id = getRouterParam(event, 'repository_id') ?? '';
   const file = FILE.exec(getRouterParam(event, 'file') ?? '');
   const signer = event.url.searchParams.get('by') ?? '';
@@ -72,7 +78,10 @@ async function download(event: H3Event, services: Services, cache: ArchiveCache,
   const [, sha, extension] = file as unknown as [string, string, string];
   const kind = FORMATS[extension]!;
   // Only a signed URL opens an archive.
-  if ((await signatureOf(services.signedUrls, event.url, archiveGrant(Number(id), sha, kind.format, signer))) !== 'valid') return notFound();
+  if (
+    (await signatureOf(services.signedUrls, event.url, archiveGrant(Number(id), sha, kind.format, signer))) !== 'valid'
+  )
+    return notFound();
   const bucket = await services.signedUrls.unseal(signer);
   if (bucket === null) return notFound();
   const repo = await services.repos.byId(Number(id));
@@ -107,7 +116,9 @@ async function download(event: H3Event, services: Services, cache: ArchiveCache,
     throw error;
   }
   // Written to the socket as release assets are (file-body.ts); the types say BodyInit, srvx takes a body with `pipe`.
-  const body = fileBody(handle, size, (error) => services.log.error('archive download failed', { repositoryId: repo.id, sha, ...errorFields(error) }));
+  const body = fileBody(handle, size, (error) =>
+    services.log.error('archive download failed', { repositoryId: repo.id, sha, ...errorFields(error) }),
+  );
   return new FastResponse(body as unknown as ReadableStream, {
     status: 200,
     headers: {
@@ -122,7 +133,13 @@ async function download(event: H3Event, services: Services, cache: ArchiveCache,
 }
 
 export function mountArchiveDownloads(app: H3, services: Services): void {
-  const cache = new ArchiveCache(archiveCacheDir(services.config.dataDir), services.config.archives.cacheBytes, services.now);
+  const cache = new ArchiveCache(
+    archiveCacheDir(services.config.dataDir),
+    services.config.archives.cacheBytes,
+    services.now,
+  );
   const refusals = new Map<string, 'entries' | 'bytes'>();
-  mountDownload(app, services, '/_archive/:repository_id/:file', 'archive', (event) => download(event, services, cache, refusals));
+  mountDownload(app, services, '/_archive/:repository_id/:file', 'archive', (event) =>
+    download(event, services, cache, refusals),
+  );
 }

@@ -16,11 +16,17 @@ let alice: TestUser;
 let carol: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_ARCHIVE_MAX_BYTES: '1000000', WHARF_RATE_LIMIT_AUTHENTICATED: String(LIMIT), WHARF_RATE_LIMIT_UNAUTHENTICATED: String(LIMIT) });
+  server = await startTestServer({
+    WHARF_ARCHIVE_MAX_BYTES: '1000000',
+    WHARF_RATE_LIMIT_AUTHENTICATED: String(LIMIT),
+    WHARF_RATE_LIMIT_UNAUTHENTICATED: String(LIMIT),
+  });
   alice = await server.createUser('alice');
   carol = await server.createUser('carol');
   for (const name of ['hostile', 'heavy', 'plain', 'limited']) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true } })).status).toBe(201);
+    expect(
+      (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true } })).status,
+    ).toBe(201);
   }
 }, 60_000);
 afterAll(async () => {
@@ -40,7 +46,8 @@ async function location(path: string, token?: string): Promise<string> {
   return res.headers.get('location')!;
 }
 
-const repositoryId = async (name: string) => (await (await server.api(`/repos/alice/${name}`, { token: alice.token })).json()).id as number;
+const repositoryId = async (name: string) =>
+  (await (await server.api(`/repos/alice/${name}`, { token: alice.token })).json()).id as number;
 
 /** Every file under the repository's archive cache directory. */
 async function cachedFiles(name: string): Promise<string[]> {
@@ -54,24 +61,38 @@ async function coreRemaining(token?: string): Promise<number> {
 
 describe('archive caps', () => {
   it('refuses a tree of 160,000 files made of five objects, without making the archive', async () => {
-    const { files, tree } = await buildRepeatedTree(call, 'alice/hostile', { width: 20, depth: 4, content: 'x\n', branch: 'main' });
+    const { files, tree } = await buildRepeatedTree(call, 'alice/hostile', {
+      width: 20,
+      depth: 4,
+      content: 'x\n',
+      branch: 'main',
+    });
     expect(files).toBe(160_000);
     for (const format of ['tarball', 'zipball']) {
       const res = await fetch(await location(`/repos/alice/hostile/${format}/main`, alice.token));
       expect(res.status).toBe(422);
       expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-      expect(await res.text()).toMatch(/^Repository archive too large: more than 100000 entries \(files and directories\)\.\n$/);
+      expect(await res.text()).toMatch(
+        /^Repository archive too large: more than 100000 entries \(files and directories\)\.\n$/,
+      );
     }
     expect(await cachedFiles('hostile')).toEqual([]);
     // The refusal is remembered: with the tree gone from git (counting it again would fail), the answer stays.
-    await rm(join(server.services.git.pathOf(await repositoryId('hostile')), 'objects', tree.slice(0, 2), tree.slice(2)));
+    await rm(
+      join(server.services.git.pathOf(await repositoryId('hostile')), 'objects', tree.slice(0, 2), tree.slice(2)),
+    );
     const again = await fetch(await location('/repos/alice/hostile/tarball/main', alice.token));
     expect(again.status).toBe(422);
   });
 
   it('refuses a tree whose files add up to more than WHARF_ARCHIVE_MAX_BYTES, counting each copy', async () => {
     // 400 copies of one 5,000-byte blob: 2 MB in the archive, 5 KB in git.
-    await buildRepeatedTree(call, 'alice/heavy', { width: 20, depth: 2, content: 'y'.repeat(4999) + '\n', branch: 'main' });
+    await buildRepeatedTree(call, 'alice/heavy', {
+      width: 20,
+      depth: 2,
+      content: `${'y'.repeat(4999)}\n`,
+      branch: 'main',
+    });
     const res = await fetch(await location('/repos/alice/heavy/tarball/main', alice.token));
     expect(res.status).toBe(422);
     expect(await res.text()).toBe('Repository archive too large: more than 1000000 bytes of files.\n');
@@ -88,24 +109,52 @@ describe('archive caps', () => {
 });
 
 describe('measureArchive', () => {
-  it("counts what git ls-tree -r -t lists, a subtree shared at two depths once per path", async () => {
+  it('counts what git ls-tree -r -t lists, a subtree shared at two depths once per path', async () => {
     const a = (await call('/repos/alice/plain/git/blobs', 'POST', { content: 'a\n' }, 201)).sha;
     const b = (await call('/repos/alice/plain/git/blobs', 'POST', { content: 'bb\n' }, 201)).sha;
-    const tree = async (entries: Array<[string, string, string]>) => (await call('/repos/alice/plain/git/trees', 'POST', {
-      tree: entries.map(([path, mode, sha]) => ({ path, mode, type: mode === '040000' ? 'tree' : 'blob', sha })),
-    }, 201)).sha;
+    const tree = async (entries: Array<[string, string, string]>) =>
+      (
+        await call(
+          '/repos/alice/plain/git/trees',
+          'POST',
+          {
+            tree: entries.map(([path, mode, sha]) => ({ path, mode, type: mode === '040000' ? 'tree' : 'blob', sha })),
+          },
+          201,
+        )
+      ).sha;
     const t0 = await tree([['a.txt', '100644', a]]);
-    const t1 = await tree([['x', '040000', t0], ['f.txt', '100644', b], ['link', '120000', a]]);
-    const t2 = await tree([['y', '040000', t1], ['z', '040000', t0], ['g.txt', '100644', b]]);
-    const commit = (await call('/repos/alice/plain/git/commits', 'POST', { message: 'shared', tree: t2, parents: [] }, 201)).sha;
+    const t1 = await tree([
+      ['x', '040000', t0],
+      ['f.txt', '100644', b],
+      ['link', '120000', a],
+    ]);
+    const t2 = await tree([
+      ['y', '040000', t1],
+      ['z', '040000', t0],
+      ['g.txt', '100644', b],
+    ]);
+    const commit = (
+      await call('/repos/alice/plain/git/commits', 'POST', { message: 'shared', tree: t2, parents: [] }, 201)
+    ).sha;
     const id = await repositoryId('plain');
     const listed = (await server.services.git.git(id, ['ls-tree', '-r', '-t', '-l', commit])).trim().split('\n');
     const bytes = listed.map((line) => Number(line.split(/\s+/)[3]) || 0).reduce((x, y) => x + y, 0);
     const caps = { maxEntries: 100, maxBytes: 1000 };
-    expect(await measureArchive(server.services.git, id, commit, caps)).toEqual({ ok: true, entries: listed.length, bytes });
+    expect(await measureArchive(server.services.git, id, commit, caps)).toEqual({
+      ok: true,
+      entries: listed.length,
+      bytes,
+    });
     expect(listed.length).toBe(8);
-    expect(await measureArchive(server.services.git, id, commit, { ...caps, maxEntries: 7 })).toEqual({ ok: false, reason: 'entries' });
-    expect(await measureArchive(server.services.git, id, commit, { ...caps, maxBytes: bytes - 1 })).toEqual({ ok: false, reason: 'bytes' });
+    expect(await measureArchive(server.services.git, id, commit, { ...caps, maxEntries: 7 })).toEqual({
+      ok: false,
+      reason: 'entries',
+    });
+    expect(await measureArchive(server.services.git, id, commit, { ...caps, maxBytes: bytes - 1 })).toEqual({
+      ok: false,
+      reason: 'bytes',
+    });
   });
 });
 
@@ -150,7 +199,9 @@ describe('the rate limit of a signed archive URL', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.text()).toMatch(/^API rate limit of 60 requests per 3600 seconds exceeded for user ID \d+ \(the signer of this URL\)\.\n$/);
+    expect(await refused.text()).toMatch(
+      /^API rate limit of 60 requests per 3600 seconds exceeded for user ID \d+ \(the signer of this URL\)\.\n$/,
+    );
     // Alice's own limit is untouched by carol's downloads.
     expect(await coreRemaining(alice.token)).toBe(alicesBefore);
   });

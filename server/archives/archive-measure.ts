@@ -19,11 +19,15 @@ export type ArchiveMeasure = { ok: true; entries: number; bytes: number } | { ok
 const COMMIT_TREE = /^tree ([0-9a-f]{40})\n/;
 
 /** Every distinct tree under `root`, read, or null past `maxObjects` distinct trees and blobs. */
-async function readTrees(reader: ObjectReader, root: string, maxObjects: number): Promise<{ trees: Map<string, TreeEntry[]>; blobs: Set<string> } | null> {
+async function readTrees(
+  reader: ObjectReader,
+  root: string,
+  maxObjects: number,
+): Promise<{ trees: Map<string, TreeEntry[]>; blobs: Set<string> } | null> {
   const trees = new Map<string, TreeEntry[]>();
   const blobs = new Set<string>();
   const seen = new Set([root]);
-  for (let level = [root]; level.length > 0;) {
+  for (let level = [root]; level.length > 0; ) {
     const objects = await Promise.all(level.map((sha) => reader.read(sha)));
     const next: string[] = [];
     for (const [i, object] of objects.entries()) {
@@ -52,7 +56,9 @@ async function blobSizes(git: GitRepositories, repositoryId: number, blobs: stri
   const sizes = new Map<string, number>();
   if (blobs.length === 0) return sizes;
   // One line per blob, in order: its size, or `<sha> missing`.
-  const lines = (await git.git(repositoryId, ['cat-file', '--batch-check=%(objectsize)', '--buffer'], blobs.join('\n') + '\n')).split('\n');
+  const lines = (
+    await git.git(repositoryId, ['cat-file', '--batch-check=%(objectsize)', '--buffer'], `${blobs.join('\n')}\n`)
+  ).split('\n');
   for (const [i, sha] of blobs.entries()) sizes.set(sha, Number(lines[i]) || 0);
   return sizes;
 }
@@ -80,7 +86,12 @@ function childrenFirst(trees: Map<string, TreeEntry[]>, root: string): string[] 
 }
 
 /** The entries and file bytes of `commit`'s archive, or which cap it passes. */
-export async function measureArchive(git: GitRepositories, repositoryId: number, commit: string, caps: Pick<ArchiveSettings, 'maxEntries' | 'maxBytes'>): Promise<ArchiveMeasure> {
+export async function measureArchive(
+  git: GitRepositories,
+  repositoryId: number,
+  commit: string,
+  caps: Pick<ArchiveSettings, 'maxEntries' | 'maxBytes'>,
+): Promise<ArchiveMeasure> {
   const reader = new ObjectReader(git, repositoryId);
   let read;
   let root: string;
@@ -101,7 +112,10 @@ export async function measureArchive(git: GitRepositories, repositoryId: number,
     let entries = 0;
     let bytes = 0;
     for (const entry of read.trees.get(sha)!) {
-      const sub = entry.type === 'tree' ? totals.get(entry.sha)! : { entries: 0, bytes: entry.type === 'blob' ? sizes.get(entry.sha) ?? 0 : 0 };
+      const sub =
+        entry.type === 'tree'
+          ? totals.get(entry.sha)!
+          : { entries: 0, bytes: entry.type === 'blob' ? (sizes.get(entry.sha) ?? 0) : 0 };
       entries = Math.min(entries + 1 + sub.entries, caps.maxEntries + 1);
       bytes = Math.min(bytes + sub.bytes, caps.maxBytes + 1);
     }

@@ -18,18 +18,25 @@ export type ArchiveFormat = 'tarball' | 'zipball';
 export const ARCHIVE_EXTENSIONS: Record<ArchiveFormat, string> = { tarball: 'tar.gz', zipball: 'zip' };
 
 /** What an archive URL grants: that repository's archive of that commit in that format, charged to `signer` (sealed). */
-export const archiveGrant = (repositoryId: number, sha: string, format: ArchiveFormat, signer: string) => ['archive', repositoryId, sha, format, signer] as const;
+export const archiveGrant = (repositoryId: number, sha: string, format: ArchiveFormat, signer: string) =>
+  ['archive', repositoryId, sha, format, signer] as const;
 
 type ArchiveOperation = 'repos/download-tarball-archive' | 'repos/download-zipball-archive';
 
-export async function archiveRedirect<K extends ArchiveOperation>(ctx: OperationContext<K>, params: { owner: string; repo: string; ref: string }, format: ArchiveFormat) {
+export async function archiveRedirect<K extends ArchiveOperation>(
+  ctx: OperationContext<K>,
+  params: { owner: string; repo: string; ref: string },
+  format: ArchiveFormat,
+) {
   const { owner, repo: name, ref } = params;
   const { repo } = await accessRepository(ctx, owner, name, 'read');
   const { services } = ctx;
   // No ref (`…/tarball`): the default branch, as GitHub.
   const sha = await resolveCommit(services.git, repo.id, ref || repo.default_branch);
   if (!sha) throw notFound();
-  const signer = await services.signedUrls.seal(rateLimitBucket(ctx.principal, clientIp(ctx.event, services.config.trustProxy)));
+  const signer = await services.signedUrls.seal(
+    rateLimitBucket(ctx.principal, clientIp(ctx.event, services.config.trustProxy)),
+  );
   const query = await services.signedUrls.query(archiveGrant(repo.id, sha, format, signer));
   const location = `${services.config.publicUrl}/_archive/${repo.id}/${sha}.${ARCHIVE_EXTENSIONS[format]}${query}&by=${signer}`;
   return { status: 302 as const, body: undefined, headers: { location } };

@@ -28,8 +28,20 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   git = await gitCli();
-  for (const [name, isPrivate, autoInit] of [['open', false, true], ['closed', true, true], ['empty', false, false]] as const) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: isPrivate, auto_init: autoInit } })).status).toBe(201);
+  for (const [name, isPrivate, autoInit] of [
+    ['open', false, true],
+    ['closed', true, true],
+    ['empty', false, false],
+  ] as const) {
+    expect(
+      (
+        await server.api('/user/repos', {
+          method: 'POST',
+          token: alice.token,
+          body: { name, private: isPrivate, auto_init: autoInit },
+        })
+      ).status,
+    ).toBe(201);
   }
   work = join(git.home, 'open');
   await git.ok(['clone', '--quiet', cloneUrl(server.url, 'alice/open.git', alice.token), work]);
@@ -74,13 +86,21 @@ async function lsTree(sha: string): Promise<string[]> {
 }
 
 const filesOnly = (entries: string[], prefix: string) =>
-  entries.filter((e) => e && !e.endsWith('/')).map((e) => { expect(e.startsWith(prefix), e).toBe(true); return e.slice(prefix.length); }).sort();
+  entries
+    .filter((e) => e && !e.endsWith('/'))
+    .map((e) => {
+      expect(e.startsWith(prefix), e).toBe(true);
+      return e.slice(prefix.length);
+    })
+    .sort();
 
 describe('GET …/tarball/{ref} and …/zipball/{ref}', () => {
   for (const base of ['', '/api/v3']) {
     it(`redirects to a signed URL whose tarball lists what git ls-tree lists (${base || 'root'})`, async () => {
       const url = await location(`${base}/repos/alice/open/tarball/main`, alice.token);
-      expect(url).toMatch(new RegExp(`^${server.url}/_archive/\\d+/${head}\\.tar\\.gz\\?expires=\\d+&signature=[\\w-]+&by=[\\w-]+$`));
+      expect(url).toMatch(
+        new RegExp(`^${server.url}/_archive/\\d+/${head}\\.tar\\.gz\\?expires=\\d+&signature=[\\w-]+&by=[\\w-]+$`),
+      );
       const res = await download(url, `open${base.replace(/\//g, '-')}.tar.gz`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/x-gzip');
@@ -112,8 +132,15 @@ describe('GET …/tarball/{ref} and …/zipball/{ref}', () => {
   });
 
   it('is 404 for an unknown ref, revision syntax, an empty repository and a missing one', async () => {
-    for (const path of ['/repos/alice/open/tarball/nope', '/repos/alice/open/zipball/main~1', '/repos/alice/open/tarball/main:README.md',
-      '/repos/alice/open/tarball/deadbeefdeadbeef', '/repos/alice/empty/tarball', '/repos/alice/empty/zipball/main', '/repos/alice/missing/tarball/main']) {
+    for (const path of [
+      '/repos/alice/open/tarball/nope',
+      '/repos/alice/open/zipball/main~1',
+      '/repos/alice/open/tarball/main:README.md',
+      '/repos/alice/open/tarball/deadbeefdeadbeef',
+      '/repos/alice/empty/tarball',
+      '/repos/alice/empty/zipball/main',
+      '/repos/alice/missing/tarball/main',
+    ]) {
       const res = await link(path, alice.token);
       expect(res.status, path).toBe(404);
       expect((await res.json()).message).toBe('Not Found');
@@ -168,7 +195,15 @@ describe('the signed download URL', () => {
   });
 
   it('stops working once the repository is deleted', async () => {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'doomed', auto_init: true } })).status).toBe(201);
+    expect(
+      (
+        await server.api('/user/repos', {
+          method: 'POST',
+          token: alice.token,
+          body: { name: 'doomed', auto_init: true },
+        })
+      ).status,
+    ).toBe(201);
     const url = await location('/repos/alice/doomed/tarball/main');
     expect((await server.api('/repos/alice/doomed', { method: 'DELETE', token: alice.token })).status).toBe(204);
     expect((await fetch(url)).status).toBe(404);

@@ -6,6 +6,7 @@
 // input never reach git.
 import type { GitRepositories } from '../repos/git.js';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a ref name may not hold
 const NOT_A_REF_NAME = /[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|^-/;
 const SHA_PREFIX = /^[0-9a-f]{4,64}$/i;
 
@@ -22,7 +23,11 @@ export async function resolveCommit(git: GitRepositories, repositoryId: number, 
   if (names.length === 0) return null;
   let out: string;
   try {
-    out = await git.git(repositoryId, ['cat-file', '--batch-check=%(objectname) %(objecttype)'], names.map((n) => `${n}^{commit}\n`).join(''));
+    out = await git.git(
+      repositoryId,
+      ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+      names.map((n) => `${n}^{commit}\n`).join(''),
+    );
   } catch {
     return null;
   }

@@ -72,9 +72,14 @@ export function rateLimitBucket(principal: Principal, clientIp: string): string 
   // Principals are cached objects: the same string each request (on the hot path, profiled).
   let bucket = buckets.get(principal);
   if (bucket === undefined) {
-    bucket = principal.kind === 'token' ? (principal.installation ? `installation:${principal.installation.id}` : `user:${principal.user.id}`)
-      : principal.kind === 'app' ? `app:${principal.app.id}`
-      : `oauth-app:${principal.app.id}`;
+    bucket =
+      principal.kind === 'token'
+        ? principal.installation
+          ? `installation:${principal.installation.id}`
+          : `user:${principal.user.id}`
+        : principal.kind === 'app'
+          ? `app:${principal.app.id}`
+          : `oauth-app:${principal.app.id}`;
     buckets.set(principal, bucket);
   }
   return bucket;

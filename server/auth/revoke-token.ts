@@ -21,7 +21,9 @@ export interface Revocation {
 /** Revokes the matching tokens everywhere; returns how many there were. */
 export async function revokeEverywhere(services: Services, revocation: Revocation): Promise<number> {
   const { sql, bus, log } = services;
-  const candidates = (await sql<{ id: number }[]>`SELECT id FROM tokens WHERE ${revocation.tokens(sql)}`).map((r) => r.id);
+  const candidates = (await sql<{ id: number }[]>`SELECT id FROM tokens WHERE ${revocation.tokens(sql)}`).map(
+    (r) => r.id,
+  );
   // Acknowledgements are collected from before the commit, so none is missed.
   const propagations = new Map(candidates.map((id) => [id, bus.expect(`token:${id}`)]));
   const revoked = await sql.begin(async (tx) => {
@@ -31,19 +33,27 @@ export async function revokeEverywhere(services: Services, revocation: Revocatio
     return rows.map((r) => r.id);
   });
   for (const id of revoked) bus.applyLocally(`token:${id}`);
-  const results = await Promise.all([...propagations].map(async ([id, propagation]) => {
-    const outcome = await propagation.complete(revoked.includes(id) ? undefined : 0);
-    return { id, ...outcome };
-  }));
+  const results = await Promise.all(
+    [...propagations].map(async ([id, propagation]) => {
+      const outcome = await propagation.complete(revoked.includes(id) ? undefined : 0);
+      return { id, ...outcome };
+    }),
+  );
   for (const { id, ok, missing } of results) {
-    if (!ok && revoked.includes(id)) log.warn('token revocation not acknowledged by every process', { tokenId: id, missing });
+    if (!ok && revoked.includes(id))
+      log.warn('token revocation not acknowledged by every process', { tokenId: id, missing });
   }
   return revoked.length;
 }
 
 /** One token by id (its owner's checks are the caller's). */
-export const tokenWithId = (id: number): TokenCondition => (q) => q`id = ${id}`;
+export const tokenWithId =
+  (id: number): TokenCondition =>
+  (q) =>
+    q`id = ${id}`;
 
 /** One of a user's own personal tokens: what a user may revoke themselves. */
-export const ownPersonalToken = (id: number, userId: number): TokenCondition => (q) =>
-  q`id = ${id} AND user_id = ${userId} AND kind = 'personal'`;
+export const ownPersonalToken =
+  (id: number, userId: number): TokenCondition =>
+  (q) =>
+    q`id = ${id} AND user_id = ${userId} AND kind = 'personal'`;

@@ -6,7 +6,15 @@ import type { InvalidationBus, InvalidationListener } from '../db/cache-invalida
 import type { Sql } from '../db/database.js';
 import { TokenCache } from './token-cache.js';
 
-const ROW = { id: 7, kind: 'personal', scopes: ['repo'], expires_at: null, user_id: 1, login: 'octocat', site_admin: false };
+const ROW = {
+  id: 7,
+  kind: 'personal',
+  scopes: ['repo'],
+  expires_at: null,
+  user_id: 1,
+  login: 'octocat',
+  site_admin: false,
+};
 
 /** A tagged-template stand-in for postgres.js: each query waits for the test to release it. */
 function scriptedSql() {
@@ -17,8 +25,15 @@ function scriptedSql() {
 
 function fakeBus() {
   const listeners: InvalidationListener[] = [];
-  const bus = { subscribe: (listener: InvalidationListener) => void listeners.push(listener) } as unknown as InvalidationBus;
-  return { bus, notify: (topic: string) => listeners.forEach((listener) => listener(topic as never)) };
+  const bus = {
+    subscribe: (listener: InvalidationListener) => void listeners.push(listener),
+  } as unknown as InvalidationBus;
+  return {
+    bus,
+    notify: (topic: string) => {
+      for (const listener of listeners) listener(topic as never);
+    },
+  };
 }
 
 describe('TokenCache', () => {

@@ -11,7 +11,10 @@ import { tokenDigest, type TokenKind } from './token-secret.js';
 const MAX_ENTRIES = 50_000;
 const MAX_AGE_MS = 5 * 60_000;
 
-interface Entry { principal: TokenPrincipal | null; at: number }
+interface Entry {
+  principal: TokenPrincipal | null;
+  at: number;
+}
 
 /*
  * Entries are keyed by the token as sent, not by its digest: hashing it was
@@ -23,8 +26,13 @@ interface Entry { principal: TokenPrincipal | null; at: number }
  */
 
 interface TokenRow extends Partial<GrantRow> {
-  id: number; kind: TokenKind; scopes: string[]; expires_at: Date | null;
-  user_id: number; login: string; site_admin: boolean;
+  id: number;
+  kind: TokenKind;
+  scopes: string[];
+  expires_at: Date | null;
+  user_id: number;
+  login: string;
+  site_admin: boolean;
 }
 
 export class TokenCache {
@@ -32,11 +40,21 @@ export class TokenCache {
   /** Bumped by every invalidation: a load that started before one must not be cached. */
   private generation = 0;
 
-  constructor(private readonly sql: Sql, bus: InvalidationBus, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly sql: Sql,
+    bus: InvalidationBus,
+    private readonly now: () => number = Date.now,
+  ) {
     bus.subscribe((topic) => {
       // Any token or account change may affect a cached principal; such changes
       // are rare next to reads, so drop everything rather than index by id.
-      if (topic === '*' || topic.startsWith('token:') || topic.startsWith('account:') || topic.startsWith('installation:') || topic.startsWith('app:')) {
+      if (
+        topic === '*' ||
+        topic.startsWith('token:') ||
+        topic.startsWith('account:') ||
+        topic.startsWith('installation:') ||
+        topic.startsWith('app:')
+      ) {
         this.entries.clear();
         this.generation++;
       }

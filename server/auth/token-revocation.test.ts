@@ -30,8 +30,17 @@ async function startPeer(): Promise<{ url: string; close(): Promise<void> }> {
   const httpServer: Server = createServer();
   await new Promise<void>((r) => httpServer.listen(0, '127.0.0.1', () => r()));
   const port = (httpServer.address() as { port: number }).port;
-  const config = loadConfig({ PORT: String(port), DATABASE_URL: server.databaseUrl, WHARF_DATA_DIR: server.dataDir, WHARF_WEBHOOK_DISPATCH: 'off' });
-  const wharf: WharfApp = await createWharfApp(config, sql, createLogger('error', () => {}));
+  const config = loadConfig({
+    PORT: String(port),
+    DATABASE_URL: server.databaseUrl,
+    WHARF_DATA_DIR: server.dataDir,
+    WHARF_WEBHOOK_DISPATCH: 'off',
+  });
+  const wharf: WharfApp = await createWharfApp(
+    config,
+    sql,
+    createLogger('error', () => {}),
+  );
   httpServer.on('request', toNodeHandler(wharf.app));
   return {
     url: `http://127.0.0.1:${port}`,
@@ -45,7 +54,9 @@ async function startPeer(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 async function oauthToken(userId: number): Promise<{ id: number; token: string }> {
-  const created = await server.sql.begin((tx) => insertToken(tx, { userId, kind: 'oauth', scopes: ['user'], oauthAppId }));
+  const created = await server.sql.begin((tx) =>
+    insertToken(tx, { userId, kind: 'oauth', scopes: ['user'], oauthAppId }),
+  );
   server.services.bus.applyLocally(`token:${created.id}`);
   return created;
 }
@@ -58,8 +69,9 @@ async function installationToken(): Promise<{ id: number; token: string }> {
   return { id: row!.id, token: issued.token };
 }
 
-const works = async (token: string) => (await server.api('/user', { token })).status === 200
-  || (await server.api('/installation/repositories', { token })).status === 200;
+const works = async (token: string) =>
+  (await server.api('/user', { token })).status === 200 ||
+  (await server.api('/installation/repositories', { token })).status === 200;
 const revoke = (id: number | string, token: string) => server.api(`/authorizations/${id}`, { method: 'DELETE', token });
 
 beforeAll(async () => {
@@ -71,7 +83,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('a personal token of U revoking one of U\'s personal tokens', () => {
+describe("a personal token of U revoking one of U's personal tokens", () => {
   it('is 204 with any scope, none included, and the token stops working', async () => {
     for (const scopes of [[], ['user'], ['repo'], ['admin:repo_hook']]) {
       const caller = await server.tokenFor(alice.id, scopes);
@@ -102,14 +114,16 @@ describe('a personal token of U revoking one of U\'s personal tokens', () => {
   });
 });
 
-describe('a personal token of U targeting anyone else\'s token or an unknown id', () => {
+describe("a personal token of U targeting anyone else's token or an unknown id", () => {
   it('is 404 and changes nothing, whether U is a site admin or not', async () => {
     const targets = {
       "another user's personal token": await server.services.tokens.create(bob.id, 'personal', ['repo']),
       "another user's OAuth token": await oauthToken(bob.id),
       "U's own OAuth token (its app revokes it)": await oauthToken(alice.id),
       'an installation token': await installationToken(),
-      "the site admin's own token seen by another user": await server.services.tokens.create(admin.id, 'personal', ['repo']),
+      "the site admin's own token seen by another user": await server.services.tokens.create(admin.id, 'personal', [
+        'repo',
+      ]),
     };
     for (const caller of [alice, admin]) {
       for (const [what, target] of Object.entries(targets)) {
@@ -119,13 +133,15 @@ describe('a personal token of U targeting anyone else\'s token or an unknown id'
       }
       for (const id of [999_999_999, 'abc', '1%20']) expect((await revoke(id, caller.token)).status).toBe(404);
     }
-    const [row] = await server.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM tokens WHERE id = ANY(${Object.values(targets).map((t) => t.id)})`;
+    const [row] = await server.sql<
+      { count: number }[]
+    >`SELECT count(*)::int AS count FROM tokens WHERE id = ANY(${Object.values(targets).map((t) => t.id)})`;
     expect(row?.count).toBe(Object.keys(targets).length);
   });
 });
 
 describe('an OAuth token or an installation token as the caller', () => {
-  it('is 403 for any id, its own and its user\'s included, and changes nothing', async () => {
+  it("is 403 for any id, its own and its user's included, and changes nothing", async () => {
     const alicePersonal = await server.services.tokens.create(alice.id, 'personal', ['repo']);
     const bobPersonal = await server.services.tokens.create(bob.id, 'personal', ['repo']);
     const oauth = await oauthToken(alice.id);
@@ -138,6 +154,7 @@ describe('an OAuth token or an installation token as the caller', () => {
         expect((await response.json()).message).toMatch(/personal access token|not accessible by integration/);
       }
     }
-    for (const target of [alicePersonal, bobPersonal, oauth, adminOauth, installation]) expect(await works(target.token)).toBe(true);
+    for (const target of [alicePersonal, bobPersonal, oauth, adminOauth, installation])
+      expect(await works(target.token)).toBe(true);
   });
 });

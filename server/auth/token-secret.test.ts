@@ -12,14 +12,32 @@ function grammar(header: string) {
   return match ? { token: match[2]! } : { malformed: true };
 }
 
-const schemes = fc.constantFrom('token ', 'Bearer ', 'bearer ', 'TOKEN ', 'token  ', ' token ', 'token\t', 'Basic ', 'token', '');
-const tokens = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('ghp_abc', 'ghp_abc ', 'ghp abc', 'gh\u00a0p', '\u2003x'));
+const schemes = fc.constantFrom(
+  'token ',
+  'Bearer ',
+  'bearer ',
+  'TOKEN ',
+  'token  ',
+  ' token ',
+  'token\t',
+  'Basic ',
+  'token',
+  '',
+);
+const tokens = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('ghp_abc', 'ghp_abc ', 'ghp abc', 'gh\u00a0p', '\u2003x'),
+);
 
 describe('parseAuthorization', () => {
   it('answers by the documented grammar for any header', () => {
-    fc.assert(fc.property(schemes, tokens, (scheme, token) => {
-      expect(parseAuthorization(scheme + token)).toEqual(grammar(scheme + token));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(schemes, tokens, (scheme, token) => {
+        expect(parseAuthorization(scheme + token)).toEqual(grammar(scheme + token));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('reads the common forms and refuses the rest', () => {

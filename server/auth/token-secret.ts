@@ -29,7 +29,11 @@ export function tokenDigest(token: string): Buffer {
 export function parseAuthorization(header: string | null): { token: string } | { malformed: true } | null {
   if (header === null) return null;
   // What clients send (`token t`, `Bearer t`) is read without the regex (on every request, profiled).
-  const token = header.startsWith('token ') ? header.slice(6) : header.startsWith('Bearer ') ? header.slice(7) : undefined;
+  const token = header.startsWith('token ')
+    ? header.slice(6)
+    : header.startsWith('Bearer ')
+      ? header.slice(7)
+      : undefined;
   if (token !== undefined && PRINTABLE_ASCII.test(token)) return { token };
   if (header.trim() === '') return null;
   const match = /^\s*(bearer|token)\s+(\S+)\s*$/i.exec(header);
@@ -44,7 +48,9 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
  * app's client id and secret); null when absent, malformed when not Basic or
  * not `user:password`.
  */
-export function parseBasicAuthorization(header: string | null): { user: string; password: string } | { malformed: true } | null {
+export function parseBasicAuthorization(
+  header: string | null,
+): { user: string; password: string } | { malformed: true } | null {
   if (header === null || header.trim() === '') return null;
   const match = /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!match) return { malformed: true };

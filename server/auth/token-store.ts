@@ -44,16 +44,28 @@ export async function insertToken(tx: TransactionSql, t: NewToken): Promise<{ id
 
 export class TokenStore {
   /** Without a bus (the CLI) other processes still learn of changes from their notices. */
-  constructor(private readonly sql: Sql, private readonly bus?: InvalidationBus) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly bus?: InvalidationBus,
+  ) {}
 
-  async create(userId: number, kind: TokenKind, scopes: string[], options: { note?: string; expiresAt?: Date } = {}): Promise<{ id: number; token: string }> {
-    const created = await this.sql.begin((tx) => insertToken(tx, { userId, kind, scopes, note: options.note, expiresAt: options.expiresAt }));
+  async create(
+    userId: number,
+    kind: TokenKind,
+    scopes: string[],
+    options: { note?: string; expiresAt?: Date } = {},
+  ): Promise<{ id: number; token: string }> {
+    const created = await this.sql.begin((tx) =>
+      insertToken(tx, { userId, kind, scopes, note: options.note, expiresAt: options.expiresAt }),
+    );
     this.bus?.applyLocally(`token:${created.id}`);
     return created;
   }
 
   async byId(id: number): Promise<TokenInfo | null> {
-    const [row] = await this.sql<TokenInfo[]>`SELECT id, user_id, kind, scopes, note, created_at, expires_at FROM tokens WHERE id = ${id}`;
+    const [row] = await this.sql<
+      TokenInfo[]
+    >`SELECT id, user_id, kind, scopes, note, created_at, expires_at FROM tokens WHERE id = ${id}`;
     return row ?? null;
   }
 

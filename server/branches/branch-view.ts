@@ -20,7 +20,14 @@ export function branchWithProtectionView<C>(repo: RepositoryRow, name: string, c
     commit,
     _links: { self, html: `${html}/tree/${escapedName(name)}` },
     protected: false,
-    protection: { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [] as string[], checks: [] as { context: string; app_id: number | null }[] } },
+    protection: {
+      enabled: false,
+      required_status_checks: {
+        enforcement_level: 'off',
+        contexts: [] as string[],
+        checks: [] as { context: string; app_id: number | null }[],
+      },
+    },
     protection_url: `${self}/protection`,
   };
 }

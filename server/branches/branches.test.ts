@@ -14,7 +14,11 @@ beforeAll(async () => {
   bob = await server.createUser('bob');
   history = await pushHistory(server, alice, 'history');
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hidden', private: true, auto_init: true } });
+  await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'hidden', private: true, auto_init: true },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -27,12 +31,24 @@ describe('GET /repos/{owner}/{repo}/branches', () => {
       const res = await server.api(`${base}/repos/alice/history/branches`);
       expect(res.status).toBe(200);
       const body = await res.json();
-      expectBothSchemas(body, { path: '/repos/{owner}/{repo}/branches', method: 'get' }, { operationId: 'repos/list-branches' });
-      const heads = (await history.git.ok(['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads/'], { cwd: history.work })).split('\n');
+      expectBothSchemas(
+        body,
+        { path: '/repos/{owner}/{repo}/branches', method: 'get' },
+        { operationId: 'repos/list-branches' },
+      );
+      const heads = (
+        await history.git.ok(['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads/'], {
+          cwd: history.work,
+        })
+      ).split('\n');
       expect(body.map((b: { name: string; commit: { sha: string } }) => `${b.name} ${b.commit.sha}`)).toEqual(heads);
       expect(body[0]).toEqual({
-        name: 'feature/x', protected: false,
-        commit: { sha: history.sha.rename, url: `${server.url}/api/v3/repos/alice/history/commits/${history.sha.rename}` },
+        name: 'feature/x',
+        protected: false,
+        commit: {
+          sha: history.sha.rename,
+          url: `${server.url}/api/v3/repos/alice/history/commits/${history.sha.rename}`,
+        },
       });
     });
   }
@@ -42,8 +58,14 @@ describe('GET /repos/{owner}/{repo}/branches', () => {
     expect(await (await server.api('/repos/alice/history/branches?protected=false')).json()).toHaveLength(3);
     const first = await server.api('/repos/alice/history/branches?per_page=2');
     expect((await first.json()).map((b: { name: string }) => b.name)).toEqual(['feature/x', 'main']);
-    expect(first.headers.get('link')).toBe(`<${server.url}/api/v3/repos/alice/history/branches?per_page=2&page=2>; rel="next", <${server.url}/api/v3/repos/alice/history/branches?per_page=2&page=2>; rel="last"`);
-    expect((await (await server.api('/repos/alice/history/branches?per_page=2&page=2')).json()).map((b: { name: string }) => b.name)).toEqual(['other']);
+    expect(first.headers.get('link')).toBe(
+      `<${server.url}/api/v3/repos/alice/history/branches?per_page=2&page=2>; rel="next", <${server.url}/api/v3/repos/alice/history/branches?per_page=2&page=2>; rel="last"`,
+    );
+    expect(
+      (await (await server.api('/repos/alice/history/branches?per_page=2&page=2')).json()).map(
+        (b: { name: string }) => b.name,
+      ),
+    ).toEqual(['other']);
   });
 
   it('is [] for an empty repository and follows visibility', async () => {
@@ -60,12 +82,23 @@ describe('GET /repos/{owner}/{repo}/branches/{branch}', () => {
         const res = await server.api(`${base}/repos/alice/history/branches/${name}`);
         expect(res.status).toBe(200);
         const body = await res.json();
-        expectBothSchemas(body, { path: '/repos/{owner}/{repo}/branches/{branch}', method: 'get' }, { operationId: 'repos/get-branch' });
+        expectBothSchemas(
+          body,
+          { path: '/repos/{owner}/{repo}/branches/{branch}', method: 'get' },
+          { operationId: 'repos/get-branch' },
+        );
         expect(body).toMatchObject({
-          name: 'feature/x', protected: false,
+          name: 'feature/x',
+          protected: false,
           commit: { sha: history.sha.rename, author: { login: 'alice' }, commit: { message: 'Rename a.txt to b.txt' } },
-          _links: { self: `${server.url}/api/v3/repos/alice/history/branches/feature/x`, html: `${server.url}/alice/history/tree/feature/x` },
-          protection: { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } },
+          _links: {
+            self: `${server.url}/api/v3/repos/alice/history/branches/feature/x`,
+            html: `${server.url}/alice/history/tree/feature/x`,
+          },
+          protection: {
+            enabled: false,
+            required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] },
+          },
           protection_url: `${server.url}/api/v3/repos/alice/history/branches/feature/x/protection`,
         });
       });

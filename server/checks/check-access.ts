@@ -14,13 +14,20 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 export function appGrant<K extends OperationId>(ctx: OperationContext<K>, repo: RepositoryRow): InstallationGrant {
   const principal = ctx.principal;
   if (principal.kind !== 'token' || !principal.installation) throw forbidden('You must authenticate via a GitHub App.');
-  if (!grantReaches(principal.installation, repo)) throw notAccessibleByIntegration(routeTable[ctx.operationId].appPermissions);
+  if (!grantReaches(principal.installation, repo))
+    throw notAccessibleByIntegration(routeTable[ctx.operationId].appPermissions);
   return principal.installation;
 }
 
 /** 422 unless `sha` is a full sha of a commit in the repository; returns it lower-cased. */
-export async function headCommitSha(git: GitRepositories, repo: RepositoryRow, sha: string, resource: string): Promise<string> {
+export async function headCommitSha(
+  git: GitRepositories,
+  repo: RepositoryRow,
+  sha: string,
+  resource: string,
+): Promise<string> {
   const lower = sha.toLowerCase();
-  if (!(await isCommit(git, repo.id, lower))) throw validationFailed([{ resource, code: 'invalid', field: 'head_sha' }]);
+  if (!(await isCommit(git, repo.id, lower)))
+    throw validationFailed([{ resource, code: 'invalid', field: 'head_sha' }]);
   return lower;
 }

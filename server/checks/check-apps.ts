@@ -13,8 +13,13 @@ export interface CheckApp {
   autoTrigger: boolean;
 }
 
-export async function checkAppsOf(db: Sql | TransactionSql, repo: Pick<RepositoryRow, 'id' | 'owner_id'>): Promise<CheckApp[]> {
-  const rows = await db<{ app_id: number; installation_id: number; checks: CheckApp['checks']; auto_trigger: boolean }[]>`
+export async function checkAppsOf(
+  db: Sql | TransactionSql,
+  repo: Pick<RepositoryRow, 'id' | 'owner_id'>,
+): Promise<CheckApp[]> {
+  const rows = await db<
+    { app_id: number; installation_id: number; checks: CheckApp['checks']; auto_trigger: boolean }[]
+  >`
     SELECT i.app_id, i.id AS installation_id, i.permissions->>'checks' AS checks, COALESCE(p.auto_trigger, true) AS auto_trigger
     FROM installations i
     LEFT JOIN check_suite_preferences p ON p.repository_id = ${repo.id} AND p.app_id = i.app_id
@@ -22,5 +27,10 @@ export async function checkAppsOf(db: Sql | TransactionSql, repo: Pick<Repositor
       AND (i.repository_selection = 'all'
            OR EXISTS (SELECT 1 FROM installation_repositories r WHERE r.installation_id = i.id AND r.repository_id = ${repo.id}))
     ORDER BY i.app_id`;
-  return rows.map((r) => ({ appId: r.app_id, installationId: r.installation_id, checks: r.checks, autoTrigger: r.auto_trigger }));
+  return rows.map((r) => ({
+    appId: r.app_id,
+    installationId: r.installation_id,
+    checks: r.checks,
+    autoTrigger: r.auto_trigger,
+  }));
 }

@@ -29,17 +29,46 @@ export interface CheckContext {
 
 async function appViews(db: Db, appIds: number[], urls: Urls): Promise<CheckContext['apps']> {
   if (appIds.length === 0) return new Map();
-  const rows = await db<(AppRow & { owner_login: string; owner_kind: 'User' | 'Organization'; owner_site_admin: boolean; installations: number })[]>`
+  const rows = await db<
+    (AppRow & {
+      owner_login: string;
+      owner_kind: 'User' | 'Organization';
+      owner_site_admin: boolean;
+      installations: number;
+    })[]
+  >`
     SELECT p.*, o.login AS owner_login, o.kind AS owner_kind, o.site_admin AS owner_site_admin,
            (SELECT count(*)::int FROM installations i WHERE i.app_id = p.id) AS installations
     FROM apps p JOIN accounts o ON o.id = p.owner_id WHERE p.id = ANY(${appIds})`;
-  return new Map(rows.map((r) => [r.id, integrationView(r, { id: r.owner_id, login: r.owner_login, kind: r.owner_kind, site_admin: r.owner_site_admin }, r.installations, urls)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      integrationView(
+        r,
+        { id: r.owner_id, login: r.owner_login, kind: r.owner_kind, site_admin: r.owner_site_admin },
+        r.installations,
+        urls,
+      ),
+    ]),
+  );
 }
 
 async function openPulls(db: Db, repo: RepositoryRow, shas: string[], urls: Urls): Promise<CheckContext['pulls']> {
   const out = new Map<string, PullMinimal[]>(shas.map((sha) => [sha, []]));
   if (shas.length === 0) return out;
-  const rows = await db<{ id: number; number: number; head_ref: string; head_sha: string; base_ref: string; base_sha: string; head_repo_id: number | null; head_repo_name: string | null; head_owner: string | null }[]>`
+  const rows = await db<
+    {
+      id: number;
+      number: number;
+      head_ref: string;
+      head_sha: string;
+      base_ref: string;
+      base_sha: string;
+      head_repo_id: number | null;
+      head_repo_name: string | null;
+      head_owner: string | null;
+    }[]
+  >`
     SELECT i.id, i.number, p.head_ref, p.head_sha, p.base_ref, p.base_sha,
            h.id AS head_repo_id, h.name AS head_repo_name, ho.login AS head_owner
     FROM pull_requests p JOIN issues i ON i.id = p.issue_id
@@ -48,26 +77,43 @@ async function openPulls(db: Db, repo: RepositoryRow, shas: string[], urls: Urls
     ORDER BY i.number`;
   const base = { id: repo.id, url: urls.api(`/repos/${repo.owner_login}/${repo.name}`), name: repo.name };
   for (const r of rows) {
-    const headRepo = r.head_repo_id !== null ? { id: r.head_repo_id, url: urls.api(`/repos/${r.head_owner}/${r.head_repo_name}`), name: r.head_repo_name! } : base;
+    const headRepo =
+      r.head_repo_id !== null
+        ? { id: r.head_repo_id, url: urls.api(`/repos/${r.head_owner}/${r.head_repo_name}`), name: r.head_repo_name! }
+        : base;
     out.get(r.head_sha)?.push({
-      id: r.id, number: r.number, url: urls.api(`/repos/${repo.owner_login}/${repo.name}/pulls/${r.number}`),
-      head: { ref: r.head_ref, sha: r.head_sha, repo: headRepo }, base: { ref: r.base_ref, sha: r.base_sha, repo: base },
+      id: r.id,
+      number: r.number,
+      url: urls.api(`/repos/${repo.owner_login}/${repo.name}/pulls/${r.number}`),
+      head: { ref: r.head_ref, sha: r.head_sha, repo: headRepo },
+      base: { ref: r.base_ref, sha: r.base_sha, repo: base },
     });
   }
   return out;
 }
 
-async function headCommits(git: GitRepositories, repositoryId: number, shas: string[]): Promise<CheckContext['commits']> {
+async function headCommits(
+  git: GitRepositories,
+  repositoryId: number,
+  shas: string[],
+): Promise<CheckContext['commits']> {
   const out = new Map<string, CommitInfo | null>();
-  for (const sha of shas) out.set(sha, (await isCommit(git, repositoryId, sha)) ? await commitInfo(git, repositoryId, sha) : null);
+  for (const sha of shas)
+    out.set(sha, (await isCommit(git, repositoryId, sha)) ? await commitInfo(git, repositoryId, sha) : null);
   return out;
 }
 
-export async function loadCheckContext(db: Db, repo: RepositoryRow, urls: Urls, of: { appIds: number[]; shas: string[]; git?: GitRepositories }): Promise<CheckContext> {
+export async function loadCheckContext(
+  db: Db,
+  repo: RepositoryRow,
+  urls: Urls,
+  of: { appIds: number[]; shas: string[]; git?: GitRepositories },
+): Promise<CheckContext> {
   const appIds = [...new Set(of.appIds)];
   const shas = [...new Set(of.shas)];
   return {
-    repo, urls,
+    repo,
+    urls,
     apps: await appViews(db, appIds, urls),
     pulls: await openPulls(db, repo, shas, urls),
     commits: of.git ? await headCommits(of.git, repo.id, shas) : new Map(),

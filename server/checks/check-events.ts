@@ -45,31 +45,67 @@ export interface CheckEventScope {
 
 const installationRef = (id: number) => ({ id, node_id: encodeNodeId('Installation', id) });
 
-async function route(scope: CheckEventScope, event: string, action: string, ownAppId: number, fields: Record<string, unknown>): Promise<void> {
+async function route(
+  scope: CheckEventScope,
+  event: string,
+  action: string,
+  ownAppId: number,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const rule = CHECK_ROUTES[`${event}.${action}`]!;
-  const apps = scope.apps ?? await checkAppsOf(scope.tx, scope.repo);
+  const apps = scope.apps ?? (await checkAppsOf(scope.tx, scope.repo));
   const own = apps.find((a) => a.appId === ownAppId);
   const base = { action, ...fields, repository: repositoryPayload(scope.repo, scope.urls), sender: scope.sender };
-  const withInstallation = (id: number | undefined) => (id === undefined ? base : { ...base, installation: installationRef(id) });
+  const withInstallation = (id: number | undefined) =>
+    id === undefined ? base : { ...base, installation: installationRef(id) };
   if (rule.repositoryHooks) {
-    await emitRepositoryEvent(scope.tx, scope.repo.id, event, action, withInstallation(own?.installationId), own?.installationId ?? null);
+    await emitRepositoryEvent(
+      scope.tx,
+      scope.repo.id,
+      event,
+      action,
+      withInstallation(own?.installationId),
+      own?.installationId ?? null,
+    );
   }
   const receivers = rule.apps === 'own-app' ? (own ? [own] : []) : apps;
   for (const app of receivers) {
     await emitAppEvent(scope.tx, {
-      appId: app.appId, installationId: app.installationId, repositoryId: scope.repo.id, event, action,
-      payload: withInstallation(app.installationId), subscribedOnly: rule.apps !== 'own-app',
+      appId: app.appId,
+      installationId: app.installationId,
+      repositoryId: scope.repo.id,
+      event,
+      action,
+      payload: withInstallation(app.installationId),
+      subscribedOnly: rule.apps !== 'own-app',
     });
   }
 }
 
-export async function emitCheckRunEvent(scope: CheckEventScope, action: CheckRunAction, run: CheckRunRow, suite: CheckSuiteRow, extra: Record<string, unknown> = {}): Promise<void> {
+export async function emitCheckRunEvent(
+  scope: CheckEventScope,
+  action: CheckRunAction,
+  run: CheckRunRow,
+  suite: CheckSuiteRow,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const ctx = await loadCheckContext(scope.tx, scope.repo, scope.urls, { appIds: [run.app_id], shas: [run.head_sha] });
-  await route(scope, 'check_run', action, run.app_id, { check_run: checkRunView(run, ctx, simpleCheckSuiteView(suite, ctx)), ...extra });
+  await route(scope, 'check_run', action, run.app_id, {
+    check_run: checkRunView(run, ctx, simpleCheckSuiteView(suite, ctx)),
+    ...extra,
+  });
 }
 
-export async function emitCheckSuiteEvent(scope: CheckEventScope, action: CheckSuiteAction, suite: CheckSuiteRow): Promise<void> {
-  const ctx = await loadCheckContext(scope.tx, scope.repo, scope.urls, { appIds: [suite.app_id], shas: [suite.head_sha], git: scope.git });
+export async function emitCheckSuiteEvent(
+  scope: CheckEventScope,
+  action: CheckSuiteAction,
+  suite: CheckSuiteRow,
+): Promise<void> {
+  const ctx = await loadCheckContext(scope.tx, scope.repo, scope.urls, {
+    appIds: [suite.app_id],
+    shas: [suite.head_sha],
+    git: scope.git,
+  });
   const { repository: _top, ...checkSuite } = checkSuiteView(suite, ctx);
   await route(scope, 'check_suite', action, suite.app_id, { check_suite: checkSuite });
 }

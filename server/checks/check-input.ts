@@ -62,7 +62,8 @@ export function runValues(body: RunBody, run: CheckRunRow | null): RunValues & {
   values.status = status;
   const annotations = body.output?.annotations ?? [];
   annotations.forEach((a, i) => {
-    if ((a.start_column != null || a.end_column != null) && a.start_line !== a.end_line) throw invalid(`output.annotations[${i}].start_column`);
+    if ((a.start_column != null || a.end_column != null) && a.start_line !== a.end_line)
+      throw invalid(`output.annotations[${i}].start_column`);
     if (a.end_line < a.start_line) throw invalid(`output.annotations[${i}].end_line`);
   });
   return { ...values, annotations };

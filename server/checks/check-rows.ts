@@ -1,6 +1,14 @@
 // The rows of check suites, runs and annotations as the store reads them.
 export type CheckStatus = 'queued' | 'in_progress' | 'completed';
-export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required' | 'stale';
+export type CheckConclusion =
+  | 'success'
+  | 'failure'
+  | 'neutral'
+  | 'cancelled'
+  | 'skipped'
+  | 'timed_out'
+  | 'action_required'
+  | 'stale';
 
 export interface CheckSuiteRow {
   id: number;
@@ -21,7 +29,11 @@ export interface CheckSuiteRow {
   latest_check_runs_count: number;
 }
 
-export interface CheckAction { label: string; description: string; identifier: string }
+export interface CheckAction {
+  label: string;
+  description: string;
+  identifier: string;
+}
 
 export interface CheckRunRow {
   id: number;

@@ -10,15 +10,26 @@ import { emitCheckRunEvent, emitCheckSuiteEvent, type CheckEventScope } from './
 
 type Values = RunValues & { annotations: CheckAnnotationInput[] };
 
-async function settle(scope: CheckEventScope, before: CheckRunRow | null, run: CheckRunRow, suite: CheckSuiteRow): Promise<void> {
+async function settle(
+  scope: CheckEventScope,
+  before: CheckRunRow | null,
+  run: CheckRunRow,
+  suite: CheckSuiteRow,
+): Promise<void> {
   if (before === null) await emitCheckRunEvent(scope, 'created', run, suite);
   const refreshed = await refreshSuite(scope.tx, suite);
-  if (run.status === 'completed' && before?.status !== 'completed') await emitCheckRunEvent(scope, 'completed', run, refreshed);
-  if (refreshed.status === 'completed' && suite.status !== 'completed') await emitCheckSuiteEvent(scope, 'completed', refreshed);
+  if (run.status === 'completed' && before?.status !== 'completed')
+    await emitCheckRunEvent(scope, 'completed', run, refreshed);
+  if (refreshed.status === 'completed' && suite.status !== 'completed')
+    await emitCheckSuiteEvent(scope, 'completed', refreshed);
 }
 
 /** `suite` must be locked by the caller (ensureSuite locks it). */
-export async function createRunIn(scope: CheckEventScope & { tx: TransactionSql }, suite: CheckSuiteRow, values: Values & { name: string }): Promise<CheckRunRow> {
+export async function createRunIn(
+  scope: CheckEventScope & { tx: TransactionSql },
+  suite: CheckSuiteRow,
+  values: Values & { name: string },
+): Promise<CheckRunRow> {
   let run = await insertRun(scope.tx, suite, { ...values, status: values.status ?? 'queued' });
   run = await appendAnnotations(scope.tx, run, values.annotations);
   await settle(scope, null, run, suite);
@@ -26,7 +37,12 @@ export async function createRunIn(scope: CheckEventScope & { tx: TransactionSql 
 }
 
 /** `run` and `suite` must be locked by the caller. */
-export async function updateRunIn(scope: CheckEventScope, run: CheckRunRow, suite: CheckSuiteRow, values: Values): Promise<CheckRunRow> {
+export async function updateRunIn(
+  scope: CheckEventScope,
+  run: CheckRunRow,
+  suite: CheckSuiteRow,
+  values: Values,
+): Promise<CheckRunRow> {
   let next = await updateRun(scope.tx, run, values);
   next = await appendAnnotations(scope.tx, next, values.annotations);
   await settle(scope, run, next, suite);

@@ -49,14 +49,20 @@ export type ActionRequestResult = 'sent' | 'no-run' | 'unknown-action';
  * decides what the action does). An identifier the run does not offer sends
  * nothing.
  */
-export async function requestRunAction(req: RunRequest, runId: number, identifier: string): Promise<ActionRequestResult> {
+export async function requestRunAction(
+  req: RunRequest,
+  runId: number,
+  identifier: string,
+): Promise<ActionRequestResult> {
   const { sql, git, urls, repo, sender } = req;
   return sql.begin(async (tx) => {
     const run = await findRun(tx, repo.id, runId);
     if (!run) return 'no-run';
     if (!run.actions.some((a) => a.identifier === identifier)) return 'unknown-action';
     const suite = (await findSuite(tx, repo.id, run.suite_id))!;
-    await emitCheckRunEvent({ tx, git, repo, urls, sender }, 'requested_action', run, suite, { requested_action: { identifier } });
+    await emitCheckRunEvent({ tx, git, repo, urls, sender }, 'requested_action', run, suite, {
+      requested_action: { identifier },
+    });
     return 'sent';
   });
 }

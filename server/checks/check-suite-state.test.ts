@@ -8,8 +8,14 @@ describe('suiteState', () => {
   it('queued without runs or while every run is queued; in progress once one has started or completed', () => {
     expect(suiteState([])).toEqual({ status: 'queued', conclusion: null });
     expect(suiteState([{ status: 'queued', conclusion: null }])).toEqual({ status: 'queued', conclusion: null });
-    expect(suiteState([{ status: 'queued', conclusion: null }, done('success')])).toEqual({ status: 'in_progress', conclusion: null });
-    expect(suiteState([{ status: 'in_progress', conclusion: null }])).toEqual({ status: 'in_progress', conclusion: null });
+    expect(suiteState([{ status: 'queued', conclusion: null }, done('success')])).toEqual({
+      status: 'in_progress',
+      conclusion: null,
+    });
+    expect(suiteState([{ status: 'in_progress', conclusion: null }])).toEqual({
+      status: 'in_progress',
+      conclusion: null,
+    });
   });
 
   it('completed with the most severe conclusion', () => {
@@ -23,7 +29,10 @@ describe('suiteState', () => {
       [['skipped', 'skipped'], 'skipped'],
     ];
     for (const [conclusions, expected] of table) {
-      expect(suiteState(conclusions.map(done)), conclusions.join(',')).toEqual({ status: 'completed', conclusion: expected });
+      expect(suiteState(conclusions.map(done)), conclusions.join(',')).toEqual({
+        status: 'completed',
+        conclusion: expected,
+      });
     }
   });
 });

@@ -6,9 +6,21 @@
 // succeeded, neutral when any was neutral, and skipped only when all were.
 import type { CheckConclusion, CheckStatus } from './check-rows.js';
 
-const SEVERE: CheckConclusion[] = ['action_required', 'cancelled', 'timed_out', 'failure', 'stale', 'success', 'neutral', 'skipped'];
+const SEVERE: CheckConclusion[] = [
+  'action_required',
+  'cancelled',
+  'timed_out',
+  'failure',
+  'stale',
+  'success',
+  'neutral',
+  'skipped',
+];
 
-export interface RunState { status: CheckStatus; conclusion: CheckConclusion | null }
+export interface RunState {
+  status: CheckStatus;
+  conclusion: CheckConclusion | null;
+}
 
 export function suiteState(runs: readonly RunState[]): RunState {
   if (runs.length === 0) return { status: 'queued', conclusion: null };

@@ -28,26 +28,43 @@ export interface NewSuite {
 }
 
 /** The app's suite for the sha, made if missing; `created` tells which. */
-export async function ensureSuite(tx: TransactionSql, s: NewSuite): Promise<{ suite: CheckSuiteRow; created: boolean }> {
+export async function ensureSuite(
+  tx: TransactionSql,
+  s: NewSuite,
+): Promise<{ suite: CheckSuiteRow; created: boolean }> {
   const [inserted] = await tx<{ id: number }[]>`
     INSERT INTO check_suites (repository_id, app_id, head_sha, head_branch, before_sha, after_sha, created_by)
     VALUES (${s.repositoryId}, ${s.appId}, ${s.headSha}, ${s.headBranch}, ${s.before}, ${s.after}, ${s.createdBy})
     ON CONFLICT (repository_id, head_sha, app_id) DO NOTHING RETURNING id`;
-  const [existing] = inserted ? [inserted] : await tx<{ id: number }[]>`
+  const [existing] = inserted
+    ? [inserted]
+    : await tx<{ id: number }[]>`
     SELECT id FROM check_suites WHERE repository_id = ${s.repositoryId} AND head_sha = ${s.headSha} AND app_id = ${s.appId}`;
   return { suite: (await findSuite(tx, s.repositoryId, existing!.id, true))!, created: Boolean(inserted) };
 }
 
-export interface SuiteFilter { appId?: number; checkName?: string }
+export interface SuiteFilter {
+  appId?: number;
+  checkName?: string;
+}
 
 /** A commit's suites, oldest first, and the total. */
-export async function listSuitesForSha(db: Db, repositoryId: number, sha: string, filter: SuiteFilter, limit: number, offset: number): Promise<{ rows: CheckSuiteRow[]; total: number }> {
+export async function listSuitesForSha(
+  db: Db,
+  repositoryId: number,
+  sha: string,
+  filter: SuiteFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CheckSuiteRow[]; total: number }> {
   // No run's name holds a NUL (PostgreSQL text cannot): such a filter matches nothing rather than failing the query.
   if (filter.checkName !== undefined && !canMatchText(filter.checkName)) return { rows: [], total: 0 };
   const where = db`s.repository_id = ${repositoryId} AND s.head_sha = ${sha}
     ${filter.appId !== undefined ? db`AND s.app_id = ${filter.appId}` : db``}
     ${filter.checkName !== undefined ? db`AND EXISTS (SELECT 1 FROM check_runs r WHERE r.suite_id = s.id AND r.name = ${filter.checkName})` : db``}`;
-  const rows = await db<CheckSuiteRow[]>`${SELECT_SUITE(db)} WHERE ${where} ORDER BY s.id LIMIT ${limit} OFFSET ${offset}`;
+  const rows = await db<
+    CheckSuiteRow[]
+  >`${SELECT_SUITE(db)} WHERE ${where} ORDER BY s.id LIMIT ${limit} OFFSET ${offset}`;
   const [count] = await db<{ total: number }[]>`SELECT count(*)::int AS total FROM check_suites s WHERE ${where}`;
   return { rows, total: count!.total };
 }

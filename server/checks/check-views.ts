@@ -8,7 +8,11 @@ import type { CheckAnnotationRow, CheckRunRow, CheckSuiteRow } from './check-row
 
 const repoPath = (ctx: CheckContext) => `/repos/${ctx.repo.owner_login}/${ctx.repo.name}`;
 
-export function checkRunView(run: CheckRunRow, ctx: CheckContext, checkSuite: { id: number } & Record<string, unknown> = { id: run.suite_id }) {
+export function checkRunView(
+  run: CheckRunRow,
+  ctx: CheckContext,
+  checkSuite: { id: number } & Record<string, unknown> = { id: run.suite_id },
+) {
   const url = ctx.urls.api(`${repoPath(ctx)}/check-runs/${run.id}`);
   const htmlUrl = ctx.urls.html(`/${ctx.repo.owner_login}/${ctx.repo.name}/runs/${run.id}`);
   return {
@@ -69,10 +73,23 @@ export function checkSuiteView(suite: CheckSuiteRow, ctx: CheckContext) {
     ...suiteFields(suite, ctx),
     repository: repositoryPayload(ctx.repo, ctx.urls),
     // Suites are made for commits of the repository; a commit git no longer has shows only its sha.
-    head_commit: commit ? {
-      id: commit.id, tree_id: commit.tree_id, message: commit.message, timestamp: commit.timestamp,
-      author: commit.author as { name: string; email: string } | null, committer: commit.committer as { name: string; email: string } | null,
-    } : { id: suite.head_sha, tree_id: '', message: '', timestamp: isoSeconds(suite.created_at), author: null, committer: null },
+    head_commit: commit
+      ? {
+          id: commit.id,
+          tree_id: commit.tree_id,
+          message: commit.message,
+          timestamp: commit.timestamp,
+          author: commit.author as { name: string; email: string } | null,
+          committer: commit.committer as { name: string; email: string } | null,
+        }
+      : {
+          id: suite.head_sha,
+          tree_id: '',
+          message: '',
+          timestamp: isoSeconds(suite.created_at),
+          author: null,
+          committer: null,
+        },
     latest_check_runs_count: suite.latest_check_runs_count,
     check_runs_url: ctx.urls.api(`${repoPath(ctx)}/check-suites/${suite.id}/check-runs`),
   };
@@ -89,6 +106,8 @@ export function checkAnnotationView(a: CheckAnnotationRow, ctx: CheckContext, he
     title: a.title,
     message: a.message,
     raw_details: a.raw_details,
-    blob_href: ctx.urls.html(`/${ctx.repo.owner_login}/${ctx.repo.name}/blob/${headSha}/${a.path.split('/').map(encodeURIComponent).join('/')}`),
+    blob_href: ctx.urls.html(
+      `/${ctx.repo.owner_login}/${ctx.repo.name}/blob/${headSha}/${a.path.split('/').map(encodeURIComponent).join('/')}`,
+    ),
   };
 }

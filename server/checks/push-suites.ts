@@ -12,11 +12,21 @@ import { checkAppsOf } from './check-apps.js';
 import { emitCheckSuiteEvent } from './check-events.js';
 import { ensureSuite } from './check-suites-store.js';
 
-export interface PushedBranch { ref: string; before: string | null; after: string | null }
+export interface PushedBranch {
+  ref: string;
+  before: string | null;
+  after: string | null;
+}
 
 const ZERO = '0000000000000000000000000000000000000000';
 
-export async function requestSuitesOnPush(tx: TransactionSql, deps: { git: GitRepositories; urls: Urls }, repo: RepositoryRow, changes: readonly PushedBranch[], sender: unknown): Promise<void> {
+export async function requestSuitesOnPush(
+  tx: TransactionSql,
+  deps: { git: GitRepositories; urls: Urls },
+  repo: RepositoryRow,
+  changes: readonly PushedBranch[],
+  sender: unknown,
+): Promise<void> {
   const branches = changes.filter((c) => c.after !== null && c.ref.startsWith('refs/heads/'));
   if (branches.length === 0) return;
   const apps = await checkAppsOf(tx, repo);
@@ -25,10 +35,16 @@ export async function requestSuitesOnPush(tx: TransactionSql, deps: { git: GitRe
   for (const change of branches) {
     for (const app of triggered) {
       const { suite, created } = await ensureSuite(tx, {
-        repositoryId: repo.id, appId: app.appId, headSha: change.after!, headBranch: change.ref.slice('refs/heads/'.length),
-        before: change.before ?? ZERO, after: change.after, createdBy: 'push',
+        repositoryId: repo.id,
+        appId: app.appId,
+        headSha: change.after!,
+        headBranch: change.ref.slice('refs/heads/'.length),
+        before: change.before ?? ZERO,
+        after: change.after,
+        createdBy: 'push',
       });
-      if (created) await emitCheckSuiteEvent({ tx, git: deps.git, repo, urls: deps.urls, sender, apps }, 'requested', suite);
+      if (created)
+        await emitCheckSuiteEvent({ tx, git: deps.git, repo, urls: deps.urls, sender, apps }, 'requested', suite);
     }
   }
 }

@@ -10,13 +10,21 @@ import { commitOfRef } from './check-ref.js';
 type ListByRef = 'checks/list-for-ref' | 'checks/list-suites-for-ref';
 
 /** `params`: the handler's ctx.params (a generic context's are not typed). */
-export async function refPageRequest<K extends ListByRef>(ctx: OperationContext<K>, params: { owner: string; repo: string; ref: string }) {
+export async function refPageRequest<K extends ListByRef>(
+  ctx: OperationContext<K>,
+  params: { owner: string; repo: string; ref: string },
+) {
   const { repo } = await accessRepository(ctx, params.owner, params.repo, 'read');
   const { query } = await ctx.input();
   const sha = await commitOfRef(ctx.services.git, repo, params.ref);
   return { repo, query, sha, page: pageRequest(query) };
 }
 
-export function refPageAnswer<K extends ListByRef, Body>(ctx: OperationContext<K>, page: PageRequest, total: number, body: Body) {
+export function refPageAnswer<K extends ListByRef, Body>(
+  ctx: OperationContext<K>,
+  page: PageRequest,
+  total: number,
+  body: Body,
+) {
   return { status: 200 as const, body, headers: linkHeaders(ctx.services.urls.apiRequest(ctx.event.url), page, total) };
 }

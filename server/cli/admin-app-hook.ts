@@ -3,13 +3,24 @@
 // subscribes to. The secret is write-only: it is never printed, only whether
 // one is set.
 import { AppError, findApp, type AppRow } from '../apps/apps-store.js';
-import { AppHookError, findAppHook, isHookUrl, setAppEvents, setAppHook, type AppHookValues } from '../apps/app-hooks/app-hooks-store.js';
+import {
+  AppHookError,
+  findAppHook,
+  isHookUrl,
+  setAppEvents,
+  setAppHook,
+  type AppHookValues,
+} from '../apps/app-hooks/app-hooks-store.js';
 import type { Sql } from '../db/database.js';
 import { parseCommand } from './cli-args.js';
 
 type Json = (value: unknown) => void;
 
-export const parseEvents = (raw: string) => raw.split(',').map((e) => e.trim()).filter(Boolean);
+export const parseEvents = (raw: string) =>
+  raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
 
 /** Refuses a bad URL before anything is written (create-app makes the app first). */
 export function checkHookUrl(url: string | undefined): void {
@@ -21,16 +32,29 @@ export async function appHookSummary(sql: Sql, app: Pick<AppRow, 'id' | 'slug'>)
   const hook = await findAppHook(sql, app.id);
   const [row] = await sql<{ events: string[] }[]>`SELECT events FROM apps WHERE id = ${app.id}`;
   return {
-    app_id: app.id, app_slug: app.slug, events: row?.events ?? [],
-    webhook: hook ? {
-      id: hook.id, url: hook.url, content_type: hook.content_type, insecure_ssl: hook.insecure_ssl,
-      active: hook.active, secret_set: hook.secret !== null,
-    } : null,
+    app_id: app.id,
+    app_slug: app.slug,
+    events: row?.events ?? [],
+    webhook: hook
+      ? {
+          id: hook.id,
+          url: hook.url,
+          content_type: hook.content_type,
+          insecure_ssl: hook.insecure_ssl,
+          active: hook.active,
+          secret_set: hook.secret !== null,
+        }
+      : null,
   };
 }
 
 /** Sets the hook's fields given (a first hook needs --url), in one transaction with the events. */
-export async function writeAppHook(sql: Sql, appId: number, changes: Partial<AppHookValues>, events?: string[]): Promise<void> {
+export async function writeAppHook(
+  sql: Sql,
+  appId: number,
+  changes: Partial<AppHookValues>,
+  events?: string[],
+): Promise<void> {
   try {
     await sql.begin(async (tx) => {
       if (Object.keys(changes).length > 0) await setAppHook(tx, appId, changes);
@@ -43,15 +67,25 @@ export async function writeAppHook(sql: Sql, appId: number, changes: Partial<App
 }
 
 export async function appHookCommand(sql: Sql, argv: string[], json: Json): Promise<void> {
-  const { positionals, values } = parseCommand(argv, {
-    url: { type: 'string' }, secret: { type: 'string' }, 'content-type': { type: 'string' }, 'insecure-ssl': { type: 'boolean' },
-    active: { type: 'boolean' }, inactive: { type: 'boolean' }, events: { type: 'string' },
-  }, 1);
+  const { positionals, values } = parseCommand(
+    argv,
+    {
+      url: { type: 'string' },
+      secret: { type: 'string' },
+      'content-type': { type: 'string' },
+      'insecure-ssl': { type: 'boolean' },
+      active: { type: 'boolean' },
+      inactive: { type: 'boolean' },
+      events: { type: 'string' },
+    },
+    1,
+  );
   const app = await findApp(sql, positionals[0]!);
   if (!app) throw new AppError(`no app ${positionals[0]} (give its id or slug)`);
   if (values.active && values.inactive) throw new AppError('give --active or --inactive, not both');
   const contentType = values['content-type'];
-  if (contentType !== undefined && contentType !== 'json' && contentType !== 'form') throw new AppError('--content-type is json or form');
+  if (contentType !== undefined && contentType !== 'json' && contentType !== 'form')
+    throw new AppError('--content-type is json or form');
   checkHookUrl(values.url);
   const changes: Partial<AppHookValues> = {};
   if (values.url !== undefined) changes.url = values.url;

@@ -65,25 +65,47 @@ describe('wharf admin', () => {
   });
 
   it('manages organizations and renames users', async () => {
-    expect(JSON.parse((await wharf('admin', 'create-org', 'acme', '--owner', 'alice')).stdout)).toMatchObject({ login: 'acme', owner: 'alice' });
-    expect(JSON.parse((await wharf('admin', 'add-member', 'acme', 'bob')).stdout)).toEqual({ org: 'acme', login: 'bob', role: 'member' });
+    expect(JSON.parse((await wharf('admin', 'create-org', 'acme', '--owner', 'alice')).stdout)).toMatchObject({
+      login: 'acme',
+      owner: 'alice',
+    });
+    expect(JSON.parse((await wharf('admin', 'add-member', 'acme', 'bob')).stdout)).toEqual({
+      org: 'acme',
+      login: 'bob',
+      role: 'member',
+    });
     const sql = connect(databaseUrl, { max: 1 });
     try {
       await sql`INSERT INTO repositories (owner_id, name) SELECT id, 'kept' FROM accounts WHERE login = 'bob'`;
       const renamed = JSON.parse((await wharf('admin', 'rename-user', 'bob', 'robert')).stdout);
       expect(renamed.login).toBe('robert');
       // bob/kept keeps answering (301 to /repositories/{id}: server/renames/account-renames.test.ts).
-      expect(await sql`SELECT rr.owner_login, rr.name FROM repository_redirects rr JOIN repositories r ON r.id = rr.repository_id WHERE r.name = 'kept'`).toEqual([{ owner_login: 'bob', name: 'kept' }]);
+      expect(
+        await sql`SELECT rr.owner_login, rr.name FROM repository_redirects rr JOIN repositories r ON r.id = rr.repository_id WHERE r.name = 'kept'`,
+      ).toEqual([{ owner_login: 'bob', name: 'kept' }]);
     } finally {
       await sql.end();
     }
   });
 
   it('registers OAuth apps and prints the client secret once', async () => {
-    const created = await wharf('admin', 'create-oauth-app', 'alice', 'My CLI', '--device-flow', '--callback-url', 'https://app.example.com/cb');
+    const created = await wharf(
+      'admin',
+      'create-oauth-app',
+      'alice',
+      'My CLI',
+      '--device-flow',
+      '--callback-url',
+      'https://app.example.com/cb',
+    );
     expect(created.code).toBe(0);
     const app = JSON.parse(created.stdout);
-    expect(app).toMatchObject({ name: 'My CLI', owner: 'alice', device_flow_enabled: true, callback_url: 'https://app.example.com/cb' });
+    expect(app).toMatchObject({
+      name: 'My CLI',
+      owner: 'alice',
+      device_flow_enabled: true,
+      callback_url: 'https://app.example.com/cb',
+    });
     expect(app.client_id).toMatch(/^Ov23li/);
     expect(app.client_secret).toMatch(/^[0-9a-f]{40}$/);
   });
@@ -96,7 +118,9 @@ describe('wharf admin', () => {
         const result = await wharf('admin', 'add-collaborator', 'alice/granted', 'robert', '--permission', permission);
         expect(result.code, result.stderr).toBe(0);
         expect(JSON.parse(result.stdout)).toEqual({ repository: 'alice/granted', login: 'robert', permission });
-        const [row] = await sql<{ permission: string }[]>`SELECT c.permission FROM collaborators c JOIN accounts a ON a.id = c.user_id WHERE a.login = 'robert'`;
+        const [row] = await sql<
+          { permission: string }[]
+        >`SELECT c.permission FROM collaborators c JOIN accounts a ON a.id = c.user_id WHERE a.login = 'robert'`;
         expect(row!.permission).toBe(permission);
       }
     } finally {

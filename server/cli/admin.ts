@@ -21,23 +21,28 @@ const DEFAULT_SCOPES = ['repo', 'admin:repo_hook', 'user'];
 
 type Out = (line: string) => void;
 
-
 async function mustFind(accounts: AccountStore, login: string, kind?: 'User' | 'Organization') {
   const account = await accounts.byLogin(login);
-  if (!account || (kind && account.kind !== kind)) throw new AccountError(`no ${kind === 'Organization' ? 'organization' : 'user'} named ${login}`);
+  if (!account || (kind && account.kind !== kind))
+    throw new AccountError(`no ${kind === 'Organization' ? 'organization' : 'user'} named ${login}`);
   return account;
 }
 
 function parseScopes(raw: string | undefined): string[] {
   if (raw === undefined) return DEFAULT_SCOPES;
-  const scopes = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
-  if (unknown.length) throw new UsageError(`unknown scope(s): ${unknown.join(', ')}; known: ${KNOWN_SCOPES.join(', ')}`);
+  if (unknown.length)
+    throw new UsageError(`unknown scope(s): ${unknown.join(', ')}; known: ${KNOWN_SCOPES.join(', ')}`);
   return [...new Set(scopes)];
 }
 
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) throw new UsageError('pipe the password on stdin, e.g. `wharf admin set-password alice < file`');
+  if (process.stdin.isTTY)
+    throw new UsageError('pipe the password on stdin, e.g. `wharf admin set-password alice < file`');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
@@ -54,7 +59,10 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): 
   switch (command) {
     case 'create-user': {
       const { positionals, values } = parseCommand(args, { admin: { type: 'boolean' }, email: { type: 'string' } }, 1);
-      const user = await accounts.create(positionals[0]!, 'User', { siteAdmin: Boolean(values.admin), email: values.email as string | undefined });
+      const user = await accounts.create(positionals[0]!, 'User', {
+        siteAdmin: Boolean(values.admin),
+        email: values.email as string | undefined,
+      });
       return json({ id: user.id, login: user.login, site_admin: user.site_admin, email: user.email });
     }
     case 'create-org': {
@@ -78,7 +86,12 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): 
       const { positionals } = parseCommand(args, {}, 2);
       const org = await mustFind(accounts, positionals[0]!, 'Organization');
       const user = await mustFind(accounts, positionals[1]!, 'User');
-      const result = await removeAccess(sql, site, user, (after) => accounts.removeMember(org.id, user.id, after), (tx) => forkedPrivateRepositories(tx, org.id));
+      const result = await removeAccess(
+        site,
+        user,
+        (after) => accounts.removeMember(org.id, user.id, after),
+        (tx) => forkedPrivateRepositories(tx, org.id),
+      );
       if (!result) throw new AccountError(`${user.login} is not a member of ${org.login}`);
       return json({ org: org.login, login: user.login, removed: true, ...result });
     }
@@ -87,12 +100,19 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): 
       const adding = command === 'add-collaborator';
       const { positionals, values } = parseCommand(args, adding ? { permission: { type: 'string' } } : {}, 2);
       const permission = (values.permission ?? 'write') as string;
-      if (adding && !isPermission(permission)) throw new UsageError(`--permission must be one of ${PERMISSIONS.join(', ')}`);
+      if (adding && !isPermission(permission))
+        throw new UsageError(`--permission must be one of ${PERMISSIONS.join(', ')}`);
       const repositoryId = await repositoryIdByFullName(sql, positionals[0]!);
-      if (repositoryId === null) throw new AccountError(`no repository named ${positionals[0]} (expected <owner>/<repo>)`);
+      if (repositoryId === null)
+        throw new AccountError(`no repository named ${positionals[0]} (expected <owner>/<repo>)`);
       const user = await mustFind(accounts, positionals[1]!, 'User');
       if (!adding) {
-        const result = await removeAccess(sql, site, user, (after) => removeCollaborator(sql, repositoryId, user.id, after), async () => [repositoryId]);
+        const result = await removeAccess(
+          site,
+          user,
+          (after) => removeCollaborator(sql, repositoryId, user.id, after),
+          async () => [repositoryId],
+        );
         if (!result) throw new AccountError(`${user.login} is not a collaborator on ${positionals[0]}`);
         return json({ repository: positionals[0], login: user.login, removed: true, ...result });
       }
@@ -111,30 +131,51 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): 
       return json({ login: user.login, password_set: hashed !== null });
     }
     case 'create-oauth-app': {
-      const { positionals, values } = parseCommand(args, { 'callback-url': { type: 'string' }, 'device-flow': { type: 'boolean' } }, 2);
+      const { positionals, values } = parseCommand(
+        args,
+        { 'callback-url': { type: 'string' }, 'device-flow': { type: 'boolean' } },
+        2,
+      );
       const callbackUrl = values['callback-url'] as string | undefined;
-      if (callbackUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(callbackUrl)) throw new UsageError('--callback-url must be an http(s) URL');
+      if (callbackUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(callbackUrl))
+        throw new UsageError('--callback-url must be an http(s) URL');
       const owner = await mustFind(accounts, positionals[0]!);
-      const { app, clientSecret } = await createOAuthApp(sql, owner.id, positionals[1]!, { callbackUrl, deviceFlow: Boolean(values['device-flow']) });
+      const { app, clientSecret } = await createOAuthApp(sql, owner.id, positionals[1]!, {
+        callbackUrl,
+        deviceFlow: Boolean(values['device-flow']),
+      });
       // The client secret is printed this once; only its digest is stored.
       return json({
-        id: app.id, name: app.name, owner: owner.login, client_id: app.client_id, client_secret: clientSecret,
-        callback_url: app.callback_url, device_flow_enabled: app.device_flow_enabled,
+        id: app.id,
+        name: app.name,
+        owner: owner.login,
+        client_id: app.client_id,
+        client_secret: clientSecret,
+        callback_url: app.callback_url,
+        device_flow_enabled: app.device_flow_enabled,
       });
     }
     case 'create-token': {
       const { positionals, values } = parseCommand(args, { scopes: { type: 'string' }, note: { type: 'string' } }, 1);
       const user = await mustFind(accounts, positionals[0]!, 'User');
-      const { token } = await tokens.create(user.id, 'personal', parseScopes(values.scopes as string | undefined), { note: values.note as string | undefined });
+      const { token } = await tokens.create(user.id, 'personal', parseScopes(values.scopes as string | undefined), {
+        note: values.note as string | undefined,
+      });
       return out(token);
     }
     case 'list-tokens': {
       const { positionals } = parseCommand(args, {}, 1);
       const user = await mustFind(accounts, positionals[0]!, 'User');
-      return json((await tokens.list(user.id)).map((t) => ({
-        id: t.id, kind: t.kind, scopes: t.scopes, note: t.note,
-        created_at: isoSeconds(t.created_at), expires_at: isoSecondsOrNull(t.expires_at),
-      })));
+      return json(
+        (await tokens.list(user.id)).map((t) => ({
+          id: t.id,
+          kind: t.kind,
+          scopes: t.scopes,
+          note: t.note,
+          created_at: isoSeconds(t.created_at),
+          expires_at: isoSecondsOrNull(t.expires_at),
+        })),
+      );
     }
     case 'revoke-token': {
       const { positionals } = parseCommand(args, {}, 1);

@@ -18,7 +18,12 @@ export async function bootstrapAdmin(sql: Sql): Promise<string | null> {
     if (existing) return null;
     const [admin] = await tx<{ id: number }[]>`
       INSERT INTO accounts (login, kind, site_admin) VALUES ('admin', 'User', true) RETURNING id`;
-    const { token } = await insertToken(tx, { userId: admin!.id, kind: 'personal', scopes: ADMIN_SCOPES, note: 'bootstrap token' });
+    const { token } = await insertToken(tx, {
+      userId: admin!.id,
+      kind: 'personal',
+      scopes: ADMIN_SCOPES,
+      note: 'bootstrap token',
+    });
     return token;
   });
 }

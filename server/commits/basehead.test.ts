@@ -11,7 +11,11 @@ describe('parseBaseHead', () => {
   });
 
   it('takes owner:ref and owner:repo:ref of this repository, in any case', () => {
-    expect(parseBaseHead('alice:main...ALICE:history:dev', repo)).toEqual({ base: 'main', head: 'dev', threeDot: true });
+    expect(parseBaseHead('alice:main...ALICE:history:dev', repo)).toEqual({
+      base: 'main',
+      head: 'dev',
+      threeDot: true,
+    });
   });
 
   it('refuses other repositories, missing sides and no separator', () => {

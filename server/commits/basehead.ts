@@ -4,7 +4,11 @@
 // `owner:ref` or `owner:repo:ref`; only this repository is served (no forks).
 import type { RepositoryRow } from '../repos/repositories-store.js';
 
-export interface BaseHead { base: string; head: string; threeDot: boolean }
+export interface BaseHead {
+  base: string;
+  head: string;
+  threeDot: boolean;
+}
 
 function sideRef(side: string, repo: RepositoryRow): string | null {
   const parts = side.split(':');

@@ -3,7 +3,10 @@
 import type { Services } from '../services.js';
 
 /** The addresses to match, or null when the login is no one (nothing can match). */
-export async function addressesOf(services: Pick<Services, 'accounts' | 'urls'>, who: string | undefined): Promise<string[] | null> {
+export async function addressesOf(
+  services: Pick<Services, 'accounts' | 'urls'>,
+  who: string | undefined,
+): Promise<string[] | null> {
   if (who === undefined || who === '') return [];
   if (who.includes('\0')) return null;
   if (who.includes('@')) return [who];

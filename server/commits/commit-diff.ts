@@ -29,22 +29,49 @@ export function emptyTree(sha: string): string {
   return sha.length === 64 ? EMPTY_TREE_SHA256 : EMPTY_TREE_SHA1;
 }
 
-const STATUS: Record<string, FileStatus> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
+const STATUS: Record<string, FileStatus> = {
+  A: 'added',
+  D: 'removed',
+  M: 'modified',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
 const ZERO = /^0+$/;
 
-const SUMMARY_ARGS = (base: string, head: string) => ['diff-tree', '-r', '-M', '--no-color', '--raw', '--numstat', '-z', base, head, '--'];
+const SUMMARY_ARGS = (base: string, head: string) => [
+  'diff-tree',
+  '-r',
+  '-M',
+  '--no-color',
+  '--raw',
+  '--numstat',
+  '-z',
+  base,
+  head,
+  '--',
+];
 
 /**
  * The files base..head changed, without hunks: status, blob, rename source
  * and line counts (binary files count 0 lines). A rename is one file, as
  * GitHub counts it. Every file: callers that show them cut the list.
  */
-export async function diffSummary(git: GitRepositories, repositoryId: number, base: string, head: string): Promise<DiffFile[]> {
+export async function diffSummary(
+  git: GitRepositories,
+  repositoryId: number,
+  base: string,
+  head: string,
+): Promise<DiffFile[]> {
   return parseSummary(await git.git(repositoryId, SUMMARY_ARGS(base, head)));
 }
 
 /** A change's totals from its summary: GitHub's additions, deletions and changed_files. */
-export function diffTotals(files: readonly DiffFile[]): { additions: number; deletions: number; changed_files: number } {
+export function diffTotals(files: readonly DiffFile[]): {
+  additions: number;
+  deletions: number;
+  changed_files: number;
+} {
   let additions = 0;
   let deletions = 0;
   for (const file of files) {
@@ -55,7 +82,13 @@ export function diffTotals(files: readonly DiffFile[]): { additions: number; del
 }
 
 /** The files base..head changed with their hunks, the first `limit` of them (GitHub's cap of the listing asking). */
-export async function diffFiles(git: GitRepositories, repositoryId: number, base: string, head: string, limit = MAX_DIFF_FILES): Promise<DiffFile[]> {
+export async function diffFiles(
+  git: GitRepositories,
+  repositoryId: number,
+  base: string,
+  head: string,
+  limit = MAX_DIFF_FILES,
+): Promise<DiffFile[]> {
   const args = ['diff-tree', '-r', '-M', '--no-color', base, head, '--'];
   const [summary, patch] = await Promise.all([
     git.git(repositoryId, SUMMARY_ARGS(base, head)),
@@ -84,8 +117,11 @@ function parseSummary(out: string): DiffFile[] {
     const letter = code!.charAt(0);
     const twoPaths = letter === 'R' || letter === 'C';
     const file: DiffFile = {
-      filename: tokens[i + (twoPaths ? 2 : 1)]!, status: STATUS[letter] ?? 'changed',
-      sha: ZERO.test(newSha!) ? oldSha! : newSha!, additions: 0, deletions: 0,
+      filename: tokens[i + (twoPaths ? 2 : 1)]!,
+      status: STATUS[letter] ?? 'changed',
+      sha: ZERO.test(newSha!) ? oldSha! : newSha!,
+      additions: 0,
+      deletions: 0,
     };
     if (twoPaths) file.previous_filename = tokens[i + 1]!;
     files.push(file);
@@ -103,10 +139,13 @@ function parseSummary(out: string): DiffFile[] {
 
 /** Each file's hunks (from the first `@@`), or undefined when it has none. */
 function splitPatch(out: string): (string | undefined)[] {
-  return out.split(/^diff --git /m).slice(1).map((section) => {
-    const start = section.search(/^@@ /m);
-    return start < 0 ? undefined : section.slice(start).replace(/\n$/, '');
-  });
+  return out
+    .split(/^diff --git /m)
+    .slice(1)
+    .map((section) => {
+      const start = section.search(/^@@ /m);
+      return start < 0 ? undefined : section.slice(start).replace(/\n$/, '');
+    });
 }
 
 /** git's output went past what one answer holds (GitRepositories.git's buffer). */
@@ -126,10 +165,14 @@ async function withinLimit(text: Promise<string>): Promise<string> {
 
 /** The unified diff of base..head as `git diff` prints it (the diff media type). */
 export function diffText(git: GitRepositories, repositoryId: number, base: string, head: string): Promise<string> {
-  return withinLimit(git.git(repositoryId, ['diff-tree', '-r', '-M', '-p', '--no-color', '--no-ext-diff', base, head, '--']));
+  return withinLimit(
+    git.git(repositoryId, ['diff-tree', '-r', '-M', '-p', '--no-color', '--no-ext-diff', base, head, '--']),
+  );
 }
 
 /** Commits as mailbox patches, `git format-patch --stdout` (the patch media type). */
 export function patchText(git: GitRepositories, repositoryId: number, revisions: string[]): Promise<string> {
-  return withinLimit(git.git(repositoryId, ['format-patch', '--stdout', '--no-color', '-M', '--no-signature', ...revisions, '--']));
+  return withinLimit(
+    git.git(repositoryId, ['format-patch', '--stdout', '--no-color', '-M', '--no-signature', ...revisions, '--']),
+  );
 }

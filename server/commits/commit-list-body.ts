@@ -17,7 +17,10 @@ const bodies = new WeakMap<CommitPage, WeakMap<RepositoryRow, { signature: strin
 
 /** What of the matched accounts a body shows (simple-user fields). */
 function signatureOf(users: CommitUsers): string {
-  return [...users].map(([email, a]) => `${email}\0${a.id}\0${a.login}\0${a.kind}\0${a.site_admin}`).sort().join('\n');
+  return [...users]
+    .map(([email, a]) => `${email}\0${a.id}\0${a.login}\0${a.kind}\0${a.site_admin}`)
+    .sort()
+    .join('\n');
 }
 
 export function commitListBody(repo: RepositoryRow, page: CommitPage, users: CommitUsers, urls: Urls): Body {

@@ -40,12 +40,34 @@ function filterArgs(filters: CommitFilters): { options: string[]; paths: string[
 // Pathspec magic (`:(glob)…`) is never a caller's to use: paths are literal.
 const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
 
-async function loadPage(git: GitRepositories, repositoryId: number, start: string, filters: CommitFilters, page: PageRequest): Promise<CommitPage> {
+async function loadPage(
+  git: GitRepositories,
+  repositoryId: number,
+  start: string,
+  filters: CommitFilters,
+  page: PageRequest,
+): Promise<CommitPage> {
   const { options, paths } = filterArgs(filters);
   // git reads --skip as an int: a page past that is past any history, and empty.
   const pastAnyHistory = page.offset > 2 ** 31 - 1;
   const [log, count] = await Promise.all([
-    pastAnyHistory ? '' : git.git(repositoryId, ['log', COMMIT_FORMAT, `--skip=${page.offset}`, `--max-count=${page.perPage}`, ...options, start, '--', ...paths], undefined, LITERAL),
+    pastAnyHistory
+      ? ''
+      : git.git(
+          repositoryId,
+          [
+            'log',
+            COMMIT_FORMAT,
+            `--skip=${page.offset}`,
+            `--max-count=${page.perPage}`,
+            ...options,
+            start,
+            '--',
+            ...paths,
+          ],
+          undefined,
+          LITERAL,
+        ),
     git.git(repositoryId, ['rev-list', '--count', ...options, start, '--', ...paths], undefined, LITERAL),
   ]);
   const records = parseCommitRecords(log);
@@ -56,7 +78,13 @@ async function loadPage(git: GitRepositories, repositoryId: number, start: strin
 /** Remembered pages, per data directory (the GitRepositories of one app). */
 const caches = new WeakMap<GitRepositories, Map<string, Promise<CommitPage>>>();
 
-export function commitPage(git: GitRepositories, repositoryId: number, start: string, filters: CommitFilters, page: PageRequest): Promise<CommitPage> {
+export function commitPage(
+  git: GitRepositories,
+  repositoryId: number,
+  start: string,
+  filters: CommitFilters,
+  page: PageRequest,
+): Promise<CommitPage> {
   // One cache per data directory, keyed by repository: a sha seen in one repository says nothing about another.
   let cache = caches.get(git);
   if (!cache) caches.set(git, (cache = new Map()));

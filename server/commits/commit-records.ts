@@ -2,7 +2,11 @@
 // the data every commit body is built from. One process lists many commits.
 import type { GitRepositories } from '../repos/git.js';
 
-export interface GitPerson { name: string; email: string; date: string }
+export interface GitPerson {
+  name: string;
+  email: string;
+  date: string;
+}
 
 export interface CommitRecord {
   sha: string;
@@ -24,16 +28,21 @@ function utc(date: string): string {
 }
 
 export function parseCommitRecords(out: string): CommitRecord[] {
-  return out.split(RECORD).slice(1).map((record) => {
-    const [sha, tree, parents, an, ae, ad, cn, ce, cd, ...message] = record.split('\x00');
-    return {
-      sha: sha!, tree: tree!, parents: parents ? parents.split(' ') : [],
-      author: { name: an!, email: ae!, date: utc(ad!) },
-      committer: { name: cn!, email: ce!, date: utc(cd!) },
-      // git ends %B with a newline (and log adds one between records); GitHub's message has neither.
-      message: message.join('\x00').replace(/\n+$/, ''),
-    };
-  });
+  return out
+    .split(RECORD)
+    .slice(1)
+    .map((record) => {
+      const [sha, tree, parents, an, ae, ad, cn, ce, cd, ...message] = record.split('\x00');
+      return {
+        sha: sha!,
+        tree: tree!,
+        parents: parents ? parents.split(' ') : [],
+        author: { name: an!, email: ae!, date: utc(ad!) },
+        committer: { name: cn!, email: ce!, date: utc(cd!) },
+        // git ends %B with a newline (and log adds one between records); GitHub's message has neither.
+        message: message.join('\x00').replace(/\n+$/, ''),
+      };
+    });
 }
 
 /** The records of `revisions` (any `git log` arguments), newest first, in one process. */

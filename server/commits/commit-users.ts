@@ -18,7 +18,10 @@ export type CommitUsers = Map<string, AccountRow>;
 export const ACCOUNT_LINK_TTL_MS = 30_000;
 const MAX_REMEMBERED = 10_000;
 
-interface Remembered { row: AccountRow | null; at: number }
+interface Remembered {
+  row: AccountRow | null;
+  at: number;
+}
 
 class AddressCache {
   readonly entries = new Map<string, Remembered>();
@@ -46,13 +49,21 @@ function cacheOf(bus: InvalidationBus): AddressCache {
 const key = (email: string) => email.toLowerCase();
 
 function noreplyId(email: string, host: string): number | null {
-  const match = new RegExp(`^(\\d{1,15})\\+[^@]+@users\\.noreply\\.${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i').exec(email);
+  const match = new RegExp(
+    `^(\\d{1,15})\\+[^@]+@users\\.noreply\\.${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+    'i',
+  ).exec(email);
   return match ? Number(match[1]) : null;
 }
 
 /** The accounts of the addresses that are not remembered, in one query. */
-async function lookUp(services: Pick<Services, 'sql' | 'urls'>, wanted: string[]): Promise<Map<string, AccountRow | null>> {
-  const ids = wanted.map((email) => noreplyId(email, services.urls.noreplyHost)).filter((id): id is number => id !== null);
+async function lookUp(
+  services: Pick<Services, 'sql' | 'urls'>,
+  wanted: string[],
+): Promise<Map<string, AccountRow | null>> {
+  const ids = wanted
+    .map((email) => noreplyId(email, services.urls.noreplyHost))
+    .filter((id): id is number => id !== null);
   const rows = await services.sql<AccountRow[]>`
     SELECT * FROM accounts WHERE kind <> 'Organization' AND (lower(email) = ANY(${wanted}) OR id = ANY(${ids}))`;
   const found = new Map<string, AccountRow | null>(wanted.map((email) => [email, null]));
@@ -68,7 +79,10 @@ async function lookUp(services: Pick<Services, 'sql' | 'urls'>, wanted: string[]
   return found;
 }
 
-export async function commitUsers(services: Pick<Services, 'sql' | 'urls' | 'bus' | 'now'>, emails: Iterable<string>): Promise<CommitUsers> {
+export async function commitUsers(
+  services: Pick<Services, 'sql' | 'urls' | 'bus' | 'now'>,
+  emails: Iterable<string>,
+): Promise<CommitUsers> {
   const cache = cacheOf(services.bus);
   const now = services.now();
   const users: CommitUsers = new Map();

@@ -11,14 +11,22 @@ import type { DiffFile } from './commit-diff.js';
 /** Wharf verifies no signatures yet: every commit is GitHub's "unsigned". */
 const UNSIGNED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null };
 
-export interface CommitDetails { files: DiffFile[] }
+export interface CommitDetails {
+  files: DiffFile[];
+}
 
 export function repoPaths(repo: RepositoryRow, urls: Urls) {
   const fullName = `${repo.owner_login}/${repo.name}`;
   return { api: urls.api(`/repos/${fullName}`), html: urls.html(`/${fullName}`) };
 }
 
-export function commitView(repo: RepositoryRow, record: CommitRecord, users: CommitUsers, urls: Urls, details?: CommitDetails) {
+export function commitView(
+  repo: RepositoryRow,
+  record: CommitRecord,
+  users: CommitUsers,
+  urls: Urls,
+  details?: CommitDetails,
+) {
   const { api, html } = repoPaths(repo, urls);
   const author = userOf(users, record.author.email);
   const committer = userOf(users, record.committer.email);
@@ -44,7 +52,11 @@ export function commitView(repo: RepositoryRow, record: CommitRecord, users: Com
   if (!details) return body;
   const additions = details.files.reduce((sum, f) => sum + f.additions, 0);
   const deletions = details.files.reduce((sum, f) => sum + f.deletions, 0);
-  return { ...body, stats: { total: additions + deletions, additions, deletions }, files: details.files.map((f) => fileView(repo, record.sha, f, urls)) };
+  return {
+    ...body,
+    stats: { total: additions + deletions, additions, deletions },
+    files: details.files.map((f) => fileView(repo, record.sha, f, urls)),
+  };
 }
 
 /** A `diff-entry`: the file's URLs name the commit the file is read at. */

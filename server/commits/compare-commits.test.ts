@@ -13,7 +13,11 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   history = await pushHistory(server, alice, 'history');
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hidden', private: true, auto_init: true } });
+  await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'hidden', private: true, auto_init: true },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -36,10 +40,14 @@ describe('GET /repos/{owner}/{repo}/compare/{basehead}', () => {
   for (const base of ['', '/api/v3']) {
     it(`compares a branch ahead of its base: commits oldest first, files since the merge base (${base || 'root'})`, async () => {
       const { body } = await compare('other...main', '', base);
-      const commits = (await history.log(['--reverse', 'other..main']));
+      const commits = await history.log(['--reverse', 'other..main']);
       expect(body).toMatchObject({
-        status: 'diverged', ahead_by: commits.length, behind_by: 1, total_commits: commits.length,
-        base_commit: { sha: history.sha.other }, merge_base_commit: { sha: history.sha.binary },
+        status: 'diverged',
+        ahead_by: commits.length,
+        behind_by: 1,
+        total_commits: commits.length,
+        base_commit: { sha: history.sha.other },
+        merge_base_commit: { sha: history.sha.binary },
         url: `${server.url}/api/v3/repos/alice/history/compare/other...main`,
         html_url: `${server.url}/alice/history/compare/other...main`,
         permalink_url: `${server.url}/alice/history/compare/alice:${history.sha.other}...alice:${history.sha.remove}`,
@@ -54,8 +62,19 @@ describe('GET /repos/{owner}/{repo}/compare/{basehead}', () => {
 
   it('says ahead, behind and identical', async () => {
     expect((await compare(`${history.sha.root}...main`)).body).toMatchObject({ status: 'ahead', behind_by: 0 });
-    expect((await compare('main...feature/x')).body).toMatchObject({ status: 'behind', ahead_by: 0, behind_by: 3, commits: [], files: [] });
-    expect((await compare('main...main')).body).toMatchObject({ status: 'identical', ahead_by: 0, behind_by: 0, total_commits: 0 });
+    expect((await compare('main...feature/x')).body).toMatchObject({
+      status: 'behind',
+      ahead_by: 0,
+      behind_by: 3,
+      commits: [],
+      files: [],
+    });
+    expect((await compare('main...main')).body).toMatchObject({
+      status: 'identical',
+      ahead_by: 0,
+      behind_by: 0,
+      total_commits: 0,
+    });
     expect((await compare('v1...feature/x')).body).toMatchObject({ status: 'diverged', ahead_by: 1, behind_by: 1 });
   });
 
@@ -83,11 +102,17 @@ describe('GET /repos/{owner}/{repo}/compare/{basehead}', () => {
   });
 
   it('answers the diff and patch media types as text', async () => {
-    const diff = await server.api('/repos/alice/history/compare/other...main', { headers: { accept: 'application/vnd.github.diff' } });
+    const diff = await server.api('/repos/alice/history/compare/other...main', {
+      headers: { accept: 'application/vnd.github.diff' },
+    });
     expect(diff.headers.get('content-type')).toBe('application/vnd.github.diff; charset=utf-8');
     expect((await diff.text()).trim()).toBe(await inClone(['diff', '-M', 'other...main']));
-    const patch = await server.api('/repos/alice/history/compare/other...main', { headers: { accept: 'application/vnd.github.patch' } });
-    expect((await patch.text()).trim()).toBe(await inClone(['format-patch', '--stdout', '-M', '--no-signature', 'other..main']));
+    const patch = await server.api('/repos/alice/history/compare/other...main', {
+      headers: { accept: 'application/vnd.github.patch' },
+    });
+    expect((await patch.text()).trim()).toBe(
+      await inClone(['format-patch', '--stdout', '-M', '--no-signature', 'other..main']),
+    );
   });
 
   it('is 404 for an unknown ref or a malformed basehead; follows visibility', async () => {

@@ -5,13 +5,25 @@ import { ApiError } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { logRecords, type CommitRecord } from './commit-records.js';
 
-export interface Counts { mergeBase: string; aheadBy: number; behindBy: number }
+export interface Counts {
+  mergeBase: string;
+  aheadBy: number;
+  behindBy: number;
+}
 
 export type CompareStatus = 'identical' | 'ahead' | 'behind' | 'diverged';
 
-export async function compareCounts(git: GitRepositories, repositoryId: number, base: string, head: string): Promise<Counts> {
+export async function compareCounts(
+  git: GitRepositories,
+  repositoryId: number,
+  base: string,
+  head: string,
+): Promise<Counts> {
   const [mergeBase, counts] = await Promise.all([
-    git.git(repositoryId, ['merge-base', base, head]).then((out) => out.trim(), () => ''),
+    git.git(repositoryId, ['merge-base', base, head]).then(
+      (out) => out.trim(),
+      () => '',
+    ),
     git.git(repositoryId, ['rev-list', '--left-right', '--count', `${base}...${head}`, '--']),
   ]);
   if (!mergeBase) throw new ApiError(404, `No common ancestor between ${base} and ${head}.`);
@@ -31,8 +43,22 @@ export function compareStatus({ aheadBy, behindBy }: Counts): CompareStatus {
  * has `total` commits: `git log` lists newest first and applies --skip before
  * --reverse, so the window is counted from the newest end, in one process.
  */
-export async function comparedCommits(git: GitRepositories, repositoryId: number, base: string, head: string, total: number, offset: number, count: number): Promise<CommitRecord[]> {
+export async function comparedCommits(
+  git: GitRepositories,
+  repositoryId: number,
+  base: string,
+  head: string,
+  total: number,
+  offset: number,
+  count: number,
+): Promise<CommitRecord[]> {
   const end = Math.min(total, offset + count);
   if (end <= offset) return [];
-  return logRecords(git, repositoryId, ['--reverse', `--skip=${total - end}`, `--max-count=${end - offset}`, `${base}..${head}`, '--']);
+  return logRecords(git, repositoryId, [
+    '--reverse',
+    `--skip=${total - end}`,
+    `--max-count=${end - offset}`,
+    `${base}..${head}`,
+    '--',
+  ]);
 }

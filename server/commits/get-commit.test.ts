@@ -17,7 +17,11 @@ beforeAll(async () => {
   bob = await server.createUser('bob');
   history = await pushHistory(server, alice, 'history');
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hidden', private: true, auto_init: true } });
+  await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'hidden', private: true, auto_init: true },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -45,7 +49,15 @@ describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {
       expect(body.stats).toEqual({ additions: 5, deletions: 0, total: 5 });
       const readmeBlob = await inClone(['rev-parse', `${history.sha.root}:README.md`]);
       expect(body.files).toEqual([
-        expect.objectContaining({ filename: 'README.md', status: 'added', additions: 1, deletions: 0, changes: 1, sha: readmeBlob, patch: '@@ -0,0 +1 @@\n+# History' }),
+        expect.objectContaining({
+          filename: 'README.md',
+          status: 'added',
+          additions: 1,
+          deletions: 0,
+          changes: 1,
+          sha: readmeBlob,
+          patch: '@@ -0,0 +1 @@\n+# History',
+        }),
         expect.objectContaining({ filename: 'a.txt', status: 'added', additions: 4, changes: 4 }),
       ]);
       expect(body.files[0]).toMatchObject({
@@ -59,13 +71,22 @@ describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {
   it('reports a rename with its previous name and only the changed lines', async () => {
     const body = await getCommit(history.sha.rename!);
     expect(body.files).toEqual([
-      expect.objectContaining({ filename: 'b.txt', previous_filename: 'a.txt', status: 'renamed', additions: 1, deletions: 0, patch: expect.stringContaining('+five') }),
+      expect.objectContaining({
+        filename: 'b.txt',
+        previous_filename: 'a.txt',
+        status: 'renamed',
+        additions: 1,
+        deletions: 0,
+        patch: expect.stringContaining('+five'),
+      }),
     ]);
   });
 
   it('gives a binary file no patch, and a deletion its old blob', async () => {
     const added = (await getCommit(history.sha.binary!)).files;
-    expect(added).toEqual([expect.objectContaining({ filename: 'image.bin', status: 'added', additions: 0, deletions: 0 })]);
+    expect(added).toEqual([
+      expect.objectContaining({ filename: 'image.bin', status: 'added', additions: 0, deletions: 0 }),
+    ]);
     expect(added[0]).not.toHaveProperty('patch');
     const removed = (await getCommit(history.sha.remove!)).files;
     expect(removed).toEqual([expect.objectContaining({ filename: 'image.bin', status: 'removed', sha: added[0].sha })]);
@@ -75,13 +96,20 @@ describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {
   it('compares a merge with its first parent', async () => {
     const body = await getCommit(history.sha.merge!);
     expect(body.parents).toHaveLength(2);
-    const expected = (await inClone(['diff', '--name-status', '-M', `${history.sha.merge}^1`, history.sha.merge!])).split('\n');
-    expect(body.files.map((f: { status: string; filename: string }) => `${f.status[0]!.toUpperCase()} ${f.filename}`)).toEqual(
-      expected.map((line) => { const parts = line.split('\t'); return `${parts[0]![0]} ${parts.at(-1)}`; }),
+    const expected = (
+      await inClone(['diff', '--name-status', '-M', `${history.sha.merge}^1`, history.sha.merge!])
+    ).split('\n');
+    expect(
+      body.files.map((f: { status: string; filename: string }) => `${f.status[0]!.toUpperCase()} ${f.filename}`),
+    ).toEqual(
+      expected.map((line) => {
+        const parts = line.split('\t');
+        return `${parts[0]![0]} ${parts.at(-1)}`;
+      }),
     );
   });
 
-  it("names the account of a Wharf-made commit by its noreply address", async () => {
+  it('names the account of a Wharf-made commit by its noreply address', async () => {
     await server.api('/user/repos', { method: 'POST', token: bob.token, body: { name: 'made-here', auto_init: true } });
     const res = await server.api('/repos/bob/made-here/commits/main');
     const body = await res.json();
@@ -97,20 +125,34 @@ describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {
   });
 
   it('answers the diff and patch media types as text, as git prints them', async () => {
-    const diff = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, { headers: { accept: 'application/vnd.github.diff' } });
+    const diff = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, {
+      headers: { accept: 'application/vnd.github.diff' },
+    });
     expect(diff.status).toBe(200);
     expect(diff.headers.get('content-type')).toBe('application/vnd.github.diff; charset=utf-8');
-    expect((await diff.text()).trim()).toBe(await inClone(['diff', '-M', `${history.sha.readme}^`, history.sha.readme!]));
-    const patch = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, { headers: { accept: 'application/vnd.github.v3.patch' } });
+    expect((await diff.text()).trim()).toBe(
+      await inClone(['diff', '-M', `${history.sha.readme}^`, history.sha.readme!]),
+    );
+    const patch = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, {
+      headers: { accept: 'application/vnd.github.v3.patch' },
+    });
     expect(patch.headers.get('content-type')).toBe('application/vnd.github.patch; charset=utf-8');
     const text = await patch.text();
     expect(text).toContain('Subject: [PATCH] Say more in the README');
-    expect(text.trim()).toBe(await inClone(['format-patch', '--stdout', '-M', '--no-signature', '-1', history.sha.readme!]));
-    const again = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, { headers: { accept: 'application/vnd.github.diff', 'if-none-match': diff.headers.get('etag')! } });
+    expect(text.trim()).toBe(
+      await inClone(['format-patch', '--stdout', '-M', '--no-signature', '-1', history.sha.readme!]),
+    );
+    const again = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, {
+      headers: { accept: 'application/vnd.github.diff', 'if-none-match': diff.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
-    const json = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, { headers: { 'if-none-match': diff.headers.get('etag')! } });
+    const json = await server.api(`/repos/alice/history/commits/${history.sha.readme}`, {
+      headers: { 'if-none-match': diff.headers.get('etag')! },
+    });
     expect(json.status).toBe(200);
-    const root = await server.api(`/repos/alice/history/commits/${history.sha.root}`, { headers: { accept: 'application/vnd.github.diff' } });
+    const root = await server.api(`/repos/alice/history/commits/${history.sha.root}`, {
+      headers: { accept: 'application/vnd.github.diff' },
+    });
     expect(await root.text()).toContain('+++ b/a.txt');
   });
 
@@ -125,7 +167,9 @@ describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {
     const body = await getCommit(sha);
     expect(body.files).toEqual([expect.objectContaining({ filename: 'big.txt', status: 'added', additions: 200_000 })]);
     expect(body.files[0]).not.toHaveProperty('patch');
-    const diff = await server.api(`/repos/alice/history/commits/${sha}`, { headers: { accept: 'application/vnd.github.diff' } });
+    const diff = await server.api(`/repos/alice/history/commits/${sha}`, {
+      headers: { accept: 'application/vnd.github.diff' },
+    });
     expect(diff.status).toBe(406);
     expect((await diff.json()).message).toBe('Sorry, the diff exceeded the maximum size.');
   });

@@ -35,15 +35,20 @@ export async function pushHistory(server: TestServer, owner: TestUser, name: str
     day += 1;
     const date = `2024-01-${String(day).padStart(2, '0')}T12:00:00+02:00`;
     await run(['commit', '--quiet', '--allow-empty', '-m', message, ...extra], {
-      GIT_AUTHOR_NAME: email === ALICE_EMAIL ? 'Alice' : 'Someone', GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_NAME: 'Committer', GIT_COMMITTER_EMAIL: email === ALICE_EMAIL ? OTHER_EMAIL : ALICE_EMAIL, GIT_COMMITTER_DATE: date,
+      GIT_AUTHOR_NAME: email === ALICE_EMAIL ? 'Alice' : 'Someone',
+      GIT_AUTHOR_EMAIL: email,
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_NAME: 'Committer',
+      GIT_COMMITTER_EMAIL: email === ALICE_EMAIL ? OTHER_EMAIL : ALICE_EMAIL,
+      GIT_COMMITTER_DATE: date,
     });
     sha[key] = await run(['rev-parse', 'HEAD']);
   };
-  const write = (path: string, content: string | Buffer) => import('node:fs/promises').then(async (fs) => {
-    await fs.mkdir(join(work, path, '..'), { recursive: true });
-    await fs.writeFile(join(work, path), content);
-  });
+  const write = (path: string, content: string | Buffer) =>
+    import('node:fs/promises').then(async (fs) => {
+      await fs.mkdir(join(work, path, '..'), { recursive: true });
+      await fs.writeFile(join(work, path), content);
+    });
 
   await write('README.md', '# History\n');
   await write('a.txt', 'one\ntwo\nthree\nfour\n');
@@ -63,7 +68,10 @@ export async function pushHistory(server: TestServer, owner: TestUser, name: str
   await commit('readme', 'Say more in the README');
   await run(['tag', '-a', 'v1', '-m', 'Version 1'], { GIT_COMMITTER_DATE: '2024-01-04T13:00:00Z' });
   day += 1;
-  await run(['merge', '--quiet', '--no-ff', '--no-edit', 'feature/x'], { GIT_AUTHOR_DATE: `2024-01-0${day}T12:00:00Z`, GIT_COMMITTER_DATE: `2024-01-0${day}T12:00:00Z` });
+  await run(['merge', '--quiet', '--no-ff', '--no-edit', 'feature/x'], {
+    GIT_AUTHOR_DATE: `2024-01-0${day}T12:00:00Z`,
+    GIT_COMMITTER_DATE: `2024-01-0${day}T12:00:00Z`,
+  });
   sha.merge = await run(['rev-parse', 'HEAD']);
   await run(['rm', '--quiet', 'image.bin']);
   await commit('remove', 'Remove the binary file');
@@ -72,9 +80,20 @@ export async function pushHistory(server: TestServer, owner: TestUser, name: str
   await run(['add', '.']);
   await commit('other', 'Work elsewhere', OTHER_EMAIL);
   await run(['checkout', '--quiet', 'main']);
-  await run(['push', '--quiet', cloneUrl(server.url, `${owner.login}/${name}.git`, owner.token), 'main', 'feature/x', 'other', 'v1']);
+  await run([
+    'push',
+    '--quiet',
+    cloneUrl(server.url, `${owner.login}/${name}.git`, owner.token),
+    'main',
+    'feature/x',
+    'other',
+    'v1',
+  ]);
   return {
-    git, work, repoId, sha,
+    git,
+    work,
+    repoId,
+    sha,
     log: async (args) => (await run(['log', '--format=%H', ...args])).split('\n').filter(Boolean),
   };
 }

@@ -17,7 +17,11 @@ beforeAll(async () => {
   bob = await server.createUser('bob');
   history = await pushHistory(server, alice, 'history');
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hidden', private: true, auto_init: true } });
+  await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'hidden', private: true, auto_init: true },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -57,7 +61,11 @@ describe('GET /repos/{owner}/{repo}/commits', () => {
     expect(root).not.toHaveProperty('id');
     expect(root).not.toHaveProperty('files');
     // node_id is the commit's GraphQL ID: node(id:) finds the same commit.
-    const node = await server.api('/api/graphql', { method: 'POST', token: alice.token, body: { query: 'query($id: ID!) { node(id: $id) { ... on Commit { oid } } }', variables: { id: root.node_id } } });
+    const node = await server.api('/api/graphql', {
+      method: 'POST',
+      token: alice.token,
+      body: { query: 'query($id: ID!) { node(id: $id) { ... on Commit { oid } } }', variables: { id: root.node_id } },
+    });
     expect(((await node.json()) as { data: { node: { oid: string } } }).data.node.oid).toBe(history.sha.root);
     const merge = body.find((c: { sha: string }) => c.sha === history.sha.merge);
     expect(merge.parents.map((p: { sha: string }) => p.sha)).toEqual([history.sha.readme, history.sha.rename]);
@@ -67,25 +75,39 @@ describe('GET /repos/{owner}/{repo}/commits', () => {
     expect(shasOf((await list('?sha=feature/x')).body)).toEqual(await history.log(['feature/x']));
     expect(shasOf((await list('?sha=v1')).body)).toEqual(await history.log(['v1']));
     expect(shasOf((await list(`?sha=${history.sha.binary}`)).body)).toEqual(await history.log([history.sha.binary!]));
-    expect(shasOf((await list(`?sha=${history.sha.rename!.slice(0, 10)}`)).body)).toEqual(await history.log([history.sha.rename!]));
+    expect(shasOf((await list(`?sha=${history.sha.rename!.slice(0, 10)}`)).body)).toEqual(
+      await history.log([history.sha.rename!]),
+    );
   });
 
   it('filters by path, author, committer, since and until as `git log` does', async () => {
     expect(shasOf((await list('?path=README.md')).body)).toEqual(await history.log(['main', '--', 'README.md']));
     expect(shasOf((await list('?path=b.txt')).body)).toEqual([history.sha.rename]);
-    expect(shasOf((await list('?author=alice')).body)).toEqual(await history.log(['--author=alice@example.com', 'main']));
-    expect(shasOf((await list(`?author=${encodeURIComponent(OTHER_EMAIL.toUpperCase())}`)).body)).toEqual([history.sha.binary]);
-    expect(shasOf((await list(`?committer=${OTHER_EMAIL}`)).body)).toEqual(await history.log(['--committer=someone@elsewhere', 'main']));
+    expect(shasOf((await list('?author=alice')).body)).toEqual(
+      await history.log(['--author=alice@example.com', 'main']),
+    );
+    expect(shasOf((await list(`?author=${encodeURIComponent(OTHER_EMAIL.toUpperCase())}`)).body)).toEqual([
+      history.sha.binary,
+    ]);
+    expect(shasOf((await list(`?committer=${OTHER_EMAIL}`)).body)).toEqual(
+      await history.log(['--committer=someone@elsewhere', 'main']),
+    );
     expect(shasOf((await list('?author=alice&committer=alice')).body)).toEqual([]);
     expect((await list('?author=nobody-here')).body).toEqual([]);
     const since = '2024-01-03T00:00:00Z';
     const until = '2024-01-04T23:00:00Z';
-    expect(shasOf((await list(`?since=${since}&until=${until}`)).body)).toEqual(await history.log([`--since=${since}`, `--until=${until}`, 'main']));
-    expect(shasOf((await list(`?since=${since}&until=${until}`)).body)).toEqual([history.sha.readme, history.sha.rename]);
+    expect(shasOf((await list(`?since=${since}&until=${until}`)).body)).toEqual(
+      await history.log([`--since=${since}`, `--until=${until}`, 'main']),
+    );
+    expect(shasOf((await list(`?since=${since}&until=${until}`)).body)).toEqual([
+      history.sha.readme,
+      history.sha.rename,
+    ]);
   });
 
   it('links an account made later within ACCOUNT_LINK_TTL_MS, and shows a rename at once', async () => {
-    const authorOf = async () => (await list('')).body.find((c: { sha: string }) => c.sha === history.sha.binary).author;
+    const authorOf = async () =>
+      (await list('')).body.find((c: { sha: string }) => c.sha === history.sha.binary).author;
     expect(await authorOf()).toBeNull();
     const someone = await server.services.accounts.create('someone', 'User', { email: OTHER_EMAIL });
     expect(await authorOf()).toBeNull();
@@ -106,7 +128,9 @@ describe('GET /repos/{owner}/{repo}/commits', () => {
       const first = await list('?per_page=2', base);
       expect(shasOf(first.body)).toEqual(all.slice(0, 2));
       const last = Math.ceil(all.length / 2);
-      expect(first.link).toBe(`<${server.url}/api/v3/repos/alice/history/commits?per_page=2&page=2>; rel="next", <${server.url}/api/v3/repos/alice/history/commits?per_page=2&page=${last}>; rel="last"`);
+      expect(first.link).toBe(
+        `<${server.url}/api/v3/repos/alice/history/commits?per_page=2&page=2>; rel="next", <${server.url}/api/v3/repos/alice/history/commits?per_page=2&page=${last}>; rel="last"`,
+      );
       const second = await list('?per_page=2&page=2', base);
       expect(shasOf(second.body)).toEqual(all.slice(2, 4));
       expect(second.link).toContain('rel="prev"');
@@ -124,7 +148,16 @@ describe('GET /repos/{owner}/{repo}/commits', () => {
   it('answers the same page again from its cache, and a moved branch with its new history', async () => {
     const before = (await list('?sha=other')).body;
     expect(shasOf((await list('?sha=other')).body)).toEqual(shasOf(before));
-    await history.git.ok(['push', '--quiet', '--force', `${server.url.replace('//', `//x-access-token:${alice.token}@`)}/alice/history.git`, `${history.sha.root}:refs/heads/other`], { cwd: history.work });
+    await history.git.ok(
+      [
+        'push',
+        '--quiet',
+        '--force',
+        `${server.url.replace('//', `//x-access-token:${alice.token}@`)}/alice/history.git`,
+        `${history.sha.root}:refs/heads/other`,
+      ],
+      { cwd: history.work },
+    );
     expect(shasOf((await list('?sha=other')).body)).toEqual([history.sha.root]);
   });
 

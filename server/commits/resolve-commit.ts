@@ -46,7 +46,9 @@ export async function branchHead(git: GitRepositories, repo: RepositoryRow, name
 
 async function peel(git: GitRepositories, repositoryId: number, revision: string): Promise<string | null> {
   try {
-    const sha = (await git.git(repositoryId, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`])).trim();
+    const sha = (
+      await git.git(repositoryId, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`])
+    ).trim();
     return FULL_SHA.test(sha) ? sha : null;
   } catch {
     return null;

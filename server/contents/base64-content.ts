@@ -13,7 +13,8 @@ const BASE64 = /^[A-Za-z0-9+/\r\n]*(?:=[\r\n]*){0,2}$/;
  */
 const SLICE = 64 * 1024;
 
-const invalidContent = (message: string) => validationFailed([{ resource: 'Content', field: 'content', code: 'invalid', message }]);
+const invalidContent = (message: string) =>
+  validationFailed([{ resource: 'Content', field: 'content', code: 'invalid', message }]);
 const notBase64 = () => invalidContent('content is not valid Base64');
 const tooLarge = () => invalidContent(`file is larger than the ${MAX_FILE_BYTES / (1024 * 1024)} MB limit`);
 

@@ -7,7 +7,10 @@ export class ContentCache<T> {
   private readonly entries = new Map<string, { value: T; bytes: number }>();
   private used = 0;
 
-  constructor(private readonly budgetBytes: number, private readonly maxEntryBytes: number) {}
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly maxEntryBytes: number,
+  ) {}
 
   get(key: string): T | undefined {
     const entry = this.entries.get(key);

@@ -23,6 +23,9 @@ export function baseName(path: string): string {
 /** The path of a file to write: 422 when it names nothing (empty, `..`, …). */
 export function filePath(param: string): string {
   const path = treePath(param);
-  if (!path) throw validationFailed([{ resource: 'Content', field: 'path', code: 'invalid', message: 'path contains a malformed path component' }]);
+  if (!path)
+    throw validationFailed([
+      { resource: 'Content', field: 'path', code: 'invalid', message: 'path contains a malformed path component' },
+    ]);
   return path;
 }

@@ -8,7 +8,11 @@ import { signDownloadUrls } from './download-urls.js';
 import { mediaResult } from '../http/media-type.js';
 import type { ContentAnswer } from './read-content.js';
 
-export async function contentResult(services: Services, repo: RepositoryRow, answer: ContentAnswer): Promise<RawResult | { status: 200; body: never }> {
+export async function contentResult(
+  services: Services,
+  repo: RepositoryRow,
+  answer: ContentAnswer,
+): Promise<RawResult | { status: 200; body: never }> {
   if ('raw' in answer) return mediaResult('raw', services.config.vendor, answer.raw, { etag: `"${answer.sha}"` });
   // The views are GitHub's shapes (content-views.ts); the schemas in tests check them.
   return { status: 200, body: (await signDownloadUrls(services, repo, answer.json)) as never };

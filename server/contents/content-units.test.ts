@@ -30,12 +30,13 @@ describe('base64', () => {
     const bytes = Buffer.from('hello world, with some length to it\n');
     expect(decodeContent(base64Lines(bytes)).equals(bytes)).toBe(true);
     expect(decodeContent(bytes.toString('base64').replace(/=+$/, '')).equals(bytes)).toBe(true);
-    for (const bad of ['not base64!', 'abcde', '====', 'ab=c']) expect(() => decodeContent(bad), bad).toThrow(/Validation Failed/);
+    for (const bad of ['not base64!', 'abcde', '====', 'ab=c'])
+      expect(() => decodeContent(bad), bad).toThrow(/Validation Failed/);
   });
 });
 
 describe('contentMediaType', () => {
-  it('knows GitHub\'s raw and object types, in every spelling, and defaults to JSON', () => {
+  it("knows GitHub's raw and object types, in every spelling, and defaults to JSON", () => {
     expect(contentMediaType('application/vnd.github.raw', 'GitHub')).toBe('raw');
     expect(contentMediaType('application/vnd.github.raw+json', 'GitHub')).toBe('raw');
     expect(contentMediaType('application/vnd.github.v3.raw', 'GitHub')).toBe('raw');
@@ -67,13 +68,26 @@ describe('findStringField', () => {
   };
 
   it('finds the top-level string among other fields, nested objects and arrays', () => {
-    expect(span('{"message":"a \\"content\\": x","committer":{"content":"no"},"list":[{"a":"}"}],"content":"aGk=","sha":null}'))
-      .toEqual({ value: 'aGk=', escaped: false });
+    expect(
+      span(
+        '{"message":"a \\"content\\": x","committer":{"content":"no"},"list":[{"a":"}"}],"content":"aGk=","sha":null}',
+      ),
+    ).toEqual({ value: 'aGk=', escaped: false });
     expect(span(' { "content" : "x\\ny" } ')).toEqual({ value: 'x\\ny', escaped: true });
   });
 
   it('gives up (the body is parsed whole) on what it does not expect', () => {
-    for (const json of ['', '[]', '{}', '{"content":1}', '{"content":"a","content":"b"}', '{"content":"a"', '{"content":"a"} x', '{"a" "b"}', '{"cont\\u0065nt":"a"}']) {
+    for (const json of [
+      '',
+      '[]',
+      '{}',
+      '{"content":1}',
+      '{"content":"a","content":"b"}',
+      '{"content":"a"',
+      '{"content":"a"} x',
+      '{"a" "b"}',
+      '{"cont\\u0065nt":"a"}',
+    ]) {
       expect(span(json), json).toBeNull();
     }
   });
@@ -89,7 +103,8 @@ describe('decodeBase64Bytes', () => {
   });
 
   it('422 for what is not base64, 400 for a raw control character (not JSON)', () => {
-    for (const bad of ['not base64!', 'abcde', 'ab=c', 'aGk===', 'é']) expect(() => decodeBase64Bytes(Buffer.from(bad)), bad).toThrow(/Validation Failed/);
+    for (const bad of ['not base64!', 'abcde', 'ab=c', 'aGk===', 'é'])
+      expect(() => decodeBase64Bytes(Buffer.from(bad)), bad).toThrow(/Validation Failed/);
     expect(() => decodeBase64Bytes(Buffer.from('aG\nk'))).toThrow(/Problems parsing JSON/);
   });
 });

@@ -17,7 +17,7 @@ export interface ContentSite {
 export function base64Lines(bytes: Buffer): string {
   const flat = bytes.toString('base64');
   let out = '';
-  for (let i = 0; i < flat.length; i += 60) out += flat.slice(i, i + 60) + '\n';
+  for (let i = 0; i < flat.length; i += 60) out += `${flat.slice(i, i + 60)}\n`;
   return out;
 }
 
@@ -31,16 +31,23 @@ function linksOf(site: ContentSite, entry: TreeEntry) {
   const self = site.urls.api(`/repos/${full}/contents/${path}?ref=${ref}`);
   const gitKind = entry.kind === 'dir' || entry.kind === 'submodule' ? 'trees' : 'blobs';
   const git = site.urls.api(`/repos/${full}/git/${gitKind}/${entry.sha}`);
-  const html = entry.kind === 'submodule' ? null : site.urls.html(`/${full}/${entry.kind === 'dir' ? 'tree' : 'blob'}/${ref}/${path}`);
-  const download = entry.kind === 'file' || entry.kind === 'symlink' ? site.urls.html(`/${full}/raw/${ref}/${path}`) : null;
+  const html =
+    entry.kind === 'submodule'
+      ? null
+      : site.urls.html(`/${full}/${entry.kind === 'dir' ? 'tree' : 'blob'}/${ref}/${path}`);
+  const download =
+    entry.kind === 'file' || entry.kind === 'symlink' ? site.urls.html(`/${full}/raw/${ref}/${path}`) : null;
   return { url: self, git_url: git, html_url: html, download_url: download, _links: { self, git, html } };
 }
 
 /** One entry of a directory listing. Submodules are `file` there, as GitHub keeps them for compatibility. */
 export function directoryEntryView(site: ContentSite, entry: TreeEntry) {
   return {
-    type: entry.kind === 'submodule' ? 'file' as const : entry.kind,
-    size: entry.size, name: baseName(entry.path), path: entry.path, sha: entry.sha,
+    type: entry.kind === 'submodule' ? ('file' as const) : entry.kind,
+    size: entry.size,
+    name: baseName(entry.path),
+    path: entry.path,
+    sha: entry.sha,
     ...linksOf(site, entry),
   };
 }
@@ -50,9 +57,16 @@ export function fileView(site: ContentSite, entry: TreeEntry, bytes: Buffer | nu
   return {
     type: 'file' as const,
     encoding: bytes ? 'base64' : 'none',
-    size: entry.size, name: baseName(entry.path), path: entry.path,
+    size: entry.size,
+    name: baseName(entry.path),
+    path: entry.path,
     content: bytes ? base64Lines(bytes) : '',
-    sha: entry.sha, url, git_url, html_url, download_url, _links,
+    sha: entry.sha,
+    url,
+    git_url,
+    html_url,
+    download_url,
+    _links,
   };
 }
 
@@ -68,8 +82,16 @@ export function submoduleView(site: ContentSite, entry: TreeEntry, submoduleGitU
 export function treeObjectView(site: ContentSite, entry: TreeEntry, entries: TreeEntry[]) {
   const { url, git_url, html_url, download_url, _links } = linksOf(site, entry);
   return {
-    type: 'dir', size: 0, name: baseName(entry.path), path: entry.path, sha: entry.sha,
-    url, git_url, html_url, download_url, _links,
+    type: 'dir',
+    size: 0,
+    name: baseName(entry.path),
+    path: entry.path,
+    sha: entry.sha,
+    url,
+    git_url,
+    html_url,
+    download_url,
+    _links,
     entries: entries.map((child) => directoryEntryView(site, child)),
   };
 }

@@ -13,7 +13,10 @@ let git: GitCli;
 let work: string;
 
 async function text(path: string): Promise<string> {
-  const res = await server.api(`/repos/alice/fresh/contents/${path}`, { token: alice.token, headers: { accept: 'application/vnd.github.raw' } });
+  const res = await server.api(`/repos/alice/fresh/contents/${path}`, {
+    token: alice.token,
+    headers: { accept: 'application/vnd.github.raw' },
+  });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -56,14 +59,24 @@ describe('contents after a ref moves', () => {
 
   it('a file written through the API, and the refs API moving the branch back', async () => {
     const before = await text('note.txt');
-    const current = (await (await server.api('/repos/alice/fresh/contents/note.txt', { token: alice.token })).json()) as { sha: string };
-    const head = (await (await server.api('/repos/alice/fresh/commits/main', { token: alice.token })).json()) as { sha: string };
+    const current = (await (
+      await server.api('/repos/alice/fresh/contents/note.txt', { token: alice.token })
+    ).json()) as { sha: string };
+    const head = (await (await server.api('/repos/alice/fresh/commits/main', { token: alice.token })).json()) as {
+      sha: string;
+    };
     const put = await server.api('/repos/alice/fresh/contents/note.txt', {
-      method: 'PUT', token: alice.token, body: { message: 'v2', content: Buffer.from('v2').toString('base64'), sha: current.sha },
+      method: 'PUT',
+      token: alice.token,
+      body: { message: 'v2', content: Buffer.from('v2').toString('base64'), sha: current.sha },
     });
     expect(put.status).toBe(200);
     expect(await text('note.txt')).toBe('v2');
-    const back = await server.api('/repos/alice/fresh/git/refs/heads/main', { method: 'PATCH', token: alice.token, body: { sha: head.sha, force: true } });
+    const back = await server.api('/repos/alice/fresh/git/refs/heads/main', {
+      method: 'PATCH',
+      token: alice.token,
+      body: { sha: head.sha, force: true },
+    });
     expect(back.status).toBe(200);
     expect(await text('note.txt')).toBe(before);
   });

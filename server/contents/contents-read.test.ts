@@ -17,7 +17,7 @@ let work: string;
 let first: string;
 let head: string;
 const binary = Buffer.from([0, 1, 2, 255, 254, 10, 13, 0x80]);
-const long = 'x'.repeat(100) + '\n';
+const long = `${'x'.repeat(100)}\n`;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -25,7 +25,11 @@ beforeAll(async () => {
   bob = await server.createUser('bob');
   git = await gitCli();
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'files', auto_init: true } });
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'secret', auto_init: true, private: true } });
+  await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'secret', auto_init: true, private: true },
+  });
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
   work = join(git.home, 'files');
   await git.ok(['clone', '--quiet', cloneUrl(server.url, 'alice/files.git', alice.token), work]);
@@ -56,7 +60,7 @@ const get = (path: string, options: { token?: string; accept?: string } = {}) =>
 const blobSha = (spec: string) => git.ok(['rev-parse', spec], { cwd: work });
 
 describe('GET …/contents/{path}', () => {
-  it('a file: base64 in 60-column lines, GitHub\'s URLs, under both base URLs', async () => {
+  it("a file: base64 in 60-column lines, GitHub's URLs, under both base URLs", async () => {
     for (const base of ['', '/api/v3']) {
       const res = await get(`${base}/repos/alice/files/contents/docs/deep/a%20b.md`);
       expect(res.status).toBe(200);
@@ -65,8 +69,14 @@ describe('GET …/contents/{path}', () => {
       expect(githubComponentErrors('content-file', body)).toBe('');
       const api = `${server.url}/api/v3/repos/alice/files`;
       expect(body).toMatchObject({
-        type: 'file', encoding: 'base64', size: long.length, name: 'a b.md', path: 'docs/deep/a b.md', sha: await blobSha('HEAD:docs/deep/a b.md'),
-        url: `${api}/contents/docs/deep/a%20b.md?ref=main`, git_url: `${api}/git/blobs/${body.sha}`,
+        type: 'file',
+        encoding: 'base64',
+        size: long.length,
+        name: 'a b.md',
+        path: 'docs/deep/a b.md',
+        sha: await blobSha('HEAD:docs/deep/a b.md'),
+        url: `${api}/contents/docs/deep/a%20b.md?ref=main`,
+        git_url: `${api}/git/blobs/${body.sha}`,
         html_url: `${server.url}/alice/files/blob/main/docs/deep/a%20b.md`,
       });
       expect(body._links).toEqual({ self: body.url, git: body.git_url, html: body.html_url });
@@ -80,7 +90,11 @@ describe('GET …/contents/{path}', () => {
   it('binary bytes round-trip, in JSON and raw', async () => {
     const json = await (await get('/repos/alice/files/contents/bin.dat')).json();
     expect(Buffer.from(json.content, 'base64').equals(binary)).toBe(true);
-    for (const accept of ['application/vnd.github.raw', 'application/vnd.github.raw+json', 'application/vnd.github.v3.raw']) {
+    for (const accept of [
+      'application/vnd.github.raw',
+      'application/vnd.github.raw+json',
+      'application/vnd.github.v3.raw',
+    ]) {
       const res = await get('/repos/alice/files/contents/bin.dat', { accept });
       expect(res.status, accept).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/vnd.github.raw');
@@ -89,16 +103,27 @@ describe('GET …/contents/{path}', () => {
     }
   });
 
-  it('the root and a directory: entries in git\'s order, submodules listed as file', async () => {
+  it("the root and a directory: entries in git's order, submodules listed as file", async () => {
     for (const path of ['/repos/alice/files/contents/', '/repos/alice/files/contents']) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       const body = await res.json();
       expect(githubComponentErrors('content-directory', body)).toBe('');
       expect(body.map((e: { name: string; type: string }) => `${e.type} ${e.name}`)).toEqual([
-        'file .gitmodules', 'file README.md', 'file bin.dat', 'symlink dangling', 'dir docs', 'file lib', 'symlink link', 'file run.sh',
+        'file .gitmodules',
+        'file README.md',
+        'file bin.dat',
+        'symlink dangling',
+        'dir docs',
+        'file lib',
+        'symlink link',
+        'file run.sh',
       ]);
-      expect(body.find((e: { name: string }) => e.name === 'docs')).toMatchObject({ size: 0, download_url: null, git_url: `${server.url}/api/v3/repos/alice/files/git/trees/${await blobSha('HEAD:docs')}` });
+      expect(body.find((e: { name: string }) => e.name === 'docs')).toMatchObject({
+        size: 0,
+        download_url: null,
+        git_url: `${server.url}/api/v3/repos/alice/files/git/trees/${await blobSha('HEAD:docs')}`,
+      });
     }
     const docs = await (await get('/repos/alice/files/contents/docs/')).json();
     expect(docs.map((e: { path: string }) => e.path)).toEqual(['docs/deep', 'docs/readme.txt']);
@@ -159,13 +184,15 @@ describe('GET …/contents/{path}', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     const res = await get('/repos/alice/files/contents/README.md');
-    const again = await server.api('/repos/alice/files/contents/README.md', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    const again = await server.api('/repos/alice/files/contents/README.md', {
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 });
 
 describe('GET …/readme', () => {
-  it('the root README and a directory\'s, in JSON and raw', async () => {
+  it("the root README and a directory's, in JSON and raw", async () => {
     const res = await get('/repos/alice/files/readme');
     const body = await res.json();
     expect(githubResponseErrors('repos/get-readme', 200, body)).toBe('');

@@ -27,8 +27,16 @@ beforeAll(async () => {
   git = await gitCli();
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'notes', auto_init: true } });
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'blank' } });
-  const hook = await server.api('/repos/alice/notes/hooks', { method: 'POST', token: alice.token, body: { config: { url: receiver.url }, events: ['push'], active: false } });
-  await server.api(`/repos/alice/notes/hooks/${((await hook.json()) as { id: number }).id}`, { method: 'PATCH', token: alice.token, body: { active: true } });
+  const hook = await server.api('/repos/alice/notes/hooks', {
+    method: 'POST',
+    token: alice.token,
+    body: { config: { url: receiver.url }, events: ['push'], active: false },
+  });
+  await server.api(`/repos/alice/notes/hooks/${((await hook.json()) as { id: number }).id}`, {
+    method: 'PATCH',
+    token: alice.token,
+    body: { active: true },
+  });
   work = join(git.home, 'notes');
   await git.ok(['clone', '--quiet', cloneUrl(server.url, 'alice/notes.git', alice.token), work]);
 });
@@ -53,7 +61,10 @@ async function pushesOf(action: () => Promise<unknown>): Promise<Record<string, 
     seen = receiver.received.length;
     await new Promise((resolve) => setTimeout(resolve, 700));
   }
-  return receiver.received.slice(start).filter((r) => r.headers['x-github-event'] === 'push').map((r) => JSON.parse(r.body.toString('utf8')));
+  return receiver.received
+    .slice(start)
+    .filter((r) => r.headers['x-github-event'] === 'push')
+    .map((r) => JSON.parse(r.body.toString('utf8')));
 }
 
 describe('PUT …/contents/{path}', () => {
@@ -79,12 +90,24 @@ describe('PUT …/contents/{path}', () => {
 
     expect(pushes).toHaveLength(1);
     expect(githubWebhookErrors('push', undefined, pushes[0])).toBe('');
-    expect(pushes[0]).toMatchObject({ ref: 'refs/heads/main', before: body.commit.parents[0].sha, after: body.commit.sha, pusher: { name: 'alice' }, sender: { login: 'alice' } });
-    expect(pushes[0]!.head_commit).toMatchObject({ id: body.commit.sha, added: ['notes/hello.txt'], message: 'Add hello\n\nWith a body.' });
+    expect(pushes[0]).toMatchObject({
+      ref: 'refs/heads/main',
+      before: body.commit.parents[0].sha,
+      after: body.commit.sha,
+      pusher: { name: 'alice' },
+      sender: { login: 'alice' },
+    });
+    expect(pushes[0]!.head_commit).toMatchObject({
+      id: body.commit.sha,
+      added: ['notes/hello.txt'],
+      message: 'Add hello\n\nWith a body.',
+    });
 
     await git.ok(['pull', '--quiet', '--ff-only'], { cwd: work });
     expect(await readFile(join(work, 'notes/hello.txt'), 'utf8')).toBe('hello\n');
-    expect(await git.ok(['log', '-1', '--format=%H %an %cn %s'], { cwd: work })).toBe(`${body.commit.sha} alice GitHub Add hello`);
+    expect(await git.ok(['log', '-1', '--format=%H %an %cn %s'], { cwd: work })).toBe(
+      `${body.commit.sha} alice GitHub Add hello`,
+    );
     expect(await git.ok(['rev-parse', 'HEAD:notes/hello.txt'], { cwd: work })).toBe(sha);
   });
 
@@ -106,20 +129,32 @@ describe('PUT …/contents/{path}', () => {
 
   it('author and committer from the body, with their dates', async () => {
     const res = await put('notes/people.txt', {
-      content: b64('x'), committer: { name: 'Commi Ter', email: 'c@example.com', date: '2020-01-02T03:04:05+01:00' },
+      content: b64('x'),
+      committer: { name: 'Commi Ter', email: 'c@example.com', date: '2020-01-02T03:04:05+01:00' },
       author: { name: 'Au Thor', email: 'a@example.com', date: '2019-05-06T07:08:09Z' },
     });
     const body = await res.json();
     expect(body.commit.author).toEqual({ name: 'Au Thor', email: 'a@example.com', date: '2019-05-06T07:08:09Z' });
     expect(body.commit.committer).toEqual({ name: 'Commi Ter', email: 'c@example.com', date: '2020-01-02T02:04:05Z' });
     await git.ok(['pull', '--quiet', '--ff-only'], { cwd: work });
-    expect(await git.ok(['log', '-1', '--format=%an <%ae> %aI | %cn <%ce> %cI'], { cwd: work }))
-      .toBe('Au Thor <a@example.com> 2019-05-06T07:08:09Z | Commi Ter <c@example.com> 2020-01-02T02:04:05Z'.replace(/Z/g, '+00:00'));
+    expect(await git.ok(['log', '-1', '--format=%an <%ae> %aI | %cn <%ce> %cI'], { cwd: work })).toBe(
+      'Au Thor <a@example.com> 2019-05-06T07:08:09Z | Commi Ter <c@example.com> 2020-01-02T02:04:05Z'.replace(
+        /Z/g,
+        '+00:00',
+      ),
+    );
   });
 
   it('on another branch; 404 for a branch that does not exist', async () => {
-    const head = await server.services.git.resolveRef((await (await server.api('/repos/alice/notes')).json()).id, 'refs/heads/main');
-    await server.api('/repos/alice/notes/git/refs', { method: 'POST', token: alice.token, body: { ref: 'refs/heads/topic', sha: head } });
+    const head = await server.services.git.resolveRef(
+      (await (await server.api('/repos/alice/notes')).json()).id,
+      'refs/heads/main',
+    );
+    await server.api('/repos/alice/notes/git/refs', {
+      method: 'POST',
+      token: alice.token,
+      body: { ref: 'refs/heads/topic', sha: head },
+    });
     const res = await put('topic.txt', { content: b64('t'), branch: 'topic' });
     expect(res.status).toBe(201);
     expect((await server.api('/repos/alice/notes/contents/topic.txt?ref=topic')).status).toBe(200);
@@ -138,7 +173,8 @@ describe('PUT …/contents/{path}', () => {
   });
 
   it('400 for a body that is not JSON, also where the content is', async () => {
-    const raw = (body: string) => server.api('/repos/alice/notes/contents/raw.txt', { method: 'PUT', token: alice.token, rawBody: body });
+    const raw = (body: string) =>
+      server.api('/repos/alice/notes/contents/raw.txt', { method: 'PUT', token: alice.token, rawBody: body });
     expect((await raw('{"message":"m","content":"aGk=')).status).toBe(400);
     expect((await raw('{"message":"m","content":"aG\nk="}')).status).toBe(400);
     expect((await raw('{"message":"m","content":"aGk="} trailing')).status).toBe(400);
@@ -146,13 +182,22 @@ describe('PUT …/contents/{path}', () => {
     expect((await raw('{"content":"aGk="}')).status).toBe(422);
   });
 
-  it("422 for an author or committer git cannot record (a name of only what git strips, angle brackets), nothing written", async () => {
-    for (const person of [{ name: '\u001f', email: 'a@b.c' }, { name: '. ,', email: 'a@b.c' }, { name: 'A <b>', email: 'a@b.c' }, { name: 'A', email: 'a>b' }]) {
+  it('422 for an author or committer git cannot record (a name of only what git strips, angle brackets), nothing written', async () => {
+    for (const person of [
+      { name: '\u001f', email: 'a@b.c' },
+      { name: '. ,', email: 'a@b.c' },
+      { name: 'A <b>', email: 'a@b.c' },
+      { name: 'A', email: 'a>b' },
+    ]) {
       for (const field of ['author', 'committer'] as const) {
         const answer = await put('who.txt', { content: b64('who\n'), [field]: person });
         expect(answer.status, `${field} ${JSON.stringify(person)}`).toBe(422);
         // A committer alone is the author too (GitHub's default), so either may be named.
-        expect((await answer.json()).errors[0]).toMatchObject({ resource: 'Commit', field: expect.stringMatching(/^(author|committer)\./), code: 'invalid' });
+        expect((await answer.json()).errors[0]).toMatchObject({
+          resource: 'Commit',
+          field: expect.stringMatching(/^(author|committer)\./),
+          code: 'invalid',
+        });
       }
     }
     expect((await server.api('/repos/alice/notes/contents/who.txt', { token: alice.token })).status).toBe(404);
@@ -165,26 +210,35 @@ describe('PUT …/contents/{path}', () => {
     expect((await put('notes', { content: b64('x'), sha })).status).toBe(422);
   });
 
-  it('base64 with GitHub\'s line breaks is accepted; a 2 MB file is served raw, listed without content', async () => {
+  it("base64 with GitHub's line breaks is accepted; a 2 MB file is served raw, listed without content", async () => {
     const big = Buffer.alloc(2 * 1024 * 1024, 'ab\n');
     const lines = b64(big).replace(/(.{60})/g, '$1\n');
     const res = await put('big.txt', { content: lines });
     expect(res.status).toBe(201);
     const json = await (await server.api('/repos/alice/notes/contents/big.txt')).json();
     expect(json).toMatchObject({ encoding: 'none', content: '', size: big.length });
-    const raw = await server.api('/repos/alice/notes/contents/big.txt', { headers: { accept: 'application/vnd.github.raw' } });
+    const raw = await server.api('/repos/alice/notes/contents/big.txt', {
+      headers: { accept: 'application/vnd.github.raw' },
+    });
     expect(Buffer.from(await raw.arrayBuffer()).equals(big)).toBe(true);
   });
 
-  it('GitHub\'s 100 MB limit: 422 above it', async () => {
+  it("GitHub's 100 MB limit: 422 above it", async () => {
     const content = Buffer.alloc(100 * 1024 * 1024 + 1, 1).toString('base64');
-    const res = await server.api('/repos/alice/notes/contents/huge.bin', { method: 'PUT', token: alice.token, rawBody: `{"message":"huge","content":"${content}"}` });
+    const res = await server.api('/repos/alice/notes/contents/huge.bin', {
+      method: 'PUT',
+      token: alice.token,
+      rawBody: `{"message":"huge","content":"${content}"}`,
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).errors[0]).toMatchObject({ field: 'content', code: 'invalid' });
   });
 
   it('two writes from the same sha: one wins, the other is 409', async () => {
-    const results = await Promise.all([put('notes/hello.txt', { content: b64('one'), sha }), put('notes/hello.txt', { content: b64('two'), sha })]);
+    const results = await Promise.all([
+      put('notes/hello.txt', { content: b64('one'), sha }),
+      put('notes/hello.txt', { content: b64('two'), sha }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
@@ -192,13 +246,18 @@ describe('PUT …/contents/{path}', () => {
     expect((await put('bob.txt', { content: b64('x') }, bob.token)).status).toBe(403);
   });
 
-  it('an installation token: contents write commits as the app\'s bot, contents read is refused', async () => {
+  it("an installation token: contents write commits as the app's bot, contents read is refused", async () => {
     const tokenOf = async (name: string, permissions: Record<string, 'read' | 'write'>) => {
       const app = await createTestApp(server, alice.id, name, permissions);
       const installation = await installTestApp(server, app.app, alice.id);
-      return (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)).body.token as string;
+      return (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id))
+        .body.token as string;
     };
-    const writer = await put('from-app.txt', { content: b64('app') }, await tokenOf('writer-app', { contents: 'write' }));
+    const writer = await put(
+      'from-app.txt',
+      { content: b64('app') },
+      await tokenOf('writer-app', { contents: 'write' }),
+    );
     expect(writer.status).toBe(201);
     expect((await writer.json()).commit.author.name).toBe('writer-app[bot]');
     const reader = await tokenOf('reader-app', { contents: 'read' });

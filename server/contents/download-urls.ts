@@ -22,15 +22,21 @@ function refAndPath(url: string, rawPrefix: string): string | null {
 /** `body` (a content, a listing, a file-commit body) with its download URLs signed when `repo` is private; never changed in place. */
 export async function signDownloadUrls<T>(services: Services, repo: RepositoryRow, body: T): Promise<T> {
   if (!repo.private) return body;
-  const rawPrefix = services.urls.html(`/${encodeURIComponent(repo.owner_login)}/${encodeURIComponent(repo.name)}/raw/`);
+  const rawPrefix = services.urls.html(
+    `/${encodeURIComponent(repo.owner_login)}/${encodeURIComponent(repo.name)}/raw/`,
+  );
   const walk = async (value: unknown): Promise<unknown> => {
     if (Array.isArray(value)) return Promise.all(value.map(walk));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) {
       const grant = key === 'download_url' && typeof field === 'string' ? refAndPath(field, rawPrefix) : null;
-      out[key] = grant !== null ? field + (await services.signedUrls.query(rawGrant(repo.id, grant)))
-        : typeof field === 'object' ? await walk(field) : field;
+      out[key] =
+        grant !== null
+          ? field + (await services.signedUrls.query(rawGrant(repo.id, grant)))
+          : typeof field === 'object'
+            ? await walk(field)
+            : field;
     }
     return out;
   };

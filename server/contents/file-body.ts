@@ -28,10 +28,15 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-export async function readFileBody(ctx: OperationContext<PutFile>): Promise<{ body: RequestBody<PutFile>; content: Buffer }> {
+export async function readFileBody(
+  ctx: OperationContext<PutFile>,
+): Promise<{ body: RequestBody<PutFile>; content: Buffer }> {
   ctx.checkScopes();
   const { config, validator } = ctx.services;
-  const limits = operationBodyLimits(routeTable[ctx.operationId], { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs });
+  const limits = operationBodyLimits(routeTable[ctx.operationId], {
+    maxBytes: config.maxBodyBytes,
+    timeoutMs: config.bodyTimeoutMs,
+  });
   const bytes = await readBodyBytes(ctx.event, limits);
   const span = findStringField(bytes, 'content');
   if (!span || span.escaped) {

@@ -15,13 +15,19 @@ const clock = new TestClock();
 const binary = Buffer.from([0, 1, 2, 255, 254, 10, 13, 0x80]);
 
 async function put(repo: string, path: string, bytes: Buffer, branch?: string): Promise<Record<string, any>> {
-  const res = await server.api(`/repos/alice/${repo}/contents/${path}`, { method: 'PUT', token: alice.token, body: { message: `add ${path}`, content: bytes.toString('base64'), branch } });
+  const res = await server.api(`/repos/alice/${repo}/contents/${path}`, {
+    method: 'PUT',
+    token: alice.token,
+    body: { message: `add ${path}`, content: bytes.toString('base64'), branch },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json();
 }
 
 async function content(repo: string, path: string, ref?: string): Promise<any> {
-  const res = await server.api(`/repos/alice/${repo}/contents/${path}${ref ? `?ref=${encodeURIComponent(ref)}` : ''}`, { token: alice.token });
+  const res = await server.api(`/repos/alice/${repo}/contents/${path}${ref ? `?ref=${encodeURIComponent(ref)}` : ''}`, {
+    token: alice.token,
+  });
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -45,13 +51,32 @@ async function expectNotFound(url: string): Promise<void> {
 beforeAll(async () => {
   server = await startTestServer({}, { now: clock.now });
   alice = await server.createUser('alice');
-  for (const [name, isPrivate] of [['open', false], ['closed', true]] as const) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: isPrivate, auto_init: true } })).status).toBe(201);
+  for (const [name, isPrivate] of [
+    ['open', false],
+    ['closed', true],
+  ] as const) {
+    expect(
+      (
+        await server.api('/user/repos', {
+          method: 'POST',
+          token: alice.token,
+          body: { name, private: isPrivate, auto_init: true },
+        })
+      ).status,
+    ).toBe(201);
     await put(name, 'bin.dat', binary);
     await put(name, 'docs/a%20b.md', Buffer.from('spaced\n'));
   }
   const main = await (await server.api('/repos/alice/open/git/ref/heads/main', { token: alice.token })).json();
-  expect((await server.api('/repos/alice/open/git/refs', { method: 'POST', token: alice.token, body: { ref: 'refs/heads/feature/x', sha: main.object.sha } })).status).toBe(201);
+  expect(
+    (
+      await server.api('/repos/alice/open/git/refs', {
+        method: 'POST',
+        token: alice.token,
+        body: { ref: 'refs/heads/feature/x', sha: main.object.sha },
+      })
+    ).status,
+  ).toBe(201);
   await put('open', 'only-on-feature.txt', Buffer.from('feature\n'), 'feature/x');
 });
 afterAll(() => server?.close());
@@ -79,7 +104,14 @@ describe('a public repository', () => {
   });
 
   it('is a bare 404 for a directory, a missing file, ref or repository, and a bad path', async () => {
-    for (const path of ['main/docs', 'main/nope.txt', 'nope/bin.dat', 'main/docs%2F%2Fa%20b.md', 'main/docs%2F..%2Fbin.dat']) await expectNotFound(`${server.url}/alice/open/raw/${path}`);
+    for (const path of [
+      'main/docs',
+      'main/nope.txt',
+      'nope/bin.dat',
+      'main/docs%2F%2Fa%20b.md',
+      'main/docs%2F..%2Fbin.dat',
+    ])
+      await expectNotFound(`${server.url}/alice/open/raw/${path}`);
     await expectNotFound(`${server.url}/alice/missing/raw/main/bin.dat`);
   });
 });
@@ -88,7 +120,9 @@ describe('a private repository', () => {
   it('signs the download URL of a file, which then works without a token', async () => {
     const file = await content('closed', 'bin.dat');
     expect(githubResponseErrors('repos/get-content', 200, file)).toBe('');
-    expect(file.download_url).toMatch(new RegExp(`^${server.url}/alice/closed/raw/main/bin\\.dat\\?expires=\\d+&signature=[\\w-]+$`));
+    expect(file.download_url).toMatch(
+      new RegExp(`^${server.url}/alice/closed/raw/main/bin\\.dat\\?expires=\\d+&signature=[\\w-]+$`),
+    );
     await expectBytes(file.download_url, binary);
     await expectNotFound(`${server.url}/alice/closed/raw/main/bin.dat`);
   });
@@ -128,7 +162,9 @@ describe('a private repository', () => {
 
   it('serves nothing of a repository made private, and its cached bodies get fresh signatures', async () => {
     const before = await content('open', 'bin.dat');
-    expect((await server.api('/repos/alice/open', { method: 'PATCH', token: alice.token, body: { private: true } })).status).toBe(200);
+    expect(
+      (await server.api('/repos/alice/open', { method: 'PATCH', token: alice.token, body: { private: true } })).status,
+    ).toBe(200);
     await expectNotFound(before.download_url);
     const after = await content('open', 'bin.dat');
     expect(after.download_url).toMatch(/\?expires=\d+&signature=/);

@@ -25,7 +25,11 @@ function decodedSegments(pathname: string): string[] | null {
 }
 
 /** The commit and tree path `{ref}/{path}` names: the shortest ref that is a branch, tag or sha (GitHub's order for raw URLs). */
-async function resolve(services: Services, repositoryId: number, rest: string[]): Promise<{ commit: string; path: string } | null> {
+async function resolve(
+  services: Services,
+  repositoryId: number,
+  rest: string[],
+): Promise<{ commit: string; path: string } | null> {
   for (let i = 1; i < rest.length && i <= MAX_REF_SEGMENTS; i++) {
     const path = treePath(rest.slice(i).join('/'));
     if (!path) return null;

@@ -8,7 +8,15 @@ import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { ContentCache } from './content-cache.js';
 import { rememberedCommitOf } from './ref-commits.js';
-import { directoryEntryView, fileView, MAX_JSON_CONTENT_BYTES, submoduleView, symlinkView, treeObjectView, type ContentSite } from './content-views.js';
+import {
+  directoryEntryView,
+  fileView,
+  MAX_JSON_CONTENT_BYTES,
+  submoduleView,
+  symlinkView,
+  treeObjectView,
+  type ContentSite,
+} from './content-views.js';
 import { requestedMediaParam } from '../http/media-type.js';
 import { entryAt, listTree, readBlob, submoduleUrl, type TreeEntry } from './tree-entries.js';
 
@@ -20,7 +28,8 @@ const MAX_DIRECTORY_ENTRIES = 1000;
 /** The representations of a content: JSON, GitHub's raw media type (the bytes), or the object one (a directory as one object). */
 export type ContentMediaType = 'json' | 'raw' | 'object';
 
-export const contentMediaType = (accept: string | null, vendor: string): ContentMediaType => requestedMediaParam(accept, vendor, ['raw', 'object'] as const) ?? 'json';
+export const contentMediaType = (accept: string | null, vendor: string): ContentMediaType =>
+  requestedMediaParam(accept, vendor, ['raw', 'object'] as const) ?? 'json';
 
 export type ContentAnswer = { json: object } | { raw: Buffer; sha: string };
 
@@ -33,7 +42,11 @@ function cacheOf(git: GitRepositories): ContentCache<ContentAnswer> {
 }
 
 /** The commit `ref` names (the default branch when absent); 404 with GitHub's messages otherwise. */
-export async function commitForRead(git: GitRepositories, repo: RepositoryRow, ref: string | undefined): Promise<{ commit: string; ref: string }> {
+export async function commitForRead(
+  git: GitRepositories,
+  repo: RepositoryRow,
+  ref: string | undefined,
+): Promise<{ commit: string; ref: string }> {
   const name = ref ?? repo.default_branch;
   const commit = await rememberedCommitOf(git, repo, name);
   if (commit) return { commit, ref: name };
@@ -41,7 +54,13 @@ export async function commitForRead(git: GitRepositories, repo: RepositoryRow, r
   throw new ApiError(404, `No commit found for the ref ${name}`);
 }
 
-export async function readContent(services: Services, repo: RepositoryRow, ref: string | undefined, path: string, media: ContentMediaType): Promise<ContentAnswer> {
+export async function readContent(
+  services: Services,
+  repo: RepositoryRow,
+  ref: string | undefined,
+  path: string,
+  media: ContentMediaType,
+): Promise<ContentAnswer> {
   const { git, urls } = services;
   const resolved = await commitForRead(git, repo, ref);
   const cache = cacheOf(git);
@@ -56,11 +75,23 @@ export async function readContent(services: Services, repo: RepositoryRow, ref: 
   return answer;
 }
 
-async function answerFor(git: GitRepositories, repositoryId: number, commit: string, site: ContentSite, entry: TreeEntry, media: ContentMediaType): Promise<ContentAnswer> {
+async function answerFor(
+  git: GitRepositories,
+  repositoryId: number,
+  commit: string,
+  site: ContentSite,
+  entry: TreeEntry,
+  media: ContentMediaType,
+): Promise<ContentAnswer> {
   switch (entry.kind) {
     case 'dir': {
       const entries = (await listTree(git, repositoryId, entry.sha, entry.path)).slice(0, MAX_DIRECTORY_ENTRIES);
-      return { json: media === 'object' ? treeObjectView(site, entry, entries) : entries.map((child) => directoryEntryView(site, child)) };
+      return {
+        json:
+          media === 'object'
+            ? treeObjectView(site, entry, entries)
+            : entries.map((child) => directoryEntryView(site, child)),
+      };
     }
     case 'file':
       return fileAnswer(git, repositoryId, site, entry, media);
@@ -76,13 +107,21 @@ async function answerFor(git: GitRepositories, repositoryId: number, commit: str
       return { json: symlinkView(site, entry, target) };
     }
     case 'submodule': {
-      const url = (await submoduleUrl(git, repositoryId, commit, entry.path)) ?? site.urls.html(`/${site.repo.owner_login}/${site.repo.name}`);
+      const url =
+        (await submoduleUrl(git, repositoryId, commit, entry.path)) ??
+        site.urls.html(`/${site.repo.owner_login}/${site.repo.name}`);
       return { json: submoduleView(site, entry, url) };
     }
   }
 }
 
-async function fileAnswer(git: GitRepositories, repositoryId: number, site: ContentSite, entry: TreeEntry, media: ContentMediaType): Promise<ContentAnswer> {
+async function fileAnswer(
+  git: GitRepositories,
+  repositoryId: number,
+  site: ContentSite,
+  entry: TreeEntry,
+  media: ContentMediaType,
+): Promise<ContentAnswer> {
   if (media === 'raw') return { raw: await readBlob(git, repositoryId, entry.sha, entry.size), sha: entry.sha };
   const bytes = entry.size <= MAX_JSON_CONTENT_BYTES ? await readBlob(git, repositoryId, entry.sha, entry.size) : null;
   return { json: fileView(site, entry, bytes) };

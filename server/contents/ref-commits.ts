@@ -12,7 +12,11 @@ const commits = new WeakMap<RepositoryRow, Map<string, string>>();
 const MAX_NAMES_PER_REPOSITORY = 64;
 
 /** git.commitOf(repo, name), remembered while the row is current; misses are asked again. */
-export async function rememberedCommitOf(git: GitRepositories, repo: RepositoryRow, name: string): Promise<string | null> {
+export async function rememberedCommitOf(
+  git: GitRepositories,
+  repo: RepositoryRow,
+  name: string,
+): Promise<string | null> {
   let known = commits.get(repo);
   const cached = known?.get(name);
   if (cached !== undefined) return cached;

@@ -30,23 +30,44 @@ function parse(out: string, prefix: string): TreeEntry[] {
     const match = LINE.exec(record);
     if (!match) continue;
     const [, mode, type, sha, size, name] = match;
-    entries.push({ kind: kindOf(mode!, type!), mode: mode!, sha: sha!, size: size === '-' ? 0 : Number(size), path: prefix + name! });
+    entries.push({
+      kind: kindOf(mode!, type!),
+      mode: mode!,
+      sha: sha!,
+      size: size === '-' ? 0 : Number(size),
+      path: prefix + name!,
+    });
   }
   return entries;
 }
 
 /** The entry at `path` in `commit` (the root tree for ''), or null. */
-export async function entryAt(git: GitRepositories, repositoryId: number, commit: string, path: string): Promise<TreeEntry | null> {
+export async function entryAt(
+  git: GitRepositories,
+  repositoryId: number,
+  commit: string,
+  path: string,
+): Promise<TreeEntry | null> {
   if (path === '') {
     const tree = (await git.git(repositoryId, ['rev-parse', `${commit}^{tree}`])).trim();
     return { kind: 'dir', mode: '040000', sha: tree, size: 0, path: '' };
   }
-  const out = await git.git(repositoryId, ['ls-tree', '-z', '--long', '--full-tree', commit, '--', path], undefined, LITERAL);
+  const out = await git.git(
+    repositoryId,
+    ['ls-tree', '-z', '--long', '--full-tree', commit, '--', path],
+    undefined,
+    LITERAL,
+  );
   return parse(out, '').find((entry) => entry.path === path) ?? null;
 }
 
 /** The entries of the tree `tree`, whose path is `dir`, in git's order. */
-export async function listTree(git: GitRepositories, repositoryId: number, tree: string, dir: string): Promise<TreeEntry[]> {
+export async function listTree(
+  git: GitRepositories,
+  repositoryId: number,
+  tree: string,
+  dir: string,
+): Promise<TreeEntry[]> {
   const out = await git.git(repositoryId, ['ls-tree', '-z', '--long', tree]);
   return parse(out, dir === '' ? '' : `${dir}/`);
 }
@@ -57,14 +78,30 @@ export function readBlob(git: GitRepositories, repositoryId: number, sha: string
 }
 
 /** The URL `.gitmodules` of `commit` gives the submodule at `path`, or null. */
-export async function submoduleUrl(git: GitRepositories, repositoryId: number, commit: string, path: string): Promise<string | null> {
+export async function submoduleUrl(
+  git: GitRepositories,
+  repositoryId: number,
+  commit: string,
+  path: string,
+): Promise<string | null> {
   try {
-    const out = await git.git(repositoryId, ['config', '-z', '--blob', `${commit}:.gitmodules`, '--get-regexp', '^submodule\\..*\\.path$']);
+    const out = await git.git(repositoryId, [
+      'config',
+      '-z',
+      '--blob',
+      `${commit}:.gitmodules`,
+      '--get-regexp',
+      '^submodule\\..*\\.path$',
+    ]);
     for (const record of out.split('\0')) {
       const newline = record.indexOf('\n');
       if (newline < 0 || record.slice(newline + 1) !== path) continue;
       const name = record.slice('submodule.'.length, newline - '.path'.length);
-      return (await git.git(repositoryId, ['config', '--blob', `${commit}:.gitmodules`, '--get', `submodule.${name}.url`])).trim() || null;
+      return (
+        (
+          await git.git(repositoryId, ['config', '--blob', `${commit}:.gitmodules`, '--get', `submodule.${name}.url`])
+        ).trim() || null
+      );
     }
   } catch {
     // no .gitmodules, or no entry for this path

@@ -36,7 +36,8 @@ export interface FileWritten {
   created: boolean;
 }
 
-const invalid = (field: string, message: string) => validationFailed([{ resource: 'Commit', field, code: 'invalid', message }]);
+const invalid = (field: string, message: string) =>
+  validationFailed([{ resource: 'Commit', field, code: 'invalid', message }]);
 
 /** GitHub's date form (`2014-11-07T22:01:45Z`); 422 for a date that is none. */
 function isoDate(value: string | undefined, field: string, now: Date): string {
@@ -52,14 +53,19 @@ async function callerIdentity<K extends OperationId>(ctx: OperationContext<K>): 
   return authorIdentity(account, config.noreplyHost);
 }
 
-export async function writeFile<K extends OperationId>(ctx: OperationContext<K>, repo: RepositoryRow, change: FileWrite): Promise<FileWritten> {
+export async function writeFile<K extends OperationId>(
+  ctx: OperationContext<K>,
+  repo: RepositoryRow,
+  change: FileWrite,
+): Promise<FileWritten> {
   const { git, config } = ctx.services;
   const branch = change.branch ?? repo.default_branch;
   const ref = `refs/heads/${branch}`;
   if (!(await git.isValidRefName(ref))) throw notFound();
   const parent = await git.resolveRef(repo.id, ref);
   // The first file of an empty repository makes its branch; elsewhere the branch must exist.
-  if (!parent && (change.content === null || (await git.listRefs(repo.id)).size > 0)) throw new ApiError(404, `Branch ${branch} not found`);
+  if (!parent && (change.content === null || (await git.listRefs(repo.id)).size > 0))
+    throw new ApiError(404, `Branch ${branch} not found`);
   const existing = parent ? await entryAt(git, repo.id, parent, change.path) : null;
   const mode = checkExisting(change, existing);
 
@@ -69,26 +75,45 @@ export async function writeFile<K extends OperationId>(ctx: OperationContext<K>,
   checkIdentity('Commit', 'author', author);
   checkIdentity('Commit', 'committer', committer);
   const dates = { author: isoDate(author.date, 'author', now), committer: isoDate(committer.date, 'committer', now) };
-  const pathChange: PathChange = change.content === null ? { path: change.path, remove: true } : { path: change.path, mode, content: change.content };
+  const pathChange: PathChange =
+    change.content === null
+      ? { path: change.path, remove: true }
+      : { path: change.path, mode, content: change.content };
   let made;
   try {
-    made = await commitPathChanges(git, repo.id, parent, [pathChange], change.message,
-      { author: { name: author.name, email: author.email }, committer: { name: committer.name, email: committer.email } }, dates);
+    made = await commitPathChanges(
+      git,
+      repo.id,
+      parent,
+      [pathChange],
+      change.message,
+      {
+        author: { name: author.name, email: author.email },
+        committer: { name: committer.name, email: committer.email },
+      },
+      dates,
+    );
   } catch (error) {
     if (error instanceof PathConflict) throw invalid('path', `path ${change.path} cannot be written: ${error.message}`);
     throw error;
   }
-  const moved = await changeRefs(ctx.services, repo, ctx.principal, () => git.updateRef(repo.id, ref, made.commit, parent));
+  const moved = await changeRefs(ctx.services, repo, ctx.principal, () =>
+    git.updateRef(repo.id, ref, made.commit, parent),
+  );
   if (!moved) throw conflict(`${ref} is at a different commit than ${parent ?? 'none'}: it changed meanwhile`);
   const blob = made.blobs.get(change.path);
   return {
     made: {
-      sha: made.commit, tree: made.tree, parents: parent ? [parent] : [], message: change.message,
+      sha: made.commit,
+      tree: made.tree,
+      parents: parent ? [parent] : [],
+      message: change.message,
       author: { name: author.name, email: author.email, date: dates.author },
       committer: { name: committer.name, email: committer.email, date: dates.committer },
     },
     branch,
-    entry: blob && change.content ? { kind: 'file', mode, sha: blob, size: change.content.length, path: change.path } : null,
+    entry:
+      blob && change.content ? { kind: 'file', mode, sha: blob, size: change.content.length, path: change.path } : null,
     created: !existing,
   };
 }
@@ -99,7 +124,8 @@ function checkExisting(change: FileWrite, existing: TreeEntry | null): string {
     if (change.content === null) throw notFound();
     return '100644';
   }
-  if (existing.kind === 'dir' || existing.kind === 'submodule') throw invalid('path', `${change.path} is a ${existing.kind === 'dir' ? 'directory' : 'submodule'}`);
+  if (existing.kind === 'dir' || existing.kind === 'submodule')
+    throw invalid('path', `${change.path} is a ${existing.kind === 'dir' ? 'directory' : 'submodule'}`);
   if (change.sha === undefined) throw new ApiError(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
   if (change.sha !== existing.sha) throw conflict(`${change.path} does not match ${change.sha}`);
   // An executable stays executable; a symlink written through here becomes a file, as on GitHub.

@@ -24,7 +24,11 @@ afterAll(async () => {
 
 /** Whether another session could take the two-key lock now (it lets go at once). */
 const free = async (first: number, second: number) =>
-  (await other.begin((tx) => tx<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(${first}::int, ${second}::int) AS ok`))[0]!.ok;
+  (
+    await other.begin(
+      (tx) => tx<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(${first}::int, ${second}::int) AS ok`,
+    )
+  )[0]!.ok;
 
 it('holds kind/id until the transaction ends, and only that pair', async () => {
   await sql.begin(async (tx) => {

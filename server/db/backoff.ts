@@ -4,7 +4,10 @@
 export class Backoff {
   private failures = 0;
 
-  constructor(private readonly minMs = 250, private readonly maxMs = 5_000) {}
+  constructor(
+    private readonly minMs = 250,
+    private readonly maxMs = 5_000,
+  ) {}
 
   /** The wait before the next try (±20 % jitter, so processes do not retry in step). */
   next(): number {

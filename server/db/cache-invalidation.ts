@@ -19,7 +19,13 @@ const HEARTBEAT_MS = 5_000;
 const LIVE_WITHIN_S = 15;
 
 /** `token:<id>`, `account:<id>`, `repo:<id>`, `app:<id>`, `installation:<id>`, or `*` for everything. */
-export type Topic = `token:${number}` | `account:${number}` | `repo:${number}` | `app:${number}` | `installation:${number}` | '*';
+export type Topic =
+  | `token:${number}`
+  | `account:${number}`
+  | `repo:${number}`
+  | `app:${number}`
+  | `installation:${number}`
+  | '*';
 
 export type InvalidationListener = (topic: Topic) => void;
 
@@ -67,7 +73,8 @@ export async function startInvalidationBus(sql: Sql, log: Logger): Promise<Inval
     (payload) => {
       apply(payload as Topic);
       sql`SELECT pg_notify(${ACK_CHANNEL}, ${`${processId} ${payload}`})`.catch((error: unknown) =>
-        log.warn('could not acknowledge invalidation', { error: String(error) }));
+        log.warn('could not acknowledge invalidation', { error: String(error) }),
+      );
     },
     () => {
       // postgres.js re-listens by itself after the connection drops and calls
@@ -100,9 +107,10 @@ export async function startInvalidationBus(sql: Sql, log: Logger): Promise<Inval
       collecting.set(topic, set);
       return {
         async complete(timeoutMs = 3_000) {
-          const live = (await sql<{ process_id: string }[]>`
-            SELECT process_id FROM cache_listeners WHERE seen_at > now() - make_interval(secs => ${LIVE_WITHIN_S})`)
-            .map((r) => r.process_id);
+          const live = (
+            await sql<{ process_id: string }[]>`
+            SELECT process_id FROM cache_listeners WHERE seen_at > now() - make_interval(secs => ${LIVE_WITHIN_S})`
+          ).map((r) => r.process_id);
           const missing = () => live.filter((id) => !waiter.acked.has(id));
           const ok = await new Promise<boolean>((resolveDone) => {
             const timer = setTimeout(() => resolveDone(false), timeoutMs);

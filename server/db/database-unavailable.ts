@@ -10,7 +10,17 @@ export const DATABASE_RETRY_AFTER_S = 5;
 /** postgres.js's own connection error codes (errors.js `Errors.connection`). */
 const CLIENT_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
 /** Socket errors on the way to PostgreSQL. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOENT']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOENT',
+]);
 /** admin_shutdown, crash_shutdown, cannot_connect_now (starting up, recovering). */
 const SERVER_STATES = new Set(['57P01', '57P02', '57P03']);
 

@@ -49,7 +49,9 @@ export function connect(url: string, options: { max?: number; onStatement?: (que
   const { onStatement } = options;
   return postgres(url, {
     max: options.max ?? 10,
-    ...(onStatement ? { debug: (_connection: number, query: string) => void (isBackground(query) || onStatement(query)) } : {}),
+    ...(onStatement
+      ? { debug: (_connection: number, query: string) => void (isBackground(query) || onStatement(query)) }
+      : {}),
     connect_timeout: CONNECT_TIMEOUT_S,
     backoff: reconnectBackoffS,
     onnotice: () => {},
@@ -60,7 +62,8 @@ export function connect(url: string, options: { max?: number; onStatement?: (que
 
 /** The statement postgres.js sends on a new connection to learn array type oids, and the listener heartbeat's upsert. */
 const isBackground = (query: string) =>
-  /from pg_catalog\.pg_type a\s+left join pg_catalog\.pg_type b/.test(query) || /^\s*INSERT INTO cache_listeners\b/.test(query);
+  /from pg_catalog\.pg_type a\s+left join pg_catalog\.pg_type b/.test(query) ||
+  /^\s*INSERT INTO cache_listeners\b/.test(query);
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const admin = connect(adminUrl, { max: 1 });

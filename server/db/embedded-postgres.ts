@@ -17,7 +17,10 @@ export interface EmbeddedCluster {
   stop(): Promise<void>;
 }
 
-interface Credentials { user: string; password: string }
+interface Credentials {
+  user: string;
+  password: string;
+}
 
 async function credentials(dataDir: string): Promise<Credentials> {
   const file = join(dataDir, 'pg-credentials.json');

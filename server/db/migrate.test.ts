@@ -42,7 +42,10 @@ describe('migrations', () => {
 
   it('roll back entirely when a migration fails', async () => {
     const before = await sql`SELECT count(*)::int AS n FROM schema_migrations`;
-    const broken = [{ version: 900, name: 'ok', sql: 'CREATE TABLE half_done (id int)' }, { version: 901, name: 'bad', sql: 'SELECT * FROM no_such_table' }];
+    const broken = [
+      { version: 900, name: 'ok', sql: 'CREATE TABLE half_done (id int)' },
+      { version: 901, name: 'bad', sql: 'SELECT * FROM no_such_table' },
+    ];
     await expect(migrate(sql, [...(await loadMigrations()), ...broken])).rejects.toThrow();
     expect(await sql`SELECT count(*)::int AS n FROM schema_migrations`).toEqual(before);
     expect(await sql`SELECT to_regclass('half_done') AS t`).toEqual([{ t: null }]);

@@ -7,15 +7,21 @@ import { MIGRATIONS_DIR } from '../asset-paths.js';
 import { lockFor } from './advisory-locks.js';
 import type { Sql } from './database.js';
 
-export interface Migration { version: number; name: string; sql: string }
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
 
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{3}_[a-z0-9_-]+\.sql$/.test(f)).sort();
-  return Promise.all(files.map(async (file) => ({
-    version: Number(file.slice(0, 3)),
-    name: file.slice(4, -4),
-    sql: await readFile(dir + file, 'utf8'),
-  })));
+  return Promise.all(
+    files.map(async (file) => ({
+      version: Number(file.slice(0, 3)),
+      name: file.slice(4, -4),
+      sql: await readFile(dir + file, 'utf8'),
+    })),
+  );
 }
 
 /**
@@ -25,7 +31,9 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  */
 async function allApplied(sql: Sql, all: Migration[]): Promise<boolean> {
   try {
-    const done = new Set((await sql<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version));
+    const done = new Set(
+      (await sql<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version),
+    );
     return all.every((m) => done.has(m.version));
   } catch (error) {
     if ((error as { code?: string }).code === '42P01') return false; // no schema_migrations yet
@@ -42,7 +50,9 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<numbe
     await lockFor(tx, 'migrate', 0);
     await tx`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
-    const done = new Set((await tx<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version));
+    const done = new Set(
+      (await tx<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version),
+    );
     for (const m of all) {
       if (done.has(m.version)) continue;
       await tx.savepoint(async (sp) => {

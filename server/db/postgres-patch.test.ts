@@ -32,7 +32,8 @@ async function applyPatches(): Promise<{ code: number; output: string }> {
 beforeAll(async () => {
   // A project of its own: the patches and the files they touch, copied from this install.
   copy = await mkdtemp(join(tmpdir(), 'wharf-patches-'));
-  for (const path of [PATCH, 'node_modules/postgres/package.json', ...COPIES]) await cp(join(ROOT, path), join(copy, path), { recursive: true });
+  for (const path of [PATCH, 'node_modules/postgres/package.json', ...COPIES])
+    await cp(join(ROOT, path), join(copy, path), { recursive: true });
 });
 afterAll(() => rm(copy, { recursive: true, force: true }));
 
@@ -71,7 +72,13 @@ describe('the postgres.js patch', () => {
   it('fails the install when the code it patches has changed', async () => {
     await run('git', ['apply', '--reverse', PATCH], { cwd: copy });
     const file = join(copy, COPIES[1]!);
-    await writeFile(file, (await readFile(file, 'utf8')).replace('const x = socket.write(chunk, fn)', 'const x = socket.write(chunk, fn) // changed upstream'));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(
+        'const x = socket.write(chunk, fn)',
+        'const x = socket.write(chunk, fn) // changed upstream',
+      ),
+    );
     const result = await applyPatches();
     expect(result.code).toBe(1);
     expect(result.output).toContain('no longer applies');

@@ -15,48 +15,92 @@ import { checkRepositoryName, nameTaken } from '../repos/repository-name.js';
 import { emitForkEvent } from './fork-event.js';
 import { cloneForFork, refsOf } from './fork-git.js';
 
-export interface ForkOptions { organization?: string; name?: string; default_branch_only?: boolean }
+export interface ForkOptions {
+  organization?: string;
+  name?: string;
+  default_branch_only?: boolean;
+}
 
 /** The account the fork goes to: the caller, or an organization the caller is a member of. */
-async function targetAccount(ctx: OperationContext<'repos/create-fork'>, organization: string | undefined): Promise<number> {
+async function targetAccount(
+  ctx: OperationContext<'repos/create-fork'>,
+  organization: string | undefined,
+): Promise<number> {
   const me = ctx.user();
   if (organization === undefined) return me.user.id;
   const { accounts, sql } = ctx.services;
   const org = await accounts.byLogin(organization);
-  if (!org || org.kind !== 'Organization') throw validationFailed([{ resource: 'Fork', field: 'organization', code: 'invalid', message: 'organization must be an organization you are a member of' }]);
+  if (org?.kind !== 'Organization')
+    throw validationFailed([
+      {
+        resource: 'Fork',
+        field: 'organization',
+        code: 'invalid',
+        message: 'organization must be an organization you are a member of',
+      },
+    ]);
   const [membership] = await sql`SELECT 1 FROM org_members WHERE org_id = ${org.id} AND user_id = ${me.user.id}`;
-  if (!membership && !me.user.siteAdmin) throw forbidden('You need to be a member of the organization to fork into it.');
+  if (!membership && !me.user.siteAdmin)
+    throw forbidden('You need to be a member of the organization to fork into it.');
   return org.id;
 }
 
 /** The first free name of `wanted`, `wanted-1`, `wanted-2`, … in the account. */
 async function freeName(tx: TransactionSql, ownerId: number, wanted: string): Promise<string> {
-  const taken = new Set((await tx<{ name: string }[]>`
-    SELECT lower(name) AS name FROM repositories WHERE owner_id = ${ownerId} AND lower(name) LIKE lower(${wanted.replace(/[\\%_]/g, '\\$&')}) || '%'`).map((r) => r.name));
+  const taken = new Set(
+    (
+      await tx<{ name: string }[]>`
+    SELECT lower(name) AS name FROM repositories WHERE owner_id = ${ownerId} AND lower(name) LIKE lower(${wanted.replace(/[\\%_]/g, '\\$&')}) || '%'`
+    ).map((r) => r.name),
+  );
   let name = wanted;
   for (let n = 1; taken.has(name.toLowerCase()); n++) name = `${wanted}-${n}`;
   return name;
 }
 
-export async function createFork(ctx: OperationContext<'repos/create-fork'>, parent: RepositoryRow, options: ForkOptions): Promise<{ fork: RepositoryRow; created: boolean }> {
+export async function createFork(
+  ctx: OperationContext<'repos/create-fork'>,
+  parent: RepositoryRow,
+  options: ForkOptions,
+): Promise<{ fork: RepositoryRow; created: boolean }> {
   const { sql, repos, git, bus, urls } = ctx.services;
   const ownerId = await targetAccount(ctx, options.organization);
   if (ownerId === parent.owner_id) {
-    throw validationFailed([{ resource: 'Fork', field: 'owner', code: 'invalid', message: 'A repository cannot be forked into the account that owns it.' }]);
+    throw validationFailed([
+      {
+        resource: 'Fork',
+        field: 'owner',
+        code: 'invalid',
+        message: 'A repository cannot be forked into the account that owns it.',
+      },
+    ]);
   }
   const wanted = checkRepositoryName(options.name ?? parent.name);
-  const existing = async () => (await sql<{ id: number }[]>`SELECT id FROM repositories WHERE owner_id = ${ownerId} AND parent_id = ${parent.id} ORDER BY id LIMIT 1`)[0];
+  const existing = async () =>
+    (
+      await sql<
+        { id: number }[]
+      >`SELECT id FROM repositories WHERE owner_id = ${ownerId} AND parent_id = ${parent.id} ORDER BY id LIMIT 1`
+    )[0];
   const found = await existing();
   if (found) return { fork: (await repos.byId(found.id))!, created: false };
   // Only the default branch when asked, and only if the parent has it (an empty repository has no branch to name).
-  const branchOnly = options.default_branch_only && (await git.commitOf(parent.id, parent.default_branch)) ? parent.default_branch : null;
+  const branchOnly =
+    options.default_branch_only && (await git.commitOf(parent.id, parent.default_branch))
+      ? parent.default_branch
+      : null;
   let createdId: number | undefined;
   try {
     await sql.begin(async (tx) => {
       // Forks into one account wait here for each other: one fork per parent, and no two picking the same free name.
       await lockFor(tx, 'fork', ownerId);
-      const [again] = await tx<{ id: number }[]>`SELECT id FROM repositories WHERE owner_id = ${ownerId} AND parent_id = ${parent.id} LIMIT 1`;
-      if (again) { createdId = undefined; return; }
+      const [again] = await tx<
+        { id: number }[]
+      >`SELECT id FROM repositories WHERE owner_id = ${ownerId} AND parent_id = ${parent.id} LIMIT 1`;
+      if (again) {
+        createdId = undefined;
+        return;
+      }
       const name = await freeName(tx, ownerId, wanted);
       const [row] = await tx<{ id: number }[]>`
         INSERT INTO repositories (owner_id, name, description, homepage, private, default_branch, has_issues, has_projects, has_wiki,
@@ -68,7 +112,8 @@ export async function createFork(ctx: OperationContext<'repos/create-fork'>, par
       await insertDefaultLabels(tx, createdId);
       await cloneForFork(git, parent.id, createdId, branchOnly);
       const refs = await refsOf(git, createdId);
-      if (refs.length) await tx`INSERT INTO repository_refs ${tx(refs.map(([ref, sha]) => ({ repository_id: createdId!, name: ref, sha })))}`;
+      if (refs.length)
+        await tx`INSERT INTO repository_refs ${tx(refs.map(([ref, sha]) => ({ repository_id: createdId!, name: ref, sha })))}`;
       const [forkRow] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${createdId}`;
       const [parentRow] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${parent.id}`;
       await emitForkEvent(tx, { fork: forkRow!, parent: parentRow!, principal: ctx.principal, urls });

@@ -8,7 +8,12 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
 
-export interface ForkEvent { fork: RepositoryRow; parent: RepositoryRow; principal: Principal; urls: Urls }
+export interface ForkEvent {
+  fork: RepositoryRow;
+  parent: RepositoryRow;
+  principal: Principal;
+  urls: Urls;
+}
 
 export async function emitForkEvent(tx: TransactionSql, { fork, parent, principal, urls }: ForkEvent): Promise<number> {
   const installation = installationOf(principal);

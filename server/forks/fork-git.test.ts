@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 it('keeps the fork whole after the parent force-pushes and prunes', async () => {
-  const parent = await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'origin', auto_init: true } });
+  const parent = await apiOk(server, '/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'origin', auto_init: true },
+  });
   const work = join(git.home, 'parent');
   await git.ok(['clone', '--quiet', cloneUrl(server.url, 'alice/origin.git', alice.token), work]);
   const initial = await git.ok(['rev-parse', 'HEAD'], { cwd: work });
@@ -62,5 +66,7 @@ it('keeps the fork whole after the parent force-pushes and prunes', async () => 
   await git.ok(['add', 'more.txt'], { cwd: copy });
   await git.ok(['commit', '--quiet', '-m', 'More'], { cwd: copy });
   await git.ok(['push', '--quiet', 'origin', 'main'], { cwd: copy });
-  expect((await apiOk(server, '/repos/bob/origin/git/refs/heads/main')).object.sha).toBe(await git.ok(['rev-parse', 'HEAD'], { cwd: copy }));
+  expect((await apiOk(server, '/repos/bob/origin/git/refs/heads/main')).object.sha).toBe(
+    await git.ok(['rev-parse', 'HEAD'], { cwd: copy }),
+  );
 });

@@ -14,11 +14,20 @@ const run = promisify(execFile);
 const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
 
 /** Copies the parent's branches and tags (only the default branch when `defaultBranch` is given) into a new bare repository for the fork. */
-export async function cloneForFork(git: GitRepositories, parentId: number, forkId: number, defaultBranch: string | null): Promise<void> {
+export async function cloneForFork(
+  git: GitRepositories,
+  parentId: number,
+  forkId: number,
+  defaultBranch: string | null,
+): Promise<void> {
   const branchOnly = defaultBranch === null ? [] : ['--single-branch', '--branch', defaultBranch, '--no-tags'];
-  await run('git', ['clone', '--bare', '--no-local', '--quiet', ...branchOnly, '--', git.pathOf(parentId), git.pathOf(forkId)], {
-    env: { ...process.env, ...GIT_ENV },
-  });
+  await run(
+    'git',
+    ['clone', '--bare', '--no-local', '--quiet', ...branchOnly, '--', git.pathOf(parentId), git.pathOf(forkId)],
+    {
+      env: { ...process.env, ...GIT_ENV },
+    },
+  );
   // The clone remembers where it came from: a server path, and nothing the fork needs.
   await git.git(forkId, ['remote', 'remove', 'origin']);
 }
@@ -26,5 +35,8 @@ export async function cloneForFork(git: GitRepositories, parentId: number, forkI
 /** The fork's refs as `[name, sha]`, for the ref mirror (repository_refs). */
 export async function refsOf(git: GitRepositories, repositoryId: number): Promise<[string, string][]> {
   const out = await git.git(repositoryId, ['for-each-ref', '--format=%(refname) %(objectname)']);
-  return out.split('\n').filter(Boolean).map((line) => line.split(' ') as [string, string]);
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' ') as [string, string]);
 }

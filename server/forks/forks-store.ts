@@ -11,7 +11,10 @@ import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-sto
 
 export type ForkSort = 'newest' | 'oldest' | 'stargazers' | 'watchers';
 
-export interface ForkReader { id: number; siteAdmin: boolean }
+export interface ForkReader {
+  id: number;
+  siteAdmin: boolean;
+}
 
 const visibleTo = (sql: Sql, user: ForkReader | null) => {
   if (user?.siteAdmin) return sql``;
@@ -19,12 +22,22 @@ const visibleTo = (sql: Sql, user: ForkReader | null) => {
   return sql`AND ${readableBy(sql, user.id)}`;
 };
 
-export async function forksOf(sql: Sql, parentId: number, sort: ForkSort, user: ForkReader | null, page: { limit: number; offset: number }): Promise<{ rows: RepositoryRow[]; total: number }> {
+export async function forksOf(
+  sql: Sql,
+  parentId: number,
+  sort: ForkSort,
+  user: ForkReader | null,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RepositoryRow[]; total: number }> {
   const order = sort === 'oldest' ? sql`ORDER BY r.created_at, r.id` : sql`ORDER BY r.created_at DESC, r.id DESC`;
   const visible = visibleTo(sql, user);
   const [rows, [count]] = await Promise.all([
-    sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)} WHERE r.parent_id = ${parentId} ${visible} ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
-    sql<{ total: number }[]>`SELECT count(*)::int AS total FROM repositories r WHERE r.parent_id = ${parentId} ${visible}`,
+    sql<
+      RepositoryRow[]
+    >`${SELECT_REPOSITORY(sql)} WHERE r.parent_id = ${parentId} ${visible} ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql<
+      { total: number }[]
+    >`SELECT count(*)::int AS total FROM repositories r WHERE r.parent_id = ${parentId} ${visible}`,
   ]);
   return { rows, total: count!.total };
 }

@@ -18,7 +18,8 @@ let bob: TestUser;
 let carol: TestUser;
 let dave: TestUser;
 
-const fork = (path: string, token: string, body?: unknown) => apiCall(server, `${path}/forks`, { method: 'POST', token, body });
+const fork = (path: string, token: string, body?: unknown) =>
+  apiCall(server, `${path}/forks`, { method: 'POST', token, body });
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
@@ -26,8 +27,16 @@ beforeAll(async () => {
   bob = await server.createUser('bob');
   carol = await server.createUser('carol');
   dave = await server.createUser('dave');
-  await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'upstream', auto_init: true, description: 'the original' } });
-  await apiOk(server, '/repos/alice/upstream/hooks', { method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events: ['fork'] } });
+  await apiOk(server, '/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'upstream', auto_init: true, description: 'the original' },
+  });
+  await apiOk(server, '/repos/alice/upstream/hooks', {
+    method: 'POST',
+    token: alice.token,
+    body: { config: { url: 'https://example.com/hook' }, events: ['fork'] },
+  });
 });
 afterAll(() => server.close());
 
@@ -50,13 +59,23 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
     expect(answer.status, JSON.stringify(answer.json)).toBe(202);
     expect(githubResponseErrors('repos/create-fork', 202, answer.json)).toBe('');
     expect(answer.json).toMatchObject({
-      full_name: 'bob/upstream', fork: true, private: false, description: 'the original', default_branch: 'main',
-      owner: { login: 'bob' }, parent: { full_name: 'alice/upstream' }, source: { full_name: 'alice/upstream' },
+      full_name: 'bob/upstream',
+      fork: true,
+      private: false,
+      description: 'the original',
+      default_branch: 'main',
+      owner: { login: 'bob' },
+      parent: { full_name: 'alice/upstream' },
+      source: { full_name: 'alice/upstream' },
       permissions: { admin: true },
     });
     const got = await apiOk(server, '/repos/bob/upstream', { token: bob.token });
     expect(githubResponseErrors('repos/get', 200, got)).toBe('');
-    expect(got).toMatchObject({ fork: true, parent: { full_name: 'alice/upstream', fork: false }, source: { full_name: 'alice/upstream' } });
+    expect(got).toMatchObject({
+      fork: true,
+      parent: { full_name: 'alice/upstream', fork: false },
+      source: { full_name: 'alice/upstream' },
+    });
     // The fork has the parent's branches and their mirror rows.
     const refs = await apiOk(server, '/repos/bob/upstream/git/refs/heads/main');
     const parentRefs = await apiOk(server, '/repos/alice/upstream/git/refs/heads/main');
@@ -66,7 +85,11 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
     expect(parent.parent).toBeUndefined();
     const [event, ...more] = await forkEvents('upstream');
     expect(more).toEqual([]);
-    expect(event).toMatchObject({ forkee: { full_name: 'bob/upstream', fork: true, public: true }, repository: { full_name: 'alice/upstream', forks_count: 1 }, sender: { login: 'bob' } });
+    expect(event).toMatchObject({
+      forkee: { full_name: 'bob/upstream', fork: true, public: true },
+      repository: { full_name: 'alice/upstream', forks_count: 1 },
+      sender: { login: 'bob' },
+    });
   });
 
   it('answers the existing fork when forked again into the same account', async () => {
@@ -93,17 +116,30 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
     await apiOk(server, '/user/repos', { method: 'POST', token: carol.token, body: { name: 'upstream' } });
     const answer = await fork('/repos/bob/upstream', carol.token);
     expect(answer.status).toBe(202);
-    expect(answer.json).toMatchObject({ full_name: 'carol/upstream-1', parent: { full_name: 'bob/upstream' }, source: { full_name: 'alice/upstream' } });
+    expect(answer.json).toMatchObject({
+      full_name: 'carol/upstream-1',
+      parent: { full_name: 'bob/upstream' },
+      source: { full_name: 'alice/upstream' },
+    });
     expect((await apiOk(server, '/repos/bob/upstream')).forks_count).toBe(1);
     expect((await apiOk(server, '/repos/alice/upstream')).forks_count).toBe(1);
   });
 
   it('takes the name given, and only the default branch when asked', async () => {
-    await apiOk(server, '/repos/alice/upstream/git/refs', { method: 'POST', token: alice.token, body: { ref: 'refs/heads/feature', sha: (await apiOk(server, '/repos/alice/upstream/git/refs/heads/main')).object.sha } });
+    await apiOk(server, '/repos/alice/upstream/git/refs', {
+      method: 'POST',
+      token: alice.token,
+      body: {
+        ref: 'refs/heads/feature',
+        sha: (await apiOk(server, '/repos/alice/upstream/git/refs/heads/main')).object.sha,
+      },
+    });
     const answer = await fork('/repos/alice/upstream', dave.token, { name: 'mine', default_branch_only: true });
     expect(answer.status).toBe(202);
     expect(answer.json.full_name).toBe('dave/mine');
-    expect((await apiOk(server, '/repos/dave/mine/git/matching-refs/heads')).map((r: { ref: string }) => r.ref)).toEqual(['refs/heads/main']);
+    expect(
+      (await apiOk(server, '/repos/dave/mine/git/matching-refs/heads')).map((r: { ref: string }) => r.ref),
+    ).toEqual(['refs/heads/main']);
   });
 
   it('refuses bad input: own account 422, bad name 422, anonymous 401, unknown repository 404', async () => {
@@ -123,7 +159,11 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
   });
 
   it('keeps a private repository private: readers may fork, others cannot see it', async () => {
-    const secret = await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'secret', private: true, auto_init: true } });
+    const secret = await apiOk(server, '/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'secret', private: true, auto_init: true },
+    });
     await setCollaborator(server.sql, secret.id, bob.id, 'read');
     expect((await fork('/repos/alice/secret', dave.token)).status).toBe(403);
     const answer = await fork('/repos/alice/secret', bob.token);
@@ -132,12 +172,20 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
     expect((await apiCall(server, '/repos/bob/secret', { token: dave.token })).status).toBe(403);
     // The private parent's readers read its forks (they inherit its permissions: private-forks.test.ts).
     for (const reader of [alice, bob]) {
-      expect((await apiOk(server, '/repos/alice/secret/forks', { token: reader.token })).map((r: { full_name: string }) => r.full_name)).toEqual(['bob/secret']);
+      expect(
+        (await apiOk(server, '/repos/alice/secret/forks', { token: reader.token })).map(
+          (r: { full_name: string }) => r.full_name,
+        ),
+      ).toEqual(['bob/secret']);
     }
   });
 
   it('leaves no row and no directory when git fails', async () => {
-    const broken = await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'broken', auto_init: true } });
+    const broken = await apiOk(server, '/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'broken', auto_init: true },
+    });
     await server.services.git.remove(broken.id);
     const [row] = await server.sql<{ max: number }[]>`SELECT max(id)::int AS max FROM repositories`;
     const answer = await fork('/repos/alice/broken', bob.token);
@@ -156,7 +204,11 @@ describe('GET /repos/{owner}/{repo}/forks', () => {
     expect(githubResponseErrors('repos/list-forks', 200, newest)).toBe('');
     expect(names(newest)).toEqual(['acme/upstream', 'dave/mine', 'bob/upstream']);
     expect(newest.every((r: { fork: boolean }) => r.fork)).toBe(true);
-    expect(names(await apiOk(server, '/repos/alice/upstream/forks?sort=oldest'))).toEqual(['bob/upstream', 'dave/mine', 'acme/upstream']);
+    expect(names(await apiOk(server, '/repos/alice/upstream/forks?sort=oldest'))).toEqual([
+      'bob/upstream',
+      'dave/mine',
+      'acme/upstream',
+    ]);
     const page = await apiCall(server, '/repos/alice/upstream/forks?sort=oldest&per_page=1&page=2');
     expect(names(page.json)).toEqual(['dave/mine']);
     expect(page.res.headers.get('link')).toContain('rel="next"');
@@ -166,19 +218,28 @@ describe('GET /repos/{owner}/{repo}/forks', () => {
 
 describe('GET /repos/{owner}/{repo}/forks of a private repository', () => {
   it('filters the forks a caller cannot read before paging, so pages and Link count only visible forks', async () => {
-    const parent = await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'hidden', private: true, auto_init: true } });
+    const parent = await apiOk(server, '/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'hidden', private: true, auto_init: true },
+    });
     for (const user of [bob, carol, dave]) {
       await setCollaborator(server.sql, parent.id, user.id, 'read');
       expect((await fork('/repos/alice/hidden', user.token)).status).toBe(202);
     }
     const names = (list: { full_name: string }[]) => list.map((r) => r.full_name);
-    expect(names(await apiOk(server, '/repos/alice/hidden/forks?sort=oldest', { token: dave.token }))).toEqual(['bob/hidden', 'carol/hidden', 'dave/hidden']);
+    expect(names(await apiOk(server, '/repos/alice/hidden/forks?sort=oldest', { token: dave.token }))).toEqual([
+      'bob/hidden',
+      'carol/hidden',
+      'dave/hidden',
+    ]);
     // Made public, the parent no longer lends its readers to its private forks:
     // carol may read bob's private fork too (a collaborator on it); dave reads only his own.
     await apiOk(server, '/repos/alice/hidden', { method: 'PATCH', token: alice.token, body: { private: false } });
     const bobsFork = await apiOk(server, '/repos/bob/hidden', { token: bob.token });
     await setCollaborator(server.sql, bobsFork.id, carol.id, 'read');
-    const asCarol = async (query: string) => apiCall(server, `/repos/alice/hidden/forks?sort=oldest&per_page=1&${query}`, { token: carol.token });
+    const asCarol = async (query: string) =>
+      apiCall(server, `/repos/alice/hidden/forks?sort=oldest&per_page=1&${query}`, { token: carol.token });
     const first = await asCarol('page=1');
     expect(names(first.json)).toEqual(['bob/hidden']);
     expect(first.res.headers.get('link')).toContain('page=2>; rel="last"');
@@ -188,13 +249,21 @@ describe('GET /repos/{owner}/{repo}/forks of a private repository', () => {
     expect((await asCarol('page=3')).json).toEqual([]);
     expect(names(await apiOk(server, '/repos/alice/hidden/forks', { token: dave.token }))).toEqual(['dave/hidden']);
     const admin = await server.createUser('root', { siteAdmin: true });
-    expect(names(await apiOk(server, '/repos/alice/hidden/forks?sort=oldest', { token: admin.token }))).toEqual(['bob/hidden', 'carol/hidden', 'dave/hidden']);
+    expect(names(await apiOk(server, '/repos/alice/hidden/forks?sort=oldest', { token: admin.token }))).toEqual([
+      'bob/hidden',
+      'carol/hidden',
+      'dave/hidden',
+    ]);
   });
 });
 
 describe('deleting', () => {
-  it('a fork lowers the parent\'s forks_count; the parent leaves its forks standing, still forks', async () => {
-    await apiOk(server, '/user/repos', { method: 'POST', token: alice.token, body: { name: 'doomed', auto_init: true } });
+  it("a fork lowers the parent's forks_count; the parent leaves its forks standing, still forks", async () => {
+    await apiOk(server, '/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'doomed', auto_init: true },
+    });
     expect((await fork('/repos/alice/doomed', bob.token)).status).toBe(202);
     expect((await fork('/repos/alice/doomed', carol.token)).status).toBe(202);
     expect((await apiOk(server, '/repos/alice/doomed')).forks_count).toBe(2);

@@ -46,7 +46,12 @@ export async function publishPrivateForksBelow(tx: TransactionSql, id: number): 
 }
 
 /** Deletes the rows in the transaction, each after its deletion events; returns their ids (files to remove after commit). */
-export async function deleteRepositoryRows(tx: TransactionSql, rows: readonly RepositoryRow[], actor: Actor, urls: Urls): Promise<number[]> {
+export async function deleteRepositoryRows(
+  tx: TransactionSql,
+  rows: readonly RepositoryRow[],
+  actor: Actor,
+  urls: Urls,
+): Promise<number[]> {
   // Deepest first: each fork goes while its parent still stands.
   for (const row of [...rows].reverse()) {
     await emitRepositoryDeletion(tx, row, actor, urls);
@@ -62,7 +67,11 @@ export async function deleteRepositoryRows(tx: TransactionSql, rows: readonly Re
  * read, and every private fork below those (the deletion of a private
  * repository takes its private forks). Nearest first.
  */
-export async function forksLostWithAccess(tx: TransactionSql, repositoryId: number, userId: number): Promise<RepositoryRow[]> {
+export async function forksLostWithAccess(
+  tx: TransactionSql,
+  repositoryId: number,
+  userId: number,
+): Promise<RepositoryRow[]> {
   const forks = await privateForksBelow(tx, repositoryId);
   const own = forks.filter((fork) => fork.owner_id === userId && fork.owner_kind === 'User');
   if (own.length === 0) return [];
@@ -84,8 +93,14 @@ export async function removeRepositoryFiles(
   warn: (message: string, fields: Record<string, unknown>) => void,
 ): Promise<void> {
   for (const id of ids) {
-    await files.git.remove(id).catch((error: unknown) => warn('could not remove git directory', { repositoryId: id, error: String(error) }));
-    await removeRepositoryAssets(files.dataDir, id).catch((error: unknown) => warn('could not remove release assets', { repositoryId: id, error: String(error) }));
-    await removeRepositoryArchives(files.dataDir, id).catch((error: unknown) => warn('could not remove cached archives', { repositoryId: id, error: String(error) }));
+    await files.git
+      .remove(id)
+      .catch((error: unknown) => warn('could not remove git directory', { repositoryId: id, error: String(error) }));
+    await removeRepositoryAssets(files.dataDir, id).catch((error: unknown) =>
+      warn('could not remove release assets', { repositoryId: id, error: String(error) }),
+    );
+    await removeRepositoryArchives(files.dataDir, id).catch((error: unknown) =>
+      warn('could not remove cached archives', { repositoryId: id, error: String(error) }),
+    );
   }
 }

@@ -23,7 +23,7 @@ describe('blobPieces', () => {
   });
 
   it('never splits a surrogate pair between utf-8 pieces', () => {
-    const text = 'a'.repeat(4 * 1024 * 1024 - 1) + '😀' + 'z';
+    const text = `${'a'.repeat(4 * 1024 * 1024 - 1)}😀z`;
     expect(joined(text, 'utf-8').equals(Buffer.from(text, 'utf8'))).toBe(true);
   });
 });

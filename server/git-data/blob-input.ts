@@ -13,7 +13,7 @@ const PIECE = 4 * 1024 * 1024;
 const BASE64_TEXT = /^[A-Za-z0-9+/\s]*(?:=\s*){0,2}$/;
 
 function* utf8Pieces(content: string): Generator<Buffer> {
-  for (let start = 0; start < content.length;) {
+  for (let start = 0; start < content.length; ) {
     let end = Math.min(start + PIECE, content.length);
     // Never split a surrogate pair between pieces.
     const last = content.charCodeAt(end - 1);

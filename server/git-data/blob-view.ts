@@ -12,7 +12,7 @@ export function base64Lines(content: Buffer): string {
   const flat = content.toString('base64');
   const lines: string[] = [];
   for (let i = 0; i < flat.length; i += 60) lines.push(flat.slice(i, i + 60));
-  return lines.length === 0 ? '' : lines.join('\n') + '\n';
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 export function blobUrl(repo: RepositoryRow, sha: string, urls: Urls): string {
@@ -20,7 +20,14 @@ export function blobUrl(repo: RepositoryRow, sha: string, urls: Urls): string {
 }
 
 export function blobView(repo: RepositoryRow, sha: string, content: Buffer, urls: Urls) {
-  return { sha, node_id: blobNodeId(repo.id, sha), size: content.length, url: blobUrl(repo, sha, urls), content: base64Lines(content), encoding: 'base64' };
+  return {
+    sha,
+    node_id: blobNodeId(repo.id, sha),
+    size: content.length,
+    url: blobUrl(repo, sha, urls),
+    content: base64Lines(content),
+    encoding: 'base64',
+  };
 }
 
 /**
@@ -31,7 +38,7 @@ export function blobView(repo: RepositoryRow, sha: string, content: Buffer, urls
  */
 export function blobJsonBytes(repo: RepositoryRow, sha: string, content: Buffer, urls: Urls): Buffer {
   const { content: _content, ...fields } = blobView(repo, sha, Buffer.alloc(0), urls);
-  const head = Buffer.from(JSON.stringify({ ...fields, size: content.length }).slice(0, -1) + ',"content":"', 'utf8');
+  const head = Buffer.from(`${JSON.stringify({ ...fields, size: content.length }).slice(0, -1)},"content":"`, 'utf8');
   const tail = Buffer.from('"}', 'utf8');
   const lines = Math.ceil(content.length / LINE_BYTES);
   const out = Buffer.allocUnsafe(head.length + Math.ceil(content.length / 3) * 4 + lines * 2 + tail.length);

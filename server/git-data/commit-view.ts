@@ -24,7 +24,11 @@ export interface CommitFields {
   signature?: { signature: string | null; payload: string | null };
 }
 
-export function gitCommitBody(repo: Pick<RepositoryRow, 'id' | 'owner_login' | 'name'>, commit: CommitFields, urls: Urls) {
+export function gitCommitBody(
+  repo: Pick<RepositoryRow, 'id' | 'owner_login' | 'name'>,
+  commit: CommitFields,
+  urls: Urls,
+) {
   const full = `${repo.owner_login}/${repo.name}`;
   const api = urls.api(`/repos/${full}/git`);
   const html = (sha: string) => urls.html(`/${full}/commit/${sha}`);
@@ -44,14 +48,21 @@ export function gitCommitBody(repo: Pick<RepositoryRow, 'id' | 'owner_login' | '
 
 /** The body of commit `sha` of the repository, read from git. */
 export async function gitCommitView(git: GitRepositories, repo: RepositoryRow, sha: string, urls: Urls) {
-  const raw = parseRawObject((await readObject(git, repo.id, 'commit', sha, MAX_COMMIT_BYTES)).toString('utf8'), 'commit');
-  return gitCommitBody(repo, {
-    sha,
-    tree: header(raw, 'tree') ?? '',
-    parents: headersOf(raw, 'parent'),
-    message: raw.message,
-    author: parsePerson(header(raw, 'author')),
-    committer: parsePerson(header(raw, 'committer')),
-    signature: { signature: raw.signature, payload: raw.payload },
-  }, urls);
+  const raw = parseRawObject(
+    (await readObject(git, repo.id, 'commit', sha, MAX_COMMIT_BYTES)).toString('utf8'),
+    'commit',
+  );
+  return gitCommitBody(
+    repo,
+    {
+      sha,
+      tree: header(raw, 'tree') ?? '',
+      parents: headersOf(raw, 'parent'),
+      message: raw.message,
+      author: parsePerson(header(raw, 'author')),
+      committer: parsePerson(header(raw, 'committer')),
+      signature: { signature: raw.signature, payload: raw.payload },
+    },
+    urls,
+  );
 }

@@ -3,7 +3,11 @@
 import { validationFailed } from '../http/api-error.js';
 import { gitDate, isRecordableName, type GitIdentity } from '../repos/commit-identity.js';
 
-export interface Person { name: string; email: string; date: string }
+export interface Person {
+  name: string;
+  email: string;
+  date: string;
+}
 
 /** The latest instant an ISO 8601 body field can hold (a hostile push may record a later one). */
 const MAX_SECONDS = 253402300799;
@@ -22,11 +26,18 @@ export function parsePerson(value: string | undefined): Person {
 }
 
 /** A body's `{name, email, date?}` as a git identity; 422 for a date git cannot record. */
-export function identityFromBody(resource: string, field: string, body: { name: string; email: string; date?: string }): GitIdentity {
+export function identityFromBody(
+  resource: string,
+  field: string,
+  body: { name: string; email: string; date?: string },
+): GitIdentity {
   const identity: GitIdentity = { name: body.name, email: body.email };
   if (body.date !== undefined) {
     const date = gitDate(body.date);
-    if (!date) throw validationFailed([{ resource, field: `${field}.date`, code: 'invalid', message: `${field}.date is not a date git can record` }]);
+    if (!date)
+      throw validationFailed([
+        { resource, field: `${field}.date`, code: 'invalid', message: `${field}.date is not a date git can record` },
+      ]);
     identity.date = date;
   }
   return identity;
@@ -39,10 +50,24 @@ export function identityFromBody(resource: string, field: string, body: { name: 
 export function checkIdentity(resource: string, field: string, identity: GitIdentity): void {
   for (const part of ['name', 'email'] as const) {
     if (/[<>\n\0]/.test(identity[part])) {
-      throw validationFailed([{ resource, field: `${field}.${part}`, code: 'invalid', message: `${field}.${part} may not contain '<', '>', line breaks or NUL` }]);
+      throw validationFailed([
+        {
+          resource,
+          field: `${field}.${part}`,
+          code: 'invalid',
+          message: `${field}.${part} may not contain '<', '>', line breaks or NUL`,
+        },
+      ]);
     }
   }
   if (!isRecordableName(identity.name)) {
-    throw validationFailed([{ resource, field: `${field}.name`, code: 'invalid', message: `${field}.name consists only of characters git does not record` }]);
+    throw validationFailed([
+      {
+        resource,
+        field: `${field}.name`,
+        code: 'invalid',
+        message: `${field}.name consists only of characters git does not record`,
+      },
+    ]);
   }
 }

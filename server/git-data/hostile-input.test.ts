@@ -29,14 +29,21 @@ beforeAll(async () => {
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'code', auto_init: true } });
   main = ((await (await server.api(`${REPO}/git/ref/heads/main`)).json()) as { object: { sha: string } }).object.sha;
   tree = ((await (await server.api(`${REPO}/git/commits/${main}`)).json()) as { tree: { sha: string } }).tree.sha;
-  blob = ((await (await server.api(`${REPO}/git/blobs`, { method: 'POST', token: alice.token, body: { content: 'x' } })).json()) as { sha: string }).sha;
+  blob = (
+    (await (
+      await server.api(`${REPO}/git/blobs`, { method: 'POST', token: alice.token, body: { content: 'x' } })
+    ).json()) as { sha: string }
+  ).sha;
 });
 afterAll(() => server.close());
 
 describe('blobs', () => {
-  it.each([['!!!!'], ['a'], ['===='], ['YQ==YQ=='], ['YWJj\0'], ['😀']])('refuses Base64 %j with 422', async (content) => {
-    expect(await statusOf('POST', '/git/blobs', { content, encoding: 'base64' })).toBe(422);
-  });
+  it.each([['!!!!'], ['a'], ['===='], ['YQ==YQ=='], ['YWJj\0'], ['😀']])(
+    'refuses Base64 %j with 422',
+    async (content) => {
+      expect(await statusOf('POST', '/git/blobs', { content, encoding: 'base64' })).toBe(422);
+    },
+  );
 
   it('refuses other encodings and non-string content (422), malformed JSON (400)', async () => {
     expect(await statusOf('POST', '/git/blobs', { content: 'x', encoding: 'latin1' })).toBe(422);
@@ -54,7 +61,9 @@ describe('blobs', () => {
 });
 
 describe('trees', () => {
-  const entry = (over: Record<string, unknown>) => ({ tree: [{ path: 'f.txt', mode: '100644', type: 'blob', sha: blob, ...over }] });
+  const entry = (over: Record<string, unknown>) => ({
+    tree: [{ path: 'f.txt', mode: '100644', type: 'blob', sha: blob, ...over }],
+  });
 
   it.each([
     ['a path of 5,000 bytes', { path: 'p'.repeat(5000) }],
@@ -83,18 +92,39 @@ describe('trees', () => {
   it('refuses an unknown or non-tree base_tree, and a deep path to delete that is not there (422)', async () => {
     expect(await statusOf('POST', '/git/trees', { base_tree: UNKNOWN, tree: [] })).toBe(422);
     expect(await statusOf('POST', '/git/trees', { base_tree: main, tree: [] })).toBe(422);
-    expect(await statusOf('POST', '/git/trees', { base_tree: tree, tree: [{ path: 'README.md/inside', sha: null }] })).toBe(422);
+    expect(
+      await statusOf('POST', '/git/trees', { base_tree: tree, tree: [{ path: 'README.md/inside', sha: null }] }),
+    ).toBe(422);
     expect(await statusOf('POST', '/git/trees', { tree: 'nope' })).toBe(422);
     expect(await statusOf('POST', '/git/trees', { tree: [{}] })).toBe(422);
   });
 
   it('takes a submodule commit from another repository, a deep path and many entries', async () => {
-    expect(await statusOf('POST', '/git/trees', { tree: [{ path: 'vendor/lib', mode: '160000', type: 'commit', sha: UNKNOWN }] })).toBe(201);
-    expect(await statusOf('POST', '/git/trees', { tree: [{ path: `${'d/'.repeat(500)}f`, mode: '100644', type: 'blob', sha: blob }] })).toBe(201);
-    const many = Array.from({ length: 3000 }, (_, i) => ({ path: `dir${i % 300}/f${i}`, mode: '100644', type: 'blob', sha: blob }));
-    const res = await server.api(`${REPO}/git/trees`, { method: 'POST', token: alice.token, body: { base_tree: tree, tree: many } });
+    expect(
+      await statusOf('POST', '/git/trees', {
+        tree: [{ path: 'vendor/lib', mode: '160000', type: 'commit', sha: UNKNOWN }],
+      }),
+    ).toBe(201);
+    expect(
+      await statusOf('POST', '/git/trees', {
+        tree: [{ path: `${'d/'.repeat(500)}f`, mode: '100644', type: 'blob', sha: blob }],
+      }),
+    ).toBe(201);
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      path: `dir${i % 300}/f${i}`,
+      mode: '100644',
+      type: 'blob',
+      sha: blob,
+    }));
+    const res = await server.api(`${REPO}/git/trees`, {
+      method: 'POST',
+      token: alice.token,
+      body: { base_tree: tree, tree: many },
+    });
     expect(res.status).toBe(201);
-    const listing = await (await server.api(`${REPO}/git/trees/${((await res.json()) as { sha: string }).sha}?recursive=1`)).json() as { tree: unknown[] };
+    const listing = (await (
+      await server.api(`${REPO}/git/trees/${((await res.json()) as { sha: string }).sha}?recursive=1`)
+    ).json()) as { tree: unknown[] };
     expect(listing.tree).toHaveLength(1 + 300 + 3000);
   });
 });
@@ -122,12 +152,25 @@ describe('commits', () => {
 
   it('keeps a signature as the gpgsig header and reports it unverified', async () => {
     const signature = '-----BEGIN PGP SIGNATURE-----\n\niQEzBAABCAAdFiEE\n=abcd\n-----END PGP SIGNATURE-----\n';
-    const res = await server.api(`${REPO}/git/commits`, { method: 'POST', token: alice.token, body: commit({ message: 'Signed', signature }) });
+    const res = await server.api(`${REPO}/git/commits`, {
+      method: 'POST',
+      token: alice.token,
+      body: commit({ message: 'Signed', signature }),
+    });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { sha: string; verification: { reason: string; signature: string; payload: string } };
+    const body = (await res.json()) as {
+      sha: string;
+      verification: { reason: string; signature: string; payload: string };
+    };
     expect(body.verification).toMatchObject({ reason: 'unknown_key', signature });
-    expect(body.verification.payload).toMatch(/^tree [0-9a-f]{40}\nparent [0-9a-f]{40}\nauthor .*\ncommitter .*\n\nSigned$/);
-    const raw = await server.services.git.git((await server.services.repos.find('alice', 'code'))!.id, ['cat-file', 'commit', body.sha]);
+    expect(body.verification.payload).toMatch(
+      /^tree [0-9a-f]{40}\nparent [0-9a-f]{40}\nauthor .*\ncommitter .*\n\nSigned$/,
+    );
+    const raw = await server.services.git.git((await server.services.repos.find('alice', 'code'))!.id, [
+      'cat-file',
+      'commit',
+      body.sha,
+    ]);
     expect(raw).toContain('\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n');
   });
 });
@@ -135,7 +178,15 @@ describe('commits', () => {
 describe('tags and refs', () => {
   it('refuses unknown objects, bad names and bad taggers (422)', async () => {
     const tag = (over: Record<string, unknown>) => ({ tag: 'v1', message: 'm', object: main, type: 'commit', ...over });
-    for (const over of [{ object: UNKNOWN }, { tag: 'a..b' }, { tag: 'v1\nobject x' }, { type: 'blob' }, { tagger: { name: 'x>', email: 'e' } }, { message: '\0' }, { type: 'tag' }]) {
+    for (const over of [
+      { object: UNKNOWN },
+      { tag: 'a..b' },
+      { tag: 'v1\nobject x' },
+      { type: 'blob' },
+      { tagger: { name: 'x>', email: 'e' } },
+      { message: '\0' },
+      { type: 'tag' },
+    ]) {
       expect(await statusOf('POST', '/git/tags', tag(over)), JSON.stringify(over)).toBe(422);
     }
   });

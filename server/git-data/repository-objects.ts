@@ -15,7 +15,12 @@ export async function requireCommits(git: GitRepositories, repositoryId: number)
 }
 
 /** The object `param` names, of `type`; 404 otherwise (409 in an empty repository). */
-export async function findObject(git: GitRepositories, repositoryId: number, param: string, type: GitObjectType): Promise<{ sha: string; info: ObjectInfo }> {
+export async function findObject(
+  git: GitRepositories,
+  repositoryId: number,
+  param: string,
+  type: GitObjectType,
+): Promise<{ sha: string; info: ObjectInfo }> {
   const sha = param.toLowerCase();
   const info = HEX_SHA.test(param) ? await objectInfo(git, repositoryId, sha) : null;
   if (info?.type === type) return { sha, info };

@@ -10,7 +10,14 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 export const MAX_TREE_ENTRIES = 100_000;
 const MAX_TREE_PATH_BYTES = 7 * 1024 * 1024;
 
-export interface TreeItem { path: string; mode: string; type: string; sha: string; size?: number; url?: string }
+export interface TreeItem {
+  path: string;
+  mode: string;
+  type: string;
+  sha: string;
+  size?: number;
+  url?: string;
+}
 
 function treeItem(record: string, api: string): TreeItem | null {
   const tab = record.indexOf('\t');
@@ -23,7 +30,14 @@ function treeItem(record: string, api: string): TreeItem | null {
 }
 
 async function listEntries(git: GitRepositories, repositoryId: number, sha: string, recursive: boolean, api: string) {
-  const child = git.spawn(repositoryId, ['ls-tree', '-l', '-z', '--full-tree', ...(recursive ? ['-r', '-t'] : []), sha]);
+  const child = git.spawn(repositoryId, [
+    'ls-tree',
+    '-l',
+    '-z',
+    '--full-tree',
+    ...(recursive ? ['-r', '-t'] : []),
+    sha,
+  ]);
   const tree: TreeItem[] = [];
   let truncated = false;
   // Records are split on NUL bytes before decoding, so a path's UTF-8 is never cut between chunks.
@@ -54,7 +68,13 @@ async function listEntries(git: GitRepositories, repositoryId: number, sha: stri
   return { tree, truncated };
 }
 
-export async function gitTreeView(git: GitRepositories, repo: RepositoryRow, sha: string, recursive: boolean, urls: Urls) {
+export async function gitTreeView(
+  git: GitRepositories,
+  repo: RepositoryRow,
+  sha: string,
+  recursive: boolean,
+  urls: Urls,
+) {
   const api = urls.api(`/repos/${repo.owner_login}/${repo.name}/git`);
   const { tree, truncated } = await listEntries(git, repo.id, sha, recursive, api);
   return { sha, url: `${api}/trees/${sha}`, tree, truncated };

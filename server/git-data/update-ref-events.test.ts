@@ -45,7 +45,11 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   receiver = await startWebhookReceiver();
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hooked', auto_init: true } });
-  const hook = await server.api(`${REPO}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: receiver.url }, events: ['push'], active: false } });
+  const hook = await server.api(`${REPO}/hooks`, {
+    method: 'POST',
+    token: alice.token,
+    body: { config: { url: receiver.url }, events: ['push'], active: false },
+  });
   const { id } = (await hook.json()) as { id: number };
   await server.api(`${REPO}/hooks/${id}`, { method: 'PATCH', token: alice.token, body: { active: true } });
   main = ((await (await server.api(`${REPO}/git/ref/heads/main`)).json()) as { object: { sha: string } }).object.sha;
@@ -58,15 +62,33 @@ afterAll(async () => {
 
 describe('PATCH /repos/{owner}/{repo}/git/refs/{ref} events', () => {
   it('emits push with the new commit, its files and the pusher', async () => {
-    const newTree = await create('/git/trees', { base_tree: tree, tree: [{ path: 'docs/guide.md', mode: '100644', type: 'blob', content: '# Guide\n' }] });
+    const newTree = await create('/git/trees', {
+      base_tree: tree,
+      tree: [{ path: 'docs/guide.md', mode: '100644', type: 'blob', content: '# Guide\n' }],
+    });
     const commit = await create('/git/commits', { message: 'Add the guide', tree: newTree.sha, parents: [main] });
     const collect = await nextPushes(1);
     expect((await patchMain(commit.sha)).status).toBe(200);
     const [push] = await collect();
     expect(push).toMatchObject({
-      ref: 'refs/heads/main', before: main, after: commit.sha, created: false, deleted: false, forced: false,
-      pusher: { name: 'alice' }, sender: { login: 'alice' },
-      commits: [{ id: commit.sha, message: 'Add the guide', added: ['docs/guide.md'], removed: [], modified: [], author: { name: 'alice' } }],
+      ref: 'refs/heads/main',
+      before: main,
+      after: commit.sha,
+      created: false,
+      deleted: false,
+      forced: false,
+      pusher: { name: 'alice' },
+      sender: { login: 'alice' },
+      commits: [
+        {
+          id: commit.sha,
+          message: 'Add the guide',
+          added: ['docs/guide.md'],
+          removed: [],
+          modified: [],
+          author: { name: 'alice' },
+        },
+      ],
       head_commit: { id: commit.sha },
     });
     main = commit.sha;

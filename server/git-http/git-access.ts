@@ -24,7 +24,10 @@ import { authenticationRequired, pushDenied, repositoryNotFound } from './git-an
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
 
 /** The repository, and for a maintainer's grant the only refs the push may update (else null: any). */
-export interface GitGrant { repo: RepositoryRow; onlyRefs: string[] | null }
+export interface GitGrant {
+  repo: RepositoryRow;
+  onlyRefs: string[] | null;
+}
 
 /** An installation's git permission: its `contents` permission, where it reaches. */
 function installationGitPermission(grant: InstallationGrant, repo: RepositoryRow): Permission | null {
@@ -33,10 +36,12 @@ function installationGitPermission(grant: InstallationGrant, repo: RepositoryRow
 }
 
 async function permissionOf(services: Services, repo: RepositoryRow, principal: Principal): Promise<Permission | null> {
-  if (principal.kind === 'token' && principal.installation) return installationGitPermission(principal.installation, repo);
+  if (principal.kind === 'token' && principal.installation)
+    return installationGitPermission(principal.installation, repo);
   const permission = await principalPermission(principal, repo, services.repos);
   // A classic token writes nowhere without (public_)repo.
-  if (principal.kind === 'token' && !repo.private && !hasAnyScope(principal.scopes, ['repo', 'public_repo'])) return permission && 'read';
+  if (principal.kind === 'token' && !repo.private && !hasAnyScope(principal.scopes, ['repo', 'public_repo']))
+    return permission && 'read';
   return permission;
 }
 
@@ -47,7 +52,13 @@ async function grantedRefs(services: Services, repo: RepositoryRow, principal: P
 }
 
 /** What `principal` may do with `service` on the repository; throws the GitAnswer when nothing. */
-export async function gitAccess(services: Services, owner: string, name: string, principal: Principal, service: GitService): Promise<GitGrant> {
+export async function gitAccess(
+  services: Services,
+  owner: string,
+  name: string,
+  principal: Principal,
+  service: GitService,
+): Promise<GitGrant> {
   // An old name of a renamed repository still clones and pushes, as on GitHub
   // (git follows no redirect on a POST); the permission checks are the same.
   let repo = await services.repos.find(owner, name);

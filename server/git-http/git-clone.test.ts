@@ -18,8 +18,15 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   git = await gitCli();
-  for (const [name, isPrivate] of [['public', false], ['secret', true]] as const) {
-    const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true, private: isPrivate } });
+  for (const [name, isPrivate] of [
+    ['public', false],
+    ['secret', true],
+  ] as const) {
+    const res = await server.api('/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name, auto_init: true, private: isPrivate },
+    });
     expect(res.status).toBe(201);
   }
 });
@@ -32,7 +39,10 @@ describe('clone', () => {
   it('clones a public repository anonymously at its clone_url, with protocol v2 and v0', async () => {
     const repo = (await (await server.api('/repos/alice/public')).json()) as { clone_url: string };
     expect(repo.clone_url).toBe(`${server.url}/alice/public.git`);
-    const sha = await server.services.git.resolveRef((await server.services.repos.find('alice', 'public'))!.id, 'refs/heads/main');
+    const sha = await server.services.git.resolveRef(
+      (await server.services.repos.find('alice', 'public'))!.id,
+      'refs/heads/main',
+    );
     for (const version of ['2', '0']) {
       const dir = join(git.home, `public-v${version}`);
       await git.ok(['-c', `protocol.version=${version}`, 'clone', '--quiet', repo.clone_url, dir]);
@@ -60,14 +70,27 @@ describe('clone', () => {
     expect(await git.ok(['log', '--format=%s'], { cwd: dir })).toBe('Initial commit');
     // The token as a header, for CI systems that pass it so.
     const basic = Buffer.from(`x-access-token:${alice.token}`).toString('base64');
-    await git.ok(['-c', `http.extraHeader=Authorization: Basic ${basic}`, 'clone', '--quiet', `${server.url}/alice/secret.git`, join(git.home, 'secret-header')]);
+    await git.ok([
+      '-c',
+      `http.extraHeader=Authorization: Basic ${basic}`,
+      'clone',
+      '--quiet',
+      `${server.url}/alice/secret.git`,
+      join(git.home, 'secret-header'),
+    ]);
   });
 
   it('answers 404 "Repository not found" to credentials that may not read', async () => {
-    const clone = await git.run(['clone', cloneUrl(server.url, 'alice/secret.git', bob.token), join(git.home, 'bob-secret')]);
+    const clone = await git.run([
+      'clone',
+      cloneUrl(server.url, 'alice/secret.git', bob.token),
+      join(git.home, 'bob-secret'),
+    ]);
     expect(clone.code).not.toBe(0);
     expect(clone.stderr).toContain('Repository not found.');
-    const res = await fetch(`${server.url}/alice/secret.git/info/refs?service=git-upload-pack`, { headers: { authorization: `Basic ${Buffer.from(`bob:${bob.token}`).toString('base64')}` } });
+    const res = await fetch(`${server.url}/alice/secret.git/info/refs?service=git-upload-pack`, {
+      headers: { authorization: `Basic ${Buffer.from(`bob:${bob.token}`).toString('base64')}` },
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   });
@@ -78,7 +101,9 @@ describe('clone', () => {
     expect(clone.code).not.toBe(0);
     expect(clone.stderr).toContain('Authentication failed');
     // git sends credentials only when asked; sent anyway, wrong ones are refused.
-    const res = await fetch(`${server.url}/alice/public.git/info/refs?service=git-upload-pack`, { headers: { authorization: `Basic ${Buffer.from(`x:${wrong}`).toString('base64')}` } });
+    const res = await fetch(`${server.url}/alice/public.git/info/refs?service=git-upload-pack`, {
+      headers: { authorization: `Basic ${Buffer.from(`x:${wrong}`).toString('base64')}` },
+    });
     expect(res.status).toBe(401);
     expect(await res.text()).toMatch(/^Invalid username or token/);
   });
@@ -92,7 +117,9 @@ describe('clone', () => {
   it('refuses a push without write access: 401 anonymous, 403 for a reader', async () => {
     const anonymous = await fetch(`${server.url}/alice/public.git/info/refs?service=git-receive-pack`);
     expect(anonymous.status).toBe(401);
-    const reader = await fetch(`${server.url}/alice/public.git/info/refs?service=git-receive-pack`, { headers: { authorization: `Basic ${Buffer.from(`bob:${bob.token}`).toString('base64')}` } });
+    const reader = await fetch(`${server.url}/alice/public.git/info/refs?service=git-receive-pack`, {
+      headers: { authorization: `Basic ${Buffer.from(`bob:${bob.token}`).toString('base64')}` },
+    });
     expect(reader.status).toBe(403);
     expect(await reader.text()).toBe('Permission to alice/public.git denied to bob.\n');
   });
@@ -105,7 +132,9 @@ describe('clone', () => {
     const statuses: number[] = [];
     const authorization = `Basic ${Buffer.from(`carol:${carol.token}`).toString('base64')}`;
     for (let i = 0; i < 42; i++) {
-      last = await fetch(`${server.url}/alice/public.git/info/refs?service=git-upload-pack`, { headers: { authorization } });
+      last = await fetch(`${server.url}/alice/public.git/info/refs?service=git-upload-pack`, {
+        headers: { authorization },
+      });
       statuses.push(last.status);
       if (i < 41) await last.arrayBuffer();
     }
@@ -115,14 +144,20 @@ describe('clone', () => {
     expect(await last!.text()).toMatch(/^Git rate limit of 40 requests/);
     const after = await server.api('/rate_limit', { token: carol.token });
     expect(Number(after.headers.get('x-ratelimit-used'))).toBe(coreUsed);
-    const overview = (await after.json()) as { resources: Record<string, { limit: number; used: number; remaining: number }> };
+    const overview = (await after.json()) as {
+      resources: Record<string, { limit: number; used: number; remaining: number }>;
+    };
     expect(overview.resources.git).toMatchObject({ limit: 40, used: 40, remaining: 0 });
     expect(overview.resources.core!.used).toBe(coreUsed);
   });
 
   it('does not serve the dumb protocol, nor a POST with the wrong media type', async () => {
     expect((await fetch(`${server.url}/alice/public.git/info/refs`)).status).toBe(403);
-    const res = await fetch(`${server.url}/alice/public.git/git-upload-pack`, { method: 'POST', body: '0000', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${server.url}/alice/public.git/git-upload-pack`, {
+      method: 'POST',
+      body: '0000',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(415);
   });
 
@@ -131,24 +166,49 @@ describe('clone', () => {
     const pkt = (text: string) => `${(text.length + 4).toString(16).padStart(4, '0')}${text}`;
     const request = `${pkt('command=ls-refs\n')}0001${pkt('peel\n')}0000`;
     const res = await fetch(`${server.url}/alice/public.git/git-upload-pack`, {
-      method: 'POST', body: new Uint8Array(gzipSync(request)),
-      headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip', 'git-protocol': 'version=2' },
+      method: 'POST',
+      body: new Uint8Array(gzipSync(request)),
+      headers: {
+        'content-type': 'application/x-git-upload-pack-request',
+        'content-encoding': 'gzip',
+        'git-protocol': 'version=2',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-git-upload-pack-result');
-    const sha = await server.services.git.resolveRef((await server.services.repos.find('alice', 'public'))!.id, 'refs/heads/main');
+    const sha = await server.services.git.resolveRef(
+      (await server.services.repos.find('alice', 'public'))!.id,
+      'refs/heads/main',
+    );
     expect(await res.text()).toContain(`${sha} refs/heads/main`);
     const bad = await fetch(`${server.url}/alice/public.git/git-upload-pack`, {
-      method: 'POST', body: 'not gzip', headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip', 'git-protocol': 'version=2' },
+      method: 'POST',
+      body: 'not gzip',
+      headers: {
+        'content-type': 'application/x-git-upload-pack-request',
+        'content-encoding': 'gzip',
+        'git-protocol': 'version=2',
+      },
     });
     expect(bad.status).toBe(400);
   });
 
   it('refuses a fetch body declared above 64 MiB before reading it', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/alice/public.git/git-upload-pack`, {
-        method: 'POST', headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-length': String(65 * 1024 * 1024) },
-      }, (res) => { res.resume(); resolve(res.statusCode!); });
+      const req = request(
+        `${server.url}/alice/public.git/git-upload-pack`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-git-upload-pack-request',
+            'content-length': String(65 * 1024 * 1024),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.write('0000');
     });
@@ -164,17 +224,25 @@ describe('clone', () => {
     await git.ok(['commit', '--quiet', '--allow-empty', '-m', 'first'], { cwd: dir });
     await git.ok(['push', '--quiet', 'origin', 'main'], { cwd: dir });
     const branch = await server.api('/repos/alice/empty/git/ref/heads/main', { token: alice.token });
-    expect(((await branch.json()) as { object: { sha: string } }).object.sha).toBe(await git.ok(['rev-parse', 'HEAD'], { cwd: dir }));
+    expect(((await branch.json()) as { object: { sha: string } }).object.sha).toBe(
+      await git.ok(['rev-parse', 'HEAD'], { cwd: dir }),
+    );
   });
 });
 
 describe('a client that goes away mid-answer', () => {
   it('stops git and leaves the server answering, with no error from the abandoned stream', async () => {
-    const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'many-refs', auto_init: true } });
+    const res = await server.api('/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'many-refs', auto_init: true },
+    });
     const { id } = (await res.json()) as { id: number };
     const head = (await server.services.git.resolveRef(id, 'refs/heads/main'))!;
     // 8,000 tags: an advertisement of about 500 KB, more than the response stream buffers, so git is still writing when the client leaves.
-    const lines = Array.from({ length: 8000 }, (_, i) => `create refs/tags/t${String(i).padStart(5, '0')} ${head}`).join('\n') + '\n';
+    const lines =
+      Array.from({ length: 8000 }, (_, i) => `create refs/tags/t${String(i).padStart(5, '0')} ${head}`).join('\n') +
+      '\n';
     await server.services.git.git(id, ['update-ref', '--stdin'], lines);
     const answer = await fetch(`${server.url}/alice/many-refs.git/info/refs?service=git-upload-pack`);
     expect(answer.status).toBe(200);

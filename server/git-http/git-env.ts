@@ -11,11 +11,12 @@ const BASE_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT
 const GIT_PROTOCOL = /^[A-Za-z0-9=._:-]{1,200}$/;
 
 export function gitCommand(service: GitService, gitDir: string, hooksDir: string, advertise: boolean): string[] {
-  const args = service === 'git-receive-pack'
-    // fsckObjects: malformed objects (bad trees, broken author lines) are refused at the door, as GitHub does, so `git fsck` stays clean.
-    ? ['-c', `core.hooksPath=${hooksDir}`, '-c', 'receive.fsckObjects=true', 'receive-pack']
-    // Partial clone (`--filter`) as GitHub serves it.
-    : ['-c', 'uploadpack.allowFilter=true', 'upload-pack'];
+  const args =
+    service === 'git-receive-pack'
+      ? // fsckObjects: malformed objects (bad trees, broken author lines) are refused at the door, as GitHub does, so `git fsck` stays clean.
+        ['-c', `core.hooksPath=${hooksDir}`, '-c', 'receive.fsckObjects=true', 'receive-pack']
+      : // Partial clone (`--filter`) as GitHub serves it.
+        ['-c', 'uploadpack.allowFilter=true', 'upload-pack'];
   return [...args, '--stateless-rpc', ...(advertise ? ['--advertise-refs'] : []), gitDir];
 }
 

@@ -23,7 +23,11 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_GIT_MAX_PUSH_BYTES: String(256 * 1024), WHARF_GIT_IDLE_TIMEOUT: '1s' });
   alice = await server.createUser('alice');
   git = await gitCli();
-  const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'target', auto_init: true } });
+  const res = await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'target', auto_init: true },
+  });
   repoId = ((await res.json()) as { id: number }).id;
   main = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
   auth = `Basic ${Buffer.from(`x:${alice.token}`).toString('base64')}`;
@@ -39,15 +43,21 @@ afterAll(async () => {
 /** The pack of HEAD's new objects (or of `objects` only), as git would send it. */
 async function packOf(objects?: string[]): Promise<Buffer> {
   const { spawnSync } = await import('node:child_process');
-  const input = objects ? objects.join('\n') + '\n' : `HEAD\n^${main}\n`;
-  const result = spawnSync('git', ['pack-objects', '--stdout', ...(objects ? [] : ['--revs']), '-q'], { cwd: local, input, env: { ...process.env, HOME: git.home } });
+  const input = objects ? `${objects.join('\n')}\n` : `HEAD\n^${main}\n`;
+  const result = spawnSync('git', ['pack-objects', '--stdout', ...(objects ? [] : ['--revs']), '-q'], {
+    cwd: local,
+    input,
+    env: { ...process.env, HOME: git.home },
+  });
   expect(result.status).toBe(0);
   return result.stdout;
 }
 
 function receivePack(body: Buffer) {
   return fetch(`${server.url}/alice/target.git/git-receive-pack`, {
-    method: 'POST', body: new Uint8Array(body), headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
+    method: 'POST',
+    body: new Uint8Array(body),
+    headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
   });
 }
 
@@ -57,12 +67,14 @@ async function expectUnchanged() {
   const objects = await readdir(join(server.services.git.pathOf(repoId), 'objects'));
   expect(objects.filter((name) => name.startsWith('tmp_objdir'))).toEqual([]);
   // The mirror (what events are computed from) did not move either.
-  const mirrored = await server.sql<{ name: string; sha: string }[]>`SELECT name, sha FROM repository_refs WHERE repository_id = ${repoId}`;
+  const mirrored = await server.sql<
+    { name: string; sha: string }[]
+  >`SELECT name, sha FROM repository_refs WHERE repository_id = ${repoId}`;
   expect(mirrored.map((r) => [r.name, r.sha])).toEqual([['refs/heads/main', main]]);
 }
 
 function commands(next: string): string {
-  return pkt(`${main} ${next} refs/heads/main\0report-status\n`) + '0000';
+  return `${pkt(`${main} ${next} refs/heads/main\0report-status\n`)}0000`;
 }
 
 describe('hostile pushes', () => {
@@ -90,10 +102,13 @@ describe('hostile pushes', () => {
     await expectUnchanged();
   });
 
-  it('a malformed object (a commit without an author email) is refused by git\'s fsck at the door', async () => {
+  it("a malformed object (a commit without an author email) is refused by git's fsck at the door", async () => {
     const tree = await git.ok(['rev-parse', `${main}^{tree}`], { cwd: local });
     const body = `tree ${tree}\nparent ${main}\nauthor Nobody 1700000000 +0000\ncommitter Nobody <n@example.com> 1700000000 +0000\n\nbad\n`;
-    const bad = await git.ok(['hash-object', '-t', 'commit', '--literally', '-w', '--stdin'], { cwd: local, input: body });
+    const bad = await git.ok(['hash-object', '-t', 'commit', '--literally', '-w', '--stdin'], {
+      cwd: local,
+      input: body,
+    });
     const res = await receivePack(Buffer.concat([Buffer.from(commands(bad)), await packOf([bad])]));
     const text = await res.text();
     expect(text).toMatch(/unpack (?!ok)/);
@@ -109,12 +124,28 @@ describe('hostile pushes', () => {
     await git.ok(['add', 'big.bin'], { cwd: local });
     await git.ok(['commit', '--quiet', '-m', 'big'], { cwd: local });
     const tip = await git.ok(['rev-parse', 'HEAD'], { cwd: local });
-    const pack = await packOf([tip, await git.ok(['rev-parse', 'HEAD^{tree}'], { cwd: local }), await git.ok(['rev-parse', 'HEAD:big.bin'], { cwd: local })]);
+    const pack = await packOf([
+      tip,
+      await git.ok(['rev-parse', 'HEAD^{tree}'], { cwd: local }),
+      await git.ok(['rev-parse', 'HEAD:big.bin'], { cwd: local }),
+    ]);
     expect(pack.length).toBeGreaterThan(512 * 1024);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/alice/target.git/git-receive-pack`, {
-        method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request', 'transfer-encoding': 'chunked' },
-      }, (res) => { res.resume(); resolve(res.statusCode!); });
+      const req = request(
+        `${server.url}/alice/target.git/git-receive-pack`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: auth,
+            'content-type': 'application/x-git-receive-pack-request',
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.write(commands(tip));
       let sent = 0;
@@ -132,9 +163,21 @@ describe('hostile pushes', () => {
   it('a body that stops arriving is cut off after the idle timeout with 408', async () => {
     const started = Date.now();
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/alice/target.git/git-receive-pack`, {
-        method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request', 'transfer-encoding': 'chunked' },
-      }, (res) => { res.resume(); resolve(res.statusCode!); });
+      const req = request(
+        `${server.url}/alice/target.git/git-receive-pack`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: auth,
+            'content-type': 'application/x-git-receive-pack-request',
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.write(commands(main.replace(/^./, 'e')));
     });
@@ -145,7 +188,9 @@ describe('hostile pushes', () => {
 
   it('a declared length above the cap is refused before git starts', async () => {
     const res = await fetch(`${server.url}/alice/target.git/git-receive-pack`, {
-      method: 'POST', body: new Uint8Array(300 * 1024), headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
+      method: 'POST',
+      body: new Uint8Array(300 * 1024),
+      headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' },
     });
     expect(res.status).toBe(413);
     await expectUnchanged();

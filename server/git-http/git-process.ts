@@ -20,7 +20,9 @@ export interface GitInput {
 }
 
 /** A request body already received into a file (push-spool.ts). */
-export interface GitFileInput { file: string }
+export interface GitFileInput {
+  file: string;
+}
 
 export interface GitRunOptions {
   args: string[];
@@ -45,7 +47,9 @@ const STDERR_KEPT = 4096;
 export function runGit(options: GitRunOptions): GitRun {
   const child = spawn('git', options.args, { env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { if (stderr.length < STDERR_KEPT) stderr += chunk.toString('utf8'); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < STDERR_KEPT) stderr += chunk.toString('utf8');
+  });
   let refusal: GitAnswer | undefined;
   /**
    * A body refused mid-way (too large, stalled, abandoned) is ended rather
@@ -62,7 +66,10 @@ export function runGit(options: GitRunOptions): GitRun {
     setTimeout(() => child.kill('SIGTERM'), 10_000).unref();
   };
   child.stdin.on('error', () => {}); // EPIPE when git exits before the body ends: git's exit says why
-  if (options.input && 'file' in options.input) createReadStream(options.input.file).once('error', () => child.stdin.end()).pipe(child.stdin);
+  if (options.input && 'file' in options.input)
+    createReadStream(options.input.file)
+      .once('error', () => child.stdin.end())
+      .pipe(child.stdin);
   else if (options.input) pipeBody(options.input, child.stdin, refuse);
   else child.stdin.end();
 
@@ -73,20 +80,36 @@ export function runGit(options: GitRunOptions): GitRun {
 
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) { controller = c; if (options.prefix) c.enqueue(options.prefix); },
-    pull() { child.stdout.resume(); },
-    // The client went away while git was answering: nothing left to say to it
-    // (and the stream takes no more: enqueue, close or error would throw).
-    cancel() { cancelled = true; child.kill('SIGTERM'); },
-  }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        if (options.prefix) c.enqueue(options.prefix);
+      },
+      pull() {
+        child.stdout.resume();
+      },
+      // The client went away while git was answering: nothing left to say to it
+      // (and the stream takes no more: enqueue, close or error would throw).
+      cancel() {
+        cancelled = true;
+        child.kill('SIGTERM');
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
 
   const response = new Promise<Response>((resolve) => {
     let answered = false;
     const answer = () => {
       if (answered) return;
       answered = true;
-      resolve(new Response(body, { status: 200, headers: { 'content-type': options.contentType, 'cache-control': 'no-cache' } }));
+      resolve(
+        new Response(body, {
+          status: 200,
+          headers: { 'content-type': options.contentType, 'cache-control': 'no-cache' },
+        }),
+      );
     };
     child.stdout.on('data', (chunk: Buffer) => {
       if (refusal || cancelled) return;
@@ -98,7 +121,12 @@ export function runGit(options: GitRunOptions): GitRun {
       await options.hold?.catch(() => {});
       if (!answered && (refusal || code !== 0)) {
         // Nothing was said yet: the refusal, or git's own complaint, as the answer.
-        resolve(new Response(`${refusal?.message ?? lastLine(stderr)}\n`, { status: refusal?.status ?? 400, headers: { 'content-type': 'text/plain; charset=utf-8', connection: 'close', ...refusal?.headers } }));
+        resolve(
+          new Response(`${refusal?.message ?? lastLine(stderr)}\n`, {
+            status: refusal?.status ?? 400,
+            headers: { 'content-type': 'text/plain; charset=utf-8', connection: 'close', ...refusal?.headers },
+          }),
+        );
         controller.error(new Error('git failed'));
         return;
       }
@@ -127,7 +155,10 @@ export function pipeBody(input: GitInput, stdin: NodeJS.WritableStream, refuse: 
   let idle: NodeJS.Timeout | undefined;
   const armIdle = () => {
     clearTimeout(idle);
-    idle = setTimeout(() => refuse(new GitAnswer(408, 'Request body timed out', { connection: 'close' })), input.idleTimeoutMs);
+    idle = setTimeout(
+      () => refuse(new GitAnswer(408, 'Request body timed out', { connection: 'close' })),
+      input.idleTimeoutMs,
+    );
   };
   armIdle();
   req.on('data', (chunk: Buffer) => {
@@ -148,7 +179,10 @@ export function pipeBody(input: GitInput, stdin: NodeJS.WritableStream, refuse: 
     gunzip.once('error', () => refuse(new GitAnswer(400, 'Request body is not valid gzip')));
     req.pipe(gunzip).pipe(stdin);
     // The refusal unpipes the request from gunzip; gunzip must let go of git too.
-    req.once('unpipe', () => { gunzip.unpipe(); stdin.end(); });
+    req.once('unpipe', () => {
+      gunzip.unpipe();
+      stdin.end();
+    });
   } else {
     req.pipe(stdin);
   }

@@ -14,13 +14,25 @@ let receiver: WebhookReceiver;
 let git: GitCli;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none', WHARF_LOG_LEVEL: 'warn' });
+  server = await startTestServer({
+    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+    WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
+    WHARF_LOG_LEVEL: 'warn',
+  });
   alice = await server.createUser('alice');
   receiver = await startWebhookReceiver();
   git = await gitCli();
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'flaky', auto_init: true } });
-  const hook = await server.api('/repos/alice/flaky/hooks', { method: 'POST', token: alice.token, body: { config: { url: receiver.url }, events: ['push'], active: false } });
-  await server.api(`/repos/alice/flaky/hooks/${((await hook.json()) as { id: number }).id}`, { method: 'PATCH', token: alice.token, body: { active: true } });
+  const hook = await server.api('/repos/alice/flaky/hooks', {
+    method: 'POST',
+    token: alice.token,
+    body: { config: { url: receiver.url }, events: ['push'], active: false },
+  });
+  await server.api(`/repos/alice/flaky/hooks/${((await hook.json()) as { id: number }).id}`, {
+    method: 'PATCH',
+    token: alice.token,
+    body: { active: true },
+  });
   // The mirror's next write fails, once: the push's own transaction (a sequence, not rolled back with it, counts).
   await server.sql.unsafe(`
     CREATE SEQUENCE ref_writes;
@@ -49,7 +61,12 @@ it('the push succeeds and its push event arrives once, from the reconciler', asy
   const [delivery] = await receiver.waitFor(1, 15_000);
   const payload = JSON.parse(delivery!.body.toString('utf8'));
   expect(githubWebhookErrors('push', undefined, payload)).toBe('');
-  expect(payload).toMatchObject({ ref: 'refs/heads/late', after: head, created: true, commits: [{ id: head, message: 'late' }] });
+  expect(payload).toMatchObject({
+    ref: 'refs/heads/late',
+    after: head,
+    created: true,
+    commits: [{ id: head, message: 'late' }],
+  });
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(receiver.received).toHaveLength(1);
   const [marker] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ref_change_markers`;

@@ -26,12 +26,18 @@ export function gitLimitFor(services: Services, principal: Principal): number {
 export async function takeGitRequest(services: Services, principal: Principal, ip: string): Promise<RateState> {
   const limit = gitLimitFor(services, principal);
   const bucket = rateLimitBucket(principal, ip);
-  const decision = services.rateLimiter.tryTake(bucket, 'git', limit) ?? (await services.rateLimiter.take(bucket, 'git', limit));
+  const decision =
+    services.rateLimiter.tryTake(bucket, 'git', limit) ?? (await services.rateLimiter.take(bucket, 'git', limit));
   if (!decision.allowed) {
     const retryAfter = Math.max(1, decision.state.reset - Math.floor(services.now() / 1000));
-    throw new GitAnswer(429, `Git rate limit of ${limit} requests per ${services.config.rateLimit.windowSeconds} seconds exceeded.`, {
-      'retry-after': String(retryAfter), ...rateHeaders(decision.state),
-    });
+    throw new GitAnswer(
+      429,
+      `Git rate limit of ${limit} requests per ${services.config.rateLimit.windowSeconds} seconds exceeded.`,
+      {
+        'retry-after': String(retryAfter),
+        ...rateHeaders(decision.state),
+      },
+    );
   }
   return decision.state;
 }

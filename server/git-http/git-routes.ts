@@ -38,15 +38,31 @@ function repoName(event: H3Event): string {
 }
 
 /** Where a push's body waits for git, and how many pushes apply at once (push-spool.ts, push-slots.ts). */
-export interface PushPlace { hooksDir: string; spoolDir: string; slots: PushSlots }
+export interface PushPlace {
+  hooksDir: string;
+  spoolDir: string;
+  slots: PushSlots;
+}
 
-async function serve(event: H3Event, services: Services, place: PushPlace, service: GitService | null, advertise: boolean): Promise<Response> {
+async function serve(
+  event: H3Event,
+  services: Services,
+  place: PushPlace,
+  service: GitService | null,
+  advertise: boolean,
+): Promise<Response> {
   let headers: Record<string, string> = {};
   try {
     if (!service) throw new GitAnswer(403, 'Smart HTTP only: the dumb HTTP protocol is not served.');
     const principal = await gitPrincipal(services, event.req.headers.get('authorization'));
     headers = rateHeaders(await takeGitRequest(services, principal, clientIp(event, services.config.trustProxy)));
-    const { repo, onlyRefs } = await gitAccess(services, getRouterParam(event, 'owner', { decode: true }) ?? '', repoName(event), principal, service);
+    const { repo, onlyRefs } = await gitAccess(
+      services,
+      getRouterParam(event, 'owner', { decode: true }) ?? '',
+      repoName(event),
+      principal,
+      service,
+    );
     const protocol = event.req.headers.get('git-protocol');
     const options = {
       args: gitCommand(service, services.git.pathOf(repo.id), place.hooksDir, advertise),
@@ -59,15 +75,23 @@ async function serve(event: H3Event, services: Services, place: PushPlace, servi
     if (advertise) {
       response = await runGit(options).response;
     } else {
-      if (event.req.headers.get('content-type') !== `application/x-${service}-request`) throw new GitAnswer(415, 'Unsupported Media Type');
+      if (event.req.headers.get('content-type') !== `application/x-${service}-request`)
+        throw new GitAnswer(415, 'Unsupported Media Type');
       const maxBytes = service === 'git-receive-pack' ? services.config.git.maxPushBytes : MAX_FETCH_BODY_BYTES;
       const declared = Number(event.req.headers.get('content-length') ?? NaN);
-      if (declared > maxBytes) throw new GitAnswer(413, `Request exceeds the size limit of ${maxBytes} bytes`, { connection: 'close' });
+      if (declared > maxBytes)
+        throw new GitAnswer(413, `Request exceeds the size limit of ${maxBytes} bytes`, { connection: 'close' });
       const node = event.runtime?.node;
       if (!node?.req) throw new Error('git over HTTP needs the Node server');
       const req = node.req as IncomingMessage;
-      if (/^100-continue$/i.test(req.headers.expect ?? '') && node.res && !node.res.headersSent) (node.res as ServerResponse).writeContinue();
-      const input = { req, gzip: /^(x-)?gzip$/i.test(event.req.headers.get('content-encoding') ?? ''), maxBytes, idleTimeoutMs: services.config.git.idleTimeoutMs };
+      if (/^100-continue$/i.test(req.headers.expect ?? '') && node.res && !node.res.headersSent)
+        (node.res as ServerResponse).writeContinue();
+      const input = {
+        req,
+        gzip: /^(x-)?gzip$/i.test(event.req.headers.get('content-encoding') ?? ''),
+        maxBytes,
+        idleTimeoutMs: services.config.git.idleTimeoutMs,
+      };
       if (service === 'git-upload-pack') {
         response = await runGit({ ...options, input }).response;
       } else {
@@ -77,8 +101,13 @@ async function serve(event: H3Event, services: Services, place: PushPlace, servi
         const hooksDir = mayBeRefused(commands, ALWAYS_REFUSED, onlyRefs) ? place.hooksDir : noHooksDir(place.hooksDir);
         const args = gitCommand(service, services.git.pathOf(repo.id), hooksDir, false);
         const release = await place.slots.acquire();
-        const applied = push(services, repo, principal, (hold) => runGit({ ...options, args, input: { file: body.path }, hold }));
-        void applied.settled.finally(() => { release(); return body.discard(); });
+        const applied = push(services, repo, principal, (hold) =>
+          runGit({ ...options, args, input: { file: body.path }, hold }),
+        );
+        void applied.settled.finally(() => {
+          release();
+          return body.discard();
+        });
         response = await applied.response;
       }
     }
@@ -86,7 +115,11 @@ async function serve(event: H3Event, services: Services, place: PushPlace, servi
     return response;
   } catch (error) {
     if (error instanceof GitAnswer) return answerResponse(error, headers);
-    if (isDatabaseUnavailable(error)) return answerResponse(new GitAnswer(503, 'Service unavailable, try again later', { 'retry-after': '5' }), headers);
+    if (isDatabaseUnavailable(error))
+      return answerResponse(
+        new GitAnswer(503, 'Service unavailable, try again later', { 'retry-after': '5' }),
+        headers,
+      );
     services.log.error('git request failed', { path: event.url.pathname, ...errorFields(error) });
     return answerResponse(new GitAnswer(500, 'Internal server error'), headers);
   }
@@ -99,18 +132,32 @@ async function serve(event: H3Event, services: Services, place: PushPlace, servi
  * change is over (the caller holds the push's slot and spooled body until
  * then); it never rejects.
  */
-function push(services: Services, repo: Parameters<typeof changeRefs>[1], principal: Parameters<typeof changeRefs>[2], start: (hold: Promise<unknown>) => GitRun): { response: Promise<Response>; settled: Promise<void> } {
+function push(
+  services: Services,
+  repo: Parameters<typeof changeRefs>[1],
+  principal: Parameters<typeof changeRefs>[2],
+  start: (hold: Promise<unknown>) => GitRun,
+): { response: Promise<Response>; settled: Promise<void> } {
   let settle!: () => void;
-  const held = new Promise<void>((resolve) => { settle = resolve; });
+  const held = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
   let started!: (run: GitRun) => void;
-  const running = new Promise<GitRun>((resolve) => { started = resolve; });
+  const running = new Promise<GitRun>((resolve) => {
+    started = resolve;
+  });
   const change = changeRefs(services, repo, principal, async () => {
     const run = start(held);
     started(run);
     await run.exited;
     return true;
   }).finally(settle);
-  const settled = change.then(() => {}, (error: unknown) => { services.log.warn('push recorded late', { repositoryId: repo.id, error: String(error) }); });
+  const settled = change.then(
+    () => {},
+    (error: unknown) => {
+      services.log.warn('push recorded late', { repositoryId: repo.id, error: String(error) });
+    },
+  );
   // Until git starts, a failure (the database) is this request's answer; after, the client has git's.
   const response = Promise.race([running, change.then(() => running)]).then((run) => run.response);
   return { response, settled };

@@ -9,7 +9,10 @@
 // hook decides as before. A rule added to the hook must be added here too.
 import { open } from 'node:fs/promises';
 
-export interface PushCommand { ref: string; deletes: boolean }
+export interface PushCommand {
+  ref: string;
+  deletes: boolean;
+}
 
 /** The command list of a push body is read up to this far; past it, the hook decides. */
 const MAX_COMMAND_BYTES = 16 * 1024 * 1024;
@@ -26,7 +29,10 @@ function parse(buffer: Buffer, commands: PushCommand[]): { used: number; done: b
     if (!/^[0-9a-f]{4}$/i.test(buffer.toString('latin1', at, at + 4)) || (length > 0 && length < 5)) return null;
     if (length === 0) return { used: at + 4, done: true };
     if (at + length > buffer.length) break;
-    const line = buffer.toString('latin1', at + 4, at + length).split('\0', 1)[0]!.replace(/\n$/, '');
+    const line = buffer
+      .toString('latin1', at + 4, at + length)
+      .split('\0', 1)[0]!
+      .replace(/\n$/, '');
     at += length;
     if (line.startsWith('shallow ')) continue;
     const [, next, ref, ...rest] = line.split(' ');
@@ -42,7 +48,7 @@ export async function readPushCommands(path: string, maxBytes = MAX_COMMAND_BYTE
   try {
     const commands: PushCommand[] = [];
     let pending = Buffer.alloc(0);
-    for (let position = 0; position < maxBytes;) {
+    for (let position = 0; position < maxBytes; ) {
       const chunk = Buffer.alloc(Math.min(64 * 1024, maxBytes - position));
       const { bytesRead } = await file.read(chunk, 0, chunk.length, position);
       if (bytesRead === 0) return null;
@@ -62,14 +68,26 @@ export async function readPushCommands(path: string, maxBytes = MAX_COMMAND_BYTE
 /** A shell `case` pattern as a RegExp: `*` and `?` only; null for anything richer (brackets, escapes). */
 function globPattern(pattern: string): RegExp | null {
   if (/[[\]\\]/.test(pattern)) return null;
-  return new RegExp(`^${pattern.replace(/[.+^${}()|]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 's');
+  return new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+    's',
+  );
 }
 
 /** Whether the `update` hook, given these rules, could refuse one of `commands` (true when unsure). */
-export function mayBeRefused(commands: PushCommand[] | null, refused: readonly string[], onlyRefs: readonly string[] | null): boolean {
+export function mayBeRefused(
+  commands: PushCommand[] | null,
+  refused: readonly string[],
+  onlyRefs: readonly string[] | null,
+): boolean {
   if (commands === null) return true;
   const patterns = refused.map(globPattern);
   if (patterns.some((pattern) => pattern === null)) return true;
-  return commands.some(({ ref, deletes }) =>
-    patterns.some((pattern) => pattern!.test(ref)) || (onlyRefs !== null && (deletes || !onlyRefs.includes(ref))));
+  return commands.some(
+    ({ ref, deletes }) =>
+      patterns.some((pattern) => pattern!.test(ref)) || (onlyRefs !== null && (deletes || !onlyRefs.includes(ref))),
+  );
 }

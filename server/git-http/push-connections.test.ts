@@ -23,10 +23,17 @@ const pkt = (text: string) => `${(Buffer.byteLength(text) + 4).toString(16).padS
 
 it('twelve pushes whose bodies stall hold no database connection: creating a repository still answers at once', async () => {
   const auth = `Basic ${Buffer.from(`x:${alice.token}`).toString('base64')}`;
-  const main = (await (await server.api('/repos/alice/busy/git/ref/heads/main', { token: alice.token })).json()) as { object: { sha: string } };
+  const main = (await (await server.api('/repos/alice/busy/git/ref/heads/main', { token: alice.token })).json()) as {
+    object: { sha: string };
+  };
   for (let i = 0; i < 12; i++) {
     const req = request(`${server.url}/alice/busy.git/git-receive-pack`, {
-      method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request', 'transfer-encoding': 'chunked' },
+      method: 'POST',
+      headers: {
+        authorization: auth,
+        'content-type': 'application/x-git-receive-pack-request',
+        'transfer-encoding': 'chunked',
+      },
     });
     req.on('error', () => {});
     req.write(pkt(`${main.object.sha} ${'1'.repeat(40)} refs/heads/slow-${i}\0report-status\n`));

@@ -11,7 +11,12 @@ describe('push slots', () => {
     const order: string[] = [];
     const a = await slots.acquire();
     const b = await slots.acquire();
-    const waiting = ['c', 'd'].map((name) => slots.acquire().then((release) => { order.push(name); return release; }));
+    const waiting = ['c', 'd'].map((name) =>
+      slots.acquire().then((release) => {
+        order.push(name);
+        return release;
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order).toEqual([]);
     a();

@@ -52,7 +52,9 @@ export function spoolPushBody(input: GitInput, dir: string): Promise<SpooledBody
       void discard().finally(() => reject(answer));
     };
     file.once('error', () => fail(new GitAnswer(507, 'The push could not be stored, try again later')));
-    file.once('finish', () => { if (!refused) resolve({ path, discard }); });
+    file.once('finish', () => {
+      if (!refused) resolve({ path, discard });
+    });
     pipeBody(input, file, fail);
   });
 }

@@ -61,8 +61,10 @@ export class AnswerBudget {
       return gate;
     }
     const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
-    this.exceeded = githubError('MAX_ANSWER_SIZE_EXCEEDED',
-      `This query's answer would be larger than the limit of ${mb(this.limit)} of tree entries, blob texts and messages; ask for fewer at a time.`);
+    this.exceeded = githubError(
+      'MAX_ANSWER_SIZE_EXCEEDED',
+      `This query's answer would be larger than the limit of ${mb(this.limit)} of tree entries, blob texts and messages; ask for fewer at a time.`,
+    );
     throw this.exceeded;
   }
 }

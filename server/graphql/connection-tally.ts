@@ -14,8 +14,16 @@
 // count too: a capped list as a connection of its cap, a large leaf as one
 // request.
 import {
-  Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLError, type GraphQLField,
-  type GraphQLNamedType, type GraphQLSchema, type GraphQLType, type SelectionSetNode,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLError,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type GraphQLType,
+  type SelectionSetNode,
 } from 'graphql';
 import { githubError } from './errors.js';
 import { CAPPED_LISTS, LARGE_LEAVES } from './list-caps.js';
@@ -53,11 +61,16 @@ function namedType(type: GraphQLType): GraphQLNamedType {
 }
 
 function fieldOf(type: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
-  return type && 'getFields' in type ? (type.getFields() as Record<string, GraphQLField<unknown, unknown>>)[name] : undefined;
+  return type && 'getFields' in type
+    ? (type.getFields() as Record<string, GraphQLField<unknown, unknown>>)[name]
+    : undefined;
 }
 
 function isConnection(field: GraphQLField<unknown, unknown>): boolean {
-  return namedType(field.type).name.endsWith('Connection') && field.args.some((arg) => arg.name === 'first' || arg.name === 'last');
+  return (
+    namedType(field.type).name.endsWith('Connection') &&
+    field.args.some((arg) => arg.name === 'first' || arg.name === 'last')
+  );
 }
 
 export class ConnectionTally {
@@ -67,7 +80,11 @@ export class ConnectionTally {
   private readonly listing = new Map<string, boolean>();
   private readonly open = new Set<string>();
 
-  constructor(private readonly schema: GraphQLSchema, document: DocumentNode, readonly values: OperationValues) {
+  constructor(
+    private readonly schema: GraphQLSchema,
+    document: DocumentNode,
+    readonly values: OperationValues,
+  ) {
     for (const definition of document.definitions) {
       if (definition.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(definition.name.value, definition);
     }
@@ -77,9 +94,12 @@ export class ConnectionTally {
     const total = { nodes: 0, requests: 0, deepest: NOTHING.deepest };
     for (const selection of set.selections) {
       if (!this.values.included(selection)) continue;
-      const part = selection.kind === Kind.FIELD ? this.field(selection, type, path)
-        : selection.kind === Kind.INLINE_FRAGMENT ? this.selections(selection.selectionSet, this.typeNamed(selection.typeCondition?.name.value) ?? type, path)
-        : this.fragment(selection.name.value, path);
+      const part =
+        selection.kind === Kind.FIELD
+          ? this.field(selection, type, path)
+          : selection.kind === Kind.INLINE_FRAGMENT
+            ? this.selections(selection.selectionSet, this.typeNamed(selection.typeCondition?.name.value) ?? type, path)
+            : this.fragment(selection.name.value, path);
       total.nodes += part.nodes;
       total.requests += part.requests;
       if (part.deepest.nodes > total.deepest.nodes) total.deepest = part.deepest;
@@ -88,7 +108,7 @@ export class ConnectionTally {
   }
 
   private typeNamed(name: string | undefined): GraphQLNamedType | undefined {
-    return name === undefined ? undefined : this.schema.getType(name) ?? undefined;
+    return name === undefined ? undefined : (this.schema.getType(name) ?? undefined);
   }
 
   private fragment(name: string, path: Path): Tally {
@@ -118,14 +138,21 @@ export class ConnectionTally {
 
   /** A list of up to `size` items, each with what is selected below it: one request, and `size` nodes plus theirs. */
   private list(size: number, name: string, below: Tally): Tally {
-    const deepest = size * below.deepest.nodes > size ? { nodes: size * below.deepest.nodes, name: below.deepest.name } : { nodes: size, name };
+    const deepest =
+      size * below.deepest.nodes > size
+        ? { nodes: size * below.deepest.nodes, name: below.deepest.name }
+        : { nodes: size, name };
     return { nodes: size + size * below.nodes, requests: 1 + size * below.requests, deepest };
   }
 
   /** `nodes(ids:)`: what is selected below counts once per id (up to 100 objects, each with its connections). */
   private each(below: Tally, node: FieldNode): Tally {
     const ids = this.values.listLength(node.arguments, 'ids');
-    return { nodes: ids * below.nodes, requests: ids * below.requests, deepest: { nodes: ids * below.deepest.nodes, name: below.deepest.name } };
+    return {
+      nodes: ids * below.nodes,
+      requests: ids * below.requests,
+      deepest: { nodes: ids * below.deepest.nodes, name: below.deepest.name },
+    };
   }
 
   /** The page size a connection may return, checking `first` and `last` (GitHub's errors and wording). */
@@ -135,18 +162,36 @@ export class ConnectionTally {
     const last = this.values.int(node.arguments, 'last');
     if (first === undefined && last === undefined) {
       if (this.lists(node.selectionSet!)) {
-        this.errors.push(githubError('MISSING_PAGINATION_BOUNDARIES',
-          `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`, { nodes: node, path }));
+        this.errors.push(
+          githubError(
+            'MISSING_PAGINATION_BOUNDARIES',
+            `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`,
+            { nodes: node, path },
+          ),
+        );
       }
       return 0;
     }
-    for (const [argument, value] of [['first', first], ['last', last]] as const) {
+    for (const [argument, value] of [
+      ['first', first],
+      ['last', last],
+    ] as const) {
       if (value === undefined) continue;
       if (value < 0) {
-        this.errors.push(githubError('INVALID_PAGINATION', `\`${argument}\` on the connection cannot be less than zero.`, { nodes: node, path }));
+        this.errors.push(
+          githubError('INVALID_PAGINATION', `\`${argument}\` on the connection cannot be less than zero.`, {
+            nodes: node,
+            path,
+          }),
+        );
       } else if (value > RESOURCE_LIMITS.pageSize) {
-        this.errors.push(githubError('EXCESSIVE_PAGINATION',
-          `Requesting ${value} records on the \`${name}\` connection exceeds the \`${argument}\` limit of ${RESOURCE_LIMITS.pageSize} records.`, { nodes: node, path }));
+        this.errors.push(
+          githubError(
+            'EXCESSIVE_PAGINATION',
+            `Requesting ${value} records on the \`${name}\` connection exceeds the \`${argument}\` limit of ${RESOURCE_LIMITS.pageSize} records.`,
+            { nodes: node, path },
+          ),
+        );
       }
     }
     return Math.min(RESOURCE_LIMITS.pageSize, Math.max(0, first ?? 0, last ?? 0));

@@ -11,22 +11,36 @@
 import { githubError } from './errors.js';
 import { decodeCursor, encodeCursor, MAX_PAGE } from './git/paginate.js';
 
-export interface PageWindow { first: number; offset: number }
+export interface PageWindow {
+  first: number;
+  offset: number;
+}
 
 /**
  * A window that may be counted from the end of the list (`last` without
  * `before`): the store reads the list in reverse order, `first` rows from the
  * end, and hands them back in forward order.
  */
-export interface TwoWayWindow extends PageWindow { fromEnd: boolean }
+export interface TwoWayWindow extends PageWindow {
+  fromEnd: boolean;
+}
 
 /** A connection field's paging arguments, as GraphQL passes them (absent or null when not given). */
-export interface ConnectionArgs { first?: number | null; after?: string | null; last?: number | null; before?: string | null }
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
 
 function checkedSize(value: number, argument: 'first' | 'last', connection: string): number {
-  if (value < 0) throw githubError('INVALID_ARGUMENTS', `\`${argument}\` on the ${connection} connection cannot be less than zero.`);
+  if (value < 0)
+    throw githubError('INVALID_ARGUMENTS', `\`${argument}\` on the ${connection} connection cannot be less than zero.`);
   if (value > MAX_PAGE) {
-    throw githubError('EXCESSIVE_PAGINATION', `Requesting ${value} records on the \`${connection}\` connection exceeds the \`${argument}\` limit of ${MAX_PAGE} records.`);
+    throw githubError(
+      'EXCESSIVE_PAGINATION',
+      `Requesting ${value} records on the \`${connection}\` connection exceeds the \`${argument}\` limit of ${MAX_PAGE} records.`,
+    );
   }
   return value;
 }
@@ -40,15 +54,17 @@ export function pageWindow(args: { first?: number | null; after?: string | null 
 }
 
 /** `first`/`after` as pageWindow, plus `last` and `before` (positions, so no extra statement either). */
-export function twoWayWindow(
-  args: ConnectionArgs, connection: string,
-): TwoWayWindow {
+export function twoWayWindow(args: ConnectionArgs, connection: string): TwoWayWindow {
   const forward = pageWindow(args, connection);
   const before = args.before === undefined || args.before === null ? null : decodeCursor(args.before);
   const end = before === null ? Infinity : before - 1; // items at positions ≤ end may be returned
   const last = args.last === undefined || args.last === null ? null : checkedSize(args.last, 'last', connection);
   if (args.first !== undefined && args.first !== null) {
-    return { first: Math.max(0, Math.min(forward.first, end - forward.offset)), offset: forward.offset, fromEnd: false };
+    return {
+      first: Math.max(0, Math.min(forward.first, end - forward.offset)),
+      offset: forward.offset,
+      fromEnd: false,
+    };
   }
   if (last === null) return { ...forward, fromEnd: false };
   if (before === null) return { first: last, offset: 0, fromEnd: true };
@@ -58,7 +74,7 @@ export function twoWayWindow(
 
 /** Where a page of `rows` stands in a list of `total`: a window counted from the end is placed only once its rows are known. */
 export const pageAt = (window: TwoWayWindow, rows: number, total: number): PageWindow =>
-  (window.fromEnd ? { first: rows, offset: Math.max(0, total - rows) } : window);
+  window.fromEnd ? { first: rows, offset: Math.max(0, total - rows) } : window;
 
 /** The connection object for a page of `rows` found at `window` in a list of `total`. */
 export function connection<T>(rows: T[], total: number, window: PageWindow) {
@@ -81,10 +97,10 @@ export function connection<T>(rows: T[], total: number, window: PageWindow) {
  * commits, a commit's check suites…), for the same arguments and with the
  * same cursors as a page read from the database.
  */
-export function listConnection<T>(
-  all: readonly T[], args: ConnectionArgs, name: string,
-) {
+export function listConnection<T>(all: readonly T[], args: ConnectionArgs, name: string) {
   const window = twoWayWindow(args, name);
-  const rows = window.fromEnd ? all.slice(Math.max(0, all.length - window.first)) : all.slice(window.offset, window.offset + window.first);
+  const rows = window.fromEnd
+    ? all.slice(Math.max(0, all.length - window.first))
+    : all.slice(window.offset, window.offset + window.first);
   return connection(rows, all.length, pageAt(window, rows.length, all.length));
 }

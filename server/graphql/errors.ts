@@ -21,20 +21,33 @@ import { errorFields, type Logger } from '../log.js';
 import type { GraphqlContext } from './context.js';
 
 export type GithubErrorType =
-  | 'NOT_FOUND' | 'ARGUMENT_LIMIT' | 'FORBIDDEN' | 'INVALID_CURSOR_ARGUMENTS'
+  | 'NOT_FOUND'
+  | 'ARGUMENT_LIMIT'
+  | 'FORBIDDEN'
+  | 'INVALID_CURSOR_ARGUMENTS'
   // GitHub's resource limits (resource-limits.ts, query-cost.ts).
-  | 'MISSING_PAGINATION_BOUNDARIES' | 'EXCESSIVE_PAGINATION' | 'INVALID_PAGINATION' | 'MAX_NODE_LIMIT_EXCEEDED' | 'RATE_LIMITED'
+  | 'MISSING_PAGINATION_BOUNDARIES'
+  | 'EXCESSIVE_PAGINATION'
+  | 'INVALID_PAGINATION'
+  | 'MAX_NODE_LIMIT_EXCEEDED'
+  | 'RATE_LIMITED'
   // Connection arguments (connection.ts), GitHub's types.
   | 'INVALID_ARGUMENTS'
   // Mutations whose input breaks a rule of the resource (GitHub's type for REST's 422).
   | 'UNPROCESSABLE'
   // Wharf's own, for the query limits (query-limits.ts), named like GitHub's MAX_NODE_LIMIT_EXCEEDED.
-  | 'MAX_TOKENS_EXCEEDED' | 'MAX_ALIASES_EXCEEDED' | 'MAX_DEPTH_EXCEEDED' | 'MAX_DIRECTIVES_EXCEEDED'
+  | 'MAX_TOKENS_EXCEEDED'
+  | 'MAX_ALIASES_EXCEEDED'
+  | 'MAX_DEPTH_EXCEEDED'
+  | 'MAX_DIRECTIVES_EXCEEDED'
   // Wharf's own, for the size of an answer (answer-budget.ts).
   | 'MAX_ANSWER_SIZE_EXCEEDED';
 
 /** Where in the document and in the response an error belongs (`locations` and `path`). */
-export interface ErrorPlace { nodes?: ASTNode | readonly ASTNode[]; path?: readonly (string | number)[] }
+export interface ErrorPlace {
+  nodes?: ASTNode | readonly ASTNode[];
+  path?: readonly (string | number)[];
+}
 
 export function githubError(type: GithubErrorType, message: string, place: ErrorPlace = {}): GraphQLError {
   return createGraphQLError(message, { ...place, extensions: { type } });
@@ -56,8 +69,9 @@ type FormattedWithType = GraphQLFormattedError & { type?: string };
 
 /** An error as it is sent: the standard fields plus `type` from the extensions. */
 export function formatError(error: GraphQLError | GraphQLFormattedError): FormattedWithType {
-  const formatted: GraphQLFormattedError = 'toJSON' in error && typeof error.toJSON === 'function' ? error.toJSON() : error;
-  const type = formatted.extensions?.['type'];
+  const formatted: GraphQLFormattedError =
+    'toJSON' in error && typeof error.toJSON === 'function' ? error.toJSON() : error;
+  const type = formatted.extensions?.type;
   return typeof type === 'string' ? { ...formatted, type } : formatted;
 }
 

@@ -18,7 +18,10 @@ const schema = buildSchema(`
 /** graphql-js's errors for `query`, and which of them would still be refused. */
 function check(selection: string) {
   const errors = validate(schema, parse(`{ item { ${selection} } }`));
-  return { errors: errors.length, refused: errors.filter((error) => !isExclusiveLeafConflict(schema, error)).map((error) => error.message) };
+  return {
+    errors: errors.length,
+    refused: errors.filter((error) => !isExclusiveLeafConflict(schema, error)).map((error) => error.message),
+  };
 }
 
 describe('fields under one name on exclusive object types', () => {
@@ -40,6 +43,10 @@ describe('fields under one name on exclusive object types', () => {
   });
 
   it('leaves every other refusal alone', () => {
-    expect(validate(schema, parse('{ item { ... on Issue { x: title x: size } } }')).filter((error) => isExclusiveLeafConflict(schema, error))).toEqual([]);
+    expect(
+      validate(schema, parse('{ item { ... on Issue { x: title x: size } } }')).filter((error) =>
+        isExclusiveLeafConflict(schema, error),
+      ),
+    ).toEqual([]);
   });
 });

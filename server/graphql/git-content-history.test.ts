@@ -57,7 +57,8 @@ describe('history', () => {
 });
 
 describe('commit node IDs', () => {
-  const NODE = 'query($id: ID!) { node(id: $id) { __typename id ... on Commit { oid messageHeadline repository { name } } ... on Tree { oid } ... on Blob { oid text } } }';
+  const NODE =
+    'query($id: ID!) { node(id: $id) { __typename id ... on Commit { oid messageHeadline repository { name } } ... on Tree { oid } ... on Blob { oid text } } }';
 
   it('Commit.id is the CO_ ID; node() resolves it and the legacy form', async () => {
     const r = await repo(`object(oid: "${sha(1)}") { id }`);
@@ -66,17 +67,36 @@ describe('commit node IDs', () => {
     for (const input of [id, legacy(`06:Commit${repoId}:${sha(1)}`)]) {
       const body = await gql(NODE, { id: input });
       expect(body.errors).toBeUndefined();
-      expect(body.data!.node).toEqual({ __typename: 'Commit', id, oid: sha(1), messageHeadline: 'Initial commit', repository: { name: 'content' } });
+      expect(body.data!.node).toEqual({
+        __typename: 'Commit',
+        id,
+        oid: sha(1),
+        messageHeadline: 'Initial commit',
+        repository: { name: 'content' },
+      });
     }
-    const nodes = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Commit { oid } } }', { ids: [id, commitNodeId(repoId, sha(2))] });
+    const nodes = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Commit { oid } } }', {
+      ids: [id, commitNodeId(repoId, sha(2))],
+    });
     expect(nodes.data!.nodes).toEqual([{ oid: sha(1) }, { oid: sha(2) }]);
   });
 
   it('trees and blobs resolve by their IDs too', async () => {
-    const r = await repo('tree: object(expression: "main^{tree}") { id oid } blob: object(expression: "main:README.md") { id oid }');
+    const r = await repo(
+      'tree: object(expression: "main^{tree}") { id oid } blob: object(expression: "main:README.md") { id oid }',
+    );
     expect(r.tree.id).toBe(encodeGitObjectNodeId('Tree', repoId, r.tree.oid));
-    expect((await gql(NODE, { id: r.tree.id })).data!.node).toEqual({ __typename: 'Tree', id: r.tree.id, oid: r.tree.oid });
-    expect((await gql(NODE, { id: r.blob.id })).data!.node).toEqual({ __typename: 'Blob', id: r.blob.id, oid: r.blob.oid, text: '# Hello\n' });
+    expect((await gql(NODE, { id: r.tree.id })).data!.node).toEqual({
+      __typename: 'Tree',
+      id: r.tree.id,
+      oid: r.tree.oid,
+    });
+    expect((await gql(NODE, { id: r.blob.id })).data!.node).toEqual({
+      __typename: 'Blob',
+      id: r.blob.id,
+      oid: r.blob.oid,
+      text: '# Hello\n',
+    });
   });
 
   it('null when the object is gone, of another type, or its repository is not visible', async () => {
@@ -84,7 +104,12 @@ describe('commit node IDs', () => {
     const secretCommit = commitNodeId(secretId, secretHead);
     expect((await gql(NODE, { id: secretCommit })).data!.node.oid).toBe(secretHead); // alice owns it
     const tree = await git.ok(['--git-dir', server.services.git.pathOf(repoId), 'rev-parse', 'main^{tree}']);
-    for (const id of [secretCommit, commitNodeId(repoId, '2'.repeat(40)), commitNodeId(repoId, tree), commitNodeId(repoId + 1000, sha(1))]) {
+    for (const id of [
+      secretCommit,
+      commitNodeId(repoId, '2'.repeat(40)),
+      commitNodeId(repoId, tree),
+      commitNodeId(repoId + 1000, sha(1)),
+    ]) {
       const body = await gql(NODE, { id }, bob.token);
       expect(body.data?.node ?? null, id).toBeNull();
       expect(body.errors?.[0]).toMatchObject({ type: 'NOT_FOUND' });
@@ -111,7 +136,11 @@ describe('cost', () => {
     gitBytesCalls.mockRestore();
     expect(body.errors).toBeUndefined();
     const reads = statements.filter((q) => /\b(accounts|repositories|collaborators|org_members)\b/.test(q));
-    return { nodes: body.data!.repository.defaultBranchRef.target.history.nodes as any[], processes, reads: reads.length };
+    return {
+      nodes: body.data!.repository.defaultBranchRef.target.history.nodes as any[],
+      processes,
+      reads: reads.length,
+    };
   }
 
   it('50 commits with authors, committers, users, trees and parents: as many git processes and statements as 2', async () => {

@@ -36,7 +36,11 @@ describe('refs', () => {
     const first = await page({ prefix: 'refs/heads/', first: 2 });
     expect(first.totalCount).toBe(5);
     expect(first.edges.map((e: any) => e.node.name)).toEqual(['feature/a', 'feature/b']);
-    expect(first.edges[0].node).toEqual({ name: 'feature/a', prefix: 'refs/heads/', target: { __typename: 'Commit', oid: sha(2) } });
+    expect(first.edges[0].node).toEqual({
+      name: 'feature/a',
+      prefix: 'refs/heads/',
+      target: { __typename: 'Commit', oid: sha(2) },
+    });
     expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
     const rest = await page({ prefix: 'refs/heads/', first: 10, after: first.pageInfo.endCursor });
     expect(rest.edges.map((e: any) => e.node.name)).toEqual(['feature/c', 'main', 'release']);
@@ -51,9 +55,20 @@ describe('refs', () => {
   });
 
   it('lists tags with lightweight and annotated targets, by commit date', async () => {
-    const asc = await page({ prefix: 'refs/tags/', first: 10, orderBy: { field: 'TAG_COMMIT_DATE', direction: 'ASC' } });
-    expect(asc.edges.map((e: any) => [e.node.name, e.node.target.__typename])).toEqual([['v1', 'Commit'], ['v2', 'Tag']]);
-    const desc = await page({ prefix: 'refs/tags/', first: 10, orderBy: { field: 'TAG_COMMIT_DATE', direction: 'DESC' } });
+    const asc = await page({
+      prefix: 'refs/tags/',
+      first: 10,
+      orderBy: { field: 'TAG_COMMIT_DATE', direction: 'ASC' },
+    });
+    expect(asc.edges.map((e: any) => [e.node.name, e.node.target.__typename])).toEqual([
+      ['v1', 'Commit'],
+      ['v2', 'Tag'],
+    ]);
+    const desc = await page({
+      prefix: 'refs/tags/',
+      first: 10,
+      orderBy: { field: 'TAG_COMMIT_DATE', direction: 'DESC' },
+    });
     expect(desc.edges.map((e: any) => e.node.name)).toEqual(['v2', 'v1']);
   });
 
@@ -72,8 +87,15 @@ describe('refs', () => {
     expect(r.main).toEqual({ name: 'main', prefix: 'refs/heads/', target: { oid: sha(53) } });
     expect(r.full).toEqual({ name: 'release', prefix: 'refs/heads/' });
     expect(r.tag).toEqual({
-      name: 'v2', prefix: 'refs/tags/',
-      target: { __typename: 'Tag', name: 'v2', message: 'Release 2', tagger: { name: 'Alice', email: 'alice@example.com', date: '2023-11-15T05:46:40+02:00' }, target: { oid: sha(53) } },
+      name: 'v2',
+      prefix: 'refs/tags/',
+      target: {
+        __typename: 'Tag',
+        name: 'v2',
+        message: 'Release 2',
+        tagger: { name: 'Alice', email: 'alice@example.com', date: '2023-11-15T05:46:40+02:00' },
+        target: { oid: sha(53) },
+      },
     });
     expect(r.none).toBeNull();
     expect(r.defaultBranchRef).toEqual({ name: 'main', target: { oid: sha(53), messageHeadline: 'Guide v2' } });
@@ -88,21 +110,37 @@ describe('objects', () => {
       tree { oid } parents(first: 5) { totalCount nodes { oid message author { name email date user { login } } committer { date } } }
     } }`);
     expect(r.object).toMatchObject({
-      __typename: 'Commit', oid: sha(2), abbreviatedOid: sha(2).slice(0, 7),
-      message: 'Add docs\n\nWith a body\nof two lines.', messageHeadline: 'Add docs', messageBody: 'With a body\nof two lines.',
-      committedDate: '2023-11-14T22:30:00Z', authoredDate: '2023-11-14T22:30:00Z',
-      url: `${server.url}/alice/content/commit/${sha(2)}`, commitUrl: `${server.url}/alice/content/commit/${sha(2)}`,
+      __typename: 'Commit',
+      oid: sha(2),
+      abbreviatedOid: sha(2).slice(0, 7),
+      message: 'Add docs\n\nWith a body\nof two lines.',
+      messageHeadline: 'Add docs',
+      messageBody: 'With a body\nof two lines.',
+      committedDate: '2023-11-14T22:30:00Z',
+      authoredDate: '2023-11-14T22:30:00Z',
+      url: `${server.url}/alice/content/commit/${sha(2)}`,
+      commitUrl: `${server.url}/alice/content/commit/${sha(2)}`,
       author: { name: 'Carol', email: 'carol@example.com', date: '2023-11-14T22:30:00+00:00', user: null },
     });
-    expect(r.object.tree.oid).toBe(await git.ok(['--git-dir', server.services.git.pathOf(repoId), 'rev-parse', `${sha(2)}^{tree}`]));
+    expect(r.object.tree.oid).toBe(
+      await git.ok(['--git-dir', server.services.git.pathOf(repoId), 'rev-parse', `${sha(2)}^{tree}`]),
+    );
     expect(r.object.parents).toEqual({
       totalCount: 1,
-      nodes: [{
-        oid: sha(1), message: 'Initial commit',
-        // author matched to alice by her address (case-insensitively); git's own offsets kept in `date`
-        author: { name: 'Alice A', email: 'ALICE@Example.com', date: '2023-11-14T23:13:20+01:00', user: { login: 'alice' } },
-        committer: { date: '2023-11-14T17:15:00-05:00' },
-      }],
+      nodes: [
+        {
+          oid: sha(1),
+          message: 'Initial commit',
+          // author matched to alice by her address (case-insensitively); git's own offsets kept in `date`
+          author: {
+            name: 'Alice A',
+            email: 'ALICE@Example.com',
+            date: '2023-11-14T23:13:20+01:00',
+            user: { login: 'alice' },
+          },
+          committer: { date: '2023-11-14T17:15:00-05:00' },
+        },
+      ],
     });
   });
 
@@ -111,15 +149,24 @@ describe('objects', () => {
       oid entries { name path type mode size extension oid object { __typename ... on Blob { text byteSize } } }
     } }`);
     expect(r.object.__typename).toBe('Tree');
-    expect(r.object.entries).toEqual([{
-      name: 'guide.md', path: 'docs/guide.md', type: 'blob', mode: 33188, size: 9, extension: '.md',
-      oid: await git.ok(['--git-dir', server.services.git.pathOf(repoId), 'rev-parse', 'main:docs/guide.md']),
-      object: { __typename: 'Blob', text: 'Guide v2\n', byteSize: 9 },
-    }]);
+    expect(r.object.entries).toEqual([
+      {
+        name: 'guide.md',
+        path: 'docs/guide.md',
+        type: 'blob',
+        mode: 33188,
+        size: 9,
+        extension: '.md',
+        oid: await git.ok(['--git-dir', server.services.git.pathOf(repoId), 'rev-parse', 'main:docs/guide.md']),
+        object: { __typename: 'Blob', text: 'Guide v2\n', byteSize: 9 },
+      },
+    ]);
     const root = await repo('object(expression: "main^{tree}") { ... on Tree { entries { name type path } } }');
     expect(root.object.entries).toEqual([
-      { name: 'README.md', type: 'blob', path: 'README.md' }, { name: 'big.txt', type: 'blob', path: 'big.txt' },
-      { name: 'counter.txt', type: 'blob', path: 'counter.txt' }, { name: 'docs', type: 'tree', path: 'docs' },
+      { name: 'README.md', type: 'blob', path: 'README.md' },
+      { name: 'big.txt', type: 'blob', path: 'big.txt' },
+      { name: 'counter.txt', type: 'blob', path: 'counter.txt' },
+      { name: 'docs', type: 'tree', path: 'docs' },
       { name: 'logo.bin', type: 'blob', path: 'logo.bin' },
     ]);
   });
@@ -129,7 +176,13 @@ describe('objects', () => {
       readme: object(expression: "main:README.md") { __typename ... on Blob { text byteSize isBinary isTruncated } }
       logo: object(expression: "main:logo.bin") { ... on Blob { text byteSize isBinary isTruncated } }
       big: object(expression: "main:big.txt") { ... on Blob { text byteSize isTruncated } }`);
-    expect(r.readme).toEqual({ __typename: 'Blob', text: '# Hello\n', byteSize: 8, isBinary: false, isTruncated: false });
+    expect(r.readme).toEqual({
+      __typename: 'Blob',
+      text: '# Hello\n',
+      byteSize: 8,
+      isBinary: false,
+      isTruncated: false,
+    });
     expect(r.logo).toEqual({ text: null, byteSize: 7, isBinary: true, isTruncated: false });
     expect(r.big).toEqual({ text: null, byteSize: BIG.length, isTruncated: true });
   });
@@ -142,18 +195,40 @@ describe('objects', () => {
       short: object(oid: "${sha(1).slice(0, 7)}") { oid }
       missing: object(expression: "no-such-branch") { oid }
       path: object(expression: "main:no/such/file") { oid }`);
-    expect(r).toEqual({ byOid: { __typename: 'Commit', oid: sha(1) }, upper: { oid: sha(1) }, unknown: null, short: null, missing: null, path: null });
+    expect(r).toEqual({
+      byOid: { __typename: 'Commit', oid: sha(1) },
+      upper: { oid: sha(1) },
+      unknown: null,
+      short: null,
+      missing: null,
+      path: null,
+    });
   });
 
   it('hostile expressions: never an option, never a second line, never outside the repository', async () => {
     const out = join(git.home, 'pwned');
-    for (const expression of [`--output=${out}`, '-h', '--all', `main\n${sha(1)}`, 'main\0', '', 'x'.repeat(5000), 'main:../../../../etc/passwd', '@{-1}']) {
-      const body = await gql('query($e: String) { repository(owner: "alice", name: "content") { object(expression: $e) { oid } } }', { e: expression });
+    for (const expression of [
+      `--output=${out}`,
+      '-h',
+      '--all',
+      `main\n${sha(1)}`,
+      'main\0',
+      '',
+      'x'.repeat(5000),
+      'main:../../../../etc/passwd',
+      '@{-1}',
+    ]) {
+      const body = await gql(
+        'query($e: String) { repository(owner: "alice", name: "content") { object(expression: $e) { oid } } }',
+        { e: expression },
+      );
       expect(body.errors, JSON.stringify(expression)).toBeUndefined();
       expect(body.data!.repository.object, JSON.stringify(expression)).toBeNull();
     }
     // One expression git dies on does not take the others of its batch down.
-    const mixed = await repo('bad: object(expression: "main:../x") { oid } good: object(expression: "release") { oid }');
+    const mixed = await repo(
+      'bad: object(expression: "main:../x") { oid } good: object(expression: "release") { oid }',
+    );
     expect(mixed).toEqual({ bad: null, good: { oid: sha(1) } });
     expect(existsSync(out)).toBe(false);
   });

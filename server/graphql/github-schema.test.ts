@@ -7,8 +7,18 @@
 import { readFileSync } from 'node:fs';
 import { schema as githubSchema } from '@octokit/graphql-schema';
 import {
-  buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isRequiredArgument, isRequiredInputField,
-  isUnionType, type GraphQLArgument, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isRequiredArgument,
+  isRequiredInputField,
+  isUnionType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_PATH } from '../asset-paths.js';
@@ -28,14 +38,21 @@ const github = buildSchema(githubSchema.idl, { assumeValidSDL: true });
 const kindOf = (type: GraphQLNamedType) => type.constructor.name;
 const defaultOf = (arg: { defaultValue?: unknown }) => JSON.stringify(arg.defaultValue ?? null);
 
-function compareArguments(where: string, mine: readonly GraphQLArgument[], theirs: readonly GraphQLArgument[], problems: string[]) {
+function compareArguments(
+  where: string,
+  mine: readonly GraphQLArgument[],
+  theirs: readonly GraphQLArgument[],
+  problems: string[],
+) {
   for (const arg of mine) {
     const name = `${where}(${arg.name})`;
     if (name in ALLOWED_DIFFERENCES) continue;
     const match = theirs.find((candidate) => candidate.name === arg.name);
     if (!match) problems.push(`${name}: GitHub has no such argument`);
-    else if (String(arg.type) !== String(match.type)) problems.push(`${name}: ${String(arg.type)}, GitHub's is ${String(match.type)}`);
-    else if (defaultOf(arg) !== defaultOf(match)) problems.push(`${name}: default ${defaultOf(arg)}, GitHub's is ${defaultOf(match)}`);
+    else if (String(arg.type) !== String(match.type))
+      problems.push(`${name}: ${String(arg.type)}, GitHub's is ${String(match.type)}`);
+    else if (defaultOf(arg) !== defaultOf(match))
+      problems.push(`${name}: default ${defaultOf(arg)}, GitHub's is ${defaultOf(match)}`);
   }
   for (const arg of theirs) {
     if (isRequiredArgument(arg) && !mine.some((candidate) => candidate.name === arg.name)) {
@@ -52,23 +69,27 @@ function compareFields(type: GraphQLNamedType, match: GraphQLNamedType, problems
     if (name in ALLOWED_DIFFERENCES) continue;
     const other = theirs[field.name];
     if (!other) problems.push(`${name}: GitHub has no such field`);
-    else if (String(field.type) !== String(other.type)) problems.push(`${name}: ${String(field.type)}, GitHub's is ${String(other.type)}`);
+    else if (String(field.type) !== String(other.type))
+      problems.push(`${name}: ${String(field.type)}, GitHub's is ${String(other.type)}`);
     else compareArguments(name, field.args, other.args, problems);
   }
   const githubInterfaces = new Set(match.getInterfaces().map((candidate) => candidate.name));
   for (const implemented of type.getInterfaces()) {
-    if (!githubInterfaces.has(implemented.name)) problems.push(`${type.name} implements ${implemented.name}: GitHub's does not`);
+    if (!githubInterfaces.has(implemented.name))
+      problems.push(`${type.name} implements ${implemented.name}: GitHub's does not`);
   }
 }
 
 function compareMembers(type: GraphQLNamedType, match: GraphQLNamedType, problems: string[]) {
   if (isUnionType(type) && isUnionType(match)) {
     const theirs = new Set(match.getTypes().map((member) => member.name));
-    for (const member of type.getTypes()) if (!theirs.has(member.name)) problems.push(`${type.name} | ${member.name}: not a member of GitHub's union`);
+    for (const member of type.getTypes())
+      if (!theirs.has(member.name)) problems.push(`${type.name} | ${member.name}: not a member of GitHub's union`);
   }
   if (isEnumType(type) && isEnumType(match)) {
     const theirs = new Set(match.getValues().map((value) => value.name));
-    for (const value of type.getValues()) if (!theirs.has(value.name)) problems.push(`${type.name}.${value.name}: GitHub's enum has no such value`);
+    for (const value of type.getValues())
+      if (!theirs.has(value.name)) problems.push(`${type.name}.${value.name}: GitHub's enum has no such value`);
   }
   if (isInputObjectType(type) && isInputObjectType(match)) {
     const mine = type.getFields();
@@ -76,22 +97,25 @@ function compareMembers(type: GraphQLNamedType, match: GraphQLNamedType, problem
     for (const field of Object.values(mine)) {
       const other = theirs[field.name];
       if (!other) problems.push(`${type.name}.${field.name}: GitHub's input has no such field`);
-      else if (String(field.type) !== String(other.type)) problems.push(`${type.name}.${field.name}: ${String(field.type)}, GitHub's is ${String(other.type)}`);
+      else if (String(field.type) !== String(other.type))
+        problems.push(`${type.name}.${field.name}: ${String(field.type)}, GitHub's is ${String(other.type)}`);
     }
     for (const other of Object.values(theirs)) {
-      if (isRequiredInputField(other) && !(other.name in mine)) problems.push(`${type.name}.${other.name}: GitHub requires this input field, we lack it`);
+      if (isRequiredInputField(other) && !(other.name in mine))
+        problems.push(`${type.name}.${other.name}: GitHub requires this input field, we lack it`);
     }
   }
 }
 
 /** Every difference between our schema and GitHub's, as readable lines. */
-export function schemaDifferences(mine: GraphQLSchema, theirs: GraphQLSchema): string[] {
+function schemaDifferences(mine: GraphQLSchema, theirs: GraphQLSchema): string[] {
   const problems: string[] = [];
   for (const type of Object.values(mine.getTypeMap())) {
     if (type.name.startsWith('__') || type.name in ALLOWED_DIFFERENCES) continue;
     const match = theirs.getType(type.name);
     if (!match) problems.push(`${type.name}: GitHub has no such type`);
-    else if (kindOf(type) !== kindOf(match)) problems.push(`${type.name}: a ${kindOf(type)}, GitHub's is a ${kindOf(match)}`);
+    else if (kindOf(type) !== kindOf(match))
+      problems.push(`${type.name}: a ${kindOf(type)}, GitHub's is a ${kindOf(match)}`);
     else {
       compareFields(type, match, problems);
       compareMembers(type, match, problems);
@@ -124,12 +148,12 @@ describe("schema.graphql against GitHub's published schema", () => {
       type Query { repository(owner: String!): Repository node(id: ID): Node }
     `);
     expect(schemaDifferences(bent, github)).toEqual([
-      'Repository.name: String, GitHub\'s is String!',
-      'Repository.nameWithOwner: [String!]!, GitHub\'s is String!',
+      "Repository.name: String, GitHub's is String!",
+      "Repository.nameWithOwner: [String!]!, GitHub's is String!",
       'Repository.madeUp: GitHub has no such field',
-      'User implements Starrable: GitHub\'s does not',
+      "User implements Starrable: GitHub's does not",
       'Query.repository(name): GitHub requires this argument, we lack it',
-      'Query.node(id): ID, GitHub\'s is ID!',
+      "Query.node(id): ID, GitHub's is ID!",
     ]);
   });
 });

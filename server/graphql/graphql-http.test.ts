@@ -13,8 +13,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function gql(query: string, options: { path?: string } = {}) {
-  const response = await server.api(options.path ?? '/api/graphql', { method: 'POST', token: alice.token, body: { query } });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { data?: unknown; errors?: { message: string }[] } };
+  const response = await server.api(options.path ?? '/api/graphql', {
+    method: 'POST',
+    token: alice.token,
+    body: { query },
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { data?: unknown; errors?: { message: string }[] },
+  };
 }
 
 describe('HTTP', () => {
@@ -27,7 +35,11 @@ describe('HTTP', () => {
 
   it('answers 401 for an invalid token', async () => {
     for (const token of ['ghp_notarealtokenatall000000000000000000', 'garbage']) {
-      const response = await server.api('/api/graphql', { method: 'POST', token, body: { query: '{ viewer { login } }' } });
+      const response = await server.api('/api/graphql', {
+        method: 'POST',
+        token,
+        body: { query: '{ viewer { login } }' },
+      });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ message: 'requires authentication' });
     }
@@ -49,19 +61,28 @@ describe('HTTP', () => {
     const viaGraphqlPath = await gql('{ viewer { login } }', { path: '/graphql' });
     expect(viaGraphqlPath.body).toEqual({ data: { viewer: { login: 'alice' } } });
 
-    const get = await server.api(`/api/graphql?query=${encodeURIComponent('{ viewer { login } }')}`, { token: alice.token });
+    const get = await server.api(`/api/graphql?query=${encodeURIComponent('{ viewer { login } }')}`, {
+      token: alice.token,
+    });
     expect(get.status).toBe(200);
     expect(await get.json()).toEqual({ data: { viewer: { login: 'alice' } } });
 
     const curlStyle = await server.api('/api/graphql', {
-      method: 'POST', token: alice.token, rawBody: JSON.stringify({ query: '{ viewer { login } }' }),
+      method: 'POST',
+      token: alice.token,
+      rawBody: JSON.stringify({ query: '{ viewer { login } }' }),
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: '*/*' },
     });
     expect(await curlStyle.json()).toEqual({ data: { viewer: { login: 'alice' } } });
   });
 
   it('answers 400 Problems parsing JSON for a body that is not JSON', async () => {
-    const response = await server.api('/api/graphql', { method: 'POST', token: alice.token, rawBody: '{ viewer', headers: { 'content-type': 'application/json' } });
+    const response = await server.api('/api/graphql', {
+      method: 'POST',
+      token: alice.token,
+      rawBody: '{ viewer',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: 'Problems parsing JSON' });
   });

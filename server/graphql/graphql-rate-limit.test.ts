@@ -19,7 +19,13 @@ async function gql(user: TestUser, query: string, path = '/api/graphql') {
   return {
     status: response.status,
     headers: response.headers,
-    rate: { resource: header('resource'), limit: Number(header('limit')), used: Number(header('used')), remaining: Number(header('remaining')), reset: Number(header('reset')) },
+    rate: {
+      resource: header('resource'),
+      limit: Number(header('limit')),
+      used: Number(header('used')),
+      remaining: Number(header('remaining')),
+      reset: Number(header('reset')),
+    },
     body: (await response.json()) as { data?: Record<string, any>; errors?: { type?: string; message: string }[] },
   };
 }
@@ -33,7 +39,12 @@ describe('the graphql resource', () => {
     const second = await gql(alice, '{ viewer { login } }', '/graphql');
     expect(second.rate).toMatchObject({ resource: 'graphql', used: 2, remaining: POINTS - 2, reset: first.rate.reset });
     const limits = await (await server.api('/rate_limit', { token: alice.token })).json();
-    expect(limits.resources.graphql).toEqual({ limit: POINTS, used: 2, remaining: POINTS - 2, reset: first.rate.reset });
+    expect(limits.resources.graphql).toEqual({
+      limit: POINTS,
+      used: 2,
+      remaining: POINTS - 2,
+      reset: first.rate.reset,
+    });
     expect(limits.resources.core).toMatchObject({ limit: 1000, used: 0 });
   });
 
@@ -41,7 +52,16 @@ describe('the graphql resource', () => {
     const carol = await server.createUser('carol');
     const { body, rate } = await gql(carol, '{ rateLimit { limit cost remaining resetAt used nodeCount } }');
     expect(body).toEqual({
-      data: { rateLimit: { limit: POINTS, cost: 1, remaining: POINTS - 1, used: 1, nodeCount: 0, resetAt: new Date(rate.reset * 1000).toISOString() } },
+      data: {
+        rateLimit: {
+          limit: POINTS,
+          cost: 1,
+          remaining: POINTS - 1,
+          used: 1,
+          nodeCount: 0,
+          resetAt: new Date(rate.reset * 1000).toISOString(),
+        },
+      },
     });
     expect(rate).toMatchObject({ used: 1, remaining: POINTS - 1 });
   });
@@ -70,7 +90,9 @@ describe('the graphql resource', () => {
     for (const query of ['{ viewer { login } }', '{ rateLimit(dryRun: true) { cost } }', 'not even GraphQL']) {
       const refused = await gql(bob, query);
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ errors: [{ type: 'RATE_LIMITED', message: `API rate limit already exceeded for user ID ${bob.id}.` }] });
+      expect(refused.body).toEqual({
+        errors: [{ type: 'RATE_LIMITED', message: `API rate limit already exceeded for user ID ${bob.id}.` }],
+      });
       expect(refused.rate).toMatchObject({ resource: 'graphql', limit: POINTS, used: POINTS, remaining: 0 });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(refused.headers.get('content-type')).toMatch(/^application\/json/);

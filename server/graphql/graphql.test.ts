@@ -5,8 +5,16 @@ import { Buffer } from 'node:buffer';
 import { encodeNodeId } from '../ids/node-id.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
-interface GraphqlError { message: string; type?: string; locations?: { line: number; column: number }[]; path?: (string | number)[] }
-interface GraphqlBody { data?: Record<string, any> | null; errors?: GraphqlError[] }
+interface GraphqlError {
+  message: string;
+  type?: string;
+  locations?: { line: number; column: number }[];
+  path?: (string | number)[];
+}
+interface GraphqlBody {
+  data?: Record<string, any> | null;
+  errors?: GraphqlError[];
+}
 
 let server: TestServer;
 let alice: TestUser;
@@ -16,7 +24,11 @@ const repoIds: Record<string, number> = {};
 
 const legacy = (text: string) => Buffer.from(text).toString('base64');
 
-async function gql(query: string, variables?: Record<string, unknown>, options: { token?: string; path?: string } = {}) {
+async function gql(
+  query: string,
+  variables?: Record<string, unknown>,
+  options: { token?: string; path?: string } = {},
+) {
   const response = await server.api(options.path ?? '/api/graphql', {
     method: 'POST',
     token: options.token ?? alice.token,
@@ -49,7 +61,8 @@ afterAll(async () => {
 
 describe('node', () => {
   const USER_QUERY = 'query($id: ID!) { node(id: $id) { __typename id ... on User { databaseId login name url } } }';
-  const REPO_QUERY = 'query($id: ID!) { node(id: $id) { __typename id ... on Repository { databaseId name nameWithOwner owner { login } } } }';
+  const REPO_QUERY =
+    'query($id: ID!) { node(id: $id) { __typename id ... on Repository { databaseId name nameWithOwner owner { login } } } }';
 
   it('resolves a User by its prefixed id', async () => {
     const id = encodeNodeId('User', alice.id);
@@ -57,7 +70,12 @@ describe('node', () => {
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     expect(body.data!.node).toEqual({
-      __typename: 'User', id, databaseId: alice.id, login: 'alice', name: 'Alice Liddell', url: `${server.url}/alice`,
+      __typename: 'User',
+      id,
+      databaseId: alice.id,
+      login: 'alice',
+      name: 'Alice Liddell',
+      url: `${server.url}/alice`,
     });
   });
 
@@ -75,8 +93,12 @@ describe('node', () => {
       const { body } = await gql(REPO_QUERY, { id });
       expect(body.errors).toBeUndefined();
       expect(body.data!.node).toEqual({
-        __typename: 'Repository', id: prefixed, databaseId: repoIds.hello, name: 'hello',
-        nameWithOwner: 'alice/hello', owner: { login: 'alice' },
+        __typename: 'Repository',
+        id: prefixed,
+        databaseId: repoIds.hello,
+        name: 'hello',
+        nameWithOwner: 'alice/hello',
+        owner: { login: 'alice' },
       });
     }
   });
@@ -85,25 +107,36 @@ describe('node', () => {
     const { body } = await gql('query($id: ID!) { node(id: $id) { __typename ... on Organization { login id } } }', {
       id: encodeNodeId('Organization', org.id),
     });
-    expect(body.data!.node).toEqual({ __typename: 'Organization', login: 'acme', id: encodeNodeId('Organization', org.id) });
+    expect(body.data!.node).toEqual({
+      __typename: 'Organization',
+      login: 'acme',
+      id: encodeNodeId('Organization', org.id),
+    });
     const wrongKind = await gql(USER_QUERY, { id: encodeNodeId('User', org.id) });
     expect(wrongKind.body.data).toEqual({ node: null });
   });
 
   it('is null with a NOT_FOUND error for an unknown, malformed or invisible id', async () => {
-    const ids = [encodeNodeId('User', 987_654), 'not-an-id', encodeNodeId('Repository', repoIds.bobSecret!), encodeNodeId('Issue', 1)];
+    const ids = [
+      encodeNodeId('User', 987_654),
+      'not-an-id',
+      encodeNodeId('Repository', repoIds.bobSecret!),
+      encodeNodeId('Issue', 1),
+    ];
     for (const id of ids) {
       const query = 'query($id: ID!) { node(id: $id) { id } }';
       const { status, body } = await gql(query, { id });
       expect(status).toBe(200);
       expect(body).toEqual({
         data: { node: null },
-        errors: [expect.objectContaining({
-          type: 'NOT_FOUND',
-          message: `Could not resolve to a node with the global id of '${id}'`,
-          path: ['node'],
-          locations: [{ line: 1, column: query.indexOf('node(') + 1 }],
-        })],
+        errors: [
+          expect.objectContaining({
+            type: 'NOT_FOUND',
+            message: `Could not resolve to a node with the global id of '${id}'`,
+            path: ['node'],
+            locations: [{ line: 1, column: query.indexOf('node(') + 1 }],
+          }),
+        ],
       });
     }
   });
@@ -144,12 +177,14 @@ describe('nodes', () => {
     const { status, body } = await gql(query, { ids: Array(101).fill(id) });
     expect(status).toBe(200);
     expect(body.data).toBeNull();
-    expect(body.errors).toEqual([expect.objectContaining({
-      type: 'ARGUMENT_LIMIT',
-      message: 'You may not provide more than 100 node ids; you provided 101.',
-      path: ['nodes'],
-      locations: [{ line: 1, column: query.indexOf('nodes(') + 1 }],
-    })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        type: 'ARGUMENT_LIMIT',
+        message: 'You may not provide more than 100 node ids; you provided 101.',
+        path: ['nodes'],
+        locations: [{ line: 1, column: query.indexOf('nodes(') + 1 }],
+      }),
+    ]);
   });
 });
 
@@ -168,7 +203,9 @@ describe('viewer', () => {
       expect(body.errors).toHaveLength(1);
       expect(body.errors![0]!.message).toBe('Unexpected error.');
       expect(JSON.stringify(body)).not.toContain('exploded');
-      expect(server.logs.some((line) => line.includes('database exploded') && line.includes('"level":"error"'))).toBe(true);
+      expect(server.logs.some((line) => line.includes('database exploded') && line.includes('"level":"error"'))).toBe(
+        true,
+      );
     } finally {
       spy.mockRestore();
     }
@@ -190,8 +227,13 @@ describe('repository', () => {
     expect(body.errors).toBeUndefined();
     const repo = body.data!.repository;
     expect(repo).toMatchObject({
-      id: encodeNodeId('Repository', repoIds.hello!), databaseId: repoIds.hello, name: 'hello', nameWithOwner: 'alice/hello',
-      isPrivate: false, description: 'Hi', url: `${server.url}/alice/hello`,
+      id: encodeNodeId('Repository', repoIds.hello!),
+      databaseId: repoIds.hello,
+      name: 'hello',
+      nameWithOwner: 'alice/hello',
+      isPrivate: false,
+      description: 'Hi',
+      url: `${server.url}/alice/hello`,
       owner: { __typename: 'User', id: encodeNodeId('User', alice.id), login: 'alice', url: `${server.url}/alice` },
       defaultBranchRef: { name: 'main', prefix: 'refs/heads/' },
     });
@@ -208,18 +250,20 @@ describe('repository', () => {
     expect(body.data!.repository).toMatchObject({ name: 'empty', defaultBranchRef: null });
   });
 
-  it('is null with a NOT_FOUND error in GitHub\'s shape when it does not exist', async () => {
+  it("is null with a NOT_FOUND error in GitHub's shape when it does not exist", async () => {
     const { status, body } = await gql('{ repository(owner: "alice", name: "nope") { name } }');
     expect(status).toBe(200);
     expect(body).toEqual({
       data: { repository: null },
-      errors: [{
-        type: 'NOT_FOUND',
-        message: "Could not resolve to a Repository with the name 'alice/nope'.",
-        locations: [{ line: 1, column: 3 }],
-        path: ['repository'],
-        extensions: { type: 'NOT_FOUND' },
-      }],
+      errors: [
+        {
+          type: 'NOT_FOUND',
+          message: "Could not resolve to a Repository with the name 'alice/nope'.",
+          locations: [{ line: 1, column: 3 }],
+          path: ['repository'],
+          extensions: { type: 'NOT_FOUND' },
+        },
+      ],
     });
   });
 
@@ -229,11 +273,13 @@ describe('repository', () => {
     expect(body.errors![0]!.type).toBe('NOT_FOUND');
   });
 
-  it('hides another user\'s private repository, and shows the owner their own', async () => {
+  it("hides another user's private repository, and shows the owner their own", async () => {
     const hidden = await gql(QUERY, { owner: 'bob', name: 'bob-secret' }, { token: alice.token });
     expect(hidden.body.data).toEqual({ repository: null });
     expect(hidden.body.errors![0]).toMatchObject({
-      type: 'NOT_FOUND', message: "Could not resolve to a Repository with the name 'bob/bob-secret'.", path: ['repository'],
+      type: 'NOT_FOUND',
+      message: "Could not resolve to a Repository with the name 'bob/bob-secret'.",
+      path: ['repository'],
     });
     const own = await gql(QUERY, { owner: 'bob', name: 'bob-secret' }, { token: bob.token });
     expect(own.body.errors).toBeUndefined();
@@ -248,9 +294,15 @@ describe('repository', () => {
   });
 
   it('answers both queries in one request, each with its own error path', async () => {
-    const { body } = await gql('{ a: repository(owner: "alice", name: "hello") { name } b: repository(owner: "x", name: "y") { name } }');
+    const { body } = await gql(
+      '{ a: repository(owner: "alice", name: "hello") { name } b: repository(owner: "x", name: "y") { name } }',
+    );
     expect(body.data).toEqual({ a: { name: 'hello' }, b: null });
     expect(body.errors).toHaveLength(1);
-    expect(body.errors![0]).toMatchObject({ path: ['b'], type: 'NOT_FOUND', message: "Could not resolve to a Repository with the name 'x/y'." });
+    expect(body.errors![0]).toMatchObject({
+      path: ['b'],
+      type: 'NOT_FOUND',
+      message: "Could not resolve to a Repository with the name 'x/y'.",
+    });
   });
 });

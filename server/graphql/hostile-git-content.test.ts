@@ -7,7 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
-interface GraphqlBody { data?: any; errors?: { message: string; type?: string }[] }
+interface GraphqlBody {
+  data?: any;
+  errors?: { message: string; type?: string }[];
+}
 
 let server: TestServer;
 let alice: TestUser;
@@ -38,18 +41,31 @@ function expectRefused(body: GraphqlBody, type: string) {
 beforeAll(async () => {
   server = await startTestServer({ WHARF_RATE_LIMIT_AUTHENTICATED: '100000' });
   alice = await server.createUser('alice');
-  const created = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'bomb', auto_init: true } });
+  const created = await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'bomb', auto_init: true },
+  });
   expect(created.status).toBe(201);
   // A 256 KB text blob, and the trees, through the git data API as anyone may make them in their own repository.
   blobSha = (await post('blobs', { content: 'x'.repeat(256 * 1024), encoding: 'utf-8' })).sha;
-  const entries = (mode: string, type: string, sha: string) => Array.from({ length: 20 }, (_, i) => ({ path: `e${i}`, mode, type, sha }));
+  const entries = (mode: string, type: string, sha: string) =>
+    Array.from({ length: 20 }, (_, i) => ({ path: `e${i}`, mode, type, sha }));
   trees.push((await post('trees', { tree: entries('100644', 'blob', blobSha) })).sha);
-  for (let level = 1; level < 5; level++) trees.push((await post('trees', { tree: entries('040000', 'tree', trees[level - 1]!) })).sha);
+  for (let level = 1; level < 5; level++)
+    trees.push((await post('trees', { tree: entries('040000', 'tree', trees[level - 1]!) })).sha);
   // 1,500 entries with long names: past the cap, and too large (130 KB) to be read whole.
-  const wide = Array.from({ length: 1500 }, (_, i) => ({ path: `f${String(i).padStart(4, '0')}-${'n'.repeat(60)}`, mode: '100644', type: 'blob', sha: blobSha }));
+  const wide = Array.from({ length: 1500 }, (_, i) => ({
+    path: `f${String(i).padStart(4, '0')}-${'n'.repeat(60)}`,
+    mode: '100644',
+    type: 'blob',
+    sha: blobSha,
+  }));
   wideTree = (await post('trees', { tree: wide })).sha;
   // 1,500 entries with short names (46 KB): past the cap, read whole.
-  shortTree = (await post('trees', { tree: wide.map((entry, i) => ({ ...entry, path: `f${String(i).padStart(4, '0')}` })) })).sha;
+  shortTree = (
+    await post('trees', { tree: wide.map((entry, i) => ({ ...entry, path: `f${String(i).padStart(4, '0')}` })) })
+  ).sha;
 });
 afterAll(() => server?.close());
 
@@ -64,7 +80,9 @@ describe('a tree repeating one subtree', () => {
   it('refuses five nested levels of entries before running them, by the node limit', async () => {
     const { body, bytes } = await gql(nestedEntries(5));
     expectRefused(body, 'MAX_NODE_LIMIT_EXCEEDED');
-    expect(body.errors![0]!.message).toBe('By the time this query traverses to the entries connection, it is requesting up to 1,000,000,000,000,000 possible nodes which exceeds the maximum limit of 500,000.');
+    expect(body.errors![0]!.message).toBe(
+      'By the time this query traverses to the entries connection, it is requesting up to 1,000,000,000,000,000 possible nodes which exceeds the maximum limit of 500,000.',
+    );
     expect(bytes).toBeLessThan(1000);
   });
 
@@ -91,7 +109,9 @@ describe('a tree repeating one subtree', () => {
 describe('a large tree', () => {
   it('lists its first 1,000 entries, in git order, whether read whole or streamed', async () => {
     for (const tree of [shortTree, wideTree]) {
-      const { body } = await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${tree}") { ... on Tree { entries { name } } } } }`);
+      const { body } = await gql(
+        `{ repository(owner: "alice", name: "bomb") { object(oid: "${tree}") { ... on Tree { entries { name } } } } }`,
+      );
       expect(body.errors).toBeUndefined();
       const names = body.data.repository.object.entries.map((entry: { name: string }) => entry.name);
       expect(names).toHaveLength(1000);
@@ -103,22 +123,30 @@ describe('a large tree', () => {
 
 describe('one large text selected 400 times', () => {
   it('is refused once the answer passes 10 MB, with one error and no data', async () => {
-    const id = (await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${blobSha}") { id } } }`)).body.data.repository.object.id;
-    const aliases = ['a', 'b', 'c', 'd'].map((alias) => `${alias}: nodes(ids: $ids) { ... on Blob { text } }`).join(' ');
+    const id = (await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${blobSha}") { id } } }`)).body
+      .data.repository.object.id;
+    const aliases = ['a', 'b', 'c', 'd']
+      .map((alias) => `${alias}: nodes(ids: $ids) { ... on Blob { text } }`)
+      .join(' ');
     const { body, bytes } = await gql(`query($ids: [ID!]!) { ${aliases} }`, { ids: Array<string>(100).fill(id) });
     expectRefused(body, 'MAX_ANSWER_SIZE_EXCEEDED');
     expect(body.errors![0]!.message).toMatch(/larger than the limit of 10 MB of tree entries, blob texts and messages/);
     expect(bytes).toBeLessThan(1000);
     // Within the bound the same text is answered.
-    const few = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Blob { text } } }', { ids: Array<string>(10).fill(id) });
+    const few = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Blob { text } } }', {
+      ids: Array<string>(10).fill(id),
+    });
     expect(few.body.errors).toBeUndefined();
     expect(few.body.data.nodes[9].text).toHaveLength(256 * 1024);
   });
 
   it('counts commit messages too', async () => {
     const commit = await post('commits', { message: 'm'.repeat(256 * 1024), tree: trees[0] });
-    const id = (await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${commit.sha}") { id } } }`)).body.data.repository.object.id;
-    const aliases = ['a', 'b', 'c', 'd'].map((alias) => `${alias}: nodes(ids: $ids) { ... on Commit { message } }`).join(' ');
+    const id = (await gql(`{ repository(owner: "alice", name: "bomb") { object(oid: "${commit.sha}") { id } } }`)).body
+      .data.repository.object.id;
+    const aliases = ['a', 'b', 'c', 'd']
+      .map((alias) => `${alias}: nodes(ids: $ids) { ... on Commit { message } }`)
+      .join(' ');
     const { body } = await gql(`query($ids: [ID!]!) { ${aliases} }`, { ids: Array<string>(100).fill(id) });
     expectRefused(body, 'MAX_ANSWER_SIZE_EXCEEDED');
   });

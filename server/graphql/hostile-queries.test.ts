@@ -6,7 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeNodeId } from '../ids/node-id.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
-interface GraphqlBody { data?: unknown; errors?: { message: string; type?: string }[] }
+interface GraphqlBody {
+  data?: unknown;
+  errors?: { message: string; type?: string }[];
+}
 
 let server: TestServer;
 let alice: TestUser;
@@ -14,7 +17,11 @@ let alice: TestUser;
 beforeAll(async () => {
   server = await startTestServer({ WHARF_RATE_LIMIT_AUTHENTICATED: '100000' });
   alice = await server.createUser('alice');
-  const created = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hello', auto_init: true } });
+  const created = await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'hello', auto_init: true },
+  });
   expect(created.status).toBe(201);
 });
 afterAll(() => server?.close());
@@ -44,14 +51,18 @@ function expectRefusal({ status, body }: { status: number; body: GraphqlBody }, 
 
 /** The server still answers GraphQL and REST normally, and logged no error (no unexpected exception). */
 async function expectHealthy() {
-  expect(server.logs.map((line) => JSON.parse(line) as { level: string }).filter((line) => line.level === 'error')).toEqual([]);
+  expect(
+    server.logs.map((line) => JSON.parse(line) as { level: string }).filter((line) => line.level === 'error'),
+  ).toEqual([]);
   expect((await gql('{ viewer { login } }')).body).toEqual({ data: { viewer: { login: 'alice' } } });
   expect((await server.api('/user', { token: alice.token })).status).toBe(200);
 }
 
 /** `{ a0: viewer { login name url … } a1: … }`: 10,000 aliases, 759 KB (the issue's was 739 KB). */
-const ALIAS_BOMB = `{ ${Array.from({ length: 10_000 }, (_, i) =>
-  `a${i}: viewer { login name url id databaseId __typename login name url id }`).join(' ')} }`;
+const ALIAS_BOMB = `{ ${Array.from(
+  { length: 10_000 },
+  (_, i) => `a${i}: viewer { login name url id databaseId __typename login name url id }`,
+).join(' ')} }`;
 
 describe('hostile documents', () => {
   it('refuses a list literal nested 5,000 deep', async () => {
@@ -65,13 +76,19 @@ describe('hostile documents', () => {
   });
 
   it('refuses 3,000 nested inline fragments', async () => {
-    await expectRefused(`{ viewer { ${'... on User { '.repeat(3000)}login${' }'.repeat(3000)} } }`, 'MAX_TOKENS_EXCEEDED');
+    await expectRefused(
+      `{ viewer { ${'... on User { '.repeat(3000)}login${' }'.repeat(3000)} } }`,
+      'MAX_TOKENS_EXCEEDED',
+    );
     await expectHealthy();
   });
 
   it('refuses a deeply nested selection', async () => {
     // __Type.ofType is the schema's one cycle that graphql-js's own introspection depth rule leaves open.
-    await expectRefused(`{ __type(name: "User") { ${'ofType { '.repeat(40)}name${' }'.repeat(40)} } }`, 'MAX_DEPTH_EXCEEDED');
+    await expectRefused(
+      `{ __type(name: "User") { ${'ofType { '.repeat(40)}name${' }'.repeat(40)} } }`,
+      'MAX_DEPTH_EXCEEDED',
+    );
     await expectHealthy();
   });
 
@@ -108,7 +125,9 @@ describe('hostile documents', () => {
     const result = await gql(ALIAS_BOMB);
     const cpu = process.cpuUsage(before);
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    console.info(`alias bomb: ${result.status}, ${cpuMs.toFixed(1)} ms CPU (server and client in this process), ${(performance.now() - started).toFixed(1)} ms wall; ${result.text.slice(0, 200)}`);
+    console.info(
+      `alias bomb: ${result.status}, ${cpuMs.toFixed(1)} ms CPU (server and client in this process), ${(performance.now() - started).toFixed(1)} ms wall; ${result.text.slice(0, 200)}`,
+    );
     expectRefusal(result, 'MAX_TOKENS_EXCEEDED');
     // Target 50 ms; the bound is generous so a busy machine does not fail it
     // (before the limits this took seconds).
@@ -118,10 +137,15 @@ describe('hostile documents', () => {
 
   it('answers a refusal 400 to a client that asks for application/graphql-response+json, as yoga does any request error', async () => {
     const response = await server.api('/api/graphql', {
-      method: 'POST', token: alice.token, body: { query: ALIAS_BOMB }, headers: { accept: 'application/graphql-response+json' },
+      method: 'POST',
+      token: alice.token,
+      body: { query: ALIAS_BOMB },
+      headers: { accept: 'application/graphql-response+json' },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: [{ type: 'MAX_TOKENS_EXCEEDED', message: 'Token limit of 1500 exceeded.' }] });
+    expect(await response.json()).toMatchObject({
+      errors: [{ type: 'MAX_TOKENS_EXCEEDED', message: 'Token limit of 1500 exceeded.' }],
+    });
   });
 
   it('answers GET /user promptly while three alias bombs are in flight', async () => {
@@ -140,7 +164,10 @@ describe('hostile documents', () => {
 
 describe('legitimate queries within the limits', () => {
   it('answers a moderately large query: 60 aliases, a fragment, variables, nested selections', async () => {
-    const aliases = Array.from({ length: 60 }, (_, i) => `r${i}: repository(owner: $owner, name: $name) { ...Repo }`).join('\n');
+    const aliases = Array.from(
+      { length: 60 },
+      (_, i) => `r${i}: repository(owner: $owner, name: $name) { ...Repo }`,
+    ).join('\n');
     const query = `query Big($owner: String!, $name: String!, $ids: [ID!]!) {
       viewer { __typename login databaseId url }
       ${aliases}
@@ -155,12 +182,22 @@ describe('legitimate queries within the limits', () => {
     expect(body.errors).toBeUndefined();
     const data = body.data as Record<string, unknown> & { r59: unknown; nodes: unknown[] };
     expect(Object.keys(data)).toHaveLength(62);
-    expect(data.r59).toMatchObject({ nameWithOwner: 'alice/hello', owner: { login: 'alice' }, defaultBranchRef: { name: 'main' } });
+    expect(data.r59).toMatchObject({
+      nameWithOwner: 'alice/hello',
+      owner: { login: 'alice' },
+      defaultBranchRef: { name: 'main' },
+    });
     expect(data.nodes).toHaveLength(100);
   });
 
   it('answers the full introspection query that clients and codegen send', async () => {
-    const query = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
     const { status, body } = await gql(query);
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();

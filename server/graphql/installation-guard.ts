@@ -16,7 +16,15 @@
 // parent's (a connection under a repository or an issue), else the one its
 // parent was checked against (an edge under a checked connection); a value
 // with none of these is refused, never let through.
-import { defaultFieldResolver, type GraphQLAbstractType, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver,
+  type GraphQLAbstractType,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql';
 import type { DataKind } from '../access/data-kinds.js';
 import { installationMay, type RepositoryRef } from '../access/installation-policy.js';
 import type { InstallationGrant } from '../auth/principal.js';
@@ -27,14 +35,18 @@ type KindOf = DataKind | ((value: Record<string, unknown>, ctx: GraphqlContext) 
 
 /** A comment on a pull request's conversation is open to either permission; a plain issue's to `issues`. */
 const conversationKind = async (issueId: unknown, ctx: GraphqlContext): Promise<DataKind> =>
-  typeof issueId === 'number' && (await ctx.loaders.pullById.load(issueId)) !== null ? 'issues_or_pull_requests' : 'issues';
+  typeof issueId === 'number' && (await ctx.loaders.pullById.load(issueId)) !== null
+    ? 'issues_or_pull_requests'
+    : 'issues';
 
 /** A reaction is its subject's kind of data. */
 async function reactionKind(reaction: Record<string, unknown>, ctx: GraphqlContext): Promise<DataKind> {
-  if (reaction['release_id'] != null) return 'contents';
-  if (reaction['review_id'] != null || reaction['review_comment_id'] != null) return 'pull_requests';
-  if (reaction['issue_id'] != null) return (await ctx.loaders.pullById.load(reaction['issue_id'] as number)) !== null ? 'pull_requests' : 'issues';
-  const comment = reaction['comment_id'] == null ? null : await ctx.loaders.commentById.load(reaction['comment_id'] as number);
+  if (reaction.release_id != null) return 'contents';
+  if (reaction.review_id != null || reaction.review_comment_id != null) return 'pull_requests';
+  if (reaction.issue_id != null)
+    return (await ctx.loaders.pullById.load(reaction.issue_id as number)) !== null ? 'pull_requests' : 'issues';
+  const comment =
+    reaction.comment_id == null ? null : await ctx.loaders.commentById.load(reaction.comment_id as number);
   return conversationKind(comment?.issue_id, ctx);
 }
 
@@ -43,21 +55,81 @@ const byType = (kind: DataKind, ...types: string[]) => types.map((type) => [type
 /** The object types that carry a repository's data, with their connections and edges. */
 const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
   ...byType('commit', 'Commit'),
-  ...byType('contents', 'Ref', 'RefConnection', 'RefEdge', 'CommitConnection', 'CommitHistoryConnection', 'CommitEdge',
-    'Tree', 'TreeEntry', 'Blob', 'Tag', 'Release', 'ReleaseConnection', 'ReleaseEdge', 'ReleaseAsset', 'ReleaseAssetConnection', 'ReleaseAssetEdge'),
+  ...byType(
+    'contents',
+    'Ref',
+    'RefConnection',
+    'RefEdge',
+    'CommitConnection',
+    'CommitHistoryConnection',
+    'CommitEdge',
+    'Tree',
+    'TreeEntry',
+    'Blob',
+    'Tag',
+    'Release',
+    'ReleaseConnection',
+    'ReleaseEdge',
+    'ReleaseAsset',
+    'ReleaseAssetConnection',
+    'ReleaseAssetEdge',
+  ),
   ...byType('issues', 'Issue', 'IssueConnection', 'IssueEdge'),
-  ...byType('issues_or_pull_requests', 'Label', 'LabelConnection', 'LabelEdge', 'Milestone', 'MilestoneConnection', 'MilestoneEdge',
-    'IssueCommentConnection', 'IssueCommentEdge'),
-  ...byType('pull_requests', 'PullRequest', 'PullRequestConnection', 'PullRequestEdge', 'PullRequestCommit', 'PullRequestCommitConnection',
-    'PullRequestCommitEdge', 'PullRequestChangedFile', 'PullRequestChangedFileConnection', 'PullRequestChangedFileEdge',
-    'PullRequestReview', 'PullRequestReviewConnection', 'PullRequestReviewEdge', 'PullRequestReviewComment',
-    'PullRequestReviewCommentConnection', 'PullRequestReviewCommentEdge', 'PullRequestReviewThread',
-    'PullRequestReviewThreadConnection', 'PullRequestReviewThreadEdge', 'ReviewRequest', 'ReviewRequestConnection', 'ReviewRequestEdge'),
+  ...byType(
+    'issues_or_pull_requests',
+    'Label',
+    'LabelConnection',
+    'LabelEdge',
+    'Milestone',
+    'MilestoneConnection',
+    'MilestoneEdge',
+    'IssueCommentConnection',
+    'IssueCommentEdge',
+  ),
+  ...byType(
+    'pull_requests',
+    'PullRequest',
+    'PullRequestConnection',
+    'PullRequestEdge',
+    'PullRequestCommit',
+    'PullRequestCommitConnection',
+    'PullRequestCommitEdge',
+    'PullRequestChangedFile',
+    'PullRequestChangedFileConnection',
+    'PullRequestChangedFileEdge',
+    'PullRequestReview',
+    'PullRequestReviewConnection',
+    'PullRequestReviewEdge',
+    'PullRequestReviewComment',
+    'PullRequestReviewCommentConnection',
+    'PullRequestReviewCommentEdge',
+    'PullRequestReviewThread',
+    'PullRequestReviewThreadConnection',
+    'PullRequestReviewThreadEdge',
+    'ReviewRequest',
+    'ReviewRequestConnection',
+    'ReviewRequestEdge',
+  ),
   ...byType('statuses', 'Status', 'StatusContext'),
-  ...byType('checks', 'CheckRun', 'CheckRunConnection', 'CheckRunEdge', 'CheckSuite', 'CheckSuiteConnection', 'CheckSuiteEdge',
-    'CheckAnnotation', 'CheckAnnotationConnection', 'CheckAnnotationEdge'),
-  ...byType('statuses_or_checks', 'StatusCheckRollup', 'StatusCheckRollupContextConnection', 'StatusCheckRollupContextEdge'),
-  ['IssueComment', (comment, ctx) => conversationKind(comment['issue_id'], ctx)],
+  ...byType(
+    'checks',
+    'CheckRun',
+    'CheckRunConnection',
+    'CheckRunEdge',
+    'CheckSuite',
+    'CheckSuiteConnection',
+    'CheckSuiteEdge',
+    'CheckAnnotation',
+    'CheckAnnotationConnection',
+    'CheckAnnotationEdge',
+  ),
+  ...byType(
+    'statuses_or_checks',
+    'StatusCheckRollup',
+    'StatusCheckRollupContextConnection',
+    'StatusCheckRollupContextEdge',
+  ),
+  ['IssueComment', (comment, ctx) => conversationKind(comment.issue_id, ctx)],
   ['Reaction', reactionKind],
 ]);
 
@@ -80,15 +152,25 @@ function namedTypeName(type: GraphQLOutputType): string {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function isRepositoryRef(value: unknown): value is RepositoryRef {
-  return isObject(value) && typeof value['id'] === 'number' && typeof value['owner_id'] === 'number' && typeof value['private'] === 'boolean';
+  return (
+    isObject(value) &&
+    typeof value.id === 'number' &&
+    typeof value.owner_id === 'number' &&
+    typeof value.private === 'boolean'
+  );
 }
 
 /** The value's own repository: a row that is one, its `repo`, its (pull request's) `repository_id`, or an edge's node's. */
 async function ownRepository(value: unknown, ctx: GraphqlContext): Promise<RepositoryRef | null | undefined> {
   if (!isObject(value)) return undefined;
-  if (isRepositoryRef(value['repo'])) return value['repo'];
-  if (isObject(value['node']) && typeof value['cursor'] === 'string') return ownRepository(value['node'], ctx);
-  const id = typeof value['repository_id'] === 'number' ? value['repository_id'] : isObject(value['pull']) ? value['pull']['repository_id'] : undefined;
+  if (isRepositoryRef(value.repo)) return value.repo;
+  if (isObject(value.node) && typeof value.cursor === 'string') return ownRepository(value.node, ctx);
+  const id =
+    typeof value.repository_id === 'number'
+      ? value.repository_id
+      : isObject(value.pull)
+        ? value.pull.repository_id
+        : undefined;
   if (typeof id === 'number') return ctx.loaders.repositoryById.load(id);
   if (isRepositoryRef(value) && 'owner_login' in value) return value;
   return undefined;
@@ -103,7 +185,12 @@ async function repositoryOf(value: unknown, parent: unknown, ctx: GraphqlContext
 }
 
 /** The concrete type of a value of an interface or union (null: not one of its types). */
-async function typeNameOf(value: unknown, typeName: string, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<string | null> {
+async function typeNameOf(
+  value: unknown,
+  typeName: string,
+  ctx: GraphqlContext,
+  info: GraphQLResolveInfo,
+): Promise<string | null> {
   const type = info.schema.getType(typeName);
   if (!type || !isAbstractType(type)) return typeName;
   const resolved = await type.resolveType?.(value, ctx, info, type);
@@ -114,14 +201,22 @@ async function typeNameOf(value: unknown, typeName: string, ctx: GraphqlContext,
 export const notAccessibleByIntegration = () => githubError('FORBIDDEN', 'Resource not accessible by integration');
 
 /** The value if the grant may read it, else the FORBIDDEN error (graphql-js answers null and the error at its place). */
-async function checked(value: unknown, parent: unknown, typeName: string, grant: InstallationGrant, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<unknown> {
+async function checked(
+  value: unknown,
+  parent: unknown,
+  typeName: string,
+  grant: InstallationGrant,
+  ctx: GraphqlContext,
+  info: GraphQLResolveInfo,
+): Promise<unknown> {
   if (!isObject(value)) return value;
   const concrete = await typeNameOf(value, typeName, ctx, info);
   const kindOf = concrete === null ? undefined : TYPE_KINDS.get(concrete);
   if (kindOf === undefined && concrete !== null) return value;
   const kind = typeof kindOf === 'function' ? await kindOf(value, ctx) : kindOf;
   const repo = await repositoryOf(value, parent, ctx);
-  if (kind === undefined || repo === null || !installationMay(grant, repo, kind, 'read')) return notAccessibleByIntegration();
+  if (kind === undefined || repo === null || !installationMay(grant, repo, kind, 'read'))
+    return notAccessibleByIntegration();
   let seen = passed.get(ctx.loaders);
   if (!seen) passed.set(ctx.loaders, (seen = new WeakMap()));
   seen.set(value, repo);
@@ -129,7 +224,14 @@ async function checked(value: unknown, parent: unknown, typeName: string, grant:
 }
 
 /** The field's result, each list item checked on its own (a refused item is null with its error, as `nodes(ids:)` has it). */
-async function guarded(result: unknown, parent: unknown, typeName: string, grant: InstallationGrant, ctx: GraphqlContext, info: GraphQLResolveInfo) {
+async function guarded(
+  result: unknown,
+  parent: unknown,
+  typeName: string,
+  grant: InstallationGrant,
+  ctx: GraphqlContext,
+  info: GraphQLResolveInfo,
+) {
   const value = await result;
   if (Array.isArray(value)) return Promise.all(value.map((item) => checked(item, parent, typeName, grant, ctx, info)));
   const outcome = await checked(value, parent, typeName, grant, ctx, info);
@@ -141,7 +243,11 @@ async function guarded(result: unknown, parent: unknown, typeName: string, grant
 function mayCarryData(schema: GraphQLSchema, typeName: string): boolean {
   if (TYPE_KINDS.has(typeName)) return true;
   const type = schema.getType(typeName);
-  return type !== undefined && isAbstractType(type) && schema.getPossibleTypes(type).some((possible) => TYPE_KINDS.has(possible.name));
+  return (
+    type !== undefined &&
+    isAbstractType(type) &&
+    schema.getPossibleTypes(type).some((possible) => TYPE_KINDS.has(possible.name))
+  );
 }
 
 function guardField(field: GraphQLField<unknown, GraphqlContext>, typeName: string): void {

@@ -6,8 +6,20 @@
 // labels costs what one repository's does.
 import DataLoader from 'dataloader';
 import type { Sql } from '../db/database.js';
-import { labelPages, labelsByIds, labelsByNames, type LabelPageRequest, type LabelRow } from '../labels/labels-store.js';
-import { milestonePages, milestonesByIds, milestonesByNumbers, type MilestonePageRequest, type MilestoneRow } from '../milestones/milestones-store.js';
+import {
+  labelPages,
+  labelsByIds,
+  labelsByNames,
+  type LabelPageRequest,
+  type LabelRow,
+} from '../labels/labels-store.js';
+import {
+  milestonePages,
+  milestonesByIds,
+  milestonesByNumbers,
+  type MilestonePageRequest,
+  type MilestoneRow,
+} from '../milestones/milestones-store.js';
 
 type Page<T> = { rows: T[]; total: number };
 
@@ -22,17 +34,22 @@ export interface LabelMilestoneLoaders {
 
 /** Pages asked with the same arguments are read together; different arguments, one batch each. */
 export function pageLoader<R, P>(read: (ids: number[], page: P) => Promise<Map<number, Page<R>>>) {
-  return new DataLoader<{ repositoryId: number; page: P }, Page<R>, string>(async (keys) => {
-    const groups = new Map<string, { page: P; ids: number[] }>();
-    for (const key of keys) {
-      const group = groups.get(JSON.stringify(key.page)) ?? { page: key.page, ids: [] };
-      group.ids.push(key.repositoryId);
-      groups.set(JSON.stringify(key.page), group);
-    }
-    const answers = new Map<string, Map<number, Page<R>>>();
-    await Promise.all([...groups].map(async ([signature, group]) => answers.set(signature, await read(group.ids, group.page))));
-    return keys.map((key) => answers.get(JSON.stringify(key.page))!.get(key.repositoryId) ?? { rows: [], total: 0 });
-  }, { cacheKeyFn: (key) => `${key.repositoryId}:${JSON.stringify(key.page)}` });
+  return new DataLoader<{ repositoryId: number; page: P }, Page<R>, string>(
+    async (keys) => {
+      const groups = new Map<string, { page: P; ids: number[] }>();
+      for (const key of keys) {
+        const group = groups.get(JSON.stringify(key.page)) ?? { page: key.page, ids: [] };
+        group.ids.push(key.repositoryId);
+        groups.set(JSON.stringify(key.page), group);
+      }
+      const answers = new Map<string, Map<number, Page<R>>>();
+      await Promise.all(
+        [...groups].map(async ([signature, group]) => answers.set(signature, await read(group.ids, group.page))),
+      );
+      return keys.map((key) => answers.get(JSON.stringify(key.page))!.get(key.repositoryId) ?? { rows: [], total: 0 });
+    },
+    { cacheKeyFn: (key) => `${key.repositoryId}:${JSON.stringify(key.page)}` },
+  );
 }
 
 export function createLabelMilestoneLoaders(sql: Sql): LabelMilestoneLoaders {
@@ -41,19 +58,25 @@ export function createLabelMilestoneLoaders(sql: Sql): LabelMilestoneLoaders {
       const found = await labelsByIds(sql, ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
-    labelByName: new DataLoader(async (keys) => {
-      const found = await labelsByNames(sql, keys);
-      return keys.map((key) => found.get(`${key.repositoryId}:${key.name.toLowerCase()}`) ?? null);
-    }, { cacheKeyFn: (key) => `${key.repositoryId}:${key.name.toLowerCase()}` }),
+    labelByName: new DataLoader(
+      async (keys) => {
+        const found = await labelsByNames(sql, keys);
+        return keys.map((key) => found.get(`${key.repositoryId}:${key.name.toLowerCase()}`) ?? null);
+      },
+      { cacheKeyFn: (key) => `${key.repositoryId}:${key.name.toLowerCase()}` },
+    ),
     labelPage: pageLoader((ids, page: LabelPageRequest) => labelPages(sql, ids, page)),
     milestoneById: new DataLoader(async (ids) => {
       const found = await milestonesByIds(sql, ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
-    milestoneByNumber: new DataLoader(async (keys) => {
-      const found = await milestonesByNumbers(sql, keys);
-      return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
-    }, { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` }),
+    milestoneByNumber: new DataLoader(
+      async (keys) => {
+        const found = await milestonesByNumbers(sql, keys);
+        return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
+      },
+      { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` },
+    ),
     milestonePage: pageLoader((ids, page: MilestonePageRequest) => milestonePages(sql, ids, page)),
   };
 }

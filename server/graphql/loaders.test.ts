@@ -18,7 +18,11 @@ const expected: { id: string; answer: Record<string, unknown> | null }[] = [];
 const reads = () => statements.filter((q) => /\b(accounts|repositories|collaborators|org_members)\b/.test(q));
 
 async function gql(query: string, variables: Record<string, unknown>) {
-  const response = await server.api('/api/graphql', { method: 'POST', token: viewer.token, body: { query, variables } });
+  const response = await server.api('/api/graphql', {
+    method: 'POST',
+    token: viewer.token,
+    body: { query, variables },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
 }
@@ -38,8 +42,13 @@ beforeAll(async () => {
   for (let i = 0; i < 20; i++) users.push(await server.services.accounts.create(`user${i}`, 'User'));
   const member = await server.createOrg('member-org', viewer.id); // viewer is an admin of it
   const other = await server.createOrg('other-org', users[0]!.id);
-  for (const user of users.slice(0, 10)) expected.push({ id: encodeNodeId('User', user.id), answer: { __typename: 'User', login: user.login } });
-  for (const org of [member, other]) expected.push({ id: encodeNodeId('Organization', org.id), answer: { __typename: 'Organization', login: org.login } });
+  for (const user of users.slice(0, 10))
+    expected.push({ id: encodeNodeId('User', user.id), answer: { __typename: 'User', login: user.login } });
+  for (const org of [member, other])
+    expected.push({
+      id: encodeNodeId('Organization', org.id),
+      answer: { __typename: 'Organization', login: org.login },
+    });
   // 80 repositories: public ones anyone sees; private ones only through ownership, org rights or a grant.
   const owners = [...users, member, other];
   for (let i = 0; i < 80; i++) {
@@ -48,9 +57,13 @@ beforeAll(async () => {
     const [row] = await sql<{ id: number }[]>`
       INSERT INTO repositories (owner_id, name, private) VALUES (${owner.id}, ${`repo-${i}`}, ${isPrivate}) RETURNING id`;
     const granted = isPrivate && i % 2 === 0 && owner.id !== member.id;
-    if (granted) await sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${row!.id}, ${viewer.id}, 'read')`;
+    if (granted)
+      await sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${row!.id}, ${viewer.id}, 'read')`;
     const visible = !isPrivate || granted || owner.id === member.id;
-    expected.push({ id: encodeNodeId('Repository', row!.id), answer: visible ? { __typename: 'Repository', nameWithOwner: `${owner.login}/repo-${i}` } : null });
+    expected.push({
+      id: encodeNodeId('Repository', row!.id),
+      answer: visible ? { __typename: 'Repository', nameWithOwner: `${owner.login}/repo-${i}` } : null,
+    });
   }
   // Warm the pipeline (token cache, rate-limit lease) so the counts are the resolvers' own.
   await gql('{ viewer { login } }', {});
@@ -84,7 +97,10 @@ describe('GraphQL loaders', () => {
 
     // The same answers one id at a time (no batching across requests: each call has its own loaders).
     for (const { id, answer } of expected.filter((_e, i) => i % 9 === 0)) {
-      const single = await gql('query($id: ID!) { node(id: $id) { __typename ... on User { login } ... on Organization { login } ... on Repository { nameWithOwner } } }', { id });
+      const single = await gql(
+        'query($id: ID!) { node(id: $id) { __typename ... on User { login } ... on Organization { login } ... on Repository { nameWithOwner } } }',
+        { id },
+      );
       expect(single.data?.node ?? null).toEqual(answer);
     }
   });
@@ -103,9 +119,14 @@ describe('GraphQL loaders', () => {
   });
 
   it('repository(owner:, name:) with its owner: at most one statement per kind', async () => {
-    const query = 'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { nameWithOwner isPrivate owner { login } } }';
+    const query =
+      'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { nameWithOwner isPrivate owner { login } } }';
     const { body, reads } = await counted(query, { owner: 'user1', name: 'repo-1' });
-    expect(body.data!.repository).toEqual({ nameWithOwner: 'user1/repo-1', isPrivate: false, owner: { login: 'user1' } });
+    expect(body.data!.repository).toEqual({
+      nameWithOwner: 'user1/repo-1',
+      isPrivate: false,
+      owner: { login: 'user1' },
+    });
     expect(reads.length).toBeLessThanOrEqual(3); // the repository (until cached), permission, owner
     const again = await counted(query, { owner: 'user1', name: 'repo-1' });
     expect(again.reads.length).toBeLessThanOrEqual(2);

@@ -28,7 +28,14 @@ import { createReactionLoaders, type ReactionLoaders } from './reactions/reactio
 import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loaders.js';
 import { createReleaseLoaders, type ReleaseLoaders } from './releases/release-loaders.js';
 
-export interface Loaders extends LabelMilestoneLoaders, IssueLoaders, ReactionLoaders, PullLoaders, ReviewLoaders, CheckLoaders, ReleaseLoaders {
+export interface Loaders
+  extends LabelMilestoneLoaders,
+    IssueLoaders,
+    ReactionLoaders,
+    PullLoaders,
+    ReviewLoaders,
+    CheckLoaders,
+    ReleaseLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -76,8 +83,12 @@ export function createLoaders(services: Services, principal: Principal): Loaders
         // Rows from the owner/name cache may already know (REST keeps those coherent); the rest in one statement.
         const cached = repos.map((repo) => services.repos.peekPermission(repo, user));
         const misses = repos.filter((_repo, i) => cached[i] === undefined);
-        const granted = misses.length ? await loadGrantedPermissions(services.sql, misses, user.id) : new Map<number, Permission | null>();
-        return repos.map((repo, i) => (cached[i] !== undefined ? cached[i]! : highest(granted.get(repo.id), publicRead(repo))));
+        const granted = misses.length
+          ? await loadGrantedPermissions(services.sql, misses, user.id)
+          : new Map<number, Permission | null>();
+        return repos.map((repo, i) =>
+          cached[i] !== undefined ? cached[i]! : highest(granted.get(repo.id), publicRead(repo)),
+        );
       },
       { cacheKeyFn: (repo) => repo.id },
     ),

@@ -65,13 +65,22 @@ async function charge(cost: QueryCost, contextValue: unknown) {
 
 function createGraphqlServer(services: Services) {
   return createYoga<GraphqlContext>({
-    schema: guardInstallationReads(createSchema<GraphqlContext>({
-      typeDefs: readFileSync(SCHEMA_PATH, 'utf8'),
-      resolvers,
-    })),
+    schema: guardInstallationReads(
+      createSchema<GraphqlContext>({
+        typeDefs: readFileSync(SCHEMA_PATH, 'utf8'),
+        resolvers,
+      }),
+    ),
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
-    plugins: [...queryLimitPlugins({ charge }), answerBudgetPlugin(), allowExclusiveLeafConflicts(), responseCachePlugin(), logUnexpectedErrors(services.log), liftErrorTypes()],
+    plugins: [
+      ...queryLimitPlugins({ charge }),
+      answerBudgetPlugin(),
+      allowExclusiveLeafConflicts(),
+      responseCachePlugin(),
+      logUnexpectedErrors(services.log),
+      liftErrorTypes(),
+    ],
   });
 }
 
@@ -98,7 +107,9 @@ export async function readGraphqlCall(event: H3Event, limits: BodyLimits): Promi
   const source = event.req;
   const url = () => new URL(YOGA_ENDPOINT + event.url.search, event.url.origin);
   const wanted = source.headers.get('accept')?.toLowerCase() ?? '';
-  const accept = wanted.includes('application/graphql-response+json') ? 'application/graphql-response+json' : 'application/json';
+  const accept = wanted.includes('application/graphql-response+json')
+    ? 'application/graphql-response+json'
+    : 'application/json';
   const headers = () => {
     const copy = new Headers(source.headers);
     copy.delete('content-length');
@@ -106,7 +117,12 @@ export async function readGraphqlCall(event: H3Event, limits: BodyLimits): Promi
     copy.set('accept', accept);
     return copy;
   };
-  if (source.method !== 'POST') return { request: () => new Request(url(), { method: source.method, headers: headers() }), accept, jsonText: undefined };
+  if (source.method !== 'POST')
+    return {
+      request: () => new Request(url(), { method: source.method, headers: headers() }),
+      accept,
+      jsonText: undefined,
+    };
 
   let text = await readBodyText(event, limits);
   const type = source.headers.get('content-type')?.toLowerCase() ?? '';
@@ -163,7 +179,12 @@ export function mountGraphql(app: H3, services: Services): void {
       }
       // Made only for a call that runs: a hit needs no loaders.
       const context: GraphqlContext = {
-        services, principal: scope.principal, requestId: scope.requestId, outage: {}, loaders: createLoaders(services, scope.principal), meter,
+        services,
+        principal: scope.principal,
+        requestId: scope.requestId,
+        outage: {},
+        loaders: createLoaders(services, scope.principal),
+        meter,
         answer: new AnswerBudget(),
       };
       if (key !== undefined) context.cacheRecorder = new CacheRecorder(cache);
@@ -185,10 +206,17 @@ export function mountGraphql(app: H3, services: Services): void {
       const body = Buffer.from(await response.arrayBuffer());
       const headers = scope.headers;
       const kept: [string, string][] = [];
-      for (const [name, value] of response.headers) if (name !== 'content-length') kept.push([name, (headers[name] = value)]);
+      for (const [name, value] of response.headers)
+        if (name !== 'content-length') kept.push([name, (headers[name] = value)]);
       const recorder = context.cacheRecorder;
       if (key !== undefined && recorder?.cacheable && response.status === 200 && meter.priced) {
-        cache.set(key, { status: response.status, body, headers: kept, cost: meter.priced, repositories: recorder.repositories });
+        cache.set(key, {
+          status: response.status,
+          body,
+          headers: kept,
+          cost: meter.priced,
+          repositories: recorder.repositories,
+        });
       }
       return { status: response.status, body, headers };
     });

@@ -14,7 +14,10 @@ export class UnreadableValue extends Error {}
 export class OperationValues {
   private readonly defaults = new Map<string, ArgumentNode['value']>();
 
-  constructor(operation: OperationDefinitionNode, private readonly variables: Readonly<Record<string, unknown>>) {
+  constructor(
+    operation: OperationDefinitionNode,
+    private readonly variables: Readonly<Record<string, unknown>>,
+  ) {
     for (const definition of operation.variableDefinitions ?? []) {
       if (definition.defaultValue) this.defaults.set(definition.variable.name.value, definition.defaultValue);
     }
@@ -24,7 +27,8 @@ export class OperationValues {
   int(args: readonly ArgumentNode[] | undefined, name: string): number | undefined {
     const value = this.raw(args, name);
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 2 ** 31) throw new UnreadableValue(name);
+    if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 2 ** 31)
+      throw new UnreadableValue(name);
     return value;
   }
 
@@ -59,16 +63,20 @@ export class OperationValues {
 
   private literal(node: ArgumentNode['value']): unknown {
     switch (node.kind) {
-      case Kind.INT: return Number(node.value);
-      case Kind.BOOLEAN: return node.value;
-      case Kind.NULL: return null;
+      case Kind.INT:
+        return Number(node.value);
+      case Kind.BOOLEAN:
+        return node.value;
+      case Kind.NULL:
+        return null;
       case Kind.VARIABLE: {
         const name = node.name.value;
         if (Object.hasOwn(this.variables, name) && this.variables[name] !== undefined) return this.variables[name];
         const fallback = this.defaults.get(name);
         return fallback === undefined ? undefined : this.literal(fallback);
       }
-      default: return Symbol('not an Int or Boolean literal'); // validation refused it already
+      default:
+        return Symbol('not an Int or Boolean literal'); // validation refused it already
     }
   }
 }

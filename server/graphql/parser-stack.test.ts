@@ -13,12 +13,30 @@ import { QUERY_LIMITS } from './query-limits.js';
  * d (the parser is d levels deep once it has read it) and the whole document.
  */
 const NESTINGS = {
-  'list literal': { open: (d: number) => `{ nodes(ids: ${'['.repeat(d)}`, close: (d: number) => `"x"${']'.repeat(d)}) { id } }` },
-  'object literal': { open: (d: number) => `{ node(id: ${'{a:'.repeat(d)}`, close: (d: number) => `1${'}'.repeat(d)}) { id } }` },
-  'list type': { open: (d: number) => `query($v: ${'['.repeat(d)}`, close: (d: number) => `ID${']'.repeat(d)}) { viewer { login } }` },
-  'selection set': { open: (d: number) => `{ ${'viewer { '.repeat(d)}`, close: (d: number) => `login${' }'.repeat(d)} }` },
-  'inline fragment': { open: (d: number) => `{ viewer { ${'... on User { '.repeat(d)}`, close: (d: number) => `login${' }'.repeat(d)} } }` },
-  'bare inline fragment': { open: (d: number) => `{ viewer { ${'... { '.repeat(d)}`, close: (d: number) => `login${' }'.repeat(d)} } }` },
+  'list literal': {
+    open: (d: number) => `{ nodes(ids: ${'['.repeat(d)}`,
+    close: (d: number) => `"x"${']'.repeat(d)}) { id } }`,
+  },
+  'object literal': {
+    open: (d: number) => `{ node(id: ${'{a:'.repeat(d)}`,
+    close: (d: number) => `1${'}'.repeat(d)}) { id } }`,
+  },
+  'list type': {
+    open: (d: number) => `query($v: ${'['.repeat(d)}`,
+    close: (d: number) => `ID${']'.repeat(d)}) { viewer { login } }`,
+  },
+  'selection set': {
+    open: (d: number) => `{ ${'viewer { '.repeat(d)}`,
+    close: (d: number) => `login${' }'.repeat(d)} }`,
+  },
+  'inline fragment': {
+    open: (d: number) => `{ viewer { ${'... on User { '.repeat(d)}`,
+    close: (d: number) => `login${' }'.repeat(d)} } }`,
+  },
+  'bare inline fragment': {
+    open: (d: number) => `{ viewer { ${'... { '.repeat(d)}`,
+    close: (d: number) => `login${' }'.repeat(d)} } }`,
+  },
 } as const;
 type Nesting = keyof typeof NESTINGS;
 
@@ -34,7 +52,8 @@ function largest(f: (d: number) => boolean, hi = 100_000): number {
   let lo = 0;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (f(mid)) lo = mid; else hi = mid - 1;
+    if (f(mid)) lo = mid;
+    else hi = mid - 1;
   }
   return lo;
 }
@@ -43,7 +62,8 @@ function largest(f: (d: number) => boolean, hi = 100_000): number {
 const reachable = (nesting: Nesting) => largest((d) => countTokens(NESTINGS[nesting].open(d)) <= QUERY_LIMITS.tokens);
 
 /** The deepest complete document within the token limit. */
-const deepestWhole = (nesting: Nesting) => largest((d) => countTokens(NESTINGS[nesting].open(d) + NESTINGS[nesting].close(d)) <= QUERY_LIMITS.tokens);
+const deepestWhole = (nesting: Nesting) =>
+  largest((d) => countTokens(NESTINGS[nesting].open(d) + NESTINGS[nesting].close(d)) <= QUERY_LIMITS.tokens);
 
 function overflows(text: string): boolean {
   try {
@@ -61,7 +81,9 @@ describe('the token limit bounds the parser below its stack overflow', () => {
       const { open, close } = NESTINGS[nesting];
       const safe = largest((d) => !overflows(open(d) + close(d)));
       const depth = reachable(nesting);
-      console.info(`${nesting}: the limit of ${QUERY_LIMITS.tokens} tokens reaches depth ${depth}; the parser overflows at ${safe + 1}`);
+      console.info(
+        `${nesting}: the limit of ${QUERY_LIMITS.tokens} tokens reaches depth ${depth}; the parser overflows at ${safe + 1}`,
+      );
       // A fifth of the stack to spare for the server's own frames and another Node's frame sizes.
       expect(safe).toBeGreaterThanOrEqual(Math.ceil(depth * 1.2));
     });
@@ -94,7 +116,10 @@ describe('documents at the token limit over HTTP', () => {
       expect(atLimit.errors?.[0]?.message).toMatch(/^Syntax Error: (Expected .*, found|Unexpected) <EOF>/);
 
       const over = await gql(open(depth + 1) + close(depth + 1));
-      expect(over.errors?.[0]).toMatchObject({ type: 'MAX_TOKENS_EXCEEDED', message: `Token limit of ${QUERY_LIMITS.tokens} exceeded.` });
+      expect(over.errors?.[0]).toMatchObject({
+        type: 'MAX_TOKENS_EXCEEDED',
+        message: `Token limit of ${QUERY_LIMITS.tokens} exceeded.`,
+      });
 
       // Parsed, then refused or answered by validation and execution: never a 500.
       const whole = deepestWhole(nesting);

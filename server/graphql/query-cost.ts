@@ -36,7 +36,10 @@ export interface QueryCost {
 
 export type CostAnalysis = QueryCost | { errors: GraphQLError[] };
 
-function operationOf(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
+function operationOf(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationDefinitionNode | undefined {
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   if (operationName) return operations.find((operation) => operation.name?.value === operationName);
   return operations.length === 1 ? operations[0] : undefined;
@@ -50,8 +53,13 @@ function rootType(schema: GraphQLSchema, operation: OperationDefinitionNode) {
 
 /** `rateLimit(dryRun: true)` among the operation's root fields. */
 function asksDryRun(operation: OperationDefinitionNode, values: OperationValues): boolean {
-  return operation.selectionSet.selections.some((selection) => selection.kind === Kind.FIELD
-    && selection.name.value === 'rateLimit' && values.included(selection) && values.boolean(selection.arguments, 'dryRun', false));
+  return operation.selectionSet.selections.some(
+    (selection) =>
+      selection.kind === Kind.FIELD &&
+      selection.name.value === 'rateLimit' &&
+      values.included(selection) &&
+      values.boolean(selection.arguments, 'dryRun', false),
+  );
 }
 
 /**
@@ -60,7 +68,10 @@ function asksDryRun(operation: OperationDefinitionNode, values: OperationValues)
  * such operation, or variables that execution will refuse itself.
  */
 export function analyzeOperation(
-  schema: GraphQLSchema, document: DocumentNode, operationName?: string | null, variables?: Readonly<Record<string, unknown>> | null,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string | null,
+  variables?: Readonly<Record<string, unknown>> | null,
 ): CostAnalysis | undefined {
   const operation = operationOf(document, operationName);
   if (!operation) return undefined;
@@ -76,10 +87,24 @@ export function analyzeOperation(
   if (counter.errors.length > 0) return { errors: counter.errors };
   const limit = RESOURCE_LIMITS.nodes.toLocaleString('en-US');
   if (tally.deepest.nodes > RESOURCE_LIMITS.nodes) {
-    return { errors: [githubError('MAX_NODE_LIMIT_EXCEEDED', `By the time this query traverses to the ${tally.deepest.name} connection, it is requesting up to ${tally.deepest.nodes.toLocaleString('en-US')} possible nodes which exceeds the maximum limit of ${limit}.`)] };
+    return {
+      errors: [
+        githubError(
+          'MAX_NODE_LIMIT_EXCEEDED',
+          `By the time this query traverses to the ${tally.deepest.name} connection, it is requesting up to ${tally.deepest.nodes.toLocaleString('en-US')} possible nodes which exceeds the maximum limit of ${limit}.`,
+        ),
+      ],
+    };
   }
   if (tally.nodes > RESOURCE_LIMITS.nodes) {
-    return { errors: [githubError('MAX_NODE_LIMIT_EXCEEDED', `This query requests up to ${tally.nodes.toLocaleString('en-US')} possible nodes which exceeds the maximum limit of ${limit}.`)] };
+    return {
+      errors: [
+        githubError(
+          'MAX_NODE_LIMIT_EXCEEDED',
+          `This query requests up to ${tally.nodes.toLocaleString('en-US')} possible nodes which exceeds the maximum limit of ${limit}.`,
+        ),
+      ],
+    };
   }
   const cost = Math.max(1, Math.round(tally.requests / RESOURCE_LIMITS.requestsPerPoint));
   return { nodeCount: tally.nodes, requests: tally.requests, cost, dryRun: asksDryRun(operation, values) };

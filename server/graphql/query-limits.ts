@@ -50,9 +50,11 @@ export const QUERY_LIMITS = {
  * callback, it ends parsing or validation at once.
  */
 function refuse(type: GithubErrorType) {
-  return [(_context: ValidationContext | null, error: { message: string }) => {
-    throw githubError(type, error.message.replace(/^Syntax Error: /, ''));
-  }];
+  return [
+    (_context: ValidationContext | null, error: { message: string }) => {
+      throw githubError(type, error.message.replace(/^Syntax Error: /, ''));
+    },
+  ];
 }
 
 /**

@@ -26,7 +26,8 @@ import type { QueryCost } from './query-cost.js';
 const MINIMUM: QueryCost = { nodeCount: 0, requests: 0, cost: 1, dryRun: false };
 
 function whose(principal: Principal, ip: string): string {
-  if (principal.kind === 'token') return principal.installation ? `installation ID ${principal.installation.id}` : `user ID ${principal.user.id}`;
+  if (principal.kind === 'token')
+    return principal.installation ? `installation ID ${principal.installation.id}` : `user ID ${principal.user.id}`;
   return rateLimitSubject(principal, ip);
 }
 
@@ -40,7 +41,10 @@ export class GraphqlRateMeter {
   private readonly bucket: string;
   private readonly limit: number;
 
-  constructor(private readonly services: Services, private readonly scope: RequestScope) {
+  constructor(
+    private readonly services: Services,
+    private readonly scope: RequestScope,
+  ) {
     this.bucket = rateLimitBucket(scope.principal, scope.ip);
     this.limit = limitFor(scope.principal, services, 'graphql');
     this.state = services.rateLimiter.peek(this.bucket, 'graphql', this.limit);
@@ -59,8 +63,9 @@ export class GraphqlRateMeter {
       this.state = await rateLimiter.current(this.bucket, 'graphql', this.limit);
       return undefined;
     }
-    const decision = rateLimiter.tryTake(this.bucket, 'graphql', this.limit, cost.cost)
-      ?? (await rateLimiter.take(this.bucket, 'graphql', this.limit, cost.cost));
+    const decision =
+      rateLimiter.tryTake(this.bucket, 'graphql', this.limit, cost.cost) ??
+      (await rateLimiter.take(this.bucket, 'graphql', this.limit, cost.cost));
     this.state = decision.state;
     if (decision.allowed) return undefined;
     this.refused = true;
@@ -81,7 +86,10 @@ export class GraphqlRateMeter {
 
   refusal(): GraphQLError {
     const already = this.state.remaining === 0 ? 'already ' : '';
-    return githubError('RATE_LIMITED', `API rate limit ${already}exceeded for ${whose(this.scope.principal, this.scope.ip)}.`);
+    return githubError(
+      'RATE_LIMITED',
+      `API rate limit ${already}exceeded for ${whose(this.scope.principal, this.scope.ip)}.`,
+    );
   }
 
   /** The 429 of a refused call, with the state in the headers (the pipeline adds X-RateLimit-*). */

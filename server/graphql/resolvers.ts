@@ -17,7 +17,13 @@ import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interf
 import { PullRequest } from './pulls/pull-resolvers.js';
 import { pullReviewRequestsField, RequestedReviewer, ReviewRequest } from './pulls/review-requests.js';
 import { issueProjectCardsField, pullProjectCardsField } from './issues/project-cards.js';
-import { commentPullFields, labelPullFields, milestonePullFields, PullRequestCommit, repositoryPullFields } from './pulls/pull-connections.js';
+import {
+  commentPullFields,
+  labelPullFields,
+  milestonePullFields,
+  PullRequestCommit,
+  repositoryPullFields,
+} from './pulls/pull-connections.js';
 import { Mutation } from './issues/mutations.js';
 import { mergeStateStatusField } from './pulls/merge-state-status.js';
 import { searchQuery, SearchResultItem } from './search/search-resolvers.js';
@@ -33,7 +39,12 @@ import { Release, repositoryReleaseFields } from './releases/release-resolvers.j
 import { ReleaseAsset, releaseAssetsField } from './releases/release-asset-resolvers.js';
 import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
-  reactableFields, Reactable, Reaction, ReactionConnection, ReactionGroup, Reactor,
+  reactableFields,
+  Reactable,
+  Reaction,
+  ReactionConnection,
+  ReactionGroup,
+  Reactor,
 } from './reactions/reaction-resolvers.js';
 
 export const resolvers: Resolvers = {
@@ -53,7 +64,14 @@ export const resolvers: Resolvers = {
   User,
   Organization,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
-  Repository: { ...Repository, ...repositoryLabelFields, ...repositoryIssueFields, ...repositoryAssignableUsersField, ...repositoryPullFields, ...repositoryReleaseFields },
+  Repository: {
+    ...Repository,
+    ...repositoryLabelFields,
+    ...repositoryIssueFields,
+    ...repositoryAssignableUsersField,
+    ...repositoryPullFields,
+    ...repositoryReleaseFields,
+  },
   Ref,
   RefConnection: connectionFields,
   GitObject,
@@ -80,7 +98,13 @@ export const resolvers: Resolvers = {
   Lockable,
   IssueOrPullRequest,
   SearchResultItem,
-  PullRequest: { ...PullRequest, ...pullReviewFields, ...pullReviewRequestsField, ...pullProjectCardsField, ...mergeStateStatusField },
+  PullRequest: {
+    ...PullRequest,
+    ...pullReviewFields,
+    ...pullReviewRequestsField,
+    ...pullProjectCardsField,
+    ...mergeStateStatusField,
+  },
   ReviewRequest,
   RequestedReviewer,
   PullRequestCommit,

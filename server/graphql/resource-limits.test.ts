@@ -30,7 +30,9 @@ const typeDefs = `
   type Reply { id: ID! }
 `;
 
-interface Context { meter: GraphqlRateMeter }
+interface Context {
+  meter: GraphqlRateMeter;
+}
 
 const yoga = createYoga<Context>({
   schema: createSchema<Context>({
@@ -48,19 +50,29 @@ const yoga = createYoga<Context>({
   }),
   ...YOGA_BASE_OPTIONS,
   logging: false,
-  plugins: [...queryLimitPlugins({ charge: (cost: QueryCost, context: unknown) => (context as Context).meter.charge(cost) }), liftErrorTypes()],
+  plugins: [
+    ...queryLimitPlugins({ charge: (cost: QueryCost, context: unknown) => (context as Context).meter.charge(cost) }),
+    liftErrorTypes(),
+  ],
 });
 
 async function run(query: string) {
   const meter = new GraphqlRateMeter(server.services, new RequestScope('test', principal, '127.0.0.1', {}));
-  const response = await yoga.fetch('http://yoga.test/graphql', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }),
-  }, { meter });
+  const response = await yoga.fetch(
+    'http://yoga.test/graphql',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    },
+    { meter },
+  );
   return { status: response.status, body: await response.json(), meter };
 }
 
 // Requests 1 + 40 + 4,000 = 4,041: 40 points; nodes 40 + 4,000 + 4,000.
-const COSTLY = '{ shop { products(first: 40) { nodes { reviews(first: 100) { nodes { replies(first: 1) { nodes { id } } } } } } } rateLimit { cost used remaining nodeCount } }';
+const COSTLY =
+  '{ shop { products(first: 40) { nodes { reviews(first: 100) { nodes { replies(first: 1) { nodes { id } } } } } } } rateLimit { cost used remaining nodeCount } }';
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_RATE_LIMIT_GRAPHQL: String(POINTS) });
@@ -80,32 +92,53 @@ describe('resource limits in execution', () => {
     expect(calls).toBe(2);
 
     const refused = await run(COSTLY);
-    expect(refused.body).toEqual({ errors: [{ type: 'RATE_LIMITED', message: `API rate limit exceeded for user ID ${principal.user.id}.`, extensions: { type: 'RATE_LIMITED' } }] });
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          type: 'RATE_LIMITED',
+          message: `API rate limit exceeded for user ID ${principal.user.id}.`,
+          extensions: { type: 'RATE_LIMITED' },
+        },
+      ],
+    });
     expect(refused.meter.refused).toBe(true);
     expect(calls).toBe(2);
 
     // What is left still pays for cheaper queries.
-    expect((await run('{ rateLimit { cost used remaining } }')).body.data.rateLimit).toEqual({ cost: 1, used: 81, remaining: 19 });
+    expect((await run('{ rateLimit { cost used remaining } }')).body.data.rateLimit).toEqual({
+      cost: 1,
+      used: 81,
+      remaining: 19,
+    });
   });
 
   it('refuses a connection without first or last before any resolver runs, and charges nothing itself', async () => {
     const before = calls;
     const { status, body, meter } = await run('{ shop { products { nodes { id } } } }');
     expect(status).toBe(200);
-    expect(body).toEqual({ errors: [{
-      type: 'MISSING_PAGINATION_BOUNDARIES', path: ['shop', 'products'], locations: [{ line: 1, column: 10 }],
-      message: 'You must provide a `first` or `last` value to properly paginate the `products` connection.', extensions: { type: 'MISSING_PAGINATION_BOUNDARIES' },
-    }] });
+    expect(body).toEqual({
+      errors: [
+        {
+          type: 'MISSING_PAGINATION_BOUNDARIES',
+          path: ['shop', 'products'],
+          locations: [{ line: 1, column: 10 }],
+          message: 'You must provide a `first` or `last` value to properly paginate the `products` connection.',
+          extensions: { type: 'MISSING_PAGINATION_BOUNDARIES' },
+        },
+      ],
+    });
     expect(calls).toBe(before);
     expect(meter.rateLimit().cost).toBe(1); // unpriced: mount.ts charges the minimum
   });
 
   it('refuses a query over the node limit', async () => {
-    const query = '{ shop { products(first: 100) { nodes { reviews(first: 100) { nodes { replies(first: 51) { nodes { id } } } } } } } }';
+    const query =
+      '{ shop { products(first: 100) { nodes { reviews(first: 100) { nodes { replies(first: 51) { nodes { id } } } } } } } }';
     const { body } = await run(query);
     expect(body.errors[0]).toMatchObject({
       type: 'MAX_NODE_LIMIT_EXCEEDED',
-      message: 'By the time this query traverses to the replies connection, it is requesting up to 510,000 possible nodes which exceeds the maximum limit of 500,000.',
+      message:
+        'By the time this query traverses to the replies connection, it is requesting up to 510,000 possible nodes which exceeds the maximum limit of 500,000.',
     });
   });
 });

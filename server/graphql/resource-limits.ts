@@ -17,14 +17,21 @@ export interface ResourceLimitOptions {
 function onlyRateLimit(document: DocumentNode): DocumentNode {
   return {
     ...document,
-    definitions: document.definitions.map((definition) => definition.kind !== Kind.OPERATION_DEFINITION ? definition : {
-      ...definition,
-      selectionSet: {
-        ...definition.selectionSet,
-        selections: definition.selectionSet.selections.filter((selection) =>
-          selection.kind === Kind.FIELD && (selection.name.value === 'rateLimit' || selection.name.value === '__typename')),
-      },
-    }),
+    definitions: document.definitions.map((definition) =>
+      definition.kind !== Kind.OPERATION_DEFINITION
+        ? definition
+        : {
+            ...definition,
+            selectionSet: {
+              ...definition.selectionSet,
+              selections: definition.selectionSet.selections.filter(
+                (selection) =>
+                  selection.kind === Kind.FIELD &&
+                  (selection.name.value === 'rateLimit' || selection.name.value === '__typename'),
+              ),
+            },
+          },
+    ),
   };
 }
 

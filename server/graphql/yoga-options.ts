@@ -15,7 +15,18 @@ export const YOGA_BASE_OPTIONS = {
   batching: false,
   // Node's own classes, so the Response yoga returns is one h3 recognises.
   fetchAPI: {
-    Request, Response, Headers, fetch, ReadableStream, URL, URLSearchParams,
-    FormData, Blob, File, TextEncoder, TextDecoder, crypto: globalThis.crypto,
+    Request,
+    Response,
+    Headers,
+    fetch,
+    ReadableStream,
+    URL,
+    URLSearchParams,
+    FormData,
+    Blob,
+    File,
+    TextEncoder,
+    TextDecoder,
+    crypto: globalThis.crypto,
   },
 } as const;

@@ -30,7 +30,11 @@ export async function checkReadiness(sql: Sql): Promise<Readiness> {
   const done = versions.filter((v) => applied.has(v)).length;
   const migrations = { applied: done, shipped: versions.length };
   if (done < versions.length) {
-    return { ready: false, message: `migrations pending: ${done} of ${versions.length} applied (run \`wharf migrate\`)`, migrations };
+    return {
+      ready: false,
+      message: `migrations pending: ${done} of ${versions.length} applied (run \`wharf migrate\`)`,
+      migrations,
+    };
   }
   return { ready: true, migrations };
 }

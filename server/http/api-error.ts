@@ -44,7 +44,8 @@ export class SentencesError extends ApiError {
 export const unprocessable = (...sentences: string[]) => new SentencesError(sentences);
 export const notFound = () => new ApiError(404, 'Not Found');
 export const requiresAuthentication = () => new ApiError(401, 'requires authentication');
-export const forbidden = (message = 'Forbidden', headers?: Record<string, string>) => new ApiError(403, message, undefined, headers);
+export const forbidden = (message = 'Forbidden', headers?: Record<string, string>) =>
+  new ApiError(403, message, undefined, headers);
 export const problemsParsingJson = () => new ApiError(400, 'Problems parsing JSON');
 export const validationFailed = (errors: ValidationErrorItem[]) => new ApiError(422, 'Validation Failed', errors);
 export const conflict = (message: string) => new ApiError(409, message);

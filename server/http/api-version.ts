@@ -10,5 +10,8 @@ export function selectApiVersion(requested: string | null, headerName: string): 
   if (requested === null) return DEFAULT_API_VERSION;
   const version = requested.trim();
   if ((SUPPORTED_API_VERSIONS as readonly string[]).includes(version)) return version;
-  throw new ApiError(400, `API version ${JSON.stringify(version).slice(0, 60)} is not supported. Supported versions: ${SUPPORTED_API_VERSIONS.join(', ')}. See the ${headerName} header.`);
+  throw new ApiError(
+    400,
+    `API version ${JSON.stringify(version).slice(0, 60)} is not supported. Supported versions: ${SUPPORTED_API_VERSIONS.join(', ')}. See the ${headerName} header.`,
+  );
 }

@@ -27,7 +27,12 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'wharf-body-memory-'));
   port = await freePort();
   child = spawnNode(['bin/wharf.mjs', 'serve'], {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, WHARF_DATA_DIR: dataDir, WHARF_LOG_LEVEL: 'warn',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    WHARF_DATA_DIR: dataDir,
+    WHARF_LOG_LEVEL: 'warn',
   });
   for (let i = 0; ; i++) {
     try {
@@ -46,11 +51,23 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Measured { results: UploadResult[]; rssGrowth: number; cpuSeconds: number; wallMs: number }
+interface Measured {
+  results: UploadResult[];
+  rssGrowth: number;
+  cpuSeconds: number;
+  wallMs: number;
+}
 
 async function measure(framing: 'length' | 'chunked'): Promise<Measured> {
   // Warm up the route so lazily compiled code and pools are not counted.
-  for (let i = 0; i < 3; i++) await upload({ port, path: '/login/oauth/access_token', bytes: 100, framing, headers: { 'content-type': 'application/json' } });
+  for (let i = 0; i < 3; i++)
+    await upload({
+      port,
+      path: '/login/oauth/access_token',
+      bytes: 100,
+      framing,
+      headers: { 'content-type': 'application/json' },
+    });
   await sleep(200);
   const before = (await readRssBytes(child.pid))!;
   const cpuBefore = (await readCpuTicks(child.pid))!;
@@ -61,8 +78,17 @@ async function measure(framing: 'length' | 'chunked'): Promise<Measured> {
     });
   }, 20);
   const started = Date.now();
-  const results = await Promise.all(Array.from({ length: UPLOADS }, () =>
-    upload({ port, path: '/login/oauth/access_token', bytes: UPLOAD_BYTES, framing, headers: { 'content-type': 'application/json' } })));
+  const results = await Promise.all(
+    Array.from({ length: UPLOADS }, () =>
+      upload({
+        port,
+        path: '/login/oauth/access_token',
+        bytes: UPLOAD_BYTES,
+        framing,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ),
+  );
   const wallMs = Date.now() - started;
   await sleep(100);
   clearInterval(sampler);
@@ -70,9 +96,11 @@ async function measure(framing: 'length' | 'chunked'): Promise<Measured> {
   peak = Math.max(peak, after);
   const cpuSeconds = ((await readCpuTicks(child.pid))! - cpuBefore) / CLOCK_TICKS_PER_SECOND;
   const measured = { results, rssGrowth: peak - before, cpuSeconds, wallMs };
-  console.log(`${UPLOADS}×100 MB (${framing}): peak RSS +${(measured.rssGrowth / MB).toFixed(1)} MB, server CPU ${cpuSeconds.toFixed(2)} s, wall ${wallMs} ms, `
-    + `statuses ${[...new Set(results.map((r) => r.status))].join(',')}, max sent before answer ${(Math.max(...results.map((r) => r.sentBeforeResponse)) / MB).toFixed(1)} MB, `
-    + `slowest answer ${Math.max(...results.map((r) => r.answeredMs ?? Infinity))} ms`);
+  console.log(
+    `${UPLOADS}×100 MB (${framing}): peak RSS +${(measured.rssGrowth / MB).toFixed(1)} MB, server CPU ${cpuSeconds.toFixed(2)} s, wall ${wallMs} ms, ` +
+      `statuses ${[...new Set(results.map((r) => r.status))].join(',')}, max sent before answer ${(Math.max(...results.map((r) => r.sentBeforeResponse)) / MB).toFixed(1)} MB, ` +
+      `slowest answer ${Math.max(...results.map((r) => r.answeredMs ?? Infinity))} ms`,
+  );
   return measured;
 }
 

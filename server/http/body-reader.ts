@@ -65,7 +65,8 @@ function readBodyBytesOnce(event: H3Event, limits: BodyLimits): Promise<Buffer> 
   if (node?.req) {
     const req = node.req as IncomingMessage;
     // The client waits for this before sending the body (see http-server.ts).
-    if (/^100-continue$/i.test(req.headers.expect ?? '') && node.res && !node.res.headersSent) (node.res as ServerResponse).writeContinue();
+    if (/^100-continue$/i.test(req.headers.expect ?? '') && node.res && !node.res.headersSent)
+      (node.res as ServerResponse).writeContinue();
     return readNodeBody(req, limits, length);
   }
   return readWebBody(event.req.body, limits);
@@ -92,7 +93,8 @@ function readNodeBody(req: IncomingMessage, limits: BodyLimits, length: number |
     let size = 0;
     const timer = limits.timeoutMs > 0 ? setTimeout(() => fail(bodyTimedOut()), limits.timeoutMs) : undefined;
     const onData = (chunk: Buffer) => {
-      if (size + chunk.length > limits.maxBytes || (whole && size + chunk.length > whole.length)) return fail(payloadTooLarge());
+      if (size + chunk.length > limits.maxBytes || (whole && size + chunk.length > whole.length))
+        return fail(payloadTooLarge());
       if (whole) chunk.copy(whole, size);
       else chunks.push(chunk);
       size += chunk.length;
@@ -127,10 +129,13 @@ async function readWebBody(body: ReadableStream<Uint8Array> | null, limits: Body
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timedOut = false;
-  const timer = limits.timeoutMs > 0 ? setTimeout(() => {
-    timedOut = true;
-    void reader.cancel();
-  }, limits.timeoutMs) : undefined;
+  const timer =
+    limits.timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          void reader.cancel();
+        }, limits.timeoutMs)
+      : undefined;
   try {
     for (;;) {
       let step: ReadableStreamReadResult<Uint8Array>;

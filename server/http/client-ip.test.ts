@@ -11,7 +11,8 @@ afterEach(async () => {
 
 async function statuses(forwardedFor: string[]) {
   const out: number[] = [];
-  for (const ip of forwardedFor) out.push((await server!.api('/repos/x/y', { headers: { 'x-forwarded-for': ip } })).status);
+  for (const ip of forwardedFor)
+    out.push((await server!.api('/repos/x/y', { headers: { 'x-forwarded-for': ip } })).status);
   return out;
 }
 

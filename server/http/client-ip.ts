@@ -12,7 +12,10 @@ export function clientIp(event: H3Event, trustedProxies: readonly string[]): str
   if (trustedProxies.length === 0 || !trustedProxies.includes(peer)) return peer;
   const forwarded = event.req.headers.get('x-forwarded-for');
   if (!forwarded) return peer;
-  const hops = forwarded.split(',').map((h) => normalize(h.trim())).filter(Boolean);
+  const hops = forwarded
+    .split(',')
+    .map((h) => normalize(h.trim()))
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
   }

@@ -22,7 +22,9 @@ describe('authentication', () => {
   });
 
   it('answers 401 requires authentication for no, malformed, unknown and expired tokens', async () => {
-    const expired = await server.services.tokens.create(alice.id, 'personal', ['repo'], { expiresAt: new Date(Date.now() - 1000) });
+    const expired = await server.services.tokens.create(alice.id, 'personal', ['repo'], {
+      expiresAt: new Date(Date.now() - 1000),
+    });
     const cases: Record<string, string>[] = [
       {},
       { authorization: 'Bearer' },
@@ -48,7 +50,11 @@ describe('authentication', () => {
   });
 
   it('rejects a bad token before validating anything (401 before 404/422)', async () => {
-    const res = await server.api('/repos/nobody/nothing', { method: 'PATCH', headers: { authorization: 'token nope' }, rawBody: '{' });
+    const res = await server.api('/repos/nobody/nothing', {
+      method: 'PATCH',
+      headers: { authorization: 'token nope' },
+      rawBody: '{',
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -115,7 +121,11 @@ describe('inputs found by the contract fuzzer', () => {
   });
 
   it('rejects NUL characters in stored text fields with 422', async () => {
-    const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'nul', description: 'a\u0000b' } });
+    const res = await server.api('/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'nul', description: 'a\u0000b' },
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).errors[0]).toMatchObject({ field: 'description', code: 'invalid' });
   });

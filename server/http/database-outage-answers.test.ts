@@ -12,12 +12,19 @@ let server: TestServer;
 let alice: TestUser;
 const restore: (() => void)[] = [];
 
-const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+    code: 'ECONNREFUSED',
+    errno: -111,
+    syscall: 'connect',
+  });
 
 /** Makes `object[name]` throw a refused connection until the test ends. */
 function failing<T extends object>(object: T, name: keyof T & string): void {
   const original = object[name];
-  (object as Record<string, unknown>)[name] = async () => { throw refused(); };
+  (object as Record<string, unknown>)[name] = async () => {
+    throw refused();
+  };
   restore.push(() => void ((object as Record<string, unknown>)[name] = original));
 }
 
@@ -32,12 +39,14 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function expectLoggedAsOutage() {
-  expect(server.logs.some((line) => line.includes('"level":"warn"') && line.includes('database unavailable'))).toBe(true);
+  expect(server.logs.some((line) => line.includes('"level":"warn"') && line.includes('database unavailable'))).toBe(
+    true,
+  );
   expect(server.logs.filter((line) => line.includes('"level":"error"'))).toEqual([]);
 }
 
 describe('while the database is unavailable', () => {
-  it('REST answers 503 with GitHub\'s error body, Retry-After and the rate-limit headers', async () => {
+  it("REST answers 503 with GitHub's error body, Retry-After and the rate-limit headers", async () => {
     await server.api('/user', { token: alice.token }); // the token is cached: authentication needs no round trip
     failing(server.services.accounts, 'byId');
     const res = await server.api('/user', { token: alice.token });
@@ -64,16 +73,27 @@ describe('while the database is unavailable', () => {
   it('GraphQL answers the whole call 503 rather than a partial result', async () => {
     await server.api('/api/graphql', { method: 'POST', token: alice.token, body: { query: '{ viewer { login } }' } });
     failing(server.services.accounts, 'byIds');
-    const res = await server.api('/api/graphql', { method: 'POST', token: alice.token, body: { query: '{ viewer { login } }' } });
+    const res = await server.api('/api/graphql', {
+      method: 'POST',
+      token: alice.token,
+      body: { query: '{ viewer { login } }' },
+    });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect(await res.json()).toMatchObject({ message: expect.stringContaining('database'), documentation_url: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      message: expect.stringContaining('database'),
+      documentation_url: expect.any(String),
+    });
     expectLoggedAsOutage();
   });
 
   it('a browser page answers a 503 page with Retry-After', async () => {
     failing(server.services.rateLimiter, 'take');
-    const res = await fetch(`${server.url}/login`, { method: 'POST', body: 'login=alice&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      body: 'login=alice&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -84,7 +104,19 @@ describe('while the database is unavailable', () => {
 
 describe('isDatabaseUnavailable', () => {
   it('recognises connection failures, postgres.js connection codes and the shutdown/startup SQLSTATEs', () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '08006', '08001']) {
+    for (const code of [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'CONNECTION_CLOSED',
+      'CONNECTION_ENDED',
+      'CONNECTION_DESTROYED',
+      'CONNECT_TIMEOUT',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08001',
+    ]) {
       expect(isDatabaseUnavailable(Object.assign(new Error(code), { code })), code).toBe(true);
     }
     expect(isDatabaseUnavailable(new AggregateError([refused()]))).toBe(true);

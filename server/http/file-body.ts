@@ -30,18 +30,21 @@ export function fileBody(file: FileHandle, size: number, onError: (error: unknow
     file.close().catch(() => undefined);
   };
   const pump = async (destination: Writable) => {
-    const free: Buffer[] = Array.from({ length: Math.min(RING, Math.ceil(size / CHUNK)) }, () => Buffer.allocUnsafeSlow(Math.min(CHUNK, size)));
+    const free: Buffer[] = Array.from({ length: Math.min(RING, Math.ceil(size / CHUNK)) }, () =>
+      Buffer.allocUnsafeSlow(Math.min(CHUNK, size)),
+    );
     let wake: (() => void) | undefined;
     // Until the socket gives a buffer back, or closes (the loop then sees `destroyed`).
-    const bufferReturned = () => new Promise<void>((resolve) => {
-      const done = () => {
-        wake = undefined;
-        destination.off('close', done);
-        resolve();
-      };
-      wake = done;
-      destination.once('close', done);
-    });
+    const bufferReturned = () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          wake = undefined;
+          destination.off('close', done);
+          resolve();
+        };
+        wake = done;
+        destination.once('close', done);
+      });
     let position = 0;
     while (position < size && !destination.destroyed) {
       if (free.length === 0) await bufferReturned();

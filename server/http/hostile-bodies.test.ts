@@ -17,7 +17,11 @@ let port: number;
 let alice: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_MAX_BODY_BYTES: String(CAP), WHARF_BODY_TIMEOUT: '1s', WHARF_LOG_LEVEL: 'info' });
+  server = await startTestServer({
+    WHARF_MAX_BODY_BYTES: String(CAP),
+    WHARF_BODY_TIMEOUT: '1s',
+    WHARF_LOG_LEVEL: 'info',
+  });
   port = Number(new URL(server.url).port);
   alice = await server.createUser('alice');
 });
@@ -35,16 +39,35 @@ function paddedJson(value: unknown, bytes: number): string {
 }
 
 /** Sends `text` as the body (small enough to build), framed as asked. */
-async function sendText(path: string, text: string, headers: Record<string, string>, framing: 'length' | 'chunked' = 'length') {
+async function sendText(
+  path: string,
+  text: string,
+  headers: Record<string, string>,
+  framing: 'length' | 'chunked' = 'length',
+) {
   const { request } = await import('node:http');
-  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: framing === 'length' ? { ...headers, 'content-length': String(Buffer.byteLength(text)) } : headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
+  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          headers: framing === 'length' ? { ...headers, 'content-length': String(Buffer.byteLength(text)) } : headers,
+        },
+        (res) => {
+          let body = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (c: string) => (body += c))
+            .on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+        },
+      );
+      req.on('error', reject);
+      req.end(text);
+    },
+  );
 }
 
 describe('a REST JSON operation (POST /user/repos)', () => {
@@ -53,7 +76,10 @@ describe('a REST JSON operation (POST /user/repos)', () => {
   it('refuses a Content-Length above the cap before reading the body: 413, GitHub error body, connection closed', async () => {
     const result = await send({ path: '/user/repos', headers: auth(), bytes: HUGE });
     expect(result.status).toBe(413);
-    expect(JSON.parse(bodyOf(result.response))).toMatchObject({ message: 'Payload too large', documentation_url: expect.any(String) });
+    expect(JSON.parse(bodyOf(result.response))).toMatchObject({
+      message: 'Payload too large',
+      documentation_url: expect.any(String),
+    });
     expect(result.response).toMatch(/\r\nconnection: close\r\n/i);
     expect(result.closedByServer).toBe(true);
     // Answered while the client had sent only what fits in socket buffers, not 100 MB.
@@ -65,8 +91,10 @@ describe('a REST JSON operation (POST /user/repos)', () => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.write(`POST /user/repos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token ${alice.token}\r\nContent-Type: application/json\r\n`
-      + `Content-Length: ${HUGE}\r\nExpect: 100-continue\r\n\r\n`);
+    socket.write(
+      `POST /user/repos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token ${alice.token}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${HUGE}\r\nExpect: 100-continue\r\n\r\n`,
+    );
     await new Promise((resolve) => socket.once('close', resolve));
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).not.toContain('100 Continue');
@@ -82,8 +110,10 @@ describe('a REST JSON operation (POST /user/repos)', () => {
       if (answer === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write(body);
       if (/\r\n\r\n\{/.test(answer.slice(25))) socket.end();
     });
-    socket.write(`POST /user/repos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token ${alice.token}\r\nContent-Type: application/json\r\n`
-      + `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`);
+    socket.write(
+      `POST /user/repos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token ${alice.token}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+    );
     await new Promise((resolve) => socket.once('close', resolve));
     expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
   });
@@ -118,10 +148,20 @@ describe('a REST JSON operation (POST /user/repos)', () => {
     const ports: number[] = [];
     for (let i = 0; i < 2; i++) {
       await new Promise<void>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: '/user/repos', method: 'POST', agent, headers: { ...json, 'content-length': '12' } }, (res) => {
-          ports.push(res.socket.localPort!);
-          res.resume().on('end', () => resolve());
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/user/repos',
+            method: 'POST',
+            agent,
+            headers: { ...json, 'content-length': '12' },
+          },
+          (res) => {
+            ports.push(res.socket.localPort!);
+            res.resume().on('end', () => resolve());
+          },
+        );
         req.on('error', reject);
         req.end('{"name":"x"}');
       });
@@ -133,11 +173,18 @@ describe('a REST JSON operation (POST /user/repos)', () => {
 
 describe('an OAuth form endpoint (POST /login/oauth/access_token)', () => {
   it('refuses an oversized form before reading it, and reads one of exactly the cap', async () => {
-    const refused = await send({ path: '/login/oauth/access_token', headers: { ...form, accept: 'application/json' }, bytes: HUGE });
+    const refused = await send({
+      path: '/login/oauth/access_token',
+      headers: { ...form, accept: 'application/json' },
+      bytes: HUGE,
+    });
     expect(refused.status).toBe(413);
     expect(refused.sentBeforeResponse).toBeLessThan(16 * MB);
     const fields = 'client_id=nope&grant_type=authorization_code&code=x&pad=';
-    const atCap = await sendText('/login/oauth/access_token', fields + 'a'.repeat(CAP - fields.length), { ...form, accept: 'application/json' });
+    const atCap = await sendText('/login/oauth/access_token', fields + 'a'.repeat(CAP - fields.length), {
+      ...form,
+      accept: 'application/json',
+    });
     expect(atCap.status).toBe(200);
     expect(JSON.parse(atCap.body)).toMatchObject({ error: 'incorrect_client_credentials' });
   });
@@ -155,13 +202,22 @@ describe('GraphQL (POST /api/graphql)', () => {
     for (const framing of ['length', 'chunked'] as const) {
       const result = await send({ path: '/api/graphql', headers, bytes: HUGE, framing });
       expect(result.status).toBe(413);
-      expect(JSON.parse(bodyOf(result.response).replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, ''))).toMatchObject({ message: 'Payload too large' });
+      expect(
+        JSON.parse(
+          bodyOf(result.response)
+            .replace(/^[0-9a-f]+\r\n/, '')
+            .replace(/\r\n0\r\n\r\n$/, ''),
+        ),
+      ).toMatchObject({ message: 'Payload too large' });
       expect(result.sentBeforeResponse).toBeLessThan(16 * MB);
     }
   });
 
   it('reads a query of exactly the cap', async () => {
-    const ok = await sendText('/api/graphql', paddedJson({ query: '{ viewer { login } }' }, CAP), { ...json, authorization: `token ${alice.token}` });
+    const ok = await sendText('/api/graphql', paddedJson({ query: '{ viewer { login } }' }, CAP), {
+      ...json,
+      authorization: `token ${alice.token}`,
+    });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toEqual({ data: { viewer: { login: 'alice' } } });
   });
@@ -188,7 +244,13 @@ describe('a web form (POST /login)', () => {
 
 describe('a slow body (slowloris)', () => {
   it('is cut off with 408 once the body timeout (1 s here) has passed, and the connection closed', async () => {
-    const result = await send({ path: '/user/repos', headers: { ...json, authorization: `token ${alice.token}` }, bytes: 1000, chunkBytes: 10, delayMs: 200 });
+    const result = await send({
+      path: '/user/repos',
+      headers: { ...json, authorization: `token ${alice.token}` },
+      bytes: 1000,
+      chunkBytes: 10,
+      delayMs: 200,
+    });
     expect(result.status).toBe(408);
     expect(result.closedByServer).toBe(true);
     expect(result.sentBeforeResponse).toBeLessThan(1000);
@@ -200,7 +262,13 @@ describe('a client that hangs up mid-body', () => {
   it('is not logged as an error, and the server keeps serving', async () => {
     const before = server.logs.length;
     for (const path of ['/user/repos', '/login/oauth/access_token', '/api/graphql', '/login']) {
-      const result = await send({ path, headers: { ...json, authorization: `token ${alice.token}` }, bytes: 1_000_000, chunkBytes: 10_000, abortAfter: 10_000 });
+      const result = await send({
+        path,
+        headers: { ...json, authorization: `token ${alice.token}` },
+        bytes: 1_000_000,
+        chunkBytes: 10_000,
+        abortAfter: 10_000,
+      });
       expect(result.status).toBeUndefined();
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

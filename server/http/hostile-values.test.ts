@@ -13,15 +13,30 @@ let f: RepositoryFixture;
 let pullNumber: number;
 
 /** A body sent as written: JSON.stringify would not spell the escape the way a hostile client does. */
-const raw = (path: string, method: string, rawBody: string) => apiCall(f.server, path, { method, token: f.owner.token, rawBody });
+const raw = (path: string, method: string, rawBody: string) =>
+  apiCall(f.server, path, { method, token: f.owner.token, rawBody });
 
 beforeAll(async () => {
   f = await startRepositoryFixture('proj');
   const { server, owner, repo } = f;
-  await apiOk(server, `${repo.path}/git/refs`, { method: 'POST', token: owner.token, body: { ref: 'refs/heads/topic', sha: repo.head } });
-  await apiOk(server, `${repo.path}/contents/topic.txt`, { method: 'PUT', token: owner.token, body: { message: 'topic', content: Buffer.from('topic\n').toString('base64'), branch: 'topic' } });
+  await apiOk(server, `${repo.path}/git/refs`, {
+    method: 'POST',
+    token: owner.token,
+    body: { ref: 'refs/heads/topic', sha: repo.head },
+  });
+  await apiOk(server, `${repo.path}/contents/topic.txt`, {
+    method: 'PUT',
+    token: owner.token,
+    body: { message: 'topic', content: Buffer.from('topic\n').toString('base64'), branch: 'topic' },
+  });
   await apiOk(server, `${repo.path}/issues`, { method: 'POST', token: owner.token, body: { title: 'an issue' } });
-  pullNumber = (await apiOk(server, `${repo.path}/pulls`, { method: 'POST', token: owner.token, body: { title: 'a pull', head: 'topic', base: 'main' } })).number;
+  pullNumber = (
+    await apiOk(server, `${repo.path}/pulls`, {
+      method: 'POST',
+      token: owner.token,
+      body: { title: 'a pull', head: 'topic', base: 'main' },
+    })
+  ).number;
 });
 afterAll(() => f?.server.close());
 
@@ -33,7 +48,9 @@ describe('a lone surrogate in a title', () => {
     const patched = await raw(`${f.repo.path}/issues/${created.json.number}`, 'PATCH', '{"title":"c\\udc00d"}');
     expect(patched.status).toBe(200);
     expect(patched.json.title).toBe('c\uFFFDd');
-    const events = await apiOk(f.server, `${f.repo.path}/issues/${created.json.number}/events`, { token: f.owner.token });
+    const events = await apiOk(f.server, `${f.repo.path}/issues/${created.json.number}/events`, {
+      token: f.owner.token,
+    });
     expect(events.find((e: any) => e.event === 'renamed').rename).toEqual({ from: 'a\uFFFDb', to: 'c\uFFFDd' });
   });
 
@@ -44,17 +61,28 @@ describe('a lone surrogate in a title', () => {
   });
 
   it('is U+FFFD through GraphQL updateIssue and updatePullRequest variables', async () => {
-    const ids = await graphqlOk(f.server, `{ repository(owner: "alice", name: "proj") { issue(number: 1) { id } pullRequest(number: ${pullNumber}) { id } } }`, {}, f.owner.token);
+    const ids = await graphqlOk(
+      f.server,
+      `{ repository(owner: "alice", name: "proj") { issue(number: 1) { id } pullRequest(number: ${pullNumber}) { id } } }`,
+      {},
+      f.owner.token,
+    );
     const { issue, pullRequest } = ids.data!.repository;
     const send = async (mutation: string, id: string) => {
-      const res = await raw('/api/graphql', 'POST', `{"query":"mutation($id: ID!, $title: String) { ${mutation}(input: {${mutation === 'updateIssue' ? 'id' : 'pullRequestId'}: $id, title: $title}) { clientMutationId } }","variables":{"id":"${id}","title":"x\\ud800"}}`);
+      const res = await raw(
+        '/api/graphql',
+        'POST',
+        `{"query":"mutation($id: ID!, $title: String) { ${mutation}(input: {${mutation === 'updateIssue' ? 'id' : 'pullRequestId'}: $id, title: $title}) { clientMutationId } }","variables":{"id":"${id}","title":"x\\ud800"}}`,
+      );
       expect(res.status).toBe(200);
       return res.json;
     };
     expect((await send('updateIssue', issue.id)).errors).toBeUndefined();
     expect((await send('updatePullRequest', pullRequest.id)).errors).toBeUndefined();
     expect((await apiOk(f.server, `${f.repo.path}/issues/1`, { token: f.owner.token })).title).toBe('x\uFFFD');
-    expect((await apiOk(f.server, `${f.repo.path}/pulls/${pullNumber}`, { token: f.owner.token })).title).toBe('x\uFFFD');
+    expect((await apiOk(f.server, `${f.repo.path}/pulls/${pullNumber}`, { token: f.owner.token })).title).toBe(
+      'x\uFFFD',
+    );
   });
 });
 
@@ -74,8 +102,13 @@ describe('a commit list path that names nothing in a tree', () => {
   });
 
   it('GraphQL history(path: "..") is empty, not an error', async () => {
-    const answer = await graphqlOk(f.server, `{ repository(owner: "alice", name: "proj") { defaultBranchRef { target { ... on Commit {
-      dotdot: history(first: 5, path: "..") { totalCount nodes { oid } } nul: history(first: 5, path: "a\\u0000") { totalCount } root: history(first: 5, path: "/") { totalCount } } } } } }`, {}, f.owner.token);
+    const answer = await graphqlOk(
+      f.server,
+      `{ repository(owner: "alice", name: "proj") { defaultBranchRef { target { ... on Commit {
+      dotdot: history(first: 5, path: "..") { totalCount nodes { oid } } nul: history(first: 5, path: "a\\u0000") { totalCount } root: history(first: 5, path: "/") { totalCount } } } } } }`,
+      {},
+      f.owner.token,
+    );
     expect(answer.errors).toBeUndefined();
     const target = answer.data!.repository.defaultBranchRef.target;
     expect(target.dotdot).toEqual({ totalCount: 0, nodes: [] });
@@ -85,9 +118,14 @@ describe('a commit list path that names nothing in a tree', () => {
 });
 
 describe('a check name with a NUL', () => {
-  it.each(['check-runs', 'check-suites'])('GET …/commits/{ref}/%s with check_name NUL matches nothing', async (kind) => {
-    const res = await apiCall(f.server, `${f.repo.path}/commits/main/${kind}?check_name=%00`, { token: f.owner.token });
-    expect(res.status).toBe(200);
-    expect(res.json.total_count).toBe(0);
-  });
+  it.each(['check-runs', 'check-suites'])(
+    'GET …/commits/{ref}/%s with check_name NUL matches nothing',
+    async (kind) => {
+      const res = await apiCall(f.server, `${f.repo.path}/commits/main/${kind}?check_name=%00`, {
+        token: f.owner.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.json.total_count).toBe(0);
+    },
+  );
 });

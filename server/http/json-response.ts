@@ -43,5 +43,8 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
 }
 
 export function toResponse(reply: Reply): Response {
-  return new FastResponse(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers }) as unknown as Response;
+  return new FastResponse(reply.body as BodyInit | null, {
+    status: reply.status,
+    headers: reply.headers,
+  }) as unknown as Response;
 }

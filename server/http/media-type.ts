@@ -10,7 +10,11 @@ import type { RawResult } from './operation-types.js';
 const VENDOR_TYPE = /^application\/vnd\.([a-z0-9]+)(?:\.v\d+)?\.([a-z0-9-]+)(?:\+json)?$/;
 
 /** The first media type in `accept` that names one of `offered` (`raw`, `diff`, `object`, …), or null (JSON). */
-export function requestedMediaParam<P extends string>(accept: string | null, vendor: string, offered: readonly P[]): P | null {
+export function requestedMediaParam<P extends string>(
+  accept: string | null,
+  vendor: string,
+  offered: readonly P[],
+): P | null {
   if (!accept) return null;
   const vendors = new Set(['github', vendor.toLowerCase()]);
   for (const part of accept.toLowerCase().split(',')) {
@@ -22,7 +26,10 @@ export function requestedMediaParam<P extends string>(accept: string | null, ven
 
 /** Response headers for a representation other than JSON (GitHub's `X-GitHub-Media-Type` names it). */
 export function mediaHeaders(param: string, vendor: string, contentType: string): Record<string, string> {
-  return { 'content-type': contentType, [`x-${vendor.toLowerCase()}-media-type`]: `${vendor.toLowerCase()}.v3; param=${param}` };
+  return {
+    'content-type': contentType,
+    [`x-${vendor.toLowerCase()}-media-type`]: `${vendor.toLowerCase()}.v3; param=${param}`,
+  };
 }
 
 /**
@@ -30,7 +37,18 @@ export function mediaHeaders(param: string, vendor: string, contentType: string)
  * as GitHub types it (text ones with `; charset=utf-8`); `etag` names the bytes
  * when something cheaper than hashing them does (a blob's sha).
  */
-export function mediaResult(param: string, vendor: string, raw: Buffer | string, options: { text?: boolean; etag?: string } = {}): RawResult {
+export function mediaResult(
+  param: string,
+  vendor: string,
+  raw: Buffer | string,
+  options: { text?: boolean; etag?: string } = {},
+): RawResult {
   const contentType = `application/vnd.${vendor.toLowerCase()}.${param}${options.text ? '; charset=utf-8' : ''}`;
-  return { status: 200, raw, contentType, headers: mediaHeaders(param, vendor, contentType), ...(options.etag ? { etag: options.etag } : {}) };
+  return {
+    status: 200,
+    raw,
+    contentType,
+    headers: mediaHeaders(param, vendor, contentType),
+    ...(options.etag ? { etag: options.etag } : {}),
+  };
 }

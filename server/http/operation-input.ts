@@ -46,12 +46,19 @@ export function readsBody(operationId: OperationId, services: Pick<Services, 'va
   return method !== 'GET' && (method !== 'DELETE' || services.validator.declaresBody(operationId));
 }
 
-export async function readOperationInput<K extends OperationId>(operationId: K, event: H3Event, services: Services): Promise<OperationInput<K>> {
+export async function readOperationInput<K extends OperationId>(
+  operationId: K,
+  event: H3Event,
+  services: Services,
+): Promise<OperationInput<K>> {
   const { acceptsForm } = routeTable[operationId];
   const query = services.validator.query(operationId, getQuery(event) as Record<string, string>);
   // Limits are worked out only where a body is read: a GET (the hot path) builds nothing.
   if (!readsBody(operationId, services)) return { query, body: undefined } as OperationInput<K>;
-  const limits = operationBodyLimits(routeTable[operationId], { maxBytes: services.config.maxBodyBytes, timeoutMs: services.config.bodyTimeoutMs });
+  const limits = operationBodyLimits(routeTable[operationId], {
+    maxBytes: services.config.maxBodyBytes,
+    timeoutMs: services.config.bodyTimeoutMs,
+  });
   const body = services.validator.body(operationId, await readBody(event, acceptsForm, limits));
   return { query, body } as OperationInput<K>;
 }

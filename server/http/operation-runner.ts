@@ -32,7 +32,10 @@ export function decodedParams(event: H3Event): Record<string, string> {
 }
 
 /** The body as UTF-8 bytes: cached views are then written without re-encoding. */
-interface Serialized { bytes: Buffer; etag: string }
+interface Serialized {
+  bytes: Buffer;
+  etag: string;
+}
 
 /**
  * Serialization of GET bodies, remembered per body object: a handler that
@@ -51,7 +54,6 @@ function serialize(body: object): Serialized {
   return serialized;
 }
 
-
 export async function executeOperation<K extends OperationId>(
   operationId: K,
   handler: Handler<K>,
@@ -64,7 +66,8 @@ export async function executeOperation<K extends OperationId>(
   const row = routeTable[operationId];
   // Operations closed to apps (GitHub's user-only endpoints) refuse installation tokens before anything else.
   const { principal } = scope;
-  if (principal.kind === 'token' && principal.installation && row.appPermissions === null) throw notAccessibleByIntegration();
+  if (principal.kind === 'token' && principal.installation && row.appPermissions === null)
+    throw notAccessibleByIntegration();
   const params = services.validator.pathParams(operationId, rawParams) as PathParams<K>;
   recordDefinedQuery(event.url, services.validator.queryNames(operationId)); // for the Link header
   const ctx = new OperationContext(operationId, event, params, scope.principal, services);
@@ -74,7 +77,8 @@ export async function executeOperation<K extends OperationId>(
   if (result.raw !== undefined) {
     // Another media type than JSON (raw contents, diffs): its own bytes, cached like JSON when it is a GET.
     const bytes = typeof result.raw === 'string' ? Buffer.from(result.raw, 'utf8') : result.raw;
-    if (row.method !== 'GET') return { status: 200, body: bytes, headers: { ...headers, 'content-type': result.contentType } };
+    if (row.method !== 'GET')
+      return { status: 200, body: bytes, headers: { ...headers, 'content-type': result.contentType } };
     return cacheableReply(event, scope, headers, bytes, result.etag ?? etagOf(bytes), result.contentType);
   }
   if (result.html !== undefined) {
@@ -87,19 +91,29 @@ export async function executeOperation<K extends OperationId>(
   }
   if (result.format === 'form' && result.body !== undefined && result.body !== null) {
     headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
-    const form = new URLSearchParams(Object.entries(result.body as Record<string, unknown>).map(([name, value]) => [name, String(value)]));
+    const form = new URLSearchParams(
+      Object.entries(result.body as Record<string, unknown>).map(([name, value]) => [name, String(value)]),
+    );
     return { status: result.status, body: form.toString(), headers };
   }
   return jsonReply(result.status, result.body, headers);
 }
 
 /** A GET's 200, with its ETag and cache headers, or 304 when the client holds it already. */
-function cacheableReply(event: H3Event, scope: RequestScope, headers: Record<string, string>, bytes: Buffer, etag: string, contentType: string): Reply {
+function cacheableReply(
+  event: H3Event,
+  scope: RequestScope,
+  headers: Record<string, string>,
+  bytes: Buffer,
+  etag: string,
+  contentType: string,
+): Reply {
   // A handler may say otherwise (the health probes: no-store, a cached answer
   // would hide an outage; /rate_limit: no-cache, as GitHub). Such answers are
   // always sent whole, with no ETag and never a 304, as GitHub does for /rate_limit.
   const alwaysFresh = /\bno-(cache|store)\b/.test(headers['cache-control'] ?? '');
-  headers['cache-control'] ??= scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
+  headers['cache-control'] ??=
+    scope.principal.kind === 'token' ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
   headers.vary = 'Accept, Authorization, Cookie';
   if (!alwaysFresh) headers.etag = etag;
   if (!alwaysFresh && ifNoneMatchHits(event.req.headers.get('if-none-match'), etag)) {
@@ -111,10 +125,22 @@ function cacheableReply(event: H3Event, scope: RequestScope, headers: Record<str
 }
 
 /** The route of an operation: the pipeline with the operation's auth, rate-limit resource and scopes, then `run`. */
-export function operationRoute<K extends OperationId>(operationId: K, services: Services, run: (event: H3Event, scope: RequestScope) => Promise<Reply>) {
+export function operationRoute<K extends OperationId>(
+  operationId: K,
+  services: Services,
+  run: (event: H3Event, scope: RequestScope) => Promise<Reply>,
+) {
   const row = routeTable[operationId];
   return (event: H3Event) =>
-    runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource, counted: row.rateLimitCounted, acceptedScopes: row.acceptedScopes }, (scope) =>
-      run(event, scope),
+    runPipeline(
+      event,
+      services,
+      {
+        auth: row.auth,
+        resource: row.rateLimitResource,
+        counted: row.rateLimitCounted,
+        acceptedScopes: row.acceptedScopes,
+      },
+      (scope) => run(event, scope),
     );
 }

@@ -6,20 +6,29 @@ import type { OperationId } from '../generated/routes.js';
 
 type Op<K extends OperationId> = operations[K];
 
-export type PathParams<K extends OperationId> = Op<K> extends { parameters: { path: infer P } }
-  ? P extends Record<string, unknown> ? P : Record<string, never>
-  : Record<string, never>;
+export type PathParams<K extends OperationId> =
+  Op<K> extends { parameters: { path: infer P } }
+    ? P extends Record<string, unknown>
+      ? P
+      : Record<string, never>
+    : Record<string, never>;
 
-export type QueryParams<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } }
-  ? NonNullable<Q> extends Record<string, unknown> ? NonNullable<Q> : Record<string, never>
-  : Record<string, never>;
+export type QueryParams<K extends OperationId> =
+  Op<K> extends { parameters: { query?: infer Q } }
+    ? NonNullable<Q> extends Record<string, unknown>
+      ? NonNullable<Q>
+      : Record<string, never>
+    : Record<string, never>;
 
 type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
 
 // An optional body that is absent is validated as `{}`, so handlers always get an object.
-export type RequestBody<K extends OperationId> = Op<K> extends { requestBody?: infer R }
-  ? [NonNullable<R>] extends [never] ? undefined : JsonContent<NonNullable<R>>
-  : undefined;
+export type RequestBody<K extends OperationId> =
+  Op<K> extends { requestBody?: infer R }
+    ? [NonNullable<R>] extends [never]
+      ? undefined
+      : JsonContent<NonNullable<R>>
+    : undefined;
 
 // 400, 401 and 503 are here for answers that are documented bodies rather
 // than errors of the API (the authorize page's HTML, RFC 6749 token errors,
@@ -46,17 +55,19 @@ export interface RawResult {
   formActionOrigins?: never;
 }
 
-export type HandlerResult<K extends OperationId> = RawResult | {
-  [S in keyof Responses<K> & SuccessStatus]: {
-    status: S;
-    body: JsonContent<Responses<K>[S]>;
-    headers?: Record<string, string>;
-    /** `form`: the body is sent application/x-www-form-urlencoded (the OAuth endpoints' default). */
-    format?: 'json' | 'form';
-    /** A page for operations documented as `text/html` (the OAuth authorize page). */
-    html?: string;
-    /** Origins the page's forms may be redirected to (see page-headers.ts). */
-    formActionOrigins?: string[];
-    raw?: never;
-  };
-}[keyof Responses<K> & SuccessStatus];
+export type HandlerResult<K extends OperationId> =
+  | RawResult
+  | {
+      [S in keyof Responses<K> & SuccessStatus]: {
+        status: S;
+        body: JsonContent<Responses<K>[S]>;
+        headers?: Record<string, string>;
+        /** `form`: the body is sent application/x-www-form-urlencoded (the OAuth endpoints' default). */
+        format?: 'json' | 'form';
+        /** A page for operations documented as `text/html` (the OAuth authorize page). */
+        html?: string;
+        /** Origins the page's forms may be redirected to (see page-headers.ts). */
+        formActionOrigins?: string[];
+        raw?: never;
+      };
+    }[keyof Responses<K> & SuccessStatus];

@@ -18,7 +18,10 @@ describe('pageLink', () => {
     for (const href of requests) {
       const url = new URL(href);
       const q = Object.fromEntries(url.searchParams);
-      const page = pageRequest({ page: q.page ? Number(q.page) : undefined, per_page: q.per_page ? Number(q.per_page) : undefined });
+      const page = pageRequest({
+        page: q.page ? Number(q.page) : undefined,
+        per_page: q.per_page ? Number(q.per_page) : undefined,
+      });
       for (const total of [0, 5, 30, 31, 40, 1000]) {
         const expected = linkHeader(urls.apiRequest(url), page, total);
         expect(pageLink(urls, url, page, total)).toBe(expected);
@@ -29,6 +32,8 @@ describe('pageLink', () => {
     const other = new Urls('https://other.example');
     const url = new URL(requests[0]!);
     expect(pageLink(other, url, pageRequest({ per_page: 30 }), 40)).toMatch(/^<https:\/\/other\.example\//);
-    expect(pageLink(other, url, pageRequest({ per_page: 30 }), 40)).toBe(linkHeader(other.apiRequest(url), pageRequest({ per_page: 30 }), 40));
+    expect(pageLink(other, url, pageRequest({ per_page: 30 }), 40)).toBe(
+      linkHeader(other.apiRequest(url), pageRequest({ per_page: 30 }), 40),
+    );
   });
 });

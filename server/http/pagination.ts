@@ -1,6 +1,10 @@
 // Page-number pagination as GitHub does it: `per_page` (default 30, clamped to
 // 100) and `page`, with a `Link` header naming next/last/first/prev.
-export interface PageRequest { page: number; perPage: number; offset: number }
+export interface PageRequest {
+  page: number;
+  perPage: number;
+  offset: number;
+}
 
 // `page` has no upper bound in the contract. An offset past this is past any
 // real row count, and still fits PostgreSQL's bigint: such pages are empty

@@ -12,11 +12,19 @@ import { loadSpec } from '../services.js';
 import { compileParamCheck } from './path-param-check.js';
 import { RequestValidator } from './request-validator.js';
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 type Schema = Record<string, unknown>;
-interface Param { name: string; in: string; required?: boolean; schema?: Schema }
-interface Spec { paths: Record<string, Record<string, unknown>> }
+interface Param {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Schema;
+}
+interface Spec {
+  paths: Record<string, Record<string, unknown>>;
+}
 
 let spec: Spec;
 let validator: RequestValidator;
@@ -42,7 +50,13 @@ const compiled = new Map<Param[], ValidateFunction>();
 function ajvAnswer(params: Param[], raw: Record<string, string>): Record<string, unknown> | 'not found' {
   let validate = compiled.get(params);
   if (!validate) {
-    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, coerceTypes: true, useDefaults: true });
+    const ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      validateFormats: true,
+      coerceTypes: true,
+      useDefaults: true,
+    });
     addFormats(ajv);
     validate = ajv.compile({
       type: 'object',
@@ -52,7 +66,9 @@ function ajvAnswer(params: Param[], raw: Record<string, string>): Record<string,
     compiled.set(params, validate);
   }
   const data: Record<string, unknown> = { ...raw };
-  const numeric = params.filter((p) => ['integer', 'number'].includes(resolveLocalRef<Schema>(spec, p.schema ?? {}).type as string));
+  const numeric = params.filter((p) =>
+    ['integer', 'number'].includes(resolveLocalRef<Schema>(spec, p.schema ?? {}).type as string),
+  );
   if (numeric.some((p) => !/^-?(?:\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/.test(raw[p.name]!))) return 'not found';
   if (!validate(data)) return 'not found';
   if (Object.values(data).some((v) => typeof v === 'number' && !Number.isSafeInteger(v))) return 'not found';
@@ -74,7 +90,23 @@ const values = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.string({ unit: nameChars, minLength: 95, maxLength: 105 }),
   fc.string({ unit: nameChars, maxLength: 8 }),
-  fc.constantFrom('', '0', '1', '01', '1.0', '1.5', '1e3', '-1', ' 1', '0x10', '9007199254740991', '9007199254740993', '1e400', 'a😀b', '😀'.repeat(60)),
+  fc.constantFrom(
+    '',
+    '0',
+    '1',
+    '01',
+    '1.0',
+    '1.5',
+    '1e3',
+    '-1',
+    ' 1',
+    '0x10',
+    '9007199254740991',
+    '9007199254740993',
+    '1e400',
+    'a😀b',
+    '😀'.repeat(60),
+  ),
   fc.bigInt({ min: -10n, max: 2n ** 60n }).map(String),
 );
 

@@ -42,7 +42,14 @@ export class RequestScope {
 }
 
 /** Header names that contain the vendor word, built once per configuration. */
-interface VendorNames { requestId: string; mediaType: string; mediaTypeValue: string; apiVersion: string; apiVersionSelected: string; apiVersionDisplay: string }
+interface VendorNames {
+  requestId: string;
+  mediaType: string;
+  mediaTypeValue: string;
+  apiVersion: string;
+  apiVersionSelected: string;
+  apiVersionDisplay: string;
+}
 const vendorNamesByConfig = new WeakMap<Services['config'], VendorNames>();
 
 function vendorNames(config: Services['config']): VendorNames {
@@ -131,11 +138,15 @@ export function limitFor(principal: Principal, services: Services, resource: Rat
 
 /** Whose limit it is, as a rate-limit message names it. */
 export function rateLimitSubject(principal: Principal, ip: string): string {
-  return principal.kind === 'app' ? `app ${principal.app.slug} (ID ${principal.app.id})`
-    : principal.kind === 'oauth-app' ? `OAuth app ${principal.app.clientId}`
-    : principal.kind !== 'token' ? ip
-    : principal.installation ? `installation ID ${principal.installation.id}`
-    : `user ${principal.user.login} (ID ${principal.user.id})`;
+  return principal.kind === 'app'
+    ? `app ${principal.app.slug} (ID ${principal.app.id})`
+    : principal.kind === 'oauth-app'
+      ? `OAuth app ${principal.app.clientId}`
+      : principal.kind !== 'token'
+        ? ip
+        : principal.installation
+          ? `installation ID ${principal.installation.id}`
+          : `user ${principal.user.login} (ID ${principal.user.id})`;
 }
 
 function exceededMessage(principal: Principal, ip: string, state: RateState, windowSeconds: number): string {
@@ -143,7 +154,12 @@ function exceededMessage(principal: Principal, ip: string, state: RateState, win
 }
 
 // Not async, and no copy of options: this is on every request.
-export function runPipeline(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
+export function runPipeline(
+  event: H3Event,
+  services: Services,
+  options: PipelineOptions,
+  inner: Inner,
+): Promise<Response> {
   return options.resource === 'none'
     ? runUnlimited(event, services, options, inner)
     : runLimited(event, services, options as PipelineOptions & { resource: RateResource }, inner);
@@ -160,7 +176,12 @@ function baseHeaders(services: Services, requestId: string): Record<string, stri
 }
 
 /** An operation outside the rate limits (`x-wharf-rate-limit-resource: none`). */
-async function runUnlimited(event: H3Event, services: Services, options: PipelineOptions, inner: Inner): Promise<Response> {
+async function runUnlimited(
+  event: H3Event,
+  services: Services,
+  options: PipelineOptions,
+  inner: Inner,
+): Promise<Response> {
   const requestId = randomUUID();
   const ip = clientIp(event, services.config.trustProxy);
   const headers = baseHeaders(services, requestId);
@@ -177,7 +198,12 @@ async function runUnlimited(event: H3Event, services: Services, options: Pipelin
   return reply;
 }
 
-async function runLimited(event: H3Event, services: Services, options: PipelineOptions & { resource: RateResource }, inner: Inner): Promise<Response> {
+async function runLimited(
+  event: H3Event,
+  services: Services,
+  options: PipelineOptions & { resource: RateResource },
+  inner: Inner,
+): Promise<Response> {
   const { config, rateLimiter } = services;
   const names = vendorNames(config);
   const requestId = randomUUID();
@@ -194,10 +220,13 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
     principal = found instanceof Promise ? await found : found;
     bucket = rateLimitBucket(principal, ip);
     const limit = limitFor(principal, services, options.resource);
-    const decision = options.counted === false
-      ? { allowed: true, state: await rateLimiter.current(bucket, options.resource, limit) }
-      : options.counted === 'by-handler' ? { allowed: true, state: rateLimiter.peek(bucket, options.resource, limit) }
-      : rateLimiter.tryTake(bucket, options.resource, limit) ?? (await rateLimiter.take(bucket, options.resource, limit));
+    const decision =
+      options.counted === false
+        ? { allowed: true, state: await rateLimiter.current(bucket, options.resource, limit) }
+        : options.counted === 'by-handler'
+          ? { allowed: true, state: rateLimiter.peek(bucket, options.resource, limit) }
+          : (rateLimiter.tryTake(bucket, options.resource, limit) ??
+            (await rateLimiter.take(bucket, options.resource, limit)));
     rate = decision.state;
     if (!decision.allowed) {
       const retryAfter = Math.max(1, rate.reset - Math.floor(services.now() / 1000));
@@ -209,7 +238,10 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
       headers['x-oauth-scopes'] = principal.scopes.join(', ');
       headers['x-accepted-oauth-scopes'] = (options.acceptedScopes ?? []).join(', ');
     }
-    headers[names.apiVersionSelected] = selectApiVersion(event.req.headers.get(names.apiVersion), names.apiVersionDisplay);
+    headers[names.apiVersionSelected] = selectApiVersion(
+      event.req.headers.get(names.apiVersion),
+      names.apiVersionDisplay,
+    );
     scope = new RequestScope(requestId, principal, ip, headers);
     reply = await inner(scope);
   } catch (error) {
@@ -219,9 +251,15 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
   const refunded = scope?.refunded === true && (options.counted ?? true) === true;
   if (refunded) rateLimiter.refund(bucket, options.resource);
   if (scope?.rate) rate = scope.rate;
-  else if (!rate || refunded) rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services, options.resource));
+  else if (!rate || refunded)
+    rate = rateLimiter.peek(bucket, options.resource, limitFor(principal, services, options.resource));
   if (services.log.enabled('debug')) {
-    services.log.debug('request', { requestId, method: event.req.method, path: event.url.pathname, status: reply.status });
+    services.log.debug('request', {
+      requestId,
+      method: event.req.method,
+      path: event.url.pathname,
+      status: reply.status,
+    });
   }
   if (reply instanceof Response) {
     rateHeaders(headers, rate);
@@ -232,14 +270,30 @@ async function runLimited(event: H3Event, services: Services, options: PipelineO
   return toResponse(reply);
 }
 
-function errorReply(error: unknown, event: H3Event, services: Services, headers: Record<string, string>, requestId: string): Reply {
+function errorReply(
+  error: unknown,
+  event: H3Event,
+  services: Services,
+  headers: Record<string, string>,
+  requestId: string,
+): Reply {
   let apiError = error instanceof ApiError ? error : undefined;
   if (!apiError && isDatabaseUnavailable(error)) {
     // An outage, not a bug: the client is told when to come back.
-    services.log.warn('database unavailable', { requestId, method: event.req.method, path: event.url.pathname, ...unavailableReason(error) });
+    services.log.warn('database unavailable', {
+      requestId,
+      method: event.req.method,
+      path: event.url.pathname,
+      ...unavailableReason(error),
+    });
     apiError = databaseUnavailable();
   } else if (!apiError) {
-    services.log.error('unhandled error', { requestId, method: event.req.method, path: event.url.pathname, ...errorFields(error) });
+    services.log.error('unhandled error', {
+      requestId,
+      method: event.req.method,
+      path: event.url.pathname,
+      ...errorFields(error),
+    });
   }
   const final = apiError ?? new ApiError(500, 'internal server error');
   for (const [name, value] of Object.entries(final.headers)) headers[name.toLowerCase()] = value;

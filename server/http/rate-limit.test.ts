@@ -44,14 +44,20 @@ describe('rate limits', () => {
 
   it('never accepts more than the limit across two server processes sharing the database', async () => {
     const limit = 300;
-    const config = loadConfig({ DATABASE_URL: server.databaseUrl, WHARF_DATA_DIR: server.dataDir, WHARF_RATE_LIMIT_AUTHENTICATED: String(limit), WHARF_LOG_LEVEL: 'error' });
+    const config = loadConfig({
+      DATABASE_URL: server.databaseUrl,
+      WHARF_DATA_DIR: server.dataDir,
+      WHARF_RATE_LIMIT_AUTHENTICATED: String(limit),
+      WHARF_LOG_LEVEL: 'error',
+    });
     const sqlA = connect(server.databaseUrl);
     const sqlB = connect(server.databaseUrl);
     const a = await createWharfApp(config, sqlA, createLogger('error'));
     const b = await createWharfApp(config, sqlB, createLogger('error'));
     try {
       const frank = await server.createUser('frank');
-      const request = (app: typeof a) => app.app.fetch(new Request('http://127.0.0.1/user', { headers: { authorization: `token ${frank.token}` } }));
+      const request = (app: typeof a) =>
+        app.app.fetch(new Request('http://127.0.0.1/user', { headers: { authorization: `token ${frank.token}` } }));
       const responses = await Promise.all(Array.from({ length: 400 }, (_, i) => request(i % 2 ? a : b)));
       const accepted = responses.filter((r) => r.status === 200).length;
       // Each process may hold one unspent lease (1% of the limit) when the database runs dry.
@@ -94,7 +100,10 @@ describe('spending several units at once (GraphQL points)', () => {
     expect(await take(60)).toMatchObject({ allowed: true, state: { used: 90, remaining: 10 } });
     // 20 do not fit in the 10 left: refused, and nothing is spent.
     expect(await take(20)).toMatchObject({ allowed: false, state: { used: 90, remaining: 10 } });
-    expect(limiter.tryTake('test:units', 'graphql', 100, 10)).toMatchObject({ allowed: true, state: { used: 100, remaining: 0 } });
+    expect(limiter.tryTake('test:units', 'graphql', 100, 10)).toMatchObject({
+      allowed: true,
+      state: { used: 100, remaining: 0 },
+    });
     expect(await take(1)).toMatchObject({ allowed: false, state: { remaining: 0 } });
     // Another process sharing the database finds the window spent too.
     const other = new RateLimiter(server.sql, 3600, () => now);

@@ -22,7 +22,10 @@ export interface RateState {
   resource: RateResource;
 }
 
-export interface RateDecision { allowed: boolean; state: RateState }
+export interface RateDecision {
+  allowed: boolean;
+  state: RateState;
+}
 
 interface Lease {
   windowStart: number;
@@ -39,7 +42,13 @@ export class RateLimiter {
    * Leases by resource, then bucket: no key is joined per request, and the
    * bucket string (memoised per principal, principal.ts) keeps its hash.
    */
-  private readonly leases: Record<RateResource, Map<string, Lease>> = { core: new Map(), graphql: new Map(), oauth: new Map(), login: new Map(), git: new Map(), search: new Map(),
+  private readonly leases: Record<RateResource, Map<string, Lease>> = {
+    core: new Map(),
+    graphql: new Map(),
+    oauth: new Map(),
+    login: new Map(),
+    git: new Map(),
+    search: new Map(),
   };
   private readonly pending = new Map<string, Promise<void>>();
 
@@ -166,7 +175,8 @@ export class RateLimiter {
     const common = Math.floor(this.now() / 1000 / this.windowSeconds) * this.windowSeconds;
     // A resource with a window of its own is pruned against that window, the rest against the common one.
     let condition = this.sql`(window_start < ${common} AND NOT (resource = ANY(${own})))`;
-    for (const resource of own) condition = this.sql`${condition} OR (resource = ${resource} AND window_start < ${this.windowStart(resource)})`;
+    for (const resource of own)
+      condition = this.sql`${condition} OR (resource = ${resource} AND window_start < ${this.windowStart(resource)})`;
     const deleted = await this.sql`DELETE FROM rate_limit_windows WHERE ${condition}`;
     return deleted.count;
   }

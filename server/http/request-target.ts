@@ -32,7 +32,10 @@ export function guardRequestTarget(handler: NodeHandler): NodeHandler {
     const refused = refusedTarget(req.url ?? '/');
     if (!refused) return handler(req, res);
     const body = JSON.stringify(errorBody(refused, 'https://docs.github.com/rest'));
-    res.writeHead(refused.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(refused.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   };
 }

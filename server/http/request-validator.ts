@@ -9,10 +9,16 @@ import { ApiError, notFound, validationFailed, type ValidationErrorItem } from '
 import { compileParamCheck, INVALID, type ParamCheck } from './path-param-check.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 type Schema = Record<string, unknown>;
-interface Parameter { name: string; in: string; required?: boolean; schema?: Schema }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Schema;
+}
 interface Operation {
   operationId: string;
   'x-wharf-error-resource'?: string;
@@ -35,8 +41,14 @@ interface CompiledOperation {
 
 const SPEC_ID = 'wharf-openapi.json';
 const RESOURCE_BY_TAG: Record<string, string> = {
-  repos: 'Repository', git: 'Reference', hooks: 'Hook', users: 'User',
-  authorizations: 'OauthAccess', oauth: 'OauthAccess', apps: 'Installation', issues: 'Issue',
+  repos: 'Repository',
+  git: 'Reference',
+  hooks: 'Hook',
+  users: 'User',
+  authorizations: 'OauthAccess',
+  oauth: 'OauthAccess',
+  apps: 'Installation',
+  issues: 'Issue',
 };
 
 function rewriteRefs(node: unknown): unknown {
@@ -44,7 +56,8 @@ function rewriteRefs(node: unknown): unknown {
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? SPEC_ID + value : rewriteRefs(value);
+      out[key] =
+        key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? SPEC_ID + value : rewriteRefs(value);
     }
     return out;
   }
@@ -143,7 +156,8 @@ export class RequestValidator {
       ajv.addSchema(spec as object, SPEC_ID);
     }
     for (const item of Object.values(spec.paths)) {
-      const resolve = (list: unknown) => ((list ?? []) as unknown[]).map((p) => resolveLocalRef<Parameter>(spec, p as Parameter));
+      const resolve = (list: unknown) =>
+        ((list ?? []) as unknown[]).map((p) => resolveLocalRef<Parameter>(spec, p as Parameter));
       const shared = resolve(item.parameters);
       for (const [method, value] of Object.entries(item)) {
         if (method === 'parameters' || typeof value !== 'object' || !value) continue;
@@ -151,7 +165,9 @@ export class RequestValidator {
         const all = [...shared, ...resolve(op.parameters)];
         const pathParams = all.filter((p) => p.in === 'path');
         const queryParams = all.filter((p) => p.in === 'query');
-        const requestBody = op.requestBody ? resolveLocalRef<NonNullable<Operation['requestBody']>>(spec, op.requestBody) : undefined;
+        const requestBody = op.requestBody
+          ? resolveLocalRef<NonNullable<Operation['requestBody']>>(spec, op.requestBody)
+          : undefined;
         const bodySchema = requestBody?.content?.['application/json']?.schema;
         const pathChecks = fastPathChecks(spec, pathParams);
         this.operations.set(op.operationId, {

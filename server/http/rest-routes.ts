@@ -34,8 +34,18 @@ export function allowHeader(methods: Map<string, unknown>): string {
 export const ROUTE_ALIASES: ReadonlyArray<RouteAlias> = [
   { method: 'GET', route: '/repos/:owner/:repo/git/matching-refs/', operationId: 'git/list-refs' },
   // GitHub's archive links without a ref (the default branch): `{ref}` cannot be empty in a path.
-  { method: 'GET', route: '/repos/:owner/:repo/tarball', operationId: 'repos/download-tarball-archive', params: { ref: '' } },
-  { method: 'GET', route: '/repos/:owner/:repo/zipball', operationId: 'repos/download-zipball-archive', params: { ref: '' } },
+  {
+    method: 'GET',
+    route: '/repos/:owner/:repo/tarball',
+    operationId: 'repos/download-tarball-archive',
+    params: { ref: '' },
+  },
+  {
+    method: 'GET',
+    route: '/repos/:owner/:repo/zipball',
+    operationId: 'repos/download-zipball-archive',
+    params: { ref: '' },
+  },
   // The root directory: the empty `{path}` of repos/get-content (Octokit's `path: ''`, PyGithub's get_contents('')).
   { method: 'GET', route: '/repos/:owner/:repo/contents/', operationId: 'repos/get-content', params: { path: '' } },
   { method: 'GET', route: '/repos/:owner/:repo/contents', operationId: 'repos/get-content', params: { path: '' } },
@@ -65,7 +75,10 @@ export interface RouteTarget {
 export function restRoutes(): Map<string, Map<string, RouteTarget>> {
   const byRoute = new Map<string, Map<string, RouteTarget>>();
   for (const [route, methods] of operationsByRoute()) {
-    byRoute.set(route, new Map([...methods].map(([method, operationId]) => [method, { operationId, byRepositoryId: false }])));
+    byRoute.set(
+      route,
+      new Map([...methods].map(([method, operationId]) => [method, { operationId, byRepositoryId: false }])),
+    );
   }
   for (const operationId of Object.keys(routeTable) as OperationId[]) {
     const { method, repositoryIdRoute: route } = routeTable[operationId];

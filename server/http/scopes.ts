@@ -13,8 +13,15 @@ const INCLUDES: Record<string, string[]> = {
 };
 
 export const KNOWN_SCOPES = [
-  'repo', 'public_repo', 'delete_repo', 'admin:repo_hook', 'write:repo_hook', 'read:repo_hook',
-  'user', 'read:user', 'user:email',
+  'repo',
+  'public_repo',
+  'delete_repo',
+  'admin:repo_hook',
+  'write:repo_hook',
+  'read:repo_hook',
+  'user',
+  'read:user',
+  'user:email',
 ] as const;
 
 export function expandScopes(scopes: readonly string[]): Set<string> {
@@ -39,7 +46,11 @@ export function hasAnyScope(granted: readonly string[], accepted: readonly strin
  * headers when a classic token lacks the scopes; for an installation token,
  * when the operation is closed to apps or needs permissions it lacks.
  */
-export function ensureScopes(principal: Principal, accepted: readonly string[], appPermissions: AppPermissions | null): void {
+export function ensureScopes(
+  principal: Principal,
+  accepted: readonly string[],
+  appPermissions: AppPermissions | null,
+): void {
   if (principal.kind !== 'token') return;
   if (principal.installation) return ensureAppPermissions(principal.installation, appPermissions);
   if (accepted.length === 0 || hasAnyScope(principal.scopes, accepted)) return;

@@ -15,7 +15,10 @@ const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_
 
 /** The one answer to anything wrong with a download. */
 export function notFound(): Response {
-  return new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response('Not Found\n', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /**
@@ -23,7 +26,11 @@ export function notFound(): Response {
  * `unsigned` when it carries neither, `invalid` when either is missing,
  * malformed, expired or not this server's.
  */
-export async function signatureOf(signer: UrlSigner, url: URL, grant: Grant): Promise<'valid' | 'invalid' | 'unsigned'> {
+export async function signatureOf(
+  signer: UrlSigner,
+  url: URL,
+  grant: Grant,
+): Promise<'valid' | 'invalid' | 'unsigned'> {
   const expires = url.searchParams.get('expires');
   const signature = url.searchParams.get('signature');
   if (expires === null && signature === null) return 'unsigned';
@@ -32,7 +39,12 @@ export async function signatureOf(signer: UrlSigner, url: URL, grant: Grant): Pr
 }
 
 /** Git's output for `args` on the repository as the body, streamed; null when git fails before writing. */
-export async function gitDownload(services: Services, repositoryId: number, args: string[], contentType: string): Promise<Response | null> {
+export async function gitDownload(
+  services: Services,
+  repositoryId: number,
+  args: string[],
+  contentType: string,
+): Promise<Response | null> {
   const response = await runGit({
     args: ['--git-dir', services.git.pathOf(repositoryId), ...args],
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...GIT_ENV },
@@ -43,13 +55,22 @@ export async function gitDownload(services: Services, repositoryId: number, args
 }
 
 /** `download` at `route`, its unexpected errors logged as `{what} download failed` and answered with a bare 500. */
-export function mountDownload(app: H3, services: Services, route: string, what: string, download: (event: H3Event) => Promise<Response>): void {
+export function mountDownload(
+  app: H3,
+  services: Services,
+  route: string,
+  what: string,
+  download: (event: H3Event) => Promise<Response>,
+): void {
   app.get(route, async (event) => {
     try {
       return await download(event);
     } catch (error) {
       services.log.error(`${what} download failed`, { path: event.url.pathname, ...errorFields(error) });
-      return new Response('Internal Server Error\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return new Response('Internal Server Error\n', {
+        status: 500,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
     }
   });
 }

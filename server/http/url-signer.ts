@@ -29,12 +29,16 @@ export interface SignedGrant {
 export class UrlSigner {
   private key: Promise<Buffer> | undefined;
 
-  constructor(private readonly sql: Sql, private readonly now: () => number) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly now: () => number,
+  ) {}
 
   /** The key, created by whichever process asks first (the insert that loses the race reads the winner's). */
   private secret(): Promise<Buffer> {
     this.key ??= (async () => {
-      await this.sql`INSERT INTO server_secrets (name, value) VALUES (${SECRET_NAME}, ${randomBytes(32)}) ON CONFLICT (name) DO NOTHING`;
+      await this
+        .sql`INSERT INTO server_secrets (name, value) VALUES (${SECRET_NAME}, ${randomBytes(32)}) ON CONFLICT (name) DO NOTHING`;
       const [row] = await this.sql<{ value: Buffer }[]>`SELECT value FROM server_secrets WHERE name = ${SECRET_NAME}`;
       return row!.value;
     })().catch((error: unknown) => {
@@ -46,7 +50,9 @@ export class UrlSigner {
 
   // JSON keeps the fields apart whatever they hold (a path may hold newlines).
   private async mac(grant: Grant, expires: number): Promise<Buffer> {
-    return createHmac('sha256', await this.secret()).update(JSON.stringify(['wharf-signed-url', expires, ...grant])).digest();
+    return createHmac('sha256', await this.secret())
+      .update(JSON.stringify(['wharf-signed-url', expires, ...grant]))
+      .digest();
   }
 
   /** A signature of `grant` valid from now for SIGNED_URL_TTL_S. */
@@ -89,7 +95,9 @@ export class UrlSigner {
   }
 
   private async sealKey(): Promise<Buffer> {
-    return createHmac('sha256', await this.secret()).update('wharf-sealed-field').digest();
+    return createHmac('sha256', await this.secret())
+      .update('wharf-sealed-field')
+      .digest();
   }
 
   /** `?expires=…&signature=…` for `grant`. */

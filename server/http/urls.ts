@@ -14,7 +14,10 @@ import { REST_PREFIXES } from './rest-routes.js';
 export const API_PREFIX = '/api/v3';
 
 export class Urls {
-  constructor(readonly base: string, readonly noreplyHost = 'wharf.local') {}
+  constructor(
+    readonly base: string,
+    readonly noreplyHost = 'wharf.local',
+  ) {}
 
   /** GitHub's address for an account without a public email: `<id>+<login>@users.noreply.<host>`. */
   noreply(account: { id: number; login: string }): string {
@@ -33,7 +36,7 @@ export class Urls {
   apiRequest(requestUrl: URL): URL {
     let path = requestUrl.pathname;
     for (const prefix of REST_PREFIXES) {
-      if (prefix && (path === prefix || path.startsWith(prefix + '/'))) path = path.slice(prefix.length);
+      if (prefix && (path === prefix || path.startsWith(`${prefix}/`))) path = path.slice(prefix.length);
     }
     return new URL(this.api(path) + definedSearch(requestUrl));
   }

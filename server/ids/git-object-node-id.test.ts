@@ -38,12 +38,12 @@ describe('git object node IDs', () => {
   it('rejects a payload bent to another kind, a wrong length or a truncated varint', () => {
     const id = commitNodeId(42, SHA);
     const payload = Buffer.from(id.slice(3), 'base64url');
-    expect(decodeNodeId('TR_' + id.slice(3))).toBeNull(); // kind code 15 under the tree prefix
-    expect(decodeNodeId('CO_' + payload.subarray(0, payload.length - 1).toString('base64url'))).toBeNull();
-    expect(decodeNodeId('CO_' + Buffer.concat([payload, Buffer.from([0])]).toString('base64url'))).toBeNull();
-    expect(decodeNodeId('CO_' + Buffer.from([2, 15, 0x80]).toString('base64url'))).toBeNull();
-    expect(decodeNodeId('R_' + Buffer.from([2, 3, 42, ...Buffer.from(SHA, 'hex')]).toString('base64url'))).toBeNull(); // not a git kind
-    expect(decodeNodeId('CO_' + Buffer.from([3, 15, 42, ...Buffer.from(SHA, 'hex')]).toString('base64url'))).toBeNull(); // unknown version
+    expect(decodeNodeId(`TR_${id.slice(3)}`)).toBeNull(); // kind code 15 under the tree prefix
+    expect(decodeNodeId(`CO_${payload.subarray(0, payload.length - 1).toString('base64url')}`)).toBeNull();
+    expect(decodeNodeId(`CO_${Buffer.concat([payload, Buffer.from([0])]).toString('base64url')}`)).toBeNull();
+    expect(decodeNodeId(`CO_${Buffer.from([2, 15, 0x80]).toString('base64url')}`)).toBeNull();
+    expect(decodeNodeId(`R_${Buffer.from([2, 3, 42, ...Buffer.from(SHA, 'hex')]).toString('base64url')}`)).toBeNull(); // not a git kind
+    expect(decodeNodeId(`CO_${Buffer.from([3, 15, 42, ...Buffer.from(SHA, 'hex')]).toString('base64url')}`)).toBeNull(); // unknown version
   });
 
   it('never hands a git object id to a caller asking for a database id', () => {
@@ -66,6 +66,7 @@ describe('git object node IDs', () => {
       `06:Commit0:${SHA}`,
       `010:Repository1:${SHA}`, // a sha on a kind that has a row
       `06:Commit1:${SHA}\n`,
-    ]) expect(decodeNodeId(b64(text)), text).toBeNull();
+    ])
+      expect(decodeNodeId(b64(text)), text).toBeNull();
   });
 });

@@ -38,8 +38,10 @@ export function isGitObjectNodeType(type: string): type is GitObjectNodeType {
 /** Encodes a git object's node ID. Throws TypeError for programmer errors (bad type, id or oid). */
 export function encodeGitObjectNodeId(type: GitObjectNodeType, repositoryId: number, oid: string): string {
   const kind = kindByType(type);
-  if (kind === undefined || !isGitObjectNodeType(type)) throw new TypeError(`encodeGitObjectNodeId: not a git object type ${String(type)}`);
-  if (!Number.isSafeInteger(repositoryId) || repositoryId < 1) throw new TypeError(`encodeGitObjectNodeId: bad repository id ${String(repositoryId)}`);
+  if (kind === undefined || !isGitObjectNodeType(type))
+    throw new TypeError(`encodeGitObjectNodeId: not a git object type ${String(type)}`);
+  if (!Number.isSafeInteger(repositoryId) || repositoryId < 1)
+    throw new TypeError(`encodeGitObjectNodeId: bad repository id ${String(repositoryId)}`);
   if (!FULL_OID.test(oid)) throw new TypeError(`encodeGitObjectNodeId: not a full object id ${JSON.stringify(oid)}`);
   const payload = Buffer.concat([
     Buffer.from([GIT_OBJECT_FORMAT_VERSION, kind.code, ...writeVarint(BigInt(repositoryId))]),

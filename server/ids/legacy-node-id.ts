@@ -17,9 +17,7 @@ import { kindByType, type NodeType } from './node-kinds.js';
 // has no leading zero and at most 16 digits (MAX_SAFE_INTEGER has 16).
 const LEGACY_TEXT = /^(?:(\d{2,3}):)?([A-Za-z]+)([1-9]\d{0,15})(?::([0-9a-f]{40}|[0-9a-f]{64}))?$/;
 
-export function decodeLegacyNodeId(
-  input: string,
-): { type: NodeType; id: number; oid?: string } | null {
+export function decodeLegacyNodeId(input: string): { type: NodeType; id: number; oid?: string } | null {
   const bytes = decodeBase64Strict(input);
   if (bytes === null) return null;
   // latin1 maps every byte to one char; the regex then admits only ASCII.

@@ -16,9 +16,24 @@ function prng(seed: number): () => number {
 
 describe('hostile input', () => {
   it.each([
-    42, null, undefined, {}, [], true, 1296269n, Symbol('x'), () => 'U_AQEB',
-    new String('U_AQEB'), ['U_AQEB'], '', 'A'.repeat(201), `U_${'A'.repeat(300)}`,
-    `UmVwb3NpdG9yeTEy${'MDEy'.repeat(250_000)}`, '\u0000', '\ud800', 'U_\u{1f600}',
+    42,
+    null,
+    undefined,
+    {},
+    [],
+    true,
+    1296269n,
+    Symbol('x'),
+    () => 'U_AQEB',
+    new String('U_AQEB'),
+    ['U_AQEB'],
+    '',
+    'A'.repeat(201),
+    `U_${'A'.repeat(300)}`,
+    `UmVwb3NpdG9yeTEy${'MDEy'.repeat(250_000)}`,
+    '\u0000',
+    '\ud800',
+    'U_\u{1f600}',
   ])('decodeNodeId(%#) is null', (input) => {
     expect(decodeNodeId(input)).toBeNull();
     expect(decodeNodeIdOf(input, 'User')).toBeNull();
@@ -49,8 +64,7 @@ describe('randomized decode', () => {
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
   const CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/=:. \u00e9\u{1f600}';
 
-  const randomString = () =>
-    Array.from({ length: int(40) }, () => pick([...CHARS])).join('');
+  const randomString = () => Array.from({ length: int(40) }, () => pick([...CHARS])).join('');
   const validId = () => {
     const kind = pick(NODE_KINDS);
     const id = pick([1, 127, 128, 2 ** 31, Number.MAX_SAFE_INTEGER, 1 + int(1e9)]);
@@ -59,16 +73,20 @@ describe('randomized decode', () => {
   };
   const randomPayload = () =>
     pick(NODE_KINDS).prefix +
-    Buffer.from(Array.from({ length: int(12) }, () => pick([0, 1, 2, 0x7f, 0x80, int(256)])))
-      .toString('base64url');
+    Buffer.from(Array.from({ length: int(12) }, () => pick([0, 1, 2, 0x7f, 0x80, int(256)]))).toString('base64url');
   const mutate = (s: string) => {
     const at = int(s.length + 1);
     switch (int(5)) {
-      case 0: return s.slice(0, at) + pick([...CHARS]) + s.slice(at + 1);
-      case 1: return s.slice(0, at) + pick([...CHARS]) + s.slice(at);
-      case 2: return s.slice(0, at) + s.slice(at + 1);
-      case 3: return s.slice(0, at);
-      default: return pick(NODE_KINDS).prefix + s.slice(s.indexOf('_') + 1);
+      case 0:
+        return s.slice(0, at) + pick([...CHARS]) + s.slice(at + 1);
+      case 1:
+        return s.slice(0, at) + pick([...CHARS]) + s.slice(at);
+      case 2:
+        return s.slice(0, at) + s.slice(at + 1);
+      case 3:
+        return s.slice(0, at);
+      default:
+        return pick(NODE_KINDS).prefix + s.slice(s.indexOf('_') + 1);
     }
   };
 

@@ -5,8 +5,7 @@ import { decodeNodeId, decodeNodeIdOf, encodeNodeId } from './node-id.js';
 
 const b64 = (text: string) => Buffer.from(text, 'latin1').toString('base64');
 /** Builds a prefixed ID from raw payload bytes, bypassing the encoder. */
-const raw = (prefix: string, bytes: number[]) =>
-  prefix + Buffer.from(bytes).toString('base64url');
+const raw = (prefix: string, bytes: number[]) => prefix + Buffer.from(bytes).toString('base64url');
 
 const IDS = [1, 127, 128, 2 ** 31, Number.MAX_SAFE_INTEGER];
 
@@ -36,18 +35,15 @@ describe('kind table', () => {
 });
 
 describe('prefixed IDs', () => {
-  it.each(NODE_KINDS.map((k) => [k.type, k.prefix] as const))(
-    'round-trips %s',
-    (type, prefix) => {
-      for (const id of IDS) {
-        const encoded = encodeNodeId(type, id);
-        expect(encoded.startsWith(prefix)).toBe(true);
-        expect(encoded).toMatch(/^[A-Z]+_[A-Za-z0-9_-]+$/);
-        expect(decodeNodeId(encoded)).toEqual({ type, id });
-        expect(encodeNodeId(type, BigInt(id))).toBe(encoded);
-      }
-    },
-  );
+  it.each(NODE_KINDS.map((k) => [k.type, k.prefix] as const))('round-trips %s', (type, prefix) => {
+    for (const id of IDS) {
+      const encoded = encodeNodeId(type, id);
+      expect(encoded.startsWith(prefix)).toBe(true);
+      expect(encoded).toMatch(/^[A-Z]+_[A-Za-z0-9_-]+$/);
+      expect(decodeNodeId(encoded)).toEqual({ type, id });
+      expect(encodeNodeId(type, BigInt(id))).toBe(encoded);
+    }
+  });
 
   it('matches hand-built payloads (version, kind, LEB128 id)', () => {
     expect(encodeNodeId('User', 1)).toBe(raw('U_', [1, 1, 1]));
@@ -107,8 +103,11 @@ describe('legacy IDs', () => {
   });
 
   it.each<[NodeType, number]>([
-    ['User', 583231], ['PullRequest', 1], ['IssueComment', 128],
-    ['PullRequestReviewComment', 2 ** 31], ['Gist', Number.MAX_SAFE_INTEGER],
+    ['User', 583231],
+    ['PullRequest', 1],
+    ['IssueComment', 128],
+    ['PullRequestReviewComment', 2 ** 31],
+    ['Gist', Number.MAX_SAFE_INTEGER],
   ])('decodes %s %d like the prefixed form', (type, id) => {
     const expected = decodeNodeId(encodeNodeId(type, id));
     expect(expected).toEqual({ type, id });
@@ -118,12 +117,29 @@ describe('legacy IDs', () => {
   });
 
   it.each([
-    'Repository0', 'Repository01', 'Repository', '1296269', 'Repository-1',
-    'Repository1.5', 'Repository 1', 'Repository1 ', 'Repository9007199254740992',
-    'Repository12345678901234567', 'Widget1', 'repository1', 'REPOSITORY1',
-    'constructor1', '__proto__1', '011:Repository1', '10:Repository1',
-    '0010:Repository1', '004:User1', '010Repository1', ':Repository1',
-    '010:Repository0', 'Repo\u00e9sitory1',
+    'Repository0',
+    'Repository01',
+    'Repository',
+    '1296269',
+    'Repository-1',
+    'Repository1.5',
+    'Repository 1',
+    'Repository1 ',
+    'Repository9007199254740992',
+    'Repository12345678901234567',
+    'Widget1',
+    'repository1',
+    'REPOSITORY1',
+    'constructor1',
+    '__proto__1',
+    '011:Repository1',
+    '10:Repository1',
+    '0010:Repository1',
+    '004:User1',
+    '010Repository1',
+    ':Repository1',
+    '010:Repository0',
+    'Repo\u00e9sitory1',
   ])('rejects base64(%j)', (text) => {
     expect(decodeNodeId(b64(text))).toBeNull();
   });

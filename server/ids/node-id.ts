@@ -88,7 +88,5 @@ function toDatabaseId(id: number | bigint): bigint {
     return BigInt(id);
   }
   if (typeof id === 'bigint' && id >= 1n && id <= MAX_SAFE) return id;
-  throw new TypeError(
-    `encodeNodeId: id must be an integer in 1..${Number.MAX_SAFE_INTEGER}, got ${String(id)}`,
-  );
+  throw new TypeError(`encodeNodeId: id must be an integer in 1..${Number.MAX_SAFE_INTEGER}, got ${String(id)}`);
 }

@@ -27,8 +27,6 @@ export function decodeBase64Strict(text: string): Buffer | null {
   if (body.length % 4 === 1) return null;
   const bytes = Buffer.from(body, 'base64');
   const canonical = bytes.toString('base64');
-  const ok = body.length === text.length
-    ? canonical.replace(/=+$/, '') === text
-    : canonical === text;
+  const ok = body.length === text.length ? canonical.replace(/=+$/, '') === text : canonical === text;
   return ok ? bytes : null;
 }

@@ -28,10 +28,7 @@ export function writeVarint(value: bigint): number[] {
  * Reads one varint starting at `offset`. Returns null when it is truncated,
  * overlong (a final 0x00 group after other groups), or above MAX_SAFE_INTEGER.
  */
-export function readVarint(
-  bytes: Uint8Array,
-  offset: number,
-): { value: number; next: number } | null {
+export function readVarint(bytes: Uint8Array, offset: number): { value: number; next: number } | null {
   let value = 0n;
   for (let i = 0; i < MAX_BYTES; i++) {
     const byte = bytes[offset + i];

@@ -47,7 +47,12 @@ export async function isAssignable(sql: Sql, repo: RepositoryRow, login: string)
   return row !== undefined;
 }
 
-export async function listAssignable(sql: Sql, repo: RepositoryRow, limit: number, offset: number): Promise<{ rows: AccountRef[]; total: number }> {
+export async function listAssignable(
+  sql: Sql,
+  repo: RepositoryRow,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AccountRef[]; total: number }> {
   const rows = await sql<(AccountRef & { total: number })[]>`
     SELECT a.id, a.login, a.kind, a.site_admin, count(*) OVER () AS total FROM accounts a
     WHERE ${assignable(sql, repo)} ORDER BY lower(a.login) LIMIT ${limit} OFFSET ${offset}`;
@@ -58,14 +63,19 @@ export async function listAssignable(sql: Sql, repo: RepositoryRow, limit: numbe
 export async function addAssignees(tx: TransactionSql, issueId: number, accounts: AccountRef[]): Promise<AccountRef[]> {
   const added: AccountRef[] = [];
   for (const account of accounts) {
-    const inserted = await tx`INSERT INTO issue_assignees (issue_id, user_id) VALUES (${issueId}, ${account.id}) ON CONFLICT DO NOTHING`;
+    const inserted =
+      await tx`INSERT INTO issue_assignees (issue_id, user_id) VALUES (${issueId}, ${account.id}) ON CONFLICT DO NOTHING`;
     if (inserted.count > 0) added.push(account);
   }
   return added;
 }
 
 /** Removes the given assignees; returns those that were assigned. */
-export async function removeAssignees(tx: TransactionSql, issueId: number, accounts: AccountRef[]): Promise<AccountRef[]> {
+export async function removeAssignees(
+  tx: TransactionSql,
+  issueId: number,
+  accounts: AccountRef[],
+): Promise<AccountRef[]> {
   const removed: AccountRef[] = [];
   for (const account of accounts) {
     const deleted = await tx`DELETE FROM issue_assignees WHERE issue_id = ${issueId} AND user_id = ${account.id}`;

@@ -30,7 +30,9 @@ export async function editComment(ctx: EventContext, comment: CommentRow, body: 
   if (body === comment.body) return comment;
   await tx`UPDATE issue_comments SET body = ${body}, updated_at = now() WHERE id = ${comment.id}`;
   const updated = (await commentById(tx, repo.id, comment.id))!;
-  await emitCommentEvent(ctx, 'edited', await issueOf(tx, repo.id, comment.issue_id), updated, { body: { from: comment.body } });
+  await emitCommentEvent(ctx, 'edited', await issueOf(tx, repo.id, comment.issue_id), updated, {
+    body: { from: comment.body },
+  });
   return updated;
 }
 

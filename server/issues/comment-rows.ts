@@ -36,6 +36,8 @@ export const SELECT_COMMENT = (sql: Db, extra = sql``) => sql`
 
 export async function commentById(sql: Db, repositoryId: number, commentId: number): Promise<CommentRow | null> {
   if (!Number.isSafeInteger(commentId) || commentId < 1) return null;
-  const [row] = await sql<CommentRow[]>`${SELECT_COMMENT(sql)} WHERE ic.repository_id = ${repositoryId} AND ic.id = ${commentId}`;
+  const [row] = await sql<
+    CommentRow[]
+  >`${SELECT_COMMENT(sql)} WHERE ic.repository_id = ${repositoryId} AND ic.id = ${commentId}`;
   return row ?? null;
 }

@@ -12,13 +12,19 @@ type RepoParams = { owner: string; repo: string };
 type IssueParams = RepoParams & { issue_number: number };
 
 /** The repository (readable by the caller) whose issues the operation is about. */
-export async function issueRepository<K extends OperationId>(ctx: OperationContext<K> & { params: RepoParams }): Promise<RepositoryAccess> {
+export async function issueRepository<K extends OperationId>(
+  ctx: OperationContext<K> & { params: RepoParams },
+): Promise<RepositoryAccess> {
   const access = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   if (!access.repo.has_issues) throw new ApiError(410, 'Issues are disabled for this repo');
   return access;
 }
 
-export async function findIssue(ctx: OperationContext<OperationId>, repositoryId: number, number: number): Promise<IssueRow> {
+export async function findIssue(
+  ctx: OperationContext<OperationId>,
+  repositoryId: number,
+  number: number,
+): Promise<IssueRow> {
   const issue = await issueByNumber(ctx.services.sql, repositoryId, number);
   if (!issue) throw notFound();
   return issue;

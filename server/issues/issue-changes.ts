@@ -30,7 +30,11 @@ export interface IssueChange extends LinkChange {
   unlock?: boolean;
 }
 
-export interface NewIssue extends Pick<LinkChange, 'labels' | 'milestone'> { title: string; body: string | null; assignees: AccountRef[] }
+export interface NewIssue extends Pick<LinkChange, 'labels' | 'milestone'> {
+  title: string;
+  body: string | null;
+  assignees: AccountRef[];
+}
 
 const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
 
@@ -44,12 +48,16 @@ export async function openIssue(ctx: EventContext, input: NewIssue): Promise<Iss
   const issue = { id: inserted!.id, repository_id: repo.id };
   await moveOpenIssueCount(ctx, 1);
   const assigned = await addAssignees(tx, issue.id, input.assignees);
-  const events: IssuesEvent[] = [{ action: 'opened' }, ...assigned.map((assignee) => ({ action: 'assigned' as const, assignee }))];
+  const events: IssuesEvent[] = [
+    { action: 'opened' },
+    ...assigned.map((assignee) => ({ action: 'assigned' as const, assignee })),
+  ];
   const timeline: NewIssueEvent[] = assigned.map((a) => ({ event: 'assigned', details: { assignee_id: a.id } }));
   const columns: Record<string, unknown> = {};
   const fresh = { id: issue.id, labels: [], milestone: null };
   await applyLinkChange(tx, fresh, { labels: input.labels, milestone: input.milestone }, columns, events, timeline);
-  if (columns.milestone_id !== undefined) await tx`UPDATE issues SET milestone_id = ${columns.milestone_id as number} WHERE id = ${issue.id}`;
+  if (columns.milestone_id !== undefined)
+    await tx`UPDATE issues SET milestone_id = ${columns.milestone_id as number} WHERE id = ${issue.id}`;
   await recordIssueEvents(tx, issue, actorOf(ctx), timeline);
   const row = (await issueByNumber(tx, repo.id, number))!;
   await emitIssuesEvents(ctx, row, events);
@@ -108,14 +116,22 @@ export async function changeIssue(ctx: EventContext, number: number, change: Iss
   if (Object.keys(columns).length === 0 && added.length === 0 && removed.length === 0 && !linksChanged) return issue;
   columns.updated_at = new Date();
   await tx`UPDATE issues SET ${tx(columns)} WHERE id = ${issue.id}`;
-  if (columns.state !== undefined && columns.state !== issue.state) await moveOpenIssueCount(ctx, columns.state === 'open' ? 1 : -1);
+  if (columns.state !== undefined && columns.state !== issue.state)
+    await moveOpenIssueCount(ctx, columns.state === 'open' ? 1 : -1);
   await recordIssueEvents(tx, issue, actor, timeline);
   const row = (await issueByNumber(tx, repo.id, number))!;
   await emitIssuesEvents(ctx, row, events);
   return row;
 }
 
-function stateChange(issue: IssueRow, change: IssueChange, actor: number | null, columns: Record<string, unknown>, events: IssuesEvent[], timeline: NewIssueEvent[]): void {
+function stateChange(
+  issue: IssueRow,
+  change: IssueChange,
+  actor: number | null,
+  columns: Record<string, unknown>,
+  events: IssuesEvent[],
+  timeline: NewIssueEvent[],
+): void {
   const state = change.state ?? (change.stateReason === 'reopened' ? 'open' : issue.state);
   if (state === 'closed' && issue.state === 'open') {
     const reason = change.stateReason && change.stateReason !== 'reopened' ? change.stateReason : 'completed';
@@ -126,7 +142,12 @@ function stateChange(issue: IssueRow, change: IssueChange, actor: number | null,
     Object.assign(columns, { state, state_reason: 'reopened', closed_at: null, closed_by_id: null });
     events.push({ action: 'reopened' });
     timeline.push({ event: 'reopened', details: { state_reason: 'reopened' } });
-  } else if (state === 'closed' && change.stateReason && change.stateReason !== 'reopened' && change.stateReason !== issue.state_reason) {
+  } else if (
+    state === 'closed' &&
+    change.stateReason &&
+    change.stateReason !== 'reopened' &&
+    change.stateReason !== issue.state_reason
+  ) {
     // Closed as completed, then marked not planned: the reason changes, no event (as GitHub).
     columns.state_reason = change.stateReason;
   }

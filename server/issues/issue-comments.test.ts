@@ -16,7 +16,11 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   carol = await server.createUser('carol');
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'talk' } });
-  const res = await server.api('/repos/alice/talk/issues', { method: 'POST', token: alice.token, body: { title: 'Discuss' } });
+  const res = await server.api('/repos/alice/talk/issues', {
+    method: 'POST',
+    token: alice.token,
+    body: { title: 'Discuss' },
+  });
   number = ((await res.json()) as { number: number }).number;
 });
 afterAll(() => server.close());
@@ -27,23 +31,33 @@ const comment = (body: string, token = alice.token, n = number) =>
   call(`/repos/alice/talk/issues/${n}/comments`, { method: 'POST', token, body: { body } });
 
 describe('issue comments', () => {
-  it('creates a comment with GitHub\'s body and counts it on the issue', async () => {
+  it("creates a comment with GitHub's body and counts it on the issue", async () => {
     const { res, status, json } = await comment('First!', carol.token);
     expect(status).toBe(201);
     expect(res.headers.get('location')).toBe(json.url);
     expect(json).toMatchObject({
-      body: 'First!', user: { login: 'carol' }, author_association: 'NONE',
+      body: 'First!',
+      user: { login: 'carol' },
+      author_association: 'NONE',
       url: `${server.url}/api/v3/repos/alice/talk/issues/comments/${json.id}`,
       issue_url: `${server.url}/api/v3/repos/alice/talk/issues/${number}`,
       html_url: `${server.url}/alice/talk/issues/${number}#issuecomment-${json.id}`,
       reactions: { total_count: 0 },
     });
     expect(json.node_id).toMatch(/^IC_/);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/issues/{issue_number}/comments', method: 'post', status: 201 }, { operationId: 'issues/create-comment' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/comments', method: 'post', status: 201 },
+      { operationId: 'issues/create-comment' },
+    );
     expect((await call(`/repos/alice/talk/issues/${number}`)).json.comments).toBe(1);
     const got = await call(`/api/v3/repos/alice/talk/issues/comments/${json.id}`);
     expect(got.json).toEqual(json);
-    expectBothSchemas(got.json, { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}', method: 'get' }, { operationId: 'issues/get-comment' });
+    expectBothSchemas(
+      got.json,
+      { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}', method: 'get' },
+      { operationId: 'issues/get-comment' },
+    );
   });
 
   it('refuses an empty body, an unknown issue, and anonymous callers', async () => {
@@ -59,7 +73,11 @@ describe('issue comments', () => {
     const edited = await call(path, { method: 'PATCH', token: alice.token, body: { body: 'by alice, edited' } });
     expect(edited.status).toBe(200);
     expect(edited.json.body).toBe('by alice, edited');
-    expectBothSchemas(edited.json, { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}', method: 'patch' }, { operationId: 'issues/update-comment' });
+    expectBothSchemas(
+      edited.json,
+      { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}', method: 'patch' },
+      { operationId: 'issues/update-comment' },
+    );
     expect((await call(path, { method: 'DELETE', token: carol.token })).status).toBe(403);
     const before = (await call(`/repos/alice/talk/issues/${number}`)).json.comments;
     expect((await call(path, { method: 'DELETE', token: alice.token })).status).toBe(204);
@@ -68,19 +86,29 @@ describe('issue comments', () => {
     expect((await call(`/repos/alice/talk/issues/${number}`)).json.comments).toBe(before - 1);
   });
 
-  it('lists an issue\'s comments oldest first with pages, and a repository\'s with sort and since', async () => {
-    const other = (await call('/repos/alice/talk/issues', { method: 'POST', token: alice.token, body: { title: 'Other' } })).json.number;
+  it("lists an issue's comments oldest first with pages, and a repository's with sort and since", async () => {
+    const other = (
+      await call('/repos/alice/talk/issues', { method: 'POST', token: alice.token, body: { title: 'Other' } })
+    ).json.number;
     for (let i = 0; i < 3; i++) await comment(`page ${i}`, alice.token, other);
     const first = await call(`/repos/alice/talk/issues/${other}/comments?per_page=2`);
     expect(first.json.map((c: { body: string }) => c.body)).toEqual(['page 0', 'page 1']);
     expect(first.res.headers.get('link')).toContain('rel="next"');
-    expectBothSchemas(first.json, { path: '/repos/{owner}/{repo}/issues/{issue_number}/comments', method: 'get' }, { operationId: 'issues/list-comments' });
+    expectBothSchemas(
+      first.json,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/comments', method: 'get' },
+      { operationId: 'issues/list-comments' },
+    );
     const second = await call(`/repos/alice/talk/issues/${other}/comments?per_page=2&page=2`);
     expect(second.json.map((c: { body: string }) => c.body)).toEqual(['page 2']);
 
     const all = await call('/repos/alice/talk/issues/comments');
     expect(all.json.length).toBeGreaterThanOrEqual(4);
-    expectBothSchemas(all.json, { path: '/repos/{owner}/{repo}/issues/comments', method: 'get' }, { operationId: 'issues/list-comments-for-repo' });
+    expectBothSchemas(
+      all.json,
+      { path: '/repos/{owner}/{repo}/issues/comments', method: 'get' },
+      { operationId: 'issues/list-comments-for-repo' },
+    );
     const newest = await call('/repos/alice/talk/issues/comments?sort=created&direction=desc');
     expect(newest.json[0].body).toBe('page 2');
     const ignored = await call('/repos/alice/talk/issues/comments?direction=desc');

@@ -9,10 +9,25 @@ import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { accountJson, type LockReason, type StateReason } from './issue-rows.js';
 import { repositoryUrls, userOrNull } from './issue-view.js';
 
-export type IssueEventKind = 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked' | 'renamed'
-  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned'
+export type IssueEventKind =
+  | 'closed'
+  | 'reopened'
+  | 'assigned'
+  | 'unassigned'
+  | 'locked'
+  | 'unlocked'
+  | 'renamed'
+  | 'labeled'
+  | 'unlabeled'
+  | 'milestoned'
+  | 'demilestoned'
   // A pull request's own: review requests, draft state, merge, head branch deleted.
-  | 'review_requested' | 'review_request_removed' | 'convert_to_draft' | 'ready_for_review' | 'merged' | 'head_ref_deleted';
+  | 'review_requested'
+  | 'review_request_removed'
+  | 'convert_to_draft'
+  | 'ready_for_review'
+  | 'merged'
+  | 'head_ref_deleted';
 
 export interface IssueEventDetails {
   assignee_id?: number;
@@ -30,19 +45,43 @@ export interface IssueEventDetails {
 }
 
 const NODE_TYPE: Record<IssueEventKind, NodeType> = {
-  closed: 'ClosedEvent', reopened: 'ReopenedEvent', assigned: 'AssignedEvent', unassigned: 'UnassignedEvent',
-  locked: 'LockedEvent', unlocked: 'UnlockedEvent', renamed: 'RenamedTitleEvent',
-  labeled: 'LabeledEvent', unlabeled: 'UnlabeledEvent', milestoned: 'MilestonedEvent', demilestoned: 'DemilestonedEvent',
-  review_requested: 'ReviewRequestedEvent', review_request_removed: 'ReviewRequestRemovedEvent',
-  convert_to_draft: 'ConvertToDraftEvent', ready_for_review: 'ReadyForReviewEvent', merged: 'MergedEvent', head_ref_deleted: 'HeadRefDeletedEvent',
+  closed: 'ClosedEvent',
+  reopened: 'ReopenedEvent',
+  assigned: 'AssignedEvent',
+  unassigned: 'UnassignedEvent',
+  locked: 'LockedEvent',
+  unlocked: 'UnlockedEvent',
+  renamed: 'RenamedTitleEvent',
+  labeled: 'LabeledEvent',
+  unlabeled: 'UnlabeledEvent',
+  milestoned: 'MilestonedEvent',
+  demilestoned: 'DemilestonedEvent',
+  review_requested: 'ReviewRequestedEvent',
+  review_request_removed: 'ReviewRequestRemovedEvent',
+  convert_to_draft: 'ConvertToDraftEvent',
+  ready_for_review: 'ReadyForReviewEvent',
+  merged: 'MergedEvent',
+  head_ref_deleted: 'HeadRefDeletedEvent',
 };
 
-export interface NewIssueEvent { event: IssueEventKind; details?: IssueEventDetails }
+export interface NewIssueEvent {
+  event: IssueEventKind;
+  details?: IssueEventDetails;
+}
 
-export async function recordIssueEvents(tx: TransactionSql, issue: { id: number; repository_id: number }, actorId: number | null, events: NewIssueEvent[]): Promise<void> {
+export async function recordIssueEvents(
+  tx: TransactionSql,
+  issue: { id: number; repository_id: number },
+  actorId: number | null,
+  events: NewIssueEvent[],
+): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => ({
-    issue_id: issue.id, repository_id: issue.repository_id, actor_id: actorId, event: e.event, details: tx.json((e.details ?? {}) as never),
+    issue_id: issue.id,
+    repository_id: issue.repository_id,
+    actor_id: actorId,
+    event: e.event,
+    details: tx.json((e.details ?? {}) as never),
   }));
   await tx`INSERT INTO issue_events ${tx(rows, 'issue_id', 'repository_id', 'actor_id', 'event', 'details')}`;
 }
@@ -65,7 +104,11 @@ const SELECT_EVENT = (sql: Sql, extra = sql``) => sql`
   FROM issue_events e`;
 
 /** Event `id` of repository `repositoryId` with its issue's number (GET …/issues/events/{id}), or null. */
-export async function issueEventInRepository(sql: Sql, repositoryId: number, id: number): Promise<(IssueEventRow & { issue_number: number }) | null> {
+export async function issueEventInRepository(
+  sql: Sql,
+  repositoryId: number,
+  id: number,
+): Promise<(IssueEventRow & { issue_number: number }) | null> {
   // Beyond bigint no event has the id (and it must not become a database error).
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const [row] = await sql<(IssueEventRow & { issue_number: number })[]>`
@@ -79,10 +122,19 @@ export function issueEventsByIds(sql: Sql, ids: number[]): Promise<IssueEventRow
   return sql<IssueEventRow[]>`${SELECT_EVENT(sql)} WHERE e.id = ANY(${ids})`;
 }
 
-export async function listIssueEvents(sql: Sql, issueId: number, limit: number, offset: number): Promise<{ rows: IssueEventRow[]; total: number }> {
+export async function listIssueEvents(
+  sql: Sql,
+  issueId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: IssueEventRow[]; total: number }> {
   const rows = await sql<(IssueEventRow & { total: number })[]>`
     ${SELECT_EVENT(sql, sql`, count(*) OVER () AS total`)} WHERE e.issue_id = ${issueId} ORDER BY e.id LIMIT ${limit} OFFSET ${offset}`;
-  const total = rows[0]?.total ?? (offset > 0 ? (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_events WHERE issue_id = ${issueId}`)[0]!.n : 0);
+  const total =
+    rows[0]?.total ??
+    (offset > 0
+      ? (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_events WHERE issue_id = ${issueId}`)[0]!.n
+      : 0);
   return { rows, total: Number(total) };
 }
 

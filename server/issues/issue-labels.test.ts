@@ -19,8 +19,13 @@ beforeAll(async () => {
   tina = await server.createUser('tina');
   rita = await server.createUser('rita');
   carol = await server.createUser('carol');
-  for (const [name, priv] of [['board', false], ['hidden', true]] as const) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: priv } })).status).toBe(201);
+  for (const [name, priv] of [
+    ['board', false],
+    ['hidden', true],
+  ] as const) {
+    expect(
+      (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: priv } })).status,
+    ).toBe(201);
   }
   const repo = await server.services.repos.find('alice', 'board');
   await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repo!.id}, ${tina.id}, 'triage'), (${repo!.id}, ${rita.id}, 'read')`;
@@ -43,7 +48,10 @@ describe('issue labels', () => {
     const added = await call(path, { method: 'POST', token: tina.token, body: { labels: ['BUG', 'needs-triage'] } });
     expect(added.status).toBe(200);
     // `BUG` finds `bug` (any case); `needs-triage` is created with GitHub's default color.
-    expect(added.json).toMatchObject([{ name: 'bug', color: 'd73a4a', default: true }, { name: 'needs-triage', color: 'ededed', default: false }]);
+    expect(added.json).toMatchObject([
+      { name: 'bug', color: 'd73a4a', default: true },
+      { name: 'needs-triage', color: 'ededed', default: false },
+    ]);
     expectBothSchemas(added.json, { path: LABELS, method: 'post' }, { operationId: 'issues/add-labels' });
     expect((await call('/repos/alice/board/labels/needs-triage')).status).toBe(200);
 
@@ -62,7 +70,11 @@ describe('issue labels', () => {
     const removed = await call(`${path}/DOCS`, { method: 'DELETE', token: tina.token });
     expect(removed.status).toBe(200);
     expect(names(removed.json)).toEqual(['later']);
-    expectBothSchemas(removed.json, { path: `${LABELS}/{name}`, method: 'delete' }, { operationId: 'issues/remove-label' });
+    expectBothSchemas(
+      removed.json,
+      { path: `${LABELS}/{name}`, method: 'delete' },
+      { operationId: 'issues/remove-label' },
+    );
     const notOn = await call(`${path}/bug`, { method: 'DELETE', token: tina.token });
     expect(notOn.status).toBe(404);
     expect(notOn.json.message).toBe('Label does not exist');
@@ -72,16 +84,30 @@ describe('issue labels', () => {
 
     const events = await call(`${issuePath(issue.number)}/events`);
     expect(events.json.map((e: { event: string; label: { name: string } }) => `${e.event}:${e.label.name}`)).toEqual([
-      'labeled:bug', 'labeled:needs-triage', 'labeled:docs', 'unlabeled:bug', 'unlabeled:needs-triage', 'labeled:later', 'unlabeled:docs', 'unlabeled:later',
+      'labeled:bug',
+      'labeled:needs-triage',
+      'labeled:docs',
+      'unlabeled:bug',
+      'unlabeled:needs-triage',
+      'labeled:later',
+      'unlabeled:docs',
+      'unlabeled:later',
     ]);
     expect(events.json[0]).toMatchObject({ label: { name: 'bug', color: 'd73a4a' }, actor: { login: 'tina' } });
     expect(events.json[0].node_id).toMatch(/^LE_/);
     expect(events.json[3].node_id).toMatch(/^ULE_/);
-    expectBothSchemas(events.json, { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' }, { operationId: 'issues/list-events' });
+    expectBothSchemas(
+      events.json,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' },
+      { operationId: 'issues/list-events' },
+    );
   });
 
   it('needs triage to change labels (403 for read access and, signed in, on a private repository), reads for anyone who can read', async () => {
-    const { json: issue } = await call('/repos/alice/board/issues', { method: 'POST', body: { title: 'Guarded', labels: ['bug'] } });
+    const { json: issue } = await call('/repos/alice/board/issues', {
+      method: 'POST',
+      body: { title: 'Guarded', labels: ['bug'] },
+    });
     const path = `${issuePath(issue.number)}/labels`;
     for (const token of [rita.token, carol.token]) {
       expect((await call(path, { method: 'POST', token, body: { labels: ['x'] } })).status).toBe(403);
@@ -91,10 +117,26 @@ describe('issue labels', () => {
       expect(names((await call(path, { token })).json)).toEqual(['bug']);
     }
     expect((await call(path, { method: 'POST', token: '', body: { labels: ['x'] } })).status).toBe(401);
-    expect((await call(`/repos/alice/board/issues/999999/labels`, { method: 'POST', token: tina.token, body: { labels: ['x'] } })).status).toBe(404);
+    expect(
+      (
+        await call(`/repos/alice/board/issues/999999/labels`, {
+          method: 'POST',
+          token: tina.token,
+          body: { labels: ['x'] },
+        })
+      ).status,
+    ).toBe(404);
     const { json: secret } = await call('/repos/alice/hidden/issues', { method: 'POST', body: { title: 'Secret' } });
     // The visibility rules: a private repository is 403 to signed-in outsiders, 404 anonymously.
-    expect((await call(`/repos/alice/hidden/issues/${secret.number}/labels`, { method: 'POST', token: carol.token, body: { labels: ['x'] } })).status).toBe(403);
+    expect(
+      (
+        await call(`/repos/alice/hidden/issues/${secret.number}/labels`, {
+          method: 'POST',
+          token: carol.token,
+          body: { labels: ['x'] },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(`/repos/alice/hidden/issues/${secret.number}/labels`, { token: '' })).status).toBe(404);
     expect((await call(path, { method: 'POST', token: tina.token, body: { labels: ['..'] } })).status).toBe(422);
     // Nothing was created by the refused calls.
@@ -104,16 +146,35 @@ describe('issue labels', () => {
 
 describe('labels and milestone in issues/create and issues/update', () => {
   it('shows the label and milestone objects, keeps milestone counts, and writes the timeline', async () => {
-    const created = await call('/repos/alice/board/issues', { method: 'POST', token: tina.token, body: { title: 'Planned', labels: ['bug', { name: 'feature' }], milestone: 1 } });
+    const created = await call('/repos/alice/board/issues', {
+      method: 'POST',
+      token: tina.token,
+      body: { title: 'Planned', labels: ['bug', { name: 'feature' }], milestone: 1 },
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ labels: [{ name: 'bug' }, { name: 'feature' }], milestone: { number: 1, title: 'v1', open_issues: 1, closed_issues: 0 } });
+    expect(created.json).toMatchObject({
+      labels: [{ name: 'bug' }, { name: 'feature' }],
+      milestone: { number: 1, title: 'v1', open_issues: 1, closed_issues: 0 },
+    });
     expect(created.json.milestone.node_id).toMatch(/^MI_/);
-    expectBothSchemas(created.json, { path: '/repos/{owner}/{repo}/issues', method: 'post', status: 201 }, { operationId: 'issues/create' });
+    expectBothSchemas(
+      created.json,
+      { path: '/repos/{owner}/{repo}/issues', method: 'post', status: 201 },
+      { operationId: 'issues/create' },
+    );
     const path = issuePath(created.json.number);
 
-    const closed = await call(path, { method: 'PATCH', token: tina.token, body: { state: 'closed', milestone: '2', labels: ['feature'] } });
+    const closed = await call(path, {
+      method: 'PATCH',
+      token: tina.token,
+      body: { state: 'closed', milestone: '2', labels: ['feature'] },
+    });
     expect(closed.json).toMatchObject({ labels: [{ name: 'feature' }], milestone: { number: 2, closed_issues: 1 } });
-    expectBothSchemas(closed.json, { path: '/repos/{owner}/{repo}/issues/{issue_number}', method: 'patch' }, { operationId: 'issues/update' });
+    expectBothSchemas(
+      closed.json,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}', method: 'patch' },
+      { operationId: 'issues/update' },
+    );
     const v1 = await call('/repos/alice/board/milestones/1');
     expect(v1.json).toMatchObject({ open_issues: expect.any(Number), closed_issues: 0 });
     const v2 = await call('/repos/alice/board/milestones/2');
@@ -125,21 +186,42 @@ describe('labels and milestone in issues/create and issues/update', () => {
     expect(cleared.json).toMatchObject({ labels: [], milestone: null });
     const events = (await call(`${path}/events`)).json;
     expect(events.map((e: { event: string }) => e.event)).toEqual([
-      'labeled', 'labeled', 'milestoned', 'unlabeled', 'demilestoned', 'milestoned', 'closed', 'reopened', 'unlabeled', 'demilestoned',
+      'labeled',
+      'labeled',
+      'milestoned',
+      'unlabeled',
+      'demilestoned',
+      'milestoned',
+      'closed',
+      'reopened',
+      'unlabeled',
+      'demilestoned',
     ]);
     expect(events[2]).toMatchObject({ milestone: { title: 'v1' } });
     expect(events[4]).toMatchObject({ milestone: { title: 'v1' } });
     expect(events[5]).toMatchObject({ milestone: { title: 'v2' } });
     expect(events[2].node_id).toMatch(/^MIE_/);
     expect(events[4].node_id).toMatch(/^DME_/);
-    expectBothSchemas(events, { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' }, { operationId: 'issues/list-events' });
+    expectBothSchemas(
+      events,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' },
+      { operationId: 'issues/list-events' },
+    );
   });
 
   it('drops labels and milestone from callers without triage, as GitHub does, and refuses unknown milestones', async () => {
-    const created = await call('/repos/alice/board/issues', { method: 'POST', token: carol.token, body: { title: 'Outsider', labels: ['bug'], milestone: 1 } });
+    const created = await call('/repos/alice/board/issues', {
+      method: 'POST',
+      token: carol.token,
+      body: { title: 'Outsider', labels: ['bug'], milestone: 1 },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ labels: [], milestone: null });
-    const own = await call(issuePath(created.json.number), { method: 'PATCH', token: carol.token, body: { title: 'Outsider 2', labels: ['bug'], milestone: 1 } });
+    const own = await call(issuePath(created.json.number), {
+      method: 'PATCH',
+      token: carol.token,
+      body: { title: 'Outsider 2', labels: ['bug'], milestone: 1 },
+    });
     expect(own.json).toMatchObject({ title: 'Outsider 2', labels: [], milestone: null });
     for (const milestone of [999, '999', 0]) {
       const bad = await call(issuePath(created.json.number), { method: 'PATCH', body: { milestone } });
@@ -148,22 +230,38 @@ describe('labels and milestone in issues/create and issues/update', () => {
     const bad = await call(issuePath(created.json.number), { method: 'PATCH', body: { milestone: '999' } });
     expect(bad.json.errors).toEqual([{ value: '999', resource: 'Issue', field: 'milestone', code: 'invalid' }]);
     // A refused update changes nothing, labels included.
-    const failed = await call(issuePath(created.json.number), { method: 'PATCH', body: { labels: ['never-made'], milestone: 999 } });
+    const failed = await call(issuePath(created.json.number), {
+      method: 'PATCH',
+      body: { labels: ['never-made'], milestone: 999 },
+    });
     expect(failed.status).toBe(422);
     expect((await call('/repos/alice/board/labels/never-made')).status).toBe(404);
   });
 
-  it('lists the labels of a milestone\'s issues once each; deleting a milestone or label unlinks it', async () => {
+  it("lists the labels of a milestone's issues once each; deleting a milestone or label unlinks it", async () => {
     const m = await call('/repos/alice/board/milestones', { method: 'POST', body: { title: 'v3' } });
-    for (const labels of [['bug', 'ui'], ['ui', 'api']]) {
-      await call('/repos/alice/board/issues', { method: 'POST', body: { title: 'In v3', labels, milestone: m.json.number } });
+    for (const labels of [
+      ['bug', 'ui'],
+      ['ui', 'api'],
+    ]) {
+      await call('/repos/alice/board/issues', {
+        method: 'POST',
+        body: { title: 'In v3', labels, milestone: m.json.number },
+      });
     }
     const listed = await call(`/repos/alice/board/milestones/${m.json.number}/labels`);
     expect(names(listed.json)).toEqual(['api', 'bug', 'ui']);
-    expectBothSchemas(listed.json, { path: '/repos/{owner}/{repo}/milestones/{milestone_number}/labels', method: 'get' }, { operationId: 'issues/list-labels-for-milestone' });
+    expectBothSchemas(
+      listed.json,
+      { path: '/repos/{owner}/{repo}/milestones/{milestone_number}/labels', method: 'get' },
+      { operationId: 'issues/list-labels-for-milestone' },
+    );
     expect((await call('/repos/alice/board/milestones/999/labels')).status).toBe(404);
 
-    const { json: issue } = await call('/repos/alice/board/issues', { method: 'POST', body: { title: 'Orphaned', labels: ['ui'], milestone: m.json.number } });
+    const { json: issue } = await call('/repos/alice/board/issues', {
+      method: 'POST',
+      body: { title: 'Orphaned', labels: ['ui'], milestone: m.json.number },
+    });
     expect((await call('/repos/alice/board/labels/ui', { method: 'DELETE' })).status).toBe(204);
     expect((await call(`/repos/alice/board/milestones/${m.json.number}`, { method: 'DELETE' })).status).toBe(204);
     expect((await call(issuePath(issue.number))).json).toMatchObject({ labels: [], milestone: null });
@@ -176,7 +274,9 @@ describe('issue list filters on labels and milestone', () => {
     expect((await call('/user/repos', { method: 'POST', body: { name: 'filtered' } })).status).toBe(201);
     await call('/repos/alice/filtered/milestones', { method: 'POST', body: { title: 'm1' } });
     const open = async (title: string, body: Record<string, unknown>) =>
-      expect((await call('/repos/alice/filtered/issues', { method: 'POST', body: { title, ...body } })).status).toBe(201);
+      expect((await call('/repos/alice/filtered/issues', { method: 'POST', body: { title, ...body } })).status).toBe(
+        201,
+      );
     await open('A', { labels: ['bug', 'ui'], milestone: 1 });
     await open('B', { labels: ['bug'] });
     await open('C', { milestone: '1' });

@@ -29,7 +29,10 @@ export async function resolveLabels(ctx: EventContext, names: readonly string[])
   if (names.length === 0) return [];
   const { tx, repo } = ctx;
   const key = (name: string) => `${repo.id}:${name.toLowerCase()}`;
-  const found = await labelsByNames(tx, names.map((name) => ({ repositoryId: repo.id, name })));
+  const found = await labelsByNames(
+    tx,
+    names.map((name) => ({ repositoryId: repo.id, name })),
+  );
   for (const name of names) {
     if (found.has(key(name))) continue;
     const created = await createLabel(tx, repo.id, name);
@@ -41,7 +44,11 @@ export async function resolveLabels(ctx: EventContext, names: readonly string[])
   // A label another request created meanwhile (ON CONFLICT) is read back here.
   const missing = names.filter((name) => !found.has(key(name)));
   if (missing.length > 0) {
-    for (const [k, row] of await labelsByNames(tx, missing.map((name) => ({ repositoryId: repo.id, name })))) found.set(k, row);
+    for (const [k, row] of await labelsByNames(
+      tx,
+      missing.map((name) => ({ repositoryId: repo.id, name })),
+    ))
+      found.set(k, row);
   }
   return names.map((name) => found.get(key(name))!);
 }
@@ -55,17 +62,26 @@ async function createLabel(tx: TransactionSql, repositoryId: number, name: strin
 }
 
 /** Links the labels not already on the issue; returns those linked. */
-export async function linkLabels(tx: TransactionSql, issueId: number, labels: readonly LabelRow[]): Promise<LabelRow[]> {
+export async function linkLabels(
+  tx: TransactionSql,
+  issueId: number,
+  labels: readonly LabelRow[],
+): Promise<LabelRow[]> {
   const added: LabelRow[] = [];
   for (const label of labels) {
-    const inserted = await tx`INSERT INTO issue_labels (issue_id, label_id) VALUES (${issueId}, ${label.id}) ON CONFLICT DO NOTHING`;
+    const inserted =
+      await tx`INSERT INTO issue_labels (issue_id, label_id) VALUES (${issueId}, ${label.id}) ON CONFLICT DO NOTHING`;
     if (inserted.count > 0) added.push(label);
   }
   return added;
 }
 
 /** Unlinks the labels; returns those that were on the issue. */
-export async function unlinkLabels(tx: TransactionSql, issueId: number, labels: readonly LabelRow[]): Promise<LabelRow[]> {
+export async function unlinkLabels(
+  tx: TransactionSql,
+  issueId: number,
+  labels: readonly LabelRow[],
+): Promise<LabelRow[]> {
   const removed: LabelRow[] = [];
   for (const label of labels) {
     const deleted = await tx`DELETE FROM issue_labels WHERE issue_id = ${issueId} AND label_id = ${label.id}`;

@@ -39,7 +39,14 @@ export async function pinIssue(ctx: EventContext, number: number): Promise<Issue
     SELECT count(*)::int AS n, bool_or(issue_id = ${issue.id}) AS mine FROM issue_pins WHERE repository_id = ${repo.id}`;
   if (pins!.mine) return issue;
   if (pins!.n >= MAX_PINNED_ISSUES) {
-    throw validationFailed([{ resource: 'Issue', field: 'pinned', code: 'custom', message: `Maximum ${MAX_PINNED_ISSUES} pinned issues per repository` }]);
+    throw validationFailed([
+      {
+        resource: 'Issue',
+        field: 'pinned',
+        code: 'custom',
+        message: `Maximum ${MAX_PINNED_ISSUES} pinned issues per repository`,
+      },
+    ]);
   }
   await tx`INSERT INTO issue_pins (issue_id, repository_id, pinned_by_id) VALUES (${issue.id}, ${repo.id}, ${actorOf(ctx)})`;
   await emitIssuesEvents(ctx, issue, [{ action: 'pinned' }]);
@@ -66,7 +73,14 @@ export async function transferIssue(ctx: EventContext, number: number, target: R
   const { tx, repo } = ctx;
   const issue = await lockedIssue(ctx, number);
   if (repo.private && !target.private) {
-    throw validationFailed([{ resource: 'Issue', field: 'repository', code: 'custom', message: 'Issues cannot be transferred from a private repository to a public one' }]);
+    throw validationFailed([
+      {
+        resource: 'Issue',
+        field: 'repository',
+        code: 'custom',
+        message: 'Issues cannot be transferred from a private repository to a public one',
+      },
+    ]);
   }
   const newNumber = await nextIssueNumber(tx, target.id);
   // Labels and milestones belong to a repository: a label goes along where the

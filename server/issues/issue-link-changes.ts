@@ -19,14 +19,23 @@ export interface LinkChange {
   milestone?: MilestoneRow | null;
 }
 
-interface Current { id: number; labels: LabelRow[]; milestone: MilestoneRow | null }
+interface Current {
+  id: number;
+  labels: LabelRow[];
+  milestone: MilestoneRow | null;
+}
 
 const labelDetails = (label: LabelRow) => ({ label: { name: label.name, color: label.color } });
 const milestoneDetails = (milestone: MilestoneRow) => ({ milestone: { title: milestone.title } });
 
 /** Applies the change; returns whether anything changed (the events and timeline rows are appended). */
 export async function applyLinkChange(
-  tx: TransactionSql, issue: Current, change: LinkChange, columns: Record<string, unknown>, events: IssuesEvent[], timeline: NewIssueEvent[],
+  tx: TransactionSql,
+  issue: Current,
+  change: LinkChange,
+  columns: Record<string, unknown>,
+  events: IssuesEvent[],
+  timeline: NewIssueEvent[],
 ): Promise<boolean> {
   const { toAdd, toRemove } = setChange(issue.labels, change.labels, change.addLabels, change.removeLabels);
   const removed = await unlinkLabels(tx, issue.id, toRemove);

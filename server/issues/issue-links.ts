@@ -23,10 +23,16 @@ type Db = Sql | TransactionSql;
  * AccountRef), the columns of the other kinds NULL. Columns two kinds share
  * (id, repository_id, description, created_at, updated_at) mean the same in both.
  */
-type LinkRow = ({ link: 'label' } & LabelRow) | ({ link: 'milestone' } & MilestoneRow) | ({ link: 'account' } & AccountRef);
+type LinkRow =
+  | ({ link: 'label' } & LabelRow)
+  | ({ link: 'milestone' } & MilestoneRow)
+  | ({ link: 'account' } & AccountRef);
 
 /** What an issue row says it links to: its labels' ids and its milestone's. */
-export interface LinkIds { label_ids: number[]; milestone_id: number | null }
+export interface LinkIds {
+  label_ids: number[];
+  milestone_id: number | null;
+}
 
 export type Links = Awaited<ReturnType<typeof readLinks>>;
 
@@ -73,15 +79,33 @@ export async function readLinks(sql: Db, issues: readonly LinkIds[], accountIds:
       people.set(row.id, { id: row.id, login: row.login, kind: row.kind, site_admin: row.site_admin });
     } else if (row.link === 'label') {
       labels.set(row.id, {
-        id: row.id, repository_id: row.repository_id, name: row.name, color: row.color, description: row.description,
-        is_default: row.is_default, created_at: row.created_at, updated_at: row.updated_at,
+        id: row.id,
+        repository_id: row.repository_id,
+        name: row.name,
+        color: row.color,
+        description: row.description,
+        is_default: row.is_default,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
       });
     } else {
       milestones.set(row.id, {
-        id: row.id, repository_id: row.repository_id, number: row.number, title: row.title, description: row.description,
-        state: row.state, due_on: row.due_on, creator_id: row.creator_id, creator_login: row.creator_login,
-        creator_kind: row.creator_kind, creator_site_admin: row.creator_site_admin, open_issues: row.open_issues,
-        closed_issues: row.closed_issues, created_at: row.created_at, updated_at: row.updated_at, closed_at: row.closed_at,
+        id: row.id,
+        repository_id: row.repository_id,
+        number: row.number,
+        title: row.title,
+        description: row.description,
+        state: row.state,
+        due_on: row.due_on,
+        creator_id: row.creator_id,
+        creator_login: row.creator_login,
+        creator_kind: row.creator_kind,
+        creator_site_admin: row.creator_site_admin,
+        open_issues: row.open_issues,
+        closed_issues: row.closed_issues,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        closed_at: row.closed_at,
       });
     }
   }
@@ -94,7 +118,7 @@ export const labelsOf = (row: LinkIds, { labels }: Links): LabelRow[] =>
 
 /** The milestone of `row` from what readLinks read. */
 export const milestoneOf = (row: LinkIds, { milestones }: Links): MilestoneRow | null =>
-  row.milestone_id === null ? null : milestones.get(row.milestone_id) ?? null;
+  row.milestone_id === null ? null : (milestones.get(row.milestone_id) ?? null);
 
 export async function withLinks<T extends LinkIds>(sql: Db, rows: T[]): Promise<(T & IssueLinks)[]> {
   const links = await readLinks(sql, rows);

@@ -30,14 +30,21 @@ const QUERIES: Record<string, string>[] = [
 async function listed(path: string, query: Record<string, string>) {
   const res = await server.api(`${path}/issues?${new URLSearchParams(query)}`, { token: alice.token });
   expect(res.status).toBe(200);
-  return { json: (await res.json()) as Record<string, unknown>[], etag: res.headers.get('etag')!, link: res.headers.get('link') };
+  return {
+    json: (await res.json()) as Record<string, unknown>[],
+    etag: res.headers.get('etag')!,
+    link: res.headers.get('link'),
+  };
 }
 
 /** The page as built without the cache, from the same functions the handler uses. */
 async function fresh(id: number, query: Record<string, string>) {
   const { page, per_page, ...filters } = query;
   const p = pageRequest({ page: page ? Number(page) : undefined, per_page: per_page ? Number(per_page) : undefined });
-  const { rows } = await listRepositoryIssues(server.sql, id, filters as IssueFilters, { limit: p.perPage, offset: p.offset });
+  const { rows } = await listRepositoryIssues(server.sql, id, filters as IssueFilters, {
+    limit: p.perPage,
+    offset: p.offset,
+  });
   return JSON.parse(JSON.stringify(issueViews(rows, server.services.urls))) as unknown;
 }
 
@@ -75,35 +82,59 @@ describe('issue list cache', () => {
     const first = await listed('/repos/alice/cached', {});
     const second = await listed('/repos/alice/cached', {});
     expect(second.etag).toBe(first.etag);
-    const res = await server.api('/repos/alice/cached/issues', { token: alice.token, headers: { 'if-none-match': first.etag } });
+    const res = await server.api('/repos/alice/cached/issues', {
+      token: alice.token,
+      headers: { 'if-none-match': first.etag },
+    });
     expect(res.status).toBe(304);
     expect(res.headers.get('x-ratelimit-limit')).not.toBeNull();
   });
 
   it('sees changes made through the API', async () => {
     const before = await listed('/repos/alice/cached', {});
-    const res = await server.api('/repos/alice/cached/issues', { method: 'POST', token: alice.token, body: { title: 'four', assignees: ['alice'] } });
+    const res = await server.api('/repos/alice/cached/issues', {
+      method: 'POST',
+      token: alice.token,
+      body: { title: 'four', assignees: ['alice'] },
+    });
     expect(res.status).toBe(201);
     const after = await listed('/repos/alice/cached', {});
     expect(after.json[0]).toMatchObject({ title: 'four', assignee: { login: 'alice' } });
     expect(after.etag).not.toBe(before.etag);
     await expectCurrent();
-    await server.api('/repos/alice/cached/issues/1', { method: 'PATCH', token: alice.token, body: { state: 'closed' } });
+    await server.api('/repos/alice/cached/issues/1', {
+      method: 'PATCH',
+      token: alice.token,
+      body: { state: 'closed' },
+    });
     await expectCurrent();
-    await server.api('/repos/alice/cached/issues/2/comments', { method: 'POST', token: bob.token, body: { body: 'hi @carol' } });
+    await server.api('/repos/alice/cached/issues/2/comments', {
+      method: 'POST',
+      token: bob.token,
+      body: { body: 'hi @carol' },
+    });
     await expectCurrent();
-    await server.api('/repos/alice/cached/issues/2/lock', { method: 'PUT', token: alice.token, body: { lock_reason: 'resolved' } });
+    await server.api('/repos/alice/cached/issues/2/lock', {
+      method: 'PUT',
+      token: alice.token,
+      body: { lock_reason: 'resolved' },
+    });
     await expectCurrent();
   });
 
   it('sees changes to every table a page reads, made straight in the database', async () => {
     const changes = [
-      () => server.sql`UPDATE issues SET title = 'retitled', updated_at = now() + interval '1 hour' WHERE repository_id = ${repoId} AND number = 3`,
-      () => server.sql`INSERT INTO issue_assignees (issue_id, user_id) SELECT id, ${bob.id} FROM issues WHERE repository_id = ${repoId} AND number = 3`,
-      () => server.sql`DELETE FROM issue_assignees WHERE user_id = ${bob.id} AND issue_id IN (SELECT id FROM issues WHERE repository_id = ${repoId} AND number = 4)`,
-      () => server.sql`INSERT INTO issue_comments (issue_id, repository_id, user_id, body) SELECT id, ${repoId}, ${bob.id}, '@carol look' FROM issues WHERE repository_id = ${repoId} AND number = 3`,
+      () =>
+        server.sql`UPDATE issues SET title = 'retitled', updated_at = now() + interval '1 hour' WHERE repository_id = ${repoId} AND number = 3`,
+      () =>
+        server.sql`INSERT INTO issue_assignees (issue_id, user_id) SELECT id, ${bob.id} FROM issues WHERE repository_id = ${repoId} AND number = 3`,
+      () =>
+        server.sql`DELETE FROM issue_assignees WHERE user_id = ${bob.id} AND issue_id IN (SELECT id FROM issues WHERE repository_id = ${repoId} AND number = 4)`,
+      () =>
+        server.sql`INSERT INTO issue_comments (issue_id, repository_id, user_id, body) SELECT id, ${repoId}, ${bob.id}, '@carol look' FROM issues WHERE repository_id = ${repoId} AND number = 3`,
       () => server.sql`UPDATE issue_comments SET body = 'nobody' WHERE repository_id = ${repoId}`,
-      () => server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repoId}, ${bob.id}, 'write')`,
+      () =>
+        server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repoId}, ${bob.id}, 'write')`,
       () => server.sql`UPDATE accounts SET site_admin = true WHERE id = ${bob.id}`,
       () => server.sql`UPDATE accounts SET login = 'robert' WHERE id = ${bob.id}`,
       () => server.sql`UPDATE accounts SET login = 'bob' WHERE id = ${bob.id}`,
@@ -119,14 +150,22 @@ describe('issue list cache', () => {
   it('sees a new member of the owning organization (author_association MEMBER)', async () => {
     await expectCurrent('/repos/acme/org-repo', orgRepoId);
     expect((await listed('/repos/acme/org-repo', {})).json[0]).toMatchObject({ author_association: 'NONE' });
-    await server.services.accounts.addMember((await server.sql<{ id: number }[]>`SELECT id FROM accounts WHERE login = 'acme'`)[0]!.id, carol.id, 'member');
+    await server.services.accounts.addMember(
+      (await server.sql<{ id: number }[]>`SELECT id FROM accounts WHERE login = 'acme'`)[0]!.id,
+      carol.id,
+      'member',
+    );
     expect((await listed('/repos/acme/org-repo', {})).json[0]).toMatchObject({ author_association: 'MEMBER' });
     await expectCurrent('/repos/acme/org-repo', orgRepoId);
   });
 
-  it('sees the repository renamed (its issues\' URLs)', async () => {
+  it("sees the repository renamed (its issues' URLs)", async () => {
     await listed('/repos/alice/cached', {});
-    const res = await server.api('/repos/alice/cached', { method: 'PATCH', token: alice.token, body: { name: 'renamed' } });
+    const res = await server.api('/repos/alice/cached', {
+      method: 'PATCH',
+      token: alice.token,
+      body: { name: 'renamed' },
+    });
     expect(res.status).toBe(200);
     const { json } = await listed('/repos/alice/renamed', {});
     expect(json[0]!.url).toMatch(/\/repos\/alice\/renamed\/issues\/\d+$/);
@@ -134,7 +173,12 @@ describe('issue list cache', () => {
   });
 
   it('bumps the generation for labels and milestones, which issue bodies show', async () => {
-    const generation = async () => (await server.sql<{ g: string }[]>`SELECT generation::text AS g FROM issue_list_generations WHERE repository_id = ${repoId}`)[0]?.g;
+    const generation = async () =>
+      (
+        await server.sql<
+          { g: string }[]
+        >`SELECT generation::text AS g FROM issue_list_generations WHERE repository_id = ${repoId}`
+      )[0]?.g;
     const steps = [
       () => server.sql`INSERT INTO labels (repository_id, name, color) VALUES (${repoId}, 'cache test', 'ff0000')`,
       () => server.sql`UPDATE labels SET color = '00ff00' WHERE repository_id = ${repoId} AND name = 'cache test'`,

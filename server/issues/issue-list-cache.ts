@@ -16,9 +16,15 @@ import type { Sql } from '../db/database.js';
 import type { PageRequest } from '../http/pagination.js';
 import { GenerationReader } from './issue-list-generations.js';
 
-export interface CachedPage<B> { body: B; total: number }
+export interface CachedPage<B> {
+  body: B;
+  total: number;
+}
 
-interface Entry { generations: string; page: CachedPage<unknown> }
+interface Entry {
+  generations: string;
+  page: CachedPage<unknown>;
+}
 
 /** Pages kept per server; a page of 100 issues is some 300 KB with its serialization. */
 const MAX_ENTRIES = 200;
@@ -32,7 +38,12 @@ export class IssueListCache {
   }
 
   /** The page for `query` of the repository: the cached one while current, else `build()`'s, kept. */
-  async page<B>(repositoryId: number, query: object, page: PageRequest, build: () => Promise<CachedPage<B>>): Promise<CachedPage<B>> {
+  async page<B>(
+    repositoryId: number,
+    query: object,
+    page: PageRequest,
+    build: () => Promise<CachedPage<B>>,
+  ): Promise<CachedPage<B>> {
     const key = pageKey(repositoryId, query, page);
     const generations = await this.generations.read(repositoryId);
     const entry = this.entries.get(key);

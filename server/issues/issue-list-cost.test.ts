@@ -11,12 +11,21 @@ let alice: TestUser;
 const statements: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   alice = await server.createUser('alice');
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'busy' } });
-  for (const title of ['v1', 'v2']) await server.api('/repos/alice/busy/milestones', { method: 'POST', token: alice.token, body: { title } });
+  for (const title of ['v1', 'v2'])
+    await server.api('/repos/alice/busy/milestones', { method: 'POST', token: alice.token, body: { title } });
   for (let i = 0; i < 30; i++) {
-    const body = { title: `Issue ${i}`, assignees: ['alice'], labels: ['bug', `area-${i % 3}`], milestone: 1 + (i % 2) };
+    const body = {
+      title: `Issue ${i}`,
+      assignees: ['alice'],
+      labels: ['bug', `area-${i % 3}`],
+      milestone: 1 + (i % 2),
+    };
     const res = await server.api('/repos/alice/busy/issues', { method: 'POST', token: alice.token, body });
     expect(res.status).toBe(201);
   }

@@ -7,7 +7,10 @@
 // before it, at one statement for many requests instead of one each.
 import type { Sql } from '../db/database.js';
 
-interface Waiter { resolve(generations: string): void; reject(error: unknown): void }
+interface Waiter {
+  resolve(generations: string): void;
+  reject(error: unknown): void;
+}
 
 export class GenerationReader {
   private waiting = new Map<number, Waiter[]>();

@@ -31,7 +31,10 @@ export interface CrossRepositoryFilters extends IssueFilters {
   orgId?: number;
 }
 
-export interface Page { limit: number; offset: number }
+export interface Page {
+  limit: number;
+  offset: number;
+}
 
 /** Logins are letters, digits and hyphens; anything else is matched literally. */
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -49,7 +52,8 @@ function conditions(sql: Sql, f: IssueFilters): Fragment[] {
     where.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia JOIN accounts a ON a.id = ia.user_id
                            WHERE ia.issue_id = i.id AND lower(a.login) = lower(${f.assignee}))`);
   }
-  if (f.creator !== undefined) where.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${f.creator}))`);
+  if (f.creator !== undefined)
+    where.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${f.creator}))`);
   if (f.mentioned !== undefined) where.push(mentions(sql, f.mentioned));
   if (f.since !== undefined) where.push(sql`i.updated_at >= ${new Date(f.since)}`);
   const labels = labelFilter(f.labels);
@@ -61,9 +65,11 @@ function conditions(sql: Sql, f: IssueFilters): Fragment[] {
   else if (f.milestone === 'none') where.push(sql`i.milestone_id IS NULL`);
   else if (f.milestone !== undefined) {
     const number = Number(f.milestone);
-    where.push(Number.isSafeInteger(number) && number >= 1 && number <= 2147483647
-      ? sql`i.milestone_id = (SELECT fm.id FROM milestones fm WHERE fm.repository_id = i.repository_id AND fm.number = ${number})`
-      : sql`FALSE`);
+    where.push(
+      Number.isSafeInteger(number) && number >= 1 && number <= 2147483647
+        ? sql`i.milestone_id = (SELECT fm.id FROM milestones fm WHERE fm.repository_id = i.repository_id AND fm.number = ${number})`
+        : sql`FALSE`,
+    );
   }
   return where;
 }
@@ -71,7 +77,14 @@ function conditions(sql: Sql, f: IssueFilters): Fragment[] {
 /** The distinct lower-cased names of a `labels` filter (blank entries ignored, as GitHub does). */
 function labelFilter(labels: string | undefined): string[] {
   if (labels === undefined) return [];
-  return [...new Set(labels.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))];
+  return [
+    ...new Set(
+      labels
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''),
+    ),
+  ];
 }
 
 /** Issues whose body or a comment mentions `@login` (aliases: i issues). */
@@ -83,9 +96,12 @@ export function mentions(sql: Sql, login: string): Fragment {
 function order(sql: Sql, f: IssueFilters): Fragment {
   const desc = (f.direction ?? 'desc') === 'desc';
   switch (f.sort ?? 'created') {
-    case 'updated': return desc ? sql`i.updated_at DESC, i.id DESC` : sql`i.updated_at, i.id`;
-    case 'comments': return desc ? sql`i.comments DESC, i.id DESC` : sql`i.comments, i.id`;
-    default: return desc ? sql`i.created_at DESC, i.id DESC` : sql`i.created_at, i.id`;
+    case 'updated':
+      return desc ? sql`i.updated_at DESC, i.id DESC` : sql`i.updated_at, i.id`;
+    case 'comments':
+      return desc ? sql`i.comments DESC, i.id DESC` : sql`i.comments, i.id`;
+    default:
+      return desc ? sql`i.created_at DESC, i.id DESC` : sql`i.created_at, i.id`;
   }
 }
 
@@ -96,13 +112,22 @@ function unmatchable(f: IssueFilters): boolean {
   return [f.assignee, f.creator, f.mentioned, f.labels].some((value) => value !== undefined && !canMatchText(value));
 }
 
-export async function listRepositoryIssues(sql: Sql, repositoryId: number, f: IssueFilters, p: Page): Promise<{ rows: IssueRow[]; total: number }> {
+export async function listRepositoryIssues(
+  sql: Sql,
+  repositoryId: number,
+  f: IssueFilters,
+  p: Page,
+): Promise<{ rows: IssueRow[]; total: number }> {
   if (unmatchable(f)) return { rows: [], total: 0 };
   const where = and(sql, [sql`i.repository_id = ${repositoryId}`, ...conditions(sql, f)]);
   return counted(sql, where, f, p);
 }
 
-export async function listIssuesAcross(sql: Sql, f: CrossRepositoryFilters, p: Page): Promise<{ rows: IssueRow[]; total: number }> {
+export async function listIssuesAcross(
+  sql: Sql,
+  f: CrossRepositoryFilters,
+  p: Page,
+): Promise<{ rows: IssueRow[]; total: number }> {
   if (unmatchable(f)) return { rows: [], total: 0 };
   const me = f.userId;
   const granted = grantedOn(sql, me);
@@ -125,13 +150,20 @@ export async function listIssuesAcross(sql: Sql, f: CrossRepositoryFilters, p: P
   return counted(sql, and(sql, parts), f, p);
 }
 
-async function counted(sql: Sql, where: Fragment, f: IssueFilters, p: Page): Promise<{ rows: IssueRow[]; total: number }> {
+async function counted(
+  sql: Sql,
+  where: Fragment,
+  f: IssueFilters,
+  p: Page,
+): Promise<{ rows: IssueRow[]; total: number }> {
   const page = await sql<IssuePageRow[]>`
     ${SELECT_ISSUE_PAGE(sql)} WHERE ${where}
     ORDER BY ${order(sql, f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
   const rows = await withPeople(sql, page);
   if (page.length > 0 || p.offset === 0) return { rows, total: Number(page[0]?.total ?? 0) };
   // A page past the end: the Link header still needs the total.
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;
   return { rows, total: row!.n };
 }

@@ -37,23 +37,45 @@ beforeAll(async () => {
   const c = await open('alice/lists', { title: 'C done', assignees: ['alice'] });
   await call(`/repos/alice/lists/issues/${c}`, { method: 'PATCH', token: alice.token, body: { state: 'closed' } });
   const d = await open('alice/lists', { title: 'D discussed' });
-  await call(`/repos/alice/lists/issues/${d}/comments`, { method: 'POST', token: carol.token, body: { body: 'ping @Bob' } });
-  await call(`/repos/alice/lists/issues/${d}/comments`, { method: 'POST', token: carol.token, body: { body: 'again' } });
+  await call(`/repos/alice/lists/issues/${d}/comments`, {
+    method: 'POST',
+    token: carol.token,
+    body: { body: 'ping @Bob' },
+  });
+  await call(`/repos/alice/lists/issues/${d}/comments`, {
+    method: 'POST',
+    token: carol.token,
+    body: { body: 'again' },
+  });
   await open('alice/hidden', { title: 'Private one', assignees: ['alice'] });
   await open('acme/org-repo', { title: 'Org one', assignees: ['alice'] });
 });
 afterAll(() => server.close());
 
 describe('GET /repos/{owner}/{repo}/issues', () => {
-  it('lists open issues newest first by default, with GitHub\'s bodies', async () => {
+  it("lists open issues newest first by default, with GitHub's bodies", async () => {
     const { status, json } = await call('/repos/alice/lists/issues');
     expect(status).toBe(200);
     expect(titles(json)).toEqual(['D discussed', 'B feature', 'A bug']);
     // The people of a page come from one statement of their own (issue-rows.ts withPeople).
-    expect(json[2]).toMatchObject({ user: { login: 'alice' }, assignee: { login: 'bob' }, assignees: [{ login: 'bob' }], author_association: 'OWNER' });
-    expect(json[1]).toMatchObject({ user: { login: 'carol' }, assignees: [], assignee: null, author_association: 'NONE' });
+    expect(json[2]).toMatchObject({
+      user: { login: 'alice' },
+      assignee: { login: 'bob' },
+      assignees: [{ login: 'bob' }],
+      author_association: 'OWNER',
+    });
+    expect(json[1]).toMatchObject({
+      user: { login: 'carol' },
+      assignees: [],
+      assignee: null,
+      author_association: 'NONE',
+    });
     for (const issue of json) expect(issue).toEqual((await call(`/repos/alice/lists/issues/${issue.number}`)).json);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/issues', method: 'get' }, { operationId: 'issues/list-for-repo' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/issues', method: 'get' },
+      { operationId: 'issues/list-for-repo' },
+    );
   });
 
   it('filters by state, assignee, creator, mentioned and since', async () => {
@@ -114,13 +136,29 @@ describe('issues across repositories', () => {
 
   it('filters created, mentioned, subscribed and repos for other users', async () => {
     expect(titles((await call('/user/issues?filter=created', { token: carol.token })).json)).toEqual(['B feature']);
-    expect(titles((await call('/user/issues?filter=mentioned', { token: bob.token })).json)).toEqual(['D discussed', 'A bug']);
-    expect(titles((await call('/user/issues?filter=subscribed', { token: carol.token })).json)).toEqual(['D discussed', 'B feature']);
-    expect(titles((await call('/user/issues?filter=repos', { token: bob.token })).json)).toEqual(['D discussed', 'B feature', 'A bug']);
+    expect(titles((await call('/user/issues?filter=mentioned', { token: bob.token })).json)).toEqual([
+      'D discussed',
+      'A bug',
+    ]);
+    expect(titles((await call('/user/issues?filter=subscribed', { token: carol.token })).json)).toEqual([
+      'D discussed',
+      'B feature',
+    ]);
+    expect(titles((await call('/user/issues?filter=repos', { token: bob.token })).json)).toEqual([
+      'D discussed',
+      'B feature',
+      'A bug',
+    ]);
     // Carol reads no private repository: assigned or not, its issues stay hidden.
-    expect(titles((await call('/issues?filter=all&state=all', { token: carol.token })).json)).not.toContain('Private one');
+    expect(titles((await call('/issues?filter=all&state=all', { token: carol.token })).json)).not.toContain(
+      'Private one',
+    );
     const { json } = await call('/user/issues?filter=assigned', { token: bob.token });
-    expectBothSchemas(json, { path: '/user/issues', method: 'get' }, { operationId: 'issues/list-for-authenticated-user' });
+    expectBothSchemas(
+      json,
+      { path: '/user/issues', method: 'get' },
+      { operationId: 'issues/list-for-authenticated-user' },
+    );
   });
 
   it('GET /orgs/{org}/issues keeps to the organization, 404 for a user or nobody', async () => {

@@ -21,6 +21,8 @@ export function lockIssueFirst(tx: TransactionSql, issueId: number): Promise<voi
  */
 export async function lockIssueNumberFirst(tx: TransactionSql, repositoryId: number, number: number): Promise<void> {
   if (!Number.isSafeInteger(number) || number < 1 || number > 2147483647) return;
-  const [issue] = await tx<{ id: number }[]>`SELECT id FROM issues WHERE repository_id = ${repositoryId} AND number = ${number} FOR UPDATE`;
+  const [issue] = await tx<
+    { id: number }[]
+  >`SELECT id FROM issues WHERE repository_id = ${repositoryId} AND number = ${number} FOR UPDATE`;
   if (issue) await tx`SELECT issue_id FROM pull_requests WHERE issue_id = ${issue.id} FOR NO KEY UPDATE`;
 }

@@ -8,10 +8,17 @@ import { findMilestone, type MilestoneRow } from '../milestones/milestones-store
 
 export type MilestoneInput = number | string | null | undefined;
 
-export async function resolveMilestone(sql: Sql | TransactionSql, repositoryId: number, input: MilestoneInput): Promise<MilestoneRow | null | undefined> {
+export async function resolveMilestone(
+  sql: Sql | TransactionSql,
+  repositoryId: number,
+  input: MilestoneInput,
+): Promise<MilestoneRow | null | undefined> {
   if (input === undefined || input === null) return input;
   const number = typeof input === 'number' ? input : Number(input);
-  const milestone = Number.isSafeInteger(number) && number >= 1 && number <= 2147483647 ? await findMilestone(sql, repositoryId, number) : null;
+  const milestone =
+    Number.isSafeInteger(number) && number >= 1 && number <= 2147483647
+      ? await findMilestone(sql, repositoryId, number)
+      : null;
   if (!milestone) throw validationFailed([{ value: input, resource: 'Issue', field: 'milestone', code: 'invalid' }]);
   return milestone;
 }

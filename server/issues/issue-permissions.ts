@@ -20,7 +20,11 @@ export function canCommentWhenLocked(permission: Permission | null): boolean {
 }
 
 /** Editing or deleting a comment: its author, or anyone with push access (GitHub's rule for others' comments). */
-export function canChangeComment(permission: Permission | null, authorId: number | null, userId: number | null): boolean {
+export function canChangeComment(
+  permission: Permission | null,
+  authorId: number | null,
+  userId: number | null,
+): boolean {
   return atLeast(permission, 'write') || (userId !== null && authorId === userId);
 }
 

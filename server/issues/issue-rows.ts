@@ -44,9 +44,10 @@ export interface IssueRow extends IssueLinks {
 type Db = Sql | TransactionSql;
 
 /** An account as JSON, for json columns that views turn into simple-users. */
-export const accountJson = (sql: Db, alias: string) => sql.unsafe(
-  `json_build_object('id', ${alias}.id, 'login', ${alias}.login, 'kind', ${alias}.kind, 'site_admin', ${alias}.site_admin)`,
-);
+export const accountJson = (sql: Db, alias: string) =>
+  sql.unsafe(
+    `json_build_object('id', ${alias}.id, 'login', ${alias}.login, 'kind', ${alias}.kind, 'site_admin', ${alias}.site_admin)`,
+  );
 
 /**
  * GitHub's author_association of `userColumn` on the repository of `i`/`r`:
@@ -54,7 +55,8 @@ export const accountJson = (sql: Db, alias: string) => sql.unsafe(
  * subqueries' aliases are unusual on purpose: `userColumn` is resolved inside
  * them, so an alias such as `c` would capture a caller's `c.user_id`.
  */
-export const authorAssociation = (sql: Db, userColumn: string) => sql.unsafe(`CASE
+export const authorAssociation = (sql: Db, userColumn: string) =>
+  sql.unsafe(`CASE
     WHEN ${userColumn} IS NULL THEN 'NONE'
     WHEN ${userColumn} = r.owner_id THEN 'OWNER'
     WHEN EXISTS (SELECT 1 FROM collaborators aa_c WHERE aa_c.repository_id = r.id AND aa_c.user_id = ${userColumn}) THEN 'COLLABORATOR'
@@ -70,7 +72,9 @@ const ISSUE_COLUMNS = (sql: Db) => sql`
   o.login AS owner_login, r.name AS repo_name, ${authorAssociation(sql, 'i.user_id')} AS author_association,
   ipr.issue_id IS NOT NULL AS is_pull, ipr.merged_at AS pull_merged_at`;
 
-const FROM_ISSUES = (sql: Db) => sql`FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN accounts o ON o.id = r.owner_id
+const FROM_ISSUES = (
+  sql: Db,
+) => sql`FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN accounts o ON o.id = r.owner_id
   LEFT JOIN pull_requests ipr ON ipr.issue_id = i.id`;
 
 /** Issue rows as IssueRow without its links (withLinks adds them); add WHERE/ORDER after it (aliases: i issues, r repositories, o owner). */
@@ -110,7 +114,7 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRo
   // One statement for the page's people, labels and milestones (issue-links.ts).
   const links = await readLinks(sql, rows, [...ids]);
   const { people } = links;
-  const person = (id: number | null) => (id === null ? null : people.get(id) ?? null);
+  const person = (id: number | null) => (id === null ? null : (people.get(id) ?? null));
   // Fields named one by one: rest/spread over the driver's row objects cost
   // a tenth of the request's CPU in the profile (npm run bench:profile).
   return rows.map((row) => ({
@@ -138,16 +142,25 @@ export async function withPeople(sql: Db, rows: IssuePageRow[]): Promise<IssueRo
     pull_merged_at: row.pull_merged_at,
     author: person(row.user_id),
     closed_by: person(row.closed_by_id),
-    assignees: row.assignee_ids.map((id) => people.get(id)).filter((account): account is AccountRef => account !== undefined),
+    assignees: row.assignee_ids
+      .map((id) => people.get(id))
+      .filter((account): account is AccountRef => account !== undefined),
     labels: labelsOf(row, links),
     milestone: milestoneOf(row, links),
   }));
 }
 
-export async function issueByNumber(sql: Db, repositoryId: number, number: number, forUpdate = false): Promise<IssueRow | null> {
+export async function issueByNumber(
+  sql: Db,
+  repositoryId: number,
+  number: number,
+  forUpdate = false,
+): Promise<IssueRow | null> {
   // Numbers beyond integer range name no issue (and must not become a database error).
   if (!Number.isSafeInteger(number) || number < 1 || number > 2147483647) return null;
   const lock = forUpdate ? sql`FOR UPDATE OF i` : sql``;
-  const [row] = await sql<Omit<IssueRow, keyof IssueLinks>[]>`${SELECT_ISSUE(sql)} WHERE i.repository_id = ${repositoryId} AND i.number = ${number} ${lock}`;
+  const [row] = await sql<
+    Omit<IssueRow, keyof IssueLinks>[]
+  >`${SELECT_ISSUE(sql)} WHERE i.repository_id = ${repositoryId} AND i.number = ${number} ${lock}`;
   return row ? (await withLinks(sql, [row]))[0]! : null;
 }

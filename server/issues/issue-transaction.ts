@@ -5,7 +5,11 @@ import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { EventContext } from './issue-webhooks.js';
 
-export async function inIssueTransaction<K extends OperationId, T>(ctx: OperationContext<K>, repo: RepositoryRow, work: (events: EventContext) => Promise<T>): Promise<T> {
+export async function inIssueTransaction<K extends OperationId, T>(
+  ctx: OperationContext<K>,
+  repo: RepositoryRow,
+  work: (events: EventContext) => Promise<T>,
+): Promise<T> {
   const { sql, urls, repos } = ctx.services;
   let changed = false;
   const result = await (sql.begin(async (tx: TransactionSql) => {

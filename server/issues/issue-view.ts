@@ -39,7 +39,13 @@ export function repositoryUrls(owner: string, name: string, urls: Urls) {
 /** GitHub's `pull_request` key of an issue that is a pull request. */
 function pullRequestLinks(repo: { api: string; html: string }, row: IssueRow) {
   const html = `${repo.html}/pull/${row.number}`;
-  return { url: `${repo.api}/pulls/${row.number}`, html_url: html, diff_url: `${html}.diff`, patch_url: `${html}.patch`, merged_at: isoSecondsOrNull(row.pull_merged_at) };
+  return {
+    url: `${repo.api}/pulls/${row.number}`,
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    merged_at: isoSecondsOrNull(row.pull_merged_at),
+  };
 }
 
 /** A page of issues, sharing the people's bodies. */

@@ -22,21 +22,39 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const call = (path: string, method: string, body?: unknown, token = alice.token) => apiOk(server, path, { method, body, token });
+const call = (path: string, method: string, body?: unknown, token = alice.token) =>
+  apiOk(server, path, { method, body, token });
 
 describe('issues events', () => {
   it('opened, then assigned for each assignee', async () => {
-    const issue = await call('/repos/alice/hooked/issues', 'POST', { title: 'Hooked', body: 'text', assignees: ['bob', 'alice'] });
+    const issue = await call('/repos/alice/hooked/issues', 'POST', {
+      title: 'Hooked',
+      body: 'text',
+      assignees: ['bob', 'alice'],
+    });
     const events = await newEvents();
     expect(actions(events)).toEqual(['issues.opened', 'issues.assigned', 'issues.assigned']);
     expect(events.map((e) => e.payload.assignee?.login)).toEqual([undefined, 'bob', 'alice']);
-    expect(events[0]!.payload).toMatchObject({ issue: { number: issue.number, title: 'Hooked' }, repository: { full_name: 'alice/hooked' }, sender: { login: 'alice' } });
+    expect(events[0]!.payload).toMatchObject({
+      issue: { number: issue.number, title: 'Hooked' },
+      repository: { full_name: 'alice/hooked' },
+      sender: { login: 'alice' },
+    });
   });
 
   it('one PATCH emits edited (with changes), unassigned/assigned, then closed — in that order', async () => {
-    const issue = await call('/repos/alice/hooked/issues', 'POST', { title: 'Before', body: 'old body', assignees: ['bob'] });
+    const issue = await call('/repos/alice/hooked/issues', 'POST', {
+      title: 'Before',
+      body: 'old body',
+      assignees: ['bob'],
+    });
     await newEvents();
-    await call(`/repos/alice/hooked/issues/${issue.number}`, 'PATCH', { title: 'After', body: 'new body', assignees: ['alice'], state: 'closed' });
+    await call(`/repos/alice/hooked/issues/${issue.number}`, 'PATCH', {
+      title: 'After',
+      body: 'new body',
+      assignees: ['alice'],
+      state: 'closed',
+    });
     const events = await newEvents();
     expect(actions(events)).toEqual(['issues.edited', 'issues.unassigned', 'issues.assigned', 'issues.closed']);
     expect(events[0]!.payload.changes).toEqual({ title: { from: 'Before' }, body: { from: 'old body' } });
@@ -66,18 +84,34 @@ describe('issue_comment events', () => {
   it('created, edited (with changes) and deleted', async () => {
     const issue = await call('/repos/alice/hooked/issues', 'POST', { title: 'Commented' });
     await newEvents();
-    const comment = await call(`/repos/alice/hooked/issues/${issue.number}/comments`, 'POST', { body: 'hello' }, bob.token);
+    const comment = await call(
+      `/repos/alice/hooked/issues/${issue.number}/comments`,
+      'POST',
+      { body: 'hello' },
+      bob.token,
+    );
     await call(`/repos/alice/hooked/issues/comments/${comment.id}`, 'PATCH', { body: 'hello, edited' }, bob.token);
     await call(`/repos/alice/hooked/issues/comments/${comment.id}`, 'DELETE', undefined, alice.token);
     const events = await newEvents();
     expect(actions(events)).toEqual(['issue_comment.created', 'issue_comment.edited', 'issue_comment.deleted']);
-    expect(events[0]!.payload).toMatchObject({ comment: { id: comment.id, body: 'hello' }, issue: { number: issue.number, comments: 1 } });
+    expect(events[0]!.payload).toMatchObject({
+      comment: { id: comment.id, body: 'hello' },
+      issue: { number: issue.number, comments: 1 },
+    });
     expect(events[1]!.payload.changes).toEqual({ body: { from: 'hello' } });
-    expect(events[2]!.payload).toMatchObject({ comment: { id: comment.id }, issue: { comments: 0 }, sender: { login: 'alice' } });
+    expect(events[2]!.payload).toMatchObject({
+      comment: { id: comment.id },
+      issue: { comments: 0 },
+      sender: { login: 'alice' },
+    });
   });
 
   it('writes nothing when the change rolls back', async () => {
-    const failed = await server.api('/repos/alice/hooked/issues', { method: 'POST', token: alice.token, body: { title: 'x', assignees: ['nobody'] } });
+    const failed = await server.api('/repos/alice/hooked/issues', {
+      method: 'POST',
+      token: alice.token,
+      body: { title: 'x', assignees: ['nobody'] },
+    });
     expect(failed.status).toBe(422);
     expect(await newEvents()).toEqual([]);
   });

@@ -21,9 +21,22 @@ import { issueView } from './issue-view.js';
 
 // deleted, pinned, unpinned and transferred come only from GraphQL (graphql/issues/).
 export type IssuesAction =
-  | 'opened' | 'edited' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'locked' | 'unlocked'
-  | 'labeled' | 'unlabeled' | 'milestoned' | 'demilestoned'
-  | 'deleted' | 'pinned' | 'unpinned' | 'transferred';
+  | 'opened'
+  | 'edited'
+  | 'closed'
+  | 'reopened'
+  | 'assigned'
+  | 'unassigned'
+  | 'locked'
+  | 'unlocked'
+  | 'labeled'
+  | 'unlabeled'
+  | 'milestoned'
+  | 'demilestoned'
+  | 'deleted'
+  | 'pinned'
+  | 'unpinned'
+  | 'transferred';
 
 export interface IssuesEvent {
   action: IssuesAction;
@@ -52,7 +65,8 @@ function common(ctx: EventContext) {
 }
 
 /** The issue's milestone as read after the change (its counts include the change) when it is the one named. */
-const fresh = (milestone: MilestoneRow, issue: IssueRow) => (issue.milestone?.id === milestone.id ? issue.milestone : milestone);
+const fresh = (milestone: MilestoneRow, issue: IssueRow) =>
+  issue.milestone?.id === milestone.id ? issue.milestone : milestone;
 
 /** Emits `issues` events in the order given, each carrying the issue as it is after the change. */
 export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<void> {
@@ -70,7 +84,14 @@ export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, event
       ...(event.milestone ? { milestone: milestoneView(fresh(event.milestone, issue), ctx.repo, ctx.urls) } : {}),
       ...common(ctx),
     };
-    await emitRepositoryEvent(ctx.tx, ctx.repo.id, 'issues', event.action, payload, installationOf(ctx.principal)?.id ?? null);
+    await emitRepositoryEvent(
+      ctx.tx,
+      ctx.repo.id,
+      'issues',
+      event.action,
+      payload,
+      installationOf(ctx.principal)?.id ?? null,
+    );
   }
 }
 
@@ -88,5 +109,12 @@ export async function emitCommentEvent(
     ...(changes ? { changes } : {}),
     ...common(ctx),
   };
-  await emitRepositoryEvent(ctx.tx, ctx.repo.id, 'issue_comment', action, payload, installationOf(ctx.principal)?.id ?? null);
+  await emitRepositoryEvent(
+    ctx.tx,
+    ctx.repo.id,
+    'issue_comment',
+    action,
+    payload,
+    installationOf(ctx.principal)?.id ?? null,
+  );
 }

@@ -37,67 +37,116 @@ async function race(pair: (k: number) => Promise<number>[], ok: number[]): Promi
 describe('concurrent writers never deadlock', () => {
   it('an issue edit and a new comment on the same issue', async () => {
     const n = await openIssue('Busy');
-    await race((k) => [
-      send(`/repos/alice/lo/issues/${n}`, 'PATCH', { title: `Busy ${k}` }),
-      send(`/repos/alice/lo/issues/${n}/comments`, 'POST', { body: `comment ${k}` }),
-    ], [200, 201]);
+    await race(
+      (k) => [
+        send(`/repos/alice/lo/issues/${n}`, 'PATCH', { title: `Busy ${k}` }),
+        send(`/repos/alice/lo/issues/${n}/comments`, 'POST', { body: `comment ${k}` }),
+      ],
+      [200, 201],
+    );
     expect((await f.call(`/repos/alice/lo/issues/${n}`)).json.comments).toBe(PAIRS);
   });
 
   it('an issue edit and a relabel that creates labels', async () => {
     const n = await openIssue('Labels');
-    await race((k) => [
-      send(`/repos/alice/lo/issues/${n}`, 'PATCH', { body: `body ${k}` }),
-      send(`/repos/alice/lo/issues/${n}/labels`, 'POST', { labels: [`new-${k}`] }),
-      send(`/repos/alice/lo/issues/${n}/labels`, 'PUT', { labels: [`set-${k}`] }),
-    ], [200]);
+    await race(
+      (k) => [
+        send(`/repos/alice/lo/issues/${n}`, 'PATCH', { body: `body ${k}` }),
+        send(`/repos/alice/lo/issues/${n}/labels`, 'POST', { labels: [`new-${k}`] }),
+        send(`/repos/alice/lo/issues/${n}/labels`, 'PUT', { labels: [`set-${k}`] }),
+      ],
+      [200],
+    );
   });
 
   it('a comment deletion and an issue edit', async () => {
     const n = await openIssue('Deletions');
     const ids: number[] = [];
-    for (let k = 0; k < PAIRS; k++) ids.push((await f.call(`/repos/alice/lo/issues/${n}/comments`, { method: 'POST', token: f.alice.token, body: { body: `c${k}` } })).json.id);
-    await race((k) => [
-      send(`/repos/alice/lo/issues/comments/${ids[k]}`, 'DELETE'),
-      send(`/repos/alice/lo/issues/${n}`, 'PATCH', { title: `Deletions ${k}` }),
-    ], [200, 204]);
+    for (let k = 0; k < PAIRS; k++)
+      ids.push(
+        (
+          await f.call(`/repos/alice/lo/issues/${n}/comments`, {
+            method: 'POST',
+            token: f.alice.token,
+            body: { body: `c${k}` },
+          })
+        ).json.id,
+      );
+    await race(
+      (k) => [
+        send(`/repos/alice/lo/issues/comments/${ids[k]}`, 'DELETE'),
+        send(`/repos/alice/lo/issues/${n}`, 'PATCH', { title: `Deletions ${k}` }),
+      ],
+      [200, 204],
+    );
     expect((await f.call(`/repos/alice/lo/issues/${n}`)).json.comments).toBe(0);
   });
 
   it('reactions and edits of the issue and the comment they are on', async () => {
     const n = await openIssue('Reactions');
-    const comment = (await f.call(`/repos/alice/lo/issues/${n}/comments`, { method: 'POST', token: f.alice.token, body: { body: 'hi' } })).json.id;
+    const comment = (
+      await f.call(`/repos/alice/lo/issues/${n}/comments`, {
+        method: 'POST',
+        token: f.alice.token,
+        body: { body: 'hi' },
+      })
+    ).json.id;
     const contents = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'];
     const tokens = [f.alice.token, f.bob.token, f.carol.token, f.dave.token];
-    await race((k) => [
-      send(`/repos/alice/lo/issues/${n}/reactions`, 'POST', { content: contents[k % 8] }, tokens[k % 4]),
-      send(`/repos/alice/lo/issues/${n}`, 'PATCH', { title: `Reactions ${k}` }),
-      send(`/repos/alice/lo/issues/comments/${comment}/reactions`, 'POST', { content: contents[k % 8] }, tokens[k % 4]),
-      send(`/repos/alice/lo/issues/comments/${comment}`, 'PATCH', { body: `edited ${k}` }),
-    ], [200, 201]);
+    await race(
+      (k) => [
+        send(`/repos/alice/lo/issues/${n}/reactions`, 'POST', { content: contents[k % 8] }, tokens[k % 4]),
+        send(`/repos/alice/lo/issues/${n}`, 'PATCH', { title: `Reactions ${k}` }),
+        send(
+          `/repos/alice/lo/issues/comments/${comment}/reactions`,
+          'POST',
+          { content: contents[k % 8] },
+          tokens[k % 4],
+        ),
+        send(`/repos/alice/lo/issues/comments/${comment}`, 'PATCH', { body: `edited ${k}` }),
+      ],
+      [200, 201],
+    );
   });
 
   it('a review comment (a new COMMENTED review) and a pull request edit', async () => {
-    await race((k) => [
-      send(`/repos/alice/lo/pulls/${f.number}/comments`, 'POST', { commit_id: f.head, path: 'new.txt', subject_type: 'file', body: `file ${k}` }, f.bob.token),
-      send(`/repos/alice/lo/pulls/${f.number}`, 'PATCH', { title: `Pull ${k}` }, f.bob.token),
-      send(`/repos/alice/lo/issues/${f.number}/comments`, 'POST', { body: `conversation ${k}` }, f.bob.token),
-    ], [200, 201]);
+    await race(
+      (k) => [
+        send(
+          `/repos/alice/lo/pulls/${f.number}/comments`,
+          'POST',
+          { commit_id: f.head, path: 'new.txt', subject_type: 'file', body: `file ${k}` },
+          f.bob.token,
+        ),
+        send(`/repos/alice/lo/pulls/${f.number}`, 'PATCH', { title: `Pull ${k}` }, f.bob.token),
+        send(`/repos/alice/lo/issues/${f.number}/comments`, 'POST', { body: `conversation ${k}` }, f.bob.token),
+      ],
+      [200, 201],
+    );
   });
 
-  it('pinning and closing issues (the repository\'s row: open_issues_count, the pin limit)', async () => {
+  it("pinning and closing issues (the repository's row: open_issues_count, the pin limit)", async () => {
     const numbers: number[] = [];
     for (let k = 0; k < 3; k++) numbers.push(await openIssue(`Pin ${k}`));
-    const ids = await Promise.all(numbers.map(async (n) => (await f.call(`/repos/alice/lo/issues/${n}`)).json.node_id as string));
+    const ids = await Promise.all(
+      numbers.map(async (n) => (await f.call(`/repos/alice/lo/issues/${n}`)).json.node_id as string),
+    );
     const pinning = (mutation: 'pinIssue' | 'unpinIssue', id: string) =>
-      graphqlOk(f.server, `mutation($id: ID!) { ${mutation}(input: { issueId: $id }) { clientMutationId } }`, { id }, f.alice.token)
-        .then((answer) => (answer.errors === undefined ? 200 : 500));
-    await race((k) => [
-      pinning('pinIssue', ids[k % 3]!),
-      send(`/repos/alice/lo/issues/${numbers[(k + 1) % 3]}`, 'PATCH', { state: k % 2 ? 'open' : 'closed' }),
-      pinning('unpinIssue', ids[(k + 2) % 3]!),
-      send('/repos/alice/lo/issues', 'POST', { title: `Opened while pinning ${k}` }),
-    ], [200, 201]);
+      graphqlOk(
+        f.server,
+        `mutation($id: ID!) { ${mutation}(input: { issueId: $id }) { clientMutationId } }`,
+        { id },
+        f.alice.token,
+      ).then((answer) => (answer.errors === undefined ? 200 : 500));
+    await race(
+      (k) => [
+        pinning('pinIssue', ids[k % 3]!),
+        send(`/repos/alice/lo/issues/${numbers[(k + 1) % 3]}`, 'PATCH', { state: k % 2 ? 'open' : 'closed' }),
+        pinning('unpinIssue', ids[(k + 2) % 3]!),
+        send('/repos/alice/lo/issues', 'POST', { title: `Opened while pinning ${k}` }),
+      ],
+      [200, 201],
+    );
   });
 
   it('renaming the repository and opening issues in it', async () => {

@@ -11,11 +11,14 @@ let alice: TestUser;
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'counted' } })).status).toBe(201);
+  expect(
+    (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'counted' } })).status,
+  ).toBe(201);
 });
 afterAll(() => server.close());
 
-const call = (path: string, method = 'GET', body?: unknown) => apiOk(server, path, { method, body, token: alice.token });
+const call = (path: string, method = 'GET', body?: unknown) =>
+  apiOk(server, path, { method, body, token: alice.token });
 
 async function counts() {
   const repo = await call('/repos/alice/counted');
@@ -32,13 +35,19 @@ describe('repository open_issues_count', () => {
     await call(`/repos/alice/counted/issues/${a.number}`, 'PATCH', { state: 'closed' });
     expect(await counts()).toBe(1);
     // Closing a closed issue (a new reason) and editing it change nothing.
-    await call(`/repos/alice/counted/issues/${a.number}`, 'PATCH', { state: 'closed', state_reason: 'not_planned', title: 'A2' });
+    await call(`/repos/alice/counted/issues/${a.number}`, 'PATCH', {
+      state: 'closed',
+      state_reason: 'not_planned',
+      title: 'A2',
+    });
     expect(await counts()).toBe(1);
     await call(`/repos/alice/counted/issues/${a.number}`, 'PATCH', { state_reason: 'reopened' });
     expect(await counts()).toBe(2);
     const listed = await call('/user/repos?type=owner');
     expect(listed.find((r: { name: string }) => r.name === 'counted').open_issues_count).toBe(2);
-    const [row] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id
+    const [row] = await server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id
       WHERE r.name = 'counted' AND i.state = 'open'`;
     expect(row!.n).toBe(2);
   });

@@ -5,7 +5,10 @@
 
 /** What to add and remove: the whole set's difference from `current` (by id) when given, else the lists as they are. */
 export function setChange<T extends { id: number }>(
-  current: T[], whole: T[] | undefined, add: T[] = [], remove: T[] = [],
+  current: T[],
+  whole: T[] | undefined,
+  add: T[] = [],
+  remove: T[] = [],
 ): { toAdd: T[]; toRemove: T[] } {
   if (!whole) return { toAdd: add, toRemove: remove };
   const wanted = new Set(whole.map((item) => item.id));

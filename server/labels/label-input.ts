@@ -6,7 +6,9 @@ import { validationFailed } from '../http/api-error.js';
 
 export function checkLabelName(name: string): string {
   if (name === '.' || name === '..') {
-    throw validationFailed([{ resource: 'Label', field: 'name', code: 'invalid', message: `name ${name} is not a valid label name` }]);
+    throw validationFailed([
+      { resource: 'Label', field: 'name', code: 'invalid', message: `name ${name} is not a valid label name` },
+    ]);
   }
   return name;
 }

@@ -14,7 +14,11 @@ export interface LabelRow {
   updated_at: Date;
 }
 
-export interface LabelValues { name: string; color: string; description: string | null }
+export interface LabelValues {
+  name: string;
+  color: string;
+  description: string | null;
+}
 
 type Db = Sql | TransactionSql;
 
@@ -34,7 +38,12 @@ export async function findLabel(db: Db, repositoryId: number, name: string, lock
 }
 
 /** One page, by name, and the total. */
-export async function listLabels(db: Db, repositoryId: number, limit: number, offset: number): Promise<{ rows: LabelRow[]; total: number }> {
+export async function listLabels(
+  db: Db,
+  repositoryId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: LabelRow[]; total: number }> {
   const rows = await db<(LabelRow & { total: number })[]>`
     SELECT ${COLUMNS(db)}, count(*) OVER ()::int AS total FROM labels WHERE repository_id = ${repositoryId}
     ORDER BY lower(name), id LIMIT ${limit} OFFSET ${offset}`;
@@ -43,7 +52,9 @@ export async function listLabels(db: Db, repositoryId: number, limit: number, of
 }
 
 async function countLabels(db: Db, repositoryId: number): Promise<number> {
-  const [row] = await db<{ count: number }[]>`SELECT count(*)::int AS count FROM labels WHERE repository_id = ${repositoryId}`;
+  const [row] = await db<
+    { count: number }[]
+  >`SELECT count(*)::int AS count FROM labels WHERE repository_id = ${repositoryId}`;
   return row!.count;
 }
 
@@ -71,7 +82,10 @@ export async function labelsByIds(db: Db, ids: readonly number[]): Promise<Map<n
 }
 
 /** Labels by repository and name (any case), in one statement; keyed `<repositoryId>:<lower-cased name>`. */
-export async function labelsByNames(db: Db, keys: readonly { repositoryId: number; name: string }[]): Promise<Map<string, LabelRow>> {
+export async function labelsByNames(
+  db: Db,
+  keys: readonly { repositoryId: number; name: string }[],
+): Promise<Map<string, LabelRow>> {
   const wanted = keys.filter((key) => canMatchText(key.name));
   if (wanted.length === 0) return new Map();
   const rows = await db<LabelRow[]>`SELECT ${COLUMNS(db)} FROM labels l
@@ -94,8 +108,14 @@ export interface LabelPageRequest {
  * two statements whatever their number (GraphQL's `labels` connection on a
  * list of repositories).
  */
-export async function labelPages(db: Db, repositoryIds: readonly number[], page: LabelPageRequest): Promise<Map<number, { rows: LabelRow[]; total: number }>> {
-  const pages = new Map<number, { rows: LabelRow[]; total: number }>(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
+export async function labelPages(
+  db: Db,
+  repositoryIds: readonly number[],
+  page: LabelPageRequest,
+): Promise<Map<number, { rows: LabelRow[]; total: number }>> {
+  const pages = new Map<number, { rows: LabelRow[]; total: number }>(
+    repositoryIds.map((id) => [id, { rows: [], total: 0 }]),
+  );
   if (page.query !== null && !canMatchText(page.query)) return pages;
   const ids = repositoryIds as number[];
   const matches = page.query === null ? db`true` : db`strpos(lower(name), lower(${page.query})) > 0`;

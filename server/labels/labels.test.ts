@@ -20,7 +20,11 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'labelled', private: true } });
+  const res = await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'labelled', private: true },
+  });
   repoId = ((await res.json()) as { id: number }).id;
 });
 afterAll(() => server.close());
@@ -32,16 +36,30 @@ describe('default labels', () => {
     const res = await server.api(`${REPO}/labels`, { token: alice.token });
     expect(res.status).toBe(200);
     const body = await json(res);
-    expectBothSchemas(body, { path: '/repos/{owner}/{repo}/labels', method: 'get' }, { operationId: 'issues/list-labels-for-repo' });
+    expectBothSchemas(
+      body,
+      { path: '/repos/{owner}/{repo}/labels', method: 'get' },
+      { operationId: 'issues/list-labels-for-repo' },
+    );
     expect(body.map((l: any) => [l.name, l.color, l.description, l.default])).toEqual(
-      DEFAULT_LABELS.map((l) => [l.name, l.color, l.description, true]));
-    expect(body[0]).toMatchObject({ name: 'bug', color: 'd73a4a', description: "Something isn't working", url: `${server.url}/api/v3${REPO}/labels/bug` });
+      DEFAULT_LABELS.map((l) => [l.name, l.color, l.description, true]),
+    );
+    expect(body[0]).toMatchObject({
+      name: 'bug',
+      color: 'd73a4a',
+      description: "Something isn't working",
+      url: `${server.url}/api/v3${REPO}/labels/bug`,
+    });
     expect(body[0].node_id).toMatch(/^LA_/);
-    expect(body.find((l: any) => l.name === 'good first issue').url).toBe(`${server.url}/api/v3${REPO}/labels/good%20first%20issue`);
+    expect(body.find((l: any) => l.name === 'good first issue').url).toBe(
+      `${server.url}/api/v3${REPO}/labels/good%20first%20issue`,
+    );
   });
 
   it('are not added to a repository that existed before (only creation adds them)', async () => {
-    const id = await server.sql.begin((tx) => server.services.repos.insert(tx, alice.id, { name: 'older', private: false }));
+    const id = await server.sql.begin((tx) =>
+      server.services.repos.insert(tx, alice.id, { name: 'older', private: false }),
+    );
     server.services.bus.applyLocally(`repo:${id}`);
     const body = await json(await server.api('/repos/alice/older/labels', { token: alice.token }));
     expect(body).toEqual([]);
@@ -50,10 +68,18 @@ describe('default labels', () => {
 
 describe('label CRUD', () => {
   it('creates (201, Location, default color), gets by any case, updates and deletes', async () => {
-    const created = await server.api(`${REPO}/labels`, { method: 'POST', token: alice.token, body: { name: 'Needs Review', description: 'Look at me' } });
+    const created = await server.api(`${REPO}/labels`, {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'Needs Review', description: 'Look at me' },
+    });
     expect(created.status).toBe(201);
     const label = await json(created);
-    expectBothSchemas(label, { path: '/repos/{owner}/{repo}/labels', method: 'post', status: 201 }, { operationId: 'issues/create-label' });
+    expectBothSchemas(
+      label,
+      { path: '/repos/{owner}/{repo}/labels', method: 'post', status: 201 },
+      { operationId: 'issues/create-label' },
+    );
     expect(label).toMatchObject({ name: 'Needs Review', color: 'ededed', description: 'Look at me', default: false });
     expect(created.headers.get('location')).toBe(label.url);
     expect(label.url).toBe(`${server.url}/api/v3${REPO}/labels/Needs%20Review`);
@@ -61,28 +87,62 @@ describe('label CRUD', () => {
     const got = await server.api(`${REPO}/labels/needs%20review`, { token: alice.token });
     expect(got.status).toBe(200);
     const gotBody = await json(got);
-    expectBothSchemas(gotBody, { path: '/repos/{owner}/{repo}/labels/{name}', method: 'get' }, { operationId: 'issues/get-label' });
+    expectBothSchemas(
+      gotBody,
+      { path: '/repos/{owner}/{repo}/labels/{name}', method: 'get' },
+      { operationId: 'issues/get-label' },
+    );
     expect(gotBody).toEqual(label);
 
-    const updated = await server.api(`${REPO}/labels/Needs%20Review`, { method: 'PATCH', token: alice.token, body: { new_name: 'reviewed ✓', color: 'B01F26' } });
+    const updated = await server.api(`${REPO}/labels/Needs%20Review`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { new_name: 'reviewed ✓', color: 'B01F26' },
+    });
     expect(updated.status).toBe(200);
     const updatedBody = await json(updated);
-    expectBothSchemas(updatedBody, { path: '/repos/{owner}/{repo}/labels/{name}', method: 'patch' }, { operationId: 'issues/update-label' });
-    expect(updatedBody).toMatchObject({ id: label.id, node_id: label.node_id, name: 'reviewed ✓', color: 'B01F26', description: 'Look at me' });
+    expectBothSchemas(
+      updatedBody,
+      { path: '/repos/{owner}/{repo}/labels/{name}', method: 'patch' },
+      { operationId: 'issues/update-label' },
+    );
+    expect(updatedBody).toMatchObject({
+      id: label.id,
+      node_id: label.node_id,
+      name: 'reviewed ✓',
+      color: 'B01F26',
+      description: 'Look at me',
+    });
     expect((await server.api(`${REPO}/labels/Needs%20Review`, { token: alice.token })).status).toBe(404);
 
-    const cleared = await json(await server.api(`${REPO}/labels/${encodeURIComponent('reviewed ✓')}`, { method: 'PATCH', token: alice.token, body: { description: null } }));
+    const cleared = await json(
+      await server.api(`${REPO}/labels/${encodeURIComponent('reviewed ✓')}`, {
+        method: 'PATCH',
+        token: alice.token,
+        body: { description: null },
+      }),
+    );
     expect(cleared.description).toBeNull();
 
-    const deleted = await server.api(`${REPO}/labels/${encodeURIComponent('REVIEWED ✓')}`, { method: 'DELETE', token: alice.token });
+    const deleted = await server.api(`${REPO}/labels/${encodeURIComponent('REVIEWED ✓')}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     expect(deleted.status).toBe(204);
-    expect((await server.api(`${REPO}/labels/${encodeURIComponent('reviewed ✓')}`, { token: alice.token })).status).toBe(404);
-    expect((await server.api(`${REPO}/labels/${encodeURIComponent('reviewed ✓')}`, { method: 'DELETE', token: alice.token })).status).toBe(404);
+    expect(
+      (await server.api(`${REPO}/labels/${encodeURIComponent('reviewed ✓')}`, { token: alice.token })).status,
+    ).toBe(404);
+    expect(
+      (await server.api(`${REPO}/labels/${encodeURIComponent('reviewed ✓')}`, { method: 'DELETE', token: alice.token }))
+        .status,
+    ).toBe(404);
   });
 
   it('serves names with slashes and percent signs, encoded in the path', async () => {
     for (const name of ['area/api', '100% done', 'a?b#c']) {
-      const created = await json(await server.api(`${REPO}/labels`, { method: 'POST', token: alice.token, body: { name } }));
+      const created = await json(
+        await server.api(`${REPO}/labels`, { method: 'POST', token: alice.token, body: { name } }),
+      );
       expect(created.url).toBe(`${server.url}/api/v3${REPO}/labels/${encodeURIComponent(name)}`);
       const got = await server.api(`${REPO}/labels/${encodeURIComponent(name)}`, { token: alice.token });
       expect(got.status, name).toBe(200);
@@ -91,33 +151,59 @@ describe('label CRUD', () => {
   });
 
   it('refuses a name another label has, whatever its case: 422 already_exists, as GitHub', async () => {
-    const res = await server.api(`${REPO}/labels`, { method: 'POST', token: alice.token, body: { name: 'BUG', color: '000000' } });
+    const res = await server.api(`${REPO}/labels`, {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'BUG', color: '000000' },
+    });
     expect(res.status).toBe(422);
     const body = await json(res);
     expect(body.message).toBe('Validation Failed');
     expect(body.errors).toEqual([{ resource: 'Label', code: 'already_exists', field: 'name' }]);
-    const rename = await server.api(`${REPO}/labels/question`, { method: 'PATCH', token: alice.token, body: { new_name: 'Invalid' } });
+    const rename = await server.api(`${REPO}/labels/question`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { new_name: 'Invalid' },
+    });
     expect(rename.status).toBe(422);
     expect((await json(rename)).errors).toEqual([{ resource: 'Label', code: 'already_exists', field: 'name' }]);
     // A change of case of its own name is no conflict.
-    const recase = await server.api(`${REPO}/labels/question`, { method: 'PATCH', token: alice.token, body: { new_name: 'Question' } });
+    const recase = await server.api(`${REPO}/labels/question`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { new_name: 'Question' },
+    });
     expect(recase.status).toBe(200);
   });
 
   it('refuses bad colors, names and descriptions with 422 invalid', async () => {
     const cases: Record<string, unknown>[] = [
-      { name: 'x1', color: '#ffffff' }, { name: 'x2', color: 'fff' }, { name: 'x3', color: 'zzzzzz' },
-      { name: '' }, { name: '   ' }, { name: '.' }, { name: '..' }, { name: 'x4', description: 'd'.repeat(101) },
-      { name: 'nul\u0000' }, { color: 'ffffff' },
+      { name: 'x1', color: '#ffffff' },
+      { name: 'x2', color: 'fff' },
+      { name: 'x3', color: 'zzzzzz' },
+      { name: '' },
+      { name: '   ' },
+      { name: '.' },
+      { name: '..' },
+      { name: 'x4', description: 'd'.repeat(101) },
+      { name: 'nul\u0000' },
+      { color: 'ffffff' },
     ];
     for (const body of cases) {
       const res = await server.api(`${REPO}/labels`, { method: 'POST', token: alice.token, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
       const errors = (await json(res)).errors as { resource: string; code: string }[];
-      expect(errors.every((e) => e.resource === 'Label'), JSON.stringify(errors)).toBe(true);
+      expect(
+        errors.every((e) => e.resource === 'Label'),
+        JSON.stringify(errors),
+      ).toBe(true);
       expect(errors.map((e) => e.code)[0]).toMatch(/^(invalid|missing_field)$/);
     }
-    const patch = await server.api(`${REPO}/labels/bug`, { method: 'PATCH', token: alice.token, body: { color: 'red' } });
+    const patch = await server.api(`${REPO}/labels/bug`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { color: 'red' },
+    });
     expect(patch.status).toBe(422);
     expect((await json(patch)).errors[0]).toMatchObject({ resource: 'Label', field: 'color', code: 'invalid' });
   });
@@ -142,16 +228,28 @@ describe('who may manage labels', () => {
     // Private repository: bob sees nothing until granted.
     expect((await server.api(`${REPO}/labels`, { token: bob.token })).status).toBe(403);
     expect((await server.api(`${REPO}/labels`)).status).toBe(404);
-    for (const [permission, mayWrite] of [['read', false], ['triage', false], ['write', true], ['maintain', true]] as const) {
+    for (const [permission, mayWrite] of [
+      ['read', false],
+      ['triage', false],
+      ['write', true],
+      ['maintain', true],
+    ] as const) {
       await grant(server, repoId, bob.id, permission);
       expect((await server.api(`${REPO}/labels/bug`, { token: bob.token })).status, permission).toBe(200);
       const name = `by-${permission}`;
       const created = await server.api(`${REPO}/labels`, { method: 'POST', token: bob.token, body: { name } });
       expect(created.status, permission).toBe(mayWrite ? 201 : 403);
       if (!mayWrite) expect((await json(created)).message).toBe('Must have push access to Repository.');
-      const patched = await server.api(`${REPO}/labels/wontfix`, { method: 'PATCH', token: bob.token, body: { description: permission } });
+      const patched = await server.api(`${REPO}/labels/wontfix`, {
+        method: 'PATCH',
+        token: bob.token,
+        body: { description: permission },
+      });
       expect(patched.status, permission).toBe(mayWrite ? 200 : 403);
-      const deleted = await server.api(`${REPO}/labels/${mayWrite ? name : 'invalid'}`, { method: 'DELETE', token: bob.token });
+      const deleted = await server.api(`${REPO}/labels/${mayWrite ? name : 'invalid'}`, {
+        method: 'DELETE',
+        token: bob.token,
+      });
       expect(deleted.status, permission).toBe(mayWrite ? 204 : 403);
     }
   });
@@ -169,19 +267,41 @@ describe('apps', () => {
     const writer = await createTestApp(server, alice.id, 'Labeller', { issues: 'write' });
     const writerInstallation = await installTestApp(server, writer.app, alice.id);
     const { body: token } = await requestInstallationToken(server, await appJwt(writer, now), writerInstallation.id);
-    const created = await server.api(`${REPO}/labels`, { method: 'POST', token: token.token, body: { name: 'from-app' } });
+    const created = await server.api(`${REPO}/labels`, {
+      method: 'POST',
+      token: token.token,
+      body: { name: 'from-app' },
+    });
     expect(created.status).toBe(201);
-    const milestone = await server.api(`${REPO}/milestones`, { method: 'POST', token: token.token, body: { title: 'by the app' } });
+    const milestone = await server.api(`${REPO}/milestones`, {
+      method: 'POST',
+      token: token.token,
+      body: { title: 'by the app' },
+    });
     expect(milestone.status).toBe(201);
     expect((await json(milestone)).creator).toMatchObject({ login: 'labeller[bot]', type: 'Bot' });
     // Its repository `permissions` read as triage: it may label, not push.
-    expect((await json(await server.api(REPO, { token: token.token }))).permissions).toEqual({ admin: false, maintain: false, push: false, triage: true, pull: true });
+    expect((await json(await server.api(REPO, { token: token.token }))).permissions).toEqual({
+      admin: false,
+      maintain: false,
+      push: false,
+      triage: true,
+      pull: true,
+    });
 
     const reader = await createTestApp(server, alice.id, 'Label Reader', { issues: 'read' });
     const readerInstallation = await installTestApp(server, reader.app, alice.id);
-    const { body: readToken } = await requestInstallationToken(server, await appJwt(reader, now), readerInstallation.id);
+    const { body: readToken } = await requestInstallationToken(
+      server,
+      await appJwt(reader, now),
+      readerInstallation.id,
+    );
     expect((await server.api(`${REPO}/labels/from-app`, { token: readToken.token })).status).toBe(200);
-    const refused = await server.api(`${REPO}/labels`, { method: 'POST', token: readToken.token, body: { name: 'nope' } });
+    const refused = await server.api(`${REPO}/labels`, {
+      method: 'POST',
+      token: readToken.token,
+      body: { name: 'nope' },
+    });
     expect(refused.status).toBe(403);
     expect((await json(refused)).message).toBe('Resource not accessible by integration');
   });

@@ -16,4 +16,5 @@ export function parseDueOn(value: string | null | undefined): Date | null | unde
   return date;
 }
 
-export const milestoneTitleTaken = () => validationFailed([{ resource: 'Milestone', code: 'already_exists', field: 'title' }]);
+export const milestoneTitleTaken = () =>
+  validationFailed([{ resource: 'Milestone', code: 'already_exists', field: 'title' }]);

@@ -8,8 +8,13 @@ import type { MilestoneRow } from './milestones-store.js';
 
 export function milestoneView(m: MilestoneRow, repo: Pick<RepositoryRow, 'owner_login' | 'name'>, urls: Urls) {
   const api = urls.api(`/repos/${repo.owner_login}/${repo.name}/milestones/${m.number}`);
-  const creator = m.creator_id === null ? null
-    : simpleUser({ id: m.creator_id, login: m.creator_login!, kind: m.creator_kind!, site_admin: m.creator_site_admin! }, urls);
+  const creator =
+    m.creator_id === null
+      ? null
+      : simpleUser(
+          { id: m.creator_id, login: m.creator_login!, kind: m.creator_kind!, site_admin: m.creator_site_admin! },
+          urls,
+        );
   return {
     url: api,
     html_url: urls.html(`/${repo.owner_login}/${repo.name}/milestone/${m.number}`),

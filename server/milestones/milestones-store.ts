@@ -32,7 +32,13 @@ export interface MilestoneValues {
 }
 
 export type MilestoneState = 'open' | 'closed' | 'all';
-export interface MilestoneListOptions { state: MilestoneState; sort: 'due_on' | 'completeness'; direction: 'asc' | 'desc'; limit: number; offset: number }
+export interface MilestoneListOptions {
+  state: MilestoneState;
+  sort: 'due_on' | 'completeness';
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
 
 type Db = Sql | TransactionSql;
 
@@ -50,7 +56,12 @@ export function isTitleTaken(error: unknown): boolean {
   return e.code === '23505' && e.constraint_name === 'milestones_repository_title_idx';
 }
 
-export async function findMilestone(db: Db, repositoryId: number, number: number, lock = false): Promise<MilestoneRow | null> {
+export async function findMilestone(
+  db: Db,
+  repositoryId: number,
+  number: number,
+  lock = false,
+): Promise<MilestoneRow | null> {
   const [row] = await db<MilestoneRow[]>`${SELECT_MILESTONE(db)}
     WHERE m.repository_id = ${repositoryId} AND m.number = ${number} ${lock ? db`FOR UPDATE OF m` : db``}`;
   return row ?? null;
@@ -60,12 +71,17 @@ export async function findMilestone(db: Db, repositoryId: number, number: number
  * One page and the total. By due date, milestones without one last (then by
  * number); by completeness, the share of closed issues (none yet counts as 0).
  */
-export async function listMilestones(db: Db, repositoryId: number, options: MilestoneListOptions): Promise<{ rows: MilestoneRow[]; total: number }> {
+export async function listMilestones(
+  db: Db,
+  repositoryId: number,
+  options: MilestoneListOptions,
+): Promise<{ rows: MilestoneRow[]; total: number }> {
   const states = options.state === 'all' ? ['open', 'closed'] : [options.state];
   const dir = options.direction === 'desc' ? db`DESC` : db`ASC`;
-  const order = options.sort === 'completeness'
-    ? db`coalesce(closed_issues::float8 / nullif(open_issues + closed_issues, 0), 0) ${dir}, number ${dir}`
-    : db`due_on ${dir} NULLS LAST, number ${dir}`;
+  const order =
+    options.sort === 'completeness'
+      ? db`coalesce(closed_issues::float8 / nullif(open_issues + closed_issues, 0), 0) ${dir}, number ${dir}`
+      : db`due_on ${dir} NULLS LAST, number ${dir}`;
   const rows = await db<(MilestoneRow & { total: number })[]>`
     SELECT *, count(*) OVER ()::int AS total FROM (${SELECT_MILESTONE(db)}
       WHERE m.repository_id = ${repositoryId} AND m.state = ANY(${states})) listed
@@ -88,7 +104,12 @@ async function nextNumber(tx: TransactionSql, repositoryId: number): Promise<num
   return row!.last_number;
 }
 
-export async function insertMilestone(tx: TransactionSql, repositoryId: number, creatorId: number, values: MilestoneValues): Promise<MilestoneRow> {
+export async function insertMilestone(
+  tx: TransactionSql,
+  repositoryId: number,
+  creatorId: number,
+  values: MilestoneValues,
+): Promise<MilestoneRow> {
   const number = await nextNumber(tx, repositoryId);
   await tx`INSERT INTO milestones (repository_id, number, title, description, state, due_on, creator_id, closed_at)
     VALUES (${repositoryId}, ${number}, ${values.title}, ${values.description}, ${values.state}, ${values.due_on}, ${creatorId},
@@ -97,7 +118,11 @@ export async function insertMilestone(tx: TransactionSql, repositoryId: number, 
 }
 
 /** `closed_at` is set when the milestone closes and cleared when it reopens. */
-export async function updateMilestone(tx: TransactionSql, row: MilestoneRow, values: MilestoneValues): Promise<MilestoneRow> {
+export async function updateMilestone(
+  tx: TransactionSql,
+  row: MilestoneRow,
+  values: MilestoneValues,
+): Promise<MilestoneRow> {
   const closedAt = values.state === row.state ? row.closed_at : values.state === 'closed' ? tx`now()` : null;
   await tx`UPDATE milestones SET title = ${values.title}, description = ${values.description}, state = ${values.state},
     due_on = ${values.due_on}, closed_at = ${closedAt}, updated_at = now() WHERE id = ${row.id}`;
@@ -115,7 +140,10 @@ export async function milestonesByIds(db: Db, ids: readonly number[]): Promise<M
 }
 
 /** Milestones by repository and number, in one statement; keyed `<repositoryId>:<number>`. */
-export async function milestonesByNumbers(db: Db, keys: readonly { repositoryId: number; number: number }[]): Promise<Map<string, MilestoneRow>> {
+export async function milestonesByNumbers(
+  db: Db,
+  keys: readonly { repositoryId: number; number: number }[],
+): Promise<Map<string, MilestoneRow>> {
   // Numbers beyond PostgreSQL's integer name no milestone (and would fail the query).
   const wanted = keys.filter((key) => Number.isInteger(key.number) && key.number > 0 && key.number <= 2147483647);
   if (wanted.length === 0) return new Map();
@@ -136,14 +164,22 @@ export interface MilestonePageRequest {
 }
 
 /** One page of milestones for each of many repositories, and each one's total: two statements (GraphQL's `milestones`). */
-export async function milestonePages(db: Db, repositoryIds: readonly number[], page: MilestonePageRequest): Promise<Map<number, { rows: MilestoneRow[]; total: number }>> {
-  const pages = new Map<number, { rows: MilestoneRow[]; total: number }>(repositoryIds.map((id) => [id, { rows: [], total: 0 }]));
+export async function milestonePages(
+  db: Db,
+  repositoryIds: readonly number[],
+  page: MilestonePageRequest,
+): Promise<Map<number, { rows: MilestoneRow[]; total: number }>> {
+  const pages = new Map<number, { rows: MilestoneRow[]; total: number }>(
+    repositoryIds.map((id) => [id, { rows: [], total: 0 }]),
+  );
   if (page.query !== null && !canMatchText(page.query)) return pages;
   const ids = repositoryIds as number[];
   const matches = db`m.repository_id = ANY(${ids}) AND m.state = ANY(${page.states})
     AND ${page.query === null ? db`true` : db`strpos(lower(m.title), lower(${page.query})) > 0`}`;
   const dir = page.direction === 'DESC' ? db`DESC` : db`ASC`;
-  const column = { CREATED_AT: db`created_at`, DUE_DATE: db`due_on`, NUMBER: db`number`, UPDATED_AT: db`updated_at` }[page.orderBy];
+  const column = { CREATED_AT: db`created_at`, DUE_DATE: db`due_on`, NUMBER: db`number`, UPDATED_AT: db`updated_at` }[
+    page.orderBy
+  ];
   const rows = await db<(MilestoneRow & { position: number })[]>`SELECT * FROM (
       SELECT listed.*, row_number() OVER (PARTITION BY repository_id ORDER BY ${column} ${dir} NULLS LAST, number ${dir})::int AS position
       FROM (${SELECT_MILESTONE(db)} WHERE ${matches}) listed) ranked

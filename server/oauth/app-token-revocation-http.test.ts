@@ -18,13 +18,16 @@ let other: OAuthAppRow;
 let otherSecret: string;
 
 async function oauthToken(userId: number, appId = app.id): Promise<string> {
-  const created = await server.sql.begin((tx) => insertToken(tx, { userId, kind: 'oauth', scopes: ['repo'], oauthAppId: appId }));
+  const created = await server.sql.begin((tx) =>
+    insertToken(tx, { userId, kind: 'oauth', scopes: ['repo'], oauthAppId: appId }),
+  );
   server.services.bus.applyLocally(`token:${created.id}`);
   return created.token;
 }
 
 const works = async (token: string) => (await server.api('/user', { token })).status === 200;
-const basic = (clientId: string, clientSecret: string) => `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+const basic = (clientId: string, clientSecret: string) =>
+  `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 const del = (path: string, authorization: string | undefined, body: unknown) =>
   server.api(path, { method: 'DELETE', body, headers: authorization ? { authorization } : {} });
 
@@ -43,7 +46,13 @@ describe('DELETE /applications/{client_id}/token', () => {
       const token = await oauthToken(alice.id);
       const sibling = await oauthToken(alice.id);
       expect(await works(token)).toBe(true); // cached before the revocation
-      const response = await deleteToken({ clientType: 'oauth-app', clientId: app.client_id, clientSecret: secret, token, request: request.defaults({ baseUrl: base }) });
+      const response = await deleteToken({
+        clientType: 'oauth-app',
+        clientId: app.client_id,
+        clientSecret: secret,
+        token,
+        request: request.defaults({ baseUrl: base }),
+      });
       expect(response.status).toBe(204);
       expect((await server.api('/user', { token })).status).toBe(401);
       expect(await works(sibling)).toBe(true);
@@ -52,7 +61,13 @@ describe('DELETE /applications/{client_id}/token', () => {
 
   it('is 401 without credentials or with a wrong secret, and nothing changes', async () => {
     const token = await oauthToken(alice.id);
-    for (const authorization of [undefined, basic(app.client_id, 'wrong'), basic(app.client_id, otherSecret), 'Basic !!!', `Bearer ${alice.token}`]) {
+    for (const authorization of [
+      undefined,
+      basic(app.client_id, 'wrong'),
+      basic(app.client_id, otherSecret),
+      'Basic !!!',
+      `Bearer ${alice.token}`,
+    ]) {
       const response = await del(`/applications/${app.client_id}/token`, authorization, { access_token: token });
       expect(response.status).toBe(401);
       expect((await response.json()).message).toBe('requires authentication');
@@ -60,7 +75,7 @@ describe('DELETE /applications/{client_id}/token', () => {
     expect(await works(token)).toBe(true);
   });
 
-  it('is 404 for another app\'s path, another app\'s token, a personal token or an unknown one', async () => {
+  it("is 404 for another app's path, another app's token, a personal token or an unknown one", async () => {
     const mine = await oauthToken(alice.id);
     const theirs = await oauthToken(alice.id, other.id);
     const auth = basic(app.client_id, secret);
@@ -75,8 +90,14 @@ describe('DELETE /applications/{client_id}/token', () => {
     const auth = basic(app.client_id, secret);
     const missing = await del(`/applications/${app.client_id}/token`, auth, {});
     expect(missing.status).toBe(422);
-    expect((await missing.json()).errors).toEqual([expect.objectContaining({ field: 'access_token', code: 'missing_field' })]);
-    const malformed = await server.api(`/applications/${app.client_id}/token`, { method: 'DELETE', rawBody: '{', headers: { authorization: auth } });
+    expect((await missing.json()).errors).toEqual([
+      expect.objectContaining({ field: 'access_token', code: 'missing_field' }),
+    ]);
+    const malformed = await server.api(`/applications/${app.client_id}/token`, {
+      method: 'DELETE',
+      rawBody: '{',
+      headers: { authorization: auth },
+    });
     expect(malformed.status).toBe(400);
   });
 });
@@ -89,20 +110,30 @@ describe('DELETE /applications/{client_id}/grant', () => {
     await server.sql`INSERT INTO oauth_authorization_codes (code_digest, app_id, user_id, redirect_uri, scopes, expires_at)
       VALUES (${Buffer.alloc(32, 7)}, ${app.id}, ${alice.id}, 'http://127.0.0.1/cb', ${['repo']}, now() + interval '10 minutes')`;
     const response = await deleteAuthorization({
-      clientType: 'oauth-app', clientId: app.client_id, clientSecret: secret, token: first,
+      clientType: 'oauth-app',
+      clientId: app.client_id,
+      clientSecret: secret,
+      token: first,
       request: request.defaults({ baseUrl: `${server.url}/api/v3` }),
     });
     expect(response.status).toBe(204);
     for (const token of [first, second]) expect((await server.api('/user', { token })).status).toBe(401);
     for (const token of [bobs, aliceOtherApp, alice.token]) expect(await works(token)).toBe(true);
-    const codes = await server.sql`SELECT 1 FROM oauth_authorization_codes WHERE app_id = ${app.id} AND user_id = ${alice.id}`;
+    const codes =
+      await server.sql`SELECT 1 FROM oauth_authorization_codes WHERE app_id = ${app.id} AND user_id = ${alice.id}`;
     expect(codes).toHaveLength(0);
   });
 
   it('is 404 for a token the app was not issued, and 401 with a wrong secret', async () => {
     const theirs = await oauthToken(alice.id, other.id);
-    expect((await del(`/applications/${app.client_id}/grant`, basic(app.client_id, secret), { access_token: theirs })).status).toBe(404);
-    expect((await del(`/applications/${other.client_id}/grant`, basic(other.client_id, secret), { access_token: theirs })).status).toBe(401);
+    expect(
+      (await del(`/applications/${app.client_id}/grant`, basic(app.client_id, secret), { access_token: theirs }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await del(`/applications/${other.client_id}/grant`, basic(other.client_id, secret), { access_token: theirs }))
+        .status,
+    ).toBe(401);
     expect(await works(theirs)).toBe(true);
   });
 });

@@ -23,7 +23,9 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { now });
   alice = await server.createUser('alice');
   ({ app } = await createOAuthApp(server.sql, alice.id, 'CLI', { deviceFlow: true }));
-  ({ app: webOnly, clientSecret: webOnlySecret } = await createOAuthApp(server.sql, alice.id, 'Web', { callbackUrl: 'https://app.example.com/cb' }));
+  ({ app: webOnly, clientSecret: webOnlySecret } = await createOAuthApp(server.sql, alice.id, 'Web', {
+    callbackUrl: 'https://app.example.com/cb',
+  }));
 });
 afterAll(() => server.close());
 
@@ -31,7 +33,11 @@ function post(path: string, body: Record<string, string>, options: { form?: bool
   // Without a JSON Accept (curl's */*) the endpoints answer form-encoded.
   const headers: Record<string, string> = options.json === false ? { accept: '*/*' } : JSON_HEADERS;
   if (options.form) {
-    return server.api(path, { method: 'POST', rawBody: new URLSearchParams(body).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+    return server.api(path, {
+      method: 'POST',
+      rawBody: new URLSearchParams(body).toString(),
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    });
   }
   return server.api(path, { method: 'POST', body, headers });
 }
@@ -42,7 +48,11 @@ describe('POST /login/device/code', () => {
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toMatch(/^application\/json/);
     expect(json.headers.get('x-ratelimit-resource')).toBe('oauth');
-    expect(await json.json()).toMatchObject({ verification_uri: `${server.url}/login/device`, expires_in: 900, interval: 5 });
+    expect(await json.json()).toMatchObject({
+      verification_uri: `${server.url}/login/device`,
+      expires_in: 900,
+      interval: 5,
+    });
 
     const form = await post('/login/device/code', { client_id: app.client_id }, { form: true, json: false });
     expect(form.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
@@ -63,10 +73,18 @@ describe('POST /login/oauth/access_token (device grant)', () => {
   it('walks pending → slow_down → token, once, with the scopes asked for', async () => {
     clock = Date.UTC(2026, 5, 1);
     const code = await (await post('/login/device/code', { client_id: app.client_id, scope: 'repo' })).json();
-    const poll = () => post('/login/oauth/access_token', { client_id: app.client_id, device_code: code.device_code, grant_type: DEVICE_GRANT }, { form: true });
+    const poll = () =>
+      post(
+        '/login/oauth/access_token',
+        { client_id: app.client_id, device_code: code.device_code, grant_type: DEVICE_GRANT },
+        { form: true },
+      );
     const pending = await poll();
     expect(pending.status).toBe(200);
-    expect(await pending.json()).toMatchObject({ error: 'authorization_pending', error_uri: expect.stringContaining('device-flow') });
+    expect(await pending.json()).toMatchObject({
+      error: 'authorization_pending',
+      error_uri: expect.stringContaining('device-flow'),
+    });
     clock += 1000;
     expect(await (await poll()).json()).toMatchObject({ error: 'slow_down', interval: 10 });
     expect(await decideUserCode(server.sql, code.user_code, alice.id, true, clock)).toBe('approved');
@@ -85,7 +103,12 @@ describe('POST /login/oauth/access_token (device grant)', () => {
     const denied = await (await post('/login/device/code', { client_id: app.client_id })).json();
     await decideUserCode(server.sql, denied.user_code, alice.id, false, clock);
     clock += 900_000;
-    const poll = (deviceCode: string) => post('/login/oauth/access_token', { client_id: app.client_id, device_code: deviceCode, grant_type: DEVICE_GRANT });
+    const poll = (deviceCode: string) =>
+      post('/login/oauth/access_token', {
+        client_id: app.client_id,
+        device_code: deviceCode,
+        grant_type: DEVICE_GRANT,
+      });
     expect(await (await poll(expiring.device_code)).json()).toMatchObject({ error: 'expired_token' });
     clock -= 1000;
     expect(await (await poll(denied.device_code)).json()).toMatchObject({ error: 'access_denied' });
@@ -126,7 +149,10 @@ describe('@octokit/auth-oauth-device', () => {
     expect(token).toMatch(/^gho_/);
     // GitHub writes granted scopes comma-separated ("repo,user"); Octokit splits on spaces.
     expect(scopes.join(' ')).toBe('repo,user');
-    const me = await request('GET /user', { baseUrl: `${server.url}/api/v3`, headers: { authorization: `token ${token}` } });
+    const me = await request('GET /user', {
+      baseUrl: `${server.url}/api/v3`,
+      headers: { authorization: `token ${token}` },
+    });
     expect(me.data.login).toBe('alice');
   }, 30_000);
 });

@@ -3,7 +3,13 @@
 // the requested scopes, denial (final), expiry, and unknown or reused codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { decideUserCode, normalizeUserCode, pollDeviceCode, requestDeviceCode, DEVICE_CODE_LIFETIME_S } from './device-flow.js';
+import {
+  decideUserCode,
+  normalizeUserCode,
+  pollDeviceCode,
+  requestDeviceCode,
+  DEVICE_CODE_LIFETIME_S,
+} from './device-flow.js';
 import { clientSecretMatches, createOAuthApp, oauthAppByClientId, type OAuthAppRow } from './oauth-apps-store.js';
 
 let server: TestServer;
@@ -20,7 +26,9 @@ afterAll(() => server.close());
 
 describe('OAuth apps', () => {
   it('keep only a digest of the client secret and check it in constant time', async () => {
-    const { app: created, clientSecret } = await createOAuthApp(server.sql, alice.id, 'web app', { callbackUrl: 'https://app.example.com/cb' });
+    const { app: created, clientSecret } = await createOAuthApp(server.sql, alice.id, 'web app', {
+      callbackUrl: 'https://app.example.com/cb',
+    });
     expect(created.client_id).toMatch(/^Ov23li[A-Za-z0-9]{14}$/);
     expect(clientSecret).toMatch(/^[0-9a-f]{40}$/);
     const [row] = await server.sql`SELECT * FROM oauth_apps WHERE id = ${created.id}`;
@@ -44,10 +52,18 @@ describe('device flow', () => {
   it('is pending, slows down a client that polls too fast, then gives the token once', async () => {
     const auth = await requestDeviceCode(server.sql, app, ['repo', 'user'], T0);
     expect(await pollDeviceCode(server.sql, app, auth.device_code, T0)).toEqual({ error: 'authorization_pending' });
-    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 2_000)).toEqual({ error: 'slow_down', interval: 10 });
+    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 2_000)).toEqual({
+      error: 'slow_down',
+      interval: 10,
+    });
     // The new interval counts from the last poll.
-    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 9_000)).toEqual({ error: 'slow_down', interval: 15 });
-    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 24_000)).toEqual({ error: 'authorization_pending' });
+    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 9_000)).toEqual({
+      error: 'slow_down',
+      interval: 15,
+    });
+    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 24_000)).toEqual({
+      error: 'authorization_pending',
+    });
 
     expect(await decideUserCode(server.sql, auth.user_code, alice.id, true, T0 + 30_000)).toBe('approved');
     const result = await pollDeviceCode(server.sql, app, auth.device_code, T0 + 40_000);
@@ -58,7 +74,9 @@ describe('device flow', () => {
     expect(me.status).toBe(200);
     expect(me.headers.get('x-oauth-scopes')).toBe('repo, user');
     // Once only.
-    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 50_000)).toEqual({ error: 'incorrect_device_code' });
+    expect(await pollDeviceCode(server.sql, app, auth.device_code, T0 + 50_000)).toEqual({
+      error: 'incorrect_device_code',
+    });
   });
 
   it('answers access_denied for good once the user denies', async () => {

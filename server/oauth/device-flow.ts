@@ -16,7 +16,12 @@ export const SLOW_DOWN_STEP_S = 5;
 /** No vowels (no words), no 0/O, 1/I/L: codes people can read out and type. */
 const USER_CODE_ALPHABET = 'BCDFGHJKMNPQRSTVWXZ23456789';
 
-export interface DeviceAuthorization { device_code: string; user_code: string; expires_in: number; interval: number }
+export interface DeviceAuthorization {
+  device_code: string;
+  user_code: string;
+  expires_in: number;
+  interval: number;
+}
 
 export type PollResult =
   | { token: { access_token: string; token_type: 'bearer'; scope: string } }
@@ -37,7 +42,12 @@ export function normalizeUserCode(typed: string): string {
   return compact.length === 8 ? `${compact.slice(0, 4)}-${compact.slice(4)}` : compact;
 }
 
-export async function requestDeviceCode(sql: Sql, app: OAuthAppRow, scopes: string[], now: number): Promise<DeviceAuthorization> {
+export async function requestDeviceCode(
+  sql: Sql,
+  app: OAuthAppRow,
+  scopes: string[],
+  now: number,
+): Promise<DeviceAuthorization> {
   const deviceCode = randomBytes(20).toString('hex');
   for (let attempt = 0; ; attempt++) {
     const userCode = newUserCode();
@@ -45,7 +55,12 @@ export async function requestDeviceCode(sql: Sql, app: OAuthAppRow, scopes: stri
       await sql`
         INSERT INTO oauth_device_codes (device_code_digest, user_code, app_id, scopes, interval_s, expires_at)
         VALUES (${digestOf(deviceCode)}, ${userCode}, ${app.id}, ${scopes}, ${POLL_INTERVAL_S}, ${new Date(now + DEVICE_CODE_LIFETIME_S * 1000)})`;
-      return { device_code: deviceCode, user_code: userCode, expires_in: DEVICE_CODE_LIFETIME_S, interval: POLL_INTERVAL_S };
+      return {
+        device_code: deviceCode,
+        user_code: userCode,
+        expires_in: DEVICE_CODE_LIFETIME_S,
+        interval: POLL_INTERVAL_S,
+      };
     } catch (error) {
       // A user code still pending elsewhere (27^8 codes make this rare): draw again.
       if ((error as { code?: string }).code !== '23505' || attempt >= 5) throw error;
@@ -83,7 +98,13 @@ export async function pollDeviceCode(sql: Sql, app: OAuthAppRow, deviceCode: str
     await tx`UPDATE oauth_device_codes SET last_polled_at = ${new Date(now)} WHERE id = ${row.id}`;
     if (row.state === 'pending') return { error: 'authorization_pending' };
     // Approved: the token, once.
-    const { token } = await insertToken(tx, { userId: row.user_id!, kind: 'oauth', scopes: row.scopes, note: `device flow: ${app.name}`, oauthAppId: app.id });
+    const { token } = await insertToken(tx, {
+      userId: row.user_id!,
+      kind: 'oauth',
+      scopes: row.scopes,
+      note: `device flow: ${app.name}`,
+      oauthAppId: app.id,
+    });
     await tx`UPDATE oauth_device_codes SET state = 'used' WHERE id = ${row.id}`;
     return { token: { access_token: token, token_type: 'bearer', scope: row.scopes.join(',') } };
   });
@@ -92,7 +113,13 @@ export async function pollDeviceCode(sql: Sql, app: OAuthAppRow, deviceCode: str
 export type DecisionResult = 'approved' | 'denied' | 'unknown' | 'expired';
 
 /** The signed-in user's answer to a user code typed on /login/device. */
-export async function decideUserCode(sql: Sql, typedUserCode: string, userId: number, approve: boolean, now: number): Promise<DecisionResult> {
+export async function decideUserCode(
+  sql: Sql,
+  typedUserCode: string,
+  userId: number,
+  approve: boolean,
+  now: number,
+): Promise<DecisionResult> {
   const userCode = normalizeUserCode(typedUserCode);
   return sql.begin(async (tx): Promise<DecisionResult> => {
     const [row] = await tx<DeviceCodeRow[]>`
@@ -105,7 +132,11 @@ export async function decideUserCode(sql: Sql, typedUserCode: string, userId: nu
 }
 
 /** What a pending user code asks for, to show on the approval page; null when unknown or expired. */
-export async function describeUserCode(sql: Sql, typedUserCode: string, now: number): Promise<{ userCode: string; appName: string; scopes: string[] } | null> {
+export async function describeUserCode(
+  sql: Sql,
+  typedUserCode: string,
+  now: number,
+): Promise<{ userCode: string; appName: string; scopes: string[] } | null> {
   const userCode = normalizeUserCode(typedUserCode);
   const [row] = await sql<{ name: string; scopes: string[]; expires_at: Date }[]>`
     SELECT a.name, d.scopes, d.expires_at FROM oauth_device_codes d JOIN oauth_apps a ON a.id = d.app_id

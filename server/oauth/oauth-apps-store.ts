@@ -49,6 +49,9 @@ export function clientSecretMatches(app: OAuthAppRow, secret: string | undefined
 }
 
 /** The apps an account owns, as the settings page lists them (never the secret's digest). */
-export function oauthAppsOwnedBy(sql: Sql, ownerId: number): Promise<Pick<OAuthAppRow, 'id' | 'name' | 'client_id' | 'callback_url' | 'device_flow_enabled'>[]> {
+export function oauthAppsOwnedBy(
+  sql: Sql,
+  ownerId: number,
+): Promise<Pick<OAuthAppRow, 'id' | 'name' | 'client_id' | 'callback_url' | 'device_flow_enabled'>[]> {
   return sql`SELECT id, name, client_id, callback_url, device_flow_enabled FROM oauth_apps WHERE owner_id = ${ownerId} ORDER BY id`;
 }

@@ -5,12 +5,20 @@
 import type { H3Event } from 'h3';
 
 export type OAuthErrorCode =
-  | 'authorization_pending' | 'slow_down' | 'expired_token' | 'access_denied' | 'incorrect_device_code'
-  | 'incorrect_client_credentials' | 'device_flow_disabled' | 'bad_verification_code' | 'redirect_uri_mismatch'
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'expired_token'
+  | 'access_denied'
+  | 'incorrect_device_code'
+  | 'incorrect_client_credentials'
+  | 'device_flow_disabled'
+  | 'bad_verification_code'
+  | 'redirect_uri_mismatch'
   | 'unsupported_grant_type';
 
 const DEVICE_DOCS = 'https://docs.github.com/developers/apps/authorizing-oauth-apps#error-codes-for-the-device-flow';
-const WEB_DOCS = 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors';
+const WEB_DOCS =
+  'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors';
 
 const DESCRIPTIONS: Record<OAuthErrorCode, [string, string]> = {
   authorization_pending: ['The authorization request is still pending.', DEVICE_DOCS],

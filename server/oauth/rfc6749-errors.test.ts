@@ -22,7 +22,11 @@ const token = (body: Record<string, string>) =>
 describe('RFC 6749 status codes', () => {
   it('answers flow errors 400 and bad client credentials 401, with GitHub’s bodies', async () => {
     const { device_code } = await requestDeviceCode(server.sql, app, [], Date.now());
-    const pending = await token({ client_id: app.client_id, device_code, grant_type: 'urn:ietf:params:oauth:grant-type:device_code' });
+    const pending = await token({
+      client_id: app.client_id,
+      device_code,
+      grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+    });
     expect(pending.status).toBe(400);
     expect(await pending.json()).toMatchObject({ error: 'authorization_pending' });
     const client = await token({ client_id: 'nope', code: 'x' });

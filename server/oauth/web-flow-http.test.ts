@@ -23,23 +23,33 @@ let clock: number | undefined;
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { now: () => clock ?? Date.now() });
   alice = await server.createUser('alice');
-  ({ app, clientSecret: secret } = await createOAuthApp(server.sql, alice.id, 'Example App', { callbackUrl: CALLBACK }));
+  ({ app, clientSecret: secret } = await createOAuthApp(server.sql, alice.id, 'Example App', {
+    callbackUrl: CALLBACK,
+  }));
   cookie = await signInWithPassword(server, alice);
 });
 afterAll(() => server.close());
 
-const page = (path: string, withCookie = true) => fetch(server.url + path, { redirect: 'manual', headers: withCookie ? { cookie } : {} });
+const page = (path: string, withCookie = true) =>
+  fetch(server.url + path, { redirect: 'manual', headers: withCookie ? { cookie } : {} });
 
 /** Authorize and approve on the consent page; returns the redirect's URL. */
 async function approve(params: Record<string, string>, decision = 'approve'): Promise<URL> {
   const consent = await page(`/login/oauth/authorize?${new URLSearchParams({ client_id: app.client_id, ...params })}`);
   expect(consent.status).toBe(200);
-  expect(consent.headers.get('content-security-policy')).toContain('form-action \'self\' https://app.example.com');
+  expect(consent.headers.get('content-security-policy')).toContain("form-action 'self' https://app.example.com");
   const html = await consent.text();
   expect(html).toContain('Example App');
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
   const res = await fetch(`${server.url}/login/oauth/consent`, {
-    method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...fields, decision }).toString(),
   });
   expect(res.status).toBe(302);
@@ -47,7 +57,11 @@ async function approve(params: Record<string, string>, decision = 'approve'): Pr
 }
 
 async function exchange(fields: Record<string, string>) {
-  const res = await server.api('/login/oauth/access_token', { method: 'POST', headers: { accept: 'application/json' }, body: { client_id: app.client_id, client_secret: secret, ...fields } });
+  const res = await server.api('/login/oauth/access_token', {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: { client_id: app.client_id, client_secret: secret, ...fields },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, string>;
 }
@@ -62,7 +76,10 @@ describe('GET /login/oauth/authorize', () => {
   });
 
   it('refuses an unknown app or a redirect_uri that does not fit, without redirecting', async () => {
-    for (const query of ['client_id=nope', `client_id=${app.client_id}&redirect_uri=https%3A%2F%2Fevil.example.com%2Fcallback`]) {
+    for (const query of [
+      'client_id=nope',
+      `client_id=${app.client_id}&redirect_uri=https%3A%2F%2Fevil.example.com%2Fcallback`,
+    ]) {
       const res = await page(`/login/oauth/authorize?${query}`);
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
@@ -86,10 +103,16 @@ describe('code exchange', () => {
   it('checks the client secret and the PKCE verifier', async () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const code = (await approve({ code_challenge: challenge, code_challenge_method: 'S256' })).searchParams.get('code')!;
+    const code = (await approve({ code_challenge: challenge, code_challenge_method: 'S256' })).searchParams.get(
+      'code',
+    )!;
     expect(await exchange({ code, client_secret: 'wrong' })).toMatchObject({ error: 'incorrect_client_credentials' });
-    expect(await exchange({ code, code_verifier: 'not-the-verifier' })).toMatchObject({ error: 'bad_verification_code' });
-    const again = (await approve({ code_challenge: challenge, code_challenge_method: 'S256' })).searchParams.get('code')!;
+    expect(await exchange({ code, code_verifier: 'not-the-verifier' })).toMatchObject({
+      error: 'bad_verification_code',
+    });
+    const again = (await approve({ code_challenge: challenge, code_challenge_method: 'S256' })).searchParams.get(
+      'code',
+    )!;
     expect(await exchange({ code: again, code_verifier: verifier })).toMatchObject({ token_type: 'bearer' });
   });
 
@@ -105,7 +128,11 @@ describe('code exchange', () => {
     const res = await page('/login/oauth/authorize?client_id=Iv1%00x&state=s');
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Unknown application');
-    const token = await server.api('/login/oauth/access_token', { method: 'POST', headers: { accept: 'application/json' }, body: { client_id: 'a\u0000b', client_secret: 'x', code: 'y' } });
+    const token = await server.api('/login/oauth/access_token', {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: { client_id: 'a\u0000b', client_secret: 'x', code: 'y' },
+    });
     expect(token.status).toBe(200);
     expect(((await token.json()) as { error: string }).error).toBe('incorrect_client_credentials');
   });
@@ -120,7 +147,10 @@ describe('code exchange', () => {
   it('works with @octokit/oauth-methods (baseUrl changed only)', async () => {
     const code = (await approve({ scope: 'repo' })).searchParams.get('code')!;
     const { authentication } = await exchangeWebFlowCode({
-      clientType: 'oauth-app', clientId: app.client_id, clientSecret: secret, code,
+      clientType: 'oauth-app',
+      clientId: app.client_id,
+      clientSecret: secret,
+      code,
       request: request.defaults({ baseUrl: `${server.url}/api/v3` }),
     });
     expect(authentication.token).toMatch(/^gho_/);
@@ -128,7 +158,12 @@ describe('code exchange', () => {
 
   it('works with @octokit/auth-oauth-app: the code becomes a user token with the granted scopes', async () => {
     const code = (await approve({ scope: 'repo user', state: 'octo' })).searchParams.get('code')!;
-    const auth = createOAuthAppAuth({ clientType: 'oauth-app', clientId: app.client_id, clientSecret: secret, request: request.defaults({ baseUrl: server.url }) });
+    const auth = createOAuthAppAuth({
+      clientType: 'oauth-app',
+      clientId: app.client_id,
+      clientSecret: secret,
+      request: request.defaults({ baseUrl: server.url }),
+    });
     const user = await auth({ type: 'oauth-user', code, state: 'octo' });
     // GitHub's `scope` is comma-separated, and Octokit splits on whitespace only:
     // against GitHub too it reports one entry `repo,user`.

@@ -11,7 +11,13 @@ export const CODE_LIFETIME_MS = 10 * 60_000;
 
 const digestOf = (code: string) => hash('sha256', code, 'buffer');
 
-export interface CodeGrant { appId: number; userId: number; redirectUri: string; scopes: string[]; codeChallenge: string | null }
+export interface CodeGrant {
+  appId: number;
+  userId: number;
+  redirectUri: string;
+  scopes: string[];
+  codeChallenge: string | null;
+}
 
 export async function issueAuthorizationCode(sql: Sql, grant: CodeGrant, now: number): Promise<string> {
   const code = randomBytes(10).toString('hex');
@@ -39,15 +45,32 @@ export async function exchangeAuthorizationCode(
   now: number,
 ): Promise<ExchangeResult> {
   return sql.begin(async (tx): Promise<ExchangeResult> => {
-    const [row] = await tx<{ user_id: number; redirect_uri: string; scopes: string[]; code_challenge: string | null; expires_at: Date; used_at: Date | null }[]>`
+    const [row] = await tx<
+      {
+        user_id: number;
+        redirect_uri: string;
+        scopes: string[];
+        code_challenge: string | null;
+        expires_at: Date;
+        used_at: Date | null;
+      }[]
+    >`
       SELECT user_id, redirect_uri, scopes, code_challenge, expires_at, used_at FROM oauth_authorization_codes
       WHERE code_digest = ${digestOf(input.code)} AND app_id = ${app.id} FOR UPDATE`;
     if (!row || row.used_at !== null || now >= row.expires_at.getTime()) return { error: 'bad_verification_code' };
-    if (input.redirectUri !== undefined && input.redirectUri !== '' && input.redirectUri !== row.redirect_uri) return { error: 'redirect_uri_mismatch' };
-    if (row.code_challenge !== null && !pkceMatches(row.code_challenge, input.codeVerifier)) return { error: 'bad_verification_code' };
+    if (input.redirectUri !== undefined && input.redirectUri !== '' && input.redirectUri !== row.redirect_uri)
+      return { error: 'redirect_uri_mismatch' };
+    if (row.code_challenge !== null && !pkceMatches(row.code_challenge, input.codeVerifier))
+      return { error: 'bad_verification_code' };
     // Single use: the code is spent whether or not the client reads the answer.
     await tx`UPDATE oauth_authorization_codes SET used_at = ${new Date(now)} WHERE code_digest = ${digestOf(input.code)}`;
-    const { token } = await insertToken(tx, { userId: row.user_id, kind: 'oauth', scopes: row.scopes, note: `web flow: ${app.name}`, oauthAppId: app.id });
+    const { token } = await insertToken(tx, {
+      userId: row.user_id,
+      kind: 'oauth',
+      scopes: row.scopes,
+      note: `web flow: ${app.name}`,
+      oauthAppId: app.id,
+    });
     return { token: { access_token: token, token_type: 'bearer', scope: row.scopes.join(',') } };
   });
 }

@@ -10,9 +10,18 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
 import type { EventSender } from './pull-webhooks.js';
 
-export interface DeletedRef { ref: string; before: string | null; after: string | null }
+export interface DeletedRef {
+  ref: string;
+  before: string | null;
+  after: string | null;
+}
 
-export async function recordHeadRefDeleted(tx: TransactionSql, repo: RepositoryRow, change: DeletedRef, who: EventSender): Promise<void> {
+export async function recordHeadRefDeleted(
+  tx: TransactionSql,
+  repo: RepositoryRow,
+  change: DeletedRef,
+  who: EventSender,
+): Promise<void> {
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after !== null) return;
   const branch = change.ref.slice('refs/heads/'.length);
   const issues = await tx<{ id: number; repository_id: number }[]>`

@@ -14,18 +14,25 @@ import { maintainerBranches, scopesAllowPush } from './maintainer-grant.js';
 /** What the write touches: the full name of the one ref it moves, or null for new objects only. */
 export type WriteTarget = (repo: RepositoryRow) => string | null | Promise<string | null>;
 
-export async function accessForWrite<K extends OperationId>(ctx: OperationContext<K>, owner: string, name: string, target: WriteTarget): Promise<RepositoryAccess> {
+export async function accessForWrite<K extends OperationId>(
+  ctx: OperationContext<K>,
+  owner: string,
+  name: string,
+  target: WriteTarget,
+): Promise<RepositoryAccess> {
   try {
     return await accessRepository(ctx, owner, name, 'write');
   } catch (error) {
     const { principal } = ctx;
-    if (!(error instanceof ApiError) || error.status !== 403 || principal.kind !== 'token' || principal.installation) throw error;
+    if (!(error instanceof ApiError) || error.status !== 403 || principal.kind !== 'token' || principal.installation)
+      throw error;
     const repo = await ctx.services.repos.find(owner, name);
     if (!repo || !scopesAllowPush(principal, repo)) throw error;
     const branches = await maintainerBranches(ctx.services, repo, principal.user);
     if (branches.length === 0) throw error;
     const ref = await target(repo);
-    if (ref !== null && !(ref.startsWith('refs/heads/') && branches.includes(ref.slice('refs/heads/'.length)))) throw error;
+    if (ref !== null && !(ref.startsWith('refs/heads/') && branches.includes(ref.slice('refs/heads/'.length))))
+      throw error;
     ctx.checkScopes();
     return { repo, permission: 'write' };
   }

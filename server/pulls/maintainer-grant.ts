@@ -28,10 +28,23 @@ export async function canPush(services: Services, principal: Principal, repo: Re
 }
 
 /** GitHub's 422 when the author of a pull request from a fork sets the flag without push access to the fork. */
-export async function checkMaintainerGrant(services: Services, principal: Principal, headRepo: RepositoryRow | null, baseId: number, wanted: boolean | undefined): Promise<void> {
+export async function checkMaintainerGrant(
+  services: Services,
+  principal: Principal,
+  headRepo: RepositoryRow | null,
+  baseId: number,
+  wanted: boolean | undefined,
+): Promise<void> {
   if (!wanted || !headRepo || headRepo.id === baseId) return;
   if (await canPush(services, principal, headRepo)) return;
-  throw validationFailed([{ resource: 'PullRequest', field: 'fork_collab', code: 'custom', message: 'Fork collab can\'t be granted by someone without permission' }]);
+  throw validationFailed([
+    {
+      resource: 'PullRequest',
+      field: 'fork_collab',
+      code: 'custom',
+      message: "Fork collab can't be granted by someone without permission",
+    },
+  ]);
 }
 
 /**

@@ -24,7 +24,8 @@ let parentEvents: () => Promise<QueuedEvent[]>;
 let number: number;
 
 const call = (path: string, options: CallOptions = {}) => apiCall(server, path, options);
-const setFlag = (value: boolean, token = bob.token) => call(`/repos/alice/proj/pulls/${number}`, { method: 'PATCH', token, body: { maintainer_can_modify: value } });
+const setFlag = (value: boolean, token = bob.token) =>
+  call(`/repos/alice/proj/pulls/${number}`, { method: 'PATCH', token, body: { maintainer_can_modify: value } });
 
 /** A clone of bob/proj as `user`, on `branch`. */
 async function cloneFork(user: TestUser, dir: string, branch: string): Promise<string> {
@@ -41,7 +42,8 @@ async function commitAndTryPush(work: string, file: string, refspec: string) {
   return git.run(['push', 'origin', refspec], { cwd: work });
 }
 
-const sha = async (repo: string, branch: string) => (await call(`/repos/${repo}/git/refs/heads/${branch}`)).json.object.sha;
+const sha = async (repo: string, branch: string) =>
+  (await call(`/repos/${repo}/git/refs/heads/${branch}`)).json.object.sha;
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
@@ -66,7 +68,11 @@ beforeAll(async () => {
   expect((await commitAndTryPush(bobWork, 'fix.txt', 'fix')).code).toBe(0);
   await git.ok(['checkout', '--quiet', '-b', 'other', 'main'], { cwd: bobWork });
   expect((await commitAndTryPush(bobWork, 'other.txt', 'other')).code).toBe(0);
-  const opened = await call('/repos/alice/proj/pulls', { method: 'POST', token: bob.token, body: { title: 'Fix', head: 'bob:fix', base: 'main' } });
+  const opened = await call('/repos/alice/proj/pulls', {
+    method: 'POST',
+    token: bob.token,
+    body: { title: 'Fix', head: 'bob:fix', base: 'main' },
+  });
   expect(opened.status).toBe(201);
   number = opened.json.number;
   parentEvents = outboxReader(server, { repositoryIds: [parentId] });
@@ -79,7 +85,7 @@ afterAll(async () => {
 describe('pushing to the head branch of a pull request from a fork', () => {
   let erinWork: string;
 
-  it('is refused to the base\'s maintainers without the flag', async () => {
+  it("is refused to the base's maintainers without the flag", async () => {
     erinWork = await cloneFork(erin, 'erin', 'fix');
     const before = await sha('bob/proj', 'fix');
     const refused = await commitAndTryPush(erinWork, 'erin.txt', 'fix');
@@ -91,8 +97,19 @@ describe('pushing to the head branch of a pull request from a fork', () => {
   it('is granted by the author (422 fork_collab for someone who cannot push to the fork)', async () => {
     const denied = await setFlag(true, alice.token);
     expect(denied.status).toBe(422);
-    expect(denied.json.errors).toEqual([{ resource: 'PullRequest', field: 'fork_collab', code: 'custom', message: 'Fork collab can\'t be granted by someone without permission' }]);
-    const byCarol = await call('/repos/alice/proj/pulls', { method: 'POST', token: carol.token, body: { title: 'x', head: 'bob:other', base: 'main', maintainer_can_modify: true } });
+    expect(denied.json.errors).toEqual([
+      {
+        resource: 'PullRequest',
+        field: 'fork_collab',
+        code: 'custom',
+        message: "Fork collab can't be granted by someone without permission",
+      },
+    ]);
+    const byCarol = await call('/repos/alice/proj/pulls', {
+      method: 'POST',
+      token: carol.token,
+      body: { title: 'x', head: 'bob:other', base: 'main', maintainer_can_modify: true },
+    });
     expect(byCarol.status).toBe(422);
     expect(byCarol.json.errors[0]).toMatchObject({ field: 'fork_collab' });
     const granted = await setFlag(true);
@@ -108,7 +125,11 @@ describe('pushing to the head branch of a pull request from a fork', () => {
     expect(await sha('bob/proj', 'fix')).toBe(head);
     const events = await parentEvents();
     expect(actions(events)).toEqual(['pull_request.synchronize']);
-    expect(events[0]!.payload).toMatchObject({ after: head, sender: { login: 'erin' }, repository: { full_name: 'alice/proj' } });
+    expect(events[0]!.payload).toMatchObject({
+      after: head,
+      sender: { login: 'erin' },
+      repository: { full_name: 'alice/proj' },
+    });
     expect(await server.services.git.resolveRef(parentId, `refs/pull/${number}/head`)).toBe(head);
   });
 
@@ -118,7 +139,7 @@ describe('pushing to the head branch of a pull request from a fork', () => {
     await git.ok(['checkout', '--quiet', '-B', 'other', 'FETCH_HEAD'], { cwd: erinWork });
     const toOther = await commitAndTryPush(erinWork, 'erin.txt', 'other');
     expect(toOther.code).not.toBe(0);
-    expect(toOther.stderr).toContain('maintainers may only push to the pull request\'s head branch');
+    expect(toOther.stderr).toContain("maintainers may only push to the pull request's head branch");
     expect(await sha('bob/proj', 'other')).toBe(other);
     expect((await git.run(['push', 'origin', 'HEAD:refs/heads/new-branch'], { cwd: erinWork })).code).not.toBe(0);
     expect((await git.run(['push', 'origin', ':fix'], { cwd: erinWork })).code).not.toBe(0);
@@ -130,9 +151,12 @@ describe('pushing to the head branch of a pull request from a fork', () => {
   });
 
   it('lets a maintainer write that branch through contents and git refs, and no other', async () => {
-    const put = (branch: string, token = erin.token) => call('/repos/bob/proj/contents/api.txt', {
-      method: 'PUT', token, body: { message: 'via the API', content: Buffer.from(branch).toString('base64'), branch },
-    });
+    const put = (branch: string, token = erin.token) =>
+      call('/repos/bob/proj/contents/api.txt', {
+        method: 'PUT',
+        token,
+        body: { message: 'via the API', content: Buffer.from(branch).toString('base64'), branch },
+      });
     const written = await put('fix');
     expect(written.status, JSON.stringify(written.json)).toBe(201);
     expect(await sha('bob/proj', 'fix')).toBe(written.json.commit.sha);
@@ -141,10 +165,18 @@ describe('pushing to the head branch of a pull request from a fork', () => {
     expect((await put('fix', carol.token)).status).toBe(403);
     const blob = await call('/repos/bob/proj/git/blobs', { method: 'POST', token: erin.token, body: { content: 'x' } });
     expect(blob.status).toBe(201);
-    const moveOther = await call('/repos/bob/proj/git/refs/heads/other', { method: 'PATCH', token: erin.token, body: { sha: written.json.commit.sha, force: true } });
+    const moveOther = await call('/repos/bob/proj/git/refs/heads/other', {
+      method: 'PATCH',
+      token: erin.token,
+      body: { sha: written.json.commit.sha, force: true },
+    });
     expect(moveOther.status).toBe(403);
     const parent = written.json.commit.parents[0].sha;
-    const moveFix = await call('/repos/bob/proj/git/refs/heads/fix', { method: 'PATCH', token: erin.token, body: { sha: parent, force: true } });
+    const moveFix = await call('/repos/bob/proj/git/refs/heads/fix', {
+      method: 'PATCH',
+      token: erin.token,
+      body: { sha: parent, force: true },
+    });
     expect(moveFix.status).toBe(200);
     expect(await sha('bob/proj', 'fix')).toBe(parent);
     await parentEvents();

@@ -5,4 +5,4 @@
 import type { PullColumns } from './pull-rows.js';
 
 export const mergeableStateOf = (pull: Pick<PullColumns, 'draft' | 'mergeable' | 'mergeable_state'>): string =>
-  (pull.draft && pull.mergeable !== null ? 'draft' : pull.mergeable_state);
+  pull.draft && pull.mergeable !== null ? 'draft' : pull.mergeable_state;

@@ -10,15 +10,21 @@ import { accessRepository, type RepositoryAccess } from '../repos/repository-acc
 import type { Services } from '../services.js';
 import type { RepositoryLookup } from './pull-view.js';
 
-export function pullRepository<K extends OperationId>(ctx: OperationContext<K> & { params: { owner: string; repo: string } }): Promise<RepositoryAccess> {
+export function pullRepository<K extends OperationId>(
+  ctx: OperationContext<K> & { params: { owner: string; repo: string } },
+): Promise<RepositoryAccess> {
   return accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
 }
 
 /** A lookup of `repo` and the other repositories `ids` name. */
-export async function repositoryLookup(services: Services, repo: RepositoryRow, ids: Iterable<number | null>): Promise<RepositoryLookup> {
+export async function repositoryLookup(
+  services: Services,
+  repo: RepositoryRow,
+  ids: Iterable<number | null>,
+): Promise<RepositoryLookup> {
   const others = [...new Set(ids)].filter((id): id is number => id !== null && id !== repo.id);
   const found = others.length > 0 ? await services.repos.byIds(others) : new Map<number, RepositoryRow>();
-  return (id) => (id === repo.id ? repo : id === null ? null : found.get(id) ?? null);
+  return (id) => (id === repo.id ? repo : id === null ? null : (found.get(id) ?? null));
 }
 
 /**
@@ -29,8 +35,16 @@ export async function repositoryLookup(services: Services, repo: RepositoryRow, 
  * payloads (to the base repository's hooks) keep the full lookup. Public
  * repositories need no query; the private ones of a page, one.
  */
-export async function seenBy(services: Services, principal: Principal, repo: RepositoryRow, repos: RepositoryLookup, ids: Iterable<number | null>): Promise<RepositoryLookup> {
-  const hidden = [...new Set(ids)].map((id) => (id === repo.id ? null : repos(id))).filter((row): row is RepositoryRow => row !== null && row.private);
+export async function seenBy(
+  services: Services,
+  principal: Principal,
+  repo: RepositoryRow,
+  repos: RepositoryLookup,
+  ids: Iterable<number | null>,
+): Promise<RepositoryLookup> {
+  const hidden = [...new Set(ids)]
+    .map((id) => (id === repo.id ? null : repos(id)))
+    .filter((row): row is RepositoryRow => row?.private === true);
   if (hidden.length === 0) return repos;
   const readable = await readablePrivate(services, principal, hidden);
   return (id) => {
@@ -40,12 +54,19 @@ export async function seenBy(services: Services, principal: Principal, repo: Rep
 }
 
 async function readablePrivate(services: Services, principal: Principal, rows: RepositoryRow[]): Promise<Set<number>> {
-  const permissions = await principalPermissions(principal, rows, (asked, user) => services.repos.permissionsOf(asked, user));
+  const permissions = await principalPermissions(principal, rows, (asked, user) =>
+    services.repos.permissionsOf(asked, user),
+  );
   return new Set(rows.filter((_, i) => permissions[i] !== null).map((row) => row.id));
 }
 
 /** repositoryLookup as the caller may see it (seenBy): for the bodies of reads. */
-export async function visibleRepositoryLookup(services: Services, principal: Principal, repo: RepositoryRow, ids: Iterable<number | null>): Promise<RepositoryLookup> {
+export async function visibleRepositoryLookup(
+  services: Services,
+  principal: Principal,
+  repo: RepositoryRow,
+  ids: Iterable<number | null>,
+): Promise<RepositoryLookup> {
   const list = [...ids];
   return seenBy(services, principal, repo, await repositoryLookup(services, repo, list), list);
 }

@@ -13,7 +13,12 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { remapThreadsForBase } from '../review-comments/thread-remap.js';
 import type { MovedBranch } from './pull-synchronize.js';
 
-export async function followMovedBase(tx: TransactionSql, git: GitRepositories, repo: RepositoryRow, change: MovedBranch): Promise<void> {
+export async function followMovedBase(
+  tx: TransactionSql,
+  git: GitRepositories,
+  repo: RepositoryRow,
+  change: MovedBranch,
+): Promise<void> {
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
   const branch = change.ref.slice('refs/heads/'.length);
   const pulls = await tx<{ issue_id: number; head_sha: string; base_sha: string }[]>`
@@ -25,7 +30,14 @@ export async function followMovedBase(tx: TransactionSql, git: GitRepositories, 
   for (const pull of pulls) {
     if (pull.base_sha === change.after) continue;
     // Against the base the pull request's threads were placed with (its stored base), not the push's `before`.
-    const moved = await remapThreadsForBase(tx, git.pathOf(repo.id), Number(pull.issue_id), pull.base_sha, change.after, pull.head_sha);
+    const moved = await remapThreadsForBase(
+      tx,
+      git.pathOf(repo.id),
+      Number(pull.issue_id),
+      pull.base_sha,
+      change.after,
+      pull.head_sha,
+    );
     if (moved) await tx`UPDATE pull_requests SET base_sha = ${change.after} WHERE issue_id = ${pull.issue_id}`;
   }
 }

@@ -16,8 +16,14 @@ import { pullByNumber, type PullRow } from './pull-rows.js';
 import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullEdits, type PullRequestEvent } from './pull-webhooks.js';
 
-export interface BranchAt { ref: string; sha: string }
-export interface HeadRepository { id: number; owner_login: string }
+export interface BranchAt {
+  ref: string;
+  sha: string;
+}
+export interface HeadRepository {
+  id: number;
+  owner_login: string;
+}
 
 export interface NewPull {
   /** A new issue's title and body, or the number of an issue to turn into the pull request. */
@@ -42,14 +48,21 @@ export interface PullChange {
 }
 
 const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);
-const custom = (field: string, message: string) => validationFailed([{ resource: 'PullRequest', field, code: 'custom', message }]);
+const custom = (field: string, message: string) =>
+  validationFailed([{ resource: 'PullRequest', field, code: 'custom', message }]);
 
 /**
  * 422 when an open pull request already has this head (repository and
  * branch) and base; callers hold the repository's pull lock. A head whose
  * repository was deleted (null) duplicates nothing.
  */
-async function refuseDuplicate(ctx: EventContext, headRepo: HeadRepository | null, head: string, base: string, exceptIssueId = 0): Promise<void> {
+async function refuseDuplicate(
+  ctx: EventContext,
+  headRepo: HeadRepository | null,
+  head: string,
+  base: string,
+  exceptIssueId = 0,
+): Promise<void> {
   if (!headRepo) return;
   const [open] = await ctx.tx`
     SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id
@@ -61,7 +74,12 @@ async function refuseDuplicate(ctx: EventContext, headRepo: HeadRepository | nul
 /** Serialises opening and reopening in one repository, so two requests cannot both pass refuseDuplicate. */
 const lockPulls = (ctx: EventContext) => lockFor(ctx.tx, 'pulls', ctx.repo.id);
 
-export async function openPull(ctx: EventContext, git: GitRepositories, repos: RepositoryLookup, input: NewPull): Promise<PullRow> {
+export async function openPull(
+  ctx: EventContext,
+  git: GitRepositories,
+  repos: RepositoryLookup,
+  input: NewPull,
+): Promise<PullRow> {
   const { tx, repo } = ctx;
   await lockPulls(ctx);
   const headRepo = input.headRepository ?? repo;
@@ -69,11 +87,13 @@ export async function openPull(ctx: EventContext, git: GitRepositories, repos: R
   let issue: { id: number; number: number };
   if ('number' in input.issue) {
     // Beyond integer range no issue has the number (and it must not become a database error).
-    if (input.issue.number > 2147483647) throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
+    if (input.issue.number > 2147483647)
+      throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
     const [found] = await tx<{ id: number; number: number; state: string; is_pull: boolean }[]>`
       SELECT i.id, i.number, i.state, EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id) AS is_pull
       FROM issues i WHERE i.repository_id = ${repo.id} AND i.number = ${input.issue.number} FOR UPDATE`;
-    if (!found || found.is_pull || found.state !== 'open') throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
+    if (!found || found.is_pull || found.state !== 'open')
+      throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
     issue = found;
     await tx`UPDATE issues SET updated_at = now() WHERE id = ${found.id}`;
   } else {
@@ -85,8 +105,16 @@ export async function openPull(ctx: EventContext, git: GitRepositories, repos: R
     await moveOpenIssueCount(ctx, 1);
   }
   await tx`INSERT INTO pull_requests ${tx({
-    issue_id: issue.id, repository_id: repo.id, head_repository_id: headRepo.id, head_ref: input.head.ref, head_sha: input.head.sha,
-    base_ref: input.base.ref, base_sha: input.base.sha, draft: input.draft, maintainer_can_modify: input.maintainerCanModify, ...input.counts,
+    issue_id: issue.id,
+    repository_id: repo.id,
+    head_repository_id: headRepo.id,
+    head_ref: input.head.ref,
+    head_sha: input.head.sha,
+    base_ref: input.base.ref,
+    base_sha: input.base.sha,
+    draft: input.draft,
+    maintainer_can_modify: input.maintainerCanModify,
+    ...input.counts,
   })}`;
   // Last, so that a failure here rolls the rows back; a ref left by a
   // failed commit is overwritten by the pull request that next takes the number.
@@ -98,7 +126,12 @@ export async function openPull(ctx: EventContext, git: GitRepositories, repos: R
 }
 
 /** Applies `change` to pull request `number`; 404 when there is none. Nothing changed, nothing emitted. */
-export async function changePull(ctx: EventContext, repos: RepositoryLookup, number: number, change: PullChange): Promise<PullRow> {
+export async function changePull(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  number: number,
+  change: PullChange,
+): Promise<PullRow> {
   const { tx, repo } = ctx;
   if (change.state === 'open') await lockPulls(ctx);
   const current = await pullByNumber(tx, repo.id, number, true);
@@ -150,7 +183,8 @@ export async function changePull(ctx: EventContext, repos: RepositoryLookup, num
   if (Object.keys(issueColumns).length === 0 && Object.keys(pullColumns).length === 0) return current;
   issueColumns.updated_at = new Date();
   await tx`UPDATE issues SET ${tx(issueColumns)} WHERE id = ${issue.id}`;
-  if (Object.keys(pullColumns).length > 0) await tx`UPDATE pull_requests SET ${tx(pullColumns)} WHERE issue_id = ${issue.id}`;
+  if (Object.keys(pullColumns).length > 0)
+    await tx`UPDATE pull_requests SET ${tx(pullColumns)} WHERE issue_id = ${issue.id}`;
   if (issueColumns.state !== undefined) await moveOpenIssueCount(ctx, issueColumns.state === 'open' ? 1 : -1);
   await recordIssueEvents(tx, issue, actorOf(ctx), timeline);
   // A new base or a reopening makes `mergeable` stale (server/pulls/merge/).

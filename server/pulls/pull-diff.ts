@@ -24,19 +24,34 @@ async function mergeBase(git: GitRepositories, repositoryId: number, pull: Shas)
  * The commits of a pull request, REST's and GraphQL's: base..head oldest
  * first, at most 250 (the oldest), and how many the range holds in all.
  */
-export async function pullCommitShas(git: GitRepositories, repositoryId: number, pull: Shas): Promise<{ shas: string[]; all: number }> {
-  const listed = (await git.git(repositoryId, ['rev-list', '--reverse', `${pull.base_sha}..${pull.head_sha}`, '--'])).split('\n').filter(Boolean);
+export async function pullCommitShas(
+  git: GitRepositories,
+  repositoryId: number,
+  pull: Shas,
+): Promise<{ shas: string[]; all: number }> {
+  const listed = (await git.git(repositoryId, ['rev-list', '--reverse', `${pull.base_sha}..${pull.head_sha}`, '--']))
+    .split('\n')
+    .filter(Boolean);
   return { shas: listed.slice(0, MAX_PULL_COMMITS), all: listed.length };
 }
 
 /** The commits of base..head (at most 250), and how many of them there are; `count` from `offset`, oldest first. */
-export async function pullCommits(git: GitRepositories, repositoryId: number, pull: Shas, offset: number, count: number): Promise<{ records: CommitRecord[]; total: number }> {
+export async function pullCommits(
+  git: GitRepositories,
+  repositoryId: number,
+  pull: Shas,
+  offset: number,
+  count: number,
+): Promise<{ records: CommitRecord[]; total: number }> {
   const { shas, all } = await pullCommitShas(git, repositoryId, pull);
   const total = shas.length;
   const window = Math.min(count, total - offset);
   if (window <= 0) return { records: [], total };
   // comparedCommits counts its window from the newest end of all `all` commits: the first 250 are the oldest.
-  return { records: await comparedCommits(git, repositoryId, pull.base_sha, pull.head_sha, all, offset, window), total };
+  return {
+    records: await comparedCommits(git, repositoryId, pull.base_sha, pull.head_sha, all, offset, window),
+    total,
+  };
 }
 
 const REMEMBERED_FILE_LISTS = 16;
@@ -57,12 +72,21 @@ export function pullFiles(git: GitRepositories, repositoryId: number, pull: Shas
   if (list) {
     lists.delete(key); // most recently used last
   } else {
-    list = mergeBase(git, repositoryId, pull).then((base) => diffFiles(git, repositoryId, base, pull.head_sha, MAX_PULL_FILES));
+    list = mergeBase(git, repositoryId, pull).then((base) =>
+      diffFiles(git, repositoryId, base, pull.head_sha, MAX_PULL_FILES),
+    );
     const remembered = lists;
     // A failure is not remembered, nor a list too large to keep (a diff may be 16 MB of hunks).
-    list.then((files) => {
-      if (files.reduce((size, file) => size + (file.patch?.length ?? 0) + file.filename.length, 0) > MAX_REMEMBERED_CHARS) remembered.delete(key);
-    }, () => remembered.delete(key));
+    list.then(
+      (files) => {
+        if (
+          files.reduce((size, file) => size + (file.patch?.length ?? 0) + file.filename.length, 0) >
+          MAX_REMEMBERED_CHARS
+        )
+          remembered.delete(key);
+      },
+      () => remembered.delete(key),
+    );
   }
   lists.set(key, list);
   if (lists.size > REMEMBERED_FILE_LISTS) lists.delete(lists.keys().next().value!);
@@ -71,7 +95,10 @@ export function pullFiles(git: GitRepositories, repositoryId: number, pull: Shas
 
 /** Every file the pull request changes (at most 3000), without hunks: GraphQL's `files`. */
 export async function pullFileSummary(git: GitRepositories, repositoryId: number, pull: Shas): Promise<DiffFile[]> {
-  return (await diffSummary(git, repositoryId, await mergeBase(git, repositoryId, pull), pull.head_sha)).slice(0, MAX_PULL_FILES);
+  return (await diffSummary(git, repositoryId, await mergeBase(git, repositoryId, pull), pull.head_sha)).slice(
+    0,
+    MAX_PULL_FILES,
+  );
 }
 
 /** The `diff` media type: `git diff` from the merge base to the head. */

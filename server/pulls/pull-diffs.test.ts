@@ -29,27 +29,39 @@ async function commitFiles(message: string, files: Record<string, string | Buffe
   return (await run(['rev-parse', 'HEAD'])).trim();
 }
 
-const LONG = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const LONG = `${Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const BINARY = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02, 0x00, 0xff]);
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
   git = await gitCli();
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'diffs' } })).status).toBe(201);
+  expect(
+    (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'diffs' } })).status,
+  ).toBe(201);
   work = join(git.home, 'work');
   await git.ok(['init', '--quiet', '-b', 'main', work]);
   await run(['remote', 'add', 'origin', cloneUrl(server.url, 'alice/diffs.git', alice.token)]);
   mergeBaseSha = await commitFiles('root', { 'guide.md': LONG, 'notes.txt': 'a\nb\nc\n' });
   await run(['checkout', '--quiet', '-b', 'feature']);
-  shas.push(await commitFiles('Move the guide', { 'docs-guide.md': LONG.replace('line 20\n', 'line 20\nline 21\n') }, ['guide.md']));
+  shas.push(
+    await commitFiles('Move the guide', { 'docs-guide.md': LONG.replace('line 20\n', 'line 20\nline 21\n') }, [
+      'guide.md',
+    ]),
+  );
   shas.push(await commitFiles('Add the logo', { 'logo.png': BINARY }));
   shas.push(await commitFiles('Edit the notes', { 'notes.txt': 'a\nB\nc\nd\n' }));
   // The base moves on after the branch: its change is not the pull request's.
   await run(['checkout', '--quiet', 'main']);
   await commitFiles('Base work', { 'base-only.txt': 'base\n' });
   await run(['push', '--quiet', 'origin', 'main', 'feature']);
-  number = (await apiOk(server, '/repos/alice/diffs/pulls', { method: 'POST', token: alice.token, body: { title: 'Docs', head: 'feature', base: 'main' } })).number;
+  number = (
+    await apiOk(server, '/repos/alice/diffs/pulls', {
+      method: 'POST',
+      token: alice.token,
+      body: { title: 'Docs', head: 'feature', base: 'main' },
+    })
+  ).number;
 });
 afterAll(async () => {
   await server?.close();
@@ -75,7 +87,9 @@ describe('GET /repos/{owner}/{repo}/pulls/{pull_number}', () => {
       expect(text).toContain('Binary files /dev/null and b/logo.png differ');
       expect(text).not.toContain('base-only.txt');
     }
-    const res = await server.api(`/repos/alice/diffs/pulls/${number}`, { headers: { accept: 'application/vnd.github.patch' } });
+    const res = await server.api(`/repos/alice/diffs/pulls/${number}`, {
+      headers: { accept: 'application/vnd.github.patch' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.github.patch; charset=utf-8');
     const patch = await res.text();
@@ -86,12 +100,16 @@ describe('GET /repos/{owner}/{repo}/pulls/{pull_number}', () => {
 });
 
 describe('GET /repos/{owner}/{repo}/pulls/{pull_number}/commits', () => {
-  it('lists the head\'s commits oldest first, with GitHub\'s commit bodies', async () => {
+  it("lists the head's commits oldest first, with GitHub's commit bodies", async () => {
     const { status, json } = await apiCall(server, `/repos/alice/diffs/pulls/${number}/commits`);
     expect(status).toBe(200);
     expect(json.map((c: { sha: string }) => c.sha)).toEqual(shas);
     expect(json[0]).toMatchObject({ commit: { message: 'Move the guide' }, parents: [{ sha: mergeBaseSha }] });
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/commits', method: 'get' }, { operationId: 'pulls/list-commits' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/commits', method: 'get' },
+      { operationId: 'pulls/list-commits' },
+    );
   });
 
   it('pages with Link', async () => {
@@ -113,20 +131,43 @@ describe('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', () => {
   it('lists a rename with previous_filename, a binary file without patch, an edit with its hunk', async () => {
     const { status, json } = await apiCall(server, `/repos/alice/diffs/pulls/${number}/files`);
     expect(status).toBe(200);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/files', method: 'get' }, { operationId: 'pulls/list-files' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/files', method: 'get' },
+      { operationId: 'pulls/list-files' },
+    );
     const head = shas[2]!;
     const blob = async (path: string) => (await run(['rev-parse', `${head}:${path}`])).trim();
     expect(json).toEqual([
       {
-        sha: await blob('docs-guide.md'), filename: 'docs-guide.md', previous_filename: 'guide.md', status: 'renamed',
-        additions: 1, deletions: 0, changes: 1,
+        sha: await blob('docs-guide.md'),
+        filename: 'docs-guide.md',
+        previous_filename: 'guide.md',
+        status: 'renamed',
+        additions: 1,
+        deletions: 0,
+        changes: 1,
         blob_url: `${server.url}/alice/diffs/blob/${head}/docs-guide.md`,
         raw_url: `${server.url}/alice/diffs/raw/${head}/docs-guide.md`,
         contents_url: `${server.url}/api/v3/repos/alice/diffs/contents/docs-guide.md?ref=${head}`,
         patch: expect.stringMatching(/^@@ .* @@[\s\S]*\+line 21$/),
       },
-      expect.objectContaining({ filename: 'logo.png', status: 'added', additions: 0, deletions: 0, changes: 0, sha: await blob('logo.png') }),
-      expect.objectContaining({ filename: 'notes.txt', status: 'modified', additions: 2, deletions: 1, changes: 3, patch: '@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d' }),
+      expect.objectContaining({
+        filename: 'logo.png',
+        status: 'added',
+        additions: 0,
+        deletions: 0,
+        changes: 0,
+        sha: await blob('logo.png'),
+      }),
+      expect.objectContaining({
+        filename: 'notes.txt',
+        status: 'modified',
+        additions: 2,
+        deletions: 1,
+        changes: 3,
+        patch: '@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d',
+      }),
     ]);
     expect(json[1]).not.toHaveProperty('patch');
     expect(json.map((f: { filename: string }) => f.filename)).not.toContain('base-only.txt');
@@ -143,23 +184,33 @@ describe('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', () => {
 describe('a pull request of more than 250 commits', () => {
   it('lists its first 250 commits, oldest first, as GitHub; the body counts them all', async () => {
     // 260 commits on top of the root, written in one fast-import.
-    const stream = Array.from({ length: 260 }, (_, i) => [
-      'commit refs/heads/long',
-      `committer Test Committer <committer@example.com> ${1_700_000_000 + i} +0000`,
-      `data ${`c${i + 1}`.length}`, `c${i + 1}`,
-      ...(i === 0 ? [`from ${mergeBaseSha}`] : []),
-      '',
-    ].join('\n')).join('');
+    const stream = Array.from({ length: 260 }, (_, i) =>
+      [
+        'commit refs/heads/long',
+        `committer Test Committer <committer@example.com> ${1_700_000_000 + i} +0000`,
+        `data ${`c${i + 1}`.length}`,
+        `c${i + 1}`,
+        ...(i === 0 ? [`from ${mergeBaseSha}`] : []),
+        '',
+      ].join('\n'),
+    ).join('');
     await git.ok(['fast-import', '--quiet'], { cwd: work, input: stream });
     await run(['push', '--quiet', 'origin', 'long']);
-    const pull = await apiOk(server, '/repos/alice/diffs/pulls', { method: 'POST', token: alice.token, body: { title: 'Long', head: 'long', base: 'main' } });
+    const pull = await apiOk(server, '/repos/alice/diffs/pulls', {
+      method: 'POST',
+      token: alice.token,
+      body: { title: 'Long', head: 'long', base: 'main' },
+    });
     expect(pull.commits).toBe(260);
-    const messages = async (page: number) => (await apiCall(server, `/repos/alice/diffs/pulls/${pull.number}/commits?per_page=100&page=${page}`));
+    const messages = async (page: number) =>
+      await apiCall(server, `/repos/alice/diffs/pulls/${pull.number}/commits?per_page=100&page=${page}`);
     const first = await messages(1);
     expect(first.json.map((c: { commit: { message: string } }) => c.commit.message).slice(0, 2)).toEqual(['c1', 'c2']);
     expect(first.res.headers.get('link')).toContain('page=3>; rel="last"');
     const third = await messages(3);
-    expect(third.json.map((c: { commit: { message: string } }) => c.commit.message)).toEqual(Array.from({ length: 50 }, (_, i) => `c${201 + i}`));
+    expect(third.json.map((c: { commit: { message: string } }) => c.commit.message)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `c${201 + i}`),
+    );
     expect((await messages(4)).json).toEqual([]);
   });
 });

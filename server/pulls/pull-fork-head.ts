@@ -13,7 +13,16 @@ import type { GitRepositories } from '../repos/git.js';
 export async function copyCommit(git: GitRepositories, intoId: number, fromId: number, sha: string): Promise<void> {
   if (intoId === fromId) return;
   if ((await git.objectType(intoId, sha)) === 'commit') return;
-  await git.git(intoId, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', git.pathOf(fromId), sha]);
+  await git.git(intoId, [
+    'fetch',
+    '--quiet',
+    '--no-tags',
+    '--no-write-fetch-head',
+    '--no-auto-gc',
+    git.pathOf(fromId),
+    sha,
+  ]);
 }
 
-export const copyHeadCommit = (git: GitRepositories, baseId: number, headId: number, sha: string) => copyCommit(git, baseId, headId, sha);
+export const copyHeadCommit = (git: GitRepositories, baseId: number, headId: number, sha: string) =>
+  copyCommit(git, baseId, headId, sha);

@@ -6,13 +6,26 @@ import { diffSummary, diffTotals } from '../commits/commit-diff.js';
 import { validationFailed } from '../http/api-error.js';
 import type { GitRepositories } from '../repos/git.js';
 
-export interface PullShas { head: string; base: string }
-export interface DiffCounts { commits: number; additions: number; deletions: number; changed_files: number }
+export interface PullShas {
+  head: string;
+  base: string;
+}
+export interface DiffCounts {
+  commits: number;
+  additions: number;
+  deletions: number;
+  changed_files: number;
+}
 
 const invalid = (field: 'head' | 'base') => validationFailed([{ resource: 'PullRequest', field, code: 'invalid' }]);
 
 /** The commit of branch `name`, or GitHub's 422 naming the field when there is no such branch. */
-export async function branchSha(git: GitRepositories, repositoryId: number, name: string, field: 'head' | 'base'): Promise<string> {
+export async function branchSha(
+  git: GitRepositories,
+  repositoryId: number,
+  name: string,
+  field: 'head' | 'base',
+): Promise<string> {
   if (!(await git.isValidRefName(`refs/heads/${name}`))) throw invalid(field);
   const sha = await git.resolveRef(repositoryId, `refs/heads/${name}`);
   if (!sha) throw invalid(field);
@@ -29,6 +42,11 @@ export async function diffCounts(git: GitRepositories, repositoryId: number, sha
 }
 
 /** Points refs/pull/{number}/head at `sha` in the base repository, whatever it pointed at before. */
-export async function writeHeadRef(git: GitRepositories, repositoryId: number, number: number, sha: string): Promise<void> {
+export async function writeHeadRef(
+  git: GitRepositories,
+  repositoryId: number,
+  number: number,
+  sha: string,
+): Promise<void> {
   await git.git(repositoryId, ['update-ref', `refs/pull/${number}/head`, sha]);
 }

@@ -11,15 +11,23 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { SELECT_REPOSITORY } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 
-export interface PullHead { repo: RepositoryRow; ref: string }
+export interface PullHead {
+  repo: RepositoryRow;
+  ref: string;
+}
 
-const invalid = (field: 'head' | 'head_repo') => validationFailed([{ resource: 'PullRequest', field, code: 'invalid' }]);
+const invalid = (field: 'head' | 'head_repo') =>
+  validationFailed([{ resource: 'PullRequest', field, code: 'invalid' }]);
 
 /** The root of a repository's fork network: its source, or itself. */
 export const networkOf = (repo: RepositoryRow) => repo.source_id ?? repo.id;
 
 /** The repository of `owner` in the base's network (the first made, when the owner has several). */
-async function networkRepository(services: Services, base: RepositoryRow, owner: string): Promise<RepositoryRow | null> {
+async function networkRepository(
+  services: Services,
+  base: RepositoryRow,
+  owner: string,
+): Promise<RepositoryRow | null> {
   const { sql } = services;
   const root = networkOf(base);
   const [row] = await sql<RepositoryRow[]>`${SELECT_REPOSITORY(sql)}
@@ -27,7 +35,13 @@ async function networkRepository(services: Services, base: RepositoryRow, owner:
   return row ?? null;
 }
 
-export async function resolveHead(services: Services, principal: Principal, base: RepositoryRow, head: string, headRepo: string | undefined): Promise<PullHead> {
+export async function resolveHead(
+  services: Services,
+  principal: Principal,
+  base: RepositoryRow,
+  head: string,
+  headRepo: string | undefined,
+): Promise<PullHead> {
   const colon = head.indexOf(':');
   const owner = colon >= 0 ? head.slice(0, colon) : base.owner_login;
   const ref = colon >= 0 ? head.slice(colon + 1) : head;
@@ -37,9 +51,11 @@ export async function resolveHead(services: Services, principal: Principal, base
     const [repoOwner, name] = slash >= 0 ? [headRepo.slice(0, slash), headRepo.slice(slash + 1)] : [owner, headRepo];
     if (repoOwner.toLowerCase() !== owner.toLowerCase()) throw invalid('head_repo');
     repo = await services.repos.find(repoOwner, name);
-    if (!repo || networkOf(repo) !== networkOf(base) || !(await canSeeRepository(principal, repo, services.repos))) throw invalid('head_repo');
+    if (!repo || networkOf(repo) !== networkOf(base) || !(await canSeeRepository(principal, repo, services.repos)))
+      throw invalid('head_repo');
   } else {
-    repo = owner.toLowerCase() === base.owner_login.toLowerCase() ? base : await networkRepository(services, base, owner);
+    repo =
+      owner.toLowerCase() === base.owner_login.toLowerCase() ? base : await networkRepository(services, base, owner);
     if (!repo || !(await canSeeRepository(principal, repo, services.repos))) throw invalid('head');
   }
   return { repo, ref };

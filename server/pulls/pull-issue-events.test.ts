@@ -21,7 +21,8 @@ let number: number;
 let issueNumber: number;
 let newEvents: () => Promise<QueuedEvent[]>;
 
-const call = (path: string, method = 'GET', body?: unknown) => apiOk(server, path, { method, body, token: alice.token });
+const call = (path: string, method = 'GET', body?: unknown) =>
+  apiOk(server, path, { method, body, token: alice.token });
 const issuePath = (n = number) => `/repos/alice/pi/issues/${n}`;
 
 beforeAll(async () => {
@@ -53,7 +54,10 @@ async function pullEvents(): Promise<QueuedEvent[]> {
   const events = await newEvents();
   for (const event of events) {
     expect(event.event).toBe('pull_request');
-    expect(event.payload).toMatchObject({ number, pull_request: { number, url: `${server.url}/api/v3/repos/alice/pi/pulls/${number}` } });
+    expect(event.payload).toMatchObject({
+      number,
+      pull_request: { number, url: `${server.url}/api/v3/repos/alice/pi/pulls/${number}` },
+    });
   }
   return events;
 }
@@ -83,7 +87,10 @@ describe('issue endpoints on a pull request', () => {
     await call(`${issuePath()}/assignees`, 'DELETE', { assignees: ['bob'] });
     events = await pullEvents();
     expect(actions(events)).toEqual(['pull_request.unassigned']);
-    expect(events[0]!.payload).toMatchObject({ assignee: { login: 'bob' }, pull_request: { assignees: [{ login: 'alice' }] } });
+    expect(events[0]!.payload).toMatchObject({
+      assignee: { login: 'bob' },
+      pull_request: { assignees: [{ login: 'alice' }] },
+    });
   });
 
   it('PATCH: title and body, milestone, state give edited, milestoned/demilestoned, closed/reopened', async () => {
@@ -110,8 +117,21 @@ describe('issue endpoints on a pull request', () => {
   it('writes the timeline rows an issue would have', async () => {
     const timeline = await call(`${issuePath()}/events?per_page=100`);
     expect(timeline.map((e: { event: string }) => e.event)).toEqual([
-      'labeled', 'labeled', 'unlabeled', 'labeled', 'unlabeled', 'assigned', 'assigned', 'unassigned',
-      'renamed', 'milestoned', 'demilestoned', 'closed', 'reopened', 'locked', 'unlocked',
+      'labeled',
+      'labeled',
+      'unlabeled',
+      'labeled',
+      'unlabeled',
+      'assigned',
+      'assigned',
+      'unassigned',
+      'renamed',
+      'milestoned',
+      'demilestoned',
+      'closed',
+      'reopened',
+      'locked',
+      'unlocked',
     ]);
   });
 
@@ -132,24 +152,37 @@ describe('issue_comment on a pull request', () => {
     for (const event of events) {
       expect(event.payload.issue).toMatchObject({
         number,
-        pull_request: { url: `${server.url}/api/v3/repos/alice/pi/pulls/${number}`, html_url: `${server.url}/alice/pi/pull/${number}`, merged_at: null },
+        pull_request: {
+          url: `${server.url}/api/v3/repos/alice/pi/pulls/${number}`,
+          html_url: `${server.url}/alice/pi/pull/${number}`,
+          merged_at: null,
+        },
       });
       expect(event.payload.comment.id).toBe(comment.id);
     }
   });
 
-  it('links the conversation and its comments under /pull/, in REST, webhooks and GraphQL; an issue\'s stay under /issues/', async () => {
+  it("links the conversation and its comments under /pull/, in REST, webhooks and GraphQL; an issue's stay under /issues/", async () => {
     const html = `${server.url}/alice/pi/pull/${number}`;
     expect((await call(issuePath())).html_url).toBe(html);
     const comment = await call(`${issuePath()}/comments`, 'POST', { body: 'Linked' });
     expect(comment.html_url).toBe(`${html}#issuecomment-${comment.id}`);
     expect((await call(`/repos/alice/pi/issues/comments/${comment.id}`)).html_url).toBe(comment.html_url);
-    expect((await call(`${issuePath()}/comments`)).map((c: { html_url: string }) => c.html_url)).toContain(comment.html_url);
+    expect((await call(`${issuePath()}/comments`)).map((c: { html_url: string }) => c.html_url)).toContain(
+      comment.html_url,
+    );
     const [created] = await newEvents();
     expect(created!.payload).toMatchObject({ issue: { html_url: html }, comment: { html_url: comment.html_url } });
-    const { data } = await graphqlOk(server, `query($n: Int!) { repository(owner: "alice", name: "pi") {
-      pullRequest(number: $n) { comments(last: 1) { nodes { url resourcePath } } } } }`, { n: number }, alice.token);
-    expect(data!.repository.pullRequest.comments.nodes).toEqual([{ url: comment.html_url, resourcePath: `/alice/pi/pull/${number}#issuecomment-${comment.id}` }]);
+    const { data } = await graphqlOk(
+      server,
+      `query($n: Int!) { repository(owner: "alice", name: "pi") {
+      pullRequest(number: $n) { comments(last: 1) { nodes { url resourcePath } } } } }`,
+      { n: number },
+      alice.token,
+    );
+    expect(data!.repository.pullRequest.comments.nodes).toEqual([
+      { url: comment.html_url, resourcePath: `/alice/pi/pull/${number}#issuecomment-${comment.id}` },
+    ]);
 
     const plain = await call(`${issuePath(issueNumber)}/comments`, 'POST', { body: 'On an issue' });
     expect(plain.html_url).toBe(`${server.url}/alice/pi/issues/${issueNumber}#issuecomment-${plain.id}`);

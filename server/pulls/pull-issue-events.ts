@@ -16,17 +16,28 @@ import { emitPullRequestEvents, type PullRequestEvent } from './pull-webhooks.js
 /** The `pull_request` event for an `issues` one, or null when a pull request has no such action. */
 function pullEventOf(ctx: EventContext, issue: IssueRow, event: IssuesEvent): PullRequestEvent | null {
   switch (event.action) {
-    case 'edited': return { action: 'edited', changes: event.changes ?? {} };
-    case 'closed': case 'reopened': return { action: event.action };
-    case 'locked': case 'unlocked': return { action: event.action };
-    case 'assigned': case 'unassigned': return { action: event.action, assignee: simpleUser(event.assignee!, ctx.urls) };
-    case 'labeled': case 'unlabeled': return { action: event.action, label: labelView(event.label!, ctx.repo, ctx.urls) };
-    case 'milestoned': case 'demilestoned': {
+    case 'edited':
+      return { action: 'edited', changes: event.changes ?? {} };
+    case 'closed':
+    case 'reopened':
+      return { action: event.action };
+    case 'locked':
+    case 'unlocked':
+      return { action: event.action };
+    case 'assigned':
+    case 'unassigned':
+      return { action: event.action, assignee: simpleUser(event.assignee!, ctx.urls) };
+    case 'labeled':
+    case 'unlabeled':
+      return { action: event.action, label: labelView(event.label!, ctx.repo, ctx.urls) };
+    case 'milestoned':
+    case 'demilestoned': {
       // The milestone as read after the change (its counts include it) when it is the one named.
       const milestone = issue.milestone?.id === event.milestone!.id ? issue.milestone : event.milestone!;
       return { action: event.action, milestone: milestoneView(milestone, ctx.repo, ctx.urls) };
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -34,7 +45,11 @@ function pullEventOf(ctx: EventContext, issue: IssueRow, event: IssuesEvent): Pu
  * Writes the `pull_request` events of `events` for pull request `issue`;
  * returns the events a pull request has no action for (left to `issues`).
  */
-export async function emitIssueChangesAsPull(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<IssuesEvent[]> {
+export async function emitIssueChangesAsPull(
+  ctx: EventContext,
+  issue: IssueRow,
+  events: IssuesEvent[],
+): Promise<IssuesEvent[]> {
   const mapped: PullRequestEvent[] = [];
   const rest: IssuesEvent[] = [];
   for (const event of events) {

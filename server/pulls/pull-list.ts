@@ -12,16 +12,32 @@ export interface PullListQuery {
   direction?: 'asc' | 'desc';
 }
 
-const SORT_COLUMN = { created: 'i.created_at', updated: 'i.updated_at', popularity: 'i.comments', 'long-running': 'i.created_at' } as const;
+const SORT_COLUMN = {
+  created: 'i.created_at',
+  updated: 'i.updated_at',
+  popularity: 'i.comments',
+  'long-running': 'i.created_at',
+} as const;
 
-export async function listPulls(sql: Sql, repositoryId: number, query: PullListQuery, page: { limit: number; offset: number }): Promise<{ rows: PullRow[]; total: number }> {
+export async function listPulls(
+  sql: Sql,
+  repositoryId: number,
+  query: PullListQuery,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PullRow[]; total: number }> {
   const state = query.state ?? 'open';
   const sort = query.sort ?? 'created';
   // GitHub: desc for `created`, asc for the others unless asked.
   const direction = query.direction ?? (sort === 'created' ? 'desc' : 'asc');
-  const [headOwner, headRef] = query.head === undefined ? [undefined, undefined]
-    : query.head.includes(':') ? [query.head.slice(0, query.head.indexOf(':')), query.head.slice(query.head.indexOf(':') + 1)] : [query.head, undefined];
-  const order = sql.unsafe(`${SORT_COLUMN[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'}, i.id ${direction === 'asc' ? 'ASC' : 'DESC'}`);
+  const [headOwner, headRef] =
+    query.head === undefined
+      ? [undefined, undefined]
+      : query.head.includes(':')
+        ? [query.head.slice(0, query.head.indexOf(':')), query.head.slice(query.head.indexOf(':') + 1)]
+        : [query.head, undefined];
+  const order = sql.unsafe(
+    `${SORT_COLUMN[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'}, i.id ${direction === 'asc' ? 'ASC' : 'DESC'}`,
+  );
   const rows = await sql<IssuePageRow[]>`${SELECT_ISSUE_PAGE(sql)}
     JOIN pull_requests p ON p.issue_id = i.id
     LEFT JOIN repositories hr ON hr.id = p.head_repository_id
@@ -35,6 +51,9 @@ export async function listPulls(sql: Sql, repositoryId: number, query: PullListQ
     ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   const issues = await withPeople(sql, rows);
-  const pulls = await pullFieldsOf(sql, issues.map((issue) => issue.id));
+  const pulls = await pullFieldsOf(
+    sql,
+    issues.map((issue) => issue.id),
+  );
   return { rows: issues.map((issue) => ({ issue, pull: pulls.get(issue.id)! })), total };
 }

@@ -37,7 +37,10 @@ export async function lockPullsOfBranches(tx: TransactionSql, repositoryId: numb
       OR (p.head_repository_id = ${repositoryId} AND p.head_ref = ANY(${branches}::text[])))
     ORDER BY i.id FOR NO KEY UPDATE OF i`;
   if (pulls.length === 0) return;
-  await lockPullRows(tx, pulls.map((pull) => Number(pull.id)));
+  await lockPullRows(
+    tx,
+    pulls.map((pull) => Number(pull.id)),
+  );
   const repositories = [...new Set(pulls.map((pull) => Number(pull.repository_id)))].sort((a, b) => a - b);
   for (const id of repositories) await tx`SELECT bump_issue_list_generation(${id})`;
 }

@@ -26,8 +26,21 @@ export interface PullColumns {
 }
 
 const COLUMN_NAMES = [
-  'head_repository_id', 'head_ref', 'head_sha', 'base_ref', 'base_sha', 'draft', 'maintainer_can_modify',
-  'merged_at', 'merge_commit_sha', 'mergeable', 'mergeable_state', 'commits', 'additions', 'deletions', 'changed_files',
+  'head_repository_id',
+  'head_ref',
+  'head_sha',
+  'base_ref',
+  'base_sha',
+  'draft',
+  'maintainer_can_modify',
+  'merged_at',
+  'merge_commit_sha',
+  'mergeable',
+  'mergeable_state',
+  'commits',
+  'additions',
+  'deletions',
+  'changed_files',
 ] as const satisfies readonly (keyof PullColumns)[];
 // Every column of PullColumns is listed (a compile error names the one that is not).
 const listed: Exclude<keyof PullColumns, (typeof COLUMN_NAMES)[number]> extends never ? true : never = true;
@@ -45,7 +58,10 @@ export interface PullFields extends PullColumns {
   review_comments: number;
 }
 
-export interface PullRow { issue: IssueRow; pull: PullFields }
+export interface PullRow {
+  issue: IssueRow;
+  pull: PullFields;
+}
 
 const SELECT_PULL = (sql: Db) => sql`
   SELECT p.issue_id, ${sql.unsafe(PULL_COLUMNS)},
@@ -67,7 +83,12 @@ export async function pullFieldsOf(sql: Db, issueIds: number[]): Promise<Map<num
  * that number is an issue). `forUpdate` locks its issue row, then its own
  * (the lock order of pull-locks.ts), for the rest of the transaction.
  */
-export async function pullByNumber(sql: Db, repositoryId: number, number: number, forUpdate = false): Promise<PullRow | null> {
+export async function pullByNumber(
+  sql: Db,
+  repositoryId: number,
+  number: number,
+  forUpdate = false,
+): Promise<PullRow | null> {
   const issue = await issueByNumber(sql, repositoryId, number, forUpdate);
   if (!issue) return null;
   if (forUpdate) await sql`SELECT 1 FROM pull_requests WHERE issue_id = ${issue.id} FOR NO KEY UPDATE`;

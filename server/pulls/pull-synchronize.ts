@@ -19,9 +19,20 @@ import { followMovedBase } from './pull-base-moved.js';
 import { markMergedByPush } from './merge/merged-by-push.js';
 import { queueMergeabilityForBranch } from './merge/mergeability-queue.js';
 
-export interface MovedBranch { ref: string; before: string | null; after: string | null }
+export interface MovedBranch {
+  ref: string;
+  before: string | null;
+  after: string | null;
+}
 
-export async function synchronizePulls(tx: TransactionSql, git: GitRepositories, urls: Urls, repo: RepositoryRow, change: MovedBranch, who: EventSender): Promise<void> {
+export async function synchronizePulls(
+  tx: TransactionSql,
+  git: GitRepositories,
+  urls: Urls,
+  repo: RepositoryRow,
+  change: MovedBranch,
+  who: EventSender,
+): Promise<void> {
   await recordHeadRefDeleted(tx, repo, change, who);
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
   const branch = change.ref.slice('refs/heads/'.length);
@@ -34,7 +45,11 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
   const bases = new Map<number, RepositoryRow | undefined>([[repo.id, repo]]);
   for (const pull of pulls) {
     if (pull.head_sha === change.after) continue;
-    if (!bases.has(pull.repository_id)) bases.set(pull.repository_id, (await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${pull.repository_id}`)[0]);
+    if (!bases.has(pull.repository_id))
+      bases.set(
+        pull.repository_id,
+        (await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${pull.repository_id}`)[0],
+      );
     const base = bases.get(pull.repository_id);
     if (!base) continue;
     await copyHeadCommit(git, base.id, repo.id, change.after);
@@ -47,9 +62,15 @@ export async function synchronizePulls(tx: TransactionSql, git: GitRepositories,
     await remapReviewThreads(tx, git.pathOf(base.id), row.pull.issue_id, row.pull.base_sha, change.after);
     // An app's installation on the fork says nothing about the base: its event names none.
     const sender = base.id === repo.id ? who : { sender: who.sender, installation: null };
-    await emitPullRequestEventsAs(tx, base, urls, sender, row, (id) => (id === repo.id ? repo : id === base.id ? base : null), [
-      { action: 'synchronize', before: pull.head_sha, after: change.after },
-    ]);
+    await emitPullRequestEventsAs(
+      tx,
+      base,
+      urls,
+      sender,
+      row,
+      (id) => (id === repo.id ? repo : id === base.id ? base : null),
+      [{ action: 'synchronize', before: pull.head_sha, after: change.after }],
+    );
   }
   // Pull requests with this branch as base: threads follow a merge base that moved.
   await followMovedBase(tx, git, repo, change);

@@ -21,15 +21,28 @@ let merged: number;
 let pushed: number;
 let mergeSha: string;
 
-const call = (path: string, method = 'GET', body?: unknown) => apiOk(server, path, { method, body, token: alice.token });
+const call = (path: string, method = 'GET', body?: unknown) =>
+  apiOk(server, path, { method, body, token: alice.token });
 const events = async (n: number): Promise<any[]> => call(`/repos/alice/pt/issues/${n}/events`);
 const kinds = (list: any[]): string[] => list.map((e) => e.event);
 
 async function mutate(name: string, number: number): Promise<void> {
-  const id = (await graphqlOk(server, `{ repository(owner: "alice", name: "pt") { pullRequest(number: ${number}) { id } } }`, {}, alice.token))
-    .data!.repository.pullRequest.id;
-  const input = name === 'convertPullRequestToDraft' ? 'ConvertPullRequestToDraftInput' : 'MarkPullRequestReadyForReviewInput';
-  const answer = await graphqlOk(server, `mutation($input: ${input}!) { ${name}(input: $input) { pullRequest { isDraft } } }`, { input: { pullRequestId: id } }, alice.token);
+  const id = (
+    await graphqlOk(
+      server,
+      `{ repository(owner: "alice", name: "pt") { pullRequest(number: ${number}) { id } } }`,
+      {},
+      alice.token,
+    )
+  ).data!.repository.pullRequest.id;
+  const input =
+    name === 'convertPullRequestToDraft' ? 'ConvertPullRequestToDraftInput' : 'MarkPullRequestReadyForReviewInput';
+  const answer = await graphqlOk(
+    server,
+    `mutation($input: ${input}!) { ${name}(input: $input) { pullRequest { isDraft } } }`,
+    { input: { pullRequestId: id } },
+    alice.token,
+  );
   expect(answer.errors).toBeUndefined();
 }
 
@@ -41,7 +54,8 @@ beforeAll(async () => {
   git = await gitCli();
   await call('/user/repos', 'POST', { name: 'pt' });
   const repo = await server.services.repos.find('alice', 'pt');
-  for (const user of [bob, carol]) await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repo!.id}, ${user.id}, 'write')`;
+  for (const user of [bob, carol])
+    await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repo!.id}, ${user.id}, 'write')`;
   work = join(git.home, 'work');
   await git.ok(['init', '--quiet', '-b', 'main', work]);
   await git.ok(['remote', 'add', 'origin', cloneUrl(server.url, 'alice/pt.git', alice.token)], { cwd: work });
@@ -62,7 +76,10 @@ beforeAll(async () => {
   await call(reviewers, 'POST', { reviewers: ['bob'] }); // asked already: no event
   await call(reviewers, 'DELETE', { reviewers: ['carol'] });
   // Refused (the author asked): nothing written.
-  expect((await apiCall(server, reviewers, { method: 'POST', token: alice.token, body: { reviewers: ['bob', 'alice'] } })).status).toBe(422);
+  expect(
+    (await apiCall(server, reviewers, { method: 'POST', token: alice.token, body: { reviewers: ['bob', 'alice'] } }))
+      .status,
+  ).toBe(422);
   await mutate('convertPullRequestToDraft', merged);
   await mutate('markPullRequestReadyForReview', merged);
   await call('/repos/alice/pt', 'PATCH', { delete_branch_on_merge: true });
@@ -74,25 +91,55 @@ afterAll(async () => {
 });
 
 describe('pull request issue events', () => {
-  it('are written in order, with the reviewer, the merge commit and GitHub\'s node ids', async () => {
+  it("are written in order, with the reviewer, the merge commit and GitHub's node ids", async () => {
     const list = await events(merged);
-    expect(kinds(list)).toEqual(['review_requested', 'review_requested', 'review_request_removed', 'convert_to_draft', 'ready_for_review',
-      'merged', 'closed', 'head_ref_deleted']);
-    expect(list.map((e) => e.requested_reviewer?.login)).toEqual(['bob', 'carol', 'carol', undefined, undefined, undefined, undefined, undefined]);
+    expect(kinds(list)).toEqual([
+      'review_requested',
+      'review_requested',
+      'review_request_removed',
+      'convert_to_draft',
+      'ready_for_review',
+      'merged',
+      'closed',
+      'head_ref_deleted',
+    ]);
+    expect(list.map((e) => e.requested_reviewer?.login)).toEqual([
+      'bob',
+      'carol',
+      'carol',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     for (const e of list) expect(e.actor.login).toBe('alice');
     for (const e of list.slice(0, 3)) expect(e.review_requester.login).toBe('alice');
     const api = `${server.url}/api/v3/repos/alice/pt`;
     expect(list[5]).toMatchObject({ commit_id: mergeSha, commit_url: `${api}/commits/${mergeSha}` });
     for (const e of list.filter((x) => x.event !== 'merged')) expect([e.commit_id, e.commit_url]).toEqual([null, null]);
-    expect(list.map((e) => e.node_id.split('_')[0])).toEqual(['RRE', 'RRE', 'RRRE', 'CTDE', 'RFRE', 'ME', 'CE', 'HRDE']);
+    expect(list.map((e) => e.node_id.split('_')[0])).toEqual([
+      'RRE',
+      'RRE',
+      'RRRE',
+      'CTDE',
+      'RFRE',
+      'ME',
+      'CE',
+      'HRDE',
+    ]);
     expect(list[0].url).toBe(`${api}/issues/events/${list[0].id}`);
     // The branch is gone indeed, as the event says.
     expect((await apiCall(server, '/repos/alice/pt/branches/feature', { token: alice.token })).status).toBe(404);
   });
 
-  it('match GitHub\'s schemas: issue-event, the review request variants, and the timeline\'s', async () => {
+  it("match GitHub's schemas: issue-event, the review request variants, and the timeline's", async () => {
     const list = await events(merged);
-    expectBothSchemas(list, { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' }, { operationId: 'issues/list-events' });
+    expectBothSchemas(
+      list,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/events', method: 'get' },
+      { operationId: 'issues/list-events' },
+    );
     for (const e of list) {
       // GitHub's issue-event-for-issue (…/issues/{n}/events), and issue-event (GET …/issues/events/{id}).
       expect(githubComponentErrors('issue-event-for-issue', e), e.event).toBe('');
@@ -102,22 +149,37 @@ describe('pull request issue events', () => {
     expect(githubComponentErrors('review-request-removed-issue-event', list[2])).toBe('');
     const timeline = await call(`/repos/alice/pt/issues/${merged}/timeline`);
     expect(kinds(timeline)).toEqual(kinds(list));
-    expectBothSchemas(timeline, { path: '/repos/{owner}/{repo}/issues/{issue_number}/timeline', method: 'get' }, { operationId: 'issues/list-events-for-timeline' });
+    expectBothSchemas(
+      timeline,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/timeline', method: 'get' },
+      { operationId: 'issues/list-events-for-timeline' },
+    );
     for (const item of timeline) expect(githubComponentErrors('timeline-issue-events', item), item.event).toBe('');
   });
 
-  it('GET …/issues/events/{id}: each as listed, with its pull request as `issue`, in GitHub\'s body; 404 elsewhere', async () => {
+  it("GET …/issues/events/{id}: each as listed, with its pull request as `issue`, in GitHub's body; 404 elsewhere", async () => {
     const list = await events(merged);
     for (const listed of list) {
       const { json } = await apiSuccess(server, `/repos/alice/pt/issues/events/${listed.id}`, { token: alice.token });
       const { issue, ...event } = json;
       expect(event).toEqual(listed);
-      expect(issue).toMatchObject({ number: merged, pull_request: { url: `${server.url}/api/v3/repos/alice/pt/pulls/${merged}` } });
-      expectBothSchemas(json, { path: '/repos/{owner}/{repo}/issues/events/{event_id}', method: 'get' }, { operationId: 'issues/get-event' });
+      expect(issue).toMatchObject({
+        number: merged,
+        pull_request: { url: `${server.url}/api/v3/repos/alice/pt/pulls/${merged}` },
+      });
+      expectBothSchemas(
+        json,
+        { path: '/repos/{owner}/{repo}/issues/events/{event_id}', method: 'get' },
+        { operationId: 'issues/get-event' },
+      );
     }
     await call('/user/repos', 'POST', { name: 'other' });
     const elsewhere = `/repos/alice/other/issues/events/${list[0].id}`;
-    for (const path of [elsewhere, '/repos/alice/pt/issues/events/999999', '/repos/alice/pt/issues/events/99999999999999999999']) {
+    for (const path of [
+      elsewhere,
+      '/repos/alice/pt/issues/events/999999',
+      '/repos/alice/pt/issues/events/99999999999999999999',
+    ]) {
       expect((await apiCall(server, path, { token: alice.token })).status, path).toBe(404);
     }
   });

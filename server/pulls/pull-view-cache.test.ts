@@ -40,7 +40,10 @@ beforeAll(async () => {
   await git.ok(['checkout', '--quiet', '-b', 'two', 'main'], { cwd: work });
   await commitAndPush('two', 'two.txt');
   for (const head of ['one', 'two']) {
-    expect((await call('/repos/alice/cached/pulls', { method: 'POST', body: { title: `PR ${head}`, head, base: 'main' } })).status).toBe(201);
+    expect(
+      (await call('/repos/alice/cached/pulls', { method: 'POST', body: { title: `PR ${head}`, head, base: 'main' } }))
+        .status,
+    ).toBe(201);
   }
 });
 afterAll(async () => {
@@ -62,11 +65,17 @@ describe('GET /repos/{owner}/{repo}/pulls/{n} from its cache', () => {
 
   it('shows an edit, a label and a comment at once', async () => {
     await pull(1);
-    expect((await call('/repos/alice/cached/pulls/1', { method: 'PATCH', body: { title: 'renamed' } })).status).toBe(200);
+    expect((await call('/repos/alice/cached/pulls/1', { method: 'PATCH', body: { title: 'renamed' } })).status).toBe(
+      200,
+    );
     expect((await pull(1)).title).toBe('renamed');
-    expect((await call('/repos/alice/cached/issues/1/labels', { method: 'POST', body: { labels: ['bug'] } })).status).toBe(200);
+    expect(
+      (await call('/repos/alice/cached/issues/1/labels', { method: 'POST', body: { labels: ['bug'] } })).status,
+    ).toBe(200);
     expect((await pull(1)).labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
-    expect((await call('/repos/alice/cached/issues/1/comments', { method: 'POST', body: { body: 'hi' } })).status).toBe(201);
+    expect((await call('/repos/alice/cached/issues/1/comments', { method: 'POST', body: { body: 'hi' } })).status).toBe(
+      201,
+    );
     expect((await pull(1)).comments).toBe(1);
   });
 

@@ -22,7 +22,11 @@ import type { PullRow } from './pull-rows.js';
 import { pullRequestView, type RepositoryLookup } from './pull-view.js';
 
 type Body = ReturnType<typeof pullRequestView>;
-interface Entry { generations: string; repo: RepositoryRow; body: Body }
+interface Entry {
+  generations: string;
+  repo: RepositoryRow;
+  body: Body;
+}
 
 /** Bodies kept per server (some 15 KB each with their serialization). */
 const MAX_ENTRIES = 1000;
@@ -36,7 +40,12 @@ export class PullViewCache {
   }
 
   /** The body of pull request `number` of `repo`: the kept one while current, else built from `load()` (null: 404). */
-  async view(repo: RepositoryRow, number: number, urls: Urls, load: () => Promise<{ row: PullRow; repos: RepositoryLookup } | null>): Promise<Body | null> {
+  async view(
+    repo: RepositoryRow,
+    number: number,
+    urls: Urls,
+    load: () => Promise<{ row: PullRow; repos: RepositoryLookup } | null>,
+  ): Promise<Body | null> {
     const key = `${repo.id}/${number}`;
     const generations = await this.generations.read(repo.id);
     const entry = this.entries.get(key);

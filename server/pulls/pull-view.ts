@@ -20,12 +20,22 @@ function branchView(repo: RepositoryRow | null, ref: string, sha: string, urls: 
     label: `${repo?.owner_login ?? 'unknown'}:${ref}`,
     ref,
     sha,
-    user: repo ? simpleUser({ id: repo.owner_id, login: repo.owner_login, kind: repo.owner_kind, site_admin: repo.owner_site_admin }, urls) : null,
+    user: repo
+      ? simpleUser(
+          { id: repo.owner_id, login: repo.owner_login, kind: repo.owner_kind, site_admin: repo.owner_site_admin },
+          urls,
+        )
+      : null,
     repo: repo ? repositoryView(repo, null, urls) : null,
   };
 }
 
-export function pullRequestSimpleView({ issue, pull }: PullRow, repos: RepositoryLookup, urls: Urls, users = new UserViews(urls)) {
+export function pullRequestSimpleView(
+  { issue, pull }: PullRow,
+  repos: RepositoryLookup,
+  urls: Urls,
+  users = new UserViews(urls),
+) {
   const body = issueView(issue, urls, users);
   const repo = repositoryUrls(issue.owner_login, issue.repo_name, urls);
   const url = `${repo.api}/pulls/${issue.number}`;
@@ -66,9 +76,14 @@ export function pullRequestSimpleView({ issue, pull }: PullRow, repos: Repositor
     head: branchView(repos(pull.head_repository_id), pull.head_ref, pull.head_sha, urls),
     base: branchView(repos(issue.repository_id), pull.base_ref, pull.base_sha, urls),
     _links: {
-      self: href(url), html: href(html), issue: href(body.url), comments: href(body.comments_url),
-      review_comments: href(`${url}/comments`), review_comment: href(`${repo.api}/pulls/comments{/number}`),
-      commits: href(`${url}/commits`), statuses: href(statuses),
+      self: href(url),
+      html: href(html),
+      issue: href(body.url),
+      comments: href(body.comments_url),
+      review_comments: href(`${url}/comments`),
+      review_comment: href(`${repo.api}/pulls/comments{/number}`),
+      commits: href(`${url}/commits`),
+      statuses: href(statuses),
     },
     author_association: body.author_association,
     auto_merge: null,

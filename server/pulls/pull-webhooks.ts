@@ -7,7 +7,13 @@ import type { Urls } from '../http/urls.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
-import { installationField, installationOf, repositoryPayload, senderPayload, type InstallationRef } from '../webhooks/payloads/common.js';
+import {
+  installationField,
+  installationOf,
+  repositoryPayload,
+  senderPayload,
+  type InstallationRef,
+} from '../webhooks/payloads/common.js';
 import type { RepositoryLookup } from './pull-view.js';
 import { pullRequestView } from './pull-view.js';
 import type { PullRow } from './pull-rows.js';
@@ -32,16 +38,38 @@ export type PullRequestEvent =
   | { action: 'locked' | 'unlocked' };
 
 /** Who a change's events name: the sender's body and, for app tokens, the installation. */
-export interface EventSender { sender: unknown; installation: InstallationRef | null }
+export interface EventSender {
+  sender: unknown;
+  installation: InstallationRef | null;
+}
 
-export function emitPullRequestEvents(ctx: EventContext, row: PullRow, repos: RepositoryLookup, events: PullRequestEvent[]): Promise<void> {
+export function emitPullRequestEvents(
+  ctx: EventContext,
+  row: PullRow,
+  repos: RepositoryLookup,
+  events: PullRequestEvent[],
+): Promise<void> {
   const installation = installationOf(ctx.principal);
-  return emitPullRequestEventsAs(ctx.tx, ctx.repo, ctx.urls, { sender: senderPayload(ctx.principal, ctx.urls), installation }, row, repos, events);
+  return emitPullRequestEventsAs(
+    ctx.tx,
+    ctx.repo,
+    ctx.urls,
+    { sender: senderPayload(ctx.principal, ctx.urls), installation },
+    row,
+    repos,
+    events,
+  );
 }
 
 /** The same for a change made by a push (its sender is the pusher's, from the ref sync). */
 export async function emitPullRequestEventsAs(
-  tx: TransactionSql, repo: RepositoryRow, urls: Urls, who: EventSender, row: PullRow, repos: RepositoryLookup, events: PullRequestEvent[],
+  tx: TransactionSql,
+  repo: RepositoryRow,
+  urls: Urls,
+  who: EventSender,
+  row: PullRow,
+  repos: RepositoryLookup,
+  events: PullRequestEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
   const pullRequest = pullRequestView(row, repos, urls);

@@ -41,7 +41,13 @@ beforeAll(async () => {
   await git.ok(['commit', '--quiet', '--allow-empty', '-m', 'root'], { cwd: work });
   await git.ok(['commit', '--quiet', '--allow-empty', '-m', 'feature'], { cwd: work });
   await git.ok(['push', '--quiet', 'origin', 'HEAD~1:refs/heads/main', 'HEAD:refs/heads/feature'], { cwd: work });
-  number = (await apiOk(server, '/repos/alice/rr/pulls', { method: 'POST', token: bob.token, body: { title: 'Review me', head: 'feature', base: 'main' } })).number;
+  number = (
+    await apiOk(server, '/repos/alice/rr/pulls', {
+      method: 'POST',
+      token: bob.token,
+      body: { title: 'Review me', head: 'feature', base: 'main' },
+    })
+  ).number;
   await newEvents();
 });
 afterAll(async () => {
@@ -55,7 +61,11 @@ describe('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', (
     expect(status).toBe(201);
     expect(logins(json.requested_reviewers)).toEqual(['alice', 'dave']);
     expect(json.requested_teams).toEqual([]);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', method: 'post', status: 201 }, { operationId: 'pulls/request-reviewers' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', method: 'post', status: 201 },
+      { operationId: 'pulls/request-reviewers' },
+    );
     const events = await newEvents();
     expect(actions(events)).toEqual(['pull_request.review_requested', 'pull_request.review_requested']);
     expect(events.map((e) => e.payload.requested_reviewer.login)).toEqual(['alice', 'dave']);
@@ -74,9 +84,15 @@ describe('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', (
     const author = await request(['bob']);
     expect(author.status).toBe(422);
     expect(author.json.message).toBe('Review cannot be requested from pull request author.');
-    for (const answer of [await request(['carol']), await request(['no-such-user']), await request([], bob.token, { team_reviewers: ['core'] })]) {
+    for (const answer of [
+      await request(['carol']),
+      await request(['no-such-user']),
+      await request([], bob.token, { team_reviewers: ['core'] }),
+    ]) {
       expect(answer.status).toBe(422);
-      expect(answer.json.message).toBe('Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the alice/rr repository.');
+      expect(answer.json.message).toBe(
+        'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the alice/rr repository.',
+      );
     }
     expect(await newEvents()).toEqual([]);
   });
@@ -84,7 +100,15 @@ describe('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', (
   it('is 403 to a reader who is not the author, 401 anonymously, 404 for no pull request', async () => {
     expect((await request(['alice'], carol.token)).status).toBe(403);
     expect((await call(reviewersPath(), { method: 'POST', body: { reviewers: ['alice'] } })).status).toBe(401);
-    expect((await call('/repos/alice/rr/pulls/99/requested_reviewers', { method: 'POST', token: alice.token, body: { reviewers: ['dave'] } })).status).toBe(404);
+    expect(
+      (
+        await call('/repos/alice/rr/pulls/99/requested_reviewers', {
+          method: 'POST',
+          token: alice.token,
+          body: { reviewers: ['dave'] },
+        })
+      ).status,
+    ).toBe(404);
     expect(await newEvents()).toEqual([]);
   });
 });
@@ -94,7 +118,11 @@ describe('GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', ()
     const { status, json } = await call(reviewersPath());
     expect(status).toBe(200);
     expect({ users: logins(json.users), teams: json.teams }).toEqual({ users: ['alice', 'dave'], teams: [] });
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', method: 'get' }, { operationId: 'pulls/list-requested-reviewers' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', method: 'get' },
+      { operationId: 'pulls/list-requested-reviewers' },
+    );
     const pull = await apiOk(server, `/repos/alice/rr/pulls/${number}`);
     expect(logins(pull.requested_reviewers)).toEqual(['alice', 'dave']);
     const [listed] = await apiOk(server, '/repos/alice/rr/pulls');
@@ -105,10 +133,18 @@ describe('GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', ()
 
 describe('DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', () => {
   it('withdraws requests (200) with one review_request_removed each, ignoring logins not asked', async () => {
-    const { status, json } = await call(reviewersPath(), { method: 'DELETE', token: alice.token, body: { reviewers: ['dave', 'carol'] } });
+    const { status, json } = await call(reviewersPath(), {
+      method: 'DELETE',
+      token: alice.token,
+      body: { reviewers: ['dave', 'carol'] },
+    });
     expect(status).toBe(200);
     expect(logins(json.requested_reviewers)).toEqual(['alice']);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', method: 'delete' }, { operationId: 'pulls/remove-requested-reviewers' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', method: 'delete' },
+      { operationId: 'pulls/remove-requested-reviewers' },
+    );
     const events = await newEvents();
     expect(actions(events)).toEqual(['pull_request.review_request_removed']);
     expect(events[0]!.payload).toMatchObject({ requested_reviewer: { login: 'dave' }, sender: { login: 'alice' } });
@@ -116,10 +152,16 @@ describe('DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
   });
 
   it('changes nothing for logins not asked, and needs `reviewers`', async () => {
-    const { status } = await call(reviewersPath(), { method: 'DELETE', token: alice.token, body: { reviewers: ['dave'] } });
+    const { status } = await call(reviewersPath(), {
+      method: 'DELETE',
+      token: alice.token,
+      body: { reviewers: ['dave'] },
+    });
     expect(status).toBe(200);
     expect(await newEvents()).toEqual([]);
     expect((await call(reviewersPath(), { method: 'DELETE', token: alice.token, body: {} })).status).toBe(422);
-    expect((await call(reviewersPath(), { method: 'DELETE', token: carol.token, body: { reviewers: ['alice'] } })).status).toBe(403);
+    expect(
+      (await call(reviewersPath(), { method: 'DELETE', token: carol.token, body: { reviewers: ['alice'] } })).status,
+    ).toBe(403);
   });
 });

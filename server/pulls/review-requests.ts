@@ -16,8 +16,11 @@ import { pullByNumber, type PullRow } from './pull-rows.js';
 import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullRequestEvent } from './pull-webhooks.js';
 
-export const notCollaborator = (repo: RepositoryRow) => new ApiError(422,
-  `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${repo.owner_login}/${repo.name} repository.`);
+export const notCollaborator = (repo: RepositoryRow) =>
+  new ApiError(
+    422,
+    `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${repo.owner_login}/${repo.name} repository.`,
+  );
 
 export const authorRequested = () => new ApiError(422, 'Review cannot be requested from pull request author.');
 
@@ -61,7 +64,12 @@ export async function requestedLogins(ctx: EventContext, number: number): Promis
  * Users asked already stay as they were, without an event. The GraphQL
  * `requestReviews` mutation calls this in its own transaction.
  */
-export async function requestReviewers(ctx: EventContext, repos: RepositoryLookup, number: number, logins: string[]): Promise<PullRow> {
+export async function requestReviewers(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  number: number,
+  logins: string[],
+): Promise<PullRow> {
   const current = await lockedPull(ctx, number);
   const accounts = await reviewers(ctx.tx, ctx.repo, logins);
   if (accounts.some((account) => account.id === current.issue.user_id)) throw authorRequested();
@@ -75,13 +83,19 @@ export async function requestReviewers(ctx: EventContext, repos: RepositoryLooku
 }
 
 /** Withdraws the requests of `logins` (those not asked are ignored); 404 when there is no such pull request. */
-export async function removeReviewRequests(ctx: EventContext, repos: RepositoryLookup, number: number, logins: string[]): Promise<PullRow> {
+export async function removeReviewRequests(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  number: number,
+  logins: string[],
+): Promise<PullRow> {
   const current = await lockedPull(ctx, number);
   const wanted = new Set(logins.map((login) => login.toLowerCase()));
   const removed: AccountRef[] = [];
   for (const account of current.pull.requested_reviewers) {
     if (!wanted.has(account.login.toLowerCase())) continue;
-    const deleted = await ctx.tx`DELETE FROM pull_request_review_requests WHERE issue_id = ${current.issue.id} AND reviewer_id = ${account.id}`;
+    const deleted =
+      await ctx.tx`DELETE FROM pull_request_review_requests WHERE issue_id = ${current.issue.id} AND reviewer_id = ${account.id}`;
     if (deleted.count > 0) removed.push(account);
   }
   return afterChange(ctx, repos, current, 'review_request_removed', removed);
@@ -91,13 +105,27 @@ export async function removeReviewRequests(ctx: EventContext, repos: RepositoryL
  * Nothing changed: the row as it was. Otherwise the issue's updated_at moves
  * and, per reviewer, the issue event and the `pull_request` event are written.
  */
-async function afterChange(ctx: EventContext, repos: RepositoryLookup, current: PullRow, action: 'review_requested' | 'review_request_removed', reviewers: AccountRef[]): Promise<PullRow> {
+async function afterChange(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  current: PullRow,
+  action: 'review_requested' | 'review_request_removed',
+  reviewers: AccountRef[],
+): Promise<PullRow> {
   if (reviewers.length === 0) return current;
   await ctx.tx`UPDATE issues SET updated_at = now() WHERE id = ${current.issue.id}`;
   const actorId = ctx.principal.kind === 'token' ? ctx.principal.user.id : null;
-  await recordIssueEvents(ctx.tx, current.issue, actorId, reviewers.map((account) => ({ event: action, details: { reviewer_id: account.id } })));
+  await recordIssueEvents(
+    ctx.tx,
+    current.issue,
+    actorId,
+    reviewers.map((account) => ({ event: action, details: { reviewer_id: account.id } })),
+  );
   const row = (await pullByNumber(ctx.tx, ctx.repo.id, current.issue.number))!;
-  const events: PullRequestEvent[] = reviewers.map((account) => ({ action, requested_reviewer: simpleUser(account, ctx.urls) }));
+  const events: PullRequestEvent[] = reviewers.map((account) => ({
+    action,
+    requested_reviewer: simpleUser(account, ctx.urls),
+  }));
   await emitPullRequestEvents(ctx, row, repos, events);
   return row;
 }

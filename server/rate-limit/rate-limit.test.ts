@@ -71,7 +71,10 @@ describe('GET /rate_limit', () => {
   it('leaves other GETs conditional', async () => {
     const first = await server.api('/user', { token: alice.token });
     expect(first.headers.get('cache-control')).toBe('private, max-age=60, s-maxage=60');
-    const again = await server.api('/user', { token: alice.token, headers: { 'if-none-match': first.headers.get('etag')! } });
+    const again = await server.api('/user', {
+      token: alice.token,
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 });

@@ -7,12 +7,16 @@ import { rateHeaders } from '../git-http/git-rate-limit.js';
 import type { RateState } from '../http/rate-limiter.js';
 import type { Services } from '../services.js';
 
-export type SignerCharge = { allowed: true; state: RateState } | { allowed: false; state: RateState; response: Response };
+export type SignerCharge =
+  | { allowed: true; state: RateState }
+  | { allowed: false; state: RateState; response: Response };
 
 /** Whose limit a bucket is, for the refusal's message; an IP address is not shown to whoever holds the link. */
 function subject(bucket: string): string {
   const [kind, id] = bucket.split(':', 2) as [string, string];
-  return kind === 'ip' ? 'the IP address that signed this URL' : `${kind.replace('-', ' ')} ID ${id} (the signer of this URL)`;
+  return kind === 'ip'
+    ? 'the IP address that signed this URL'
+    : `${kind.replace('-', ' ')} ID ${id} (the signer of this URL)`;
 }
 
 /** Spends one `core` request of `bucket`; past the limit, the 429 to answer (with the limit's headers and Retry-After). */
@@ -25,7 +29,12 @@ export async function chargeSigner(services: Services, bucket: string): Promise<
   const message = `API rate limit of ${limit} requests per ${rateLimiter.windowOf('core')} seconds exceeded for ${subject(bucket)}.\n`;
   const response = new Response(message, {
     status: 429,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfter), ...rateHeaders(decision.state) },
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': String(retryAfter),
+      ...rateHeaders(decision.state),
+    },
   });
   return { allowed: false, state: decision.state, response };
 }

@@ -19,15 +19,23 @@ import type { ReactionSubject } from './reaction-subject.js';
 type RepoParams = { owner: string; repo: string };
 type Ctx<K extends OperationId, P> = OperationContext<K> & { params: RepoParams & P };
 
-export interface SubjectAccess { access: RepositoryAccess; subject: ReactionSubject; locked: boolean }
+export interface SubjectAccess {
+  access: RepositoryAccess;
+  subject: ReactionSubject;
+  locked: boolean;
+}
 
-export async function issueSubject<K extends OperationId>(ctx: Ctx<K, { issue_number: number }>): Promise<SubjectAccess> {
+export async function issueSubject<K extends OperationId>(
+  ctx: Ctx<K, { issue_number: number }>,
+): Promise<SubjectAccess> {
   const access = await issueRepository(ctx);
   const issue = await findIssue(ctx, access.repo.id, ctx.params.issue_number);
   return { access, subject: { kind: 'issue', id: issue.id }, locked: issue.locked };
 }
 
-export async function commentSubject<K extends OperationId>(ctx: Ctx<K, { comment_id: number }>): Promise<SubjectAccess> {
+export async function commentSubject<K extends OperationId>(
+  ctx: Ctx<K, { comment_id: number }>,
+): Promise<SubjectAccess> {
   const access = await issueRepository(ctx);
   const { sql } = ctx.services;
   const comment = await commentById(sql, access.repo.id, ctx.params.comment_id);
@@ -36,7 +44,9 @@ export async function commentSubject<K extends OperationId>(ctx: Ctx<K, { commen
   return { access, subject: { kind: 'comment', id: comment.id }, locked: issue?.locked ?? false };
 }
 
-export async function reviewCommentSubject<K extends OperationId>(ctx: Ctx<K, { comment_id: number }>): Promise<SubjectAccess> {
+export async function reviewCommentSubject<K extends OperationId>(
+  ctx: Ctx<K, { comment_id: number }>,
+): Promise<SubjectAccess> {
   const access = await pullRepository(ctx);
   const { sql } = ctx.services;
   const comment = await reviewCommentById(sql, access.repo.id, ctx.params.comment_id, viewerOf(ctx.principal));
@@ -46,7 +56,9 @@ export async function reviewCommentSubject<K extends OperationId>(ctx: Ctx<K, { 
 }
 
 /** A release has no conversation to lock; a draft is 404 to callers who cannot push, as everywhere. */
-export async function releaseSubject<K extends OperationId>(ctx: Ctx<K, { release_id: number }>): Promise<SubjectAccess> {
+export async function releaseSubject<K extends OperationId>(
+  ctx: Ctx<K, { release_id: number }>,
+): Promise<SubjectAccess> {
   const access = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const release = await findRelease(ctx.services.sql, access.repo.id, ctx.params.release_id);
   if (!release || (release.draft && !seesDrafts(access.permission))) throw notFound();
@@ -55,5 +67,6 @@ export async function releaseSubject<K extends OperationId>(ctx: Ctx<K, { releas
 
 /** 403 when the conversation is locked and the caller lacks push access. */
 export function requireUnlocked({ access, locked }: SubjectAccess): void {
-  if (locked && !canCommentWhenLocked(access.permission)) throw forbidden('Unable to create reaction because issue is locked.');
+  if (locked && !canCommentWhenLocked(access.permission))
+    throw forbidden('Unable to create reaction because issue is locked.');
 }

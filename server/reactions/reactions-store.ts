@@ -43,10 +43,15 @@ const bump = (tx: TransactionSql, subject: ReactionSubject, content: ReactionCon
  * a second identical reaction answers the first (GitHub's 200), also when two
  * requests race. Null when the subject went away meanwhile.
  */
-export async function addReaction(sql: Sql, subject: ReactionSubject, userId: number, content: ReactionContent): Promise<{ row: ReactionRow; created: boolean } | null> {
+export async function addReaction(
+  sql: Sql,
+  subject: ReactionSubject,
+  userId: number,
+  content: ReactionContent,
+): Promise<{ row: ReactionRow; created: boolean } | null> {
   const column = subjectColumn(sql, subject);
   try {
-    return await sql.begin(async (tx: TransactionSql) => {
+    return (await sql.begin(async (tx: TransactionSql) => {
       if (!(await lockSubject(tx, subject))) return null;
       const [inserted] = await tx<{ id: number }[]>`
         INSERT INTO reactions (${column}, user_id, content) VALUES (${subject.id}, ${userId}, ${content})
@@ -55,7 +60,7 @@ export async function addReaction(sql: Sql, subject: ReactionSubject, userId: nu
       const [row] = await tx<ReactionRow[]>`
         ${SELECT_REACTION(tx)} WHERE x.${column} = ${subject.id} AND x.user_id = ${userId} AND x.content = ${content}`;
       return row ? { row, created: inserted !== undefined } : null;
-    }) as { row: ReactionRow; created: boolean } | null;
+    })) as { row: ReactionRow; created: boolean } | null;
   } catch (error) {
     // The issue or comment was deleted between our read of it and the insert.
     if ((error as { code?: string }).code === '23503') return null;
@@ -64,16 +69,28 @@ export async function addReaction(sql: Sql, subject: ReactionSubject, userId: nu
 }
 
 /** The id of the user's reaction of `content` on the subject (GraphQL's removeReaction names it so), or null. */
-export async function ownReactionId(sql: Sql, subject: ReactionSubject, userId: number, content: ReactionContent): Promise<number | null> {
+export async function ownReactionId(
+  sql: Sql,
+  subject: ReactionSubject,
+  userId: number,
+  content: ReactionContent,
+): Promise<number | null> {
   const column = subjectColumn(sql, subject);
-  const [row] = await sql<{ id: number }[]>`SELECT id FROM reactions WHERE ${column} = ${subject.id} AND user_id = ${userId} AND content = ${content}`;
+  const [row] = await sql<
+    { id: number }[]
+  >`SELECT id FROM reactions WHERE ${column} = ${subject.id} AND user_id = ${userId} AND content = ${content}`;
   return row?.id ?? null;
 }
 
 export type RemoveResult = 'removed' | 'missing' | 'not-yours';
 
 /** Removes one reaction of the subject, only the caller's own. */
-export async function removeReaction(sql: Sql, subject: ReactionSubject, reactionId: number, userId: number): Promise<RemoveResult> {
+export async function removeReaction(
+  sql: Sql,
+  subject: ReactionSubject,
+  reactionId: number,
+  userId: number,
+): Promise<RemoveResult> {
   if (!Number.isSafeInteger(reactionId) || reactionId < 1) return 'missing';
   const column = subjectColumn(sql, subject);
   return sql.begin(async (tx: TransactionSql) => {
@@ -89,9 +106,17 @@ export async function removeReaction(sql: Sql, subject: ReactionSubject, reactio
 }
 
 /** A page of the subject's reactions, oldest first, optionally of one content; with the total for Link. */
-export async function listReactions(sql: Sql, subject: ReactionSubject, content: ReactionContent | undefined, p: Page): Promise<{ rows: ReactionRow[]; total: number }> {
+export async function listReactions(
+  sql: Sql,
+  subject: ReactionSubject,
+  content: ReactionContent | undefined,
+  p: Page,
+): Promise<{ rows: ReactionRow[]; total: number }> {
   const column = subjectColumn(sql, subject);
-  const where = content === undefined ? sql`x.${column} = ${subject.id}` : sql`x.${column} = ${subject.id} AND x.content = ${content}`;
+  const where =
+    content === undefined
+      ? sql`x.${column} = ${subject.id}`
+      : sql`x.${column} = ${subject.id} AND x.content = ${content}`;
   const page = await sql<(ReactionRow & { total: number })[]>`
     ${SELECT_REACTION(sql, sql`, count(*) OVER () AS total`)} WHERE ${where} ORDER BY x.id LIMIT ${p.limit} OFFSET ${p.offset}`;
   if (page.length > 0 || p.offset === 0) return { rows: page, total: Number(page[0]?.total ?? 0) };

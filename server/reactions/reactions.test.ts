@@ -25,28 +25,45 @@ async function openIssue(title: string): Promise<number> {
   return (await call('/repos/alice/feel/issues', { method: 'POST', token: alice.token, body: { title } })).json.number;
 }
 
-const react = (path: string, content: string, token = carol.token) => call(`${path}/reactions`, { method: 'POST', token, body: { content } });
+const react = (path: string, content: string, token = carol.token) =>
+  call(`${path}/reactions`, { method: 'POST', token, body: { content } });
 
 describe('reactions on an issue', () => {
-  it('creates with GitHub\'s body, answers 200 with the same reaction the second time, and counts it on the issue', async () => {
+  it("creates with GitHub's body, answers 200 with the same reaction the second time, and counts it on the issue", async () => {
     const n = await openIssue('React to me');
     const issue = `/repos/alice/feel/issues/${n}`;
     const first = await react(issue, 'heart');
     expect(first.status).toBe(201);
     expect(first.json).toMatchObject({ content: 'heart', user: { login: 'carol' } });
     expect(first.json.node_id).toMatch(/^RE_/);
-    expectBothSchemas(first.json, { path: '/repos/{owner}/{repo}/issues/{issue_number}/reactions', method: 'post', status: 201 }, { operationId: 'reactions/create-for-issue' });
+    expectBothSchemas(
+      first.json,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/reactions', method: 'post', status: 201 },
+      { operationId: 'reactions/create-for-issue' },
+    );
     const again = await react(issue, 'heart');
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
-    expectBothSchemas(again.json, { path: '/repos/{owner}/{repo}/issues/{issue_number}/reactions', method: 'post', status: 200 }, { operationId: 'reactions/create-for-issue' });
+    expectBothSchemas(
+      again.json,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/reactions', method: 'post', status: 200 },
+      { operationId: 'reactions/create-for-issue' },
+    );
     expect((await react(issue, '+1', alice.token)).status).toBe(201);
     expect((await react(issue, 'heart', alice.token)).status).toBe(201);
 
     const got = await call(issue);
     expect(got.json.reactions).toEqual({
       url: `${server.url}/api/v3${issue}/reactions`,
-      total_count: 3, '+1': 1, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 2, rocket: 0, eyes: 0,
+      total_count: 3,
+      '+1': 1,
+      '-1': 0,
+      laugh: 0,
+      hooray: 0,
+      confused: 0,
+      heart: 2,
+      rocket: 0,
+      eyes: 0,
     });
     const listed = (await call('/repos/alice/feel/issues')).json.find((i: { number: number }) => i.number === n);
     expect(listed.reactions).toEqual(got.json.reactions);
@@ -77,7 +94,11 @@ describe('reactions on an issue', () => {
     await react(issue, 'laugh', alice.token);
     const all = await call(`${issue}/reactions`);
     expect(all.json.map((r: { content: string }) => r.content)).toEqual(['+1', 'laugh', 'eyes', 'laugh']);
-    expectBothSchemas(all.json, { path: '/repos/{owner}/{repo}/issues/{issue_number}/reactions', method: 'get' }, { operationId: 'reactions/list-for-issue' });
+    expectBothSchemas(
+      all.json,
+      { path: '/repos/{owner}/{repo}/issues/{issue_number}/reactions', method: 'get' },
+      { operationId: 'reactions/list-for-issue' },
+    );
     const laughs = await call(`${issue}/reactions?content=laugh`);
     expect(laughs.json.map((r: { user: { login: string } }) => r.user.login)).toEqual(['carol', 'alice']);
     expect((await call(`${issue}/reactions?content=nope`)).status).toBe(422);
@@ -87,7 +108,7 @@ describe('reactions on an issue', () => {
     expect((await call(`${issue}/reactions?per_page=3&page=2`)).json).toHaveLength(1);
   });
 
-  it('deletes one\'s own reaction only (204; 403 for another\'s; 404 after or on another issue)', async () => {
+  it("deletes one's own reaction only (204; 403 for another's; 404 after or on another issue)", async () => {
     const n = await openIssue('Regret');
     const issue = `/repos/alice/feel/issues/${n}`;
     const mine = (await react(issue, 'confused')).json;
@@ -114,38 +135,71 @@ describe('reactions on an issue', () => {
 describe('reactions on an issue comment', () => {
   it('works as on issues, shows in comment bodies and lists, and goes with the comment', async () => {
     const n = await openIssue('Talk');
-    const made = await call(`/repos/alice/feel/issues/${n}/comments`, { method: 'POST', token: alice.token, body: { body: 'hi' } });
+    const made = await call(`/repos/alice/feel/issues/${n}/comments`, {
+      method: 'POST',
+      token: alice.token,
+      body: { body: 'hi' },
+    });
     const comment = `/repos/alice/feel/issues/comments/${made.json.id}`;
     const created = await react(comment, 'hooray');
     expect(created.status).toBe(201);
-    expectBothSchemas(created.json, { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', method: 'post', status: 201 }, { operationId: 'reactions/create-for-issue-comment' });
+    expectBothSchemas(
+      created.json,
+      { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', method: 'post', status: 201 },
+      { operationId: 'reactions/create-for-issue-comment' },
+    );
     expect((await react(comment, 'hooray')).status).toBe(200);
     expect((await react(comment, 'rocket', alice.token)).status).toBe(201);
     const listed = await call(`${comment}/reactions`);
     expect(listed.json.map((r: { content: string }) => r.content)).toEqual(['hooray', 'rocket']);
-    expectBothSchemas(listed.json, { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', method: 'get' }, { operationId: 'reactions/list-for-issue-comment' });
+    expectBothSchemas(
+      listed.json,
+      { path: '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', method: 'get' },
+      { operationId: 'reactions/list-for-issue-comment' },
+    );
 
-    const rollup = { url: `${server.url}/api/v3${comment}/reactions`, total_count: 2, '+1': 0, '-1': 0, laugh: 0, hooray: 1, confused: 0, heart: 0, rocket: 1, eyes: 0 };
+    const rollup = {
+      url: `${server.url}/api/v3${comment}/reactions`,
+      total_count: 2,
+      '+1': 0,
+      '-1': 0,
+      laugh: 0,
+      hooray: 1,
+      confused: 0,
+      heart: 0,
+      rocket: 1,
+      eyes: 0,
+    };
     expect((await call(comment)).json.reactions).toEqual(rollup);
     expect((await call(`/repos/alice/feel/issues/${n}/comments`)).json[0].reactions).toEqual(rollup);
     expect((await call(`/repos/alice/feel/issues/${n}`)).json.reactions.total_count).toBe(0);
 
-    expect((await call(`${comment}/reactions/${created.json.id}`, { method: 'DELETE', token: alice.token })).status).toBe(403);
-    expect((await call(`${comment}/reactions/${created.json.id}`, { method: 'DELETE', token: carol.token })).status).toBe(204);
+    expect(
+      (await call(`${comment}/reactions/${created.json.id}`, { method: 'DELETE', token: alice.token })).status,
+    ).toBe(403);
+    expect(
+      (await call(`${comment}/reactions/${created.json.id}`, { method: 'DELETE', token: carol.token })).status,
+    ).toBe(204);
     expect((await call(comment)).json.reactions).toMatchObject({ total_count: 1, hooray: 0, rocket: 1 });
 
     expect((await call(comment, { method: 'DELETE', token: alice.token })).status).toBe(204);
     expect((await call(`${comment}/reactions`)).status).toBe(404);
-    const [left] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM reactions WHERE comment_id = ${made.json.id}`;
+    const [left] = await server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM reactions WHERE comment_id = ${made.json.id}`;
     expect(left!.n).toBe(0);
   });
 
   it('go with their issue when it is deleted (GitHub deletes issues over GraphQL only)', async () => {
     const n = await openIssue('Doomed');
     await react(`/repos/alice/feel/issues/${n}`, 'eyes');
-    const [issue] = await server.sql<{ id: number }[]>`SELECT i.id FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE r.name = 'feel' AND i.number = ${n}`;
+    const [issue] = await server.sql<
+      { id: number }[]
+    >`SELECT i.id FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE r.name = 'feel' AND i.number = ${n}`;
     await server.sql`DELETE FROM issues WHERE id = ${issue!.id}`;
-    const [left] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM reactions WHERE issue_id = ${issue!.id}`;
+    const [left] = await server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM reactions WHERE issue_id = ${issue!.id}`;
     expect(left!.n).toBe(0);
   });
 });

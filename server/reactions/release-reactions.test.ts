@@ -18,13 +18,18 @@ let repoId: number;
 const REACTIONS = '/repos/{owner}/{repo}/releases/{release_id}/reactions';
 
 beforeAll(async () => {
-  ({ server, owner: alice, users: { bob, carol }, repo: { id: repoId } } = await startRepositoryFixture('rel', { users: ['bob', 'carol'], grants: { bob: 'read' } }));
+  ({
+    server,
+    owner: alice,
+    users: { bob, carol },
+    repo: { id: repoId },
+  } = await startRepositoryFixture('rel', { users: ['bob', 'carol'], grants: { bob: 'read' } }));
 });
 afterAll(() => server?.close());
 
 const call = async (path: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
   const res = await server.api(path, { token: alice.token, ...init });
-  return { status: res.status, json: res.status === 204 ? null : await res.json() as any };
+  return { status: res.status, json: res.status === 204 ? null : ((await res.json()) as any) };
 };
 
 let tags = 0;
@@ -35,17 +40,22 @@ async function newRelease(draft = false): Promise<number> {
 }
 
 const releasePath = (id: number) => `/repos/alice/rel/releases/${id}`;
-const react = (id: number, content: string, token = carol.token) => call(`${releasePath(id)}/reactions`, { method: 'POST', token, body: { content } });
+const react = (id: number, content: string, token = carol.token) =>
+  call(`${releasePath(id)}/reactions`, { method: 'POST', token, body: { content } });
 
 describe('REST reactions on a release', () => {
-  it('creates (201, then 200 for the same), lists, filters, and shows the rollup in the release\'s bodies once there is one', async () => {
+  it("creates (201, then 200 for the same), lists, filters, and shows the rollup in the release's bodies once there is one", async () => {
     const id = await newRelease();
     expect((await call(releasePath(id))).json).not.toHaveProperty('reactions');
     const first = await react(id, 'rocket');
     expect(first.status).toBe(201);
     expect(first.json).toMatchObject({ content: 'rocket', user: { login: 'carol' } });
     expect(first.json.node_id).toMatch(/^RE_/);
-    expectBothSchemas(first.json, { path: REACTIONS, method: 'post', status: 201 }, { operationId: 'reactions/create-for-release' });
+    expectBothSchemas(
+      first.json,
+      { path: REACTIONS, method: 'post', status: 201 },
+      { operationId: 'reactions/create-for-release' },
+    );
     const again = await react(id, 'rocket');
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
@@ -61,12 +71,26 @@ describe('REST reactions on a release', () => {
 
     const rollup = {
       url: `${server.url}/api/v3${releasePath(id)}/reactions`,
-      total_count: 3, '+1': 1, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 2, eyes: 0,
+      total_count: 3,
+      '+1': 1,
+      '-1': 0,
+      laugh: 0,
+      hooray: 0,
+      confused: 0,
+      heart: 0,
+      rocket: 2,
+      eyes: 0,
     };
     const one = await call(releasePath(id));
     expect(one.json.reactions).toEqual(rollup);
-    expectBothSchemas(one.json, { path: '/repos/{owner}/{repo}/releases/{release_id}', method: 'get' }, { operationId: 'repos/get-release' });
-    expect((await call('/repos/alice/rel/releases?per_page=100')).json.find((r: { id: number }) => r.id === id).reactions).toEqual(rollup);
+    expectBothSchemas(
+      one.json,
+      { path: '/repos/{owner}/{repo}/releases/{release_id}', method: 'get' },
+      { operationId: 'repos/get-release' },
+    );
+    expect(
+      (await call('/repos/alice/rel/releases?per_page=100')).json.find((r: { id: number }) => r.id === id).reactions,
+    ).toEqual(rollup);
     expect((await call(`/repos/alice/rel/releases/tags/${one.json.tag_name}`)).json.reactions).toEqual(rollup);
   });
 
@@ -78,17 +102,21 @@ describe('REST reactions on a release', () => {
       expect(refused.json.errors?.length ?? 0, content).toBeGreaterThan(0);
     }
     expect((await call(`${releasePath(id)}/reactions?content=confused`)).status).toBe(422);
-    expect((await call(`${releasePath(id)}/reactions`, { method: 'POST', token: undefined, body: { content: 'heart' } })).status).toBe(401);
+    expect(
+      (await call(`${releasePath(id)}/reactions`, { method: 'POST', token: undefined, body: { content: 'heart' } }))
+        .status,
+    ).toBe(401);
     expect((await react(999_999, 'heart')).status).toBe(404);
     expect((await call(`${releasePath(999_999)}/reactions`)).status).toBe(404);
     expect((await call(releasePath(id))).json).not.toHaveProperty('reactions');
   });
 
-  it('deletes one\'s own reaction only (204; 403 for another\'s; 404 after, or through another release)', async () => {
+  it("deletes one's own reaction only (204; 403 for another's; 404 after, or through another release)", async () => {
     const id = await newRelease();
     const other = await newRelease();
     const mine = (await react(id, 'eyes')).json;
-    const del = (through: number, token: string) => call(`${releasePath(through)}/reactions/${mine.id}`, { method: 'DELETE', token });
+    const del = (through: number, token: string) =>
+      call(`${releasePath(through)}/reactions/${mine.id}`, { method: 'DELETE', token });
     expect((await del(other, carol.token)).status).toBe(404);
     expect((await del(id, bob.token)).status).toBe(403);
     expect((await del(id, carol.token)).status).toBe(204);
@@ -119,7 +147,8 @@ describe('REST reactions on a release', () => {
 });
 
 describe('GraphQL reactions on a release', () => {
-  const fields = 'id reactionGroups { content reactors { totalCount } viewerHasReacted } reactions(first: 10) { totalCount nodes { content user { login } } } viewerCanReact';
+  const fields =
+    'id reactionGroups { content reactors { totalCount } viewerHasReacted } reactions(first: 10) { totalCount nodes { content user { login } } } viewerCanReact';
   const releaseQuery = `query($tag: String!) { repository(owner: "alice", name: "rel") { release(tagName: $tag) { ${fields} } } }`;
   const add = `mutation($id: ID!, $content: ReactionContent!) { addReaction(input: { subjectId: $id, content: $content }) {
     reaction { id content reactable { __typename ... on Release { tagName } } } subject { __typename } reactionGroups { content reactors { totalCount } } } }`;
@@ -131,16 +160,33 @@ describe('GraphQL reactions on a release', () => {
     await react(id, 'heart');
     const read = await graphqlOk(server, releaseQuery, { tag }, bob.token);
     const release = read.data!.repository.release;
-    expect(release.reactionGroups.map((g: { content: string }) => g.content)).toEqual(['THUMBS_UP', 'LAUGH', 'HOORAY', 'HEART', 'ROCKET', 'EYES']);
-    expect(release.reactionGroups.find((g: { content: string }) => g.content === 'HEART')).toEqual({ content: 'HEART', reactors: { totalCount: 1 }, viewerHasReacted: false });
+    expect(release.reactionGroups.map((g: { content: string }) => g.content)).toEqual([
+      'THUMBS_UP',
+      'LAUGH',
+      'HOORAY',
+      'HEART',
+      'ROCKET',
+      'EYES',
+    ]);
+    expect(release.reactionGroups.find((g: { content: string }) => g.content === 'HEART')).toEqual({
+      content: 'HEART',
+      reactors: { totalCount: 1 },
+      viewerHasReacted: false,
+    });
     expect(release.reactions).toEqual({ totalCount: 1, nodes: [{ content: 'HEART', user: { login: 'carol' } }] });
     expect(release.viewerCanReact).toBe(true);
 
     const added = await graphqlOk(server, add, { id: nodeId, content: 'HOORAY' }, bob.token);
     expect(added.errors).toBeUndefined();
-    expect(added.data!.addReaction.reaction).toMatchObject({ content: 'HOORAY', reactable: { __typename: 'Release', tagName: tag } });
+    expect(added.data!.addReaction.reaction).toMatchObject({
+      content: 'HOORAY',
+      reactable: { __typename: 'Release', tagName: tag },
+    });
     expect(added.data!.addReaction.subject).toEqual({ __typename: 'Release' });
-    expect(added.data!.addReaction.reactionGroups.find((g: { content: string }) => g.content === 'HOORAY').reactors.totalCount).toBe(1);
+    expect(
+      added.data!.addReaction.reactionGroups.find((g: { content: string }) => g.content === 'HOORAY').reactors
+        .totalCount,
+    ).toBe(1);
     expect((await call(releasePath(id))).json.reactions).toMatchObject({ total_count: 2, hooray: 1, heart: 1 });
 
     const refused = await graphqlOk(server, add, { id: nodeId, content: 'THUMBS_DOWN' }, bob.token);
@@ -152,12 +198,14 @@ describe('GraphQL reactions on a release', () => {
     expect((await call(releasePath(id))).json.reactions).toMatchObject({ total_count: 1, hooray: 0 });
   });
 
-  it('hides a draft\'s reactions from those who cannot see the draft', async () => {
+  it("hides a draft's reactions from those who cannot see the draft", async () => {
     const draft = await newRelease(true);
     const { node_id: nodeId } = (await call(releasePath(draft))).json;
     const reaction = (await react(draft, 'eyes', alice.token)).json;
     const node = 'query($id: ID!) { node(id: $id) { ... on Reaction { content } } }';
-    expect((await graphqlOk(server, node, { id: reaction.node_id }, alice.token)).data!.node).toEqual({ content: 'EYES' });
+    expect((await graphqlOk(server, node, { id: reaction.node_id }, alice.token)).data!.node).toEqual({
+      content: 'EYES',
+    });
     expect((await graphqlOk(server, node, { id: reaction.node_id }, bob.token)).data!.node).toBeNull();
     const refused = await graphqlOk(server, add, { id: nodeId, content: 'EYES' }, bob.token);
     expect(refused.errors?.[0]).toMatchObject({ type: 'NOT_FOUND' });

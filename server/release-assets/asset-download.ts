@@ -22,9 +22,12 @@ async function download(event: H3Event, services: Services): Promise<Response> {
   const repositoryId = getRouterParam(event, 'repository_id') ?? '';
   const assetId = getRouterParam(event, 'asset_id') ?? '';
   if (!ID.test(repositoryId) || !ID.test(assetId)) return notFound();
-  if ((await signatureOf(services.signedUrls, event.url, assetGrant(Number(repositoryId), Number(assetId)))) !== 'valid') return notFound();
+  if (
+    (await signatureOf(services.signedUrls, event.url, assetGrant(Number(repositoryId), Number(assetId)))) !== 'valid'
+  )
+    return notFound();
   const asset = await findAsset(services.sql, Number(repositoryId), Number(assetId));
-  if (!asset || asset.state !== 'uploaded') return notFound();
+  if (asset?.state !== 'uploaded') return notFound();
   let file;
   try {
     file = await open(assetPath(services.config.dataDir, asset.repository_id, asset.id), 'r');
@@ -42,7 +45,9 @@ async function download(event: H3Event, services: Services): Promise<Response> {
   // srvx's response with a body that has `pipe` is written straight into the
   // socket (file-body.ts); a web stream's reader loop made downloads several
   // times slower. The types say BodyInit; srvx takes any body with `pipe` (its _toNodeResponse).
-  const body = fileBody(file, size, (error) => services.log.error('release asset download failed', { asset: asset.id, ...errorFields(error) }));
+  const body = fileBody(file, size, (error) =>
+    services.log.error('release asset download failed', { asset: asset.id, ...errorFields(error) }),
+  );
   return new FastResponse(body as unknown as ReadableStream, {
     status: 200,
     headers: {
@@ -57,5 +62,7 @@ async function download(event: H3Event, services: Services): Promise<Response> {
 }
 
 export function mountAssetDownloads(app: H3, services: Services): void {
-  mountDownload(app, services, '/api/release-assets/:repository_id/:asset_id', 'release asset', (event) => download(event, services));
+  mountDownload(app, services, '/api/release-assets/:repository_id/:asset_id', 'release asset', (event) =>
+    download(event, services),
+  );
 }

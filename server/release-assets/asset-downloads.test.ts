@@ -21,17 +21,36 @@ const json = async (res: Response) => (await res.json()) as any;
 const manual = (url: string, headers: Record<string, string> = {}) => fetch(url, { redirect: 'manual', headers });
 
 async function releaseWithAsset(repo: string): Promise<void> {
-  const release = await json(await server.api(`/repos/alice/${repo}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'release/1.0' } }));
-  const res = await fetch(release.upload_url.replace('{?name,label}', '?name=app.bin'), { method: 'POST', headers: { authorization: `token ${alice.token}` }, body: 'payload' });
+  const release = await json(
+    await server.api(`/repos/alice/${repo}/releases`, {
+      method: 'POST',
+      token: alice.token,
+      body: { tag_name: 'release/1.0' },
+    }),
+  );
+  const res = await fetch(release.upload_url.replace('{?name,label}', '?name=app.bin'), {
+    method: 'POST',
+    headers: { authorization: `token ${alice.token}` },
+    body: 'payload',
+  });
   expect(res.status).toBe(201);
   assets[repo] = await json(res);
 }
 
 const signed = async (repo: string, token = alice.token) =>
-  (await manual(`${server.url}/repos/alice/${repo}/releases/assets/${assets[repo]!.id}`, { authorization: `token ${token}`, accept: 'application/octet-stream' })).headers.get('location')!;
+  (
+    await manual(`${server.url}/repos/alice/${repo}/releases/assets/${assets[repo]!.id}`, {
+      authorization: `token ${token}`,
+      accept: 'application/octet-stream',
+    })
+  ).headers.get('location')!;
 
 beforeAll(async () => {
-  ({ server, owner: alice, users: { bob, carol } } = await startRepositoryFixture('open', { users: ['bob', 'carol'], serverOptions: { now: clock.now } }));
+  ({
+    server,
+    owner: alice,
+    users: { bob, carol },
+  } = await startRepositoryFixture('open', { users: ['bob', 'carol'], serverOptions: { now: clock.now } }));
   const closed = await createFixtureRepository(server, alice, 'closed', { private: true });
   await releaseWithAsset('open');
   await releaseWithAsset('closed');
@@ -44,7 +63,10 @@ describe('release asset downloads', () => {
     const url = await signed('closed');
     expect(await (await fetch(url)).text()).toBe('payload');
     expect(await (await fetch(url)).text()).toBe('payload');
-    expect((await json(await server.api(`/repos/alice/closed/releases/assets/${assets.closed!.id}`, { token: alice.token }))).download_count).toBe(2);
+    expect(
+      (await json(await server.api(`/repos/alice/closed/releases/assets/${assets.closed!.id}`, { token: alice.token })))
+        .download_count,
+    ).toBe(2);
   });
 
   it('a tampered, foreign or expired signature, or none, is a bare 404 that counts nothing', async () => {
@@ -59,7 +81,10 @@ describe('release asset downloads', () => {
       expect(await res.text()).toBe('Not Found\n');
     }
     await clock.at(signedUrlExpiry(url.href) + 1_000, async () => expect((await fetch(url)).status).toBe(404));
-    expect((await json(await server.api(`/repos/alice/closed/releases/assets/${assets.closed!.id}`, { token: alice.token }))).download_count).toBe(2);
+    expect(
+      (await json(await server.api(`/repos/alice/closed/releases/assets/${assets.closed!.id}`, { token: alice.token })))
+        .download_count,
+    ).toBe(2);
   });
 
   it('the browser URL of a public repository redirects anyone to the bytes; a tag with a slash is one tag', async () => {
@@ -87,7 +112,10 @@ describe('release asset downloads', () => {
 
   it('a reader of a private repository gets the 302 through the API; a stranger gets 403', async () => {
     expect(await signed('closed', carol.token)).toMatch(/\/api\/release-assets\//);
-    const stranger = await manual(`${server.url}/repos/alice/closed/releases/assets/${assets.closed!.id}`, { authorization: `token ${bob.token}`, accept: 'application/octet-stream' });
+    const stranger = await manual(`${server.url}/repos/alice/closed/releases/assets/${assets.closed!.id}`, {
+      authorization: `token ${bob.token}`,
+      accept: 'application/octet-stream',
+    });
     expect(stranger.status).toBe(403);
   });
 });

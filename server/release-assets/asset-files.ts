@@ -16,7 +16,11 @@ export function assetPath(dataDir: string, repositoryId: number, assetId: number
 }
 
 /** After the deletion of their rows has committed. */
-export async function removeAssetFiles(dataDir: string, repositoryId: number, assetIds: readonly number[]): Promise<void> {
+export async function removeAssetFiles(
+  dataDir: string,
+  repositoryId: number,
+  assetIds: readonly number[],
+): Promise<void> {
   await Promise.all(assetIds.map((id) => rm(assetPath(dataDir, repositoryId, id), { force: true })));
 }
 

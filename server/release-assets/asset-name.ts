@@ -7,7 +7,10 @@ import { validationFailed } from '../http/api-error.js';
 const UNSAFE = /[^A-Za-z0-9._\-+~@]+/g;
 
 export function assetName(given: string): string {
-  const name = given.replace(UNSAFE, '.').replace(/\.{2,}/g, '.').replace(/^\.+|\.+$/g, '');
+  const name = given
+    .replace(UNSAFE, '.')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\.+|\.+$/g, '');
   if (!name) throw validationFailed([{ resource: 'ReleaseAsset', code: 'invalid', field: 'name' }]);
   return name;
 }

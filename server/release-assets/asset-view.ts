@@ -39,6 +39,12 @@ export function assetView(a: AssetRow, repo: RepoNames, urls: Urls): components[
     download_count: a.download_count,
     created_at: isoSeconds(a.created_at),
     updated_at: isoSeconds(a.updated_at),
-    uploader: a.uploader_id === null ? null : simpleUser({ id: a.uploader_id, login: a.uploader_login!, kind: a.uploader_kind!, site_admin: a.uploader_site_admin! }, urls),
+    uploader:
+      a.uploader_id === null
+        ? null
+        : simpleUser(
+            { id: a.uploader_id, login: a.uploader_login!, kind: a.uploader_kind!, site_admin: a.uploader_site_admin! },
+            urls,
+          ),
   };
 }

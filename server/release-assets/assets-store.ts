@@ -36,7 +36,8 @@ const SELECT_ASSET = (db: Db) => db`
   FROM release_assets ra JOIN releases r ON r.id = ra.release_id LEFT JOIN accounts a ON a.id = ra.uploader_id`;
 
 /** GitHub's answer to a name the release already has. */
-export const assetNameTaken = () => validationFailed([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]);
+export const assetNameTaken = () =>
+  validationFailed([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]);
 
 export function isAssetNameTaken(error: unknown): boolean {
   const e = error as { code?: string; constraint_name?: string };
@@ -63,10 +64,17 @@ export async function findAssetByName(db: Db, releaseId: number, name: string): 
 }
 
 /** One page of a release's assets, oldest first, and the total. */
-export async function listAssets(db: Db, releaseId: number, limit: number, offset: number): Promise<{ rows: AssetRow[]; total: number }> {
+export async function listAssets(
+  db: Db,
+  releaseId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AssetRow[]; total: number }> {
   const rows = await db<AssetRow[]>`${SELECT_ASSET(db)} WHERE ra.release_id = ${releaseId}
     ORDER BY ra.id LIMIT ${limit} OFFSET ${offset}`;
-  const [count] = await db<{ total: number }[]>`SELECT count(*)::int AS total FROM release_assets WHERE release_id = ${releaseId}`;
+  const [count] = await db<
+    { total: number }[]
+  >`SELECT count(*)::int AS total FROM release_assets WHERE release_id = ${releaseId}`;
   return { rows, total: count!.total };
 }
 
@@ -74,7 +82,9 @@ export async function listAssets(db: Db, releaseId: number, limit: number, offse
 export async function assetsOfReleases(db: Db, releaseIds: readonly number[]): Promise<Map<number, AssetRow[]>> {
   const byRelease = new Map<number, AssetRow[]>(releaseIds.map((id) => [id, []]));
   if (releaseIds.length === 0) return byRelease;
-  const rows = await db<AssetRow[]>`${SELECT_ASSET(db)} WHERE ra.release_id = ANY(${db.array([...releaseIds])}::bigint[]) ORDER BY ra.id`;
+  const rows = await db<
+    AssetRow[]
+  >`${SELECT_ASSET(db)} WHERE ra.release_id = ANY(${db.array([...releaseIds])}::bigint[]) ORDER BY ra.id`;
   for (const row of rows) byRelease.get(row.release_id)!.push(row);
   return byRelease;
 }
@@ -91,12 +101,18 @@ export interface NewAsset {
 }
 
 export async function insertAsset(tx: TransactionSql, a: NewAsset): Promise<AssetRow> {
-  const [row] = await tx<{ id: number }[]>`INSERT INTO release_assets (release_id, name, label, state, content_type, size, digest, uploader_id)
+  const [row] = await tx<
+    { id: number }[]
+  >`INSERT INTO release_assets (release_id, name, label, state, content_type, size, digest, uploader_id)
     VALUES (${a.releaseId}, ${a.name}, ${a.label}, 'uploaded', ${a.contentType}, ${a.size}, ${a.digest}, ${a.uploaderId}) RETURNING id`;
   return (await findAsset(tx, a.repositoryId, row!.id))!;
 }
 
-export async function updateAsset(tx: TransactionSql, row: AssetRow, values: { name: string; label: string | null }): Promise<AssetRow> {
+export async function updateAsset(
+  tx: TransactionSql,
+  row: AssetRow,
+  values: { name: string; label: string | null },
+): Promise<AssetRow> {
   await tx`UPDATE release_assets SET name = ${values.name}, label = ${values.label}, updated_at = now() WHERE id = ${row.id}`;
   return (await findAsset(tx, row.repository_id, row.id))!;
 }

@@ -54,13 +54,20 @@ async function download(event: H3Event, services: Services): Promise<Response> {
   const permission = await callerPermission(event, services, repo);
   if (repo.private && permission === null) return notFound();
   const untagged = /^untagged-([1-9][0-9]{0,15})$/.exec(tag);
-  const release = untagged ? await findRelease(services.sql, repo.id, Number(untagged[1])) : await findReleaseByTag(services.sql, repo.id, tag);
+  const release = untagged
+    ? await findRelease(services.sql, repo.id, Number(untagged[1]))
+    : await findReleaseByTag(services.sql, repo.id, tag);
   if (!release || (untagged && !release.draft) || (release.draft && !seesDrafts(permission))) return notFound();
   const asset = await findAssetByName(services.sql, release.id, segments.at(-1)!);
-  if (!asset || asset.state !== 'uploaded') return notFound();
-  return new Response(null, { status: 302, headers: { location: await signedAssetUrl(services, repo.id, asset.id), 'cache-control': 'no-store' } });
+  if (asset?.state !== 'uploaded') return notFound();
+  return new Response(null, {
+    status: 302,
+    headers: { location: await signedAssetUrl(services, repo.id, asset.id), 'cache-control': 'no-store' },
+  });
 }
 
 export function mountBrowserDownloads(app: H3, services: Services): void {
-  mountDownload(app, services, '/:owner/:repo/releases/download/**', 'release asset', (event) => download(event, services));
+  mountDownload(app, services, '/:owner/:repo/releases/download/**', 'release asset', (event) =>
+    download(event, services),
+  );
 }

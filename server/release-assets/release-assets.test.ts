@@ -23,16 +23,31 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 /** The `digest` GitHub gives an asset of these bytes. */
 const digestOf = (bytes: Uint8Array) => `sha256:${sha256(bytes)}`;
 const uploadUrl = (name: string, label?: string) =>
-  release.upload_url.replace('{?name,label}', `?name=${encodeURIComponent(name)}${label === undefined ? '' : `&label=${encodeURIComponent(label)}`}`);
+  release.upload_url.replace(
+    '{?name,label}',
+    `?name=${encodeURIComponent(name)}${label === undefined ? '' : `&label=${encodeURIComponent(label)}`}`,
+  );
 
 function upload(url: string, bytes: Buffer, token = alice.token, contentType = 'application/octet-stream') {
-  return fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/vnd.github+json' }, body: new Uint8Array(bytes) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/vnd.github+json' },
+    body: new Uint8Array(bytes),
+  });
 }
-const assetFiles = async () => readdir(join(server.dataDir, 'release-assets', String(repoId))).catch(() => [] as string[]);
+const assetFiles = async () =>
+  readdir(join(server.dataDir, 'release-assets', String(repoId))).catch(() => [] as string[]);
 
 beforeAll(async () => {
-  ({ server, owner: alice, users: { bob, carol }, repo: { id: repoId } } = await startRepositoryFixture('tools', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
-  release = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v1' } }));
+  ({
+    server,
+    owner: alice,
+    users: { bob, carol },
+    repo: { id: repoId },
+  } = await startRepositoryFixture('tools', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
+  release = await json(
+    await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v1' } }),
+  );
 });
 afterAll(() => server.close());
 
@@ -43,21 +58,35 @@ describe('release assets', () => {
     const res = await upload(uploadUrl('tool-linux.tar.gz', 'Linux build'), bytes, carol.token, 'application/gzip');
     expect(res.status).toBe(201);
     const asset = await json(res);
-    expectBothSchemas(asset, { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'post', status: 201 }, { operationId: 'repos/upload-release-asset' });
+    expectBothSchemas(
+      asset,
+      { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'post', status: 201 },
+      { operationId: 'repos/upload-release-asset' },
+    );
     expect(asset).toMatchObject({
-      name: 'tool-linux.tar.gz', label: 'Linux build', state: 'uploaded', size: bytes.length, content_type: 'application/gzip',
-      download_count: 0, digest: digestOf(bytes), uploader: { login: 'carol' }, url: `${server.url}/api/v3${REPO}/releases/assets/${asset.id}`,
+      name: 'tool-linux.tar.gz',
+      label: 'Linux build',
+      state: 'uploaded',
+      size: bytes.length,
+      content_type: 'application/gzip',
+      download_count: 0,
+      digest: digestOf(bytes),
+      uploader: { login: 'carol' },
+      url: `${server.url}/api/v3${REPO}/releases/assets/${asset.id}`,
       browser_download_url: `${server.url}/alice/tools/releases/download/v1/tool-linux.tar.gz`,
     });
     expect(asset.node_id).toMatch(/^RLA_/);
     expect(res.headers.get('location')).toBe(asset.url);
 
     const redirect = await fetch(`${server.url}${REPO}/releases/assets/${asset.id}`, {
-      redirect: 'manual', headers: { authorization: `token ${bob.token}`, accept: 'application/octet-stream' },
+      redirect: 'manual',
+      headers: { authorization: `token ${bob.token}`, accept: 'application/octet-stream' },
     });
     expect(redirect.status).toBe(302);
     const location = redirect.headers.get('location')!;
-    expect(location).toMatch(new RegExp(`^${server.url}/api/release-assets/${repoId}/${asset.id}\\?expires=\\d+&signature=`));
+    expect(location).toMatch(
+      new RegExp(`^${server.url}/api/release-assets/${repoId}/${asset.id}\\?expires=\\d+&signature=`),
+    );
     // No token: the signed URL is the credential.
     const download = await fetch(location);
     expect(download.status).toBe(200);
@@ -67,20 +96,46 @@ describe('release assets', () => {
     expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(bytes));
 
     const again = await json(await server.api(`${REPO}/releases/assets/${asset.id}`, { token: bob.token }));
-    expectBothSchemas(again, { path: '/repos/{owner}/{repo}/releases/assets/{asset_id}', method: 'get' }, { operationId: 'repos/get-release-asset' });
+    expectBothSchemas(
+      again,
+      { path: '/repos/{owner}/{repo}/releases/assets/{asset_id}', method: 'get' },
+      { operationId: 'repos/get-release-asset' },
+    );
     expect(again.download_count).toBe(1);
     expect(again.digest).toBe(digestOf(bytes));
   });
 
   it('also takes the upload at the API path (and /api/v3), any Content-Type, an empty body', async () => {
-    const text = await upload(`${server.url}${REPO}/releases/${release.id}/assets?name=notes.txt`, Buffer.from('hello\n'), alice.token, 'text/plain; charset=utf-8');
+    const text = await upload(
+      `${server.url}${REPO}/releases/${release.id}/assets?name=notes.txt`,
+      Buffer.from('hello\n'),
+      alice.token,
+      'text/plain; charset=utf-8',
+    );
     expect(text.status).toBe(201);
-    expect(await json(text)).toMatchObject({ name: 'notes.txt', content_type: 'text/plain; charset=utf-8', size: 6, label: null });
-    const empty = await fetch(`${server.url}/api/v3${REPO}/releases/${release.id}/assets?name=empty`, { method: 'POST', headers: { authorization: `token ${alice.token}` } });
+    expect(await json(text)).toMatchObject({
+      name: 'notes.txt',
+      content_type: 'text/plain; charset=utf-8',
+      size: 6,
+      label: null,
+    });
+    const empty = await fetch(`${server.url}/api/v3${REPO}/releases/${release.id}/assets?name=empty`, {
+      method: 'POST',
+      headers: { authorization: `token ${alice.token}` },
+    });
     expect(empty.status).toBe(201);
     const emptyAsset = await json(empty);
-    expectBothSchemas(emptyAsset, { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'post', status: 201 }, { operationId: 'repos/upload-release-asset' });
-    expect(emptyAsset).toMatchObject({ name: 'empty', size: 0, content_type: 'application/octet-stream', digest: digestOf(new Uint8Array()) });
+    expectBothSchemas(
+      emptyAsset,
+      { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'post', status: 201 },
+      { operationId: 'repos/upload-release-asset' },
+    );
+    expect(emptyAsset).toMatchObject({
+      name: 'empty',
+      size: 0,
+      content_type: 'application/octet-stream',
+      digest: digestOf(new Uint8Array()),
+    });
   });
 
   it('renames unsafe names as GitHub does; 422 for a missing, empty or taken name', async () => {
@@ -100,22 +155,49 @@ describe('release assets', () => {
   it('needs push access to upload; 404 for unknown releases, assets and repositories', async () => {
     expect((await upload(uploadUrl('bob.bin'), Buffer.from('b'), bob.token)).status).toBe(403);
     expect((await fetch(uploadUrl('anon.bin'), { method: 'POST', body: 'a' })).status).toBe(401);
-    expect((await upload(`${server.url}/api/uploads${REPO}/releases/999999/assets?name=x`, Buffer.from('x'))).status).toBe(404);
-    expect((await upload(`${server.url}/api/uploads/repos/alice/nope/releases/${release.id}/assets?name=x`, Buffer.from('x'))).status).toBe(404);
+    expect(
+      (await upload(`${server.url}/api/uploads${REPO}/releases/999999/assets?name=x`, Buffer.from('x'))).status,
+    ).toBe(404);
+    expect(
+      (
+        await upload(
+          `${server.url}/api/uploads/repos/alice/nope/releases/${release.id}/assets?name=x`,
+          Buffer.from('x'),
+        )
+      ).status,
+    ).toBe(404);
     expect((await server.api(`${REPO}/releases/assets/999999`, { token: alice.token })).status).toBe(404);
     expect((await server.api(`${REPO}/releases/999999/assets`, { token: alice.token })).status).toBe(404);
-    expect((await server.api(`${REPO}/releases/assets/999999`, { method: 'PATCH', token: alice.token, body: { label: 'x' } })).status).toBe(404);
-    expect((await server.api(`${REPO}/releases/assets/999999`, { method: 'DELETE', token: alice.token })).status).toBe(404);
+    expect(
+      (
+        await server.api(`${REPO}/releases/assets/999999`, {
+          method: 'PATCH',
+          token: alice.token,
+          body: { label: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await server.api(`${REPO}/releases/assets/999999`, { method: 'DELETE', token: alice.token })).status).toBe(
+      404,
+    );
   });
 
   it('lists a release’s assets oldest first with Link pages, and shows them in release bodies', async () => {
     const res = await server.api(`${REPO}/releases/${release.id}/assets?per_page=2`, { token: bob.token });
     const page = await json(res);
-    expectBothSchemas(page, { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'get' }, { operationId: 'repos/list-release-assets' });
+    expectBothSchemas(
+      page,
+      { path: '/repos/{owner}/{repo}/releases/{release_id}/assets', method: 'get' },
+      { operationId: 'repos/list-release-assets' },
+    );
     expect(page.map((a: any) => a.name)).toEqual(['tool-linux.tar.gz', 'notes.txt']);
     expect(res.headers.get('link')).toContain('rel="next"');
     const body = await json(await server.api(`${REPO}/releases/${release.id}`, { token: bob.token }));
-    expectBothSchemas(body, { path: '/repos/{owner}/{repo}/releases/{release_id}', method: 'get' }, { operationId: 'repos/get-release' });
+    expectBothSchemas(
+      body,
+      { path: '/repos/{owner}/{repo}/releases/{release_id}', method: 'get' },
+      { operationId: 'repos/get-release' },
+    );
     expect(body.assets.map((a: any) => a.name)).toEqual(['tool-linux.tar.gz', 'notes.txt', 'empty', 'my.tool.v1.zip']);
     expect(body.assets.slice(0, 2).map((a: any) => a.digest)).toEqual(page.map((a: any) => a.digest));
     expect(body.assets[0].digest).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -128,64 +210,127 @@ describe('release assets', () => {
 
   it('updates name and label (a taken name is 422) and deletes an asset with its file', async () => {
     const [, notes] = await json(await server.api(`${REPO}/releases/${release.id}/assets`, { token: alice.token }));
-    const res = await server.api(`${REPO}/releases/assets/${notes.id}`, { method: 'PATCH', token: alice.token, body: { name: 'README.txt', label: 'Read me', state: 'uploaded' } });
+    const res = await server.api(`${REPO}/releases/assets/${notes.id}`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { name: 'README.txt', label: 'Read me', state: 'uploaded' },
+    });
     expect(res.status).toBe(200);
     const updated = await json(res);
-    expectBothSchemas(updated, { path: '/repos/{owner}/{repo}/releases/assets/{asset_id}', method: 'patch' }, { operationId: 'repos/update-release-asset' });
+    expectBothSchemas(
+      updated,
+      { path: '/repos/{owner}/{repo}/releases/assets/{asset_id}', method: 'patch' },
+      { operationId: 'repos/update-release-asset' },
+    );
     expect(updated).toMatchObject({ name: 'README.txt', label: 'Read me', size: 6 });
-    const taken = await server.api(`${REPO}/releases/assets/${notes.id}`, { method: 'PATCH', token: alice.token, body: { name: 'empty' } });
+    const taken = await server.api(`${REPO}/releases/assets/${notes.id}`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { name: 'empty' },
+    });
     expect(taken.status).toBe(422);
     expect((await json(taken)).errors).toEqual([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]);
-    expect((await server.api(`${REPO}/releases/assets/${notes.id}`, { method: 'PATCH', token: bob.token, body: { label: 'x' } })).status).toBe(403);
-    expect((await server.api(`${REPO}/releases/assets/${notes.id}`, { method: 'DELETE', token: bob.token })).status).toBe(403);
+    expect(
+      (
+        await server.api(`${REPO}/releases/assets/${notes.id}`, {
+          method: 'PATCH',
+          token: bob.token,
+          body: { label: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await server.api(`${REPO}/releases/assets/${notes.id}`, { method: 'DELETE', token: bob.token })).status,
+    ).toBe(403);
 
     expect(await assetFiles()).toContain(String(notes.id));
-    expect((await server.api(`${REPO}/releases/assets/${notes.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect(
+      (await server.api(`${REPO}/releases/assets/${notes.id}`, { method: 'DELETE', token: alice.token })).status,
+    ).toBe(204);
     expect(await assetFiles()).not.toContain(String(notes.id));
     expect((await server.api(`${REPO}/releases/assets/${notes.id}`, { token: alice.token })).status).toBe(404);
   });
 
   it('a draft’s assets are seen only by writers, under untagged-<id>', async () => {
-    const draft = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v2', draft: true } }));
-    const asset = await json(await upload(`${server.url}/api/uploads${REPO}/releases/${draft.id}/assets?name=pre.bin`, Buffer.from('pre')));
+    const draft = await json(
+      await server.api(`${REPO}/releases`, {
+        method: 'POST',
+        token: alice.token,
+        body: { tag_name: 'v2', draft: true },
+      }),
+    );
+    const asset = await json(
+      await upload(`${server.url}/api/uploads${REPO}/releases/${draft.id}/assets?name=pre.bin`, Buffer.from('pre')),
+    );
     expect(asset.browser_download_url).toBe(`${server.url}/alice/tools/releases/download/untagged-${draft.id}/pre.bin`);
     expect((await server.api(`${REPO}/releases/assets/${asset.id}`, { token: bob.token })).status).toBe(404);
     expect((await server.api(`${REPO}/releases/${draft.id}/assets`, { token: bob.token })).status).toBe(404);
     expect((await server.api(`${REPO}/releases/assets/${asset.id}`, { token: carol.token })).status).toBe(200);
     expect((await fetch(asset.browser_download_url, { redirect: 'manual' })).status).toBe(404);
-    const writer = await fetch(asset.browser_download_url, { redirect: 'manual', headers: { authorization: `token ${carol.token}` } });
+    const writer = await fetch(asset.browser_download_url, {
+      redirect: 'manual',
+      headers: { authorization: `token ${carol.token}` },
+    });
     expect(writer.status).toBe(302);
   });
 
   it('an upload to a release deleted while its body streams in is 404 and leaves no file and no row', async () => {
-    const doomed = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v-race' } }));
+    const doomed = await json(
+      await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v-race' } }),
+    );
     const before = await assetFiles();
     const { request } = await import('node:http');
     const { port } = new URL(server.url);
     let answered!: (value: { status: number; body: string }) => void;
     const answer = new Promise<{ status: number; body: string }>((resolve) => (answered = resolve));
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/uploads${REPO}/releases/${doomed.id}/assets?name=late.bin`,
-      headers: { authorization: `token ${alice.token}`, 'content-type': 'application/octet-stream', 'content-length': '8' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => answered({ status: res.statusCode!, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/uploads${REPO}/releases/${doomed.id}/assets?name=late.bin`,
+        headers: {
+          authorization: `token ${alice.token}`,
+          'content-type': 'application/octet-stream',
+          'content-length': '8',
+        },
+      },
+      (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (body += chunk))
+          .on('end', () => answered({ status: res.statusCode!, body }));
+      },
+    );
     req.write('half');
     // The spool file appears once the server streams the body: the release goes now.
-    while (!(await assetFiles()).some((name) => name.startsWith('.upload-'))) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect((await server.api(`${REPO}/releases/${doomed.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    while (!(await assetFiles()).some((name) => name.startsWith('.upload-')))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await server.api(`${REPO}/releases/${doomed.id}`, { method: 'DELETE', token: alice.token })).status).toBe(
+      204,
+    );
     req.end('more');
     const { status, body } = await answer;
     expect(status, body).toBe(404);
     expect(await assetFiles()).toEqual(before);
-    const [{ count }] = await server.sql<[{ count: number }]>`SELECT count(*)::int AS count FROM release_assets WHERE name = 'late.bin'`;
+    const [{ count }] = await server.sql<
+      [{ count: number }]
+    >`SELECT count(*)::int AS count FROM release_assets WHERE name = 'late.bin'`;
     expect(count).toBe(0);
   });
 
   it('deleting a release removes its assets’ files; deleting the repository removes the rest', async () => {
-    const doomed = await json(await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v3' } }));
-    const a = await json(await upload(`${server.url}/api/uploads${REPO}/releases/${doomed.id}/assets?name=a.bin`, Buffer.from('a')));
+    const doomed = await json(
+      await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: 'v3' } }),
+    );
+    const a = await json(
+      await upload(`${server.url}/api/uploads${REPO}/releases/${doomed.id}/assets?name=a.bin`, Buffer.from('a')),
+    );
     expect(await assetFiles()).toContain(String(a.id));
-    expect((await server.api(`${REPO}/releases/${doomed.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect((await server.api(`${REPO}/releases/${doomed.id}`, { method: 'DELETE', token: alice.token })).status).toBe(
+      204,
+    );
     expect(await assetFiles()).not.toContain(String(a.id));
     expect((await assetFiles()).length).toBeGreaterThan(0);
     expect((await server.api(REPO, { method: 'DELETE', token: alice.token })).status).toBe(204);

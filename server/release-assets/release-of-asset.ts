@@ -7,13 +7,23 @@ import type { Sql } from '../db/database.js';
 import { findRelease, type ReleaseRow } from '../releases/releases-store.js';
 import { findAsset, type AssetRow } from './assets-store.js';
 
-export async function visibleAsset(sql: Sql, repositoryId: number, id: number, permission: Permission | null): Promise<AssetRow> {
+export async function visibleAsset(
+  sql: Sql,
+  repositoryId: number,
+  id: number,
+  permission: Permission | null,
+): Promise<AssetRow> {
   const asset = await findAsset(sql, repositoryId, id);
-  if (!asset || asset.state !== 'uploaded' || (asset.draft && !seesDrafts(permission))) throw notFound();
+  if (asset?.state !== 'uploaded' || (asset.draft && !seesDrafts(permission))) throw notFound();
   return asset;
 }
 
-export async function visibleRelease(sql: Sql, repositoryId: number, id: number, permission: Permission | null): Promise<ReleaseRow> {
+export async function visibleRelease(
+  sql: Sql,
+  repositoryId: number,
+  id: number,
+  permission: Permission | null,
+): Promise<ReleaseRow> {
   const release = await findRelease(sql, repositoryId, id);
   if (!release || (release.draft && !seesDrafts(permission))) throw notFound();
   return release;

@@ -28,10 +28,13 @@ export function flushWhileWriting(file: FileHandle): SpoolFlush {
   return {
     written(bytes) {
       if (inFlight || failure !== undefined || bytes - flushed < STEP) return;
-      inFlight = file.datasync().then(
-        () => void (flushed = bytes),
-        (error: unknown) => void (failure = error),
-      ).finally(() => void (inFlight = undefined));
+      inFlight = file
+        .datasync()
+        .then(
+          () => void (flushed = bytes),
+          (error: unknown) => void (failure = error),
+        )
+        .finally(() => void (inFlight = undefined));
     },
     async finish() {
       await inFlight;

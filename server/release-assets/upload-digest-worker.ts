@@ -8,6 +8,7 @@
 // it answers `{ id, digest }` (hex) or `{ id, error }`; `{ id, abort: true }`
 // forgets the upload. It reads only up to `available`: it never waits on the
 // file, only on messages, so a slow upload costs it nothing.
+// biome-ignore lint/complexity/noUselessStringRaw: the worker source must keep any backslash it gains verbatim
 export const DIGEST_WORKER_SOURCE = String.raw`
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');

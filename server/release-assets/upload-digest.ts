@@ -43,7 +43,10 @@ const jobs = new Map<number, Job>();
 function digestWorker(): Worker {
   if (worker) return worker;
   // Its heap holds a hash and a 1 MiB buffer per upload: small limits keep its share of RSS small.
-  const started = new Worker(DIGEST_WORKER_SOURCE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 } });
+  const started = new Worker(DIGEST_WORKER_SOURCE, {
+    eval: true,
+    resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
+  });
   // It must never keep a finished process (a CLI command, a test run) alive.
   started.unref();
   started.on('message', (reply: WorkerReply) => {

@@ -22,30 +22,45 @@ let repoId: number;
 let path: (name: string) => string;
 
 beforeAll(async () => {
-  ({ server, owner: alice, repo: { id: repoId } } = await startRepositoryFixture('big', {
+  ({
+    server,
+    owner: alice,
+    repo: { id: repoId },
+  } = await startRepositoryFixture('big', {
     env: { WHARF_MAX_BODY_BYTES: String(JSON_CAP), WHARF_MAX_ASSET_BYTES: String(ASSET_CAP), WHARF_BODY_TIMEOUT: '2s' },
   }));
   port = Number(new URL(server.url).port);
-  const release = (await (await server.api('/repos/alice/big/releases', { method: 'POST', token: alice.token, body: { tag_name: 'v1' } })).json()) as { id: number };
+  const release = (await (
+    await server.api('/repos/alice/big/releases', { method: 'POST', token: alice.token, body: { tag_name: 'v1' } })
+  ).json()) as { id: number };
   path = (name) => `/api/uploads/repos/alice/big/releases/${release.id}/assets?name=${name}`;
 });
 afterAll(() => server?.close());
 
 const auth = () => ({ authorization: `token ${alice.token}`, 'content-type': 'application/octet-stream' });
 const files = async () => readdir(join(server.dataDir, 'release-assets', String(repoId))).catch(() => [] as string[]);
-const rows = async () => (await server.sql<{ name: string }[]>`SELECT name FROM release_assets ORDER BY id`).map((r) => r.name);
+const rows = async () =>
+  (await server.sql<{ name: string }[]>`SELECT name FROM release_assets ORDER BY id`).map((r) => r.name);
 
 describe('release asset upload limits', () => {
   it('stores a body far over the JSON cap, up to exactly the asset cap, with either framing', async () => {
     for (const framing of ['length', 'chunked'] as const) {
-      const result = await upload({ port, path: path(`at-cap-${framing}`), headers: auth(), bytes: ASSET_CAP, framing });
+      const result = await upload({
+        port,
+        path: path(`at-cap-${framing}`),
+        headers: auth(),
+        bytes: ASSET_CAP,
+        framing,
+      });
       expect(result.status, result.response.slice(0, 300)).toBe(201);
     }
     expect(await rows()).toEqual(['at-cap-length', 'at-cap-chunked']);
     expect(await files()).toHaveLength(2);
     // The client sends ASSET_CAP bytes of 'a' in 64 KiB writes: the digest of all of them, however framed.
     const digest = `sha256:${createHash('sha256').update(Buffer.alloc(ASSET_CAP, 0x61)).digest('hex')}`;
-    expect((await server.sql<{ digest: string }[]>`SELECT digest FROM release_assets ORDER BY id`).map((r) => r.digest)).toEqual([digest, digest]);
+    expect(
+      (await server.sql<{ digest: string }[]>`SELECT digest FROM release_assets ORDER BY id`).map((r) => r.digest),
+    ).toEqual([digest, digest]);
   });
 
   it('refuses a Content-Length over the cap before reading the body: 413, nothing kept', async () => {
@@ -58,7 +73,13 @@ describe('release asset upload limits', () => {
   });
 
   it('cuts off a chunked body as soon as it passes the cap: 413, the partial file removed', async () => {
-    const result = await upload({ port, path: path('chunked-over'), headers: auth(), bytes: 100 * MB, framing: 'chunked' });
+    const result = await upload({
+      port,
+      path: path('chunked-over'),
+      headers: auth(),
+      bytes: 100 * MB,
+      framing: 'chunked',
+    });
     expect(result.status).toBe(413);
     expect(result.closedByServer).toBe(true);
     expect(result.sentBeforeResponse).toBeLessThan(ASSET_CAP + 16 * MB);

@@ -14,6 +14,10 @@ export const UPLOADS_PREFIX = '/api/uploads';
 export function mountAssetUploads(app: H3, services: Services): void {
   const target = { operationId: 'repos/upload-release-asset', byRepositoryId: false } as const;
   const handler = handlers[target.operationId] as never;
-  app.post(`${UPLOADS_PREFIX}/repos/:owner/:repo/releases/:release_id/assets`,
-    operationRoute(target.operationId, services, (event, scope) => runRouteTarget(target, handler, event, services, scope)));
+  app.post(
+    `${UPLOADS_PREFIX}/repos/:owner/:repo/releases/:release_id/assets`,
+    operationRoute(target.operationId, services, (event, scope) =>
+      runRouteTarget(target, handler, event, services, scope),
+    ),
+  );
 }

@@ -65,9 +65,13 @@ describe('spoolUpload digest', () => {
     const chunks = Array.from({ length: 320 }, () => new Uint8Array(randomBytes(64 * 1024)));
     const roomy = { ...limits, maxBytes: 64 * 1024 * 1024 };
     // Past 16 MiB the worker has been told of the file (and is hashing it) when it is stopped.
-    const spooled = await spoolUpload(eventOf(chunks, async (index) => {
-      if (index === 260) await stopDigestWorker();
-    }), dir, roomy);
+    const spooled = await spoolUpload(
+      eventOf(chunks, async (index) => {
+        if (index === 260) await stopDigestWorker();
+      }),
+      dir,
+      roomy,
+    );
     expect(spooled.digest).toBe(sha256(Buffer.concat(chunks)));
     const next = await spoolUpload(eventOf(chunks.slice(0, 200)), dir, roomy);
     expect(next.digest).toBe(sha256(Buffer.concat(chunks.slice(0, 200))));
@@ -85,7 +89,9 @@ describe('spoolUpload digest', () => {
     expect(cut).toMatchObject({ status: 'rejected', reason: { status: 413 } });
     for (const [index, settled] of [a!, b!, c!].entries()) {
       expect(settled.status).toBe('fulfilled');
-      expect((settled as PromiseFulfilledResult<{ digest: string }>).value.digest).toBe(sha256(Buffer.concat(bodies[index]!)));
+      expect((settled as PromiseFulfilledResult<{ digest: string }>).value.digest).toBe(
+        sha256(Buffer.concat(bodies[index]!)),
+      );
     }
   });
 

@@ -52,7 +52,8 @@ export async function spoolUpload(event: H3Event, dir: string, limits: SpoolLimi
   let source: Readable;
   if (req) {
     // The client waits for this before sending the body (see http-server.ts).
-    if (/^100-continue$/i.test(req.headers.expect ?? '') && node?.res && !node.res.headersSent) (node.res as ServerResponse).writeContinue();
+    if (/^100-continue$/i.test(req.headers.expect ?? '') && node?.res && !node.res.headersSent)
+      (node.res as ServerResponse).writeContinue();
     if (req.destroyed && !req.readableEnded) throw clientClosedRequest();
     source = req;
   } else {
@@ -86,7 +87,13 @@ export async function spoolUpload(event: H3Event, dir: string, limits: SpoolLimi
  * Resolves the byte count once all of it is written (not yet fsync'd); `progress`
  * hears how many bytes are on disk (completed writes only) as chunks arrive.
  */
-function writeBody(source: Readable, path: string, limits: SpoolLimits, isNodeRequest: boolean, progress: (written: number) => void): Promise<number> {
+function writeBody(
+  source: Readable,
+  path: string,
+  limits: SpoolLimits,
+  isNodeRequest: boolean,
+  progress: (written: number) => void,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     // Its own descriptor (a stream closes its descriptor when done or destroyed); spoolUpload's, opened first, syncs.
     const out = createWriteStream(path, { flags: 'r+', highWaterMark: 1024 * 1024 });

@@ -18,7 +18,11 @@ const json = async (res: Response) => (await res.json()) as any;
 
 beforeAll(async () => {
   let repo: { id: number };
-  ({ server, owner: alice, repo } = await startRepositoryFixture('evented', { hookEvents: ['release', 'create', 'push'] }));
+  ({
+    server,
+    owner: alice,
+    repo,
+  } = await startRepositoryFixture('evented', { hookEvents: ['release', 'create', 'push'] }));
   newEvents = outboxReader(server, { repositoryIds: [repo.id] });
 });
 afterAll(() => server.close());
@@ -32,7 +36,11 @@ async function sent(): Promise<{ names: string[]; jobs: QueuedEvent[] }> {
 
 let next = 0;
 async function created(body: Record<string, unknown>) {
-  const res = await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: `t${++next}`, ...body } });
+  const res = await server.api(`${REPO}/releases`, {
+    method: 'POST',
+    token: alice.token,
+    body: { tag_name: `t${++next}`, ...body },
+  });
   expect(res.status).toBe(201);
   return json(res);
 }
@@ -58,7 +66,13 @@ describe('release events', () => {
 
   it('create a published prerelease: created, published, prereleased', async () => {
     await created({ prerelease: true });
-    expect((await sent()).names).toEqual(['create', 'push', 'release.created', 'release.published', 'release.prereleased']);
+    expect((await sent()).names).toEqual([
+      'create',
+      'push',
+      'release.created',
+      'release.published',
+      'release.prereleased',
+    ]);
   });
 
   it('draft → published: published, released; draft → published prerelease: published alone (GitHub sends no prereleased then)', async () => {
@@ -94,7 +108,10 @@ describe('release events', () => {
     const { names, jobs } = await sent();
     expect(names).toEqual(['create', 'push', 'release.edited']);
     expect(jobs[2]!.payload.changes).toEqual({
-      name: { from: 'Old' }, body: { from: 'old body' }, tag_name: { from: r.tag_name }, make_latest: { to: true },
+      name: { from: 'Old' },
+      body: { from: 'old body' },
+      tag_name: { from: r.tag_name },
+      make_latest: { to: true },
     });
     // A draft edited and published in one request: edited first, then published and released.
     const d = await created({ draft: true, name: 'Draft' });
@@ -106,7 +123,10 @@ describe('release events', () => {
   it('delete: deleted, with the release as it was; nothing for a refused change', async () => {
     const r = await created({});
     await sent();
-    expect((await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: r.tag_name } })).status).toBe(422);
+    expect(
+      (await server.api(`${REPO}/releases`, { method: 'POST', token: alice.token, body: { tag_name: r.tag_name } }))
+        .status,
+    ).toBe(422);
     expect((await sent()).names).toEqual([]);
     expect((await server.api(`${REPO}/releases/${r.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
     const { names, jobs } = await sent();
@@ -117,7 +137,11 @@ describe('release events', () => {
   it('a release’s assets, digest included, are in its payloads (published, deleted)', async () => {
     const d = await created({ draft: true });
     const bytes = Buffer.from('asset bytes\n');
-    const upload = await fetch(d.upload_url.replace('{?name,label}', '?name=tool.bin'), { method: 'POST', headers: { authorization: `token ${alice.token}` }, body: bytes });
+    const upload = await fetch(d.upload_url.replace('{?name,label}', '?name=tool.bin'), {
+      method: 'POST',
+      headers: { authorization: `token ${alice.token}` },
+      body: bytes,
+    });
     expect(upload.status).toBe(201);
     await sent();
     const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;

@@ -14,7 +14,10 @@ import type { CallerEvent } from '../webhooks/caller-events.js';
 import { emitCallerEvent } from '../webhooks/caller-events.js';
 import type { ReleaseView } from './release-view.js';
 
-interface Shape { draft: boolean; prerelease: boolean }
+interface Shape {
+  draft: boolean;
+  prerelease: boolean;
+}
 
 /** The actions after `edited` for a change from `before` to `after` (null: the release was created). */
 export function transitionActions(before: Shape | null, after: Shape): string[] {
@@ -26,7 +29,12 @@ export function transitionActions(before: Shape | null, after: Shape): string[] 
   return [];
 }
 
-export async function emitReleaseEvents(on: CallerEvent, release: ReleaseView, actions: string[], changes?: Record<string, unknown>): Promise<void> {
+export async function emitReleaseEvents(
+  on: CallerEvent,
+  release: ReleaseView,
+  actions: string[],
+  changes?: Record<string, unknown>,
+): Promise<void> {
   if (changes && Object.keys(changes).length > 0) await emitCallerEvent(on, 'release', 'edited', { release, changes });
   for (const action of actions) await emitCallerEvent(on, 'release', action, { release });
 }

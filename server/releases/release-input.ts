@@ -12,7 +12,11 @@ export type MakeLatest = 'true' | 'false' | 'legacy';
  * it, undefined keeps it. Drafts and prereleases cannot be latest; a newly
  * published full release becomes latest unless told otherwise (GitHub's default).
  */
-export function latestMark(makeLatest: MakeLatest | undefined, eligible: boolean, newlyPublished: boolean): boolean | undefined {
+export function latestMark(
+  makeLatest: MakeLatest | undefined,
+  eligible: boolean,
+  newlyPublished: boolean,
+): boolean | undefined {
   if (!eligible) return false;
   if (makeLatest === undefined) return newlyPublished ? true : undefined;
   return makeLatest === 'true';

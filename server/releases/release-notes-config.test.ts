@@ -30,7 +30,12 @@ const ONLY_BUGS = 'changelog:\n  categories:\n    - title: Bugs only\n      labe
 
 const notes = async (body: Record<string, unknown>) => {
   const res = await t.call(`${REPO}/releases/generate-notes`, { method: 'POST', token: t.alice.token, body });
-  if (res.status === 200) expectBothSchemas(res.json, { path: '/repos/{owner}/{repo}/releases/generate-notes', method: 'post' }, { operationId: 'repos/generate-release-notes' });
+  if (res.status === 200)
+    expectBothSchemas(
+      res.json,
+      { path: '/repos/{owner}/{repo}/releases/generate-notes', method: 'post' },
+      { operationId: 'repos/generate-release-notes' },
+    );
   return res;
 };
 
@@ -41,7 +46,11 @@ async function mergedPull(branch: string, title: string, author: 'alice' | 'caro
   const opened = await t.call(pulls, { method: 'POST', token, body: { title, head: branch, base: 'main' } });
   expect(opened.status).toBe(201);
   const number = opened.json.number as number;
-  if (labels.length) expect((await t.call(`${REPO}/issues/${number}/labels`, { method: 'POST', token: t.alice.token, body: { labels } })).status).toBe(200);
+  if (labels.length)
+    expect(
+      (await t.call(`${REPO}/issues/${number}/labels`, { method: 'POST', token: t.alice.token, body: { labels } }))
+        .status,
+    ).toBe(200);
   await t.computed(number);
   expect((await t.merge(number, { merge_method: 'squash' })).status).toBe(200);
   return number;
@@ -51,11 +60,20 @@ beforeAll(async () => {
   t = await MergeTestRepo.start();
   url = (n) => `${t.server.url}/alice/proj/pull/${n}`;
   // Through the contents API (the work tree's branches need not have it: the notes read the target, main).
-  for (const [path, text] of [['.github/release.yml', CONFIG], ['.github/bugs.yml', ONLY_BUGS]] as const) {
-    const put = await t.call(`${REPO}/contents/${path}`, { method: 'PUT', token: t.alice.token, body: { message: `add ${path}`, content: Buffer.from(text).toString('base64') } });
+  for (const [path, text] of [
+    ['.github/release.yml', CONFIG],
+    ['.github/bugs.yml', ONLY_BUGS],
+  ] as const) {
+    const put = await t.call(`${REPO}/contents/${path}`, {
+      method: 'PUT',
+      token: t.alice.token,
+      body: { message: `add ${path}`, content: Buffer.from(text).toString('base64') },
+    });
     expect(put.status).toBe(201);
   }
-  expect((await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0' } })).status).toBe(201);
+  expect(
+    (await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0' } })).status,
+  ).toBe(201);
   await mergedPull('feature', 'Add a feature', 'alice', ['enhancement']); // 1
   await mergedPull('fix', 'Fix a bug', 'carol', ['bug']); // 2
   await mergedPull('docs', 'Write docs', 'carol', ['documentation']); // 3
@@ -69,26 +87,28 @@ describe('release notes configuration', () => {
   it('categorizes as .github/release.yml says, with GitHub’s comment, and lists the new contributors', async () => {
     const res = await notes({ tag_name: 'v1' });
     expect(res.status).toBe(200);
-    expect(res.json.body).toBe([
-      '<!-- Release notes generated using configuration in .github/release.yml at main -->',
-      '',
-      "## What's Changed",
-      '### Features',
-      `* Add a feature by @alice in ${url(1)}`,
-      '### Fixes',
-      `* Fix a bug by @carol in ${url(2)}`,
-      // alice's bug fix is excluded from Fixes (authors match case-insensitively) and falls to `*`;
-      // the docs are excluded from Other and no category takes them; wontfix is excluded everywhere.
-      '### Other',
-      `* Fix another bug by @alice in ${url(5)}`,
-      `* Tidy up by @alice in ${url(6)}`,
-      '',
-      '## New Contributors',
-      `* @alice made their first contribution in ${url(1)}`,
-      `* @carol made their first contribution in ${url(2)}`,
-      '',
-      `**Full Changelog**: ${t.server.url}/alice/proj/compare/v0...v1`,
-    ].join('\n'));
+    expect(res.json.body).toBe(
+      [
+        '<!-- Release notes generated using configuration in .github/release.yml at main -->',
+        '',
+        "## What's Changed",
+        '### Features',
+        `* Add a feature by @alice in ${url(1)}`,
+        '### Fixes',
+        `* Fix a bug by @carol in ${url(2)}`,
+        // alice's bug fix is excluded from Fixes (authors match case-insensitively) and falls to `*`;
+        // the docs are excluded from Other and no category takes them; wontfix is excluded everywhere.
+        '### Other',
+        `* Fix another bug by @alice in ${url(5)}`,
+        `* Tidy up by @alice in ${url(6)}`,
+        '',
+        '## New Contributors',
+        `* @alice made their first contribution in ${url(1)}`,
+        `* @carol made their first contribution in ${url(2)}`,
+        '',
+        `**Full Changelog**: ${t.server.url}/alice/proj/compare/v0...v1`,
+      ].join('\n'),
+    );
   });
 
   it('reads the file configuration_file_path names; 422 when it names none', async () => {
@@ -103,16 +123,22 @@ describe('release notes configuration', () => {
   });
 
   it('names no one new whose first merged pull request came before the range, and the tag once it exists', async () => {
-    expect((await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v1' } })).status).toBe(201);
+    expect(
+      (await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v1' } })).status,
+    ).toBe(201);
     await t.pullMain();
     await mergedPull('more', 'Fix more', 'carol', ['bug']); // 7
     const next = await notes({ tag_name: 'v2' });
-    expect(next.json.body).toBe([
-      '<!-- Release notes generated using configuration in .github/release.yml at main -->',
-      `## What's Changed\n### Fixes\n* Fix more by @carol in ${url(7)}`,
-      `**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v2`,
-    ].join('\n\n'));
+    expect(next.json.body).toBe(
+      [
+        '<!-- Release notes generated using configuration in .github/release.yml at main -->',
+        `## What's Changed\n### Fixes\n* Fix more by @carol in ${url(7)}`,
+        `**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v2`,
+      ].join('\n\n'),
+    );
     // The existing tag v1 is the target GitHub names.
-    expect((await notes({ tag_name: 'v1', previous_tag_name: 'v0' })).json.body).toMatch(/^<!-- Release notes generated using configuration in \.github\/release\.yml at v1 -->\n/);
+    expect((await notes({ tag_name: 'v1', previous_tag_name: 'v0' })).json.body).toMatch(
+      /^<!-- Release notes generated using configuration in \.github\/release\.yml at v1 -->\n/,
+    );
   });
 });

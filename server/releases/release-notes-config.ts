@@ -16,26 +16,57 @@ import type { Services } from '../services.js';
 export const DEFAULT_CONFIG_PATHS = ['.github/release.yml', '.github/release.yaml'];
 const WILDCARD = '*';
 
-export interface NotesPull { number: number; title: string; login: string | null; user_id: number | null; labels: string[] }
-interface Filter { labels: string[]; exclude: { labels: string[]; authors: string[] } }
-interface Category extends Filter { title: string }
-export interface NotesConfig { path: string; exclude: Filter['exclude']; categories: Category[] }
+export interface NotesPull {
+  number: number;
+  title: string;
+  login: string | null;
+  user_id: number | null;
+  labels: string[];
+}
+interface Filter {
+  labels: string[];
+  exclude: { labels: string[]; authors: string[] };
+}
+interface Category extends Filter {
+  title: string;
+}
+export interface NotesConfig {
+  path: string;
+  exclude: Filter['exclude'];
+  categories: Category[];
+}
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {});
-const excludeOf = (value: unknown) => ({ labels: strings(record(value).labels), authors: strings(record(value).authors) });
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const excludeOf = (value: unknown) => ({
+  labels: strings(record(value).labels),
+  authors: strings(record(value).authors),
+});
 
 /** The configuration at `commit`: the named file (422 when it does not exist), else the first default file, else null. */
-export async function loadNotesConfig(services: Pick<Services, 'git'>, repo: RepositoryRow, commit: string, named?: string): Promise<NotesConfig | null> {
+export async function loadNotesConfig(
+  services: Pick<Services, 'git'>,
+  repo: RepositoryRow,
+  commit: string,
+  named?: string,
+): Promise<NotesConfig | null> {
   for (const path of named !== undefined ? [named] : DEFAULT_CONFIG_PATHS) {
     const text = await readBlob(services, repo, commit, path);
     if (text !== null) return parseConfig(path, text);
   }
-  if (named !== undefined) throw validationFailed([{ resource: 'Release', code: 'invalid', field: 'configuration_file_path' }]);
+  if (named !== undefined)
+    throw validationFailed([{ resource: 'Release', code: 'invalid', field: 'configuration_file_path' }]);
   return null;
 }
 
-async function readBlob(services: Pick<Services, 'git'>, repo: RepositoryRow, commit: string, path: string): Promise<string | null> {
+async function readBlob(
+  services: Pick<Services, 'git'>,
+  repo: RepositoryRow,
+  commit: string,
+  path: string,
+): Promise<string | null> {
   // `<commit>:<path>` reads the path literally; a path git cannot name is simply not there.
   if (path === '' || path.includes('\0') || path.includes('\n')) return null;
   try {
@@ -81,7 +112,11 @@ export function includedPulls(pulls: NotesPull[], config: NotesConfig | null): N
 }
 
 /** `## What's Changed` with its lines (under `### <title>` per category when configured), or '' for none. */
-export function changelogSection(pulls: NotesPull[], config: NotesConfig | null, line: (p: NotesPull) => string): string {
+export function changelogSection(
+  pulls: NotesPull[],
+  config: NotesConfig | null,
+  line: (p: NotesPull) => string,
+): string {
   let body: string[] = [];
   if (config && config.categories.length > 0) {
     let remaining = pulls;

@@ -17,5 +17,7 @@ export async function firstContributions(sql: Sql, repositoryId: number, pulls: 
 
 export function newContributorsSection(firsts: NotesPull[], url: (p: NotesPull) => string): string {
   if (firsts.length === 0) return '';
-  return ['## New Contributors', ...firsts.map((p) => `* @${p.login} made their first contribution in ${url(p)}`)].join('\n');
+  return ['## New Contributors', ...firsts.map((p) => `* @${p.login} made their first contribution in ${url(p)}`)].join(
+    '\n',
+  );
 }

@@ -14,7 +14,9 @@ const notes = (body: Record<string, unknown>, token = t.alice.token) =>
 
 beforeAll(async () => {
   t = await MergeTestRepo.start();
-  expect((await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0' } })).status).toBe(201);
+  expect(
+    (await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0' } })).status,
+  ).toBe(201);
   const methods = ['merge', 'squash', 'rebase'] as const;
   for (const [i, method] of methods.entries()) {
     await t.commitAndPush(`f${i}`, { [`f${i}.txt`]: `feature ${i}\n` }, `feature ${i}`, 'main');
@@ -30,23 +32,30 @@ describe('generate release notes', () => {
   it('lists the three merged pull requests since the previous release, in GitHub’s markdown', async () => {
     const res = await notes({ tag_name: 'v1' });
     expect(res.status).toBe(200);
-    expectBothSchemas(res.json, { path: '/repos/{owner}/{repo}/releases/generate-notes', method: 'post' }, { operationId: 'repos/generate-release-notes' });
+    expectBothSchemas(
+      res.json,
+      { path: '/repos/{owner}/{repo}/releases/generate-notes', method: 'post' },
+      { operationId: 'repos/generate-release-notes' },
+    );
     const url = t.server.url;
     expect(res.json).toEqual({
       name: 'v1',
-      body: "## What's Changed\n"
-        + `* Feature 0 by @alice in ${url}/alice/proj/pull/1\n`
-        + `* Feature 1 by @alice in ${url}/alice/proj/pull/2\n`
-        + `* Feature 2 by @alice in ${url}/alice/proj/pull/3\n\n`
+      body:
+        "## What's Changed\n" +
+        `* Feature 0 by @alice in ${url}/alice/proj/pull/1\n` +
+        `* Feature 1 by @alice in ${url}/alice/proj/pull/2\n` +
+        `* Feature 2 by @alice in ${url}/alice/proj/pull/3\n\n` +
         // alice's first merged pull request in the repository is one of these.
-        + '## New Contributors\n'
-        + `* @alice made their first contribution in ${url}/alice/proj/pull/1\n\n`
-        + `**Full Changelog**: ${url}/alice/proj/compare/v0...v1`,
+        '## New Contributors\n' +
+        `* @alice made their first contribution in ${url}/alice/proj/pull/1\n\n` +
+        `**Full Changelog**: ${url}/alice/proj/compare/v0...v1`,
     });
   });
 
   it('starts from previous_tag_name, and from the newest release once v1 is published', async () => {
-    expect((await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v1' } })).status).toBe(201);
+    expect(
+      (await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v1' } })).status,
+    ).toBe(201);
     const again = await notes({ tag_name: 'v1', previous_tag_name: 'v0' });
     expect(again.json.body.match(/^\* Feature \d by /gm)).toHaveLength(3);
     const next = await notes({ tag_name: 'v2' });
@@ -57,13 +66,24 @@ describe('generate release notes', () => {
   });
 
   it('create-release with generate_release_notes: the generated name, and the given body first', async () => {
-    const res = await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0.5', target_commitish: 'main', body: 'Intro', generate_release_notes: true, draft: true } });
+    const res = await t.call(`${REPO}/releases`, {
+      method: 'POST',
+      token: t.alice.token,
+      body: { tag_name: 'v0.5', target_commitish: 'main', body: 'Intro', generate_release_notes: true, draft: true },
+    });
     expect(res.status).toBe(201);
     expect(res.json.name).toBe('v0.5');
     // The newest published release that is an ancestor of main is v1: nothing merged since.
     expect(res.json.body).toBe(`Intro\n\n**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v0.5`);
-    const named = await t.call(`${REPO}/releases`, { method: 'POST', token: t.alice.token, body: { tag_name: 'v0.6', name: 'Mine', generate_release_notes: true, draft: true } });
-    expect(named.json).toMatchObject({ name: 'Mine', body: `**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v0.6` });
+    const named = await t.call(`${REPO}/releases`, {
+      method: 'POST',
+      token: t.alice.token,
+      body: { tag_name: 'v0.6', name: 'Mine', generate_release_notes: true, draft: true },
+    });
+    expect(named.json).toMatchObject({
+      name: 'Mine',
+      body: `**Full Changelog**: ${t.server.url}/alice/proj/compare/v1...v0.6`,
+    });
   });
 
   it('422 for an unknown target or previous tag; 403 without push access', async () => {

@@ -18,17 +18,27 @@ import { resolveTarget } from './release-tag.js';
 /** Commits of the range considered: a release spanning more is summarized by its newest pull requests. */
 const MAX_RANGE_COMMITS = 10_000;
 
-export interface NotesRequest { tag_name: string; target_commitish?: string; previous_tag_name?: string; configuration_file_path?: string }
+export interface NotesRequest {
+  tag_name: string;
+  target_commitish?: string;
+  previous_tag_name?: string;
+  configuration_file_path?: string;
+}
 
 const invalid = (field: string) => validationFailed([{ resource: 'Release', code: 'invalid', field }]);
-const tagCommit = (services: Services, repo: RepositoryRow, tag: string) => services.git.commitOf(repo.id, `refs/tags/${tag}`);
+const tagCommit = (services: Services, repo: RepositoryRow, tag: string) =>
+  services.git.commitOf(repo.id, `refs/tags/${tag}`);
 
-export async function generateNotes(services: Services, repo: RepositoryRow, request: NotesRequest): Promise<{ name: string; body: string }> {
+export async function generateNotes(
+  services: Services,
+  repo: RepositoryRow,
+  request: NotesRequest,
+): Promise<{ name: string; body: string }> {
   const tagged = await tagCommit(services, repo, request.tag_name);
   const head = tagged ?? (await resolveTarget(services, repo, request.target_commitish ?? repo.default_branch));
   if (!head) throw invalid('target_commitish');
   // GitHub's "current target": the tag once it exists, else where it would be made.
-  const target = tagged ? request.tag_name : request.target_commitish ?? repo.default_branch;
+  const target = tagged ? request.tag_name : (request.target_commitish ?? repo.default_branch);
   const config = await loadNotesConfig(services, repo, head, request.configuration_file_path);
   let previous: { tag: string; sha: string } | null = null;
   if (request.previous_tag_name !== undefined) {
@@ -38,13 +48,16 @@ export async function generateNotes(services: Services, repo: RepositoryRow, req
   } else {
     previous = await previousRelease(services, repo, request.tag_name, head);
   }
-  const range = [head, ...(previous ? [`^${previous.sha}`] : [])].join('\n') + '\n';
-  const shas = (await services.git.git(repo.id, ['rev-list', `--max-count=${MAX_RANGE_COMMITS}`, '--stdin'], range)).split('\n').filter(Boolean);
+  const range = `${[head, ...(previous ? [`^${previous.sha}`] : [])].join('\n')}\n`;
+  const shas = (await services.git.git(repo.id, ['rev-list', `--max-count=${MAX_RANGE_COMMITS}`, '--stdin'], range))
+    .split('\n')
+    .filter(Boolean);
   const merged = await mergedPulls(services.sql, repo.id, shas);
   const pulls = includedPulls(merged, config);
   const html = (path: string) => services.urls.html(`/${repo.owner_login}/${repo.name}${path}`);
   const pullUrl = (p: NotesPull) => html(`/pull/${p.number}`);
-  const changelog = previous === null ? html(`/commits/${request.tag_name}`) : html(`/compare/${previous.tag}...${request.tag_name}`);
+  const changelog =
+    previous === null ? html(`/commits/${request.tag_name}`) : html(`/compare/${previous.tag}...${request.tag_name}`);
   const sections = [
     config ? `<!-- Release notes generated using configuration in ${config.path} at ${target} -->` : '',
     changelogSection(pulls, config, (p) => `* ${p.title} by @${p.login ?? 'ghost'} in ${pullUrl(p)}`),
@@ -56,7 +69,12 @@ export async function generateNotes(services: Services, repo: RepositoryRow, req
 }
 
 /** The newest published release (another tag) whose tag is an ancestor of `head`. */
-async function previousRelease(services: Services, repo: RepositoryRow, tag: string, head: string): Promise<{ tag: string; sha: string } | null> {
+async function previousRelease(
+  services: Services,
+  repo: RepositoryRow,
+  tag: string,
+  head: string,
+): Promise<{ tag: string; sha: string } | null> {
   const rows = await services.sql<{ tag_name: string }[]>`SELECT tag_name FROM releases
     WHERE repository_id = ${repo.id} AND NOT draft AND tag_name <> ${tag} ORDER BY created_at DESC, id DESC LIMIT 20`;
   for (const { tag_name } of rows) {

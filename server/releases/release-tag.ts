@@ -30,7 +30,13 @@ export async function checkTarget(services: Services, repo: RepositoryRow, tag: 
 }
 
 /** Creates the tag at the target when it does not exist yet (a lightweight tag, as GitHub makes). */
-export async function ensureTag(services: Services, repo: RepositoryRow, principal: Principal, tag: string, target: string): Promise<void> {
+export async function ensureTag(
+  services: Services,
+  repo: RepositoryRow,
+  principal: Principal,
+  tag: string,
+  target: string,
+): Promise<void> {
   const ref = `refs/tags/${tag}`;
   if (await services.git.resolveRef(repo.id, ref)) return;
   const sha = await resolveTarget(services, repo, target);

@@ -10,12 +10,20 @@ import { reactionRollup } from '../reactions/reaction-rollup.js';
 import type { ReleaseRow } from './releases-store.js';
 
 /** A release's html_url path (REST) and resourcePath (GraphQL). A draft's tag may not exist: GitHub gives it an untagged page. */
-export function releaseHtmlPath(r: Pick<ReleaseRow, 'id' | 'tag_name' | 'draft'>, repo: Pick<RepositoryRow, 'owner_login' | 'name'>): string {
+export function releaseHtmlPath(
+  r: Pick<ReleaseRow, 'id' | 'tag_name' | 'draft'>,
+  repo: Pick<RepositoryRow, 'owner_login' | 'name'>,
+): string {
   return `/${repo.owner_login}/${repo.name}/releases/tag/${downloadTag(r)}`;
 }
 
 /** `assets`: the release's uploaded assets, oldest first (assetsOfReleases: one query for a page of releases). */
-export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_login' | 'name'>, urls: Urls, assets: readonly AssetRow[] = []) {
+export function releaseView(
+  r: ReleaseRow,
+  repo: Pick<RepositoryRow, 'owner_login' | 'name'>,
+  urls: Urls,
+  assets: readonly AssetRow[] = [],
+) {
   const base = `/repos/${repo.owner_login}/${repo.name}`;
   const api = urls.api(`${base}/releases/${r.id}`);
   const tag = encodeURIComponent(r.tag_name);
@@ -24,9 +32,10 @@ export function releaseView(r: ReleaseRow, repo: Pick<RepositoryRow, 'owner_logi
   // A draft's tag may not exist: GitHub gives it no archives (and an untagged page, releaseHtmlPath).
   // `author` is never null in GitHub's schema: a deleted account is GitHub's ghost user (id 10137).
   const reactions = reactionRollup(`${api}/reactions`, r.reaction_counts);
-  const author = r.author_id === null
-    ? { id: 10137, login: 'ghost', kind: 'User' as const, site_admin: false }
-    : { id: r.author_id, login: r.author_login!, kind: r.author_kind!, site_admin: r.author_site_admin! };
+  const author =
+    r.author_id === null
+      ? { id: 10137, login: 'ghost', kind: 'User' as const, site_admin: false }
+      : { id: r.author_id, login: r.author_login!, kind: r.author_kind!, site_admin: r.author_site_admin! };
   return {
     url: api,
     assets_url: `${api}/assets`,

@@ -74,7 +74,13 @@ export async function latestRelease(db: Db, repositoryId: number): Promise<Relea
 }
 
 /** One page, newest first, and the total; drafts only when `withDrafts`. */
-export async function listReleases(db: Db, repositoryId: number, withDrafts: boolean, limit: number, offset: number): Promise<{ rows: ReleaseRow[]; total: number }> {
+export async function listReleases(
+  db: Db,
+  repositoryId: number,
+  withDrafts: boolean,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ReleaseRow[]; total: number }> {
   const visible = withDrafts ? db`true` : db`NOT r.draft`;
   const rows = await db<ReleaseRow[]>`${SELECT_RELEASE(db)}
     WHERE r.repository_id = ${repositoryId} AND ${visible}
@@ -84,7 +90,13 @@ export async function listReleases(db: Db, repositoryId: number, withDrafts: boo
   return { rows, total: count!.total };
 }
 
-export async function insertRelease(tx: TransactionSql, repositoryId: number, authorId: number, values: ReleaseValues, markLatest: boolean): Promise<ReleaseRow> {
+export async function insertRelease(
+  tx: TransactionSql,
+  repositoryId: number,
+  authorId: number,
+  values: ReleaseValues,
+  markLatest: boolean,
+): Promise<ReleaseRow> {
   const [row] = await tx<{ id: number }[]>`INSERT INTO releases
       (repository_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, latest_marked_at, published_at)
     VALUES (${repositoryId}, ${values.tag_name}, ${values.target_commitish}, ${values.name}, ${values.body}, ${values.draft},
@@ -98,7 +110,12 @@ export async function insertRelease(tx: TransactionSql, repositoryId: number, au
  * mark, undefined keeps it. `published_at` is set when a draft is published
  * and cleared when it becomes a draft again.
  */
-export async function updateRelease(tx: TransactionSql, row: ReleaseRow, values: ReleaseValues, latest: boolean | undefined): Promise<ReleaseRow> {
+export async function updateRelease(
+  tx: TransactionSql,
+  row: ReleaseRow,
+  values: ReleaseValues,
+  latest: boolean | undefined,
+): Promise<ReleaseRow> {
   const publishedAt = values.draft ? null : row.draft ? tx`now()` : row.published_at;
   const marked = latest === undefined ? row.latest_marked_at : latest ? tx`clock_timestamp()` : null;
   await tx`UPDATE releases SET tag_name = ${values.tag_name}, target_commitish = ${values.target_commitish}, name = ${values.name},

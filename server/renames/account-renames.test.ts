@@ -31,7 +31,12 @@ function raw(path: string, options: { method?: string; token?: string; body?: un
   const headers: Record<string, string> = { accept: 'application/vnd.github+json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(server.url + path, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' });
+  return fetch(server.url + path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: 'manual',
+  });
 }
 
 async function graphql(query: string, token?: string): Promise<{ data?: any; errors?: any[] }> {
@@ -54,8 +59,11 @@ afterAll(async () => {
 });
 
 describe('REST under the old login', () => {
-  it('answers GET with 301 to /repositories/{id}, the rest of the path and the query kept, GitHub\'s body', async () => {
-    for (const [path, rest] of [['/repos/alice/tool', ''], ['/api/v3/repos/ALICE/tool/contents/README.md?ref=main', '/contents/README.md?ref=main']] as const) {
+  it("answers GET with 301 to /repositories/{id}, the rest of the path and the query kept, GitHub's body", async () => {
+    for (const [path, rest] of [
+      ['/repos/alice/tool', ''],
+      ['/api/v3/repos/ALICE/tool/contents/README.md?ref=main', '/contents/README.md?ref=main'],
+    ] as const) {
       const res = await raw(path, { token: alice.token });
       expect(res.status, path).toBe(301);
       const prefix = path.startsWith('/api/v3') ? '/api/v3' : '';
@@ -70,10 +78,19 @@ describe('REST under the old login', () => {
     const res = await raw('/repos/alice/tool', { method: 'PATCH', token: alice.token, body: { description: 'x' } });
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe(`${server.url}/repositories/${toolId}`);
-    const followed = await server.api('/repos/alice/tool', { method: 'PATCH', token: alice.token, body: { description: 'through the old login' } });
+    const followed = await server.api('/repos/alice/tool', {
+      method: 'PATCH',
+      token: alice.token,
+      body: { description: 'through the old login' },
+    });
     expect(followed.status).toBe(200);
     const body = await followed.json();
-    expect(body).toMatchObject({ id: toolId, full_name: 'alicia/tool', description: 'through the old login', owner: { login: 'alicia' } });
+    expect(body).toMatchObject({
+      id: toolId,
+      full_name: 'alicia/tool',
+      description: 'through the old login',
+      owner: { login: 'alicia' },
+    });
     expect(githubResponseErrors('repos/update', 200, body)).toBe('');
   });
 
@@ -85,7 +102,7 @@ describe('REST under the old login', () => {
     expect(file).toMatchObject({ path: 'README.md', type: 'file' });
   });
 
-  it('keeps a private repository\'s old address from those who may not read it (404)', async () => {
+  it("keeps a private repository's old address from those who may not read it (404)", async () => {
     expect((await raw('/repos/alice/secret')).status).toBe(404);
     expect((await raw('/repos/alice/secret', { token: bob.token })).status).toBe(404);
     const res = await raw('/repos/alice/secret/git/refs', { token: alice.token });
@@ -95,8 +112,11 @@ describe('REST under the old login', () => {
 });
 
 describe('GraphQL repository(owner: old login, name:)', () => {
-  it('resolves to the repository under its new name, as GitHub\'s followRenames (default true)', async () => {
-    const { data, errors } = await graphql('{ repository(owner: "alice", name: "tool") { databaseId nameWithOwner owner { login } } }', alice.token);
+  it("resolves to the repository under its new name, as GitHub's followRenames (default true)", async () => {
+    const { data, errors } = await graphql(
+      '{ repository(owner: "alice", name: "tool") { databaseId nameWithOwner owner { login } } }',
+      alice.token,
+    );
     expect(errors).toBeUndefined();
     expect(data.repository).toEqual({ databaseId: toolId, nameWithOwner: 'alicia/tool', owner: { login: 'alicia' } });
     const secret = await graphql('{ repository(owner: "alice", name: "secret") { nameWithOwner } }', alice.token);
@@ -115,12 +135,18 @@ describe('GraphQL repository(owner: old login, name:)', () => {
   });
 
   it('follows a repository rename too', async () => {
-    expect((await server.api('/repos/alicia/tool', { method: 'PATCH', token: alice.token, body: { name: 'tool-2' } })).status).toBe(200);
+    expect(
+      (await server.api('/repos/alicia/tool', { method: 'PATCH', token: alice.token, body: { name: 'tool-2' } }))
+        .status,
+    ).toBe(200);
     for (const owner of ['alicia', 'alice']) {
       const { data } = await graphql(`{ repository(owner: "${owner}", name: "tool") { nameWithOwner } }`, alice.token);
       expect(data.repository, owner).toEqual({ nameWithOwner: 'alicia/tool-2' });
     }
-    expect((await server.api('/repos/alicia/tool-2', { method: 'PATCH', token: alice.token, body: { name: 'tool' } })).status).toBe(200);
+    expect(
+      (await server.api('/repos/alicia/tool-2', { method: 'PATCH', token: alice.token, body: { name: 'tool' } }))
+        .status,
+    ).toBe(200);
   });
 });
 

@@ -14,7 +14,11 @@ let openId: number;
 let closedId: number;
 
 async function create(name: string, isPrivate = false): Promise<number> {
-  const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true, private: isPrivate } });
+  const res = await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name, auto_init: true, private: isPrivate },
+  });
   expect(res.status).toBe(201);
   return (await res.json()).id;
 }
@@ -31,7 +35,9 @@ afterAll(() => server.close());
 describe('the generated route table', () => {
   it('gives every operation under /repos/{owner}/{repo} a /repositories/{repository_id} route of the same method', () => {
     const routes = restRoutes();
-    const scoped = (Object.keys(routeTable) as OperationId[]).filter((id) => /^\/repos\/\{owner\}\/\{repo\}(\/|$)/.test(routeTable[id].path));
+    const scoped = (Object.keys(routeTable) as OperationId[]).filter((id) =>
+      /^\/repos\/\{owner\}\/\{repo\}(\/|$)/.test(routeTable[id].path),
+    );
     expect(scoped.length).toBeGreaterThan(10);
     for (const operationId of scoped) {
       const { method, repositoryIdRoute } = routeTable[operationId];
@@ -40,14 +46,24 @@ describe('the generated route table', () => {
       // GET /repositories/{repository_id} stays its own operation (repos/get-by-id).
       expect(target?.operationId === operationId || target?.operationId === 'repos/get-by-id', operationId).toBe(true);
     }
-    expect((Object.keys(routeTable) as OperationId[]).filter((id) => !scoped.includes(id)).every((id) => routeTable[id].repositoryIdRoute === null)).toBe(true);
+    expect(
+      (Object.keys(routeTable) as OperationId[])
+        .filter((id) => !scoped.includes(id))
+        .every((id) => routeTable[id].repositoryIdRoute === null),
+    ).toBe(true);
   });
 });
 
 describe('/repositories/{repository_id}/…', () => {
   for (const base of ['', '/api/v3']) {
     it(`answers reads as by name (${base || 'root'})`, async () => {
-      for (const rest of ['/git/refs', '/git/ref/heads/main', '/git/matching-refs/heads/', '/git/matching-refs/', '/hooks']) {
+      for (const rest of [
+        '/git/refs',
+        '/git/ref/heads/main',
+        '/git/matching-refs/heads/',
+        '/git/matching-refs/',
+        '/hooks',
+      ]) {
         const byId = await server.api(`${base}/repositories/${openId}${rest}`, { token: alice.token });
         const byName = await server.api(`${base}/repos/alice/open${rest}`, { token: alice.token });
         expect(byId.status, rest).toBe(200);
@@ -58,19 +74,40 @@ describe('/repositories/{repository_id}/…', () => {
 
   it('writes as by name: create and delete a ref, a hook, update and delete the repository', async () => {
     const main = await (await server.api(`/repositories/${openId}/git/ref/heads/main`)).json();
-    const created = await server.api(`/repositories/${openId}/git/refs`, { method: 'POST', token: alice.token, body: { ref: 'refs/heads/by-id', sha: main.object.sha } });
+    const created = await server.api(`/repositories/${openId}/git/refs`, {
+      method: 'POST',
+      token: alice.token,
+      body: { ref: 'refs/heads/by-id', sha: main.object.sha },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`${server.url}/api/v3/repos/alice/open/git/refs/heads/by-id`);
     expect((await server.api('/repos/alice/open/git/ref/heads/by-id')).status).toBe(200);
-    expect((await server.api(`/api/v3/repositories/${openId}/git/refs/heads/by-id`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect(
+      (
+        await server.api(`/api/v3/repositories/${openId}/git/refs/heads/by-id`, {
+          method: 'DELETE',
+          token: alice.token,
+        })
+      ).status,
+    ).toBe(204);
     expect((await server.api('/repos/alice/open/git/ref/heads/by-id')).status).toBe(404);
 
-    const hook = await server.api(`/repositories/${openId}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: 'https://hooks.example.com/x' }, active: false } });
+    const hook = await server.api(`/repositories/${openId}/hooks`, {
+      method: 'POST',
+      token: alice.token,
+      body: { config: { url: 'https://hooks.example.com/x' }, active: false },
+    });
     expect(hook.status).toBe(201);
     const hookId = (await hook.json()).id;
-    expect((await server.api(`/repositories/${openId}/hooks/${hookId}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect(
+      (await server.api(`/repositories/${openId}/hooks/${hookId}`, { method: 'DELETE', token: alice.token })).status,
+    ).toBe(204);
 
-    const patched = await server.api(`/repositories/${openId}`, { method: 'PATCH', token: alice.token, body: { description: 'by id' } });
+    const patched = await server.api(`/repositories/${openId}`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { description: 'by id' },
+    });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ id: openId, description: 'by id' });
     const doomed = await create('doomed');
@@ -88,11 +125,17 @@ describe('/repositories/{repository_id}/…', () => {
       ['POST', '/git/refs', alice.token, { ref: 'refs/heads/x' }],
       ['GET', '/hooks', bob.token, undefined],
     ];
-    for (const [id, name] of [[closedId, 'closed'], [openId, 'open']] as const) {
+    for (const [id, name] of [
+      [closedId, 'closed'],
+      [openId, 'open'],
+    ] as const) {
       for (const [method, rest, token, body] of cases) {
         const byId = await server.api(`/repositories/${id}${rest}`, { method, token, body });
         const byName = await server.api(`/repos/alice/${name}${rest}`, { method, token, body });
-        expect(byId.status, `${method} ${name}${rest} ${token === bob.token ? 'bob' : token ? 'alice' : 'anonymous'}`).toBe(byName.status);
+        expect(
+          byId.status,
+          `${method} ${name}${rest} ${token === bob.token ? 'bob' : token ? 'alice' : 'anonymous'}`,
+        ).toBe(byName.status);
         expect(await byId.json()).toEqual(await byName.json());
       }
     }
@@ -125,11 +168,18 @@ describe('/repositories/{repository_id}/…', () => {
     // The route's lookup by id sees the old name; the rename commits before the handler looks it up by name.
     const spy = vi.spyOn(server.services.repos, 'byId').mockImplementationOnce(async (repositoryId) => {
       const stale = await byId(repositoryId);
-      expect((await server.api('/repos/alice/moving', { method: 'PATCH', token: alice.token, body: { name: 'moved' } })).status).toBe(200);
+      expect(
+        (await server.api('/repos/alice/moving', { method: 'PATCH', token: alice.token, body: { name: 'moved' } }))
+          .status,
+      ).toBe(200);
       return stale;
     });
     try {
-      const res = await server.api(`/repositories/${id}/issues`, { method: 'POST', token: alice.token, body: { title: 'Filed mid-rename' } });
+      const res = await server.api(`/repositories/${id}/issues`, {
+        method: 'POST',
+        token: alice.token,
+        body: { title: 'Filed mid-rename' },
+      });
       expect(res.status).toBe(201);
       expect((await res.json()).repository_url).toMatch(/\/repos\/alice\/moved$/);
       const issues = await (await server.api('/repos/alice/moved/issues', { token: alice.token })).json();

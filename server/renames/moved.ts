@@ -25,7 +25,14 @@ export function movedLocation(publicUrl: string, requestUrl: URL, repositoryId: 
 }
 
 /** The redirect for `owner/name`, or null when it is not an old name this caller may follow. */
-export async function movedReply(event: H3Event, services: Services, principal: Principal, owner: string, name: string, headers: Record<string, string>): Promise<Reply | null> {
+export async function movedReply(
+  event: H3Event,
+  services: Services,
+  principal: Principal,
+  owner: string,
+  name: string,
+  headers: Record<string, string>,
+): Promise<Reply | null> {
   const id = await services.repos.movedTo(owner, name);
   const repo = id === null ? null : await services.repos.byId(id);
   if (!repo || !(await canSeeRepository(principal, repo, services.repos))) return null;

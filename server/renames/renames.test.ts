@@ -24,13 +24,19 @@ let movedId: number;
 let secretId: number;
 
 async function create(name: string, options: Record<string, unknown> = {}): Promise<number> {
-  const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true, ...options } });
+  const res = await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name, auto_init: true, ...options },
+  });
   expect(res.status).toBe(201);
   return (await res.json()).id;
 }
 
 async function rename(from: string, to: string): Promise<void> {
-  expect((await server.api(`/repos/alice/${from}`, { method: 'PATCH', token: alice.token, body: { name: to } })).status).toBe(200);
+  expect(
+    (await server.api(`/repos/alice/${from}`, { method: 'PATCH', token: alice.token, body: { name: to } })).status,
+  ).toBe(200);
 }
 
 /** One request with redirects not followed. */
@@ -38,7 +44,12 @@ function raw(path: string, options: { method?: string; token?: string; body?: un
   const headers: Record<string, string> = { accept: 'application/vnd.github+json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(server.url + path, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' });
+  return fetch(server.url + path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: 'manual',
+  });
 }
 
 beforeAll(async () => {
@@ -66,16 +77,26 @@ describe('an old name', () => {
       const url = `${server.url}${base}/repositories/${movedId}`;
       expect(res.headers.get('location')).toBe(url);
       const body = await res.json();
-      expect(body).toEqual({ message: 'Moved Permanently', url, documentation_url: expect.stringMatching(/^https:\/\/docs\.github\.com\//) });
-      expect(schemaErrorsAt('#/components/responses/moved_permanently/content/application~1json/schema', body)).toBe('');
+      expect(body).toEqual({
+        message: 'Moved Permanently',
+        url,
+        documentation_url: expect.stringMatching(/^https:\/\/docs\.github\.com\//),
+      });
+      expect(schemaErrorsAt('#/components/responses/moved_permanently/content/application~1json/schema', body)).toBe(
+        '',
+      );
       expect(githubResponseErrors('repos/get', 301, body)).toBe('');
       expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
     });
 
     it(`keeps the rest of the path and the query (${base || 'root'})`, async () => {
-      const res = await raw(`${base}/repos/ALICE/Before/git/matching-refs/heads/m?per_page=5&page=1`, { token: alice.token });
+      const res = await raw(`${base}/repos/ALICE/Before/git/matching-refs/heads/m?per_page=5&page=1`, {
+        token: alice.token,
+      });
       expect(res.status).toBe(301);
-      expect(res.headers.get('location')).toBe(`${server.url}${base}/repositories/${movedId}/git/matching-refs/heads/m?per_page=5&page=1`);
+      expect(res.headers.get('location')).toBe(
+        `${server.url}${base}/repositories/${movedId}/git/matching-refs/heads/m?per_page=5&page=1`,
+      );
     });
   }
 
@@ -83,7 +104,12 @@ describe('an old name', () => {
     const head = await raw('/repos/alice/before/hooks', { method: 'HEAD', token: alice.token });
     expect(head.status).toBe(301);
     expect(await head.text()).toBe('');
-    for (const [method, path, body] of [['PATCH', '', { description: 'x' }], ['DELETE', '', undefined], ['POST', '/git/refs', { ref: 'refs/heads/x', sha: '0'.repeat(40) }], ['POST', '/hooks', {}]] as const) {
+    for (const [method, path, body] of [
+      ['PATCH', '', { description: 'x' }],
+      ['DELETE', '', undefined],
+      ['POST', '/git/refs', { ref: 'refs/heads/x', sha: '0'.repeat(40) }],
+      ['POST', '/hooks', {}],
+    ] as const) {
       const res = await raw(`/repos/alice/before${path}`, { method, token: alice.token, body });
       expect(res.status, `${method} ${path}`).toBe(307);
       expect(res.headers.get('location')).toBe(`${server.url}/repositories/${movedId}${path}`);
@@ -97,9 +123,17 @@ describe('an old name', () => {
   });
 
   it('is followed by fetch: a 307 PATCH is repeated with its body and token at the new place', async () => {
-    const res = await server.api('/repos/alice/before', { method: 'PATCH', token: alice.token, body: { description: 'patched through the old name' } });
+    const res = await server.api('/repos/alice/before', {
+      method: 'PATCH',
+      token: alice.token,
+      body: { description: 'patched through the old name' },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: movedId, full_name: 'alice/after', description: 'patched through the old name' });
+    expect(await res.json()).toMatchObject({
+      id: movedId,
+      full_name: 'alice/after',
+      description: 'patched through the old name',
+    });
   });
 
   it('is no redirect to whoever may not read a private repository (404), and is one to its owner', async () => {
@@ -136,10 +170,14 @@ describe('an old name', () => {
     expect((await raw('/repos/alice/short-lived', { token: alice.token })).status).toBe(301);
     expect((await server.api('/repos/alice/gone', { method: 'DELETE', token: alice.token })).status).toBe(204);
     expect((await raw('/repos/alice/short-lived', { token: alice.token })).status).toBe(404);
-    expect((await server.sql`SELECT count(*)::int AS n FROM repository_redirects WHERE lower(name) = 'short-lived'`)[0]!.n).toBe(0);
+    expect(
+      (await server.sql`SELECT count(*)::int AS n FROM repository_redirects WHERE lower(name) = 'short-lived'`)[0]!.n,
+    ).toBe(0);
     await create('casey');
     await rename('casey', 'Casey');
-    expect((await server.sql`SELECT count(*)::int AS n FROM repository_redirects WHERE lower(name) = 'casey'`)[0]!.n).toBe(0);
+    expect(
+      (await server.sql`SELECT count(*)::int AS n FROM repository_redirects WHERE lower(name) = 'casey'`)[0]!.n,
+    ).toBe(0);
   });
 
   it('still clones and pushes with git (no redirect: git follows none on POST)', async () => {
@@ -161,9 +199,18 @@ describe('clients follow the redirect', () => {
       expect(data).toMatchObject({ id: movedId, full_name: 'alice/after' });
       const ref = await octokit.rest.git.getRef({ owner: 'alice', repo: 'before', ref: 'heads/main' });
       expect(ref.data.ref).toBe('refs/heads/main');
-      const updated = await octokit.rest.repos.update({ owner: 'alice', repo: 'before', description: `octokit ${base}` });
+      const updated = await octokit.rest.repos.update({
+        owner: 'alice',
+        repo: 'before',
+        description: `octokit ${base}`,
+      });
       expect(updated.data.description).toBe(`octokit ${base}`);
-      const created = await octokit.rest.git.createRef({ owner: 'alice', repo: 'before', ref: `refs/heads/octokit${base.replace(/\//g, '-')}`, sha: ref.data.object.sha });
+      const created = await octokit.rest.git.createRef({
+        owner: 'alice',
+        repo: 'before',
+        ref: `refs/heads/octokit${base.replace(/\//g, '-')}`,
+        sha: ref.data.object.sha,
+      });
       expect(created.status).toBe(201);
     });
 
@@ -176,7 +223,9 @@ describe('clients follow the redirect', () => {
         'ref = repo.get_git_ref("heads/main")',
         'print(repo.id, repo.full_name, ref.ref)',
       ].join('\n');
-      const { stdout } = await run(join(CLIENTS, '.venv/bin/python'), ['-c', script], { env: { ...process.env, BASE: server.url + base, TOKEN: alice.token } });
+      const { stdout } = await run(join(CLIENTS, '.venv/bin/python'), ['-c', script], {
+        env: { ...process.env, BASE: server.url + base, TOKEN: alice.token },
+      });
       expect(stdout.trim()).toBe(`${movedId} alice/after refs/heads/main`);
     });
   }

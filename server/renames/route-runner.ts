@@ -29,7 +29,13 @@ const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;
 /** How many times a by-id request follows renames that land while it runs. */
 const RENAMES_FOLLOWED = 3;
 
-async function runById(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
+async function runById(
+  target: RouteTarget,
+  handler: Handler<never>,
+  event: H3Event,
+  services: Services,
+  scope: RequestScope,
+): Promise<Reply> {
   const { repository_id: id, ...rest } = decodedParams(event);
   if (id === undefined || !REPOSITORY_ID.test(id) || !Number.isSafeInteger(Number(id))) throw notFound();
   let repo = await services.repos.byId(Number(id));
@@ -49,18 +55,41 @@ async function runById(target: RouteTarget, handler: Handler<never>, event: H3Ev
   }
 }
 
-function runByName(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
+function runByName(
+  target: RouteTarget,
+  handler: Handler<never>,
+  event: H3Event,
+  services: Services,
+  scope: RequestScope,
+): Promise<Reply> {
   const params = target.params ? { ...decodedParams(event), ...target.params } : decodedParams(event);
-  return executeOperation(target.operationId, handler as never, event, services, scope, params).catch(async (error: unknown) => {
-    const repositoryScoped = routeTable[target.operationId].repositoryIdRoute !== null;
-    if (!(error instanceof ApiError) || error.status !== 404 || !repositoryScoped) throw error;
-    const moved = await movedReply(event, services, scope.principal, params.owner ?? '', params.repo ?? '', scope.headers);
-    if (moved) return moved;
-    throw error;
-  });
+  return executeOperation(target.operationId, handler as never, event, services, scope, params).catch(
+    async (error: unknown) => {
+      const repositoryScoped = routeTable[target.operationId].repositoryIdRoute !== null;
+      if (!(error instanceof ApiError) || error.status !== 404 || !repositoryScoped) throw error;
+      const moved = await movedReply(
+        event,
+        services,
+        scope.principal,
+        params.owner ?? '',
+        params.repo ?? '',
+        scope.headers,
+      );
+      if (moved) return moved;
+      throw error;
+    },
+  );
 }
 
 /** Runs the route's operation for this request (inside the pipeline). */
-export function runRouteTarget(target: RouteTarget, handler: Handler<never>, event: H3Event, services: Services, scope: RequestScope): Promise<Reply> {
-  return target.byRepositoryId ? runById(target, handler, event, services, scope) : runByName(target, handler, event, services, scope);
+export function runRouteTarget(
+  target: RouteTarget,
+  handler: Handler<never>,
+  event: H3Event,
+  services: Services,
+  scope: RequestScope,
+): Promise<Reply> {
+  return target.byRepositoryId
+    ? runById(target, handler, event, services, scope)
+    : runByName(target, handler, event, services, scope);
 }

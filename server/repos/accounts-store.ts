@@ -21,7 +21,10 @@ export const LOGIN_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}
 
 export class AccountStore {
   /** Without a bus (the CLI) other processes still learn of changes from their notices. */
-  constructor(private readonly sql: Sql, private readonly bus?: InvalidationBus) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly bus?: InvalidationBus,
+  ) {}
 
   async byLogin(login: string): Promise<AccountRow | null> {
     if (!canMatchText(login)) return null;
@@ -45,8 +48,15 @@ export class AccountStore {
     return row!.n;
   }
 
-  async create(login: string, kind: AccountRow['kind'], options: { siteAdmin?: boolean; email?: string | null; name?: string | null } = {}): Promise<AccountRow> {
-    if (!LOGIN_PATTERN.test(login)) throw new AccountError(`invalid login ${JSON.stringify(login)}: letters, digits and single hyphens, at most 39 characters`);
+  async create(
+    login: string,
+    kind: AccountRow['kind'],
+    options: { siteAdmin?: boolean; email?: string | null; name?: string | null } = {},
+  ): Promise<AccountRow> {
+    if (!LOGIN_PATTERN.test(login))
+      throw new AccountError(
+        `invalid login ${JSON.stringify(login)}: letters, digits and single hyphens, at most 39 characters`,
+      );
     if (await this.byLogin(login)) throw new AccountError(`login ${login} is already taken`);
     const [row] = await this.sql<AccountRow[]>`
       INSERT INTO accounts (login, kind, site_admin, email, name)
@@ -68,7 +78,11 @@ export class AccountStore {
    * False when the user was not a member. `afterRemoval` runs in the removal's
    * transaction (the forks that go with the access: server/cli/admin-access.ts).
    */
-  async removeMember(orgId: number, userId: number, afterRemoval?: (tx: TransactionSql) => Promise<unknown>): Promise<boolean> {
+  async removeMember(
+    orgId: number,
+    userId: number,
+    afterRemoval?: (tx: TransactionSql) => Promise<unknown>,
+  ): Promise<boolean> {
     const removed = await this.sql.begin(async (tx) => {
       const deleted = await tx`DELETE FROM org_members WHERE org_id = ${orgId} AND user_id = ${userId}`;
       if (deleted.count === 0) return false;
@@ -87,7 +101,9 @@ export class AccountStore {
     const renamed = await this.sql.begin(async (tx) => {
       // Its repositories keep answering under the old login (301/307 to /repositories/{id}).
       await recordAccountRename(tx, id, newLogin);
-      const [row] = await tx<AccountRow[]>`UPDATE accounts SET login = ${newLogin}, updated_at = now() WHERE id = ${id} RETURNING *`;
+      const [row] = await tx<
+        AccountRow[]
+      >`UPDATE accounts SET login = ${newLogin}, updated_at = now() WHERE id = ${id} RETURNING *`;
       await publish(tx, `account:${id}`);
       return row!;
     });

@@ -8,7 +8,12 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { publishPrivateForksBelow } from '../forks/private-forks.js';
 import type { Permission } from './permissions.js';
 
-export async function setCollaborator(sql: Sql, repositoryId: number, userId: number, permission: Permission): Promise<void> {
+export async function setCollaborator(
+  sql: Sql,
+  repositoryId: number,
+  userId: number,
+  permission: Permission,
+): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${userId}, ${permission})
              ON CONFLICT (repository_id, user_id) DO UPDATE SET permission = EXCLUDED.permission`;
@@ -21,7 +26,12 @@ export async function setCollaborator(sql: Sql, repositoryId: number, userId: nu
  * False when the user was not a collaborator. `afterRemoval` runs in the
  * removal's transaction (the user's forks that go with the access: server/forks/private-forks.ts).
  */
-export async function removeCollaborator(sql: Sql, repositoryId: number, userId: number, afterRemoval?: (tx: TransactionSql) => Promise<unknown>): Promise<boolean> {
+export async function removeCollaborator(
+  sql: Sql,
+  repositoryId: number,
+  userId: number,
+  afterRemoval?: (tx: TransactionSql) => Promise<unknown>,
+): Promise<boolean> {
   return sql.begin(async (tx) => {
     const deleted = await tx`DELETE FROM collaborators WHERE repository_id = ${repositoryId} AND user_id = ${userId}`;
     if (deleted.count === 0) return false;

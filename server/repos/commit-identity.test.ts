@@ -31,21 +31,26 @@ describe('the initial commit of an auto_init repository', () => {
     const alice = await server.createUser('alice');
     const commit = await initialCommit('alice', alice.token, 'hello');
     expect(commit).toMatchObject({
-      authorName: 'alice', authorEmail: `${alice.id}+alice@users.noreply.wharf.example.com`,
-      committerName: 'GitHub', committerEmail: 'noreply@wharf.example.com',
+      authorName: 'alice',
+      authorEmail: `${alice.id}+alice@users.noreply.wharf.example.com`,
+      committerName: 'GitHub',
+      committerEmail: 'noreply@wharf.example.com',
     });
     for (const email of [commit.authorEmail, commit.committerEmail]) expect(isEmail(email), email).toBe(true);
   });
 
-  it('uses the caller\'s own name and address when they have them', async () => {
-    const user = await server.services.accounts.create('carol', 'User', { email: 'carol@example.org', name: 'Carol C' });
+  it("uses the caller's own name and address when they have them", async () => {
+    const user = await server.services.accounts.create('carol', 'User', {
+      email: 'carol@example.org',
+      name: 'Carol C',
+    });
     const commit = await initialCommit('carol', await server.tokenFor(user.id), 'hers');
     expect(commit).toMatchObject({ authorName: 'Carol C', authorEmail: 'carol@example.org' });
   });
 });
 
 describe('the noreply host', () => {
-  it('is the public URL\'s host when it is a domain name, else wharf.local; never an IP address', () => {
+  it("is the public URL's host when it is a domain name, else wharf.local; never an IP address", () => {
     expect(loadConfig({ WHARF_PUBLIC_URL: 'https://git.example.com' }).noreplyHost).toBe('git.example.com');
     expect(loadConfig({ WHARF_PUBLIC_URL: 'http://127.0.0.1:3000' }).noreplyHost).toBe('wharf.local');
     expect(loadConfig({ WHARF_PUBLIC_URL: 'http://localhost:3000' }).noreplyHost).toBe('wharf.local');

@@ -36,11 +36,15 @@ export function noreplyEmail(account: Pick<AccountRow, 'id' | 'login'>, noreplyH
  * angle brackets, line breaks or NULs.
  */
 export function isRecordableName(name: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a name made only of control characters and punctuation is refused, as git does
   return /[^\x00-\x20.,:;<>"\\']/.test(name) && !/[<>\n\0]/.test(name);
 }
 
 /** An account as author: its profile name when git can record it, else its login. */
-export function authorIdentity(account: Pick<AccountRow, 'id' | 'login' | 'name' | 'email'>, noreplyHost: string): GitIdentity {
+export function authorIdentity(
+  account: Pick<AccountRow, 'id' | 'login' | 'name' | 'email'>,
+  noreplyHost: string,
+): GitIdentity {
   const name = account.name?.trim();
   const email = account.email?.trim();
   return {

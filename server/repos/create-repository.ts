@@ -13,7 +13,11 @@ import { touchPushedAt } from './repositories-store.js';
 
 type CreateBody = NonNullable<components['requestBodies']['repository-create']['content']['application/json']>;
 
-export async function createRepository<K extends OperationId>(ctx: OperationContext<K>, ownerId: number, body: CreateBody) {
+export async function createRepository<K extends OperationId>(
+  ctx: OperationContext<K>,
+  ownerId: number,
+  body: CreateBody,
+) {
   const { sql, repos, git, urls, bus, accounts, config } = ctx.services;
   const name = checkRepositoryName(body.name);
   if (await repos.nameTaken(ownerId, name)) throw nameTaken();

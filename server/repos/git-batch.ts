@@ -9,7 +9,11 @@ import type { GitRepositories } from './git.js';
 
 class BatchProcess {
   private buffer: Buffer = Buffer.alloc(0);
-  private readonly waiters: Array<{ take: (buffer: Buffer) => number; resolve: (value: Buffer) => void; reject: (error: Error) => void }> = [];
+  private readonly waiters: Array<{
+    take: (buffer: Buffer) => number;
+    resolve: (value: Buffer) => void;
+    reject: (error: Error) => void;
+  }> = [];
   private failure: Error | null = null;
   private readonly child: ChildProcessWithoutNullStreams;
 
@@ -27,7 +31,9 @@ class BatchProcess {
       for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure);
     };
     this.child.once('error', fail);
-    this.child.once('close', (code) => fail(new Error(`git ${args[0]} ended (${code}): ${Buffer.concat(stderr).toString('utf8').trim()}`)));
+    this.child.once('close', (code) =>
+      fail(new Error(`git ${args[0]} ended (${code}): ${Buffer.concat(stderr).toString('utf8').trim()}`)),
+    );
   }
 
   /** Sends `input`; resolves with the bytes `take` claims from the output (it returns how many, or -1 for "not yet"). */
@@ -77,7 +83,10 @@ export class ObjectReader {
       if (headerLength < 0) {
         headerLength = line(buffer);
         if (headerLength < 0) return -1;
-        const header = buffer.subarray(0, headerLength - 1).toString('latin1').split(' ');
+        const header = buffer
+          .subarray(0, headerLength - 1)
+          .toString('latin1')
+          .split(' ');
         if (header[1] === 'missing' || header.length < 3) return headerLength;
         type = header[1]!;
         size = Number(header[2]);
@@ -104,7 +113,7 @@ export class TreeWriter {
   }
 
   async write(entries: string[]): Promise<string> {
-    const input = entries.map((entry) => entry + '\0').join('') + '\0';
+    const input = `${entries.map((entry) => `${entry}\0`).join('')}\0`;
     return (await this.process.ask(input, line)).toString('latin1').trim();
   }
 

@@ -47,6 +47,8 @@ async function sign(git: GitRepositories, repositoryId: number, unsigned: string
   const headerEnd = text.indexOf('\n\n');
   const headers = headerEnd < 0 ? text : text.slice(0, headerEnd);
   const rest = headerEnd < 0 ? '' : text.slice(headerEnd);
-  const gpgsig = 'gpgsig ' + signature.replace(/\n+$/, '').split('\n').join('\n ');
-  return (await git.git(repositoryId, ['hash-object', '-t', 'commit', '-w', '--stdin'], `${headers}\n${gpgsig}${rest}`)).trim();
+  const gpgsig = `gpgsig ${signature.replace(/\n+$/, '').split('\n').join('\n ')}`;
+  return (
+    await git.git(repositoryId, ['hash-object', '-t', 'commit', '-w', '--stdin'], `${headers}\n${gpgsig}${rest}`)
+  ).trim();
 }

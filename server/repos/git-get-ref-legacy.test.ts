@@ -13,12 +13,24 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  for (const [name, priv] of [['code', false], ['hidden', true]] as const) {
-    const repo = await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: priv, auto_init: true } })).json();
+  for (const [name, priv] of [
+    ['code', false],
+    ['hidden', true],
+  ] as const) {
+    const repo = await (
+      await server.api('/user/repos', {
+        method: 'POST',
+        token: alice.token,
+        body: { name, private: priv, auto_init: true },
+      })
+    ).json();
     const sha = (await server.services.git.resolveRef(repo.id, 'refs/heads/main'))!;
     if (name === 'code') head = sha;
     for (const ref of ['refs/heads/feat', 'refs/heads/featureA', 'refs/tags/v1.0', 'refs/tags/v1.1', 'refs/tags/v2']) {
-      expect((await server.api(`/repos/alice/${name}/git/refs`, { method: 'POST', token: alice.token, body: { ref, sha } })).status).toBe(201);
+      expect(
+        (await server.api(`/repos/alice/${name}/git/refs`, { method: 'POST', token: alice.token, body: { ref, sha } }))
+          .status,
+      ).toBe(201);
     }
   }
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
@@ -35,7 +47,11 @@ describe('GET /repos/{owner}/{repo}/git/refs/{ref} (legacy form)', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body).toEqual(await (await server.api('/repos/alice/code/git/ref/heads/feat')).json());
-      expect(body).toMatchObject({ ref: 'refs/heads/feat', url: `${server.url}/api/v3/repos/alice/code/git/refs/heads/feat`, object: { sha: head } });
+      expect(body).toMatchObject({
+        ref: 'refs/heads/feat',
+        url: `${server.url}/api/v3/repos/alice/code/git/refs/heads/feat`,
+        object: { sha: head },
+      });
       expectBothSchemas(body, PATH, { component: 'git-ref' });
     });
 
@@ -53,14 +69,23 @@ describe('GET /repos/{owner}/{repo}/git/refs/{ref} (legacy form)', () => {
 
   it('prefers the exact match over longer names it prefixes, and lists a partial name as a prefix', async () => {
     expect((await (await server.api('/repos/alice/code/git/refs/heads/feat')).json()).ref).toBe('refs/heads/feat');
-    expect(refsOf(await (await server.api('/repos/alice/code/git/refs/heads/fe')).json())).toEqual(['refs/heads/feat', 'refs/heads/featureA']);
-    expect(refsOf(await (await server.api('/repos/alice/code/git/refs/tags%2Fv')).json())).toEqual(['refs/tags/v1.0', 'refs/tags/v1.1', 'refs/tags/v2']);
+    expect(refsOf(await (await server.api('/repos/alice/code/git/refs/heads/fe')).json())).toEqual([
+      'refs/heads/feat',
+      'refs/heads/featureA',
+    ]);
+    expect(refsOf(await (await server.api('/repos/alice/code/git/refs/tags%2Fv')).json())).toEqual([
+      'refs/tags/v1.0',
+      'refs/tags/v1.1',
+      'refs/tags/v2',
+    ]);
   });
 
   it('pages a prefix list with a Link header under /api/v3', async () => {
     const res = await server.api('/repos/alice/code/git/refs/tags?per_page=2');
     expect(refsOf(await res.json())).toEqual(['refs/tags/v1.0', 'refs/tags/v1.1']);
-    expect(res.headers.get('link')).toContain(`<${server.url}/api/v3/repos/alice/code/git/refs/tags?per_page=2&page=2>; rel="next"`);
+    expect(res.headers.get('link')).toContain(
+      `<${server.url}/api/v3/repos/alice/code/git/refs/tags?per_page=2&page=2>; rel="next"`,
+    );
   });
 
   it('is 404 when nothing matches, and 409 for an empty repository', async () => {
@@ -80,7 +105,9 @@ describe('GET /repos/{owner}/{repo}/git/refs/{ref} (legacy form)', () => {
   });
 
   it('leaves DELETE on the same path as it was', async () => {
-    expect((await server.api('/repos/alice/code/git/refs/tags/v2', { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect(
+      (await server.api('/repos/alice/code/git/refs/tags/v2', { method: 'DELETE', token: alice.token })).status,
+    ).toBe(204);
     expect((await server.api('/repos/alice/code/git/refs/tags/v2')).status).toBe(404);
   });
 });

@@ -6,7 +6,10 @@ import type { GitRepositories } from './git.js';
 
 export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 
-export interface ObjectInfo { type: GitObjectType; size: number }
+export interface ObjectInfo {
+  type: GitObjectType;
+  size: number;
+}
 
 /** A full lowercase SHA-1 object name. */
 export const SHA_PATTERN = /^[0-9a-f]{40}$/;
@@ -18,15 +21,24 @@ export const MAX_BLOB_BYTES = 100 * 1024 * 1024;
  * Type and size of each named object, or null where it does not exist (or
  * is not a full sha: no rev expressions reach git from here).
  */
-export async function objectInfos(git: GitRepositories, repositoryId: number, shas: string[]): Promise<Map<string, ObjectInfo | null>> {
+export async function objectInfos(
+  git: GitRepositories,
+  repositoryId: number,
+  shas: string[],
+): Promise<Map<string, ObjectInfo | null>> {
   const out = new Map<string, ObjectInfo | null>();
   const asked = [...new Set(shas)].filter((sha) => SHA_PATTERN.test(sha));
   for (const sha of shas) out.set(sha, null);
   if (asked.length === 0) return out;
-  const text = await git.git(repositoryId, ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], asked.join('\n') + '\n');
+  const text = await git.git(
+    repositoryId,
+    ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'],
+    `${asked.join('\n')}\n`,
+  );
   for (const line of text.split('\n')) {
     const [sha, type, size] = line.split(' ');
-    if (sha && size !== undefined && type !== 'missing') out.set(sha, { type: type as GitObjectType, size: Number(size) });
+    if (sha && size !== undefined && type !== 'missing')
+      out.set(sha, { type: type as GitObjectType, size: Number(size) });
   }
   return out;
 }
@@ -45,7 +57,11 @@ export async function writeBlob(git: GitRepositories, repositoryId: number, cont
  * at a time), never holding the whole of it: each piece waits for git to take
  * the previous one.
  */
-export async function writeBlobStream(git: GitRepositories, repositoryId: number, pieces: Iterable<Buffer>): Promise<string> {
+export async function writeBlobStream(
+  git: GitRepositories,
+  repositoryId: number,
+  pieces: Iterable<Buffer>,
+): Promise<string> {
   const child = git.spawn(repositoryId, ['hash-object', '-w', '--stdin']);
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
@@ -59,7 +75,8 @@ export async function writeBlobStream(git: GitRepositories, repositoryId: number
   child.stdin.on('error', () => {});
   try {
     for (const piece of pieces) {
-      if (!child.stdin.write(piece)) await Promise.race([new Promise((resolve) => child.stdin.once('drain', resolve)), exited]);
+      if (!child.stdin.write(piece))
+        await Promise.race([new Promise((resolve) => child.stdin.once('drain', resolve)), exited]);
       if (child.exitCode !== null) break;
     }
   } catch (error) {
@@ -75,6 +92,12 @@ export async function writeBlobStream(git: GitRepositories, repositoryId: number
 }
 
 /** An object's raw content (a blob's bytes, a commit's or tag's text). */
-export function readObject(git: GitRepositories, repositoryId: number, type: GitObjectType, sha: string, maxBytes = MAX_BLOB_BYTES + 1024 * 1024): Promise<Buffer> {
+export function readObject(
+  git: GitRepositories,
+  repositoryId: number,
+  type: GitObjectType,
+  sha: string,
+  maxBytes = MAX_BLOB_BYTES + 1024 * 1024,
+): Promise<Buffer> {
   return git.gitBytes(repositoryId, ['cat-file', type, sha], '', maxBytes);
 }

@@ -11,18 +11,34 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  const repo = await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'code', auto_init: true } })).json();
+  const repo = await (
+    await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'code', auto_init: true } })
+  ).json();
   head = (await server.services.git.resolveRef(repo.id, 'refs/heads/main'))!;
   for (const ref of ['refs/heads/feat', 'refs/heads/featureA', 'refs/heads/featureB', 'refs/tags/v1', 'refs/notes/x']) {
-    expect((await server.api('/repos/alice/code/git/refs', { method: 'POST', token: alice.token, body: { ref, sha: head } })).status).toBe(201);
+    expect(
+      (await server.api('/repos/alice/code/git/refs', { method: 'POST', token: alice.token, body: { ref, sha: head } }))
+        .status,
+    ).toBe(201);
   }
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hidden', private: true, auto_init: true } });
+  await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'hidden', private: true, auto_init: true },
+  });
 });
 afterAll(() => server.close());
 
 const refsOf = (body: { ref: string }[]) => body.map((r) => r.ref);
-const ALL = ['refs/heads/feat', 'refs/heads/featureA', 'refs/heads/featureB', 'refs/heads/main', 'refs/notes/x', 'refs/tags/v1'];
+const ALL = [
+  'refs/heads/feat',
+  'refs/heads/featureA',
+  'refs/heads/featureB',
+  'refs/heads/main',
+  'refs/notes/x',
+  'refs/tags/v1',
+];
 
 describe('GET /repos/{owner}/{repo}/git/refs', () => {
   for (const base of ['', '/api/v3']) {
@@ -32,7 +48,8 @@ describe('GET /repos/{owner}/{repo}/git/refs', () => {
       const body = await res.json();
       expect(refsOf(body)).toEqual(ALL);
       expect(body[3]).toEqual({
-        ref: 'refs/heads/main', node_id: expect.any(String),
+        ref: 'refs/heads/main',
+        node_id: expect.any(String),
         url: `${server.url}/api/v3/repos/alice/code/git/refs/heads/main`,
         object: { type: 'commit', sha: head, url: `${server.url}/api/v3/repos/alice/code/git/commits/${head}` },
       });
@@ -71,13 +88,21 @@ describe('GET /repos/{owner}/{repo}/git/matching-refs/{ref}', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(refsOf(body)).toEqual(['refs/heads/feat', 'refs/heads/featureA', 'refs/heads/featureB']);
-      expectBothSchemas(body, { path: '/repos/{owner}/{repo}/git/matching-refs/{ref}', method: 'get' }, { operationId: 'git/list-matching-refs' });
+      expectBothSchemas(
+        body,
+        { path: '/repos/{owner}/{repo}/git/matching-refs/{ref}', method: 'get' },
+        { operationId: 'git/list-matching-refs' },
+      );
     });
   }
 
   it('takes the prefix raw or %2F-encoded, and a namespace alone', async () => {
-    expect(refsOf(await (await server.api('/repos/alice/code/git/matching-refs/heads%2FfeatureA')).json())).toEqual(['refs/heads/featureA']);
-    expect(refsOf(await (await server.api('/repos/alice/code/git/matching-refs/tags')).json())).toEqual(['refs/tags/v1']);
+    expect(refsOf(await (await server.api('/repos/alice/code/git/matching-refs/heads%2FfeatureA')).json())).toEqual([
+      'refs/heads/featureA',
+    ]);
+    expect(refsOf(await (await server.api('/repos/alice/code/git/matching-refs/tags')).json())).toEqual([
+      'refs/tags/v1',
+    ]);
   });
 
   // go-github's ListMatchingRefs(ctx, owner, repo, "") is its documented way to list every ref.
@@ -87,7 +112,11 @@ describe('GET /repos/{owner}/{repo}/git/matching-refs/{ref}', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(refsOf(body)).toEqual(ALL);
-      expectBothSchemas(body, { path: '/repos/{owner}/{repo}/git/matching-refs/{ref}', method: 'get' }, { operationId: 'git/list-matching-refs' });
+      expectBothSchemas(
+        body,
+        { path: '/repos/{owner}/{repo}/git/matching-refs/{ref}', method: 'get' },
+        { operationId: 'git/list-matching-refs' },
+      );
       const paged = await server.api(`${base}/repos/alice/code/git/matching-refs/?per_page=5`);
       expect(refsOf(await paged.json())).toEqual(ALL.slice(0, 5));
       expect(paged.headers.get('link')).toContain(`/repos/alice/code/git/matching-refs/?per_page=5&page=2`);

@@ -10,7 +10,11 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'code', auto_init: true } });
+  const res = await server.api('/user/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'code', auto_init: true },
+  });
   const repo = await res.json();
   head = (await server.services.git.resolveRef(repo.id, 'refs/heads/main'))!;
 });
@@ -20,7 +24,7 @@ const createRef = (body: unknown, token = alice.token) =>
   server.api('/repos/alice/code/git/refs', { method: 'POST', token, body });
 
 describe('POST /repos/{owner}/{repo}/git/refs', () => {
-  it('creates a ref in git and returns GitHub\'s ref object', async () => {
+  it("creates a ref in git and returns GitHub's ref object", async () => {
     const res = await createRef({ ref: 'refs/heads/feature/a', sha: head });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
@@ -37,7 +41,10 @@ describe('POST /repos/{owner}/{repo}/git/refs', () => {
   });
 
   it('creates exactly one of two racing identical refs', async () => {
-    const results = await Promise.all([createRef({ ref: 'refs/heads/race', sha: head }), createRef({ ref: 'refs/heads/race', sha: head })]);
+    const results = await Promise.all([
+      createRef({ ref: 'refs/heads/race', sha: head }),
+      createRef({ ref: 'refs/heads/race', sha: head }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
@@ -48,7 +55,14 @@ describe('POST /repos/{owner}/{repo}/git/refs', () => {
   });
 
   it('answers 422 for invalid ref names', async () => {
-    for (const ref of ['refs/heads/bad..name', 'refs/heads/with space', 'heads/main', 'refs/x', 'refs/heads/end.lock', 'refs/heads/trailing/']) {
+    for (const ref of [
+      'refs/heads/bad..name',
+      'refs/heads/with space',
+      'heads/main',
+      'refs/x',
+      'refs/heads/end.lock',
+      'refs/heads/trailing/',
+    ]) {
       const res = await createRef({ ref, sha: head });
       expect(res.status, ref).toBe(422);
     }

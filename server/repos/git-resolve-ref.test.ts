@@ -36,9 +36,21 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('resolveRef', () => {
   const refs = [
-    'refs/heads/main', 'refs/heads/packed-only', 'refs/tags/v1', 'refs/heads/feature/a', 'refs/heads/alias',
-    'refs/heads/feature', 'refs/heads', 'refs/heads/missing', 'refs/heads/../../config', 'refs/heads/./main',
-    'refs/heads/main.lock', 'HEAD', 'config', '/etc/passwd', 'refs/heads/main/',
+    'refs/heads/main',
+    'refs/heads/packed-only',
+    'refs/tags/v1',
+    'refs/heads/feature/a',
+    'refs/heads/alias',
+    'refs/heads/feature',
+    'refs/heads',
+    'refs/heads/missing',
+    'refs/heads/../../config',
+    'refs/heads/./main',
+    'refs/heads/main.lock',
+    'HEAD',
+    'config',
+    '/etc/passwd',
+    'refs/heads/main/',
   ];
   for (const ref of refs) {
     it(`answers as git does for ${ref}`, async () => {

@@ -12,11 +12,19 @@ import type { GitRepositories } from './git.js';
  * Resolves true when git ran to the end, false when it was stopped; rejects
  * when git failed on its own (with its stderr, capped).
  */
-export function streamGit(git: GitRepositories, repositoryId: number, args: string[], input: string, take: (chunk: Buffer) => boolean): Promise<boolean> {
+export function streamGit(
+  git: GitRepositories,
+  repositoryId: number,
+  args: string[],
+  input: string,
+  take: (chunk: Buffer) => boolean,
+): Promise<boolean> {
   const child = git.spawn(repositoryId, args);
   let stopped = false;
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { if (stderr.length < 4096) stderr += chunk.toString('utf8'); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < 4096) stderr += chunk.toString('utf8');
+  });
   child.stdout.on('data', (chunk: Buffer) => {
     if (stopped) return;
     if (!take(chunk)) {
@@ -47,7 +55,11 @@ export class FieldSplitter {
   private pieces: Buffer[] = [];
   private kept = 0;
 
-  constructor(private readonly terminator: number, private readonly maxFieldBytes: number, private readonly onField: (field: Buffer) => boolean) {}
+  constructor(
+    private readonly terminator: number,
+    private readonly maxFieldBytes: number,
+    private readonly onField: (field: Buffer) => boolean,
+  ) {}
 
   /** Feeds a chunk; false once `onField` asked to stop. */
   push(chunk: Buffer): boolean {
@@ -86,7 +98,15 @@ export class FieldSplitter {
  * `maxFieldBytes`, handed to `onField` until it returns false (git is then
  * stopped). Resolves true when git's whole output was read.
  */
-export async function readGitFields(git: GitRepositories, repositoryId: number, args: string[], input: string, terminator: number, maxFieldBytes: number, onField: (field: Buffer) => boolean): Promise<boolean> {
+export async function readGitFields(
+  git: GitRepositories,
+  repositoryId: number,
+  args: string[],
+  input: string,
+  terminator: number,
+  maxFieldBytes: number,
+  onField: (field: Buffer) => boolean,
+): Promise<boolean> {
   const splitter = new FieldSplitter(terminator, maxFieldBytes, onField);
   const whole = await streamGit(git, repositoryId, args, input, (chunk) => splitter.push(chunk));
   if (whole) splitter.end();

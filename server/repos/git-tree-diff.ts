@@ -9,7 +9,11 @@
 import type { ObjectReader } from './git-batch.js';
 import { parseTree, type TreeEntry } from './git-tree-edit.js';
 
-export interface ChangedPaths { added: string[]; removed: string[]; modified: string[] }
+export interface ChangedPaths {
+  added: string[];
+  removed: string[];
+  modified: string[];
+}
 
 export interface TreeDiffLimits {
   /** Paths listed at most (added, removed and modified together): GitHub lists 3,000 files of a commit. */
@@ -39,7 +43,12 @@ function compareEntries([a, x]: [string, TreeEntry], [b, y]: [string, TreeEntry]
   return left.length - right.length;
 }
 
-interface Walk { out: ChangedPaths; count: number; reads: number; limits: TreeDiffLimits }
+interface Walk {
+  out: ChangedPaths;
+  count: number;
+  reads: number;
+  limits: TreeDiffLimits;
+}
 
 export class TreeDiffer {
   private readonly trees = new Map<string, Promise<Entries>>();
@@ -53,7 +62,10 @@ export class TreeDiffer {
   async diff(oldTree: string | null, newTree: string, limits: TreeDiffLimits): Promise<ChangedPaths> {
     const walk: Walk = { out: { added: [], removed: [], modified: [] }, count: 0, reads: 0, limits };
     if (oldTree !== newTree) {
-      const [before, after] = await Promise.all([oldTree === null ? [] : this.entries(walk, oldTree), this.entries(walk, newTree)]);
+      const [before, after] = await Promise.all([
+        oldTree === null ? [] : this.entries(walk, oldTree),
+        this.entries(walk, newTree),
+      ]);
       await this.compare(walk, before, after, '');
     }
     return walk.out;
@@ -64,7 +76,9 @@ export class TreeDiffer {
     if (!entries) {
       if (this.trees.size >= MAX_CACHED_TREES) this.trees.clear();
       walk.reads++;
-      entries = this.reader.read(name).then((object) => (object?.type === 'tree' ? [...parseTree(object.content)] : []));
+      entries = this.reader
+        .read(name)
+        .then((object) => (object?.type === 'tree' ? [...parseTree(object.content)] : []));
       this.trees.set(name, entries);
     }
     return entries;

@@ -9,19 +9,28 @@ import type { GitRepositories } from './git.js';
 import { ObjectReader, TreeWriter } from './git-batch.js';
 import type { GitObjectType } from './git-objects.js';
 
-export interface TreeEntry { mode: string; type: GitObjectType; sha: string }
+export interface TreeEntry {
+  mode: string;
+  type: GitObjectType;
+  sha: string;
+}
 
 /** Put `sha` at `path`, or (sha null) delete whatever is at `path`. */
 export type TreeEdit = { path: string; sha: string; mode: string; type: GitObjectType } | { path: string; sha: null };
 
 /** An edit that cannot apply (deleting a path that is not there); the caller answers 422. */
 export class TreeEditError extends Error {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-interface Dir { entries: Map<string, TreeEntry | Dir> }
+interface Dir {
+  entries: Map<string, TreeEntry | Dir>;
+}
 
 const isDir = (node: TreeEntry | Dir): node is Dir => 'entries' in node;
 
@@ -35,13 +44,20 @@ export function parseTree(content: Buffer): Map<string, TreeEntry> {
     if (space < 0 || nul < 0 || nul + 21 > content.length) break;
     const mode = content.subarray(at, space).toString('latin1');
     const type: GitObjectType = mode === '40000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
-    entries.set(content.subarray(space + 1, nul).toString('utf8'), { mode: mode.padStart(6, '0'), type, sha: content.subarray(nul + 1, nul + 21).toString('hex') });
+    entries.set(content.subarray(space + 1, nul).toString('utf8'), {
+      mode: mode.padStart(6, '0'),
+      type,
+      sha: content.subarray(nul + 1, nul + 21).toString('hex'),
+    });
     at = nul + 21;
   }
   return entries;
 }
 
-interface Io { reader: ObjectReader; writer: TreeWriter }
+interface Io {
+  reader: ObjectReader;
+  writer: TreeWriter;
+}
 
 async function load(io: Io, sha: string | null): Promise<Dir> {
   if (!sha) return { entries: new Map() };
@@ -97,7 +113,12 @@ async function write(io: Io, dir: Dir, isRoot: boolean): Promise<string | null> 
 }
 
 /** The sha of `base` (null: the empty tree) with `edits` applied in order. */
-export async function editTree(git: GitRepositories, repositoryId: number, base: string | null, edits: TreeEdit[]): Promise<string> {
+export async function editTree(
+  git: GitRepositories,
+  repositoryId: number,
+  base: string | null,
+  edits: TreeEdit[],
+): Promise<string> {
   const io: Io = { reader: new ObjectReader(git, repositoryId), writer: new TreeWriter(git, repositoryId) };
   try {
     const root = await load(io, base);

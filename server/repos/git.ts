@@ -28,8 +28,10 @@ export interface CommitIdentities {
 /** The environment `git commit-tree` / `git mktag` read their identities (and dates, when given) from. */
 export function identityEnv({ author, committer }: CommitIdentities): Record<string, string> {
   const env: Record<string, string> = {
-    GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email,
-    GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email,
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: author.email,
+    GIT_COMMITTER_NAME: committer.name,
+    GIT_COMMITTER_EMAIL: committer.email,
   };
   if (author.date) env.GIT_AUTHOR_DATE = author.date;
   if (committer.date) env.GIT_COMMITTER_DATE = committer.date;
@@ -44,9 +46,15 @@ export class GitRepositories {
   }
 
   /** Runs `git <args>` in the repository and returns stdout (throws on a non-zero exit). */
-  async git(repositoryId: number, args: string[], input?: string | Buffer, env: Record<string, string> = {}): Promise<string> {
+  async git(
+    repositoryId: number,
+    args: string[],
+    input?: string | Buffer,
+    env: Record<string, string> = {},
+  ): Promise<string> {
     const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
-      env: { ...process.env, ...GIT_ENV, ...env }, maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, ...GIT_ENV, ...env },
+      maxBuffer: 16 * 1024 * 1024,
     });
     if (input !== undefined) child.child.stdin?.end(input);
     const { stdout } = await child;
@@ -60,7 +68,9 @@ export class GitRepositories {
    */
   async gitBytes(repositoryId: number, args: string[], input: string, maxBuffer = 128 * 1024 * 1024): Promise<Buffer> {
     const child = run('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
-      env: { ...process.env, ...GIT_ENV }, maxBuffer, encoding: 'buffer',
+      env: { ...process.env, ...GIT_ENV },
+      maxBuffer,
+      encoding: 'buffer',
     });
     // git may exit before reading all of stdin (a bad argument): the exit status reports it, not an EPIPE crash.
     child.child.stdin?.on('error', () => {});
@@ -71,7 +81,9 @@ export class GitRepositories {
 
   /** `git <args>` as a child process with its streams, for input or output too large to hold twice. */
   spawn(repositoryId: number, args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-    return spawn('git', ['--git-dir', this.pathOf(repositoryId), ...args], { env: { ...process.env, ...GIT_ENV, ...env } });
+    return spawn('git', ['--git-dir', this.pathOf(repositoryId), ...args], {
+      env: { ...process.env, ...GIT_ENV, ...env },
+    });
   }
 
   /**
@@ -86,11 +98,20 @@ export class GitRepositories {
       const branch = this.readLooseRef(repositoryId, `refs/heads/${name}`);
       if (branch !== null) return branch;
     }
-    const candidates = name.startsWith('refs/') ? [name]
+    const candidates = name.startsWith('refs/')
+      ? [name]
       : [`refs/heads/${name}`, `refs/tags/${name}`, ...(/^[0-9a-f]{4,64}$/.test(name) ? [name] : [])];
     for (const candidate of candidates) {
       try {
-        const sha = (await this.git(repositoryId, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${candidate}^{commit}`])).trim();
+        const sha = (
+          await this.git(repositoryId, [
+            'rev-parse',
+            '--verify',
+            '--quiet',
+            '--end-of-options',
+            `${candidate}^{commit}`,
+          ])
+        ).trim();
         if (sha) return sha;
       } catch {
         // not this one
@@ -107,11 +128,19 @@ export class GitRepositories {
   }
 
   /** An initial commit with a README on the default branch (GitHub's auto_init). */
-  async autoInit(repositoryId: number, defaultBranch: string, name: string, description: string | null, identities: CommitIdentities): Promise<string> {
+  async autoInit(
+    repositoryId: number,
+    defaultBranch: string,
+    name: string,
+    description: string | null,
+    identities: CommitIdentities,
+  ): Promise<string> {
     const readme = `# ${name}\n${description ? `\n${description}\n` : ''}`;
     const blob = (await this.git(repositoryId, ['hash-object', '-w', '--stdin'], readme)).trim();
     const tree = (await this.git(repositoryId, ['mktree'], `100644 blob ${blob}\tREADME.md\n`)).trim();
-    const commit = (await this.git(repositoryId, ['commit-tree', tree, '-m', 'Initial commit'], undefined, identityEnv(identities))).trim();
+    const commit = (
+      await this.git(repositoryId, ['commit-tree', tree, '-m', 'Initial commit'], undefined, identityEnv(identities))
+    ).trim();
     await this.git(repositoryId, ['update-ref', `refs/heads/${defaultBranch}`, commit, '0'.repeat(40)]);
     return commit;
   }
@@ -145,7 +174,8 @@ export class GitRepositories {
 
   private readLooseRef(repositoryId: number, ref: string): string | null {
     // Only a well-formed name under refs/ (git refuses `..`, and the path must stay inside the repository).
-    if (!/^refs\/(?:[^/.\0\\][^/\0\\]*\/)*[^/.\0\\][^/\0\\]*$/.test(ref) || ref.includes('..') || ref.endsWith('.lock')) return null;
+    if (!/^refs\/(?:[^/.\0\\][^/\0\\]*\/)*[^/.\0\\][^/\0\\]*$/.test(ref) || ref.includes('..') || ref.endsWith('.lock'))
+      return null;
     try {
       // Synchronously: a 41-byte file in the page cache is a few µs of
       // syscalls, while fs/promises costs four thread-pool round trips
@@ -201,10 +231,13 @@ export class GitRepositories {
   /** Every ref with the type of the object it points at, sorted by name (git's order). */
   async listRefObjects(repositoryId: number): Promise<{ ref: string; sha: string; type: string }[]> {
     const out = await this.git(repositoryId, ['for-each-ref', '--format=%(objectname) %(objecttype) %(refname)']);
-    return out.split('\n').filter(Boolean).map((line) => {
-      const [sha, type, ...name] = line.split(' ');
-      return { sha: sha!, type: type!, ref: name.join(' ') };
-    });
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [sha, type, ...name] = line.split(' ');
+        return { sha: sha!, type: type!, ref: name.join(' ') };
+      });
   }
 
   /** Validates a ref name by git's own rules. */

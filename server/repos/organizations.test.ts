@@ -16,7 +16,11 @@ beforeAll(async () => {
   outsider = await server.createUser('outsider');
   const org = await server.createOrg('acme', owner.id);
   await server.services.accounts.addMember(org.id, member.id);
-  const created = await server.api('/orgs/acme/repos', { method: 'POST', token: member.token, body: { name: 'internal-tools', private: true } });
+  const created = await server.api('/orgs/acme/repos', {
+    method: 'POST',
+    token: member.token,
+    body: { name: 'internal-tools', private: true },
+  });
   expect(created.status).toBe(201);
 });
 afterAll(() => server.close());
@@ -41,7 +45,11 @@ describe('organization repositories', () => {
   it('let members list the org repository and refuse them admin operations', async () => {
     const list = await (await server.api('/user/repos', { token: member.token })).json();
     expect(list.map((r: { full_name: string }) => r.full_name)).toContain('acme/internal-tools');
-    const patch = await server.api('/repos/acme/internal-tools', { method: 'PATCH', token: member.token, body: { description: 'x' } });
+    const patch = await server.api('/repos/acme/internal-tools', {
+      method: 'PATCH',
+      token: member.token,
+      body: { description: 'x' },
+    });
     expect(patch.status).toBe(403);
     expect((await patch.json()).message).toBe('Must have admin rights to Repository.');
   });
@@ -49,17 +57,31 @@ describe('organization repositories', () => {
 
 describe('POST /orgs/{org}/repos', () => {
   it('creates an org-owned repository with a git directory for a member', async () => {
-    const res = await server.api('/orgs/ACME/repos', { method: 'POST', token: owner.token, body: { name: 'site', auto_init: true } });
+    const res = await server.api('/orgs/ACME/repos', {
+      method: 'POST',
+      token: owner.token,
+      body: { name: 'site', auto_init: true },
+    });
     expect(res.status).toBe(201);
     const repo = await res.json();
-    expect(repo).toMatchObject({ full_name: 'acme/site', owner: { login: 'acme', type: 'Organization' }, organization: { login: 'acme' } });
+    expect(repo).toMatchObject({
+      full_name: 'acme/site',
+      owner: { login: 'acme', type: 'Organization' },
+      organization: { login: 'acme' },
+    });
     expect(existsSync(server.services.git.pathOf(repo.id))).toBe(true);
   });
 
   it('is 403 for non-members, 404 for unknown organizations and for users, 422 for a taken name', async () => {
-    expect((await server.api('/orgs/acme/repos', { method: 'POST', token: outsider.token, body: { name: 'x' } })).status).toBe(403);
-    expect((await server.api('/orgs/nope/repos', { method: 'POST', token: owner.token, body: { name: 'x' } })).status).toBe(404);
-    expect((await server.api('/orgs/owner/repos', { method: 'POST', token: owner.token, body: { name: 'x' } })).status).toBe(404);
+    expect(
+      (await server.api('/orgs/acme/repos', { method: 'POST', token: outsider.token, body: { name: 'x' } })).status,
+    ).toBe(403);
+    expect(
+      (await server.api('/orgs/nope/repos', { method: 'POST', token: owner.token, body: { name: 'x' } })).status,
+    ).toBe(404);
+    expect(
+      (await server.api('/orgs/owner/repos', { method: 'POST', token: owner.token, body: { name: 'x' } })).status,
+    ).toBe(404);
     const taken = await server.api('/orgs/acme/repos', { method: 'POST', token: owner.token, body: { name: 'SITE' } });
     expect(taken.status).toBe(422);
     expect((await taken.json()).errors[0]).toMatchObject({ field: 'name', code: 'already_exists' });

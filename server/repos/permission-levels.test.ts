@@ -9,13 +9,17 @@ import { hasPermission, PERMISSIONS, permissionsObject, type Permission } from '
 describe('hasPermission', () => {
   it('orders read < triage < write < maintain < admin, and no grant includes nothing', () => {
     for (const [i, granted] of PERMISSIONS.entries()) {
-      for (const [j, needed] of PERMISSIONS.entries()) expect(hasPermission(granted, needed), `${granted} ⊇ ${needed}`).toBe(i >= j);
+      for (const [j, needed] of PERMISSIONS.entries())
+        expect(hasPermission(granted, needed), `${granted} ⊇ ${needed}`).toBe(i >= j);
       expect(hasPermission(null, granted)).toBe(false);
     }
   });
 });
 
-const EXPECTED: Record<Permission, { admin: boolean; maintain: boolean; push: boolean; triage: boolean; pull: boolean }> = {
+const EXPECTED: Record<
+  Permission,
+  { admin: boolean; maintain: boolean; push: boolean; triage: boolean; pull: boolean }
+> = {
   read: { admin: false, maintain: false, push: false, triage: false, pull: true },
   triage: { admin: false, maintain: false, push: false, triage: true, pull: true },
   write: { admin: false, maintain: false, push: true, triage: true, pull: true },
@@ -40,7 +44,11 @@ describe('collaborators with each role', () => {
     server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
     alice = await server.createUser('alice');
     bob = await server.createUser('bob');
-    const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'roles', private: true, auto_init: true } });
+    const res = await server.api('/user/repos', {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'roles', private: true, auto_init: true },
+    });
     repoId = ((await res.json()) as { id: number }).id;
   });
   afterAll(() => server.close());
@@ -54,14 +62,18 @@ describe('collaborators with each role', () => {
         expect(res.status, permission).toBe(200);
         expect(((await res.json()) as { permissions: unknown }).permissions, permission).toEqual(EXPECTED[permission]);
       }
-      const list = (await (await server.api('/user/repos', { token: bob.token })).json()) as { name: string; permissions: unknown }[];
+      const list = (await (await server.api('/user/repos', { token: bob.token })).json()) as {
+        name: string;
+        permissions: unknown;
+      }[];
       expect(list.find((r) => r.name === 'roles')?.permissions, permission).toEqual(EXPECTED[permission]);
     }
   });
 
   it('a triager can read but cannot push (refs) nor administer; maintain can push', async () => {
     const sha = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
-    const createRef = (ref: string) => server.api('/repos/alice/roles/git/refs', { method: 'POST', token: bob.token, body: { ref, sha } });
+    const createRef = (ref: string) =>
+      server.api('/repos/alice/roles/git/refs', { method: 'POST', token: bob.token, body: { ref, sha } });
     await grant(server, repoId, bob.id, 'triage');
     expect((await server.api('/repos/alice/roles/git/refs', { token: bob.token })).status).toBe(200);
     const denied = await createRef('refs/heads/by-triage');
@@ -70,7 +82,10 @@ describe('collaborators with each role', () => {
     await grant(server, repoId, bob.id, 'maintain');
     expect((await createRef('refs/heads/by-maintain')).status).toBe(201);
     // Maintain is not admin: settings and deletion stay the owner's.
-    expect((await server.api('/repos/alice/roles', { method: 'PATCH', token: bob.token, body: { description: 'x' } })).status).toBe(403);
+    expect(
+      (await server.api('/repos/alice/roles', { method: 'PATCH', token: bob.token, body: { description: 'x' } }))
+        .status,
+    ).toBe(403);
     expect((await server.api('/repos/alice/roles', { method: 'DELETE', token: bob.token })).status).toBe(403);
   });
 });

@@ -36,7 +36,11 @@ export function highest(...permissions: (Permission | null | undefined)[]): Perm
 }
 
 /** The user's permission from the database (owner, org role, collaborator, a private fork's upstream); public read not included. */
-export async function loadGrantedPermission(sql: Sql | TransactionSql, repo: RepositoryRow, userId: number): Promise<Permission | null> {
+export async function loadGrantedPermission(
+  sql: Sql | TransactionSql,
+  repo: RepositoryRow,
+  userId: number,
+): Promise<Permission | null> {
   if (repo.owner_id === userId) return 'admin';
   return (await loadGrantedPermissions(sql, [repo], userId)).get(repo.id) ?? null;
 }
@@ -77,7 +81,11 @@ function granted(row: ChainGrant): Permission | null {
  * loaders): one statement, whatever their number. Keyed by repository id; a
  * repository deleted meanwhile grants nothing.
  */
-export async function loadGrantedPermissions(sql: Sql | TransactionSql, repos: readonly RepositoryRow[], userId: number): Promise<Map<number, Permission | null>> {
+export async function loadGrantedPermissions(
+  sql: Sql | TransactionSql,
+  repos: readonly RepositoryRow[],
+  userId: number,
+): Promise<Map<number, Permission | null>> {
   const permissions = new Map<number, Permission | null>();
   const others = repos.filter((repo) => repo.owner_id !== userId);
   for (const repo of repos) permissions.set(repo.id, repo.owner_id === userId ? 'admin' : null);

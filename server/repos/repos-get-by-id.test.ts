@@ -12,8 +12,14 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  publicId = (await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'open' } })).json()).id;
-  privateId = (await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'closed', private: true } })).json()).id;
+  publicId = (
+    await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'open' } })).json()
+  ).id;
+  privateId = (
+    await (
+      await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'closed', private: true } })
+    ).json()
+  ).id;
 });
 afterAll(() => server.close());
 
@@ -28,12 +34,19 @@ describe('GET /repositories/{repository_id}', () => {
       const byName = await (await server.api(`${base}/repos/alice/open`, { token: alice.token })).json();
       expect(body).toEqual(byName);
       expect(body).toMatchObject({ id: publicId, full_name: 'alice/open', permissions: { admin: true } });
-      expectBothSchemas(body, { path: '/repositories/{repository_id}', method: 'get' }, { component: 'full-repository' });
+      expectBothSchemas(
+        body,
+        { path: '/repositories/{repository_id}', method: 'get' },
+        { component: 'full-repository' },
+      );
     });
   }
 
   it('follows a rename: the id still finds the repository', async () => {
-    expect((await server.api('/repos/alice/open', { method: 'PATCH', token: alice.token, body: { name: 'renamed' } })).status).toBe(200);
+    expect(
+      (await server.api('/repos/alice/open', { method: 'PATCH', token: alice.token, body: { name: 'renamed' } }))
+        .status,
+    ).toBe(200);
     const body = await (await byId(publicId)).json();
     expect(body.full_name).toBe('alice/renamed');
   });
@@ -49,7 +62,11 @@ describe('GET /repositories/{repository_id}', () => {
     expect((await byId(privateId, bob.token)).status).toBe(403);
     const res = await byId(privateId, alice.token);
     expect(res.status).toBe(200);
-    expectBothSchemas(await res.json(), { path: '/repositories/{repository_id}', method: 'get' }, { component: 'full-repository' });
+    expectBothSchemas(
+      await res.json(),
+      { path: '/repositories/{repository_id}', method: 'get' },
+      { component: 'full-repository' },
+    );
   });
 
   it('is 404 for an unknown id and for a malformed one', async () => {

@@ -93,7 +93,10 @@ export class RepositoryStore {
   /** Bumped by every invalidation: a row loaded before one must not be cached. */
   private generation = 0;
 
-  constructor(private readonly sql: Sql, private readonly bus: InvalidationBus) {
+  constructor(
+    private readonly sql: Sql,
+    private readonly bus: InvalidationBus,
+  ) {
     bus.subscribe((topic) => {
       // One repository changed (every push moves its pushed_at): drop its entry
       // and every "not found" one (it may have been created or renamed to that
@@ -121,7 +124,8 @@ export class RepositoryStore {
 
   private async entry(owner: string, name: string): Promise<CacheEntry> {
     // Nothing to find (GraphQL takes any string); not cached, so junk keys cannot crowd the cache.
-    if (!canMatchText(owner) || !canMatchText(name)) return { repo: null, permissions: new Map(), views: new Map(), live: false };
+    if (!canMatchText(owner) || !canMatchText(name))
+      return { repo: null, permissions: new Map(), views: new Map(), live: false };
     const key = cacheKey(owner, name);
     let entry = this.cache.get(key);
     if (!entry) {
@@ -223,7 +227,11 @@ export class RepositoryStore {
     return Boolean(row);
   }
 
-  async insert(tx: TransactionSql, ownerId: number, values: Required<Pick<RepositoryChanges, 'name' | 'private'>> & RepositoryChanges): Promise<number> {
+  async insert(
+    tx: TransactionSql,
+    ownerId: number,
+    values: Required<Pick<RepositoryChanges, 'name' | 'private'>> & RepositoryChanges,
+  ): Promise<number> {
     const [row] = await tx<{ id: number }[]>`
       INSERT INTO repositories (owner_id, name, description, homepage, private, has_issues, has_projects, has_wiki)
       VALUES (${ownerId}, ${values.name}, ${values.description ?? null}, ${values.homepage ?? null}, ${values.private},
@@ -235,7 +243,11 @@ export class RepositoryStore {
   }
 
   /** `alsoInTransaction` runs in the update's transaction (more invalidations that must go out with it). */
-  async update(id: number, changes: RepositoryChanges, alsoInTransaction?: (tx: TransactionSql) => Promise<unknown>): Promise<void> {
+  async update(
+    id: number,
+    changes: RepositoryChanges,
+    alsoInTransaction?: (tx: TransactionSql) => Promise<unknown>,
+  ): Promise<void> {
     const columns = Object.keys(changes).filter((k) => (changes as Record<string, unknown>)[k] !== undefined);
     await this.sql.begin(async (tx) => {
       // A rename bumps the issue-list generation (its trigger, migration 018):
@@ -262,7 +274,9 @@ export class RepositoryStore {
   async delete(id: number, beforeDelete?: (tx: TransactionSql) => Promise<unknown>): Promise<void> {
     const parentId = await this.sql.begin(async (tx) => {
       await beforeDelete?.(tx);
-      const [row] = await tx<{ parent_id: number | null }[]>`DELETE FROM repositories WHERE id = ${id} RETURNING parent_id`;
+      const [row] = await tx<
+        { parent_id: number | null }[]
+      >`DELETE FROM repositories WHERE id = ${id} RETURNING parent_id`;
       await publish(tx, `repo:${id}`);
       return row?.parent_id ?? null;
     });
@@ -291,7 +305,9 @@ export class RepositoryStore {
  * only `pushed_at`. Returns the new `pushed_at` (null when the repository is gone).
  */
 export async function touchPushedAt(tx: TransactionSql, id: number): Promise<Date | null> {
-  const [row] = await tx<{ pushed_at: Date }[]>`UPDATE repositories SET pushed_at = now() WHERE id = ${id} RETURNING pushed_at`;
+  const [row] = await tx<
+    { pushed_at: Date }[]
+  >`UPDATE repositories SET pushed_at = now() WHERE id = ${id} RETURNING pushed_at`;
   await publish(tx, `repo:${id}`);
   return row?.pushed_at ?? null;
 }

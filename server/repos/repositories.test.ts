@@ -27,13 +27,21 @@ describe('POST /user/repos', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('location')).toBe(`${server.url}/api/v3/repos/alice/hello-world`);
     expect(json).toMatchObject({
-      name: 'hello-world', full_name: 'alice/hello-world', private: false, description: 'first',
+      name: 'hello-world',
+      full_name: 'alice/hello-world',
+      private: false,
+      description: 'first',
       owner: { login: 'alice', id: alice.id, type: 'User' },
-      url: `${server.url}/api/v3/repos/alice/hello-world`, default_branch: 'main',
+      url: `${server.url}/api/v3/repos/alice/hello-world`,
+      default_branch: 'main',
       permissions: { admin: true, push: true, pull: true },
     });
     expect(Number.isInteger(json.id)).toBe(true);
-    expectBothSchemas(json, { path: '/user/repos', method: 'post', status: 201 }, { operationId: 'repos/create-for-authenticated-user' });
+    expectBothSchemas(
+      json,
+      { path: '/user/repos', method: 'post', status: 201 },
+      { operationId: 'repos/create-for-authenticated-user' },
+    );
     expect(decodeNodeId(json.node_id)).toEqual({ type: 'Repository', id: json.id });
     expect(existsSync(server.services.git.pathOf(json.id))).toBe(true);
     expect(await server.services.git.resolveRef(json.id, 'refs/heads/main')).toMatch(/^[0-9a-f]{40}$/);
@@ -41,7 +49,9 @@ describe('POST /user/repos', () => {
 
   it('reads a JSON body whatever the Content-Type says, as GitHub does (curl -d sends a form type)', async () => {
     const res = await server.api('/user/repos', {
-      method: 'POST', token: alice.token, rawBody: JSON.stringify({ name: 'curl-made' }),
+      method: 'POST',
+      token: alice.token,
+      rawBody: JSON.stringify({ name: 'curl-made' }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(201);
@@ -52,7 +62,9 @@ describe('POST /user/repos', () => {
     const { res, json } = await createRepo(alice, { name: 'has spaces' });
     expect(res.status).toBe(422);
     expect(json.message).toBe('Validation Failed');
-    expect(json.errors).toContainEqual(expect.objectContaining({ resource: 'Repository', field: 'name', code: 'invalid' }));
+    expect(json.errors).toContainEqual(
+      expect.objectContaining({ resource: 'Repository', field: 'name', code: 'invalid' }),
+    );
   });
 
   it('rejects a missing name as missing_field and an empty one as invalid', async () => {
@@ -136,12 +148,25 @@ describe('GET /repos/{owner}/{repo}', () => {
 describe('PATCH /repos/{owner}/{repo}', () => {
   it('renames without changing id or node_id, and the old name redirects to the id (server/renames/)', async () => {
     const { json: created } = await createRepo(alice, { name: 'before' });
-    const res = await server.api('/repos/alice/before', { method: 'PATCH', token: alice.token, body: { name: 'after', description: 'renamed', private: true } });
+    const res = await server.api('/repos/alice/before', {
+      method: 'PATCH',
+      token: alice.token,
+      body: { name: 'after', description: 'renamed', private: true },
+    });
     expect(res.status).toBe(200);
     const json = await res.json();
-    expect(json).toMatchObject({ id: created.id, node_id: created.node_id, name: 'after', description: 'renamed', private: true });
+    expect(json).toMatchObject({
+      id: created.id,
+      node_id: created.node_id,
+      name: 'after',
+      description: 'renamed',
+      private: true,
+    });
     expectBothSchemas(json, { path: '/repos/{owner}/{repo}', method: 'patch' }, { operationId: 'repos/update' });
-    const old = await fetch(`${server.url}/repos/alice/before`, { headers: { authorization: `Bearer ${alice.token}` }, redirect: 'manual' });
+    const old = await fetch(`${server.url}/repos/alice/before`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+      redirect: 'manual',
+    });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe(`${server.url}/repositories/${created.id}`);
     expect((await server.api('/repos/alice/after', { token: alice.token })).status).toBe(200);
@@ -149,9 +174,17 @@ describe('PATCH /repos/{owner}/{repo}', () => {
 
   it('needs admin rights (403) and validates after the permission check', async () => {
     await createRepo(alice, { name: 'guarded' });
-    const res = await server.api('/repos/alice/guarded', { method: 'PATCH', token: bob.token, body: { name: 'bad name' } });
+    const res = await server.api('/repos/alice/guarded', {
+      method: 'PATCH',
+      token: bob.token,
+      body: { name: 'bad name' },
+    });
     expect(res.status).toBe(403);
-    const invalid = await server.api('/repos/alice/guarded', { method: 'PATCH', token: alice.token, body: { name: 'bad name' } });
+    const invalid = await server.api('/repos/alice/guarded', {
+      method: 'PATCH',
+      token: alice.token,
+      body: { name: 'bad name' },
+    });
     expect(invalid.status).toBe(422);
   });
 });
@@ -185,11 +218,17 @@ describe('collaborators and organizations', () => {
     // Granted from another process (the CLI): the server's cached "no access" must go.
     const granted = await wharfCli(server, 'admin', 'add-collaborator', 'alice/shared', 'bob', '--permission', 'write');
     expect(JSON.parse(granted)).toEqual({ repository: 'alice/shared', login: 'bob', permission: 'write' });
-    const res = await eventually(() => server.api('/repos/alice/shared', { token: bob.token }), (r) => r.status === 200);
+    const res = await eventually(
+      () => server.api('/repos/alice/shared', { token: bob.token }),
+      (r) => r.status === 200,
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).permissions).toMatchObject({ admin: false, push: true, pull: true });
     await wharfCli(server, 'admin', 'remove-collaborator', 'alice/shared', 'bob');
-    const revoked = await eventually(() => server.api('/repos/alice/shared', { token: bob.token }), (r) => r.status === 403);
+    const revoked = await eventually(
+      () => server.api('/repos/alice/shared', { token: bob.token }),
+      (r) => r.status === 403,
+    );
     expect(revoked.status).toBe(403);
   });
 });
@@ -202,7 +241,11 @@ describe('GET /user/repos', () => {
     expect(page1.status).toBe(200);
     const body = await page1.json();
     expect(body.map((r: { name: string }) => r.name)).toEqual(['r0', 'r1']);
-    expectBothSchemas(body, { path: '/user/repos', method: 'get' }, { operationId: 'repos/list-for-authenticated-user' });
+    expectBothSchemas(
+      body,
+      { path: '/user/repos', method: 'get' },
+      { operationId: 'repos/list-for-authenticated-user' },
+    );
     const link = page1.headers.get('link')!;
     expect(link).toContain('rel="next"');
     expect(link).toContain(`${server.url}/api/v3/user/repos?per_page=2&page=3>; rel="last"`);

@@ -20,7 +20,10 @@ const DENIED: Record<Permission, string> = {
   admin: 'Must have admin rights to Repository.',
 };
 
-export interface RepositoryAccess { repo: RepositoryRow; permission: Permission | null }
+export interface RepositoryAccess {
+  repo: RepositoryRow;
+  permission: Permission | null;
+}
 
 export async function accessRepository<K extends OperationId>(
   ctx: OperationContext<K>,
@@ -34,7 +37,8 @@ export async function accessRepository<K extends OperationId>(
   const repo = cached !== undefined ? cached : await repos.find(owner, name);
   if (!repo) throw notFound();
   const principal = ctx.principal;
-  if (principal.kind === 'token' && principal.installation) return accessAsInstallation(ctx, repo, principal.installation, needed);
+  if (principal.kind === 'token' && principal.installation)
+    return accessAsInstallation(ctx, repo, principal.installation, needed);
   const user = principal.kind === 'token' ? principal.user : null;
   const cachedPermission = repos.peekPermission(repo, user);
   let permission = cachedPermission !== undefined ? cachedPermission : await repos.permissionOf(repo, user);
@@ -61,7 +65,12 @@ export async function accessRepository<K extends OperationId>(
  * operation's app permissions allow (checked by ctx.checkScopes); elsewhere it
  * may only read public repositories, and private ones are not accessible.
  */
-function accessAsInstallation<K extends OperationId>(ctx: OperationContext<K>, repo: RepositoryRow, grant: InstallationGrant, needed: Permission): RepositoryAccess {
+function accessAsInstallation<K extends OperationId>(
+  ctx: OperationContext<K>,
+  repo: RepositoryRow,
+  grant: InstallationGrant,
+  needed: Permission,
+): RepositoryAccess {
   const permission = installationPermission(grant, repo);
   if (!grantReaches(grant, repo) && !atLeast(permission, needed)) {
     throw notAccessibleByIntegration(routeTable[ctx.operationId].appPermissions);

@@ -10,7 +10,14 @@ let dave: TestUser;
 // Whole hours: the API's timestamps (whole seconds) then order rows as the database does.
 const BASE = '2026-01-01T00:00:00Z';
 
-interface Listed { id: number; full_name: string; private: boolean; created_at: string; updated_at: string; pushed_at: string | null }
+interface Listed {
+  id: number;
+  full_name: string;
+  private: boolean;
+  created_at: string;
+  updated_at: string;
+  pushed_at: string | null;
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,7 +35,8 @@ beforeAll(async () => {
   await insert(dave.id, 'Repo-', 11);
   await insert(org.id, 'org-', 7);
   const shared = await insert(other.id, 'shared-', 3);
-  for (const { id } of shared) await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${id}, ${dave.id}, 'write')`;
+  for (const { id } of shared)
+    await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${id}, ${dave.id}, 'write')`;
   await insert(other.id, 'not-dave-', 2);
 });
 afterAll(async () => server.close());
@@ -46,16 +54,26 @@ async function all(query: string, perPage: number): Promise<Listed[]> {
 
 /** The order GitHub's parameters ask for, computed here from the full list (never-pushed last: the API shows created_at for them). */
 async function expected(rows: Listed[], sort: string, direction: 'asc' | 'desc'): Promise<number[]> {
-  const pushed = new Map((await server.sql<{ id: number; pushed_at: Date | null }[]>`
-    SELECT id, pushed_at FROM repositories WHERE id = ANY(${rows.map((r) => r.id)})`).map((r) => [r.id, r.pushed_at?.getTime() ?? null]));
-  const key = (r: Listed): string | number | null => sort === 'full_name' ? r.full_name.toLowerCase()
-    : sort === 'pushed' ? pushed.get(r.id)! : Date.parse(sort === 'created' ? r.created_at : r.updated_at);
+  const pushed = new Map(
+    (
+      await server.sql<{ id: number; pushed_at: Date | null }[]>`
+    SELECT id, pushed_at FROM repositories WHERE id = ANY(${rows.map((r) => r.id)})`
+    ).map((r) => [r.id, r.pushed_at?.getTime() ?? null]),
+  );
+  const key = (r: Listed): string | number | null =>
+    sort === 'full_name'
+      ? r.full_name.toLowerCase()
+      : sort === 'pushed'
+        ? pushed.get(r.id)!
+        : Date.parse(sort === 'created' ? r.created_at : r.updated_at);
   const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    if (ka === null || kb === null) return ka === kb ? sign * (a.id - b.id) : ka === null ? 1 : -1;
-    return ka === kb ? sign * (a.id - b.id) : sign * (ka < kb ? -1 : 1);
-  }).map((r) => r.id);
+  return [...rows]
+    .sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      if (ka === null || kb === null) return ka === kb ? sign * (a.id - b.id) : ka === null ? 1 : -1;
+      return ka === kb ? sign * (a.id - b.id) : sign * (ka < kb ? -1 : 1);
+    })
+    .map((r) => r.id);
 }
 
 describe('GET /user/repos', () => {

@@ -30,14 +30,22 @@ function orders(sort: string, dir: 'ASC' | 'DESC', nulls: 'LAST' | 'FIRST'): { o
   // created_at and updated_at are never null: no NULLS clause, so one index serves both directions.
   const by = (column: string, nullable = false) => `${column} ${dir}${nullable ? ` NULLS ${nulls}` : ''}, r.id ${dir}`;
   switch (sort) {
-    case 'created': return { owner: by('r.created_at'), list: by('r.created_at') };
-    case 'updated': return { owner: by('r.updated_at'), list: by('r.updated_at') };
-    case 'pushed': return { owner: by('r.pushed_at', true), list: by('r.pushed_at', true) };
-    default: return { owner: `lower(r.name) ${dir}`, list: `lower(a.login) || '/' ${dir}, lower(r.name) ${dir}, r.id ${dir}` };
+    case 'created':
+      return { owner: by('r.created_at'), list: by('r.created_at') };
+    case 'updated':
+      return { owner: by('r.updated_at'), list: by('r.updated_at') };
+    case 'pushed':
+      return { owner: by('r.pushed_at', true), list: by('r.pushed_at', true) };
+    default:
+      return { owner: `lower(r.name) ${dir}`, list: `lower(a.login) || '/' ${dir}, lower(r.name) ${dir}, r.id ${dir}` };
   }
 }
 
-export async function listRepositoriesForUser(sql: Sql, userId: number, options: ListOptions): Promise<{ rows: RepositoryRow[]; total: number }> {
+export async function listRepositoriesForUser(
+  sql: Sql,
+  userId: number,
+  options: ListOptions,
+): Promise<{ rows: RepositoryRow[]; total: number }> {
   const wantPrivate = options.includePrivate && options.visibility !== 'public';
   const wantPublic = options.visibility !== 'private';
   // A private fork in an org of the user's is the user's to see only if they read it (readable-sql.ts).

@@ -14,7 +14,10 @@ export interface AccountRef {
 export function simpleUser(account: AccountRef, urls: Urls) {
   // Bot logins (`<slug>[bot]`) need escaping in URLs; a bot's page is its app's, as on GitHub.
   const api = urls.api(`/users/${encodeURIComponent(account.login)}`);
-  const html = account.kind === 'Bot' ? urls.html(`/apps/${account.login.replace(/\[bot\]$/, '')}`) : urls.html(`/${account.login}`);
+  const html =
+    account.kind === 'Bot'
+      ? urls.html(`/apps/${account.login.replace(/\[bot\]$/, '')}`)
+      : urls.html(`/${account.login}`);
   return {
     login: account.login,
     id: account.id,
@@ -64,7 +67,11 @@ export function publicUser(account: AccountRow, publicRepos: number, urls: Urls)
   };
 }
 
-export interface UserCounts { public_repos: number; total_private_repos: number; owned_private_repos: number }
+export interface UserCounts {
+  public_repos: number;
+  total_private_repos: number;
+  owned_private_repos: number;
+}
 
 export function privateUser(account: AccountRow, counts: UserCounts, urls: Urls) {
   return {

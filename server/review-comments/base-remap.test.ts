@@ -15,7 +15,7 @@ let head: string;
 let number: number;
 const ids: Record<string, number> = {};
 
-const file = (lines: string[]) => lines.join('\n') + '\n';
+const file = (lines: string[]) => `${lines.join('\n')}\n`;
 const BASE = Array.from({ length: 10 }, (_, i) => `b${i + 1}`);
 // The first commit adds two lines on top and changes b3; the second changes b7.
 const FIRST = ['top1', 'top2', ...BASE.map((line) => (line === 'b3' ? 'b3 changed' : line))];
@@ -28,7 +28,11 @@ beforeAll(async () => {
   head = await t.commitAndPush('feature', { 'b.txt': file(SECOND) }, 'second');
   number = (await t.open('feature')).number;
   const add = async (name: string, body: Record<string, unknown>) => {
-    const made = await t.call(`${pulls}/${number}/comments`, { method: 'POST', token: t.alice.token, body: { commit_id: head, path: 'b.txt', body: name, ...body } });
+    const made = await t.call(`${pulls}/${number}/comments`, {
+      method: 'POST',
+      token: t.alice.token,
+      body: { commit_id: head, path: 'b.txt', body: name, ...body },
+    });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
     ids[name] = made.json.id;
   };
@@ -40,7 +44,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function threads() {
-  const listed = (await t.call(`${pulls}/${number}/comments`)).json as { id: number; line: number | null; position: number | null; original_line: number; original_position: number; side: string; commit_id: string }[];
+  const listed = (await t.call(`${pulls}/${number}/comments`)).json as {
+    id: number;
+    line: number | null;
+    position: number | null;
+    original_line: number;
+    original_position: number;
+    side: string;
+    commit_id: string;
+  }[];
   return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, listed.find((c) => c.id === id)!]));
 }
 
@@ -59,15 +71,24 @@ describe('threads when the base branch moves', () => {
   it('follow a merge base that moved: LEFT lines moved or outdated, positions in the new diff, the base sha with them', async () => {
     await t.git.ok(['push', '--quiet', 'origin', `${first}:main`], { cwd: t.work });
     const r = await threads();
-    const at = async (line: number, side: 'LEFT' | 'RIGHT') => (await anchorComment(repoPath(), first, head, { path: 'b.txt', line, side })).position;
-    expect(r.deletedB7).toMatchObject({ line: 9, original_line: 7, side: 'LEFT', commit_id: head, position: await at(9, 'LEFT') });
+    const at = async (line: number, side: 'LEFT' | 'RIGHT') =>
+      (await anchorComment(repoPath(), first, head, { path: 'b.txt', line, side })).position;
+    expect(r.deletedB7).toMatchObject({
+      line: 9,
+      original_line: 7,
+      side: 'LEFT',
+      commit_id: head,
+      position: await at(9, 'LEFT'),
+    });
     expect(r.contextB9).toMatchObject({ line: 11, original_line: 9, side: 'LEFT', position: await at(11, 'LEFT') });
     expect(r.changedB3).toMatchObject({ line: null, position: null, original_line: 3 });
     expect(r.right).toMatchObject({ line: 11, side: 'RIGHT', position: await at(11, 'RIGHT') });
     expect(r.right!.position).not.toBe(r.right!.original_position);
     const pull = (await t.call(`${pulls}/${number}`)).json;
     expect(pull.base.sha).toBe(first);
-    const [outdated] = await t.server.sql<{ outdated: boolean }[]>`SELECT t.outdated FROM pull_request_review_threads t JOIN pull_request_review_comments c ON c.thread_id = t.id WHERE c.id = ${ids.changedB3!}`;
+    const [outdated] = await t.server.sql<
+      { outdated: boolean }[]
+    >`SELECT t.outdated FROM pull_request_review_threads t JOIN pull_request_review_comments c ON c.thread_id = t.id WHERE c.id = ${ids.changedB3!}`;
     expect(outdated!.outdated).toBe(true);
   });
 });

@@ -36,20 +36,40 @@ const RESOURCE = 'PullRequestReviewComment';
 const thread = (field: string) => `pull_request_review_thread.${field}`;
 
 /** GitHub's 422 for a thread field, with the blank diff_hunk it reports beside a line outside the diff. */
-function refused(field: string, message: string, code: ValidationErrorItem['code'] = 'custom', blankHunk = false): never {
+function refused(
+  field: string,
+  message: string,
+  code: ValidationErrorItem['code'] = 'custom',
+  blankHunk = false,
+): never {
   const errors: ValidationErrorItem[] = [{ resource: RESOURCE, field: thread(field), code, message }];
-  if (blankHunk) errors.push({ resource: RESOURCE, field: thread('diff_hunk'), code: 'missing_field', message: `${thread('diff_hunk')} can't be blank` });
+  if (blankHunk)
+    errors.push({
+      resource: RESOURCE,
+      field: thread('diff_hunk'),
+      code: 'missing_field',
+      message: `${thread('diff_hunk')} can't be blank`,
+    });
   throw validationFailed(errors);
 }
 
-const isLineNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const isLineNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 
 /** The pull request's diff of one file (renames followed), or null when the file is not in it. */
-export async function pullFileDiff(repoPath: string, baseSha: string, headSha: string, path: string): Promise<FileDiff | null> {
+export async function pullFileDiff(
+  repoPath: string,
+  baseSha: string,
+  headSha: string,
+  path: string,
+): Promise<FileDiff | null> {
   const base = await mergeBaseAt(repoPath, baseSha, headSha);
   const entry = (await changedFiles(repoPath, base, headSha)).get(path);
   if (!entry) return null;
-  const files = await fileDiffs(repoPath, base, headSha, entry.previous ? [entry.previous, path] : [path], { renames: true, context: 3 });
+  const files = await fileDiffs(repoPath, base, headSha, entry.previous ? [entry.previous, path] : [path], {
+    renames: true,
+    context: 3,
+  });
   return files.get(path) ?? { ...entry, rows: [] };
 }
 
@@ -58,19 +78,39 @@ export async function pullFileDiff(repoPath: string, baseSha: string, headSha: s
  * the base repository at `repoPath`; throws the project's HTTP 422 error
  * (ApiError, GitHub's messages) when it is not a place in that diff.
  */
-export async function anchorComment(repoPath: string, baseSha: string, headSha: string, input: AnchorInput): Promise<Anchor> {
+export async function anchorComment(
+  repoPath: string,
+  baseSha: string,
+  headSha: string,
+  input: AnchorInput,
+): Promise<Anchor> {
   const subjectType = input.subject_type ?? 'line';
-  if (subjectType !== 'line' && subjectType !== 'file') refused('subject_type', `${thread('subject_type')} is not included in the list`, 'invalid');
-  if (typeof input.path !== 'string' || input.path === '') refused('path', 'Path could not be resolved', 'invalid', true);
+  if (subjectType !== 'line' && subjectType !== 'file')
+    refused('subject_type', `${thread('subject_type')} is not included in the list`, 'invalid');
+  if (typeof input.path !== 'string' || input.path === '')
+    refused('path', 'Path could not be resolved', 'invalid', true);
   const file = await pullFileDiff(repoPath, baseSha, headSha, input.path);
   if (!file) refused('path', 'Path could not be resolved', 'invalid', true);
   // A file comment names the file alone (GitHub ignores any line given with it).
   if (subjectType === 'file') {
-    return { path: input.path, subject_type: 'file', side: null, start_side: null, line: null, start_line: null, position: null, diff_hunk: '' };
+    return {
+      path: input.path,
+      subject_type: 'file',
+      side: null,
+      start_side: null,
+      line: null,
+      start_line: null,
+      position: null,
+      diff_hunk: '',
+    };
   }
-  const end = input.line !== undefined && input.line !== null ? endByLine(file.rows, input) : endByPosition(file.rows, input.position);
+  const end =
+    input.line !== undefined && input.line !== null
+      ? endByLine(file.rows, input)
+      : endByPosition(file.rows, input.position);
   const row = file.rows[end]!;
-  const side: Side = row.kind === '-' || (input.line !== undefined && input.line !== null && input.side === 'LEFT') ? 'LEFT' : 'RIGHT';
+  const side: Side =
+    row.kind === '-' || (input.line !== undefined && input.line !== null && input.side === 'LEFT') ? 'LEFT' : 'RIGHT';
   const line = (side === 'LEFT' ? row.oldLine : row.newLine)!;
   let startLine: number | null = null;
   let startSide: Side | null = null;
@@ -80,11 +120,21 @@ export async function anchorComment(repoPath: string, baseSha: string, headSha: 
     if (!isLineNumber(input.start_line)) refused('start_line', `${thread('start_line')} must be part of the diff`);
     const start = rowOf(file.rows, startSide, input.start_line);
     if (start < 0) refused('start_line', `${thread('start_line')} must be part of the diff`);
-    if (file.rows[start]!.hunk !== row.hunk) refused('start_line', `${thread('start_line')} must be part of the same hunk as the line.`);
+    if (file.rows[start]!.hunk !== row.hunk)
+      refused('start_line', `${thread('start_line')} must be part of the same hunk as the line.`);
     if (start >= end) refused('start_line', `${thread('start_line')} must precede the end line.`);
     startLine = input.start_line;
   }
-  return { path: input.path, subject_type: 'line', side, start_side: startSide, line, start_line: startLine, position: end, diff_hunk: diffHunk(file.rows, end) };
+  return {
+    path: input.path,
+    subject_type: 'line',
+    side,
+    start_side: startSide,
+    line,
+    start_line: startLine,
+    position: end,
+    diff_hunk: diffHunk(file.rows, end),
+  };
 }
 
 /** The row of `line` on `side` (RIGHT by default): a line of a hunk of that side. */
@@ -99,8 +149,14 @@ function endByLine(rows: DiffRow[], input: AnchorInput): number {
 
 /** The row at a deprecated `position`: a line (not a header) of the file's diff. */
 function endByPosition(rows: DiffRow[], position: number | undefined): number {
-  if (position === undefined || position === null) refused('line', `${thread('line')} must be part of the diff`, 'custom', true);
-  if (!isLineNumber(position) || position >= rows.length || rows[position]!.kind === '@' || rows[position]!.kind === '\\') {
+  if (position === undefined || position === null)
+    refused('line', `${thread('line')} must be part of the diff`, 'custom', true);
+  if (
+    !isLineNumber(position) ||
+    position >= rows.length ||
+    rows[position]!.kind === '@' ||
+    rows[position]!.kind === '\\'
+  ) {
     refused('position', `${thread('position')} must be part of the diff`, 'custom', true);
   }
   return position;

@@ -64,7 +64,11 @@ function parseRaw(out: string): { path: string; previous?: string; status: strin
     const [, , , , code] = tokens[i]!.slice(1).split(' ');
     const letter = code!.charAt(0);
     const two = letter === 'R' || letter === 'C';
-    entries.push(two ? { previous: tokens[i + 1]!, path: tokens[i + 2]!, status: letter } : { path: tokens[i + 1]!, status: letter });
+    entries.push(
+      two
+        ? { previous: tokens[i + 1]!, path: tokens[i + 2]!, status: letter }
+        : { path: tokens[i + 1]!, status: letter },
+    );
     i += two ? 3 : 2;
   }
   return entries;
@@ -83,7 +87,13 @@ export interface DiffOptions {
  * commit-diff.ts: the raw summary names the files exactly (-z), the patch
  * gives each one's hunks in the same order.
  */
-export async function fileDiffs(repoPath: string, a: string, b: string, paths: string[] | undefined, options: DiffOptions): Promise<Map<string, FileDiff>> {
+export async function fileDiffs(
+  repoPath: string,
+  a: string,
+  b: string,
+  paths: string[] | undefined,
+  options: DiffOptions,
+): Promise<Map<string, FileDiff>> {
   const common = ['diff-tree', '-r', '--no-color', '--no-ext-diff', ...(options.renames ? ['-M'] : ['--no-renames'])];
   const spec = ['--', ...(paths ?? [])];
   const [raw, patch] = await Promise.all([
@@ -102,14 +112,32 @@ export async function fileDiffs(repoPath: string, a: string, b: string, paths: s
 }
 
 /** The files a..b changes, without hunks (one process): status and rename source by path. */
-export async function changedFiles(repoPath: string, a: string, b: string, renames = true): Promise<Map<string, { path: string; previous?: string; status: string }>> {
-  const raw = await gitAt(repoPath, ['diff-tree', '-r', '--no-color', renames ? '-M' : '--no-renames', '--raw', '-z', a, b, '--']);
+export async function changedFiles(
+  repoPath: string,
+  a: string,
+  b: string,
+  renames = true,
+): Promise<Map<string, { path: string; previous?: string; status: string }>> {
+  const raw = await gitAt(repoPath, [
+    'diff-tree',
+    '-r',
+    '--no-color',
+    renames ? '-M' : '--no-renames',
+    '--raw',
+    '-z',
+    a,
+    b,
+    '--',
+  ]);
   return new Map(parseRaw(raw).map((entry) => [entry.path, entry]));
 }
 
 /** The `diff_hunk` of a row: its hunk from the `@@` header through the row. */
 export function diffHunk(rows: DiffRow[], index: number): string {
-  return rows.slice(rows[index]!.header, index + 1).map((row) => row.text).join('\n');
+  return rows
+    .slice(rows[index]!.header, index + 1)
+    .map((row) => row.text)
+    .join('\n');
 }
 
 /** The row index showing line `line` of the `side` file, or -1. */

@@ -9,7 +9,10 @@ const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_
 
 /** `git <args>` in the bare repository at `repoPath`; stdout (throws on a non-zero exit). */
 export async function gitAt(repoPath: string, args: string[]): Promise<string> {
-  const { stdout } = await run('git', ['--git-dir', repoPath, ...args], { env: { ...process.env, ...GIT_ENV }, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('git', ['--git-dir', repoPath, ...args], {
+    env: { ...process.env, ...GIT_ENV },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return stdout;
 }
 

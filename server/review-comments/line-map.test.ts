@@ -3,11 +3,21 @@ import { parseHunks } from './file-diff.js';
 import { changesOf, mapRange } from './line-map.js';
 
 // A -U0 diff: line 3 replaced by two lines, two lines inserted after 10, lines 20-21 removed.
-const changes = changesOf(parseHunks(['@@ -3 +3,2 @@', '-c', '+c1', '+c2', '@@ -10,0 +12,2 @@', '+n1', '+n2', '@@ -20,2 +23,0 @@', '-x', '-y'].join('\n')));
+const changes = changesOf(
+  parseHunks(
+    ['@@ -3 +3,2 @@', '-c', '+c1', '+c2', '@@ -10,0 +12,2 @@', '+n1', '+n2', '@@ -20,2 +23,0 @@', '-x', '-y'].join(
+      '\n',
+    ),
+  ),
+);
 
 describe('mapRange', () => {
   it('reads -U0 headers, counts omitted as 1', () => {
-    expect(changes).toEqual([{ oldStart: 3, oldCount: 1, newCount: 2 }, { oldStart: 10, oldCount: 0, newCount: 2 }, { oldStart: 20, oldCount: 2, newCount: 0 }]);
+    expect(changes).toEqual([
+      { oldStart: 3, oldCount: 1, newCount: 2 },
+      { oldStart: 10, oldCount: 0, newCount: 2 },
+      { oldStart: 20, oldCount: 2, newCount: 0 },
+    ]);
   });
   it('keeps lines above every change, shifts lines below by what changed above them', () => {
     expect(mapRange(changes, 1, 2)).toEqual({ first: 1, last: 2 });

@@ -3,7 +3,11 @@
 // outdated); any other line moves by what was added and removed above it.
 import type { DiffRow } from './file-diff.js';
 
-interface Change { oldStart: number; oldCount: number; newCount: number }
+interface Change {
+  oldStart: number;
+  oldCount: number;
+  newCount: number;
+}
 
 const HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
@@ -13,7 +17,12 @@ export function changesOf(rows: readonly DiffRow[]): Change[] {
   for (const row of rows) {
     if (row.kind !== '@') continue;
     const match = HEADER.exec(row.text);
-    if (match) changes.push({ oldStart: Number(match[1]), oldCount: match[2] === undefined ? 1 : Number(match[2]), newCount: match[4] === undefined ? 1 : Number(match[4]) });
+    if (match)
+      changes.push({
+        oldStart: Number(match[1]),
+        oldCount: match[2] === undefined ? 1 : Number(match[2]),
+        newCount: match[4] === undefined ? 1 : Number(match[4]),
+      });
   }
   return changes;
 }
@@ -24,7 +33,11 @@ export function changesOf(rows: readonly DiffRow[]): Change[] {
  * commented code is not what was commented on any more). `changes` undefined:
  * the file did not change.
  */
-export function mapRange(changes: readonly Change[] | undefined, first: number, last: number): { first: number; last: number } | null {
+export function mapRange(
+  changes: readonly Change[] | undefined,
+  first: number,
+  last: number,
+): { first: number; last: number } | null {
   if (!changes) return { first, last };
   let shiftFirst = 0;
   let shiftLast = 0;

@@ -33,11 +33,21 @@ export interface ThreadPlaceColumns {
 }
 
 const THREAD_PLACE_NAMES = [
-  'path', 'subject_type', 'original_commit_id', 'original_line', 'original_start_line', 'original_position',
-  'commit_id', 'line', 'start_line', 'outdated', 'diff_hunk',
+  'path',
+  'subject_type',
+  'original_commit_id',
+  'original_line',
+  'original_start_line',
+  'original_position',
+  'commit_id',
+  'line',
+  'start_line',
+  'outdated',
+  'diff_hunk',
 ] as const satisfies readonly (keyof ThreadPlaceColumns)[];
 // Every column of ThreadPlaceColumns is listed (a compile error names the one that is not).
-const listed: Exclude<keyof ThreadPlaceColumns, (typeof THREAD_PLACE_NAMES)[number]> extends never ? true : never = true;
+const listed: Exclude<keyof ThreadPlaceColumns, (typeof THREAD_PLACE_NAMES)[number]> extends never ? true : never =
+  true;
 void listed;
 
 /** ThreadPlaceColumns as a select list (alias `t`, the thread). */

@@ -10,7 +10,13 @@ import { SELECT_REVIEW_COMMENT, visibleTo, type Db, type ReviewCommentRow } from
 
 export type { ReviewCommentRow } from './review-comment-rows.js';
 
-export interface PullRef { issueId: number; repositoryId: number; number: number; headSha: string; baseSha: string }
+export interface PullRef {
+  issueId: number;
+  repositoryId: number;
+  number: number;
+  headSha: string;
+  baseSha: string;
+}
 
 export interface InsertReviewComment {
   pull: PullRef;
@@ -65,23 +71,46 @@ export async function insertReviewComment(tx: TransactionSql, args: InsertReview
 }
 
 /** Rows of these comments, in id order (no visibility rule: the caller decides; viewerId given applies it). */
-export async function reviewCommentsByIds(sql: Db, ids: number[], viewerId?: number | null): Promise<ReviewCommentRow[]> {
+export async function reviewCommentsByIds(
+  sql: Db,
+  ids: number[],
+  viewerId?: number | null,
+): Promise<ReviewCommentRow[]> {
   const wanted = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
   if (wanted.length === 0) return [];
   const visible = viewerId === undefined ? sql`TRUE` : visibleTo(sql, viewerId);
-  return sql<ReviewCommentRow[]>`${SELECT_REVIEW_COMMENT(sql)} WHERE c.id = ANY(${wanted}::bigint[]) AND ${visible} ORDER BY c.id`;
+  return sql<
+    ReviewCommentRow[]
+  >`${SELECT_REVIEW_COMMENT(sql)} WHERE c.id = ANY(${wanted}::bigint[]) AND ${visible} ORDER BY c.id`;
 }
 
 /** One comment of a repository (404-able: null), visible to the viewer. */
-export async function reviewCommentById(sql: Db, repositoryId: number, id: number, viewerId: number | null): Promise<ReviewCommentRow | null> {
+export async function reviewCommentById(
+  sql: Db,
+  repositoryId: number,
+  id: number,
+  viewerId: number | null,
+): Promise<ReviewCommentRow | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const [row] = await sql<ReviewCommentRow[]>`${SELECT_REVIEW_COMMENT(sql)} WHERE c.id = ${id} AND c.repository_id = ${repositoryId} AND ${visibleTo(sql, viewerId)}`;
+  const [row] = await sql<
+    ReviewCommentRow[]
+  >`${SELECT_REVIEW_COMMENT(sql)} WHERE c.id = ${id} AND c.repository_id = ${repositoryId} AND ${visibleTo(sql, viewerId)}`;
   return row ?? null;
 }
 
-export interface Page { limit: number; offset: number }
-export interface ReviewCommentFilters { sort?: 'created' | 'updated'; direction?: 'asc' | 'desc'; since?: string | Date }
-export interface ReviewCommentPage { rows: ReviewCommentRow[]; total: number }
+export interface Page {
+  limit: number;
+  offset: number;
+}
+export interface ReviewCommentFilters {
+  sort?: 'created' | 'updated';
+  direction?: 'asc' | 'desc';
+  since?: string | Date;
+}
+export interface ReviewCommentPage {
+  rows: ReviewCommentRow[];
+  total: number;
+}
 
 async function counted(sql: Db, where: Fragment, orderBy: Fragment, p: Page): Promise<ReviewCommentPage> {
   const page = await sql<(ReviewCommentRow & { total: number })[]>`
@@ -97,19 +126,47 @@ const orderOf = (sql: Db, f: ReviewCommentFilters) => {
   if (f.sort === 'updated') return desc ? sql`c.updated_at DESC, c.id DESC` : sql`c.updated_at, c.id`;
   return desc ? sql`c.created_at DESC, c.id DESC` : sql`c.created_at, c.id`;
 };
-const sinceOf = (sql: Db, since: ReviewCommentFilters['since']) => (since === undefined ? sql`TRUE` : sql`c.updated_at >= ${new Date(since)}`);
+const sinceOf = (sql: Db, since: ReviewCommentFilters['since']) =>
+  since === undefined ? sql`TRUE` : sql`c.updated_at >= ${new Date(since)}`;
 
 /** A review's comments, oldest first (GitHub's list of a review's comments). */
-export function reviewCommentsByReview(sql: Db, reviewId: number, viewerId: number | null, p: Page): Promise<ReviewCommentPage> {
+export function reviewCommentsByReview(
+  sql: Db,
+  reviewId: number,
+  viewerId: number | null,
+  p: Page,
+): Promise<ReviewCommentPage> {
   return counted(sql, sql`c.review_id = ${reviewId} AND ${visibleTo(sql, viewerId)}`, sql`c.id`, p);
 }
 
 /** A pull request's comments: `sort` created (default) or updated, `direction` (default asc), `since`. */
-export function reviewCommentsByPull(sql: Db, issueId: number, viewerId: number | null, f: ReviewCommentFilters, p: Page): Promise<ReviewCommentPage> {
-  return counted(sql, sql`c.issue_id = ${issueId} AND ${visibleTo(sql, viewerId)} AND ${sinceOf(sql, f.since)}`, orderOf(sql, f), p);
+export function reviewCommentsByPull(
+  sql: Db,
+  issueId: number,
+  viewerId: number | null,
+  f: ReviewCommentFilters,
+  p: Page,
+): Promise<ReviewCommentPage> {
+  return counted(
+    sql,
+    sql`c.issue_id = ${issueId} AND ${visibleTo(sql, viewerId)} AND ${sinceOf(sql, f.since)}`,
+    orderOf(sql, f),
+    p,
+  );
 }
 
 /** A repository's comments (every pull request): `sort` created (default) or updated, `direction` (default asc), `since`. */
-export function reviewCommentsByRepository(sql: Db, repositoryId: number, viewerId: number | null, f: ReviewCommentFilters, p: Page): Promise<ReviewCommentPage> {
-  return counted(sql, sql`c.repository_id = ${repositoryId} AND ${visibleTo(sql, viewerId)} AND ${sinceOf(sql, f.since)}`, orderOf(sql, f), p);
+export function reviewCommentsByRepository(
+  sql: Db,
+  repositoryId: number,
+  viewerId: number | null,
+  f: ReviewCommentFilters,
+  p: Page,
+): Promise<ReviewCommentPage> {
+  return counted(
+    sql,
+    sql`c.repository_id = ${repositoryId} AND ${visibleTo(sql, viewerId)} AND ${sinceOf(sql, f.since)}`,
+    orderOf(sql, f),
+    p,
+  );
 }

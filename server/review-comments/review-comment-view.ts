@@ -25,7 +25,7 @@ export function reviewCommentView(row: ReviewCommentRow, repo: { owner: string; 
     diff_hunk: row.diff_hunk,
     path: row.path,
     position: current ? (file ? 1 : row.position) : null,
-    original_position: file ? 1 : row.original_position ?? 1,
+    original_position: file ? 1 : (row.original_position ?? 1),
     commit_id: row.commit_id,
     original_commit_id: row.original_commit_id,
     ...(row.in_reply_to_id !== null ? { in_reply_to_id: Number(row.in_reply_to_id) } : {}),

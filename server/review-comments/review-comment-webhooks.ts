@@ -19,10 +19,18 @@ import { reviewCommentView } from './review-comment-view.js';
 export type ReviewCommentAction = 'created' | 'edited' | 'deleted';
 
 /** Who made the change and where (an issue EventContext satisfies it). */
-export interface ReviewCommentEventContext { repo: RepositoryRow; principal: Principal; urls: Urls }
+export interface ReviewCommentEventContext {
+  repo: RepositoryRow;
+  principal: Principal;
+  urls: Urls;
+}
 
 /** The pull request of `issueId` as it is in `tx`, with the repositories its body shows (the head's may be a fork). */
-async function pullOf(tx: TransactionSql, repo: RepositoryRow, issueId: number): Promise<{ row: PullRow; head: RepositoryRow | null }> {
+async function pullOf(
+  tx: TransactionSql,
+  repo: RepositoryRow,
+  issueId: number,
+): Promise<{ row: PullRow; head: RepositoryRow | null }> {
   const [issue] = await tx<{ number: number }[]>`SELECT number FROM issues WHERE id = ${issueId}`;
   const row = (await pullByNumber(tx, repo.id, issue!.number))!;
   const headId = row.pull.head_repository_id;
@@ -56,7 +64,14 @@ export async function emitReviewCommentEvents(
   };
   for (const comment of comments) {
     const payload = { action, comment, ...(changes ? { changes } : {}), ...common };
-    await emitRepositoryEvent(tx, ctx.repo.id, 'pull_request_review_comment', action, payload, installation?.id ?? null);
+    await emitRepositoryEvent(
+      tx,
+      ctx.repo.id,
+      'pull_request_review_comment',
+      action,
+      payload,
+      installation?.id ?? null,
+    );
   }
 }
 
@@ -66,7 +81,11 @@ export async function emitReviewCommentEvents(
  * comment of a pending review when it is submitted (the reviews capability).
  * Comments of several pull requests are grouped per pull request.
  */
-export async function emitReviewCommentCreated(tx: TransactionSql, ctx: ReviewCommentEventContext, commentIds: number[]): Promise<void> {
+export async function emitReviewCommentCreated(
+  tx: TransactionSql,
+  ctx: ReviewCommentEventContext,
+  commentIds: number[],
+): Promise<void> {
   if (commentIds.length === 0) return;
   const rows = await reviewCommentsByIds(tx, commentIds);
   const byIssue = new Map<number, unknown[]>();
@@ -74,7 +93,10 @@ export async function emitReviewCommentCreated(tx: TransactionSql, ctx: ReviewCo
   rows.sort((a, b) => (order.get(Number(a.id)) ?? 0) - (order.get(Number(b.id)) ?? 0));
   for (const row of rows) {
     const issueId = Number(row.issue_id);
-    byIssue.set(issueId, [...(byIssue.get(issueId) ?? []), reviewCommentView(row, { owner: ctx.repo.owner_login, name: ctx.repo.name }, ctx.urls)]);
+    byIssue.set(issueId, [
+      ...(byIssue.get(issueId) ?? []),
+      reviewCommentView(row, { owner: ctx.repo.owner_login, name: ctx.repo.name }, ctx.urls),
+    ]);
   }
   for (const [issueId, comments] of byIssue) await emitReviewCommentEvents(tx, ctx, 'created', issueId, comments);
 }

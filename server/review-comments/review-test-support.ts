@@ -19,13 +19,32 @@ export async function insertReview(sql: Sql, pull: PullRef, userId: number, stat
 }
 
 /** Anchors `input` on the pull's diff and inserts the comment in one transaction; its id. */
-export async function comment(sql: Sql, repoPath: string, pull: PullRef, reviewId: number, userId: number, input: AnchorInput | { inReplyTo: number }, body = 'Looks off'): Promise<number> {
+export async function comment(
+  sql: Sql,
+  repoPath: string,
+  pull: PullRef,
+  reviewId: number,
+  userId: number,
+  input: AnchorInput | { inReplyTo: number },
+  body = 'Looks off',
+): Promise<number> {
   const anchor = 'path' in input ? await anchorComment(repoPath, pull.baseSha, pull.headSha, input) : undefined;
   const inReplyTo = 'inReplyTo' in input ? input.inReplyTo : undefined;
-  return sql.begin((tx) => insertReviewComment(tx, { pull, reviewId, userId, body, ...(anchor ? { anchor } : {}), ...(inReplyTo ? { inReplyTo } : {}) }));
+  return sql.begin((tx) =>
+    insertReviewComment(tx, {
+      pull,
+      reviewId,
+      userId,
+      body,
+      ...(anchor ? { anchor } : {}),
+      ...(inReplyTo ? { inReplyTo } : {}),
+    }),
+  );
 }
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: unknown,
+) => void;
 const ID = 'https://github.local/webhooks.json';
 let webhookComment: ValidateFunction | undefined;
 
@@ -36,7 +55,9 @@ export function webhookCommentErrors(body: unknown): string {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema({ ...JSON.parse(readFileSync(path, 'utf8')), $id: ID });
-    webhookComment = ajv.compile({ $ref: `${ID}#/components/schemas/webhook-pull-request-review-comment-created/properties/comment` });
+    webhookComment = ajv.compile({
+      $ref: `${ID}#/components/schemas/webhook-pull-request-review-comment-created/properties/comment`,
+    });
   }
   return webhookComment(body) ? '' : JSON.stringify(webhookComment.errors);
 }

@@ -24,16 +24,34 @@ import { mergeBaseAt } from './git-at.js';
 import { changesOf, mapRange } from './line-map.js';
 
 interface ThreadRow {
-  id: number; path: string; subject_type: 'line' | 'file'; side: Side | null; start_side: Side | null;
-  commit_id: string; line: number | null; start_line: number | null;
+  id: number;
+  path: string;
+  subject_type: 'line' | 'file';
+  side: Side | null;
+  start_side: Side | null;
+  commit_id: string;
+  line: number | null;
+  start_line: number | null;
 }
 
-interface Placed { id: number; line: number | null; start_line: number | null; position: number | null; outdated: boolean }
+interface Placed {
+  id: number;
+  line: number | null;
+  start_line: number | null;
+  position: number | null;
+  outdated: boolean;
+}
 
 type Changes = Map<string, ReturnType<typeof changesOf>>;
 
 /** Re-maps the current threads of pull request `issueId` onto `newHead` (in the push's transaction). */
-export async function remapReviewThreads(tx: TransactionSql, repoPath: string, issueId: number, baseSha: string, newHead: string): Promise<void> {
+export async function remapReviewThreads(
+  tx: TransactionSql,
+  repoPath: string,
+  issueId: number,
+  baseSha: string,
+  newHead: string,
+): Promise<void> {
   const threads = await tx<ThreadRow[]>`
     SELECT id, path, subject_type, side, start_side, commit_id, line, start_line FROM pull_request_review_threads
     WHERE issue_id = ${issueId} AND NOT outdated AND commit_id <> ${newHead} ORDER BY id FOR UPDATE`;
@@ -51,8 +69,18 @@ export async function remapReviewThreads(tx: TransactionSql, repoPath: string, i
  * push's transaction. Two merge-base processes and nothing else when the
  * merge base stays (the usual push to a base branch). True when it moved.
  */
-export async function remapThreadsForBase(tx: TransactionSql, repoPath: string, issueId: number, oldBase: string, newBase: string, head: string): Promise<boolean> {
-  const [before, after] = await Promise.all([mergeBaseAt(repoPath, oldBase, head), mergeBaseAt(repoPath, newBase, head)]);
+export async function remapThreadsForBase(
+  tx: TransactionSql,
+  repoPath: string,
+  issueId: number,
+  oldBase: string,
+  newBase: string,
+  head: string,
+): Promise<boolean> {
+  const [before, after] = await Promise.all([
+    mergeBaseAt(repoPath, oldBase, head),
+    mergeBaseAt(repoPath, newBase, head),
+  ]);
   if (before === after) return false;
   const threads = await tx<ThreadRow[]>`
     SELECT id, path, subject_type, side, start_side, commit_id, line, start_line FROM pull_request_review_threads
@@ -85,7 +113,13 @@ async function writePlaces(tx: TransactionSql, placed: Placed[], newHead: string
  * threads were placed against the merge base of `oldBaseSha` (the base
  * before, when the base moved; else the base) and their head.
  */
-async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string, newHead: string, oldBaseSha = baseSha): Promise<Placed[]> {
+async function placeAll(
+  repoPath: string,
+  threads: ThreadRow[],
+  baseSha: string,
+  newHead: string,
+  oldBaseSha = baseSha,
+): Promise<Placed[]> {
   // Every path of a side in each diff (a diff keyed by its two commits serves every thread of that side).
   const lines = threads.filter((t) => t.subject_type === 'line');
   const pathsOf = (side: Side) => [...new Set(lines.filter((t) => (t.side ?? 'RIGHT') === side).map((t) => t.path))];
@@ -95,8 +129,13 @@ async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string,
     const key = `${from}\0${to}`;
     let found = moves.get(key);
     if (!found) {
-      found = from === to ? Promise.resolve(new Map()) : fileDiffs(repoPath, from, to, paths, { renames: false, context: 0 })
-        .then((files) => new Map([...files].map(([path, file]) => [path, changesOf(file.rows)])), () => null);
+      found =
+        from === to
+          ? Promise.resolve(new Map())
+          : fileDiffs(repoPath, from, to, paths, { renames: false, context: 0 }).then(
+              (files) => new Map([...files].map(([path, file]) => [path, changesOf(file.rows)])),
+              () => null,
+            );
       moves.set(key, found);
     }
     return found;
@@ -105,24 +144,34 @@ async function placeAll(repoPath: string, threads: ThreadRow[], baseSha: string,
   // merge base, the RIGHT moves from each old head, the old merge bases of LEFT threads.
   const rightPaths = pathsOf('RIGHT');
   const leftPaths = pathsOf('LEFT');
-  for (const head of new Set(lines.filter((t) => (t.side ?? 'RIGHT') === 'RIGHT').map((t) => t.commit_id))) void movesBetween(head, newHead, rightPaths);
+  for (const head of new Set(lines.filter((t) => (t.side ?? 'RIGHT') === 'RIGHT').map((t) => t.commit_id)))
+    void movesBetween(head, newHead, rightPaths);
   const leftHeads = [...new Set(lines.filter((t) => t.side === 'LEFT').map((t) => t.commit_id))];
-  const [newBase, ...oldBaseList] = await Promise.all([mergeBaseAt(repoPath, baseSha, newHead), ...leftHeads.map((head) => mergeBaseAt(repoPath, oldBaseSha, head))]);
+  const [newBase, ...oldBaseList] = await Promise.all([
+    mergeBaseAt(repoPath, baseSha, newHead),
+    ...leftHeads.map((head) => mergeBaseAt(repoPath, oldBaseSha, head)),
+  ]);
   const oldBases = new Map(leftHeads.map((head, i) => [head, oldBaseList[i]!]));
   for (const head of leftHeads) void movesBetween(oldBases.get(head)!, newBase!, leftPaths);
   const inPull = await changedFiles(repoPath, newBase!, newHead);
   const linePaths = [...new Set(lines.filter((t) => inPull.has(t.path)).map((t) => t.path))];
-  const specs = linePaths.flatMap((path) => [path, ...(inPull.get(path)!.previous ? [inPull.get(path)!.previous!] : [])]);
-  const pullDiff = linePaths.length ? await fileDiffs(repoPath, newBase!, newHead, specs, { renames: true, context: 3 }) : new Map<string, FileDiff>();
+  const specs = linePaths.flatMap((path) => [
+    path,
+    ...(inPull.get(path)!.previous ? [inPull.get(path)!.previous!] : []),
+  ]);
+  const pullDiff = linePaths.length
+    ? await fileDiffs(repoPath, newBase!, newHead, specs, { renames: true, context: 3 })
+    : new Map<string, FileDiff>();
   const placed: Placed[] = [];
   for (const thread of threads) {
     if (thread.subject_type === 'file') {
       placed.push({ id: thread.id, line: null, start_line: null, position: null, outdated: !inPull.has(thread.path) });
       continue;
     }
-    const changes = thread.side === 'LEFT'
-      ? await movesBetween(oldBases.get(thread.commit_id)!, newBase!, leftPaths)
-      : await movesBetween(thread.commit_id, newHead, rightPaths);
+    const changes =
+      thread.side === 'LEFT'
+        ? await movesBetween(oldBases.get(thread.commit_id)!, newBase!, leftPaths)
+        : await movesBetween(thread.commit_id, newHead, rightPaths);
     placed.push(place(thread, changes, pullDiff.get(thread.path)));
   }
   return placed;
@@ -139,8 +188,12 @@ function place(thread: ThreadRow, changes: Changes | null, file: FileDiff | unde
   // LEFT to RIGHT keeps its start line, a line of the merge base, and must still be in the
   // end's hunk (kept simple: such ranges are rare, and a moved merge base rarely touches them).
   const end = mapRange(fileChanges, thread.line, thread.line);
-  const start = thread.start_line === null ? null
-    : startSide === side ? mapRange(fileChanges, thread.start_line, thread.line) : { first: thread.start_line, last: thread.start_line };
+  const start =
+    thread.start_line === null
+      ? null
+      : startSide === side
+        ? mapRange(fileChanges, thread.start_line, thread.line)
+        : { first: thread.start_line, last: thread.start_line };
   if (!end || (thread.start_line !== null && !start)) return outdated;
   const endRow = rowOf(file.rows, side, start && startSide === side ? start.last : end.last);
   if (endRow < 0) return outdated;

@@ -15,12 +15,18 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 type PullParams = { params: { owner: string; repo: string; pull_number: number } };
 
 export interface ReviewTarget {
-  repo: RepositoryRow; pull: PullRow; repos: RepositoryLookup; viewerId: number | null;
+  repo: RepositoryRow;
+  pull: PullRow;
+  repos: RepositoryLookup;
+  viewerId: number | null;
   /** The caller's permission on the repository (a locked conversation's rule: review-rules.ts checkUnlocked). */
   permission: Permission | null;
 }
 
-export async function reviewTarget<K extends OperationId>(ctx: OperationContext<K> & PullParams, needed: Permission = 'read'): Promise<ReviewTarget> {
+export async function reviewTarget<K extends OperationId>(
+  ctx: OperationContext<K> & PullParams,
+  needed: Permission = 'read',
+): Promise<ReviewTarget> {
   const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, needed);
   const pull = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
   if (!pull) throw notFound();

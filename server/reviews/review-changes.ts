@@ -11,14 +11,22 @@ import { checkVerdict, STATE_OF, type ReviewVerdict } from './review-rules.js';
 import { afterSubmit } from './review-submit.js';
 import { emitReviewEvent } from './review-webhooks.js';
 
-interface Locked { pull: PullRow; review: ReviewRow }
+interface Locked {
+  pull: PullRow;
+  review: ReviewRow;
+}
 
 /**
  * The pull request and the review `userId` sees, locked; 404 when either is
  * not there (or the review is someone else's pending one). GraphQL's
  * addPullRequestReviewThread takes the same locks to add to a pending review.
  */
-export async function lockedReview(ctx: EventContext, number: number, reviewId: number, userId: number): Promise<Locked> {
+export async function lockedReview(
+  ctx: EventContext,
+  number: number,
+  reviewId: number,
+  userId: number,
+): Promise<Locked> {
   const pull = await pullByNumber(ctx.tx, ctx.repo.id, number, true);
   if (!pull) throw notFound();
   const review = await reviewOfPull(ctx.tx, pull.issue.id, reviewId, userId, true);
@@ -27,18 +35,35 @@ export async function lockedReview(ctx: EventContext, number: number, reviewId: 
 }
 
 /** Submits the caller's pending review with a verdict (and a new text when given). */
-export async function submitReview(ctx: EventContext, repos: RepositoryLookup, number: number, reviewId: number, userId: number, verdict: ReviewVerdict, body: string | undefined): Promise<ReviewRow> {
+export async function submitReview(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  number: number,
+  reviewId: number,
+  userId: number,
+  verdict: ReviewVerdict,
+  body: string | undefined,
+): Promise<ReviewRow> {
   const { pull, review } = await lockedReview(ctx, number, reviewId, userId);
   if (review.state !== 'PENDING') throw unprocessable('Can not submit a non-pending pull request review');
   const text = body ?? review.body;
-  const [{ count }] = await ctx.tx<[{ count: number }]>`SELECT count(*)::int AS count FROM pull_request_review_comments WHERE review_id = ${review.id}`;
+  const [{ count }] = await ctx.tx<
+    [{ count: number }]
+  >`SELECT count(*)::int AS count FROM pull_request_review_comments WHERE review_id = ${review.id}`;
   checkVerdict(pull, userId, verdict, text, count);
   await ctx.tx`UPDATE pull_request_reviews SET state = ${STATE_OF[verdict]}, body = ${text}, submitted_at = now(), updated_at = now() WHERE id = ${review.id}`;
   return afterSubmit(ctx, pull, repos, review.id, userId);
 }
 
 /** Replaces the text of the caller's own review; a submitted one emits `edited` with the text it had. */
-export async function updateReview(ctx: EventContext, repos: RepositoryLookup, number: number, reviewId: number, userId: number, body: string): Promise<ReviewRow> {
+export async function updateReview(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  number: number,
+  reviewId: number,
+  userId: number,
+  body: string,
+): Promise<ReviewRow> {
   const { pull, review } = await lockedReview(ctx, number, reviewId, userId);
   if (review.user_id !== userId) throw forbidden('Only the author of a review can change it.');
   await ctx.tx`UPDATE pull_request_reviews SET body = ${body}, updated_at = now() WHERE id = ${review.id}`;
@@ -54,7 +79,12 @@ export async function updateReview(ctx: EventContext, repos: RepositoryLookup, n
  * those comments opened (a reply it held in someone else's thread goes
  * alone); the review as it was. Submitted reviews stay (422).
  */
-export async function deletePendingReview(ctx: EventContext, number: number, reviewId: number, userId: number): Promise<ReviewRow> {
+export async function deletePendingReview(
+  ctx: EventContext,
+  number: number,
+  reviewId: number,
+  userId: number,
+): Promise<ReviewRow> {
   const { review } = await lockedReview(ctx, number, reviewId, userId);
   if (review.state !== 'PENDING') throw unprocessable('Can not delete a non-pending pull request review');
   await ctx.tx`
@@ -72,7 +102,14 @@ const NOT_DISMISSIBLE: Partial<Record<ReviewRow['state'], string>> = {
 };
 
 /** Dismisses an approval or a request for changes (the caller's push access is the handler's check). */
-export async function dismissReview(ctx: EventContext, repos: RepositoryLookup, number: number, reviewId: number, userId: number, message: string): Promise<ReviewRow> {
+export async function dismissReview(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  number: number,
+  reviewId: number,
+  userId: number,
+  message: string,
+): Promise<ReviewRow> {
   const { pull, review } = await lockedReview(ctx, number, reviewId, userId);
   const refusal = NOT_DISMISSIBLE[review.state];
   if (refusal) throw unprocessable(refusal);

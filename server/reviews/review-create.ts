@@ -19,7 +19,12 @@ export interface NewReview {
   comments: InlineComment[];
 }
 
-export async function createReview(ctx: EventContext, repos: RepositoryLookup, number: number, review: NewReview): Promise<ReviewRow> {
+export async function createReview(
+  ctx: EventContext,
+  repos: RepositoryLookup,
+  number: number,
+  review: NewReview,
+): Promise<ReviewRow> {
   const { tx } = ctx;
   // The pull request's row is locked: two reviews of one user cannot both pass the one-pending check.
   const pull: PullRow | null = await pullByNumber(tx, ctx.repo.id, number, true);

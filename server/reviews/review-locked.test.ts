@@ -27,16 +27,36 @@ describe('reviews on a locked pull request', () => {
     // carol's pending review, written before the lock.
     const pending = await create(f.carol.token, { body: 'Before the lock' });
     expect(pending.status).toBe(200);
-    expect((await f.call(`/repos/alice/rv/issues/${f.second.number}/lock`, { method: 'PUT', token: f.alice.token, body: {} })).status).toBe(204);
+    expect(
+      (
+        await f.call(`/repos/alice/rv/issues/${f.second.number}/lock`, {
+          method: 'PUT',
+          token: f.alice.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(204);
     await f.newEvents();
-    const [before] = await f.server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pull_request_reviews WHERE repository_id = ${f.repoId}`;
+    const [before] = await f.server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM pull_request_reviews WHERE repository_id = ${f.repoId}`;
 
     refusedForTheLock(await create(f.dave.token, { body: 'Reader', event: 'COMMENT' }));
     refusedForTheLock(await create(f.dave.token, {}));
-    refusedForTheLock(await f.call(`${reviews()}/${pending.json.id}/events`, { method: 'POST', token: f.carol.token, body: { event: 'COMMENT', body: 'After' } }));
-    const [after] = await f.server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pull_request_reviews WHERE repository_id = ${f.repoId}`;
+    refusedForTheLock(
+      await f.call(`${reviews()}/${pending.json.id}/events`, {
+        method: 'POST',
+        token: f.carol.token,
+        body: { event: 'COMMENT', body: 'After' },
+      }),
+    );
+    const [after] = await f.server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM pull_request_reviews WHERE repository_id = ${f.repoId}`;
     expect(after!.n).toBe(before!.n);
-    const [still] = await f.server.sql<{ state: string }[]>`SELECT state FROM pull_request_reviews WHERE id = ${pending.json.id}`;
+    const [still] = await f.server.sql<
+      { state: string }[]
+    >`SELECT state FROM pull_request_reviews WHERE id = ${pending.json.id}`;
     expect(still!.state).toBe('PENDING');
     expect(await f.newEvents()).toEqual([]);
 
@@ -46,8 +66,15 @@ describe('reviews on a locked pull request', () => {
     expect(actions(await f.newEvents())).toEqual(['pull_request_review.submitted']);
 
     // Unlocked again: anyone who can read reviews.
-    expect((await f.call(`/repos/alice/rv/issues/${f.second.number}/lock`, { method: 'DELETE', token: f.alice.token })).status).toBe(204);
-    const submitted = await f.call(`${reviews()}/${pending.json.id}/events`, { method: 'POST', token: f.carol.token, body: { event: 'COMMENT', body: 'After the unlock' } });
+    expect(
+      (await f.call(`/repos/alice/rv/issues/${f.second.number}/lock`, { method: 'DELETE', token: f.alice.token }))
+        .status,
+    ).toBe(204);
+    const submitted = await f.call(`${reviews()}/${pending.json.id}/events`, {
+      method: 'POST',
+      token: f.carol.token,
+      body: { event: 'COMMENT', body: 'After the unlock' },
+    });
     expect(submitted.status).toBe(200);
     expect(submitted.json.state).toBe('COMMENTED');
   });

@@ -42,14 +42,20 @@ const SELECT_REVIEW = (sql: Db, extra = sql``) => sql`
 
 /** Seen by `viewerId` (null: anonymous): submitted reviews, and the viewer's own pending one. */
 const visibleTo = (sql: Db, viewerId: number | null) =>
-  (viewerId === null ? sql`rv.state <> 'PENDING'` : sql`(rv.state <> 'PENDING' OR rv.user_id = ${viewerId})`);
+  viewerId === null ? sql`rv.state <> 'PENDING'` : sql`(rv.state <> 'PENDING' OR rv.user_id = ${viewerId})`;
 
 /**
  * Review `reviewId` of pull request `issueId` as `viewerId` sees it; null when
  * there is none, it is another pull request's, or it is someone else's pending
  * review. `forUpdate` locks it for the change that follows.
  */
-export async function reviewOfPull(sql: Db, issueId: number, reviewId: number, viewerId: number | null, forUpdate = false): Promise<ReviewRow | null> {
+export async function reviewOfPull(
+  sql: Db,
+  issueId: number,
+  reviewId: number,
+  viewerId: number | null,
+  forUpdate = false,
+): Promise<ReviewRow | null> {
   if (!Number.isSafeInteger(reviewId) || reviewId < 1) return null;
   const [row] = await sql<ReviewRow[]>`${SELECT_REVIEW(sql)}
     WHERE rv.issue_id = ${issueId} AND rv.id = ${reviewId} AND ${visibleTo(sql, viewerId)}
@@ -58,7 +64,12 @@ export async function reviewOfPull(sql: Db, issueId: number, reviewId: number, v
 }
 
 /** A page of the pull request's reviews `viewerId` sees, oldest first, with their total. */
-export async function reviewsOfPull(sql: Db, issueId: number, viewerId: number | null, page: { limit: number; offset: number }): Promise<{ rows: ReviewRow[]; total: number }> {
+export async function reviewsOfPull(
+  sql: Db,
+  issueId: number,
+  viewerId: number | null,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ReviewRow[]; total: number }> {
   const rows = await sql<(ReviewRow & { total: number })[]>`${SELECT_REVIEW(sql, sql`, count(*) OVER () AS total`)}
     WHERE rv.issue_id = ${issueId} AND ${visibleTo(sql, viewerId)}
     ORDER BY rv.id LIMIT ${page.limit} OFFSET ${page.offset}`;
@@ -67,12 +78,15 @@ export async function reviewsOfPull(sql: Db, issueId: number, viewerId: number |
 }
 
 async function countOf(sql: Db, issueId: number, viewerId: number | null): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM pull_request_reviews rv WHERE rv.issue_id = ${issueId} AND ${visibleTo(sql, viewerId)}`;
+  const [row] = await sql<
+    { count: number }[]
+  >`SELECT count(*)::int AS count FROM pull_request_reviews rv WHERE rv.issue_id = ${issueId} AND ${visibleTo(sql, viewerId)}`;
   return row!.count;
 }
 
 /** The caller's pending review of the pull request, if any (GitHub allows one). */
 export async function hasPendingReview(sql: Db, issueId: number, userId: number): Promise<boolean> {
-  const rows = await sql`SELECT 1 FROM pull_request_reviews WHERE issue_id = ${issueId} AND user_id = ${userId} AND state = 'PENDING'`;
+  const rows =
+    await sql`SELECT 1 FROM pull_request_reviews WHERE issue_id = ${issueId} AND user_id = ${userId} AND state = 'PENDING'`;
   return rows.length > 0;
 }

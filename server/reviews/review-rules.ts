@@ -13,7 +13,11 @@ import type { ReviewState } from './review-rows.js';
 
 export type ReviewVerdict = 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';
 
-export const STATE_OF: Record<ReviewVerdict, ReviewState> = { APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' };
+export const STATE_OF: Record<ReviewVerdict, ReviewState> = {
+  APPROVE: 'APPROVED',
+  REQUEST_CHANGES: 'CHANGES_REQUESTED',
+  COMMENT: 'COMMENTED',
+};
 
 /**
  * A locked conversation takes reviews only from users with push access, as
@@ -26,7 +30,13 @@ export function checkUnlocked(pull: PullRow, permission: Permission | null): voi
 
 export const onePendingOnly = () => unprocessable('User can only have one pending review per pull request');
 
-export function checkVerdict(pull: PullRow, userId: number, verdict: ReviewVerdict, body: string, commentCount: number): void {
+export function checkVerdict(
+  pull: PullRow,
+  userId: number,
+  verdict: ReviewVerdict,
+  body: string,
+  commentCount: number,
+): void {
   if (pull.issue.user_id === userId) {
     if (verdict === 'APPROVE') throw unprocessable('Can not approve your own pull request');
     if (verdict === 'REQUEST_CHANGES') throw unprocessable('Can not request changes on your own pull request');
@@ -42,7 +52,12 @@ export function checkVerdict(pull: PullRow, userId: number, verdict: ReviewVerdi
  * of the pull request's own commits (reachable from the head, not from the
  * base); 422 for anything else.
  */
-export async function reviewCommit(git: GitRepositories, repositoryId: number, pull: PullRow, commitId: string | undefined): Promise<string> {
+export async function reviewCommit(
+  git: GitRepositories,
+  repositoryId: number,
+  pull: PullRow,
+  commitId: string | undefined,
+): Promise<string> {
   if (commitId === undefined) return pull.pull.head_sha;
   const sha = await commitOfPull(git, repositoryId, pull.pull, commitId);
   if (sha === null) throw unprocessable(`No commit found for SHA: ${commitId}`);

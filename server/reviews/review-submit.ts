@@ -13,14 +13,26 @@ import { emitReviewCommentCreated } from '../review-comments/review-comment-webh
 import { reviewOfPull, type ReviewRow } from './review-rows.js';
 import { emitReviewEvent } from './review-webhooks.js';
 
-export async function afterSubmit(ctx: EventContext, pull: PullRow, repos: RepositoryLookup, reviewId: number, userId: number): Promise<ReviewRow> {
+export async function afterSubmit(
+  ctx: EventContext,
+  pull: PullRow,
+  repos: RepositoryLookup,
+  reviewId: number,
+  userId: number,
+): Promise<ReviewRow> {
   const { tx } = ctx;
   await tx`DELETE FROM pull_request_review_requests WHERE issue_id = ${pull.issue.id} AND reviewer_id = ${userId}`;
   await tx`UPDATE issues SET updated_at = now() WHERE id = ${pull.issue.id}`;
   const now = (await pullByNumber(tx, ctx.repo.id, pull.issue.number))!;
   const review = (await reviewOfPull(tx, pull.issue.id, reviewId, userId))!;
   await emitReviewEvent(ctx, now, repos, review, { action: 'submitted' });
-  const comments = await tx<{ id: number }[]>`SELECT id FROM pull_request_review_comments WHERE review_id = ${reviewId} ORDER BY id`;
-  await emitReviewCommentCreated(tx, ctx, comments.map((row) => Number(row.id)));
+  const comments = await tx<
+    { id: number }[]
+  >`SELECT id FROM pull_request_review_comments WHERE review_id = ${reviewId} ORDER BY id`;
+  await emitReviewCommentCreated(
+    tx,
+    ctx,
+    comments.map((row) => Number(row.id)),
+  );
   return review;
 }

@@ -14,7 +14,13 @@ export type ReviewEvent =
   | { action: 'submitted' | 'dismissed' }
   | { action: 'edited'; changes: { body?: { from: string } } };
 
-export async function emitReviewEvent(ctx: EventContext, pull: PullRow, repos: RepositoryLookup, review: ReviewRow, event: ReviewEvent): Promise<void> {
+export async function emitReviewEvent(
+  ctx: EventContext,
+  pull: PullRow,
+  repos: RepositoryLookup,
+  review: ReviewRow,
+  event: ReviewEvent,
+): Promise<void> {
   const installation = installationOf(ctx.principal);
   const { action, ...rest } = event;
   const payload = {

@@ -36,7 +36,11 @@ async function dated(id: number, created: string, updated: string, closed?: stri
 
 beforeAll(async () => {
   server = await startTestServer(
-    { WHARF_WEBHOOK_DISPATCH: 'off', WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '100000', WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '100000' },
+    {
+      WHARF_WEBHOOK_DISPATCH: 'off',
+      WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '100000',
+      WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '100000',
+    },
     { onStatement: (query) => void statements.push(query) },
   );
   alice = await server.createUser('alice');
@@ -50,18 +54,36 @@ beforeAll(async () => {
   const release = await post('/repos/alice/board/milestones', alice.token, { title: 'Release 1.0' });
   const v2 = await post('/repos/alice/board/milestones', alice.token, { title: 'v2' });
 
-  const alpha = await post('/repos/alice/board/issues', alice.token, { title: 'Alpha', body: 'First.', milestone: release.number });
-  for (const body of ['one', 'two']) await post(`/repos/alice/board/issues/${alpha.number}/comments`, bob.token, { body });
-  for (const [user, content] of [[bob, '+1'], [carol, '+1'], [alice, 'heart']] as const) {
+  const alpha = await post('/repos/alice/board/issues', alice.token, {
+    title: 'Alpha',
+    body: 'First.',
+    milestone: release.number,
+  });
+  for (const body of ['one', 'two'])
+    await post(`/repos/alice/board/issues/${alpha.number}/comments`, bob.token, { body });
+  for (const [user, content] of [
+    [bob, '+1'],
+    [carol, '+1'],
+    [alice, 'heart'],
+  ] as const) {
     await post(`/repos/alice/board/issues/${alpha.number}/reactions`, user.token, { content });
   }
   const beta = await post('/repos/alice/board/issues', carol.token, { title: 'Beta', body: 'Second.' });
   await post(`/repos/alice/board/issues/${beta.number}/assignees`, alice.token, { assignees: ['bob'] });
   await post(`/repos/alice/board/issues/${beta.number}/reactions`, alice.token, { content: 'laugh' });
   await post(`/repos/alice/board/issues/${beta.number}`, alice.token, { state: 'closed' }, 'PATCH');
-  const gamma = await post('/repos/alice/board/issues', bob.token, { title: 'Gamma', body: 'Third, for @alice.', milestone: v2.number });
+  const gamma = await post('/repos/alice/board/issues', bob.token, {
+    title: 'Gamma',
+    body: 'Third, for @alice.',
+    milestone: v2.number,
+  });
   await post(`/repos/alice/board/issues/${gamma.number}/comments`, carol.token, { body: 'three' });
-  await post(`/repos/alice/board/issues/${gamma.number}`, alice.token, { state: 'closed', state_reason: 'not_planned' }, 'PATCH');
+  await post(
+    `/repos/alice/board/issues/${gamma.number}`,
+    alice.token,
+    { state: 'closed', state_reason: 'not_planned' },
+    'PATCH',
+  );
   await post(`/repos/alice/board/issues/${gamma.number}/lock`, alice.token, {}, 'PUT');
   const delta = await post('/repos/alice/vault/issues', alice.token, { title: 'Delta', body: 'Private.' });
   const epsilon = await post('/repos/carol/attic/issues', carol.token, { title: 'Epsilon', body: 'Old.' });
@@ -179,13 +201,21 @@ describe('owners, archives and @me', () => {
 
 describe('reaction and interaction sorts', () => {
   const order = async (sort: string, direction = 'desc') => {
-    const { status, json } = await search('repo:alice/board', alice.token, `&sort=${encodeURIComponent(sort)}&order=${direction}`);
+    const { status, json } = await search(
+      'repo:alice/board',
+      alice.token,
+      `&sort=${encodeURIComponent(sort)}&order=${direction}`,
+    );
     expect(status).toBe(200);
-    expectBothSchemas(json, { path: '/search/issues', method: 'get' }, { operationId: 'search/issues-and-pull-requests' });
+    expectBothSchemas(
+      json,
+      { path: '/search/issues', method: 'get' },
+      { operationId: 'search/issues-and-pull-requests' },
+    );
     return json.items.map((item: { title: string }) => item.title);
   };
 
-  it('sorts by all reactions, one content (GitHub\'s names) and interactions, ties by id', async () => {
+  it("sorts by all reactions, one content (GitHub's names) and interactions, ties by id", async () => {
     expect(await order('reactions')).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(await order('reactions', 'asc')).toEqual(['Gamma', 'Beta', 'Alpha']);
     expect((await order('reactions-+1'))[0]).toBe('Alpha');
@@ -196,7 +226,8 @@ describe('reaction and interaction sorts', () => {
   });
 
   it('takes sort: in q, and the sort parameter over it', async () => {
-    const inQuery = async (q: string, extra = '') => (await search(`repo:alice/board ${q}`, alice.token, extra)).json.items.map((i: { title: string }) => i.title);
+    const inQuery = async (q: string, extra = '') =>
+      (await search(`repo:alice/board ${q}`, alice.token, extra)).json.items.map((i: { title: string }) => i.title);
     expect(await inQuery('sort:reactions-asc')).toEqual(['Gamma', 'Beta', 'Alpha']);
     expect(await inQuery('sort:interactions')).toEqual(['Alpha', 'Gamma', 'Beta']);
     expect(await inQuery('sort:reactions-heart-asc')).toEqual(['Beta', 'Gamma', 'Alpha']);
@@ -205,14 +236,37 @@ describe('reaction and interaction sorts', () => {
 });
 
 describe('malformed values', () => {
-  it('is 422 with GitHub\'s validation body', async () => {
-    for (const q of ['created:yesterday', 'created:2024-02-30', 'created:>', 'updated:2024-01-01T25:00:00Z', 'closed:2024-01-01..later',
-      'comments:many', 'comments:-1', 'reactions:1..x', 'interactions:>=1.5', 'reason:later', 'archived:maybe', '-no:label',
-      '-in:title', '-sort:created', 'sort:stars', 'sort:created-up', 'commenter:*', '-org:*', 'user:*', 'commenter:nobody-here', 'involves:nobody-here', 'draft:true']) {
+  it("is 422 with GitHub's validation body", async () => {
+    for (const q of [
+      'created:yesterday',
+      'created:2024-02-30',
+      'created:>',
+      'updated:2024-01-01T25:00:00Z',
+      'closed:2024-01-01..later',
+      'comments:many',
+      'comments:-1',
+      'reactions:1..x',
+      'interactions:>=1.5',
+      'reason:later',
+      'archived:maybe',
+      '-no:label',
+      '-in:title',
+      '-sort:created',
+      'sort:stars',
+      'sort:created-up',
+      'commenter:*',
+      '-org:*',
+      'user:*',
+      'commenter:nobody-here',
+      'involves:nobody-here',
+      'draft:true',
+    ]) {
       const { status, json } = await search(q, alice.token);
       expect(status, q).toBe(422);
       expect(json.message).toBe('Validation Failed');
-      expect(json.errors, q).toEqual([expect.objectContaining({ resource: 'Search', field: 'q', code: 'invalid', message: expect.any(String) })]);
+      expect(json.errors, q).toEqual([
+        expect.objectContaining({ resource: 'Search', field: 'q', code: 'invalid', message: expect.any(String) }),
+      ]);
     }
   });
 });
@@ -236,8 +290,10 @@ describe('cost', () => {
 
   it('a search with every qualifier takes as many statements as one with a single login', async () => {
     const plain = await count('repo:alice/board author:bob');
-    const full = await count('repo:alice/board author:bob commenter:carol involves:@me mentions:alice milestone:v2 created:>2020-01-01 '
-      + 'closed:*..* comments:>=0 reactions:0..5 interactions:<100 reason:"not planned" -label:x no:label -assignee:* -archived:true is:locked');
+    const full = await count(
+      'repo:alice/board author:bob commenter:carol involves:@me mentions:alice milestone:v2 created:>2020-01-01 ' +
+        'closed:*..* comments:>=0 reactions:0..5 interactions:<100 reason:"not planned" -label:x no:label -assignee:* -archived:true is:locked',
+    );
     expect(full).toBe(plain);
   });
 });

@@ -36,7 +36,9 @@ beforeAll(async () => {
   expect(await pull(alice.token, 'one')).toBe(1);
   await rest(server, alice.token, 'POST', '/repos/alice/proj/pulls/1/requested_reviewers', { reviewers: ['bob'] });
   expect(await pull(alice.token, 'two')).toBe(2);
-  await rest(server, alice.token, 'POST', '/repos/alice/proj/pulls/2/requested_reviewers', { reviewers: ['bob', 'carol'] });
+  await rest(server, alice.token, 'POST', '/repos/alice/proj/pulls/2/requested_reviewers', {
+    reviewers: ['bob', 'carol'],
+  });
   await rest(server, alice.token, 'POST', '/repos/alice/proj/issues', { title: 'An issue' });
   expect(await pull(bob.token, 'four')).toBe(4);
   await rest(server, bob.token, 'POST', '/repos/alice/proj/pulls/4/requested_reviewers', { reviewers: ['alice'] });
@@ -44,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('review-requested:', () => {
-  it('finds the pull requests awaiting the user\'s review, either spelling', async () => {
+  it("finds the pull requests awaiting the user's review, either spelling", async () => {
     expect(await numbers('review-requested:bob')).toEqual([1, 2]);
     expect(await numbers('review-requested:@carol')).toEqual([2]);
     expect(await numbers('user-review-requested:CAROL')).toEqual([2]);
@@ -60,17 +62,25 @@ describe('review-requested:', () => {
   });
 
   it('no longer finds a pull request once the user has reviewed it', async () => {
-    await rest(server, alice.token, 'POST', '/repos/alice/proj/pulls/4/reviews', { event: 'COMMENT', body: 'Looks fine.' });
+    await rest(server, alice.token, 'POST', '/repos/alice/proj/pulls/4/reviews', {
+      event: 'COMMENT',
+      body: 'Looks fine.',
+    });
     expect(await numbers('review-requested:alice')).toEqual([]);
     expect(await numbers('review-requested:@me')).toEqual([]);
   });
 
   it('is 422 for an unknown user, any user (*) or an anonymous @me', async () => {
-    for (const [q, token] of [['review-requested:nobody-here', alice.token], ['user-review-requested:*', alice.token],
-      ['review-requested:@me', undefined]] as const) {
+    for (const [q, token] of [
+      ['review-requested:nobody-here', alice.token],
+      ['user-review-requested:*', alice.token],
+      ['review-requested:@me', undefined],
+    ] as const) {
       const { status, json } = await search(`repo:alice/proj ${q}`, token);
       expect(status, q).toBe(422);
-      expect(json.errors, q).toEqual([expect.objectContaining({ resource: 'Search', field: 'q', code: 'invalid', message: expect.any(String) })]);
+      expect(json.errors, q).toEqual([
+        expect.objectContaining({ resource: 'Search', field: 'q', code: 'invalid', message: expect.any(String) }),
+      ]);
     }
   });
 });

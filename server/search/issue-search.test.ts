@@ -19,7 +19,8 @@ async function call(path: string, token?: string) {
   return { res, status: res.status, json: text ? JSON.parse(text) : undefined };
 }
 
-const search = (q: string, token?: string, extra = '') => call(`/search/issues?q=${encodeURIComponent(q)}${extra}`, token);
+const search = (q: string, token?: string, extra = '') =>
+  call(`/search/issues?q=${encodeURIComponent(q)}${extra}`, token);
 const titles = (json: { items: { title: string }[] }) => json.items.map((item) => item.title).sort();
 
 async function open(repo: string, body: Record<string, unknown>, token = alice.token) {
@@ -33,14 +34,21 @@ async function open(repo: string, body: Record<string, unknown>, token = alice.t
 beforeAll(async () => {
   // Many searches here: the search resource's own limits are tested in search-rate-limit.test.ts.
   server = await startTestServer({
-    WHARF_WEBHOOK_DISPATCH: 'off', WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '100000', WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '100000',
+    WHARF_WEBHOOK_DISPATCH: 'off',
+    WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '100000',
+    WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '100000',
   });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   carol = await server.createUser('carol');
   publicOnly = await server.tokenFor(alice.id, ['user']);
-  for (const [name, priv] of [['tracker', false], ['secret', true]] as const) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: priv } })).status).toBe(201);
+  for (const [name, priv] of [
+    ['tracker', false],
+    ['secret', true],
+  ] as const) {
+    expect(
+      (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: priv } })).status,
+    ).toBe(201);
   }
   const secret = await server.services.repos.find('alice', 'secret');
   const tracker = await server.services.repos.find('alice', 'tracker');
@@ -50,21 +58,40 @@ beforeAll(async () => {
   await open('tracker', { title: 'Crash when saving files', body: 'The editor stops on save.', assignees: ['bob'] });
   await open('tracker', { title: 'Typo in the README', body: 'A crash is spelled wrong; cc @bob' }, carol.token);
   const feature = await open('tracker', { title: 'Dark mode', body: 'Please add it.' });
-  await server.api(`/repos/alice/tracker/issues/${feature.number}/comments`, { method: 'POST', token: bob.token, body: { body: 'It crashes my eyes without it' } });
-  await server.api(`/repos/alice/tracker/issues/${feature.number}`, { method: 'PATCH', token: alice.token, body: { state: 'closed' } });
+  await server.api(`/repos/alice/tracker/issues/${feature.number}/comments`, {
+    method: 'POST',
+    token: bob.token,
+    body: { body: 'It crashes my eyes without it' },
+  });
+  await server.api(`/repos/alice/tracker/issues/${feature.number}`, {
+    method: 'PATCH',
+    token: alice.token,
+    body: { state: 'closed' },
+  });
   await open('secret', { title: 'Secret crash', body: 'Only for us.' });
 });
 afterAll(() => server.close());
 
 describe('free text', () => {
-  it('finds title and body hits, stemmed, ranks title hits first, with GitHub\'s body', async () => {
+  it("finds title and body hits, stemmed, ranks title hits first, with GitHub's body", async () => {
     const { status, json, res } = await search('crashes');
     expect(status).toBe(200);
     expect(json).toMatchObject({ total_count: 2, incomplete_results: false, search_type: 'lexical' });
-    expect(json.items.map((i: { title: string }) => i.title)).toEqual(['Crash when saving files', 'Typo in the README']);
+    expect(json.items.map((i: { title: string }) => i.title)).toEqual([
+      'Crash when saving files',
+      'Typo in the README',
+    ]);
     expect(json.items[0].score).toBeGreaterThan(json.items[1].score);
-    expect(json.items[0]).toMatchObject({ number: numbers['Crash when saving files'], state: 'open', assignees: [{ login: 'bob' }] });
-    expectBothSchemas(json, { path: '/search/issues', method: 'get' }, { operationId: 'search/issues-and-pull-requests' });
+    expect(json.items[0]).toMatchObject({
+      number: numbers['Crash when saving files'],
+      state: 'open',
+      assignees: [{ login: 'bob' }],
+    });
+    expectBothSchemas(
+      json,
+      { path: '/search/issues', method: 'get' },
+      { operationId: 'search/issues-and-pull-requests' },
+    );
     expect(res.headers.get('x-ratelimit-resource')).toBe('search');
   });
 
@@ -72,7 +99,11 @@ describe('free text', () => {
     expect(titles((await search('crash in:title')).json)).toEqual(['Crash when saving files']);
     expect(titles((await search('crash in:body')).json)).toEqual(['Typo in the README']);
     expect(titles((await search('crash in:comments')).json)).toEqual(['Dark mode']);
-    expect(titles((await search('crash in:title,body,comments')).json)).toEqual(['Crash when saving files', 'Dark mode', 'Typo in the README']);
+    expect(titles((await search('crash in:title,body,comments')).json)).toEqual([
+      'Crash when saving files',
+      'Dark mode',
+      'Typo in the README',
+    ]);
   });
 
   it('takes phrases, OR and -word; a query of stop words only restricts nothing', async () => {
@@ -114,9 +145,14 @@ describe('qualifiers', () => {
                                  OR (i.number = ${numbers['Typo in the README']!} AND l.name = 'documentation'))
       ON CONFLICT DO NOTHING`;
     expect(titles((await search('repo:alice/tracker label:bug')).json)).toEqual(['Crash when saving files']);
-    expect(titles((await search('repo:alice/tracker label:BUG label:"help wanted"')).json)).toEqual(['Crash when saving files']);
+    expect(titles((await search('repo:alice/tracker label:BUG label:"help wanted"')).json)).toEqual([
+      'Crash when saving files',
+    ]);
     expect(titles((await search('repo:alice/tracker label:documentation label:bug')).json)).toEqual([]);
-    expect(titles((await search('repo:alice/tracker label:documentation,bug')).json)).toEqual(['Crash when saving files', 'Typo in the README']);
+    expect(titles((await search('repo:alice/tracker label:documentation,bug')).json)).toEqual([
+      'Crash when saving files',
+      'Typo in the README',
+    ]);
     expect(titles((await search('repo:alice/tracker -label:bug')).json)).toEqual(['Dark mode', 'Typo in the README']);
     expect(titles((await search('repo:alice/tracker no:label')).json)).toEqual(['Dark mode']);
   });
@@ -155,17 +191,27 @@ describe('visibility', () => {
     const tokenOf = async (name: string, permissions: Record<string, 'read'>) => {
       const app = await createTestApp(server, alice.id, name, permissions);
       const installation = await installTestApp(server, app.app, alice.id);
-      const { body } = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id);
+      const { body } = await requestInstallationToken(
+        server,
+        await appJwt(app, Math.floor(Date.now() / 1000)),
+        installation.id,
+      );
       return body.token as string;
     };
-    expect(titles((await search('crash', await tokenOf('issue-reader', { issues: 'read', metadata: 'read' }))).json))
-      .toEqual(['Crash when saving files', 'Secret crash', 'Typo in the README']);
-    expect(titles((await search('crash', await tokenOf('code-reader', { contents: 'read', metadata: 'read' }))).json))
-      .toEqual(['Crash when saving files', 'Typo in the README']);
+    expect(
+      titles((await search('crash', await tokenOf('issue-reader', { issues: 'read', metadata: 'read' }))).json),
+    ).toEqual(['Crash when saving files', 'Secret crash', 'Typo in the README']);
+    expect(
+      titles((await search('crash', await tokenOf('code-reader', { contents: 'read', metadata: 'read' }))).json),
+    ).toEqual(['Crash when saving files', 'Typo in the README']);
   });
 
   it('is 422 for a repo: the caller cannot see, as for one that does not exist', async () => {
-    for (const [q, token] of [['repo:alice/secret', carol.token], ['repo:alice/secret', undefined], ['repo:alice/nothing', alice.token]] as const) {
+    for (const [q, token] of [
+      ['repo:alice/secret', carol.token],
+      ['repo:alice/secret', undefined],
+      ['repo:alice/nothing', alice.token],
+    ] as const) {
       const { status, json } = await search(q, token);
       expect(status).toBe(422);
       expect(json.errors[0]).toMatchObject({ resource: 'Search', field: 'q', code: 'invalid' });
@@ -181,7 +227,22 @@ describe('refused queries', () => {
     expect(empty.status).toBe(422);
     expect(empty.json.errors).toEqual([{ resource: 'Search', field: 'q', code: 'missing' }]);
     expect((await call('/search/issues')).status).toBe(422);
-    for (const q of ['-no:label', '-repo:alice/nothing', 'label:,', 'author:nobody-here', 'assignee:nobody-here', 'user:nobody-here', 'state:merged', 'is:draftish', 'in:labels', 'no:reviewer', 'repo:justone', 'created:>2020-13-01', 'comments:lots', 'x'.repeat(257)]) {
+    for (const q of [
+      '-no:label',
+      '-repo:alice/nothing',
+      'label:,',
+      'author:nobody-here',
+      'assignee:nobody-here',
+      'user:nobody-here',
+      'state:merged',
+      'is:draftish',
+      'in:labels',
+      'no:reviewer',
+      'repo:justone',
+      'created:>2020-13-01',
+      'comments:lots',
+      'x'.repeat(257),
+    ]) {
       const { status, json } = await search(q);
       expect(status, q).toBe(422);
       expect(json.message).toBe('Validation Failed');
@@ -191,6 +252,10 @@ describe('refused queries', () => {
   it('answers semantic and hybrid searches lexically, saying so', async () => {
     const { status, json } = await search('crash', undefined, '&search_type=semantic');
     expect(status).toBe(200);
-    expect(json).toMatchObject({ search_type: 'lexical', lexical_fallback_reason: ['service_unavailable'], total_count: 2 });
+    expect(json).toMatchObject({
+      search_type: 'lexical',
+      lexical_fallback_reason: ['service_unavailable'],
+      total_count: 2,
+    });
   });
 });

@@ -14,16 +14,31 @@ import { readableKinds, readableRepositories } from './search-visibility.js';
 
 export type { SearchSort } from './search-order.js';
 
-export interface SearchOptions { sort?: SearchSort; order?: 'asc' | 'desc'; limit: number; offset: number }
+export interface SearchOptions {
+  sort?: SearchSort;
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
 
-export interface SearchHit { issue: IssueRow; score: number }
+export interface SearchHit {
+  issue: IssueRow;
+  score: number;
+}
 
 const ME = '@me';
 
 /** Every login q names, lower-cased (`@me` included; not `assignee:*`, which is anyone). */
-const namesOf = (q: IssueSearchQuery) => [
-  ...q.owners, ...q.authors, ...q.assignees.filter((a) => a.value !== '*'), ...q.mentions, ...q.commenters, ...q.involves, ...q.reviewRequested,
-].map((x) => x.value);
+const namesOf = (q: IssueSearchQuery) =>
+  [
+    ...q.owners,
+    ...q.authors,
+    ...q.assignees.filter((a) => a.value !== '*'),
+    ...q.mentions,
+    ...q.commenters,
+    ...q.involves,
+    ...q.reviewRequested,
+  ].map((x) => x.value);
 
 async function resolve(sql: Sql, principal: Principal, q: IssueSearchQuery, visible: Fragment): Promise<Resolved> {
   const accounts = new Map<string, number>();
@@ -37,7 +52,9 @@ async function resolve(sql: Sql, principal: Principal, q: IssueSearchQuery, visi
   }
   const logins = [...new Set(names.filter((login) => login !== ME))];
   if (logins.length > 0) {
-    const rows = await sql<{ id: number; login: string }[]>`SELECT id, lower(login) AS login FROM accounts WHERE lower(login) = ANY(${logins})`;
+    const rows = await sql<
+      { id: number; login: string }[]
+    >`SELECT id, lower(login) AS login FROM accounts WHERE lower(login) = ANY(${logins})`;
     for (const row of rows) accounts.set(row.login, Number(row.id));
     if (logins.some((login) => !accounts.has(login))) throw notSearchable();
   }
@@ -56,7 +73,10 @@ async function resolve(sql: Sql, principal: Principal, q: IssueSearchQuery, visi
 const and = (sql: Sql, parts: Fragment[]) => parts.reduce((acc, part) => sql`${acc} AND ${part}`, sql`TRUE`);
 
 /** The WHERE of a search (visibility, qualifiers, text) and each row's score, on `i` (issues) and `r` (repositories). */
-export interface SearchFilter { where: Fragment; score: Fragment }
+export interface SearchFilter {
+  where: Fragment;
+  score: Fragment;
+}
 
 /** What q asks, as SQL: its names resolved first (422 for one the caller may not search), as REST and GraphQL both search. */
 export async function searchFilter(sql: Sql, principal: Principal, q: IssueSearchQuery): Promise<SearchFilter> {
@@ -65,7 +85,10 @@ export async function searchFilter(sql: Sql, principal: Principal, q: IssueSearc
   const parts = [visible, readableKinds(sql, principal), sql`r.has_issues`, ...qualifierConditions(sql, q, resolved)];
   let score = sql`1::real`;
   // Only stop words (`the`, `a`): no lexeme to look for, so no text condition.
-  const [lexemes] = q.text === '' ? [{ n: 0 }] : await sql<{ n: number }[]>`SELECT numnode(websearch_to_tsquery('english', ${q.text})) AS n`;
+  const [lexemes] =
+    q.text === ''
+      ? [{ n: 0 }]
+      : await sql<{ n: number }[]>`SELECT numnode(websearch_to_tsquery('english', ${q.text})) AS n`;
   if (lexemes!.n > 0) {
     const text = textMatch(sql, q, sql`websearch_to_tsquery('english', ${q.text})`);
     parts.push(text.where);
@@ -76,11 +99,18 @@ export async function searchFilter(sql: Sql, principal: Principal, q: IssueSearc
 
 /** How many issues a filter matches (for a page past the end, where the page's window count has no row to ride on). */
 export async function countMatches(sql: Sql, { where }: SearchFilter): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${where}`;
   return row!.n;
 }
 
-export async function searchIssues(sql: Sql, principal: Principal, q: IssueSearchQuery, o: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
+export async function searchIssues(
+  sql: Sql,
+  principal: Principal,
+  q: IssueSearchQuery,
+  o: SearchOptions,
+): Promise<{ hits: SearchHit[]; total: number }> {
   const filter = await searchFilter(sql, principal, q);
   const page = await sql<(IssuePageRow & { score: number })[]>`
     ${SELECT_ISSUE_PAGE(sql, sql`, ${filter.score} AS score`)} WHERE ${filter.where}

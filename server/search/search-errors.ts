@@ -2,9 +2,11 @@
 // one error on `q` (resource Search) saying why.
 import { ApiError } from '../http/api-error.js';
 
-export const invalidQuery = (message: string) => new ApiError(422, 'Validation Failed', [{ resource: 'Search', field: 'q', code: 'invalid', message }]);
+export const invalidQuery = (message: string) =>
+  new ApiError(422, 'Validation Failed', [{ resource: 'Search', field: 'q', code: 'invalid', message }]);
 
 /** GitHub's answer when a repo:, user:, author: … names nothing the caller may search. */
-export const notSearchable = () => invalidQuery(
-  'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.',
-);
+export const notSearchable = () =>
+  invalidQuery(
+    'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.',
+  );

@@ -10,20 +10,38 @@ export type SearchSort = 'comments' | 'created' | 'updated' | 'reactions' | 'int
 
 // GitHub's sort names for a reaction content and the content they count.
 const CONTENT: Record<string, string> = {
-  '+1': '+1', '-1': '-1', smile: 'laugh', thinking_face: 'confused', heart: 'heart', tada: 'hooray',
+  '+1': '+1',
+  '-1': '-1',
+  smile: 'laugh',
+  thinking_face: 'confused',
+  heart: 'heart',
+  tada: 'hooray',
 };
 
 /** Every sort GitHub takes, for `sort:` in q (the `sort` parameter's enum is checked against openapi.yaml). */
-export const SORTS: ReadonlySet<string> = new Set(['comments', 'created', 'updated', 'reactions', 'interactions', ...Object.keys(CONTENT).map((c) => `reactions-${c}`)]);
+export const SORTS: ReadonlySet<string> = new Set([
+  'comments',
+  'created',
+  'updated',
+  'reactions',
+  'interactions',
+  ...Object.keys(CONTENT).map((c) => `reactions-${c}`),
+]);
 
 function sortKey(sql: Sql, sort: SearchSort | undefined): Fragment | undefined {
   switch (sort) {
-    case 'created': return sql`i.created_at`;
-    case 'updated': return sql`i.updated_at`;
-    case 'comments': return sql`i.comments`;
-    case 'reactions': return reactionTotal(sql);
-    case 'interactions': return sql`(i.comments + ${reactionTotal(sql)})`;
-    case undefined: return undefined;
+    case 'created':
+      return sql`i.created_at`;
+    case 'updated':
+      return sql`i.updated_at`;
+    case 'comments':
+      return sql`i.comments`;
+    case 'reactions':
+      return reactionTotal(sql);
+    case 'interactions':
+      return sql`(i.comments + ${reactionTotal(sql)})`;
+    case undefined:
+      return undefined;
     default: {
       const content = CONTENT[sort.slice('reactions-'.length)];
       return content === undefined ? undefined : sql`COALESCE((i.reaction_counts ->> ${content})::int, 0)`;

@@ -5,14 +5,21 @@ import { parseIssueSearch, tokenize } from './search-query.js';
 
 describe('tokenize', () => {
   it('splits at spaces outside quotes, keeping quoted values with their qualifier', () => {
-    expect(tokenize('crash  label:"help wanted" "two words" repo:a/b')).toEqual(['crash', 'label:"help wanted"', '"two words"', 'repo:a/b']);
+    expect(tokenize('crash  label:"help wanted" "two words" repo:a/b')).toEqual([
+      'crash',
+      'label:"help wanted"',
+      '"two words"',
+      'repo:a/b',
+    ]);
     expect(tokenize('"unterminated phrase')).toEqual(['"unterminated phrase']);
   });
 });
 
 describe('parseIssueSearch', () => {
   it('separates free text from qualifiers, case-insensitively', () => {
-    const q = parseIssueSearch('Crash -editor IS:Open label:"help wanted",bug -author:bob in:title,comments no:assignee Foo:bar');
+    const q = parseIssueSearch(
+      'Crash -editor IS:Open label:"help wanted",bug -author:bob in:title,comments no:assignee Foo:bar',
+    );
     expect(q.text).toBe('Crash -editor Foo:bar');
     expect(q.state).toBe('open');
     expect(q.labels).toEqual([{ value: ['help wanted', 'bug'], negated: false }]);
@@ -22,8 +29,28 @@ describe('parseIssueSearch', () => {
   });
 
   it('refuses what GitHub refuses and what it cannot evaluate, as 422 on q', () => {
-    for (const q of ['', '  ', 'is:nope', 'state:all', 'in:nowhere', 'no:idea', 'repo:a', 'repo:a/b/c', '-no:label', '-in:title', 'created:soon',
-      'created:2023-02-29', 'comments:1..', 'comments:..', 'reason:done', 'type:discussion', 'archived:yes', 'author:*', 'project:1', 'q'.repeat(257)]) {
+    for (const q of [
+      '',
+      '  ',
+      'is:nope',
+      'state:all',
+      'in:nowhere',
+      'no:idea',
+      'repo:a',
+      'repo:a/b/c',
+      '-no:label',
+      '-in:title',
+      'created:soon',
+      'created:2023-02-29',
+      'comments:1..',
+      'comments:..',
+      'reason:done',
+      'type:discussion',
+      'archived:yes',
+      'author:*',
+      'project:1',
+      'q'.repeat(257),
+    ]) {
       let error: unknown;
       try {
         parseIssueSearch(q);
@@ -37,8 +64,18 @@ describe('parseIssueSearch', () => {
   });
 
   it('reads every is: value negated as its opposite, and leaves the rest as given', () => {
-    expect(parseIssueSearch('-is:open -type:pr -is:public -is:locked')).toMatchObject({ state: 'closed', kind: 'issue', visibility: 'private', locked: false });
-    expect(parseIssueSearch('-state:closed -is:issue -is:private -is:unlocked')).toMatchObject({ state: 'open', kind: 'pr', visibility: 'public', locked: true });
+    expect(parseIssueSearch('-is:open -type:pr -is:public -is:locked')).toMatchObject({
+      state: 'closed',
+      kind: 'issue',
+      visibility: 'private',
+      locked: false,
+    });
+    expect(parseIssueSearch('-state:closed -is:issue -is:private -is:unlocked')).toMatchObject({
+      state: 'open',
+      kind: 'pr',
+      visibility: 'public',
+      locked: true,
+    });
     expect(parseIssueSearch('-is:merged').pullRequestsOnly).toBe(false);
     expect(parseIssueSearch('is:unmerged').pullRequestsOnly).toBe(true);
     expect(parseIssueSearch('-archived:false').archived).toBe(true);
@@ -54,11 +91,22 @@ describe('parseIssueSearch', () => {
   });
 
   it('reads milestone titles, close reasons, dates and counts', () => {
-    const q = parseIssueSearch('milestone:"Release 1.0" reason:"not planned" -reason:completed created:2024-01-01 -comments:>5');
+    const q = parseIssueSearch(
+      'milestone:"Release 1.0" reason:"not planned" -reason:completed created:2024-01-01 -comments:>5',
+    );
     expect(q.milestones).toEqual([{ value: 'Release 1.0', negated: false }]);
-    expect(q.reasons).toEqual([{ value: 'not_planned', negated: false }, { value: 'completed', negated: true }]);
+    expect(q.reasons).toEqual([
+      { value: 'not_planned', negated: false },
+      { value: 'completed', negated: true },
+    ]);
     expect(q.ranges).toEqual([
-      { value: { field: 'created', range: { from: new Date('2024-01-01T00:00:00Z'), to: new Date('2024-01-02T00:00:00Z') } }, negated: false },
+      {
+        value: {
+          field: 'created',
+          range: { from: new Date('2024-01-01T00:00:00Z'), to: new Date('2024-01-02T00:00:00Z') },
+        },
+        negated: false,
+      },
       { value: { field: 'comments', range: { from: 6 } }, negated: true },
     ]);
   });
@@ -67,7 +115,10 @@ describe('parseIssueSearch', () => {
     expect(parseIssueSearch('crash sort:updated-asc').sort).toEqual({ sort: 'updated', order: 'asc' });
     expect(parseIssueSearch('sort:reactions-+1').sort).toEqual({ sort: 'reactions-+1', order: 'desc' });
     expect(parseIssueSearch('sort:Reactions--1-ASC').sort).toEqual({ sort: 'reactions--1', order: 'asc' });
-    expect(parseIssueSearch('sort:reactions-thinking_face-desc').sort).toEqual({ sort: 'reactions-thinking_face', order: 'desc' });
+    expect(parseIssueSearch('sort:reactions-thinking_face-desc').sort).toEqual({
+      sort: 'reactions-thinking_face',
+      order: 'desc',
+    });
     expect(parseIssueSearch('crash').sort).toBeUndefined();
   });
 

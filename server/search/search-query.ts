@@ -13,7 +13,10 @@ import type { Range } from './search-ranges.js';
 export type InField = 'title' | 'body' | 'comments';
 
 /** A qualifier with its values; `negated` for `-qualifier:value`. */
-export interface Qualified<T> { value: T; negated: boolean }
+export interface Qualified<T> {
+  value: T;
+  negated: boolean;
+}
 
 export type DateField = 'created' | 'updated' | 'closed';
 export type CountField = 'comments' | 'reactions' | 'interactions';
@@ -74,8 +77,21 @@ export function tokenize(q: string): string[] {
 const unquote = (value: string) => value.replace(/^"(.*?)"?$/, '$1').replace(/"/g, '');
 
 export const emptyQuery = (): IssueSearchQuery => ({
-  text: '', repos: [], owners: [], pullRequestsOnly: false, labels: [], authors: [], assignees: [], mentions: [],
-  commenters: [], involves: [], reviewRequested: [], milestones: [], reasons: [], ranges: [], missing: new Set(),
+  text: '',
+  repos: [],
+  owners: [],
+  pullRequestsOnly: false,
+  labels: [],
+  authors: [],
+  assignees: [],
+  mentions: [],
+  commenters: [],
+  involves: [],
+  reviewRequested: [],
+  milestones: [],
+  reasons: [],
+  ranges: [],
+  missing: new Set(),
 });
 
 export function parseIssueSearch(q: string | undefined): IssueSearchQuery {
@@ -89,7 +105,7 @@ export function parseIssueSearch(q: string | undefined): IssueSearchQuery {
   let not = false;
   for (const token of tokenize(raw)) {
     const match = /^(-?)([a-z][a-z-]*):(.+)$/i.exec(token);
-    const key = match?.[2]!.toLowerCase();
+    const key = match?.[2]?.toLowerCase();
     if (match && key !== undefined && isQualifier(key)) {
       applyQualifier(query, key, unquote(match[3]!), match[1] === '-');
       not = false;

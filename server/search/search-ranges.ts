@@ -6,7 +6,10 @@
 // the day after and `created:<=2024-01-01` ends with it, as GitHub reads them.
 // The result is half-open: from (inclusive) and to (exclusive), either absent.
 
-export interface Range<T> { from?: T; to?: T }
+export interface Range<T> {
+  from?: T;
+  to?: T;
+}
 
 /** [start, end) of one value; undefined when the text is not such a value. */
 type Interval<T> = (text: string) => [T, T] | undefined;
@@ -17,10 +20,14 @@ function parseRange<T>(value: string, interval: Interval<T>): Range<T> | undefin
     const bounds = interval(operator[2]!);
     if (!bounds) return undefined;
     switch (operator[1]) {
-      case '>': return { from: bounds[1] };
-      case '>=': return { from: bounds[0] };
-      case '<': return { to: bounds[0] };
-      default: return { to: bounds[1] };
+      case '>':
+        return { from: bounds[1] };
+      case '>=':
+        return { from: bounds[0] };
+      case '<':
+        return { to: bounds[0] };
+      default:
+        return { to: bounds[1] };
     }
   }
   const dots = value.indexOf('..');
@@ -50,7 +57,8 @@ const dateInterval: Interval<Date> = (text) => {
   check.setUTCFullYear(year, month - 1, day);
   const start = check.getTime();
   // 2024-02-30 rolls over into March: a date that does not exist is refused.
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return undefined;
   if (m[4] === undefined) return [new Date(start), new Date(start + DAY)];
   const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   if (hours > 23 || minutes > 59 || seconds > 59) return undefined;

@@ -13,11 +13,17 @@ let clock = Date.UTC(2026, 0, 5, 12, 0, 10);
 
 beforeAll(async () => {
   server = await startTestServer(
-    { WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '3', WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '2', WHARF_WEBHOOK_DISPATCH: 'off' },
+    {
+      WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '3',
+      WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '2',
+      WHARF_WEBHOOK_DISPATCH: 'off',
+    },
     { now: () => clock },
   );
   alice = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'tracker' } })).status).toBe(201);
+  expect(
+    (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'tracker' } })).status,
+  ).toBe(201);
 });
 afterAll(() => server.close());
 
@@ -38,7 +44,9 @@ describe('the search resource', () => {
     const refused = await search(alice.token);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('50');
-    expect((await refused.json()).message).toBe('API rate limit of 3 requests per 60 seconds exceeded for user alice (ID ' + alice.id + ').');
+    expect((await refused.json()).message).toBe(
+      `API rate limit of 3 requests per 60 seconds exceeded for user alice (ID ${alice.id}).`,
+    );
     // Core was not spent by searching, and still answers.
     const user = await server.api('/user', { token: alice.token });
     expect(user.status).toBe(200);
@@ -52,10 +60,14 @@ describe('the search resource', () => {
     expect((await search()).headers.get('x-ratelimit-limit')).toBe('2');
     expect((await search()).status).toBe(200);
     expect((await search()).status).toBe(429);
-    expect((await (await server.api('/rate_limit')).json()).resources.search).toMatchObject({ limit: 2, used: 2, remaining: 0 });
+    expect((await (await server.api('/rate_limit')).json()).resources.search).toMatchObject({
+      limit: 2,
+      used: 2,
+      remaining: 0,
+    });
   });
 
-  it('starts afresh when its minute ends, while core\'s hour goes on', async () => {
+  it("starts afresh when its minute ends, while core's hour goes on", async () => {
     const coreReset = (await (await server.api('/rate_limit', { token: alice.token })).json()).resources.core.reset;
     clock += 60_000;
     const res = await search(alice.token);
@@ -71,7 +83,10 @@ describe('the search resource', () => {
     const limiter = new RateLimiter(server.sql, 3600, () => now, { search: 60 });
     await limiter.take('prune-test', 'search', 10);
     await limiter.take('prune-test', 'core', 10);
-    const rows = () => server.sql<{ resource: string }[]>`SELECT resource FROM rate_limit_windows WHERE bucket = 'prune-test' ORDER BY resource`;
+    const rows = () =>
+      server.sql<
+        { resource: string }[]
+      >`SELECT resource FROM rate_limit_windows WHERE bucket = 'prune-test' ORDER BY resource`;
     expect((await rows()).map((r) => r.resource)).toEqual(['core', 'search']);
     now += 60_000; // the search minute has ended, core's hour has not
     await limiter.prune();

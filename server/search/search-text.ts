@@ -13,11 +13,20 @@ export function textMatch(sql: Sql, q: IssueSearchQuery, tsquery: Fragment): { w
   const fields = q.in ?? new Set(['title', 'body']);
   const title = fields.has('title');
   const body = fields.has('body');
-  const vector = title && body ? sql`i.search_vector`
-    : title ? sql`ts_filter(i.search_vector, '{a}')`
-    : body ? sql`ts_filter(i.search_vector, '{b}')` : undefined;
-  const inIssue = vector === undefined ? sql`FALSE`
-    : title && body ? sql`i.search_vector @@ ${tsquery}` : sql`(i.search_vector @@ ${tsquery} AND ${vector} @@ ${tsquery})`;
+  const vector =
+    title && body
+      ? sql`i.search_vector`
+      : title
+        ? sql`ts_filter(i.search_vector, '{a}')`
+        : body
+          ? sql`ts_filter(i.search_vector, '{b}')`
+          : undefined;
+  const inIssue =
+    vector === undefined
+      ? sql`FALSE`
+      : title && body
+        ? sql`i.search_vector @@ ${tsquery}`
+        : sql`(i.search_vector @@ ${tsquery} AND ${vector} @@ ${tsquery})`;
   const issueRank = vector === undefined ? sql`0` : sql`ts_rank(${vector}, ${tsquery})`;
   if (!fields.has('comments')) return { where: inIssue, rank: issueRank };
   const inComments = sql`EXISTS (SELECT 1 FROM issue_comments sc WHERE sc.issue_id = i.id AND sc.search_vector @@ ${tsquery})`;

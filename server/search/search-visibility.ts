@@ -15,7 +15,8 @@ export function readableRepositories(sql: Sql, principal: Principal): Fragment {
   if (grant) {
     // An installation reads its account's selected repositories, if it may
     // read issues or pull requests at all (readableKinds says which); elsewhere only public ones.
-    if (!grantCovers(grant, 'issues', 'read') && !grantCovers(grant, 'pull_requests', 'read')) return sql`NOT r.private`;
+    if (!grantCovers(grant, 'issues', 'read') && !grantCovers(grant, 'pull_requests', 'read'))
+      return sql`NOT r.private`;
     const selected = grant.repositoryIds === null ? sql`TRUE` : sql`r.id = ANY(${[...grant.repositoryIds]})`;
     return sql`(NOT r.private OR (r.owner_id = ${grant.accountId} AND ${selected}))`;
   }

@@ -15,7 +15,9 @@ export const noCommitFound = (sha: string) => new ApiError(422, `No commit found
 export async function commitOfSha(git: GitRepositories, repo: RepositoryRow, sha: string): Promise<string> {
   if (!SHA_PREFIX.test(sha)) throw noCommitFound(sha);
   try {
-    const full = (await git.git(repo.id, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${sha.toLowerCase()}^{commit}`])).trim();
+    const full = (
+      await git.git(repo.id, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${sha.toLowerCase()}^{commit}`])
+    ).trim();
     if (FULL_SHA.test(full)) return full;
   } catch {
     // not a commit (or ambiguous): the 422 below

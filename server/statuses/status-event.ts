@@ -18,11 +18,21 @@ const MAX_BRANCHES = 10;
 
 export async function branchesAt(services: Pick<Services, 'git' | 'urls'>, repo: RepositoryRow, sha: string) {
   const refs = await services.git.listRefs(repo.id);
-  const names = [...refs].filter(([ref, at]) => at === sha && ref.startsWith('refs/heads/')).map(([ref]) => ref.slice('refs/heads/'.length));
-  return names.sort().slice(0, MAX_BRANCHES).map((name) => shortBranchView(repo, name, sha, services.urls));
+  const names = [...refs]
+    .filter(([ref, at]) => at === sha && ref.startsWith('refs/heads/'))
+    .map(([ref]) => ref.slice('refs/heads/'.length));
+  return names
+    .sort()
+    .slice(0, MAX_BRANCHES)
+    .map((name) => shortBranchView(repo, name, sha, services.urls));
 }
 
-export async function emitStatusEvent(on: CallerEvent, services: Pick<Services, 'git' | 'urls' | 'sql' | 'bus' | 'now'>, status: ReturnType<typeof statusView>, sha: string): Promise<number> {
+export async function emitStatusEvent(
+  on: CallerEvent,
+  services: Pick<Services, 'git' | 'urls' | 'sql' | 'bus' | 'now'>,
+  status: ReturnType<typeof statusView>,
+  sha: string,
+): Promise<number> {
   // Repository hooks and installed apps alike (one query): an app may be the only subscriber.
   const targets = await subscribedTargets(on.tx, on.repo.id, 'status');
   if (targets.length === 0) return 0;

@@ -9,11 +9,15 @@ import type { StatusRow, StatusState } from './statuses-store.js';
 
 type RepoNames = Pick<RepositoryRow, 'owner_login' | 'name'>;
 
-export const statusesUrl = (repo: RepoNames, sha: string, urls: Urls) => urls.api(`/repos/${repo.owner_login}/${repo.name}/statuses/${sha}`);
+export const statusesUrl = (repo: RepoNames, sha: string, urls: Urls) =>
+  urls.api(`/repos/${repo.owner_login}/${repo.name}/statuses/${sha}`);
 
 function creatorOf(row: StatusRow, urls: Urls) {
   if (row.creator_id === null) return null;
-  return simpleUser({ id: row.creator_id, login: row.creator_login!, kind: row.creator_kind!, site_admin: row.creator_site_admin! }, urls);
+  return simpleUser(
+    { id: row.creator_id, login: row.creator_login!, kind: row.creator_kind!, site_admin: row.creator_site_admin! },
+    urls,
+  );
 }
 
 /** The fields both bodies share; GitHub's avatar is the creator's. */

@@ -36,16 +36,28 @@ export const SELECT_STATUS = (db: Db) => db`
          a.login AS creator_login, a.kind AS creator_kind, a.site_admin AS creator_site_admin, s.created_at, s.updated_at
   FROM commit_statuses s LEFT JOIN accounts a ON a.id = s.creator_id`;
 
-const limitReached = () => validationFailed([{
-  resource: 'Status', code: 'custom', field: 'context', message: 'This SHA and context has reached the maximum number of statuses.',
-}]);
+const limitReached = () =>
+  validationFailed([
+    {
+      resource: 'Status',
+      code: 'custom',
+      field: 'context',
+      message: 'This SHA and context has reached the maximum number of statuses.',
+    },
+  ]);
 
 /**
  * Inserts a status and makes it its context's latest. The context row is
  * locked first (an upsert), so concurrent statuses of one context count one
  * after the other; past the limit the transaction fails with GitHub's 422.
  */
-export async function insertStatus(tx: TransactionSql, repositoryId: number, sha: string, creatorId: number, values: StatusValues): Promise<StatusRow> {
+export async function insertStatus(
+  tx: TransactionSql,
+  repositoryId: number,
+  sha: string,
+  creatorId: number,
+  values: StatusValues,
+): Promise<StatusRow> {
   const key = values.context.toLowerCase();
   const [counted] = await tx<{ status_count: number }[]>`
     SELECT status_count FROM commit_status_contexts
@@ -80,7 +92,13 @@ export async function findStatuses(db: Db, ids: readonly number[]): Promise<Stat
 }
 
 /** One page of a commit's statuses, newest first, and their total. */
-export async function listStatuses(db: Db, repositoryId: number, sha: string, limit: number, offset: number): Promise<{ rows: StatusRow[]; total: number }> {
+export async function listStatuses(
+  db: Db,
+  repositoryId: number,
+  sha: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: StatusRow[]; total: number }> {
   const rows = await db<StatusRow[]>`${SELECT_STATUS(db)}
     WHERE s.repository_id = ${repositoryId} AND s.sha = ${sha}
     ORDER BY s.id DESC LIMIT ${limit} OFFSET ${offset}`;
@@ -93,7 +111,13 @@ export async function listStatuses(db: Db, repositoryId: number, sha: string, li
  * Each context's latest status on a commit, the oldest first (`limit` null: all), and the states of all of them (the
  * combined state covers every context, not only the page).
  */
-export async function latestByContext(db: Db, repositoryId: number, sha: string, limit: number | null, offset = 0): Promise<{ rows: StatusRow[]; states: StatusState[] }> {
+export async function latestByContext(
+  db: Db,
+  repositoryId: number,
+  sha: string,
+  limit: number | null,
+  offset = 0,
+): Promise<{ rows: StatusRow[]; states: StatusState[] }> {
   const rows = await db<StatusRow[]>`${SELECT_STATUS(db)}
     JOIN commit_status_contexts c ON c.latest_id = s.id
     WHERE c.repository_id = ${repositoryId} AND c.sha = ${sha}

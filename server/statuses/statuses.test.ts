@@ -18,24 +18,46 @@ let second: string;
 
 const REPO = '/repos/alice/ci';
 const json = async (res: Response) => (await res.json()) as any;
-const post = (sha: string, body: Record<string, unknown>, token = alice.token) => server.api(`${REPO}/statuses/${sha}`, { method: 'POST', token, body });
+const post = (sha: string, body: Record<string, unknown>, token = alice.token) =>
+  server.api(`${REPO}/statuses/${sha}`, { method: 'POST', token, body });
 const combined = async (ref: string, token?: string) => {
   const res = await server.api(`${REPO}/commits/${ref}/status`, { token });
   expect(res.status).toBe(200);
   const body = await json(res);
-  expectBothSchemas(body, { path: '/repos/{owner}/{repo}/commits/{ref}/status', method: 'get' }, { operationId: 'repos/get-combined-status-for-ref' });
+  expectBothSchemas(
+    body,
+    { path: '/repos/{owner}/{repo}/commits/{ref}/status', method: 'get' },
+    { operationId: 'repos/get-combined-status-for-ref' },
+  );
   return body;
 };
 async function commitOn(branch: string, path: string): Promise<string> {
-  const res = await server.api(`${REPO}/contents/${path}`, { method: 'PUT', token: alice.token, body: { message: `add ${path}`, content: Buffer.from(path).toString('base64'), branch } });
+  const res = await server.api(`${REPO}/contents/${path}`, {
+    method: 'PUT',
+    token: alice.token,
+    body: { message: `add ${path}`, content: Buffer.from(path).toString('base64'), branch },
+  });
   expect(res.status).toBe(201);
   return (await json(res)).commit.sha;
 }
 
 beforeAll(async () => {
-  ({ server, owner: alice, users: { bob, carol }, repo: { id: repoId, head } } = await startRepositoryFixture('ci', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
+  ({
+    server,
+    owner: alice,
+    users: { bob, carol },
+    repo: { id: repoId, head },
+  } = await startRepositoryFixture('ci', { users: ['bob', 'carol'], grants: { carol: 'write' } }));
   second = await commitOn('main', 'second.txt');
-  expect((await server.api(`${REPO}/git/refs`, { method: 'POST', token: alice.token, body: { ref: 'refs/tags/v1', sha: head } })).status).toBe(201);
+  expect(
+    (
+      await server.api(`${REPO}/git/refs`, {
+        method: 'POST',
+        token: alice.token,
+        body: { ref: 'refs/tags/v1', sha: head },
+      })
+    ).status,
+  ).toBe(201);
 });
 afterAll(() => server.close());
 
@@ -44,10 +66,19 @@ describe('creating a status', () => {
     const res = await post(head.slice(0, 7), { state: 'pending' });
     expect(res.status).toBe(201);
     const s = await json(res);
-    expectBothSchemas(s, { path: '/repos/{owner}/{repo}/statuses/{sha}', method: 'post', status: 201 }, { operationId: 'repos/create-commit-status' });
+    expectBothSchemas(
+      s,
+      { path: '/repos/{owner}/{repo}/statuses/{sha}', method: 'post', status: 201 },
+      { operationId: 'repos/create-commit-status' },
+    );
     expect(s).toMatchObject({
-      url: `${server.url}/api/v3${REPO}/statuses/${head}`, state: 'pending', context: 'default', description: null, target_url: null,
-      creator: { login: 'alice', id: alice.id }, avatar_url: `${server.url}/avatars/u/${alice.id}`,
+      url: `${server.url}/api/v3${REPO}/statuses/${head}`,
+      state: 'pending',
+      context: 'default',
+      description: null,
+      target_url: null,
+      creator: { login: 'alice', id: alice.id },
+      avatar_url: `${server.url}/avatars/u/${alice.id}`,
     });
     expect(s.node_id).toMatch(/^SC_/);
     expect(res.headers.get('location')).toBe(s.url);
@@ -67,14 +98,28 @@ describe('creating a status', () => {
   it('validates the body: 422 for an unknown state, 400 for malformed JSON', async () => {
     expect((await post(head, { state: 'done' })).status).toBe(422);
     expect((await post(head, { description: 'no state' })).status).toBe(422);
-    const bad = await server.api(`${REPO}/statuses/${head}`, { method: 'POST', token: alice.token, rawBody: '{"state":' });
+    const bad = await server.api(`${REPO}/statuses/${head}`, {
+      method: 'POST',
+      token: alice.token,
+      rawBody: '{"state":',
+    });
     expect(bad.status).toBe(400);
   });
 
   it('needs push access: 403 for a reader, 401 anonymously, 404 for no repository', async () => {
     expect((await post(head, { state: 'success' }, bob.token)).status).toBe(403);
-    expect((await server.api(`${REPO}/statuses/${head}`, { method: 'POST', body: { state: 'success' } })).status).toBe(401);
-    expect((await server.api(`/repos/alice/none/statuses/${head}`, { method: 'POST', token: alice.token, body: { state: 'success' } })).status).toBe(404);
+    expect((await server.api(`${REPO}/statuses/${head}`, { method: 'POST', body: { state: 'success' } })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await server.api(`/repos/alice/none/statuses/${head}`, {
+          method: 'POST',
+          token: alice.token,
+          body: { state: 'success' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await post(head, { state: 'success', context: 'carol' }, carol.token)).status).toBe(201);
   });
 
@@ -85,7 +130,14 @@ describe('creating a status', () => {
     expect((await post(second, { state: 'success', context: 'limit' })).status).toBe(201);
     const refused = await post(second, { state: 'success', context: 'LIMIT' });
     expect(refused.status).toBe(422);
-    expect((await json(refused)).errors).toEqual([{ resource: 'Status', code: 'custom', field: 'context', message: 'This SHA and context has reached the maximum number of statuses.' }]);
+    expect((await json(refused)).errors).toEqual([
+      {
+        resource: 'Status',
+        code: 'custom',
+        field: 'context',
+        message: 'This SHA and context has reached the maximum number of statuses.',
+      },
+    ]);
     // Another context of the same commit is not limited.
     expect((await post(second, { state: 'success', context: 'other' })).status).toBe(201);
   });
@@ -94,14 +146,22 @@ describe('creating a status', () => {
     const token = async (name: string, permissions: Record<string, 'read' | 'write'>) => {
       const app = await createTestApp(server, alice.id, name, permissions);
       const installation = await installTestApp(server, app.app, alice.id);
-      const { status, body } = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id);
+      const { status, body } = await requestInstallationToken(
+        server,
+        await appJwt(app, Math.floor(Date.now() / 1000)),
+        installation.id,
+      );
       expect(status).toBe(201);
       return body.token as string;
     };
     const contentsOnly = await token('Contents Bot', { contents: 'write' });
     expect((await post(head, { state: 'success', context: 'bot' }, contentsOnly)).status).toBe(403);
     const ci = await token('CI Bot', { statuses: 'write', contents: 'read' });
-    const res = await post(head, { state: 'success', context: 'bot', target_url: 'https://ci.example.com/1', description: 'ok' }, ci);
+    const res = await post(
+      head,
+      { state: 'success', context: 'bot', target_url: 'https://ci.example.com/1', description: 'ok' },
+      ci,
+    );
     expect(res.status).toBe(201);
     expect((await json(res)).creator).toMatchObject({ login: 'ci-bot[bot]', type: 'Bot' });
   });
@@ -114,11 +174,16 @@ describe('reading statuses', () => {
   });
 
   it('lists a commit’s statuses newest first, by SHA, branch or tag, with pages', async () => {
-    for (const state of ['pending', 'failure', 'success']) expect((await post(repoFresh, { state, context: 'build' })).status).toBe(201);
+    for (const state of ['pending', 'failure', 'success'])
+      expect((await post(repoFresh, { state, context: 'build' })).status).toBe(201);
     const res = await server.api(`${REPO}/commits/main/statuses?per_page=2`);
     expect(res.status).toBe(200);
     const page = await json(res);
-    expectBothSchemas(page, { path: '/repos/{owner}/{repo}/commits/{ref}/statuses', method: 'get' }, { operationId: 'repos/list-commit-statuses-for-ref' });
+    expectBothSchemas(
+      page,
+      { path: '/repos/{owner}/{repo}/commits/{ref}/statuses', method: 'get' },
+      { operationId: 'repos/list-commit-statuses-for-ref' },
+    );
     expect(page.map((s: any) => s.state)).toEqual(['success', 'failure']);
     expect(res.headers.get('link')).toContain('rel="next"');
     const bySha = await json(await server.api(`${REPO}/commits/${repoFresh}/statuses`));
@@ -133,7 +198,11 @@ describe('reading statuses', () => {
     const legacy = await server.api(`${REPO}/statuses/main`);
     expect(legacy.status).toBe(200);
     const body = await json(legacy);
-    expectBothSchemas(body, { path: '/repos/{owner}/{repo}/statuses/{sha}', method: 'get' }, { operationId: 'repos/list-commit-statuses-for-ref' });
+    expectBothSchemas(
+      body,
+      { path: '/repos/{owner}/{repo}/statuses/{sha}', method: 'get' },
+      { operationId: 'repos/list-commit-statuses-for-ref' },
+    );
     expect(body).toEqual(await json(await server.api(`${REPO}/commits/main/statuses`)));
     expect(body.length).toBeGreaterThan(0);
   });
@@ -147,7 +216,13 @@ describe('reading statuses', () => {
   it('combines the latest status of each context by GitHub’s rules', async () => {
     const sha = await commitOn('main', 'fourth.txt');
     let c = await combined(sha);
-    expect(c).toMatchObject({ state: 'pending', total_count: 0, statuses: [], sha, repository: { full_name: 'alice/ci' } });
+    expect(c).toMatchObject({
+      state: 'pending',
+      total_count: 0,
+      statuses: [],
+      sha,
+      repository: { full_name: 'alice/ci' },
+    });
     expect(c.commit_url).toBe(`${server.url}/api/v3${REPO}/commits/${sha}`);
     expect(c.url).toBe(`${server.url}/api/v3${REPO}/commits/${sha}/status`);
     await post(sha, { state: 'success', context: 'lint' });

@@ -6,7 +6,11 @@ import { expect } from 'vitest';
 import type { TestServer } from './test-server.js';
 
 export type CallOptions = NonNullable<Parameters<TestServer['api']>[1]>;
-export interface Answer { res: Response; status: number; json: any }
+export interface Answer {
+  res: Response;
+  status: number;
+  json: any;
+}
 
 async function answer(server: TestServer, path: string, options: CallOptions, mustSucceed: boolean): Promise<Answer> {
   const res = await server.api(path, options);
@@ -16,10 +20,12 @@ async function answer(server: TestServer, path: string, options: CallOptions, mu
 }
 
 /** The answer, its status and its JSON body (undefined when empty). */
-export const apiCall = (server: TestServer, path: string, options: CallOptions = {}) => answer(server, path, options, false);
+export const apiCall = (server: TestServer, path: string, options: CallOptions = {}) =>
+  answer(server, path, options, false);
 
 /** The same for a request that must succeed. */
-export const apiSuccess = (server: TestServer, path: string, options: CallOptions = {}) => answer(server, path, options, true);
+export const apiSuccess = (server: TestServer, path: string, options: CallOptions = {}) =>
+  answer(server, path, options, true);
 
 /** The JSON body of an answer that must be a success. */
 export const apiOk = async (server: TestServer, path: string, options: CallOptions = {}): Promise<any> =>

@@ -12,32 +12,49 @@ export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<Br
   try {
     await access(executablePath, constants.X_OK);
   } catch {
-    throw new Error(`Chromium not found at ${executablePath}. The browser tests need it: install it with `
-      + '`apt-get install chromium` (Debian/Ubuntu; .ci/run does this), or set WHARF_CHROMIUM_PATH to a Chromium or Chrome executable.');
+    throw new Error(
+      `Chromium not found at ${executablePath}. The browser tests need it: install it with ` +
+        '`apt-get install chromium` (Debian/Ubuntu; .ci/run does this), or set WHARF_CHROMIUM_PATH to a Chromium or Chrome executable.',
+    );
   }
   // --no-sandbox: CI containers run as root, where Chromium's sandbox refuses to start.
   return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
 }
 
-export interface BrowserSession { readonly page: Page; readonly context: BrowserContext }
+export interface BrowserSession {
+  readonly page: Page;
+  readonly context: BrowserContext;
+}
 
 /** Registers the hooks of a browser test file; `page`/`context` are the current test's. */
 export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
-  beforeAll(async () => { browser = await launchChromium(); }, 60_000);
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
   beforeEach(async () => {
     context = await browser!.newContext();
     // Shorter than the test timeout, so a missing element is reported as such rather than as a test timeout.
     context.setDefaultTimeout(10_000);
     page = await context.newPage();
   });
-  afterEach(async () => { await context?.close(); });
-  afterAll(async () => { await browser?.close(); });
+  afterEach(async () => {
+    await context?.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   return {
-    get page() { if (!page) throw new Error('useBrowser: no page outside a test'); return page; },
-    get context() { if (!context) throw new Error('useBrowser: no context outside a test'); return context; },
+    get page() {
+      if (!page) throw new Error('useBrowser: no page outside a test');
+      return page;
+    },
+    get context() {
+      if (!context) throw new Error('useBrowser: no context outside a test');
+      return context;
+    },
   };
 }
 

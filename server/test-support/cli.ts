@@ -17,7 +17,11 @@ export async function wharfCli(server: TestServer, ...args: string[]): Promise<s
 }
 
 /** Calls `attempt` until `done` accepts its result (every 50 ms, up to `timeoutMs`); returns that result. */
-export async function eventually<T>(attempt: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  attempt: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await attempt();

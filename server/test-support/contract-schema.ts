@@ -6,7 +6,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: unknown,
+) => void;
 const ID = 'https://wharf.local/openapi.json';
 
 let ajv: Ajv2020 | undefined;
@@ -28,12 +30,19 @@ export function schemaErrorsAt(pointer: string, value: unknown): string {
   if (!ajv) {
     ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
-    ajv.addSchema({ ...(parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as object), $id: ID });
+    ajv.addSchema({
+      ...(parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as object),
+      $id: ID,
+    });
   }
   let validate = compiled.get(pointer);
   if (!validate) {
     // Each segment percent-encoded: path keys such as `/repos/{owner}` are not valid in a URI fragment as they are.
-    const fragment = pointer.replace(/^#/, '').split('/').map((segment) => encodeURIComponent(segment)).join('/');
+    const fragment = pointer
+      .replace(/^#/, '')
+      .split('/')
+      .map((segment) => encodeURIComponent(segment))
+      .join('/');
     validate = ajv.compile({ $ref: `${ID}#${fragment}` });
     compiled.set(pointer, validate);
   }

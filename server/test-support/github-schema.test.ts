@@ -4,7 +4,9 @@ import { createRequire } from 'node:module';
 import { githubComponentErrors, githubResponseErrors } from './github-schema.js';
 
 // GitHub's own example of an installation (a user account), from its description.
-const description = createRequire(import.meta.url)('@octokit/openapi/generated/api.github.com.json') as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
+const description = createRequire(import.meta.url)('@octokit/openapi/generated/api.github.com.json') as {
+  components: { examples: Record<string, { value: Record<string, unknown> }> };
+};
 const installation = description.components.examples['base-installation']!.value;
 
 const rate = { limit: 60, remaining: 59, reset: 1700000000, used: 1 };
@@ -17,7 +19,12 @@ describe('github-schema', () => {
   });
 
   it('applies formats and lengths', () => {
-    const ref = { ref: 'refs/heads/a', node_id: 'x', url: 'http://h/x', object: { type: 'commit', sha: 'a'.repeat(40), url: 'http://h/c' } };
+    const ref = {
+      ref: 'refs/heads/a',
+      node_id: 'x',
+      url: 'http://h/x',
+      object: { type: 'commit', sha: 'a'.repeat(40), url: 'http://h/c' },
+    };
     expect(githubComponentErrors('git-ref[]', [ref])).toBe('');
     expect(githubComponentErrors('git-ref[]', [{ ...ref, url: 'not a uri' }])).toContain('format');
     expect(githubComponentErrors('git-ref', { ...ref, object: { ...ref.object, sha: 'short' } })).not.toBe('');
@@ -34,7 +41,7 @@ describe('github-schema', () => {
     expect(githubComponentErrors('installation', { ...installation, account: { login: 'x' } })).toContain('anyOf');
   });
 
-  it('checks a listed flaw of GitHub\'s against the schema named instead, which still fails a wrong body', () => {
+  it("checks a listed flaw of GitHub's against the schema named instead, which still fails a wrong body", () => {
     // apps/list-installations as GitHub describes it refuses GitHub's own example (account: allOf user and enterprise).
     expect(githubResponseErrors('apps/list-installations', 200, [installation])).toBe('');
     expect(githubResponseErrors('apps/list-installations', 200, [{ ...installation, id: 'one' }])).toContain('integer');

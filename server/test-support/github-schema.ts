@@ -10,7 +10,9 @@ import addFormatsModule from 'ajv-formats';
 // GitHub's description is OpenAPI 3.0: draft-07-style schemas with `nullable`
 // (which Ajv 8 understands), `example`, `discriminator` and x- keys (ignored).
 const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: unknown,
+) => void;
 
 /**
  * Flaws of GitHub's response schemas that a correct body fails, by
@@ -20,13 +22,17 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  */
 export const KNOWN_GITHUB_SCHEMA_FLAWS: Record<string, { reason: string; instead: string }> = {
   'apps/list-installations': {
-    reason: "its inline copy of `installation` makes `account` an allOf of simple-user and enterprise (an account both a user and an enterprise, which none is); the `installation` component, which apps/get-installation uses, has the intended anyOf",
+    reason:
+      'its inline copy of `installation` makes `account` an allOf of simple-user and enterprise (an account both a user and an enterprise, which none is); the `installation` component, which apps/get-installation uses, has the intended anyOf',
     instead: 'installation[]',
   },
 };
 
 type Json = Record<string, unknown>;
-interface Description { paths: Record<string, Record<string, Json>>; components: Record<string, Record<string, Json>> }
+interface Description {
+  paths: Record<string, Record<string, Json>>;
+  components: Record<string, Record<string, Json>>;
+}
 
 let description: Description | undefined;
 let ajv: InstanceType<typeof Ajv> | undefined;
@@ -119,7 +125,10 @@ function errorsOf(validate: ValidateFunction, value: unknown): string {
 export function githubResponseErrors(operationId: string, status: number, body: unknown): string {
   const flaw = KNOWN_GITHUB_SCHEMA_FLAWS[operationId];
   if (flaw) return githubComponentErrors(flaw.instead, body);
-  return errorsOf(validator(`op:${operationId}:${status}`, () => responseSchema(operationId, status)), body);
+  return errorsOf(
+    validator(`op:${operationId}:${status}`, () => responseSchema(operationId, status)),
+    body,
+  );
 }
 
 /**
@@ -130,5 +139,8 @@ export function githubResponseErrors(operationId: string, status: number, body: 
 export function githubComponentErrors(name: string, body: unknown): string {
   const array = name.endsWith('[]');
   const ref = `#/components/schemas/${array ? name.slice(0, -2) : name}`;
-  return errorsOf(validator(`schema:${name}`, () => (array ? { type: 'array', items: { $ref: ref } } : { $ref: ref })), body);
+  return errorsOf(
+    validator(`schema:${name}`, () => (array ? { type: 'array', items: { $ref: ref } } : { $ref: ref })),
+    body,
+  );
 }

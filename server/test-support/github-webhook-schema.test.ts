@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { githubWebhookErrors, webhookKey } from './github-webhook-schema.js';
 
 describe('githubWebhookErrors', () => {
-  it('names GitHub\'s keys for events and actions', () => {
+  it("names GitHub's keys for events and actions", () => {
     expect(webhookKey('push', undefined)).toBe('push');
     expect(webhookKey('pull_request_review_comment', 'created')).toBe('pull-request-review-comment-created');
   });

@@ -6,7 +6,12 @@ import { setCollaborator } from '../repos/collaborators.js';
 import type { Permission } from '../repos/permissions.js';
 import type { TestServer } from './test-server.js';
 
-export async function grant(server: TestServer, repositoryId: number, userId: number, permission: Permission): Promise<void> {
+export async function grant(
+  server: TestServer,
+  repositoryId: number,
+  userId: number,
+  permission: Permission,
+): Promise<void> {
   await setCollaborator(server.sql, repositoryId, userId, permission);
   server.services.bus.applyLocally(`repo:${repositoryId}`);
 }

@@ -41,7 +41,7 @@ function head(options: UploadOptions): string {
   const lines = [`${options.method ?? 'POST'} ${options.path} HTTP/1.1`, 'Host: 127.0.0.1'];
   for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`${name}: ${value}`);
   lines.push(options.framing === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${options.bytes}`);
-  return lines.join('\r\n') + '\r\n\r\n';
+  return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
 /** Resolves true once written (or buffered below the high-water mark), false if the socket closed first. */
@@ -92,11 +92,22 @@ export async function upload(options: UploadOptions): Promise<UploadResult> {
     if (options.abortAfter !== undefined && sent >= options.abortAfter) {
       socket.destroy();
       await closed;
-      return { status: undefined, response, sentBeforeResponse: sent, sentTotal: sent, closedByServer: false, answeredMs, elapsedMs: Date.now() - started };
+      return {
+        status: undefined,
+        response,
+        sentBeforeResponse: sent,
+        sentTotal: sent,
+        closedByServer: false,
+        answeredMs,
+        elapsedMs: Date.now() - started,
+      };
     }
     const size = Math.min(chunkBytes, options.bytes - sent);
     const piece = FILLER.subarray(0, size);
-    const ok = await writeAsync(socket, chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece);
+    const ok = await writeAsync(
+      socket,
+      chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece,
+    );
     if (!ok) break;
     sent += size;
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));

@@ -6,6 +6,6 @@ import { appendFileSync } from 'node:fs';
 
 export async function resolve(specifier, context, nextResolve) {
   const resolved = await nextResolve(specifier, context);
-  if (process.env.WHARF_MODULE_TRACE) appendFileSync(process.env.WHARF_MODULE_TRACE, resolved.url + '\n');
+  if (process.env.WHARF_MODULE_TRACE) appendFileSync(process.env.WHARF_MODULE_TRACE, `${resolved.url}\n`);
   return resolved;
 }

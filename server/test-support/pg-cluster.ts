@@ -32,7 +32,9 @@ async function uidOf(user: string): Promise<{ uid: number; gid: number }> {
 
 export async function startPgCluster(): Promise<PgCluster> {
   if (!existsSync(join(BIN, 'initdb'))) {
-    throw new Error(`no PostgreSQL binaries in ${BIN}: apt-get install postgresql-15, or set WHARF_PG_BIN to a PostgreSQL 15+ bin directory`);
+    throw new Error(
+      `no PostgreSQL binaries in ${BIN}: apt-get install postgresql-15, or set WHARF_PG_BIN to a PostgreSQL 15+ bin directory`,
+    );
   }
   const asRoot = userInfo().uid === 0;
   const dir = await mkdtemp(join(tmpdir(), 'wharf-pg-restart-'));

@@ -11,7 +11,14 @@ import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { freePort } from '../free-port.js';
 import { startPgCluster } from './pg-cluster.js';
-import { gitRefs, listenerRegistered, probeOutage, refusedSoon, waitForListeners, type OutageAnswer } from './restart-probes.js';
+import {
+  gitRefs,
+  listenerRegistered,
+  probeOutage,
+  refusedSoon,
+  waitForListeners,
+  type OutageAnswer,
+} from './restart-probes.js';
 import { startRestartLoad } from './restart-load.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 import { bootstrapToken, startWharf, waitFor200, type WharfProcess } from './wharf-process.js';
@@ -51,7 +58,12 @@ export interface RestartReport {
   logCounts: Record<string, number>;
 }
 
-export interface ScenarioOptions { restarts: number; outageMs?: number; loadMs?: number; log?: (line: string) => void }
+export interface ScenarioOptions {
+  restarts: number;
+  outageMs?: number;
+  loadMs?: number;
+  log?: (line: string) => void;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,10 +80,15 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = {
-      PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: cluster.url('wharf'), WHARF_DATA_DIR: dataDir,
-      WHARF_LOG_LEVEL: 'warn', WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: cluster.url('wharf'),
+      WHARF_DATA_DIR: dataDir,
+      WHARF_LOG_LEVEL: 'warn',
+      WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
       // A short timeout makes a short lease: a job whose record was lost to a restart is sent again soon.
-      WHARF_WEBHOOK_TIMEOUT: '2s', WHARF_WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s,1s',
+      WHARF_WEBHOOK_TIMEOUT: '2s',
+      WHARF_WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s,1s',
       // Leases of 10 000 requests: cached answers need no new lease during an outage.
       WHARF_RATE_LIMIT_AUTHENTICATED: '1000000',
     };
@@ -84,16 +101,30 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
     const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
       fetch(base + path, {
         method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${init.token ?? token}`, accept: 'application/vnd.github+json', 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${init.token ?? token}`,
+          accept: 'application/vnd.github+json',
+          'content-type': 'application/json',
+        },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
-    const repo = await (await api('/user/repos', { method: 'POST', body: { name: 'restart', auto_init: true } })).json() as { id: number; default_branch: string };
-    const head = await (await api(`/repos/admin/restart/git/ref/heads/${repo.default_branch}`)).json() as { object: { sha: string } };
+    const repo = (await (
+      await api('/user/repos', { method: 'POST', body: { name: 'restart', auto_init: true } })
+    ).json()) as { id: number; default_branch: string };
+    const head = (await (await api(`/repos/admin/restart/git/ref/heads/${repo.default_branch}`)).json()) as {
+      object: { sha: string };
+    };
     // Read by the outage probe only: nothing invalidates its cache entry, unlike `restart`, whose refs the load changes.
-    if ((await api('/user/repos', { method: 'POST', body: { name: 'still' } })).status !== 201) throw new Error('could not create admin/still');
-    const hook = await api('/repos/admin/restart/hooks', { method: 'POST', body: { config: { url: receiver.url, content_type: 'json' }, events: ['create'] } });
+    if ((await api('/user/repos', { method: 'POST', body: { name: 'still' } })).status !== 201)
+      throw new Error('could not create admin/still');
+    const hook = await api('/repos/admin/restart/hooks', {
+      method: 'POST',
+      body: { config: { url: receiver.url, content_type: 'json' }, events: ['create'] },
+    });
     if (hook.status !== 201) throw new Error(`hook: ${hook.status} ${await hook.text()}`);
-    const { stdout } = await run(process.execPath, [CLI, 'admin', 'create-token', 'admin', '--scopes', 'repo'], { env: { ...process.env, ...env } });
+    const { stdout } = await run(process.execPath, [CLI, 'admin', 'create-token', 'admin', '--scopes', 'repo'], {
+      env: { ...process.env, ...env },
+    });
     const doomed = stdout.trim();
     if ((await api('/repos/admin/restart', { token: doomed })).status !== 200) throw new Error('second token refused');
 
@@ -133,15 +164,18 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
       survived++;
       if (i === 0) revokedTokenRefused = await refusedSoon(() => api('/repos/admin/restart', { token: doomed }));
       reregistered.push(await listenerRegistered(cluster.url('wharf')));
-      log(`restart ${i + 1}/${restarts}: ready ${readyMs[i]} ms after PostgreSQL was back; ${load.created.size} refs so far`);
+      log(
+        `restart ${i + 1}/${restarts}: ready ${readyMs[i]} ms after PostgreSQL was back; ${load.created.size} refs so far`,
+      );
     }
     await sleep(loadMs);
     await load.stop();
 
     const refs = await gitRefs(join(dataDir, 'repositories', `${repo.id}.git`));
-    const createdDeliveries = async () => receiver.received
-      .filter((r) => r.headers['x-github-event'] === 'create')
-      .map((r) => (JSON.parse(r.body.toString('utf8')) as { ref: string }).ref);
+    const createdDeliveries = async () =>
+      receiver.received
+        .filter((r) => r.headers['x-github-event'] === 'create')
+        .map((r) => (JSON.parse(r.body.toString('utf8')) as { ref: string }).ref);
     const deadline = Date.now() + 60_000;
     let delivered = await createdDeliveries();
     while (refs.some((ref) => !delivered.includes(ref)) && Date.now() < deadline) {
@@ -158,10 +192,19 @@ export async function runRestartScenario(options: ScenarioOptions): Promise<Rest
       }
     }
     return {
-      restarts, survived, exits, readyMs, reregistered, outageAnswers, unexpected: load.unexpected, refsCreated: refs.length,
+      restarts,
+      survived,
+      exits,
+      readyMs,
+      reregistered,
+      outageAnswers,
+      unexpected: load.unexpected,
+      refsCreated: refs.length,
       lost: refs.filter((ref) => !delivered.includes(ref)),
       duplicates: delivered.length - new Set(delivered).size,
-      revokedTokenRefused, errorLines, logCounts,
+      revokedTokenRefused,
+      errorLines,
+      logCounts,
     };
   } finally {
     for (const p of processes) await p.stop();

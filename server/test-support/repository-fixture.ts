@@ -39,23 +39,40 @@ export interface RepositoryFixtureOptions<U extends string> {
 }
 
 /** A repository of `owner` with an initial commit on main, made through the API. */
-export async function createFixtureRepository(server: TestServer, owner: TestUser, name: string, options: { private?: boolean } = {}): Promise<FixtureRepository> {
-  const created = await server.api('/user/repos', { method: 'POST', token: owner.token, body: { name, private: options.private ?? false, auto_init: true } });
+export async function createFixtureRepository(
+  server: TestServer,
+  owner: TestUser,
+  name: string,
+  options: { private?: boolean } = {},
+): Promise<FixtureRepository> {
+  const created = await server.api('/user/repos', {
+    method: 'POST',
+    token: owner.token,
+    body: { name, private: options.private ?? false, auto_init: true },
+  });
   expect(created.status).toBe(201);
   const id = (await server.services.repos.find(owner.login, name))!.id;
   const head = (await server.services.git.resolveRef(id, 'refs/heads/main'))!;
   return { id, name, path: `/repos/${owner.login}/${name}`, head };
 }
 
-export async function startRepositoryFixture<U extends string = never>(name: string, options: RepositoryFixtureOptions<U> = {}): Promise<RepositoryFixture<U>> {
+export async function startRepositoryFixture<U extends string = never>(
+  name: string,
+  options: RepositoryFixtureOptions<U> = {},
+): Promise<RepositoryFixture<U>> {
   const server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off', ...options.env }, options.serverOptions);
   const owner = await server.createUser(options.owner ?? 'alice');
   const users = {} as Record<U, TestUser>;
   for (const login of options.users ?? []) users[login] = await server.createUser(login);
   const repo = await createFixtureRepository(server, owner, name, { private: options.private });
-  for (const [login, permission] of Object.entries(options.grants ?? {}) as [U, Permission][]) await grant(server, repo.id, users[login].id, permission);
+  for (const [login, permission] of Object.entries(options.grants ?? {}) as [U, Permission][])
+    await grant(server, repo.id, users[login].id, permission);
   if (options.hookEvents) {
-    const hook = await server.api(`${repo.path}/hooks`, { method: 'POST', token: owner.token, body: { config: { url: 'https://example.com/hook' }, events: options.hookEvents } });
+    const hook = await server.api(`${repo.path}/hooks`, {
+      method: 'POST',
+      token: owner.token,
+      body: { config: { url: 'https://example.com/hook' }, events: options.hookEvents },
+    });
     expect(hook.status).toBe(201);
   }
   return { server, owner, users, repo };

@@ -11,10 +11,17 @@ const pointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(
  * or a component schema name (`git-ref[]` for an array) for paths GitHub serves
  * without describing them.
  */
-export function expectBothSchemas(body: unknown, ours: { path: string; method: string; status?: number }, github: { operationId: string } | { component: string }) {
+export function expectBothSchemas(
+  body: unknown,
+  ours: { path: string; method: string; status?: number },
+  github: { operationId: string } | { component: string },
+) {
   const status = ours.status ?? 200;
   const pointer = `#/paths/${pointerSegment(ours.path)}/${ours.method}/responses/${status}/content/application~1json/schema`;
   expect(schemaErrorsAt(pointer, body), 'our schema').toBe('');
-  const theirs = 'operationId' in github ? githubResponseErrors(github.operationId, status, body) : githubComponentErrors(github.component, body);
+  const theirs =
+    'operationId' in github
+      ? githubResponseErrors(github.operationId, status, body)
+      : githubComponentErrors(github.component, body);
   expect(theirs, "GitHub's schema").toBe('');
 }

@@ -25,7 +25,8 @@ export function startRestartLoad(api: Api, sha: string): RestartLoad {
     try {
       const res = await call;
       const body = await res.text();
-      if (!(res.status >= 200 && res.status < 300) && res.status !== 503) unexpected.push(`${what}: ${res.status} ${body.slice(0, 200)}`);
+      if (!(res.status >= 200 && res.status < 300) && res.status !== 503)
+        unexpected.push(`${what}: ${res.status} ${body.slice(0, 200)}`);
       return res.status;
     } catch (error) {
       unexpected.push(`${what}: ${String(error)}`);
@@ -36,7 +37,10 @@ export function startRestartLoad(api: Api, sha: string): RestartLoad {
     while (running) {
       await check('GET /repos/admin/restart', api('/repos/admin/restart'));
       const name = `load-${next++}`;
-      const status = await check(`create ${name}`, api('/repos/admin/restart/git/refs', { method: 'POST', body: { ref: `refs/heads/${name}`, sha } }));
+      const status = await check(
+        `create ${name}`,
+        api('/repos/admin/restart/git/refs', { method: 'POST', body: { ref: `refs/heads/${name}`, sha } }),
+      );
       if (status === 201) created.add(name);
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }

@@ -9,7 +9,12 @@ import postgres from 'postgres';
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface OutageAnswer { what: string; status: number; ok: boolean; detail: string }
+export interface OutageAnswer {
+  what: string;
+  status: number;
+  ok: boolean;
+  detail: string;
+}
 
 export type Api = (path: string, init?: { method?: string; body?: unknown; token?: string }) => Promise<Response>;
 
@@ -26,16 +31,28 @@ export async function probeOutage(base: string, rawApi: Api): Promise<OutageAnsw
   answers.push({ what: 'GET /healthz', status: live.status, ok: live.status === 200, detail: '' });
   const ready = await fetch(`${base}/readyz`);
   const readyBody = await ready.text();
-  answers.push({ what: 'GET /readyz', status: ready.status, ok: ready.status === 503 && readyBody.includes('cannot be reached'), detail: readyBody });
+  answers.push({
+    what: 'GET /readyz',
+    status: ready.status,
+    ok: ready.status === 503 && readyBody.includes('cannot be reached'),
+    detail: readyBody,
+  });
   const user = await api('/user');
   const body = await user.text();
   let shaped = false;
   try {
     const parsed = JSON.parse(body) as { message?: unknown; documentation_url?: unknown };
     shaped = typeof parsed.message === 'string' && typeof parsed.documentation_url === 'string';
-  } catch { /* not JSON: shaped stays false */ }
+  } catch {
+    /* not JSON: shaped stays false */
+  }
   const retryAfter = user.headers.get('retry-after');
-  answers.push({ what: 'uncached GET /user', status: user.status, ok: user.status === 503 && shaped && retryAfter !== null && Number(retryAfter) > 0, detail: `${body} retry-after=${retryAfter}` });
+  answers.push({
+    what: 'uncached GET /user',
+    status: user.status,
+    ok: user.status === 503 && shaped && retryAfter !== null && Number(retryAfter) > 0,
+    detail: `${body} retry-after=${retryAfter}`,
+  });
   return answers;
 }
 
@@ -55,7 +72,9 @@ export async function listenerRegistered(url: string): Promise<boolean> {
   try {
     const deadline = Date.now() + 3_000;
     while (Date.now() < deadline) {
-      const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM cache_listeners WHERE seen_at > now() - interval '15 seconds'`;
+      const [row] = await sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM cache_listeners WHERE seen_at > now() - interval '15 seconds'`;
       if (row!.n > 0) return true;
       await sleep(100);
     }
@@ -86,6 +105,12 @@ export async function waitForListeners(url: string, count: number): Promise<void
 }
 
 export async function gitRefs(gitDir: string): Promise<string[]> {
-  const { stdout } = await run('git', ['--git-dir', gitDir, 'for-each-ref', '--format=%(refname:short)', 'refs/heads/load-*']);
+  const { stdout } = await run('git', [
+    '--git-dir',
+    gitDir,
+    'for-each-ref',
+    '--format=%(refname:short)',
+    'refs/heads/load-*',
+  ]);
   return stdout.split('\n').filter(Boolean);
 }

@@ -15,7 +15,11 @@ import { createLogger } from '../log.js';
 import type { Services } from '../services.js';
 import type { TokenKind } from '../auth/token-secret.js';
 
-export interface TestUser { id: number; login: string; token: string }
+export interface TestUser {
+  id: number;
+  login: string;
+  token: string;
+}
 
 export interface TestServer {
   url: string;
@@ -28,7 +32,10 @@ export interface TestServer {
   createUser(login: string, options?: { siteAdmin?: boolean; scopes?: string[] }): Promise<TestUser>;
   createOrg(login: string, ownerId: number): Promise<{ id: number; login: string }>;
   tokenFor(userId: number, scopes?: string[], kind?: TokenKind): Promise<string>;
-  api(path: string, options?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
+  api(
+    path: string,
+    options?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -62,12 +69,20 @@ export async function startTestServer(
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as { port: number }).port;
   const config = loadConfig({
-    PORT: String(port), DATABASE_URL: databaseUrl, WHARF_DATA_DIR: dataDir,
-    WHARF_LOG_LEVEL: 'error', ...env,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    WHARF_DATA_DIR: dataDir,
+    WHARF_LOG_LEVEL: 'error',
+    ...env,
   });
   const sql = connect(databaseUrl, { onStatement: options.onStatement });
   const logs: string[] = [];
-  const wharf = await createWharfApp(config, sql, createLogger(config.logLevel, (line) => void logs.push(line)), options.now);
+  const wharf = await createWharfApp(
+    config,
+    sql,
+    createLogger(config.logLevel, (line) => void logs.push(line)),
+    options.now,
+  );
   handler = toNodeHandler(wharf.app);
   const url = `http://127.0.0.1:${port}`;
   const services = wharf.services;
@@ -76,7 +91,13 @@ export async function startTestServer(
     (await services.tokens.create(userId, kind, scopes)).token;
 
   return {
-    url, services, sql, databaseUrl, dataDir, logs, tokenFor,
+    url,
+    services,
+    sql,
+    databaseUrl,
+    dataDir,
+    logs,
+    tokenFor,
     async createUser(login, opts = {}) {
       const user = await services.accounts.create(login, 'User', { siteAdmin: opts.siteAdmin });
       return { id: user.id, login: user.login, token: await tokenFor(user.id, opts.scopes) };

@@ -6,10 +6,19 @@ import { expect } from 'vitest';
 import { githubWebhookErrors } from './github-webhook-schema.js';
 import type { TestServer, TestUser } from './test-server.js';
 
-export interface QueuedEvent { hook_id: number; repository_id: number; event: string; action: string | null; payload: any }
+export interface QueuedEvent {
+  hook_id: number;
+  repository_id: number;
+  event: string;
+  action: string | null;
+  payload: any;
+}
 
 /** Which jobs a reader sees (pings never: they are not a change's). */
-export interface OutboxScope { repositoryIds?: number[]; events?: string[] }
+export interface OutboxScope {
+  repositoryIds?: number[];
+  events?: string[];
+}
 
 /** A reader whose every call returns the jobs written since its last call. */
 export function outboxReader(server: TestServer, scope: OutboxScope = {}): () => Promise<QueuedEvent[]> {
@@ -34,14 +43,22 @@ export function outboxReader(server: TestServer, scope: OutboxScope = {}): () =>
 }
 
 /** A new repository of `owner` with a hook for `events` (the jobs stay in the outbox: no dispatcher); its id. */
-export async function hookedRepository(server: TestServer, owner: TestUser, name: string, events: string[]): Promise<number> {
+export async function hookedRepository(
+  server: TestServer,
+  owner: TestUser,
+  name: string,
+  events: string[],
+): Promise<number> {
   expect((await server.api('/user/repos', { method: 'POST', token: owner.token, body: { name } })).status).toBe(201);
   const hook = await server.api(`/repos/${owner.login}/${name}/hooks`, {
-    method: 'POST', token: owner.token, body: { config: { url: 'https://example.com/hook' }, events },
+    method: 'POST',
+    token: owner.token,
+    body: { config: { url: 'https://example.com/hook' }, events },
   });
   expect(hook.status).toBe(201);
   return (await server.services.repos.find(owner.login, name))!.id;
 }
 
 /** `event.action` of each (`event` alone for events without actions: push, delete), the shape tests compare orders in. */
-export const actions = (events: { event: string; action: string | null }[]) => events.map((e) => (e.action ? `${e.event}.${e.action}` : e.event));
+export const actions = (events: { event: string; action: string | null }[]) =>
+  events.map((e) => (e.action ? `${e.event}.${e.action}` : e.event));

@@ -3,9 +3,20 @@
 // scripted (status, headers, body, delay), so tests observe real deliveries.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
-export interface ReceivedRequest { method: string; path: string; headers: IncomingHttpHeaders; body: Buffer; at: number }
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  at: number;
+}
 
-export interface ScriptedResponse { status?: number; headers?: Record<string, string>; body?: string; delayMs?: number }
+export interface ScriptedResponse {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  delayMs?: number;
+}
 
 export interface WebhookReceiver {
   url: string;
@@ -26,7 +37,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        at: Date.now(),
+      });
       for (const wake of waiters.splice(0)) wake();
       const response = queue.shift() ?? receiver.fallback;
       setTimeout(() => {

@@ -18,7 +18,10 @@ export interface WharfProcess {
 }
 
 export function startWharf(name: string, command: 'serve' | 'worker', env: Record<string, string>): WharfProcess {
-  const child = spawn(process.execPath, [CLI, command], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, command], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const lines: string[] = [];
   let partial = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => {
@@ -54,7 +57,8 @@ export async function bootstrapToken(serve: WharfProcess, timeoutMs = 30_000): P
   for (;;) {
     const at = serve.lines.findIndex((line) => line.includes('Its personal token is shown this once'));
     if (at >= 0 && serve.lines[at + 1]) return serve.lines[at + 1]!.trim();
-    if (serve.exit || Date.now() > deadline) throw new Error(`no admin token from wharf serve:\n${serve.lines.join('\n')}`);
+    if (serve.exit || Date.now() > deadline)
+      throw new Error(`no admin token from wharf serve:\n${serve.lines.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -63,7 +67,10 @@ export async function bootstrapToken(serve: WharfProcess, timeoutMs = 30_000): P
 export async function waitFor200(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(url).then((r) => r.status, () => 0);
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     if (Date.now() > deadline) throw new Error(`${url} did not answer 200 (last: ${status})`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-interface Verification { verification_uri: string; user_code: string }
+interface Verification {
+  verification_uri: string;
+  user_code: string;
+}
 
 /**
  * Starts Octokit's device client as a CLI would. The token endpoint's answers
@@ -48,7 +51,9 @@ function startDeviceClient() {
     return response;
   };
   const auth = createOAuthDeviceAuth({
-    clientType: 'oauth-app', clientId: app.client_id, scopes: ['repo', 'user'],
+    clientType: 'oauth-app',
+    clientId: app.client_id,
+    scopes: ['repo', 'user'],
     request: request.defaults({ baseUrl: `${server.url}/api/v3`, request: { fetch: recordingFetch } }),
     // Returning at once lets the client start polling while the person is still in the browser.
     onVerification: (v) => shown(v),
@@ -90,7 +95,10 @@ describe('device flow in Chromium', () => {
     expect(client.answers[0]).toBe('authorization_pending');
     expect(client.answers.at(-1)).toBe('token');
     expect(client.answers).not.toContain('slow_down');
-    const me = await request('GET /user', { baseUrl: `${server.url}/api/v3`, headers: { authorization: `token ${token}` } });
+    const me = await request('GET /user', {
+      baseUrl: `${server.url}/api/v3`,
+      headers: { authorization: `token ${token}` },
+    });
     expect(me.data.login).toBe('alice');
     expect(me.headers['x-oauth-scopes']).toBe('repo, user');
   }, 45_000);

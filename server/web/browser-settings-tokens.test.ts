@@ -40,7 +40,9 @@ describe('personal tokens in Chromium', () => {
     expect(await page.getByRole('status').innerText()).toContain('You won’t be able to see it again');
     const token = await page.getByLabel('Token “deploy script”').inputValue();
     expect(token).toMatch(/^ghp_/);
-    expect(await page.getByRole('main').innerText()).toContain(`Scopes: repo, read:user. Expires ${expiresOn} 23:59 UTC.`);
+    expect(await page.getByRole('main').innerText()).toContain(
+      `Scopes: repo, read:user. Expires ${expiresOn} 23:59 UTC.`,
+    );
 
     const me = await server.api('/user', { token });
     expect(me.status).toBe(200);

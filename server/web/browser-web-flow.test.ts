@@ -32,13 +32,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-const octokitRequest = (extra: Record<string, string> = {}) => request.defaults({ baseUrl: `${server.url}/api/v3`, ...extra });
+const octokitRequest = (extra: Record<string, string> = {}) =>
+  request.defaults({ baseUrl: `${server.url}/api/v3`, ...extra });
 
 /**
  * What a person does: open the app's authorize link, sign in, check the
  * consent page, press a button. Resolves with the URL the app's callback got.
  */
-async function authorizeInBrowser(params: Record<string, string>, button: 'Authorize Example App' | 'Cancel'): Promise<URL> {
+async function authorizeInBrowser(
+  params: Record<string, string>,
+  button: 'Authorize Example App' | 'Cancel',
+): Promise<URL> {
   const { page } = browser;
   const query = new URLSearchParams({ client_id: app.client_id, redirect_uri: callback.url, scope: 'repo', ...params });
   await page.goto(`${server.url}/login/oauth/authorize?${query}`);
@@ -76,7 +80,11 @@ describe('web flow in Chromium', () => {
     expect(code).toBeTruthy();
 
     const { authentication } = await exchangeWebFlowCode({
-      clientType: 'oauth-app', clientId: app.client_id, clientSecret, code: code!, redirectUrl: callback.url,
+      clientType: 'oauth-app',
+      clientId: app.client_id,
+      clientSecret,
+      code: code!,
+      redirectUrl: callback.url,
       request: octokitRequest(),
     });
     expect(authentication.token).toMatch(/^gho_/);
@@ -87,12 +95,20 @@ describe('web flow in Chromium', () => {
   it('with PKCE (S256), the code is useless without the verifier and works with it', async () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const back = await authorizeInBrowser({ state: 'pkce-state', code_challenge: challenge, code_challenge_method: 'S256' }, 'Authorize Example App');
+    const back = await authorizeInBrowser(
+      { state: 'pkce-state', code_challenge: challenge, code_challenge_method: 'S256' },
+      'Authorize Example App',
+    );
     expect(back.searchParams.get('state')).toBe('pkce-state');
     const code = back.searchParams.get('code')!;
-    const exchange = (extra: Record<string, string>) => exchangeWebFlowCode({
-      clientType: 'oauth-app', clientId: app.client_id, clientSecret, code, request: octokitRequest(extra),
-    });
+    const exchange = (extra: Record<string, string>) =>
+      exchangeWebFlowCode({
+        clientType: 'oauth-app',
+        clientId: app.client_id,
+        clientSecret,
+        code,
+        request: octokitRequest(extra),
+      });
 
     // Someone who intercepted the redirect has the code but not the verifier.
     await expect(exchange({})).rejects.toThrow(/bad_verification_code/);

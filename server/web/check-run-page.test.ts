@@ -22,22 +22,42 @@ let read: () => Promise<QueuedEvent[]>;
 /** Hook id → `repo`, `checker` (the run's app) or `other` (another app subscribed to check_run). */
 const receivers = new Map<number, string>();
 const runs: Record<string, number> = {};
-const ACTIONS = [{ label: 'Fix it', description: 'Let the app push a fix', identifier: 'fix_errors' }, { label: 'Ignore', description: 'Mark as fine', identifier: 'ignore' }];
+const ACTIONS = [
+  { label: 'Fix it', description: 'Let the app push a fix', identifier: 'fix_errors' },
+  { label: 'Ignore', description: 'Mark as fine', identifier: 'ignore' },
+];
 
-const page = (path: string, cookie?: string) => fetch(server.url + path, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-const post = (path: string, fields: Record<string, string>, cookie?: string) => fetch(server.url + path, {
-  method: 'POST', redirect: 'manual', body: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-});
-const routed = async () => (await read()).map((job) => ({ to: receivers.get(Number(job.hook_id)) ?? '?', name: `${job.event}.${job.action}`, payload: job.payload }));
+const page = (path: string, cookie?: string) =>
+  fetch(server.url + path, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+  fetch(server.url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+  });
+const routed = async () =>
+  (await read()).map((job) => ({
+    to: receivers.get(Number(job.hook_id)) ?? '?',
+    name: `${job.event}.${job.action}`,
+    payload: job.payload,
+  }));
 const runPath = (repo: string, key: string) => `/run-owner/${repo}/runs/${runs[key]}`;
 
 async function headSha(repo: string): Promise<string> {
-  return ((await (await server.api(`/repos/run-owner/${repo}/branches/main`, { token: owner.token })).json()) as { commit: { sha: string } }).commit.sha;
+  return (
+    (await (await server.api(`/repos/run-owner/${repo}/branches/main`, { token: owner.token })).json()) as {
+      commit: { sha: string };
+    }
+  ).commit.sha;
 }
 
 async function createRun(repo: string, key: string, body: Record<string, unknown>) {
-  const res = await server.api(`/repos/run-owner/${repo}/check-runs`, { method: 'POST', token: appToken, body: { head_sha: await headSha(repo), ...body } });
+  const res = await server.api(`/repos/run-owner/${repo}/check-runs`, {
+    method: 'POST',
+    token: appToken,
+    body: { head_sha: await headSha(repo), ...body },
+  });
   expect(res.status).toBe(201);
   const run = (await res.json()) as { id: number; html_url: string };
   runs[key] = run.id;
@@ -49,9 +69,24 @@ beforeAll(async () => {
   owner = await server.createUser('run-owner');
   reader = await server.createUser('run-reader');
   stranger = await server.createUser('run-stranger');
-  for (const [name, isPrivate] of [['open', false], ['secret', true]] as const) {
-    expect((await server.api('/user/repos', { method: 'POST', token: owner.token, body: { name, private: isPrivate, auto_init: true } })).status).toBe(201);
-    const hook = await server.api(`/repos/run-owner/${name}/hooks`, { method: 'POST', token: owner.token, body: { config: { url: 'https://example.com/repo' }, events: ['check_run'] } });
+  for (const [name, isPrivate] of [
+    ['open', false],
+    ['secret', true],
+  ] as const) {
+    expect(
+      (
+        await server.api('/user/repos', {
+          method: 'POST',
+          token: owner.token,
+          body: { name, private: isPrivate, auto_init: true },
+        })
+      ).status,
+    ).toBe(201);
+    const hook = await server.api(`/repos/run-owner/${name}/hooks`, {
+      method: 'POST',
+      token: owner.token,
+      body: { config: { url: 'https://example.com/repo' }, events: ['check_run'] },
+    });
     receivers.set(((await hook.json()) as { id: number }).id, 'repo');
   }
   const secretId = (await server.services.repos.find('run-owner', 'secret'))!.id;
@@ -63,15 +98,31 @@ beforeAll(async () => {
     receivers.set(Number(hook.id), name);
     if (name === 'checker') {
       appId = app.app.id;
-      appToken = (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)).body.token as string;
+      appToken = (
+        await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)
+      ).body.token as string;
     }
   }
   await createRun('open', 'done', {
-    name: 'lint <b>', conclusion: 'failure', details_url: 'https://ci.example.com/build/7?a=1&b=2', actions: ACTIONS,
+    name: 'lint <b>',
+    conclusion: 'failure',
+    details_url: 'https://ci.example.com/build/7?a=1&b=2',
+    actions: ACTIONS,
     output: {
-      title: 'Two <problems>', summary: '**bold** & <script>alert(1)</script>', text: 'line one\nline two',
-      annotations: [{ path: 'src/a.ts', start_line: 3, end_line: 3, annotation_level: 'warning', message: 'unused <x>', title: 'Unused' },
-        { path: 'src/b.ts', start_line: 10, end_line: 12, annotation_level: 'failure', message: 'broken' }],
+      title: 'Two <problems>',
+      summary: '**bold** & <script>alert(1)</script>',
+      text: 'line one\nline two',
+      annotations: [
+        {
+          path: 'src/a.ts',
+          start_line: 3,
+          end_line: 3,
+          annotation_level: 'warning',
+          message: 'unused <x>',
+          title: 'Unused',
+        },
+        { path: 'src/b.ts', start_line: 10, end_line: 12, annotation_level: 'failure', message: 'broken' },
+      ],
     },
   });
   await createRun('open', 'running', { name: 'build', status: 'in_progress', actions: [ACTIONS[1]] });
@@ -117,7 +168,13 @@ describe('who sees the page', () => {
   });
 
   it('is 404 for runs of another repository, unknown ids and repositories', async () => {
-    for (const path of [`/run-owner/open/runs/${runs.private}`, '/run-owner/open/runs/999999', '/run-owner/open/runs/abc', '/run-owner/open/runs/0', `/run-owner/nothing/runs/${runs.done}`]) {
+    for (const path of [
+      `/run-owner/open/runs/${runs.private}`,
+      '/run-owner/open/runs/999999',
+      '/run-owner/open/runs/abc',
+      '/run-owner/open/runs/0',
+      `/run-owner/nothing/runs/${runs.done}`,
+    ]) {
       const res = await page(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
@@ -151,10 +208,17 @@ describe('the buttons', () => {
     expect(running).not.toContain('Re-run');
   });
 
-  it('an action sends requested_action with its identifier to the run\'s app only, then back to the page with a notice', async () => {
+  it("an action sends requested_action with its identifier to the run's app only, then back to the page with a notice", async () => {
     const state = async () => {
-      const run = await (await server.api(`/repos/run-owner/open/check-runs/${runs.done}`, { token: owner.token })).json();
-      return { run, suite: await (await server.api(`/repos/run-owner/open/check-suites/${run.check_suite.id}`, { token: owner.token })).json() };
+      const run = await (
+        await server.api(`/repos/run-owner/open/check-runs/${runs.done}`, { token: owner.token })
+      ).json();
+      return {
+        run,
+        suite: await (
+          await server.api(`/repos/run-owner/open/check-suites/${run.check_suite.id}`, { token: owner.token })
+        ).json(),
+      };
     };
     const before = await state();
     const res = await post(`${runPath('open', 'done')}/requested-action`, { csrf, identifier: 'fix_errors' }, cookie);
@@ -164,7 +228,12 @@ describe('the buttons', () => {
     expect(sent.map((e) => `${e.to} ${e.name}`)).toEqual(['checker check_run.requested_action']);
     const payload = sent[0]!.payload;
     expect(payload.requested_action).toEqual({ identifier: 'fix_errors' });
-    expect(payload.check_run).toMatchObject({ id: runs.done, status: 'completed', conclusion: 'failure', app: { id: appId } });
+    expect(payload.check_run).toMatchObject({
+      id: runs.done,
+      status: 'completed',
+      conclusion: 'failure',
+      app: { id: appId },
+    });
     expect(payload.sender).toMatchObject({ login: 'run-owner', type: 'User' });
     expect(payload.installation.id).toBeGreaterThan(0);
     expect(payload.repository.full_name).toBe('run-owner/open');
@@ -181,12 +250,17 @@ describe('the buttons', () => {
       expect(await res.text()).toContain('This check run offers no such action. Nothing was sent.');
     }
     // An identifier of another run's actions is not this run's.
-    expect((await post(`${runPath('open', 'running')}/requested-action`, { csrf, identifier: 'fix_errors' }, cookie)).status).toBe(422);
+    expect(
+      (await post(`${runPath('open', 'running')}/requested-action`, { csrf, identifier: 'fix_errors' }, cookie)).status,
+    ).toBe(422);
     expect(await routed()).toEqual([]);
   });
 
-  it('a form without the session\'s CSRF token is refused and sends nothing', async () => {
-    for (const fields of [{ identifier: 'fix_errors' }, { csrf: 'forged', identifier: 'fix_errors' }] as Record<string, string>[]) {
+  it("a form without the session's CSRF token is refused and sends nothing", async () => {
+    for (const fields of [{ identifier: 'fix_errors' }, { csrf: 'forged', identifier: 'fix_errors' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await post(`${runPath('open', 'done')}/requested-action`, fields, cookie);
       expect(res.status).toBe(403);
       expect(await res.text()).toContain('Nothing was sent.');
@@ -200,20 +274,31 @@ describe('the buttons', () => {
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe(`/login?return_to=${encodeURIComponent(runPath('open', 'done'))}`);
     const asReader = await signInForForm(server, reader, '/settings/tokens');
-    for (const [key, expected] of [['done', 403], ['private', 403]] as const) {
+    for (const [key, expected] of [
+      ['done', 403],
+      ['private', 403],
+    ] as const) {
       const repo = key === 'private' ? 'secret' : 'open';
       for (const button of ['requested-action', 'rerequest']) {
-        const res = await post(`${runPath(repo, key)}/${button}`, { csrf: asReader.csrf, identifier: 'fix_errors' }, asReader.cookie);
+        const res = await post(
+          `${runPath(repo, key)}/${button}`,
+          { csrf: asReader.csrf, identifier: 'fix_errors' },
+          asReader.cookie,
+        );
         expect(res.status, `${key} ${button}`).toBe(expected);
       }
     }
     const asStranger = await signInForForm(server, stranger, '/settings/tokens');
-    const hidden = await post(`${runPath('secret', 'private')}/requested-action`, { csrf: asStranger.csrf, identifier: 'fix_errors' }, asStranger.cookie);
+    const hidden = await post(
+      `${runPath('secret', 'private')}/requested-action`,
+      { csrf: asStranger.csrf, identifier: 'fix_errors' },
+      asStranger.cookie,
+    );
     expect(hidden.status).toBe(404);
     expect(await routed()).toEqual([]);
   });
 
-  it('Re-run is REST\'s rerequest: rerequested to the run\'s app only and the suite queued; refused while the run is not completed', async () => {
+  it("Re-run is REST's rerequest: rerequested to the run's app only and the suite queued; refused while the run is not completed", async () => {
     const early = await post(`${runPath('open', 'running')}/rerequest`, { csrf }, cookie);
     expect(early.status).toBe(422);
     expect(await early.text()).toContain('has not completed yet');
@@ -224,15 +309,26 @@ describe('the buttons', () => {
     const sent = await routed();
     expect(sent.map((e) => `${e.to} ${e.name}`)).toEqual(['checker check_run.rerequested']);
     expect(sent[0]!.payload.sender.login).toBe('run-owner');
-    const run = await (await server.api(`/repos/run-owner/open/check-runs/${runs.done}`, { token: owner.token })).json();
-    expect(await (await server.api(`/repos/run-owner/open/check-suites/${run.check_suite.id}`, { token: owner.token })).json()).toMatchObject({ status: 'queued', conclusion: null });
-    expect(await (await page(res.headers.get('location')!, cookie)).text()).toContain('checker was asked to run this check again.');
+    const run = await (
+      await server.api(`/repos/run-owner/open/check-runs/${runs.done}`, { token: owner.token })
+    ).json();
+    expect(
+      await (
+        await server.api(`/repos/run-owner/open/check-suites/${run.check_suite.id}`, { token: owner.token })
+      ).json(),
+    ).toMatchObject({ status: 'queued', conclusion: null });
+    expect(await (await page(res.headers.get('location')!, cookie)).text()).toContain(
+      'checker was asked to run this check again.',
+    );
   });
 });
 
 describe('after a rename', () => {
-  it("the old address is a 301 to the new one for those who may read the repository, the 404 page for others", async () => {
-    expect((await server.api('/repos/run-owner/secret', { method: 'PATCH', token: owner.token, body: { name: 'hidden' } })).status).toBe(200);
+  it('the old address is a 301 to the new one for those who may read the repository, the 404 page for others', async () => {
+    expect(
+      (await server.api('/repos/run-owner/secret', { method: 'PATCH', token: owner.token, body: { name: 'hidden' } }))
+        .status,
+    ).toBe(200);
     const old = `${runPath('secret', 'private')}?notice=rerequest`;
     const moved = await page(old, await signInWithPassword(server, reader));
     expect(moved.status).toBe(301);

@@ -27,9 +27,14 @@ const RUN_ID = /^[1-9][0-9]{0,15}$/;
 /** Annotations shown on the page; the rest are counted (the API lists them all). */
 const SHOWN_ANNOTATIONS = 200;
 
-interface Found { repo: RepositoryRow; run: CheckRunRow; permission: Permission | null }
+interface Found {
+  repo: RepositoryRow;
+  run: CheckRunRow;
+  permission: Permission | null;
+}
 
-const notFoundPage = () => htmlResponse(404, page('Page not found', '<p>There is no such page, or you do not have access to it.</p>'));
+const notFoundPage = () =>
+  htmlResponse(404, page('Page not found', '<p>There is no such page, or you do not have access to it.</p>'));
 
 /** The repository and run the route names, when the caller may read them; null answers 404. */
 async function findRunFor(event: H3Event, services: Services, session: WebSession | null): Promise<Found | null> {
@@ -44,16 +49,28 @@ async function findRunFor(event: H3Event, services: Services, session: WebSessio
   return run ? { repo, run, permission } : null;
 }
 
-async function render(services: Services, found: Found, session: WebSession | null, status: number, message: (appName: string | null) => string): Promise<Response> {
+async function render(
+  services: Services,
+  found: Found,
+  session: WebSession | null,
+  status: number,
+  message: (appName: string | null) => string,
+): Promise<Response> {
   const { repo, run, permission } = found;
   const ctx = await loadCheckContext(services.sql, repo, services.urls, { appIds: [run.app_id], shas: [] });
   const appName = ctx.apps.get(run.app_id)?.name ?? null;
-  return htmlResponse(status, runPage({
-    owner: repo.owner_login, repo: repo.name, run, appName,
-    annotations: await listAnnotations(services.sql, run.id, SHOWN_ANNOTATIONS, 0),
-    actor: session && atLeast(permission, 'write') ? session : null,
-    message: message(appName),
-  }));
+  return htmlResponse(
+    status,
+    runPage({
+      owner: repo.owner_login,
+      repo: repo.name,
+      run,
+      appName,
+      annotations: await listAnnotations(services.sql, run.id, SHOWN_ANNOTATIONS, 0),
+      actor: session && atLeast(permission, 'write') ? session : null,
+      message: message(appName),
+    }),
+  );
 }
 
 /**
@@ -61,7 +78,10 @@ async function render(services: Services, found: Found, session: WebSession | nu
  * back to the page), may read (else 404), the form is this session's (else
  * 403), may push (else 403). Nothing is sent unless all hold.
  */
-async function buttonPress(event: H3Event, services: Services): Promise<{ session: WebSession; found: Found; form: URLSearchParams } | Response> {
+async function buttonPress(
+  event: H3Event,
+  services: Services,
+): Promise<{ session: WebSession; found: Found; form: URLSearchParams } | Response> {
   const pagePath = `/${getRouterParam(event, 'owner')}/${getRouterParam(event, 'repo')}/runs/${getRouterParam(event, 'check_run_id')}`;
   const session = await requireSession(event, services, pagePath);
   if (session instanceof Response) return session;
@@ -69,19 +89,35 @@ async function buttonPress(event: H3Event, services: Services): Promise<{ sessio
   if (!found) return notFoundPage();
   const form = await formParams(event, services);
   if (!csrfMatches(session, form.get('csrf') ?? undefined)) {
-    return htmlResponse(403, page('Request refused', `${refusal('This form has expired or did not come from this site. Nothing was sent.')}
-<p><a href="${escapeHtml(pagePath)}">Reload the page</a> and try again.</p>`));
+    return htmlResponse(
+      403,
+      page(
+        'Request refused',
+        `${refusal('This form has expired or did not come from this site. Nothing was sent.')}
+<p><a href="${escapeHtml(pagePath)}">Reload the page</a> and try again.</p>`,
+      ),
+    );
   }
-  if (!atLeast(found.permission, 'write')) return render(services, found, session, 403, () => refusal('You need write access to the repository to do this. Nothing was sent.'));
+  if (!atLeast(found.permission, 'write'))
+    return render(services, found, session, 403, () =>
+      refusal('You need write access to the repository to do this. Nothing was sent.'),
+    );
   return { session, found, form };
 }
 
 const requestOf = (services: Services, session: WebSession, repo: RepositoryRow): RunRequest => ({
-  sql: services.sql, git: services.git, urls: services.urls, repo,
-  sender: simpleUser({ id: session.userId, login: session.login, kind: 'User', site_admin: session.siteAdmin }, services.urls),
+  sql: services.sql,
+  git: services.git,
+  urls: services.urls,
+  repo,
+  sender: simpleUser(
+    { id: session.userId, login: session.login, kind: 'User', site_admin: session.siteAdmin },
+    services.urls,
+  ),
 });
 
-const backToPage = (found: Found, key: string) => redirect(`${runPagePath(found.repo.owner_login, found.repo.name, found.run.id)}?notice=${key}`);
+const backToPage = (found: Found, key: string) =>
+  redirect(`${runPagePath(found.repo.owner_login, found.repo.name, found.run.id)}?notice=${key}`);
 
 /**
  * A run's old address after its repository was renamed or moved: GitHub's
@@ -106,27 +142,42 @@ export function mountCheckRunPage(app: H3, services: Services): void {
     return render(services, found, session, 200, (appName) => notice(event.url.searchParams.get('notice'), appName));
   });
 
-  app.post(`${ROUTE}/requested-action`, formHandler(async (event) => {
-    const press = await buttonPress(event, services);
-    if (press instanceof Response) return press;
-    const { session, found, form } = press;
-    const result = await requestRunAction(requestOf(services, session, found.repo), found.run.id, form.get('identifier') ?? '');
-    if (result === 'no-run') return notFoundPage();
-    if (result === 'unknown-action') return render(services, found, session, 422, () => refusal('This check run offers no such action. Nothing was sent.'));
-    return backToPage(found, 'requested-action');
-  }));
+  app.post(
+    `${ROUTE}/requested-action`,
+    formHandler(async (event) => {
+      const press = await buttonPress(event, services);
+      if (press instanceof Response) return press;
+      const { session, found, form } = press;
+      const result = await requestRunAction(
+        requestOf(services, session, found.repo),
+        found.run.id,
+        form.get('identifier') ?? '',
+      );
+      if (result === 'no-run') return notFoundPage();
+      if (result === 'unknown-action')
+        return render(services, found, session, 422, () =>
+          refusal('This check run offers no such action. Nothing was sent.'),
+        );
+      return backToPage(found, 'requested-action');
+    }),
+  );
 
-  app.post(`${ROUTE}/rerequest`, formHandler(async (event) => {
-    const press = await buttonPress(event, services);
-    if (press instanceof Response) return press;
-    const { session, found } = press;
-    try {
-      await rerequestRun(requestOf(services, session, found.repo), found.run);
-    } catch (error) {
-      // REST's 422 for a run that has not finished: the page says so instead.
-      if (!(error instanceof ApiError) || error.status !== 422) throw error;
-      return render(services, found, session, 422, () => refusal('This check run has not completed yet, so it cannot be re-run. Nothing was sent.'));
-    }
-    return backToPage(found, 'rerequest');
-  }));
+  app.post(
+    `${ROUTE}/rerequest`,
+    formHandler(async (event) => {
+      const press = await buttonPress(event, services);
+      if (press instanceof Response) return press;
+      const { session, found } = press;
+      try {
+        await rerequestRun(requestOf(services, session, found.repo), found.run);
+      } catch (error) {
+        // REST's 422 for a run that has not finished: the page says so instead.
+        if (!(error instanceof ApiError) || error.status !== 422) throw error;
+        return render(services, found, session, 422, () =>
+          refusal('This check run has not completed yet, so it cannot be re-run. Nothing was sent.'),
+        );
+      }
+      return backToPage(found, 'rerequest');
+    }),
+  );
 }

@@ -23,7 +23,8 @@ export const runPagePath = (owner: string, repo: string, runId: number) =>
   `/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/runs/${runId}`;
 
 /** Links only to the web: a `javascript:` or other scheme in an app's details_url is shown, never followed. */
-const webLink = (url: string) => (/^https?:\/\//i.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : `<code>${escapeHtml(url)}</code>`);
+const webLink = (url: string) =>
+  /^https?:\/\//i.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : `<code>${escapeHtml(url)}</code>`;
 
 function facts(d: RunPageData): string {
   const { run } = d;
@@ -42,21 +43,29 @@ function facts(d: RunPageData): string {
 }
 
 function output(run: CheckRunRow): string {
-  if (run.output_title === null && run.output_summary === null && run.output_text === null) return '<h2>Output</h2><p>The app reported no output.</p>';
+  if (run.output_title === null && run.output_summary === null && run.output_text === null)
+    return '<h2>Output</h2><p>The app reported no output.</p>';
   const block = (text: string | null) => (text === null ? '' : `<pre>${escapeHtml(text)}</pre>`);
   return `<h2>Output${run.output_title !== null ? `: ${escapeHtml(run.output_title)}` : ''}</h2>
 ${block(run.output_summary)}
 ${block(run.output_text)}`;
 }
 
-const lines = (a: CheckAnnotationRow) => (a.end_line === a.start_line ? `${a.start_line}` : `${a.start_line}-${a.end_line}`);
+const lines = (a: CheckAnnotationRow) =>
+  a.end_line === a.start_line ? `${a.start_line}` : `${a.start_line}-${a.end_line}`;
 
 function annotations(d: RunPageData): string {
   const { run } = d;
   if (run.annotations_count === 0) return '';
-  const items = d.annotations.map((a) => `<li><strong>${escapeHtml(a.annotation_level)}</strong> <code>${escapeHtml(a.path)}:${lines(a)}</code>`
-    + `${a.title !== null ? ` ${escapeHtml(a.title)}:` : ''} ${escapeHtml(a.message)}${a.raw_details !== null ? `<pre>${escapeHtml(a.raw_details)}</pre>` : ''}</li>`);
-  const more = run.annotations_count > d.annotations.length ? `<p>${run.annotations_count - d.annotations.length} more annotations are in the API's list.</p>` : '';
+  const items = d.annotations.map(
+    (a) =>
+      `<li><strong>${escapeHtml(a.annotation_level)}</strong> <code>${escapeHtml(a.path)}:${lines(a)}</code>` +
+      `${a.title !== null ? ` ${escapeHtml(a.title)}:` : ''} ${escapeHtml(a.message)}${a.raw_details !== null ? `<pre>${escapeHtml(a.raw_details)}</pre>` : ''}</li>`,
+  );
+  const more =
+    run.annotations_count > d.annotations.length
+      ? `<p>${run.annotations_count - d.annotations.length} more annotations are in the API's list.</p>`
+      : '';
   return `<h2>Annotations (${run.annotations_count})</h2><ul>${items.join('\n')}</ul>${more}`;
 }
 
@@ -64,12 +73,17 @@ function buttons(d: RunPageData): string {
   if (!d.actor) return '';
   const base = runPagePath(d.owner, d.repo, d.run.id);
   const app = escapeHtml(d.appName ?? 'the app');
-  const actions = d.run.actions.map((a) => `<form method="post" action="${base}/requested-action">${csrfField(d.actor!)}
+  const actions = d.run.actions.map(
+    (a) => `<form method="post" action="${base}/requested-action">${csrfField(d.actor!)}
 <input type="hidden" name="identifier" value="${escapeHtml(a.identifier)}">
-<button type="submit" title="${escapeHtml(a.description)}">${escapeHtml(a.label)}</button> ${escapeHtml(a.description)}</form>`);
+<button type="submit" title="${escapeHtml(a.description)}">${escapeHtml(a.label)}</button> ${escapeHtml(a.description)}</form>`,
+  );
   // GitHub offers "Re-run" on runs that have finished (REST's rerequest refuses the others).
-  const rerun = d.run.status === 'completed' ? `<form method="post" action="${base}/rerequest">${csrfField(d.actor)}
-<button type="submit">Re-run</button> Ask ${app} to run this check again.</form>` : '';
+  const rerun =
+    d.run.status === 'completed'
+      ? `<form method="post" action="${base}/rerequest">${csrfField(d.actor)}
+<button type="submit">Re-run</button> Ask ${app} to run this check again.</form>`
+      : '';
   if (!actions.length && !rerun) return '';
   return `<h2>Actions</h2>${actions.join('\n')}${rerun}`;
 }

@@ -17,7 +17,11 @@ export function formHandler(handler: (event: H3Event) => Promise<Response>): (ev
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const text = TEXT[error.status] ?? error.message;
-      return htmlResponse(error.status, page(error.message, `<p class="error" role="alert">${escapeHtml(text)}</p>`), error.headers);
+      return htmlResponse(
+        error.status,
+        page(error.message, `<p class="error" role="alert">${escapeHtml(text)}</p>`),
+        error.headers,
+      );
     }
   };
 }

@@ -14,11 +14,18 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.5rem
 
 /** A whole page; `body` is trusted markup built with escapeHtml. */
 export function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
-    + `<title>${escapeHtml(title)} · Wharf</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)} · Wharf</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+  );
 }
 
-export function htmlResponse(status: number, html: string, headers: Record<string, string> = {}, formActionOrigins: string[] = []): Response {
+export function htmlResponse(
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+  formActionOrigins: string[] = [],
+): Response {
   return new Response(html, { status, headers: { ...pageHeaders(formActionOrigins), ...headers } });
 }
 

@@ -5,11 +5,20 @@ import type { Sql } from '../db/database.js';
 
 export const SESSION_LIFETIME_MS = 14 * 24 * 3600_000;
 
-export interface WebSession { userId: number; login: string; siteAdmin: boolean; csrfToken: string }
+export interface WebSession {
+  userId: number;
+  login: string;
+  siteAdmin: boolean;
+  csrfToken: string;
+}
 
 const digestOf = (id: string) => hash('sha256', id, 'buffer');
 
-export async function createSession(sql: Sql, userId: number, now: number): Promise<{ cookieValue: string; csrfToken: string }> {
+export async function createSession(
+  sql: Sql,
+  userId: number,
+  now: number,
+): Promise<{ cookieValue: string; csrfToken: string }> {
   const cookieValue = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   await sql`INSERT INTO web_sessions (id_digest, user_id, csrf_token, expires_at)
@@ -19,7 +28,9 @@ export async function createSession(sql: Sql, userId: number, now: number): Prom
 
 export async function findSession(sql: Sql, cookieValue: string | undefined, now: number): Promise<WebSession | null> {
   if (!cookieValue) return null;
-  const [row] = await sql<{ user_id: number; login: string; site_admin: boolean; csrf_token: string; expires_at: Date }[]>`
+  const [row] = await sql<
+    { user_id: number; login: string; site_admin: boolean; csrf_token: string; expires_at: Date }[]
+  >`
     SELECT s.user_id, a.login, a.site_admin, s.csrf_token, s.expires_at
     FROM web_sessions s JOIN accounts a ON a.id = s.user_id WHERE s.id_digest = ${digestOf(cookieValue)}`;
   if (!row || row.expires_at.getTime() <= now) return null;

@@ -17,7 +17,9 @@ export type SettingsSection = (typeof SECTIONS)[number][0];
 
 /** A settings page: its title, the nav (the current section marked for assistive tech), then `body` (trusted markup). */
 export function settingsPage(title: string, current: SettingsSection, body: string): string {
-  const links = SECTIONS.map(([href, label]) => `<li><a href="${href}"${href === current ? ' aria-current="page"' : ''}>${label}</a></li>`).join('');
+  const links = SECTIONS.map(
+    ([href, label]) => `<li><a href="${href}"${href === current ? ' aria-current="page"' : ''}>${label}</a></li>`,
+  ).join('');
   return page(title, `<nav aria-label="Settings"><ul>${links}</ul></nav>\n${body}`);
 }
 
@@ -26,19 +28,31 @@ export function settingsPage(title: string, current: SettingsSection, body: stri
  * `returnTo` (for a POST, the page the form was on: a browser cannot replay
  * the POST after signing in).
  */
-export async function requireSession(event: H3Event, services: Services, returnTo: string): Promise<WebSession | Response> {
+export async function requireSession(
+  event: H3Event,
+  services: Services,
+  returnTo: string,
+): Promise<WebSession | Response> {
   return (await currentSession(event, services)) ?? redirect(`/login?return_to=${encodeURIComponent(returnTo)}`);
 }
 
-export const csrfField = (session: WebSession) => `<input type="hidden" name="csrf" value="${escapeHtml(session.csrfToken)}">`;
+export const csrfField = (session: WebSession) =>
+  `<input type="hidden" name="csrf" value="${escapeHtml(session.csrfToken)}">`;
 
 export const alertMessage = (text: string) => `<p class="error" role="alert" id="form-error">${escapeHtml(text)}</p>`;
 export const statusMessage = (text: string) => `<p class="ok" role="status">${escapeHtml(text)}</p>`;
 
 /** A form without the session's CSRF token (forged, or from an ended session): nothing is changed. */
 export function forgedForm(section: SettingsSection): Response {
-  return htmlResponse(403, settingsPage('Request refused', section, `${alertMessage('This form has expired or did not come from this site. Nothing was changed.')}
-<p><a href="${section}">Reload the page</a> and try again.</p>`));
+  return htmlResponse(
+    403,
+    settingsPage(
+      'Request refused',
+      section,
+      `${alertMessage('This form has expired or did not come from this site. Nothing was changed.')}
+<p><a href="${section}">Reload the page</a> and try again.</p>`,
+    ),
+  );
 }
 
 /** Marks the field an error is about, pointing it at the message. */

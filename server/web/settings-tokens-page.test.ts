@@ -22,7 +22,11 @@ const get = (path: string) => page(path, { headers: { cookie } });
 const post = (path: string, fields: Record<string, string | string[]>, withCookie = true) => {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
-  return page(path, { method: 'POST', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie } : {}) } });
+  return page(path, {
+    method: 'POST',
+    body: body.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie } : {}) },
+  });
 };
 
 /** Creates a token through the form; returns the plaintext shown on the answer. */
@@ -49,7 +53,11 @@ afterAll(() => server.close());
 describe('signed out', () => {
   it('sends the visitor to sign in and back, and changes nothing', async () => {
     const before = await tokenCount();
-    for (const res of [await page('/settings/tokens'), await post('/settings/tokens', { note: 'x', expiration: '30' }, false), await post('/settings/tokens/1/delete', {}, false)]) {
+    for (const res of [
+      await page('/settings/tokens'),
+      await post('/settings/tokens', { note: 'x', expiration: '30' }, false),
+      await post('/settings/tokens/1/delete', {}, false),
+    ]) {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/login?return_to=%2Fsettings%2Ftokens');
     }
@@ -90,13 +98,17 @@ describe('creating a token', () => {
     clock = Date.now();
     try {
       const token = await createToken({ note: 'a week', expiration: '7' });
-      const [row] = await server.sql<{ expires_at: Date; kind: string }[]>`SELECT expires_at, kind FROM tokens WHERE note = 'a week'`;
+      const [row] = await server.sql<
+        { expires_at: Date; kind: string }[]
+      >`SELECT expires_at, kind FROM tokens WHERE note = 'a week'`;
       expect(row!.kind).toBe('personal');
       expect(row!.expires_at.getTime()).toBe(clock + 7 * DAY_MS);
       expect(await userStatus(token)).toBe(200);
       clock += 7 * DAY_MS + 1000;
       expect(await userStatus(token)).toBe(401);
-      expect(await (await get('/settings/tokens')).text()).toMatch(/<strong>a week<\/strong>[^\n]*<strong class="error">expired<\/strong>/);
+      expect(await (await get('/settings/tokens')).text()).toMatch(
+        /<strong>a week<\/strong>[^\n]*<strong class="error">expired<\/strong>/,
+      );
     } finally {
       clock = undefined;
     }
@@ -106,8 +118,13 @@ describe('creating a token', () => {
     await createToken({ note: 'forever', expiration: 'none' });
     const day = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
     await createToken({ note: 'custom', expiration: 'custom', expires_on: day, scopes: 'user' });
-    const rows = await server.sql<{ note: string; expires_at: Date | null }[]>`SELECT note, expires_at FROM tokens WHERE note IN ('forever', 'custom') ORDER BY note`;
-    expect(rows.map((r) => [r.note, r.expires_at?.toISOString() ?? null])).toEqual([['custom', `${day}T23:59:59.000Z`], ['forever', null]]);
+    const rows = await server.sql<
+      { note: string; expires_at: Date | null }[]
+    >`SELECT note, expires_at FROM tokens WHERE note IN ('forever', 'custom') ORDER BY note`;
+    expect(rows.map((r) => [r.note, r.expires_at?.toISOString() ?? null])).toEqual([
+      ['custom', `${day}T23:59:59.000Z`],
+      ['forever', null],
+    ]);
     expect(await (await get('/settings/tokens')).text()).toMatch(/<strong>forever<\/strong>[^\n]*expires never/);
   });
 
@@ -117,9 +134,19 @@ describe('creating a token', () => {
     const cases: [Record<string, string | string[]>, string][] = [
       [{ note: '  ', scopes: 'repo', expiration: '60' }, 'Note can’t be blank'],
       [{ note: 'x'.repeat(101), expiration: '30' }, 'Note is too long'],
-      [{ note: 'past', expiration: 'custom', expires_on: '2020-01-01', scopes: ['repo', 'user'] }, 'must be in the future'],
+      [
+        { note: 'past', expiration: 'custom', expires_on: '2020-01-01', scopes: ['repo', 'user'] },
+        'must be in the future',
+      ],
       [{ note: 'today', expiration: 'custom', expires_on: today }, 'must be in the future'],
-      [{ note: 'far', expiration: 'custom', expires_on: new Date(Date.now() + 367 * DAY_MS).toISOString().slice(0, 10) }, 'at most one year ahead'],
+      [
+        {
+          note: 'far',
+          expiration: 'custom',
+          expires_on: new Date(Date.now() + 367 * DAY_MS).toISOString().slice(0, 10),
+        },
+        'at most one year ahead',
+      ],
       [{ note: 'bad date', expiration: 'custom', expires_on: '2031-02-30' }, 'YYYY-MM-DD'],
       [{ note: 'sneaky', expiration: '30', scopes: 'admin:org' }, 'Unknown scope: admin:org'],
       [{ note: 'no expiry choice', expiration: '365' }, 'Choose an expiration'],
@@ -131,7 +158,15 @@ describe('creating a token', () => {
       expect(html).toMatch(new RegExp(`role="alert"[^>]*>[^<]*${message}`));
       expect(html).toContain('aria-invalid="true"');
     }
-    const kept = await (await post('/settings/tokens', { csrf, note: 'past <b>', expiration: 'custom', expires_on: '2020-01-01', scopes: ['repo', 'user'] })).text();
+    const kept = await (
+      await post('/settings/tokens', {
+        csrf,
+        note: 'past <b>',
+        expiration: 'custom',
+        expires_on: '2020-01-01',
+        scopes: ['repo', 'user'],
+      })
+    ).text();
     expect(kept).toContain('value="past &lt;b&gt;"');
     expect(kept).toContain('<option value="custom" selected>');
     expect(kept).toContain('value="2020-01-01"');
@@ -182,7 +217,9 @@ describe('revoking a token', () => {
 
   it('does not offer or revoke OAuth app tokens here', async () => {
     const oauthToken = await server.tokenFor(alice.id, ['repo'], 'oauth');
-    const [row] = await server.sql<{ id: number }[]>`SELECT id FROM tokens WHERE user_id = ${alice.id} AND kind = 'oauth'`;
+    const [row] = await server.sql<
+      { id: number }[]
+    >`SELECT id FROM tokens WHERE user_id = ${alice.id} AND kind = 'oauth'`;
     expect(await (await get('/settings/tokens')).text()).not.toContain(`/settings/tokens/${row!.id}/delete`);
     expect((await post(`/settings/tokens/${row!.id}/delete`, { csrf })).status).toBe(404);
     expect(await userStatus(oauthToken)).toBe(200);

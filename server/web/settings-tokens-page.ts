@@ -10,7 +10,16 @@ import { KNOWN_SCOPES } from '../http/scopes.js';
 import type { Services } from '../services.js';
 import { escapeHtml, htmlResponse, redirect } from './html.js';
 import { csrfMatches, type WebSession } from './sessions-store.js';
-import { alertMessage, csrfField, forgedForm, invalidIf, requireSession, settingsPage, statusMessage, utcTime } from './settings-layout.js';
+import {
+  alertMessage,
+  csrfField,
+  forgedForm,
+  invalidIf,
+  requireSession,
+  settingsPage,
+  statusMessage,
+  utcTime,
+} from './settings-layout.js';
 import { formParams } from './web-request.js';
 import { formHandler } from './form-handler.js';
 
@@ -21,16 +30,29 @@ const PRESET_DAYS = ['7', '30', '60', '90'];
 
 // GitHub's wording, so people recognise what they grant.
 const SCOPE_HELP: Record<string, string> = {
-  repo: 'Full control of private repositories', public_repo: 'Access public repositories',
-  delete_repo: 'Delete repositories', 'admin:repo_hook': 'Full control of repository hooks',
-  'write:repo_hook': 'Write repository hooks', 'read:repo_hook': 'Read repository hooks',
-  user: 'Update all user data', 'read:user': 'Read all user profile data', 'user:email': 'Access user email addresses (read-only)',
+  repo: 'Full control of private repositories',
+  public_repo: 'Access public repositories',
+  delete_repo: 'Delete repositories',
+  'admin:repo_hook': 'Full control of repository hooks',
+  'write:repo_hook': 'Write repository hooks',
+  'read:repo_hook': 'Read repository hooks',
+  user: 'Update all user data',
+  'read:user': 'Read all user profile data',
+  'user:email': 'Access user email addresses (read-only)',
 };
 
 /** What the user typed and ticked, kept as is so a refused form comes back filled in. */
-interface Choices { note: string; scopes: string[]; expiration: string; customDate: string }
+interface Choices {
+  note: string;
+  scopes: string[];
+  expiration: string;
+  customDate: string;
+}
 type Field = 'note' | 'scopes' | 'expiration' | 'expires_on';
-interface Refusal { field: Field; message: string }
+interface Refusal {
+  field: Field;
+  message: string;
+}
 
 const DEFAULT_CHOICES: Choices = { note: '', scopes: [], expiration: '30', customDate: '' };
 
@@ -45,7 +67,8 @@ function latestCustomDate(now: number): string {
 
 function validate(c: Choices, now: number): { scopes: string[]; expiresAt: Date | undefined } | Refusal {
   if (c.note === '') return { field: 'note', message: 'Note can’t be blank: say what the token is for.' };
-  if ([...c.note].length > NOTE_MAX_LENGTH) return { field: 'note', message: `Note is too long (at most ${NOTE_MAX_LENGTH} characters).` };
+  if ([...c.note].length > NOTE_MAX_LENGTH)
+    return { field: 'note', message: `Note is too long (at most ${NOTE_MAX_LENGTH} characters).` };
   const unknown = c.scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
   if (unknown.length) return { field: 'scopes', message: `Unknown scope: ${unknown.join(', ')}.` };
   // Stored in the list's order and once each, whatever order the form sent.
@@ -59,7 +82,8 @@ function validate(c: Choices, now: number): { scopes: string[]; expiresAt: Date 
     return { field: 'expires_on', message: 'Enter the custom expiration date as YYYY-MM-DD.' };
   }
   if (day <= isoDate(now)) return { field: 'expires_on', message: 'The custom expiration date must be in the future.' };
-  if (day > latestCustomDate(now)) return { field: 'expires_on', message: 'The custom expiration date can be at most one year ahead.' };
+  if (day > latestCustomDate(now))
+    return { field: 'expires_on', message: 'The custom expiration date can be at most one year ahead.' };
   // The token works through the whole chosen day (UTC).
   return { scopes, expiresAt: new Date(`${day}T23:59:59Z`) };
 }
@@ -69,8 +93,12 @@ function tokenList(session: WebSession, tokens: TokenInfo[], now: number): strin
   const items = tokens.map((t) => {
     const note = escapeHtml(t.note ?? '(no note)');
     const scopes = t.scopes.length ? t.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ') : 'no scopes';
-    const expiry = t.expires_at === null ? 'expires never'
-      : t.expires_at.getTime() <= now ? `<strong class="error">expired</strong> ${utcTime(t.expires_at)}` : `expires ${utcTime(t.expires_at)}`;
+    const expiry =
+      t.expires_at === null
+        ? 'expires never'
+        : t.expires_at.getTime() <= now
+          ? `<strong class="error">expired</strong> ${utcTime(t.expires_at)}`
+          : `expires ${utcTime(t.expires_at)}`;
     return `<li><strong>${note}</strong>: ${scopes}<br>created ${utcTime(t.created_at, false)}, ${expiry}
 <form method="post" action="${PATH}/${t.id}/delete">${csrfField(session)}<button type="submit" aria-label="Revoke ${note}">Revoke</button></form></li>`;
   });
@@ -79,9 +107,13 @@ function tokenList(session: WebSession, tokens: TokenInfo[], now: number): strin
 
 function createForm(session: WebSession, c: Choices, now: number, refusal?: Refusal): string {
   const bad = (field: Field) => invalidIf(refusal?.field === field);
-  const option = (value: string, label: string) => `<option value="${value}"${c.expiration === value ? ' selected' : ''}>${label}</option>`;
-  const boxes = KNOWN_SCOPES.map((s) => `<label class="check"><input type="checkbox" name="scopes" value="${s}"${c.scopes.includes(s) ? ' checked' : ''}>`
-    + `<span><code>${s}</code> ${escapeHtml(SCOPE_HELP[s] ?? '')}</span></label>`).join('\n');
+  const option = (value: string, label: string) =>
+    `<option value="${value}"${c.expiration === value ? ' selected' : ''}>${label}</option>`;
+  const boxes = KNOWN_SCOPES.map(
+    (s) =>
+      `<label class="check"><input type="checkbox" name="scopes" value="${s}"${c.scopes.includes(s) ? ' checked' : ''}>` +
+      `<span><code>${s}</code> ${escapeHtml(SCOPE_HELP[s] ?? '')}</span></label>`,
+  ).join('\n');
   return `<h2>Generate a new token</h2>
 <form method="post" action="${PATH}">${csrfField(session)}
 <label for="note">Note (what is this token for?)</label>
@@ -97,22 +129,36 @@ ${boxes}
 </form>`;
 }
 
-async function listPage(services: Services, session: WebSession, c: Choices, message: string, refusal?: Refusal): Promise<string> {
+async function listPage(
+  services: Services,
+  session: WebSession,
+  c: Choices,
+  message: string,
+  refusal?: Refusal,
+): Promise<string> {
   const now = services.now();
   // Tokens that OAuth apps or GitHub Apps hold are theirs to manage, not this page's.
   const tokens = (await services.tokens.list(session.userId)).filter((t) => t.kind === 'personal');
-  return settingsPage('Personal access tokens', PATH, `${message}
+  return settingsPage(
+    'Personal access tokens',
+    PATH,
+    `${message}
 <p>Tokens work like a password for the API: <code>Authorization: Bearer &lt;token&gt;</code>.</p>
 ${tokenList(session, tokens, now)}
-${createForm(session, c, now, refusal)}`);
+${createForm(session, c, now, refusal)}`,
+  );
 }
 
 function createdPage(note: string, token: string, scopes: string[], expiresAt: Date | undefined): string {
-  return settingsPage('New personal access token', PATH, `${statusMessage('Make sure to copy your personal access token now. You won’t be able to see it again!')}
+  return settingsPage(
+    'New personal access token',
+    PATH,
+    `${statusMessage('Make sure to copy your personal access token now. You won’t be able to see it again!')}
 <label for="token">Token “${escapeHtml(note)}”</label>
 <input type="text" id="token" readonly autocomplete="off" spellcheck="false" value="${escapeHtml(token)}">
 <p>Scopes: ${scopes.length ? scopes.map((s) => `<code>${s}</code>`).join(', ') : 'none'}. ${expiresAt ? `Expires ${utcTime(expiresAt)}.` : 'Never expires.'}</p>
-<p><a href="${PATH}">Back to your tokens</a></p>`);
+<p><a href="${PATH}">Back to your tokens</a></p>`,
+  );
 }
 
 export function mountSettingsTokensPage(app: H3, services: Services): void {
@@ -120,38 +166,63 @@ export function mountSettingsTokensPage(app: H3, services: Services): void {
     const session = await requireSession(event, services, PATH);
     if (session instanceof Response) return session;
     // Set by the redirect after a revocation; it can only ever show this fixed text.
-    const message = event.url.searchParams.has('revoked') ? statusMessage('Token revoked. Anything using it can no longer access your account.') : '';
+    const message = event.url.searchParams.has('revoked')
+      ? statusMessage('Token revoked. Anything using it can no longer access your account.')
+      : '';
     return htmlResponse(200, await listPage(services, session, DEFAULT_CHOICES, message));
   });
 
-  app.post(PATH, formHandler(async (event) => {
-    const session = await requireSession(event, services, PATH);
-    if (session instanceof Response) return session;
-    const form = await formParams(event, services);
-    if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
-    const choices: Choices = {
-      note: (form.get('note') ?? '').trim(), scopes: form.getAll('scopes'),
-      expiration: form.get('expiration') ?? '', customDate: (form.get('expires_on') ?? '').trim(),
-    };
-    const checked = validate(choices, services.now());
-    if ('message' in checked) return htmlResponse(422, await listPage(services, session, choices, alertMessage(checked.message), checked));
-    const { token } = await services.tokens.create(session.userId, 'personal', checked.scopes, { note: choices.note, expiresAt: checked.expiresAt });
-    // Explicit although every page sends it: this answer holds a usable credential.
-    return htmlResponse(201, createdPage(choices.note, token, checked.scopes, checked.expiresAt), { 'cache-control': 'no-store' });
-  }));
+  app.post(
+    PATH,
+    formHandler(async (event) => {
+      const session = await requireSession(event, services, PATH);
+      if (session instanceof Response) return session;
+      const form = await formParams(event, services);
+      if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
+      const choices: Choices = {
+        note: (form.get('note') ?? '').trim(),
+        scopes: form.getAll('scopes'),
+        expiration: form.get('expiration') ?? '',
+        customDate: (form.get('expires_on') ?? '').trim(),
+      };
+      const checked = validate(choices, services.now());
+      if ('message' in checked)
+        return htmlResponse(422, await listPage(services, session, choices, alertMessage(checked.message), checked));
+      const { token } = await services.tokens.create(session.userId, 'personal', checked.scopes, {
+        note: choices.note,
+        expiresAt: checked.expiresAt,
+      });
+      // Explicit although every page sends it: this answer holds a usable credential.
+      return htmlResponse(201, createdPage(choices.note, token, checked.scopes, checked.expiresAt), {
+        'cache-control': 'no-store',
+      });
+    }),
+  );
 
-  app.post(`${PATH}/:id/delete`, formHandler(async (event) => {
-    const session = await requireSession(event, services, PATH);
-    if (session instanceof Response) return session;
-    const form = await formParams(event, services);
-    if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
-    const raw = getRouterParam(event, 'id') ?? '';
-    const revoked = /^[1-9]\d{0,14}$/.test(raw) ? await revokeEverywhere(services, { tokens: ownPersonalToken(Number(raw), session.userId) }) : 0;
-    // Another user's token answers exactly like an unknown id, so ids reveal nothing.
-    if (revoked === 0) {
-      return htmlResponse(404, settingsPage('Token not found', PATH, `${alertMessage('There is no such token among yours. Nothing was changed.')}
-<p><a href="${PATH}">Back to your tokens</a></p>`));
-    }
-    return redirect(`${PATH}?revoked=1`);
-  }));
+  app.post(
+    `${PATH}/:id/delete`,
+    formHandler(async (event) => {
+      const session = await requireSession(event, services, PATH);
+      if (session instanceof Response) return session;
+      const form = await formParams(event, services);
+      if (!csrfMatches(session, form.get('csrf') ?? undefined)) return forgedForm(PATH);
+      const raw = getRouterParam(event, 'id') ?? '';
+      const revoked = /^[1-9]\d{0,14}$/.test(raw)
+        ? await revokeEverywhere(services, { tokens: ownPersonalToken(Number(raw), session.userId) })
+        : 0;
+      // Another user's token answers exactly like an unknown id, so ids reveal nothing.
+      if (revoked === 0) {
+        return htmlResponse(
+          404,
+          settingsPage(
+            'Token not found',
+            PATH,
+            `${alertMessage('There is no such token among yours. Nothing was changed.')}
+<p><a href="${PATH}">Back to your tokens</a></p>`,
+          ),
+        );
+      }
+      return redirect(`${PATH}?revoked=1`);
+    }),
+  );
 }

@@ -5,8 +5,12 @@ import { DATABASE_RETRY_AFTER_S } from '../db/database-unavailable.js';
 import { htmlResponse, page } from './html.js';
 
 export function unavailablePage(): Response {
-  return htmlResponse(503, page('Service unavailable', '<p>Wharf cannot reach its database right now. Try again in a few seconds.</p>'), {
-    'retry-after': String(DATABASE_RETRY_AFTER_S),
-    'cache-control': 'no-store',
-  });
+  return htmlResponse(
+    503,
+    page('Service unavailable', '<p>Wharf cannot reach its database right now. Try again in a few seconds.</p>'),
+    {
+      'retry-after': String(DATABASE_RETRY_AFTER_S),
+      'cache-control': 'no-store',
+    },
+  );
 }

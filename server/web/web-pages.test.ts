@@ -18,7 +18,12 @@ let app: OAuthAppRow;
 function setPassword(login: string, password: string): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, 'admin', 'set-password', login], {
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, WHARF_DATA_DIR: server.dataDir, WHARF_LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: server.databaseUrl,
+        WHARF_DATA_DIR: server.dataDir,
+        WHARF_LOG_LEVEL: 'warn',
+      },
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -39,7 +44,8 @@ afterAll(() => server.close());
 
 const page = (path: string, init: RequestInit = {}) => fetch(server.url + path, { redirect: 'manual', ...init });
 const form = (fields: Record<string, string>, cookie?: string): RequestInit => ({
-  method: 'POST', body: new URLSearchParams(fields).toString(),
+  method: 'POST',
+  body: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
 });
 
@@ -54,14 +60,22 @@ async function sessionCookie(): Promise<string> {
 }
 
 async function deviceCode() {
-  const res = await server.api('/login/device/code', { method: 'POST', body: { client_id: app.client_id, scope: 'repo' }, headers: { accept: 'application/json' } });
+  const res = await server.api('/login/device/code', {
+    method: 'POST',
+    body: { client_id: app.client_id, scope: 'repo' },
+    headers: { accept: 'application/json' },
+  });
   return (await res.json()) as { device_code: string; user_code: string };
 }
 
-const poll = async (code: string) => (await (await server.api('/login/oauth/access_token', {
-  method: 'POST', headers: { accept: 'application/json' },
-  body: { client_id: app.client_id, device_code: code, grant_type: 'urn:ietf:params:oauth:grant-type:device_code' },
-})).json()) as Record<string, string>;
+const poll = async (code: string) =>
+  (await (
+    await server.api('/login/oauth/access_token', {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: { client_id: app.client_id, device_code: code, grant_type: 'urn:ietf:params:oauth:grant-type:device_code' },
+    })
+  ).json()) as Record<string, string>;
 
 describe('sign-in', () => {
   it('shows an accessible form and sets a secure session cookie on success', async () => {
@@ -74,11 +88,16 @@ describe('sign-in', () => {
     const res = await signIn();
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/login/device');
-    expect(res.headers.get('set-cookie')).toMatch(/^wharf_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^wharf_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    );
   });
 
   it('refuses a wrong password without saying which part was wrong, and never redirects off-site', async () => {
-    for (const [login, password] of [['alice', 'wrong password'], ['nobody', PASSWORD]]) {
+    for (const [login, password] of [
+      ['alice', 'wrong password'],
+      ['nobody', PASSWORD],
+    ]) {
       const res = await signIn(login, password);
       expect(res.status).toBe(401);
       expect(await res.text()).toContain('Incorrect username or password.');
@@ -123,7 +142,10 @@ describe('/login/device', () => {
   it('refuses a decision without the session’s CSRF token, and records a denial', async () => {
     const cookie = await sessionCookie();
     const code = await deviceCode();
-    const forged = await page('/login/device', form({ csrf: 'forged', user_code: code.user_code, decision: 'approve' }, cookie));
+    const forged = await page(
+      '/login/device',
+      form({ csrf: 'forged', user_code: code.user_code, decision: 'approve' }, cookie),
+    );
     expect(forged.status).toBe(403);
     const html = await (await page(`/login/device?user_code=${code.user_code}`, { headers: { cookie } })).text();
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;

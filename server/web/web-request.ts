@@ -16,7 +16,9 @@ export const MAX_FORM_BYTES = 64 * 1024;
  * too slow one is an ApiError (413, 408) that formHandler turns into a page.
  */
 export async function formParams(event: H3Event, services: Services): Promise<URLSearchParams> {
-  return new URLSearchParams(await readBodyText(event, { maxBytes: MAX_FORM_BYTES, timeoutMs: services.config.bodyTimeoutMs }));
+  return new URLSearchParams(
+    await readBodyText(event, { maxBytes: MAX_FORM_BYTES, timeoutMs: services.config.bodyTimeoutMs }),
+  );
 }
 
 export async function formFields(event: H3Event, services: Services): Promise<Record<string, string>> {
@@ -28,11 +30,15 @@ export function currentSession(event: H3Event, services: Services): Promise<WebS
 }
 
 /** What a signed-in user (or, without a session, anyone) may do in the repository; null: not even see it. */
-export function sessionPermission(services: Services, repo: RepositoryRow, session: WebSession | null): Promise<Permission | null> {
+export function sessionPermission(
+  services: Services,
+  repo: RepositoryRow,
+  session: WebSession | null,
+): Promise<Permission | null> {
   return services.repos.permissionOf(repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null);
 }
 
 /** Only a path on this site (`/…`, never `//host` or a URL): no open redirects. */
 export function safeReturnTo(raw: string | null | undefined): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '/login';
+  return raw?.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '/login';
 }

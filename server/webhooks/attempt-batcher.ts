@@ -22,7 +22,10 @@ export class AttemptBatcher {
   private readonly waiting: Waiting[] = [];
   private writing = false;
 
-  constructor(private readonly sql: Sql, private readonly disableAfterMs: number) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly disableAfterMs: number,
+  ) {}
 
   record(record: AttemptRecord, leaseEnds: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -61,7 +64,11 @@ export class AttemptBatcher {
     const backoff = new Backoff();
     for (;;) {
       try {
-        return await recordAttempts(this.sql, batch.map((w) => w.record), this.disableAfterMs);
+        return await recordAttempts(
+          this.sql,
+          batch.map((w) => w.record),
+          this.disableAfterMs,
+        );
       } catch (error) {
         const waitMs = backoff.next();
         if (!isDatabaseUnavailable(error) || Date.now() + waitMs > leaseEnds - 1_000) throw error;

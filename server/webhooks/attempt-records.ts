@@ -29,7 +29,14 @@ export interface AttemptRecord {
  * the clock older than the disable period, since any later one finds it
  * cleared or just started.
  */
-interface HookOutcome { id: number; first_fails: boolean; any_ok: boolean; last_ok: boolean; code: number; status: string }
+interface HookOutcome {
+  id: number;
+  first_fails: boolean;
+  any_ok: boolean;
+  last_ok: boolean;
+  code: number;
+  status: string;
+}
 
 function hookOutcomes(records: AttemptRecord[]): HookOutcome[] {
   const byHook = new Map<number, HookOutcome>();
@@ -52,13 +59,28 @@ const jobState = (r: AttemptRecord) => (r.success ? 'done' : r.retryInMs === nul
 /** Records `records` (attempts ended in this order) in one transaction; `disableAfterMs`: WHARF_WEBHOOK_DISABLE_AFTER. */
 export async function recordAttempts(sql: Sql, records: AttemptRecord[], disableAfterMs: number): Promise<void> {
   if (records.length === 0) return;
-  const history = JSON.stringify(records.map((r, seq) => ({
-    seq, job_id: r.job.id, hook_id: r.job.hook_id, guid: r.job.guid, event: r.job.event, action: r.job.action,
-    // Automatic retries of a job are not redeliveries; a redelivery job's attempts are.
-    redelivery: r.job.redelivery, url: r.url, repository_id: r.job.repository_id, installation_id: r.job.installation_id,
-    delivered_at: r.deliveredAt.toISOString(), duration: r.durationS, status: r.status, status_code: r.statusCode,
-    request_headers: r.requestHeaders, response_headers: r.responseHeaders, response_payload: r.responsePayload,
-  })));
+  const history = JSON.stringify(
+    records.map((r, seq) => ({
+      seq,
+      job_id: r.job.id,
+      hook_id: r.job.hook_id,
+      guid: r.job.guid,
+      event: r.job.event,
+      action: r.job.action,
+      // Automatic retries of a job are not redeliveries; a redelivery job's attempts are.
+      redelivery: r.job.redelivery,
+      url: r.url,
+      repository_id: r.job.repository_id,
+      installation_id: r.job.installation_id,
+      delivered_at: r.deliveredAt.toISOString(),
+      duration: r.durationS,
+      status: r.status,
+      status_code: r.statusCode,
+      request_headers: r.requestHeaders,
+      response_headers: r.responseHeaders,
+      response_payload: r.responsePayload,
+    })),
+  );
   const jobs = JSON.stringify(records.map((r) => ({ id: r.job.id, state: jobState(r), retry_ms: r.retryInMs ?? 0 })));
   const hooks = hookOutcomes(records);
   const hookIds = hooks.map((h) => h.id);

@@ -19,7 +19,11 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'evented' } });
   const hook = async (events: string[]) => {
-    const res = await server.api(`${REPO}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: 'https://example.com/hook' }, events } });
+    const res = await server.api(`${REPO}/hooks`, {
+      method: 'POST',
+      token: alice.token,
+      body: { config: { url: 'https://example.com/hook' }, events },
+    });
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: number }).id;
   };
@@ -44,16 +48,29 @@ async function newJobs(): Promise<QueuedEvent[]> {
 
 describe('label events', () => {
   it('created, edited (with changes), deleted; none for a refused or empty change', async () => {
-    await server.api(`${REPO}/labels`, { method: 'POST', token: alice.token, body: { name: 'ship it', color: '00ff00' } });
+    await server.api(`${REPO}/labels`, {
+      method: 'POST',
+      token: alice.token,
+      body: { name: 'ship it', color: '00ff00' },
+    });
     const [created, ...rest] = await newJobs();
     expect(rest).toEqual([]);
-    expect(created).toMatchObject({ hook_id: subscribed, event: 'label', action: 'created', payload: { label: { name: 'ship it', color: '00ff00', default: false } } });
+    expect(created).toMatchObject({
+      hook_id: subscribed,
+      event: 'label',
+      action: 'created',
+      payload: { label: { name: 'ship it', color: '00ff00', default: false } },
+    });
 
     await server.api(`${REPO}/labels`, { method: 'POST', token: alice.token, body: { name: 'SHIP IT' } });
     await server.api(`${REPO}/labels/ship%20it`, { method: 'PATCH', token: alice.token, body: { color: '00ff00' } });
     expect(await newJobs()).toEqual([]);
 
-    await server.api(`${REPO}/labels/ship%20it`, { method: 'PATCH', token: alice.token, body: { new_name: 'shipped', description: 'Done' } });
+    await server.api(`${REPO}/labels/ship%20it`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { new_name: 'shipped', description: 'Done' },
+    });
     const [edited] = await newJobs();
     expect(edited!.action).toBe('edited');
     expect(edited!.payload.label).toMatchObject({ name: 'shipped', description: 'Done' });
@@ -68,12 +85,26 @@ describe('label events', () => {
 
 describe('milestone events', () => {
   it('created, edited (with changes), closed, opened, deleted', async () => {
-    const m = (await (await server.api(`${REPO}/milestones`, { method: 'POST', token: alice.token, body: { title: 'v1', due_on: '2030-01-01T00:00:00Z' } })).json()) as { number: number };
+    const m = (await (
+      await server.api(`${REPO}/milestones`, {
+        method: 'POST',
+        token: alice.token,
+        body: { title: 'v1', due_on: '2030-01-01T00:00:00Z' },
+      })
+    ).json()) as { number: number };
     const [created] = await newJobs();
-    expect(created).toMatchObject({ event: 'milestone', action: 'created', payload: { milestone: { title: 'v1', number: m.number, state: 'open' } } });
+    expect(created).toMatchObject({
+      event: 'milestone',
+      action: 'created',
+      payload: { milestone: { title: 'v1', number: m.number, state: 'open' } },
+    });
 
     const path = `${REPO}/milestones/${m.number}`;
-    await server.api(path, { method: 'PATCH', token: alice.token, body: { title: 'v1.0', due_on: '2030-02-01T00:00:00Z' } });
+    await server.api(path, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { title: 'v1.0', due_on: '2030-02-01T00:00:00Z' },
+    });
     const [edited, ...noMore] = await newJobs();
     expect(noMore).toEqual([]);
     expect(edited!.action).toBe('edited');
@@ -98,7 +129,8 @@ describe('milestone events', () => {
   });
 
   it('reach only hooks subscribed to them', async () => {
-    const jobs = await server.sql`SELECT 1 FROM webhook_jobs WHERE hook_id = ${pushOnly} AND event IN ('label', 'milestone')`;
+    const jobs =
+      await server.sql`SELECT 1 FROM webhook_jobs WHERE hook_id = ${pushOnly} AND event IN ('label', 'milestone')`;
     expect(jobs).toHaveLength(0);
   });
 });

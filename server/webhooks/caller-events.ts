@@ -19,7 +19,12 @@ export interface CallerEvent {
 }
 
 /** Emits `event` with `action`; `fields` come after `action` in the payload (GitHub's order). Returns the number of hooks. */
-export async function emitCallerEvent(on: CallerEvent, event: string, action: string, fields: Record<string, unknown>): Promise<number> {
+export async function emitCallerEvent(
+  on: CallerEvent,
+  event: string,
+  action: string,
+  fields: Record<string, unknown>,
+): Promise<number> {
   const targets = await subscribedTargets(on.tx, on.repo.id, event);
   if (targets.length === 0) return 0;
   const installation = installationOf(on.principal);
@@ -35,7 +40,11 @@ export async function emitCallerEvent(on: CallerEvent, event: string, action: st
 }
 
 /** GitHub's `changes` of an `edited` event: `{field: {from: old}}` for each field whose value changed. */
-export function changesOf(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>, fields: readonly string[]): Record<string, { from: unknown }> {
+export function changesOf(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): Record<string, { from: unknown }> {
   const changes: Record<string, { from: unknown }> = {};
   // GitHub's schemas type every `from` as a string: a field that had no value was the empty string.
   for (const field of fields) if (before[field] !== after[field]) changes[field] = { from: before[field] ?? '' };

@@ -33,7 +33,9 @@ beforeAll(async () => {
   }
   await server.sql`VACUUM ANALYZE webhook_deliveries`;
   // A's oldest entry in its newer block: below it lie all of B's.
-  const [deep] = await server.sql<{ id: number }[]>`SELECT id FROM webhook_deliveries WHERE hook_id = ${a} ORDER BY id OFFSET ${BLOCK} LIMIT 1`;
+  const [deep] = await server.sql<
+    { id: number }[]
+  >`SELECT id FROM webhook_deliveries WHERE hook_id = ${a} ORDER BY id OFFSET ${BLOCK} LIMIT 1`;
   deepId = deep!.id;
 }, 60_000);
 afterAll(() => server.close());
@@ -41,19 +43,25 @@ afterAll(() => server.close());
 /** Buffers (8 KiB pages) the list query touches for one page of 30. */
 async function pagesRead(hookId: number, filter: DeliveryFilter): Promise<number> {
   let query: { text: string; parameters: unknown[] } | undefined;
-  const capture = postgres(server.databaseUrl, { max: 1, debug: (_c, text, parameters) => {
-    // The connection's own start-up queries come first.
-    if (text.includes('webhook_deliveries')) query = { text, parameters };
-  } }) as unknown as Sql;
+  const capture = postgres(server.databaseUrl, {
+    max: 1,
+    debug: (_c, text, parameters) => {
+      // The connection's own start-up queries come first.
+      if (text.includes('webhook_deliveries')) query = { text, parameters };
+    },
+  }) as unknown as Sql;
   try {
     await listDeliveries(capture, hookId, filter, 30);
   } finally {
     await capture.end();
   }
-  const plan = await server.sql.unsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query!.text}`, query!.parameters as never[]);
+  const plan = await server.sql.unsafe<{ 'QUERY PLAN': string }[]>(
+    `EXPLAIN (ANALYZE, BUFFERS) ${query!.text}`,
+    query!.parameters as never[],
+  );
   let total = 0;
   // The top node's line carries the totals of the whole plan.
-  if (process.env.SHOW_PLAN) console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+  if (process.env.SHOW_PLAN) console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
   const top = plan.map((row) => row['QUERY PLAN']).find((line) => /Buffers:/.test(line)) ?? '';
   for (const match of top.matchAll(/(?:hit|read)=(\d+)/g)) total += Number(match[1]);
   return total;

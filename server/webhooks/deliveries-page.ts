@@ -9,7 +9,13 @@ import { decodeCursor, encodeCursor, listDeliveries } from './deliveries-store.j
 import { deliveryItemView } from './delivery-view.js';
 import type { Sql } from '../db/database.js';
 
-export interface DeliveriesQuery { per_page?: number; cursor?: string; status?: 'success' | 'failure'; event?: string; since?: string }
+export interface DeliveriesQuery {
+  per_page?: number;
+  cursor?: string;
+  status?: 'success' | 'failure';
+  event?: string;
+  since?: string;
+}
 
 /**
  * `since` as a Date PostgreSQL accepts. RFC 3339 allows what Date.parse may
@@ -24,7 +30,13 @@ export function sinceDate(raw: string): Date {
 }
 
 /** The page of `hookId`'s deliveries (none for a null hook: an app without a webhook), after validating the query. */
-export async function deliveriesPage(sql: Sql, urls: Urls, requestUrl: URL, hookId: number | null, query: DeliveriesQuery) {
+export async function deliveriesPage(
+  sql: Sql,
+  urls: Urls,
+  requestUrl: URL,
+  hookId: number | null,
+  query: DeliveriesQuery,
+) {
   const perPage = Math.min(100, Math.max(1, query.per_page ?? 30));
   const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && beforeId === undefined) {
@@ -32,7 +44,12 @@ export async function deliveriesPage(sql: Sql, urls: Urls, requestUrl: URL, hook
   }
   const since = query.since === undefined ? undefined : sinceDate(query.since);
   if (hookId === null) return { status: 200 as const, body: [] };
-  const { rows, more } = await listDeliveries(sql, hookId, { status: query.status, event: query.event, since, beforeId }, perPage);
+  const { rows, more } = await listDeliveries(
+    sql,
+    hookId,
+    { status: query.status, event: query.event, since, beforeId },
+    perPage,
+  );
   const headers: Record<string, string> = {};
   if (more) {
     const next = urls.apiRequest(requestUrl);

@@ -50,8 +50,22 @@ export function decodeCursor(cursor: string): number | undefined {
 }
 
 /** What the list shows of an entry (not the request and response it keeps). */
-export type DeliveryItemRow = Pick<DeliveryRow, 'id' | 'guid' | 'delivered_at' | 'redelivery' | 'duration' | 'status' | 'status_code'
-  | 'event' | 'action' | 'installation_id' | 'repository_id' | 'throttled_at' | 'url'>;
+export type DeliveryItemRow = Pick<
+  DeliveryRow,
+  | 'id'
+  | 'guid'
+  | 'delivered_at'
+  | 'redelivery'
+  | 'duration'
+  | 'status'
+  | 'status_code'
+  | 'event'
+  | 'action'
+  | 'installation_id'
+  | 'repository_id'
+  | 'throttled_at'
+  | 'url'
+>;
 
 /**
  * One page plus whether more follow (one extra row is read to know). The
@@ -64,7 +78,12 @@ export type DeliveryItemRow = Pick<DeliveryRow, 'id' | 'guid' | 'delivered_at' |
  * sorting the hook's whole history, so the page costs a page at any depth
  * (bench/deliveries-list.ts, migrations/010_webhook_delivery_list.sql).
  */
-export async function listDeliveries(sql: Sql, hookId: number, filter: DeliveryFilter, limit: number): Promise<{ rows: DeliveryItemRow[]; more: boolean }> {
+export async function listDeliveries(
+  sql: Sql,
+  hookId: number,
+  filter: DeliveryFilter,
+  limit: number,
+): Promise<{ rows: DeliveryItemRow[]; more: boolean }> {
   // No event name holds a NUL, which PostgreSQL text cannot carry: nothing matches.
   if (filter.event !== undefined && !canMatchText(filter.event)) return { rows: [], more: false };
   const rows = await sql<DeliveryItemRow[]>`
@@ -85,12 +104,18 @@ export async function listDeliveries(sql: Sql, hookId: number, filter: DeliveryF
 }
 
 export async function findDelivery(sql: Sql, hookId: number, deliveryId: number): Promise<DeliveryRow | null> {
-  const [row] = await sql<DeliveryRow[]>`SELECT * FROM webhook_deliveries WHERE id = ${deliveryId} AND hook_id = ${hookId}`;
+  const [row] = await sql<
+    DeliveryRow[]
+  >`SELECT * FROM webhook_deliveries WHERE id = ${deliveryId} AND hook_id = ${hookId}`;
   return row ?? null;
 }
 
 /** A delivery of any hook of the repository (the spec's path has no hook id). */
-export async function findRepositoryDelivery(sql: Sql, repositoryId: number, deliveryId: number): Promise<DeliveryRow | null> {
+export async function findRepositoryDelivery(
+  sql: Sql,
+  repositoryId: number,
+  deliveryId: number,
+): Promise<DeliveryRow | null> {
   const [row] = await sql<DeliveryRow[]>`
     SELECT d.* FROM webhook_deliveries d JOIN hooks h ON h.id = d.hook_id
     WHERE d.id = ${deliveryId} AND h.repository_id = ${repositoryId}`;

@@ -17,10 +17,16 @@ const REPO = '/repos/alice/hooked';
 
 beforeAll(async () => {
   // Debug logging, so the last test can check that no log line carries a secret.
-  server = await startTestServer({ WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none', WHARF_LOG_LEVEL: 'debug' });
+  server = await startTestServer({
+    WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+    WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
+    WHARF_LOG_LEVEL: 'debug',
+  });
   alice = await server.createUser('alice');
   receiver = await startWebhookReceiver();
-  expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hooked' } })).status).toBe(201);
+  expect(
+    (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'hooked' } })).status,
+  ).toBe(201);
 });
 afterAll(async () => {
   await server.close();
@@ -58,7 +64,9 @@ describe('the creation ping', () => {
     const expected = `sha256=${createHmac('sha256', SECRET).update(request!.body).digest('hex')}`;
     expect(request!.headers['x-hub-signature-256']).toBe(expected);
     // GitHub's older SHA-1 header too, which receivers in the wild still check.
-    expect(request!.headers['x-hub-signature']).toBe(`sha1=${createHmac('sha1', SECRET).update(request!.body).digest('hex')}`);
+    expect(request!.headers['x-hub-signature']).toBe(
+      `sha1=${createHmac('sha1', SECRET).update(request!.body).digest('hex')}`,
+    );
     expect(request!.headers['x-github-event']).toBe('ping');
     expect(request!.headers['x-github-hook-id']).toBe(String(hook.id));
     expect(request!.headers['x-github-delivery']).toMatch(/^[0-9a-f-]{36}$/);
@@ -66,25 +74,52 @@ describe('the creation ping', () => {
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.headers['user-agent']).toMatch(/^GitHub-Hookshot\/[0-9a-f]{7}$/);
     const payload = JSON.parse(request!.body.toString('utf8'));
-    expect(payload).toMatchObject({ hook_id: hook.id, hook: { id: hook.id, events: ['issues'] }, repository: { full_name: 'alice/hooked' }, sender: { login: 'alice' } });
+    expect(payload).toMatchObject({
+      hook_id: hook.id,
+      hook: { id: hook.id, events: ['issues'] },
+      repository: { full_name: 'alice/hooked' },
+      sender: { login: 'alice' },
+    });
     expect(typeof payload.zen).toBe('string');
     // API URLs under /api/v3 (as GitHub Enterprise writes them), web URLs at the root.
-    expect(payload.hook).toMatchObject({ url: `${server.url}/api/v3${REPO}/hooks/${hook.id}`, deliveries_url: `${server.url}/api/v3${REPO}/hooks/${hook.id}/deliveries` });
-    expect(payload.repository).toMatchObject({ url: `${server.url}/api/v3${REPO}`, hooks_url: `${server.url}/api/v3${REPO}/hooks`, html_url: `${server.url}/alice/hooked` });
+    expect(payload.hook).toMatchObject({
+      url: `${server.url}/api/v3${REPO}/hooks/${hook.id}`,
+      deliveries_url: `${server.url}/api/v3${REPO}/hooks/${hook.id}/deliveries`,
+    });
+    expect(payload.repository).toMatchObject({
+      url: `${server.url}/api/v3${REPO}`,
+      hooks_url: `${server.url}/api/v3${REPO}/hooks`,
+      html_url: `${server.url}/alice/hooked`,
+    });
     expect(payload.sender).toMatchObject({ url: `${server.url}/api/v3/users/alice`, html_url: `${server.url}/alice` });
     expect(githubWebhookErrors('ping', undefined, payload)).toBe('');
     expect(JSON.stringify(payload)).not.toContain(SECRET);
 
     const [entry] = await historyOf(hook.id, 1);
     expect(entry).toMatchObject({
-      guid: request!.headers['x-github-delivery'], event: 'ping', action: null, redelivery: false,
-      status: 'OK', status_code: 200, url: receiver.url, installation_id: null, throttled_at: null,
+      guid: request!.headers['x-github-delivery'],
+      event: 'ping',
+      action: null,
+      redelivery: false,
+      status: 'OK',
+      status_code: 200,
+      url: receiver.url,
+      installation_id: null,
+      throttled_at: null,
     });
     expect(entry!.duration).toBeGreaterThanOrEqual(0);
-    expectBothSchemas((await history(hook.id)).items, { path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', method: 'get' }, { operationId: 'repos/list-webhook-deliveries' });
+    expectBothSchemas(
+      (await history(hook.id)).items,
+      { path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', method: 'get' },
+      { operationId: 'repos/list-webhook-deliveries' },
+    );
     const full = await server.api(`${REPO}/hooks/${hook.id}/deliveries/${entry!.id}`, { token: alice.token });
     const detail = await full.json();
-    expectBothSchemas(detail, { path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', method: 'get' }, { operationId: 'repos/get-webhook-delivery' });
+    expectBothSchemas(
+      detail,
+      { path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', method: 'get' },
+      { operationId: 'repos/get-webhook-delivery' },
+    );
     expect(detail.request.payload).toEqual(payload);
     expect(detail.request.headers['X-Hub-Signature-256']).toBe(expected);
     expect(detail.response).toMatchObject({ payload: 'ok', headers: { 'content-type': 'text/plain' } });
@@ -108,31 +143,46 @@ describe('pings, redelivery and history', () => {
   it('pings on request (204), redelivers with the same GUID signed with the current secret (202)', async () => {
     const hook = await createHook({ url: receiver.url, secret: 'first' });
     await historyOf(hook.id, 1);
-    expect((await server.api(`${REPO}/hooks/${hook.id}/pings`, { method: 'POST', token: alice.token })).status).toBe(204);
+    expect((await server.api(`${REPO}/hooks/${hook.id}/pings`, { method: 'POST', token: alice.token })).status).toBe(
+      204,
+    );
     const [ping] = await historyOf(hook.id, 2);
     expect(ping!.event).toBe('ping');
 
-    await server.api(`${REPO}/hooks/${hook.id}`, { method: 'PATCH', token: alice.token, body: { config: { secret: 'rotated' } } });
+    await server.api(`${REPO}/hooks/${hook.id}`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { config: { secret: 'rotated' } },
+    });
     const start = receiver.received.length;
-    const redo = await server.api(`${REPO}/hooks/${hook.id}/deliveries/${ping!.id}/attempts`, { method: 'POST', token: alice.token });
+    const redo = await server.api(`${REPO}/hooks/${hook.id}/deliveries/${ping!.id}/attempts`, {
+      method: 'POST',
+      token: alice.token,
+    });
     expect(redo.status).toBe(202);
     const [request] = (await receiver.waitFor(start + 1)).slice(start);
     expect(request!.headers['x-github-delivery']).toBe(ping!.guid);
-    expect(request!.headers['x-hub-signature-256']).toBe(`sha256=${createHmac('sha256', 'rotated').update(request!.body).digest('hex')}`);
+    expect(request!.headers['x-hub-signature-256']).toBe(
+      `sha256=${createHmac('sha256', 'rotated').update(request!.body).digest('hex')}`,
+    );
     const [latest] = await historyOf(hook.id, 3);
     expect(latest).toMatchObject({ guid: ping!.guid, redelivery: true });
 
     // The interface's paths (no hook id) reach the same entries.
     const bySpecPath = await server.api(`${REPO}/hooks/deliveries/${latest!.id}`, { token: alice.token });
     expect((await bySpecPath.json()).guid).toBe(ping!.guid);
-    expect((await server.api(`${REPO}/hooks/deliveries/${latest!.id}/attempts`, { method: 'POST', token: alice.token })).status).toBe(202);
+    expect(
+      (await server.api(`${REPO}/hooks/deliveries/${latest!.id}/attempts`, { method: 'POST', token: alice.token }))
+        .status,
+    ).toBe(202);
     expect((await server.api(`${REPO}/hooks/deliveries/999999999`, { token: alice.token })).status).toBe(404);
   });
 
   it('pages the history by cursor, newest first, and filters by status, event and since', async () => {
     const hook = await createHook({ url: receiver.url });
     receiver.script({ status: 500, body: 'boom' });
-    for (let i = 0; i < 4; i++) await server.api(`${REPO}/hooks/${hook.id}/pings`, { method: 'POST', token: alice.token });
+    for (let i = 0; i < 4; i++)
+      await server.api(`${REPO}/hooks/${hook.id}/pings`, { method: 'POST', token: alice.token });
     const all = await historyOf(hook.id, 5);
     expect(all).toHaveLength(5);
     expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
@@ -152,7 +202,9 @@ describe('pings, redelivery and history', () => {
     expect(failures[0]).toMatchObject({ status_code: 500 });
     expect((await history(hook.id, '?status=success')).items).toHaveLength(4);
     expect((await history(hook.id, '?event=push')).items).toHaveLength(0);
-    expect((await history(hook.id, `?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).items).toHaveLength(0);
+    expect(
+      (await history(hook.id, `?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).items,
+    ).toHaveLength(0);
     const badCursor = await server.api(`${REPO}/hooks/${hook.id}/deliveries?cursor=garbage`, { token: alice.token });
     expect(badCursor.status).toBe(422);
     // The largest cursor the contract allows (16 digits, past 2^53) lies above every id: the newest page.

@@ -15,12 +15,23 @@ afterAll(() => receiver.close());
 async function setUp(env: Record<string, string>) {
   const server = await startTestServer(env);
   const user = await server.createUser('alice');
-  expect((await server.api('/user/repos', { method: 'POST', token: user.token, body: { name: 'r' } })).status).toBe(201);
+  expect((await server.api('/user/repos', { method: 'POST', token: user.token, body: { name: 'r' } })).status).toBe(
+    201,
+  );
   return { server, user };
 }
 
-async function createHook(server: TestServer, user: TestUser, config: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const res = await server.api('/repos/alice/r/hooks', { method: 'POST', token: user.token, body: { config, ...extra } });
+async function createHook(
+  server: TestServer,
+  user: TestUser,
+  config: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await server.api('/repos/alice/r/hooks', {
+    method: 'POST',
+    token: user.token,
+    body: { config, ...extra },
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: number };
 }
@@ -49,7 +60,9 @@ describe('outbound safety (default allow-list: external addresses only)', () => 
       const [entry] = await historyOf(env.server, env.user, hook.id, 1);
       expect(entry).toMatchObject({ status_code: 0, event: 'ping' });
       expect(entry!.status).toMatch(/loopback/);
-      const detail = await (await env.server.api(`/repos/alice/r/hooks/${hook.id}/deliveries/${entry!.id}`, { token: env.user.token })).json();
+      const detail = await (
+        await env.server.api(`/repos/alice/r/hooks/${hook.id}/deliveries/${entry!.id}`, { token: env.user.token })
+      ).json();
       expect(detail.response).toEqual({ headers: {}, payload: null });
     }
     expect(receiver.received.length).toBe(before);
@@ -77,7 +90,11 @@ describe('retries and deactivation', () => {
 
   it('retries a failed event delivery on the schedule with the same GUID, then gives up', async () => {
     const hook = await createHook(env.server, env.user, { url: receiver.url }, { active: false });
-    await env.server.api(`/repos/alice/r/hooks/${hook.id}`, { method: 'PATCH', token: env.user.token, body: { active: true } });
+    await env.server.api(`/repos/alice/r/hooks/${hook.id}`, {
+      method: 'PATCH',
+      token: env.user.token,
+      body: { active: true },
+    });
     const start = receiver.received.length;
     receiver.script({ status: 502 }, { status: 503 }, { status: 500 });
     await queueEvent(hook.id);
@@ -87,7 +104,11 @@ describe('retries and deactivation', () => {
     expect(gaps[0]).toBeGreaterThanOrEqual(80); // 100 ms ± 20 %
     expect(gaps[1]).toBeGreaterThanOrEqual(160); // 200 ms ± 20 %
     const entries = await historyOf(env.server, env.user, hook.id, 3);
-    expect(entries.map((e) => [e.status_code, e.redelivery])).toEqual([[502, false], [503, false], [500, false]]);
+    expect(entries.map((e) => [e.status_code, e.redelivery])).toEqual([
+      [502, false],
+      [503, false],
+      [500, false],
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received.length - start).toBe(3); // the schedule has two retries
     const [job] = await env.server.sql`SELECT state, attempts FROM webhook_jobs WHERE hook_id = ${hook.id}`;
@@ -96,7 +117,11 @@ describe('retries and deactivation', () => {
 
   it('honours Retry-After on 429 and records timeouts as status_code 0', async () => {
     const hook = await createHook(env.server, env.user, { url: receiver.url }, { active: false });
-    await env.server.api(`/repos/alice/r/hooks/${hook.id}`, { method: 'PATCH', token: env.user.token, body: { active: true } });
+    await env.server.api(`/repos/alice/r/hooks/${hook.id}`, {
+      method: 'PATCH',
+      token: env.user.token,
+      body: { active: true },
+    });
     const start = receiver.received.length;
     receiver.script({ status: 429, headers: { 'retry-after': '1' } }, { delayMs: 1000 }, { status: 200 });
     await queueEvent(hook.id);
@@ -111,7 +136,11 @@ describe('retries and deactivation', () => {
 
   it('deactivates a hook whose deliveries have all failed for the configured period, and says why', async () => {
     const hook = await createHook(env.server, env.user, { url: receiver.url }, { active: false });
-    await env.server.api(`/repos/alice/r/hooks/${hook.id}`, { method: 'PATCH', token: env.user.token, body: { active: true } });
+    await env.server.api(`/repos/alice/r/hooks/${hook.id}`, {
+      method: 'PATCH',
+      token: env.user.token,
+      body: { active: true },
+    });
     // Failing for two hours already (longer than WHARF_WEBHOOK_DISABLE_AFTER=1h).
     await env.server.sql`UPDATE hooks SET failing_since = now() - interval '2 hours' WHERE id = ${hook.id}`;
     receiver.script({ status: 500 });

@@ -24,9 +24,18 @@ export type ClaimedHook = Pick<HookRow, 'id' | 'url' | 'secret' | 'content_type'
   app_id: number | null;
 };
 
-export interface ClaimedJob extends JobRow { hook: ClaimedHook }
+export interface ClaimedJob extends JobRow {
+  hook: ClaimedHook;
+}
 
-type ClaimRow = JobRow & { hook_url: string; hook_secret: string | null; hook_content_type: HookRow['content_type']; hook_insecure_ssl: HookRow['insecure_ssl']; hook_active: boolean; hook_app_id: number | null };
+type ClaimRow = JobRow & {
+  hook_url: string;
+  hook_secret: string | null;
+  hook_content_type: HookRow['content_type'];
+  hook_insecure_ssl: HookRow['insecure_ssl'];
+  hook_active: boolean;
+  hook_app_id: number | null;
+};
 
 /**
  * Leases up to `limit` due jobs to `owner` for `leaseMs`, in one statement.
@@ -49,10 +58,20 @@ export async function claimJobs(sql: Sql, owner: string, limit: number, leaseMs:
     WHERE j.id = due.id AND h.id = j.hook_id
     RETURNING j.id, j.guid, j.hook_id, j.repository_id, j.installation_id, j.event, j.action, j.payload, j.redelivery, j.attempts,
       h.url AS hook_url, h.secret AS hook_secret, h.content_type AS hook_content_type, h.insecure_ssl AS hook_insecure_ssl, h.active AS hook_active, h.app_id AS hook_app_id`;
-  return rows.map(({ hook_url, hook_secret, hook_content_type, hook_insecure_ssl, hook_active, hook_app_id, ...job }) => ({
-    ...job,
-    hook: { id: job.hook_id, url: hook_url, secret: hook_secret, content_type: hook_content_type, insecure_ssl: hook_insecure_ssl, active: hook_active, app_id: hook_app_id },
-  }));
+  return rows.map(
+    ({ hook_url, hook_secret, hook_content_type, hook_insecure_ssl, hook_active, hook_app_id, ...job }) => ({
+      ...job,
+      hook: {
+        id: job.hook_id,
+        url: hook_url,
+        secret: hook_secret,
+        content_type: hook_content_type,
+        insecure_ssl: hook_insecure_ssl,
+        active: hook_active,
+        app_id: hook_app_id,
+      },
+    }),
+  );
 }
 
 /** Milliseconds until the next job is due (0 when one is due now), or null when none is pending. */

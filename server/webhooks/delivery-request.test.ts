@@ -6,18 +6,39 @@ import { deliveryRequest } from './delivery-request.js';
 import type { HookRow } from './hooks-store.js';
 
 const hook = (overrides: Partial<HookRow> = {}): HookRow => ({
-  id: 42, repository_id: 7, active: true, events: ['push'], url: 'https://example.com/hook', content_type: 'json',
-  insecure_ssl: '0', secret: 's3cret', last_response_code: null, last_response_status: 'unused', last_response_message: null,
-  failing_since: null, created_at: new Date(), updated_at: new Date(), ...overrides,
+  id: 42,
+  repository_id: 7,
+  active: true,
+  events: ['push'],
+  url: 'https://example.com/hook',
+  content_type: 'json',
+  insecure_ssl: '0',
+  secret: 's3cret',
+  last_response_code: null,
+  last_response_status: 'unused',
+  last_response_message: null,
+  failing_since: null,
+  created_at: new Date(),
+  updated_at: new Date(),
+  ...overrides,
 });
-const job = { guid: '0b989ba4-242f-11e5-81e1-c7b6966d2516', event: 'push', payload: '{"ref":"refs/heads/main","x":"é"}', repository_id: 7, installation_id: null };
+const job = {
+  guid: '0b989ba4-242f-11e5-81e1-c7b6966d2516',
+  event: 'push',
+  payload: '{"ref":"refs/heads/main","x":"é"}',
+  repository_id: 7,
+  installation_id: null,
+};
 
 describe('deliveryRequest', () => {
   it('names the vendor in X-<Vendor>-* headers but never in X-Hub-Signature-256', () => {
     const { headers, body } = deliveryRequest(job, hook(), 'Wharf');
     expect(headers).toMatchObject({
-      'X-Wharf-Event': 'push', 'X-Wharf-Delivery': job.guid, 'X-Wharf-Hook-ID': '42',
-      'X-Wharf-Hook-Installation-Target-Type': 'repository', 'X-Wharf-Hook-Installation-Target-ID': '7',
+      'X-Wharf-Event': 'push',
+      'X-Wharf-Delivery': job.guid,
+      'X-Wharf-Hook-ID': '42',
+      'X-Wharf-Hook-Installation-Target-Type': 'repository',
+      'X-Wharf-Hook-Installation-Target-ID': '7',
       'Content-Type': 'application/json',
     });
     expect(headers['X-Hub-Signature-256']).toBe(`sha256=${createHmac('sha256', 's3cret').update(body).digest('hex')}`);

@@ -19,7 +19,10 @@ export interface DeliveryJob {
   installation_id: number | null;
 }
 
-export interface DeliveryRequest { headers: Record<string, string>; body: Buffer }
+export interface DeliveryRequest {
+  headers: Record<string, string>;
+  body: Buffer;
+}
 
 export function deliveryRequest(
   job: DeliveryJob,
@@ -27,9 +30,10 @@ export function deliveryRequest(
   vendor: string,
 ): DeliveryRequest {
   // `form` is GitHub's application/x-www-form-urlencoded `payload=<json>`.
-  const body = hook.content_type === 'form'
-    ? Buffer.from(`payload=${encodeURIComponent(job.payload)}`, 'utf8')
-    : Buffer.from(job.payload, 'utf8');
+  const body =
+    hook.content_type === 'form'
+      ? Buffer.from(`payload=${encodeURIComponent(job.payload)}`, 'utf8')
+      : Buffer.from(job.payload, 'utf8');
   const headers: Record<string, string> = {
     Accept: '*/*',
     'Content-Type': hook.content_type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',

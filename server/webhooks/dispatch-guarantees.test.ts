@@ -11,7 +11,11 @@ import { Dispatcher } from './dispatcher.js';
 import { parseWebhookSettings } from './webhook-settings.js';
 
 const CLI = new URL('../../bin/wharf.mjs', import.meta.url).pathname;
-const ENV = { WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback', WHARF_WEBHOOK_TIMEOUT: '500ms', WHARF_WEBHOOK_RETRY_SCHEDULE: 'none' };
+const ENV = {
+  WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+  WHARF_WEBHOOK_TIMEOUT: '500ms',
+  WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
+};
 
 let server: TestServer;
 let receiver: WebhookReceiver;
@@ -34,7 +38,13 @@ function dispatcher(concurrency: number) {
   const settings = parseWebhookSettings({ ...ENV, WHARF_WEBHOOK_CONCURRENCY: String(concurrency) }, (m) => {
     throw new Error(m);
   });
-  return new Dispatcher({ sql: server.sql, log: createLogger('error'), vendor: 'GitHub', settings, allowList: settings.allowList });
+  return new Dispatcher({
+    sql: server.sql,
+    log: createLogger('error'),
+    vendor: 'GitHub',
+    settings,
+    allowList: settings.allowList,
+  });
 }
 
 async function queueJobs(count: number): Promise<number> {
@@ -58,7 +68,8 @@ describe('two healthy dispatchers', () => {
     const guids = receiver.received.slice(start).map((r) => r.headers['x-github-delivery']);
     expect(guids).toHaveLength(60);
     expect(new Set(guids).size).toBe(60);
-    const [counts] = await server.sql`SELECT count(*)::int AS entries, count(DISTINCT guid)::int AS guids FROM webhook_deliveries WHERE hook_id = ${hookId}`;
+    const [counts] =
+      await server.sql`SELECT count(*)::int AS entries, count(DISTINCT guid)::int AS guids FROM webhook_deliveries WHERE hook_id = ${hookId}`;
     expect(counts).toEqual({ entries: 60, guids: 60 });
   });
 });
@@ -69,7 +80,13 @@ describe('a worker killed mid-attempt', () => {
     const hookId = await queueJobs(1);
     receiver.script({ delayMs: 5_000 }); // keeps the first attempt in flight
     const worker = spawn(process.execPath, [CLI, 'worker'], {
-      env: { ...process.env, ...ENV, DATABASE_URL: server.databaseUrl, WHARF_DATA_DIR: server.dataDir, WHARF_LOG_LEVEL: 'error' },
+      env: {
+        ...process.env,
+        ...ENV,
+        DATABASE_URL: server.databaseUrl,
+        WHARF_DATA_DIR: server.dataDir,
+        WHARF_LOG_LEVEL: 'error',
+      },
       stdio: 'ignore',
     });
     const [first] = (await receiver.waitFor(start + 1, 20_000)).slice(start);

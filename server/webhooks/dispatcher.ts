@@ -77,7 +77,11 @@ export class Dispatcher {
   }
 
   async start(): Promise<void> {
-    const listener = await this.deps.sql.listen(WEBHOOK_CHANNEL, () => this.wake(), () => this.wake());
+    const listener = await this.deps.sql.listen(
+      WEBHOOK_CHANNEL,
+      () => this.wake(),
+      () => this.wake(),
+    );
     this.unlisten = () => listener.unlisten();
     this.running = true;
     this.loopDone = this.loop();
@@ -109,7 +113,11 @@ export class Dispatcher {
           const jobs = await claimJobs(sql, this.owner, free, this.leaseMs);
           // A hook deactivated after its jobs were queued: its automatic deliveries are dropped.
           const dropped = jobs.filter((job) => !job.hook.active && retriesAutomatically(job));
-          if (dropped.length > 0) await dropJobs(sql, dropped.map((job) => job.id));
+          if (dropped.length > 0)
+            await dropJobs(
+              sql,
+              dropped.map((job) => job.id),
+            );
           for (const job of jobs) if (!dropped.includes(job)) this.track(this.attempt(job));
           if (jobs.length === free) continue; // there may be more due right now
           // An attempt in flight wakes the loop when it ends; only an idle
@@ -123,7 +131,10 @@ export class Dispatcher {
       } catch (error) {
         if (!this.running) break;
         waitMs = this.backoff.next();
-        log.warn('webhook dispatcher could not read the outbox; retrying', { retryInMs: waitMs, ...unavailableReason(error) });
+        log.warn('webhook dispatcher could not read the outbox; retrying', {
+          retryInMs: waitMs,
+          ...unavailableReason(error),
+        });
       }
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
@@ -166,20 +177,39 @@ export class Dispatcher {
         maxResponseBytes: MAX_RESPONSE_BYTES,
       });
       const success = isSuccess(result.statusCode);
-      const retryInMs = success || !retriesAutomatically(job) ? null : retryDelayMs(job.attempts + 1, settings.retryScheduleMs, result.retryAfterS);
+      const retryInMs =
+        success || !retriesAutomatically(job)
+          ? null
+          : retryDelayMs(job.attempts + 1, settings.retryScheduleMs, result.retryAfterS);
       if (!success) {
         log.info('webhook delivery failed', {
-          hookId: hook.id, guid: job.guid, event: job.event, url: loggableUrl(hook.url),
-          statusCode: result.statusCode, status: result.status, retryInMs,
+          hookId: hook.id,
+          guid: job.guid,
+          event: job.event,
+          url: loggableUrl(hook.url),
+          statusCode: result.statusCode,
+          status: result.status,
+          retryInMs,
         });
       }
-      const recorded = this.records.record({
-        job, url: hook.url, deliveredAt, durationS: result.durationS,
-        status: result.status, statusCode: result.statusCode, success,
-        requestHeaders: request.headers, responseHeaders: result.responseHeaders,
-        responsePayload: result.statusCode === 0 ? null : result.responseBody,
-        retryInMs,
-      }, leaseEnds).catch((error: unknown) => this.notRecorded(job, error));
+      const recorded = this.records
+        .record(
+          {
+            job,
+            url: hook.url,
+            deliveredAt,
+            durationS: result.durationS,
+            status: result.status,
+            statusCode: result.statusCode,
+            success,
+            requestHeaders: request.headers,
+            responseHeaders: result.responseHeaders,
+            responsePayload: result.statusCode === 0 ? null : result.responseBody,
+            retryInMs,
+          },
+          leaseEnds,
+        )
+        .catch((error: unknown) => this.notRecorded(job, error));
       this.recording.add(recorded);
       void recorded.finally(() => {
         this.recording.delete(recorded);
@@ -193,7 +223,8 @@ export class Dispatcher {
   /** Not recorded: the lease runs out and the job is attempted again (at-least-once). */
   private notRecorded(job: JobRow, error: unknown): void {
     const fields = { jobId: job.id, guid: job.guid, ...unavailableReason(error) };
-    if (isDatabaseUnavailable(error)) this.deps.log.warn('webhook delivery attempt not recorded: database unavailable; it will be sent again', fields);
+    if (isDatabaseUnavailable(error))
+      this.deps.log.warn('webhook delivery attempt not recorded: database unavailable; it will be sent again', fields);
     else this.deps.log.error('webhook delivery attempt could not be completed', fields);
   }
 }

@@ -16,7 +16,9 @@ import type { Actor } from './payloads/ref-events.js';
  * an address that passes its `format: email`.
  */
 async function emailOf(sql: Sql, accountId: number, login: string, urls: Urls): Promise<string | null> {
-  const [row] = await sql<{ email: string | null; kind: string }[]>`SELECT email, kind FROM accounts WHERE id = ${accountId}`;
+  const [row] = await sql<
+    { email: string | null; kind: string }[]
+  >`SELECT email, kind FROM accounts WHERE id = ${accountId}`;
   if (row?.kind === 'Bot') return null;
   return row?.email ?? urls.noreply({ id: accountId, login });
 }
@@ -33,7 +35,10 @@ export async function actorOf(sql: Sql, principal: Principal, urls: Urls): Promi
 
 export async function ownerActor(sql: Sql, repo: RepositoryRow, urls: Urls): Promise<Actor> {
   return {
-    sender: simpleUser({ id: repo.owner_id, login: repo.owner_login, kind: repo.owner_kind, site_admin: repo.owner_site_admin }, urls),
+    sender: simpleUser(
+      { id: repo.owner_id, login: repo.owner_login, kind: repo.owner_kind, site_admin: repo.owner_site_admin },
+      urls,
+    ),
     pusher: { name: repo.owner_login, email: await emailOf(sql, repo.owner_id, repo.owner_login, urls) },
   };
 }

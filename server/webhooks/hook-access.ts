@@ -8,7 +8,10 @@ import type { RepositoryRow } from '../repos/repositories-store.js';
 import { accessRepository } from '../repos/repository-access.js';
 import { findHook, type HookRow } from './hooks-store.js';
 
-export interface RepositoryHookAccess { repo: RepositoryRow; fullName: string }
+export interface RepositoryHookAccess {
+  repo: RepositoryRow;
+  fullName: string;
+}
 
 export async function accessRepositoryHooks<K extends OperationId>(
   ctx: OperationContext<K>,

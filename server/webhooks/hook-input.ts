@@ -36,7 +36,9 @@ function checkedUrl(raw: string): string {
     parsed = undefined;
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
-    throw validationFailed([{ resource: 'Hook', field: 'config.url', code: 'invalid', message: 'url must be an http or https URL' }]);
+    throw validationFailed([
+      { resource: 'Hook', field: 'config.url', code: 'invalid', message: 'url must be an http or https URL' },
+    ]);
   }
   return raw;
 }
@@ -45,7 +47,8 @@ const unique = (events: HookEvent[]) => [...new Set(events)];
 const sslString = (value: InsecureSsl): '0' | '1' => (String(value) === '1' ? '1' : '0');
 
 export function createValues(body: HookCreateInput): HookValues {
-  if (body.config.url === undefined) throw validationFailed([{ resource: 'Hook', field: 'config.url', code: 'missing_field' }]);
+  if (body.config.url === undefined)
+    throw validationFailed([{ resource: 'Hook', field: 'config.url', code: 'missing_field' }]);
   return {
     active: body.active ?? true,
     events: unique(body.events ?? ['push']),

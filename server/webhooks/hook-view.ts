@@ -23,6 +23,10 @@ export function hookView(hook: HookRow, fullName: string, urls: Urls) {
     test_url: `${url}/test`,
     ping_url: `${url}/pings`,
     deliveries_url: `${url}/deliveries`,
-    last_response: { code: hook.last_response_code, status: hook.last_response_status, message: hook.last_response_message },
+    last_response: {
+      code: hook.last_response_code,
+      status: hook.last_response_status,
+      message: hook.last_response_message,
+    },
   };
 }

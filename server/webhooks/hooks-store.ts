@@ -28,14 +28,28 @@ export interface HookRow extends HookValues {
 
 type Db = Sql | TransactionSql;
 
-export async function listHooks(sql: Db, repositoryId: number, limit: number, offset: number): Promise<{ rows: HookRow[]; total: number }> {
-  const rows = await sql<HookRow[]>`SELECT * FROM hooks WHERE repository_id = ${repositoryId} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
-  const [count] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hooks WHERE repository_id = ${repositoryId}`;
+export async function listHooks(
+  sql: Db,
+  repositoryId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: HookRow[]; total: number }> {
+  const rows = await sql<
+    HookRow[]
+  >`SELECT * FROM hooks WHERE repository_id = ${repositoryId} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
+  const [count] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM hooks WHERE repository_id = ${repositoryId}`;
   return { rows, total: count!.n };
 }
 
 /** The hook if it belongs to the repository; `FOR UPDATE` when changing it. */
-export async function findHook(sql: Db, repositoryId: number, hookId: number, forUpdate = false): Promise<HookRow | null> {
+export async function findHook(
+  sql: Db,
+  repositoryId: number,
+  hookId: number,
+  forUpdate = false,
+): Promise<HookRow | null> {
   const [row] = forUpdate
     ? await sql<HookRow[]>`SELECT * FROM hooks WHERE id = ${hookId} AND repository_id = ${repositoryId} FOR UPDATE`
     : await sql<HookRow[]>`SELECT * FROM hooks WHERE id = ${hookId} AND repository_id = ${repositoryId}`;

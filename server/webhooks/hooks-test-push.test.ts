@@ -12,14 +12,28 @@ const hooks: Record<string, number> = {};
 
 /** A hook created inactive, so no creation ping arrives, then activated unless asked not to. */
 async function createHook(repo: string, events: string[], active = true): Promise<number> {
-  const res = await server.api(`/repos/alice/${repo}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: `${receiver.url}?repo=${repo}&events=${events.join(',')}` }, events, active: false } });
+  const res = await server.api(`/repos/alice/${repo}/hooks`, {
+    method: 'POST',
+    token: alice.token,
+    body: { config: { url: `${receiver.url}?repo=${repo}&events=${events.join(',')}` }, events, active: false },
+  });
   expect(res.status).toBe(201);
   const { id } = await res.json();
-  if (active) expect((await server.api(`/repos/alice/${repo}/hooks/${id}`, { method: 'PATCH', token: alice.token, body: { active: true } })).status).toBe(200);
+  if (active)
+    expect(
+      (
+        await server.api(`/repos/alice/${repo}/hooks/${id}`, {
+          method: 'PATCH',
+          token: alice.token,
+          body: { active: true },
+        })
+      ).status,
+    ).toBe(200);
   return id;
 }
 
-const jobsOf = async (hookId: number) => (await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM webhook_jobs WHERE hook_id = ${hookId}`)[0]!.n;
+const jobsOf = async (hookId: number) =>
+  (await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM webhook_jobs WHERE hook_id = ${hookId}`)[0]!.n;
 const testPush = (repo: string, hookId: number | string, token: string | null = alice.token, base = '') =>
   server.api(`${base}/repos/alice/${repo}/hooks/${hookId}/tests`, { method: 'POST', token: token ?? undefined });
 
@@ -28,7 +42,9 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   receiver = await startWebhookReceiver();
-  const repo = await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'site', auto_init: true } })).json();
+  const repo = await (
+    await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'site', auto_init: true } })
+  ).json();
   head = (await server.services.git.resolveRef(repo.id, 'refs/heads/main'))!;
   await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
   hooks.push = await createHook('site', ['push']);
@@ -43,7 +59,10 @@ afterAll(async () => {
 });
 
 describe('POST /repos/{owner}/{repo}/hooks/{hook_id}/tests', () => {
-  for (const [base, hook] of [['', 'push'], ['/api/v3', 'star']] as const) {
+  for (const [base, hook] of [
+    ['', 'push'],
+    ['/api/v3', 'star'],
+  ] as const) {
     it(`sends a push of the default branch head to that hook only (${hook} hook, ${base || 'root'})`, async () => {
       const start = receiver.received.length;
       const res = await testPush('site', hooks[hook]!, alice.token, base);
@@ -55,9 +74,17 @@ describe('POST /repos/{owner}/{repo}/hooks/{hook_id}/tests', () => {
       expect(request!.headers['x-github-hook-id']).toBe(String(hooks[hook]));
       const payload = JSON.parse(request!.body.toString('utf8'));
       expect(payload).toMatchObject({
-        ref: 'refs/heads/main', before: '0'.repeat(40), after: head, created: true, deleted: false, forced: false,
-        repository: { full_name: 'alice/site' }, sender: { login: 'alice' }, pusher: { name: 'alice' },
-        head_commit: { id: head }, commits: [{ id: head }],
+        ref: 'refs/heads/main',
+        before: '0'.repeat(40),
+        after: head,
+        created: true,
+        deleted: false,
+        forced: false,
+        repository: { full_name: 'alice/site' },
+        sender: { login: 'alice' },
+        pusher: { name: 'alice' },
+        head_commit: { id: head },
+        commits: [{ id: head }],
       });
       expect(schemaErrors('webhook-payload', payload)).toBe('');
     });

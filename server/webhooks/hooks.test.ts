@@ -15,7 +15,10 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  for (const [name, priv] of [['public-repo', false], ['private-repo', true]] as const) {
+  for (const [name, priv] of [
+    ['public-repo', false],
+    ['private-repo', true],
+  ] as const) {
     const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, private: priv } });
     expect(res.status).toBe(201);
   }
@@ -34,19 +37,34 @@ describe('POST /repos/{owner}/{repo}/hooks', () => {
     const url = `${server.url}/api/v3/repos/alice/public-repo/hooks/${json.id}`;
     expect(res.headers.get('location')).toBe(url);
     expect(json).toMatchObject({
-      type: 'Repository', name: 'web', active: true, events: ['push'],
+      type: 'Repository',
+      name: 'web',
+      active: true,
+      events: ['push'],
       config: { url: 'https://example.com/hook', content_type: 'json', insecure_ssl: '0' },
-      url, test_url: `${url}/test`, ping_url: `${url}/pings`, deliveries_url: `${url}/deliveries`,
+      url,
+      test_url: `${url}/test`,
+      ping_url: `${url}/pings`,
+      deliveries_url: `${url}/deliveries`,
       last_response: { code: null, status: 'unused', message: null },
     });
     expect(json.config).not.toHaveProperty('secret');
     expect(text).not.toContain(SECRET);
     expect(json.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/hooks', method: 'post', status: 201 }, { operationId: 'repos/create-webhook' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/hooks', method: 'post', status: 201 },
+      { operationId: 'repos/create-webhook' },
+    );
   });
 
   it('accepts insecure_ssl as 0, 1, "0" or "1" and always returns a string', async () => {
-    for (const [given, stored] of [[1, '1'], [0, '0'], ['1', '1'], ['0', '0']] as const) {
+    for (const [given, stored] of [
+      [1, '1'],
+      [0, '0'],
+      ['1', '1'],
+      ['0', '0'],
+    ] as const) {
       const { json } = await createHook({ config: { url: 'https://example.com/ssl', insecure_ssl: given } });
       expect(json.config.insecure_ssl).toBe(stored);
     }
@@ -76,9 +94,16 @@ describe('POST /repos/{owner}/{repo}/hooks', () => {
       const { res, json } = await createHook(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(json.message).toBe('Validation Failed');
-      expect(json.errors.map((e: { code: string }) => e.code), JSON.stringify(body)).toContain(code);
+      expect(
+        json.errors.map((e: { code: string }) => e.code),
+        JSON.stringify(body),
+      ).toContain(code);
     }
-    const malformed = await server.api('/repos/alice/public-repo/hooks', { method: 'POST', token: alice.token, rawBody: '{"config":' });
+    const malformed = await server.api('/repos/alice/public-repo/hooks', {
+      method: 'POST',
+      token: alice.token,
+      rawBody: '{"config":',
+    });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).message).toBe('Problems parsing JSON');
   });
@@ -122,31 +147,60 @@ describe('GET, PATCH and DELETE /repos/{owner}/{repo}/hooks/{hook_id}', () => {
     expect(got.status).toBe(200);
     const body = await got.json();
     expect(body).toEqual(hook);
-    expectBothSchemas(body, { path: '/repos/{owner}/{repo}/hooks/{hook_id}', method: 'get' }, { operationId: 'repos/get-webhook' });
+    expectBothSchemas(
+      body,
+      { path: '/repos/{owner}/{repo}/hooks/{hook_id}', method: 'get' },
+      { operationId: 'repos/get-webhook' },
+    );
     const page = await server.api('/repos/alice/public-repo/hooks?per_page=2', { token: alice.token });
     const list = await page.json();
     expect(list).toHaveLength(2);
-    expectBothSchemas(list, { path: '/repos/{owner}/{repo}/hooks', method: 'get' }, { operationId: 'repos/list-webhooks' });
+    expectBothSchemas(
+      list,
+      { path: '/repos/{owner}/{repo}/hooks', method: 'get' },
+      { operationId: 'repos/list-webhooks' },
+    );
     expect(page.headers.get('link')).toContain('rel="next"');
   });
 
   it('changes only the fields present; config with only url keeps the secret and other values', async () => {
     const { json: hook } = await createHook({
-      config: { url: 'https://example.com/old', content_type: 'form', insecure_ssl: '1', secret: SECRET }, events: ['push', 'create'],
+      config: { url: 'https://example.com/old', content_type: 'form', insecure_ssl: '1', secret: SECRET },
+      events: ['push', 'create'],
     });
     const path = `/repos/alice/public-repo/hooks/${hook.id}`;
-    const patched = await server.api(path, { method: 'PATCH', token: alice.token, body: { config: { url: 'https://example.com/new' } } });
+    const patched = await server.api(path, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { config: { url: 'https://example.com/new' } },
+    });
     expect(patched.status).toBe(200);
     const json = await patched.json();
     expect(json.config).toEqual({ url: 'https://example.com/new', content_type: 'form', insecure_ssl: '1' });
     expect(json.events).toEqual(['push', 'create']);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/hooks/{hook_id}', method: 'patch' }, { operationId: 'repos/update-webhook' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/hooks/{hook_id}', method: 'patch' },
+      { operationId: 'repos/update-webhook' },
+    );
     const [row] = await server.sql<{ secret: string }[]>`SELECT secret FROM hooks WHERE id = ${hook.id}`;
     expect(row!.secret).toBe(SECRET);
 
-    const events = await server.api(path, { method: 'PATCH', token: alice.token, body: { add_events: ['delete'], remove_events: ['push'], active: false } });
-    expect(await events.json()).toMatchObject({ events: ['create', 'delete'], active: false, config: { url: 'https://example.com/new' } });
-    const bad = await server.api(path, { method: 'PATCH', token: alice.token, body: { config: { url: 'gopher://x' } } });
+    const events = await server.api(path, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { add_events: ['delete'], remove_events: ['push'], active: false },
+    });
+    expect(await events.json()).toMatchObject({
+      events: ['create', 'delete'],
+      active: false,
+      config: { url: 'https://example.com/new' },
+    });
+    const bad = await server.api(path, {
+      method: 'PATCH',
+      token: alice.token,
+      body: { config: { url: 'gopher://x' } },
+    });
     expect(bad.status).toBe(422);
     // No body at all is not an empty change: 400, as for any missing required body.
     const noBody = await server.api(path, { method: 'PATCH', token: alice.token });
@@ -166,7 +220,9 @@ describe('GET, PATCH and DELETE /repos/{owner}/{repo}/hooks/{hook_id}', () => {
     const { json: hook } = await createHook({ config: { url: 'https://example.com/x' } });
     expect((await server.api(`/repos/alice/private-repo/hooks/${hook.id}`, { token: alice.token })).status).toBe(404);
     expect((await server.api('/repos/alice/public-repo/hooks/abc', { token: alice.token })).status).toBe(404);
-    expect((await server.api('/repos/alice/public-repo/hooks/99999999999999999999', { token: alice.token })).status).toBe(404);
+    expect(
+      (await server.api('/repos/alice/public-repo/hooks/99999999999999999999', { token: alice.token })).status,
+    ).toBe(404);
   });
 
   it('removes the hooks with the repository', async () => {

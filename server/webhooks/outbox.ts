@@ -45,7 +45,10 @@ export async function enqueue(tx: TransactionSql, jobs: EventJob[]): Promise<voi
 const ROUTED_TO_APPS_BY_EMITTER = new Set(['check_run', 'check_suite']);
 
 /** A hook to deliver to: a repository hook (installationId null) or the webhook of an app installed on the repository. */
-export interface EventTarget { hookId: number; installationId: number | null }
+export interface EventTarget {
+  hookId: number;
+  installationId: number | null;
+}
 
 /**
  * In one query: the repository's active hooks subscribed to `event` (or `*`),
@@ -55,7 +58,11 @@ export interface EventTarget { hookId: number; installationId: number | null }
  * (access/event-kinds.ts: no `issues` event without `issues`), as GitHub
  * delivers a subscribed event of an installed repository to the app.
  */
-export async function subscribedTargets(tx: TransactionSql, repositoryId: number, event: string): Promise<EventTarget[]> {
+export async function subscribedTargets(
+  tx: TransactionSql,
+  repositoryId: number,
+  event: string,
+): Promise<EventTarget[]> {
   const toApps = !ROUTED_TO_APPS_BY_EMITTER.has(event);
   const permissions = eventPermissions(event);
   const rows = await tx<{ hook_id: number; installation_id: number | null }[]>`
@@ -79,13 +86,28 @@ export async function subscribedTargets(tx: TransactionSql, repositoryId: number
  * as given (with the caller's installation, if any, in `installationId`); an
  * app's webhook gets it with `installation` set to the app's own installation.
  */
-export function eventJobs(targets: EventTarget[], repositoryId: number, event: string, action: string | null, payload: unknown, installationId: number | null): EventJob[] {
+export function eventJobs(
+  targets: EventTarget[],
+  repositoryId: number,
+  event: string,
+  action: string | null,
+  payload: unknown,
+  installationId: number | null,
+): EventJob[] {
   const payloadText = JSON.stringify(payload);
   return targets.map((target) => {
-    if (target.installationId === null) return { hookId: target.hookId, repositoryId, installationId, event, action, payload, payloadText };
+    if (target.installationId === null)
+      return { hookId: target.hookId, repositoryId, installationId, event, action, payload, payloadText };
     const installation = { id: target.installationId, node_id: encodeNodeId('Installation', target.installationId) };
     const forApp = { ...(payload as Record<string, unknown>), installation };
-    return { hookId: target.hookId, repositoryId, installationId: target.installationId, event, action, payload: forApp };
+    return {
+      hookId: target.hookId,
+      repositoryId,
+      installationId: target.installationId,
+      event,
+      action,
+      payload: forApp,
+    };
   });
 }
 

@@ -26,7 +26,11 @@ afterAll(async () => {
 async function repositoryWithHook(name: string): Promise<{ id: number; main: string }> {
   const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true } });
   const { id } = (await res.json()) as { id: number };
-  await server.api(`/repos/alice/${name}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: 'http://127.0.0.1:9/hook' }, events: ['*'] } });
+  await server.api(`/repos/alice/${name}/hooks`, {
+    method: 'POST',
+    token: alice.token,
+    body: { config: { url: 'http://127.0.0.1:9/hook' }, events: ['*'] },
+  });
   return { id, main: (await server.services.git.resolveRef(id, 'refs/heads/main'))! };
 }
 
@@ -43,7 +47,11 @@ async function jobs(repositoryId: number, event: string): Promise<Record<string,
 }
 
 const markers = async (repositoryId: number) =>
-  (await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ref_change_markers WHERE repository_id = ${repositoryId}`)[0]!.n;
+  (
+    await server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM ref_change_markers WHERE repository_id = ${repositoryId}`
+  )[0]!.n;
 
 describe('a commit whose tree repeats a subtree 20^5 times', () => {
   it('gets its create and push events with the ref, its file lists cut at 3,000', async () => {
@@ -55,7 +63,9 @@ describe('a commit whose tree repeats a subtree 20^5 times', () => {
       const tree = Array.from({ length: 20 }, (_, i) => ({ path: `d${String(i).padStart(2, '0')}`, ...entry }));
       entry = { mode: '040000', type: 'tree', sha: (await post(`${base}/git/trees`, { tree })).sha as string };
     }
-    const commit = (await post(`${base}/git/commits`, { message: 'Three million paths', tree: entry.sha, parents: [repo.main] })).sha as string;
+    const commit = (
+      await post(`${base}/git/commits`, { message: 'Three million paths', tree: entry.sha, parents: [repo.main] })
+    ).sha as string;
     await post(`${base}/git/refs`, { ref: 'refs/heads/fractal', sha: commit });
 
     // Written with the ref, in its transaction: nothing left to the reconciler.
@@ -78,7 +88,10 @@ describe('a push creating hundreds of branches at an existing commit', () => {
       const work = join(git.home, name);
       await git.ok(['clone', '--quiet', cloneUrl(server.url, `alice/${name}.git`, alice.token), work]);
       const names = Array.from({ length: branches }, (_, i) => `b${i}`);
-      await git.ok(['update-ref', '--stdin'], { cwd: work, input: names.map((branch) => `create refs/heads/${branch} ${repo.main}\n`).join('') });
+      await git.ok(['update-ref', '--stdin'], {
+        cwd: work,
+        input: names.map((branch) => `create refs/heads/${branch} ${repo.main}\n`).join(''),
+      });
       const { git: repos } = server.services;
       const spies = [vi.spyOn(repos, 'git'), vi.spyOn(repos, 'gitBytes'), vi.spyOn(repos, 'spawn')];
       try {
@@ -89,7 +102,12 @@ describe('a push creating hundreds of branches at an existing commit', () => {
         expect((await jobs(repo.id, 'create')).map((p) => p.ref).sort()).toEqual([...names].sort());
         const pushes = await jobs(repo.id, 'push');
         expect(pushes).toHaveLength(branches);
-        expect(pushes.every((p) => p.created && p.commits.length === 0 && p.head_commit.id === repo.main && p.base_ref === 'refs/heads/main')).toBe(true);
+        expect(
+          pushes.every(
+            (p) =>
+              p.created && p.commits.length === 0 && p.head_commit.id === repo.main && p.base_ref === 'refs/heads/main',
+          ),
+        ).toBe(true);
       }
     };
     const few = await gitRuns('few-branches', 3);

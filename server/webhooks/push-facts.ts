@@ -12,12 +12,25 @@
 // - the details of every listed commit (one `git log`, one `cat-file --batch`).
 // Only a change the walk cannot answer (a branch moved to an older commit or
 // rewritten, or a walk cut at its cap) costs runs of its own, as before.
-import { commitInfos, commitsNotIn, isForced, MAX_PUSH_COMMITS, peeledCommits, walkNewCommits, type CommitInfo, type CommitWalk } from '../repos/git-commits.js';
+import {
+  commitInfos,
+  commitsNotIn,
+  isForced,
+  MAX_PUSH_COMMITS,
+  peeledCommits,
+  walkNewCommits,
+  type CommitInfo,
+  type CommitWalk,
+} from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
 import { objectInfos } from '../repos/git-objects.js';
 import { refType } from './payloads/ref-events.js';
 
-export interface RefChange { ref: string; before: string | null; after: string | null }
+export interface RefChange {
+  ref: string;
+  before: string | null;
+  after: string | null;
+}
 
 export interface PushCommits {
   forced: boolean;
@@ -57,14 +70,24 @@ function reach(walk: CommitWalk, after: string, seen = new Set<string>()): strin
 function boundaryOf(walk: CommitWalk, commits: string[]): Set<string> {
   const inside = new Set(commits);
   const boundary = new Set<string>();
-  for (const sha of commits) for (const parent of walk.parents.get(sha) ?? []) if (!inside.has(parent)) boundary.add(parent);
+  for (const sha of commits)
+    for (const parent of walk.parents.get(sha) ?? []) if (!inside.has(parent)) boundary.add(parent);
   return boundary;
 }
 
-interface Listing { forced: boolean; commits: string[] }
+interface Listing {
+  forced: boolean;
+  commits: string[];
+}
 
 /** A change's commits (newest first) and `forced`, from the walk where it can answer, else from git. */
-async function listingOf(git: GitRepositories, repositoryId: number, change: { before: string | null; after: string }, walk: Walk, known: string[]): Promise<Listing> {
+async function listingOf(
+  git: GitRepositories,
+  repositoryId: number,
+  change: { before: string | null; after: string },
+  walk: Walk,
+  known: string[],
+): Promise<Listing> {
   const { before, after } = change;
   const order = (shas: string[]) => shas.sort((a, b) => walk.index.get(a)! - walk.index.get(b)!);
   const inWalk = walk.parents.has(after);
@@ -82,7 +105,10 @@ async function listingOf(git: GitRepositories, repositoryId: number, change: { b
     if (boundary.size === 1 && boundary.has(before)) return { forced: false, commits: order(commits) };
   }
   // Moved to an older commit, rewritten, or merged with other refs' commits: `before..after`, as GitHub lists it.
-  const [forced, commits] = await Promise.all([isForced(git, repositoryId, before, after), commitsNotIn(git, repositoryId, after, [before])]);
+  const [forced, commits] = await Promise.all([
+    isForced(git, repositoryId, before, after),
+    commitsNotIn(git, repositoryId, after, [before]),
+  ]);
   return { forced, commits };
 }
 
@@ -90,7 +116,12 @@ async function listingOf(git: GitRepositories, repositoryId: number, change: { b
  * The commit facts of `changes` (in the order their events are emitted),
  * keyed by ref; `oldTips` are the shas of every ref before the sync.
  */
-export async function pushCommitsOf(git: GitRepositories, repositoryId: number, changes: RefChange[], oldTips: string[]): Promise<Map<string, PushCommits>> {
+export async function pushCommitsOf(
+  git: GitRepositories,
+  repositoryId: number,
+  changes: RefChange[],
+  oldTips: string[],
+): Promise<Map<string, PushCommits>> {
   const tips = changes.flatMap((c) => [c.before, c.after]).filter((sha): sha is string => sha !== null);
   const types = await objectInfos(git, repositoryId, tips);
   const isCommit = (sha: string | null): sha is string => sha !== null && types.get(sha)?.type === 'commit';
@@ -107,12 +138,21 @@ export async function pushCommitsOf(git: GitRepositories, repositoryId: number, 
   let room = MAX_SYNC_LISTED_COMMITS;
   for (const change of changes) {
     if (refType(change.ref) !== null && isCommit(change.after)) {
-      const listing = await listingOf(git, repositoryId, { before: isCommit(change.before) ? change.before : null, after: change.after }, walk, known);
+      const listing = await listingOf(
+        git,
+        repositoryId,
+        { before: isCommit(change.before) ? change.before : null, after: change.after },
+        walk,
+        known,
+      );
       // Newest first: what a cut keeps.
       listing.commits = listing.commits.slice(0, Math.min(MAX_PUSH_COMMITS, room));
       room -= listing.commits.length;
       listings.set(change.ref, listing);
-      distinct.set(change.ref, new Set([...listing.commits, change.after].filter((sha) => walk.parents.has(sha) && !announced.has(sha))));
+      distinct.set(
+        change.ref,
+        new Set([...listing.commits, change.after].filter((sha) => walk.parents.has(sha) && !announced.has(sha))),
+      );
     }
     // What this change brought is no longer distinct for the changes after it.
     if (isCommit(change.after)) reach(walk, change.after, announced);
@@ -130,10 +170,13 @@ export async function pushCommitsOf(git: GitRepositories, repositoryId: number, 
     const listing = listings.get(change.ref);
     facts.set(change.ref, {
       forced: listing?.forced ?? false,
-      commits: (listing?.commits ?? []).map((sha) => infos.get(sha)!).filter(Boolean).reverse(),
+      commits: (listing?.commits ?? [])
+        .map((sha) => infos.get(sha)!)
+        .filter(Boolean)
+        .reverse(),
       distinct: distinct.get(change.ref) ?? new Set(),
-      headCommit: isCommit(change.after) ? infos.get(change.after) ?? null : null,
-      peeled: isCommit(change.after) ? change.after : change.after === null ? null : peeled.get(change.after) ?? null,
+      headCommit: isCommit(change.after) ? (infos.get(change.after) ?? null) : null,
+      peeled: isCommit(change.after) ? change.after : change.after === null ? null : (peeled.get(change.after) ?? null),
     });
   }
   return facts;

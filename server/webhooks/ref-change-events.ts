@@ -24,7 +24,12 @@ import { lockRefSync, syncRefsIn } from './ref-sync.js';
  * Runs `swap` (a git change; false when git refused it) as a recorded ref
  * change and emits its events; returns what `swap` returned.
  */
-export async function changeRefs(services: Services, repo: RepositoryRow, principal: Principal, swap: () => Promise<boolean>): Promise<boolean> {
+export async function changeRefs(
+  services: Services,
+  repo: RepositoryRow,
+  principal: Principal,
+  swap: () => Promise<boolean>,
+): Promise<boolean> {
   const { sql, git, urls, log } = services;
   const marker = await markRefChange(sql, repo.id);
   let swapped = undefined as boolean | undefined;
@@ -47,7 +52,8 @@ export async function changeRefs(services: Services, repo: RepositoryRow, princi
   }
   if (!swapped) {
     await dropMarkers(sql, [marker]).catch((error: unknown) =>
-      log.warn('could not drop the marker of a refused ref change', { repositoryId: repo.id, error: String(error) }));
+      log.warn('could not drop the marker of a refused ref change', { repositoryId: repo.id, error: String(error) }),
+    );
   }
   return swapped!;
 }

@@ -10,10 +10,18 @@ import type { GitRepositories } from '../repos/git.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { lockRefSync, refDifferences, writeMirror, type RefDifference } from './ref-sync.js';
 
-export interface FailedChange { repositoryId: number; ids: number[]; attempts: number; reason: string }
+export interface FailedChange {
+  repositoryId: number;
+  ids: number[];
+  attempts: number;
+  reason: string;
+}
 
 /** Records `failed` as given up, and brings the mirror in step without its events where git can still be read. */
-export async function giveUpRefChange(deps: { sql: Sql; git: GitRepositories; log: Logger }, failed: FailedChange): Promise<void> {
+export async function giveUpRefChange(
+  deps: { sql: Sql; git: GitRepositories; log: Logger },
+  failed: FailedChange,
+): Promise<void> {
   const { sql, git, log } = deps;
   const { repositoryId, ids, attempts, reason } = failed;
   let changes: RefDifference[] = [];
@@ -34,7 +42,10 @@ export async function giveUpRefChange(deps: { sql: Sql; git: GitRepositories; lo
     });
   }
   log.error('ref change events could not be built; recorded as failed and no longer retried', {
-    repositoryId, attempts, reason, refs: changes.slice(0, 20).map((c) => c.ref), changes: changes.length,
+    repositoryId,
+    attempts,
+    reason,
+    refs: changes.slice(0, 20).map((c) => c.ref),
+    changes: changes.length,
   });
 }
-

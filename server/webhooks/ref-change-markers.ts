@@ -32,7 +32,12 @@ export const MAX_ATTEMPTS = 3;
 /** The wait after a change's first failed try; it doubles with each further one. */
 export const RETRY_BASE_MS = 2 * 60_000;
 
-export interface ClaimedMarkers { repositoryId: number; ids: number[]; attempts: number; lastError: string | null }
+export interface ClaimedMarkers {
+  repositoryId: number;
+  ids: number[];
+  attempts: number;
+  lastError: string | null;
+}
 
 /**
  * Claims the due markers of one repository (skipping any another process
@@ -56,8 +61,10 @@ export async function claimDueMarkers(sql: Sql): Promise<ClaimedMarkers | null> 
     RETURNING m.id, m.repository_id, m.attempts, m.last_error`;
   if (rows.length === 0) return null;
   return {
-    repositoryId: rows[0]!.repository_id, ids: rows.map((row) => row.id),
-    attempts: Math.max(...rows.map((row) => row.attempts)), lastError: rows.find((row) => row.last_error)?.last_error ?? null,
+    repositoryId: rows[0]!.repository_id,
+    ids: rows.map((row) => row.id),
+    attempts: Math.max(...rows.map((row) => row.attempts)),
+    lastError: rows.find((row) => row.last_error)?.last_error ?? null,
   };
 }
 

@@ -14,7 +14,11 @@ export class RefEventBatch {
   private readonly targets = new Map<string, Promise<EventTarget[]>>();
   private jobs: EventJob[] = [];
 
-  constructor(private readonly tx: TransactionSql, private readonly repositoryId: number, private readonly installationId: number | null) {}
+  constructor(
+    private readonly tx: TransactionSql,
+    private readonly repositoryId: number,
+    private readonly installationId: number | null,
+  ) {}
 
   async add(event: string, payload: unknown): Promise<void> {
     let targets = this.targets.get(event);
@@ -29,6 +33,7 @@ export class RefEventBatch {
   async flush(): Promise<void> {
     const jobs = this.jobs;
     this.jobs = [];
-    for (let at = 0; at < jobs.length; at += ROWS_PER_INSERT) await enqueue(this.tx, jobs.slice(at, at + ROWS_PER_INSERT));
+    for (let at = 0; at < jobs.length; at += ROWS_PER_INSERT)
+      await enqueue(this.tx, jobs.slice(at, at + ROWS_PER_INSERT));
   }
 }

@@ -25,14 +25,22 @@ function processDeps(sql: Sql = server.sql) {
   const git = new GitRepositories(dirname(server.services.git.pathOf(1)));
   const spy = vi.spyOn(git, 'git');
   const deps: ReconcilerDeps = { sql, git, urls: server.services.urls, log: server.services.log };
-  return { deps, gitRuns: () => spy.mock.calls.length, listRuns: () => spy.mock.calls.filter(([, args]) => args[0] === 'for-each-ref').length };
+  return {
+    deps,
+    gitRuns: () => spy.mock.calls.length,
+    listRuns: () => spy.mock.calls.filter(([, args]) => args[0] === 'for-each-ref').length,
+  };
 }
 
 /** A repository with a README commit on main and an active hook for every event. */
 async function repositoryWithHook(name: string): Promise<{ id: number; main: string }> {
   const res = await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true } });
   const { id } = (await res.json()) as { id: number };
-  await server.api(`/repos/alice/${name}/hooks`, { method: 'POST', token: alice.token, body: { config: { url: 'http://127.0.0.1:9/hook' }, events: ['*'] } });
+  await server.api(`/repos/alice/${name}/hooks`, {
+    method: 'POST',
+    token: alice.token,
+    body: { config: { url: 'http://127.0.0.1:9/hook' }, events: ['*'] },
+  });
   return { id, main: (await server.services.git.resolveRef(id, 'refs/heads/main'))! };
 }
 
@@ -52,14 +60,23 @@ async function refEvents(repositoryId: number): Promise<string[]> {
   return rows.map((row) => row.event);
 }
 
-const markerCount = async () => (await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ref_change_markers`)[0]!.n;
+const markerCount = async () =>
+  (await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ref_change_markers`)[0]!.n;
 
 describe('the ref reconciler', () => {
   it('leaves no marker behind a ref change made through the API, nor behind a refused one', async () => {
     const repo = await repositoryWithHook('clean');
-    const created = await server.api('/repos/alice/clean/git/refs', { method: 'POST', token: alice.token, body: { ref: 'refs/heads/a', sha: repo.main } });
+    const created = await server.api('/repos/alice/clean/git/refs', {
+      method: 'POST',
+      token: alice.token,
+      body: { ref: 'refs/heads/a', sha: repo.main },
+    });
     expect(created.status).toBe(201);
-    const again = await server.api('/repos/alice/clean/git/refs', { method: 'POST', token: alice.token, body: { ref: 'refs/heads/a', sha: repo.main } });
+    const again = await server.api('/repos/alice/clean/git/refs', {
+      method: 'POST',
+      token: alice.token,
+      body: { ref: 'refs/heads/a', sha: repo.main },
+    });
     expect(again.status).toBe(409);
     expect(await refEvents(repo.id)).toEqual(['create', 'push']);
     expect(await markerCount()).toBe(0);
@@ -82,7 +99,11 @@ describe('the ref reconciler', () => {
     reconciler.stop();
     expect(next.listRuns()).toBe(1);
     expect(await refEvents(repo.id)).toEqual(['create', 'push']);
-    expect((await server.sql`SELECT sha FROM repository_refs WHERE repository_id = ${repo.id} AND name = 'refs/heads/lost'`)[0]).toEqual({ sha: repo.main });
+    expect(
+      (
+        await server.sql`SELECT sha FROM repository_refs WHERE repository_id = ${repo.id} AND name = 'refs/heads/lost'`
+      )[0],
+    ).toEqual({ sha: repo.main });
     expect(await markerCount()).toBe(0);
     expect(await reconcileDue(next.deps)).toBe(0);
     expect(await refEvents(repo.id)).toEqual(['create', 'push']);
@@ -102,7 +123,9 @@ describe('the ref reconciler', () => {
     const retry = processDeps();
     expect(await reconcileDue(retry.deps)).toBe(1);
     expect(retry.listRuns()).toBe(1);
-    const [marker] = await server.sql<{ later: boolean }[]>`SELECT due_at > now() + interval '1 minute' AS later FROM ref_change_markers`;
+    const [marker] = await server.sql<
+      { later: boolean }[]
+    >`SELECT due_at > now() + interval '1 minute' AS later FROM ref_change_markers`;
     expect(marker).toEqual({ later: true });
     await server.sql`DELETE FROM repositories WHERE id = ANY(${rows.map((r) => r.id)})`;
     expect(await markerCount()).toBe(0);
@@ -121,14 +144,20 @@ describe('the ref reconciler', () => {
       return real(id, args, input, env);
     };
     const deps: ReconcilerDeps = { sql: server.sql, git, urls: server.services.urls, log: server.services.log };
-    const marker = async () => (await server.sql<{ attempts: number; last_error: string; wait_s: number }[]>`
-      SELECT attempts, last_error, extract(epoch FROM due_at - now())::float AS wait_s FROM ref_change_markers WHERE repository_id = ${repo.id}`)[0];
+    const marker = async () =>
+      (
+        await server.sql<{ attempts: number; last_error: string; wait_s: number }[]>`
+      SELECT attempts, last_error, extract(epoch FROM due_at - now())::float AS wait_s FROM ref_change_markers WHERE repository_id = ${repo.id}`
+      )[0];
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
       await expireMarkers();
       expect(await reconcileDue(deps)).toBe(1);
       const state = await marker();
-      expect(state).toMatchObject({ attempts: attempt, last_error: expect.stringContaining('injected: objects unreadable') });
+      expect(state).toMatchObject({
+        attempts: attempt,
+        last_error: expect.stringContaining('injected: objects unreadable'),
+      });
       waits.push(state!.wait_s);
     }
     // Each try waits twice as long as the one before (minutes, not the sweep's seconds).
@@ -140,18 +169,35 @@ describe('the ref reconciler', () => {
     await expireMarkers();
     expect(await reconcileDue(deps)).toBe(1);
     expect(await marker()).toBeUndefined();
-    const failures = await server.sql`SELECT changes, reason, attempts FROM ref_change_failures WHERE repository_id = ${repo.id}`;
-    expect(failures).toEqual([{ changes: [{ ref: 'refs/heads/doomed', before: null, after: repo.main }], reason: expect.stringContaining('injected: objects unreadable'), attempts: 3 }]);
+    const failures =
+      await server.sql`SELECT changes, reason, attempts FROM ref_change_failures WHERE repository_id = ${repo.id}`;
+    expect(failures).toEqual([
+      {
+        changes: [{ ref: 'refs/heads/doomed', before: null, after: repo.main }],
+        reason: expect.stringContaining('injected: objects unreadable'),
+        attempts: 3,
+      },
+    ]);
     expect(await refEvents(repo.id)).toEqual([]);
-    expect(server.logs.some((line) => line.includes('recorded as failed') && line.includes('injected: objects unreadable'))).toBe(true);
-    expect((await server.sql`SELECT sha FROM repository_refs WHERE repository_id = ${repo.id} AND name = 'refs/heads/doomed'`)[0]).toEqual({ sha: repo.main });
+    expect(
+      server.logs.some((line) => line.includes('recorded as failed') && line.includes('injected: objects unreadable')),
+    ).toBe(true);
+    expect(
+      (
+        await server.sql`SELECT sha FROM repository_refs WHERE repository_id = ${repo.id} AND name = 'refs/heads/doomed'`
+      )[0],
+    ).toEqual({ sha: repo.main });
 
     // Never tried again; the repository's next change gets its own events only.
     runs = 0;
     await expireMarkers();
     expect(await reconcileDue(deps)).toBe(0);
     expect(runs).toBe(0);
-    const created = await server.api('/repos/alice/doomed/git/refs', { method: 'POST', token: alice.token, body: { ref: 'refs/heads/after', sha: repo.main } });
+    const created = await server.api('/repos/alice/doomed/git/refs', {
+      method: 'POST',
+      token: alice.token,
+      body: { ref: 'refs/heads/after', sha: repo.main },
+    });
     expect(created.status).toBe(201);
     expect(await refEvents(repo.id)).toEqual(['create', 'push']);
   });

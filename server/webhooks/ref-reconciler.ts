@@ -20,7 +20,12 @@ import { giveUpRefChange } from './ref-change-failures.js';
 import { claimDueMarkers, MAX_ATTEMPTS, noteFailedTry, noteFailureReason } from './ref-change-markers.js';
 import { syncRefs, syncRefsIn } from './ref-sync.js';
 
-export interface ReconcilerDeps { sql: Sql; git: GitRepositories; urls: Urls; log: Logger }
+export interface ReconcilerDeps {
+  sql: Sql;
+  git: GitRepositories;
+  urls: Urls;
+  log: Logger;
+}
 
 const RETRY_AFTER_FAILURE_MS = 2_500;
 const MAX_RETRY_MS = 5_000;
@@ -79,7 +84,9 @@ export function startRefReconciler(deps: ReconcilerDeps, sweepMs = SWEEP_MS): Re
   const sweep = () => {
     running ??= reconcileDue(deps)
       .catch((error: unknown) => deps.log.warn('ref reconciliation failed', { error: String(error) }))
-      .finally(() => { running = null; });
+      .finally(() => {
+        running = null;
+      });
   };
   sweep();
   const timer = setInterval(sweep, sweepMs);
@@ -95,12 +102,16 @@ export function startRefReconciler(deps: ReconcilerDeps, sweepMs = SWEEP_MS): Re
 export async function reconcileAll(deps: ReconcilerDeps): Promise<void> {
   let lastId = 0;
   for (;;) {
-    const batch = await deps.sql<RepositoryRow[]>`${SELECT_REPOSITORY(deps.sql)} WHERE r.id > ${lastId} ORDER BY r.id LIMIT 100`;
+    const batch = await deps.sql<
+      RepositoryRow[]
+    >`${SELECT_REPOSITORY(deps.sql)} WHERE r.id > ${lastId} ORDER BY r.id LIMIT 100`;
     if (batch.length === 0) return;
     for (const repo of batch) {
       await syncRefs(deps, repo, await ownerActor(deps.sql, repo, deps.urls))
         .then((differences) => logCaughtUp(deps, repo.id, differences))
-        .catch((error: unknown) => deps.log.warn('could not reconcile refs', { repositoryId: repo.id, error: String(error) }));
+        .catch((error: unknown) =>
+          deps.log.warn('could not reconcile refs', { repositoryId: repo.id, error: String(error) }),
+        );
     }
     lastId = batch[batch.length - 1]!.id;
   }
@@ -111,18 +122,34 @@ export async function reconcileAll(deps: ReconcilerDeps): Promise<void> {
  * soon (its marker need not wait for its lease), and keep trying while the
  * database is unavailable. Other failures leave the marker to the sweep.
  */
-export function reconcileLater(deps: ReconcilerDeps, repositoryId: number, markerIds: number[], backoff = new Backoff(RETRY_AFTER_FAILURE_MS, MAX_RETRY_MS)): void {
+export function reconcileLater(
+  deps: ReconcilerDeps,
+  repositoryId: number,
+  markerIds: number[],
+  backoff = new Backoff(RETRY_AFTER_FAILURE_MS, MAX_RETRY_MS),
+): void {
   const timer = setTimeout(async () => {
     try {
       const [repo] = await deps.sql<RepositoryRow[]>`${SELECT_REPOSITORY(deps.sql)} WHERE r.id = ${repositoryId}`;
-      if (repo) logCaughtUp(deps, repo.id, await syncRefs(deps, repo, await ownerActor(deps.sql, repo, deps.urls), null, markerIds));
+      if (repo)
+        logCaughtUp(
+          deps,
+          repo.id,
+          await syncRefs(deps, repo, await ownerActor(deps.sql, repo, deps.urls), null, markerIds),
+        );
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
-        deps.log.warn('deferred ref reconciliation: database unavailable; retrying', { repositoryId, ...unavailableReason(error) });
+        deps.log.warn('deferred ref reconciliation: database unavailable; retrying', {
+          repositoryId,
+          ...unavailableReason(error),
+        });
         reconcileLater(deps, repositoryId, markerIds, backoff);
         return;
       }
-      deps.log.warn('deferred ref reconciliation failed; its marker is left to the reconciler', { repositoryId, error: String(error) });
+      deps.log.warn('deferred ref reconciliation failed; its marker is left to the reconciler', {
+        repositoryId,
+        error: String(error),
+      });
       await noteFailedTry(deps.sql, markerIds, String(error)).catch(() => {});
     }
   }, backoff.next());

@@ -20,9 +20,17 @@ import { RefEventBatch } from './ref-event-batch.js';
 import { clearMarkers } from './ref-change-markers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
 
-export interface RefSyncDeps { sql: Sql; git: GitRepositories; urls: Urls }
+export interface RefSyncDeps {
+  sql: Sql;
+  git: GitRepositories;
+  urls: Urls;
+}
 
-export interface RefDifference { ref: string; before: string | null; after: string | null }
+export interface RefDifference {
+  ref: string;
+  before: string | null;
+  after: string | null;
+}
 
 /** For each commit sha, the first two branches (in git's order) whose tip it is: `base_ref`'s candidates. */
 function branchesByTip(gitRefs: Map<string, string>): Map<string, string[]> {
@@ -39,21 +47,47 @@ function branchesByTip(gitRefs: Map<string, string>): Map<string, string[]> {
  * GitHub's `base_ref`: for a tag, or a branch that brought no commit, the
  * branch whose tip is the same commit (the default branch first), else null.
  */
-function baseRefOf(repo: RepositoryRow, change: RefDifference, peeled: string | null, gitRefs: Map<string, string>, byTip: Map<string, string[]>, newCommits: number): string | null {
+function baseRefOf(
+  repo: RepositoryRow,
+  change: RefDifference,
+  peeled: string | null,
+  gitRefs: Map<string, string>,
+  byTip: Map<string, string[]>,
+  newCommits: number,
+): string | null {
   if (peeled === null || (refType(change.ref) === 'branch' && newCommits > 0)) return null;
   const defaultRef = `refs/heads/${repo.default_branch}`;
   if (defaultRef !== change.ref && gitRefs.get(defaultRef) === peeled) return defaultRef;
   return byTip.get(peeled)?.find((name) => name !== change.ref) ?? null;
 }
 
-interface Emission { repo: RepositoryRow; actor: Actor; urls: Urls; gitRefs: Map<string, string>; byTip: Map<string, string[]> }
+interface Emission {
+  repo: RepositoryRow;
+  actor: Actor;
+  urls: Urls;
+  gitRefs: Map<string, string>;
+  byTip: Map<string, string[]>;
+}
 
-async function emitFor(batch: RefEventBatch, { repo, actor, urls, gitRefs, byTip }: Emission, change: RefDifference, facts: PushCommits) {
+async function emitFor(
+  batch: RefEventBatch,
+  { repo, actor, urls, gitRefs, byTip }: Emission,
+  change: RefDifference,
+  facts: PushCommits,
+) {
   if (change.before === null) await batch.add('create', createPayload(change.ref, repo, actor, urls));
   if (change.after === null) await batch.add('delete', deletePayload(change.ref, repo, actor, urls));
   const { forced, commits, headCommit, distinct, peeled } = facts;
   const baseRef = baseRefOf(repo, change, peeled, gitRefs, byTip, commits.length);
-  await batch.add('push', pushPayload({ ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit, distinct, baseRef }, repo, actor, urls));
+  await batch.add(
+    'push',
+    pushPayload(
+      { ref: change.ref, before: change.before, after: change.after, forced, commits, headCommit, distinct, baseRef },
+      repo,
+      actor,
+      urls,
+    ),
+  );
 }
 
 /**
@@ -67,7 +101,13 @@ function quietTags(differences: RefDifference[]): Set<string> {
 }
 
 /** Applies every difference between git and the mirror and clears `markerIds`; returns the differences (empty when in step). */
-export async function syncRefs(deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null = null, markerIds: number[] = []): Promise<RefDifference[]> {
+export async function syncRefs(
+  deps: RefSyncDeps,
+  repo: RepositoryRow,
+  actor: Actor,
+  installationId: number | null = null,
+  markerIds: number[] = [],
+): Promise<RefDifference[]> {
   return deps.sql.begin((tx) => syncRefsIn(tx, deps, repo, actor, installationId, markerIds));
 }
 
@@ -86,8 +126,12 @@ export async function lockRefSync(tx: TransactionSql, repositoryId: number, mark
 /** Git's refs, the mirror's, and the differences between them, sorted by ref (call under the repository's sync lock). */
 export async function refDifferences(tx: TransactionSql, git: GitRepositories, repositoryId: number) {
   const gitRefs = await git.listRefs(repositoryId);
-  const mirrored = new Map((await tx<{ name: string; sha: string }[]>`
-    SELECT name, sha FROM repository_refs WHERE repository_id = ${repositoryId}`).map((row) => [row.name, row.sha]));
+  const mirrored = new Map(
+    (
+      await tx<{ name: string; sha: string }[]>`
+    SELECT name, sha FROM repository_refs WHERE repository_id = ${repositoryId}`
+    ).map((row) => [row.name, row.sha]),
+  );
   const differences: RefDifference[] = [];
   for (const ref of new Set([...gitRefs.keys(), ...mirrored.keys()])) {
     const before = mirrored.get(ref) ?? null;
@@ -99,24 +143,42 @@ export async function refDifferences(tx: TransactionSql, git: GitRepositories, r
 }
 
 /** Brings the mirror in step with `differences`, in a few statements whatever their number. */
-export async function writeMirror(tx: TransactionSql, repositoryId: number, differences: RefDifference[]): Promise<void> {
+export async function writeMirror(
+  tx: TransactionSql,
+  repositoryId: number,
+  differences: RefDifference[],
+): Promise<void> {
   const gone = differences.filter((d) => d.after === null).map((d) => d.ref);
-  const moved = differences.filter((d) => d.after !== null).map((d) => ({ repository_id: repositoryId, name: d.ref, sha: d.after! }));
-  if (gone.length) await tx`DELETE FROM repository_refs WHERE repository_id = ${repositoryId} AND name = ANY(${gone}::text[])`;
+  const moved = differences
+    .filter((d) => d.after !== null)
+    .map((d) => ({ repository_id: repositoryId, name: d.ref, sha: d.after! }));
+  if (gone.length)
+    await tx`DELETE FROM repository_refs WHERE repository_id = ${repositoryId} AND name = ANY(${gone}::text[])`;
   for (let at = 0; at < moved.length; at += 1000) {
     await tx`INSERT INTO repository_refs ${tx(moved.slice(at, at + 1000))} ON CONFLICT (repository_id, name) DO UPDATE SET sha = EXCLUDED.sha`;
   }
 }
 
 /** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
-export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, actor: Actor, installationId: number | null, markerIds: number[]): Promise<RefDifference[]> {
+export async function syncRefsIn(
+  tx: TransactionSql,
+  deps: RefSyncDeps,
+  repo: RepositoryRow,
+  actor: Actor,
+  installationId: number | null,
+  markerIds: number[],
+): Promise<RefDifference[]> {
   // Marker rows first, then the advisory lock: every caller takes them in this order.
   await clearMarkers(tx, markerIds);
   await lockFor(tx, 'refSync', repo.id);
   // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
   const { gitRefs, mirrored, differences } = await refDifferences(tx, deps.git, repo.id);
   // The pull requests these branches move, locked first (lock order: server/pulls/pull-locks.ts).
-  await lockPullsOfBranches(tx, repo.id, differences.map((d) => d.ref));
+  await lockPullsOfBranches(
+    tx,
+    repo.id,
+    differences.map((d) => d.ref),
+  );
   if (differences.some((d) => refType(d.ref) !== null)) {
     // This change's payloads show the new pushed_at.
     const pushedAt = await touchPushedAt(tx, repo.id);
@@ -134,11 +196,20 @@ export async function syncRefsIn(tx: TransactionSql, deps: RefSyncDeps, repo: Re
     // Pull requests whose head this branch is follow it (server/pulls/pull-synchronize.ts); a new ref has none.
     if (change.before !== null) {
       await batch.flush();
-      await synchronizePulls(tx, deps.git, deps.urls, repo, change, { sender: actor.sender, installation: actor.installation ?? null });
+      await synchronizePulls(tx, deps.git, deps.urls, repo, change, {
+        sender: actor.sender,
+        installation: actor.installation ?? null,
+      });
     }
   }
   await batch.flush();
   // Apps with checks: write get a check suite for each pushed branch head (server/checks/push-suites.ts).
-  await requestSuitesOnPush(tx, deps, repo, differences.filter((d) => !quiet.has(d.ref)), actor.sender);
+  await requestSuitesOnPush(
+    tx,
+    deps,
+    repo,
+    differences.filter((d) => !quiet.has(d.ref)),
+    actor.sender,
+  );
   return differences;
 }

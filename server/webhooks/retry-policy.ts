@@ -10,7 +10,12 @@ const MAX_RETRY_AFTER_S = 24 * 3600;
  * Delay in ms before the next attempt, or null when no retry is left.
  * `attemptsMade` counts attempts so far (1 after the first failure).
  */
-export function retryDelayMs(attemptsMade: number, scheduleMs: readonly number[], retryAfterS: number | null, random: () => number = Math.random): number | null {
+export function retryDelayMs(
+  attemptsMade: number,
+  scheduleMs: readonly number[],
+  retryAfterS: number | null,
+  random: () => number = Math.random,
+): number | null {
   const base = scheduleMs[attemptsMade - 1];
   if (base === undefined) return null;
   const jittered = Math.round(base * (1 - JITTER + 2 * JITTER * random()));

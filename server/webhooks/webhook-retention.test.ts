@@ -13,15 +13,22 @@ afterAll(() => server.close());
 describe('pruneWebhookHistory', () => {
   it('deletes history and finished jobs past the retention only', async () => {
     const alice = await server.createUser('alice');
-    const repo = await (await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'r' } })).json();
-    const [hook] = await server.sql<{ id: number }[]>`INSERT INTO hooks (repository_id, events, url) VALUES (${repo.id}, '{push}', 'https://example.com') RETURNING id`;
+    const repo = await (
+      await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'r' } })
+    ).json();
+    const [hook] = await server.sql<
+      { id: number }[]
+    >`INSERT INTO hooks (repository_id, events, url) VALUES (${repo.id}, '{push}', 'https://example.com') RETURNING id`;
     const jobs = await server.sql<{ id: number; state: string }[]>`
       INSERT INTO webhook_jobs (guid, hook_id, event, payload, state, created_at)
       VALUES (gen_random_uuid(), ${hook!.id}, 'push', '{}', 'done', now() - interval '40 days'),
              (gen_random_uuid(), ${hook!.id}, 'push', '{}', 'pending', now() - interval '40 days'),
              (gen_random_uuid(), ${hook!.id}, 'push', '{}', 'done', now() - interval '1 day')
       RETURNING id, state`;
-    for (const [age, job] of [['40 days', jobs[0]!], ['1 day', jobs[2]!]] as const) {
+    for (const [age, job] of [
+      ['40 days', jobs[0]!],
+      ['1 day', jobs[2]!],
+    ] as const) {
       await server.sql`INSERT INTO webhook_deliveries (job_id, hook_id, guid, event, redelivery, url, delivered_at, duration, status, status_code, request_headers, request_payload, response_headers)
         VALUES (${job.id}, ${hook!.id}, gen_random_uuid(), 'push', false, 'https://example.com', now() - ${age}::interval, 0.1, 'OK', 200, '{}', '{}', '{}')`;
     }

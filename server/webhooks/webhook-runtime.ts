@@ -12,22 +12,38 @@ import type { Urls } from '../http/urls.js';
 /** How often finished jobs and history past the retention are deleted. */
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-export interface WebhookRuntime { stop(): Promise<void> }
+export interface WebhookRuntime {
+  stop(): Promise<void>;
+}
 
 /** Deletes history entries and finished jobs older than the retention; any process may run it at any time. */
-export async function pruneWebhookHistory(sql: Sql, retentionMs: number): Promise<{ deliveries: number; jobs: number }> {
-  const deliveries = await sql`DELETE FROM webhook_deliveries WHERE delivered_at < now() - ${retentionMs} * interval '1 millisecond'`;
-  const jobs = await sql`DELETE FROM webhook_jobs WHERE state <> 'pending' AND created_at < now() - ${retentionMs} * interval '1 millisecond'`;
+export async function pruneWebhookHistory(
+  sql: Sql,
+  retentionMs: number,
+): Promise<{ deliveries: number; jobs: number }> {
+  const deliveries =
+    await sql`DELETE FROM webhook_deliveries WHERE delivered_at < now() - ${retentionMs} * interval '1 millisecond'`;
+  const jobs =
+    await sql`DELETE FROM webhook_jobs WHERE state <> 'pending' AND created_at < now() - ${retentionMs} * interval '1 millisecond'`;
   return { deliveries: deliveries.count, jobs: jobs.count };
 }
 
-export async function startWebhookRuntime(config: Config, sql: Sql, log: Logger, git: GitRepositories, urls: Urls): Promise<WebhookRuntime> {
+export async function startWebhookRuntime(
+  config: Config,
+  sql: Sql,
+  log: Logger,
+  git: GitRepositories,
+  urls: Urls,
+): Promise<WebhookRuntime> {
   const settings = config.webhooks;
   const dispatcher = new Dispatcher({ sql, log, vendor: config.vendor, settings, allowList: settings.allowList });
   await dispatcher.start();
-  const prune = () => pruneWebhookHistory(sql, settings.retentionMs)
-    .then((counts) => { if (counts.deliveries || counts.jobs) log.info('pruned webhook history', counts); })
-    .catch((error: unknown) => log.warn('webhook history pruning failed', { error: String(error) }));
+  const prune = () =>
+    pruneWebhookHistory(sql, settings.retentionMs)
+      .then((counts) => {
+        if (counts.deliveries || counts.jobs) log.info('pruned webhook history', counts);
+      })
+      .catch((error: unknown) => log.warn('webhook history pruning failed', { error: String(error) }));
   void prune();
   // Ref changes whose events were not written (a crash between git and the
   // database) are found by their markers, then by diffing git against the mirror.

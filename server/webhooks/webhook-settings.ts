@@ -31,20 +31,28 @@ export function parseWebhookSettings(env: NodeJS.ProcessEnv, fail: (message: str
   const duration = (name: string, fallback: string): number => {
     const raw = env[name]?.trim() || fallback;
     const value = parseDuration(raw);
-    if (value === undefined || value <= 0) fail(`${name} must be a duration such as 30s, 5m, 2h or 3d, got ${JSON.stringify(raw)}`);
+    if (value === undefined || value <= 0)
+      fail(`${name} must be a duration such as 30s, 5m, 2h or 3d, got ${JSON.stringify(raw)}`);
     return value;
   };
   const scheduleRaw = env.WHARF_WEBHOOK_RETRY_SCHEDULE?.trim() ?? '10s,1m,5m,30m,2h,6h';
-  const retryScheduleMs = scheduleRaw === '' || scheduleRaw === 'none' ? [] : scheduleRaw.split(',').map((part) => {
-    const value = parseDuration(part);
-    if (value === undefined || value <= 0) fail(`WHARF_WEBHOOK_RETRY_SCHEDULE must be comma-separated durations (e.g. 10s,1m,5m) or none, got ${JSON.stringify(scheduleRaw)}`);
-    return value;
-  });
+  const retryScheduleMs =
+    scheduleRaw === '' || scheduleRaw === 'none'
+      ? []
+      : scheduleRaw.split(',').map((part) => {
+          const value = parseDuration(part);
+          if (value === undefined || value <= 0)
+            fail(
+              `WHARF_WEBHOOK_RETRY_SCHEDULE must be comma-separated durations (e.g. 10s,1m,5m) or none, got ${JSON.stringify(scheduleRaw)}`,
+            );
+          return value;
+        });
   const dispatch = (env.WHARF_WEBHOOK_DISPATCH?.trim() || 'on').toLowerCase();
   if (dispatch !== 'on' && dispatch !== 'off') fail('WHARF_WEBHOOK_DISPATCH must be on or off');
   const concurrencyRaw = env.WHARF_WEBHOOK_CONCURRENCY?.trim() || '32';
   const concurrency = Number(concurrencyRaw);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(`WHARF_WEBHOOK_CONCURRENCY must be an integer from 1 to 256, got ${JSON.stringify(concurrencyRaw)}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
+    fail(`WHARF_WEBHOOK_CONCURRENCY must be an integer from 1 to 256, got ${JSON.stringify(concurrencyRaw)}`);
   let allowList: AllowList;
   try {
     allowList = parseAllowedHosts(env.WHARF_WEBHOOK_ALLOWED_HOSTS);

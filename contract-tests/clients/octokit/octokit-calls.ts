@@ -36,29 +36,69 @@ const repo = `${prefix}-repo`;
 const at = { owner: login, repo };
 const config = { url: env('WHARF_HOOK_URL'), content_type: 'json', secret: 'compat-secret' };
 
-await call('get the authenticated user', async () => expect((await octokit.rest.users.getAuthenticated()).data.login === login, 'other login'));
-const created = await call('create a repository (auto_init)', async () => (await octokit.rest.repos.createForAuthenticatedUser({ name: repo, auto_init: true })).data);
-await call('get the repository by name', async () => expect((await octokit.rest.repos.get(at)).data.id === created?.id, 'other id'));
+await call('get the authenticated user', async () =>
+  expect((await octokit.rest.users.getAuthenticated()).data.login === login, 'other login'),
+);
+const created = await call(
+  'create a repository (auto_init)',
+  async () => (await octokit.rest.repos.createForAuthenticatedUser({ name: repo, auto_init: true })).data,
+);
+await call('get the repository by name', async () =>
+  expect((await octokit.rest.repos.get(at)).data.id === created?.id, 'other id'),
+);
 await call('get the repository by id', async () => {
   // @octokit/rest has no method for GET /repositories/{id}: its request() is the documented way.
   const { data } = await octokit.request('GET /repositories/{repository_id}', { repository_id: created!.id });
   expect(data.full_name === `${login}/${repo}`, 'other repository');
 });
-await call('edit the repository', async () => expect((await octokit.rest.repos.update({ ...at, description: 'edited by Octokit' })).data.description === 'edited by Octokit', 'not edited'));
-await call('get a user', async () => (await octokit.rest.users.getByUsername({ username: env('WHARF_OTHER_USER') })).data);
+await call('edit the repository', async () =>
+  expect(
+    (await octokit.rest.repos.update({ ...at, description: 'edited by Octokit' })).data.description ===
+      'edited by Octokit',
+    'not edited',
+  ),
+);
+await call(
+  'get a user',
+  async () => (await octokit.rest.users.getByUsername({ username: env('WHARF_OTHER_USER') })).data,
+);
 await call('get an organisation', async () => (await octokit.rest.orgs.get({ org: env('WHARF_ORG') })).data);
-await call('create a repository in the organisation', async () => (await octokit.rest.repos.createInOrg({ org: env('WHARF_ORG'), name: `${prefix}-org-repo` })).data);
+await call(
+  'create a repository in the organisation',
+  async () => (await octokit.rest.repos.createInOrg({ org: env('WHARF_ORG'), name: `${prefix}-org-repo` })).data,
+);
 
-const hook = await call('create a hook', async () => (await octokit.rest.repos.createWebhook({ ...at, config, events: ['push'] })).data);
+const hook = await call(
+  'create a hook',
+  async () => (await octokit.rest.repos.createWebhook({ ...at, config, events: ['push'] })).data,
+);
 const hookAt = { ...at, hook_id: hook?.id ?? 0 };
-await call('list hooks', async () => expect((await octokit.rest.repos.listWebhooks(at)).data.some((h) => h.id === hook?.id), 'not listed'));
-await call('get a hook', async () => expect((await octokit.rest.repos.getWebhook(hookAt)).data.config.url === config.url, 'other url'));
-await call('edit a hook', async () => expect((await octokit.rest.repos.updateWebhook({ ...hookAt, add_events: ['pull_request'] })).data.events.includes('pull_request'), 'not edited'));
+await call('list hooks', async () =>
+  expect(
+    (await octokit.rest.repos.listWebhooks(at)).data.some((h) => h.id === hook?.id),
+    'not listed',
+  ),
+);
+await call('get a hook', async () =>
+  expect((await octokit.rest.repos.getWebhook(hookAt)).data.config.url === config.url, 'other url'),
+);
+await call('edit a hook', async () =>
+  expect(
+    (await octokit.rest.repos.updateWebhook({ ...hookAt, add_events: ['pull_request'] })).data.events.includes(
+      'pull_request',
+    ),
+    'not edited',
+  ),
+);
 await call('ping a hook', () => octokit.rest.repos.pingWebhook(hookAt));
 await call('test a hook', () => octokit.rest.repos.testPushWebhook(hookAt));
-const deliveries = await call('list deliveries', () => until(async () => (await octokit.rest.repos.listWebhookDeliveries(hookAt)).data, 'delivery'));
+const deliveries = await call('list deliveries', () =>
+  until(async () => (await octokit.rest.repos.listWebhookDeliveries(hookAt)).data, 'delivery'),
+);
 const deliveryAt = { ...hookAt, delivery_id: deliveries?.[0]?.id ?? 0 };
-await call('get a delivery', async () => expect((await octokit.rest.repos.getWebhookDelivery(deliveryAt)).data.request != null, 'no request'));
+await call('get a delivery', async () =>
+  expect((await octokit.rest.repos.getWebhookDelivery(deliveryAt)).data.request != null, 'no request'),
+);
 await call('redeliver a delivery', () => octokit.rest.repos.redeliverWebhookDelivery(deliveryAt));
 await call('delete a hook', () => octokit.rest.repos.deleteWebhook(hookAt));
 
@@ -66,10 +106,20 @@ const head = await call('get a ref', async () => (await octokit.rest.git.getRef(
 await call('list refs', async () => {
   // @octokit/rest has no method for GET …/git/refs (GitHub's OpenAPI leaves it out): paginate() takes the route.
   const refs: Array<{ ref: string }> = await octokit.paginate('GET /repos/{owner}/{repo}/git/refs', at);
-  expect(refs.some((r) => r.ref === head?.ref), 'default branch not listed');
+  expect(
+    refs.some((r) => r.ref === head?.ref),
+    'default branch not listed',
+  );
 });
-await call('list matching refs', async () => expect((await octokit.rest.git.listMatchingRefs({ ...at, ref: 'heads/' })).data.map((r) => r.ref).join() === head?.ref, 'other refs'));
-await call('create a ref', () => octokit.rest.git.createRef({ ...at, ref: `refs/heads/${prefix}-branch`, sha: head!.object.sha }));
+await call('list matching refs', async () =>
+  expect(
+    (await octokit.rest.git.listMatchingRefs({ ...at, ref: 'heads/' })).data.map((r) => r.ref).join() === head?.ref,
+    'other refs',
+  ),
+);
+await call('create a ref', () =>
+  octokit.rest.git.createRef({ ...at, ref: `refs/heads/${prefix}-branch`, sha: head!.object.sha }),
+);
 await call('delete a ref', () => octokit.rest.git.deleteRef({ ...at, ref: `heads/${prefix}-branch` }));
 // Commits first: they expect the repository's history as created (the calls after add commits).
 await commitCalls(octokit, call, at, prefix);
@@ -83,13 +133,29 @@ await issueCalls(octokit, call, at);
 await gitDataCalls(octokit, call, at, prefix);
 await pullCalls(call, octokit, at, prefix, env('WHARF_ORG'));
 // Commits, files, review requests and merge of pull requests come from other branches of issue 17.
-await pullMergeCalls(call, octokit, { owner: appOwner, repo: appRepo }, prefix, env('WHARF_OTHER_USER'), env('WHARF_LOGIN'));
+await pullMergeCalls(
+  call,
+  octokit,
+  { owner: appOwner, repo: appRepo },
+  prefix,
+  env('WHARF_OTHER_USER'),
+  env('WHARF_LOGIN'),
+);
 await reviewCalls(call, octokit, other, at, prefix);
 
-await call('get the rate limit', async () => expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'));
+await call('get the rate limit', async () =>
+  expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'),
+);
 
-await call('get the app', async () => expect((await appOctokit.rest.apps.getAuthenticated()).data?.id === appId, 'other app'));
-await call('list installations', async () => expect((await appOctokit.rest.apps.listInstallations()).data.some((i) => i.id === installationId), 'not listed'));
+await call('get the app', async () =>
+  expect((await appOctokit.rest.apps.getAuthenticated()).data?.id === appId, 'other app'),
+);
+await call('list installations', async () =>
+  expect(
+    (await appOctokit.rest.apps.listInstallations()).data.some((i) => i.id === installationId),
+    'not listed',
+  ),
+);
 const token = await call('create an installation token', async () => {
   const auth = (await appOctokit.auth({ type: 'installation', installationId })) as { token: string };
   return auth.token;
@@ -97,12 +163,24 @@ const token = await call('create an installation token', async () => {
 const installation = new Octokit({ baseUrl, auth: token });
 await call("list the installation's repositories", async () => {
   const { data } = await installation.rest.apps.listReposAccessibleToInstallation();
-  expect(data.repositories.some((r) => r.full_name === `${appOwner}/${appRepo}`), 'repository not listed');
+  expect(
+    data.repositories.some((r) => r.full_name === `${appOwner}/${appRepo}`),
+    'repository not listed',
+  );
 });
 await call('create a ref through the installation token', async () => {
   const { data: target } = await installation.rest.repos.get({ owner: appOwner, repo: appRepo });
-  const { data: branch } = await installation.rest.git.getRef({ owner: appOwner, repo: appRepo, ref: `heads/${target.default_branch}` });
-  await installation.rest.git.createRef({ owner: appOwner, repo: appRepo, ref: `refs/heads/${prefix}-app`, sha: branch.object.sha });
+  const { data: branch } = await installation.rest.git.getRef({
+    owner: appOwner,
+    repo: appRepo,
+    ref: `heads/${target.default_branch}`,
+  });
+  await installation.rest.git.createRef({
+    owner: appOwner,
+    repo: appRepo,
+    ref: `refs/heads/${prefix}-app`,
+    sha: branch.object.sha,
+  });
 });
 await checkCalls(call, installation, { owner: appOwner, repo: appRepo }, prefix);
 await call('revoke the installation token', () => installation.rest.apps.revokeInstallationAccessToken());

@@ -3,7 +3,12 @@
 import type { Octokit } from '@octokit/rest';
 import { expect, type callList } from './call-list.js';
 
-export async function commitCalls(octokit: Octokit, call: ReturnType<typeof callList>['call'], at: { owner: string; repo: string }, prefix: string): Promise<void> {
+export async function commitCalls(
+  octokit: Octokit,
+  call: ReturnType<typeof callList>['call'],
+  at: { owner: string; repo: string },
+  prefix: string,
+): Promise<void> {
   const commits = await call('list commits', async () => {
     const { data } = await octokit.rest.repos.listCommits({ ...at, sha: 'main', per_page: 10 });
     expect(data.length === 1, 'not one commit');
@@ -21,8 +26,17 @@ export async function commitCalls(octokit: Octokit, call: ReturnType<typeof call
     const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...at, basehead: `${head}...main` });
     expect(data.status === 'identical' && data.total_commits === 0, 'not identical');
   });
-  await call('list branches', async () => expect((await octokit.rest.repos.listBranches(at)).data.some((b) => b.name === 'main'), 'main not listed'));
+  await call('list branches', async () =>
+    expect(
+      (await octokit.rest.repos.listBranches(at)).data.some((b) => b.name === 'main'),
+      'main not listed',
+    ),
+  );
   const slashed = `${prefix}/feature`;
-  await call('create a branch with a slash', () => octokit.rest.git.createRef({ ...at, ref: `refs/heads/${slashed}`, sha: head }));
-  await call('get a branch with a slash', async () => expect((await octokit.rest.repos.getBranch({ ...at, branch: slashed })).data.commit.sha === head, 'other head'));
+  await call('create a branch with a slash', () =>
+    octokit.rest.git.createRef({ ...at, ref: `refs/heads/${slashed}`, sha: head }),
+  );
+  await call('get a branch with a slash', async () =>
+    expect((await octokit.rest.repos.getBranch({ ...at, branch: slashed })).data.commit.sha === head, 'other head'),
+  );
 }

@@ -31,7 +31,12 @@ async function errorOf(response: Response): Promise<unknown> {
 
 export function archiveMethod(request: LooseRequest, path: string, fetchFn: (input: Request) => Promise<Response>) {
   return async (args?: Record<string, unknown>, init: CallInit = {}): Promise<ArchiveResult> => {
-    const first = await request('get', path, { ...init, ...toFetchInit(path, args), redirect: 'manual', parseAs: 'stream' });
+    const first = await request('get', path, {
+      ...init,
+      ...toFetchInit(path, args),
+      redirect: 'manual',
+      parseAs: 'stream',
+    });
     const { response } = first;
     const location = response.headers.get('location');
     if (!REDIRECTS.has(response.status) || location === null) {
@@ -42,7 +47,9 @@ export function archiveMethod(request: LooseRequest, path: string, fetchFn: (inp
       return { error: first.error, response };
     }
     // (openapi-fetch has read the redirect's small body as its error.) A fresh request: no Authorization, no API headers; the download's own redirects are followed.
-    const download = await fetchFn(new Request(new URL(location, response.url || undefined), { redirect: 'follow', signal: init.signal ?? null }));
+    const download = await fetchFn(
+      new Request(new URL(location, response.url || undefined), { redirect: 'follow', signal: init.signal ?? null }),
+    );
     if (!download.ok) return { error: await errorOf(download), response: download };
     return { data: await download.arrayBuffer(), response: download };
   };

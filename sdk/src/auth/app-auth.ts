@@ -5,7 +5,13 @@
 import { defaultFetch, restError, trimSlashes, type FetchLike } from './auth-http.js';
 import { AppJwtSession } from './app-jwt-session.js';
 import { InstallationTokenCache } from './installation-token-cache.js';
-import { cacheKey, parseInstallationToken, requestBody, type InstallationToken, type InstallationTokenOptions } from './installation-token.js';
+import {
+  cacheKey,
+  parseInstallationToken,
+  requestBody,
+  type InstallationToken,
+  type InstallationTokenOptions,
+} from './installation-token.js';
 import type { TokenProvider } from './token-provider.js';
 
 /** Installation tokens live an hour; one is replaced this long before it expires. */
@@ -39,13 +45,19 @@ export interface AppAuth extends TokenProvider {
 export function createAppAuth(options: AppAuthOptions): AppAuth {
   const baseUrl = trimSlashes(options.baseUrl);
   const margin = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
-  const session = new AppJwtSession(options.privateKey, options.appId, options.now ?? Date.now, options.fetch ?? defaultFetch);
+  const session = new AppJwtSession(
+    options.privateKey,
+    options.appId,
+    options.now ?? Date.now,
+    options.fetch ?? defaultFetch,
+  );
   // `expires_at` is in the server's clock, so freshness is judged against our clock corrected by the known skew.
   const cache = new InstallationTokenCache((token) => Date.parse(token.expiresAt) - margin > session.serverNow());
 
   async function issue(installationId: number, request: InstallationTokenOptions): Promise<InstallationToken> {
     const reply = await session.request(`${baseUrl}/app/installations/${installationId}/access_tokens`, {
-      method: 'POST', body: requestBody(request),
+      method: 'POST',
+      body: requestBody(request),
     });
     if (reply.status !== 201) throw restError(reply.status, reply.body);
     return parseInstallationToken(installationId, reply.body);
@@ -53,7 +65,8 @@ export function createAppAuth(options: AppAuthOptions): AppAuth {
 
   async function installationToken(request: InstallationTokenOptions = {}): Promise<InstallationToken> {
     const installationId = request.installationId ?? options.installationId;
-    if (installationId === undefined) throw new TypeError('installationToken: no installationId given here or to createAppAuth');
+    if (installationId === undefined)
+      throw new TypeError('installationToken: no installationId given here or to createAppAuth');
     return cache.get(cacheKey(installationId, request), () => issue(installationId, request), request.refresh);
   }
 

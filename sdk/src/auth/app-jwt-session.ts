@@ -56,7 +56,9 @@ export class AppJwtSession {
     };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     const response = await this.fetchFn(url, {
-      method: init.method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      method: init.method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     return { status: response.status, headers: response.headers, body: await readJsonObject(response) };
   }

@@ -30,17 +30,30 @@ export interface DeviceCode {
 }
 
 export async function requestDeviceCode(options: DeviceCodeOptions): Promise<DeviceCode> {
-  const { status, body } = await postOAuthForm(options.fetch ?? defaultFetch, `${oauthRoot(options.baseUrl)}/login/device/code`, {
-    client_id: options.clientId, scope: options.scopes?.join(' '),
-  });
+  const { status, body } = await postOAuthForm(
+    options.fetch ?? defaultFetch,
+    `${oauthRoot(options.baseUrl)}/login/device/code`,
+    {
+      client_id: options.clientId,
+      scope: options.scopes?.join(' '),
+    },
+  );
   const error = oauthError(status, body) ?? (status >= 200 && status < 300 ? null : restError(status, body));
   if (error) throw error;
-  const { device_code: deviceCode, user_code: userCode, verification_uri: verificationUri, expires_in: expiresIn, interval } = body;
+  const {
+    device_code: deviceCode,
+    user_code: userCode,
+    verification_uri: verificationUri,
+    expires_in: expiresIn,
+    interval,
+  } = body;
   if (typeof deviceCode !== 'string' || typeof userCode !== 'string' || typeof verificationUri !== 'string') {
     throw new WharfAuthError('device code answer without device_code, user_code or verification_uri', { status });
   }
   return {
-    deviceCode, userCode, verificationUri,
+    deviceCode,
+    userCode,
+    verificationUri,
     expiresIn: typeof expiresIn === 'number' ? expiresIn : 900,
     interval: typeof interval === 'number' ? interval : 5,
   };
@@ -83,11 +96,21 @@ export async function pollForToken(options: PollOptions): Promise<OAuthToken> {
     await sleep(interval * 1000, signal);
     // An injected sleep may not watch the signal.
     signal?.throwIfAborted();
-    if (now() >= deadline) throw new WharfAuthError('expired_token: the device code expired before it was approved.', { status: 0, code: 'expired_token' });
-    const { status, body } = await postOAuthForm(fetchFn, url, { client_id: options.clientId, device_code: options.deviceCode, grant_type: DEVICE_GRANT }, signal);
+    if (now() >= deadline)
+      throw new WharfAuthError('expired_token: the device code expired before it was approved.', {
+        status: 0,
+        code: 'expired_token',
+      });
+    const { status, body } = await postOAuthForm(
+      fetchFn,
+      url,
+      { client_id: options.clientId, device_code: options.deviceCode, grant_type: DEVICE_GRANT },
+      signal,
+    );
     if (body.error === 'authorization_pending') continue;
     if (body.error === 'slow_down') {
-      interval = typeof body.interval === 'number' && body.interval > interval ? body.interval : interval + SLOW_DOWN_STEP_S;
+      interval =
+        typeof body.interval === 'number' && body.interval > interval ? body.interval : interval + SLOW_DOWN_STEP_S;
       continue;
     }
     return tokenFromReply(status, body);

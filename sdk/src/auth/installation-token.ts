@@ -54,7 +54,9 @@ export function parseInstallationToken(installationId: number, body: Record<stri
     throw new TypeError('installation token response without a token or a valid expires_at');
   }
   const result: InstallationToken = {
-    token, expiresAt, installationId,
+    token,
+    expiresAt,
+    installationId,
     permissions: (permissions ?? {}) as Record<string, PermissionLevel>,
     repositorySelection: selection === 'selected' ? 'selected' : 'all',
   };

@@ -13,7 +13,12 @@ export interface OAuthToken {
 }
 
 /** POST form fields, asking for JSON back (without it GitHub answers form-encoded). */
-export async function postOAuthForm(fetchFn: FetchLike, url: string, fields: Record<string, string | undefined>, signal?: AbortSignal) {
+export async function postOAuthForm(
+  fetchFn: FetchLike,
+  url: string,
+  fields: Record<string, string | undefined>,
+  signal?: AbortSignal,
+) {
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.set(name, value);
   const response = await fetchFn(url, {
@@ -30,7 +35,9 @@ export function oauthError(status: number, body: Record<string, unknown>): Wharf
   if (typeof body.error !== 'string') return null;
   const description = typeof body.error_description === 'string' ? body.error_description : body.error;
   return new WharfAuthError(`${body.error}: ${description}`, {
-    status, code: body.error, documentationUrl: typeof body.error_uri === 'string' ? body.error_uri : undefined,
+    status,
+    code: body.error,
+    documentationUrl: typeof body.error_uri === 'string' ? body.error_uri : undefined,
   });
 }
 

@@ -53,12 +53,16 @@ export interface ExchangeCodeOptions {
 
 /** Rejects with a WharfAuthError coded `bad_verification_code`, `redirect_uri_mismatch` or `incorrect_client_credentials`. */
 export async function exchangeCode(options: ExchangeCodeOptions): Promise<OAuthToken> {
-  const { status, body } = await postOAuthForm(options.fetch ?? defaultFetch, `${oauthRoot(options.baseUrl)}/login/oauth/access_token`, {
-    client_id: options.clientId,
-    client_secret: options.clientSecret,
-    code: options.code,
-    redirect_uri: options.redirectUri,
-    code_verifier: options.codeVerifier,
-  });
+  const { status, body } = await postOAuthForm(
+    options.fetch ?? defaultFetch,
+    `${oauthRoot(options.baseUrl)}/login/oauth/access_token`,
+    {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      code: options.code,
+      redirect_uri: options.redirectUri,
+      code_verifier: options.codeVerifier,
+    },
+  );
   return tokenFromReply(status, body);
 }

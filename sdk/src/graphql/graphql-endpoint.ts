@@ -10,10 +10,15 @@ export interface GraphqlPaths {
   '/api/graphql': {
     post: {
       parameters: { query?: never; header?: never; path?: never; cookie?: never };
-      requestBody: { content: { 'application/json': { query: string; variables?: Record<string, unknown>; operationName?: string } } };
+      requestBody: {
+        content: { 'application/json': { query: string; variables?: Record<string, unknown>; operationName?: string } };
+      };
       responses: {
         200: { headers: Record<string, unknown>; content: { 'application/json': GraphqlBody<unknown> } };
-        default: { headers: Record<string, unknown>; content: { 'application/json': { message?: string; errors?: GraphqlError[] } } };
+        default: {
+          headers: Record<string, unknown>;
+          content: { 'application/json': { message?: string; errors?: GraphqlError[] } };
+        };
       };
     };
   };
@@ -27,4 +32,7 @@ export interface GraphqlError {
   extensions?: Record<string, unknown>;
 }
 
-export interface GraphqlBody<TData> { data?: TData | null; errors?: GraphqlError[] }
+export interface GraphqlBody<TData> {
+  data?: TData | null;
+  errors?: GraphqlError[];
+}

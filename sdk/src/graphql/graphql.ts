@@ -4,11 +4,20 @@
 import type { Client } from 'openapi-fetch';
 import type { GraphqlBody, GraphqlError, GraphqlPaths } from './graphql-endpoint.js';
 
-export interface GraphqlResult<TData> extends GraphqlBody<TData> { response: Response }
+export interface GraphqlResult<TData> extends GraphqlBody<TData> {
+  response: Response;
+}
 
-export interface GraphqlInit { signal?: AbortSignal; operationName?: string }
+export interface GraphqlInit {
+  signal?: AbortSignal;
+  operationName?: string;
+}
 
-export type GraphqlCall = <TData = unknown>(query: string, variables?: Record<string, unknown>, init?: GraphqlInit) => Promise<GraphqlResult<TData>>;
+export type GraphqlCall = <TData = unknown>(
+  query: string,
+  variables?: Record<string, unknown>,
+  init?: GraphqlInit,
+) => Promise<GraphqlResult<TData>>;
 
 export function graphqlCall(client: Client<GraphqlPaths>): GraphqlCall {
   return async <TData>(query: string, variables?: Record<string, unknown>, init: GraphqlInit = {}) => {
@@ -20,7 +29,9 @@ export function graphqlCall(client: Client<GraphqlPaths>): GraphqlCall {
       ...(signal && { signal }),
     });
     if (data) return { ...(data as GraphqlBody<TData>), response };
-    const errors: GraphqlError[] = error?.errors ?? [{ message: error?.message ?? `HTTP ${response.status} ${response.statusText}`.trim() }];
+    const errors: GraphqlError[] = error?.errors ?? [
+      { message: error?.message ?? `HTTP ${response.status} ${response.statusText}`.trim() },
+    ];
     return { errors, response };
   };
 }

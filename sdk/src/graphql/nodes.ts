@@ -4,9 +4,19 @@
 // every scalar field selected, discriminated by `__typename`.
 import type { GraphqlCall, GraphqlResult } from './graphql.js';
 
-interface AccountNode { id: string; databaseId: number | null; login: string; name: string | null; url: string }
-export interface UserNode extends AccountNode { __typename: 'User' }
-export interface OrganizationNode extends AccountNode { __typename: 'Organization' }
+interface AccountNode {
+  id: string;
+  databaseId: number | null;
+  login: string;
+  name: string | null;
+  url: string;
+}
+export interface UserNode extends AccountNode {
+  __typename: 'User';
+}
+export interface OrganizationNode extends AccountNode {
+  __typename: 'Organization';
+}
 export interface RepositoryNode {
   __typename: 'Repository';
   id: string;
@@ -21,7 +31,12 @@ export interface RepositoryNode {
   createdAt: string;
   updatedAt: string;
 }
-interface GitObjectNode { id: string; oid: string; abbreviatedOid: string; commitUrl: string }
+interface GitObjectNode {
+  id: string;
+  oid: string;
+  abbreviatedOid: string;
+  commitUrl: string;
+}
 export interface CommitNode extends GitObjectNode {
   __typename: 'Commit';
   message: string;
@@ -31,7 +46,9 @@ export interface CommitNode extends GitObjectNode {
   authoredDate: string;
   url: string;
 }
-export interface TreeNode extends GitObjectNode { __typename: 'Tree' }
+export interface TreeNode extends GitObjectNode {
+  __typename: 'Tree';
+}
 export interface BlobNode extends GitObjectNode {
   __typename: 'Blob';
   byteSize: number;
@@ -57,7 +74,9 @@ const FIELDS = `
 
 // An account's `name` is nullable and a repository's is not, so GraphQL
 // forbids selecting both as `name`; accounts fetch it as `accountName`.
-type Fetched = Exclude<WharfNode, AccountNode> | (Omit<UserNode | OrganizationNode, 'name'> & { accountName: string | null });
+type Fetched =
+  | Exclude<WharfNode, AccountNode>
+  | (Omit<UserNode | OrganizationNode, 'name'> & { accountName: string | null });
 
 function normalize(fetched: Fetched | null): WharfNode | null {
   if (fetched === null || !('accountName' in fetched)) return fetched;
@@ -68,16 +87,26 @@ function normalize(fetched: Fetched | null): WharfNode | null {
 const NODE = `query WharfNode($id: ID!) { node(id: $id) { ${FIELDS} } }`;
 const NODES = `query WharfNodes($ids: [ID!]!) { nodes(ids: $ids) { ${FIELDS} } }`;
 
-export interface NodeInit { signal?: AbortSignal }
+export interface NodeInit {
+  signal?: AbortSignal;
+}
 
 /** The node, or `data: null` when the ID does not resolve or is not visible. */
-export async function node(graphql: GraphqlCall, id: string, init?: NodeInit): Promise<GraphqlResult<WharfNode | null>> {
+export async function node(
+  graphql: GraphqlCall,
+  id: string,
+  init?: NodeInit,
+): Promise<GraphqlResult<WharfNode | null>> {
   const { data, ...rest } = await graphql<{ node: Fetched | null }>(NODE, { id }, init);
   return data ? { ...rest, data: normalize(data.node) } : rest;
 }
 
 /** In the order given (at most 100); null for an ID that does not resolve or is not visible. */
-export async function nodes(graphql: GraphqlCall, ids: readonly string[], init?: NodeInit): Promise<GraphqlResult<(WharfNode | null)[]>> {
+export async function nodes(
+  graphql: GraphqlCall,
+  ids: readonly string[],
+  init?: NodeInit,
+): Promise<GraphqlResult<(WharfNode | null)[]>> {
   const { data, ...rest } = await graphql<{ nodes: (Fetched | null)[] }>(NODES, { ids }, init);
   return data ? { ...rest, data: data.nodes.map(normalize) } : rest;
 }

@@ -4,7 +4,11 @@
 export function linkTarget(header: string | null, rel: string): string | undefined {
   if (!header) return undefined;
   for (const match of header.matchAll(/<([^>]*)>((?:\s*;\s*[^,;]+)*)/g)) {
-    const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(match[2] ?? '')?.[1]?.trim().split(/\s+/) ?? [];
+    const rels =
+      /;\s*rel\s*=\s*"?([^";]+)"?/i
+        .exec(match[2] ?? '')?.[1]
+        ?.trim()
+        .split(/\s+/) ?? [];
     if (rels.includes(rel)) return match[1];
   }
   return undefined;

@@ -33,14 +33,25 @@ type Target = string | { operationId: string };
 function firstRequest(target: Target, args: unknown, init: CallInit | undefined): { path: string; request: LooseInit } {
   if (typeof target === 'string') {
     const request = (args ?? {}) as Partial<LooseInit>;
-    return { path: target, request: { ...request, params: { path: { ...request.params?.path }, query: { ...request.params?.query } } } };
+    return {
+      path: target,
+      request: { ...request, params: { path: { ...request.params?.path }, query: { ...request.params?.query } } },
+    };
   }
   const row = operations[target.operationId as keyof typeof operations];
   if (row.method !== 'get') throw new TypeError(`paginate: ${target.operationId} is not a GET operation`);
-  return { path: row.path, request: { ...init, ...toFetchInit(row.path, args as Record<string, unknown> | undefined) } };
+  return {
+    path: row.path,
+    request: { ...init, ...toFetchInit(row.path, args as Record<string, unknown> | undefined) },
+  };
 }
 
-export async function* paginate(raw: Client<paths>, target: Target, args?: unknown, init?: CallInit): AsyncGenerator<unknown, void, undefined> {
+export async function* paginate(
+  raw: Client<paths>,
+  target: Target,
+  args?: unknown,
+  init?: CallInit,
+): AsyncGenerator<unknown, void, undefined> {
   const send = looseRequest(raw);
   const { path, request } = firstRequest(target, args, init);
   // A server whose `next` leads back to a page already read (a bug, or a mock
@@ -54,7 +65,8 @@ export async function* paginate(raw: Client<paths>, target: Target, args?: unkno
     if (next === undefined) return;
     const query = new URL(next).searchParams;
     query.sort();
-    if (seen.has(query.toString())) throw new Error(`paginate: the next link leads back to a page already read (${next})`);
+    if (seen.has(query.toString()))
+      throw new Error(`paginate: the next link leads back to a page already read (${next})`);
     seen.add(query.toString());
     // The link carries the whole query (filters included), so it replaces ours.
     request.params = { ...request.params, query: Object.fromEntries(query) };

@@ -9,7 +9,11 @@ import { toFetchInit, type LooseInit } from './fetch-init.js';
 import { ARCHIVE_OPERATIONS, archiveMethod } from '../archives/archive-download.js';
 
 /** openapi-fetch's `request`, seen without its per-path typing (the table guarantees the pairing). */
-export type LooseRequest = (method: string, path: string, init: LooseInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+export type LooseRequest = (
+  method: string,
+  path: string,
+  init: LooseInit,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 export function looseRequest(raw: Client<paths>): LooseRequest {
   return raw.request as unknown as LooseRequest;
@@ -27,7 +31,8 @@ export function buildResources(raw: Client<paths>, download: (input: Request) =>
     const [namespace, name] = operationId.split('/') as [string, string];
     const call = isArchive(operationId)
       ? archiveMethod(request, path, download)
-      : (args?: Record<string, unknown>, init: CallInit = {}) => request(method, path, { ...init, ...toFetchInit(path, args) });
+      : (args?: Record<string, unknown>, init: CallInit = {}) =>
+          request(method, path, { ...init, ...toFetchInit(path, args) });
     Object.defineProperty(call, 'operationId', { value: operationId as OperationId, enumerable: true });
     (namespaces[namespace] ??= {})[camelCase(name)] = call;
   }

@@ -12,24 +12,37 @@ export type OperationTable = typeof table;
 /** Any media type; the same default openapi-fetch's own client uses. */
 export type Media = `${string}/${string}`;
 
-type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 type Namespace<K> = K extends `${infer N}/${string}` ? N : never;
 type MethodName<K> = K extends `${string}/${infer M}` ? CamelCase<M> : never;
 
 /** An absent parameter section (`path?: never`) contributes nothing. */
 type Section<T> = [T] extends [never] ? unknown : [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
-type Params<Op, Where extends 'path' | 'query'> = Op extends { parameters: infer P } ? (Where extends keyof P ? Section<P[Where]> : unknown) : unknown;
+type Params<Op, Where extends 'path' | 'query'> = Op extends { parameters: infer P }
+  ? Where extends keyof P
+    ? Section<P[Where]>
+    : unknown
+  : unknown;
 type Flatten<T> = { [K in keyof T]: T[K] };
 
 /** The flat argument object of an operation: path params, query params and `body`. */
-export type OperationArgs<K extends OperationId> = Flatten<Params<operations[K], 'path'> & Params<operations[K], 'query'> & RequestBodyOption<operations[K]>>;
+export type OperationArgs<K extends OperationId> = Flatten<
+  Params<operations[K], 'path'> & Params<operations[K], 'query'> & RequestBodyOption<operations[K]>
+>;
 
 export type OperationResult<K extends OperationId> = FetchResponse<operations[K], unknown, Media>;
 
 /** Per-call fetch settings: an AbortSignal (it also cancels retry and rate-limit waits) and extra headers. */
-export interface CallInit { signal?: AbortSignal; headers?: HeadersOptions }
+export interface CallInit {
+  signal?: AbortSignal;
+  headers?: HeadersOptions;
+}
 
-type ArgsTuple<K extends OperationId> = {} extends OperationArgs<K> ? [args?: OperationArgs<K>, init?: CallInit] : [args: OperationArgs<K>, init?: CallInit];
+type ArgsTuple<K extends OperationId> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` here asks "has no required argument", which is the point
+  {} extends OperationArgs<K> ? [args?: OperationArgs<K>, init?: CallInit] : [args: OperationArgs<K>, init?: CallInit];
 
 /** What a call gives: openapi-fetch's result, or the archive's bytes for the download operations (archive-download.ts). */
 export type CallResult<K extends OperationId> = K extends ArchiveOperationId ? ArchiveResult : OperationResult<K>;
@@ -40,5 +53,7 @@ export type ResourceMethod<K extends OperationId> = ((...args: ArgsTuple<K>) => 
 };
 
 export type Resources = {
-  [N in Namespace<OperationId>]: { [K in OperationId as Namespace<K> extends N ? MethodName<K> : never]: ResourceMethod<K> };
+  [N in Namespace<OperationId>]: {
+    [K in OperationId as Namespace<K> extends N ? MethodName<K> : never]: ResourceMethod<K>;
+  };
 };

@@ -6,7 +6,12 @@
  * `maxMs`, half of it fixed and half random ("equal jitter"), so delays grow
  * yet clients that failed together do not retry together.
  */
-export function backoffDelayMs(attempt: number, minMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelayMs(
+  attempt: number,
+  minMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(maxMs, minMs * 2 ** attempt);
   return step / 2 + random() * (step / 2);
 }

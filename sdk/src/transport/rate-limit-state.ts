@@ -24,7 +24,9 @@ export function readRateLimit(headers: Headers): RateLimitState | undefined {
   const reset = int(headers.get('x-ratelimit-reset'));
   if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
   return {
-    limit, remaining, reset,
+    limit,
+    remaining,
+    reset,
     used: int(headers.get('x-ratelimit-used')) ?? limit - remaining,
     resource: headers.get('x-ratelimit-resource') ?? 'core',
   };

@@ -51,7 +51,13 @@ export function retryMiddleware(retry: RetryOptions, observe: (response: Respons
       if ('response' in outcome) await outcome.response.body?.cancel();
       await sleep(delay, request.signal);
       // Rebuilt from the request as finally sent (headers other middleware set included).
-      const again = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect });
+      const again = new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        signal: request.signal,
+        redirect: request.redirect,
+      });
       try {
         outcome = { response: await options.fetch(again) };
       } catch (error) {

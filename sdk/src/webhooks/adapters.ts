@@ -36,10 +36,18 @@ export interface NodeWebhookOptions extends ParseWebhookOptions {
   maxBytes?: number;
 }
 
-export async function parseNodeWebhook(request: NodeRequestLike, secret: string | readonly string[], options: NodeWebhookOptions = {}): Promise<WebhookEvent> {
+export async function parseNodeWebhook(
+  request: NodeRequestLike,
+  secret: string | readonly string[],
+  options: NodeWebhookOptions = {},
+): Promise<WebhookEvent> {
   return parseWebhook(request.headers, await readRawBody(request, options.maxBytes), secret, options);
 }
 
-export async function parseFetchWebhook(request: Request, secret: string | readonly string[], options: ParseWebhookOptions = {}): Promise<WebhookEvent> {
+export async function parseFetchWebhook(
+  request: Request,
+  secret: string | readonly string[],
+  options: ParseWebhookOptions = {},
+): Promise<WebhookEvent> {
   return parseWebhook(request.headers, new Uint8Array(await request.arrayBuffer()), secret, options);
 }

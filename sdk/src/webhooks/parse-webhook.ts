@@ -37,11 +37,18 @@ export interface ParseWebhookOptions {
  * signature is missing or wrong (for every secret given), WebhookPayloadError
  * when the delivery is malformed.
  */
-export function parseWebhook(headers: WebhookHeaders, rawBody: string | Uint8Array, secret: string | readonly string[], options: ParseWebhookOptions = {}): WebhookEvent {
+export function parseWebhook(
+  headers: WebhookHeaders,
+  rawBody: string | Uint8Array,
+  secret: string | readonly string[],
+  options: ParseWebhookOptions = {},
+): WebhookEvent {
   const names = vendorNames(options.vendor);
   const signature = headerValue(headers, 'x-hub-signature-256');
   if (!verifySignature(secret, rawBody, signature)) {
-    throw new WebhookVerificationError(signature === undefined ? 'missing X-Hub-Signature-256 header' : 'X-Hub-Signature-256 does not match');
+    throw new WebhookVerificationError(
+      signature === undefined ? 'missing X-Hub-Signature-256 header' : 'X-Hub-Signature-256 does not match',
+    );
   }
   const name = headerValue(headers, names.event);
   if (!name) throw new WebhookPayloadError(`missing X-${options.vendor ?? DEFAULT_VENDOR}-Event header`);
@@ -52,7 +59,8 @@ export function parseWebhook(headers: WebhookHeaders, rawBody: string | Uint8Arr
     if (error instanceof WebhookPayloadError) throw error;
     throw new WebhookPayloadError('the payload is not JSON');
   }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new WebhookPayloadError('the payload is not a JSON object');
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    throw new WebhookPayloadError('the payload is not a JSON object');
   const hookId = Number(headerValue(headers, names.hookId));
   return {
     event: KNOWN_EVENTS.has(name) ? name : 'unknown',

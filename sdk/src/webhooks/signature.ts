@@ -15,7 +15,11 @@ export function sign(secret: string, rawBody: string | Uint8Array): string {
  * False for a missing header, one without `sha256=`, a wrong length or any
  * mismatch. Every secret is tried, matching or not, to keep the time even.
  */
-export function verifySignature(secret: string | readonly string[], rawBody: string | Uint8Array, header: string | null | undefined): boolean {
+export function verifySignature(
+  secret: string | readonly string[],
+  rawBody: string | Uint8Array,
+  header: string | null | undefined,
+): boolean {
   if (typeof header !== 'string' || !header.startsWith(PREFIX)) return false;
   const given = Buffer.from(header, 'utf8');
   const secrets = typeof secret === 'string' ? [secret] : secret;

@@ -7,10 +7,23 @@ import type { components } from '../generated/openapi.js';
 
 export type WebhookPayload = components['schemas']['webhook-payload'];
 
-type With<Keys extends keyof WebhookPayload> = Required<Pick<WebhookPayload, Keys | 'repository' | 'sender'>> & Pick<WebhookPayload, 'installation'>;
+type With<Keys extends keyof WebhookPayload> = Required<Pick<WebhookPayload, Keys | 'repository' | 'sender'>> &
+  Pick<WebhookPayload, 'installation'>;
 
 export type PingPayload = With<'zen' | 'hook_id' | 'hook'>;
-export type PushPayload = With<'ref' | 'before' | 'after' | 'created' | 'deleted' | 'forced' | 'base_ref' | 'compare' | 'commits' | 'head_commit' | 'pusher'>;
+export type PushPayload = With<
+  | 'ref'
+  | 'before'
+  | 'after'
+  | 'created'
+  | 'deleted'
+  | 'forced'
+  | 'base_ref'
+  | 'compare'
+  | 'commits'
+  | 'head_commit'
+  | 'pusher'
+>;
 export type CreatePayload = With<'ref' | 'ref_type' | 'master_branch' | 'description' | 'pusher_type'>;
 export type DeletePayload = With<'ref' | 'ref_type' | 'pusher_type'>;
 /** `action`: created, edited (with `changes`), deleted. */
@@ -37,6 +50,13 @@ export type LabelEvent = Delivery<'label', LabelPayload>;
 export type MilestoneEvent = Delivery<'milestone', MilestonePayload>;
 export type UnknownEvent = Delivery<'unknown', WebhookPayload>;
 
-export type WebhookEvent = PingEvent | PushEvent | CreateEvent | DeleteEvent | LabelEvent | MilestoneEvent | UnknownEvent;
+export type WebhookEvent =
+  | PingEvent
+  | PushEvent
+  | CreateEvent
+  | DeleteEvent
+  | LabelEvent
+  | MilestoneEvent
+  | UnknownEvent;
 
 export const KNOWN_EVENTS: ReadonlySet<string> = new Set(['ping', 'push', 'create', 'delete', 'label', 'milestone']);

@@ -11,12 +11,15 @@ export const contract = parse(readFileSync(new URL('../../../openapi.yaml', impo
 
 /** `#/a/b~1c` from segments `['a', 'b/c']` (RFC 6901 escaping). */
 export function pointer(...segments: (string | number)[]): string {
-  return '#/' + segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  return `#/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }
 
 function segmentsOf(at: string): string[] {
   if (!at.startsWith('#/')) throw new Error(`only local pointers are supported, got ${at}`);
-  return at.slice(2).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return at
+    .slice(2)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The node at a pointer, as written (a `$ref` stays a `$ref`). */

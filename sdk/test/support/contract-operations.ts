@@ -87,7 +87,8 @@ function describeOperation(operationId: OperationId): ContractOperation {
   const { method, path } = operations[operationId];
   const where = pointer('paths', path, method);
   const operation = at(where);
-  if (operation.operationId !== operationId) throw new Error(`${method.toUpperCase()} ${path} is ${operation.operationId} in openapi.yaml, not ${operationId}`);
+  if (operation.operationId !== operationId)
+    throw new Error(`${method.toUpperCase()} ${path} is ${operation.operationId} in openapi.yaml, not ${operationId}`);
   const [namespace, rest] = operationId.split('/') as [string, string];
   return {
     operationId,
@@ -96,8 +97,12 @@ function describeOperation(operationId: OperationId): ContractOperation {
     args: exampleArgs(pointer('paths', path), where),
     rateLimitResource: (operation['x-wharf-rate-limit-resource'] as string | undefined) ?? 'core',
     basicAuth: ((operation.security ?? []) as Node[]).some((requirement) => 'clientBasic' in requirement),
-    responses: Object.keys(operation.responses as Node).filter((s) => /^\d{3}$/.test(s)).map((s) => documentedResponse(where, s)),
+    responses: Object.keys(operation.responses as Node)
+      .filter((s) => /^\d{3}$/.test(s))
+      .map((s) => documentedResponse(where, s)),
   };
 }
 
-export const contractOperations: ContractOperation[] = (Object.keys(operations) as OperationId[]).map(describeOperation);
+export const contractOperations: ContractOperation[] = (Object.keys(operations) as OperationId[]).map(
+  describeOperation,
+);

@@ -8,7 +8,8 @@ import { at, child, resolved, type Node } from './contract-document.js';
 function firstExample(node: Node): { found: boolean; value?: unknown } {
   if ('example' in node) return { found: true, value: node.example };
   const named = Object.keys((node.examples ?? {}) as Node);
-  if (named.length > 0 && !Array.isArray(node.examples)) return { found: true, value: (resolvedExample(node.examples[named[0]!] as Node)).value };
+  if (named.length > 0 && !Array.isArray(node.examples))
+    return { found: true, value: resolvedExample(node.examples[named[0]!] as Node).value };
   if (Array.isArray(node.examples) && node.examples.length > 0) return { found: true, value: node.examples[0] };
   return { found: false };
 }
@@ -25,9 +26,11 @@ function parameterExample(parameter: Node): { found: boolean; value?: unknown } 
 
 /** Parameters of the path item and the operation; the operation's win (same name and place). */
 function parameters(pathItem: string, operation: string): Node[] {
-  const list = (where: string) => ((at(where).parameters ?? []) as unknown[]).map((_, i) => resolved(child(where, 'parameters', i)));
+  const list = (where: string) =>
+    ((at(where).parameters ?? []) as unknown[]).map((_, i) => resolved(child(where, 'parameters', i)));
   const byKey = new Map<string, Node>();
-  for (const parameter of [...list(pathItem), ...list(operation)]) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+  for (const parameter of [...list(pathItem), ...list(operation)])
+    byKey.set(`${parameter.in}:${parameter.name}`, parameter);
   return [...byKey.values()];
 }
 
@@ -37,7 +40,8 @@ export function exampleArgs(pathItem: string, operation: string): Record<string,
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     const example = parameterExample(parameter);
     if (example.found) args[parameter.name as string] = example.value;
-    else if (parameter.required) throw new Error(`${operation}: required ${parameter.in} parameter ${parameter.name} has no example`);
+    else if (parameter.required)
+      throw new Error(`${operation}: required ${parameter.in} parameter ${parameter.name} has no example`);
   }
   if (at(operation).requestBody === undefined) return args;
   const body = resolved(child(operation, 'requestBody'));

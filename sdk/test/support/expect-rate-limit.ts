@@ -6,7 +6,12 @@ import { schemaErrorsAt } from '../../../server/test-support/contract-schema.js'
 import type { RateLimitState } from '../../src/transport/rate-limit-state.js';
 import type { ContractOperation, DocumentedResponse } from './contract-operations.js';
 
-export function expectRateLimit(state: RateLimitState | undefined, response: Response, documented: DocumentedResponse, operation: ContractOperation): void {
+export function expectRateLimit(
+  state: RateLimitState | undefined,
+  response: Response,
+  documented: DocumentedResponse,
+  operation: ContractOperation,
+): void {
   if (operation.rateLimitResource === 'none') {
     // Outside the rate limits (the health probes): no headers, so the client has no state.
     expect(response.headers.get('x-ratelimit-limit')).toBeNull();

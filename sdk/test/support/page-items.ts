@@ -5,14 +5,17 @@
 // (oneOf), the list's items.
 import { child, follow, resolved, type Node } from './contract-document.js';
 
-const isArray = (schema: Node) => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+const isArray = (schema: Node) =>
+  schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
 
 export function pageItemSchema(schema: string): string {
   const list = follow(schema);
   if (isArray(resolved(list))) return child(list, 'items');
   // One ref or a list of them (GET …/git/refs/{ref}): only the list pages.
   const variants = (resolved(list).oneOf ?? []) as Node[];
-  const listVariants = variants.map((_, i) => child(list, 'oneOf', String(i))).filter((variant) => isArray(resolved(follow(variant))));
+  const listVariants = variants
+    .map((_, i) => child(list, 'oneOf', String(i)))
+    .filter((variant) => isArray(resolved(follow(variant))));
   if (listVariants.length === 1) return child(follow(listVariants[0]!), 'items');
   const properties = (resolved(list).properties ?? {}) as Node;
   const arrays = Object.keys(properties).filter((name) => isArray(resolved(child(list, 'properties', name))));

@@ -31,7 +31,11 @@ export async function runSnippet(code: string, dir: string, exports: readonly st
   // also keeps a snippet without imports a module (top-level await), as in an ESM app.
   const exported = `\nexport { ${exports.join(', ')} };\n`;
   const file = join(dir, `snippet-${++count}.mjs`);
-  await writeFile(file, outputText.replace(SDK_SPECIFIER, (_, lead: string, quote: string) => `${lead}${quote}${sdkEntry}${quote}`) + exported);
+  await writeFile(
+    file,
+    outputText.replace(SDK_SPECIFIER, (_, lead: string, quote: string) => `${lead}${quote}${sdkEntry}${quote}`) +
+      exported,
+  );
 
   const run: SnippetRun = { log: [], error: [], exports: {} };
   const { log, error } = console;

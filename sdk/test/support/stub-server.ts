@@ -3,11 +3,20 @@
 // which may also cut the connection to simulate a network error.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 
-export interface StubRequest { method: string; path: string; headers: IncomingHttpHeaders; body: string }
+export interface StubRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 export type StubHandler = (request: StubRequest, index: number, res: ServerResponse) => void;
 
-export interface Stub { url: string; requests: StubRequest[]; close(): Promise<void> }
+export interface Stub {
+  url: string;
+  requests: StubRequest[];
+  close(): Promise<void>;
+}
 
 export async function startStub(handler: StubHandler): Promise<Stub> {
   const requests: StubRequest[] = [];
@@ -15,7 +24,12 @@ export async function startStub(handler: StubHandler): Promise<Stub> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(request);
       handler(request, requests.length - 1, res);
     });
@@ -36,7 +50,11 @@ export async function startStub(handler: StubHandler): Promise<Stub> {
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'content-type': 'application/json',
-    'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-used': '1', 'x-ratelimit-reset': '2000000000', 'x-ratelimit-resource': 'core',
+    'x-ratelimit-limit': '100',
+    'x-ratelimit-remaining': '99',
+    'x-ratelimit-used': '1',
+    'x-ratelimit-reset': '2000000000',
+    'x-ratelimit-resource': 'core',
     ...headers,
   });
   res.end(JSON.stringify(body));

@@ -12,10 +12,16 @@ const sdkEntry = join(sdkDir, 'src', 'index.ts');
 // Inside sdk/ so that sdk/package.json ("type": "module") makes them ES modules, as in a user's ESM app.
 const virtualDir = join(sdkDir, '.snippets-in-memory');
 
-export interface Snippet { id: string; code: string }
+export interface Snippet {
+  id: string;
+  code: string;
+}
 
 /** A compiler message, its line 1-based within the snippet (or the prelude). */
-export interface SnippetDiagnostic { line: number; message: string }
+export interface SnippetDiagnostic {
+  line: number;
+  message: string;
+}
 
 export interface SnippetReport {
   bySnippet: Map<string, SnippetDiagnostic[]>;
@@ -24,12 +30,16 @@ export interface SnippetReport {
 }
 
 function compilerOptions(): ts.CompilerOptions {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(sdkDir, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(sdkDir, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error('sdk/tsconfig.json could not be read');
   // `paths` wins over the package's self-reference, which would resolve to the (possibly stale) dist/.
   return { ...parsed.options, noEmit: true, paths: { '@wharf/sdk': [sdkEntry] }, pathsBasePath: sdkDir };
@@ -52,7 +62,9 @@ export function typecheckSnippets(snippets: readonly Snippet[], prelude: string)
   host.directoryExists = (name) => name === virtualDir || (directoryExists?.call(host, name) ?? true);
   host.getSourceFile = (name, language, ...rest) => {
     const text = files.get(name);
-    return text === undefined ? getSourceFile.call(host, name, language, ...rest) : ts.createSourceFile(name, text, language, true);
+    return text === undefined
+      ? getSourceFile.call(host, name, language, ...rest)
+      : ts.createSourceFile(name, text, language, true);
   };
 
   const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
@@ -72,7 +84,10 @@ export function typecheckSnippets(snippets: readonly Snippet[], prelude: string)
     const id = d.file && idOf.get(d.file.fileName);
     const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
     if (id !== undefined) bySnippet.get(id)!.push({ line, message });
-    else other.push(`${d.file ? `${d.file.fileName === join(virtualDir, 'prelude.ts') ? 'prelude' : d.file.fileName}:${line}: ` : ''}${message}`);
+    else
+      other.push(
+        `${d.file ? `${d.file.fileName === join(virtualDir, 'prelude.ts') ? 'prelude' : d.file.fileName}:${line}: ` : ''}${message}`,
+      );
   }
   return { bySnippet, other };
 }

@@ -7,7 +7,7 @@ import { publicRepositoryCount } from '../public-repositories.js';
 export const getOrganization: Handler<'orgs/get'> = async (ctx) => {
   const { accounts, sql, urls } = ctx.services;
   const org = await accounts.byLogin(ctx.params.org);
-  if (!org || org.kind !== 'Organization') throw notFound();
+  if (org?.kind !== 'Organization') throw notFound();
   ctx.checkScopes();
   return { status: 200, body: organizationView(org, await publicRepositoryCount(sql, org.id), urls) };
 };

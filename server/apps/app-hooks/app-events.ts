@@ -32,9 +32,16 @@ export async function emitAppEvent(tx: TransactionSql, e: AppEvent): Promise<num
     SELECT h.id FROM hooks h JOIN apps a ON a.id = h.app_id
     WHERE h.app_id = ${e.appId} AND h.active
       ${subscribedOnly ? tx`AND ${e.event} = ANY(a.events)` : tx``}`;
-  await enqueue(tx, hooks.map((hook) => ({
-    hookId: hook.id, repositoryId: e.repositoryId, installationId: e.installationId,
-    event: e.event, action: e.action, payload: e.payload,
-  })));
+  await enqueue(
+    tx,
+    hooks.map((hook) => ({
+      hookId: hook.id,
+      repositoryId: e.repositoryId,
+      installationId: e.installationId,
+      event: e.event,
+      action: e.action,
+      payload: e.payload,
+    })),
+  );
   return hooks.length;
 }

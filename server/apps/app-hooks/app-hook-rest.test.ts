@@ -25,7 +25,11 @@ async function call(path: string, options: { method?: string; body?: unknown; as
 
 /** The app's history once it holds `count` entries (an entry is written just after its attempt ends). */
 async function history(count: number, query = '') {
-  return eventually(() => call(`/app/hook/deliveries${query}`), (r) => r.status === 200 && r.body.length >= count, 30_000);
+  return eventually(
+    () => call(`/app/hook/deliveries${query}`),
+    (r) => r.status === 200 && r.body.length >= count,
+    30_000,
+  );
 }
 
 beforeAll(async () => {
@@ -54,11 +58,17 @@ describe('GET/PATCH /app/hook/config', () => {
   });
 
   it('sets url, secret, content_type and insecure_ssl; the secret shows only as ********', async () => {
-    const patched = await call('/app/hook/config', { method: 'PATCH', body: { url: receiver.url, secret: 'first-secret', content_type: 'form', insecure_ssl: 1 } });
+    const patched = await call('/app/hook/config', {
+      method: 'PATCH',
+      body: { url: receiver.url, secret: 'first-secret', content_type: 'form', insecure_ssl: 1 },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toEqual({ url: receiver.url, content_type: 'form', insecure_ssl: '1', secret: '********' });
     expect(githubResponseErrors('apps/update-webhook-config-for-app', 200, patched.body)).toBe('');
-    const partial = await call('/app/hook/config', { method: 'PATCH', body: { content_type: 'json', insecure_ssl: '0' } });
+    const partial = await call('/app/hook/config', {
+      method: 'PATCH',
+      body: { content_type: 'json', insecure_ssl: '0' },
+    });
     expect(partial.body).toEqual({ url: receiver.url, content_type: 'json', insecure_ssl: '0', secret: '********' });
     const got = await call('/app/hook/config');
     expect(got.body).toEqual(partial.body);
@@ -76,7 +86,7 @@ describe('the app webhook history', () => {
   let deliveryId: number;
   let guid: string;
 
-  it('lists the deliveries made, newest first, as GitHub\'s hook-delivery-item', async () => {
+  it("lists the deliveries made, newest first, as GitHub's hook-delivery-item", async () => {
     const start = receiver.received.length;
     await installTestApp(server, app.app, owner.id);
     const [request] = (await receiver.waitFor(start + 1)).slice(start);
@@ -84,7 +94,14 @@ describe('the app webhook history', () => {
     guid = request!.headers['x-github-delivery'] as string;
     const listed = await history(1);
     expect(githubResponseErrors('apps/list-webhook-deliveries', 200, listed.body)).toBe('');
-    expect(listed.body[0]).toMatchObject({ guid, event: 'installation', action: 'created', status_code: 200, redelivery: false, repository_id: null });
+    expect(listed.body[0]).toMatchObject({
+      guid,
+      event: 'installation',
+      action: 'created',
+      status_code: 200,
+      redelivery: false,
+      repository_id: null,
+    });
     deliveryId = listed.body[0].id;
   });
 
@@ -92,7 +109,12 @@ describe('the app webhook history', () => {
     const got = await call(`/app/hook/deliveries/${deliveryId}`);
     expect(got.status).toBe(200);
     expect(githubResponseErrors('apps/get-webhook-delivery', 200, got.body)).toBe('');
-    expect(got.body).toMatchObject({ id: deliveryId, guid, request: { payload: { action: 'created' } }, response: { payload: 'ok' } });
+    expect(got.body).toMatchObject({
+      id: deliveryId,
+      guid,
+      request: { payload: { action: 'created' } },
+      response: { payload: 'ok' },
+    });
     expect((await call('/app/hook/deliveries/999999999')).status).toBe(404);
   });
 
@@ -128,20 +150,26 @@ describe('the app webhook history', () => {
     expect(await call('/app/hook/deliveries?event=in%00stallation')).toMatchObject({ status: 200, body: [] });
   });
 
-  it('another app cannot read or redeliver this app\'s deliveries', async () => {
+  it("another app cannot read or redeliver this app's deliveries", async () => {
     await call('/app/hook/config', { method: 'PATCH', body: { url: 'http://127.0.0.1:9/other' }, as: other });
     expect((await call(`/app/hook/deliveries/${deliveryId}`, { as: other })).status).toBe(404);
     expect((await call(`/app/hook/deliveries/${deliveryId}/attempts`, { method: 'POST', as: other })).status).toBe(404);
     expect((await call('/app/hook/deliveries', { as: other })).body).toEqual([]);
   });
 
-  it('app hooks do not show through a repository\'s hooks', async () => {
+  it("app hooks do not show through a repository's hooks", async () => {
     const hooks = await server.api('/repos/rest-hook-owner/plain/hooks', { token: owner.token });
     expect(await hooks.json()).toEqual([]);
-    const viaRepo = await server.api(`/repos/rest-hook-owner/plain/hooks/deliveries/${deliveryId}`, { token: owner.token });
+    const viaRepo = await server.api(`/repos/rest-hook-owner/plain/hooks/deliveries/${deliveryId}`, {
+      token: owner.token,
+    });
     expect(viaRepo.status).toBe(404);
     const [appHook] = await server.sql<{ id: number }[]>`SELECT id FROM hooks WHERE app_id = ${app.app.id}`;
-    expect((await server.api(`/repos/rest-hook-owner/plain/hooks/${appHook!.id}`, { token: owner.token })).status).toBe(404);
-    expect((await server.api(`/repos/rest-hook-owner/plain/hooks/${appHook!.id}/deliveries`, { token: owner.token })).status).toBe(404);
+    expect((await server.api(`/repos/rest-hook-owner/plain/hooks/${appHook!.id}`, { token: owner.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await server.api(`/repos/rest-hook-owner/plain/hooks/${appHook!.id}/deliveries`, { token: owner.token })).status,
+    ).toBe(404);
   });
 });

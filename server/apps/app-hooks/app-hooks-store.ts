@@ -47,8 +47,13 @@ export function isHookUrl(raw: string): boolean {
  * a first hook needs a URL). Re-activating starts the failure clock afresh,
  * as for repository hooks. In the caller's transaction.
  */
-export async function setAppHook(tx: TransactionSql, appId: number, changes: Partial<AppHookValues>): Promise<AppHookRow> {
-  if (changes.url !== undefined && !isHookUrl(changes.url)) throw new AppHookError('the webhook URL must be an http or https URL');
+export async function setAppHook(
+  tx: TransactionSql,
+  appId: number,
+  changes: Partial<AppHookValues>,
+): Promise<AppHookRow> {
+  if (changes.url !== undefined && !isHookUrl(changes.url))
+    throw new AppHookError('the webhook URL must be an http or https URL');
   const current = await findAppHook(tx, appId, true);
   if (!current) {
     if (changes.url === undefined) throw new AppHookError('the app has no webhook yet: give its URL');

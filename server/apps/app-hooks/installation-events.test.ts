@@ -18,11 +18,16 @@ const repoIds: Record<string, number> = {};
 
 async function admin(...argv: string[]): Promise<Record<string, any>> {
   const lines: unknown[] = [];
-  await runAppAdmin(server.sql, server.services.urls, argv[0] as 'create-app', argv.slice(1), (value) => lines.push(value));
+  await runAppAdmin(server.sql, server.services.urls, argv[0] as 'create-app', argv.slice(1), (value) =>
+    lines.push(value),
+  );
   return lines[0] as Record<string, any>;
 }
 
-interface Delivered { event: string; payload: Record<string, any> }
+interface Delivered {
+  event: string;
+  payload: Record<string, any>;
+}
 
 /** Runs the command and returns the `count` deliveries it caused, checked against GitHub's schemas and signed. */
 async function delivered(count: number, ...argv: string[]): Promise<{ out: Record<string, any>; events: Delivered[] }> {
@@ -51,7 +56,15 @@ beforeAll(async () => {
     const response = await server.api('/user/repos', { method: 'POST', token: owner.token, body: { name } });
     repoIds[name] = ((await response.json()) as { id: number }).id;
   }
-  await admin('create-app', 'inst-events-owner', 'Install Watcher', '--webhook-url', receiver.url, '--webhook-secret', 'inst-secret');
+  await admin(
+    'create-app',
+    'inst-events-owner',
+    'Install Watcher',
+    '--webhook-url',
+    receiver.url,
+    '--webhook-secret',
+    'inst-secret',
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -62,20 +75,39 @@ describe('installation events to the app', () => {
   let installationId: number;
 
   it('a new installation sends installation created with its repositories, though the app subscribes to nothing', async () => {
-    const { out, events } = await delivered(1, 'install-app', 'install-watcher', 'inst-events-owner', '--repositories', 'one,two');
+    const { out, events } = await delivered(
+      1,
+      'install-app',
+      'install-watcher',
+      'inst-events-owner',
+      '--repositories',
+      'one,two',
+    );
     installationId = out.id;
     expect(events).toHaveLength(1);
     const [{ event, payload }] = events as [Delivered];
     expect(event).toBe('installation');
     expect(payload.action).toBe('created');
-    expect(payload.installation).toMatchObject({ id: installationId, app_slug: 'install-watcher', repository_selection: 'selected', account: { login: 'inst-events-owner' } });
+    expect(payload.installation).toMatchObject({
+      id: installationId,
+      app_slug: 'install-watcher',
+      repository_selection: 'selected',
+      account: { login: 'inst-events-owner' },
+    });
     expect(names(payload.repositories)).toEqual(['inst-events-owner/one', 'inst-events-owner/two']);
     expect(payload.repositories[0].node_id).toMatch(/^R_/);
     expect(payload.sender.login).toBe('inst-events-owner');
   });
 
   it('changing the selected repositories sends installation_repositories added and removed', async () => {
-    const { events } = await delivered(2, 'install-app', 'install-watcher', 'inst-events-owner', '--repositories', 'two,three');
+    const { events } = await delivered(
+      2,
+      'install-app',
+      'install-watcher',
+      'inst-events-owner',
+      '--repositories',
+      'two,three',
+    );
     const byAction = Object.fromEntries(events.map((e) => [e.payload.action, e]));
     expect(events.map((e) => e.event)).toEqual(['installation_repositories', 'installation_repositories']);
     expect(names(byAction.added!.payload.repositories_added)).toEqual(['inst-events-owner/three']);
@@ -96,25 +128,64 @@ describe('installation events to the app', () => {
   it('uninstalling sends installation deleted', async () => {
     const { events } = await delivered(1, 'uninstall-app', String(installationId));
     expect(events[0]!.event).toBe('installation');
-    expect(events[0]!.payload).toMatchObject({ action: 'deleted', installation: { id: installationId }, requester: null });
-    expect(names(events[0]!.payload.repositories)).toEqual(['inst-events-owner/one', 'inst-events-owner/three', 'inst-events-owner/two']);
+    expect(events[0]!.payload).toMatchObject({
+      action: 'deleted',
+      installation: { id: installationId },
+      requester: null,
+    });
+    expect(names(events[0]!.payload.repositories)).toEqual([
+      'inst-events-owner/one',
+      'inst-events-owner/three',
+      'inst-events-owner/two',
+    ]);
   });
 });
 
 describe('wharf admin app-hook', () => {
   it('shows and changes the hook and the events, never the secret', async () => {
-    const shown = await admin('app-hook', 'install-watcher', '--secret', 'rotated', '--events', 'push,issues', '--content-type', 'form', '--inactive');
-    expect(shown).toMatchObject({ app_slug: 'install-watcher', events: ['push', 'issues'],
-      webhook: { url: receiver.url, content_type: 'form', insecure_ssl: '0', active: false, secret_set: true } });
+    const shown = await admin(
+      'app-hook',
+      'install-watcher',
+      '--secret',
+      'rotated',
+      '--events',
+      'push,issues',
+      '--content-type',
+      'form',
+      '--inactive',
+    );
+    expect(shown).toMatchObject({
+      app_slug: 'install-watcher',
+      events: ['push', 'issues'],
+      webhook: { url: receiver.url, content_type: 'form', insecure_ssl: '0', active: false, secret_set: true },
+    });
     expect(JSON.stringify(shown)).not.toContain('rotated');
     const [row] = await server.sql<{ secret: string }[]>`SELECT secret FROM hooks WHERE id = ${shown.webhook.id}`;
     expect(row!.secret).toBe('rotated');
-    const restored = await admin('app-hook', 'install-watcher', '--active', '--content-type', 'json', '--secret', 'inst-secret');
+    const restored = await admin(
+      'app-hook',
+      'install-watcher',
+      '--active',
+      '--content-type',
+      'json',
+      '--secret',
+      'inst-secret',
+    );
     expect(restored.webhook).toMatchObject({ active: true, content_type: 'json', secret_set: true });
   });
 
   it('create-app prints the webhook without its secret', async () => {
-    const created = await admin('create-app', 'inst-events-owner', 'Hooked At Birth', '--webhook-url', 'http://127.0.0.1:9/x', '--webhook-secret', 'birth-secret', '--events', 'push');
+    const created = await admin(
+      'create-app',
+      'inst-events-owner',
+      'Hooked At Birth',
+      '--webhook-url',
+      'http://127.0.0.1:9/x',
+      '--webhook-secret',
+      'birth-secret',
+      '--events',
+      'push',
+    );
     expect(created.webhook).toMatchObject({ url: 'http://127.0.0.1:9/x', active: true, secret_set: true });
     expect(JSON.stringify(created)).not.toContain('birth-secret');
   });

@@ -11,7 +11,13 @@ import { installationView } from '../app-views.js';
 import { emitAppEvent } from './app-events.js';
 
 /** A repository as these payloads list it. */
-export interface InstalledRepository { id: number; node_id: string; name: string; full_name: string; private: boolean }
+export interface InstalledRepository {
+  id: number;
+  node_id: string;
+  name: string;
+  full_name: string;
+  private: boolean;
+}
 
 /** Ids of the repositories the installation reaches now (all of the account's, or the selected ones). */
 export async function reachedRepositoryIds(tx: TransactionSql, installationId: number): Promise<number[]> {
@@ -29,7 +35,13 @@ async function listed(tx: TransactionSql, ids: number[]): Promise<InstalledRepos
   const rows = await tx<{ id: number; name: string; private: boolean; owner: string }[]>`
     SELECT r.id, r.name, r.private, a.login AS owner FROM repositories r JOIN accounts a ON a.id = r.owner_id
     WHERE r.id = ANY(${ids}) ORDER BY lower(r.name), r.id`;
-  return rows.map((r) => ({ id: r.id, node_id: encodeNodeId('Repository', r.id), name: r.name, full_name: `${r.owner}/${r.name}`, private: r.private }));
+  return rows.map((r) => ({
+    id: r.id,
+    node_id: encodeNodeId('Repository', r.id),
+    name: r.name,
+    full_name: `${r.owner}/${r.name}`,
+    private: r.private,
+  }));
 }
 
 async function accountRef(tx: TransactionSql, accountId: number): Promise<AccountRef> {
@@ -55,18 +67,38 @@ async function common(tx: TransactionSql, change: InstallationChange) {
   };
 }
 
-function emit(tx: TransactionSql, change: InstallationChange, event: string, action: string, payload: Record<string, unknown>) {
+function emit(
+  tx: TransactionSql,
+  change: InstallationChange,
+  event: string,
+  action: string,
+  payload: Record<string, unknown>,
+) {
   return emitAppEvent(tx, {
-    appId: change.app.id, installationId: change.installation.id, repositoryId: null,
-    event, action, payload, subscribedOnly: false,
+    appId: change.app.id,
+    installationId: change.installation.id,
+    repositoryId: null,
+    event,
+    action,
+    payload,
+    subscribedOnly: false,
   });
 }
 
 /** `installation` created (with the repositories it reaches) or deleted (with those it reached). */
-export async function emitInstallation(tx: TransactionSql, change: InstallationChange, action: 'created' | 'deleted', repositoryIds: number[]): Promise<number> {
+export async function emitInstallation(
+  tx: TransactionSql,
+  change: InstallationChange,
+  action: 'created' | 'deleted',
+  repositoryIds: number[],
+): Promise<number> {
   const { installation, sender } = await common(tx, change);
   return emit(tx, change, 'installation', action, {
-    action, installation, repositories: await listed(tx, repositoryIds), requester: null, sender,
+    action,
+    installation,
+    repositories: await listed(tx, repositoryIds),
+    requester: null,
+    sender,
   });
 }
 
@@ -75,20 +107,31 @@ export async function emitInstallation(tx: TransactionSql, change: InstallationC
  * it reached before, as one `added` and/or one `removed` event (none when
  * nothing changed).
  */
-export async function emitRepositoryChanges(tx: TransactionSql, change: InstallationChange, before: number[], after: number[]): Promise<number> {
+export async function emitRepositoryChanges(
+  tx: TransactionSql,
+  change: InstallationChange,
+  before: number[],
+  after: number[],
+): Promise<number> {
   const added = after.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !after.includes(id));
   if (added.length === 0 && removed.length === 0) return 0;
   const { installation, sender } = await common(tx, change);
   let jobs = 0;
-  for (const [action, ids] of [['added', added], ['removed', removed]] as const) {
+  for (const [action, ids] of [
+    ['added', added],
+    ['removed', removed],
+  ] as const) {
     if (ids.length === 0) continue;
     const repositories = await listed(tx, ids);
     jobs += await emit(tx, change, 'installation_repositories', action, {
-      action, installation, repository_selection: change.installation.repository_selection,
+      action,
+      installation,
+      repository_selection: change.installation.repository_selection,
       repositories_added: action === 'added' ? repositories : [],
       repositories_removed: action === 'removed' ? repositories : [],
-      requester: null, sender,
+      requester: null,
+      sender,
     });
   }
   return jobs;

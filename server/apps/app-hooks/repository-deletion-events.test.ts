@@ -35,16 +35,20 @@ async function withHook(name: string, events: string[]): Promise<TestApp> {
   return app;
 }
 
-const remove = (name: string, token = owner.token) => server.api(`/repos/${owner.login}/${name}`, { method: 'DELETE', token });
+const remove = (name: string, token = owner.token) =>
+  server.api(`/repos/${owner.login}/${name}`, { method: 'DELETE', token });
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   owner = await server.createUser('deleting-owner');
   outsider = await server.createUser('deleting-outsider');
-  for (const name of ['selected', 'unselected', 'third']) repoIds[name] = await hookedRepository(server, owner, name, ['*']);
+  for (const name of ['selected', 'unselected', 'third'])
+    repoIds[name] = await hookedRepository(server, owner, name, ['*']);
   // Subscribes to `repository`, installed on one selected repository.
   watcher = await withHook('Deletion Watcher', ['repository']);
-  installationOf.watcher = (await installTestApp(server, watcher.app, owner.id, { repositoryIds: [repoIds.selected!] })).id;
+  installationOf.watcher = (
+    await installTestApp(server, watcher.app, owner.id, { repositoryIds: [repoIds.selected!] })
+  ).id;
   // Subscribes to nothing, installed on all of the owner's repositories.
   bystander = await withHook('All Repos Bystander', []);
   installationOf.bystander = (await installTestApp(server, bystander.app, owner.id, { repositoryIds: null })).id;
@@ -69,16 +73,30 @@ describe('deleting a repository, seen by installed apps', () => {
     ]);
     const [deleted, watcherRemoved, bystanderRemoved] = jobs.map((job) => job.payload);
     expect(deleted).toMatchObject({
-      action: 'deleted', repository: { id: repoIds.selected, full_name: `${owner.login}/selected` }, sender: { login: owner.login },
+      action: 'deleted',
+      repository: { id: repoIds.selected, full_name: `${owner.login}/selected` },
+      sender: { login: owner.login },
       installation: { id: installationOf.watcher },
     });
     expect(watcherRemoved).toMatchObject({
-      action: 'removed', repository_selection: 'selected', repositories_added: [], installation: { id: installationOf.watcher },
-      repositories_removed: [{ id: repoIds.selected, full_name: `${owner.login}/selected`, name: 'selected', private: false }], sender: { login: owner.login },
+      action: 'removed',
+      repository_selection: 'selected',
+      repositories_added: [],
+      installation: { id: installationOf.watcher },
+      repositories_removed: [
+        { id: repoIds.selected, full_name: `${owner.login}/selected`, name: 'selected', private: false },
+      ],
+      sender: { login: owner.login },
     });
-    expect(bystanderRemoved).toMatchObject({ repository_selection: 'all', installation: { id: installationOf.bystander }, repositories_removed: [{ id: repoIds.selected }] });
+    expect(bystanderRemoved).toMatchObject({
+      repository_selection: 'all',
+      installation: { id: installationOf.bystander },
+      repositories_removed: [{ id: repoIds.selected }],
+    });
     // The installation stays, now selecting nothing.
-    const [row] = await server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM installation_repositories WHERE installation_id = ${installationOf.watcher}`;
+    const [row] = await server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM installation_repositories WHERE installation_id = ${installationOf.watcher}`;
     expect(row!.n).toBe(0);
   });
 

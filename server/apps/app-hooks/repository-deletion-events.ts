@@ -22,7 +22,10 @@ import type { AppRow, InstallationRow } from '../apps-store.js';
 import { emitRepositoryChanges } from './installation-events.js';
 
 /** The installations that reach the repository (all of its owner's, or it selected), with their apps. */
-async function reachingInstallations(tx: TransactionSql, repositoryId: number): Promise<{ app: AppRow; installation: InstallationRow }[]> {
+async function reachingInstallations(
+  tx: TransactionSql,
+  repositoryId: number,
+): Promise<{ app: AppRow; installation: InstallationRow }[]> {
   const installations = await tx<InstallationRow[]>`
     SELECT i.* FROM repositories r JOIN installations i ON i.account_id = r.owner_id
     WHERE r.id = ${repositoryId}
@@ -35,10 +38,24 @@ async function reachingInstallations(tx: TransactionSql, repositoryId: number): 
 }
 
 /** Before the repository's row is deleted, in that transaction. Returns the number of jobs written. */
-export async function emitRepositoryDeletion(tx: TransactionSql, repo: RepositoryRow, principal: Actor, urls: Urls): Promise<number> {
-  const toApps = (await subscribedTargets(tx, repo.id, 'repository')).filter((target) => target.installationId !== null);
-  const payload = { action: 'deleted', repository: repositoryPayload(repo, urls), sender: senderPayload(principal, urls) };
-  await enqueue(tx, eventJobs(toApps, repo.id, 'repository', 'deleted', payload, installationOf(principal)?.id ?? null));
+export async function emitRepositoryDeletion(
+  tx: TransactionSql,
+  repo: RepositoryRow,
+  principal: Actor,
+  urls: Urls,
+): Promise<number> {
+  const toApps = (await subscribedTargets(tx, repo.id, 'repository')).filter(
+    (target) => target.installationId !== null,
+  );
+  const payload = {
+    action: 'deleted',
+    repository: repositoryPayload(repo, urls),
+    sender: senderPayload(principal, urls),
+  };
+  await enqueue(
+    tx,
+    eventJobs(toApps, repo.id, 'repository', 'deleted', payload, installationOf(principal)?.id ?? null),
+  );
   let jobs = toApps.length;
   for (const { app, installation } of await reachingInstallations(tx, repo.id)) {
     jobs += await emitRepositoryChanges(tx, { app, installation, senderId: principal.user.id, urls }, [repo.id], []);

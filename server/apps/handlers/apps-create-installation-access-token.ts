@@ -24,7 +24,9 @@ export const createInstallationAccessToken: Handler<'apps/create-installation-ac
       expires_at: isoSeconds(issued.expiresAt),
       permissions: issued.permissions,
       repository_selection: issued.repositorySelection,
-      ...(issued.repositories ? { repositories: issued.repositories.map((repo) => repositoryView(repo, permission, services.urls)) } : {}),
+      ...(issued.repositories
+        ? { repositories: issued.repositories.map((repo) => repositoryView(repo, permission, services.urls)) }
+        : {}),
     },
   };
 };

@@ -9,5 +9,8 @@ export const getAuthenticatedApp: Handler<'apps/get-authenticated'> = async (ctx
   await ctx.input();
   const owner = await ctx.services.accounts.byId(app.owner_id);
   if (!owner) throw requiresAuthentication(); // owner deleted: the app went with it (cascade)
-  return { status: 200, body: integrationView(app, owner, await installationsCount(ctx.services.sql, app.id), ctx.services.urls) };
+  return {
+    status: 200,
+    body: integrationView(app, owner, await installationsCount(ctx.services.sql, app.id), ctx.services.urls),
+  };
 };

@@ -5,7 +5,12 @@ import { notFound } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { installationView } from '../app-views.js';
 import type { AppRow } from '../apps-store.js';
-import { installationById, installationOnAccount, installationReaching, type InstallationWithAccount } from '../installation-lookup.js';
+import {
+  installationById,
+  installationOnAccount,
+  installationReaching,
+  type InstallationWithAccount,
+} from '../installation-lookup.js';
 import type { Urls } from '../../http/urls.js';
 import { authenticatedApp } from './authenticated-app.js';
 
@@ -32,11 +37,19 @@ export const getRepoInstallation: Handler<'apps/get-repo-installation'> = async 
 export const getUserInstallation: Handler<'apps/get-user-installation'> = async (ctx) => {
   const app = authenticatedApp(ctx);
   await ctx.input();
-  return reply(await installationOnAccount(ctx.services.sql, app.id, ctx.params.username, 'User'), app, ctx.services.urls);
+  return reply(
+    await installationOnAccount(ctx.services.sql, app.id, ctx.params.username, 'User'),
+    app,
+    ctx.services.urls,
+  );
 };
 
 export const getOrgInstallation: Handler<'apps/get-org-installation'> = async (ctx) => {
   const app = authenticatedApp(ctx);
   await ctx.input();
-  return reply(await installationOnAccount(ctx.services.sql, app.id, ctx.params.org, 'Organization'), app, ctx.services.urls);
+  return reply(
+    await installationOnAccount(ctx.services.sql, app.id, ctx.params.org, 'Organization'),
+    app,
+    ctx.services.urls,
+  );
 };

@@ -7,7 +7,10 @@ import { countReachable, reachablePage } from '../installation-repositories.js';
 
 export const listReposAccessibleToInstallation: Handler<'apps/list-repos-accessible-to-installation'> = async (ctx) => {
   const grant = ctx.user().installation;
-  if (!grant) throw forbidden('You must authenticate with an installation access token in order to list repositories for an installation.');
+  if (!grant)
+    throw forbidden(
+      'You must authenticate with an installation access token in order to list repositories for an installation.',
+    );
   const { query } = await ctx.input();
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
@@ -19,7 +22,11 @@ export const listReposAccessibleToInstallation: Handler<'apps/list-repos-accessi
   const headers: Record<string, string> = link ? { Link: link } : {};
   return {
     status: 200,
-    body: { total_count: total, repository_selection: grant.repositorySelection, repositories: rows.map((repo) => repositoryView(repo, permission, urls)) },
+    body: {
+      total_count: total,
+      repository_selection: grant.repositorySelection,
+      repositories: rows.map((repo) => repositoryView(repo, permission, urls)),
+    },
     headers,
   };
 };

@@ -3,7 +3,12 @@
 import type { Handlers } from '../../http/operation-context.js';
 import { createInstallationAccessToken } from './apps-create-installation-access-token.js';
 import { getAuthenticatedApp } from './apps-get-authenticated.js';
-import { getAppInstallation, getOrgInstallation, getRepoInstallation, getUserInstallation } from './apps-get-installation.js';
+import {
+  getAppInstallation,
+  getOrgInstallation,
+  getRepoInstallation,
+  getUserInstallation,
+} from './apps-get-installation.js';
 import { listAppInstallations } from './apps-list-installations.js';
 import { listReposAccessibleToInstallation } from './apps-list-repos-accessible-to-installation.js';
 import { revokeInstallationToken } from './apps-revoke-installation-access-token.js';

@@ -13,7 +13,9 @@ import { ownPersonalToken, revokeEverywhere } from '../revoke-token.js';
 export const deleteAuthorization: Handler<'authorizations/delete'> = async (ctx) => {
   const me = ctx.user();
   if (me.tokenKind !== 'personal') {
-    throw forbidden('Only a personal access token can revoke personal access tokens; an OAuth app revokes its tokens with DELETE /applications/{client_id}/token.');
+    throw forbidden(
+      'Only a personal access token can revoke personal access tokens; an OAuth app revokes its tokens with DELETE /applications/{client_id}/token.',
+    );
   }
   ctx.checkScopes();
   const id = ctx.params.authorization_id;

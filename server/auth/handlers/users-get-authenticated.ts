@@ -13,10 +13,14 @@ export const getAuthenticatedUser: Handler<'users/get-authenticated'> = async (c
     FROM repositories WHERE owner_id = ${account.id}`;
   return {
     status: 200,
-    body: privateUser(account, {
-      public_repos: counts!.public_repos,
-      total_private_repos: counts!.private_repos,
-      owned_private_repos: counts!.private_repos,
-    }, urls),
+    body: privateUser(
+      account,
+      {
+        public_repos: counts!.public_repos,
+        total_private_repos: counts!.private_repos,
+        owned_private_repos: counts!.private_repos,
+      },
+      urls,
+    ),
   };
 };

@@ -14,7 +14,9 @@ export const listBranches: Handler<'repos/list-branches'> = async (ctx) => {
   const refs = await git.listRefObjects(repo.id);
   const branches = query.protected === true ? [] : refs.filter((r) => r.ref.startsWith(HEADS));
   const page = pageRequest(query);
-  const body = branches.slice(page.offset, page.offset + page.perPage).map((r) => shortBranchView(repo, r.ref.slice(HEADS.length), r.sha, urls));
+  const body = branches
+    .slice(page.offset, page.offset + page.perPage)
+    .map((r) => shortBranchView(repo, r.ref.slice(HEADS.length), r.sha, urls));
   const link = linkHeader(urls.apiRequest(ctx.event.url), page, branches.length);
   return { status: 200, body, headers: linkHeaderOf(link) };
 };

@@ -14,9 +14,20 @@ export const createCheckSuite: Handler<'checks/create-suite'> = async (ctx) => {
   const { body } = await ctx.input();
   const { sql, git, urls } = ctx.services;
   const sha = await headCommitSha(git, repo, body.head_sha, 'CheckSuite');
-  const { suite, created } = await sql.begin(async (tx) => ensureSuite(tx, {
-    repositoryId: repo.id, appId: grant.appId, headSha: sha, headBranch: await branchOfSha(tx, repo, sha), before: null, after: null, createdBy: 'api',
-  }));
-  const view = checkSuiteView(suite, await loadCheckContext(sql, repo, urls, { appIds: [suite.app_id], shas: [sha], git }));
+  const { suite, created } = await sql.begin(async (tx) =>
+    ensureSuite(tx, {
+      repositoryId: repo.id,
+      appId: grant.appId,
+      headSha: sha,
+      headBranch: await branchOfSha(tx, repo, sha),
+      before: null,
+      after: null,
+      createdBy: 'api',
+    }),
+  );
+  const view = checkSuiteView(
+    suite,
+    await loadCheckContext(sql, repo, urls, { appIds: [suite.app_id], shas: [sha], git }),
+  );
   return created ? { status: 201, body: view } : { status: 200, body: view };
 };

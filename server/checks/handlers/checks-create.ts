@@ -20,11 +20,20 @@ export const createCheckRun: Handler<'checks/create'> = async (ctx) => {
   const values = runValues(body, null);
   const run = await sql.begin(async (tx) => {
     const { suite } = await ensureSuite(tx, {
-      repositoryId: repo.id, appId: grant.appId, headSha: sha, headBranch: await branchOfSha(tx, repo, sha), before: null, after: null, createdBy: 'api',
+      repositoryId: repo.id,
+      appId: grant.appId,
+      headSha: sha,
+      headBranch: await branchOfSha(tx, repo, sha),
+      before: null,
+      after: null,
+      createdBy: 'api',
     });
     const scope = { tx, git, repo, urls, sender: senderPayload(ctx.principal, urls) };
     return createRunIn(scope, suite, { ...values, name: body.name });
   });
-  const view = checkRunView(run, await loadCheckContext(sql, repo, urls, { appIds: [run.app_id], shas: [run.head_sha] }));
+  const view = checkRunView(
+    run,
+    await loadCheckContext(sql, repo, urls, { appIds: [run.app_id], shas: [run.head_sha] }),
+  );
   return { status: 201, body: view, headers: { Location: view.url } };
 };

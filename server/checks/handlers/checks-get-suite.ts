@@ -10,5 +10,11 @@ export const getCheckSuite: Handler<'checks/get-suite'> = async (ctx) => {
   const { sql, git, urls } = ctx.services;
   const suite = await findSuite(sql, repo.id, ctx.params.check_suite_id);
   if (!suite) throw notFound();
-  return { status: 200, body: checkSuiteView(suite, await loadCheckContext(sql, repo, urls, { appIds: [suite.app_id], shas: [suite.head_sha], git })) };
+  return {
+    status: 200,
+    body: checkSuiteView(
+      suite,
+      await loadCheckContext(sql, repo, urls, { appIds: [suite.app_id], shas: [suite.head_sha], git }),
+    ),
+  };
 };

@@ -10,5 +10,8 @@ export const getCheckRun: Handler<'checks/get'> = async (ctx) => {
   const { sql, urls } = ctx.services;
   const run = await findRun(sql, repo.id, ctx.params.check_run_id);
   if (!run) throw notFound();
-  return { status: 200, body: checkRunView(run, await loadCheckContext(sql, repo, urls, { appIds: [run.app_id], shas: [run.head_sha] })) };
+  return {
+    status: 200,
+    body: checkRunView(run, await loadCheckContext(sql, repo, urls, { appIds: [run.app_id], shas: [run.head_sha] })),
+  };
 };

@@ -14,7 +14,14 @@ export const listCheckRunsForSuite: Handler<'checks/list-for-suite'> = async (ct
   const suite = await findSuite(sql, repo.id, ctx.params.check_suite_id);
   if (!suite) throw notFound();
   const page = pageRequest(query);
-  const { rows, total } = await listRuns(sql, repo.id, { suiteId: suite.id }, { checkName: query.check_name, status: query.status, filter: query.filter }, page.perPage, page.offset);
+  const { rows, total } = await listRuns(
+    sql,
+    repo.id,
+    { suiteId: suite.id },
+    { checkName: query.check_name, status: query.status, filter: query.filter },
+    page.perPage,
+    page.offset,
+  );
   const context = await loadCheckContext(sql, repo, urls, { appIds: [suite.app_id], shas: [suite.head_sha] });
   return {
     status: 200,

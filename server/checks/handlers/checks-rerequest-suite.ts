@@ -6,7 +6,12 @@ import { rerequest } from '../rerequest.js';
 // GitHub: the suite goes back to queued without a conclusion, and its app
 // (only) gets `check_suite` `rerequested`.
 export const rerequestCheckSuite: Handler<'checks/rerequest-suite'> = (ctx) =>
-  rerequest(ctx, ctx.params, (sql, repo) => findSuite(sql, repo.id, ctx.params.check_suite_id), async (scope, found) => {
-    const suite = await requeueSuite(scope.tx, (await findSuite(scope.tx, scope.repo.id, found.id, true))!);
-    await emitCheckSuiteEvent(scope, 'rerequested', suite);
-  });
+  rerequest(
+    ctx,
+    ctx.params,
+    (sql, repo) => findSuite(sql, repo.id, ctx.params.check_suite_id),
+    async (scope, found) => {
+      const suite = await requeueSuite(scope.tx, (await findSuite(scope.tx, scope.repo.id, found.id, true))!);
+      await emitCheckSuiteEvent(scope, 'rerequested', suite);
+    },
+  );

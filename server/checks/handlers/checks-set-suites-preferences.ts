@@ -14,7 +14,10 @@ export const setCheckSuitesPreferences: Handler<'checks/set-suites-preferences'>
     const ids = [...new Set(entries.map((e) => e.app_id))];
     const known = ids.length ? await tx<{ id: number }[]>`SELECT id FROM apps WHERE id = ANY(${ids})` : [];
     const missing = entries.findIndex((e) => !known.some((k) => Number(k.id) === e.app_id));
-    if (missing >= 0) throw validationFailed([{ resource: 'CheckSuite', code: 'invalid', field: `auto_trigger_checks[${missing}].app_id` }]);
+    if (missing >= 0)
+      throw validationFailed([
+        { resource: 'CheckSuite', code: 'invalid', field: `auto_trigger_checks[${missing}].app_id` },
+      ]);
     for (const e of entries) {
       await tx`INSERT INTO check_suite_preferences (repository_id, app_id, auto_trigger) VALUES (${repo.id}, ${e.app_id}, ${e.setting})
         ON CONFLICT (repository_id, app_id) DO UPDATE SET auto_trigger = EXCLUDED.auto_trigger`;

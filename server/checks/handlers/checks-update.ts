@@ -18,7 +18,10 @@ export const updateCheckRun: Handler<'checks/update'> = async (ctx) => {
   const { sql, git, urls } = ctx.services;
   const found = await findRun(sql, repo.id, ctx.params.check_run_id);
   if (!found) throw notFound();
-  if (found.app_id !== grant.appId) throw forbidden('Invalid app_id `' + grant.appId + '` - check run can only be modified by the GitHub App that created it.');
+  if (found.app_id !== grant.appId)
+    throw forbidden(
+      `Invalid app_id \`${grant.appId}\` - check run can only be modified by the GitHub App that created it.`,
+    );
   const run = await sql.begin(async (tx) => {
     // The suite first, then the run: every writer of a suite's runs locks in this order.
     const suite = (await findSuite(tx, repo.id, found.suite_id, true))!;
@@ -26,5 +29,8 @@ export const updateCheckRun: Handler<'checks/update'> = async (ctx) => {
     const scope = { tx, git, repo, urls, sender: senderPayload(ctx.principal, urls) };
     return updateRunIn(scope, current, suite, runValues(body, current));
   });
-  return { status: 200, body: checkRunView(run, await loadCheckContext(sql, repo, urls, { appIds: [run.app_id], shas: [run.head_sha] })) };
+  return {
+    status: 200,
+    body: checkRunView(run, await loadCheckContext(sql, repo, urls, { appIds: [run.app_id], shas: [run.head_sha] })),
+  };
 };

@@ -34,7 +34,8 @@ export const compareCommits: Handler<'repos/compare-commits-with-basehead'> = as
   const { vendor } = ctx.services.config;
   const format = requestedMediaParam(ctx.event.req.headers.get('accept'), vendor, ['diff', 'patch'] as const);
   if (format === 'diff') return mediaResult(format, vendor, await diffText(git, repo.id, from, head), { text: true });
-  if (format === 'patch') return mediaResult(format, vendor, await patchText(git, repo.id, [`${base}..${head}`]), { text: true });
+  if (format === 'patch')
+    return mediaResult(format, vendor, await patchText(git, repo.id, [`${base}..${head}`]), { text: true });
 
   const paged = query.page !== undefined || query.per_page !== undefined;
   const page = pageRequest(query);
@@ -47,7 +48,10 @@ export const compareCommits: Handler<'repos/compare-commits-with-basehead'> = as
   ]);
   const baseRecord = ends[0]!;
   const mergeBaseRecord = ends.find((r) => r.sha === counts.mergeBase) ?? baseRecord;
-  const users = await commitUsers(ctx.services, [...commits, baseRecord, mergeBaseRecord].flatMap((r) => [r.author.email, r.committer.email]));
+  const users = await commitUsers(
+    ctx.services,
+    [...commits, baseRecord, mergeBaseRecord].flatMap((r) => [r.author.email, r.committer.email]),
+  );
   const { api, html } = repoPaths(repo, urls);
   const owner = repo.owner_login;
   const link = paged ? linkHeader(urls.apiRequest(ctx.event.url), page, counts.aheadBy) : undefined;

@@ -25,7 +25,8 @@ export const getCommit: Handler<'repos/get-commit'> = async (ctx) => {
   const { vendor } = ctx.services.config;
   const format = requestedMediaParam(ctx.event.req.headers.get('accept'), vendor, ['diff', 'patch'] as const);
   // format-patch leaves merges out: a merge's patch is its diff against the first parent.
-  if (format === 'patch' && record.parents.length <= 1) return mediaResult(format, vendor, await patchText(git, repo.id, ['-1', sha]), { text: true });
+  if (format === 'patch' && record.parents.length <= 1)
+    return mediaResult(format, vendor, await patchText(git, repo.id, ['-1', sha]), { text: true });
   if (format) return mediaResult(format, vendor, await diffText(git, repo.id, base, sha), { text: true });
   const files = await diffFiles(git, repo.id, base, sha);
   const users = await commitUsers(ctx.services, [record.author.email, record.committer.email]);

@@ -24,13 +24,22 @@ export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
     throw new ApiError(404, query.sha ? `No commit found for SHA: ${query.sha}` : 'Not Found');
   }
   const page = pageRequest(query);
-  const [authors, committers] = await Promise.all([addressesOf(ctx.services, query.author), addressesOf(ctx.services, query.committer)]);
+  const [authors, committers] = await Promise.all([
+    addressesOf(ctx.services, query.author),
+    addressesOf(ctx.services, query.committer),
+  ]);
   // A path as the contents API reads one (slashes at either end dropped); one that
   // names nothing in a tree (`..`, `a//b`, a NUL: git refuses some as outside the
   // repository) matches no commit, as no address holding a NUL does.
   const path = query.path === undefined ? '' : treePath(query.path);
   if (authors === null || committers === null || path === null) return { status: 200, body: [] };
-  const commits = await commitPage(git, repo.id, start, { authors, committers, since: query.since, until: query.until, path: path || undefined }, page);
+  const commits = await commitPage(
+    git,
+    repo.id,
+    start,
+    { authors, committers, since: query.since, until: query.until, path: path || undefined },
+    page,
+  );
   const users = await commitUsers(ctx.services, commits.emails);
   const link = pageLink(urls, ctx.event.url, page, commits.total);
   return { status: 200, body: commitListBody(repo, commits, users, urls), headers: linkHeaderOf(link) };

@@ -10,9 +10,17 @@ export const createOrUpdateFileContents: Handler<'repos/create-or-update-file-co
   // A maintainer's grant (pulls/maintainer-access.ts) depends on the branch, in the body: read once, when needed.
   let read: ReturnType<typeof readFileBody> | undefined;
   const fileBody = () => (read ??= readFileBody(ctx));
-  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, async (r) => `refs/heads/${(await fileBody()).body.branch ?? r.default_branch}`);
+  const { repo } = await accessForWrite(
+    ctx,
+    ctx.params.owner,
+    ctx.params.repo,
+    async (r) => `refs/heads/${(await fileBody()).body.branch ?? r.default_branch}`,
+  );
   const { body, content } = await fileBody();
   const path = filePath(ctx.params.path);
   const written = await writeFile(ctx, repo, { ...body, path, content });
-  return { status: written.created ? 201 : 200, body: await signDownloadUrls(ctx.services, repo, fileCommitView(repo, written, ctx.services.urls)) };
+  return {
+    status: written.created ? 201 : 200,
+    body: await signDownloadUrls(ctx.services, repo, fileCommitView(repo, written, ctx.services.urls)),
+  };
 };

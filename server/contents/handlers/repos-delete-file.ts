@@ -5,7 +5,12 @@ import { filePath } from '../content-path.js';
 import { writeFile } from '../write-file.js';
 
 export const deleteFile: Handler<'repos/delete-file'> = async (ctx) => {
-  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, async (r) => `refs/heads/${(await ctx.input()).body.branch ?? r.default_branch}`);
+  const { repo } = await accessForWrite(
+    ctx,
+    ctx.params.owner,
+    ctx.params.repo,
+    async (r) => `refs/heads/${(await ctx.input()).body.branch ?? r.default_branch}`,
+  );
   const { body } = await ctx.input();
   const written = await writeFile(ctx, repo, { ...body, path: filePath(ctx.params.path), content: null });
   return { status: 200, body: fileCommitView(repo, written, ctx.services.urls) };

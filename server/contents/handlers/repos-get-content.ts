@@ -11,6 +11,12 @@ export const getContent: Handler<'repos/get-content'> = async (ctx) => {
   const { query } = await ctx.input();
   const path = treePath(ctx.params.path);
   if (path === null) throw notFound();
-  const answer = await readContent(ctx.services, repo, query.ref, path, contentMediaType(ctx.event.req.headers.get('accept'), ctx.services.config.vendor));
+  const answer = await readContent(
+    ctx.services,
+    repo,
+    query.ref,
+    path,
+    contentMediaType(ctx.event.req.headers.get('accept'), ctx.services.config.vendor),
+  );
   return contentResult(ctx.services, repo, answer);
 };

@@ -12,6 +12,9 @@ export const createForkHandler: Handler<'repos/create-fork'> = async (ctx) => {
   const { fork } = await createFork(ctx, repo, body ?? {});
   const { repos, urls } = ctx.services;
   const permission = await repos.permissionOf(fork, ctx.user().user);
-  const view = { ...fullRepositoryView(fork, permission, urls), ...(await forkLinks(ctx.services, fork, ctx.principal)) };
+  const view = {
+    ...fullRepositoryView(fork, permission, urls),
+    ...(await forkLinks(ctx.services, fork, ctx.principal)),
+  };
   return { status: 202 as const, body: view };
 };

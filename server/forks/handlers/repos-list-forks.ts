@@ -14,7 +14,10 @@ export const listForks: Handler<'repos/list-forks'> = async (ctx) => {
   const { sql, urls, repos } = ctx.services;
   const page = pageRequest(query);
   const user = ctx.principal.kind === 'token' ? ctx.principal.user : null;
-  const { rows, total } = await forksOf(sql, repo.id, query.sort ?? 'newest', user, { limit: page.perPage, offset: page.offset });
+  const { rows, total } = await forksOf(sql, repo.id, query.sort ?? 'newest', user, {
+    limit: page.perPage,
+    offset: page.offset,
+  });
   const permissions = await Promise.all(rows.map((row) => repos.permissionOf(row, user)));
   const body = rows.map((row, i) => repositoryView(row, permissions[i]!, urls));
   return { status: 200, body, headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };

@@ -17,7 +17,8 @@ export const createBlob: Handler<'git/create-blob'> = async (ctx) => {
   try {
     sha = await writeBlobStream(git, repo.id, blobPieces(body.content, body.encoding ?? 'utf-8'));
   } catch (error) {
-    if (error instanceof BlobInputError) throw validationFailed([{ resource: 'Blob', field: 'content', code: 'invalid', message: error.message }]);
+    if (error instanceof BlobInputError)
+      throw validationFailed([{ resource: 'Blob', field: 'content', code: 'invalid', message: error.message }]);
     throw error;
   }
   const url = blobUrl(repo, sha, urls);

@@ -7,7 +7,8 @@ import { checkIdentity, identityFromBody } from '../git-person.js';
 import { requireCommits } from '../repository-objects.js';
 import { gitTagView } from '../tag-view.js';
 
-const invalid = (field: string, message: string) => validationFailed([{ resource: 'Tag', field, code: 'invalid', message }]);
+const invalid = (field: string, message: string) =>
+  validationFailed([{ resource: 'Tag', field, code: 'invalid', message }]);
 
 /** `@<seconds> <zone>` (or now) as a tag header's `<seconds> <zone>`. */
 function rawDate(date: string | undefined): string {
@@ -26,7 +27,9 @@ export const createTag: Handler<'git/create-tag'> = async (ctx) => {
   if (!info) throw invalid('object', 'Object does not exist');
   if (info.type !== body.type) throw invalid('type', `Object ${object} is a ${info.type}, not a ${body.type}`);
   if (!(await git.isValidRefName(`refs/tags/${body.tag}`))) throw invalid('tag', 'tag is not a valid tag name');
-  const tagger = body.tagger ? identityFromBody('Tag', 'tagger', body.tagger) : authorIdentity((await accounts.byId(ctx.user().user.id))!, config.noreplyHost);
+  const tagger = body.tagger
+    ? identityFromBody('Tag', 'tagger', body.tagger)
+    : authorIdentity((await accounts.byId(ctx.user().user.id))!, config.noreplyHost);
   checkIdentity('Tag', 'tagger', tagger);
   if (body.message.includes('\0')) throw invalid('message', 'message may not contain NUL');
   const text = `object ${object}\ntype ${body.type}\ntag ${body.tag}\ntagger ${tagger.name} <${tagger.email}> ${rawDate(tagger.date)}\n\n${body.message}`;
@@ -34,7 +37,9 @@ export const createTag: Handler<'git/create-tag'> = async (ctx) => {
   try {
     sha = (await git.git(repo.id, ['mktag'], text)).trim();
   } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').replace(/^(fatal|error): /gm, '').trim();
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '')
+      .replace(/^(fatal|error): /gm, '')
+      .trim();
     throw invalid('tag', stderr.split('\n')[0] || 'git refused the tag');
   }
   const view = await gitTagView(git, repo, sha, urls);

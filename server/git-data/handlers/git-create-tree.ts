@@ -16,14 +16,17 @@ export const createTree: Handler<'git/create-tree'> = async (ctx) => {
   await requireCommits(git, repo.id);
   const base = body.base_tree?.toLowerCase() ?? null;
   if (base && (await objectInfo(git, repo.id, base))?.type !== 'tree') {
-    throw validationFailed([{ resource: 'Tree', field: 'base_tree', code: 'invalid', message: 'base_tree is not a valid tree' }]);
+    throw validationFailed([
+      { resource: 'Tree', field: 'base_tree', code: 'invalid', message: 'base_tree is not a valid tree' },
+    ]);
   }
   const edits = await treeEdits(git, repo.id, body.tree);
   let sha: string;
   try {
     sha = await editTree(git, repo.id, base, edits);
   } catch (error) {
-    if (error instanceof TreeEditError) throw validationFailed([{ resource: 'Tree', field: 'tree.path', code: 'invalid', message: error.message }]);
+    if (error instanceof TreeEditError)
+      throw validationFailed([{ resource: 'Tree', field: 'tree.path', code: 'invalid', message: error.message }]);
     throw error;
   }
   const view = await gitTreeView(git, repo, sha, false, urls);

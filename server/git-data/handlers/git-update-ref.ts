@@ -29,7 +29,8 @@ export const updateRef: Handler<'git/update-ref'> = async (ctx) => {
   const info = await objectInfo(git, repo.id, sha);
   if (!info) throw unprocessable('Object does not exist');
   if (full.startsWith('refs/heads/') && info.type !== 'commit') throw unprocessable('Object is not a commit');
-  if (!body.force && sha !== current && (await isForced(git, repo.id, current, sha))) throw unprocessable('Update is not a fast forward');
+  if (!body.force && sha !== current && (await isForced(git, repo.id, current, sha)))
+    throw unprocessable('Update is not a fast forward');
   const moved = await changeRefs(ctx.services, repo, ctx.principal, () => git.updateRef(repo.id, full, sha, current));
   if (!moved) throw unprocessable('Reference cannot be updated');
   return { status: 200, body: gitRefView(repo, full, sha, info.type, urls) };

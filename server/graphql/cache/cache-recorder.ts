@@ -5,7 +5,11 @@
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlResponseCache } from './response-cache.js';
 
-export interface RepositoryLookup { owner: string; name: string; followRenames?: boolean | null }
+export interface RepositoryLookup {
+  owner: string;
+  name: string;
+  followRenames?: boolean | null;
+}
 
 export interface RepositoryRead {
   lookup: RepositoryLookup;

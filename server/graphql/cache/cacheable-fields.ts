@@ -21,7 +21,13 @@
 // The walk reads the AST and the schema's own objects only, without
 // graphql-js's helpers (TypeInfo, visit, instanceof checks): a test runner
 // may load a second copy of graphql for our imports (errors.ts).
-import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode, SelectionSetNode } from 'graphql';
+import type {
+  DocumentNode,
+  FragmentDefinitionNode,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  SelectionSetNode,
+} from 'graphql';
 
 const CONNECTION = ['totalCount', 'nodes', 'edges', 'pageInfo'];
 const EDGE = ['cursor', 'node'];
@@ -29,8 +35,25 @@ const EDGE = ['cursor', 'node'];
 const FIELDS: Record<string, string[]> = {
   Query: ['repository'],
   Repository: [
-    'id', 'databaseId', 'name', 'nameWithOwner', 'isPrivate', 'description', 'url', 'owner', 'createdAt', 'updatedAt',
-    'label', 'labels', 'milestone', 'milestones', 'issue', 'issues', 'pullRequest', 'pullRequests', 'issueOrPullRequest',
+    'id',
+    'databaseId',
+    'name',
+    'nameWithOwner',
+    'isPrivate',
+    'description',
+    'url',
+    'owner',
+    'createdAt',
+    'updatedAt',
+    'label',
+    'labels',
+    'milestone',
+    'milestones',
+    'issue',
+    'issues',
+    'pullRequest',
+    'pullRequests',
+    'issueOrPullRequest',
   ],
   // Accounts: id and login only (login, kind: the global generation; the id never changes).
   RepositoryOwner: ['id', 'login', 'url'],
@@ -38,50 +61,165 @@ const FIELDS: Record<string, string[]> = {
   User: ['id', 'databaseId', 'login', 'url'],
   Organization: ['id', 'databaseId', 'login', 'url'],
   Issue: [
-    'id', 'databaseId', 'number', 'title', 'body', 'state', 'stateReason', 'closed', 'closedAt', 'createdAt', 'updatedAt',
-    'locked', 'activeLockReason', 'author', 'resourcePath', 'url', 'assignees', 'comments', 'labels', 'milestone',
+    'id',
+    'databaseId',
+    'number',
+    'title',
+    'body',
+    'state',
+    'stateReason',
+    'closed',
+    'closedAt',
+    'createdAt',
+    'updatedAt',
+    'locked',
+    'activeLockReason',
+    'author',
+    'resourcePath',
+    'url',
+    'assignees',
+    'comments',
+    'labels',
+    'milestone',
   ],
   // A pull request's own columns (pull_requests has the trigger too, migration 020; a push that moves a head
   // updates its row). Left out: what reads git (headRef, baseRef, mergeCommit, commits, files) and the
   // head and base repositories (repositories reached other than through `Query.repository`).
   PullRequest: [
-    'id', 'databaseId', 'number', 'title', 'body', 'state', 'isDraft', 'closed', 'closedAt', 'createdAt', 'updatedAt',
-    'locked', 'activeLockReason', 'author', 'resourcePath', 'url', 'permalink', 'merged', 'mergedAt', 'mergedBy',
-    'headRefName', 'headRefOid', 'baseRefName', 'baseRefOid', 'additions', 'deletions', 'changedFiles',
-    'maintainerCanModify', 'isCrossRepository', 'totalCommentsCount', 'assignees', 'comments', 'labels', 'milestone',
-    'reviews', 'latestReviews', 'reviewThreads', 'reviewDecision',
+    'id',
+    'databaseId',
+    'number',
+    'title',
+    'body',
+    'state',
+    'isDraft',
+    'closed',
+    'closedAt',
+    'createdAt',
+    'updatedAt',
+    'locked',
+    'activeLockReason',
+    'author',
+    'resourcePath',
+    'url',
+    'permalink',
+    'merged',
+    'mergedAt',
+    'mergedBy',
+    'headRefName',
+    'headRefOid',
+    'baseRefName',
+    'baseRefOid',
+    'additions',
+    'deletions',
+    'changedFiles',
+    'maintainerCanModify',
+    'isCrossRepository',
+    'totalCommentsCount',
+    'assignees',
+    'comments',
+    'labels',
+    'milestone',
+    'reviews',
+    'latestReviews',
+    'reviewThreads',
+    'reviewDecision',
   ],
   // Reviews, their threads and comments (migration 023 puts the trigger on all three tables; a push that
   // re-maps threads updates their rows). Left out: commits (git), the pull request and repository reached
   // from them (reached other than through `Query.repository`), and the viewer* fields.
   PullRequestReview: [
-    'id', 'databaseId', 'author', 'authorAssociation', 'body', 'comments', 'createdAt', 'publishedAt', 'resourcePath',
-    'state', 'submittedAt', 'updatedAt', 'url',
+    'id',
+    'databaseId',
+    'author',
+    'authorAssociation',
+    'body',
+    'comments',
+    'createdAt',
+    'publishedAt',
+    'resourcePath',
+    'state',
+    'submittedAt',
+    'updatedAt',
+    'url',
   ],
   PullRequestReviewComment: [
-    'id', 'databaseId', 'author', 'authorAssociation', 'body', 'createdAt', 'diffHunk', 'draftedAt', 'line', 'originalLine',
-    'originalPosition', 'originalStartLine', 'outdated', 'path', 'position', 'publishedAt', 'pullRequestReview', 'replyTo',
-    'resourcePath', 'startLine', 'state', 'subjectType', 'updatedAt', 'url',
+    'id',
+    'databaseId',
+    'author',
+    'authorAssociation',
+    'body',
+    'createdAt',
+    'diffHunk',
+    'draftedAt',
+    'line',
+    'originalLine',
+    'originalPosition',
+    'originalStartLine',
+    'outdated',
+    'path',
+    'position',
+    'publishedAt',
+    'pullRequestReview',
+    'replyTo',
+    'resourcePath',
+    'startLine',
+    'state',
+    'subjectType',
+    'updatedAt',
+    'url',
   ],
   PullRequestReviewThread: [
-    'id', 'comments', 'diffSide', 'isCollapsed', 'isOutdated', 'isResolved', 'line', 'originalLine', 'originalStartLine',
-    'path', 'resolvedBy', 'startDiffSide', 'startLine', 'subjectType',
+    'id',
+    'comments',
+    'diffSide',
+    'isCollapsed',
+    'isOutdated',
+    'isResolved',
+    'line',
+    'originalLine',
+    'originalStartLine',
+    'path',
+    'resolvedBy',
+    'startDiffSide',
+    'startLine',
+    'subjectType',
   ],
   IssueComment: ['id', 'databaseId', 'body', 'author', 'createdAt', 'updatedAt', 'issue', 'resourcePath', 'url'],
   Label: ['id', 'name', 'color', 'description', 'isDefault', 'createdAt', 'updatedAt', 'resourcePath', 'url'],
   Milestone: [
-    'id', 'number', 'title', 'description', 'state', 'closed', 'closedAt', 'dueOn', 'createdAt', 'updatedAt',
-    'progressPercentage', 'resourcePath', 'url',
+    'id',
+    'number',
+    'title',
+    'description',
+    'state',
+    'closed',
+    'closedAt',
+    'dueOn',
+    'createdAt',
+    'updatedAt',
+    'progressPercentage',
+    'resourcePath',
+    'url',
   ],
-  IssueConnection: CONNECTION, IssueEdge: EDGE,
-  PullRequestConnection: CONNECTION, PullRequestEdge: EDGE,
-  IssueCommentConnection: CONNECTION, IssueCommentEdge: EDGE,
-  LabelConnection: CONNECTION, LabelEdge: EDGE,
-  MilestoneConnection: CONNECTION, MilestoneEdge: EDGE,
-  UserConnection: CONNECTION, UserEdge: EDGE,
-  PullRequestReviewConnection: CONNECTION, PullRequestReviewEdge: EDGE,
-  PullRequestReviewCommentConnection: CONNECTION, PullRequestReviewCommentEdge: EDGE,
-  PullRequestReviewThreadConnection: CONNECTION, PullRequestReviewThreadEdge: EDGE,
+  IssueConnection: CONNECTION,
+  IssueEdge: EDGE,
+  PullRequestConnection: CONNECTION,
+  PullRequestEdge: EDGE,
+  IssueCommentConnection: CONNECTION,
+  IssueCommentEdge: EDGE,
+  LabelConnection: CONNECTION,
+  LabelEdge: EDGE,
+  MilestoneConnection: CONNECTION,
+  MilestoneEdge: EDGE,
+  UserConnection: CONNECTION,
+  UserEdge: EDGE,
+  PullRequestReviewConnection: CONNECTION,
+  PullRequestReviewEdge: EDGE,
+  PullRequestReviewCommentConnection: CONNECTION,
+  PullRequestReviewCommentEdge: EDGE,
+  PullRequestReviewThreadConnection: CONNECTION,
+  PullRequestReviewThreadEdge: EDGE,
   PageInfo: ['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor'],
 };
 
@@ -92,7 +230,10 @@ export const CACHEABLE_FIELDS: ReadonlySet<string> = new Set(
 /** Per parsed document and operation (yoga keeps one DocumentNode per query text): checked once. */
 const checked = new WeakMap<DocumentNode, Map<string, boolean>>();
 
-interface SchemaType { name: string; getFields?: () => Record<string, { type: unknown }> }
+interface SchemaType {
+  name: string;
+  getFields?: () => Record<string, { type: unknown }>;
+}
 
 /** The named type under lists and non-nulls. */
 function namedType(type: unknown): SchemaType {
@@ -102,7 +243,10 @@ function namedType(type: unknown): SchemaType {
 }
 
 /** The operation a call runs: the one named, or the only one; undefined when there is none such. */
-export function selectedOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
+export function selectedOperation(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationDefinitionNode | undefined {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
   if (operationName) return operations.find((o) => o.name?.value === operationName);
   return operations.length === 1 ? operations[0] : undefined;
@@ -114,9 +258,15 @@ export function selectedOperation(document: DocumentNode, operationName: string 
  * always is). Run on a valid document (at the start of execution).
  */
 export function cacheableQuery(
-  schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, allowed: ReadonlySet<string> = CACHEABLE_FIELDS,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  allowed: ReadonlySet<string> = CACHEABLE_FIELDS,
 ): boolean {
-  const memo = allowed === CACHEABLE_FIELDS ? (checked.get(document) ?? checked.set(document, new Map()).get(document)!) : undefined;
+  const memo =
+    allowed === CACHEABLE_FIELDS
+      ? (checked.get(document) ?? checked.set(document, new Map()).get(document)!)
+      : undefined;
   const known = memo?.get(operationName ?? '');
   if (known !== undefined) return known;
   const operation = selectedOperation(document, operationName);
@@ -126,26 +276,29 @@ export function cacheableQuery(
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const d of document.definitions) if (d.kind === 'FragmentDefinition') fragments.set(d.name.value, d);
     const seen = new Set<string>();
-    const walk = (set: SelectionSetNode, parent: SchemaType): boolean => set.selections.every((selection) => {
-      if (selection.kind === 'Field') {
-        const name = selection.name.value;
-        if (name === '__typename') return true;
-        const field = parent.getFields?.()[name];
-        if (!field || !allowed.has(`${parent.name}.${name}`)) return false;
-        return !selection.selectionSet || walk(selection.selectionSet, namedType(field.type));
-      }
-      const fragment = selection.kind === 'FragmentSpread' ? fragments.get(selection.name.value) : selection;
-      if (!fragment) return false;
-      const on = fragment.typeCondition ? (schema.getType(fragment.typeCondition.name.value) as SchemaType | undefined) : parent;
-      if (!on) return false;
-      // A spread met again under the same type was (or is being) checked already.
-      const once = selection.kind === 'FragmentSpread' ? `${selection.name.value} ${on.name}` : undefined;
-      if (once !== undefined) {
-        if (seen.has(once)) return true;
-        seen.add(once);
-      }
-      return walk(fragment.selectionSet, on);
-    });
+    const walk = (set: SelectionSetNode, parent: SchemaType): boolean =>
+      set.selections.every((selection) => {
+        if (selection.kind === 'Field') {
+          const name = selection.name.value;
+          if (name === '__typename') return true;
+          const field = parent.getFields?.()[name];
+          if (!field || !allowed.has(`${parent.name}.${name}`)) return false;
+          return !selection.selectionSet || walk(selection.selectionSet, namedType(field.type));
+        }
+        const fragment = selection.kind === 'FragmentSpread' ? fragments.get(selection.name.value) : selection;
+        if (!fragment) return false;
+        const on = fragment.typeCondition
+          ? (schema.getType(fragment.typeCondition.name.value) as SchemaType | undefined)
+          : parent;
+        if (!on) return false;
+        // A spread met again under the same type was (or is being) checked already.
+        const once = selection.kind === 'FragmentSpread' ? `${selection.name.value} ${on.name}` : undefined;
+        if (once !== undefined) {
+          if (seen.has(once)) return true;
+          seen.add(once);
+        }
+        return walk(fragment.selectionSet, on);
+      });
     ok = walk(operation!.selectionSet, queryType!);
   }
   memo?.set(operationName ?? '', ok);

@@ -3,16 +3,35 @@
 import { describe, expect, it } from 'vitest';
 import type { AppPermissions, Principal, TokenPrincipal } from '../../auth/principal.js';
 import type { Sql } from '../../db/database.js';
-import { GraphqlResponseCache, MAX_BODY_BYTES, MAX_BYTES, MAX_ENTRIES, responseKey, viewerKey, type CachedResponse } from './response-cache.js';
+import {
+  GraphqlResponseCache,
+  MAX_BODY_BYTES,
+  MAX_BYTES,
+  MAX_ENTRIES,
+  responseKey,
+  viewerKey,
+  type CachedResponse,
+} from './response-cache.js';
 
 const entry = (bytes: number): CachedResponse => ({
-  status: 200, body: Buffer.alloc(bytes), headers: [], cost: { cost: 1, nodeCount: 1, requests: 1, dryRun: false }, repositories: [],
+  status: 200,
+  body: Buffer.alloc(bytes),
+  headers: [],
+  cost: { cost: 1, nodeCount: 1, requests: 1, dryRun: false },
+  repositories: [],
 });
 
-const token = (over: Partial<TokenPrincipal> = {}): TokenPrincipal => ({
-  kind: 'token', tokenId: 1, tokenKind: 'personal', scopes: ['repo', 'user'], user: { id: 7, login: 'u', siteAdmin: false },
-  expiresAt: null, installation: null, ...over,
-} as TokenPrincipal);
+const token = (over: Partial<TokenPrincipal> = {}): TokenPrincipal =>
+  ({
+    kind: 'token',
+    tokenId: 1,
+    tokenKind: 'personal',
+    scopes: ['repo', 'user'],
+    user: { id: 7, login: 'u', siteAdmin: false },
+    expiresAt: null,
+    installation: null,
+    ...over,
+  }) as TokenPrincipal;
 
 describe('GraphqlResponseCache bounds', () => {
   it('keeps at most MAX_ENTRIES, dropping the least recently used', () => {
@@ -42,8 +61,11 @@ const grant = (permissions: AppPermissions) => ({ id: 1, permissions }) as Token
 describe('viewerKey', () => {
   it('tells apart users, site admins, scopes and installation tokens; other callers are not cached', () => {
     const keys = [
-      token(), token({ user: { id: 8, login: 'v', siteAdmin: false } }), token({ user: { id: 7, login: 'u', siteAdmin: true } }),
-      token({ scopes: ['user'] }), token({ tokenId: 2, installation: grant({ issues: 'read' }) }),
+      token(),
+      token({ user: { id: 8, login: 'v', siteAdmin: false } }),
+      token({ user: { id: 7, login: 'u', siteAdmin: true } }),
+      token({ scopes: ['user'] }),
+      token({ tokenId: 2, installation: grant({ issues: 'read' }) }),
       token({ tokenId: 3, installation: grant({ issues: 'read' }) }),
       // The same token once its installation's permissions were lowered: what it may read changed.
       token({ tokenId: 3, installation: grant({ metadata: 'read' }) }),
@@ -52,6 +74,8 @@ describe('viewerKey', () => {
     expect(viewerKey(token({ scopes: ['user', 'repo'] }))).toBe(viewerKey(token()));
     expect(viewerKey({ kind: 'anonymous' } as Principal)).toBeUndefined();
     expect(responseKey(token(), 'application/json', 'x'.repeat(20_000))).toBeUndefined();
-    expect(responseKey(token(), 'application/json', '{}')).not.toBe(responseKey(token(), 'application/graphql-response+json', '{}'));
+    expect(responseKey(token(), 'application/json', '{}')).not.toBe(
+      responseKey(token(), 'application/graphql-response+json', '{}'),
+    );
   });
 });

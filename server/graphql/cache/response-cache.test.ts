@@ -22,12 +22,20 @@ const PAGE = `query($owner: String!, $name: String!) { repository(owner: $owner,
   nameWithOwner isPrivate issues(first: 50) { totalCount pageInfo { hasNextPage endCursor } nodes {
     id number title state author { login } labels(first: 10) { nodes { name color } } comments { totalCount } } } } }`;
 
-interface Answer { data?: Record<string, any> | null; errors?: { type?: string; message: string }[] }
+interface Answer {
+  data?: Record<string, any> | null;
+  errors?: { type?: string; message: string }[];
+}
 
 async function gql(query: string, variables: Record<string, unknown> = {}, token = alice.token) {
   const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
   const body = (await response.json()) as Answer;
-  return { status: response.status, body, used: Number(response.headers.get('x-ratelimit-used')), type: response.headers.get('content-type') };
+  return {
+    status: response.status,
+    body,
+    used: Number(response.headers.get('x-ratelimit-used')),
+    type: response.headers.get('content-type'),
+  };
 }
 
 /** The page of `alice/<name>` twice in a row: the second must be a hit whose answer equals the first. */
@@ -40,10 +48,14 @@ async function pageTwice(name: string, token = alice.token) {
   return first.body;
 }
 
-const rest = (path: string, method: string, body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
+const rest = (path: string, method: string, body?: unknown, token = alice.token) =>
+  apiOk(server, path, { method, token, body });
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   cache = graphqlResponseCache(server.services);
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
@@ -52,7 +64,12 @@ beforeAll(async () => {
   await rest('/user/repos', 'POST', { name: 'open' });
   for (const name of ['tracker', 'secret', 'open']) {
     await rest(`/repos/alice/${name}/issues`, 'POST', { title: `${name} one`, labels: ['bug'] });
-    await rest(`/repos/alice/${name}/issues`, 'POST', { title: `${name} two` }, name === 'tracker' ? bob.token : alice.token);
+    await rest(
+      `/repos/alice/${name}/issues`,
+      'POST',
+      { title: `${name} two` },
+      name === 'tracker' ? bob.token : alice.token,
+    );
   }
 });
 afterAll(() => server.close());
@@ -69,7 +86,9 @@ describe('GraphQL response cache', () => {
     expect(second.body).toEqual(first.body);
     expect(second.type).toBe(first.type);
     expect(statements.some((s) => s.includes('issue_list_generations'))).toBe(true);
-    expect(statements.filter((s) => /\bissues\b|issue_labels|accounts/.test(s.replace(/issue_list_generations/g, '')))).toEqual([]);
+    expect(
+      statements.filter((s) => /\bissues\b|issue_labels|accounts/.test(s.replace(/issue_list_generations/g, ''))),
+    ).toEqual([]);
   });
 
   it('sees a new issue, a label added and a comment made over REST', async () => {
@@ -79,7 +98,9 @@ describe('GraphQL response cache', () => {
     expect(added.data!.repository.issues.nodes.map((i: { title: string }) => i.title)).toContain('tracker three');
     await rest('/repos/alice/tracker/issues/2/labels', 'POST', { labels: ['docs'] });
     const labelled = await pageTwice('tracker');
-    expect(labelled.data!.repository.issues.nodes[1].labels.nodes.map((l: { name: string }) => l.name)).toEqual(['docs']);
+    expect(labelled.data!.repository.issues.nodes[1].labels.nodes.map((l: { name: string }) => l.name)).toEqual([
+      'docs',
+    ]);
     await rest('/repos/alice/tracker/issues/1/comments', 'POST', { body: 'seen' }, bob.token);
     const commented = await pageTwice('tracker');
     expect(commented.data!.repository.issues.nodes[0].comments.totalCount).toBe(1);
@@ -88,14 +109,17 @@ describe('GraphQL response cache', () => {
   it('sees a GraphQL mutation', async () => {
     const before = await pageTwice('open');
     const repositoryId = (await gql('{ repository(owner: "alice", name: "open") { id } }')).body.data!.repository.id;
-    const created = await gql('mutation($id: ID!) { createIssue(input: { repositoryId: $id, title: "made by GraphQL" }) { issue { number } } }', { id: repositoryId });
+    const created = await gql(
+      'mutation($id: ID!) { createIssue(input: { repositoryId: $id, title: "made by GraphQL" }) { issue { number } } }',
+      { id: repositoryId },
+    );
     expect(created.body.errors).toBeUndefined();
     const after = await pageTwice('open');
     expect(after.data!.repository.issues.totalCount).toBe(before.data!.repository.issues.totalCount + 1);
     expect(after.data!.repository.issues.nodes.at(-1).title).toBe('made by GraphQL');
   });
 
-  it('sees an account rename (an author\'s login)', async () => {
+  it("sees an account rename (an author's login)", async () => {
     const before = await pageTwice('tracker');
     expect(before.data!.repository.issues.nodes[1].author.login).toBe('bob');
     await server.services.accounts.rename(bob.id, 'robert');
@@ -178,8 +202,12 @@ describe('GraphQL response cache', () => {
     expect(check(`${page} fragment F on Issue { title ...G } fragment G on Issue { isPinned }`)).toBe(false);
     expect(check(`${page} fragment F on Issue { author { ... on User { name } } }`)).toBe(false);
     expect(check('{ repository(owner: "a", name: "b") { defaultBranchRef { name } } }')).toBe(false);
-    expect(check('query A { repository(owner: "a", name: "b") { name } } query B { viewer { login } }', 'A')).toBe(true);
-    expect(check('query A { repository(owner: "a", name: "b") { name } } query B { viewer { login } }', 'B')).toBe(false);
+    expect(check('query A { repository(owner: "a", name: "b") { name } } query B { viewer { login } }', 'A')).toBe(
+      true,
+    );
+    expect(check('query A { repository(owner: "a", name: "b") { name } } query B { viewer { login } }', 'B')).toBe(
+      false,
+    );
     expect(check('mutation { addComment(input: { subjectId: "x", body: "y" }) { clientMutationId } }')).toBe(false);
   });
 });

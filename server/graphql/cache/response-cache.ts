@@ -104,7 +104,8 @@ export function viewerKey(principal: Principal): string | undefined {
   let key = viewerKeys.get(principal);
   if (key === undefined) {
     const { user, scopes } = principal;
-    key = principal.installation ? installationKey(principal.tokenId, principal.installation.permissions)
+    key = principal.installation
+      ? installationKey(principal.tokenId, principal.installation.permissions)
       : `user ${user.id} ${user.siteAdmin ? 'admin' : ''} ${[...scopes].sort().join(',')}`;
     viewerKeys.set(principal, key);
   }
@@ -112,7 +113,10 @@ export function viewerKey(principal: Principal): string | undefined {
 }
 
 const installationKey = (tokenId: number, permissions: AppPermissions) =>
-  `token ${tokenId} ${Object.entries(permissions).map(([name, level]) => `${name}:${level}`).sort().join(',')}`;
+  `token ${tokenId} ${Object.entries(permissions)
+    .map(([name, level]) => `${name}:${level}`)
+    .sort()
+    .join(',')}`;
 
 /** The token cache hands out one principal object per token while nothing changes: its key is made once. */
 const viewerKeys = new WeakMap<Principal, string>();

@@ -26,13 +26,17 @@ async function stillCurrent(cache: GraphqlResponseCache, reads: RepositoryRead[]
 async function stillVisible(services: Services, principal: Principal, read: RepositoryRead): Promise<boolean> {
   const { owner, name, followRenames } = read.lookup;
   const repo = await findRepository(services, owner, name, followRenames);
-  if (repo === null || (repo !== read.found && (repo.id !== read.id || rowFingerprint(repo) !== read.row))) return false;
+  if (repo === null || (repo !== read.found && (repo.id !== read.id || rowFingerprint(repo) !== read.row)))
+    return false;
   return canSeeRepository(principal, repo, services.repos);
 }
 
 /** The entry under `key` when it may be served to this caller now (see above); a stale entry is dropped. */
 export async function currentEntry(
-  services: Services, cache: GraphqlResponseCache, principal: Principal, key: string,
+  services: Services,
+  cache: GraphqlResponseCache,
+  principal: Principal,
+  key: string,
 ): Promise<CachedResponse | undefined> {
   const entry = cache.get(key);
   if (!entry) return undefined;

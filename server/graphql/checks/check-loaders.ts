@@ -8,8 +8,16 @@ import type { CheckRunRow } from '../../checks/check-rows.js';
 import type { Sql } from '../../db/database.js';
 import type { StatusRow } from '../../statuses/statuses-store.js';
 import {
-  annotationsInWindows, latestRunsOfCommits, latestStatusesOfCommits, runsOfSuites, suitesByIds, suitesOfCommits,
-  type AnnotationWindow, type CommitKey, type SuiteWithNames, type WindowedAnnotation,
+  annotationsInWindows,
+  latestRunsOfCommits,
+  latestStatusesOfCommits,
+  runsOfSuites,
+  suitesByIds,
+  suitesOfCommits,
+  type AnnotationWindow,
+  type CommitKey,
+  type SuiteWithNames,
+  type WindowedAnnotation,
 } from './check-reads.js';
 
 export interface CheckLoaders {
@@ -26,7 +34,12 @@ export interface CheckLoaders {
 const commitKey = (key: CommitKey) => `${key.repositoryId}:${key.sha}`;
 
 /** Rows grouped under each key, in key order (DataLoader's contract), a key without rows getting []. */
-function grouped<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (key: K) => string, rowKey: (row: R) => string): R[][] {
+function grouped<K, R>(
+  keys: readonly K[],
+  rows: readonly R[],
+  keyOf: (key: K) => string,
+  rowKey: (row: R) => string,
+): R[][] {
   const groups = new Map<string, R[]>();
   for (const row of rows) {
     const k = rowKey(row);
@@ -40,20 +53,47 @@ function grouped<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (key: K) =
 export function createCheckLoaders(sql: Sql): CheckLoaders {
   const byCommit = { cacheKeyFn: commitKey };
   return {
-    suitesOfCommit: new DataLoader(async (keys) => grouped(keys, await suitesOfCommits(sql, keys), commitKey, (s) => `${s.repository_id}:${s.head_sha}`), byCommit),
+    suitesOfCommit: new DataLoader(
+      async (keys) =>
+        grouped(keys, await suitesOfCommits(sql, keys), commitKey, (s) => `${s.repository_id}:${s.head_sha}`),
+      byCommit,
+    ),
     suiteById: new DataLoader(async (ids) => {
       const found = new Map((await suitesByIds(sql, ids)).map((suite) => [suite.id, suite]));
       return ids.map((id) => found.get(id) ?? null);
     }),
-    latestRunsOfCommit: new DataLoader(async (keys) => grouped(keys, await latestRunsOfCommits(sql, keys), commitKey, (r) => `${r.repository_id}:${r.head_sha}`), byCommit),
-    runsOfSuite: new DataLoader(async (ids) => grouped(ids, await runsOfSuites(sql, ids), String, (r) => String(r.suite_id))),
-    latestStatusesOfCommit: new DataLoader(async (keys) => grouped(keys, await latestStatusesOfCommits(sql, keys), commitKey, (s) => `${s.repository_id}:${s.sha}`), byCommit),
-    annotations: new DataLoader(async (windows) => {
-      const windowKey = (w: AnnotationWindow) => `${w.runId}:${w.from}:${w.to}`;
-      return grouped(windows, await annotationsInWindows(sql, windows), windowKey, (a) => `${a.run_id}:${a.window_from}:${a.window_to}`);
-    }, { cacheKeyFn: (w) => `${w.runId}:${w.from}:${w.to}` }),
+    latestRunsOfCommit: new DataLoader(
+      async (keys) =>
+        grouped(keys, await latestRunsOfCommits(sql, keys), commitKey, (r) => `${r.repository_id}:${r.head_sha}`),
+      byCommit,
+    ),
+    runsOfSuite: new DataLoader(async (ids) =>
+      grouped(ids, await runsOfSuites(sql, ids), String, (r) => String(r.suite_id)),
+    ),
+    latestStatusesOfCommit: new DataLoader(
+      async (keys) =>
+        grouped(keys, await latestStatusesOfCommits(sql, keys), commitKey, (s) => `${s.repository_id}:${s.sha}`),
+      byCommit,
+    ),
+    annotations: new DataLoader(
+      async (windows) => {
+        const windowKey = (w: AnnotationWindow) => `${w.runId}:${w.from}:${w.to}`;
+        return grouped(
+          windows,
+          await annotationsInWindows(sql, windows),
+          windowKey,
+          (a) => `${a.run_id}:${a.window_from}:${a.window_to}`,
+        );
+      },
+      { cacheKeyFn: (w) => `${w.runId}:${w.from}:${w.to}` },
+    ),
     appById: new DataLoader(async (ids) => {
-      const found = new Map((await sql<AppRow[]>`SELECT * FROM apps WHERE id = ANY(${ids as number[]}::bigint[])`).map((app) => [app.id, app]));
+      const found = new Map(
+        (await sql<AppRow[]>`SELECT * FROM apps WHERE id = ANY(${ids as number[]}::bigint[])`).map((app) => [
+          app.id,
+          app,
+        ]),
+      );
       return ids.map((id) => found.get(id) ?? null);
     }),
   };

@@ -7,10 +7,15 @@ import type { CheckAnnotationRow, CheckRunRow, CheckSuiteRow } from '../../check
 import { SELECT_STATUS, type StatusRow } from '../../statuses/statuses-store.js';
 
 /** A commit of a repository: what the per-commit loaders are keyed by. */
-export interface CommitKey { repositoryId: number; sha: string }
+export interface CommitKey {
+  repositoryId: number;
+  sha: string;
+}
 
 /** A suite with the names of its runs (for `filterBy: {checkName}`). */
-export interface SuiteWithNames extends CheckSuiteRow { run_names: string[] }
+export interface SuiteWithNames extends CheckSuiteRow {
+  run_names: string[];
+}
 
 const SUITE_COLUMNS = (db: Sql) => db`s.*,
   (SELECT count(DISTINCT r.name)::int FROM check_runs r WHERE r.suite_id = s.id) AS latest_check_runs_count,
@@ -26,7 +31,9 @@ export function suitesOfCommits(db: Sql, keys: readonly CommitKey[]): Promise<Su
 }
 
 export function suitesByIds(db: Sql, ids: readonly number[]): Promise<SuiteWithNames[]> {
-  return db<SuiteWithNames[]>`SELECT ${SUITE_COLUMNS(db)} FROM check_suites s WHERE s.id = ANY(${ids as number[]}::bigint[])`;
+  return db<
+    SuiteWithNames[]
+  >`SELECT ${SUITE_COLUMNS(db)} FROM check_suites s WHERE s.id = ANY(${ids as number[]}::bigint[])`;
 }
 
 /** Each commit's latest run of each name in each suite (REST's `filter=latest`), oldest first. */
@@ -40,7 +47,9 @@ export function latestRunsOfCommits(db: Sql, keys: readonly CommitKey[]): Promis
 
 /** Every run of each suite, oldest first. */
 export function runsOfSuites(db: Sql, suiteIds: readonly number[]): Promise<CheckRunRow[]> {
-  return db<CheckRunRow[]>`SELECT * FROM check_runs WHERE suite_id = ANY(${suiteIds as number[]}::bigint[]) ORDER BY id`;
+  return db<
+    CheckRunRow[]
+  >`SELECT * FROM check_runs WHERE suite_id = ANY(${suiteIds as number[]}::bigint[]) ORDER BY id`;
 }
 
 /** Each commit's latest status of each context, oldest first (what `Commit.status` lists). */
@@ -52,7 +61,11 @@ export function latestStatusesOfCommits(db: Sql, keys: readonly CommitKey[]): Pr
 }
 
 /** A run's annotations at 1-based positions `from`..`to` (inclusive) in the order they were added. */
-export interface AnnotationWindow { runId: number; from: number; to: number }
+export interface AnnotationWindow {
+  runId: number;
+  from: number;
+  to: number;
+}
 
 /** Annotations with their position and the window they were read for (two windows of one run may overlap). */
 export type WindowedAnnotation = CheckAnnotationRow & { position: number; window_from: number; window_to: number };

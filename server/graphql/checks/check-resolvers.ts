@@ -22,9 +22,15 @@ export async function repositoryOf(ctx: GraphqlContext, repositoryId: number): P
 }
 
 /** The run or suite behind a node id, or null when it is gone or its repository is invisible to the caller. */
-export async function loadCheckNode(ctx: GraphqlContext, type: 'CheckRun' | 'CheckSuite', id: number): Promise<CheckRunModel | CheckSuiteModel | null> {
+export async function loadCheckNode(
+  ctx: GraphqlContext,
+  type: 'CheckRun' | 'CheckSuite',
+  id: number,
+): Promise<CheckRunModel | CheckSuiteModel | null> {
   const { sql } = ctx.services;
-  const [row] = await sql<{ repository_id: number }[]>`SELECT repository_id FROM ${sql(type === 'CheckRun' ? 'check_runs' : 'check_suites')} WHERE id = ${id}`;
+  const [row] = await sql<
+    { repository_id: number }[]
+  >`SELECT repository_id FROM ${sql(type === 'CheckRun' ? 'check_runs' : 'check_suites')} WHERE id = ${id}`;
   if (!row) return null;
   const repo = await ctx.loaders.repositoryById.load(row.repository_id);
   if (repo === null || !(await canSeeRepository(ctx, repo))) return null;

@@ -21,20 +21,41 @@ const QUERY = `query($n: Int!) { repository(owner: "cost-owner", name: "many") {
     checkSuites(first: 5) { totalCount nodes { databaseId app { slug } checkRuns(first: 5) { totalCount nodes { name conclusion } } } } } } } } } }`;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   owner = await server.createUser('cost-owner');
   await repositoryWithReadme(server, owner.token, 'cost-owner', 'many');
-  await branchWith(server, owner.token, 'cost-owner/many', 'many', Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}.txt`, `${i}\n`])));
+  await branchWith(
+    server,
+    owner.token,
+    'cost-owner/many',
+    'many',
+    Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}.txt`, `${i}\n`])),
+  );
   const app = await createTestApp(server, owner.id, 'Cost CI', { checks: 'write' });
   const installation = await installTestApp(server, app.app, owner.id);
-  const token = (await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)).body.token as string;
+  const token = (
+    await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id)
+  ).body.token as string;
   const commits = await rest(server, owner.token, 'GET', '/repos/cost-owner/many/commits?sha=many&per_page=20');
   for (const [i, commit] of (commits as { sha: string }[]).entries()) {
     await rest(server, token, 'POST', '/repos/cost-owner/many/check-runs', {
-      head_sha: commit.sha, name: `build ${i}`, status: 'completed', conclusion: 'success',
-      output: { title: 'Build', summary: 'ok', annotations: [{ path: 'f.txt', start_line: 1, end_line: 1, annotation_level: 'notice', message: `n${i}` }] },
+      head_sha: commit.sha,
+      name: `build ${i}`,
+      status: 'completed',
+      conclusion: 'success',
+      output: {
+        title: 'Build',
+        summary: 'ok',
+        annotations: [{ path: 'f.txt', start_line: 1, end_line: 1, annotation_level: 'notice', message: `n${i}` }],
+      },
     });
-    await rest(server, owner.token, 'POST', `/repos/cost-owner/many/statuses/${commit.sha}`, { state: 'success', context: `ci ${i}` });
+    await rest(server, owner.token, 'POST', `/repos/cost-owner/many/statuses/${commit.sha}`, {
+      state: 'success',
+      context: `ci ${i}`,
+    });
   }
 });
 afterAll(() => server?.close());
@@ -60,7 +81,10 @@ describe('a commit list’s checks', () => {
     expect(twenty.nodes).toHaveLength(20);
     // Every commit has its own run, annotation and status: the answers are real, not empty.
     for (const commit of twenty.nodes) {
-      expect(commit.statusCheckRollup).toMatchObject({ state: 'SUCCESS', contexts: { checkRunCount: 1, statusContextCount: 1 } });
+      expect(commit.statusCheckRollup).toMatchObject({
+        state: 'SUCCESS',
+        contexts: { checkRunCount: 1, statusContextCount: 1 },
+      });
       const [run, status] = commit.statusCheckRollup.contexts.nodes;
       expect(run.annotations.nodes).toHaveLength(1);
       expect(status.creator).toEqual({ login: 'cost-owner' });

@@ -8,7 +8,11 @@ import { listConnection } from '../connection.js';
 import { Buffer } from 'node:buffer';
 import type { GraphqlContext } from '../context.js';
 import type {
-  CheckRunState, CommitResolvers, StatusCheckRollupContextResolvers, StatusCheckRollupResolvers, StatusState,
+  CheckRunState,
+  CommitResolvers,
+  StatusCheckRollupContextResolvers,
+  StatusCheckRollupResolvers,
+  StatusState,
 } from '../generated/resolvers-types.js';
 import type { GitObjectModel } from '../git/models.js';
 import { objectByOid } from '../resolvers/git-object.js';
@@ -29,7 +33,12 @@ async function rollupOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<St
     statuses ? ctx.loaders.latestStatusesOfCommit.load(keyOf(commit)) : [],
   ]);
   if (runs.length === 0 && rows.length === 0) return null;
-  return { repo: commit.repo, oid: commit.oid, runs: runs.map(runModel), statuses: rows.map((row) => contextModel(row, commit.repo)) };
+  return {
+    repo: commit.repo,
+    oid: commit.oid,
+    runs: runs.map(runModel),
+    statuses: rows.map((row) => contextModel(row, commit.repo)),
+  };
 }
 
 export const commitCheckFields: Pick<CommitResolvers, 'checkSuites' | 'statusCheckRollup'> = {
@@ -47,12 +56,17 @@ export const commitCheckFields: Pick<CommitResolvers, 'checkSuites' | 'statusChe
  * Ref's `REF_` ids (refs.ts). GitHub's rollup is a Node; no node kind is
  * assigned to it here yet, so `node(id:)` does not resolve this one.
  */
-export const rollupId = (repositoryId: number, oid: string) => 'SCR_' + Buffer.from(`${repositoryId}:${oid}`).toString('base64url');
+export const rollupId = (repositoryId: number, oid: string) =>
+  `SCR_${Buffer.from(`${repositoryId}:${oid}`).toString('base64url')}`;
 
 export const StatusCheckRollup: StatusCheckRollupResolvers = {
   id: (rollup) => rollupId(rollup.repo.id, rollup.oid),
   commit: (rollup, _args, ctx) => objectByOid(ctx, rollup.repo, rollup.oid),
-  state: (rollup) => rollupState(rollup.runs, rollup.statuses.map((s) => s.state))!,
+  state: (rollup) =>
+    rollupState(
+      rollup.runs,
+      rollup.statuses.map((s) => s.state),
+    )!,
   // Check runs first, then statuses, each oldest first.
   contexts: (rollup, args) => ({
     ...listConnection([...rollup.runs, ...rollup.statuses], args, 'contexts'),

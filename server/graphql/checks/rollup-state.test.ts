@@ -7,8 +7,10 @@ const run = (status: CheckStatus, conclusion: CheckConclusion | null = null) => 
 
 describe('rollup state', () => {
   it('passes runs that completed as success, neutral or skipped, and fails every other conclusion', () => {
-    for (const c of ['success', 'neutral', 'skipped'] as const) expect(runRollupState(run('completed', c))).toBe('SUCCESS');
-    for (const c of ['failure', 'cancelled', 'timed_out', 'action_required', 'stale'] as const) expect(runRollupState(run('completed', c))).toBe('FAILURE');
+    for (const c of ['success', 'neutral', 'skipped'] as const)
+      expect(runRollupState(run('completed', c))).toBe('SUCCESS');
+    for (const c of ['failure', 'cancelled', 'timed_out', 'action_required', 'stale'] as const)
+      expect(runRollupState(run('completed', c))).toBe('FAILURE');
     expect(runRollupState(run('queued'))).toBe('PENDING');
     expect(runRollupState(run('in_progress'))).toBe('PENDING');
   });
@@ -26,6 +28,9 @@ describe('rollup state', () => {
   it('counts runs by conclusion, or status while incomplete', () => {
     expect(runCountState(run('completed', 'timed_out'))).toBe('TIMED_OUT');
     expect(runCountState(run('in_progress'))).toBe('IN_PROGRESS');
-    expect(countsByState(['SUCCESS', 'FAILURE', 'SUCCESS'])).toEqual([{ state: 'SUCCESS', count: 2 }, { state: 'FAILURE', count: 1 }]);
+    expect(countsByState(['SUCCESS', 'FAILURE', 'SUCCESS'])).toEqual([
+      { state: 'SUCCESS', count: 2 },
+      { state: 'FAILURE', count: 1 },
+    ]);
   });
 });

@@ -20,7 +20,10 @@ export function runRollupState(run: Pick<CheckRunRow, 'status' | 'conclusion'>):
 
 const RANK: Record<RollupState, number> = { SUCCESS: 0, PENDING: 1, ERROR: 2, FAILURE: 3 };
 
-export function rollupState(runs: readonly Pick<CheckRunRow, 'status' | 'conclusion'>[], statuses: readonly StatusState[]): RollupState | null {
+export function rollupState(
+  runs: readonly Pick<CheckRunRow, 'status' | 'conclusion'>[],
+  statuses: readonly StatusState[],
+): RollupState | null {
   const states = [...runs.map(runRollupState), ...statuses.map((s) => s.toUpperCase() as RollupState)];
   if (states.length === 0) return null;
   return states.reduce((worst, state) => (RANK[state] > RANK[worst] ? state : worst));

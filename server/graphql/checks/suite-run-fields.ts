@@ -6,7 +6,12 @@
 // the number of suites or runs on the page.
 import { connection, listConnection, twoWayWindow } from '../connection.js';
 import type { CheckRunRow } from '../../checks/check-rows.js';
-import type { CheckAnnotationResolvers, CheckRunFilter, CheckRunResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
+import type {
+  CheckAnnotationResolvers,
+  CheckRunFilter,
+  CheckRunResolvers,
+  CheckSuiteResolvers,
+} from '../generated/resolvers-types.js';
 import { BRANCH_PREFIX, refModel } from '../resolvers/refs.js';
 import { runModel } from './check-models.js';
 import { repositoryOf } from './check-resolvers.js';
@@ -25,7 +30,10 @@ function filterRuns(runs: readonly CheckRunRow[], filter: CheckRunFilter | null 
   // `statuses` overrides `status`, as GitHub documents.
   const statuses = filter?.statuses ?? (filter?.status != null ? [filter.status] : null);
   if (statuses) out = out.filter((run) => statuses.includes(run.status.toUpperCase() as never));
-  if (filter?.conclusions) out = out.filter((run) => run.conclusion !== null && filter.conclusions!.includes(run.conclusion.toUpperCase() as never));
+  if (filter?.conclusions)
+    out = out.filter(
+      (run) => run.conclusion !== null && filter.conclusions!.includes(run.conclusion.toUpperCase() as never),
+    );
   return out;
 }
 
@@ -37,7 +45,9 @@ export const suiteRunFields: Pick<CheckSuiteResolvers, 'checkRuns' | 'branch'> =
   branch: async (suite, _args, ctx) => {
     if (suite.head_branch === null) return null;
     const repo = await repositoryOf(ctx, suite.repository_id);
-    const record = (await ctx.loaders.git.refs.load(repo)).find((ref) => ref.fullName === BRANCH_PREFIX + suite.head_branch);
+    const record = (await ctx.loaders.git.refs.load(repo)).find(
+      (ref) => ref.fullName === BRANCH_PREFIX + suite.head_branch,
+    );
     return record ? refModel(repo, record, BRANCH_PREFIX) : null;
   },
 };
@@ -53,15 +63,25 @@ export const runAnnotationField: Pick<CheckRunResolvers, 'annotations'> = {
       repositoryOf(ctx, run.repository_id),
       ctx.loaders.annotations.load({ runId: run.id, from: start + 1, to: end }),
     ]);
-    return connection(rows.map((row) => ({ ...row, repo, head_sha: run.head_sha })), total, { first: window.first, offset: start });
+    return connection(
+      rows.map((row) => ({ ...row, repo, head_sha: run.head_sha })),
+      total,
+      { first: window.first, offset: start },
+    );
   },
 };
 
 export const CheckAnnotation: CheckAnnotationResolvers = {
   annotationLevel: (a) => a.annotation_level.toUpperCase() as Uppercase<typeof a.annotation_level>,
-  blobUrl: (a, _args, ctx) => ctx.services.urls.html(`/${a.repo.owner_login}/${a.repo.name}/blob/${a.head_sha}/${a.path.split('/').map(encodeURIComponent).join('/')}`),
+  blobUrl: (a, _args, ctx) =>
+    ctx.services.urls.html(
+      `/${a.repo.owner_login}/${a.repo.name}/blob/${a.head_sha}/${a.path.split('/').map(encodeURIComponent).join('/')}`,
+    ),
   databaseId: (a) => a.id,
-  location: (a) => ({ start: { line: a.start_line, column: a.start_column }, end: { line: a.end_line, column: a.end_column } }),
+  location: (a) => ({
+    start: { line: a.start_line, column: a.start_column },
+    end: { line: a.end_line, column: a.end_column },
+  }),
   message: (a) => a.message,
   path: (a) => a.path,
   rawDetails: (a) => a.raw_details,

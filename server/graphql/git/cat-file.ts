@@ -18,10 +18,14 @@ const FOUND = /^([0-9a-f]{40}|[0-9a-f]{64}) (commit|tree|blob|tag) (\d+)$/;
  * (`<name> missing`, `<name> ambiguous`). Names must be single lines:
  * callers check with `isSafeExpression` or pass object ids.
  */
-export async function batchCheck(git: GitRepositories, repositoryId: number, names: readonly string[]): Promise<(ObjectInfo | null)[]> {
+export async function batchCheck(
+  git: GitRepositories,
+  repositoryId: number,
+  names: readonly string[],
+): Promise<(ObjectInfo | null)[]> {
   let out: string;
   try {
-    out = (await git.gitBytes(repositoryId, ['cat-file', '--batch-check'], names.join('\n') + '\n')).toString('utf8');
+    out = (await git.gitBytes(repositoryId, ['cat-file', '--batch-check'], `${names.join('\n')}\n`)).toString('utf8');
   } catch {
     // Some expressions make git die rather than answer `missing` (`main:../x` is "outside repository"):
     // then each name is asked alone, so one bad expression costs only its own answer.
@@ -36,8 +40,12 @@ export async function batchCheck(git: GitRepositories, repositoryId: number, nam
 }
 
 /** Contents of objects by id, in order; null for one that is missing. */
-export async function batchContents(git: GitRepositories, repositoryId: number, oids: readonly string[]): Promise<(Buffer | null)[]> {
-  const out = await git.gitBytes(repositoryId, ['cat-file', '--batch'], oids.join('\n') + '\n');
+export async function batchContents(
+  git: GitRepositories,
+  repositoryId: number,
+  oids: readonly string[],
+): Promise<(Buffer | null)[]> {
+  const out = await git.gitBytes(repositoryId, ['cat-file', '--batch'], `${oids.join('\n')}\n`);
   const contents: (Buffer | null)[] = [];
   let at = 0;
   for (let i = 0; i < oids.length; i++) {
@@ -62,5 +70,7 @@ export async function batchContents(git: GitRepositories, repositoryId: number, 
  * empty, not taken for an option (a leading `-`), of a sane length.
  */
 export function isSafeExpression(expression: string): boolean {
-  return expression.length > 0 && expression.length <= 4096 && !expression.startsWith('-') && !/[\0\n\r]/.test(expression);
+  return (
+    expression.length > 0 && expression.length <= 4096 && !expression.startsWith('-') && !/[\0\n\r]/.test(expression)
+  );
 }

@@ -30,7 +30,7 @@ function data(value: string | Buffer): Buffer[] {
 /** Writes the fixture into the bare repository at `gitDir`; returns each mark's commit sha. */
 export async function fastImport(git: GitCli, gitDir: string, fixture: Fixture): Promise<Map<number, string>> {
   const parts: Buffer[] = [];
-  const line = (text: string) => parts.push(Buffer.from(text + '\n'));
+  const line = (text: string) => parts.push(Buffer.from(`${text}\n`));
   let previous: number | undefined;
   for (const commit of fixture.commits) {
     line('commit refs/fixture/import');
@@ -45,8 +45,10 @@ export async function fastImport(git: GitCli, gitDir: string, fixture: Fixture):
     }
     previous = commit.mark;
   }
-  for (const [name, mark] of [...Object.entries(fixture.branches).map(([b, m]) => [`refs/heads/${b}`, m] as const),
-    ...Object.entries(fixture.lightweightTags).map(([t, m]) => [`refs/tags/${t}`, m] as const)]) {
+  for (const [name, mark] of [
+    ...Object.entries(fixture.branches).map(([b, m]) => [`refs/heads/${b}`, m] as const),
+    ...Object.entries(fixture.lightweightTags).map(([t, m]) => [`refs/tags/${t}`, m] as const),
+  ]) {
     line(`reset ${name}`);
     line(`from :${mark}`);
   }
@@ -57,12 +59,19 @@ export async function fastImport(git: GitCli, gitDir: string, fixture: Fixture):
     parts.push(...data(tag.message));
   }
   line('done');
-  await git.ok(['--git-dir', gitDir, 'fast-import', '--quiet', '--done', `--export-marks=${gitDir}/fixture-marks`], { input: Buffer.concat(parts) });
+  await git.ok(['--git-dir', gitDir, 'fast-import', '--quiet', '--done', `--export-marks=${gitDir}/fixture-marks`], {
+    input: Buffer.concat(parts),
+  });
   await git.ok(['--git-dir', gitDir, 'update-ref', '-d', 'refs/fixture/import']);
   const text = await readFile(`${gitDir}/fixture-marks`, 'utf8');
   await rm(`${gitDir}/fixture-marks`);
-  return new Map(text.split('\n').filter(Boolean).map((l) => {
-    const [mark, sha] = l.split(' ');
-    return [Number(mark!.slice(1)), sha!] as const;
-  }));
+  return new Map(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => {
+        const [mark, sha] = l.split(' ');
+        return [Number(mark!.slice(1)), sha!] as const;
+      }),
+  );
 }

@@ -45,7 +45,10 @@ export const BLOB_TEXT_LIMIT = 1024 * 1024;
 const keyOf = (key: ObjectKey) => `${key.repo.id}\0${key.name}`;
 
 /** Runs `read` once per repository over that repository's keys, and answers in key order. */
-async function perRepository<V>(keys: readonly ObjectKey[], read: (repositoryId: number, names: string[]) => Promise<V[]>): Promise<V[]> {
+async function perRepository<V>(
+  keys: readonly ObjectKey[],
+  read: (repositoryId: number, names: string[]) => Promise<V[]>,
+): Promise<V[]> {
   const groups = new Map<number, number[]>();
   keys.forEach((key, i) => {
     const group = groups.get(key.repo.id);
@@ -53,33 +56,63 @@ async function perRepository<V>(keys: readonly ObjectKey[], read: (repositoryId:
     else groups.set(key.repo.id, [i]);
   });
   const answers = new Array<V>(keys.length);
-  await Promise.all([...groups].map(async ([repositoryId, indexes]) => {
-    const values = await read(repositoryId, indexes.map((i) => keys[i]!.name));
-    indexes.forEach((index, j) => { answers[index] = values[j]!; });
-  }));
+  await Promise.all(
+    [...groups].map(async ([repositoryId, indexes]) => {
+      const values = await read(
+        repositoryId,
+        indexes.map((i) => keys[i]!.name),
+      );
+      indexes.forEach((index, j) => {
+        answers[index] = values[j]!;
+      });
+    }),
+  );
   return answers;
 }
 
-const REF_FORMAT = ['%(refname)', '%(objectname)', '%(objecttype)', '%(*committerdate:unix)', '%(committerdate:unix)'].join('%00');
+const REF_FORMAT = [
+  '%(refname)',
+  '%(objectname)',
+  '%(objecttype)',
+  '%(*committerdate:unix)',
+  '%(committerdate:unix)',
+].join('%00');
 
 export function createGitLoaders(git: GitRepositories): GitLoaders {
   return {
-    objectInfo: new DataLoader((keys) => perRepository(keys, (id, names) => batchCheck(git, id, names)), { cacheKeyFn: keyOf }),
-    objectContent: new DataLoader((keys) => perRepository(keys, (id, oids) => batchContents(git, id, oids)), { cacheKeyFn: keyOf, maxBatchSize: 1000 }),
-    blobContent: new DataLoader((keys) => perRepository(keys, (id, oids) => batchContents(git, id, oids)), { cacheKeyFn: keyOf, maxBatchSize: 32 }),
-    treePrefix: new DataLoader(async (keys) => {
-      const prefixes: Buffer[] = [];
-      for (const key of keys) prefixes.push(await readTreePrefix(git, key.repo.id, key.name, TREE_ENTRIES_LIMIT));
-      return prefixes;
-    }, { cacheKeyFn: keyOf }),
+    objectInfo: new DataLoader((keys) => perRepository(keys, (id, names) => batchCheck(git, id, names)), {
+      cacheKeyFn: keyOf,
+    }),
+    objectContent: new DataLoader((keys) => perRepository(keys, (id, oids) => batchContents(git, id, oids)), {
+      cacheKeyFn: keyOf,
+      maxBatchSize: 1000,
+    }),
+    blobContent: new DataLoader((keys) => perRepository(keys, (id, oids) => batchContents(git, id, oids)), {
+      cacheKeyFn: keyOf,
+      maxBatchSize: 32,
+    }),
+    treePrefix: new DataLoader(
+      async (keys) => {
+        const prefixes: Buffer[] = [];
+        for (const key of keys) prefixes.push(await readTreePrefix(git, key.repo.id, key.name, TREE_ENTRIES_LIMIT));
+        return prefixes;
+      },
+      { cacheKeyFn: keyOf },
+    ),
     refs: new DataLoader(
-      (repos) => Promise.all(repos.map(async (repo) => {
-        const out = await git.git(repo.id, ['for-each-ref', `--format=${REF_FORMAT}`]);
-        return out.split('\n').filter(Boolean).map((line): RefRecord => {
-          const [fullName = '', oid = '', type = '', peeledDate = '', date = ''] = line.split('\0');
-          return { fullName, oid, type: type as GitObjectType, commitDate: Number(peeledDate || date || 0) };
-        });
-      })),
+      (repos) =>
+        Promise.all(
+          repos.map(async (repo) => {
+            const out = await git.git(repo.id, ['for-each-ref', `--format=${REF_FORMAT}`]);
+            return out
+              .split('\n')
+              .filter(Boolean)
+              .map((line): RefRecord => {
+                const [fullName = '', oid = '', type = '', peeledDate = '', date = ''] = line.split('\0');
+                return { fullName, oid, type: type as GitObjectType, commitDate: Number(peeledDate || date || 0) };
+              });
+          }),
+        ),
       { cacheKeyFn: (repo) => repo.id },
     ),
   };

@@ -21,7 +21,12 @@ describe('paginate', () => {
 
   it('counts out of range are clamped; a cursor past the end gives an empty page', async () => {
     expect(nodes(paginate(items, { first: -5 }))).toEqual([]);
-    expect(paginate(Array.from({ length: 250 }, (_v, i) => i), {}).edges).toHaveLength(MAX_PAGE);
+    expect(
+      paginate(
+        Array.from({ length: 250 }, (_v, i) => i),
+        {},
+      ).edges,
+    ).toHaveLength(MAX_PAGE);
     const past = paginate(items, { first: 5, after: encodeCursor(50) });
     expect(nodes(past)).toEqual([]);
     expect(past.pageInfo).toMatchObject({ hasNextPage: false, startCursor: null, endCursor: null });
@@ -29,7 +34,13 @@ describe('paginate', () => {
   });
 
   it('refuses cursors it did not write', () => {
-    for (const cursor of ['', 'nope', encodeCursor(0), Buffer.from('cursor:01').toString('base64'), Buffer.from('cursor:1x').toString('base64')]) {
+    for (const cursor of [
+      '',
+      'nope',
+      encodeCursor(0),
+      Buffer.from('cursor:01').toString('base64'),
+      Buffer.from('cursor:1x').toString('base64'),
+    ]) {
       expect(() => decodeCursor(cursor), cursor).toThrow(/valid cursor/);
     }
     expect(decodeCursor(encodeCursor(7))).toBe(7);

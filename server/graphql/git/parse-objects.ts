@@ -49,7 +49,7 @@ export function parseIdentity(value: string): GitActorModel {
   const epoch = Number(seconds) * 1000;
   const offsetMinutes = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
   const local = new Date(epoch + offsetMinutes * 60_000).toISOString().slice(0, 19);
-  const utc = new Date(epoch).toISOString().slice(0, 19) + 'Z';
+  const utc = `${new Date(epoch).toISOString().slice(0, 19)}Z`;
   // The actor's own offset, `+00:00` included (a zone, unlike DateTime's UTC `Z`).
   return { name, email, date: `${local}${offsetMinutes === 0 ? '+00:00' : `${sign}${hours}:${minutes}`}`, utc };
 }

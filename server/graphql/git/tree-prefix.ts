@@ -15,7 +15,12 @@ function endOfEntries(raw: Buffer, count: number, oidBytes: number): number {
 }
 
 /** The raw bytes of a tree's first `count` entries (all of them when it has fewer). */
-export async function readTreePrefix(git: GitRepositories, repositoryId: number, oid: string, count: number): Promise<Buffer> {
+export async function readTreePrefix(
+  git: GitRepositories,
+  repositoryId: number,
+  oid: string,
+  count: number,
+): Promise<Buffer> {
   const child = git.spawn(repositoryId, ['cat-file', 'tree', oid]);
   const exited = new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);

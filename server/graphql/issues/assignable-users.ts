@@ -12,9 +12,16 @@ import type { AccountRow } from '../../repos/accounts-store.js';
 import { listConnection } from '../connection.js';
 import type { RepositoryResolvers } from '../generated/resolvers-types.js';
 
-export interface AssignableKey { repositoryId: number; query: string }
+export interface AssignableKey {
+  repositoryId: number;
+  query: string;
+}
 
-export async function assignableUsersOf(sql: Sql, repositoryIds: readonly number[], query: string): Promise<Map<number, AccountRow[]>> {
+export async function assignableUsersOf(
+  sql: Sql,
+  repositoryIds: readonly number[],
+  query: string,
+): Promise<Map<number, AccountRow[]>> {
   const found = new Map<number, AccountRow[]>(repositoryIds.map((id) => [id, []]));
   if (!canMatchText(query)) return found;
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -26,16 +33,28 @@ export async function assignableUsersOf(sql: Sql, repositoryIds: readonly number
   return found;
 }
 
-export const createAssignableUsersLoader = (sql: Sql) => new DataLoader<AssignableKey, AccountRow[], string>(async (keys) => {
-  const answers = new Map<string, AccountRow[]>();
-  for (const query of new Set(keys.map((key) => key.query))) {
-    const found = await assignableUsersOf(sql, keys.filter((key) => key.query === query).map((key) => key.repositoryId), query);
-    for (const [id, users] of found) answers.set(`${id}\u0000${query}`, users);
-  }
-  return keys.map((key) => answers.get(`${key.repositoryId}\u0000${key.query}`) ?? []);
-}, { cacheKeyFn: (key) => `${key.repositoryId}\u0000${key.query}` });
+export const createAssignableUsersLoader = (sql: Sql) =>
+  new DataLoader<AssignableKey, AccountRow[], string>(
+    async (keys) => {
+      const answers = new Map<string, AccountRow[]>();
+      for (const query of new Set(keys.map((key) => key.query))) {
+        const found = await assignableUsersOf(
+          sql,
+          keys.filter((key) => key.query === query).map((key) => key.repositoryId),
+          query,
+        );
+        for (const [id, users] of found) answers.set(`${id}\u0000${query}`, users);
+      }
+      return keys.map((key) => answers.get(`${key.repositoryId}\u0000${key.query}`) ?? []);
+    },
+    { cacheKeyFn: (key) => `${key.repositoryId}\u0000${key.query}` },
+  );
 
 export const repositoryAssignableUsersField: Pick<RepositoryResolvers, 'assignableUsers'> = {
   assignableUsers: async (repo, args, ctx) =>
-    listConnection(await ctx.loaders.assignableUsers.load({ repositoryId: repo.id, query: args.query ?? '' }), args, 'assignableUsers'),
+    listConnection(
+      await ctx.loaders.assignableUsers.load({ repositoryId: repo.id, query: args.query ?? '' }),
+      args,
+      'assignableUsers',
+    ),
 };

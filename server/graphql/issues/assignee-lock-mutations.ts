@@ -12,13 +12,17 @@ import { assigneesFromIds, inMutation, visibleSubject, writerOf } from './mutati
 
 type M = Required<MutationResolvers>;
 
-const REST_LOCK_REASON = Object.fromEntries(Object.entries(LOCK_REASONS).map(([rest, graphql]) => [graphql, rest])) as Record<string, LockReason>;
+const REST_LOCK_REASON = Object.fromEntries(
+  Object.entries(LOCK_REASONS).map(([rest, graphql]) => [graphql, rest]),
+) as Record<string, LockReason>;
 
 export const addAssigneesToAssignable: M['addAssigneesToAssignable'] = async (_parent, { input }, ctx) => {
   const { issue, repo, shown } = await visibleSubject(ctx, input.assignableId);
   await writerOf(ctx, repo, 'addAssigneesToAssignable', 'triage');
   const accounts = await assigneesFromIds(ctx, repo, input.assigneeIds, 'addAssigneesToAssignable');
-  const changed = await inMutation(ctx, repo, 'addAssigneesToAssignable', (events) => changeIssue(events, issue.number, { addAssignees: accounts }));
+  const changed = await inMutation(ctx, repo, 'addAssigneesToAssignable', (events) =>
+    changeIssue(events, issue.number, { addAssignees: accounts }),
+  );
   return { clientMutationId: input.clientMutationId, assignable: await shown(changed) };
 };
 
@@ -33,7 +37,9 @@ export const removeAssigneesFromAssignable: M['removeAssigneesFromAssignable'] =
     ids.add(userId);
   }
   const accounts = issue.assignees.filter((assignee) => ids.has(assignee.id));
-  const changed = await inMutation(ctx, repo, 'removeAssigneesFromAssignable', (events) => changeIssue(events, issue.number, { removeAssignees: accounts }));
+  const changed = await inMutation(ctx, repo, 'removeAssigneesFromAssignable', (events) =>
+    changeIssue(events, issue.number, { removeAssignees: accounts }),
+  );
   return { clientMutationId: input.clientMutationId, assignable: await shown(changed) };
 };
 
@@ -41,13 +47,25 @@ export const lockLockable: M['lockLockable'] = async (_parent, { input }, ctx) =
   const { issue, repo, shown } = await visibleSubject(ctx, input.lockableId);
   const writer = await writerOf(ctx, repo, 'lockLockable', 'triage');
   const reason = input.lockReason ? REST_LOCK_REASON[input.lockReason]! : null;
-  const locked = await inMutation(ctx, repo, 'lockLockable', (events) => changeIssue(events, issue.number, { lock: { reason } }));
-  return { clientMutationId: input.clientMutationId, lockedRecord: await shown(locked), actor: await ctx.loaders.accountById.load(writer.userId) };
+  const locked = await inMutation(ctx, repo, 'lockLockable', (events) =>
+    changeIssue(events, issue.number, { lock: { reason } }),
+  );
+  return {
+    clientMutationId: input.clientMutationId,
+    lockedRecord: await shown(locked),
+    actor: await ctx.loaders.accountById.load(writer.userId),
+  };
 };
 
 export const unlockLockable: M['unlockLockable'] = async (_parent, { input }, ctx) => {
   const { issue, repo, shown } = await visibleSubject(ctx, input.lockableId);
   const writer = await writerOf(ctx, repo, 'unlockLockable', 'triage');
-  const unlocked = await inMutation(ctx, repo, 'unlockLockable', (events) => changeIssue(events, issue.number, { unlock: true }));
-  return { clientMutationId: input.clientMutationId, unlockedRecord: await shown(unlocked), actor: await ctx.loaders.accountById.load(writer.userId) };
+  const unlocked = await inMutation(ctx, repo, 'unlockLockable', (events) =>
+    changeIssue(events, issue.number, { unlock: true }),
+  );
+  return {
+    clientMutationId: input.clientMutationId,
+    unlockedRecord: await shown(unlocked),
+    actor: await ctx.loaders.accountById.load(writer.userId),
+  };
 };

@@ -32,25 +32,35 @@ export const addComment: M['addComment'] = async (_parent, { input }, ctx) => {
   const { issue, repo, shown } = await visibleSubject(ctx, input.subjectId);
   const writer = await writerOf(ctx, repo, 'addComment', 'read');
   if (issue.locked && !canCommentWhenLocked(writer.permission)) throw forbiddenMutation(ctx, 'addComment');
-  const comment = await inMutation(ctx, repo, 'addComment', (events) => createComment(events, issue, storable(input.body, 'body')));
+  const comment = await inMutation(ctx, repo, 'addComment', (events) =>
+    createComment(events, issue, storable(input.body, 'body')),
+  );
   // The new comment is the issue's last: its cursor is its position, the count with it.
   // The subject as it is now (its comment count includes the new one); the loaders were cleared by inMutation.
   const subject = (await ctx.loaders.issueById.load(issue.id)) ?? issue;
-  return { clientMutationId: input.clientMutationId, commentEdge: { cursor: encodeCursor(subject.comments), node: comment }, subject: await shown(subject) };
+  return {
+    clientMutationId: input.clientMutationId,
+    commentEdge: { cursor: encodeCursor(subject.comments), node: comment },
+    subject: await shown(subject),
+  };
 };
 
 export const updateIssueComment: M['updateIssueComment'] = async (_parent, { input }, ctx) => {
   const { comment, repo } = await visibleComment(ctx, input.id);
   const writer = await writerOf(ctx, repo, 'updateIssueComment', 'read');
-  if (!canChangeComment(writer.permission, comment.user_id, writer.userId)) throw forbiddenMutation(ctx, 'updateIssueComment');
-  const updated = await inMutation(ctx, repo, 'updateIssueComment', (events) => editComment(events, comment, storable(input.body, 'body')));
+  if (!canChangeComment(writer.permission, comment.user_id, writer.userId))
+    throw forbiddenMutation(ctx, 'updateIssueComment');
+  const updated = await inMutation(ctx, repo, 'updateIssueComment', (events) =>
+    editComment(events, comment, storable(input.body, 'body')),
+  );
   return { clientMutationId: input.clientMutationId, issueComment: updated };
 };
 
 export const deleteIssueComment: M['deleteIssueComment'] = async (_parent, { input }, ctx) => {
   const { comment, repo } = await visibleComment(ctx, input.id);
   const writer = await writerOf(ctx, repo, 'deleteIssueComment', 'read');
-  if (!canChangeComment(writer.permission, comment.user_id, writer.userId)) throw forbiddenMutation(ctx, 'deleteIssueComment');
+  if (!canChangeComment(writer.permission, comment.user_id, writer.userId))
+    throw forbiddenMutation(ctx, 'deleteIssueComment');
   const deleted = await inMutation(ctx, repo, 'deleteIssueComment', (events) => deleteComment(events, comment));
   if (!deleted) throw nodeNotFound(input.id);
   return { clientMutationId: input.clientMutationId };

@@ -1,12 +1,17 @@
 // The interfaces issues bring: Actor (who wrote an issue or comment: a user,
 // an organization, or an app's bot account, served as a User like elsewhere),
 // and Assignable and Lockable, which issues and pull requests implement.
-import type { ActorResolvers, AssignableResolvers, IssueOrPullRequestResolvers, LockableResolvers } from '../generated/resolvers-types.js';
+import type {
+  ActorResolvers,
+  AssignableResolvers,
+  IssueOrPullRequestResolvers,
+  LockableResolvers,
+} from '../generated/resolvers-types.js';
 import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';
 
 // Issues and pull requests: a pull request's model carries its head branch.
-export const issueOrPull = (model: object) => (isPull(model) ? 'PullRequest' as const : 'Issue' as const);
+export const issueOrPull = (model: object) => (isPull(model) ? ('PullRequest' as const) : ('Issue' as const));
 
 export const Actor: ActorResolvers = { __resolveType: accountType };
 export const Assignable: AssignableResolvers = { __resolveType: issueOrPull };

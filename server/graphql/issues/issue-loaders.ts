@@ -13,10 +13,22 @@ import { pageLoader } from '../label-milestone-loaders.js';
 import { createAssignableUsersLoader, type AssignableKey } from './assignable-users.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
 import {
-  assigneesOf, commentPages, labelsOf, commentsByIds, issuePages, issuesByIds, issuesByNumbers, pinnedAmong, type IssuePageRequest, type Page,
+  assigneesOf,
+  commentPages,
+  labelsOf,
+  commentsByIds,
+  issuePages,
+  issuesByIds,
+  issuesByNumbers,
+  pinnedAmong,
+  type IssuePageRequest,
+  type Page,
 } from './issue-reads.js';
 
-export interface CommentPageRequest { window: TwoWayWindow; orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null }
+export interface CommentPageRequest {
+  window: TwoWayWindow;
+  orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null;
+}
 
 export interface IssueLoaders {
   issueById: DataLoader<number, IssueModel | null>;
@@ -40,10 +52,13 @@ export function createIssueLoaders(sql: Sql): IssueLoaders {
       const found = await issuesByIds(sql, ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
-    issueByNumber: new DataLoader(async (keys) => {
-      const found = await issuesByNumbers(sql, keys);
-      return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
-    }, { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` }),
+    issueByNumber: new DataLoader(
+      async (keys) => {
+        const found = await issuesByNumbers(sql, keys);
+        return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
+      },
+      { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` },
+    ),
     issuePage: pageLoader((ids, page: IssuePageRequest) => issuePages(sql, ids, page)),
     labelIssuePage: pageLoader((ids, page: IssuePageRequest) => issuePages(sql, ids, page, 'label')),
     milestoneIssuePage: pageLoader((ids, page: IssuePageRequest) => issuePages(sql, ids, page, 'milestone')),

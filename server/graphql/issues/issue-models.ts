@@ -6,12 +6,39 @@
 import type { CommentRow } from '../../issues/comment-rows.js';
 import type { IssueRow } from '../../issues/issue-rows.js';
 
-export type IssueModel = Pick<IssueRow,
-  'id' | 'repository_id' | 'number' | 'title' | 'body' | 'user_id' | 'state' | 'state_reason' | 'closed_at'
-  | 'locked' | 'active_lock_reason' | 'comments' | 'milestone_id' | 'reaction_counts' | 'created_at' | 'updated_at' | 'is_pull'>;
+export type IssueModel = Pick<
+  IssueRow,
+  | 'id'
+  | 'repository_id'
+  | 'number'
+  | 'title'
+  | 'body'
+  | 'user_id'
+  | 'state'
+  | 'state_reason'
+  | 'closed_at'
+  | 'locked'
+  | 'active_lock_reason'
+  | 'comments'
+  | 'milestone_id'
+  | 'reaction_counts'
+  | 'created_at'
+  | 'updated_at'
+  | 'is_pull'
+>;
 
-export type CommentModel = Pick<CommentRow,
-  'id' | 'issue_id' | 'repository_id' | 'user_id' | 'body' | 'reaction_counts' | 'created_at' | 'updated_at' | 'author_association'>;
+export type CommentModel = Pick<
+  CommentRow,
+  | 'id'
+  | 'issue_id'
+  | 'repository_id'
+  | 'user_id'
+  | 'body'
+  | 'reaction_counts'
+  | 'created_at'
+  | 'updated_at'
+  | 'author_association'
+>;
 
 /** The issue columns a GraphQL read selects (alias `i`). */
 export const ISSUE_MODEL_COLUMNS = `i.id, i.repository_id, i.number, i.title, i.body, i.user_id, i.state, i.state_reason,
@@ -19,4 +46,5 @@ export const ISSUE_MODEL_COLUMNS = `i.id, i.repository_id, i.number, i.title, i.
   EXISTS (SELECT 1 FROM pull_requests im_pr WHERE im_pr.issue_id = i.id) AS is_pull`;
 
 /** The comment columns a GraphQL read selects (alias `ic`; its author_association, from `r`, is added by the reads). */
-export const COMMENT_MODEL_COLUMNS = 'ic.id, ic.issue_id, ic.repository_id, ic.user_id, ic.body, ic.reaction_counts, ic.created_at, ic.updated_at';
+export const COMMENT_MODEL_COLUMNS =
+  'ic.id, ic.issue_id, ic.repository_id, ic.user_id, ic.body, ic.reaction_counts, ic.created_at, ic.updated_at';

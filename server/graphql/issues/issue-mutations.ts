@@ -9,7 +9,15 @@ import { canEditIssue, canTriage } from '../../issues/issue-permissions.js';
 import type { StateReason } from '../../issues/issue-rows.js';
 import { githubError } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { assigneesFromIds, forbiddenMutation, inMutation, storable, visibleIssue, visibleRepository, writerOf } from './mutation-access.js';
+import {
+  assigneesFromIds,
+  forbiddenMutation,
+  inMutation,
+  storable,
+  visibleIssue,
+  visibleRepository,
+  writerOf,
+} from './mutation-access.js';
 
 type M = Required<MutationResolvers>;
 
@@ -24,8 +32,13 @@ export const createIssue: M['createIssue'] = async (_parent, { input }, ctx) => 
   const writer = await writerOf(ctx, repo, 'createIssue', 'read');
   if (!repo.has_issues) throw githubError('UNPROCESSABLE', 'Issues are disabled for this repo');
   const issueTitle = title(input.title);
-  const assignees = input.assigneeIds && canTriage(writer.permission) ? await assigneesFromIds(ctx, repo, input.assigneeIds, 'createIssue') : [];
-  const issue = await inMutation(ctx, repo, 'createIssue', (events) => openIssue(events, { title: issueTitle, body: storable(input.body, 'body') ?? null, assignees }));
+  const assignees =
+    input.assigneeIds && canTriage(writer.permission)
+      ? await assigneesFromIds(ctx, repo, input.assigneeIds, 'createIssue')
+      : [];
+  const issue = await inMutation(ctx, repo, 'createIssue', (events) =>
+    openIssue(events, { title: issueTitle, body: storable(input.body, 'body') ?? null, assignees }),
+  );
   return { clientMutationId: input.clientMutationId, issue };
 };
 
@@ -38,13 +51,20 @@ export const updateIssue: M['updateIssue'] = async (_parent, { input }, ctx) => 
     body: storable(input.body, 'body') ?? undefined,
     state: input.state == null ? undefined : input.state === 'CLOSED' ? 'closed' : 'open',
   };
-  if (input.assigneeIds && canTriage(writer.permission)) change.assignees = await assigneesFromIds(ctx, repo, input.assigneeIds, 'updateIssue');
+  if (input.assigneeIds && canTriage(writer.permission))
+    change.assignees = await assigneesFromIds(ctx, repo, input.assigneeIds, 'updateIssue');
   const updated = await inMutation(ctx, repo, 'updateIssue', (events) => changeIssue(events, issue.number, change));
-  return { clientMutationId: input.clientMutationId, issue: updated, actor: await ctx.loaders.accountById.load(writer.userId) };
+  return {
+    clientMutationId: input.clientMutationId,
+    issue: updated,
+    actor: await ctx.loaders.accountById.load(writer.userId),
+  };
 };
 
 const CLOSED_REASONS: Record<'COMPLETED' | 'NOT_PLANNED' | 'DUPLICATE', StateReason> = {
-  COMPLETED: 'completed', NOT_PLANNED: 'not_planned', DUPLICATE: 'duplicate',
+  COMPLETED: 'completed',
+  NOT_PLANNED: 'not_planned',
+  DUPLICATE: 'duplicate',
 };
 
 export const closeIssue: M['closeIssue'] = async (_parent, { input }, ctx) => {
@@ -52,7 +72,9 @@ export const closeIssue: M['closeIssue'] = async (_parent, { input }, ctx) => {
   const writer = await writerOf(ctx, repo, 'closeIssue', 'read');
   if (!canEditIssue(writer.permission, issue.user_id, writer.userId)) throw forbiddenMutation(ctx, 'closeIssue');
   const stateReason = CLOSED_REASONS[input.stateReason ?? 'COMPLETED'];
-  const closed = await inMutation(ctx, repo, 'closeIssue', (events) => changeIssue(events, issue.number, { state: 'closed', stateReason }));
+  const closed = await inMutation(ctx, repo, 'closeIssue', (events) =>
+    changeIssue(events, issue.number, { state: 'closed', stateReason }),
+  );
   return { clientMutationId: input.clientMutationId, issue: closed };
 };
 
@@ -60,6 +82,8 @@ export const reopenIssue: M['reopenIssue'] = async (_parent, { input }, ctx) => 
   const { issue, repo } = await visibleIssue(ctx, input.issueId);
   const writer = await writerOf(ctx, repo, 'reopenIssue', 'read');
   if (!canEditIssue(writer.permission, issue.user_id, writer.userId)) throw forbiddenMutation(ctx, 'reopenIssue');
-  const reopened = await inMutation(ctx, repo, 'reopenIssue', (events) => changeIssue(events, issue.number, { state: 'open' }));
+  const reopened = await inMutation(ctx, repo, 'reopenIssue', (events) =>
+    changeIssue(events, issue.number, { state: 'open' }),
+  );
   return { clientMutationId: input.clientMutationId, issue: reopened };
 };

@@ -34,11 +34,16 @@ export interface IssuePageRequest {
 const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
 
 export async function issuesByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, IssueModel>> {
-  const rows = await sql<IssueModel[]>`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)} FROM issues i WHERE i.id = ANY(${ids as number[]})`;
+  const rows = await sql<
+    IssueModel[]
+  >`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)} FROM issues i WHERE i.id = ANY(${ids as number[]})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function issuesByNumbers(sql: Sql, keys: readonly { repositoryId: number; number: number }[]): Promise<Map<string, IssueModel>> {
+export async function issuesByNumbers(
+  sql: Sql,
+  keys: readonly { repositoryId: number; number: number }[],
+): Promise<Map<string, IssueModel>> {
   // Numbers beyond integer range name no issue (and must not become a database error).
   const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
   if (valid.length === 0) return new Map();
@@ -55,7 +60,11 @@ export async function issuesByNumbers(sql: Sql, keys: readonly { repositoryId: n
  * even for a window past its end or of no rows (a `totalCount`-only query).
  */
 export async function rankedPages<T extends { [key: string]: unknown }>(
-  sql: Sql, parentColumn: string, parents: readonly number[], window: TwoWayWindow, select: postgres.PendingQuery<postgres.Row[]>,
+  sql: Sql,
+  parentColumn: string,
+  parents: readonly number[],
+  window: TwoWayWindow,
+  select: postgres.PendingQuery<postgres.Row[]>,
 ): Promise<Map<number, Page<T>>> {
   const pages = new Map<number, Page<T>>(parents.map((id) => [id, { rows: [], total: 0 }]));
   const rows = await sql<(T & { position: number; total: number })[]>`SELECT * FROM (${select}) ranked
@@ -73,49 +82,77 @@ export async function rankedPages<T extends { [key: string]: unknown }>(
 /** Whose issues a page lists: a repository's, a label's (through issue_labels) or a milestone's. */
 export type IssueParent = 'repository' | 'label' | 'milestone';
 
-const PARENT_COLUMN = { repository: 'i.repository_id', label: 'il_parent.label_id', milestone: 'i.milestone_id' } as const;
+const PARENT_COLUMN = {
+  repository: 'i.repository_id',
+  label: 'il_parent.label_id',
+  milestone: 'i.milestone_id',
+} as const;
 
 export async function issuePages(
-  sql: Sql, parentIds: readonly number[], request: IssuePageRequest, parent: IssueParent = 'repository',
+  sql: Sql,
+  parentIds: readonly number[],
+  request: IssuePageRequest,
+  parent: IssueParent = 'repository',
 ): Promise<Map<number, Page<IssueModel>>> {
   // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
-  const unmatchable = [request.createdBy, request.assignee, request.mentioned].some((value) => typeof value === 'string' && !canMatchText(value));
-  if (unmatchable || request.labels?.some((name) => !canMatchText(name))) return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
+  const unmatchable = [request.createdBy, request.assignee, request.mentioned].some(
+    (value) => typeof value === 'string' && !canMatchText(value),
+  );
+  if (unmatchable || request.labels?.some((name) => !canMatchText(name)))
+    return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
   const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
   // GitHub's issue lists leave pull requests out (they have their own: pulls/pull-reads.ts).
   const conditions = [
-    sql`${parentColumn} = ANY(${parentIds as number[]})`, sql`i.state = ANY(${request.states})`,
+    sql`${parentColumn} = ANY(${parentIds as number[]})`,
+    sql`i.state = ANY(${request.states})`,
     sql`NOT EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id)`,
   ];
-  if (request.createdBy !== undefined) conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
+  if (request.createdBy !== undefined)
+    conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
   if (request.labels) {
     const names = request.labels.map((name) => name.toLowerCase());
-    conditions.push(sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`);
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`,
+    );
   }
   if (request.mentioned !== undefined) conditions.push(mentions(sql, request.mentioned));
   if (request.since !== undefined) conditions.push(sql`i.updated_at >= ${request.since}::timestamptz`);
-  if (request.assignee === '*') conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
-  else if (request.assignee === null) conditions.push(sql`NOT EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
+  if (request.assignee === '*')
+    conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
+  else if (request.assignee === null)
+    conditions.push(sql`NOT EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`);
   else if (request.assignee !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM issue_assignees ia JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = i.id AND lower(a.login) = lower(${request.assignee}))`);
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM issue_assignees ia JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = i.id AND lower(a.login) = lower(${request.assignee}))`,
+    );
   }
   const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
   // Read from the end: the order reversed, reversed back by rankedPages.
   const descending = (request.direction === 'DESC') !== request.window.fromEnd;
   const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
-  const from = parent === 'label' ? sql`issues i JOIN issue_labels il_parent ON il_parent.issue_id = i.id` : sql`issues i`;
+  const from =
+    parent === 'label' ? sql`issues i JOIN issue_labels il_parent ON il_parent.issue_id = i.id` : sql`issues i`;
   const select = sql`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)}, ${parentColumn} AS parent_id,
       row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${parentColumn})::int AS total
     FROM ${from} WHERE ${where}`;
-  const pages = await rankedPages<IssueModel & { parent_id?: number; [key: string]: unknown }>(sql, 'parent_id', parentIds, request.window, select);
+  const pages = await rankedPages<IssueModel & { parent_id?: number; [key: string]: unknown }>(
+    sql,
+    'parent_id',
+    parentIds,
+    request.window,
+    select,
+  );
   for (const page of pages.values()) for (const row of page.rows) delete row.parent_id;
   return pages;
 }
 
 /** Comments of many issues, oldest first (GitHub's order; UPDATED_AT orders by last edit). */
 export async function commentPages(
-  sql: Sql, issueIds: readonly number[], window: TwoWayWindow, orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null,
+  sql: Sql,
+  issueIds: readonly number[],
+  window: TwoWayWindow,
+  orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null,
 ): Promise<Map<number, Page<CommentModel>>> {
   const descending = (orderBy?.direction === 'DESC') !== window.fromEnd;
   const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
@@ -128,7 +165,9 @@ export async function commentPages(
 }
 
 export async function commentsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, CommentModel>> {
-  const rows = await sql<CommentModel[]>`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association
+  const rows = await sql<
+    CommentModel[]
+  >`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association
     FROM issue_comments ic JOIN repositories r ON r.id = ic.repository_id WHERE ic.id = ANY(${ids as number[]})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -144,7 +183,9 @@ export async function assigneesOf(sql: Sql, issueIds: readonly number[]): Promis
 
 /** The labels of many issues, each issue's by name (as REST orders them). */
 export async function labelsOf(sql: Sql, issueIds: readonly number[]): Promise<Map<number, LabelRow[]>> {
-  const rows = await sql<(LabelRow & { issue_id: number })[]>`SELECT l.id, l.repository_id, l.name, l.color, l.description, l.is_default,
+  const rows = await sql<
+    (LabelRow & { issue_id: number })[]
+  >`SELECT l.id, l.repository_id, l.name, l.color, l.description, l.is_default,
       l.created_at, l.updated_at, il.issue_id
     FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = ANY(${issueIds as number[]})
     ORDER BY il.issue_id, lower(l.name), l.id`;
@@ -155,6 +196,8 @@ export async function labelsOf(sql: Sql, issueIds: readonly number[]): Promise<M
 
 /** The issues among `issueIds` pinned to their repository. */
 export async function pinnedAmong(sql: Sql, issueIds: readonly number[]): Promise<Set<number>> {
-  const rows = await sql<{ issue_id: number }[]>`SELECT issue_id FROM issue_pins WHERE issue_id = ANY(${issueIds as number[]})`;
+  const rows = await sql<
+    { issue_id: number }[]
+  >`SELECT issue_id FROM issue_pins WHERE issue_id = ANY(${issueIds as number[]})`;
   return new Set(rows.map((row) => row.issue_id));
 }

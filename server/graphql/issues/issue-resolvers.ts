@@ -9,7 +9,12 @@ import { connection, listConnection, pageAt, twoWayWindow } from '../connection.
 import type { GraphqlContext } from '../context.js';
 import { githubError, notFoundError } from '../errors.js';
 import type {
-  IssueCommentResolvers, IssueResolvers, IssueStateReason, LockReason as GraphqlLockReason, RepositoryIssuesArgs, RepositoryResolvers,
+  IssueCommentResolvers,
+  IssueResolvers,
+  IssueStateReason,
+  LockReason as GraphqlLockReason,
+  RepositoryIssuesArgs,
+  RepositoryResolvers,
 } from '../generated/resolvers-types.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
@@ -35,14 +40,21 @@ const commentPath = async (comment: CommentModel, ctx: GraphqlContext) => {
 };
 
 export const LOCK_REASONS: Record<LockReason, GraphqlLockReason> = {
-  'off-topic': 'OFF_TOPIC', 'too heated': 'TOO_HEATED', resolved: 'RESOLVED', spam: 'SPAM',
+  'off-topic': 'OFF_TOPIC',
+  'too heated': 'TOO_HEATED',
+  resolved: 'RESOLVED',
+  spam: 'SPAM',
 };
 
 const STATE_REASONS: Record<StateReason, IssueStateReason> = {
-  completed: 'COMPLETED', not_planned: 'NOT_PLANNED', reopened: 'REOPENED', duplicate: 'DUPLICATE',
+  completed: 'COMPLETED',
+  not_planned: 'NOT_PLANNED',
+  reopened: 'REOPENED',
+  duplicate: 'DUPLICATE',
 };
 
-const author = (userId: number | null, ctx: GraphqlContext) => (userId === null ? null : ctx.loaders.accountById.load(userId));
+const author = (userId: number | null, ctx: GraphqlContext) =>
+  userId === null ? null : ctx.loaders.accountById.load(userId);
 
 /** The page's position in the list: a page read from the end starts where its rows end up. */
 export const Issue: IssueResolvers = {
@@ -78,7 +90,8 @@ export const Issue: IssueResolvers = {
     return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
   },
   labels: async (issue, args, ctx) => listConnection(await ctx.loaders.labelsOfIssue.load(issue.id), args, 'labels'),
-  milestone: (issue, _args, ctx) => (issue.milestone_id === null ? null : ctx.loaders.milestoneById.load(issue.milestone_id)),
+  milestone: (issue, _args, ctx) =>
+    issue.milestone_id === null ? null : ctx.loaders.milestoneById.load(issue.milestone_id),
 };
 
 export const IssueComment: IssueCommentResolvers = {
@@ -115,7 +128,10 @@ export function issuePageRequest(args: IssuesArgs): IssuePageRequest {
     if (wanted?.length) states = states.filter((state) => wanted.includes(state === 'open' ? 'OPEN' : 'CLOSED'));
   }
   if (filter.since != null && Number.isNaN(Date.parse(filter.since))) {
-    throw githubError('INVALID_ARGUMENTS', `Argument 'since' on InputObject 'IssueFilters' has an invalid value (${JSON.stringify(filter.since)}).`);
+    throw githubError(
+      'INVALID_ARGUMENTS',
+      `Argument 'since' on InputObject 'IssueFilters' has an invalid value (${JSON.stringify(filter.since)}).`,
+    );
   }
   return {
     window: twoWayWindow(args, 'issues'),
@@ -147,7 +163,11 @@ export const repositoryIssueFields: Pick<RepositoryResolvers, 'issue' | 'issues'
 };
 
 /** An issue or comment by node ID, when the caller may see its repository. */
-export async function loadIssueOrComment(ctx: GraphqlContext, type: 'Issue' | 'IssueComment', id: number): Promise<IssueModel | CommentModel | null> {
+export async function loadIssueOrComment(
+  ctx: GraphqlContext,
+  type: 'Issue' | 'IssueComment',
+  id: number,
+): Promise<IssueModel | CommentModel | null> {
   const row = type === 'Issue' ? await ctx.loaders.issueById.load(id) : await ctx.loaders.commentById.load(id);
   if (!row) return null;
   const repo = await ctx.loaders.repositoryById.load(row.repository_id);

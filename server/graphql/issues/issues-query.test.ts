@@ -13,12 +13,17 @@ let alice: TestUser;
 let bob: TestUser;
 const statements: string[] = [];
 
-const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
-const rest = (path: string, method: string, body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
+const rest = (path: string, method: string, body?: unknown, token = alice.token) =>
+  apiOk(server, path, { method, token, body });
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   await rest('/user/repos', 'POST', { name: 'tracker' });
@@ -26,7 +31,13 @@ beforeAll(async () => {
   await rest('/user/repos', 'POST', { name: 'busy' });
   // tracker: #1 open (assigned to alice, labels bug and Docs, milestone v1, two comments by bob), #2 closed (label docs), #3 open by bob.
   await rest('/repos/alice/tracker/milestones', 'POST', { title: 'v1' });
-  await rest('/repos/alice/tracker/issues', 'POST', { title: 'First', body: 'one', assignees: ['alice'], labels: ['bug', 'Docs'], milestone: 1 });
+  await rest('/repos/alice/tracker/issues', 'POST', {
+    title: 'First',
+    body: 'one',
+    assignees: ['alice'],
+    labels: ['bug', 'Docs'],
+    milestone: 1,
+  });
   await rest('/repos/alice/tracker/issues/1/comments', 'POST', { body: 'c1' }, bob.token);
   await rest('/repos/alice/tracker/issues/1/comments', 'POST', { body: 'c2' }, bob.token);
   await rest('/repos/alice/tracker/issues', 'POST', { title: 'Second', labels: ['docs'] });
@@ -54,20 +65,43 @@ describe('Repository.issue', () => {
       locked: issue(number: 3) { locked activeLockReason author { login } }
       none: issue(number: 99) { title } } }`);
     // GitHub's answer for a number that names no issue: null, and a NOT_FOUND error at its path.
-    expect(body.errors).toEqual([expect.objectContaining({
-      type: 'NOT_FOUND', path: ['repository', 'none'], message: 'Could not resolve to an Issue with the number of 99.',
-    })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        type: 'NOT_FOUND',
+        path: ['repository', 'none'],
+        message: 'Could not resolve to an Issue with the number of 99.',
+      }),
+    ]);
     const { issue, closed, locked, none } = body.data!.repository;
     expect(issue).toMatchObject({
-      number: 1, title: 'First', body: 'one', state: 'OPEN', stateReason: null, closed: false, closedAt: null, locked: false,
-      activeLockReason: null, url: `${server.url}/alice/tracker/issues/1`, resourcePath: '/alice/tracker/issues/1', isPinned: false,
-      milestone: { title: 'v1' }, author: { __typename: 'User', login: 'alice', url: `${server.url}/alice` }, repository: { nameWithOwner: 'alice/tracker' },
-      labels: { totalCount: 2, nodes: [{ name: 'bug' }, { name: 'Docs' }] }, assignees: { totalCount: 1, nodes: [{ login: 'alice' }] },
-      comments: { totalCount: 2, pageInfo: { hasNextPage: true }, nodes: [{ body: 'c1', author: { login: 'bob' }, issue: { number: 1 } }] },
+      number: 1,
+      title: 'First',
+      body: 'one',
+      state: 'OPEN',
+      stateReason: null,
+      closed: false,
+      closedAt: null,
+      locked: false,
+      activeLockReason: null,
+      url: `${server.url}/alice/tracker/issues/1`,
+      resourcePath: '/alice/tracker/issues/1',
+      isPinned: false,
+      milestone: { title: 'v1' },
+      author: { __typename: 'User', login: 'alice', url: `${server.url}/alice` },
+      repository: { nameWithOwner: 'alice/tracker' },
+      labels: { totalCount: 2, nodes: [{ name: 'bug' }, { name: 'Docs' }] },
+      assignees: { totalCount: 1, nodes: [{ login: 'alice' }] },
+      comments: {
+        totalCount: 2,
+        pageInfo: { hasNextPage: true },
+        nodes: [{ body: 'c1', author: { login: 'bob' }, issue: { number: 1 } }],
+      },
     });
     expect(issue.id).toMatch(/^I_/);
     expect(issue.comments.nodes[0].id).toMatch(/^IC_/);
-    expect(issue.comments.nodes[0].url).toBe(`${server.url}/alice/tracker/issues/1#issuecomment-${issue.comments.nodes[0].databaseId}`);
+    expect(issue.comments.nodes[0].url).toBe(
+      `${server.url}/alice/tracker/issues/1#issuecomment-${issue.comments.nodes[0].databaseId}`,
+    );
     expect(closed).toMatchObject({ state: 'CLOSED', stateReason: 'NOT_PLANNED', closed: true });
     expect(closed.closedAt).toMatch(/Z$/);
     expect(locked).toEqual({ locked: true, activeLockReason: 'TOO_HEATED', author: { login: 'bob' } });
@@ -95,7 +129,9 @@ describe('Repository.issues', () => {
     expect(last.data!.repository.issues.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
     const before = await gql(ISSUES, { last: 2, before: last.data!.repository.issues.pageInfo.startCursor });
     expect(numbers(before)).toEqual([1]);
-    expect(numbers(await gql(ISSUES, { first: 5, orderBy: { field: 'CREATED_AT', direction: 'DESC' } }))).toEqual([3, 2, 1]);
+    expect(numbers(await gql(ISSUES, { first: 5, orderBy: { field: 'CREATED_AT', direction: 'DESC' } }))).toEqual([
+      3, 2, 1,
+    ]);
     expect(numbers(await gql(ISSUES, { first: 5, orderBy: { field: 'COMMENTS', direction: 'DESC' } }))[0]).toBe(1);
   });
 
@@ -115,7 +151,9 @@ describe('Repository.issues', () => {
   });
 
   it('answers totalCount alone without `first`, and refuses listing without it', async () => {
-    const count = await gql('{ repository(owner: "alice", name: "tracker") { issues(states: [OPEN]) { totalCount } } }');
+    const count = await gql(
+      '{ repository(owner: "alice", name: "tracker") { issues(states: [OPEN]) { totalCount } } }',
+    );
     expect(count.errors).toBeUndefined();
     expect(count.data!.repository.issues.totalCount).toBe(2);
     const listing = await gql('{ repository(owner: "alice", name: "tracker") { issues { nodes { number } } } }');
@@ -132,7 +170,11 @@ describe('Repository.issues', () => {
     // to any single request on a busy machine. The last is the query itself.
     let body: Awaited<ReturnType<typeof gql>> | undefined;
     let fewest: string[] | undefined;
-    for (const spelling of [query.replace('{ repository', '{   repository'), query.replace('{ repository', '{    repository'), query]) {
+    for (const spelling of [
+      query.replace('{ repository', '{   repository'),
+      query.replace('{ repository', '{    repository'),
+      query,
+    ]) {
       statements.length = 0;
       body = await gql(spelling);
       if (!fewest || statements.length < fewest.length) fewest = [...statements];
@@ -142,8 +184,17 @@ describe('Repository.issues', () => {
     expect(body.errors).toBeUndefined();
     const nodes = body.data!.repository.issues.nodes;
     expect(nodes).toHaveLength(50);
-    expect(nodes[1]).toMatchObject({ number: 2, author: { login: 'bob' }, labels: { nodes: [] }, comments: { totalCount: 0 } });
-    expect(nodes[2]).toMatchObject({ number: 3, author: { login: 'alice' }, labels: { nodes: [{ name: 'n3' }, { name: 'odd' }] } });
+    expect(nodes[1]).toMatchObject({
+      number: 2,
+      author: { login: 'bob' },
+      labels: { nodes: [] },
+      comments: { totalCount: 0 },
+    });
+    expect(nodes[2]).toMatchObject({
+      number: 3,
+      author: { login: 'alice' },
+      labels: { nodes: [{ name: 'n3' }, { name: 'odd' }] },
+    });
     const reads = statements.filter((q) => /\bFROM (issues|issue_comments|issue_labels|accounts)\b/.test(q));
     // The page (with its total), the authors and the labels; comment counts are a column of the page.
     expect(reads).toHaveLength(3);
@@ -162,16 +213,23 @@ describe('Repository.issues', () => {
 
 describe('node(id:) for issues and comments', () => {
   it('resolves I_ and IC_ ids for those who may see the repository; a deleted comment resolves to nothing', async () => {
-    const ids = (await gql(`{ a: repository(owner: "alice", name: "tracker") { issue(number: 1) { id comments(first: 1) { nodes { id databaseId } } } }
-      b: repository(owner: "alice", name: "secret") { issue(number: 1) { id } } }`)).data!;
+    const ids = (
+      await gql(`{ a: repository(owner: "alice", name: "tracker") { issue(number: 1) { id comments(first: 1) { nodes { id databaseId } } } }
+      b: repository(owner: "alice", name: "secret") { issue(number: 1) { id } } }`)
+    ).data!;
     const comment = ids.a.issue.comments.nodes[0];
     const all = [ids.a.issue.id, comment.id, ids.b.issue.id];
-    const query = 'query($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { title } ... on IssueComment { body } } }';
+    const query =
+      'query($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { title } ... on IssueComment { body } } }';
     expect((await gql(query, { ids: all })).data!.nodes).toEqual([
-      { __typename: 'Issue', title: 'First' }, { __typename: 'IssueComment', body: 'c1' }, { __typename: 'Issue', title: 'Hidden' },
+      { __typename: 'Issue', title: 'First' },
+      { __typename: 'IssueComment', body: 'c1' },
+      { __typename: 'Issue', title: 'Hidden' },
     ]);
     expect((await gql(query, { ids: all }, bob.token)).data!.nodes).toEqual([
-      { __typename: 'Issue', title: 'First' }, { __typename: 'IssueComment', body: 'c1' }, null,
+      { __typename: 'Issue', title: 'First' },
+      { __typename: 'IssueComment', body: 'c1' },
+      null,
     ]);
     await rest(`/repos/alice/tracker/issues/comments/${comment.databaseId}`, 'DELETE');
     const gone = await gql('query($id: ID!) { node(id: $id) { id } }', { id: comment.id });

@@ -18,9 +18,11 @@ const statements: string[] = [];
 const labels: Record<string, string> = {};
 let issueId: string;
 
-const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
-const rest = (path: string, method = 'GET', body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
+const rest = (path: string, method = 'GET', body?: unknown, token = alice.token) =>
+  apiOk(server, path, { method, token, body });
 
 /** `issues` events queued since the last call, each checked against GitHub's schema. */
 async function newEvents() {
@@ -40,7 +42,10 @@ const REMOVE = `mutation($input: RemoveLabelsFromLabelableInput!) { removeLabels
   labelable { labels(first: 10) { nodes { name } } } } }`;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   for (const name of ['tags', 'other']) await rest('/user/repos', 'POST', { name });
@@ -60,18 +65,31 @@ afterAll(() => server.close());
 
 describe('label mutations', () => {
   it('adds labels by ID: issues.labeled for each new one, timeline rows, no event for one already there', async () => {
-    const body = await gql(ADD, { input: { clientMutationId: 'cm', labelableId: issueId, labelIds: [labels.bug, labels.documentation] } });
+    const body = await gql(ADD, {
+      input: { clientMutationId: 'cm', labelableId: issueId, labelIds: [labels.bug, labels.documentation] },
+    });
     expect(body.errors).toBeUndefined();
     expect(body.data!.addLabelsToLabelable).toEqual({
-      clientMutationId: 'cm', labelable: { __typename: 'Issue', number: 1, labels: { totalCount: 2, nodes: [{ name: 'bug' }, { name: 'documentation' }] } },
+      clientMutationId: 'cm',
+      labelable: {
+        __typename: 'Issue',
+        number: 1,
+        labels: { totalCount: 2, nodes: [{ name: 'bug' }, { name: 'documentation' }] },
+      },
     });
     let events = await newEvents();
-    expect(events.map((e) => [e.name, e.payload.label.name])).toEqual([['issues.labeled', 'bug'], ['issues.labeled', 'documentation']]);
+    expect(events.map((e) => [e.name, e.payload.label.name])).toEqual([
+      ['issues.labeled', 'bug'],
+      ['issues.labeled', 'documentation'],
+    ]);
     expect(events[0]!.payload.issue.labels).toHaveLength(2);
     expect((await gql(ADD, { input: { labelableId: issueId, labelIds: [labels.bug] } })).errors).toBeUndefined();
     expect(await newEvents()).toEqual([]);
     const timeline = await rest('/repos/alice/tags/issues/1/timeline');
-    expect(timeline.filter((e: any) => e.event === 'labeled').map((e: any) => e.label.name)).toEqual(['bug', 'documentation']);
+    expect(timeline.filter((e: any) => e.event === 'labeled').map((e: any) => e.label.name)).toEqual([
+      'bug',
+      'documentation',
+    ]);
 
     const removed = await gql(REMOVE, { input: { labelableId: issueId, labelIds: [labels.bug, labels.question] } });
     expect(removed.data!.removeLabelsFromLabelable.labelable.labels.nodes).toEqual([{ name: 'documentation' }]);
@@ -84,11 +102,18 @@ describe('label mutations', () => {
   it('refuses a label of another repository, unknown IDs, and callers without triage, changing nothing', async () => {
     const foreign = await gql(ADD, { input: { labelableId: issueId, labelIds: [labels.question, labels.foreign] } });
     expect(foreign.errors?.[0]?.type).toBe('UNPROCESSABLE');
-    expect((await gql(ADD, { input: { labelableId: issueId, labelIds: ['LA_nope'] } })).errors?.[0]?.type).toBe('NOT_FOUND');
-    expect((await gql(ADD, { input: { labelableId: 'I_nope', labelIds: [labels.question] } })).errors?.[0]?.type).toBe('NOT_FOUND');
+    expect((await gql(ADD, { input: { labelableId: issueId, labelIds: ['LA_nope'] } })).errors?.[0]?.type).toBe(
+      'NOT_FOUND',
+    );
+    expect((await gql(ADD, { input: { labelableId: 'I_nope', labelIds: [labels.question] } })).errors?.[0]?.type).toBe(
+      'NOT_FOUND',
+    );
     const denied = await gql(ADD, { input: { labelableId: issueId, labelIds: [labels.question] } }, bob.token);
     expect(denied.errors?.[0]?.type).toBe('FORBIDDEN');
-    expect((await gql(REMOVE, { input: { labelableId: issueId, labelIds: [labels.documentation] } }, bob.token)).errors?.[0]?.type).toBe('FORBIDDEN');
+    expect(
+      (await gql(REMOVE, { input: { labelableId: issueId, labelIds: [labels.documentation] } }, bob.token)).errors?.[0]
+        ?.type,
+    ).toBe('FORBIDDEN');
     expect((await rest('/repos/alice/tags/issues/1/labels')).map((l: any) => l.name)).toEqual(['documentation']);
     expect(await newEvents()).toEqual([]);
     const can = '{ repository(owner: "alice", name: "tags") { issue(number: 1) { viewerCanLabel } } }';
@@ -98,11 +123,15 @@ describe('label mutations', () => {
 });
 
 describe('Label.issues and Milestone.issues', () => {
-  it('list a label\'s and a milestone\'s issues with filters and pages, batched', async () => {
+  it("list a label's and a milestone's issues with filters and pages, batched", async () => {
     await rest('/repos/alice/tags/milestones', 'POST', { title: 'v1' });
     await rest('/repos/alice/tags/milestones', 'POST', { title: 'v2' });
     for (let i = 2; i <= 6; i++) {
-      await rest('/repos/alice/tags/issues', 'POST', { title: `More ${i}`, labels: i % 2 ? ['bug'] : ['bug', 'enhancement'], milestone: i % 2 ? 1 : 2 });
+      await rest('/repos/alice/tags/issues', 'POST', {
+        title: `More ${i}`,
+        labels: i % 2 ? ['bug'] : ['bug', 'enhancement'],
+        milestone: i % 2 ? 1 : 2,
+      });
     }
     await rest('/repos/alice/tags/issues/4', 'PATCH', { state: 'closed' });
     const query = `{ repository(owner: "alice", name: "tags") {
@@ -122,8 +151,16 @@ describe('Label.issues and Milestone.issues', () => {
     statements.splice(0, statements.length, ...fewest!);
     expect(body.errors).toBeUndefined();
     const byName = Object.fromEntries(body.data!.repository.labels.nodes.map((l: any) => [l.name, l.issues]));
-    expect(byName.bug).toEqual({ totalCount: 4, pageInfo: { hasNextPage: true }, nodes: [{ number: 2 }, { number: 3 }] });
-    expect(byName.enhancement).toEqual({ totalCount: 2, pageInfo: { hasNextPage: false }, nodes: [{ number: 2 }, { number: 6 }] });
+    expect(byName.bug).toEqual({
+      totalCount: 4,
+      pageInfo: { hasNextPage: true },
+      nodes: [{ number: 2 }, { number: 3 }],
+    });
+    expect(byName.enhancement).toEqual({
+      totalCount: 2,
+      pageInfo: { hasNextPage: false },
+      nodes: [{ number: 2 }, { number: 6 }],
+    });
     expect(byName.documentation).toEqual({ totalCount: 1, pageInfo: { hasNextPage: false }, nodes: [{ number: 1 }] });
     expect(byName.question).toEqual({ totalCount: 0, pageInfo: { hasNextPage: false }, nodes: [] });
     expect(body.data!.repository.milestones.nodes).toEqual([
@@ -131,7 +168,10 @@ describe('Label.issues and Milestone.issues', () => {
       { title: 'v2', all: { totalCount: 3, nodes: [{ number: 6 }] }, open: { totalCount: 2 } },
     ]);
     // One statement per distinct issues argument set (the labels', the milestones' two), whatever the number of labels and milestones.
-    expect(statements.filter((q) => /\bFROM issues i\b/.test(q)), statements.join('\n')).toHaveLength(3);
+    expect(
+      statements.filter((q) => /\bFROM issues i\b/.test(q)),
+      statements.join('\n'),
+    ).toHaveLength(3);
     // Plus the labels and milestones pages, two statements each (rows and totals).
     expect(statements.length).toBeLessThanOrEqual(7);
   });

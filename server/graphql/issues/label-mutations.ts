@@ -28,7 +28,10 @@ async function labelIdsOf(ctx: GraphqlContext, repo: RepositoryRow, ids: readonl
     const owner = label === null ? null : await ctx.loaders.repositoryById.load(label.repository_id);
     if (label === null || owner === null || !(await canSeeRepository(ctx, owner))) throw nodeNotFound(id);
     if (label.repository_id !== repo.id) {
-      throw githubError('UNPROCESSABLE', `Label '${label.name}' (${id}) does not belong to ${repo.owner_login}/${repo.name}.`);
+      throw githubError(
+        'UNPROCESSABLE',
+        `Label '${label.name}' (${id}) does not belong to ${repo.owner_login}/${repo.name}.`,
+      );
     }
     if (!labelIds.includes(label.id)) labelIds.push(label.id);
   }
@@ -47,7 +50,8 @@ export const addLabelsToLabelable: M['addLabelsToLabelable'] = async (_parent, {
   await writerOf(ctx, repo, 'addLabelsToLabelable', 'triage');
   const ids = await labelIdsOf(ctx, repo, input.labelIds);
   const changed = await inMutation(ctx, repo, 'addLabelsToLabelable', async (events) =>
-    changeIssue(events, issue.number, { addLabels: await labelsNow(events, ids) }));
+    changeIssue(events, issue.number, { addLabels: await labelsNow(events, ids) }),
+  );
   return { clientMutationId: input.clientMutationId, labelable: await shown(changed) };
 };
 
@@ -57,6 +61,7 @@ export const removeLabelsFromLabelable: M['removeLabelsFromLabelable'] = async (
   await writerOf(ctx, repo, 'removeLabelsFromLabelable', 'triage');
   const ids = await labelIdsOf(ctx, repo, input.labelIds);
   const changed = await inMutation(ctx, repo, 'removeLabelsFromLabelable', async (events) =>
-    changeIssue(events, issue.number, { removeLabels: await labelsNow(events, ids) }));
+    changeIssue(events, issue.number, { removeLabels: await labelsNow(events, ids) }),
+  );
   return { clientMutationId: input.clientMutationId, labelable: await shown(changed) };
 };

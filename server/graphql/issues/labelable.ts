@@ -4,7 +4,13 @@
 // take Repository.issues' arguments and are batched the same way (one
 // statement for every label or milestone on the page).
 import type { GraphqlContext } from '../context.js';
-import type { IssueResolvers, LabelableResolvers, LabelResolvers, MilestoneResolvers, RepositoryIssuesArgs } from '../generated/resolvers-types.js';
+import type {
+  IssueResolvers,
+  LabelableResolvers,
+  LabelResolvers,
+  MilestoneResolvers,
+  RepositoryIssuesArgs,
+} from '../generated/resolvers-types.js';
 import type { IssueModel } from './issue-models.js';
 import { issuePageRequest } from './issue-resolvers.js';
 import { connection, pageAt } from '../connection.js';
@@ -20,7 +26,12 @@ export const issueLabelableFields: Pick<IssueResolvers, 'viewerCanLabel'> = {
   },
 };
 
-async function issuesOf(ctx: GraphqlContext, loader: 'labelIssuePage' | 'milestoneIssuePage', parentId: number, args: Partial<RepositoryIssuesArgs>) {
+async function issuesOf(
+  ctx: GraphqlContext,
+  loader: 'labelIssuePage' | 'milestoneIssuePage',
+  parentId: number,
+  args: Partial<RepositoryIssuesArgs>,
+) {
   const request = issuePageRequest(args);
   const page = await ctx.loaders[loader].load({ repositoryId: parentId, page: request });
   return connection<IssueModel>(page.rows, page.total, pageAt(request.window, page.rows.length, page.total));

@@ -2,7 +2,12 @@
 // transferIssue (push access to both repositories, which must share their
 // owner): GraphQL-only changes, each in one transaction with its `issues`
 // event (issue-lifecycle.ts).
-import { deleteIssue as removeIssue, pinIssue as pin, transferIssue as transfer, unpinIssue as unpin } from '../../issues/issue-lifecycle.js';
+import {
+  deleteIssue as removeIssue,
+  pinIssue as pin,
+  transferIssue as transfer,
+  unpinIssue as unpin,
+} from '../../issues/issue-lifecycle.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { githubError } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
@@ -36,7 +41,8 @@ export const transferIssue: M['transferIssue'] = async (_parent, { input }, ctx)
   const target = await visibleRepository(ctx, input.repositoryId);
   await writerOf(ctx, repo, 'transferIssue', 'write');
   await writerOf(ctx, target, 'transferIssue', 'write');
-  if (target.owner_id !== repo.owner_id) throw githubError('UNPROCESSABLE', 'Issues can only be transferred to a repository of the same owner.');
+  if (target.owner_id !== repo.owner_id)
+    throw githubError('UNPROCESSABLE', 'Issues can only be transferred to a repository of the same owner.');
   if (target.id === repo.id) throw githubError('UNPROCESSABLE', 'The issue is already in this repository.');
   if (!target.has_issues) throw githubError('UNPROCESSABLE', 'Issues are disabled for the target repository.');
   const moved = await inMutation(ctx, repo, 'transferIssue', (events) => transfer(events, issue.number, target));

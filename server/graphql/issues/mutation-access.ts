@@ -25,14 +25,21 @@ import { canSeeRepository } from '../resolvers/repository.js';
 import { clearPullLoaders } from '../pulls/pull-loaders.js';
 import type { PullModel } from '../pulls/pull-models.js';
 
-export interface Writer { userId: number; login: string; permission: Permission | null }
+export interface Writer {
+  userId: number;
+  login: string;
+  permission: Permission | null;
+}
 
 /** The mutation's GitHub name in messages: `closeIssue` → `CloseIssue`. */
 const operationName = (mutation: string) => mutation[0]!.toUpperCase() + mutation.slice(1);
 
 export function forbiddenMutation(ctx: GraphqlContext, mutation: string) {
   const login = ctx.principal.kind === 'token' ? ctx.principal.user.login : 'anonymous';
-  return githubError('FORBIDDEN', `${login} does not have the correct permissions to execute \`${operationName(mutation)}\``);
+  return githubError(
+    'FORBIDDEN',
+    `${login} does not have the correct permissions to execute \`${operationName(mutation)}\``,
+  );
 }
 
 /** The repository behind an R_ id, when the caller may see it; NOT_FOUND otherwise. */
@@ -45,7 +52,8 @@ export async function visibleRepository(ctx: GraphqlContext, id: string): Promis
 
 /** Text to store: PostgreSQL text cannot hold NUL, so one is refused as REST refuses it (422), never a failed query. */
 export function storable<T extends string | null | undefined>(value: T, field: string): T {
-  if (typeof value === 'string' && !canMatchText(value)) throw githubError('UNPROCESSABLE', `${field} contains a NUL character, which cannot be stored.`);
+  if (typeof value === 'string' && !canMatchText(value))
+    throw githubError('UNPROCESSABLE', `${field} contains a NUL character, which cannot be stored.`);
   return value;
 }
 
@@ -55,7 +63,11 @@ export function storable<T extends string | null | undefined>(value: T, field: s
  * or `pull_requests` for the pull request mutations.
  */
 export async function writerOf(
-  ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission, app: 'issues' | 'pull_requests' = 'issues',
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  mutation: string,
+  needed: Permission,
+  app: 'issues' | 'pull_requests' = 'issues',
 ): Promise<Writer> {
   const principal = ctx.principal;
   if (principal.kind !== 'token') throw forbiddenMutation(ctx, mutation);
@@ -77,7 +89,12 @@ export async function writerOf(
 }
 
 /** The caller as writerOf sees it, or null where writerOf would refuse (for `viewerCan…` fields). */
-export async function viewerAs(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, needed: Permission): Promise<Writer | null> {
+export async function viewerAs(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  mutation: string,
+  needed: Permission,
+): Promise<Writer | null> {
   try {
     return await writerOf(ctx, repo, mutation, needed);
   } catch (error) {
@@ -87,7 +104,11 @@ export async function viewerAs(ctx: GraphqlContext, repo: RepositoryRow, mutatio
 }
 
 /** An issue (with everything REST's row has) behind an I_ id, with its visible repository; NOT_FOUND otherwise. */
-export async function visibleIssue(ctx: GraphqlContext, id: string, type: NodeType = 'Issue'): Promise<{ issue: IssueRow; repo: RepositoryRow }> {
+export async function visibleIssue(
+  ctx: GraphqlContext,
+  id: string,
+  type: NodeType = 'Issue',
+): Promise<{ issue: IssueRow; repo: RepositoryRow }> {
   const issueId = decodeNodeIdOf(id, type);
   const model = issueId === null ? null : await ctx.loaders.issueById.load(issueId);
   const repo = model === null ? null : await ctx.loaders.repositoryById.load(model.repository_id);
@@ -107,7 +128,8 @@ export async function visibleSubject(ctx: GraphqlContext, id: string) {
   const pullId = decodeNodeIdOf(id, 'PullRequest') !== null;
   const found = await visibleIssue(ctx, id, pullId ? 'PullRequest' : 'Issue');
   if (pullId && (await ctx.loaders.pullById.load(found.issue.id)) === null) throw nodeNotFound(id);
-  const shown = async <T extends object>(changed: T): Promise<T | PullModel> => (pullId ? (await ctx.loaders.pullById.load(found.issue.id)) ?? changed : changed);
+  const shown = async <T extends object>(changed: T): Promise<T | PullModel> =>
+    pullId ? ((await ctx.loaders.pullById.load(found.issue.id)) ?? changed) : changed;
   return { ...found, shown };
 }
 
@@ -118,14 +140,21 @@ export function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: st
   if (error.status === 403) return forbiddenMutation(ctx, mutation);
   // 405 and 409 (a merge refused, a head that moved) are refusals of the input too.
   if (error.status === 422 || error.status === 405 || error.status === 409) {
-    const detail = error.sentences?.join('; ') ?? error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
+    const detail =
+      error.sentences?.join('; ') ??
+      error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
     return githubError('UNPROCESSABLE', detail || error.message);
   }
   return error;
 }
 
 /** Runs `work` in one transaction with what its webhook events need, translating the store's errors. */
-export async function inMutation<T>(ctx: GraphqlContext, repo: RepositoryRow, mutation: string, work: (events: EventContext) => Promise<T>): Promise<T> {
+export async function inMutation<T>(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  mutation: string,
+  work: (events: EventContext) => Promise<T>,
+): Promise<T> {
   let changed = false;
   try {
     const result = (await ctx.services.sql.begin(async (tx) => {
@@ -146,15 +175,43 @@ export async function inMutation<T>(ctx: GraphqlContext, repo: RepositoryRow, mu
 
 /** What this request's loaders remember of issues predates the change: the payload must show it after. */
 export function clearIssueLoaders(ctx: GraphqlContext): void {
-  const { issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned, labelsOfIssue, labelIssuePage, milestoneIssuePage } = ctx.loaders;
+  const {
+    issueById,
+    issueByNumber,
+    issuePage,
+    commentById,
+    commentPage,
+    assignees,
+    pinned,
+    labelsOfIssue,
+    labelIssuePage,
+    milestoneIssuePage,
+  } = ctx.loaders;
   const { reactionById, reactionPage, reactionSummary } = ctx.loaders;
-  for (const loader of [issueById, issueByNumber, issuePage, commentById, commentPage, assignees, pinned, labelsOfIssue, labelIssuePage, milestoneIssuePage]) loader.clearAll();
+  for (const loader of [
+    issueById,
+    issueByNumber,
+    issuePage,
+    commentById,
+    commentPage,
+    assignees,
+    pinned,
+    labelsOfIssue,
+    labelIssuePage,
+    milestoneIssuePage,
+  ])
+    loader.clearAll();
   for (const loader of [reactionById, reactionPage, reactionSummary]) loader.clearAll();
   clearPullLoaders(ctx.loaders);
 }
 
 /** The accounts behind U_ ids, checked assignable to `repo` (UNPROCESSABLE otherwise, as REST's 422). */
-export async function assigneesFromIds(ctx: GraphqlContext, repo: RepositoryRow, ids: readonly string[], mutation: string): Promise<AccountRef[]> {
+export async function assigneesFromIds(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  ids: readonly string[],
+  mutation: string,
+): Promise<AccountRef[]> {
   const logins: string[] = [];
   for (const id of ids) {
     const userId = decodeNodeIdOf(id, 'User');

@@ -1,7 +1,12 @@
 // The Mutation type: GitHub's issue mutations (issue 16), pull request mutations (issue 17) and review mutations (issue 18: threads resolved, reviews, threads and their comments). Top-level mutation
 // fields run one after another (GraphQL's rule), each in its own transaction.
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { addAssigneesToAssignable, lockLockable, removeAssigneesFromAssignable, unlockLockable } from './assignee-lock-mutations.js';
+import {
+  addAssigneesToAssignable,
+  lockLockable,
+  removeAssigneesFromAssignable,
+  unlockLockable,
+} from './assignee-lock-mutations.js';
 import { addComment, deleteIssueComment, updateIssueComment } from './comment-mutations.js';
 import { closeIssue, createIssue, reopenIssue, updateIssue } from './issue-mutations.js';
 import { deleteIssue, pinIssue, transferIssue, unpinIssue } from './lifecycle-mutations.js';
@@ -12,20 +17,54 @@ import { convertPullRequestToDraft, markPullRequestReadyForReview } from '../pul
 import { mergePullRequest, requestReviews } from '../pulls/merge-review-mutations.js';
 import { resolveReviewThread, unresolveReviewThread } from '../reviews/thread-mutations.js';
 import {
-  addPullRequestReview, addPullRequestReviewThread, addPullRequestReviewThreadReply, deletePullRequestReview, deletePullRequestReviewComment,
-  dismissPullRequestReview, submitPullRequestReview, updatePullRequestReview, updatePullRequestReviewComment,
+  addPullRequestReview,
+  addPullRequestReviewThread,
+  addPullRequestReviewThreadReply,
+  deletePullRequestReview,
+  deletePullRequestReviewComment,
+  dismissPullRequestReview,
+  submitPullRequestReview,
+  updatePullRequestReview,
+  updatePullRequestReviewComment,
 } from '../reviews/review-mutations/index.js';
 
 export const Mutation: MutationResolvers = {
-  createIssue, updateIssue, closeIssue, reopenIssue,
-  addComment, updateIssueComment, deleteIssueComment,
-  addAssigneesToAssignable, removeAssigneesFromAssignable, lockLockable, unlockLockable,
-  deleteIssue, pinIssue, unpinIssue, transferIssue,
-  addLabelsToLabelable, removeLabelsFromLabelable,
-  addReaction, removeReaction,
-  createPullRequest, updatePullRequest, closePullRequest, reopenPullRequest,
-  convertPullRequestToDraft, markPullRequestReadyForReview, mergePullRequest, requestReviews,
-  resolveReviewThread, unresolveReviewThread,
-  addPullRequestReview, submitPullRequestReview, updatePullRequestReview, dismissPullRequestReview, deletePullRequestReview,
-  addPullRequestReviewThread, addPullRequestReviewThreadReply, updatePullRequestReviewComment, deletePullRequestReviewComment,
+  createIssue,
+  updateIssue,
+  closeIssue,
+  reopenIssue,
+  addComment,
+  updateIssueComment,
+  deleteIssueComment,
+  addAssigneesToAssignable,
+  removeAssigneesFromAssignable,
+  lockLockable,
+  unlockLockable,
+  deleteIssue,
+  pinIssue,
+  unpinIssue,
+  transferIssue,
+  addLabelsToLabelable,
+  removeLabelsFromLabelable,
+  addReaction,
+  removeReaction,
+  createPullRequest,
+  updatePullRequest,
+  closePullRequest,
+  reopenPullRequest,
+  convertPullRequestToDraft,
+  markPullRequestReadyForReview,
+  mergePullRequest,
+  requestReviews,
+  resolveReviewThread,
+  unresolveReviewThread,
+  addPullRequestReview,
+  submitPullRequestReview,
+  updatePullRequestReview,
+  dismissPullRequestReview,
+  deletePullRequestReview,
+  addPullRequestReviewThread,
+  addPullRequestReviewThreadReply,
+  updatePullRequestReviewComment,
+  deletePullRequestReviewComment,
 };

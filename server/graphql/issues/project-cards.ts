@@ -8,5 +8,11 @@ import type { IssueResolvers, PullRequestResolvers } from '../generated/resolver
 
 const none = (name: string) => (_subject: unknown, args: ConnectionArgs) => listConnection<never>([], args, name);
 
-export const issueProjectCardsField: Pick<IssueResolvers, 'projectCards' | 'projectItems'> = { projectCards: none('projectCards'), projectItems: none('projectItems') };
-export const pullProjectCardsField: Pick<PullRequestResolvers, 'projectCards' | 'projectItems'> = { projectCards: none('projectCards'), projectItems: none('projectItems') };
+export const issueProjectCardsField: Pick<IssueResolvers, 'projectCards' | 'projectItems'> = {
+  projectCards: none('projectCards'),
+  projectItems: none('projectItems'),
+};
+export const pullProjectCardsField: Pick<PullRequestResolvers, 'projectCards' | 'projectItems'> = {
+  projectCards: none('projectCards'),
+  projectItems: none('projectItems'),
+};

@@ -9,14 +9,27 @@ import { changeAs } from './pull-mutations.js';
 
 type M = Required<MutationResolvers>;
 
-const authorOrWriter = (permission: Permission | null, authorId: number | null, userId: number) => atLeast(permission, 'write') || authorId === userId;
+const authorOrWriter = (permission: Permission | null, authorId: number | null, userId: number) =>
+  atLeast(permission, 'write') || authorId === userId;
 
 export const convertPullRequestToDraft: M['convertPullRequestToDraft'] = async (_parent, { input }, ctx) => {
-  const { pullRequest } = await changeAs(ctx, input.pullRequestId, 'convertPullRequestToDraft', () => ({ draft: true }), authorOrWriter);
+  const { pullRequest } = await changeAs(
+    ctx,
+    input.pullRequestId,
+    'convertPullRequestToDraft',
+    () => ({ draft: true }),
+    authorOrWriter,
+  );
   return { clientMutationId: input.clientMutationId, pullRequest };
 };
 
 export const markPullRequestReadyForReview: M['markPullRequestReadyForReview'] = async (_parent, { input }, ctx) => {
-  const { pullRequest } = await changeAs(ctx, input.pullRequestId, 'markPullRequestReadyForReview', () => ({ draft: false }), authorOrWriter);
+  const { pullRequest } = await changeAs(
+    ctx,
+    input.pullRequestId,
+    'markPullRequestReadyForReview',
+    () => ({ draft: false }),
+    authorOrWriter,
+  );
   return { clientMutationId: input.clientMutationId, pullRequest };
 };

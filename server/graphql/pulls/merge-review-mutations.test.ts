@@ -19,7 +19,8 @@ let carol: TestUser; // read collaborator: may open pull requests, not merge
 let dave: TestUser; // no rights (a public repository: may read)
 let newEvents: () => Promise<QueuedEvent[]>;
 
-const gql = (query: string, variables: Record<string, unknown>, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown>, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
 async function mutate(query: string, input: Record<string, unknown>, token = alice.token) {
   const body = await gql(query, { input: { clientMutationId: 'cm', ...input } }, token);
@@ -38,17 +39,31 @@ async function refused(query: string, input: Record<string, unknown>, token = al
 const MERGE = `mutation($input: MergePullRequestInput!) { mergePullRequest(input: $input) { clientMutationId actor { login }
   pullRequest { state merged closed headRefOid mergedBy { login }
     mergeCommit { oid messageHeadline messageBody parents(first: 3) { nodes { oid } } } } } }`;
-const REVIEWS = 'mutation($input: RequestReviewsInput!) { requestReviews(input: $input) { clientMutationId actor { login } pullRequest { number } } }';
+const REVIEWS =
+  'mutation($input: RequestReviewsInput!) { requestReviews(input: $input) { clientMutationId actor { login } pullRequest { number } } }';
 
-const mainSha = async () => (await rest(server, alice.token, 'GET', '/repos/alice/proj/git/ref/heads/main')).object.sha as string;
-const pullId = async (number: number) => (await gql(`{ repository(owner: "alice", name: "proj") { pullRequest(number: ${number}) { id } } }`, {})).data!.repository.pullRequest.id as string;
+const mainSha = async () =>
+  (await rest(server, alice.token, 'GET', '/repos/alice/proj/git/ref/heads/main')).object.sha as string;
+const pullId = async (number: number) =>
+  (await gql(`{ repository(owner: "alice", name: "proj") { pullRequest(number: ${number}) { id } } }`, {})).data!
+    .repository.pullRequest.id as string;
 const userId = async (user: TestUser) => (await gql('{ viewer { id } }', {}, user.token)).data!.viewer.id as string;
-const requested = async (number: number) => ((await rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${number}/requested_reviewers`)).users as { login: string }[]).map((u) => u.login);
+const requested = async (number: number) =>
+  (
+    (await rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${number}/requested_reviewers`)).users as {
+      login: string;
+    }[]
+  ).map((u) => u.login);
 
 /** A branch with one new file and a pull request of it against main by `author`; its number, id and head. */
 async function pullOf(branch: string, author = alice, draft = false) {
   const head = await branchWith(server, alice.token, 'alice/proj', branch, { [`${branch}.txt`]: `${branch}\n` });
-  const number = await openPullRequest(server, author.token, 'alice/proj', { title: `Add ${branch}`, head: branch, base: 'main', draft });
+  const number = await openPullRequest(server, author.token, 'alice/proj', {
+    title: `Add ${branch}`,
+    head: branch,
+    base: 'main',
+    draft,
+  });
   await newEvents();
   return { number, id: await pullId(number), head };
 }
@@ -60,7 +75,10 @@ beforeAll(async () => {
   carol = await server.createUser('carol');
   dave = await server.createUser('dave');
   const repoId = await repositoryWithReadme(server, alice.token, 'alice', 'proj');
-  await rest(server, alice.token, 'POST', '/repos/alice/proj/hooks', { config: { url: 'https://example.com/hook' }, events: ['push', 'pull_request'] });
+  await rest(server, alice.token, 'POST', '/repos/alice/proj/hooks', {
+    config: { url: 'https://example.com/hook' },
+    events: ['push', 'pull_request'],
+  });
   await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repoId}, ${bob.id}, 'write'), (${repoId}, ${carol.id}, 'read')`;
   newEvents = outboxReader(server, { repositoryIds: [repoId] });
   await newEvents();
@@ -71,31 +89,68 @@ describe('mergePullRequest', () => {
   it('MERGE: a two-parent merge commit on main, the pull request MERGED, with push and pull_request.closed (merged)', async () => {
     const pull = await pullOf('m1');
     const base = await mainSha();
-    const payload = await mutate(MERGE, { pullRequestId: pull.id, mergeMethod: 'MERGE', expectedHeadOid: pull.head }, bob.token);
+    const payload = await mutate(
+      MERGE,
+      { pullRequestId: pull.id, mergeMethod: 'MERGE', expectedHeadOid: pull.head },
+      bob.token,
+    );
     const tip = await mainSha();
     expect(payload).toEqual({
-      clientMutationId: 'cm', actor: { login: 'bob' },
+      clientMutationId: 'cm',
+      actor: { login: 'bob' },
       pullRequest: {
-        state: 'MERGED', merged: true, closed: true, headRefOid: pull.head, mergedBy: { login: 'bob' },
-        mergeCommit: { oid: tip, messageHeadline: `Merge pull request #${pull.number} from alice/m1`, messageBody: 'Add m1', parents: { nodes: [{ oid: base }, { oid: pull.head }] } },
+        state: 'MERGED',
+        merged: true,
+        closed: true,
+        headRefOid: pull.head,
+        mergedBy: { login: 'bob' },
+        mergeCommit: {
+          oid: tip,
+          messageHeadline: `Merge pull request #${pull.number} from alice/m1`,
+          messageBody: 'Add m1',
+          parents: { nodes: [{ oid: base }, { oid: pull.head }] },
+        },
       },
     });
     const events = await newEvents();
     expect(actions(events)).toEqual(['push', 'pull_request.closed']);
     expect(events[0]!.payload).toMatchObject({ ref: 'refs/heads/main', before: base, after: tip });
-    expect(events[1]!.payload.pull_request).toMatchObject({ number: pull.number, state: 'closed', merged: true, merge_commit_sha: tip, merged_by: { login: 'bob' } });
-    expect(await rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${pull.number}`)).toMatchObject({ merged: true, merge_commit_sha: tip });
+    expect(events[1]!.payload.pull_request).toMatchObject({
+      number: pull.number,
+      state: 'closed',
+      merged: true,
+      merge_commit_sha: tip,
+      merged_by: { login: 'bob' },
+    });
+    expect(await rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${pull.number}`)).toMatchObject({
+      merged: true,
+      merge_commit_sha: tip,
+    });
   });
 
   it('SQUASH: one commit on main with the headline and body given', async () => {
     const pull = await pullOf('s1');
     const base = await mainSha();
-    const payload = await mutate(MERGE, { pullRequestId: pull.id, mergeMethod: 'SQUASH', commitHeadline: 'Squashed s1', commitBody: 'All of s1', authorEmail: 'alice@example.com' });
+    const payload = await mutate(MERGE, {
+      pullRequestId: pull.id,
+      mergeMethod: 'SQUASH',
+      commitHeadline: 'Squashed s1',
+      commitBody: 'All of s1',
+      authorEmail: 'alice@example.com',
+    });
     const tip = await mainSha();
     expect(tip).not.toBe(base);
     expect(payload.pullRequest).toMatchObject({
-      state: 'MERGED', merged: true, headRefOid: pull.head, mergedBy: { login: 'alice' },
-      mergeCommit: { oid: tip, messageHeadline: 'Squashed s1', messageBody: 'All of s1', parents: { nodes: [{ oid: base }] } },
+      state: 'MERGED',
+      merged: true,
+      headRefOid: pull.head,
+      mergedBy: { login: 'alice' },
+      mergeCommit: {
+        oid: tip,
+        messageHeadline: 'Squashed s1',
+        messageBody: 'All of s1',
+        parents: { nodes: [{ oid: base }] },
+      },
     });
     const events = await newEvents();
     expect(actions(events)).toEqual(['push', 'pull_request.closed']);
@@ -107,12 +162,19 @@ describe('mergePullRequest', () => {
     const pull = await pullOf('m2');
     const draft = await pullOf('d1', alice, true);
     const base = await mainSha();
-    expect(await refused(MERGE, { pullRequestId: pull.id, expectedHeadOid: base })).toEqual(expect.objectContaining({
-      type: 'UNPROCESSABLE', message: 'Head branch was modified. Review and try the merge again.',
-    }));
-    expect(await refused(MERGE, { pullRequestId: draft.id })).toMatchObject({ type: 'UNPROCESSABLE', message: 'Pull Request is still a draft' });
+    expect(await refused(MERGE, { pullRequestId: pull.id, expectedHeadOid: base })).toEqual(
+      expect.objectContaining({
+        type: 'UNPROCESSABLE',
+        message: 'Head branch was modified. Review and try the merge again.',
+      }),
+    );
+    expect(await refused(MERGE, { pullRequestId: draft.id })).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: 'Pull Request is still a draft',
+    });
     expect(await refused(MERGE, { pullRequestId: pull.id }, carol.token)).toMatchObject({
-      type: 'FORBIDDEN', message: 'carol does not have the correct permissions to execute `MergePullRequest`',
+      type: 'FORBIDDEN',
+      message: 'carol does not have the correct permissions to execute `MergePullRequest`',
     });
     expect((await refused(MERGE, { pullRequestId: 'PR_nope' })).type).toBe('NOT_FOUND');
     expect(await mainSha()).toBe(base);
@@ -149,19 +211,22 @@ describe('requestReviews', () => {
     expect(await newEvents()).toEqual([]);
   });
 
-  it("refuses the author as a reviewer as REST does (nothing withdrawn either), and callers neither author nor triage", async () => {
+  it('refuses the author as a reviewer as REST does (nothing withdrawn either), and callers neither author nor triage', async () => {
     const pull = await pullOf('r2', carol);
     const [carolId, bobId] = [await userId(carol), await userId(bob)];
     await mutate(REVIEWS, { pullRequestId: pull.id, userIds: [bobId] });
     await newEvents();
     expect(await refused(REVIEWS, { pullRequestId: pull.id, userIds: [carolId] })).toMatchObject({
-      type: 'UNPROCESSABLE', message: 'Review cannot be requested from pull request author.',
+      type: 'UNPROCESSABLE',
+      message: 'Review cannot be requested from pull request author.',
     });
     expect(await refused(REVIEWS, { pullRequestId: pull.id, userIds: [await userId(dave)] })).toMatchObject({
-      type: 'UNPROCESSABLE', message: expect.stringContaining('Reviews may only be requested from collaborators.'),
+      type: 'UNPROCESSABLE',
+      message: expect.stringContaining('Reviews may only be requested from collaborators.'),
     });
     expect(await refused(REVIEWS, { pullRequestId: pull.id, userIds: [] }, dave.token)).toMatchObject({
-      type: 'FORBIDDEN', message: 'dave does not have the correct permissions to execute `RequestReviews`',
+      type: 'FORBIDDEN',
+      message: 'dave does not have the correct permissions to execute `RequestReviews`',
     });
     expect((await refused(REVIEWS, { pullRequestId: pull.id, userIds: ['U_nope'] })).type).toBe('NOT_FOUND');
     expect(await requested(pull.number)).toEqual(['bob']);

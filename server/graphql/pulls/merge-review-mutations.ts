@@ -26,16 +26,22 @@ export const mergePullRequest: M['mergePullRequest'] = async (_parent, { input }
   const { pull, repo } = await visiblePull(ctx, input.pullRequestId);
   const writer = await writerOf(ctx, repo, 'mergePullRequest', 'write', 'pull_requests');
   try {
-    await restRules(ctx, 'mergePullRequest', () => mergePull({ services: ctx.services, principal: ctx.principal }, repo, pull.number, {
-      method: METHODS[input.mergeMethod ?? 'MERGE'],
-      ...(input.expectedHeadOid != null ? { sha: input.expectedHeadOid } : {}),
-      ...(input.commitHeadline != null ? { commitTitle: input.commitHeadline } : {}),
-      ...(input.commitBody != null ? { commitMessage: input.commitBody } : {}),
-    }));
+    await restRules(ctx, 'mergePullRequest', () =>
+      mergePull({ services: ctx.services, principal: ctx.principal }, repo, pull.number, {
+        method: METHODS[input.mergeMethod ?? 'MERGE'],
+        ...(input.expectedHeadOid != null ? { sha: input.expectedHeadOid } : {}),
+        ...(input.commitHeadline != null ? { commitTitle: input.commitHeadline } : {}),
+        ...(input.commitBody != null ? { commitMessage: input.commitBody } : {}),
+      }),
+    );
   } finally {
     clearIssueLoaders(ctx);
   }
-  return { clientMutationId: input.clientMutationId, pullRequest: await pullAfter(ctx, pull.id), actor: await ctx.loaders.accountById.load(writer.userId) };
+  return {
+    clientMutationId: input.clientMutationId,
+    pullRequest: await pullAfter(ctx, pull.id),
+    actor: await ctx.loaders.accountById.load(writer.userId),
+  };
 };
 
 // The pull request's author or triage access, as REST's requested_reviewers.
@@ -65,5 +71,9 @@ export const requestReviews: M['requestReviews'] = async (_parent, { input }, ct
     if (dropped.length > 0) await removeReviewRequests(events, repos, pull.number, dropped);
     if (added.length > 0) await requestReviewers(events, repos, pull.number, added);
   });
-  return { clientMutationId: input.clientMutationId, pullRequest: await pullAfter(ctx, pull.id), actor: await ctx.loaders.accountById.load(writer.userId) };
+  return {
+    clientMutationId: input.clientMutationId,
+    pullRequest: await pullAfter(ctx, pull.id),
+    actor: await ctx.loaders.accountById.load(writer.userId),
+  };
 };

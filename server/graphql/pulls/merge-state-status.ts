@@ -4,7 +4,16 @@
 import { mergeableStateOf } from '../../pulls/mergeable-state.js';
 import type { MergeStateStatus, PullRequestResolvers } from '../generated/resolvers-types.js';
 
-const STATES: ReadonlySet<string> = new Set<MergeStateStatus>(['BEHIND', 'BLOCKED', 'CLEAN', 'DIRTY', 'DRAFT', 'HAS_HOOKS', 'UNKNOWN', 'UNSTABLE']);
+const STATES: ReadonlySet<string> = new Set<MergeStateStatus>([
+  'BEHIND',
+  'BLOCKED',
+  'CLEAN',
+  'DIRTY',
+  'DRAFT',
+  'HAS_HOOKS',
+  'UNKNOWN',
+  'UNSTABLE',
+]);
 
 export const mergeStateStatusField: Pick<PullRequestResolvers, 'mergeStateStatus'> = {
   mergeStateStatus: (pull) => {

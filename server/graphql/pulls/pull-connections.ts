@@ -7,7 +7,13 @@ import { connection, listConnection, pageAt, twoWayWindow } from '../connection.
 import type { GraphqlContext } from '../context.js';
 import { notFoundError } from '../errors.js';
 import type {
-  IssueCommentResolvers, LabelResolvers, MilestoneResolvers, PullRequestCommitResolvers, PullRequestResolvers, RepositoryPullRequestsArgs, RepositoryResolvers,
+  IssueCommentResolvers,
+  LabelResolvers,
+  MilestoneResolvers,
+  PullRequestCommitResolvers,
+  PullRequestResolvers,
+  RepositoryPullRequestsArgs,
+  RepositoryResolvers,
 } from '../generated/resolvers-types.js';
 import type { PullCommitModel, PullModel } from './pull-models.js';
 import type { PullPageRequest } from './pull-reads.js';
@@ -16,7 +22,10 @@ import { pullPath, repositoryOf } from './pull-paths.js';
 const shasOf = (pull: PullModel) => ({ repositoryId: pull.repository_id, base: pull.base_sha, head: pull.head_sha });
 
 export const pullCommitsField: NonNullable<PullRequestResolvers['commits']> = async (pull, args, ctx) => {
-  const [oids, repo] = await Promise.all([ctx.loaders.pullCommits.load(shasOf(pull)), repositoryOf(ctx, pull.repository_id)]);
+  const [oids, repo] = await Promise.all([
+    ctx.loaders.pullCommits.load(shasOf(pull)),
+    repositoryOf(ctx, pull.repository_id),
+  ]);
   const commits = oids.map((oid): PullCommitModel => ({ pull, commit: { repo, oid, type: 'commit' } }));
   return listConnection(commits, args, 'commits');
 };
@@ -24,7 +33,8 @@ export const pullCommitsField: NonNullable<PullRequestResolvers['commits']> = as
 export const pullFilesField: NonNullable<PullRequestResolvers['files']> = async (pull, args, ctx) =>
   listConnection(await ctx.loaders.pullFiles.load(shasOf(pull)), args, 'files');
 
-const commitPath = async (ctx: GraphqlContext, model: PullCommitModel) => `${await pullPath(ctx, model.pull)}/commits/${model.commit.oid}`;
+const commitPath = async (ctx: GraphqlContext, model: PullCommitModel) =>
+  `${await pullPath(ctx, model.pull)}/commits/${model.commit.oid}`;
 
 export const PullRequestCommit: PullRequestCommitResolvers = {
   commit: (model) => model.commit,
@@ -47,7 +57,10 @@ export function pullPageRequest(args: Partial<RepositoryPullRequestsArgs>): Pull
 }
 
 export async function pullConnection(
-  ctx: GraphqlContext, loader: 'pullPage' | 'labelPullPage' | 'milestonePullPage', parentId: number, args: Partial<RepositoryPullRequestsArgs>,
+  ctx: GraphqlContext,
+  loader: 'pullPage' | 'labelPullPage' | 'milestonePullPage',
+  parentId: number,
+  args: Partial<RepositoryPullRequestsArgs>,
 ) {
   const request = pullPageRequest(args);
   const page = await ctx.loaders[loader].load({ repositoryId: parentId, page: request });
@@ -80,7 +93,8 @@ export const repositoryPullFields: Pick<RepositoryResolvers, 'pullRequest' | 'pu
     const key = { repositoryId: repo.id, number };
     const [pull, issue] = await Promise.all([ctx.loaders.pullByNumber.load(key), ctx.loaders.issueByNumber.load(key)]);
     const found = pull ?? issue;
-    if (found === null) throw notFoundError(`Could not resolve to an issue or pull request with the number of ${number}.`);
+    if (found === null)
+      throw notFoundError(`Could not resolve to an issue or pull request with the number of ${number}.`);
     return found;
   },
 };

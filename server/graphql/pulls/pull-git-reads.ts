@@ -9,17 +9,31 @@ import { pullCommitShas, pullFileSummary } from '../../pulls/pull-diff.js';
 import type { GitRepositories } from '../../repos/git.js';
 import type { ChangedFileModel, ChangeType } from './pull-models.js';
 
-export interface PullShas { repositoryId: number; base: string; head: string }
+export interface PullShas {
+  repositoryId: number;
+  base: string;
+  head: string;
+}
 
 export async function pullCommitOids(git: GitRepositories, shas: PullShas): Promise<string[]> {
   return (await pullCommitShas(git, shas.repositoryId, { base_sha: shas.base, head_sha: shas.head })).shas;
 }
 
 const CHANGE_TYPES: Record<FileStatus, ChangeType> = {
-  added: 'ADDED', removed: 'DELETED', modified: 'MODIFIED', renamed: 'RENAMED', copied: 'COPIED', changed: 'CHANGED',
+  added: 'ADDED',
+  removed: 'DELETED',
+  modified: 'MODIFIED',
+  renamed: 'RENAMED',
+  copied: 'COPIED',
+  changed: 'CHANGED',
 };
 
 export async function pullChangedFiles(git: GitRepositories, shas: PullShas): Promise<ChangedFileModel[]> {
   const files = await pullFileSummary(git, shas.repositoryId, { base_sha: shas.base, head_sha: shas.head });
-  return files.map((file) => ({ path: file.filename, additions: file.additions, deletions: file.deletions, changeType: CHANGE_TYPES[file.status] }));
+  return files.map((file) => ({
+    path: file.filename,
+    additions: file.additions,
+    deletions: file.deletions,
+    changeType: CHANGE_TYPES[file.status],
+  }));
 }

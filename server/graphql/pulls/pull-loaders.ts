@@ -52,20 +52,35 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
       const found = await pullsByIds(sql, ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
-    pullByNumber: new DataLoader(async (keys) => {
-      const found = await pullsByNumbers(sql, keys);
-      return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
-    }, { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` }),
+    pullByNumber: new DataLoader(
+      async (keys) => {
+        const found = await pullsByNumbers(sql, keys);
+        return keys.map((key) => found.get(`${key.repositoryId}:${key.number}`) ?? null);
+      },
+      { cacheKeyFn: (key) => `${key.repositoryId}:${key.number}` },
+    ),
     pullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page)),
     labelPullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page, 'label')),
     milestonePullPage: pageLoader((ids, page: PullPageRequest) => pullPages(sql, ids, page, 'milestone')),
-    pullCommits: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullCommitOids(git, shas)), { cacheKeyFn: shasKey }),
-    pullFiles: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullChangedFiles(git, shas)), { cacheKeyFn: shasKey }),
+    pullCommits: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullCommitOids(git, shas)), {
+      cacheKeyFn: shasKey,
+    }),
+    pullFiles: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullChangedFiles(git, shas)), {
+      cacheKeyFn: shasKey,
+    }),
     reviewRequests: createReviewRequestLoader(sql),
   };
 }
 
 /** What this request's loaders remember of pull requests predates a change: a payload must show it after. */
 export function clearPullLoaders(loaders: PullLoaders): void {
-  for (const loader of [loaders.pullById, loaders.pullByNumber, loaders.pullPage, loaders.labelPullPage, loaders.milestonePullPage, loaders.reviewRequests]) loader.clearAll();
+  for (const loader of [
+    loaders.pullById,
+    loaders.pullByNumber,
+    loaders.pullPage,
+    loaders.labelPullPage,
+    loaders.milestonePullPage,
+    loaders.reviewRequests,
+  ])
+    loader.clearAll();
 }

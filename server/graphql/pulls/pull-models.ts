@@ -16,8 +16,16 @@ export const PULL_MODEL_COLUMNS = `${PULL_COLUMNS}, p.merged_by_id`;
 export const isPull = (model: object): model is PullModel => 'head_ref' in model;
 
 /** A commit of a pull request: the commit (read from the base repository, which holds refs/pull/{n}/head) and its pull request. */
-export interface PullCommitModel { pull: PullModel; commit: GitObjectModel }
+export interface PullCommitModel {
+  pull: PullModel;
+  commit: GitObjectModel;
+}
 
 export type ChangeType = 'ADDED' | 'CHANGED' | 'COPIED' | 'DELETED' | 'MODIFIED' | 'RENAMED';
 
-export interface ChangedFileModel { path: string; additions: number; deletions: number; changeType: ChangeType }
+export interface ChangedFileModel {
+  path: string;
+  additions: number;
+  deletions: number;
+  changeType: ChangeType;
+}

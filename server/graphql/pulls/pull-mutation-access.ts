@@ -13,7 +13,10 @@ import { asGraphqlError } from '../issues/mutation-access.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import type { PullModel } from './pull-models.js';
 
-export async function visiblePull(ctx: GraphqlContext, id: string): Promise<{ pull: PullModel; repo: RepositoryRow; repos: RepositoryLookup }> {
+export async function visiblePull(
+  ctx: GraphqlContext,
+  id: string,
+): Promise<{ pull: PullModel; repo: RepositoryRow; repos: RepositoryLookup }> {
   const issueId = decodeNodeIdOf(id, 'PullRequest');
   const pull = issueId === null ? null : await ctx.loaders.pullById.load(issueId);
   const repo = pull === null ? null : await ctx.loaders.repositoryById.load(pull.repository_id);

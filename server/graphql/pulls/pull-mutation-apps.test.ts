@@ -11,12 +11,17 @@ let server: TestServer;
 let alice: TestUser;
 let repoId: string;
 
-const CREATE = 'mutation($input: CreatePullRequestInput!) { createPullRequest(input: $input) { pullRequest { number author { login } } } }';
+const CREATE =
+  'mutation($input: CreatePullRequestInput!) { createPullRequest(input: $input) { pullRequest { number author { login } } } }';
 
 async function installationToken(name: string, permissions: Record<string, 'read' | 'write'>): Promise<string> {
   const app = await createTestApp(server, alice.id, name, permissions);
   const installation = await installTestApp(server, app.app, alice.id);
-  const { status, body } = await requestInstallationToken(server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id);
+  const { status, body } = await requestInstallationToken(
+    server,
+    await appJwt(app, Math.floor(Date.now() / 1000)),
+    installation.id,
+  );
   expect(status).toBe(201);
   return body.token as string;
 }
@@ -26,7 +31,8 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   await repositoryWithReadme(server, alice.token, 'alice', 'proj');
   await branchWith(server, alice.token, 'alice/proj', 'feature', { 'a.txt': 'a\n' });
-  repoId = (await graphqlOk(server, '{ repository(owner: "alice", name: "proj") { id } }', {}, alice.token)).data!.repository.id;
+  repoId = (await graphqlOk(server, '{ repository(owner: "alice", name: "proj") { id } }', {}, alice.token)).data!
+    .repository.id;
 });
 afterAll(() => server?.close());
 

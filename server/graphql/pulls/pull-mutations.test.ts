@@ -18,7 +18,8 @@ let carol: TestUser; // read only, not an author
 let repoId: string;
 let newEvents: () => Promise<QueuedEvent[]>;
 
-const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
 async function mutate(query: string, input: Record<string, unknown>, token = alice.token) {
   const body = await gql(query, { input: { clientMutationId: 'cm-1', ...input } }, token);
@@ -34,15 +35,22 @@ async function refused(query: string, input: Record<string, unknown>, token = al
   return body.errors![0]!;
 }
 
-const FIELDS = 'id number title body state isDraft maintainerCanModify headRefName baseRefName author { login } commits { totalCount }';
+const FIELDS =
+  'id number title body state isDraft maintainerCanModify headRefName baseRefName author { login } commits { totalCount }';
 const CREATE = `mutation($input: CreatePullRequestInput!) { createPullRequest(input: $input) { clientMutationId pullRequest { ${FIELDS} } } }`;
 const UPDATE = `mutation($input: UpdatePullRequestInput!) { updatePullRequest(input: $input) { clientMutationId actor { login } pullRequest { ${FIELDS} } } }`;
-const CLOSE = 'mutation($input: ClosePullRequestInput!) { closePullRequest(input: $input) { clientMutationId pullRequest { state closed } } }';
-const REOPEN = 'mutation($input: ReopenPullRequestInput!) { reopenPullRequest(input: $input) { clientMutationId pullRequest { state closed } } }';
-const DRAFT = 'mutation($input: ConvertPullRequestToDraftInput!) { convertPullRequestToDraft(input: $input) { clientMutationId pullRequest { isDraft } } }';
-const READY = 'mutation($input: MarkPullRequestReadyForReviewInput!) { markPullRequestReadyForReview(input: $input) { clientMutationId pullRequest { isDraft } } }';
-const MERGE = 'mutation($input: MergePullRequestInput!) { mergePullRequest(input: $input) { clientMutationId pullRequest { merged } } }';
-const REVIEWS = 'mutation($input: RequestReviewsInput!) { requestReviews(input: $input) { clientMutationId pullRequest { number } } }';
+const CLOSE =
+  'mutation($input: ClosePullRequestInput!) { closePullRequest(input: $input) { clientMutationId pullRequest { state closed } } }';
+const REOPEN =
+  'mutation($input: ReopenPullRequestInput!) { reopenPullRequest(input: $input) { clientMutationId pullRequest { state closed } } }';
+const DRAFT =
+  'mutation($input: ConvertPullRequestToDraftInput!) { convertPullRequestToDraft(input: $input) { clientMutationId pullRequest { isDraft } } }';
+const READY =
+  'mutation($input: MarkPullRequestReadyForReviewInput!) { markPullRequestReadyForReview(input: $input) { clientMutationId pullRequest { isDraft } } }';
+const MERGE =
+  'mutation($input: MergePullRequestInput!) { mergePullRequest(input: $input) { clientMutationId pullRequest { merged } } }';
+const REVIEWS =
+  'mutation($input: RequestReviewsInput!) { requestReviews(input: $input) { clientMutationId pullRequest { number } } }';
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
@@ -50,7 +58,10 @@ beforeAll(async () => {
   bob = await server.createUser('bob');
   carol = await server.createUser('carol');
   const id = await repositoryWithReadme(server, alice.token, 'alice', 'proj');
-  await rest(server, alice.token, 'POST', '/repos/alice/proj/hooks', { config: { url: 'https://example.com/hook' }, events: ['pull_request', 'issues'] });
+  await rest(server, alice.token, 'POST', '/repos/alice/proj/hooks', {
+    config: { url: 'https://example.com/hook' },
+    events: ['pull_request', 'issues'],
+  });
   await branchWith(server, alice.token, 'alice/proj', 'feature', { 'a.txt': 'a\n', 'b.txt': 'b\n' });
   await branchWith(server, alice.token, 'alice/proj', 'fix', { 'c.txt': 'c\n' });
   await branchWith(server, alice.token, 'alice/proj', 'develop', {});
@@ -61,55 +72,100 @@ afterAll(() => server?.close());
 
 describe('createPullRequest', () => {
   it('opens a pull request as REST does, with pull_request.opened', async () => {
-    const payload = await mutate(CREATE, { repositoryId: repoId, baseRefName: 'main', headRefName: 'feature', title: 'Add a and b', body: 'Two files', draft: true });
+    const payload = await mutate(CREATE, {
+      repositoryId: repoId,
+      baseRefName: 'main',
+      headRefName: 'feature',
+      title: 'Add a and b',
+      body: 'Two files',
+      draft: true,
+    });
     expect(payload.pullRequest).toMatchObject({
-      number: 1, title: 'Add a and b', body: 'Two files', state: 'OPEN', isDraft: true, maintainerCanModify: true,
-      headRefName: 'feature', baseRefName: 'main', author: { login: 'alice' }, commits: { totalCount: 2 },
+      number: 1,
+      title: 'Add a and b',
+      body: 'Two files',
+      state: 'OPEN',
+      isDraft: true,
+      maintainerCanModify: true,
+      headRefName: 'feature',
+      baseRefName: 'main',
+      author: { login: 'alice' },
+      commits: { totalCount: 2 },
     });
     const events = await newEvents();
     expect(actions(events)).toEqual(['pull_request.opened']);
-    expect(events[0]!.payload.pull_request).toMatchObject({ number: 1, draft: true, node_id: payload.pullRequest.id, maintainer_can_modify: true });
+    expect(events[0]!.payload.pull_request).toMatchObject({
+      number: 1,
+      draft: true,
+      node_id: payload.pullRequest.id,
+      maintainer_can_modify: true,
+    });
     const rested = await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls/1');
     expect(rested).toMatchObject({ title: 'Add a and b', draft: true, head: { ref: 'feature' } });
   });
 
   it("answers GitHub's refusals as UNPROCESSABLE, and NOT_FOUND for a repository nobody may see", async () => {
     const base = { repositoryId: repoId, baseRefName: 'main', headRefName: 'fix', title: 'Fix' };
-    expect(await refused(CREATE, { ...base, headRefName: 'feature' })).toMatchObject({ type: 'UNPROCESSABLE', message: expect.stringContaining('already exists') });
-    expect(await refused(CREATE, { ...base, headRefName: 'develop' })).toMatchObject({ type: 'UNPROCESSABLE', message: 'No commits between main and develop' });
+    expect(await refused(CREATE, { ...base, headRefName: 'feature' })).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: expect.stringContaining('already exists'),
+    });
+    expect(await refused(CREATE, { ...base, headRefName: 'develop' })).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: 'No commits between main and develop',
+    });
     expect((await refused(CREATE, { ...base, headRefName: 'nope' })).type).toBe('UNPROCESSABLE');
     expect((await refused(CREATE, { ...base, baseRefName: 'nope' })).type).toBe('UNPROCESSABLE');
-    expect(await refused(CREATE, { ...base, title: '  ' })).toMatchObject({ type: 'UNPROCESSABLE', message: "Title can't be blank" });
+    expect(await refused(CREATE, { ...base, title: '  ' })).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: "Title can't be blank",
+    });
     expect((await refused(CREATE, { ...base, repositoryId: 'R_nope' })).type).toBe('NOT_FOUND');
     expect(await newEvents()).toEqual([]);
   });
 
   it('lets anyone who can read open one', async () => {
-    const payload = await mutate(CREATE, { repositoryId: repoId, baseRefName: 'main', headRefName: 'fix', title: 'Fix c' }, bob.token);
+    const payload = await mutate(
+      CREATE,
+      { repositoryId: repoId, baseRefName: 'main', headRefName: 'fix', title: 'Fix c' },
+      bob.token,
+    );
     expect(payload.pullRequest).toMatchObject({ number: 2, author: { login: 'bob' }, isDraft: false });
     expect(actions(await newEvents())).toEqual(['pull_request.opened']);
   });
 });
 
 describe('updatePullRequest, closePullRequest, reopenPullRequest', () => {
-  const idOf = async (number: number) => (await gql(`{ repository(owner: "alice", name: "proj") { pullRequest(number: ${number}) { id } } }`)).data!.repository.pullRequest.id;
+  const idOf = async (number: number) =>
+    (await gql(`{ repository(owner: "alice", name: "proj") { pullRequest(number: ${number}) { id } } }`)).data!
+      .repository.pullRequest.id;
 
   it('lets the author edit title, body and base, with pull_request.edited and its changes', async () => {
     const pullRequestId = await idOf(2);
     const payload = await mutate(UPDATE, { pullRequestId, title: 'Fix c, really', body: 'Now with a body' }, bob.token);
-    expect(payload).toMatchObject({ actor: { login: 'bob' }, pullRequest: { title: 'Fix c, really', body: 'Now with a body' } });
+    expect(payload).toMatchObject({
+      actor: { login: 'bob' },
+      pullRequest: { title: 'Fix c, really', body: 'Now with a body' },
+    });
     const [edited] = await newEvents();
-    expect(edited).toMatchObject({ action: 'edited', payload: { changes: { title: { from: 'Fix c' }, body: { from: '' } } } });
+    expect(edited).toMatchObject({
+      action: 'edited',
+      payload: { changes: { title: { from: 'Fix c' }, body: { from: '' } } },
+    });
     const rebased = await mutate(UPDATE, { pullRequestId, baseRefName: 'develop' });
     expect(rebased.pullRequest.baseRefName).toBe('develop');
     const [based] = await newEvents();
-    expect(based).toMatchObject({ action: 'edited', payload: { changes: { base: { ref: { from: 'main' } } }, pull_request: { base: { ref: 'develop' } } } });
+    expect(based).toMatchObject({
+      action: 'edited',
+      payload: { changes: { base: { ref: { from: 'main' } } }, pull_request: { base: { ref: 'develop' } } },
+    });
   });
 
   it('refuses others without triage (FORBIDDEN) and unknown branches, changing nothing', async () => {
     const pullRequestId = await idOf(2);
     expect(await refused(UPDATE, { pullRequestId, title: 'Mine now' }, carol.token)).toMatchObject({
-      type: 'FORBIDDEN', message: 'carol does not have the correct permissions to execute `UpdatePullRequest`',
+      type: 'FORBIDDEN',
+      message: 'carol does not have the correct permissions to execute `UpdatePullRequest`',
     });
     expect((await refused(CLOSE, { pullRequestId }, carol.token)).type).toBe('FORBIDDEN');
     expect((await refused(UPDATE, { pullRequestId, baseRefName: 'nope' })).type).toBe('UNPROCESSABLE');
@@ -132,7 +188,8 @@ describe('updatePullRequest, closePullRequest, reopenPullRequest', () => {
 
 describe('convertPullRequestToDraft and markPullRequestReadyForReview', () => {
   it('change the draft state with converted_to_draft and ready_for_review, nothing when unchanged', async () => {
-    const pullRequestId = (await gql('{ repository(owner: "alice", name: "proj") { pullRequest(number: 2) { id } } }')).data!.repository.pullRequest.id;
+    const pullRequestId = (await gql('{ repository(owner: "alice", name: "proj") { pullRequest(number: 2) { id } } }'))
+      .data!.repository.pullRequest.id;
     expect((await mutate(DRAFT, { pullRequestId }, bob.token)).pullRequest).toEqual({ isDraft: true });
     expect((await mutate(DRAFT, { pullRequestId }, bob.token)).pullRequest).toEqual({ isDraft: true });
     expect((await mutate(READY, { pullRequestId })).pullRequest).toEqual({ isDraft: false });
@@ -144,7 +201,8 @@ describe('convertPullRequestToDraft and markPullRequestReadyForReview', () => {
   });
 
   it('refuses others without push access, and closed pull requests', async () => {
-    const pullRequestId = (await gql('{ repository(owner: "alice", name: "proj") { pullRequest(number: 2) { id } } }')).data!.repository.pullRequest.id;
+    const pullRequestId = (await gql('{ repository(owner: "alice", name: "proj") { pullRequest(number: 2) { id } } }'))
+      .data!.repository.pullRequest.id;
     expect((await refused(DRAFT, { pullRequestId }, carol.token)).type).toBe('FORBIDDEN');
     await mutate(CLOSE, { pullRequestId });
     expect((await refused(DRAFT, { pullRequestId })).type).toBe('UNPROCESSABLE');
@@ -155,48 +213,93 @@ describe('convertPullRequestToDraft and markPullRequestReadyForReview', () => {
 
 describe('mergePullRequest and requestReviews', () => {
   it("take REST's rules: push access to merge; the author (read only) or triage to request reviews", async () => {
-    const ids = (await gql('{ repository(owner: "alice", name: "proj") { one: pullRequest(number: 1) { id } two: pullRequest(number: 2) { id } } viewer { id } }')).data!;
+    const ids = (
+      await gql(
+        '{ repository(owner: "alice", name: "proj") { one: pullRequest(number: 1) { id } two: pullRequest(number: 2) { id } } viewer { id } }',
+      )
+    ).data!;
     const [one, two] = [ids.repository.one.id, ids.repository.two.id];
     expect(await refused(MERGE, { pullRequestId: two }, bob.token)).toMatchObject({
-      type: 'FORBIDDEN', message: 'bob does not have the correct permissions to execute `MergePullRequest`',
+      type: 'FORBIDDEN',
+      message: 'bob does not have the correct permissions to execute `MergePullRequest`',
     });
     expect((await refused(MERGE, { pullRequestId: 'PR_nope' })).type).toBe('NOT_FOUND');
-    expect((await refused(REVIEWS, { pullRequestId: one, userIds: [ids.viewer.id] }, bob.token)).type).toBe('FORBIDDEN');
+    expect((await refused(REVIEWS, { pullRequestId: one, userIds: [ids.viewer.id] }, bob.token)).type).toBe(
+      'FORBIDDEN',
+    );
     expect((await refused(REVIEWS, { pullRequestId: two, userIds: [] }, carol.token)).type).toBe('FORBIDDEN');
     expect(await newEvents()).toEqual([]);
     // bob, the author of #2, asks the owner; the owner withdraws it (union false, nobody named).
-    expect((await mutate(REVIEWS, { pullRequestId: two, userIds: [ids.viewer.id] }, bob.token)).pullRequest).toEqual({ number: 2 });
+    expect((await mutate(REVIEWS, { pullRequestId: two, userIds: [ids.viewer.id] }, bob.token)).pullRequest).toEqual({
+      number: 2,
+    });
     expect((await mutate(REVIEWS, { pullRequestId: two, userIds: [] })).pullRequest).toEqual({ number: 2 });
     const events = await newEvents();
     expect(actions(events)).toEqual(['pull_request.review_requested', 'pull_request.review_request_removed']);
-    expect(events.map((e) => [e.payload.sender.login, e.payload.requested_reviewer.login])).toEqual([['bob', 'alice'], ['alice', 'alice']]);
+    expect(events.map((e) => [e.payload.sender.login, e.payload.requested_reviewer.login])).toEqual([
+      ['bob', 'alice'],
+      ['alice', 'alice'],
+    ]);
     expect((await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls/2')).merged).toBe(false);
   });
 });
 
 describe("Issue's interface mutations on pull requests", () => {
   it('label, assign, lock, comment on and react to a pull request by its PR_ id, answering the PullRequest', async () => {
-    const ids = (await gql(`{ viewer { id } repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } label(name: "bug") { id } } }`)).data!;
+    const ids = (
+      await gql(
+        `{ viewer { id } repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } label(name: "bug") { id } } }`,
+      )
+    ).data!;
     const pullRequestId = ids.repository.pullRequest.id;
-    const labeled = await mutate('mutation($input: AddLabelsToLabelableInput!) { addLabelsToLabelable(input: $input) { clientMutationId labelable { __typename ... on PullRequest { headRefName labels(first: 5) { nodes { name } } } } } }',
-      { labelableId: pullRequestId, labelIds: [ids.repository.label.id] });
-    expect(labeled.labelable).toEqual({ __typename: 'PullRequest', headRefName: 'feature', labels: { nodes: [{ name: 'bug' }] } });
-    const assigned = await mutate('mutation($input: AddAssigneesToAssignableInput!) { addAssigneesToAssignable(input: $input) { clientMutationId assignable { __typename assignees { totalCount } } } }',
-      { assignableId: pullRequestId, assigneeIds: [ids.viewer.id] });
+    const labeled = await mutate(
+      'mutation($input: AddLabelsToLabelableInput!) { addLabelsToLabelable(input: $input) { clientMutationId labelable { __typename ... on PullRequest { headRefName labels(first: 5) { nodes { name } } } } } }',
+      { labelableId: pullRequestId, labelIds: [ids.repository.label.id] },
+    );
+    expect(labeled.labelable).toEqual({
+      __typename: 'PullRequest',
+      headRefName: 'feature',
+      labels: { nodes: [{ name: 'bug' }] },
+    });
+    const assigned = await mutate(
+      'mutation($input: AddAssigneesToAssignableInput!) { addAssigneesToAssignable(input: $input) { clientMutationId assignable { __typename assignees { totalCount } } } }',
+      { assignableId: pullRequestId, assigneeIds: [ids.viewer.id] },
+    );
     expect(assigned.assignable).toEqual({ __typename: 'PullRequest', assignees: { totalCount: 1 } });
-    const locked = await mutate('mutation($input: LockLockableInput!) { lockLockable(input: $input) { clientMutationId lockedRecord { __typename locked } } }', { lockableId: pullRequestId });
+    const locked = await mutate(
+      'mutation($input: LockLockableInput!) { lockLockable(input: $input) { clientMutationId lockedRecord { __typename locked } } }',
+      { lockableId: pullRequestId },
+    );
     expect(locked.lockedRecord).toEqual({ __typename: 'PullRequest', locked: true });
-    await mutate('mutation($input: UnlockLockableInput!) { unlockLockable(input: $input) { clientMutationId } }', { lockableId: pullRequestId });
-    const commented = await mutate(`mutation($input: AddCommentInput!) { addComment(input: $input) { clientMutationId subject { __typename ... on PullRequest { comments { totalCount } } }
-      commentEdge { node { body pullRequest { number } issue { number } } } } }`, { subjectId: pullRequestId, body: 'Looks good' });
-    expect(commented).toMatchObject({ subject: { __typename: 'PullRequest', comments: { totalCount: 1 } }, commentEdge: { node: { body: 'Looks good', pullRequest: { number: 1 }, issue: { number: 1 } } } });
-    const reacted = await mutate('mutation($input: AddReactionInput!) { addReaction(input: $input) { clientMutationId subject { __typename } reaction { reactable { __typename } } } }',
-      { subjectId: pullRequestId, content: 'HOORAY' });
-    expect(reacted).toMatchObject({ subject: { __typename: 'PullRequest' }, reaction: { reactable: { __typename: 'PullRequest' } } });
+    await mutate('mutation($input: UnlockLockableInput!) { unlockLockable(input: $input) { clientMutationId } }', {
+      lockableId: pullRequestId,
+    });
+    const commented = await mutate(
+      `mutation($input: AddCommentInput!) { addComment(input: $input) { clientMutationId subject { __typename ... on PullRequest { comments { totalCount } } }
+      commentEdge { node { body pullRequest { number } issue { number } } } } }`,
+      { subjectId: pullRequestId, body: 'Looks good' },
+    );
+    expect(commented).toMatchObject({
+      subject: { __typename: 'PullRequest', comments: { totalCount: 1 } },
+      commentEdge: { node: { body: 'Looks good', pullRequest: { number: 1 }, issue: { number: 1 } } },
+    });
+    const reacted = await mutate(
+      'mutation($input: AddReactionInput!) { addReaction(input: $input) { clientMutationId subject { __typename } reaction { reactable { __typename } } } }',
+      { subjectId: pullRequestId, content: 'HOORAY' },
+    );
+    expect(reacted).toMatchObject({
+      subject: { __typename: 'PullRequest' },
+      reaction: { reactable: { __typename: 'PullRequest' } },
+    });
     // An issue's PR_ id (no pull request behind it) is nothing.
     const issue = await rest(server, alice.token, 'POST', '/repos/alice/proj/issues', { title: 'Plain' });
-    expect((await refused('mutation($input: LockLockableInput!) { lockLockable(input: $input) { clientMutationId } }',
-      { lockableId: (issue.node_id as string).replace(/^I_/, 'PR_') })).type).toBe('NOT_FOUND');
+    expect(
+      (
+        await refused('mutation($input: LockLockableInput!) { lockLockable(input: $input) { clientMutationId } }', {
+          lockableId: (issue.node_id as string).replace(/^I_/, 'PR_'),
+        })
+      ).type,
+    ).toBe('NOT_FOUND');
     await newEvents();
   });
 
@@ -217,25 +320,66 @@ describe("Issue's interface mutations on pull requests", () => {
 
 describe('createPullRequest from a fork', () => {
   it("opens one with headRepositoryId in the base's network, its head copied into the base; UNPROCESSABLE outside it", async () => {
-    expect(await rest(server, bob.token, 'POST', '/repos/alice/proj/forks', { name: 'proj-fork' })).toMatchObject({ full_name: 'bob/proj-fork' });
+    expect(await rest(server, bob.token, 'POST', '/repos/alice/proj/forks', { name: 'proj-fork' })).toMatchObject({
+      full_name: 'bob/proj-fork',
+    });
     const head = await branchWith(server, bob.token, 'bob/proj-fork', 'forked', { 'forked.txt': 'from the fork\n' });
-    const forkId = (await gql('{ repository(owner: "bob", name: "proj-fork") { id } }', {}, bob.token)).data!.repository.id;
+    const forkId = (await gql('{ repository(owner: "bob", name: "proj-fork") { id } }', {}, bob.token)).data!.repository
+      .id;
     await newEvents();
-    const payload = await mutate(CREATE, { repositoryId: repoId, headRepositoryId: forkId, baseRefName: 'main', headRefName: 'forked', title: 'From the fork' }, bob.token);
-    expect(payload.pullRequest).toMatchObject({ headRefName: 'forked', author: { login: 'bob' }, commits: { totalCount: 1 }, maintainerCanModify: true });
-    const node = (await gql(`query($id: ID!) { node(id: $id) { ... on PullRequest { number headRepository { nameWithOwner } isCrossRepository } } }`,
-      { id: payload.pullRequest.id })).data!.node;
+    const payload = await mutate(
+      CREATE,
+      {
+        repositoryId: repoId,
+        headRepositoryId: forkId,
+        baseRefName: 'main',
+        headRefName: 'forked',
+        title: 'From the fork',
+      },
+      bob.token,
+    );
+    expect(payload.pullRequest).toMatchObject({
+      headRefName: 'forked',
+      author: { login: 'bob' },
+      commits: { totalCount: 1 },
+      maintainerCanModify: true,
+    });
+    const node = (
+      await gql(
+        `query($id: ID!) { node(id: $id) { ... on PullRequest { number headRepository { nameWithOwner } isCrossRepository } } }`,
+        { id: payload.pullRequest.id },
+      )
+    ).data!.node;
     expect(node).toMatchObject({ headRepository: { nameWithOwner: 'bob/proj-fork' }, isCrossRepository: true });
     const [opened] = await newEvents();
-    expect(opened).toMatchObject({ action: 'opened', payload: { pull_request: { head: { label: 'bob:forked', sha: head, repo: { full_name: 'bob/proj-fork' } } } } });
+    expect(opened).toMatchObject({
+      action: 'opened',
+      payload: { pull_request: { head: { label: 'bob:forked', sha: head, repo: { full_name: 'bob/proj-fork' } } } },
+    });
     // The base holds the head's commit: refs/pull/{n}/head.
-    expect((await rest(server, alice.token, 'GET', `/repos/alice/proj/git/ref/pull/${node.number}/head`)).object.sha).toBe(head);
+    expect(
+      (await rest(server, alice.token, 'GET', `/repos/alice/proj/git/ref/pull/${node.number}/head`)).object.sha,
+    ).toBe(head);
     // A repository outside the network is refused as REST refuses it.
     await repositoryWithReadme(server, bob.token, 'bob', 'unrelated');
     await branchWith(server, bob.token, 'bob/unrelated', 'forked', { 'x.txt': 'x\n' });
-    const unrelatedId = (await gql('{ repository(owner: "bob", name: "unrelated") { id } }', {}, bob.token)).data!.repository.id;
-    expect((await refused(CREATE, { repositoryId: repoId, headRepositoryId: unrelatedId, baseRefName: 'main', headRefName: 'forked', title: 'No' }, bob.token)).type)
-      .toBe('UNPROCESSABLE');
+    const unrelatedId = (await gql('{ repository(owner: "bob", name: "unrelated") { id } }', {}, bob.token)).data!
+      .repository.id;
+    expect(
+      (
+        await refused(
+          CREATE,
+          {
+            repositoryId: repoId,
+            headRepositoryId: unrelatedId,
+            baseRefName: 'main',
+            headRefName: 'forked',
+            title: 'No',
+          },
+          bob.token,
+        )
+      ).type,
+    ).toBe('UNPROCESSABLE');
     expect(await newEvents()).toEqual([]);
   });
 });

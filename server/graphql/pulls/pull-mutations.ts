@@ -11,7 +11,6 @@ import { branchSha, diffCounts } from '../../pulls/pull-git.js';
 import { resolveHead } from '../../pulls/pull-head.js';
 import { copyHeadCommit } from '../../pulls/pull-fork-head.js';
 import { checkMaintainerGrant } from '../../pulls/maintainer-grant.js';
-import { decodeNodeIdOf } from '../../ids/node-id.js';
 import type { Permission } from '../../repos/permissions.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError } from '../errors.js';
@@ -43,7 +42,13 @@ export const createPullRequest: M['createPullRequest'] = async (_parent, { input
   const { services } = ctx;
   const { git } = services;
   const { headRepo, headRef, baseSha, headSha, counts } = await restRules(ctx, 'createPullRequest', async () => {
-    const resolved = await resolveHead(services, ctx.principal, repo, head, `${headRepository.owner_login}/${headRepository.name}`);
+    const resolved = await resolveHead(
+      services,
+      ctx.principal,
+      repo,
+      head,
+      `${headRepository.owner_login}/${headRepository.name}`,
+    );
     await checkMaintainerGrant(services, ctx.principal, resolved.repo, repo.id, maintainerCanModify);
     const baseSha = await branchSha(git, repo.id, base, 'base');
     const headSha = await branchSha(git, resolved.repo.id, resolved.ref, 'head');
@@ -53,10 +58,17 @@ export const createPullRequest: M['createPullRequest'] = async (_parent, { input
   });
   if (counts.commits === 0) throw githubError('UNPROCESSABLE', `No commits between ${base} and ${headRef}`);
   const repos = await repositoryLookup(services, repo, [headRepo.id]);
-  const row = await inMutation(ctx, repo, 'createPullRequest', (events) => openPull(events, git, repos, {
-    issue: { title: prTitle, body }, head: { ref: headRef, sha: headSha }, headRepository: headRepo, base: { ref: base, sha: baseSha },
-    draft: input.draft ?? false, maintainerCanModify, counts,
-  }));
+  const row = await inMutation(ctx, repo, 'createPullRequest', (events) =>
+    openPull(events, git, repos, {
+      issue: { title: prTitle, body },
+      head: { ref: headRef, sha: headSha },
+      headRepository: headRepo,
+      base: { ref: base, sha: baseSha },
+      draft: input.draft ?? false,
+      maintainerCanModify,
+      counts,
+    }),
+  );
   return { clientMutationId: input.clientMutationId, pullRequest: await pullAfter(ctx, row.issue.id) };
 };
 
@@ -64,7 +76,11 @@ type Rule = (permission: Permission | null, authorId: number | null, userId: num
 
 /** Changes the pull request behind `id` as `mutation`: by default its author or triage, as REST's pulls/update. */
 export async function changeAs(
-  ctx: GraphqlContext, id: string, mutation: string, change: (base: string) => PullChange, may: Rule = canEditIssue,
+  ctx: GraphqlContext,
+  id: string,
+  mutation: string,
+  change: (base: string) => PullChange,
+  may: Rule = canEditIssue,
 ) {
   const { pull, repo, repos } = await visiblePull(ctx, id);
   const writer = await writerOf(ctx, repo, mutation, 'read', 'pull_requests');
@@ -90,7 +106,10 @@ export const updatePullRequest: M['updatePullRequest'] = async (_parent, { input
     state: input.state == null ? undefined : input.state === 'CLOSED' ? 'closed' : 'open',
     maintainerCanModify: input.maintainerCanModify ?? undefined,
     // The sha and counts are read by changeAs, outside the transaction (git).
-    base: input.baseRefName == null || input.baseRefName === currentBase ? undefined : { ref: storable(input.baseRefName, 'baseRefName'), sha: '', counts: NO_COUNTS },
+    base:
+      input.baseRefName == null || input.baseRefName === currentBase
+        ? undefined
+        : { ref: storable(input.baseRefName, 'baseRefName'), sha: '', counts: NO_COUNTS },
   }));
   return { clientMutationId: input.clientMutationId, pullRequest, actor: await ctx.loaders.accountById.load(userId) };
 };

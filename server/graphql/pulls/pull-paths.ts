@@ -10,7 +10,10 @@ export async function repositoryOf(ctx: GraphqlContext, repositoryId: number): P
   return repo;
 }
 
-export async function pullPath(ctx: GraphqlContext, pull: Pick<PullModel, 'repository_id' | 'number'>): Promise<string> {
+export async function pullPath(
+  ctx: GraphqlContext,
+  pull: Pick<PullModel, 'repository_id' | 'number'>,
+): Promise<string> {
   const repo = await repositoryOf(ctx, pull.repository_id);
   return `/${repo.owner_login}/${repo.name}/pull/${pull.number}`;
 }

@@ -25,15 +25,24 @@ export interface PullPageRequest {
 
 const COLUMNS = `${ISSUE_MODEL_COLUMNS}, ${PULL_MODEL_COLUMNS}`;
 const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
-const PARENT_COLUMN = { repository: 'i.repository_id', label: 'il_parent.label_id', milestone: 'i.milestone_id' } as const;
+const PARENT_COLUMN = {
+  repository: 'i.repository_id',
+  label: 'il_parent.label_id',
+  milestone: 'i.milestone_id',
+} as const;
 
 export async function pullsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, PullModel>> {
-  const rows = await sql<PullModel[]>`SELECT ${sql.unsafe(COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
+  const rows = await sql<
+    PullModel[]
+  >`SELECT ${sql.unsafe(COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.issue_id = ANY(${ids as number[]})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function pullsByNumbers(sql: Sql, keys: readonly { repositoryId: number; number: number }[]): Promise<Map<string, PullModel>> {
+export async function pullsByNumbers(
+  sql: Sql,
+  keys: readonly { repositoryId: number; number: number }[],
+): Promise<Map<string, PullModel>> {
   // Numbers beyond integer range name no pull request (and must not become a database error).
   const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
   if (valid.length === 0) return new Map();
@@ -55,31 +64,44 @@ function stateCondition(sql: Sql, states: PullState[]) {
 }
 
 export async function pullPages(
-  sql: Sql, parentIds: readonly number[], request: PullPageRequest, parent: IssueParent = 'repository',
+  sql: Sql,
+  parentIds: readonly number[],
+  request: PullPageRequest,
+  parent: IssueParent = 'repository',
 ): Promise<Map<number, Page<PullModel>>> {
   // Stored names hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
   const texts = [request.headRefName, request.baseRefName, ...(request.labels ?? [])];
-  if (texts.some((value) => typeof value === 'string' && !canMatchText(value))) return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
+  if (texts.some((value) => typeof value === 'string' && !canMatchText(value)))
+    return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
   const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
   const conditions = [sql`${parentColumn} = ANY(${parentIds as number[]})`, stateCondition(sql, request.states)];
   if (request.headRefName !== null) conditions.push(sql`p.head_ref = ${request.headRefName}`);
   if (request.baseRefName !== null) conditions.push(sql`p.base_ref = ${request.baseRefName}`);
   if (request.labels) {
     const names = request.labels.map((name) => name.toLowerCase());
-    conditions.push(sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`);
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`,
+    );
   }
   const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
   // Read from the end: the order reversed, reversed back by rankedPages.
   const descending = (request.direction === 'DESC') !== request.window.fromEnd;
   const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
-  const from = parent === 'label'
-    ? sql`pull_requests p JOIN issues i ON i.id = p.issue_id JOIN issue_labels il_parent ON il_parent.issue_id = i.id`
-    : sql`pull_requests p JOIN issues i ON i.id = p.issue_id`;
+  const from =
+    parent === 'label'
+      ? sql`pull_requests p JOIN issues i ON i.id = p.issue_id JOIN issue_labels il_parent ON il_parent.issue_id = i.id`
+      : sql`pull_requests p JOIN issues i ON i.id = p.issue_id`;
   const select = sql`SELECT ${sql.unsafe(COLUMNS)}, ${parentColumn} AS parent_id,
       row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${parentColumn})::int AS total
     FROM ${from} WHERE ${where}`;
-  const pages = await rankedPages<PullModel & { parent_id?: number; [key: string]: unknown }>(sql, 'parent_id', parentIds, request.window, select);
+  const pages = await rankedPages<PullModel & { parent_id?: number; [key: string]: unknown }>(
+    sql,
+    'parent_id',
+    parentIds,
+    request.window,
+    select,
+  );
   for (const page of pages.values()) for (const row of page.rows) delete row.parent_id;
   return pages;
 }

@@ -34,14 +34,25 @@ async function branchRef(ctx: GraphqlContext, repo: RepositoryRow | null, name: 
 const MERGEABLE: Record<string, MergeableState> = { true: 'MERGEABLE', false: 'CONFLICTING', null: 'UNKNOWN' };
 
 export const pullState = (pull: Pick<PullModel, 'state' | 'merged_at'>): PullRequestState =>
-  (pull.merged_at !== null ? 'MERGED' : pull.state === 'closed' ? 'CLOSED' : 'OPEN');
+  pull.merged_at !== null ? 'MERGED' : pull.state === 'closed' ? 'CLOSED' : 'OPEN';
 
 export const PullRequest: PullRequestResolvers = {
   // What a pull request shares with an issue, as the issue serves it.
-  number: Issue.number!, title: Issue.title!, body: Issue.body!, closed: Issue.closed!, closedAt: Issue.closedAt!,
-  createdAt: Issue.createdAt!, updatedAt: Issue.updatedAt!, locked: Issue.locked!, activeLockReason: Issue.activeLockReason!,
-  author: Issue.author!, repository: Issue.repository!, assignees: Issue.assignees!, comments: Issue.comments!,
-  labels: Issue.labels!, milestone: Issue.milestone!,
+  number: Issue.number!,
+  title: Issue.title!,
+  body: Issue.body!,
+  closed: Issue.closed!,
+  closedAt: Issue.closedAt!,
+  createdAt: Issue.createdAt!,
+  updatedAt: Issue.updatedAt!,
+  locked: Issue.locked!,
+  activeLockReason: Issue.activeLockReason!,
+  author: Issue.author!,
+  repository: Issue.repository!,
+  assignees: Issue.assignees!,
+  comments: Issue.comments!,
+  labels: Issue.labels!,
+  milestone: Issue.milestone!,
   ...issueLabelableFields,
   ...reactableFields,
   id: (pull) => encodeNodeId('PullRequest', pull.id),
@@ -56,7 +67,9 @@ export const PullRequest: PullRequestResolvers = {
   mergeable: (pull) => MERGEABLE[String(pull.mergeable)]!,
   // GitHub's mergeCommit is the commit a merge made: null while open, though REST's merge_commit_sha shows the test merge.
   mergeCommit: async (pull, _args, ctx) =>
-    (pull.merge_commit_sha === null || pull.merged_at === null ? null : { repo: await repositoryOf(ctx, pull.repository_id), oid: pull.merge_commit_sha, type: 'commit' }),
+    pull.merge_commit_sha === null || pull.merged_at === null
+      ? null
+      : { repo: await repositoryOf(ctx, pull.repository_id), oid: pull.merge_commit_sha, type: 'commit' },
   headRefName: (pull) => pull.head_ref,
   headRefOid: (pull) => pull.head_sha,
   baseRefName: (pull) => pull.base_ref,

@@ -16,14 +16,23 @@ let cache: GraphqlResponseCache;
 const PAGE = `{ repository(owner: "alice", name: "proj") { pullRequests(first: 10) { totalCount nodes {
   id number title state isDraft headRefName headRefOid additions author { login } labels(first: 5) { nodes { name } } } } } }`;
 
-const gql = (query: string, variables: Record<string, unknown> = {}) => graphqlOk(server, query, variables, alice.token);
+const gql = (query: string, variables: Record<string, unknown> = {}) =>
+  graphqlOk(server, query, variables, alice.token);
 
 /** Until the mergeability job (server/pulls/merge/) has run for every open pull request: its update would make the next page a miss. */
 async function mergeabilitySettled() {
   for (let tries = 0; ; tries += 1) {
     const open = await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls?state=open');
-    if ((await Promise.all(open.map((pull: { number: number }) =>
-      rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${pull.number}`)))).every((pull: { mergeable: unknown }) => pull.mergeable !== null)) return;
+    if (
+      (
+        await Promise.all(
+          open.map((pull: { number: number }) =>
+            rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${pull.number}`),
+          ),
+        )
+      ).every((pull: { mergeable: unknown }) => pull.mergeable !== null)
+    )
+      return;
     if (tries > 200) throw new Error('the mergeability job did not run');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -55,12 +64,19 @@ describe('pull requests in the GraphQL response cache', () => {
     const before = await pageTwice();
     expect(before.nodes[0]).toMatchObject({ title: 'Add a', isDraft: false, additions: 1 });
     const input = { pullRequestId: before.nodes[0].id };
-    const drafted = await gql('mutation($input: ConvertPullRequestToDraftInput!) { convertPullRequestToDraft(input: $input) { pullRequest { isDraft } } }', { input });
+    const drafted = await gql(
+      'mutation($input: ConvertPullRequestToDraftInput!) { convertPullRequestToDraft(input: $input) { pullRequest { isDraft } } }',
+      { input },
+    );
     expect(drafted.errors).toBeUndefined();
     expect((await pageTwice()).nodes[0].isDraft).toBe(true);
     await rest(server, alice.token, 'PATCH', '/repos/alice/proj/pulls/1', { title: 'Add a, renamed' });
     expect((await pageTwice()).nodes[0].title).toBe('Add a, renamed');
-    await rest(server, alice.token, 'PUT', '/repos/alice/proj/contents/more.txt', { message: 'more', content: Buffer.from('1\n2\n').toString('base64'), branch: 'feature' });
+    await rest(server, alice.token, 'PUT', '/repos/alice/proj/contents/more.txt', {
+      message: 'more',
+      content: Buffer.from('1\n2\n').toString('base64'),
+      branch: 'feature',
+    });
     const head = (await rest(server, alice.token, 'GET', '/repos/alice/proj/git/ref/heads/feature')).object.sha;
     expect((await pageTwice()).nodes[0]).toMatchObject({ headRefOid: head, additions: 3 });
     await rest(server, alice.token, 'POST', '/repos/alice/proj/issues/1/labels', { labels: ['bug'] });
@@ -71,7 +87,8 @@ describe('pull requests in the GraphQL response cache', () => {
   });
 
   it('keeps what reads git out of the cache', async () => {
-    const query = '{ repository(owner: "alice", name: "proj") { pullRequest(number: 1) { files(first: 5) { nodes { path } } headRef { name } } } }';
+    const query =
+      '{ repository(owner: "alice", name: "proj") { pullRequest(number: 1) { files(first: 5) { nodes { path } } headRef { name } } } }';
     const first = await gql(query);
     expect(first.errors).toBeUndefined();
     const hits = cache.hits;

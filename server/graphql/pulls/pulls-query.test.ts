@@ -15,17 +15,29 @@ let featureSha: string;
 let mainSha: string;
 const statements: string[] = [];
 
-const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   await repositoryWithReadme(server, alice.token, 'alice', 'proj');
   mainSha = (await rest(server, alice.token, 'GET', '/repos/alice/proj/git/ref/heads/main')).object.sha;
   // #1 feature → main: adds a.txt, rewrites the README; labeled, assigned.
-  featureSha = await branchWith(server, alice.token, 'alice/proj', 'feature', { 'a.txt': 'one\ntwo\n', 'README.md': 'new readme\n' });
-  await openPullRequest(server, alice.token, 'alice/proj', { title: 'Add a', body: 'Please pull', head: 'feature', base: 'main' });
+  featureSha = await branchWith(server, alice.token, 'alice/proj', 'feature', {
+    'a.txt': 'one\ntwo\n',
+    'README.md': 'new readme\n',
+  });
+  await openPullRequest(server, alice.token, 'alice/proj', {
+    title: 'Add a',
+    body: 'Please pull',
+    head: 'feature',
+    base: 'main',
+  });
   await rest(server, alice.token, 'POST', '/repos/alice/proj/issues/1/labels', { labels: ['bug'] });
   await rest(server, alice.token, 'POST', '/repos/alice/proj/issues/1/assignees', { assignees: ['alice'] });
   // #2 a plain issue; #3 fix → main by bob, a draft, closed; #4 other → main, then "merged" (no merge operation here yet).
@@ -47,7 +59,11 @@ afterAll(() => server?.close());
 describe('Repository.pullRequest', () => {
   it("answers GitHub's fields", async () => {
     // mergeable is computed by a job (server/pulls/merge/): wait for it, so the answer does not depend on timing.
-    for (let tries = 0; (await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls/1')).mergeable === null; tries += 1) {
+    for (
+      let tries = 0;
+      (await rest(server, alice.token, 'GET', '/repos/alice/proj/pulls/1')).mergeable === null;
+      tries += 1
+    ) {
       if (tries > 200) throw new Error('the mergeability job did not run');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -63,20 +79,58 @@ describe('Repository.pullRequest', () => {
       missing: pullRequest(number: 99) { number } } }`);
     // An issue's number (2) or no number (99): null, each with GitHub's NOT_FOUND error (gh reports it).
     expect(body.errors).toEqual([
-      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'none'], message: 'Could not resolve to a PullRequest with the number of 2.' }),
-      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'missing'], message: 'Could not resolve to a PullRequest with the number of 99.' }),
+      expect.objectContaining({
+        type: 'NOT_FOUND',
+        path: ['repository', 'none'],
+        message: 'Could not resolve to a PullRequest with the number of 2.',
+      }),
+      expect.objectContaining({
+        type: 'NOT_FOUND',
+        path: ['repository', 'missing'],
+        message: 'Could not resolve to a PullRequest with the number of 99.',
+      }),
     ]);
     const { pullRequest: pull, none, missing } = body.data!.repository;
     expect(pull).toMatchObject({
-      number: 1, title: 'Add a', body: 'Please pull', state: 'OPEN', isDraft: false, merged: false, mergedAt: null, mergedBy: null,
-      mergeable: 'MERGEABLE', mergeCommit: null, headRefName: 'feature', headRefOid: featureSha, baseRefName: 'main', baseRefOid: mainSha,
-      headRef: { name: 'feature', target: { oid: featureSha } }, baseRef: { prefix: 'refs/heads/', name: 'main' },
-      headRepository: { nameWithOwner: 'alice/proj' }, baseRepository: { nameWithOwner: 'alice/proj' }, repository: { nameWithOwner: 'alice/proj' },
-      headRepositoryOwner: { login: 'alice' }, isCrossRepository: false, author: { login: 'alice' }, closed: false, closedAt: null,
-      url: `${server.url}/alice/proj/pull/1`, permalink: `${server.url}/alice/proj/pull/1`, resourcePath: '/alice/proj/pull/1',
-      additions: 3, deletions: 1, changedFiles: 2, maintainerCanModify: false, locked: false, totalCommentsCount: 0,
-      viewerCanLabel: true, viewerCanReact: true, labels: { nodes: [{ name: 'bug' }] }, assignees: { nodes: [{ login: 'alice' }] },
-      milestone: null, comments: { totalCount: 0 },
+      number: 1,
+      title: 'Add a',
+      body: 'Please pull',
+      state: 'OPEN',
+      isDraft: false,
+      merged: false,
+      mergedAt: null,
+      mergedBy: null,
+      mergeable: 'MERGEABLE',
+      mergeCommit: null,
+      headRefName: 'feature',
+      headRefOid: featureSha,
+      baseRefName: 'main',
+      baseRefOid: mainSha,
+      headRef: { name: 'feature', target: { oid: featureSha } },
+      baseRef: { prefix: 'refs/heads/', name: 'main' },
+      headRepository: { nameWithOwner: 'alice/proj' },
+      baseRepository: { nameWithOwner: 'alice/proj' },
+      repository: { nameWithOwner: 'alice/proj' },
+      headRepositoryOwner: { login: 'alice' },
+      isCrossRepository: false,
+      author: { login: 'alice' },
+      closed: false,
+      closedAt: null,
+      url: `${server.url}/alice/proj/pull/1`,
+      permalink: `${server.url}/alice/proj/pull/1`,
+      resourcePath: '/alice/proj/pull/1',
+      additions: 3,
+      deletions: 1,
+      changedFiles: 2,
+      maintainerCanModify: false,
+      locked: false,
+      totalCommentsCount: 0,
+      viewerCanLabel: true,
+      viewerCanReact: true,
+      labels: { nodes: [{ name: 'bug' }] },
+      assignees: { nodes: [{ login: 'alice' }] },
+      milestone: null,
+      comments: { totalCount: 0 },
     });
     expect(pull.id).toMatch(/^PR_/);
     expect(pull.reactionGroups).toHaveLength(8);
@@ -85,13 +139,30 @@ describe('Repository.pullRequest', () => {
   });
 
   it('serves closed, draft and merged states', async () => {
-    const body = await gql(`{ repository(owner: "alice", name: "proj") {
+    const body = await gql(
+      `{ repository(owner: "alice", name: "proj") {
       closed: pullRequest(number: 3) { state closed isDraft merged author { login } viewerCanLabel }
-      merged: pullRequest(number: 4) { state closed merged mergedAt mergedBy { login } mergeCommit { oid } } } }`, {}, bob.token);
+      merged: pullRequest(number: 4) { state closed merged mergedAt mergedBy { login } mergeCommit { oid } } } }`,
+      {},
+      bob.token,
+    );
     expect(body.errors).toBeUndefined();
     const { closed, merged } = body.data!.repository;
-    expect(closed).toEqual({ state: 'CLOSED', closed: true, isDraft: true, merged: false, author: { login: 'bob' }, viewerCanLabel: false });
-    expect(merged).toMatchObject({ state: 'MERGED', closed: true, merged: true, mergedBy: { login: 'alice' }, mergeCommit: { oid: mainSha } });
+    expect(closed).toEqual({
+      state: 'CLOSED',
+      closed: true,
+      isDraft: true,
+      merged: false,
+      author: { login: 'bob' },
+      viewerCanLabel: false,
+    });
+    expect(merged).toMatchObject({
+      state: 'MERGED',
+      closed: true,
+      merged: true,
+      mergedBy: { login: 'alice' },
+      mergeCommit: { oid: mainSha },
+    });
     expect(merged.mergedAt).toMatch(/Z$/);
   });
 
@@ -106,8 +177,10 @@ describe('Repository.pullRequest', () => {
     expect(pull.commits.totalCount).toBe(2);
     expect(pull.commits.nodes.map((n: any) => n.commit.messageHeadline)).toEqual(['write a.txt', 'write README.md']);
     expect(pull.commits.nodes[1]).toMatchObject({
-      resourcePath: `/alice/proj/pull/1/commits/${featureSha}`, url: `${server.url}/alice/proj/pull/1/commits/${featureSha}`,
-      pullRequest: { number: 1 }, commit: { oid: featureSha },
+      resourcePath: `/alice/proj/pull/1/commits/${featureSha}`,
+      url: `${server.url}/alice/proj/pull/1/commits/${featureSha}`,
+      pullRequest: { number: 1 },
+      commit: { oid: featureSha },
     });
     expect(pull.lastCommit).toEqual({ nodes: [{ commit: { oid: featureSha } }], pageInfo: { hasPreviousPage: true } });
     expect(pull.files).toEqual({
@@ -123,8 +196,12 @@ describe('Repository.pullRequest', () => {
 
 describe('Repository.pullRequests', () => {
   const list = async (args: string, token = alice.token) => {
-    const body = await gql(`{ repository(owner: "alice", name: "proj") { pullRequests(${args}) {
-      totalCount nodes { number } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`, {}, token);
+    const body = await gql(
+      `{ repository(owner: "alice", name: "proj") { pullRequests(${args}) {
+      totalCount nodes { number } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`,
+      {},
+      token,
+    );
     expect(body.errors).toBeUndefined();
     return body.data!.repository.pullRequests;
   };
@@ -145,32 +222,51 @@ describe('Repository.pullRequests', () => {
 
   it('pages forwards and backwards', async () => {
     const first = await list('first: 2');
-    expect(first).toMatchObject({ totalCount: 3, nodes: [{ number: 1 }, { number: 3 }], pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    expect(first).toMatchObject({
+      totalCount: 3,
+      nodes: [{ number: 1 }, { number: 3 }],
+      pageInfo: { hasNextPage: true, hasPreviousPage: false },
+    });
     const next = await list(`first: 2, after: "${first.pageInfo.endCursor}"`);
     expect(next).toMatchObject({ nodes: [{ number: 4 }], pageInfo: { hasNextPage: false, hasPreviousPage: true } });
     expect(await numbers('last: 2')).toEqual([3, 4]);
     expect(await numbers(`last: 1, before: "${next.pageInfo.startCursor}"`)).toEqual([3]);
-    const count = await gql('{ repository(owner: "alice", name: "proj") { pullRequests(states: [OPEN, CLOSED]) { totalCount } } }');
+    const count = await gql(
+      '{ repository(owner: "alice", name: "proj") { pullRequests(states: [OPEN, CLOSED]) { totalCount } } }',
+    );
     expect(count.data!.repository.pullRequests.totalCount).toBe(2);
     const unbounded = await gql('{ repository(owner: "alice", name: "proj") { pullRequests { nodes { number } } } }');
     expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
   });
 
   it('issue lists and issue(number) leave pull requests out; issueOrPullRequest answers both', async () => {
-    const body = await gql(`{ repository(owner: "alice", name: "proj") {
+    const body = await gql(
+      `{ repository(owner: "alice", name: "proj") {
       issues(first: 10) { totalCount nodes { number } }
       issue(number: 1) { number }
       a: issueOrPullRequest(number: 1) { __typename ... on PullRequest { headRefName } }
       b: issueOrPullRequest(number: 2) { __typename ... on Issue { title } }
       c: issueOrPullRequest(number: 9) { __typename } }
-      label(name: "bug") { issues(first: 5) { totalCount } } } }`.replace('} }\n      label', '}\n      label'));
+      label(name: "bug") { issues(first: 5) { totalCount } } } }`.replace('} }\n      label', '}\n      label'),
+    );
     expect(body.errors).toEqual([
-      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'issue'], message: 'Could not resolve to an Issue with the number of 1.' }),
-      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository', 'c'], message: 'Could not resolve to an issue or pull request with the number of 9.' }),
+      expect.objectContaining({
+        type: 'NOT_FOUND',
+        path: ['repository', 'issue'],
+        message: 'Could not resolve to an Issue with the number of 1.',
+      }),
+      expect.objectContaining({
+        type: 'NOT_FOUND',
+        path: ['repository', 'c'],
+        message: 'Could not resolve to an issue or pull request with the number of 9.',
+      }),
     ]);
     expect(body.data!.repository).toEqual({
-      issues: { totalCount: 1, nodes: [{ number: 2 }] }, issue: null,
-      a: { __typename: 'PullRequest', headRefName: 'feature' }, b: { __typename: 'Issue', title: 'Just an issue' }, c: null,
+      issues: { totalCount: 1, nodes: [{ number: 2 }] },
+      issue: null,
+      a: { __typename: 'PullRequest', headRefName: 'feature' },
+      b: { __typename: 'Issue', title: 'Just an issue' },
+      c: null,
       label: { issues: { totalCount: 0 } },
     });
   });
@@ -178,14 +274,26 @@ describe('Repository.pullRequests', () => {
 
 describe('node(id:) for pull requests', () => {
   it('resolves PR_ ids (and the interfaces) for those who may see the repository', async () => {
-    const ids = (await gql(`{ a: repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } }
-      b: repository(owner: "alice", name: "secret") { pullRequest(number: 1) { id } } }`)).data!;
+    const ids = (
+      await gql(`{ a: repository(owner: "alice", name: "proj") { pullRequest(number: 1) { id } }
+      b: repository(owner: "alice", name: "secret") { pullRequest(number: 1) { id } } }`)
+    ).data!;
     const all = [ids.a.pullRequest.id, ids.b.pullRequest.id];
     const query = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on PullRequest { title }
       ... on Labelable { labels(first: 1) { totalCount } } ... on Assignable { assignees { totalCount } }
       ... on Lockable { locked } ... on Reactable { viewerCanReact } } }`;
-    const seen = { __typename: 'PullRequest', title: 'Add a', labels: { totalCount: 1 }, assignees: { totalCount: 1 }, locked: false, viewerCanReact: true };
-    expect((await gql(query, { ids: all })).data!.nodes).toEqual([seen, { ...seen, title: 'Hidden', labels: { totalCount: 0 }, assignees: { totalCount: 0 } }]);
+    const seen = {
+      __typename: 'PullRequest',
+      title: 'Add a',
+      labels: { totalCount: 1 },
+      assignees: { totalCount: 1 },
+      locked: false,
+      viewerCanReact: true,
+    };
+    expect((await gql(query, { ids: all })).data!.nodes).toEqual([
+      seen,
+      { ...seen, title: 'Hidden', labels: { totalCount: 0 }, assignees: { totalCount: 0 } },
+    ]);
     expect((await gql(query, { ids: all }, bob.token)).data!.nodes).toEqual([seen, null]);
     // An I_ id of the same row is not a PR_ id, and a PR_ id of a plain issue resolves to nothing.
     const issueId = (await rest(server, alice.token, 'GET', '/repos/alice/proj/issues/2')).node_id as string;
@@ -200,7 +308,11 @@ describe('node(id:) for pull requests', () => {
     const head = await branchWith(server, alice.token, 'alice/busy', 'b0', { 'f.txt': 'f\n' });
     for (let i = 1; i <= 20; i++) {
       await rest(server, alice.token, 'POST', '/repos/alice/busy/git/refs', { ref: `refs/heads/b${i}`, sha: head });
-      await openPullRequest(server, i % 2 ? alice.token : bob.token, 'alice/busy', { title: `PR ${i}`, head: `b${i}`, base: 'main' });
+      await openPullRequest(server, i % 2 ? alice.token : bob.token, 'alice/busy', {
+        title: `PR ${i}`,
+        head: `b${i}`,
+        base: 'main',
+      });
       ids.push((await rest(server, alice.token, 'GET', `/repos/alice/busy/pulls/${i}`)).node_id);
     }
     const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on PullRequest { number title state headRefName author { login }
@@ -226,7 +338,9 @@ describe('node(id:) for pull requests', () => {
     const one = await cost(ids.slice(0, 1));
     expect(await cost(ids)).toBe(one);
     expect(one).toBeLessThanOrEqual(6);
-    const page = await gql('{ repository(owner: "alice", name: "busy") { pullRequests(first: 20, states: [OPEN]) { totalCount nodes { author { login } } } } }');
+    const page = await gql(
+      '{ repository(owner: "alice", name: "busy") { pullRequests(first: 20, states: [OPEN]) { totalCount nodes { author { login } } } } }',
+    );
     expect(page.data!.repository.pullRequests.totalCount).toBe(20);
     expect(page.data!.repository.pullRequests.nodes[1].author.login).toBe('bob');
   });

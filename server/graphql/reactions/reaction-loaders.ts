@@ -9,7 +9,14 @@ import { SUBJECT_KINDS } from '../../reactions/reaction-subject.js';
 import type { Page } from '../issues/issue-reads.js';
 import { pageLoader } from '../label-milestone-loaders.js';
 import type { ReactionModel } from './reaction-models.js';
-import { reactionPages, reactionsByIds, reactionSummaries, type ReactionPageRequest, type ReactionSummary, type SubjectKind } from './reaction-reads.js';
+import {
+  reactionPages,
+  reactionsByIds,
+  reactionSummaries,
+  type ReactionPageRequest,
+  type ReactionSummary,
+  type SubjectKind,
+} from './reaction-reads.js';
 
 export interface ReactionLoaders {
   reactionById: DataLoader<number, ReactionModel | null>;
@@ -25,12 +32,17 @@ export function createReactionLoaders(sql: Sql, viewerId: number | null): Reacti
       return ids.map((id) => found.get(id) ?? null);
     }),
     reactionPage: pageLoader((ids, page: ReactionPageRequest) => reactionPages(sql, ids, page)),
-    reactionSummary: new DataLoader(async (keys) => {
-      const found = await Promise.all(SUBJECT_KINDS.map(async (kind) => {
-        const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
-        return ids.length ? reactionSummaries(sql, kind, ids, viewerId) : new Map<number, ReactionSummary>();
-      }));
-      return keys.map((key) => found[SUBJECT_KINDS.indexOf(key.kind)]!.get(key.id) ?? new Map());
-    }, { cacheKeyFn: (key) => `${key.kind}:${key.id}` }),
+    reactionSummary: new DataLoader(
+      async (keys) => {
+        const found = await Promise.all(
+          SUBJECT_KINDS.map(async (kind) => {
+            const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
+            return ids.length ? reactionSummaries(sql, kind, ids, viewerId) : new Map<number, ReactionSummary>();
+          }),
+        );
+        return keys.map((key) => found[SUBJECT_KINDS.indexOf(key.kind)]!.get(key.id) ?? new Map());
+      },
+      { cacheKeyFn: (key) => `${key.kind}:${key.id}` },
+    ),
   };
 }

@@ -30,14 +30,27 @@ export interface ReactionModel {
  */
 export type ReactableModel = IssueModel | CommentModel | ReviewCommentModel | ReviewModel | ReleaseModel;
 
-export interface ReactionGroupModel { subject: ReactableModel; content: RestContent; count: number }
+export interface ReactionGroupModel {
+  subject: ReactableModel;
+  content: RestContent;
+  count: number;
+}
 
-export type ReactionConnectionModel = ReturnType<typeof connection<ReactionModel>> & { subject: ReactableModel; content: RestContent | null };
+export type ReactionConnectionModel = ReturnType<typeof connection<ReactionModel>> & {
+  subject: ReactableModel;
+  content: RestContent | null;
+};
 
 /** GraphQL's content names and REST's, in GitHub's order of reaction groups. */
 export const CONTENTS: readonly (readonly [ReactionContent, RestContent])[] = [
-  ['THUMBS_UP', '+1'], ['THUMBS_DOWN', '-1'], ['LAUGH', 'laugh'], ['HOORAY', 'hooray'],
-  ['CONFUSED', 'confused'], ['HEART', 'heart'], ['ROCKET', 'rocket'], ['EYES', 'eyes'],
+  ['THUMBS_UP', '+1'],
+  ['THUMBS_DOWN', '-1'],
+  ['LAUGH', 'laugh'],
+  ['HOORAY', 'hooray'],
+  ['CONFUSED', 'confused'],
+  ['HEART', 'heart'],
+  ['ROCKET', 'rocket'],
+  ['EYES', 'eyes'],
 ];
 const TO_REST = new Map(CONTENTS);
 const TO_GRAPHQL = new Map(CONTENTS.map(([graphql, rest]) => [rest, graphql]));
@@ -46,13 +59,24 @@ export const restContent = (content: ReactionContent): RestContent => TO_REST.ge
 export const graphqlContent = (content: RestContent): ReactionContent => TO_GRAPHQL.get(content)!;
 
 export { isRelease };
-export const isReviewComment = (subject: ReactableModel): subject is ReviewCommentModel => 'node_type' in subject && subject.node_type === 'PullRequestReviewComment';
-export const isReview = (subject: ReactableModel): subject is ReviewModel => 'node_type' in subject && subject.node_type === 'PullRequestReview';
-export const isComment = (subject: ReactableModel): subject is CommentModel => 'issue_id' in subject && !('node_type' in subject);
+export const isReviewComment = (subject: ReactableModel): subject is ReviewCommentModel =>
+  'node_type' in subject && subject.node_type === 'PullRequestReviewComment';
+export const isReview = (subject: ReactableModel): subject is ReviewModel =>
+  'node_type' in subject && subject.node_type === 'PullRequestReview';
+export const isComment = (subject: ReactableModel): subject is CommentModel =>
+  'issue_id' in subject && !('node_type' in subject);
 
 /** The subject as the REST store names it. */
 export const subjectOf = (subject: ReactableModel): ReactionSubject => ({
-  kind: isRelease(subject) ? 'release' : isReview(subject) ? 'review' : isReviewComment(subject) ? 'review_comment' : isComment(subject) ? 'comment' : 'issue',
+  kind: isRelease(subject)
+    ? 'release'
+    : isReview(subject)
+      ? 'review'
+      : isReviewComment(subject)
+        ? 'review_comment'
+        : isComment(subject)
+          ? 'comment'
+          : 'issue',
   id: subject.id,
 });
 
@@ -62,5 +86,8 @@ export const takesContent = (subject: ReactableModel, content: RestContent): boo
 
 /** All groups the subject takes (eight, a release's six), with the rollup's counts (zero for contents nobody used, as GitHub lists them). */
 export const reactionGroupsOf = (subject: ReactableModel): ReactionGroupModel[] =>
-  CONTENTS.filter(([, content]) => takesContent(subject, content))
-    .map(([, content]) => ({ subject, content, count: subject.reaction_counts[content] ?? 0 }));
+  CONTENTS.filter(([, content]) => takesContent(subject, content)).map(([, content]) => ({
+    subject,
+    content,
+    count: subject.reaction_counts[content] ?? 0,
+  }));

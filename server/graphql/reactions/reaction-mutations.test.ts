@@ -16,9 +16,11 @@ let commentNodeId: string;
 let lockedId: string;
 let hiddenId: string;
 
-const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
-const rest = (path: string, method = 'GET', body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
+const rest = (path: string, method = 'GET', body?: unknown, token = alice.token) =>
+  apiOk(server, path, { method, token, body });
 
 const ADD = `mutation($input: AddReactionInput!) { addReaction(input: $input) { clientMutationId
   reaction { id databaseId content user { login } reactable { __typename } }
@@ -46,8 +48,10 @@ beforeAll(async () => {
   await rest('/repos/alice/feel/issues', 'POST', { title: 'Locked' });
   await rest('/repos/alice/feel/issues/2/lock', 'PUT', {});
   await rest('/repos/alice/hidden/issues', 'POST', { title: 'Secret' });
-  const ids = (await gql(`{ a: repository(owner: "alice", name: "feel") { one: issue(number: 1) { id } two: issue(number: 2) { id } }
-    b: repository(owner: "alice", name: "hidden") { issue(number: 1) { id } } }`)).data!;
+  const ids = (
+    await gql(`{ a: repository(owner: "alice", name: "feel") { one: issue(number: 1) { id } two: issue(number: 2) { id } }
+    b: repository(owner: "alice", name: "hidden") { issue(number: 1) { id } } }`)
+  ).data!;
   [issueId, lockedId, hiddenId] = [ids.a.one.id, ids.a.two.id, ids.b.issue.id];
   commentNodeId = comment.node_id;
 });
@@ -56,7 +60,11 @@ afterAll(() => server.close());
 describe('addReaction', () => {
   it('adds a reaction, answers the same one the second time, and REST counts it once', async () => {
     const added = await mutate(ADD, { subjectId: issueId, content: 'HOORAY' }, bob.token);
-    expect(added.reaction).toMatchObject({ content: 'HOORAY', user: { login: 'bob' }, reactable: { __typename: 'Issue' } });
+    expect(added.reaction).toMatchObject({
+      content: 'HOORAY',
+      user: { login: 'bob' },
+      reactable: { __typename: 'Issue' },
+    });
     expect(added.reaction.id).toMatch(/^RE_/);
     expect(added.subject).toEqual({ __typename: 'Issue', id: issueId, reactions: { totalCount: 1 } });
     expect(added.reactionGroups[3]).toEqual({ content: 'HOORAY', reactors: { totalCount: 1 }, viewerHasReacted: true });
@@ -65,13 +73,19 @@ describe('addReaction', () => {
     expect(again.subject.reactions.totalCount).toBe(1);
     expect((await rest('/repos/alice/feel/issues/1')).reactions).toMatchObject({ total_count: 1, hooray: 1 });
     const listed = await rest('/repos/alice/feel/issues/1/reactions');
-    expect(listed).toEqual([expect.objectContaining({ id: added.reaction.databaseId, node_id: added.reaction.id, content: 'hooray' })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: added.reaction.databaseId, node_id: added.reaction.id, content: 'hooray' }),
+    ]);
   });
 
   it('reacts to comments', async () => {
     const added = await mutate(ADD, { subjectId: commentNodeId, content: 'THUMBS_DOWN' });
     expect(added.reaction.reactable.__typename).toBe('IssueComment');
-    expect(added.subject).toMatchObject({ __typename: 'IssueComment', id: commentNodeId, reactions: { totalCount: 1 } });
+    expect(added.subject).toMatchObject({
+      __typename: 'IssueComment',
+      id: commentNodeId,
+      reactions: { totalCount: 1 },
+    });
     const comment = (await rest('/repos/alice/feel/issues/1/comments'))[0];
     expect(comment.reactions).toMatchObject({ total_count: 1, '-1': 1 });
   });
@@ -85,15 +99,19 @@ describe('addReaction', () => {
 
   it('answers NOT_FOUND for unknown, invisible and wrong-kind subjects, FORBIDDEN without a writing token', async () => {
     for (const subjectId of ['I_nope', hiddenId, (await gql('{ viewer { id } }')).data!.viewer.id]) {
-      expect((await gql(ADD, { input: { subjectId, content: 'EYES' } }, bob.token)).errors?.[0]?.type).toBe('NOT_FOUND');
+      expect((await gql(ADD, { input: { subjectId, content: 'EYES' } }, bob.token)).errors?.[0]?.type).toBe(
+        'NOT_FOUND',
+      );
     }
     const reader = await server.createUser('reader', { scopes: ['user'] });
-    expect((await gql(ADD, { input: { subjectId: issueId, content: 'EYES' } }, reader.token)).errors?.[0]?.type).toBe('FORBIDDEN');
+    expect((await gql(ADD, { input: { subjectId: issueId, content: 'EYES' } }, reader.token)).errors?.[0]?.type).toBe(
+      'FORBIDDEN',
+    );
   });
 });
 
 describe('removeReaction', () => {
-  it('removes only the viewer\'s own reaction of the content, and its RE_ id then resolves to nothing', async () => {
+  it("removes only the viewer's own reaction of the content, and its RE_ id then resolves to nothing", async () => {
     const mine = (await mutate(ADD, { subjectId: issueId, content: 'ROCKET' }, bob.token)).reaction;
     await mutate(ADD, { subjectId: issueId, content: 'ROCKET' });
     // Alice's removal takes hers, not bob's.

@@ -6,7 +6,11 @@
 // A release takes six contents (no THUMBS_DOWN, no CONFUSED), as on GitHub.
 import { decodeNodeId } from '../../ids/node-id.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
-import { addReaction as storeAdd, ownReactionId, removeReaction as storeRemove } from '../../reactions/reactions-store.js';
+import {
+  addReaction as storeAdd,
+  ownReactionId,
+  removeReaction as storeRemove,
+} from '../../reactions/reactions-store.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
@@ -15,22 +19,39 @@ import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import { loadRelease } from '../releases/release-resolvers.js';
 import { conversationLocked } from './reaction-resolvers.js';
-import { isComment, isRelease, isReview, isReviewComment, reactionGroupsOf, restContent, subjectOf, takesContent, type ReactableModel } from './reaction-models.js';
+import {
+  isComment,
+  isRelease,
+  isReview,
+  isReviewComment,
+  reactionGroupsOf,
+  restContent,
+  subjectOf,
+  takesContent,
+  type ReactableModel,
+} from './reaction-models.js';
 
 import { isPull } from '../pulls/pull-models.js';
 
 type M = Required<MutationResolvers>;
 
 /** The issue, pull request, comment, review or release behind a subject id, with its visible repository and whether its conversation is locked; NOT_FOUND otherwise. */
-async function visibleReactable(ctx: GraphqlContext, id: string): Promise<{ subject: ReactableModel; repo: RepositoryRow; locked: boolean }> {
+async function visibleReactable(
+  ctx: GraphqlContext,
+  id: string,
+): Promise<{ subject: ReactableModel; repo: RepositoryRow; locked: boolean }> {
   const decoded = decodeNodeId(id);
   let subject: ReactableModel | null = null;
   if (decoded?.oid === undefined && decoded?.type === 'Issue') subject = await ctx.loaders.issueById.load(decoded.id);
-  if (decoded?.oid === undefined && decoded?.type === 'IssueComment') subject = await ctx.loaders.commentById.load(decoded.id);
-  if (decoded?.oid === undefined && decoded?.type === 'PullRequest') subject = await ctx.loaders.pullById.load(decoded.id);
+  if (decoded?.oid === undefined && decoded?.type === 'IssueComment')
+    subject = await ctx.loaders.commentById.load(decoded.id);
+  if (decoded?.oid === undefined && decoded?.type === 'PullRequest')
+    subject = await ctx.loaders.pullById.load(decoded.id);
   // Someone else's pending review, or a comment of it, is not loaded (NOT_FOUND), as REST's 404.
-  if (decoded?.oid === undefined && decoded?.type === 'PullRequestReviewComment') subject = await ctx.loaders.reviewCommentById.load(decoded.id);
-  if (decoded?.oid === undefined && decoded?.type === 'PullRequestReview') subject = await ctx.loaders.reviewById.load(decoded.id);
+  if (decoded?.oid === undefined && decoded?.type === 'PullRequestReviewComment')
+    subject = await ctx.loaders.reviewCommentById.load(decoded.id);
+  if (decoded?.oid === undefined && decoded?.type === 'PullRequestReview')
+    subject = await ctx.loaders.reviewById.load(decoded.id);
   // A draft the caller may not see is not loaded (NOT_FOUND), as REST's 404.
   if (decoded?.oid === undefined && decoded?.type === 'Release') subject = await loadRelease(ctx, decoded.id);
   const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
@@ -44,11 +65,17 @@ async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: st
   if (isReviewComment(subject)) ctx.loaders.reviewCommentById.clear(subject.id);
   if (isRelease(subject)) ctx.loaders.releaseById.clear(subject.id);
   if (isReview(subject)) ctx.loaders.reviewById.clear(subject.id);
-  const fresh = isRelease(subject) ? await loadRelease(ctx, subject.id)
-    : isReview(subject) ? await ctx.loaders.reviewById.load(subject.id)
-    : isReviewComment(subject) ? await ctx.loaders.reviewCommentById.load(subject.id)
-    : isComment(subject) ? await ctx.loaders.commentById.load(subject.id)
-    : isPull(subject) ? await ctx.loaders.pullById.load(subject.id) : await ctx.loaders.issueById.load(subject.id);
+  const fresh = isRelease(subject)
+    ? await loadRelease(ctx, subject.id)
+    : isReview(subject)
+      ? await ctx.loaders.reviewById.load(subject.id)
+      : isReviewComment(subject)
+        ? await ctx.loaders.reviewCommentById.load(subject.id)
+        : isComment(subject)
+          ? await ctx.loaders.commentById.load(subject.id)
+          : isPull(subject)
+            ? await ctx.loaders.pullById.load(subject.id)
+            : await ctx.loaders.issueById.load(subject.id);
   if (fresh === null) throw nodeNotFound(id);
   return fresh;
 }
@@ -56,13 +83,20 @@ async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: st
 export const addReaction: M['addReaction'] = async (_parent, { input }, ctx) => {
   const { subject, repo, locked } = await visibleReactable(ctx, input.subjectId);
   const writer = await writerOf(ctx, repo, 'addReaction', 'read');
-  if (locked && !canCommentWhenLocked(writer.permission)) throw githubError('FORBIDDEN', 'Unable to create reaction because issue is locked.');
-  if (!takesContent(subject, restContent(input.content))) throw githubError('UNPROCESSABLE', `A release cannot be reacted to with ${input.content}.`);
+  if (locked && !canCommentWhenLocked(writer.permission))
+    throw githubError('FORBIDDEN', 'Unable to create reaction because issue is locked.');
+  if (!takesContent(subject, restContent(input.content)))
+    throw githubError('UNPROCESSABLE', `A release cannot be reacted to with ${input.content}.`);
   const added = await storeAdd(ctx.services.sql, subjectOf(subject), writer.userId, restContent(input.content));
   if (added === null) throw nodeNotFound(input.subjectId);
   const after = await freshSubject(ctx, subject, input.subjectId);
   const reaction = await ctx.loaders.reactionById.load(added.row.id);
-  return { clientMutationId: input.clientMutationId, reaction, subject: after, reactionGroups: reactionGroupsOf(after) };
+  return {
+    clientMutationId: input.clientMutationId,
+    reaction,
+    subject: after,
+    reactionGroups: reactionGroupsOf(after),
+  };
 };
 
 export const removeReaction: M['removeReaction'] = async (_parent, { input }, ctx) => {
@@ -72,7 +106,13 @@ export const removeReaction: M['removeReaction'] = async (_parent, { input }, ct
   const id = await ownReactionId(ctx.services.sql, reactionSubject, writer.userId, restContent(input.content));
   // The reaction as it was: the payload shows what went (its ID resolves to nothing from now on).
   const reaction = id === null ? null : await ctx.loaders.reactionById.load(id);
-  const removed = id !== null && (await storeRemove(ctx.services.sql, reactionSubject, id, writer.userId)) === 'removed';
+  const removed =
+    id !== null && (await storeRemove(ctx.services.sql, reactionSubject, id, writer.userId)) === 'removed';
   const after = await freshSubject(ctx, subject, input.subjectId);
-  return { clientMutationId: input.clientMutationId, reaction: removed ? reaction : null, subject: after, reactionGroups: reactionGroupsOf(after) };
+  return {
+    clientMutationId: input.clientMutationId,
+    reaction: removed ? reaction : null,
+    subject: after,
+    reactionGroups: reactionGroupsOf(after),
+  };
 };

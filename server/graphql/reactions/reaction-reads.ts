@@ -34,12 +34,18 @@ const subjectColumn = (kind: SubjectKind) => `x.${SUBJECT_COLUMNS[kind]}`;
 export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, ReactionModel>> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
   if (valid.length === 0) return new Map();
-  const rows = await sql<ReactionModel[]>`SELECT ${sql.unsafe(REACTION_COLUMNS)} FROM ${sql.unsafe(REACTION_FROM)} WHERE x.id = ANY(${valid})`;
+  const rows = await sql<
+    ReactionModel[]
+  >`SELECT ${sql.unsafe(REACTION_COLUMNS)} FROM ${sql.unsafe(REACTION_FROM)} WHERE x.id = ANY(${valid})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A page of each subject's reactions, oldest first by default (REST's order), with each subject's total. */
-export async function reactionPages(sql: Sql, subjectIds: readonly number[], request: ReactionPageRequest): Promise<Map<number, Page<ReactionModel>>> {
+export async function reactionPages(
+  sql: Sql,
+  subjectIds: readonly number[],
+  request: ReactionPageRequest,
+): Promise<Map<number, Page<ReactionModel>>> {
   const subject = sql.unsafe(subjectColumn(request.kind));
   const conditions = [sql`${subject} = ANY(${subjectIds as number[]})`];
   if (request.content !== null) conditions.push(sql`x.content = ${request.content}`);
@@ -50,18 +56,30 @@ export async function reactionPages(sql: Sql, subjectIds: readonly number[], req
       row_number() OVER (PARTITION BY ${subject} ORDER BY x.created_at ${dir}, x.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${subject})::int AS total
     FROM ${sql.unsafe(REACTION_FROM)} WHERE ${where}`;
-  const pages = await rankedPages<ReactionModel & { subject_id?: number; [key: string]: unknown }>(sql, 'subject_id', subjectIds, request.window, select);
+  const pages = await rankedPages<ReactionModel & { subject_id?: number; [key: string]: unknown }>(
+    sql,
+    'subject_id',
+    subjectIds,
+    request.window,
+    select,
+  );
   for (const page of pages.values()) for (const row of page.rows) delete row.subject_id;
   return pages;
 }
 
 /** The summaries of many subjects of one kind; `viewerId` null (anonymous) has reacted to nothing. */
-export async function reactionSummaries(sql: Sql, kind: SubjectKind, subjectIds: readonly number[], viewerId: number | null): Promise<Map<number, ReactionSummary>> {
+export async function reactionSummaries(
+  sql: Sql,
+  kind: SubjectKind,
+  subjectIds: readonly number[],
+  viewerId: number | null,
+): Promise<Map<number, ReactionSummary>> {
   const subject = sql.unsafe(subjectColumn(kind));
   const rows = await sql<{ subject_id: number; content: ReactionContent; first_at: Date; viewer_has: boolean }[]>`
     SELECT ${subject} AS subject_id, x.content, min(x.created_at) AS first_at, COALESCE(bool_or(x.user_id = ${viewerId}), false) AS viewer_has
     FROM reactions x WHERE ${subject} = ANY(${subjectIds as number[]}) GROUP BY 1, 2`;
   const found = new Map<number, ReactionSummary>(subjectIds.map((id) => [id, new Map()]));
-  for (const row of rows) found.get(row.subject_id)!.set(row.content, { firstAt: row.first_at, viewerHas: row.viewer_has });
+  for (const row of rows)
+    found.get(row.subject_id)!.set(row.content, { firstAt: row.first_at, viewerHas: row.viewer_has });
   return found;
 }

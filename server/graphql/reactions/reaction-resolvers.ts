@@ -11,17 +11,35 @@ import type { AccountRow } from '../../repos/accounts-store.js';
 import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type {
-  IssueReactionsArgs, ReactableResolvers, ReactionConnectionResolvers, ReactionGroupResolvers, ReactionGroupReactorsArgs, ReactionResolvers, ReactorResolvers,
+  IssueReactionsArgs,
+  ReactableResolvers,
+  ReactionConnectionResolvers,
+  ReactionGroupResolvers,
+  ReactionGroupReactorsArgs,
+  ReactionResolvers,
+  ReactorResolvers,
 } from '../generated/resolvers-types.js';
 import { loadRelease } from '../releases/release-resolvers.js';
 import { viewerAs } from '../issues/mutation-access.js';
 import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';
 import {
-  graphqlContent, isComment, isRelease, isReview, isReviewComment, reactionGroupsOf, restContent, subjectOf, type ReactableModel, type ReactionConnectionModel, type ReactionGroupModel, type ReactionModel,
+  graphqlContent,
+  isComment,
+  isRelease,
+  isReview,
+  isReviewComment,
+  reactionGroupsOf,
+  restContent,
+  subjectOf,
+  type ReactableModel,
+  type ReactionConnectionModel,
+  type ReactionGroupModel,
+  type ReactionModel,
 } from './reaction-models.js';
 
-const summaryOf = (ctx: GraphqlContext, subject: ReactableModel) => ctx.loaders.reactionSummary.load(subjectOf(subject));
+const summaryOf = (ctx: GraphqlContext, subject: ReactableModel) =>
+  ctx.loaders.reactionSummary.load(subjectOf(subject));
 
 /** Read access with a token that may write issues; push access as well when the conversation is locked (REST's rule). */
 export async function canReact(ctx: GraphqlContext, subject: ReactableModel): Promise<boolean> {
@@ -34,37 +52,60 @@ export async function canReact(ctx: GraphqlContext, subject: ReactableModel): Pr
 /** Whether the subject's conversation is locked: its issue's or pull request's; a release has none. */
 export async function conversationLocked(ctx: GraphqlContext, subject: ReactableModel): Promise<boolean> {
   if (isRelease(subject)) return false;
-  const issue = isComment(subject) || isReviewComment(subject) || isReview(subject) ? await ctx.loaders.issueById.load(subject.issue_id) : subject;
+  const issue =
+    isComment(subject) || isReviewComment(subject) || isReview(subject)
+      ? await ctx.loaders.issueById.load(subject.issue_id)
+      : subject;
   return issue?.locked ?? false;
 }
 
-async function reactions(subject: ReactableModel, args: Partial<IssueReactionsArgs>, ctx: GraphqlContext): Promise<ReactionConnectionModel> {
+async function reactions(
+  subject: ReactableModel,
+  args: Partial<IssueReactionsArgs>,
+  ctx: GraphqlContext,
+): Promise<ReactionConnectionModel> {
   const window = twoWayWindow(args, 'reactions');
   const content = args.content ? restContent(args.content) : null;
   if (window.first === 0) {
     // A `totalCount`-only selection: the rollup knows it.
-    const total = content ? (subject.reaction_counts[content] ?? 0) : Object.values(subject.reaction_counts).reduce((sum: number, n) => sum + (n ?? 0), 0);
+    const total = content
+      ? (subject.reaction_counts[content] ?? 0)
+      : Object.values(subject.reaction_counts).reduce((sum: number, n) => sum + (n ?? 0), 0);
     return { ...connection([], total, window), subject, content };
   }
   const { kind } = subjectOf(subject);
   const page = await ctx.loaders.reactionPage.load({
-    repositoryId: subject.id, page: { kind, window, content, direction: args.orderBy?.direction ?? 'ASC', withUser: false },
+    repositoryId: subject.id,
+    page: { kind, window, content, direction: args.orderBy?.direction ?? 'ASC', withUser: false },
   });
   return { ...connection(page.rows, page.total, pageAt(window, page.rows.length, page.total)), subject, content };
 }
 
 /** Who reacted with the group's content, oldest first, each with when. */
-async function reactors(group: ReactionGroupModel, args: Partial<ReactionGroupReactorsArgs>, name: string, ctx: GraphqlContext) {
+async function reactors(
+  group: ReactionGroupModel,
+  args: Partial<ReactionGroupReactorsArgs>,
+  name: string,
+  ctx: GraphqlContext,
+) {
   const window = twoWayWindow(args, name);
   // Without rows asked, the rollup's count (which a deleted account's reaction is still part of).
   if (window.first === 0) return { ...connection<AccountRow>([], group.count, window), edges: [] };
   const page = await ctx.loaders.reactionPage.load({
-    repositoryId: group.subject.id, page: { kind: subjectOf(group.subject).kind, window, content: group.content, direction: 'ASC', withUser: true },
+    repositoryId: group.subject.id,
+    page: { kind: subjectOf(group.subject).kind, window, content: group.content, direction: 'ASC', withUser: true },
   });
   const people = await Promise.all(page.rows.map((row) => ctx.loaders.accountById.load(row.user_id!)));
   const found = page.rows.map((row, i) => ({ row, person: people[i]! })).filter(({ person }) => person !== null);
-  const result = connection(found.map(({ person }) => person), page.total, pageAt(window, page.rows.length, page.total));
-  return { ...result, edges: result.edges.map((edge, i) => ({ ...edge, reactedAt: isoSeconds(found[i]!.row.created_at) })) };
+  const result = connection(
+    found.map(({ person }) => person),
+    page.total,
+    pageAt(window, page.rows.length, page.total),
+  );
+  return {
+    ...result,
+    edges: result.edges.map((edge, i) => ({ ...edge, reactedAt: isoSeconds(found[i]!.row.created_at) })),
+  };
 }
 
 /**
@@ -74,13 +115,24 @@ async function reactors(group: ReactionGroupModel, args: Partial<ReactionGroupRe
  */
 export const reactableFields = {
   reactionGroups: (subject: ReactableModel) => reactionGroupsOf(subject),
-  reactions: (subject: ReactableModel, args: Partial<IssueReactionsArgs>, ctx: GraphqlContext) => reactions(subject, args, ctx),
+  reactions: (subject: ReactableModel, args: Partial<IssueReactionsArgs>, ctx: GraphqlContext) =>
+    reactions(subject, args, ctx),
   viewerCanReact: (subject: ReactableModel, _args: unknown, ctx: GraphqlContext) => canReact(ctx, subject),
 };
 
 export const Reactable: ReactableResolvers = {
-  __resolveType: (subject) => (isRelease(subject) ? 'Release' : isReview(subject) ? 'PullRequestReview' : isReviewComment(subject) ? 'PullRequestReviewComment'
-    : isComment(subject) ? 'IssueComment' : isPull(subject) ? 'PullRequest' : 'Issue'),
+  __resolveType: (subject) =>
+    isRelease(subject)
+      ? 'Release'
+      : isReview(subject)
+        ? 'PullRequestReview'
+        : isReviewComment(subject)
+          ? 'PullRequestReviewComment'
+          : isComment(subject)
+            ? 'IssueComment'
+            : isPull(subject)
+              ? 'PullRequest'
+              : 'Issue',
 };
 
 export const Reactor: ReactorResolvers = { __resolveType: accountType };
@@ -105,7 +157,8 @@ export const Reaction: ReactionResolvers = {
  */
 export async function reactionSubject(ctx: GraphqlContext, reaction: ReactionModel): Promise<ReactableModel | null> {
   // An issue's reaction may be a pull request's (a pull request is an issue): that one shows as the PullRequest.
-  if (reaction.issue_id !== null) return (await ctx.loaders.pullById.load(reaction.issue_id)) ?? ctx.loaders.issueById.load(reaction.issue_id);
+  if (reaction.issue_id !== null)
+    return (await ctx.loaders.pullById.load(reaction.issue_id)) ?? ctx.loaders.issueById.load(reaction.issue_id);
   if (reaction.review_comment_id !== null) return ctx.loaders.reviewCommentById.load(reaction.review_comment_id);
   if (reaction.review_id !== null) return ctx.loaders.reviewById.load(reaction.review_id);
   if (reaction.release_id !== null) return loadRelease(ctx, reaction.release_id);
@@ -120,7 +173,8 @@ export const ReactionGroup: ReactionGroupResolvers = {
     return first ? isoSeconds(first) : null;
   },
   subject: (group) => group.subject,
-  viewerHasReacted: async (group, _args, ctx) => group.count > 0 && ((await summaryOf(ctx, group.subject)).get(group.content)?.viewerHas ?? false),
+  viewerHasReacted: async (group, _args, ctx) =>
+    group.count > 0 && ((await summaryOf(ctx, group.subject)).get(group.content)?.viewerHas ?? false),
   reactors: (group, args, ctx) => reactors(group, args, 'reactors', ctx),
   users: (group, args, ctx) => reactors(group, args, 'users', ctx),
 };

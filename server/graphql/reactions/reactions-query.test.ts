@@ -15,14 +15,19 @@ let bob: TestUser;
 let carol: TestUser;
 const statements: string[] = [];
 
-const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
-const rest = (path: string, method: string, body?: unknown, token = alice.token) => apiOk(server, path, { method, token, body });
+const rest = (path: string, method: string, body?: unknown, token = alice.token) =>
+  apiOk(server, path, { method, token, body });
 
 let commentId = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   carol = await server.createUser('carol');
@@ -43,7 +48,13 @@ beforeAll(async () => {
   await rest('/repos/alice/hidden/issues/1/reactions', 'POST', { content: 'eyes' });
   for (let i = 1; i <= 50; i++) {
     await rest('/repos/alice/crowd/issues', 'POST', { title: `Crowd ${i}` });
-    if (i % 3 === 0) await rest(`/repos/alice/crowd/issues/${i}/reactions`, 'POST', { content: 'hooray' }, i % 2 ? bob.token : alice.token);
+    if (i % 3 === 0)
+      await rest(
+        `/repos/alice/crowd/issues/${i}/reactions`,
+        'POST',
+        { content: 'hooray' },
+        i % 2 ? bob.token : alice.token,
+      );
   }
 });
 afterAll(() => server.close());
@@ -52,11 +63,20 @@ const GROUPS = `{ repository(owner: "alice", name: "moods") { issue(number: 1) {
   reactionGroups { content createdAt viewerHasReacted subject { id } reactors { totalCount } users { totalCount } } } } }`;
 
 describe('reactionGroups', () => {
-  it('lists all eight contents in GitHub\'s order with the rollup\'s counts, first reaction time and the viewer\'s own', async () => {
+  it("lists all eight contents in GitHub's order with the rollup's counts, first reaction time and the viewer's own", async () => {
     const body = await gql(GROUPS, {}, bob.token);
     expect(body.errors).toBeUndefined();
     const groups = body.data!.repository.issue.reactionGroups;
-    expect(groups.map((g: any) => g.content)).toEqual(['THUMBS_UP', 'THUMBS_DOWN', 'LAUGH', 'HOORAY', 'CONFUSED', 'HEART', 'ROCKET', 'EYES']);
+    expect(groups.map((g: any) => g.content)).toEqual([
+      'THUMBS_UP',
+      'THUMBS_DOWN',
+      'LAUGH',
+      'HOORAY',
+      'CONFUSED',
+      'HEART',
+      'ROCKET',
+      'EYES',
+    ]);
     expect(groups.map((g: any) => g.reactors.totalCount)).toEqual([2, 0, 1, 0, 0, 1, 0, 0]);
     expect(groups.map((g: any) => g.users.totalCount)).toEqual([2, 0, 1, 0, 0, 1, 0, 0]);
     expect(groups.map((g: any) => g.viewerHasReacted)).toEqual([true, false, false, false, false, true, false, false]);
@@ -64,7 +84,16 @@ describe('reactionGroups', () => {
     expect(groups[1].createdAt).toBeNull();
     expect(groups[0].subject.id).toMatch(/^I_/);
     const forCarol = (await gql(GROUPS, {}, carol.token)).data!.repository.issue.reactionGroups;
-    expect(forCarol.map((g: any) => g.viewerHasReacted)).toEqual([false, false, true, false, false, false, false, false]);
+    expect(forCarol.map((g: any) => g.viewerHasReacted)).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('lists the reactors of a group, oldest first, with when they reacted', async () => {
@@ -73,7 +102,11 @@ describe('reactionGroups', () => {
       users(last: 5) { nodes { login } } } } } }`);
     expect(body.errors).toBeUndefined();
     const [thumbsUp] = body.data!.repository.issue.reactionGroups;
-    expect(thumbsUp.reactors).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: true }, edges: [{ node: { __typename: 'User', login: 'bob' } }] });
+    expect(thumbsUp.reactors).toMatchObject({
+      totalCount: 2,
+      pageInfo: { hasNextPage: true },
+      edges: [{ node: { __typename: 'User', login: 'bob' } }],
+    });
     expect(thumbsUp.reactors.edges[0].reactedAt).toMatch(/Z$/);
     expect(thumbsUp.users.nodes).toEqual([{ login: 'bob' }, { login: 'alice' }]);
   });
@@ -91,7 +124,11 @@ describe('reactions connection', () => {
     const first = page(await gql(REACTIONS, { first: 3 }));
     expect(first.totalCount).toBe(4);
     expect(first.viewerHasReacted).toBe(true);
-    expect(first.nodes.map((n: any) => [n.content, n.user.login])).toEqual([['THUMBS_UP', 'bob'], ['THUMBS_UP', 'alice'], ['HEART', 'bob']]);
+    expect(first.nodes.map((n: any) => [n.content, n.user.login])).toEqual([
+      ['THUMBS_UP', 'bob'],
+      ['THUMBS_UP', 'alice'],
+      ['HEART', 'bob'],
+    ]);
     expect(first.nodes[0]).toMatchObject({ reactable: { __typename: 'Issue', number: 1 } });
     expect(first.nodes[0].id).toMatch(/^RE_/);
     const rest = page(await gql(REACTIONS, { first: 3, after: first.pageInfo.endCursor }));
@@ -103,39 +140,64 @@ describe('reactions connection', () => {
     const hearts = page(await gql(REACTIONS, { first: 5, content: 'HEART' }, carol.token));
     expect(hearts).toMatchObject({ totalCount: 1, viewerHasReacted: false, nodes: [{ user: { login: 'bob' } }] });
     // totalCount alone needs no `first` (the rollup answers it).
-    const count = await gql('{ repository(owner: "alice", name: "moods") { issue(number: 1) { reactions(content: THUMBS_UP) { totalCount } } } }');
+    const count = await gql(
+      '{ repository(owner: "alice", name: "moods") { issue(number: 1) { reactions(content: THUMBS_UP) { totalCount } } } }',
+    );
     expect(count.data!.repository.issue.reactions.totalCount).toBe(2);
   });
 
-  it('serves comments too, and answers viewerCanReact by GitHub\'s lock rule', async () => {
-    const body = await gql(`{ repository(owner: "alice", name: "moods") {
+  it("serves comments too, and answers viewerCanReact by GitHub's lock rule", async () => {
+    const body = await gql(
+      `{ repository(owner: "alice", name: "moods") {
       one: issue(number: 1) { viewerCanReact comments(first: 1) { nodes { viewerCanReact databaseId reactions(first: 5) { totalCount nodes { content reactable { __typename } } } } } }
-      locked: issue(number: 2) { viewerCanReact } } }`, {}, bob.token);
+      locked: issue(number: 2) { viewerCanReact } } }`,
+      {},
+      bob.token,
+    );
     expect(body.errors).toBeUndefined();
     const { one, locked } = body.data!.repository;
     expect(one.viewerCanReact).toBe(true);
     expect(one.comments.nodes[0]).toEqual({
-      viewerCanReact: true, databaseId: commentId, reactions: { totalCount: 1, nodes: [{ content: 'ROCKET', reactable: { __typename: 'IssueComment' } }] },
+      viewerCanReact: true,
+      databaseId: commentId,
+      reactions: { totalCount: 1, nodes: [{ content: 'ROCKET', reactable: { __typename: 'IssueComment' } }] },
     });
     expect(locked.viewerCanReact).toBe(false); // bob has no push access
-    expect((await gql('{ repository(owner: "alice", name: "moods") { issue(number: 2) { viewerCanReact } } }')).data!.repository.issue.viewerCanReact).toBe(true);
+    expect(
+      (await gql('{ repository(owner: "alice", name: "moods") { issue(number: 2) { viewerCanReact } } }')).data!
+        .repository.issue.viewerCanReact,
+    ).toBe(true);
     const readOnly = await server.createUser('dora', { scopes: ['user'] });
-    expect((await gql('{ repository(owner: "alice", name: "moods") { issue(number: 1) { viewerCanReact } } }', {}, readOnly.token)).data!.repository.issue.viewerCanReact).toBe(false);
+    expect(
+      (
+        await gql(
+          '{ repository(owner: "alice", name: "moods") { issue(number: 1) { viewerCanReact } } }',
+          {},
+          readOnly.token,
+        )
+      ).data!.repository.issue.viewerCanReact,
+    ).toBe(false);
   });
 });
 
 describe('node(id:) for reactions', () => {
   it('resolves RE_ ids for those who may see the repository', async () => {
-    const mine = await gql('{ repository(owner: "alice", name: "hidden") { issue(number: 1) { reactions(first: 1) { nodes { id } } } } }');
+    const mine = await gql(
+      '{ repository(owner: "alice", name: "hidden") { issue(number: 1) { reactions(first: 1) { nodes { id } } } } }',
+    );
     const hiddenId = mine.data!.repository.issue.reactions.nodes[0].id;
-    const visible = await gql('{ repository(owner: "alice", name: "moods") { issue(number: 1) { reactions(first: 1) { nodes { id } } } } }');
+    const visible = await gql(
+      '{ repository(owner: "alice", name: "moods") { issue(number: 1) { reactions(first: 1) { nodes { id } } } } }',
+    );
     const publicId = visible.data!.repository.issue.reactions.nodes[0].id;
     const query = 'query($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Reaction { content user { login } } } }';
     expect((await gql(query, { ids: [publicId, hiddenId] })).data!.nodes).toEqual([
-      { __typename: 'Reaction', content: 'THUMBS_UP', user: { login: 'bob' } }, { __typename: 'Reaction', content: 'EYES', user: { login: 'alice' } },
+      { __typename: 'Reaction', content: 'THUMBS_UP', user: { login: 'bob' } },
+      { __typename: 'Reaction', content: 'EYES', user: { login: 'alice' } },
     ]);
     expect((await gql(query, { ids: [publicId, hiddenId] }, carol.token)).data!.nodes).toEqual([
-      { __typename: 'Reaction', content: 'THUMBS_UP', user: { login: 'bob' } }, null,
+      { __typename: 'Reaction', content: 'THUMBS_UP', user: { login: 'bob' } },
+      null,
     ]);
   });
 });
@@ -150,8 +212,16 @@ describe('cost', () => {
     expect(body.errors).toBeUndefined();
     const nodes = body.data!.repository.issues.nodes;
     expect(nodes).toHaveLength(50);
-    expect(nodes[2].reactionGroups[3]).toMatchObject({ content: 'HOORAY', viewerHasReacted: false, reactors: { totalCount: 1 } });
-    expect(nodes[5].reactionGroups[3]).toMatchObject({ content: 'HOORAY', viewerHasReacted: true, reactors: { totalCount: 1 } });
+    expect(nodes[2].reactionGroups[3]).toMatchObject({
+      content: 'HOORAY',
+      viewerHasReacted: false,
+      reactors: { totalCount: 1 },
+    });
+    expect(nodes[5].reactionGroups[3]).toMatchObject({
+      content: 'HOORAY',
+      viewerHasReacted: true,
+      reactors: { totalCount: 1 },
+    });
     expect(nodes[5].reactionGroups[3].createdAt).toMatch(/Z$/);
     expect(nodes[0].reactions.totalCount).toBe(0);
     expect(nodes[2].reactions.totalCount).toBe(1);

@@ -19,7 +19,8 @@ let carol: TestUser; // reads it only
 let repoId: number;
 let pull: PullRow;
 
-const gql = (query: string, token: string, variables: Record<string, unknown> = {}) => graphqlOk(server, query, variables, token);
+const gql = (query: string, token: string, variables: Record<string, unknown> = {}) =>
+  graphqlOk(server, query, variables, token);
 const ADD = `mutation($id: ID!, $content: ReactionContent!) { addReaction(input: { subjectId: $id, content: $content }) {
   reaction { id content reactable { __typename ... on PullRequestReview { body } } } subject { __typename } } }`;
 const REMOVE = `mutation($id: ID!, $content: ReactionContent!) { removeReaction(input: { subjectId: $id, content: $content }) { reaction { content } } }`;
@@ -44,24 +45,46 @@ describe('reactions on a pull request review', () => {
     const id = encodeNodeId('PullRequestReview', await insertReview(server.sql, pull, alice.id, 'APPROVED', 'Ship it'));
     const added = await gql(ADD, carol.token, { id, content: 'HOORAY' });
     expect(added.errors).toBeUndefined();
-    expect(added.data!.addReaction.reaction).toMatchObject({ content: 'HOORAY', reactable: { __typename: 'PullRequestReview', body: 'Ship it' } });
+    expect(added.data!.addReaction.reaction).toMatchObject({
+      content: 'HOORAY',
+      reactable: { __typename: 'PullRequestReview', body: 'Ship it' },
+    });
     expect(added.data!.addReaction.subject).toEqual({ __typename: 'PullRequestReview' });
     expect((await gql(ADD, bob.token, { id, content: 'THUMBS_DOWN' })).errors).toBeUndefined();
 
     const review = (await gql(REVIEW, carol.token, { id })).data!.node;
-    expect(review.reactionGroups.map((g: { content: string }) => g.content)).toEqual(['THUMBS_UP', 'THUMBS_DOWN', 'LAUGH', 'HOORAY', 'CONFUSED', 'HEART', 'ROCKET', 'EYES']);
-    expect(review.reactionGroups.filter((g: { reactors: { totalCount: number } }) => g.reactors.totalCount > 0)).toEqual([
+    expect(review.reactionGroups.map((g: { content: string }) => g.content)).toEqual([
+      'THUMBS_UP',
+      'THUMBS_DOWN',
+      'LAUGH',
+      'HOORAY',
+      'CONFUSED',
+      'HEART',
+      'ROCKET',
+      'EYES',
+    ]);
+    expect(
+      review.reactionGroups.filter((g: { reactors: { totalCount: number } }) => g.reactors.totalCount > 0),
+    ).toEqual([
       { content: 'THUMBS_DOWN', viewerHasReacted: false, reactors: { totalCount: 1 } },
       { content: 'HOORAY', viewerHasReacted: true, reactors: { totalCount: 1 } },
     ]);
-    expect(review.reactions).toEqual({ totalCount: 2, nodes: [{ content: 'HOORAY', user: { login: 'carol' } }, { content: 'THUMBS_DOWN', user: { login: 'bob' } }] });
+    expect(review.reactions).toEqual({
+      totalCount: 2,
+      nodes: [
+        { content: 'HOORAY', user: { login: 'carol' } },
+        { content: 'THUMBS_DOWN', user: { login: 'bob' } },
+      ],
+    });
     expect(review.viewerCanReact).toBe(true);
 
-    expect((await gql(REMOVE, carol.token, { id, content: 'HOORAY' })).data!.removeReaction.reaction).toEqual({ content: 'HOORAY' });
+    expect((await gql(REMOVE, carol.token, { id, content: 'HOORAY' })).data!.removeReaction.reaction).toEqual({
+      content: 'HOORAY',
+    });
     expect((await gql(REVIEW, carol.token, { id })).data!.node.reactions.totalCount).toBe(1);
   });
 
-  it('hides another person\'s pending review, and its reactions, from everyone but its author', async () => {
+  it("hides another person's pending review, and its reactions, from everyone but its author", async () => {
     const id = encodeNodeId('PullRequestReview', await insertReview(server.sql, pull, bob.id, 'PENDING', 'Draft'));
     const own = await gql(ADD, bob.token, { id, content: 'EYES' });
     expect(own.errors).toBeUndefined();
@@ -90,7 +113,9 @@ describe('reactions on a pull request review', () => {
     const global = () => server.sql`SELECT generation::int FROM issue_list_generations WHERE repository_id = 0`;
     const before = await global();
     expect(before).toHaveLength(1);
-    expect((await gql(ADD, carol.token, { id: encodeNodeId('PullRequestReview', reviewId), content: 'ROCKET' })).errors).toBeUndefined();
+    expect(
+      (await gql(ADD, carol.token, { id: encodeNodeId('PullRequestReview', reviewId), content: 'ROCKET' })).errors,
+    ).toBeUndefined();
     expect(await global()).toEqual(before);
     await server.sql`DELETE FROM pull_request_reviews WHERE id = ${reviewId}`;
     expect(await server.sql`SELECT 1 FROM reactions WHERE review_id = ${reviewId}`).toHaveLength(0);

@@ -26,11 +26,16 @@ export const releaseAssetsField: Pick<ReleaseResolvers, 'releaseAssets'> = {
   releaseAssets: async (release, { name, ...page }, ctx) => {
     const assets = await ctx.loaders.assetsOfRelease.load(release.id);
     const picked = name == null ? assets : assets.filter((asset) => asset.name === name);
-    return listConnection(picked.map((asset) => releaseAssetModel(asset, release.repo)), page, 'releaseAssets');
+    return listConnection(
+      picked.map((asset) => releaseAssetModel(asset, release.repo)),
+      page,
+      'releaseAssets',
+    );
   },
 };
 
-const downloadUrl = (asset: ReleaseAssetModel, ctx: GraphqlContext) => ctx.services.urls.html(assetDownloadPath(asset, asset.repo));
+const downloadUrl = (asset: ReleaseAssetModel, ctx: GraphqlContext) =>
+  ctx.services.urls.html(assetDownloadPath(asset, asset.repo));
 
 export const ReleaseAsset: ReleaseAssetResolvers = {
   id: (asset) => encodeNodeId('ReleaseAsset', asset.id),

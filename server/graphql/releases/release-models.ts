@@ -12,7 +12,11 @@ export interface ReleaseModel extends ReleaseRow {
 
 export const isRelease = (model: object): model is ReleaseModel => 'release_node' in model;
 
-export const releaseModel = (row: ReleaseRow, repo: RepositoryRow): ReleaseModel => ({ ...row, repo, release_node: true });
+export const releaseModel = (row: ReleaseRow, repo: RepositoryRow): ReleaseModel => ({
+  ...row,
+  repo,
+  release_node: true,
+});
 
 /** A release asset row with its repository (the codegen mapper of ReleaseAsset). */
 export interface ReleaseAssetModel extends AssetRow {
@@ -23,4 +27,8 @@ export interface ReleaseAssetModel extends AssetRow {
 
 export const isReleaseAsset = (model: object): model is ReleaseAssetModel => 'release_asset_node' in model;
 
-export const releaseAssetModel = (row: AssetRow, repo: RepositoryRow): ReleaseAssetModel => ({ ...row, repo, release_asset_node: true });
+export const releaseAssetModel = (row: AssetRow, repo: RepositoryRow): ReleaseAssetModel => ({
+  ...row,
+  repo,
+  release_asset_node: true,
+});

@@ -43,7 +43,11 @@ export const repositoryReleaseFields: Pick<RepositoryResolvers, 'releases' | 're
   releases: async (repo, { orderBy, ...page }, ctx) => {
     // Every release of the repository, ordered here: a repository's releases are a short list.
     const { rows } = await listReleases(ctx.services.sql, repo.id, await viewerSeesDrafts(ctx, repo), 10_000, 0);
-    return listConnection(ordered(rows, orderBy).map((row) => releaseModel(row, repo)), page, 'releases');
+    return listConnection(
+      ordered(rows, orderBy).map((row) => releaseModel(row, repo)),
+      page,
+      'releases',
+    );
   },
   release: async (repo, { tagName }, ctx) => {
     const row = await findReleaseByTag(ctx.services.sql, repo.id, tagName);
@@ -58,7 +62,8 @@ export const repositoryReleaseFields: Pick<RepositoryResolvers, 'releases' | 're
 export const Release: ReleaseResolvers = {
   id: (release) => encodeNodeId('Release', release.id),
   databaseId: (release) => release.id,
-  author: (release, _args, ctx) => (release.author_id === null ? null : ctx.loaders.accountById.load(release.author_id)),
+  author: (release, _args, ctx) =>
+    release.author_id === null ? null : ctx.loaders.accountById.load(release.author_id),
   createdAt: (release) => isoSeconds(release.created_at),
   updatedAt: (release) => isoSeconds(release.updated_at),
   publishedAt: (release) => isoSecondsOrNull(release.published_at),
@@ -67,7 +72,8 @@ export const Release: ReleaseResolvers = {
   tagName: (release) => release.tag_name,
   isDraft: (release) => release.draft,
   isPrerelease: (release) => release.prerelease,
-  isLatest: async (release, _args, ctx) => (await ctx.loaders.latestReleaseOf.load(release.repository_id))?.id === release.id,
+  isLatest: async (release, _args, ctx) =>
+    (await ctx.loaders.latestReleaseOf.load(release.repository_id))?.id === release.id,
   repository: (release) => release.repo,
   resourcePath: (release) => releaseHtmlPath(release, release.repo),
   url: (release, _args, ctx) => ctx.services.urls.html(releaseHtmlPath(release, release.repo)),

@@ -8,7 +8,10 @@ import type { GraphqlContext } from '../context.js';
 import { listConnection } from '../connection.js';
 import { githubError, notFoundError } from '../errors.js';
 import type {
-  OrganizationResolvers, QueryResolvers, RepositoryOwnerResolvers, UserResolvers,
+  OrganizationResolvers,
+  QueryResolvers,
+  RepositoryOwnerResolvers,
+  UserResolvers,
 } from '../generated/resolvers-types.js';
 
 const accountFields = {
@@ -27,7 +30,8 @@ export const Organization: OrganizationResolvers = {
 };
 
 /** Bot accounts (apps' `<slug>[bot]`) own nothing and are not served: only users and organizations get here. */
-export const accountType = (account: AccountRow): 'User' | 'Organization' => (account.kind === 'Organization' ? 'Organization' : 'User');
+export const accountType = (account: AccountRow): 'User' | 'Organization' =>
+  account.kind === 'Organization' ? 'Organization' : 'User';
 
 export const RepositoryOwner: RepositoryOwnerResolvers = {
   __resolveType: accountType,
@@ -54,5 +58,7 @@ async function accountOfKind(ctx: GraphqlContext, login: string, kind: 'User' | 
   return account;
 }
 
-export const userQuery: NonNullable<QueryResolvers['user']> = (_parent, { login }, ctx) => accountOfKind(ctx, login, 'User');
-export const organizationQuery: NonNullable<QueryResolvers['organization']> = (_parent, { login }, ctx) => accountOfKind(ctx, login, 'Organization');
+export const userQuery: NonNullable<QueryResolvers['user']> = (_parent, { login }, ctx) =>
+  accountOfKind(ctx, login, 'User');
+export const organizationQuery: NonNullable<QueryResolvers['organization']> = (_parent, { login }, ctx) =>
+  accountOfKind(ctx, login, 'Organization');

@@ -21,16 +21,33 @@ async function commitOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<Pa
   return value;
 }
 
-async function history(ctx: GraphqlContext, commit: GitObjectModel, args: { first?: number | null; after?: string | null; path?: string | null }): Promise<CommitConnectionModel> {
+async function history(
+  ctx: GraphqlContext,
+  commit: GitObjectModel,
+  args: { first?: number | null; after?: string | null; path?: string | null },
+): Promise<CommitConnectionModel> {
   const skip = args.after ? decodeCursor(args.after) : 0;
   const limit = Math.max(0, Math.min(MAX_PAGE, args.first ?? MAX_PAGE));
   // A path inside the tree, slashes at either end dropped ('' for the whole tree), as REST's commit list reads it;
   // one naming nothing (`..`, `a//b`, a NUL: git refuses some as outside the repository) has no history.
   const path = treePath(args.path ?? '');
-  if (path === null) return { edges: [], pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: skip > 0 }, count: async () => 0 };
+  if (path === null)
+    return {
+      edges: [],
+      pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: skip > 0 },
+      count: async () => 0,
+    };
   // --literal-pathspecs: a path is a path, never pathspec magic such as `:(glob)`; `--` ends the revisions.
   const pathArgs = path ? ['--', path] : [];
-  const out = await ctx.services.git.git(commit.repo.id, ['--literal-pathspecs', 'log', '--format=%H', `--skip=${skip}`, `--max-count=${limit + 1}`, commit.oid, ...pathArgs]);
+  const out = await ctx.services.git.git(commit.repo.id, [
+    '--literal-pathspecs',
+    'log',
+    '--format=%H',
+    `--skip=${skip}`,
+    `--max-count=${limit + 1}`,
+    commit.oid,
+    ...pathArgs,
+  ]);
   const oids = out.split('\n').filter(Boolean);
   const edges = oids.slice(0, limit).map((oid, i) => ({
     cursor: encodeCursor(skip + i + 1),
@@ -38,16 +55,34 @@ async function history(ctx: GraphqlContext, commit: GitObjectModel, args: { firs
   }));
   return {
     edges,
-    pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasNextPage: oids.length > limit, hasPreviousPage: skip > 0 },
-    count: async () => Number((await ctx.services.git.git(commit.repo.id, ['--literal-pathspecs', 'rev-list', '--count', commit.oid, ...pathArgs])).trim()),
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      hasNextPage: oids.length > limit,
+      hasPreviousPage: skip > 0,
+    },
+    count: async () =>
+      Number(
+        (
+          await ctx.services.git.git(commit.repo.id, [
+            '--literal-pathspecs',
+            'rev-list',
+            '--count',
+            commit.oid,
+            ...pathArgs,
+          ])
+        ).trim(),
+      ),
   };
 }
 
 export const Commit: CommitResolvers = {
   ...gitObjectFields,
   message: async (commit, _args, ctx) => reservedText(ctx.answer, (await commitOf(ctx, commit)).message),
-  messageHeadline: async (commit, _args, ctx) => reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).headline),
-  messageBody: async (commit, _args, ctx) => reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).body),
+  messageHeadline: async (commit, _args, ctx) =>
+    reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).headline),
+  messageBody: async (commit, _args, ctx) =>
+    reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).body),
   authoredDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author.utc,
   committedDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).committer.utc,
   author: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author,
@@ -56,10 +91,18 @@ export const Commit: CommitResolvers = {
     const { author, committer } = await commitOf(ctx, commit);
     return author.name === committer.name && author.email === committer.email;
   },
-  tree: async (commit, _args, ctx) => ({ repo: commit.repo, oid: (await commitOf(ctx, commit)).tree, type: 'tree', path: '' }),
+  tree: async (commit, _args, ctx) => ({
+    repo: commit.repo,
+    oid: (await commitOf(ctx, commit)).tree,
+    type: 'tree',
+    path: '',
+  }),
   parents: async (commit, args, ctx) => {
     const { parents } = await commitOf(ctx, commit);
-    return paginate(parents.map((oid) => ({ repo: commit.repo, oid, type: 'commit' as const })), args);
+    return paginate(
+      parents.map((oid) => ({ repo: commit.repo, oid, type: 'commit' as const })),
+      args,
+    );
   },
   history: (commit, args, ctx) => history(ctx, commit, args),
   resourcePath: (commit) => `${repositoryPath(commit.repo)}/commit/${commit.oid}`,
@@ -86,4 +129,3 @@ async function userOf(ctx: GraphqlContext, actor: GitActorModel) {
   }
   return ctx.loaders.userByEmail.load(email);
 }
-

@@ -9,7 +9,12 @@ import type { GitObjectResolvers, TagResolvers } from '../generated/resolvers-ty
 import type { GitObjectModel, GitObjectType } from '../git/models.js';
 import { parseTag } from '../git/parse-objects.js';
 
-export const GRAPHQL_TYPES: Record<GitObjectType, GitObjectNodeType> = { commit: 'Commit', tree: 'Tree', blob: 'Blob', tag: 'Tag' };
+export const GRAPHQL_TYPES: Record<GitObjectType, GitObjectNodeType> = {
+  commit: 'Commit',
+  tree: 'Tree',
+  blob: 'Blob',
+  tag: 'Tag',
+};
 
 export const repositoryPath = (repo: RepositoryRow) => `/${repo.owner_login}/${repo.name}`;
 
@@ -21,7 +26,12 @@ export async function contentsOf(ctx: GraphqlContext, object: GitObjectModel): P
 }
 
 /** The object an oid names in a repository, as a model; null when there is none. */
-export async function objectByOid(ctx: GraphqlContext, repo: RepositoryRow, oid: string, path?: string): Promise<GitObjectModel | null> {
+export async function objectByOid(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  oid: string,
+  path?: string,
+): Promise<GitObjectModel | null> {
   const info = await ctx.loaders.git.objectInfo.load({ repo, name: oid });
   if (info === null) return null;
   return { repo, oid: info.oid, type: info.type, size: info.size, ...(path === undefined ? {} : { path }) };
@@ -33,7 +43,8 @@ export const gitObjectFields = {
   oid: (object: GitObjectModel) => object.oid,
   abbreviatedOid: (object: GitObjectModel) => object.oid.slice(0, 7),
   commitResourcePath: (object: GitObjectModel) => `${repositoryPath(object.repo)}/commit/${object.oid}`,
-  commitUrl: (object: GitObjectModel, _args: unknown, ctx: GraphqlContext) => ctx.services.urls.html(`${repositoryPath(object.repo)}/commit/${object.oid}`),
+  commitUrl: (object: GitObjectModel, _args: unknown, ctx: GraphqlContext) =>
+    ctx.services.urls.html(`${repositoryPath(object.repo)}/commit/${object.oid}`),
   repository: (object: GitObjectModel) => object.repo,
 };
 

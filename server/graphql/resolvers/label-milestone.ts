@@ -50,7 +50,8 @@ export const Milestone: MilestoneResolvers = {
   dueOn: (m) => isoSecondsOrNull(m.due_on),
   createdAt: (m) => isoSeconds(m.created_at),
   updatedAt: (m) => isoSeconds(m.updated_at),
-  progressPercentage: (m) => (m.open_issues + m.closed_issues === 0 ? 0 : (100 * m.closed_issues) / (m.open_issues + m.closed_issues)),
+  progressPercentage: (m) =>
+    m.open_issues + m.closed_issues === 0 ? 0 : (100 * m.closed_issues) / (m.open_issues + m.closed_issues),
   repository: (m, _args, ctx) => repositoryOf(ctx, m.repository_id),
   resourcePath: (m, _args, ctx) => milestonePath(m, ctx),
   url: async (m, _args, ctx) => ctx.services.urls.html(await milestonePath(m, ctx)),
@@ -63,24 +64,41 @@ export const repositoryLabelFields: Pick<RepositoryResolvers, 'label' | 'labels'
     const window = pageWindow(args, 'labels');
     const page = await ctx.loaders.labelPage.load({
       repositoryId: repo.id,
-      page: { ...window, query: args.query ?? null, orderBy: args.orderBy?.field ?? 'CREATED_AT', direction: args.orderBy?.direction ?? 'ASC' },
+      page: {
+        ...window,
+        query: args.query ?? null,
+        orderBy: args.orderBy?.field ?? 'CREATED_AT',
+        direction: args.orderBy?.direction ?? 'ASC',
+      },
     });
     return connection(page.rows, page.total, window);
   },
   milestone: (repo, { number }, ctx) => ctx.loaders.milestoneByNumber.load({ repositoryId: repo.id, number }),
   milestones: async (repo, args, ctx) => {
     const window = pageWindow(args, 'milestones');
-    const states = args.states?.length ? [...new Set(args.states)].map((s) => (s === 'CLOSED' ? 'closed' as const : 'open' as const)) : ['open' as const, 'closed' as const];
+    const states = args.states?.length
+      ? [...new Set(args.states)].map((s) => (s === 'CLOSED' ? ('closed' as const) : ('open' as const)))
+      : ['open' as const, 'closed' as const];
     const page = await ctx.loaders.milestonePage.load({
       repositoryId: repo.id,
-      page: { ...window, query: args.query ?? null, states: states.sort(), orderBy: args.orderBy?.field ?? 'NUMBER', direction: args.orderBy?.direction ?? 'ASC' },
+      page: {
+        ...window,
+        query: args.query ?? null,
+        states: states.sort(),
+        orderBy: args.orderBy?.field ?? 'NUMBER',
+        direction: args.orderBy?.direction ?? 'ASC',
+      },
     });
     return connection(page.rows, page.total, window);
   },
 };
 
 /** A label or milestone by node ID, when the caller may see its repository. */
-export async function loadLabelOrMilestone(ctx: GraphqlContext, type: 'Label' | 'Milestone', id: number): Promise<LabelRow | MilestoneRow | null> {
+export async function loadLabelOrMilestone(
+  ctx: GraphqlContext,
+  type: 'Label' | 'Milestone',
+  id: number,
+): Promise<LabelRow | MilestoneRow | null> {
   const row = type === 'Label' ? await ctx.loaders.labelById.load(id) : await ctx.loaders.milestoneById.load(id);
   if (!row) return null;
   const repo = await ctx.loaders.repositoryById.load(row.repository_id);

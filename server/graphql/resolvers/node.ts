@@ -30,7 +30,22 @@ import { loadReleaseAsset } from '../releases/release-asset-resolvers.js';
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
 
-type NodeModel = AccountRow | RepositoryRow | GitObjectModel | LabelRow | MilestoneRow | IssueModel | CommentModel | ReactionModel | PullModel | ReviewNodeModel | CheckRunModel | CheckSuiteModel | StatusContextModel | ReleaseModel | ReleaseAssetModel;
+type NodeModel =
+  | AccountRow
+  | RepositoryRow
+  | GitObjectModel
+  | LabelRow
+  | MilestoneRow
+  | IssueModel
+  | CommentModel
+  | ReactionModel
+  | PullModel
+  | ReviewNodeModel
+  | CheckRunModel
+  | CheckSuiteModel
+  | StatusContextModel
+  | ReleaseModel
+  | ReleaseAssetModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -77,7 +92,11 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
     case 'PullRequestReviewComment':
     case 'PullRequestReviewThread': {
       // The loaders leave out another person's pending review and its comments and threads.
-      const loader = { PullRequestReview: ctx.loaders.reviewById, PullRequestReviewComment: ctx.loaders.reviewCommentById, PullRequestReviewThread: ctx.loaders.reviewThreadById }[decoded.type];
+      const loader = {
+        PullRequestReview: ctx.loaders.reviewById,
+        PullRequestReviewComment: ctx.loaders.reviewCommentById,
+        PullRequestReviewThread: ctx.loaders.reviewThreadById,
+      }[decoded.type];
       const row: ReviewNodeModel | null = await loader.load(decoded.id);
       const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
       return repo !== null && (await canSeeRepository(ctx, repo)) ? row : null;
@@ -125,7 +144,10 @@ export const nodeQuery: NonNullable<QueryResolvers['node']> = async (_parent, { 
 
 export const nodesQuery: NonNullable<QueryResolvers['nodes']> = async (_parent, { ids }, ctx) => {
   if (ids.length > MAX_NODE_IDS) {
-    throw githubError('ARGUMENT_LIMIT', `You may not provide more than ${MAX_NODE_IDS} node ids; you provided ${ids.length}.`);
+    throw githubError(
+      'ARGUMENT_LIMIT',
+      `You may not provide more than ${MAX_NODE_IDS} node ids; you provided ${ids.length}.`,
+    );
   }
   return Promise.all(ids.map((id) => loadNode(ctx, id)));
 };

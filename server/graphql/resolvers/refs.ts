@@ -19,14 +19,25 @@ const TAG_PREFIX = 'refs/tags/';
 
 /** A stable opaque id for a ref: the repository id and the full ref name. */
 export function refId(repositoryId: number, fullName: string): string {
-  return 'REF_' + Buffer.from(`${repositoryId}:${fullName}`).toString('base64url');
+  return `REF_${Buffer.from(`${repositoryId}:${fullName}`).toString('base64url')}`;
 }
 
 /** Splits a full name as GitHub does: `refs/heads/` + `main`; other namespaces at their last slash. */
-export function refModel(repo: RepositoryRow, record: Pick<RefRecord, 'fullName' | 'oid'> & Partial<RefRecord>, prefix?: string): RefModel {
-  const split = prefix ?? [BRANCH_PREFIX, TAG_PREFIX].find((p) => record.fullName.startsWith(p)) ?? record.fullName.slice(0, record.fullName.lastIndexOf('/') + 1);
+export function refModel(
+  repo: RepositoryRow,
+  record: Pick<RefRecord, 'fullName' | 'oid'> & Partial<RefRecord>,
+  prefix?: string,
+): RefModel {
+  const split =
+    prefix ??
+    [BRANCH_PREFIX, TAG_PREFIX].find((p) => record.fullName.startsWith(p)) ??
+    record.fullName.slice(0, record.fullName.lastIndexOf('/') + 1);
   return {
-    repo, fullName: record.fullName, name: record.fullName.slice(split.length), prefix: split, oid: record.oid,
+    repo,
+    fullName: record.fullName,
+    name: record.fullName.slice(split.length),
+    prefix: split,
+    oid: record.oid,
     ...(record.type ? { type: record.type } : {}),
   };
 }
@@ -40,7 +51,8 @@ export const Ref: RefResolvers = {
   name: (ref) => ref.name,
   prefix: (ref) => ref.prefix,
   repository: (ref) => ref.repo,
-  target: (ref, _args, ctx) => (ref.type ? { repo: ref.repo, oid: ref.oid, type: ref.type } : objectByOid(ctx, ref.repo, ref.oid)),
+  target: (ref, _args, ctx) =>
+    ref.type ? { repo: ref.repo, oid: ref.oid, type: ref.type } : objectByOid(ctx, ref.repo, ref.oid),
   // Wharf has no branch protection (REST's branches say `protected: false`): no rule applies to any ref.
   branchProtectionRule: () => null,
 };
@@ -58,24 +70,42 @@ async function findRef(ctx: GraphqlContext, repo: RepositoryRow, qualifiedName: 
 
 const byName = (a: RefRecord, b: RefRecord) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0);
 
-async function listRefs(ctx: GraphqlContext, repo: RepositoryRow, args: RepositoryRefsArgs): Promise<RefConnectionModel> {
+async function listRefs(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  args: RepositoryRefsArgs,
+): Promise<RefConnectionModel> {
   const { refPrefix, query, orderBy } = args;
-  let records = (await ctx.loaders.git.refs.load(repo)).filter((r) => r.fullName.startsWith(refPrefix) && r.fullName.length > refPrefix.length);
+  let records = (await ctx.loaders.git.refs.load(repo)).filter(
+    (r) => r.fullName.startsWith(refPrefix) && r.fullName.length > refPrefix.length,
+  );
   if (query) records = records.filter((r) => r.fullName.slice(refPrefix.length).includes(query));
-  const sorted = [...records].sort(orderBy?.field === 'TAG_COMMIT_DATE' ? (a, b) => a.commitDate - b.commitDate || byName(a, b) : byName);
+  const sorted = [...records].sort(
+    orderBy?.field === 'TAG_COMMIT_DATE' ? (a, b) => a.commitDate - b.commitDate || byName(a, b) : byName,
+  );
   if (orderBy?.direction === 'DESC') sorted.reverse();
-  return paginate(sorted.map((record) => refModel(repo, record, refPrefix)), args);
+  return paginate(
+    sorted.map((record) => refModel(repo, record, refPrefix)),
+    args,
+  );
 }
 
 /** `object(oid:)` or `object(expression:)`; null for anything git does not resolve or that is refused. */
-async function findObject(ctx: GraphqlContext, repo: RepositoryRow, { expression, oid }: { expression?: string | null; oid?: string | null }): Promise<GitObjectModel | null> {
+async function findObject(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  { expression, oid }: { expression?: string | null; oid?: string | null },
+): Promise<GitObjectModel | null> {
   if (oid != null) return FULL_OID.test(oid.toLowerCase()) ? objectByOid(ctx, repo, oid.toLowerCase()) : null;
   if (expression == null || !isSafeExpression(expression)) return null;
   const info = await ctx.loaders.git.objectInfo.load({ repo, name: expression });
   if (info === null) return null;
   // `main:docs/a.md`: the path, for the entries' `path` of a tree found this way.
   const colon = expression.indexOf(':');
-  const path = colon >= 0 && info.type !== 'commit' && info.type !== 'tag' ? expression.slice(colon + 1).replace(/\/+$/, '') : undefined;
+  const path =
+    colon >= 0 && info.type !== 'commit' && info.type !== 'tag'
+      ? expression.slice(colon + 1).replace(/\/+$/, '')
+      : undefined;
   return { repo, oid: info.oid, type: info.type, size: info.size, ...(path === undefined ? {} : { path }) };
 }
 

@@ -12,7 +12,9 @@ import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers
 import { repositoryGitFields } from './refs.js';
 
 /** The caller's own permissions, read through the request's loader (one statement for a page of repositories). */
-export const loaderPermissions = (ctx: GraphqlContext): UserPermissions => ({ permissionOf: (repo) => ctx.loaders.repositoryPermission.load(repo) });
+export const loaderPermissions = (ctx: GraphqlContext): UserPermissions => ({
+  permissionOf: (repo) => ctx.loaders.repositoryPermission.load(repo),
+});
 
 /**
  * Whether the caller may see the repository, by the one policy
@@ -25,7 +27,12 @@ export async function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow)
 }
 
 /** The repository `owner/name` names, following renames unless `followRenames` is false; null for none. */
-export async function findRepository(services: Services, owner: string, name: string, followRenames: boolean | null | undefined): Promise<RepositoryRow | null> {
+export async function findRepository(
+  services: Services,
+  owner: string,
+  name: string,
+  followRenames: boolean | null | undefined,
+): Promise<RepositoryRow | null> {
   const { repos } = services;
   const repo = await repos.find(owner, name);
   if (repo || followRenames === false) return repo;
@@ -78,7 +85,11 @@ export const Repository: RepositoryResolvers = {
  * REST answers 301 for, server/renames/); the repository found is the one
  * under its current name (`nameWithOwner`).
  */
-export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async (_parent, { owner, name, followRenames }, ctx) => {
+export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async (
+  _parent,
+  { owner, name, followRenames },
+  ctx,
+) => {
   const repo = await findRepository(ctx.services, owner, name, followRenames);
   if (!repo || !(await canSeeRepository(ctx, repo))) throw repositoryNotFound(owner, name);
   // A cacheable query (cache/): the generation the page's data is read under, before any of it is.

@@ -37,14 +37,16 @@ export const Tree: TreeResolvers = {
     const raw = await treeBytes(ctx, tree);
     // The raw entries (names and ids) first: parsing waits its turn, and never starts once the answer is full.
     await ctx.answer.reserve(raw.length);
-    const entries = parseTree(raw, tree.oid.length / 2, TREE_ENTRIES_LIMIT).map((entry): TreeEntryModel => ({
-      repo: tree.repo,
-      name: entry.name,
-      path: tree.path ? `${tree.path}/${entry.name}` : entry.name,
-      mode: entry.mode,
-      type: entryType(entry.mode),
-      oid: entry.oid,
-    }));
+    const entries = parseTree(raw, tree.oid.length / 2, TREE_ENTRIES_LIMIT).map(
+      (entry): TreeEntryModel => ({
+        repo: tree.repo,
+        name: entry.name,
+        path: tree.path ? `${tree.path}/${entry.name}` : entry.name,
+        mode: entry.mode,
+        type: entryType(entry.mode),
+        oid: entry.oid,
+      }),
+    );
     await ctx.answer.reserve(entries.reduce((bytes, entry) => bytes + ENTRY_OVERHEAD_BYTES + entry.path.length, 0));
     return entries;
   },
@@ -66,7 +68,8 @@ export const TreeEntry: TreeEntryResolvers = {
     if (entry.type !== 'blob') return 0;
     return (await ctx.loaders.git.objectInfo.load({ repo: entry.repo, name: entry.oid }))?.size ?? 0;
   },
-  object: (entry) => (entry.type === 'commit' ? null : { repo: entry.repo, oid: entry.oid, type: entry.type, path: entry.path }),
+  object: (entry) =>
+    entry.type === 'commit' ? null : { repo: entry.repo, oid: entry.oid, type: entry.type, path: entry.path },
 };
 
 async function sizeOf(ctx: GraphqlContext, object: GitObjectModel): Promise<number> {

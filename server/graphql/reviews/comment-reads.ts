@@ -18,7 +18,11 @@ const commentColumns = (sql: Sql) => sql`'PullRequestReviewComment' AS node_type
 
 const FROM_COMMENTS = REVIEW_COMMENT_FROM;
 
-export async function reviewCommentsByIds(sql: Sql, ids: readonly number[], viewerId: number | null): Promise<Map<number, ReviewCommentModel>> {
+export async function reviewCommentsByIds(
+  sql: Sql,
+  ids: readonly number[],
+  viewerId: number | null,
+): Promise<Map<number, ReviewCommentModel>> {
   const rows = await sql<ReviewCommentModel[]>`SELECT ${commentColumns(sql)} FROM ${sql.unsafe(FROM_COMMENTS)}
     WHERE c.id = ANY(${ids as number[]}) AND ${visibleTo(sql, viewerId)}`;
   return new Map(rows.map((row) => [row.id, row]));
@@ -26,7 +30,10 @@ export async function reviewCommentsByIds(sql: Sql, ids: readonly number[], view
 
 /** Each review's comments, oldest first, in the window. */
 export async function reviewCommentPages(
-  sql: Sql, reviewIds: readonly number[], window: TwoWayWindow, viewerId: number | null,
+  sql: Sql,
+  reviewIds: readonly number[],
+  window: TwoWayWindow,
+  viewerId: number | null,
 ): Promise<Map<number, Page<ReviewCommentModel>>> {
   const dir = sql.unsafe(window.fromEnd ? 'DESC' : 'ASC');
   const select = sql`SELECT ${commentColumns(sql)},
@@ -40,7 +47,11 @@ export async function reviewCommentPages(
  * Every visible comment of each thread, oldest first: a thread is a short
  * conversation, read whole so `skip` and `last` are plain slices.
  */
-export async function threadComments(sql: Sql, threadIds: readonly number[], viewerId: number | null): Promise<Map<number, ReviewCommentModel[]>> {
+export async function threadComments(
+  sql: Sql,
+  threadIds: readonly number[],
+  viewerId: number | null,
+): Promise<Map<number, ReviewCommentModel[]>> {
   const rows = await sql<ReviewCommentModel[]>`SELECT ${commentColumns(sql)} FROM ${sql.unsafe(FROM_COMMENTS)}
     WHERE c.thread_id = ANY(${threadIds as number[]}) AND ${visibleTo(sql, viewerId)} ORDER BY c.thread_id, c.id`;
   const found = new Map<number, ReviewCommentModel[]>(threadIds.map((id) => [id, []]));

@@ -12,7 +12,10 @@ import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../pull
 
 export interface ReviewWorld {
   server: TestServer;
-  alice: TestUser; bob: TestUser; carol: TestUser; dave: TestUser;
+  alice: TestUser;
+  bob: TestUser;
+  carol: TestUser;
+  dave: TestUser;
   repoId: number;
   /** The jobs written since the last call. */
   events: () => Promise<QueuedEvent[]>;
@@ -20,10 +23,16 @@ export interface ReviewWorld {
 
 export async function reviewWorld(): Promise<ReviewWorld> {
   const server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  const [alice, bob, carol, dave] = [await server.createUser('alice'), await server.createUser('bob'), await server.createUser('carol'), await server.createUser('dave')];
+  const [alice, bob, carol, dave] = [
+    await server.createUser('alice'),
+    await server.createUser('bob'),
+    await server.createUser('carol'),
+    await server.createUser('dave'),
+  ];
   const repoId = await repositoryWithReadme(server, alice.token, 'alice', 'proj');
   await rest(server, alice.token, 'POST', '/repos/alice/proj/hooks', {
-    config: { url: 'https://example.com/hook' }, events: ['pull_request_review', 'pull_request_review_comment'],
+    config: { url: 'https://example.com/hook' },
+    events: ['pull_request_review', 'pull_request_review_comment'],
   });
   await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repoId}, ${carol.id}, 'write'), (${repoId}, ${bob.id}, 'read')`;
   const events = outboxReader(server, { repositoryIds: [repoId] });
@@ -31,20 +40,38 @@ export async function reviewWorld(): Promise<ReviewWorld> {
   return { server, alice, bob, carol, dave, repoId, events };
 }
 
-export interface OpenedPull { number: number; id: string; head: string }
+export interface OpenedPull {
+  number: number;
+  id: string;
+  head: string;
+}
 
 /** Bob's pull request of a new branch `branch` adding `{branch}.txt` (three lines); nothing of it left in the outbox. */
 export async function bobsPull(world: ReviewWorld, branch: string): Promise<OpenedPull> {
   const { server, alice, bob } = world;
   const head = await branchWith(server, alice.token, 'alice/proj', branch, { [`${branch}.txt`]: 'one\ntwo\nthree\n' });
-  const number = await openPullRequest(server, bob.token, 'alice/proj', { title: `Add ${branch}`, head: branch, base: 'main' });
-  const found = await graphqlOk(server, `{ repository(owner: "alice", name: "proj") { pullRequest(number: ${number}) { id } } }`, {}, alice.token);
+  const number = await openPullRequest(server, bob.token, 'alice/proj', {
+    title: `Add ${branch}`,
+    head: branch,
+    base: 'main',
+  });
+  const found = await graphqlOk(
+    server,
+    `{ repository(owner: "alice", name: "proj") { pullRequest(number: ${number}) { id } } }`,
+    {},
+    alice.token,
+  );
   await world.events();
   return { number, id: found.data!.repository.pullRequest.id, head };
 }
 
 /** The mutation's payload (the only field of `data`), which must have succeeded and echo the clientMutationId. */
-export async function mutate(world: ReviewWorld, query: string, input: Record<string, unknown>, user: TestUser): Promise<any> {
+export async function mutate(
+  world: ReviewWorld,
+  query: string,
+  input: Record<string, unknown>,
+  user: TestUser,
+): Promise<any> {
   const body = await graphqlOk(world.server, query, { input: { clientMutationId: 'cm', ...input } }, user.token);
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   const [payload] = Object.values(body.data!);
@@ -60,7 +87,8 @@ export async function refused(world: ReviewWorld, query: string, input: Record<s
   return body.errors![0]!;
 }
 
-const REVIEW_FIELDS = 'id databaseId state body author { login } submittedAt comments(first: 10) { totalCount nodes { body path line state } }';
+const REVIEW_FIELDS =
+  'id databaseId state body author { login } submittedAt comments(first: 10) { totalCount nodes { body path line state } }';
 
 export const ADD_REVIEW = `mutation($input: AddPullRequestReviewInput!) { addPullRequestReview(input: $input) { clientMutationId
   pullRequestReview { ${REVIEW_FIELDS} } reviewEdge { cursor node { id } } } }`;
@@ -68,7 +96,8 @@ export const SUBMIT_REVIEW = `mutation($input: SubmitPullRequestReviewInput!) { 
 export const UPDATE_REVIEW = `mutation($input: UpdatePullRequestReviewInput!) { updatePullRequestReview(input: $input) { clientMutationId pullRequestReview { ${REVIEW_FIELDS} } } }`;
 export const DISMISS_REVIEW = `mutation($input: DismissPullRequestReviewInput!) { dismissPullRequestReview(input: $input) { clientMutationId pullRequestReview { ${REVIEW_FIELDS} } } }`;
 export const DELETE_REVIEW = `mutation($input: DeletePullRequestReviewInput!) { deletePullRequestReview(input: $input) { clientMutationId pullRequestReview { id databaseId state body } } }`;
-const THREAD_FIELDS = 'id path line startLine diffSide subjectType isResolved comments(first: 10) { totalCount nodes { id body state replyTo { id } pullRequestReview { id state } } }';
+const THREAD_FIELDS =
+  'id path line startLine diffSide subjectType isResolved comments(first: 10) { totalCount nodes { id body state replyTo { id } pullRequestReview { id state } } }';
 export const ADD_THREAD = `mutation($input: AddPullRequestReviewThreadInput!) { addPullRequestReviewThread(input: $input) { clientMutationId thread { ${THREAD_FIELDS} } } }`;
 export const ADD_REPLY = `mutation($input: AddPullRequestReviewThreadReplyInput!) { addPullRequestReviewThreadReply(input: $input) { clientMutationId
   comment { id body state path line replyTo { id } author { login } pullRequestReview { id state } } } }`;

@@ -8,8 +8,20 @@ import { graphqlOk } from '../../test-support/graphql-call.js';
 import { graphqlResponseCache, type GraphqlResponseCache } from '../cache/response-cache.js';
 import { rest } from '../pulls/pull-fixture.js';
 import {
-  ADD_REPLY, ADD_REVIEW, ADD_THREAD, bobsPull, DELETE_COMMENT, DELETE_REVIEW, DISMISS_REVIEW, mutate, reviewWorld, SUBMIT_REVIEW,
-  UPDATE_COMMENT, UPDATE_REVIEW, type OpenedPull, type ReviewWorld,
+  ADD_REPLY,
+  ADD_REVIEW,
+  ADD_THREAD,
+  bobsPull,
+  DELETE_COMMENT,
+  DELETE_REVIEW,
+  DISMISS_REVIEW,
+  mutate,
+  reviewWorld,
+  SUBMIT_REVIEW,
+  UPDATE_COMMENT,
+  UPDATE_REVIEW,
+  type OpenedPull,
+  type ReviewWorld,
 } from './review-mutation-fixture.js';
 
 let world: ReviewWorld;
@@ -23,7 +35,10 @@ const page = (number: number) => `{ repository(owner: "alice", name: "proj") { p
 /** Until the mergeability job has run: its update of the pull request row would make the next page a miss. */
 async function mergeabilitySettled() {
   for (let tries = 0; ; tries += 1) {
-    if ((await rest(world.server, world.alice.token, 'GET', `/repos/alice/proj/pulls/${pull.number}`)).mergeable !== null) return;
+    if (
+      (await rest(world.server, world.alice.token, 'GET', `/repos/alice/proj/pulls/${pull.number}`)).mergeable !== null
+    )
+      return;
     if (tries > 200) throw new Error('the mergeability job did not run');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -52,15 +67,38 @@ afterAll(() => world?.server.close());
 describe('review mutations and the response cache', () => {
   it('show every change in the next read of a cached page', async () => {
     expect((await pageTwice()).reviews.totalCount).toBe(0);
-    const review = (await mutate(world, ADD_REVIEW, { pullRequestId: pull.id, threads: [{ path: 'cached.txt', line: 1, body: 'one?' }] }, world.carol)).pullRequestReview;
+    const review = (
+      await mutate(
+        world,
+        ADD_REVIEW,
+        { pullRequestId: pull.id, threads: [{ path: 'cached.txt', line: 1, body: 'one?' }] },
+        world.carol,
+      )
+    ).pullRequestReview;
     let seen = await pageTwice();
-    expect(seen.reviews.nodes).toEqual([{ state: 'PENDING', body: '', author: { login: 'carol' }, comments: { nodes: [{ body: 'one?' }] } }]);
+    expect(seen.reviews.nodes).toEqual([
+      { state: 'PENDING', body: '', author: { login: 'carol' }, comments: { nodes: [{ body: 'one?' }] } },
+    ]);
 
-    const thread = (await mutate(world, ADD_THREAD, { pullRequestReviewId: review.id, path: 'cached.txt', line: 3, body: 'three?' }, world.carol)).thread;
+    const thread = (
+      await mutate(
+        world,
+        ADD_THREAD,
+        { pullRequestReviewId: review.id, path: 'cached.txt', line: 3, body: 'three?' },
+        world.carol,
+      )
+    ).thread;
     seen = await pageTwice();
     expect(seen.reviewThreads.nodes.map((t: { line: number }) => t.line)).toEqual([1, 3]);
 
-    const reply = (await mutate(world, ADD_REPLY, { pullRequestReviewThreadId: thread.id, pullRequestReviewId: review.id, body: 'also' }, world.carol)).comment;
+    const reply = (
+      await mutate(
+        world,
+        ADD_REPLY,
+        { pullRequestReviewThreadId: thread.id, pullRequestReviewId: review.id, body: 'also' },
+        world.carol,
+      )
+    ).comment;
     expect(bodies((await pageTwice()).reviewThreads.nodes[1])).toEqual(['three?', 'also']);
 
     await mutate(world, UPDATE_COMMENT, { pullRequestReviewCommentId: reply.id, body: 'also this' }, world.carol);
@@ -85,7 +123,8 @@ describe('review mutations and the response cache', () => {
     expect(seen.reviews.nodes.map((r: { state: string }) => r.state)).toEqual(['DISMISSED', 'COMMENTED']);
     expect(seen.reviewThreads.totalCount).toBe(3);
 
-    const draft = (await mutate(world, ADD_REVIEW, { pullRequestId: pull.id, body: 'maybe' }, world.carol)).pullRequestReview;
+    const draft = (await mutate(world, ADD_REVIEW, { pullRequestId: pull.id, body: 'maybe' }, world.carol))
+      .pullRequestReview;
     expect((await pageTwice()).reviews.totalCount).toBe(3);
     await mutate(world, DELETE_REVIEW, { pullRequestReviewId: draft.id }, world.carol);
     expect((await pageTwice()).reviews.totalCount).toBe(2);

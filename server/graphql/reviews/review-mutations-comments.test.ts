@@ -10,7 +10,15 @@ import { appJwt, createTestApp, installTestApp, requestInstallationToken } from 
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { actions } from '../../test-support/webhook-outbox.js';
 import {
-  ADD_REVIEW, ADD_THREAD, bobsPull, DELETE_COMMENT, mutate, refused, reviewWorld, UPDATE_COMMENT, type ReviewWorld,
+  ADD_REVIEW,
+  ADD_THREAD,
+  bobsPull,
+  DELETE_COMMENT,
+  mutate,
+  refused,
+  reviewWorld,
+  UPDATE_COMMENT,
+  type ReviewWorld,
 } from './review-mutation-fixture.js';
 
 let world: ReviewWorld;
@@ -22,7 +30,9 @@ afterAll(() => world?.server.close());
 
 /** A submitted single comment of `user` on line 1 of the pull request; its id. */
 async function commentOn(pullId: string, branch: string, body: string, user = world.dave): Promise<string> {
-  const thread = (await mutate(world, ADD_THREAD, { pullRequestId: pullId, path: `${branch}.txt`, line: 1, body }, user)).thread;
+  const thread = (
+    await mutate(world, ADD_THREAD, { pullRequestId: pullId, path: `${branch}.txt`, line: 1, body }, user)
+  ).thread;
   await world.events();
   return thread.comments.nodes[0].id;
 }
@@ -35,11 +45,21 @@ describe('updatePullRequestReviewComment', () => {
     expect(edited.pullRequestReviewComment).toEqual({ id, body: 'Typo', author: { login: 'dave' } });
     let events = await world.events();
     expect(actions(events)).toEqual(['pull_request_review_comment.edited']);
-    expect(events[0]!.payload).toMatchObject({ changes: { body: { from: 'Tpyo' } }, comment: { body: 'Typo' }, sender: { login: 'dave' } });
+    expect(events[0]!.payload).toMatchObject({
+      changes: { body: { from: 'Tpyo' } },
+      comment: { body: 'Typo' },
+      sender: { login: 'dave' },
+    });
     const other = await refused(world, UPDATE_COMMENT, { pullRequestReviewCommentId: id, body: 'mine' }, world.bob);
-    expect(other).toMatchObject({ type: 'FORBIDDEN', message: 'bob does not have the correct permissions to execute `UpdatePullRequestReviewComment`' });
+    expect(other).toMatchObject({
+      type: 'FORBIDDEN',
+      message: 'bob does not have the correct permissions to execute `UpdatePullRequestReviewComment`',
+    });
     expect(await world.events()).toEqual([]);
-    expect((await mutate(world, UPDATE_COMMENT, { pullRequestReviewCommentId: id, body: 'Typo.' }, world.carol)).pullRequestReviewComment.body).toBe('Typo.');
+    expect(
+      (await mutate(world, UPDATE_COMMENT, { pullRequestReviewCommentId: id, body: 'Typo.' }, world.carol))
+        .pullRequestReviewComment.body,
+    ).toBe('Typo.');
     events = await world.events();
     expect(events.map((e) => e.payload.sender.login)).toEqual(['carol']);
     // The same body again changes nothing and says nothing.
@@ -49,11 +69,29 @@ describe('updatePullRequestReviewComment', () => {
 
   it('edits a pending comment silently; it is not found by others', async () => {
     const pull = await bobsPull(world, 'pending');
-    const review = (await mutate(world, ADD_REVIEW, { pullRequestId: pull.id, threads: [{ path: 'pending.txt', line: 2, body: 'draft' }] }, world.dave)).pullRequestReview;
-    const [{ id }] = (await graphqlOk(world.server, 'query($id: ID!) { node(id: $id) { ... on PullRequestReview { comments(first: 1) { nodes { id } } } } }',
-      { id: review.id }, world.dave.token)).data!.node.comments.nodes;
-    expect((await mutate(world, UPDATE_COMMENT, { pullRequestReviewCommentId: id, body: 'draft 2' }, world.dave)).pullRequestReviewComment.body).toBe('draft 2');
-    expect((await refused(world, UPDATE_COMMENT, { pullRequestReviewCommentId: id, body: 'x' }, world.alice)).type).toBe('NOT_FOUND');
+    const review = (
+      await mutate(
+        world,
+        ADD_REVIEW,
+        { pullRequestId: pull.id, threads: [{ path: 'pending.txt', line: 2, body: 'draft' }] },
+        world.dave,
+      )
+    ).pullRequestReview;
+    const [{ id }] = (
+      await graphqlOk(
+        world.server,
+        'query($id: ID!) { node(id: $id) { ... on PullRequestReview { comments(first: 1) { nodes { id } } } } }',
+        { id: review.id },
+        world.dave.token,
+      )
+    ).data!.node.comments.nodes;
+    expect(
+      (await mutate(world, UPDATE_COMMENT, { pullRequestReviewCommentId: id, body: 'draft 2' }, world.dave))
+        .pullRequestReviewComment.body,
+    ).toBe('draft 2');
+    expect(
+      (await refused(world, UPDATE_COMMENT, { pullRequestReviewCommentId: id, body: 'x' }, world.alice)).type,
+    ).toBe('NOT_FOUND');
     expect(await world.events()).toEqual([]);
   });
 });
@@ -69,7 +107,12 @@ describe('deletePullRequestReviewComment', () => {
     const events = await world.events();
     expect(actions(events)).toEqual(['pull_request_review_comment.deleted']);
     expect(events[0]!.payload.comment).toMatchObject({ body: 'Gone soon', user: { login: 'dave' } });
-    const threads = await graphqlOk(world.server, `{ repository(owner: "alice", name: "proj") { pullRequest(number: ${pull.number}) { reviewThreads(first: 5) { totalCount } } } }`, {}, world.alice.token);
+    const threads = await graphqlOk(
+      world.server,
+      `{ repository(owner: "alice", name: "proj") { pullRequest(number: ${pull.number}) { reviewThreads(first: 5) { totalCount } } } }`,
+      {},
+      world.alice.token,
+    );
     expect(threads.data!.repository.pullRequest.reviewThreads.totalCount).toBe(0);
     expect((await refused(world, DELETE_COMMENT, { id }, world.carol)).type).toBe('NOT_FOUND');
   });
@@ -79,7 +122,11 @@ describe('installation tokens', () => {
   async function installationToken(name: string, permissions: Record<string, 'read' | 'write'>): Promise<string> {
     const app = await createTestApp(world.server, world.alice.id, name, permissions);
     const installation = await installTestApp(world.server, app.app, world.alice.id);
-    const { status, body } = await requestInstallationToken(world.server, await appJwt(app, Math.floor(Date.now() / 1000)), installation.id);
+    const { status, body } = await requestInstallationToken(
+      world.server,
+      await appJwt(app, Math.floor(Date.now() / 1000)),
+      installation.id,
+    );
     expect(status).toBe(201);
     return body.token as string;
   }
@@ -87,12 +134,25 @@ describe('installation tokens', () => {
   it('need pull_requests: write to review', async () => {
     const pull = await bobsPull(world, 'bots');
     const issuesOnly = await installationToken('Issues Bot', { issues: 'write', contents: 'read' });
-    const body = await graphqlOk(world.server, ADD_REVIEW, { input: { pullRequestId: pull.id, event: 'COMMENT', body: 'beep' } }, issuesOnly);
+    const body = await graphqlOk(
+      world.server,
+      ADD_REVIEW,
+      { input: { pullRequestId: pull.id, event: 'COMMENT', body: 'beep' } },
+      issuesOnly,
+    );
     expect(body.errors?.[0]).toMatchObject({ type: 'FORBIDDEN', message: 'Resource not accessible by integration' });
     const pulls = await installationToken('Pulls Bot', { pull_requests: 'write', contents: 'read' });
-    const ok = await graphqlOk(world.server, ADD_REVIEW, { input: { pullRequestId: pull.id, event: 'COMMENT', body: 'beep' } }, pulls);
+    const ok = await graphqlOk(
+      world.server,
+      ADD_REVIEW,
+      { input: { pullRequestId: pull.id, event: 'COMMENT', body: 'beep' } },
+      pulls,
+    );
     expect(ok.errors).toBeUndefined();
-    expect(ok.data!.addPullRequestReview.pullRequestReview).toMatchObject({ state: 'COMMENTED', author: { login: 'pulls-bot[bot]' } });
+    expect(ok.data!.addPullRequestReview.pullRequestReview).toMatchObject({
+      state: 'COMMENTED',
+      author: { login: 'pulls-bot[bot]' },
+    });
     const events = await world.events();
     expect(actions(events)).toEqual(['pull_request_review.submitted']);
     expect(events[0]!.payload.installation).toEqual(expect.objectContaining({ id: expect.any(Number) }));

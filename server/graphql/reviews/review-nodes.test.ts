@@ -19,7 +19,8 @@ const reviews: number[] = [];
 const comments: number[] = [];
 const threads: number[] = [];
 
-const gql = (query: string, variables: Record<string, unknown>, token: string) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown>, token: string) =>
+  graphqlOk(server, query, variables, token);
 
 /** The mergeability jobs of the pull requests first: their statements are not the query's. */
 async function jobsDone() {
@@ -44,7 +45,10 @@ async function cost(query: string, variables: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   await repositoryWithReadme(server, alice.token, 'alice', 'busy');
@@ -76,9 +80,13 @@ describe('node(id:) for reviews, review comments and threads', () => {
     const draftThread = await insertThread(server.sql, busy, { path: 'a.txt', line: 2 });
     const draftComment = await insertComment(server.sql, busy, draftThread, draft, bob.id, 'draft note');
     const ids = [
-      encodeNodeId('PullRequestReview', reviews[0]!), encodeNodeId('PullRequestReviewComment', comments[1]!),
-      encodeNodeId('PullRequestReviewThread', threads[0]!), encodeNodeId('PullRequestReview', hiddenReview),
-      encodeNodeId('PullRequestReview', draft), encodeNodeId('PullRequestReviewComment', draftComment), encodeNodeId('PullRequestReviewThread', draftThread),
+      encodeNodeId('PullRequestReview', reviews[0]!),
+      encodeNodeId('PullRequestReviewComment', comments[1]!),
+      encodeNodeId('PullRequestReviewThread', threads[0]!),
+      encodeNodeId('PullRequestReview', hiddenReview),
+      encodeNodeId('PullRequestReview', draft),
+      encodeNodeId('PullRequestReviewComment', draftComment),
+      encodeNodeId('PullRequestReviewThread', draftThread),
     ];
     const query = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on PullRequestReview { body }
       ... on PullRequestReviewComment { body replyTo { body } } ... on PullRequestReviewThread { path comments { totalCount } } } }`;
@@ -88,13 +96,25 @@ describe('node(id:) for reviews, review comments and threads', () => {
       { __typename: 'PullRequestReviewComment', id: ids[1], body: 'Reply 0', replyTo: { body: 'Comment 0' } },
       { __typename: 'PullRequestReviewThread', id: ids[2], path: 'a.txt', comments: { totalCount: 2 } },
       { __typename: 'PullRequestReview', id: ids[3], body: 'private' },
-      null, null, null,
+      null,
+      null,
+      null,
     ]);
     const bobSees = (await gql(query, { ids }, bob.token)).data!.nodes;
     expect(bobSees.map((node: { __typename: string } | null) => node?.__typename ?? null)).toEqual([
-      'PullRequestReview', 'PullRequestReviewComment', 'PullRequestReviewThread', null, 'PullRequestReview', 'PullRequestReviewComment', 'PullRequestReviewThread',
+      'PullRequestReview',
+      'PullRequestReviewComment',
+      'PullRequestReviewThread',
+      null,
+      'PullRequestReview',
+      'PullRequestReviewComment',
+      'PullRequestReviewThread',
     ]);
-    const missing = await gql('query($id: ID!) { node(id: $id) { id } }', { id: encodeNodeId('PullRequestReview', 999_999) }, alice.token);
+    const missing = await gql(
+      'query($id: ID!) { node(id: $id) { id } }',
+      { id: encodeNodeId('PullRequestReview', 999_999) },
+      alice.token,
+    );
     expect(missing.errors?.[0]?.type).toBe('NOT_FOUND');
   });
 
@@ -102,7 +122,11 @@ describe('node(id:) for reviews, review comments and threads', () => {
     await jobsDone();
     const query = `query($ids: [ID!]!) { nodes(ids: $ids) { id ... on PullRequestReview { state author { login } pullRequest { number } }
       ... on PullRequestReviewComment { body path pullRequestReview { state } } ... on PullRequestReviewThread { isResolved comments(first: 2) { nodes { body } } } } }`;
-    for (const [type, rows] of [['PullRequestReview', reviews], ['PullRequestReviewComment', comments], ['PullRequestReviewThread', threads]] as const) {
+    for (const [type, rows] of [
+      ['PullRequestReview', reviews],
+      ['PullRequestReviewComment', comments],
+      ['PullRequestReviewThread', threads],
+    ] as const) {
       const ids = rows.slice(0, 20).map((id) => encodeNodeId(type, id));
       const one = await cost(query, { ids: ids.slice(0, 1) });
       const twenty = await cost(query, { ids });
@@ -124,7 +148,12 @@ describe('statement budget', () => {
     expect(page.totalCount).toBe(50);
     expect(page.nodes).toHaveLength(50);
     expect(page.nodes[49].comments.nodes.map((c: { body: string }) => c.body)).toEqual(['Comment 49', 'Reply 49']);
-    expect(page.nodes[0].comments.nodes[1]).toMatchObject({ path: 'a.txt', line: 1, author: { login: 'bob' }, url: expect.stringContaining('#discussion_r') });
+    expect(page.nodes[0].comments.nodes[1]).toMatchObject({
+      path: 'a.txt',
+      line: 1,
+      author: { login: 'bob' },
+      url: expect.stringContaining('#discussion_r'),
+    });
     expect(used.length, used.join('\n')).toBeLessThanOrEqual(5);
   });
 });

@@ -21,32 +21,44 @@ export interface ReviewPageRequest {
 }
 
 /** The columns of ReviewModel (aliases: rv reviews, i the pull request's issue, r its repository). */
-const reviewColumns = (sql: Sql) => sql`'PullRequestReview' AS node_type, rv.id, rv.issue_id, rv.repository_id, i.number AS pull_number,
+const reviewColumns = (
+  sql: Sql,
+) => sql`'PullRequestReview' AS node_type, rv.id, rv.issue_id, rv.repository_id, i.number AS pull_number,
   rv.user_id, rv.state, rv.body, rv.commit_id, rv.submitted_at, rv.created_at, rv.updated_at, rv.reaction_counts,
   ${authorAssociation(sql, 'rv.user_id')} AS author_association`;
 
-const FROM_REVIEWS = 'pull_request_reviews rv JOIN issues i ON i.id = rv.issue_id JOIN repositories r ON r.id = rv.repository_id';
+const FROM_REVIEWS =
+  'pull_request_reviews rv JOIN issues i ON i.id = rv.issue_id JOIN repositories r ON r.id = rv.repository_id';
 
 /** Submitted reviews, and the viewer's own pending one: REST's rule (review-comment-rows.ts visibleTo, alias rv). */
 export const visibleReview = (sql: Sql, viewerId: number | null) => visibleTo(sql, viewerId);
 
-export async function reviewsByIds(sql: Sql, ids: readonly number[], viewerId: number | null): Promise<Map<number, ReviewModel>> {
+export async function reviewsByIds(
+  sql: Sql,
+  ids: readonly number[],
+  viewerId: number | null,
+): Promise<Map<number, ReviewModel>> {
   const rows = await sql<ReviewModel[]>`SELECT ${reviewColumns(sql)} FROM ${sql.unsafe(FROM_REVIEWS)}
     WHERE rv.id = ANY(${ids as number[]}) AND ${visibleReview(sql, viewerId)}`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-const emptyPages = (ids: readonly number[]) => new Map<number, Page<ReviewModel>>(ids.map((id) => [id, { rows: [], total: 0 }]));
+const emptyPages = (ids: readonly number[]) =>
+  new Map<number, Page<ReviewModel>>(ids.map((id) => [id, { rows: [], total: 0 }]));
 
 /** Each pull request's reviews, oldest first (GitHub's order), in the window. */
 export async function reviewPages(
-  sql: Sql, issueIds: readonly number[], request: ReviewPageRequest, viewerId: number | null,
+  sql: Sql,
+  issueIds: readonly number[],
+  request: ReviewPageRequest,
+  viewerId: number | null,
 ): Promise<Map<number, Page<ReviewModel>>> {
   // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
   if (request.author !== null && !canMatchText(request.author)) return emptyPages(issueIds);
   const conditions = [sql`rv.issue_id = ANY(${issueIds as number[]})`, visibleReview(sql, viewerId)];
   if (request.states !== null) conditions.push(sql`rv.state = ANY(${request.states})`);
-  if (request.author !== null) conditions.push(sql`rv.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.author}))`);
+  if (request.author !== null)
+    conditions.push(sql`rv.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.author}))`);
   const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
   const dir = sql.unsafe(request.window.fromEnd ? 'DESC' : 'ASC');
   const select = sql`SELECT ${reviewColumns(sql)},
@@ -57,7 +69,11 @@ export async function reviewPages(
 }
 
 /** Each reviewer's latest submitted review of each pull request, in the order they were submitted. */
-export async function latestReviewPages(sql: Sql, issueIds: readonly number[], window: TwoWayWindow): Promise<Map<number, Page<ReviewModel>>> {
+export async function latestReviewPages(
+  sql: Sql,
+  issueIds: readonly number[],
+  window: TwoWayWindow,
+): Promise<Map<number, Page<ReviewModel>>> {
   const dir = sql.unsafe(window.fromEnd ? 'DESC' : 'ASC');
   const select = sql`SELECT latest.*,
       row_number() OVER (PARTITION BY latest.issue_id ORDER BY latest.submitted_at ${dir}, latest.id ${dir})::int AS position,

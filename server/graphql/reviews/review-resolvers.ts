@@ -12,7 +12,8 @@ import { repositoryOf } from '../pulls/pull-paths.js';
 import type { PullModel } from '../pulls/pull-models.js';
 import { commitOf, reviewCommentPath, reviewPath, viewerIdOf } from './review-paths.js';
 
-const author = (userId: number | null, ctx: GraphqlContext) => (userId === null ? null : ctx.loaders.accountById.load(userId));
+const author = (userId: number | null, ctx: GraphqlContext) =>
+  userId === null ? null : ctx.loaders.accountById.load(userId);
 
 /** The pull request a review row belongs to: visible, since the row was read under its repository's visibility. */
 export async function pullOfRow(ctx: GraphqlContext, issueId: number): Promise<PullModel> {
@@ -70,7 +71,8 @@ export const PullRequestReviewComment: PullRequestReviewCommentResolvers = {
   outdated: (comment) => comment.outdated,
   commit: (comment, _args, ctx) => commitOf(ctx, comment.repository_id, comment.commit_id),
   originalCommit: (comment, _args, ctx) => commitOf(ctx, comment.repository_id, comment.original_commit_id),
-  replyTo: (comment, _args, ctx) => (comment.in_reply_to_id === null ? null : ctx.loaders.reviewCommentById.load(comment.in_reply_to_id)),
+  replyTo: (comment, _args, ctx) =>
+    comment.in_reply_to_id === null ? null : ctx.loaders.reviewCommentById.load(comment.in_reply_to_id),
   pullRequestReview: (comment, _args, ctx) => ctx.loaders.reviewById.load(comment.review_id),
   pullRequest: (comment, _args, ctx) => pullOfRow(ctx, comment.issue_id),
   repository: (comment, _args, ctx) => repositoryOf(ctx, comment.repository_id),

@@ -57,19 +57,36 @@ afterAll(() => server?.close());
 describe('reviews in the GraphQL response cache', () => {
   it('sees comments, reviews, resolved threads and re-mapped lines', async () => {
     expect((await pageTwice()).reviews.totalCount).toBe(0);
-    await rest(server, bob.token, 'POST', '/repos/alice/proj/pulls/1/comments', { body: 'Why two?', commit_id: head, path: 'a.txt', line: 2 });
+    await rest(server, bob.token, 'POST', '/repos/alice/proj/pulls/1/comments', {
+      body: 'Why two?',
+      commit_id: head,
+      path: 'a.txt',
+      line: 2,
+    });
     const commented = await pageTwice();
-    expect(commented.reviews.nodes).toMatchObject([{ state: 'COMMENTED', author: { login: 'bob' }, comments: { nodes: [{ body: 'Why two?', line: 2 }] } }]);
+    expect(commented.reviews.nodes).toMatchObject([
+      { state: 'COMMENTED', author: { login: 'bob' }, comments: { nodes: [{ body: 'Why two?', line: 2 }] } },
+    ]);
     expect(commented.reviewThreads.nodes).toMatchObject([{ isResolved: false, line: 2, path: 'a.txt' }]);
     await rest(server, bob.token, 'POST', '/repos/alice/proj/pulls/1/reviews', { event: 'APPROVE', body: 'Fine' });
     expect((await pageTwice()).reviews.nodes.map((r: { state: string }) => r.state)).toEqual(['COMMENTED', 'APPROVED']);
     const thread = commented.reviewThreads.nodes[0].id;
-    const resolved = await graphqlOk(server, 'mutation($id: ID!) { resolveReviewThread(input: { threadId: $id }) { thread { isResolved } } }', { id: thread }, alice.token);
+    const resolved = await graphqlOk(
+      server,
+      'mutation($id: ID!) { resolveReviewThread(input: { threadId: $id }) { thread { isResolved } } }',
+      { id: thread },
+      alice.token,
+    );
     expect(resolved.errors).toBeUndefined();
     expect((await pageTwice()).reviewThreads.nodes[0].isResolved).toBe(true);
     // Two lines above the commented one: the thread moves to line 4 in the push's transaction.
     const file = await rest(server, alice.token, 'GET', '/repos/alice/proj/contents/a.txt?ref=feature');
-    await rest(server, alice.token, 'PUT', '/repos/alice/proj/contents/a.txt', { message: 'Two lines first', content: b64('zero\nhalf\none\ntwo\nthree\n'), sha: file.sha, branch: 'feature' });
+    await rest(server, alice.token, 'PUT', '/repos/alice/proj/contents/a.txt', {
+      message: 'Two lines first',
+      content: b64('zero\nhalf\none\ntwo\nthree\n'),
+      sha: file.sha,
+      branch: 'feature',
+    });
     expect((await pageTwice()).reviewThreads.nodes[0].line).toBe(4);
   });
 

@@ -16,7 +16,12 @@ import { pullOfRow } from './review-resolvers.js';
 const MUTATION = 'resolveReviewThread';
 
 /** The caller as one who may resolve `thread`; FORBIDDEN (naming `mutation`) otherwise. */
-export async function threadResolver(ctx: GraphqlContext, thread: ThreadModel, repo: RepositoryRow, mutation = MUTATION): Promise<Writer> {
+export async function threadResolver(
+  ctx: GraphqlContext,
+  thread: ThreadModel,
+  repo: RepositoryRow,
+  mutation = MUTATION,
+): Promise<Writer> {
   const writer = await writerOf(ctx, repo, mutation, 'read', 'pull_requests');
   if (atLeast(writer.permission, 'write')) return writer;
   const pull = await pullOfRow(ctx, thread.issue_id);
@@ -38,7 +43,10 @@ export async function canResolve(ctx: GraphqlContext, thread: ThreadModel): Prom
 }
 
 /** The thread behind a PRRT_ id with its repository, when the caller sees it; NOT_FOUND otherwise. */
-export async function visibleThread(ctx: GraphqlContext, id: string): Promise<{ thread: ThreadModel; repo: RepositoryRow }> {
+export async function visibleThread(
+  ctx: GraphqlContext,
+  id: string,
+): Promise<{ thread: ThreadModel; repo: RepositoryRow }> {
   const threadId = decodeNodeIdOf(id, 'PullRequestReviewThread');
   const thread = threadId === null ? null : await ctx.loaders.reviewThreadById.load(threadId);
   const repo = thread === null ? null : await ctx.loaders.repositoryById.load(thread.repository_id);

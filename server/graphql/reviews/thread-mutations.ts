@@ -34,8 +34,12 @@ async function setResolved(ctx: GraphqlContext, threadId: string, resolve: boole
   return after;
 }
 
-export const resolveReviewThread: M['resolveReviewThread'] = async (_parent, { input }, ctx) =>
-  ({ clientMutationId: input.clientMutationId, thread: await setResolved(ctx, input.threadId, true) });
+export const resolveReviewThread: M['resolveReviewThread'] = async (_parent, { input }, ctx) => ({
+  clientMutationId: input.clientMutationId,
+  thread: await setResolved(ctx, input.threadId, true),
+});
 
-export const unresolveReviewThread: M['unresolveReviewThread'] = async (_parent, { input }, ctx) =>
-  ({ clientMutationId: input.clientMutationId, thread: await setResolved(ctx, input.threadId, false) });
+export const unresolveReviewThread: M['unresolveReviewThread'] = async (_parent, { input }, ctx) => ({
+  clientMutationId: input.clientMutationId,
+  thread: await setResolved(ctx, input.threadId, false),
+});

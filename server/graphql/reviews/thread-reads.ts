@@ -16,14 +16,23 @@ const threadColumns = `'PullRequestReviewThread' AS node_type, t.id, t.issue_id,
 const visibleThread = (sql: Sql, viewerId: number | null) => sql`EXISTS (SELECT 1 FROM pull_request_review_comments c
   JOIN pull_request_reviews rv ON rv.id = c.review_id WHERE c.thread_id = t.id AND ${visibleTo(sql, viewerId)})`;
 
-export async function threadsByIds(sql: Sql, ids: readonly number[], viewerId: number | null): Promise<Map<number, ThreadModel>> {
+export async function threadsByIds(
+  sql: Sql,
+  ids: readonly number[],
+  viewerId: number | null,
+): Promise<Map<number, ThreadModel>> {
   const rows = await sql<ThreadModel[]>`SELECT ${sql.unsafe(threadColumns)}
     FROM pull_request_review_threads t JOIN issues i ON i.id = t.issue_id
     WHERE t.id = ANY(${ids as number[]}) AND ${visibleThread(sql, viewerId)}`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function threadPages(sql: Sql, issueIds: readonly number[], window: TwoWayWindow, viewerId: number | null): Promise<Map<number, Page<ThreadModel>>> {
+export async function threadPages(
+  sql: Sql,
+  issueIds: readonly number[],
+  window: TwoWayWindow,
+  viewerId: number | null,
+): Promise<Map<number, Page<ThreadModel>>> {
   const dir = sql.unsafe(window.fromEnd ? 'DESC' : 'ASC');
   const select = sql`SELECT ${sql.unsafe(threadColumns)},
       row_number() OVER (PARTITION BY t.issue_id ORDER BY t.id ${dir})::int AS position,

@@ -2,7 +2,7 @@
 // its comments (read whole per thread: `skip`, `first`, `last` are slices),
 // who resolved it, and whether the viewer may resolve or unresolve it.
 import { encodeNodeId } from '../../ids/node-id.js';
-import { connection, listConnection } from '../connection.js';
+import { listConnection } from '../connection.js';
 import { githubError } from '../errors.js';
 import type { PullRequestReviewThreadResolvers } from '../generated/resolvers-types.js';
 import { repositoryOf } from '../pulls/pull-paths.js';
@@ -24,7 +24,8 @@ export const PullRequestReviewThread: PullRequestReviewThreadResolvers = {
   isResolved: (thread) => thread.resolved_at !== null,
   // GitHub collapses a thread when it is resolved.
   isCollapsed: (thread) => thread.resolved_at !== null,
-  resolvedBy: (thread, _args, ctx) => (thread.resolved_by_id === null ? null : ctx.loaders.accountById.load(thread.resolved_by_id)),
+  resolvedBy: (thread, _args, ctx) =>
+    thread.resolved_by_id === null ? null : ctx.loaders.accountById.load(thread.resolved_by_id),
   comments: async (thread, args, ctx) => {
     const skip = args.skip ?? 0;
     if (skip < 0) throw githubError('INVALID_ARGUMENTS', '`skip` on the comments connection cannot be less than zero.');

@@ -15,19 +15,37 @@ import { emitRepositoryEvent } from '../../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../../webhooks/payloads/common.js';
 import type { ThreadModel } from './review-models.js';
 
-export async function emitThreadEvent(events: EventContext, services: Services, thread: ThreadModel, action: 'resolved' | 'unresolved'): Promise<void> {
+export async function emitThreadEvent(
+  events: EventContext,
+  services: Services,
+  thread: ThreadModel,
+  action: 'resolved' | 'unresolved',
+): Promise<void> {
   const { tx, repo, urls, principal } = events;
   const pull = await pullByNumber(tx, repo.id, thread.pull_number);
   if (pull === null) throw new Error(`thread ${thread.id} of a missing pull request`);
-  const ids = await tx<{ id: number }[]>`SELECT id FROM pull_request_review_comments WHERE thread_id = ${thread.id} ORDER BY id`;
+  const ids = await tx<
+    { id: number }[]
+  >`SELECT id FROM pull_request_review_comments WHERE thread_id = ${thread.id} ORDER BY id`;
   // viewer null: the comments everyone sees (a pending review's are its author's alone).
-  const comments = await reviewCommentsByIds(tx, ids.map((row) => Number(row.id)), null);
+  const comments = await reviewCommentsByIds(
+    tx,
+    ids.map((row) => Number(row.id)),
+    null,
+  );
   const names = { owner: repo.owner_login, name: repo.name };
   const installation = installationOf(principal);
   const payload = {
     action,
-    thread: { node_id: encodeNodeId('PullRequestReviewThread', thread.id), comments: comments.map((row) => reviewCommentView(row, names, urls)) },
-    pull_request: pullRequestSimpleView(pull, await repositoryLookup(services, repo, [pull.pull.head_repository_id]), urls),
+    thread: {
+      node_id: encodeNodeId('PullRequestReviewThread', thread.id),
+      comments: comments.map((row) => reviewCommentView(row, names, urls)),
+    },
+    pull_request: pullRequestSimpleView(
+      pull,
+      await repositoryLookup(services, repo, [pull.pull.head_repository_id]),
+      urls,
+    ),
     repository: repositoryPayload(repo, urls),
     sender: senderPayload(principal, urls),
     ...installationField(installation),

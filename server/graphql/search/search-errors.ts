@@ -11,10 +11,16 @@ import type { SearchType } from '../generated/resolvers-types.js';
 /** The search's own error for a refusal of q; anything else goes on as it is (a 500 stays a 500). */
 export function asSearchError(error: unknown): unknown {
   if (!(error instanceof ApiError) || error.status !== 422) return error;
-  const sentences = error.errors?.map((item) => item.message ?? (item.code === 'missing' ? 'The search query is empty.' : `The search query is ${item.code}.`));
+  const sentences = error.errors?.map(
+    (item) =>
+      item.message ?? (item.code === 'missing' ? 'The search query is empty.' : `The search query is ${item.code}.`),
+  );
   return githubError('UNPROCESSABLE', sentences?.join('; ') || error.message);
 }
 
 export function unsupportedSearchType(type: SearchType): GraphQLError {
-  return githubError('INVALID_ARGUMENTS', `This server searches only issues and pull requests (type: ISSUE), not ${type}.`);
+  return githubError(
+    'INVALID_ARGUMENTS',
+    `This server searches only issues and pull requests (type: ISSUE), not ${type}.`,
+  );
 }

@@ -14,7 +14,8 @@ let alice: TestUser; // owns proj and secret
 let bob: TestUser; // collaborator on proj
 const statements: string[] = [];
 
-const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) => graphqlOk(server, query, variables, token);
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
 
 // The fields of gh's PullRequestStatus query that this server declares (its own query text).
 const STATUS_QUERY = `
@@ -40,7 +41,9 @@ query PullRequestStatus($owner: String!, $repo: String!, $headRefName: String!, 
 
 // As gh sends them when run on branch `headRefName` of owner/repo.
 const statusVariables = (owner: string, repo: string, headRefName = 'feature') => ({
-  owner, repo, headRefName,
+  owner,
+  repo,
+  headRefName,
   viewerQuery: `repo:${owner}/${repo} state:open is:pr author:@me`,
   reviewerQuery: `repo:${owner}/${repo} state:open review-requested:@me`,
 });
@@ -54,13 +57,20 @@ async function mergeabilityComputed() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, { onStatement: (query) => void statements.push(query) });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   const proj = await repositoryWithReadme(server, alice.token, 'alice', 'proj');
   await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${proj}, ${bob.id}, 'write')`;
   // #1 alice's, ready; #2 bob's, asking alice's review; #3 alice's draft; #4 an issue of alice's; #5 alice's, closed.
-  for (const [branch, token, draft] of [['feature', alice.token, false], ['fix', bob.token, false], ['wip', alice.token, true]] as const) {
+  for (const [branch, token, draft] of [
+    ['feature', alice.token, false],
+    ['fix', bob.token, false],
+    ['wip', alice.token, true],
+  ] as const) {
     await branchWith(server, alice.token, 'alice/proj', branch, { [`${branch}.txt`]: `${branch}\n` });
     await openPullRequest(server, token, 'alice/proj', { title: `PR ${branch}`, head: branch, base: 'main', draft });
   }
@@ -89,15 +99,26 @@ describe("gh pr status's query", () => {
     expect(viewerCreated.edges.map((edge: any) => edge.node.number)).toEqual([3, 1]);
     const [draft, ready] = viewerCreated.edges.map((edge: any) => edge.node);
     expect(ready).toMatchObject({
-      number: 1, title: 'PR feature', state: 'OPEN', url: `${server.url}/alice/proj/pull/1`, isDraft: false, isCrossRepository: false,
-      headRefName: 'feature', headRepositoryOwner: { login: 'alice' }, mergeStateStatus: 'CLEAN',
-      baseRef: { branchProtectionRule: null }, reviewDecision: null, latestReviews: { nodes: [] },
+      number: 1,
+      title: 'PR feature',
+      state: 'OPEN',
+      url: `${server.url}/alice/proj/pull/1`,
+      isDraft: false,
+      isCrossRepository: false,
+      headRefName: 'feature',
+      headRepositoryOwner: { login: 'alice' },
+      mergeStateStatus: 'CLEAN',
+      baseRef: { branchProtectionRule: null },
+      reviewDecision: null,
+      latestReviews: { nodes: [] },
     });
     expect(ready.headRepositoryOwner.id).toMatch(/^U_/);
     expect(ready.statusCheckRollup.nodes).toHaveLength(1);
     expect(draft).toMatchObject({ number: 3, isDraft: true, mergeStateStatus: 'DRAFT' });
     expect(reviewRequested.totalCount).toBe(1);
-    expect(reviewRequested.edges.map((edge: any) => edge.node)).toEqual([expect.objectContaining({ number: 2, title: 'PR fix', mergeStateStatus: 'CLEAN' })]);
+    expect(reviewRequested.edges.map((edge: any) => edge.node)).toEqual([
+      expect.objectContaining({ number: 2, title: 'PR fix', mergeStateStatus: 'CLEAN' }),
+    ]);
     // For bob: his own pull request, and nothing awaits his review.
     const asBob = await gql(STATUS_QUERY, statusVariables('alice', 'proj'), bob.token);
     expect(asBob.errors).toBeUndefined();
@@ -106,7 +127,9 @@ describe("gh pr status's query", () => {
   });
 
   it('serves mergeStateStatus as REST serves mergeable_state', async () => {
-    const body = await gql('{ repository(owner: "alice", name: "proj") { pullRequests(first: 10) { nodes { number mergeStateStatus } } } }');
+    const body = await gql(
+      '{ repository(owner: "alice", name: "proj") { pullRequests(first: 10) { nodes { number mergeStateStatus } } } }',
+    );
     for (const { number, mergeStateStatus } of body.data!.repository.pullRequests.nodes) {
       const pull = await rest(server, alice.token, 'GET', `/repos/alice/proj/pulls/${number}`);
       expect(mergeStateStatus, `#${number}`).toBe(pull.mergeable_state.toUpperCase());
@@ -122,39 +145,70 @@ describe('Query.search', () => {
       nodes { ... on Issue { title } ... on PullRequest { title } } } }`;
     const first = (await gql(query, { q: 'repo:alice/proj author:alice sort:created-asc' })).data!.search;
     expect(first.issueCount).toBe(4);
-    expect(first.edges.map((edge: any) => [edge.node.__typename, edge.node.number])).toEqual([['PullRequest', 1], ['PullRequest', 3]]);
+    expect(first.edges.map((edge: any) => [edge.node.__typename, edge.node.number])).toEqual([
+      ['PullRequest', 1],
+      ['PullRequest', 3],
+    ]);
     expect(first.edges[0].node.id).toMatch(/^PR_/);
     expect(first.nodes.map((node: any) => node.title)).toEqual(['PR feature', 'PR wip']);
-    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, endCursor: first.edges[1].cursor });
-    const second = (await gql(query, { q: 'repo:alice/proj author:alice sort:created-asc', after: first.pageInfo.endCursor })).data!.search;
-    expect(second.edges.map((edge: any) => [edge.node.__typename, edge.node.number])).toEqual([['Issue', 4], ['PullRequest', 5]]);
+    expect(first.pageInfo).toMatchObject({
+      hasNextPage: true,
+      hasPreviousPage: false,
+      endCursor: first.edges[1].cursor,
+    });
+    const second = (
+      await gql(query, { q: 'repo:alice/proj author:alice sort:created-asc', after: first.pageInfo.endCursor })
+    ).data!.search;
+    expect(second.edges.map((edge: any) => [edge.node.__typename, edge.node.number])).toEqual([
+      ['Issue', 4],
+      ['PullRequest', 5],
+    ]);
     expect(second.edges[0].node.id).toMatch(/^I_/);
     expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
-    const last = (await gql('{ search(query: "repo:alice/proj sort:created-asc", type: ISSUE, last: 1) { issueCount nodes { ... on PullRequest { number } } } }')).data!.search;
+    const last = (
+      await gql(
+        '{ search(query: "repo:alice/proj sort:created-asc", type: ISSUE, last: 1) { issueCount nodes { ... on PullRequest { number } } } }',
+      )
+    ).data!.search;
     expect(last).toEqual({ issueCount: 5, nodes: [{ number: 5 }] });
-    const countOnly = (await gql('{ search(query: "repo:alice/proj is:issue", type: ISSUE) { issueCount } }')).data!.search;
+    const countOnly = (await gql('{ search(query: "repo:alice/proj is:issue", type: ISSUE) { issueCount } }')).data!
+      .search;
     expect(countOnly).toEqual({ issueCount: 1 });
   });
 
   it("keeps a private repository's issues from whoever cannot read it", async () => {
-    const count = async (q: string, token: string) => (await gql('query($q: String!) { search(query: $q, type: ISSUE, first: 5) { issueCount } }', { q }, token)).data!.search.issueCount;
+    const count = async (q: string, token: string) =>
+      (await gql('query($q: String!) { search(query: $q, type: ISSUE, first: 5) { issueCount } }', { q }, token)).data!
+        .search.issueCount;
     expect(await count('Hidden', alice.token)).toBe(1);
     expect(await count('Hidden', bob.token)).toBe(0);
-    const refused = await gql('{ search(query: "repo:alice/secret", type: ISSUE, first: 5) { issueCount } }', {}, bob.token);
+    const refused = await gql(
+      '{ search(query: "repo:alice/secret", type: ISSUE, first: 5) { issueCount } }',
+      {},
+      bob.token,
+    );
     expect(refused.data).toBeNull();
-    expect(refused.errors).toEqual([expect.objectContaining({
-      type: 'UNPROCESSABLE', path: ['search'],
-      message: 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.',
-    })]);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        type: 'UNPROCESSABLE',
+        path: ['search'],
+        message:
+          'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.',
+      }),
+    ]);
   });
 
   it('refuses a search type other than ISSUE, rather than answering nothing', async () => {
     for (const type of ['REPOSITORY', 'USER', 'DISCUSSION']) {
       const body = await gql(`{ search(query: "wharf", type: ${type}, first: 5) { issueCount } }`);
       expect(body.data, type).toBeNull();
-      expect(body.errors, type).toEqual([expect.objectContaining({
-        type: 'INVALID_ARGUMENTS', path: ['search'], message: `This server searches only issues and pull requests (type: ISSUE), not ${type}.`,
-      })]);
+      expect(body.errors, type).toEqual([
+        expect.objectContaining({
+          type: 'INVALID_ARGUMENTS',
+          path: ['search'],
+          message: `This server searches only issues and pull requests (type: ISSUE), not ${type}.`,
+        }),
+      ]);
     }
   });
 
@@ -165,17 +219,35 @@ describe('Query.search', () => {
       expect(body.data ?? null, q).toBeNull();
       return body.errors![0]!;
     };
-    expect(await error('is:nonsense')).toMatchObject({ type: 'UNPROCESSABLE', path: ['search'], message: expect.stringContaining('is:nonsense is not supported') });
-    expect(await error('created:yesterday')).toMatchObject({ type: 'UNPROCESSABLE', message: expect.stringContaining('"yesterday" is not a date') });
-    expect(await error('team-review-requested:org/team')).toMatchObject({ type: 'UNPROCESSABLE', message: 'The qualifier `team-review-requested:` is not supported by this server yet.' });
+    expect(await error('is:nonsense')).toMatchObject({
+      type: 'UNPROCESSABLE',
+      path: ['search'],
+      message: expect.stringContaining('is:nonsense is not supported'),
+    });
+    expect(await error('created:yesterday')).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: expect.stringContaining('"yesterday" is not a date'),
+    });
+    expect(await error('team-review-requested:org/team')).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: 'The qualifier `team-review-requested:` is not supported by this server yet.',
+    });
     expect(await error('   ')).toMatchObject({ type: 'UNPROCESSABLE', message: 'The search query is empty.' });
-    expect(await error('x'.repeat(300))).toMatchObject({ type: 'UNPROCESSABLE', message: expect.stringContaining('longer than 256') });
+    expect(await error('x'.repeat(300))).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: expect.stringContaining('longer than 256'),
+    });
     // PostgreSQL text cannot hold NUL: refused before any statement, not a 500.
     for (const q of ['a\u0000b', 'label:"x\u0000"', 'review-requested:a\u0000']) {
-      expect(await error(q)).toMatchObject({ type: 'UNPROCESSABLE', message: expect.stringContaining('NUL character') });
+      expect(await error(q)).toMatchObject({
+        type: 'UNPROCESSABLE',
+        message: expect.stringContaining('NUL character'),
+      });
     }
     expect(await error('repo:alice/proj', 'first: 101')).toMatchObject({ type: 'EXCESSIVE_PAGINATION' });
-    expect(await error('repo:alice/proj', 'first: 5, after: "bogus"')).toMatchObject({ type: 'INVALID_CURSOR_ARGUMENTS' });
+    expect(await error('repo:alice/proj', 'first: 5, after: "bogus"')).toMatchObject({
+      type: 'INVALID_CURSOR_ARGUMENTS',
+    });
   });
 
   it('costs as many statements for many results as for one', async () => {

@@ -13,7 +13,10 @@ import type { PageWindow, TwoWayWindow } from '../connection.js';
 /** GitHub serves the first 1,000 results of a search, however many match. */
 export const MAX_SEARCH_RESULTS = 1000;
 
-export interface SearchHitId { id: number; isPull: boolean }
+export interface SearchHitId {
+  id: number;
+  isPull: boolean;
+}
 
 export interface SearchPage {
   hits: SearchHitId[];
@@ -23,7 +26,12 @@ export interface SearchPage {
   window: PageWindow;
 }
 
-export async function searchPage(sql: Sql, principal: Principal, q: IssueSearchQuery, asked: TwoWayWindow): Promise<SearchPage> {
+export async function searchPage(
+  sql: Sql,
+  principal: Principal,
+  q: IssueSearchQuery,
+  asked: TwoWayWindow,
+): Promise<SearchPage> {
   const filter = await searchFilter(sql, principal, q);
   let window: PageWindow = asked;
   let total: number | undefined;
@@ -34,7 +42,10 @@ export async function searchPage(sql: Sql, principal: Principal, q: IssueSearchQ
     window = { offset: Math.max(0, end - asked.first), first: Math.min(asked.first, end) };
   }
   const limit = Math.max(0, Math.min(window.first, MAX_SEARCH_RESULTS - window.offset));
-  const rows = limit === 0 ? [] : await sql<{ id: string | number; is_pull: boolean; total: number }[]>`
+  const rows =
+    limit === 0
+      ? []
+      : await sql<{ id: string | number; is_pull: boolean; total: number }[]>`
     SELECT i.id, EXISTS (SELECT 1 FROM pull_requests sp WHERE sp.issue_id = i.id) AS is_pull,
       ${filter.score} AS score, count(*) OVER ()::int AS total
     FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE ${filter.where}

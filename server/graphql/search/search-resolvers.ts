@@ -15,7 +15,7 @@ import { asSearchError, unsupportedSearchType } from './search-errors.js';
 import { MAX_SEARCH_RESULTS, searchPage, type SearchHitId } from './search-reads.js';
 
 const load = (ctx: GraphqlContext, hit: SearchHitId): Promise<IssueModel | PullModel | null> =>
-  (hit.isPull ? ctx.loaders.pullById.load(hit.id) : ctx.loaders.issueById.load(hit.id));
+  hit.isPull ? ctx.loaders.pullById.load(hit.id) : ctx.loaders.issueById.load(hit.id);
 
 export const searchQuery: NonNullable<QueryResolvers['search']> = async (_parent, args, ctx) => {
   if (args.type !== 'ISSUE') throw unsupportedSearchType(args.type);

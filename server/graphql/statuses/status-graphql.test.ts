@@ -29,13 +29,30 @@ beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
-  for (const [name, priv] of [['public-ci', false], ['private-ci', true], ['doomed', false]] as const) {
-    expect((await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name, auto_init: true, private: priv } })).status).toBe(201);
+  for (const [name, priv] of [
+    ['public-ci', false],
+    ['private-ci', true],
+    ['doomed', false],
+  ] as const) {
+    expect(
+      (
+        await server.api('/user/repos', {
+          method: 'POST',
+          token: alice.token,
+          body: { name, auto_init: true, private: priv },
+        })
+      ).status,
+    ).toBe(201);
   }
   const repoId = (await server.services.repos.find('alice', 'public-ci'))!.id;
   head = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
   ids.old = await status('public-ci', head, { state: 'pending', context: 'ci' });
-  ids.ci = await status('public-ci', head, { state: 'success', context: 'CI', description: 'green', target_url: 'https://ci.example.com/2' });
+  ids.ci = await status('public-ci', head, {
+    state: 'success',
+    context: 'CI',
+    description: 'green',
+    target_url: 'https://ci.example.com/2',
+  });
   ids.lint = await status('public-ci', head, { state: 'failure', context: 'lint' });
 });
 afterAll(() => server.close());
@@ -49,9 +66,14 @@ describe('Commit.status', () => {
     expect(s.commit.oid).toBe(head);
     expect(s.ci).toEqual({ state: 'SUCCESS', description: 'green' });
     expect(s.missing).toBeNull();
-    expect(s.contexts.map((c: any) => [c.id, c.context, c.state])).toEqual([[ids.ci, 'CI', 'SUCCESS'], [ids.lint, 'lint', 'FAILURE']]);
+    expect(s.contexts.map((c: any) => [c.id, c.context, c.state])).toEqual([
+      [ids.ci, 'CI', 'SUCCESS'],
+      [ids.lint, 'lint', 'FAILURE'],
+    ]);
     expect(s.contexts[0]).toMatchObject({
-      targetUrl: 'https://ci.example.com/2', creator: { login: 'alice' }, commit: { oid: head },
+      targetUrl: 'https://ci.example.com/2',
+      creator: { login: 'alice' },
+      commit: { oid: head },
       avatarUrl: `${server.url}/avatars/u/${alice.id}?s=80`,
     });
     expect(s.contexts[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -78,7 +100,9 @@ describe('StatusContext nodes', () => {
     const sha = (await server.services.git.resolveRef(repoId, 'refs/heads/main'))!;
     const id = await status('private-ci', sha, { state: 'success' });
     expect((await graphqlOk(server, NODES, { ids: [id] }, bob.token)).data!.nodes).toEqual([null]);
-    expect((await graphqlOk(server, NODES, { ids: [id] }, alice.token)).data!.nodes).toEqual([{ id, context: 'default', state: 'SUCCESS', commit: { oid: sha } }]);
+    expect((await graphqlOk(server, NODES, { ids: [id] }, alice.token)).data!.nodes).toEqual([
+      { id, context: 'default', state: 'SUCCESS', commit: { oid: sha } },
+    ]);
   });
 
   it('are retired with their repository: node(id) is null after its deletion', async () => {

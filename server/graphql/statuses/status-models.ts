@@ -18,4 +18,8 @@ export interface StatusModel {
 
 export const isStatusContext = (model: object): model is StatusContextModel => 'status_context' in model;
 
-export const contextModel = (row: StatusRow, repo: RepositoryRow): StatusContextModel => ({ ...row, repo, status_context: true });
+export const contextModel = (row: StatusRow, repo: RepositoryRow): StatusContextModel => ({
+  ...row,
+  repo,
+  status_context: true,
+});

@@ -31,7 +31,8 @@ export const commitStatusField: Pick<CommitResolvers, 'status'> = {
   },
 };
 
-const commitOf = (ctx: GraphqlContext, model: StatusModel | StatusContextModel, oid: string) => objectByOid(ctx, model.repo, oid);
+const commitOf = (ctx: GraphqlContext, model: StatusModel | StatusContextModel, oid: string) =>
+  objectByOid(ctx, model.repo, oid);
 
 export const Status: StatusResolvers = {
   commit: (status, _args, ctx) => commitOf(ctx, status, status.oid),
@@ -52,11 +53,11 @@ export const StatusContext: StatusContextResolvers = {
   commit: (status, _args, ctx) => commitOf(ctx, status, status.sha),
   context: (status) => status.context,
   createdAt: (status) => isoSeconds(status.created_at),
-  creator: (status, _args, ctx) => (status.creator_id === null ? null : ctx.loaders.accountById.load(status.creator_id)),
+  creator: (status, _args, ctx) =>
+    status.creator_id === null ? null : ctx.loaders.accountById.load(status.creator_id),
   description: (status) => status.description,
   state: (status) => STATES[status.state],
   targetUrl: (status) => status.target_url,
   // No branch protection rule requires a status in Wharf (required_status_checks is always off).
   isRequired: () => false,
 };
-

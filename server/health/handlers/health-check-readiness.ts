@@ -7,5 +7,13 @@ export const checkReadinessHandler: Handler<'health/check-readiness'> = async (c
   const readiness = await checkReadiness(ctx.services.sql);
   const headers = { 'cache-control': 'no-store' };
   if (readiness.ready) return { status: 200, body: { status: 'ready', migrations: readiness.migrations! }, headers };
-  return { status: 503, body: { status: 'unavailable', message: readiness.message!, ...(readiness.migrations ? { migrations: readiness.migrations } : {}) }, headers };
+  return {
+    status: 503,
+    body: {
+      status: 'unavailable',
+      message: readiness.message!,
+      ...(readiness.migrations ? { migrations: readiness.migrations } : {}),
+    },
+    headers,
+  };
 };

@@ -17,7 +17,9 @@ export const addIssueAssignees: Handler<'issues/add-assignees'> = async (ctx) =>
   const { repo, issue: existing } = await issueForTriage(ctx);
   const { body } = await ctx.input();
   const accounts = await resolveAssignees(ctx.services.sql, repo, body.assignees ?? []);
-  const issue = await inIssueTransaction(ctx, repo, (events) => changeIssue(events, existing.number, { addAssignees: accounts }));
+  const issue = await inIssueTransaction(ctx, repo, (events) =>
+    changeIssue(events, existing.number, { addAssignees: accounts }),
+  );
   return { status: 201, body: issueView(issue, ctx.services.urls) };
 };
 
@@ -27,7 +29,9 @@ export const removeIssueAssignees: Handler<'issues/remove-assignees'> = async (c
   const { body } = await ctx.input();
   const wanted = new Set((body.assignees ?? []).map((login) => login.toLowerCase()));
   const accounts: AccountRef[] = existing.assignees.filter((a) => wanted.has(a.login.toLowerCase()));
-  const issue = await inIssueTransaction(ctx, repo, (events) => changeIssue(events, existing.number, { removeAssignees: accounts }));
+  const issue = await inIssueTransaction(ctx, repo, (events) =>
+    changeIssue(events, existing.number, { removeAssignees: accounts }),
+  );
   return { status: 200, body: issueView(issue, ctx.services.urls) };
 };
 
@@ -37,7 +41,11 @@ export const listAssignees: Handler<'issues/list-assignees'> = async (ctx) => {
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
   const { rows, total } = await listAssignable(sql, repo, page.perPage, page.offset);
-  return { status: 200, body: rows.map((row) => simpleUser(row, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((row) => simpleUser(row, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };
 
 export const checkAssignee: Handler<'issues/check-user-can-be-assigned'> = async (ctx) => {
@@ -45,4 +53,3 @@ export const checkAssignee: Handler<'issues/check-user-can-be-assigned'> = async
   if (!(await isAssignable(ctx.services.sql, repo, ctx.params.assignee))) throw notFound();
   return { status: 204, body: undefined };
 };
-

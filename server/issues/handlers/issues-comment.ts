@@ -21,7 +21,8 @@ export const updateIssueComment: Handler<'issues/update-comment'> = async (ctx) 
   const me = ctx.user().user;
   const comment = await commentById(ctx.services.sql, repo.id, ctx.params.comment_id);
   if (!comment) throw notFound();
-  if (!canChangeComment(permission, comment.user_id, me.id)) throw forbidden('Must have push access to edit this comment.');
+  if (!canChangeComment(permission, comment.user_id, me.id))
+    throw forbidden('Must have push access to edit this comment.');
   const { body } = await ctx.input();
   const updated = await inIssueTransaction(ctx, repo, (events) => editComment(events, comment, body.body));
   return { status: 200, body: commentView(updated, ctx.services.urls) };
@@ -32,7 +33,8 @@ export const deleteIssueComment: Handler<'issues/delete-comment'> = async (ctx) 
   const me = ctx.user().user;
   const comment = await commentById(ctx.services.sql, repo.id, ctx.params.comment_id);
   if (!comment) throw notFound();
-  if (!canChangeComment(permission, comment.user_id, me.id)) throw forbidden('Must have push access to delete this comment.');
+  if (!canChangeComment(permission, comment.user_id, me.id))
+    throw forbidden('Must have push access to delete this comment.');
   ctx.checkScopes();
   const deleted = await inIssueTransaction(ctx, repo, (events) => deleteComment(events, comment));
   if (!deleted) throw notFound();

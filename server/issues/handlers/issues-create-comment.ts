@@ -12,7 +12,8 @@ export const createIssueComment: Handler<'issues/create-comment'> = async (ctx) 
   const { repo, permission } = await issueRepository(ctx);
   ctx.user();
   const issue = await findIssue(ctx, repo.id, ctx.params.issue_number);
-  if (issue.locked && !canCommentWhenLocked(permission)) throw forbidden('Unable to create comment because issue is locked.');
+  if (issue.locked && !canCommentWhenLocked(permission))
+    throw forbidden('Unable to create comment because issue is locked.');
   const { body } = await ctx.input();
   const comment = await inIssueTransaction(ctx, repo, (events) => createComment(events, issue, body.body));
   const view = commentView(comment, ctx.services.urls);

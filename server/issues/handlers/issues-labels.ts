@@ -20,13 +20,24 @@ export const listLabelsOnIssue: Handler<'issues/list-labels-on-issue'> = async (
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
   const { rows, total } = await issueLabelPage(sql, issue.id, page.perPage, page.offset);
-  return { status: 200, body: rows.map((label) => labelView(label, repo, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((label) => labelView(label, repo, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };
 
 /** `{labels: […]}` or the list itself (GitHub takes both). */
-const inputNames = (body: { labels?: LabelInput[] } | LabelInput[]) => labelNames(Array.isArray(body) ? body : (body.labels ?? []));
+const inputNames = (body: { labels?: LabelInput[] } | LabelInput[]) =>
+  labelNames(Array.isArray(body) ? body : (body.labels ?? []));
 
-async function relabel<K extends OperationId>(ctx: OperationContext<K>, repo: RepositoryRow, number: number, names: string[], mode: 'add' | 'set') {
+async function relabel<K extends OperationId>(
+  ctx: OperationContext<K>,
+  repo: RepositoryRow,
+  number: number,
+  names: string[],
+  mode: 'add' | 'set',
+) {
   const issue = await inIssueTransaction(ctx, repo, async (events) => {
     // The issue before the labels a name creates (issue-locks.ts).
     await lockIssueNumberFirst(events.tx, repo.id, number);

@@ -12,7 +12,11 @@ export const listIssueCommentsHandler: Handler<'issues/list-comments'> = async (
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
   const { rows, total } = await listIssueComments(sql, issue.id, query, { limit: page.perPage, offset: page.offset });
-  return { status: 200, body: rows.map((row) => commentView(row, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((row) => commentView(row, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };
 
 // `direction` is ignored without `sort`, as GitHub documents (the validator
@@ -22,7 +26,18 @@ export const listRepositoryCommentsHandler: Handler<'issues/list-comments-for-re
   const { query } = await ctx.input();
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
-  const filters = { since: query.since, sort: query.sort, direction: ctx.event.url.searchParams.has('sort') ? query.direction : undefined };
-  const { rows, total } = await listRepositoryComments(sql, repo.id, filters, { limit: page.perPage, offset: page.offset });
-  return { status: 200, body: rows.map((row) => commentView(row, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  const filters = {
+    since: query.since,
+    sort: query.sort,
+    direction: ctx.event.url.searchParams.has('sort') ? query.direction : undefined,
+  };
+  const { rows, total } = await listRepositoryComments(sql, repo.id, filters, {
+    limit: page.perPage,
+    offset: page.offset,
+  });
+  return {
+    status: 200,
+    body: rows.map((row) => commentView(row, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

@@ -12,5 +12,9 @@ export const listEventsForTimeline: Handler<'issues/list-events-for-timeline'> =
   const { sql, urls } = ctx.services;
   const { entries, total } = await listTimeline(sql, issue.id, { limit: page.perPage, offset: page.offset });
   const names = { owner: repo.owner_login, name: repo.name };
-  return { status: 200, body: entries.map((entry) => timelineView(entry, names, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: entries.map((entry) => timelineView(entry, names, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

@@ -12,5 +12,9 @@ export const listEvents: Handler<'issues/list-events'> = async (ctx) => {
   const { sql, urls } = ctx.services;
   const { rows, total } = await listIssueEvents(sql, issue.id, page.perPage, page.offset);
   const names = { owner: repo.owner_login, name: repo.name };
-  return { status: 200, body: rows.map((row) => issueEventView(row, names, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((row) => issueEventView(row, names, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

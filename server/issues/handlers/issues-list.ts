@@ -16,7 +16,12 @@ async function crossRepositoryIssues<K extends CrossOperation>(ctx: OperationCon
   const { query } = (await ctx.input()) as unknown as OperationInput<'issues/list'>;
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
-  const filters: CrossRepositoryFilters = { ...query, userId: me.user.id, includePrivate: hasAnyScope(me.scopes, ['repo']), orgId };
+  const filters: CrossRepositoryFilters = {
+    ...query,
+    userId: me.user.id,
+    includePrivate: hasAnyScope(me.scopes, ['repo']),
+    orgId,
+  };
   const { rows, total } = await listIssuesAcross(sql, filters, { limit: page.perPage, offset: page.offset });
   return { status: 200 as const, body: issueViews(rows, urls), headers: pageHeaders(urls, ctx.event.url, page, total) };
 }
@@ -28,6 +33,6 @@ export const listIssuesForUser: Handler<'issues/list-for-authenticated-user'> = 
 export const listIssuesForOrg: Handler<'issues/list-for-org'> = async (ctx) => {
   ctx.user();
   const org = await ctx.services.accounts.byLogin(ctx.params.org);
-  if (!org || org.kind !== 'Organization') throw notFound();
+  if (org?.kind !== 'Organization') throw notFound();
   return crossRepositoryIssues(ctx, org.id);
 };

@@ -11,7 +11,9 @@ export const lockIssue: Handler<'issues/lock'> = async (ctx) => {
   ctx.user();
   requireTriage(permission);
   const { body } = await ctx.input();
-  await inIssueTransaction(ctx, repo, (events) => changeIssue(events, issue.number, { lock: { reason: body.lock_reason ?? null } }));
+  await inIssueTransaction(ctx, repo, (events) =>
+    changeIssue(events, issue.number, { lock: { reason: body.lock_reason ?? null } }),
+  );
   return { status: 204, body: undefined };
 };
 

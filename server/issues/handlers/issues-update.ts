@@ -27,7 +27,8 @@ export const updateIssue: Handler<'issues/update'> = async (ctx) => {
     stateReason: body.state_reason,
   };
   const logins = assigneeLogins(body);
-  if (logins !== undefined && canTriage(permission)) change.assignees = await resolveAssignees(ctx.services.sql, repo, logins);
+  if (logins !== undefined && canTriage(permission))
+    change.assignees = await resolveAssignees(ctx.services.sql, repo, logins);
   const triage = canTriage(permission);
   const names = triage && body.labels !== undefined ? labelNames(body.labels) : undefined;
   const issue = await inIssueTransaction(ctx, repo, async (events) => {

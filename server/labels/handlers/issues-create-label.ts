@@ -14,7 +14,11 @@ export const createLabel: Handler<'issues/create-label'> = async (ctx) => {
   const name = checkLabelName(body.name);
   try {
     const view = await sql.begin(async (tx) => {
-      const label = await insertLabel(tx, repo.id, { name, color: body.color ?? DEFAULT_COLOR, description: body.description ?? null });
+      const label = await insertLabel(tx, repo.id, {
+        name,
+        color: body.color ?? DEFAULT_COLOR,
+        description: body.description ?? null,
+      });
       const view = labelView(label, repo, urls);
       await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'label', 'created', { label: view });
       return view;

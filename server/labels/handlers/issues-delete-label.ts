@@ -14,7 +14,9 @@ export const deleteLabelHandler: Handler<'issues/delete-label'> = async (ctx) =>
     const label = await findLabel(tx, repo.id, ctx.params.name, true);
     if (!label) throw notFound();
     await deleteLabel(tx, label.id);
-    await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'label', 'deleted', { label: labelView(label, repo, urls) });
+    await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'label', 'deleted', {
+      label: labelView(label, repo, urls),
+    });
   });
   return { status: 204, body: undefined };
 };

@@ -10,5 +10,9 @@ export const listLabelsForRepo: Handler<'issues/list-labels-for-repo'> = async (
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
   const { rows, total } = await listLabels(sql, repo.id, page.perPage, page.offset);
-  return { status: 200, body: rows.map((label) => labelView(label, repo, urls)), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
+  return {
+    status: 200,
+    body: rows.map((label) => labelView(label, repo, urls)),
+    headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total),
+  };
 };

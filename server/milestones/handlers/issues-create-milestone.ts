@@ -11,7 +11,12 @@ export const createMilestone: Handler<'issues/create-milestone'> = async (ctx) =
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
   const { sql, urls } = ctx.services;
-  const values = { title: body.title, description: body.description ?? null, state: body.state ?? 'open', due_on: parseDueOn(body.due_on) ?? null };
+  const values = {
+    title: body.title,
+    description: body.description ?? null,
+    state: body.state ?? 'open',
+    due_on: parseDueOn(body.due_on) ?? null,
+  };
   try {
     const view = await sql.begin(async (tx) => {
       const view = milestoneView(await insertMilestone(tx, repo.id, ctx.user().user.id, values), repo, urls);

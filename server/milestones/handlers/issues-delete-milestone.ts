@@ -14,7 +14,9 @@ export const deleteMilestoneHandler: Handler<'issues/delete-milestone'> = async 
     const milestone = await findMilestone(tx, repo.id, ctx.params.milestone_number, true);
     if (!milestone) throw notFound();
     await deleteMilestone(tx, milestone.id);
-    await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'milestone', 'deleted', { milestone: milestoneView(milestone, repo, urls) });
+    await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'milestone', 'deleted', {
+      milestone: milestoneView(milestone, repo, urls),
+    });
   });
   return { status: 204, body: undefined };
 };

@@ -16,5 +16,9 @@ export const listLabelsForMilestone: Handler<'issues/list-labels-for-milestone'>
   const { query } = await ctx.input();
   const page = pageRequest(query);
   const { rows, total } = await milestoneLabelPage(sql, milestone.id, page.perPage, page.offset);
-  return { status: 200, body: rows.map((label) => labelView(label, repo, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((label) => labelView(label, repo, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

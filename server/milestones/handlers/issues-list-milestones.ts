@@ -10,8 +10,15 @@ export const listMilestonesHandler: Handler<'issues/list-milestones'> = async (c
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
   const { rows, total } = await listMilestones(sql, repo.id, {
-    state: query.state ?? 'open', sort: query.sort ?? 'due_on', direction: query.direction ?? 'asc',
-    limit: page.perPage, offset: page.offset,
+    state: query.state ?? 'open',
+    sort: query.sort ?? 'due_on',
+    direction: query.direction ?? 'asc',
+    limit: page.perPage,
+    offset: page.offset,
   });
-  return { status: 200, body: rows.map((m) => milestoneView(m, repo, urls)), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
+  return {
+    status: 200,
+    body: rows.map((m) => milestoneView(m, repo, urls)),
+    headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total),
+  };
 };

@@ -31,7 +31,8 @@ export const updateMilestoneHandler: Handler<'issues/update-milestone'> = async 
       const view = milestoneView(await updateMilestone(tx, before, values), repo, urls);
       const on = { tx, repo, principal: ctx.principal, urls };
       if (Object.keys(changes).length) await emitCallerEvent(on, 'milestone', 'edited', { milestone: view, changes });
-      if (stateChanged) await emitCallerEvent(on, 'milestone', values.state === 'closed' ? 'closed' : 'opened', { milestone: view });
+      if (stateChanged)
+        await emitCallerEvent(on, 'milestone', values.state === 'closed' ? 'closed' : 'opened', { milestone: view });
       return view;
     });
     return { status: 200, body: view };
@@ -43,7 +44,11 @@ export const updateMilestoneHandler: Handler<'issues/update-milestone'> = async 
 
 /** The edited fields as payloads show them (a due date as GitHub's timestamp text). */
 function comparable(values: { title: string; description: string | null; due_on: Date | null }) {
-  return { title: values.title, description: values.description, due_on: values.due_on ? milestoneDate(values.due_on) : null };
+  return {
+    title: values.title,
+    description: values.description,
+    due_on: values.due_on ? milestoneDate(values.due_on) : null,
+  };
 }
 
 const milestoneDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -31,14 +31,29 @@ export const createPull: Handler<'pulls/create'> = async (ctx) => {
   await copyHeadCommit(git, repo.id, head.repo.id, headSha);
   const counts = await diffCounts(git, repo.id, { head: headSha, base: baseSha });
   if (counts.commits === 0) {
-    throw validationFailed([{ resource: 'PullRequest', field: 'head', code: 'custom', message: `No commits between ${body.base} and ${headRef}` }]);
+    throw validationFailed([
+      {
+        resource: 'PullRequest',
+        field: 'head',
+        code: 'custom',
+        message: `No commits between ${body.base} and ${headRef}`,
+      },
+    ]);
   }
   const repos = await repositoryLookup(ctx.services, repo, [head.repo.id]);
-  const issue = body.issue !== undefined ? { number: body.issue } : { title: checkedTitle(body.title!), body: body.body ?? null };
-  const row = await inIssueTransaction(ctx, repo, (events) => openPull(events, git, repos, {
-    issue, head: { ref: headRef, sha: headSha }, headRepository: head.repo, base: { ref: body.base, sha: baseSha },
-    draft: body.draft ?? false, maintainerCanModify: body.maintainer_can_modify ?? false, counts,
-  }));
+  const issue =
+    body.issue !== undefined ? { number: body.issue } : { title: checkedTitle(body.title!), body: body.body ?? null };
+  const row = await inIssueTransaction(ctx, repo, (events) =>
+    openPull(events, git, repos, {
+      issue,
+      head: { ref: headRef, sha: headSha },
+      headRepository: head.repo,
+      base: { ref: body.base, sha: baseSha },
+      draft: body.draft ?? false,
+      maintainerCanModify: body.maintainer_can_modify ?? false,
+      counts,
+    }),
+  );
   const view = pullRequestView(row, repos, ctx.services.urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

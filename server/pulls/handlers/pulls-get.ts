@@ -15,13 +15,19 @@ export const getPull: Handler<'pulls/get'> = async (ctx) => {
   if (format === 'diff' || format === 'patch') {
     const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
     if (!row) throw notFound();
-    const text = format === 'diff' ? await pullDiffText(git, repo.id, row.pull) : await pullPatchText(git, repo.id, row.pull);
+    const text =
+      format === 'diff' ? await pullDiffText(git, repo.id, row.pull) : await pullPatchText(git, repo.id, row.pull);
     return mediaResult(format, config.vendor, text, { text: true });
   }
   // Kept while nothing it shows changed (pull-view-cache.ts).
   const body = await pullViewCache(ctx.services).view(repo, ctx.params.pull_number, ctx.services.urls, async () => {
     const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
-    return row && { row, repos: await visibleRepositoryLookup(ctx.services, ctx.principal, repo, [row.pull.head_repository_id]) };
+    return (
+      row && {
+        row,
+        repos: await visibleRepositoryLookup(ctx.services, ctx.principal, repo, [row.pull.head_repository_id]),
+      }
+    );
   });
   if (!body) throw notFound();
   return { status: 200, body };

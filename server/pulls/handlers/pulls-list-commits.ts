@@ -18,7 +18,10 @@ export const listPullCommits: Handler<'pulls/list-commits'> = async (ctx) => {
   const { git, urls } = ctx.services;
   const page = pageRequest(query);
   const { records, total } = await pullCommits(git, repo.id, row.pull, page.offset, page.perPage);
-  const users = await commitUsers(ctx.services, records.flatMap((r) => [r.author.email, r.committer.email]));
+  const users = await commitUsers(
+    ctx.services,
+    records.flatMap((r) => [r.author.email, r.committer.email]),
+  );
   const link = pageLink(urls, ctx.event.url, page, total);
   return { status: 200, body: records.map((r) => commitView(repo, r, users, urls)), headers: linkHeaderOf(link) };
 };

@@ -18,6 +18,8 @@ export const listPullFiles: Handler<'pulls/list-files'> = async (ctx) => {
   const page = pageRequest(query);
   const files = await pullFiles(git, repo.id, row.pull);
   const link = pageLink(urls, ctx.event.url, page, files.length);
-  const body = files.slice(page.offset, page.offset + page.perPage).map((file) => fileView(repo, row.pull.head_sha, file, urls));
+  const body = files
+    .slice(page.offset, page.offset + page.perPage)
+    .map((file) => fileView(repo, row.pull.head_sha, file, urls));
   return { status: 200, body, headers: linkHeaderOf(link) };
 };

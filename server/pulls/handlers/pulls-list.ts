@@ -12,7 +12,12 @@ export const listPullsHandler: Handler<'pulls/list'> = async (ctx) => {
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
   const { rows, total } = await listPulls(sql, repo.id, query, { limit: page.perPage, offset: page.offset });
-  const repos = await visibleRepositoryLookup(ctx.services, ctx.principal, repo, rows.map((row) => row.pull.head_repository_id));
+  const repos = await visibleRepositoryLookup(
+    ctx.services,
+    ctx.principal,
+    repo,
+    rows.map((row) => row.pull.head_repository_id),
+  );
   const users = new UserViews(urls);
   const body = rows.map((row) => pullRequestSimpleView(row, repos, urls, users));
   return { status: 200, body, headers: pageHeaders(urls, ctx.event.url, page, total) };

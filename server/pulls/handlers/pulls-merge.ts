@@ -8,7 +8,10 @@ export const mergePullHandler: Handler<'pulls/merge'> = async (ctx) => {
   ctx.user();
   const { body } = await ctx.input();
   const outcome = await mergePull(ctx, repo, ctx.params.pull_number, {
-    method: body?.merge_method, sha: body?.sha, commitTitle: body?.commit_title, commitMessage: body?.commit_message,
+    method: body?.merge_method,
+    sha: body?.sha,
+    commitTitle: body?.commit_title,
+    commitMessage: body?.commit_message,
   });
   return { status: 200, body: { sha: outcome.sha, merged: outcome.merged, message: outcome.message } };
 };

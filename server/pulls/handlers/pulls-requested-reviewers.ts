@@ -14,12 +14,15 @@ import { notCollaborator, removeReviewRequests, requestReviewers } from '../revi
 type ChangeOp = 'pulls/request-reviewers' | 'pulls/remove-requested-reviewers';
 
 /** The repository, the pull request (404) and the caller's right to change its requests (403), in that order. */
-async function changeablePull<K extends ChangeOp>(ctx: OperationContext<K> & { params: { owner: string; repo: string; pull_number: number } }) {
+async function changeablePull<K extends ChangeOp>(
+  ctx: OperationContext<K> & { params: { owner: string; repo: string; pull_number: number } },
+) {
   const { repo, permission } = await pullRepository(ctx);
   const user = ctx.user();
   const current = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
   if (!current) throw notFound();
-  if (!canEditIssue(permission, current.issue.user_id, user.user.id)) throw forbidden('Must have triage access to Pull Request.');
+  if (!canEditIssue(permission, current.issue.user_id, user.user.id))
+    throw forbidden('Must have triage access to Pull Request.');
   const repos = await repositoryLookup(ctx.services, repo, [current.pull.head_repository_id]);
   return { repo, repos };
 }
@@ -28,7 +31,10 @@ export const listRequestedReviewers: Handler<'pulls/list-requested-reviewers'> =
   const { repo } = await pullRepository(ctx);
   const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
   if (!row) throw notFound();
-  return { status: 200, body: { users: row.pull.requested_reviewers.map((account) => simpleUser(account, ctx.services.urls)), teams: [] } };
+  return {
+    status: 200,
+    body: { users: row.pull.requested_reviewers.map((account) => simpleUser(account, ctx.services.urls)), teams: [] },
+  };
 };
 
 export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (ctx) => {
@@ -36,13 +42,31 @@ export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (c
   const { body } = await ctx.input();
   // No teams exist yet: any team named is not a collaborator.
   if ((body.team_reviewers ?? []).length > 0) throw notCollaborator(repo);
-  const row = await inIssueTransaction(ctx, repo, (events) => requestReviewers(events, repos, ctx.params.pull_number, body.reviewers ?? []));
-  return { status: 201, body: pullRequestSimpleView(row, await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]), ctx.services.urls) };
+  const row = await inIssueTransaction(ctx, repo, (events) =>
+    requestReviewers(events, repos, ctx.params.pull_number, body.reviewers ?? []),
+  );
+  return {
+    status: 201,
+    body: pullRequestSimpleView(
+      row,
+      await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]),
+      ctx.services.urls,
+    ),
+  };
 };
 
 export const removePullReviewers: Handler<'pulls/remove-requested-reviewers'> = async (ctx) => {
   const { repo, repos } = await changeablePull(ctx);
   const { body } = await ctx.input();
-  const row = await inIssueTransaction(ctx, repo, (events) => removeReviewRequests(events, repos, ctx.params.pull_number, body.reviewers));
-  return { status: 200, body: pullRequestSimpleView(row, await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]), ctx.services.urls) };
+  const row = await inIssueTransaction(ctx, repo, (events) =>
+    removeReviewRequests(events, repos, ctx.params.pull_number, body.reviewers),
+  );
+  return {
+    status: 200,
+    body: pullRequestSimpleView(
+      row,
+      await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]),
+      ctx.services.urls,
+    ),
+  };
 };

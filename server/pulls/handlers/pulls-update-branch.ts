@@ -22,7 +22,13 @@ export const updateBranch: Handler<'pulls/update-branch'> = async (ctx) => {
   const { repo } = access;
   ctx.user();
   const { body } = await ctx.input();
-  await updatePullBranch(ctx.services, { principal: ctx.principal, baseWriter }, repo, ctx.params.pull_number, body?.expected_head_sha);
+  await updatePullBranch(
+    ctx.services,
+    { principal: ctx.principal, baseWriter },
+    repo,
+    ctx.params.pull_number,
+    body?.expected_head_sha,
+  );
   const url = `${repositoryUrls(repo.owner_login, repo.name, ctx.services.urls).api}/pulls/${ctx.params.pull_number}`;
   return { status: 202, body: { message: 'Updating pull request branch.', url } };
 };

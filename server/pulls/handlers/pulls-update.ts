@@ -18,19 +18,26 @@ export const updatePull: Handler<'pulls/update'> = async (ctx) => {
   const { git, sql } = ctx.services;
   const current = await pullByNumber(sql, repo.id, ctx.params.pull_number);
   if (!current) throw notFound();
-  if (!canEditIssue(permission, current.issue.user_id, user.user.id)) throw forbidden('Must have admin rights to Repository.');
+  if (!canEditIssue(permission, current.issue.user_id, user.user.id))
+    throw forbidden('Must have admin rights to Repository.');
   const change: PullChange = { state: body.state, maintainerCanModify: body.maintainer_can_modify };
   if (body.title !== undefined) change.title = checkedTitle(body.title);
   if (body.body !== undefined) change.body = body.body;
   if (body.base !== undefined && body.base !== current.pull.base_ref) {
     const sha = await branchSha(git, repo.id, body.base, 'base');
-    change.base = { ref: body.base, sha, counts: await diffCounts(git, repo.id, { head: current.pull.head_sha, base: sha }) };
+    change.base = {
+      ref: body.base,
+      sha,
+      counts: await diffCounts(git, repo.id, { head: current.pull.head_sha, base: sha }),
+    };
   }
   const repos = await repositoryLookup(ctx.services, repo, [current.pull.head_repository_id]);
   if (body.maintainer_can_modify && !current.pull.maintainer_can_modify) {
     await checkMaintainerGrant(ctx.services, ctx.principal, repos(current.pull.head_repository_id), repo.id, true);
   }
-  const row = await inIssueTransaction(ctx, repo, (events) => changePull(events, repos, ctx.params.pull_number, change));
+  const row = await inIssueTransaction(ctx, repo, (events) =>
+    changePull(events, repos, ctx.params.pull_number, change),
+  );
   const seen = await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]);
   return { status: 200, body: pullRequestView(row, seen, ctx.services.urls) };
 };

@@ -29,7 +29,8 @@ const identity = serviceIdentity('GitHub', 'wharf.local');
 /** Resolves once a backend (not ours) waits for a lock in a statement matching `pattern` (LIKE). */
 async function waitingIn(pattern: string): Promise<void> {
   for (let tries = 0; ; tries++) {
-    const [row] = await t.server.sql`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND query LIKE ${pattern}`;
+    const [row] = await t.server
+      .sql`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND query LIKE ${pattern}`;
     if (row) return;
     if (tries > 3000) throw new Error(`nothing waited in ${pattern}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -68,7 +69,10 @@ describe('a push to the head of a pull request being changed', () => {
     await change;
     const head = await push;
     const events = await t.newEvents();
-    expect(events.map((e) => (e.action ? `${e.event}.${e.action}` : e.event))).toEqual(['push', 'pull_request.synchronize']);
+    expect(events.map((e) => (e.action ? `${e.event}.${e.action}` : e.event))).toEqual([
+      'push',
+      'pull_request.synchronize',
+    ]);
     expect(events[1]!.payload.pull_request).toMatchObject({ title: 'changed meanwhile', head: { sha: head } });
   });
 });
@@ -98,7 +102,11 @@ describe('a PATCH, a push to the head and the mergeability job at once', () => {
         (async () => {
           const statuses: number[] = [];
           for (let edit = 0; edit < 3; edit++) {
-            const { status } = await t.call(path, { method: 'PATCH', token: t.alice.token, body: { title: `round ${round}.${edit}` } });
+            const { status } = await t.call(path, {
+              method: 'PATCH',
+              token: t.alice.token,
+              body: { title: `round ${round}.${edit}` },
+            });
             statuses.push(status);
           }
           return statuses;

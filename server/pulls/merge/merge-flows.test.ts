@@ -24,8 +24,16 @@ describe('a push that brings the head into the base', () => {
     await t.git.ok(['push', '--quiet', 'origin', 'ff:main'], { cwd: t.work });
     const events = await t.newEvents();
     expect(actions(events)).toEqual(['push', 'pull_request.closed']);
-    expect(events[1]!.payload.pull_request).toMatchObject({ merged: true, merge_commit_sha: head, merged_by: { login: 'alice' } });
-    expect((await t.call(`${pulls}/${pull.number}`)).json).toMatchObject({ state: 'closed', merged: true, merge_commit_sha: head });
+    expect(events[1]!.payload.pull_request).toMatchObject({
+      merged: true,
+      merge_commit_sha: head,
+      merged_by: { login: 'alice' },
+    });
+    expect((await t.call(`${pulls}/${pull.number}`)).json).toMatchObject({
+      state: 'closed',
+      merged: true,
+      merge_commit_sha: head,
+    });
     expect((await t.call(`${pulls}/${pull.number}/merge`)).status).toBe(204);
   });
 });
@@ -43,10 +51,18 @@ describe('PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch', () => {
     const stale = await t.call(path, { method: 'PUT', token: t.alice.token, body: { expected_head_sha: base } });
     expect(stale.status).toBe(422);
     expect(stale.json.message).toBe("expected head sha didn't match current head ref.");
-    const { status, json } = await t.call(path, { method: 'PUT', token: t.alice.token, body: { expected_head_sha: head } });
+    const { status, json } = await t.call(path, {
+      method: 'PUT',
+      token: t.alice.token,
+      body: { expected_head_sha: head },
+    });
     expect(status).toBe(202);
     expect(json).toEqual({ message: 'Updating pull request branch.', url: pull.url });
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/update-branch', method: 'put', status: 202 }, { operationId: 'pulls/update-branch' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/update-branch', method: 'put', status: 202 },
+      { operationId: 'pulls/update-branch' },
+    );
     const events = await t.newEvents();
     expect(actions(events)).toEqual(['push', 'pull_request.synchronize']);
     const after = events[1]!.payload.after;
@@ -70,12 +86,32 @@ describe('PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch', () => {
 
 describe('merge settings', () => {
   it('are shown and changed through the repository; a disallowed method is 405; delete_branch_on_merge deletes the head', async () => {
-    const patched = await t.call('/repos/alice/proj', { method: 'PATCH', token: t.alice.token, body: { allow_squash_merge: false, delete_branch_on_merge: true } });
+    const patched = await t.call('/repos/alice/proj', {
+      method: 'PATCH',
+      token: t.alice.token,
+      body: { allow_squash_merge: false, delete_branch_on_merge: true },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.json).toMatchObject({ allow_squash_merge: false, allow_merge_commit: true, allow_rebase_merge: true, delete_branch_on_merge: true });
-    expectBothSchemas(patched.json, { path: '/repos/{owner}/{repo}', method: 'patch' }, { operationId: 'repos/update' });
-    expect((await t.call('/repos/alice/proj')).json).toMatchObject({ allow_squash_merge: false, delete_branch_on_merge: true });
-    const none = await t.call('/repos/alice/proj', { method: 'PATCH', token: t.alice.token, body: { allow_merge_commit: false, allow_rebase_merge: false } });
+    expect(patched.json).toMatchObject({
+      allow_squash_merge: false,
+      allow_merge_commit: true,
+      allow_rebase_merge: true,
+      delete_branch_on_merge: true,
+    });
+    expectBothSchemas(
+      patched.json,
+      { path: '/repos/{owner}/{repo}', method: 'patch' },
+      { operationId: 'repos/update' },
+    );
+    expect((await t.call('/repos/alice/proj')).json).toMatchObject({
+      allow_squash_merge: false,
+      delete_branch_on_merge: true,
+    });
+    const none = await t.call('/repos/alice/proj', {
+      method: 'PATCH',
+      token: t.alice.token,
+      body: { allow_merge_commit: false, allow_rebase_merge: false },
+    });
     expect(none.status).toBe(422);
     expect(none.json.errors).toEqual([expect.objectContaining({ resource: 'Repository', code: 'invalid' })]);
 
@@ -91,6 +127,10 @@ describe('merge settings', () => {
     expect(actions(events)).toEqual(['push', 'pull_request.closed', 'delete', 'push']);
     expect(events[3]!.payload).toMatchObject({ ref: 'refs/heads/gone', before: head, deleted: true });
     expect(await t.server.services.git.resolveRef(t.repoId, 'refs/heads/gone')).toBeNull();
-    await t.call('/repos/alice/proj', { method: 'PATCH', token: t.alice.token, body: { allow_squash_merge: true, delete_branch_on_merge: false } });
+    await t.call('/repos/alice/proj', {
+      method: 'PATCH',
+      token: t.alice.token,
+      body: { allow_squash_merge: true, delete_branch_on_merge: false },
+    });
   });
 });

@@ -6,17 +6,31 @@
 import type { GitRepositories } from '../../repos/git.js';
 import type { PullRow } from '../pull-rows.js';
 
-export interface MessageParts { title?: string; message?: string }
+export interface MessageParts {
+  title?: string;
+  message?: string;
+}
 
 const join = (title: string, body: string) => (body === '' ? `${title}\n` : `${title}\n\n${body}\n`);
 
 export function mergeCommitMessage(row: PullRow, headOwner: string, parts: MessageParts): string {
-  return join(parts.title ?? `Merge pull request #${row.issue.number} from ${headOwner}/${row.pull.head_ref}`, parts.message ?? row.issue.title);
+  return join(
+    parts.title ?? `Merge pull request #${row.issue.number} from ${headOwner}/${row.pull.head_ref}`,
+    parts.message ?? row.issue.title,
+  );
 }
 
-export async function squashCommitMessage(git: GitRepositories, repositoryId: number, row: PullRow, base: string, parts: MessageParts): Promise<string> {
+export async function squashCommitMessage(
+  git: GitRepositories,
+  repositoryId: number,
+  row: PullRow,
+  base: string,
+  parts: MessageParts,
+): Promise<string> {
   const title = parts.title ?? `${row.issue.title} (#${row.issue.number})`;
   if (parts.message !== undefined) return join(title, parts.message);
-  const subjects = (await git.git(repositoryId, ['log', '--reverse', '--format=%s', `${base}..${row.pull.head_sha}`])).split('\n').filter(Boolean);
+  const subjects = (await git.git(repositoryId, ['log', '--reverse', '--format=%s', `${base}..${row.pull.head_sha}`]))
+    .split('\n')
+    .filter(Boolean);
   return join(title, subjects.map((subject) => `* ${subject}`).join('\n\n'));
 }

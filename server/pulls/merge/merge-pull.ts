@@ -35,17 +35,30 @@ export interface MergeOutcome {
   pull: PullRow;
 }
 
-export interface MergeContext { services: Services; principal: Principal }
+export interface MergeContext {
+  services: Services;
+  principal: Principal;
+}
 
 const notMergeable = (message = 'Pull Request is not mergeable') => new ApiError(405, message);
 
-const NOT_ALLOWED: Record<MergeMethod, { setting: 'allow_merge_commit' | 'allow_squash_merge' | 'allow_rebase_merge'; message: string }> = {
+const NOT_ALLOWED: Record<
+  MergeMethod,
+  { setting: 'allow_merge_commit' | 'allow_squash_merge' | 'allow_rebase_merge'; message: string }
+> = {
   merge: { setting: 'allow_merge_commit', message: 'Merge commits are not allowed on this repository.' },
   squash: { setting: 'allow_squash_merge', message: 'Squash merges are not allowed on this repository.' },
   rebase: { setting: 'allow_rebase_merge', message: 'Rebase merges are not allowed on this repository.' },
 };
 
-async function buildCommit(ctx: MergeContext, repo: RepositoryRow, row: PullRow, base: string, request: MergeRequest, who: Identities): Promise<string> {
+async function buildCommit(
+  ctx: MergeContext,
+  repo: RepositoryRow,
+  row: PullRow,
+  base: string,
+  request: MergeRequest,
+  who: Identities,
+): Promise<string> {
   const { git } = ctx.services;
   const parts = { title: request.commitTitle, message: request.commitMessage };
   const head = row.pull.head_sha;
@@ -55,16 +68,25 @@ async function buildCommit(ctx: MergeContext, repo: RepositoryRow, row: PullRow,
     if (tip === null || tip === base) throw notMergeable("This branch can't be rebased");
     return tip;
   }
-  const headOwner = row.pull.head_repository_id === repo.id ? repo.owner_login
-    : (await ctx.services.repos.byIds([row.pull.head_repository_id ?? 0])).get(row.pull.head_repository_id ?? 0)?.owner_login ?? 'unknown';
-  const sha = method === 'merge'
-    ? await mergeCommit(git, repo.id, base, head, mergeCommitMessage(row, headOwner, parts), who)
-    : await squashCommit(git, repo.id, base, head, await squashCommitMessage(git, repo.id, row, base, parts), who);
+  const headOwner =
+    row.pull.head_repository_id === repo.id
+      ? repo.owner_login
+      : ((await ctx.services.repos.byIds([row.pull.head_repository_id ?? 0])).get(row.pull.head_repository_id ?? 0)
+          ?.owner_login ?? 'unknown');
+  const sha =
+    method === 'merge'
+      ? await mergeCommit(git, repo.id, base, head, mergeCommitMessage(row, headOwner, parts), who)
+      : await squashCommit(git, repo.id, base, head, await squashCommitMessage(git, repo.id, row, base, parts), who);
   if (sha === null) throw notMergeable();
   return sha;
 }
 
-export async function mergePull(ctx: MergeContext, repo: RepositoryRow, number: number, request: MergeRequest): Promise<MergeOutcome> {
+export async function mergePull(
+  ctx: MergeContext,
+  repo: RepositoryRow,
+  number: number,
+  request: MergeRequest,
+): Promise<MergeOutcome> {
   const { services, principal } = ctx;
   if (principal.kind !== 'token') throw requiresAuthentication();
   const { sql, git, config } = services;
@@ -74,13 +96,17 @@ export async function mergePull(ctx: MergeContext, repo: RepositoryRow, number: 
   if (row.pull.draft) throw notMergeable('Pull Request is still a draft');
   const allowed = NOT_ALLOWED[request.method ?? 'merge'];
   if (!repo[allowed.setting]) throw notMergeable(allowed.message);
-  if (request.sha !== undefined && request.sha !== row.pull.head_sha) throw conflict('Head branch was modified. Review and try the merge again.');
+  if (request.sha !== undefined && request.sha !== row.pull.head_sha)
+    throw conflict('Head branch was modified. Review and try the merge again.');
   const baseRef = `refs/heads/${row.pull.base_ref}`;
   const base = await git.resolveRef(repo.id, baseRef);
   if (base === null) throw notMergeable();
   const account = await services.accounts.byId(principal.user.id);
   const who: Identities = {
-    author: authorIdentity(account ?? { id: principal.user.id, login: principal.user.login, name: null, email: null }, config.noreplyHost),
+    author: authorIdentity(
+      account ?? { id: principal.user.id, login: principal.user.login, name: null, email: null },
+      config.noreplyHost,
+    ),
     committer: serviceIdentity(config.vendor, config.noreplyHost),
   };
   const sha = await buildCommit(ctx, repo, row, base, request, who);
@@ -106,7 +132,12 @@ export async function mergePull(ctx: MergeContext, repo: RepositoryRow, number: 
   // The merge closed an issue: the repository's open_issues_count moved (others drop their copy on the notice).
   services.repos.changedLocally(repo.id);
   if (repo.delete_branch_on_merge) await deleteHeadBranch(ctx, repo, row);
-  return { sha, merged: true, message: 'Pull Request successfully merged', pull: (await pullByNumber(sql, repo.id, number))! };
+  return {
+    sha,
+    merged: true,
+    message: 'Pull Request successfully merged',
+    pull: (await pullByNumber(sql, repo.id, number))!,
+  };
 }
 
 /**
@@ -122,5 +153,7 @@ async function deleteHeadBranch(ctx: MergeContext, repo: RepositoryRow, row: Pul
     SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.repository_id = ${repo.id} AND p.base_ref = ${row.pull.head_ref} AND i.state = 'open'`;
   if (dependent) return;
-  await changeRefs(ctx.services, repo, ctx.principal, () => git.deleteRef(repo.id, `refs/heads/${row.pull.head_ref}`, row.pull.head_sha));
+  await changeRefs(ctx.services, repo, ctx.principal, () =>
+    git.deleteRef(repo.id, `refs/heads/${row.pull.head_ref}`, row.pull.head_sha),
+  );
 }

@@ -22,7 +22,14 @@ export class MergeTestRepo {
   private clones = 0;
   private lastEventId = 0;
 
-  private constructor(readonly server: TestServer, readonly alice: TestUser, readonly carol: TestUser, readonly git: GitCli, readonly repoId: number, readonly work: string) {}
+  private constructor(
+    readonly server: TestServer,
+    readonly alice: TestUser,
+    readonly carol: TestUser,
+    readonly git: GitCli,
+    readonly repoId: number,
+    readonly work: string,
+  ) {}
 
   static async start(): Promise<MergeTestRepo> {
     const server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
@@ -76,7 +83,11 @@ export class MergeTestRepo {
   }
 
   async open(head: string, title = `Merge ${head}`, draft = false): Promise<any> {
-    const { status, json } = await this.call(pulls, { method: 'POST', token: this.alice.token, body: { title, head, base: 'main', draft } });
+    const { status, json } = await this.call(pulls, {
+      method: 'POST',
+      token: this.alice.token,
+      body: { title, head, base: 'main', draft },
+    });
     expect(status).toBe(201);
     return json;
   }

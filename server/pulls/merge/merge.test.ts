@@ -23,11 +23,17 @@ describe('mergeability', () => {
     expect(pull).toMatchObject({ mergeable: null, mergeable_state: 'unknown' });
     const clean = await t.computed(pull.number);
     expect(clean).toMatchObject({ mergeable: true, rebaseable: true, mergeable_state: 'clean' });
-    expectBothSchemas(clean, { path: '/repos/{owner}/{repo}/pulls/{pull_number}', method: 'get' }, { operationId: 'pulls/get' });
+    expectBothSchemas(
+      clean,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}', method: 'get' },
+      { operationId: 'pulls/get' },
+    );
     // A CI-style fetch of the test merge: parents base and head.
     await t.git.ok(['fetch', '--quiet', 'origin', `refs/pull/${pull.number}/merge`], { cwd: t.work });
     expect(await t.git.ok(['rev-parse', 'FETCH_HEAD'], { cwd: t.work })).toBe(clean.merge_commit_sha);
-    expect(await t.git.ok(['log', '-1', '--format=%P', 'FETCH_HEAD'], { cwd: t.work })).toBe(`${clean.base.sha} ${head}`);
+    expect(await t.git.ok(['log', '-1', '--format=%P', 'FETCH_HEAD'], { cwd: t.work })).toBe(
+      `${clean.base.sha} ${head}`,
+    );
 
     await t.commitAndPush('main', { 'shared.txt': 'one\nzwei\nthree\n' }, 'conflicting two', 'main');
     const dirty = await t.computed(pull.number);
@@ -44,7 +50,11 @@ describe('mergeability', () => {
   it('shows a draft as `draft` once computed, with `mergeable` still computed', async () => {
     await t.pullMain();
     await t.commitAndPush('drafty', { 'draft.txt': 'd\n' }, 'draft work', 'main');
-    const { json } = await t.call(pulls, { method: 'POST', token: t.alice.token, body: { title: 'Draft', head: 'drafty', base: 'main', draft: true } });
+    const { json } = await t.call(pulls, {
+      method: 'POST',
+      token: t.alice.token,
+      body: { title: 'Draft', head: 'drafty', base: 'main', draft: true },
+    });
     expect(await t.computed(json.number)).toMatchObject({ mergeable: true, mergeable_state: 'draft' });
     const refused = await t.merge(json.number);
     expect(refused.status).toBe(405);
@@ -66,18 +76,36 @@ describe('PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge', () => {
 
     const { status, json } = await t.merge(pull.number, { sha: head, merge_method: 'merge' });
     expect(status).toBe(200);
-    expect(json).toEqual({ sha: expect.stringMatching(/^[0-9a-f]{40}$/), merged: true, message: 'Pull Request successfully merged' });
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/merge', method: 'put' }, { operationId: 'pulls/merge' });
+    expect(json).toEqual({
+      sha: expect.stringMatching(/^[0-9a-f]{40}$/),
+      merged: true,
+      message: 'Pull Request successfully merged',
+    });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/merge', method: 'put' },
+      { operationId: 'pulls/merge' },
+    );
     const events = await t.newEvents();
     expect(actions(events)).toEqual(['push', 'pull_request.closed']);
     expect(events[0]!.payload).toMatchObject({ ref: 'refs/heads/main', before: base, after: json.sha });
-    expect(events[1]!.payload.pull_request).toMatchObject({ merged: true, merge_commit_sha: json.sha, merged_by: { login: 'alice' }, state: 'closed' });
+    expect(events[1]!.payload.pull_request).toMatchObject({
+      merged: true,
+      merge_commit_sha: json.sha,
+      merged_by: { login: 'alice' },
+      state: 'closed',
+    });
     expect(events[1]!.payload.sender.login).toBe('alice');
 
     const [tip] = await t.cloneLog('main');
     expect(tip).toBe(`${json.sha} ${base} ${head}|Merge pull request #${pull.number} from alice/m1|GitHub`);
     const got = (await t.call(`${pulls}/${pull.number}`)).json;
-    expect(got).toMatchObject({ state: 'closed', merged: true, merge_commit_sha: json.sha, merged_by: { login: 'alice' } });
+    expect(got).toMatchObject({
+      state: 'closed',
+      merged: true,
+      merge_commit_sha: json.sha,
+      merged_by: { login: 'alice' },
+    });
     expect((await t.call(`/repos/alice/proj/issues/${pull.number}`)).json.pull_request.merged_at).toBe(got.merged_at);
     expect((await t.call(`${pulls}/${pull.number}/merge`)).status).toBe(204);
 
@@ -96,8 +124,14 @@ describe('PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge', () => {
     const { status, json } = await t.merge(pull.number, { merge_method: 'squash' });
     expect(status).toBe(200);
     // …is not what the next GET shows.
-    expect((await t.call(`${pulls}/${pull.number}`)).json).toMatchObject({ merged: true, state: 'closed', merge_commit_sha: json.sha });
-    expect(await t.cloneLog('main', `${base}..origin/main`)).toEqual([`${json.sha} ${base}|Squash me (#${pull.number})|GitHub`]);
+    expect((await t.call(`${pulls}/${pull.number}`)).json).toMatchObject({
+      merged: true,
+      state: 'closed',
+      merge_commit_sha: json.sha,
+    });
+    expect(await t.cloneLog('main', `${base}..origin/main`)).toEqual([
+      `${json.sha} ${base}|Squash me (#${pull.number})|GitHub`,
+    ]);
     expect(actions(await t.newEvents())).toEqual(['push', 'pull_request.closed']);
   });
 
@@ -123,7 +157,7 @@ describe('PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge', () => {
     expect(events[1]!.payload.pull_request.merge_commit_sha).toBe(json.sha);
   });
 
-  it('refuses a rebase that does not apply with GitHub\'s 405', async () => {
+  it("refuses a rebase that does not apply with GitHub's 405", async () => {
     await t.pullMain();
     await t.commitAndPush('rbc', { 'shared.txt': 'uno\ntwo\nthree\n' }, 'uno', 'main');
     await t.pullMain();

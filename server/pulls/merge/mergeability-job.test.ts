@@ -30,10 +30,18 @@ describe('the mergeability job', () => {
     const pull = await t.open('again');
     await t.computed(pull.number);
     await t.closePull(pull.number);
-    const reopened = await t.call(`${pulls}/${pull.number}`, { method: 'PATCH', token: t.alice.token, body: { state: 'open' } });
+    const reopened = await t.call(`${pulls}/${pull.number}`, {
+      method: 'PATCH',
+      token: t.alice.token,
+      body: { state: 'open' },
+    });
     expect(reopened.json).toMatchObject({ state: 'open', mergeable: null, mergeable_state: 'unknown' });
     expect(await t.computed(pull.number)).toMatchObject({ mergeable: true, mergeable_state: 'clean' });
-    const rebased = await t.call(`${pulls}/${pull.number}`, { method: 'PATCH', token: t.alice.token, body: { base: 'other-base' } });
+    const rebased = await t.call(`${pulls}/${pull.number}`, {
+      method: 'PATCH',
+      token: t.alice.token,
+      body: { base: 'other-base' },
+    });
     expect(rebased.json).toMatchObject({ mergeable: null, base: { ref: 'other-base' } });
     expect(await t.computed(pull.number)).toMatchObject({ mergeable: true, base: { ref: 'other-base' } });
     await t.closePull(pull.number);
@@ -45,9 +53,16 @@ describe('the mergeability job', () => {
     const pull = await t.open('orphan');
     await t.computed(pull.number);
     // As a crash would leave it: stale, queued, nobody told.
-    await t.server.sql`UPDATE pull_requests SET mergeable = NULL, mergeable_state = 'unknown' WHERE issue_id = ${pull.id}`;
-    await t.server.sql`INSERT INTO pull_mergeability_jobs (issue_id, lease_until) VALUES (${pull.id}, now() - interval '1 second')`;
-    const worker = await startMergeabilityWorker({ sql: t.server.sql, git: t.server.services.git, log: t.server.services.log, identity });
+    await t.server
+      .sql`UPDATE pull_requests SET mergeable = NULL, mergeable_state = 'unknown' WHERE issue_id = ${pull.id}`;
+    await t.server
+      .sql`INSERT INTO pull_mergeability_jobs (issue_id, lease_until) VALUES (${pull.id}, now() - interval '1 second')`;
+    const worker = await startMergeabilityWorker({
+      sql: t.server.sql,
+      git: t.server.services.git,
+      log: t.server.services.log,
+      identity,
+    });
     try {
       expect(await t.computed(pull.number)).toMatchObject({ mergeable: true, mergeable_state: 'clean' });
       expect(await queued(pull.id)).toBe(false);
@@ -63,12 +78,14 @@ describe('the mergeability job', () => {
     const pull = await t.open('moving');
     await t.computed(pull.number);
     await t.server.sql`UPDATE pull_requests SET mergeable = NULL WHERE issue_id = ${pull.id}`;
-    await t.server.sql`INSERT INTO pull_mergeability_jobs (issue_id, lease_until) VALUES (${pull.id}, now() + interval '1 hour')`;
+    await t.server
+      .sql`INSERT INTO pull_mergeability_jobs (issue_id, lease_until) VALUES (${pull.id}, now() + interval '1 hour')`;
     const real = t.server.services.git;
     // A push queues the job again while this run is merging.
     const racing = Object.create(real) as GitRepositories;
     racing.git = async (id, args, input, env) => {
-      if (args[0] === 'merge-tree') await t.server.sql`UPDATE pull_mergeability_jobs SET generation = generation + 1 WHERE issue_id = ${pull.id}`;
+      if (args[0] === 'merge-tree')
+        await t.server.sql`UPDATE pull_mergeability_jobs SET generation = generation + 1 WHERE issue_id = ${pull.id}`;
       return real.git(id, args, input, env);
     };
     // Not written (false): the job stays, its lease is dropped and the workers are told, so the next run is now.
@@ -85,7 +102,8 @@ describe('the mergeability job', () => {
     await t.computed(pull.number);
     await t.server.sql`UPDATE pull_requests SET mergeable = NULL WHERE issue_id = ${pull.id}`;
     // Queued (its row's foreign key would wait for the lock below), not yet due.
-    await t.server.sql`INSERT INTO pull_mergeability_jobs (issue_id, lease_until) VALUES (${pull.id}, now() + interval '1 hour')`;
+    await t.server
+      .sql`INSERT INTO pull_mergeability_jobs (issue_id, lease_until) VALUES (${pull.id}, now() + interval '1 hour')`;
     // A change holds the pull request's row (as a PATCH holding the issue-list
     // generation would, the other half of a deadlock)…
     let release = () => {};
@@ -103,7 +121,8 @@ describe('the mergeability job', () => {
       await t.server.sql`UPDATE pull_mergeability_jobs SET lease_until = NULL WHERE issue_id = ${pull.id}`;
       await t.server.sql`SELECT pg_notify(${MERGEABILITY_CHANNEL}, '')`;
       for (let tries = 0; ; tries++) {
-        const [job] = await t.server.sql`SELECT lease_until < now() + interval '5 seconds' AS soon FROM pull_mergeability_jobs WHERE issue_id = ${pull.id}`;
+        const [job] = await t.server
+          .sql`SELECT lease_until < now() + interval '5 seconds' AS soon FROM pull_mergeability_jobs WHERE issue_id = ${pull.id}`;
         if (job?.soon) break;
         if (tries > 400) throw new Error('the job did not give way');
         await new Promise((resolve) => setTimeout(resolve, 25));

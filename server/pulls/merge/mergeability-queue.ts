@@ -21,7 +21,11 @@ export async function queueMergeability(tx: TransactionSql, issueIds: number[]):
  * Queues the open pull requests a moved branch is the head or the base of:
  * `repositoryId`'s branch `branch`.
  */
-export async function queueMergeabilityForBranch(tx: TransactionSql, repositoryId: number, branch: string): Promise<void> {
+export async function queueMergeabilityForBranch(
+  tx: TransactionSql,
+  repositoryId: number,
+  branch: string,
+): Promise<void> {
   const rows = await tx<{ issue_id: number }[]>`
     SELECT p.issue_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE i.state = 'open' AND (

@@ -13,7 +13,9 @@ const SWEEP_MS = 30_000;
 const LEASE_MS = 60_000;
 const BATCH = 10;
 
-export interface MergeabilityWorker { stop(): Promise<void> }
+export interface MergeabilityWorker {
+  stop(): Promise<void>;
+}
 
 async function claim(deps: MergeabilityDeps): Promise<number[]> {
   const rows = await deps.sql<{ issue_id: string }[]>`
@@ -27,7 +29,11 @@ async function claim(deps: MergeabilityDeps): Promise<number[]> {
 export async function startMergeabilityWorker(deps: MergeabilityDeps & { log: Logger }): Promise<MergeabilityWorker> {
   let running = true;
   let wake = () => {};
-  const listener = await deps.sql.listen(MERGEABILITY_CHANNEL, () => wake(), () => wake());
+  const listener = await deps.sql.listen(
+    MERGEABILITY_CHANNEL,
+    () => wake(),
+    () => wake(),
+  );
   const backoff = new Backoff(250, 5_000);
   let retrySoon = false;
   const loop = async () => {
@@ -40,7 +46,8 @@ export async function startMergeabilityWorker(deps: MergeabilityDeps & { log: Lo
         for (const issueId of jobs) {
           if (!running) break;
           const ran = await runMergeabilityJob(deps, issueId).catch((error: unknown) =>
-            deps.log.warn('mergeability job failed; retried after its lease', { issueId, error: String(error) }));
+            deps.log.warn('mergeability job failed; retried after its lease', { issueId, error: String(error) }),
+          );
           if (ran === 'busy') retrySoon = true;
         }
         backoff.reset();
@@ -50,7 +57,10 @@ export async function startMergeabilityWorker(deps: MergeabilityDeps & { log: Lo
       } catch (error) {
         if (!running) break;
         waitMs = backoff.next();
-        deps.log.warn('mergeability worker could not read its queue; retrying', { retryInMs: waitMs, ...unavailableReason(error) });
+        deps.log.warn('mergeability worker could not read its queue; retrying', {
+          retryInMs: waitMs,
+          ...unavailableReason(error),
+        });
       }
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);

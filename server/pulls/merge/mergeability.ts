@@ -13,7 +13,11 @@ import { lockPullRows } from '../pull-locks.js';
 import { mergeCommit } from './merge-git.js';
 import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
 
-export interface MergeabilityDeps { sql: Sql; git: GitRepositories; identity: GitIdentity }
+export interface MergeabilityDeps {
+  sql: Sql;
+  git: GitRepositories;
+  identity: GitIdentity;
+}
 
 interface JobPull {
   generation: string;
@@ -25,7 +29,11 @@ interface JobPull {
   base_ref: string;
 }
 
-interface Result { mergeable: boolean; commit: string | null; base: string }
+interface Result {
+  mergeable: boolean;
+  commit: string | null;
+  base: string;
+}
 
 export const testMergeRef = (number: number) => `refs/pull/${number}/merge`;
 
@@ -44,9 +52,13 @@ export async function runMergeabilityJob(deps: MergeabilityDeps, issueId: number
   const repositoryId = Number(job.repository_id);
   let result: Result | null = null;
   // Closed and merged pull requests keep what they had; a base branch that is gone leaves `mergeable` unknown.
-  const base = job.state === 'open' && !job.merged ? await git.resolveRef(repositoryId, `refs/heads/${job.base_ref}`) : null;
+  const base =
+    job.state === 'open' && !job.merged ? await git.resolveRef(repositoryId, `refs/heads/${job.base_ref}`) : null;
   if (base !== null) {
-    const commit = await mergeCommit(git, repositoryId, base, job.head_sha, `Merge ${job.head_sha} into ${base}\n`, { author: deps.identity, committer: deps.identity });
+    const commit = await mergeCommit(git, repositoryId, base, job.head_sha, `Merge ${job.head_sha} into ${base}\n`, {
+      author: deps.identity,
+      committer: deps.identity,
+    });
     result = { mergeable: commit !== null, commit, base };
   }
   const counts = result ? await diffCounts(git, repositoryId, { head: job.head_sha, base: result.base }) : null;
@@ -67,7 +79,14 @@ export const RETRY_MS = 500;
 // lock_not_available (lock_timeout), deadlock_detected.
 const yielded = (error: unknown) => ['55P03', '40P01'].includes((error as { code?: string }).code ?? '');
 
-async function writeResult(tx: TransactionSql, deps: MergeabilityDeps, issueId: number, job: JobPull, result: Result | null, counts: DiffCounts | null): Promise<boolean> {
+async function writeResult(
+  tx: TransactionSql,
+  deps: MergeabilityDeps,
+  issueId: number,
+  job: JobPull,
+  result: Result | null,
+  counts: DiffCounts | null,
+): Promise<boolean> {
   const { git } = deps;
   const repositoryId = Number(job.repository_id);
   // Its issue, then its row, before the update below bumps the issue-list
@@ -78,7 +97,9 @@ async function writeResult(tx: TransactionSql, deps: MergeabilityDeps, issueId: 
   // (a relabel of a new pull request deadlocked with it under load).
   await tx.unsafe(`SET LOCAL lock_timeout = '${LOCK_WAIT}'`);
   await lockPullRows(tx, [issueId]);
-  const [current] = await tx<{ generation: string }[]>`SELECT generation FROM pull_mergeability_jobs WHERE issue_id = ${issueId} FOR UPDATE`;
+  const [current] = await tx<
+    { generation: string }[]
+  >`SELECT generation FROM pull_mergeability_jobs WHERE issue_id = ${issueId} FOR UPDATE`;
   if (!current || current.generation !== job.generation) {
     // Queued again meanwhile: let it run again now rather than after the lease.
     await tx`UPDATE pull_mergeability_jobs SET lease_until = NULL WHERE issue_id = ${issueId}`;
@@ -88,7 +109,11 @@ async function writeResult(tx: TransactionSql, deps: MergeabilityDeps, issueId: 
   await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${issueId}`;
   if (!result || !counts) return true;
   await tx`UPDATE pull_requests SET ${tx({
-    mergeable: result.mergeable, mergeable_state: result.mergeable ? 'clean' : 'dirty', merge_commit_sha: result.commit, base_sha: result.base, ...counts,
+    mergeable: result.mergeable,
+    mergeable_state: result.mergeable ? 'clean' : 'dirty',
+    merge_commit_sha: result.commit,
+    base_sha: result.base,
+    ...counts,
   })} WHERE issue_id = ${issueId} AND head_sha = ${job.head_sha} AND merged_at IS NULL`;
   // Under the job's row lock, so an older result never overwrites a newer one.
   if (result.commit) await git.git(repositoryId, ['update-ref', testMergeRef(job.number), result.commit]);

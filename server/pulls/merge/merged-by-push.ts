@@ -15,14 +15,22 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { pullByNumber } from '../pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from '../pull-webhooks.js';
 
-export interface BranchMove { ref: string; before: string | null; after: string | null }
+export interface BranchMove {
+  ref: string;
+  before: string | null;
+  after: string | null;
+}
 
 /**
  * Whether each commit is new in `tip`: one `rev-list before..tip` for the
  * whole push (a head already in the base before it was merged then), or
  * one ancestry check per commit for a new branch.
  */
-async function broughtIn(git: GitRepositories, repositoryId: number, change: { before: string | null; after: string }): Promise<(commit: string) => Promise<boolean>> {
+async function broughtIn(
+  git: GitRepositories,
+  repositoryId: number,
+  change: { before: string | null; after: string },
+): Promise<(commit: string) => Promise<boolean>> {
   if (change.before !== null) {
     const listed = await git.git(repositoryId, ['rev-list', `${change.before}..${change.after}`]).catch(() => null);
     if (listed !== null) {
@@ -33,10 +41,25 @@ async function broughtIn(git: GitRepositories, repositoryId: number, change: { b
   return (commit) => isAncestor(git, repositoryId, commit, change.after);
 }
 
-export async function markMergedByPush(tx: TransactionSql, git: GitRepositories, urls: Urls, repo: RepositoryRow, change: BranchMove, who: EventSender): Promise<void> {
+export async function markMergedByPush(
+  tx: TransactionSql,
+  git: GitRepositories,
+  urls: Urls,
+  repo: RepositoryRow,
+  change: BranchMove,
+  who: EventSender,
+): Promise<void> {
   if (!change.ref.startsWith('refs/heads/') || change.after === null) return;
   const tip = change.after;
-  const pulls = await tx<{ issue_id: string; number: number; head_sha: string; pending_merge_sha: string | null; pending_merge_by_id: string | null }[]>`
+  const pulls = await tx<
+    {
+      issue_id: string;
+      number: number;
+      head_sha: string;
+      pending_merge_sha: string | null;
+      pending_merge_by_id: string | null;
+    }[]
+  >`
     SELECT p.issue_id, i.number, p.head_sha, p.pending_merge_sha, p.pending_merge_by_id
     FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.repository_id = ${repo.id} AND p.base_ref = ${change.ref.slice('refs/heads/'.length)} AND i.state = 'open' AND p.merged_at IS NULL
@@ -46,8 +69,10 @@ export async function markMergedByPush(tx: TransactionSql, git: GitRepositories,
   let contains: ((commit: string) => Promise<boolean>) | undefined;
   for (const pull of pulls) {
     let mergerId: number | null;
-    if (pull.pending_merge_sha === tip) mergerId = pull.pending_merge_by_id === null ? null : Number(pull.pending_merge_by_id);
-    else if (await (contains ??= await broughtIn(git, repo.id, { before: change.before, after: tip }))(pull.head_sha)) mergerId = typeof pusherId === 'number' ? pusherId : null;
+    if (pull.pending_merge_sha === tip)
+      mergerId = pull.pending_merge_by_id === null ? null : Number(pull.pending_merge_by_id);
+    else if (await (contains ??= await broughtIn(git, repo.id, { before: change.before, after: tip }))(pull.head_sha))
+      mergerId = typeof pusherId === 'number' ? pusherId : null;
     else continue;
     await tx`UPDATE pull_requests SET merged_at = now(), merge_commit_sha = ${tip}, mergeable = NULL, mergeable_state = 'unknown',
         merged_by_id = (SELECT id FROM accounts WHERE id = ${mergerId}), pending_merge_sha = NULL, pending_merge_by_id = NULL, pending_merge_at = NULL
@@ -58,7 +83,12 @@ export async function markMergedByPush(tx: TransactionSql, git: GitRepositories,
     await tx`UPDATE repositories SET open_issues_count = open_issues_count - 1 WHERE id = ${repo.id}`;
     await publish(tx, `repo:${repo.id}`);
     const row = (await pullByNumber(tx, repo.id, pull.number))!;
-    await recordIssueEvents(tx, row.issue, mergerId, [{ event: 'merged', details: { commit_id: tip } }, { event: 'closed' }]);
-    await emitPullRequestEventsAs(tx, repo, urls, who, row, (id) => (id === repo.id ? repo : null), [{ action: 'closed' }]);
+    await recordIssueEvents(tx, row.issue, mergerId, [
+      { event: 'merged', details: { commit_id: tip } },
+      { event: 'closed' },
+    ]);
+    await emitPullRequestEventsAs(tx, repo, urls, who, row, (id) => (id === repo.id ? repo : null), [
+      { action: 'closed' },
+    ]);
   }
 }

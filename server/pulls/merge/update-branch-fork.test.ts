@@ -28,7 +28,8 @@ let clones = 0;
 
 const call = (url: string, options: CallOptions = {}) => apiCall(server, url, options);
 const update = (token: string, body: Record<string, unknown> = {}) => call(path, { method: 'PUT', token, body });
-const branchSha = async (repo: string, branch: string) => (await call(`/repos/${repo}/git/refs/heads/${branch}`)).json.object.sha as string;
+const branchSha = async (repo: string, branch: string) =>
+  (await call(`/repos/${repo}/git/refs/heads/${branch}`)).json.object.sha as string;
 
 /** Commits `file` in `work` on its current branch and pushes `branch`; the new commit. */
 async function commitAndPush(work: string, file: string, text: string, branch: string): Promise<string> {
@@ -61,13 +62,21 @@ beforeAll(async () => {
   await git.ok(['remote', 'add', 'origin', cloneUrl(server.url, 'alice/proj.git', alice.token)], { cwd: aliceWork });
   await commitAndPush(aliceWork, 'README', 'hello\n', 'main');
   expect((await call('/repos/alice/proj/forks', { method: 'POST', token: bob.token })).status).toBe(202);
-  const hook = await call('/repos/bob/proj/hooks', { method: 'POST', token: bob.token, body: { config: { url: 'https://example.com/fork' }, events: ['push'] } });
+  const hook = await call('/repos/bob/proj/hooks', {
+    method: 'POST',
+    token: bob.token,
+    body: { config: { url: 'https://example.com/fork' }, events: ['push'] },
+  });
   expect(hook.status).toBe(201);
   const bobWork = join(git.home, 'bob');
   await git.ok(['clone', '--quiet', cloneUrl(server.url, 'bob/proj.git', bob.token), bobWork]);
   await git.ok(['checkout', '--quiet', '-b', 'fix'], { cwd: bobWork });
   await commitAndPush(bobWork, 'fix.txt', 'fix\n', 'fix');
-  const opened = await call('/repos/alice/proj/pulls', { method: 'POST', token: bob.token, body: { title: 'Fix', head: 'bob:fix', base: 'main', maintainer_can_modify: false } });
+  const opened = await call('/repos/alice/proj/pulls', {
+    method: 'POST',
+    token: bob.token,
+    body: { title: 'Fix', head: 'bob:fix', base: 'main', maintainer_can_modify: false },
+  });
   expect(opened.status).toBe(201);
   number = opened.json.number;
   path = `/repos/alice/proj/pulls/${number}/update-branch`;
@@ -82,7 +91,7 @@ afterAll(async () => {
 });
 
 describe('PUT …/pulls/{n}/update-branch with the head in a fork', () => {
-  it('merges the base into the fork\'s branch in the fork, for the fork\'s owner', async () => {
+  it("merges the base into the fork's branch in the fork, for the fork's owner", async () => {
     const head = await branchSha('bob/proj', 'fix');
     expect((await update(bob.token)).status).toBe(422); // nothing new on the base yet
     const base = await commitAndPush(aliceWork, 'base.txt', 'one\n', 'main');
@@ -92,21 +101,40 @@ describe('PUT …/pulls/{n}/update-branch with the head in a fork', () => {
     expect(stale.json.message).toBe("expected head sha didn't match current head ref.");
     const { status, json } = await update(bob.token, { expected_head_sha: head });
     expect(status).toBe(202);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/update-branch', method: 'put', status: 202 }, { operationId: 'pulls/update-branch' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/update-branch', method: 'put', status: 202 },
+      { operationId: 'pulls/update-branch' },
+    );
     const merged = await branchSha('bob/proj', 'fix');
     expect(await forkTip('fix')).toBe(`${merged} ${head} ${base}|Merge branch 'main' into fix|GitHub`);
     const pushed = await forkEvents();
     expect(actions(pushed)).toEqual(['push']);
-    expect(pushed[0]!.payload).toMatchObject({ ref: 'refs/heads/fix', before: head, after: merged, sender: { login: 'bob' } });
+    expect(pushed[0]!.payload).toMatchObject({
+      ref: 'refs/heads/fix',
+      before: head,
+      after: merged,
+      sender: { login: 'bob' },
+    });
     const synced = await parentEvents();
     expect(actions(synced)).toEqual(['pull_request.synchronize']);
-    expect(synced[0]!.payload).toMatchObject({ before: head, after: merged, repository: { full_name: 'alice/proj' }, pull_request: { head: { sha: merged } } });
-    expect(await server.services.git.resolveRef((await server.services.repos.find('alice', 'proj'))!.id, `refs/pull/${number}/head`)).toBe(merged);
+    expect(synced[0]!.payload).toMatchObject({
+      before: head,
+      after: merged,
+      repository: { full_name: 'alice/proj' },
+      pull_request: { head: { sha: merged } },
+    });
+    expect(
+      await server.services.git.resolveRef(
+        (await server.services.repos.find('alice', 'proj'))!.id,
+        `refs/pull/${number}/head`,
+      ),
+    ).toBe(merged);
     // The base is untouched.
     expect(await branchSha('alice/proj', 'main')).toBe(base);
   });
 
-  it('is refused to the base\'s writers without the maintainer grant, and to its readers', async () => {
+  it("is refused to the base's writers without the maintainer grant, and to its readers", async () => {
     const head = await branchSha('bob/proj', 'fix');
     await commitAndPush(aliceWork, 'base.txt', 'two\n', 'main');
     await parentEvents();
@@ -119,9 +147,13 @@ describe('PUT …/pulls/{n}/update-branch with the head in a fork', () => {
     expect(await parentEvents()).toEqual([]);
   });
 
-  it('is allowed to the base\'s writers with the grant, never to its readers', async () => {
+  it("is allowed to the base's writers with the grant, never to its readers", async () => {
     const head = await branchSha('bob/proj', 'fix');
-    const granted = await call(`/repos/alice/proj/pulls/${number}`, { method: 'PATCH', token: bob.token, body: { maintainer_can_modify: true } });
+    const granted = await call(`/repos/alice/proj/pulls/${number}`, {
+      method: 'PATCH',
+      token: bob.token,
+      body: { maintainer_can_modify: true },
+    });
     expect(granted.status).toBe(200);
     await parentEvents();
     expect((await update(carol.token)).status).toBe(403);

@@ -30,7 +30,12 @@ export interface UpdateBranchCaller {
 }
 
 /** The head's repository; 403 unless the caller may push to its branch (in its own right, or by the maintainer grant). */
-async function headRepository(services: Services, caller: UpdateBranchCaller, repo: RepositoryRow, row: PullRow): Promise<RepositoryRow> {
+async function headRepository(
+  services: Services,
+  caller: UpdateBranchCaller,
+  repo: RepositoryRow,
+  row: PullRow,
+): Promise<RepositoryRow> {
   const denied = forbidden('Must have push access to Repository.');
   const headId = row.pull.head_repository_id;
   if (headId === repo.id) {
@@ -41,13 +46,24 @@ async function headRepository(services: Services, caller: UpdateBranchCaller, re
   if (!head) throw refused('The head repository of this pull request is gone.');
   if (await canPush(services, caller.principal, head)) return head;
   const { principal } = caller;
-  const granted = row.pull.maintainer_can_modify && head.fork && caller.baseWriter && principal.kind === 'token' && !principal.installation;
+  const granted =
+    row.pull.maintainer_can_modify &&
+    head.fork &&
+    caller.baseWriter &&
+    principal.kind === 'token' &&
+    !principal.installation;
   if (!granted) throw denied;
   return head;
 }
 
 /** Merges the base into the head of pull request `number`; returns the head's new commit. */
-export async function updatePullBranch(services: Services, caller: UpdateBranchCaller, repo: RepositoryRow, number: number, expectedHeadSha?: string): Promise<string> {
+export async function updatePullBranch(
+  services: Services,
+  caller: UpdateBranchCaller,
+  repo: RepositoryRow,
+  number: number,
+  expectedHeadSha?: string,
+): Promise<string> {
   const { principal } = caller;
   if (principal.kind !== 'token') throw requiresAuthentication();
   const { sql, git, config } = services;
@@ -63,12 +79,24 @@ export async function updatePullBranch(services: Services, caller: UpdateBranchC
   // The merge is built where the branch lives: a fork gets the base's tip first.
   await copyCommit(git, headRepo.id, repo.id, base);
   const account = await services.accounts.byId(principal.user.id);
-  const sha = await mergeCommit(git, headRepo.id, head, base, `Merge branch '${row.pull.base_ref}' into ${row.pull.head_ref}\n`, {
-    author: authorIdentity(account ?? { id: principal.user.id, login: principal.user.login, name: null, email: null }, config.noreplyHost),
-    committer: serviceIdentity(config.vendor, config.noreplyHost),
-  });
+  const sha = await mergeCommit(
+    git,
+    headRepo.id,
+    head,
+    base,
+    `Merge branch '${row.pull.base_ref}' into ${row.pull.head_ref}\n`,
+    {
+      author: authorIdentity(
+        account ?? { id: principal.user.id, login: principal.user.login, name: null, email: null },
+        config.noreplyHost,
+      ),
+      committer: serviceIdentity(config.vendor, config.noreplyHost),
+    },
+  );
   if (sha === null) throw refused('merge conflict between base and head');
-  const moved = await changeRefs(services, headRepo, principal, () => git.updateRef(headRepo.id, `refs/heads/${row.pull.head_ref}`, sha, head));
+  const moved = await changeRefs(services, headRepo, principal, () =>
+    git.updateRef(headRepo.id, `refs/heads/${row.pull.head_ref}`, sha, head),
+  );
   if (!moved) throw refused(STALE);
   return sha;
 }

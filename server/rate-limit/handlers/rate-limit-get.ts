@@ -19,11 +19,16 @@ export const getRateLimit: Handler<'ratelimit/get'> = async (ctx) => {
   const bucket = rateLimitBucket(principal, clientIp(ctx.event, config.trustProxy));
   const coreLimit = limitFor(principal, services, 'core');
   const core = body(await rateLimiter.current(bucket, 'core', coreLimit));
-  const graphql = principal.kind === 'anonymous'
-    ? { limit: 0, remaining: 0, reset: core.reset, used: 0 }
-    : body(await rateLimiter.current(bucket, 'graphql', limitFor(principal, services, 'graphql')));
+  const graphql =
+    principal.kind === 'anonymous'
+      ? { limit: 0, remaining: 0, reset: core.reset, used: 0 }
+      : body(await rateLimiter.current(bucket, 'graphql', limitFor(principal, services, 'graphql')));
   const search = body(await rateLimiter.current(bucket, 'search', limitFor(principal, services, 'search')));
   const git = body(await rateLimiter.current(bucket, 'git', gitLimitFor(services, principal)));
   // no-cache as GitHub sends it: the state changes with every counted request elsewhere.
-  return { status: 200, body: { resources: { core, graphql, search, git }, rate: core }, headers: { 'cache-control': 'no-cache' } };
+  return {
+    status: 200,
+    body: { resources: { core, graphql, search, git }, rate: core },
+    headers: { 'cache-control': 'no-cache' },
+  };
 };

@@ -4,7 +4,11 @@ import type { Handlers } from '../../http/operation-context.js';
 import { createForIssueComment, deleteForIssueComment, listForIssueComment } from './reactions-for-issue-comment.js';
 import { createForIssue, deleteForIssue, listForIssue } from './reactions-for-issue.js';
 import { createForRelease, deleteForRelease, listForRelease } from './reactions-for-release.js';
-import { createForReviewComment, deleteForReviewComment, listForReviewComment } from './reactions-for-review-comment.js';
+import {
+  createForReviewComment,
+  deleteForReviewComment,
+  listForReviewComment,
+} from './reactions-for-review-comment.js';
 
 export const reactionsHandlers = {
   'reactions/list-for-issue': listForIssue,

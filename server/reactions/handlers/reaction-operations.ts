@@ -13,11 +13,22 @@ import { addReaction, listReactions, removeReaction } from '../reactions-store.j
 
 type Ctx = OperationContext<OperationId>;
 
-export async function listFor(ctx: Ctx, found: SubjectAccess, query: { content?: ReactionContent; page?: number; per_page?: number }) {
+export async function listFor(
+  ctx: Ctx,
+  found: SubjectAccess,
+  query: { content?: ReactionContent; page?: number; per_page?: number },
+) {
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
-  const { rows, total } = await listReactions(sql, found.subject, query.content, { limit: page.perPage, offset: page.offset });
-  return { status: 200 as const, body: reactionViews(rows, urls), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  const { rows, total } = await listReactions(sql, found.subject, query.content, {
+    limit: page.perPage,
+    offset: page.offset,
+  });
+  return {
+    status: 200 as const,
+    body: reactionViews(rows, urls),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 }
 
 /** 201 with a new reaction, 200 with the caller's existing one of the same content. */
@@ -26,7 +37,7 @@ export async function createFor(ctx: Ctx, found: SubjectAccess, content: Reactio
   requireUnlocked(found);
   const added = await addReaction(ctx.services.sql, found.subject, me.id, content);
   if (!added) throw notFound();
-  return { status: added.created ? 201 as const : 200 as const, body: reactionView(added.row, ctx.services.urls) };
+  return { status: added.created ? (201 as const) : (200 as const), body: reactionView(added.row, ctx.services.urls) };
 }
 
 export async function deleteFor(ctx: Ctx, found: SubjectAccess, reactionId: number) {

@@ -16,6 +16,8 @@ export const deleteReleaseAsset: Handler<'repos/delete-release-asset'> = async (
     await deleteAsset(tx, asset.id);
     return asset.id;
   });
-  await removeAssetFiles(config.dataDir, repo.id, [id]).catch((error: unknown) => log.warn('could not remove asset file', { assetId: id, error: String(error) }));
+  await removeAssetFiles(config.dataDir, repo.id, [id]).catch((error: unknown) =>
+    log.warn('could not remove asset file', { assetId: id, error: String(error) }),
+  );
   return { status: 204, body: undefined };
 };

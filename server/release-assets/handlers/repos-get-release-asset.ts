@@ -14,7 +14,11 @@ export const getReleaseAsset: Handler<'repos/get-release-asset'> = async (ctx) =
   const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const asset = await visibleAsset(ctx.services.sql, repo.id, ctx.params.asset_id, permission);
   if (wantsBytes(ctx.event.req.headers.get('accept'))) {
-    return { status: 302, body: undefined, headers: { location: await signedAssetUrl(ctx.services, repo.id, asset.id) } };
+    return {
+      status: 302,
+      body: undefined,
+      headers: { location: await signedAssetUrl(ctx.services, repo.id, asset.id) },
+    };
   }
   return { status: 200, body: assetView(asset, repo, ctx.services.urls) };
 };

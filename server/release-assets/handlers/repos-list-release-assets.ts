@@ -12,5 +12,9 @@ export const listReleaseAssets: Handler<'repos/list-release-assets'> = async (ct
   const release = await visibleRelease(sql, repo.id, ctx.params.release_id, permission);
   const page = pageRequest(query);
   const { rows, total } = await listAssets(sql, release.id, page.perPage, page.offset);
-  return { status: 200, body: rows.map((a) => assetView(a, repo, urls)), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
+  return {
+    status: 200,
+    body: rows.map((a) => assetView(a, repo, urls)),
+    headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total),
+  };
 };

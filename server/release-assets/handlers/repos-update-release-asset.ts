@@ -16,8 +16,11 @@ export const updateReleaseAsset: Handler<'repos/update-release-asset'> = async (
   try {
     const row = await sql.begin(async (tx) => {
       const current = await findAsset(tx, repo.id, ctx.params.asset_id, true);
-      if (!current || current.state !== 'uploaded') throw notFound();
-      return updateAsset(tx, current, { name: name ?? current.name, label: body.label === undefined ? current.label : body.label });
+      if (current?.state !== 'uploaded') throw notFound();
+      return updateAsset(tx, current, {
+        name: name ?? current.name,
+        label: body.label === undefined ? current.label : body.label,
+      });
     });
     return { status: 200, body: assetView(row, repo, urls) };
   } catch (error) {

@@ -22,10 +22,16 @@ export const uploadReleaseAsset: Handler<'repos/upload-release-asset'> = async (
   const { sql, urls, config, validator } = ctx.services;
   const release = await findRelease(sql, repo.id, ctx.params.release_id);
   if (!release) throw notFound();
-  const query = validator.query(ctx.operationId, getQuery(ctx.event) as Record<string, string>) as { name: string; label?: string };
+  const query = validator.query(ctx.operationId, getQuery(ctx.event) as Record<string, string>) as {
+    name: string;
+    label?: string;
+  };
   const name = assetName(query.name);
   if (await findAssetByName(sql, release.id, name)) throw assetNameTaken();
-  const spooled = await spoolUpload(ctx.event, assetsDir(config.dataDir, repo.id), { maxBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyTimeoutMs });
+  const spooled = await spoolUpload(ctx.event, assetsDir(config.dataDir, repo.id), {
+    maxBytes: config.maxAssetBytes,
+    idleTimeoutMs: config.bodyTimeoutMs,
+  });
   const contentType = ctx.event.req.headers.get('content-type')?.trim() || 'application/octet-stream';
   let renamedTo: string | undefined;
   try {
@@ -35,7 +41,14 @@ export const uploadReleaseAsset: Handler<'repos/upload-release-asset'> = async (
       // waits and sees (and removes) this asset.
       if (!(await findRelease(tx, repo.id, release.id, true))) throw notFound();
       const row = await insertAsset(tx, {
-        releaseId: release.id, repositoryId: repo.id, name, label: query.label ?? null, contentType, size: spooled.size, digest: spooled.digest, uploaderId: ctx.user().user.id,
+        releaseId: release.id,
+        repositoryId: repo.id,
+        name,
+        label: query.label ?? null,
+        contentType,
+        size: spooled.size,
+        digest: spooled.digest,
+        uploaderId: ctx.user().user.id,
       });
       renamedTo = assetPath(config.dataDir, repo.id, row.id);
       await rename(spooled.path, renamedTo);

@@ -18,8 +18,8 @@ export const createRelease: Handler<'repos/create-release'> = async (ctx) => {
   const values = {
     tag_name: body.tag_name,
     target_commitish: body.target_commitish ?? repo.default_branch,
-    name: body.name ?? null as string | null,
-    body: body.body ?? null as string | null,
+    name: body.name ?? (null as string | null),
+    body: body.body ?? (null as string | null),
     draft: body.draft ?? false,
     prerelease: body.prerelease ?? false,
   };
@@ -29,7 +29,10 @@ export const createRelease: Handler<'repos/create-release'> = async (ctx) => {
   if (taken) throw tagTaken();
   if (body.generate_release_notes) {
     // Before the tag exists, so the notes run from the target, as generate-notes does.
-    const notes = await generateNotes(ctx.services, repo, { tag_name: values.tag_name, target_commitish: values.target_commitish });
+    const notes = await generateNotes(ctx.services, repo, {
+      tag_name: values.tag_name,
+      target_commitish: values.target_commitish,
+    });
     values.name = values.name ?? notes.name;
     values.body = values.body ? `${values.body}\n\n${notes.body}` : notes.body;
   }

@@ -19,9 +19,13 @@ export const deleteReleaseHandler: Handler<'repos/delete-release'> = async (ctx)
     if (!release) throw notFound();
     const assets = (await assetsOfReleases(tx, [release.id])).get(release.id)!;
     await deleteRelease(tx, release.id);
-    await emitReleaseEvents({ tx, repo, principal: ctx.principal, urls }, releaseView(release, repo, urls, assets), ['deleted']);
+    await emitReleaseEvents({ tx, repo, principal: ctx.principal, urls }, releaseView(release, repo, urls, assets), [
+      'deleted',
+    ]);
     return assets.map((a) => a.id);
   });
-  await removeAssetFiles(config.dataDir, repo.id, assetIds).catch((error: unknown) => log.warn('could not remove asset files', { releaseId: ctx.params.release_id, error: String(error) }));
+  await removeAssetFiles(config.dataDir, repo.id, assetIds).catch((error: unknown) =>
+    log.warn('could not remove asset files', { releaseId: ctx.params.release_id, error: String(error) }),
+  );
   return { status: 204, body: undefined };
 };

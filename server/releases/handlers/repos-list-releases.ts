@@ -13,6 +13,13 @@ export const listReleasesHandler: Handler<'repos/list-releases'> = async (ctx) =
   const page = pageRequest(query);
   const { rows, total } = await listReleases(sql, repo.id, seesDrafts(permission), page.perPage, page.offset);
   // The page's assets in one query, not one per release.
-  const assets = await assetsOfReleases(sql, rows.map((r) => r.id));
-  return { status: 200, body: rows.map((r) => releaseView(r, repo, urls, assets.get(r.id))), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
+  const assets = await assetsOfReleases(
+    sql,
+    rows.map((r) => r.id),
+  );
+  return {
+    status: 200,
+    body: rows.map((r) => releaseView(r, repo, urls, assets.get(r.id))),
+    headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total),
+  };
 };

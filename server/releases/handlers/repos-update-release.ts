@@ -37,7 +37,12 @@ export const updateReleaseHandler: Handler<'repos/update-release'> = async (ctx)
       if (body.make_latest !== undefined && (row.latest_marked_at !== null) !== (before.latest_marked_at !== null)) {
         changes.make_latest = { to: row.latest_marked_at !== null };
       }
-      await emitReleaseEvents({ tx, repo, principal: ctx.principal, urls }, view, transitionActions(before, after), changes);
+      await emitReleaseEvents(
+        { tx, repo, principal: ctx.principal, urls },
+        view,
+        transitionActions(before, after),
+        changes,
+      );
       return view;
     });
     return { status: 200, body: view };
@@ -47,7 +52,14 @@ export const updateReleaseHandler: Handler<'repos/update-release'> = async (ctx)
   }
 };
 
-type Body = { tag_name?: string; target_commitish?: string; name?: string | null; body?: string | null; draft?: boolean; prerelease?: boolean };
+type Body = {
+  tag_name?: string;
+  target_commitish?: string;
+  name?: string | null;
+  body?: string | null;
+  draft?: boolean;
+  prerelease?: boolean;
+};
 
 function valuesOf(row: ReleaseRow, body: Body) {
   return {

@@ -12,12 +12,21 @@ export const createRef: Handler<'git/create-ref'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
   const { git, urls } = ctx.services;
-  const invalidRef = () => validationFailed([{ resource: 'Reference', field: 'ref', code: 'invalid',
-    message: "Reference name must start with 'refs/', have at least two slashes and be a valid git ref name" }]);
+  const invalidRef = () =>
+    validationFailed([
+      {
+        resource: 'Reference',
+        field: 'ref',
+        code: 'invalid',
+        message: "Reference name must start with 'refs/', have at least two slashes and be a valid git ref name",
+      },
+    ]);
   if (!/^refs\/[^/]+\/.+/.test(body.ref) || !(await git.isValidRefName(body.ref))) throw invalidRef();
   const objectType = await git.objectType(repo.id, body.sha);
   if (!objectType) {
-    throw validationFailed([{ resource: 'Reference', field: 'sha', code: 'invalid', message: 'Object does not exist' }]);
+    throw validationFailed([
+      { resource: 'Reference', field: 'sha', code: 'invalid', message: 'Object does not exist' },
+    ]);
   }
   if (await git.resolveRef(repo.id, body.ref)) throw conflict('Reference already exists');
   const created = await changeRefs(ctx.services, repo, ctx.principal, () => git.createRef(repo.id, body.ref, body.sha));

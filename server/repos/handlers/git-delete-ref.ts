@@ -13,9 +13,11 @@ export const deleteRef: Handler<'git/delete-ref'> = async (ctx) => {
   await ctx.input();
   const { git } = ctx.services;
   const full = fullRefName(ctx.params.ref);
-  const missing = () => validationFailed([{ resource: 'Reference', field: 'ref', code: 'missing', message: 'Reference does not exist' }]);
+  const missing = () =>
+    validationFailed([{ resource: 'Reference', field: 'ref', code: 'missing', message: 'Reference does not exist' }]);
   if (!(await git.isValidRefName(full))) throw missing();
   const sha = await git.resolveRef(repo.id, full);
-  if (!sha || !(await changeRefs(ctx.services, repo, ctx.principal, () => git.deleteRef(repo.id, full, sha)))) throw missing();
+  if (!sha || !(await changeRefs(ctx.services, repo, ctx.principal, () => git.deleteRef(repo.id, full, sha))))
+    throw missing();
   return { status: 204, body: undefined };
 };

@@ -8,9 +8,10 @@ export const createRepositoryInOrg: Handler<'repos/create-in-org'> = async (ctx)
   const me = ctx.user();
   const { accounts, sql } = ctx.services;
   const org = await accounts.byLogin(ctx.params.org);
-  if (!org || org.kind !== 'Organization') throw notFound();
+  if (org?.kind !== 'Organization') throw notFound();
   const [membership] = await sql`SELECT role FROM org_members WHERE org_id = ${org.id} AND user_id = ${me.user.id}`;
-  if (!membership && !me.user.siteAdmin) throw forbidden('You need to be a member of the organization to create repositories in it.');
+  if (!membership && !me.user.siteAdmin)
+    throw forbidden('You need to be a member of the organization to create repositories in it.');
   const { body } = await ctx.input();
   return createRepository(ctx, org.id, body);
 };

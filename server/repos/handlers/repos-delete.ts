@@ -19,6 +19,8 @@ export const deleteRepository: Handler<'repos/delete'> = async (ctx) => {
     await emitRepositoryDeletion(tx, repo, ctx.user(), urls);
   });
   for (const id of forks) repos.changedLocally(id);
-  await removeRepositoryFiles({ git, dataDir: config.dataDir }, [repo.id, ...forks], (message, fields) => log.warn(message, fields));
+  await removeRepositoryFiles({ git, dataDir: config.dataDir }, [repo.id, ...forks], (message, fields) =>
+    log.warn(message, fields),
+  );
   return { status: 204, body: undefined };
 };

@@ -20,32 +20,54 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
   // private upstream's code to everyone.
   const visibilityChanges = body.private !== undefined && body.private !== repo.private;
   if (visibilityChanges && repo.fork && repo.parent_id !== null) {
-    throw validationFailed([{ resource: 'Repository', field: 'private', code: 'invalid', message: 'For security reasons, you cannot change the visibility of a fork.' }]);
+    throw validationFailed([
+      {
+        resource: 'Repository',
+        field: 'private',
+        code: 'invalid',
+        message: 'For security reasons, you cannot change the visibility of a fork.',
+      },
+    ]);
   }
   // GitHub keeps at least one merge method allowed.
-  const allowed = [body.allow_merge_commit ?? repo.allow_merge_commit, body.allow_squash_merge ?? repo.allow_squash_merge, body.allow_rebase_merge ?? repo.allow_rebase_merge];
+  const allowed = [
+    body.allow_merge_commit ?? repo.allow_merge_commit,
+    body.allow_squash_merge ?? repo.allow_squash_merge,
+    body.allow_rebase_merge ?? repo.allow_rebase_merge,
+  ];
   if (!allowed.includes(true)) {
-    throw validationFailed([{ resource: 'Repository', field: 'merge_commit_allowed', code: 'invalid', message: 'Sorry, you need to allow at least one merge strategy. (no_merge_method)' }]);
+    throw validationFailed([
+      {
+        resource: 'Repository',
+        field: 'merge_commit_allowed',
+        code: 'invalid',
+        message: 'Sorry, you need to allow at least one merge strategy. (no_merge_method)',
+      },
+    ]);
   }
   try {
-    await repos.update(repo.id, {
-      name: body.name,
-      description: body.description,
-      homepage: body.homepage,
-      private: body.private,
-      default_branch: body.default_branch,
-      has_issues: body.has_issues,
-      has_projects: body.has_projects,
-      has_wiki: body.has_wiki,
-      archived: body.archived,
-      allow_merge_commit: body.allow_merge_commit,
-      allow_squash_merge: body.allow_squash_merge,
-      allow_rebase_merge: body.allow_rebase_merge,
-      delete_branch_on_merge: body.delete_branch_on_merge,
-    }, async (tx) => {
-      // Private forks inherit a parent's grants while it is private: their cached permissions change with its visibility.
-      if (visibilityChanges) await publishPrivateForksBelow(tx, repo.id);
-    });
+    await repos.update(
+      repo.id,
+      {
+        name: body.name,
+        description: body.description,
+        homepage: body.homepage,
+        private: body.private,
+        default_branch: body.default_branch,
+        has_issues: body.has_issues,
+        has_projects: body.has_projects,
+        has_wiki: body.has_wiki,
+        archived: body.archived,
+        allow_merge_commit: body.allow_merge_commit,
+        allow_squash_merge: body.allow_squash_merge,
+        allow_rebase_merge: body.allow_rebase_merge,
+        delete_branch_on_merge: body.delete_branch_on_merge,
+      },
+      async (tx) => {
+        // Private forks inherit a parent's grants while it is private: their cached permissions change with its visibility.
+        if (visibilityChanges) await publishPrivateForksBelow(tx, repo.id);
+      },
+    );
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw nameTaken();
     throw error;

@@ -14,11 +14,14 @@ export const createReplyForReviewComment: Handler<'pulls/create-reply-for-review
   const me = ctx.user().user;
   const target = await visibleComment(ctx.services.sql, repo.id, ctx.params.comment_id, ctx.principal);
   if (!target || Number(target.issue_id) !== row.issue.id) throw notFound();
-  if (row.issue.locked && !canCommentWhenLocked(permission)) throw forbidden('Unable to create comment because issue is locked.');
+  if (row.issue.locked && !canCommentWhenLocked(permission))
+    throw forbidden('Unable to create comment because issue is locked.');
   const { body } = await ctx.input();
   const input = { body: body.body, commitId: row.pull.head_sha, inReplyTo: Number(target.id) };
   const repos = await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]);
-  const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, repos, me.id, input));
+  const created = await inIssueTransaction(ctx, repo, (events) =>
+    createReviewComment(events, row, repos, me.id, input),
+  );
   const view = bodyOf(created, repo, ctx.services.urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

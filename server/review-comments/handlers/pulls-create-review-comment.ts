@@ -9,7 +9,8 @@ import { createReviewComment, type NewReviewComment } from './review-comment-cha
 import { pullCommitOf } from './review-comment-commit.js';
 import { reviewCommentPull } from './review-comment-pull.js';
 
-const missing = (field: string) => validationFailed([{ resource: 'PullRequestReviewComment', field, code: 'missing_field' }]);
+const missing = (field: string) =>
+  validationFailed([{ resource: 'PullRequestReviewComment', field, code: 'missing_field' }]);
 
 // POST …/pulls/{n}/comments: a comment on a line, a range or a file of the
 // diff at `commit_id`, or (`in_reply_to`, every other field then ignored, as
@@ -19,7 +20,8 @@ const missing = (field: string) => validationFailed([{ resource: 'PullRequestRev
 export const createReviewCommentHandler: Handler<'pulls/create-review-comment'> = async (ctx) => {
   const { repo, permission, row } = await reviewCommentPull(ctx);
   const me = ctx.user().user;
-  if (row.issue.locked && !canCommentWhenLocked(permission)) throw forbidden('Unable to create comment because issue is locked.');
+  if (row.issue.locked && !canCommentWhenLocked(permission))
+    throw forbidden('Unable to create comment because issue is locked.');
   const { body } = await ctx.input();
   const { sql, git, urls } = ctx.services;
   let input: NewReviewComment;
@@ -43,7 +45,9 @@ export const createReviewCommentHandler: Handler<'pulls/create-review-comment'> 
     input = { body: body.body, commitId, anchor };
   }
   const repos = await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]);
-  const created = await inIssueTransaction(ctx, repo, (events) => createReviewComment(events, row, repos, me.id, input));
+  const created = await inIssueTransaction(ctx, repo, (events) =>
+    createReviewComment(events, row, repos, me.id, input),
+  );
   const view = bodyOf(created, repo, urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

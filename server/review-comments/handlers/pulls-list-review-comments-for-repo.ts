@@ -13,5 +13,9 @@ export const listReviewCommentsForRepo: Handler<'pulls/list-review-comments-for-
   const { page, filters, limits } = listRequest(ctx.event, query);
   const { sql, urls } = ctx.services;
   const { rows, total } = await reviewCommentsByRepository(sql, repo.id, viewerOf(ctx.principal), filters, limits);
-  return { status: 200, body: rows.map((row) => bodyOf(row, repo, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((row) => bodyOf(row, repo, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

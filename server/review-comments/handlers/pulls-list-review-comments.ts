@@ -12,5 +12,9 @@ export const listReviewComments: Handler<'pulls/list-review-comments'> = async (
   const { page, filters, limits } = listRequest(ctx.event, query);
   const { sql, urls } = ctx.services;
   const { rows, total } = await reviewCommentsByPull(sql, row.issue.id, viewerOf(ctx.principal), filters, limits);
-  return { status: 200, body: rows.map((comment) => bodyOf(comment, repo, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((comment) => bodyOf(comment, repo, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

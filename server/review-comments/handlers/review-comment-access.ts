@@ -10,10 +10,16 @@ import { reviewCommentById } from '../review-comment-store.js';
 import { reviewCommentView } from '../review-comment-view.js';
 
 /** The caller's account id, or null for anonymous callers. */
-export const viewerOf = (principal: Principal): number | null => (principal.kind === 'token' ? principal.user.id : null);
+export const viewerOf = (principal: Principal): number | null =>
+  principal.kind === 'token' ? principal.user.id : null;
 
 /** Comment `id` of the repository if the caller may see it; null otherwise (404). */
-export function visibleComment(sql: Sql, repositoryId: number, id: number, principal: Principal): Promise<ReviewCommentRow | null> {
+export function visibleComment(
+  sql: Sql,
+  repositoryId: number,
+  id: number,
+  principal: Principal,
+): Promise<ReviewCommentRow | null> {
   return reviewCommentById(sql, repositoryId, id, viewerOf(principal));
 }
 

@@ -28,7 +28,11 @@ export interface NewReviewComment {
  * `pull_request_review_comment` created). Returns the comment's row.
  */
 export async function createReviewComment(
-  events: EventContext, pullRow: PullRow, repos: RepositoryLookup, userId: number, input: NewReviewComment,
+  events: EventContext,
+  pullRow: PullRow,
+  repos: RepositoryLookup,
+  userId: number,
+  input: NewReviewComment,
 ): Promise<ReviewCommentRow> {
   const { tx, repo } = events;
   const { issue, pull } = pullRow;
@@ -38,9 +42,19 @@ export async function createReviewComment(
     INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, body, commit_id, submitted_at)
     VALUES (${issue.id}, ${repo.id}, ${userId}, 'COMMENTED', '', ${input.commitId}, now()) RETURNING id`;
   const id = await insertReviewComment(tx, {
-    pull: { issueId: issue.id, repositoryId: repo.id, number: issue.number, headSha: pull.head_sha, baseSha: pull.base_sha },
-    reviewId: Number(review!.id), userId, body: input.body, commitId: input.commitId,
-    ...(input.anchor ? { anchor: input.anchor } : {}), ...(input.inReplyTo !== undefined ? { inReplyTo: input.inReplyTo } : {}),
+    pull: {
+      issueId: issue.id,
+      repositoryId: repo.id,
+      number: issue.number,
+      headSha: pull.head_sha,
+      baseSha: pull.base_sha,
+    },
+    reviewId: Number(review!.id),
+    userId,
+    body: input.body,
+    commitId: input.commitId,
+    ...(input.anchor ? { anchor: input.anchor } : {}),
+    ...(input.inReplyTo !== undefined ? { inReplyTo: input.inReplyTo } : {}),
   });
   await afterSubmit(events, pullRow, repos, Number(review!.id), userId);
   const [row] = await reviewCommentsByIds(tx, [id]);
@@ -51,15 +65,29 @@ export async function createReviewComment(
  * The new body; `edited` with the former one in `changes` (nothing when the
  * body is the same). The comment's row after it, or null when it was gone.
  */
-export async function editReviewComment(events: EventContext, comment: ReviewCommentRow, body: string): Promise<ReviewCommentRow | null> {
+export async function editReviewComment(
+  events: EventContext,
+  comment: ReviewCommentRow,
+  body: string,
+): Promise<ReviewCommentRow | null> {
   const { tx } = events;
   // Read again under the row's lock: `changes.body.from` is the body this edit replaced.
-  const [current] = await tx<{ body: string }[]>`SELECT body FROM pull_request_review_comments WHERE id = ${comment.id} FOR UPDATE`;
+  const [current] = await tx<
+    { body: string }[]
+  >`SELECT body FROM pull_request_review_comments WHERE id = ${comment.id} FOR UPDATE`;
   if (!current) return null;
-  if (body !== current.body) await tx`UPDATE pull_request_review_comments SET body = ${body}, updated_at = now() WHERE id = ${comment.id}`;
+  if (body !== current.body)
+    await tx`UPDATE pull_request_review_comments SET body = ${body}, updated_at = now() WHERE id = ${comment.id}`;
   const [row] = await reviewCommentsByIds(tx, [Number(comment.id)]);
   if (body !== current.body && !isPending(row!)) {
-    await emitReviewCommentEvents(tx, events, 'edited', Number(row!.issue_id), [bodyOf(row!, events.repo, events.urls)], { body: { from: current.body } });
+    await emitReviewCommentEvents(
+      tx,
+      events,
+      'edited',
+      Number(row!.issue_id),
+      [bodyOf(row!, events.repo, events.urls)],
+      { body: { from: current.body } },
+    );
   }
   return row!;
 }
@@ -84,6 +112,7 @@ export async function deleteReviewComment(events: EventContext, comment: ReviewC
   await tx`
     DELETE FROM pull_request_review_threads t
     WHERE t.id = ${row.thread_id} AND NOT EXISTS (SELECT 1 FROM pull_request_review_comments c WHERE c.thread_id = t.id)`;
-  if (!isPending(row)) await emitReviewCommentEvents(tx, events, 'deleted', Number(row.issue_id), [bodyOf(row, events.repo, events.urls)]);
+  if (!isPending(row))
+    await emitReviewCommentEvents(tx, events, 'deleted', Number(row.issue_id), [bodyOf(row, events.repo, events.urls)]);
   return true;
 }

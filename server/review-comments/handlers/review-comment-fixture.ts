@@ -13,16 +13,21 @@ import { cloneUrl, gitCli, type GitCli } from '../../test-support/git-cli.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { hookedRepository, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
 
-const lines = (n: number, prefix = 'l') => Array.from({ length: n }, (_, k) => `${prefix}${k + 1}`).join('\n') + '\n';
+const lines = (n: number, prefix = 'l') => `${Array.from({ length: n }, (_, k) => `${prefix}${k + 1}`).join('\n')}\n`;
 export const BASE_A = lines(10);
 export const HEAD_A = 'l1\nl2\nL3\nl4\nl6\nl7\nl8\nadded\nl9\nl10\n';
 
 export interface ReviewCommentFixture {
   server: TestServer;
-  alice: TestUser; bob: TestUser; dave: TestUser; carol: TestUser;
+  alice: TestUser;
+  bob: TestUser;
+  dave: TestUser;
+  carol: TestUser;
   git: GitCli;
   repoId: number;
-  base: string; first: string; head: string;
+  base: string;
+  first: string;
+  head: string;
   number: number;
   newEvents: () => Promise<QueuedEvent[]>;
   call: (path: string, options?: CallOptions) => ReturnType<typeof apiCall>;
@@ -33,7 +38,12 @@ export interface ReviewCommentFixture {
 
 export async function reviewCommentFixture(name = 'rc'): Promise<ReviewCommentFixture> {
   const server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  const [alice, bob, dave, carol] = [await server.createUser('alice'), await server.createUser('bob'), await server.createUser('dave'), await server.createUser('carol')];
+  const [alice, bob, dave, carol] = [
+    await server.createUser('alice'),
+    await server.createUser('bob'),
+    await server.createUser('dave'),
+    await server.createUser('carol'),
+  ];
   const git = await gitCli();
   const repoId = await hookedRepository(server, alice, name, ['pull_request_review_comment']);
   await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repoId}, ${bob.id}, 'write'), (${repoId}, ${dave.id}, 'read')`;
@@ -49,12 +59,21 @@ export async function reviewCommentFixture(name = 'rc'): Promise<ReviewCommentFi
   const base = await commit({ 'a.txt': BASE_A, 'far.txt': lines(30, 'f'), 'untouched.txt': 'same\n' }, 'base');
   await git.ok(['push', '--quiet', 'origin', 'main'], { cwd: work });
   await git.ok(['checkout', '--quiet', '-b', 'feature'], { cwd: work });
-  const first = await commit({ 'a.txt': HEAD_A, 'far.txt': lines(30, 'f').replace('f1\n', 'F1\n') }, 'change a and far');
+  const first = await commit(
+    { 'a.txt': HEAD_A, 'far.txt': lines(30, 'f').replace('f1\n', 'F1\n') },
+    'change a and far',
+  );
   const head = await commit({ 'new.txt': 'n1\nn2\n' }, 'add new');
   await git.ok(['push', '--quiet', 'origin', 'feature'], { cwd: work });
   const call = (path: string, options: CallOptions = {}) => apiCall(server, path, options);
   const open = async (branch: string) =>
-    (await apiOk(server, `/repos/alice/${name}/pulls`, { method: 'POST', token: bob.token, body: { title: `Change ${branch}`, head: branch, base: 'main' } })).number as number;
+    (
+      await apiOk(server, `/repos/alice/${name}/pulls`, {
+        method: 'POST',
+        token: bob.token,
+        body: { title: `Change ${branch}`, head: branch, base: 'main' },
+      })
+    ).number as number;
   const number = await open('feature');
   const openAnother = async (branch: string, file: string) => {
     await git.ok(['checkout', '--quiet', '-b', branch, 'main'], { cwd: work });
@@ -65,7 +84,20 @@ export async function reviewCommentFixture(name = 'rc'): Promise<ReviewCommentFi
   const newEvents = outboxReader(server, { repositoryIds: [repoId] });
   expect(await newEvents()).toEqual([]);
   return {
-    server, alice, bob, dave, carol, git, repoId, base, first, head, number, newEvents, call, openAnother,
+    server,
+    alice,
+    bob,
+    dave,
+    carol,
+    git,
+    repoId,
+    base,
+    first,
+    head,
+    number,
+    newEvents,
+    call,
+    openAnother,
     close: async () => {
       await server.close();
       await git.close();
@@ -74,16 +106,28 @@ export async function reviewCommentFixture(name = 'rc'): Promise<ReviewCommentFi
 }
 
 /** The PENDING review of `userId` (made if need be) with a new file comment on `path` (the reviews capability makes these; SQL here). Its comment id. */
-export async function pendingComment(f: ReviewCommentFixture, userId: number, path: string, body: string): Promise<number> {
+export async function pendingComment(
+  f: ReviewCommentFixture,
+  userId: number,
+  path: string,
+  body: string,
+): Promise<number> {
   const { sql } = f.server;
-  const [issue] = await sql<{ id: number }[]>`SELECT id FROM issues WHERE repository_id = ${f.repoId} AND number = ${f.number}`;
+  const [issue] = await sql<
+    { id: number }[]
+  >`SELECT id FROM issues WHERE repository_id = ${f.repoId} AND number = ${f.number}`;
   // One pending review per person and pull request: a second comment joins it.
-  const [review] = (await sql<{ id: number }[]>`SELECT id FROM pull_request_reviews WHERE issue_id = ${issue!.id} AND user_id = ${userId} AND state = 'PENDING'`).concat(
+  const [review] = (
+    await sql<
+      { id: number }[]
+    >`SELECT id FROM pull_request_reviews WHERE issue_id = ${issue!.id} AND user_id = ${userId} AND state = 'PENDING'`
+  ).concat(
     await sql<{ id: number }[]>`
       INSERT INTO pull_request_reviews (issue_id, repository_id, user_id, state, commit_id)
       SELECT ${issue!.id}, ${f.repoId}, ${userId}, 'PENDING', ${f.head}
       WHERE NOT EXISTS (SELECT 1 FROM pull_request_reviews WHERE issue_id = ${issue!.id} AND user_id = ${userId} AND state = 'PENDING')
-      RETURNING id`);
+      RETURNING id`,
+  );
   const [thread] = await sql<{ id: number }[]>`
     INSERT INTO pull_request_review_threads (issue_id, repository_id, path, subject_type, original_commit_id, commit_id, diff_hunk)
     VALUES (${issue!.id}, ${f.repoId}, ${path}, 'file', ${f.head}, ${f.head}, '') RETURNING id`;

@@ -6,7 +6,13 @@ import type { H3Event } from 'h3';
 import { pageRequest } from '../../http/pagination.js';
 import type { ReviewCommentFilters } from '../review-comment-store.js';
 
-interface ListQuery { sort?: 'created' | 'updated'; direction?: 'asc' | 'desc'; since?: string; page?: number; per_page?: number }
+interface ListQuery {
+  sort?: 'created' | 'updated';
+  direction?: 'asc' | 'desc';
+  since?: string;
+  page?: number;
+  per_page?: number;
+}
 
 export function listRequest(event: H3Event, query: ListQuery) {
   const page = pageRequest(query);

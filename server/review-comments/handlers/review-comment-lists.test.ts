@@ -16,13 +16,15 @@ let other: number;
 let pending: number;
 
 const idsOf = (json: { id: number }[]) => json.map((c) => c.id);
-const list = (query = '', token = f.bob.token) => f.call(`/repos/alice/lists/pulls/${f.number}/comments${query}`, { token });
+const list = (query = '', token = f.bob.token) =>
+  f.call(`/repos/alice/lists/pulls/${f.number}/comments${query}`, { token });
 const repoList = (query = '', token = f.bob.token) => f.call(`/repos/alice/lists/pulls/comments${query}`, { token });
 
 beforeAll(async () => {
   f = await reviewCommentFixture('lists');
   const made = async (number: number, body: Record<string, unknown>) =>
-    (await f.call(`/repos/alice/lists/pulls/${number}/comments`, { method: 'POST', token: f.bob.token, body })).json.id as number;
+    (await f.call(`/repos/alice/lists/pulls/${number}/comments`, { method: 'POST', token: f.bob.token, body })).json
+      .id as number;
   ids = [
     await made(f.number, { body: 'a', commit_id: f.head, path: 'a.txt', line: 1 }),
     await made(f.number, { body: 'b', commit_id: f.head, path: 'a.txt', line: 2 }),
@@ -39,10 +41,12 @@ beforeAll(async () => {
     [ids[3]!, '2024-01-04T00:00:00Z', '2024-01-04T00:00:00Z'],
   ];
   for (const [id, created, updated] of times) {
-    await f.server.sql`UPDATE pull_request_review_comments SET created_at = ${created}, updated_at = ${updated} WHERE id = ${id}`;
+    await f.server
+      .sql`UPDATE pull_request_review_comments SET created_at = ${created}, updated_at = ${updated} WHERE id = ${id}`;
   }
   pending = await pendingComment(f, f.alice.id, 'a.txt', 'Draft thought');
-  await f.server.sql`UPDATE pull_request_review_comments SET created_at = '2024-01-06T00:00:00Z', updated_at = '2024-01-06T00:00:00Z' WHERE id = ${pending}`;
+  await f.server
+    .sql`UPDATE pull_request_review_comments SET created_at = '2024-01-06T00:00:00Z', updated_at = '2024-01-06T00:00:00Z' WHERE id = ${pending}`;
   await f.newEvents();
 });
 afterAll(async () => {
@@ -50,12 +54,20 @@ afterAll(async () => {
 });
 
 describe('GET …/pulls/{n}/comments', () => {
-  it('lists oldest first, with GitHub\'s bodies', async () => {
+  it("lists oldest first, with GitHub's bodies", async () => {
     const { status, json } = await list();
     expect(status).toBe(200);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments', method: 'get' }, { operationId: 'pulls/list-review-comments' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments', method: 'get' },
+      { operationId: 'pulls/list-review-comments' },
+    );
     expect(idsOf(json)).toEqual(ids.slice(0, 3));
-    expect(json[0]).toMatchObject({ body: 'a', created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-05T00:00:00Z' });
+    expect(json[0]).toMatchObject({
+      body: 'a',
+      created_at: '2024-01-01T00:00:00Z',
+      updated_at: '2024-01-05T00:00:00Z',
+    });
   });
 
   it('sorts by updated, either direction; direction alone is ignored', async () => {
@@ -86,16 +98,23 @@ describe('GET …/pulls/{n}/comments', () => {
 });
 
 describe('GET …/pulls/comments', () => {
-  it('lists every pull request\'s comments, with sort, direction, since and pages', async () => {
+  it("lists every pull request's comments, with sort, direction, since and pages", async () => {
     const { status, json } = await repoList();
     expect(status).toBe(200);
-    expectBothSchemas(json, { path: '/repos/{owner}/{repo}/pulls/comments', method: 'get' }, { operationId: 'pulls/list-review-comments-for-repo' });
+    expectBothSchemas(
+      json,
+      { path: '/repos/{owner}/{repo}/pulls/comments', method: 'get' },
+      { operationId: 'pulls/list-review-comments-for-repo' },
+    );
     expect(idsOf(json)).toEqual(ids);
     expect(idsOf((await repoList('?sort=updated')).json)).toEqual([ids[1], ids[2], ids[3], ids[0]]);
     expect(idsOf((await repoList('?sort=created&direction=desc')).json)).toEqual([...ids].reverse());
     expect(idsOf((await repoList('?since=2024-01-04T00:00:00Z')).json)).toEqual([ids[0], ids[3]]);
     expect(idsOf((await repoList('?per_page=3&page=2')).json)).toEqual([ids[3]]);
-    expect(json[3]).toMatchObject({ body: 'd', pull_request_url: expect.stringMatching(new RegExp(`/pulls/${other}$`)) });
+    expect(json[3]).toMatchObject({
+      body: 'd',
+      pull_request_url: expect.stringMatching(new RegExp(`/pulls/${other}$`)),
+    });
   });
 });
 
@@ -112,18 +131,30 @@ describe('comments of a pending review', () => {
     const path = `/repos/alice/lists/pulls/comments/${pending}`;
     expect((await f.call(path, { token: f.bob.token })).status).toBe(404);
     expect((await f.call(path)).status).toBe(404);
-    expect((await f.call(`/repos/alice/lists/pulls/${f.number}/comments/${pending}/replies`, { method: 'POST', token: f.bob.token, body: { body: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await f.call(`/repos/alice/lists/pulls/${f.number}/comments/${pending}/replies`, {
+          method: 'POST',
+          token: f.bob.token,
+          body: { body: 'x' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await f.call(path, { method: 'PATCH', token: f.bob.token, body: { body: 'x' } })).status).toBe(404);
     expect((await f.call(path, { method: 'DELETE', token: f.bob.token })).status).toBe(404);
     const own = await f.call(path, { token: f.alice.token });
     expect(own.status).toBe(200);
     expect(own.json).toMatchObject({ id: pending, body: 'Draft thought' });
-    expect((await f.call(path, { method: 'PATCH', token: f.alice.token, body: { body: 'Second thought' } })).json.body).toBe('Second thought');
+    expect(
+      (await f.call(path, { method: 'PATCH', token: f.alice.token, body: { body: 'Second thought' } })).json.body,
+    ).toBe('Second thought');
     expect(await f.newEvents()).toEqual([]);
   });
 
-  it('are not counted in the pull request\'s review_comments', async () => {
-    expect((await f.call(`/repos/alice/lists/pulls/${f.number}`, { token: f.alice.token })).json.review_comments).toBe(3);
+  it("are not counted in the pull request's review_comments", async () => {
+    expect((await f.call(`/repos/alice/lists/pulls/${f.number}`, { token: f.alice.token })).json.review_comments).toBe(
+      3,
+    );
   });
 });
 
@@ -134,7 +165,13 @@ describe('emitReviewCommentCreated (what submitting a pending review calls)', ()
     const { sql, services } = f.server;
     const repo = (await services.repos.find('alice', 'lists'))!;
     const principal: Principal = {
-      kind: 'token', tokenId: 1, tokenKind: 'personal', scopes: ['repo'], user: { id: f.dave.id, login: 'dave', siteAdmin: false }, expiresAt: null, installation: null,
+      kind: 'token',
+      tokenId: 1,
+      tokenKind: 'personal',
+      scopes: ['repo'],
+      user: { id: f.dave.id, login: 'dave', siteAdmin: false },
+      expiresAt: null,
+      installation: null,
     };
     await sql.begin(async (tx: TransactionSql) => {
       await tx`UPDATE pull_request_reviews SET state = 'COMMENTED', submitted_at = now() WHERE id IN (SELECT review_id FROM pull_request_review_comments WHERE id IN (${second}, ${third}))`;
@@ -143,7 +180,11 @@ describe('emitReviewCommentCreated (what submitting a pending review calls)', ()
     const events = await f.newEvents();
     expect(actions(events)).toEqual(['pull_request_review_comment.created', 'pull_request_review_comment.created']);
     expect(events.map((e) => e.payload.comment.id)).toEqual([third, second]);
-    expect(events[0]!.payload).toMatchObject({ pull_request: { number: f.number }, sender: { login: 'dave' }, comment: { body: 'Another of dave' } });
+    expect(events[0]!.payload).toMatchObject({
+      pull_request: { number: f.number },
+      sender: { login: 'dave' },
+      comment: { body: 'Another of dave' },
+    });
     expect(idsOf((await list('', f.bob.token)).json)).toEqual([...ids.slice(0, 3), second, third]);
   });
 });

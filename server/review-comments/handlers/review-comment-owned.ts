@@ -10,12 +10,16 @@ import { visibleComment } from './review-comment-access.js';
 
 type CommentParams = { owner: string; repo: string; comment_id: number };
 
-export async function changeableComment<K extends OperationId>(ctx: OperationContext<K> & { params: CommentParams }, verb: 'edit' | 'delete') {
+export async function changeableComment<K extends OperationId>(
+  ctx: OperationContext<K> & { params: CommentParams },
+  verb: 'edit' | 'delete',
+) {
   const { repo, permission } = await pullRepository(ctx);
   const me = ctx.user().user;
   const comment = await visibleComment(ctx.services.sql, repo.id, ctx.params.comment_id, ctx.principal);
   if (!comment) throw notFound();
-  if (!canChangeComment(permission, comment.user_id, me.id)) throw forbidden(`Must have push access to ${verb} this comment.`);
+  if (!canChangeComment(permission, comment.user_id, me.id))
+    throw forbidden(`Must have push access to ${verb} this comment.`);
   ctx.checkScopes();
   return { repo, comment };
 }

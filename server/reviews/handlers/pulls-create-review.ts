@@ -16,8 +16,14 @@ export const createReviewHandler: Handler<'pulls/create-review'> = async (ctx) =
   // Git first, outside the transaction: the commit reviewed and where each comment sits.
   const commitId = await reviewCommit(git, repo.id, pull, body?.commit_id);
   const comments = await anchorInlineComments(git, repo.id, pull, commitId, body?.comments ?? []);
-  const review = await inIssueTransaction(ctx, repo, (events) => createReview(events, repos, pull.issue.number, {
-    userId: me.id, body: body?.body ?? '', verdict: body?.event, commitId, comments,
-  }));
+  const review = await inIssueTransaction(ctx, repo, (events) =>
+    createReview(events, repos, pull.issue.number, {
+      userId: me.id,
+      body: body?.body ?? '',
+      verdict: body?.event,
+      commitId,
+      comments,
+    }),
+  );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };
 };

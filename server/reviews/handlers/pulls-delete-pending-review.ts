@@ -10,6 +10,7 @@ export const deletePendingReviewHandler: Handler<'pulls/delete-pending-review'> 
   const me = ctx.user().user;
   ctx.checkScopes();
   const review = await inIssueTransaction(ctx, repo, (events) =>
-    deletePendingReview(events, pull.issue.number, ctx.params.review_id, me.id));
+    deletePendingReview(events, pull.issue.number, ctx.params.review_id, me.id),
+  );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };
 };

@@ -10,6 +10,7 @@ export const dismissReviewHandler: Handler<'pulls/dismiss-review'> = async (ctx)
   const { repo, pull, repos } = await reviewTarget(ctx, 'write');
   const { body } = await ctx.input();
   const review = await inIssueTransaction(ctx, repo, (events) =>
-    dismissReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.message));
+    dismissReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.message),
+  );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };
 };

@@ -15,7 +15,14 @@ export const listReviewComments: Handler<'pulls/list-comments-for-review'> = asy
   if (!review) throw notFound();
   const { query } = await ctx.input();
   const page = pageRequest(query);
-  const { rows, total } = await reviewCommentsByReview(sql, review.id, viewerId, { limit: page.perPage, offset: page.offset });
+  const { rows, total } = await reviewCommentsByReview(sql, review.id, viewerId, {
+    limit: page.perPage,
+    offset: page.offset,
+  });
   const names = { owner: repo.owner_login, name: repo.name };
-  return { status: 200, body: rows.map((row) => reviewCommentView(row, names, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  return {
+    status: 200,
+    body: rows.map((row) => reviewCommentView(row, names, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

@@ -11,6 +11,13 @@ export const listReviews: Handler<'pulls/list-reviews'> = async (ctx) => {
   const { query } = await ctx.input();
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;
-  const { rows, total } = await reviewsOfPull(sql, pull.issue.id, viewerId, { limit: page.perPage, offset: page.offset });
-  return { status: 200, body: rows.map((row) => pullRequestReviewView(row, urls)), headers: pageHeaders(urls, ctx.event.url, page, total) };
+  const { rows, total } = await reviewsOfPull(sql, pull.issue.id, viewerId, {
+    limit: page.perPage,
+    offset: page.offset,
+  });
+  return {
+    status: 200,
+    body: rows.map((row) => pullRequestReviewView(row, urls)),
+    headers: pageHeaders(urls, ctx.event.url, page, total),
+  };
 };

@@ -13,6 +13,7 @@ export const submitReviewHandler: Handler<'pulls/submit-review'> = async (ctx) =
   // A pending review written before the lock is submitted only with push access too.
   checkUnlocked(pull, permission);
   const review = await inIssueTransaction(ctx, repo, (events) =>
-    submitReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.event, body.body));
+    submitReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.event, body.body),
+  );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };
 };

@@ -10,6 +10,7 @@ export const updateReviewHandler: Handler<'pulls/update-review'> = async (ctx) =
   const me = ctx.user().user;
   const { body } = await ctx.input();
   const review = await inIssueTransaction(ctx, repo, (events) =>
-    updateReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.body));
+    updateReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.body),
+  );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };
 };

@@ -13,12 +13,18 @@ export const searchIssuesAndPullRequests: Handler<'search/issues-and-pull-reques
   const { query } = await ctx.input();
   const parsed = parseIssueSearch(query.q);
   const page = pageRequest(query);
-  if (page.offset >= MAX_SEARCH_RESULTS) throw new ApiError(422, `Only the first ${MAX_SEARCH_RESULTS} search results are available`);
+  if (page.offset >= MAX_SEARCH_RESULTS)
+    throw new ApiError(422, `Only the first ${MAX_SEARCH_RESULTS} search results are available`);
   const { sql, urls } = ctx.services;
   const limit = Math.min(page.perPage, MAX_SEARCH_RESULTS - page.offset);
   // The `sort` parameter over a `sort:` in q; without either, best match.
   const sort = query.sort ? { sort: query.sort, order: query.order } : parsed.sort;
-  const { hits, total } = await searchIssues(sql, ctx.principal, parsed, { sort: sort?.sort, order: sort?.order, limit, offset: page.offset });
+  const { hits, total } = await searchIssues(sql, ctx.principal, parsed, {
+    sort: sort?.sort,
+    order: sort?.order,
+    limit,
+    offset: page.offset,
+  });
   const body = {
     total_count: total,
     incomplete_results: false,

@@ -14,11 +14,19 @@ async function listFor<K extends ListOperation>(ctx: OperationContext<K>, owner:
   const { sql, urls, git } = ctx.services;
   const page = pageRequest(query);
   const sha = await commitOfRef(git, repo, ref);
-  const { rows, total } = sha ? await listStatuses(sql, repo.id, sha, page.perPage, page.offset) : { rows: [], total: 0 };
-  return { status: 200 as const, body: rows.map((r) => statusView(r, repo, urls)), headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
+  const { rows, total } = sha
+    ? await listStatuses(sql, repo.id, sha, page.perPage, page.offset)
+    : { rows: [], total: 0 };
+  return {
+    status: 200 as const,
+    body: rows.map((r) => statusView(r, repo, urls)),
+    headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total),
+  };
 }
 
-export const listCommitStatusesForRef: Handler<'repos/list-commit-statuses-for-ref'> = (ctx) => listFor(ctx, ctx.params.owner, ctx.params.repo, ctx.params.ref);
+export const listCommitStatusesForRef: Handler<'repos/list-commit-statuses-for-ref'> = (ctx) =>
+  listFor(ctx, ctx.params.owner, ctx.params.repo, ctx.params.ref);
 
 // GET …/statuses/{ref}: GitHub's older path for the same list (PyGithub's Commit.get_statuses).
-export const listCommitStatusesForRefLegacy: Handler<'repos/list-commit-statuses-for-ref-legacy'> = (ctx) => listFor(ctx, ctx.params.owner, ctx.params.repo, ctx.params.sha);
+export const listCommitStatusesForRefLegacy: Handler<'repos/list-commit-statuses-for-ref-legacy'> = (ctx) =>
+  listFor(ctx, ctx.params.owner, ctx.params.repo, ctx.params.sha);

@@ -18,10 +18,16 @@ export const createRepositoryHook: Handler<'hooks/create'> = async (ctx) => {
   const hook = await sql.begin(async (tx) => {
     const created = await insertHook(tx, repo.id, values);
     if (created.active) {
-      await enqueue(tx, [{
-        hookId: created.id, repositoryId: repo.id, installationId: installationOf(ctx.principal)?.id ?? null,
-        event: 'ping', action: null, payload: pingPayload(created, repo, ctx.principal, urls),
-      }]);
+      await enqueue(tx, [
+        {
+          hookId: created.id,
+          repositoryId: repo.id,
+          installationId: installationOf(ctx.principal)?.id ?? null,
+          event: 'ping',
+          action: null,
+          payload: pingPayload(created, repo, ctx.principal, urls),
+        },
+      ]);
     }
     return created;
   });

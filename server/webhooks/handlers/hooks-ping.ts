@@ -10,9 +10,17 @@ export const pingRepositoryHook: Handler<'hooks/ping'> = async (ctx) => {
   const { repo, hook } = await accessHook(ctx, ctx.params);
   ctx.checkScopes();
   const { sql, urls } = ctx.services;
-  await sql.begin((tx) => enqueue(tx, [{
-    hookId: hook.id, repositoryId: repo.id, installationId: installationOf(ctx.principal)?.id ?? null,
-    event: 'ping', action: null, payload: pingPayload(hook, repo, ctx.principal, urls),
-  }]));
+  await sql.begin((tx) =>
+    enqueue(tx, [
+      {
+        hookId: hook.id,
+        repositoryId: repo.id,
+        installationId: installationOf(ctx.principal)?.id ?? null,
+        event: 'ping',
+        action: null,
+        payload: pingPayload(hook, repo, ctx.principal, urls),
+      },
+    ]),
+  );
   return { status: 204, body: undefined };
 };

@@ -9,11 +9,19 @@ import { enqueue } from '../outbox.js';
 // dispatcher signs it with the hook's secret at send time, so a rotated secret
 // is used. Its history entry says `redelivery: true`.
 export function redeliver(tx: TransactionSql, delivery: DeliveryRow) {
-  return enqueue(tx, [{
-    hookId: delivery.hook_id, repositoryId: delivery.repository_id, installationId: delivery.installation_id,
-    event: delivery.event, action: delivery.action, payload: null, payloadText: delivery.request_payload,
-    guid: delivery.guid, redelivery: true,
-  }]);
+  return enqueue(tx, [
+    {
+      hookId: delivery.hook_id,
+      repositoryId: delivery.repository_id,
+      installationId: delivery.installation_id,
+      event: delivery.event,
+      action: delivery.action,
+      payload: null,
+      payloadText: delivery.request_payload,
+      guid: delivery.guid,
+      redelivery: true,
+    },
+  ]);
 }
 
 /** GitHub's path: …/hooks/{hook_id}/deliveries/{delivery_id}/attempts. */

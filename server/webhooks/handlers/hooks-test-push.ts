@@ -14,16 +14,40 @@ import { pushPayload } from '../payloads/ref-events.js';
 export const testPushRepositoryHook: Handler<'hooks/test-push'> = async (ctx) => {
   const { repo, hook } = await accessHook(ctx, ctx.params);
   ctx.checkScopes();
-  if (!hook.active || (!hook.events.includes('push') && !hook.events.includes('*'))) return { status: 204, body: undefined };
+  if (!hook.active || (!hook.events.includes('push') && !hook.events.includes('*')))
+    return { status: 204, body: undefined };
   const { sql, git, urls } = ctx.services;
   const ref = `refs/heads/${repo.default_branch}`;
   const head = await git.resolveRef(repo.id, ref);
   if (!head || !(await isCommit(git, repo.id, head))) return { status: 204, body: undefined };
   const commit = await commitInfo(git, repo.id, head);
   const actor = (await actorOf(sql, ctx.principal, urls)) ?? (await ownerActor(sql, repo, urls));
-  const payload = pushPayload({ ref, before: null, after: head, forced: false, commits: [commit], headCommit: commit, distinct: new Set([commit.id]), baseRef: null }, repo, actor, urls);
-  await sql.begin((tx) => enqueue(tx, [{
-    hookId: hook.id, repositoryId: repo.id, installationId: actor.installation?.id ?? null, event: 'push', action: null, payload,
-  }]));
+  const payload = pushPayload(
+    {
+      ref,
+      before: null,
+      after: head,
+      forced: false,
+      commits: [commit],
+      headCommit: commit,
+      distinct: new Set([commit.id]),
+      baseRef: null,
+    },
+    repo,
+    actor,
+    urls,
+  );
+  await sql.begin((tx) =>
+    enqueue(tx, [
+      {
+        hookId: hook.id,
+        repositoryId: repo.id,
+        installationId: actor.installation?.id ?? null,
+        event: 'push',
+        action: null,
+        payload,
+      },
+    ]),
+  );
   return { status: 204, body: undefined };
 };

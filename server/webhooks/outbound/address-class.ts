@@ -5,7 +5,14 @@
 // matching (an IPv4 rule also matches the IPv4-mapped form ::ffff:a.b.c.d).
 import { BlockList, isIP } from 'node:net';
 
-export type AddressClass = 'loopback' | 'private' | 'link-local' | 'unspecified' | 'multicast' | 'reserved' | 'external';
+export type AddressClass =
+  | 'loopback'
+  | 'private'
+  | 'link-local'
+  | 'unspecified'
+  | 'multicast'
+  | 'reserved'
+  | 'external';
 
 type Family = 'ipv4' | 'ipv6';
 

@@ -3,18 +3,31 @@
 import { describe, expect, it } from 'vitest';
 import { describeRefusal, isAllowed, parseAllowedHosts } from './allowed-hosts.js';
 
-const allowed = (setting: string | undefined, hostname: string, address: string) => isAllowed(parseAllowedHosts(setting), hostname, address);
+const allowed = (setting: string | undefined, hostname: string, address: string) =>
+  isAllowed(parseAllowedHosts(setting), hostname, address);
 
 describe('isAllowed', () => {
   it('by default allows public addresses only; cloud metadata and localhost are out', () => {
-    for (const ip of ['8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) expect(allowed(undefined, 'hooks.example.com', ip)).toBe(true);
-    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.0.0.1', '169.254.169.254', '0.0.0.0', 'fe80::1', '192.0.2.1', '224.0.0.1']) {
+    for (const ip of ['8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(allowed(undefined, 'hooks.example.com', ip)).toBe(true);
+    for (const ip of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.0.0.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      'fe80::1',
+      '192.0.2.1',
+      '224.0.0.1',
+    ]) {
       expect(allowed(undefined, 'hooks.example.com', ip)).toBe(false);
     }
   });
 
   it('loopback allows loopback only', () => {
-    for (const ip of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect(allowed('loopback', 'localhost', ip)).toBe(true);
+    for (const ip of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1'])
+      expect(allowed('loopback', 'localhost', ip)).toBe(true);
     for (const ip of ['8.8.8.8', '10.0.0.1', '0.0.0.0']) expect(allowed('loopback', 'localhost', ip)).toBe(false);
     expect(allowed('loopback,external', 'x.example', '8.8.8.8')).toBe(true);
   });
@@ -23,7 +36,8 @@ describe('isAllowed', () => {
     for (const ip of ['10.9.8.7', '172.20.0.1', '192.168.0.10', '100.64.1.1', 'fd00::1', '::ffff:192.168.1.1']) {
       expect(allowed('private', 'ci.internal', ip)).toBe(true);
     }
-    for (const ip of ['169.254.169.254', '127.0.0.1', '8.8.8.8']) expect(allowed('private', 'ci.internal', ip)).toBe(false);
+    for (const ip of ['169.254.169.254', '127.0.0.1', '8.8.8.8'])
+      expect(allowed('private', 'ci.internal', ip)).toBe(false);
   });
 
   it('* allows everything, even link-local', () => {
@@ -64,9 +78,15 @@ describe('isAllowed', () => {
 
 describe('describeRefusal', () => {
   it('names the address, the host it belongs to, its class and the setting', () => {
-    expect(describeRefusal('localhost', '127.0.0.1')).toBe('address 127.0.0.1 of localhost is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS');
-    expect(describeRefusal('169.254.169.254', '169.254.169.254')).toBe('address 169.254.169.254 is link-local; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS');
+    expect(describeRefusal('localhost', '127.0.0.1')).toBe(
+      'address 127.0.0.1 of localhost is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS',
+    );
+    expect(describeRefusal('169.254.169.254', '169.254.169.254')).toBe(
+      'address 169.254.169.254 is link-local; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS',
+    );
     expect(describeRefusal('[::1]', '::1')).toBe('address ::1 is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS');
-    expect(describeRefusal('hooks.example.com', '8.8.8.8')).toBe('address 8.8.8.8 of hooks.example.com is a public address; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS');
+    expect(describeRefusal('hooks.example.com', '8.8.8.8')).toBe(
+      'address 8.8.8.8 of hooks.example.com is a public address; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS',
+    );
   });
 });

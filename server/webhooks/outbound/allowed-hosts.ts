@@ -60,16 +60,21 @@ function addCidr(list: BlockList, entry: string): void {
 
 function checkHostName(entry: string, name: string): void {
   if (name.length === 0 || name.length > 253) throw invalid(entry, 'not a host name');
-  if (name.includes('*')) throw invalid(entry, 'a wildcard is only allowed as the whole first label, as in *.example.com');
+  if (name.includes('*'))
+    throw invalid(entry, 'a wildcard is only allowed as the whole first label, as in *.example.com');
   for (const label of name.split('.')) {
     if (label === '') throw invalid(entry, 'empty label in host name');
-    if (!LABEL.test(label)) throw invalid(entry, `${JSON.stringify(label)} is not a valid host name label (letters, digits and hyphens)`);
+    if (!LABEL.test(label))
+      throw invalid(entry, `${JSON.stringify(label)} is not a valid host name label (letters, digits and hyphens)`);
   }
 }
 
 /** Throws Error naming the first bad entry. Empty or unset → `external`. */
 export function parseAllowedHosts(raw: string | undefined): AllowList {
-  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   if (entries.length === 0) entries.push('external');
   let all = false;
   const classes = new Set<AllowedClass>();

@@ -20,7 +20,10 @@ export function guardedLookup(list: AllowList, hostname: string): LookupFunction
       const first = allowed[0];
       if (!first) {
         const refused = addresses[0];
-        callback(new RefusedError(refused ? describeRefusal(hostname, refused.address) : `${hostname} has no address`), '');
+        callback(
+          new RefusedError(refused ? describeRefusal(hostname, refused.address) : `${hostname} has no address`),
+          '',
+        );
         return;
       }
       // With autoSelectFamily (Node's default) net asks for every address and

@@ -7,7 +7,16 @@ export class RefusedError extends Error {
   readonly code = 'WHARF_WEBHOOK_REFUSED';
 }
 
-const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL', 'ENOTIMP']);
+const DNS_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NODATA',
+  'EAI_NONAME',
+  'ENODATA',
+  'ESERVFAIL',
+  'ENOTIMP',
+]);
 
 // OpenSSL verification codes (DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED,
 // UNABLE_TO_VERIFY_LEAF_SIGNATURE, …) and Node's ERR_TLS_* / ERR_SSL_*.

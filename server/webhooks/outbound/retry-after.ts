@@ -8,7 +8,11 @@ const DELAY_SECONDS = /^\d+$/;
  * a comma, so they must not be split on ","). Null when absent, malformed or
  * not a 429/503; a date in the past gives 0.
  */
-export function retryAfterSeconds(statusCode: number, values: readonly string[] | undefined, now = Date.now()): number | null {
+export function retryAfterSeconds(
+  statusCode: number,
+  values: readonly string[] | undefined,
+  now = Date.now(),
+): number | null {
   if (statusCode !== 429 && statusCode !== 503) return null;
   const value = values?.[0]?.trim();
   if (!value) return null;

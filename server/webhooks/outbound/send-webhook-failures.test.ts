@@ -13,13 +13,27 @@ afterEach(async () => {
 });
 
 const send = (url: string, overrides: Partial<OutboundRequest> = {}) =>
-  sendWebhook({ url, headers: {}, body: Buffer.from('{}'), timeoutMs: 300, insecureSsl: false, allowList: parseAllowedHosts('loopback'), maxResponseBytes: 1 << 20, ...overrides });
+  sendWebhook({
+    url,
+    headers: {},
+    body: Buffer.from('{}'),
+    timeoutMs: 300,
+    insecureSsl: false,
+    allowList: parseAllowedHosts('loopback'),
+    maxResponseBytes: 1 << 20,
+    ...overrides,
+  });
 
 describe('sendWebhook failures', () => {
   it('times out on a receiver that never answers', async () => {
     receiver = await startReceiver(() => {});
     const result = await send(`${receiver.origin}/`);
-    expect(result).toMatchObject({ statusCode: 0, failure: 'timeout', status: 'timed out after 0.3 s', responseBody: '' });
+    expect(result).toMatchObject({
+      statusCode: 0,
+      failure: 'timeout',
+      status: 'timed out after 0.3 s',
+      responseBody: '',
+    });
     expect(result.durationS).toBeGreaterThanOrEqual(0.29);
     expect(result.durationS).toBeLessThan(2);
   });
@@ -31,7 +45,11 @@ describe('sendWebhook failures', () => {
       response.on('close', () => clearInterval(drip));
     });
     const result = await send(`${receiver.origin}/`);
-    expect(result).toMatchObject({ statusCode: 0, failure: 'timeout', status: 'timed out after 0.3 s while reading the body of a 200 response' });
+    expect(result).toMatchObject({
+      statusCode: 0,
+      failure: 'timeout',
+      status: 'timed out after 0.3 s while reading the body of a 200 response',
+    });
     // What arrived is kept for diagnosis.
     expect(result.responseBody).toMatch(/^\.+$/);
     expect(result.durationS).toBeLessThan(2);
@@ -81,7 +99,10 @@ describe('sendWebhook failures', () => {
     expect(result).toMatchObject({ statusCode: 0, failure: 'connection', status: 'aborted: shutting down' });
     expect(result.durationS).toBeLessThan(5);
     const before = receiver.requests.length;
-    expect(await send(`${receiver.origin}/`, { signal: controller.signal })).toMatchObject({ failure: 'connection', status: 'aborted: shutting down' });
+    expect(await send(`${receiver.origin}/`, { signal: controller.signal })).toMatchObject({
+      failure: 'connection',
+      status: 'aborted: shutting down',
+    });
     expect(receiver.requests).toHaveLength(before);
   });
 });

@@ -13,13 +13,25 @@ afterEach(async () => {
 });
 
 const send = (url: string, setting: string | undefined) =>
-  sendWebhook({ url, headers: {}, body: Buffer.from('{}'), timeoutMs: 5000, insecureSsl: false, allowList: parseAllowedHosts(setting), maxResponseBytes: 1024 });
+  sendWebhook({
+    url,
+    headers: {},
+    body: Buffer.from('{}'),
+    timeoutMs: 5000,
+    insecureSsl: false,
+    allowList: parseAllowedHosts(setting),
+    maxResponseBytes: 1024,
+  });
 
 describe('sendWebhook allow-list', () => {
   it('by default refuses 127.0.0.1 and says why', async () => {
     receiver = await startReceiver(reply(200));
     const result = await send(`http://127.0.0.1:${receiver.port}/`, undefined);
-    expect(result).toMatchObject({ statusCode: 0, failure: 'refused', status: 'address 127.0.0.1 is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS' });
+    expect(result).toMatchObject({
+      statusCode: 0,
+      failure: 'refused',
+      status: 'address 127.0.0.1 is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS',
+    });
     expect(receiver.requests).toHaveLength(0);
   });
 
@@ -28,29 +40,50 @@ describe('sendWebhook allow-list', () => {
     const result = await send(`http://localhost:${receiver.port}/`, 'external');
     expect(result.failure).toBe('refused');
     expect(result.statusCode).toBe(0);
-    expect(result.status).toMatch(/^address (127\.0\.0\.1|::1) of localhost is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS$/);
+    expect(result.status).toMatch(
+      /^address (127\.0\.0\.1|::1) of localhost is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS$/,
+    );
     expect(receiver.requests).toHaveLength(0);
   });
 
   it('refuses bracketed IPv6 literals and cloud metadata without any lookup', async () => {
-    expect(await send('http://[::1]:9/', undefined)).toMatchObject({ failure: 'refused', status: 'address ::1 is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS' });
+    expect(await send('http://[::1]:9/', undefined)).toMatchObject({
+      failure: 'refused',
+      status: 'address ::1 is loopback; not allowed by WHARF_WEBHOOK_ALLOWED_HOSTS',
+    });
     expect(await send('http://[::ffff:127.0.0.1]:9/', undefined)).toMatchObject({ failure: 'refused' });
-    expect(await send('http://169.254.169.254/latest/meta-data/', 'private')).toMatchObject({ failure: 'refused', status: expect.stringContaining('link-local') });
+    expect(await send('http://169.254.169.254/latest/meta-data/', 'private')).toMatchObject({
+      failure: 'refused',
+      status: expect.stringContaining('link-local'),
+    });
     // The WHATWG URL parser turns these spellings into 127.0.0.1 before the check.
-    expect(await send('http://0x7f.1:9/', undefined)).toMatchObject({ failure: 'refused', status: expect.stringContaining('127.0.0.1') });
+    expect(await send('http://0x7f.1:9/', undefined)).toMatchObject({
+      failure: 'refused',
+      status: expect.stringContaining('127.0.0.1'),
+    });
     expect(await send('http://2130706433:9/', undefined)).toMatchObject({ failure: 'refused' });
   });
 
   it('loopback allows 127.0.0.1 and localhost', async () => {
     receiver = await startReceiver(reply(200, 'ok'));
-    expect(await send(`http://127.0.0.1:${receiver.port}/`, 'loopback')).toMatchObject({ statusCode: 200, failure: null, responseBody: 'ok' });
-    expect(await send(`http://localhost:${receiver.port}/`, 'loopback')).toMatchObject({ statusCode: 200, failure: null });
+    expect(await send(`http://127.0.0.1:${receiver.port}/`, 'loopback')).toMatchObject({
+      statusCode: 200,
+      failure: null,
+      responseBody: 'ok',
+    });
+    expect(await send(`http://localhost:${receiver.port}/`, 'loopback')).toMatchObject({
+      statusCode: 200,
+      failure: null,
+    });
     expect(receiver.requests).toHaveLength(2);
   });
 
   it('a host-name entry allows that host wherever it resolves', async () => {
     receiver = await startReceiver(reply(200));
-    expect(await send(`http://localhost:${receiver.port}/`, 'localhost')).toMatchObject({ statusCode: 200, failure: null });
+    expect(await send(`http://localhost:${receiver.port}/`, 'localhost')).toMatchObject({
+      statusCode: 200,
+      failure: null,
+    });
     // …but not the same address under another name.
     expect(await send(`http://127.0.0.1:${receiver.port}/`, 'localhost')).toMatchObject({ failure: 'refused' });
     expect(receiver.requests).toHaveLength(1);

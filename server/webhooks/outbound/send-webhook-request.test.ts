@@ -12,7 +12,16 @@ afterEach(async () => {
 });
 
 const send = (url: string, overrides: Partial<OutboundRequest> = {}) =>
-  sendWebhook({ url, headers: {}, body: Buffer.alloc(0), timeoutMs: 5000, insecureSsl: false, allowList: parseAllowedHosts('loopback'), maxResponseBytes: 1024, ...overrides });
+  sendWebhook({
+    url,
+    headers: {},
+    body: Buffer.alloc(0),
+    timeoutMs: 5000,
+    insecureSsl: false,
+    allowList: parseAllowedHosts('loopback'),
+    maxResponseBytes: 1024,
+    ...overrides,
+  });
 
 describe('sendWebhook request', () => {
   it('delivers the exact body bytes and headers as a POST', async () => {

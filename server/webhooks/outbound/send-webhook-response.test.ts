@@ -13,17 +13,37 @@ afterEach(async () => {
 });
 
 const send = (url: string, overrides: Partial<OutboundRequest> = {}) =>
-  sendWebhook({ url, headers: {}, body: Buffer.from('{}'), timeoutMs: 5000, insecureSsl: false, allowList: parseAllowedHosts('loopback'), maxResponseBytes: 1024, ...overrides });
+  sendWebhook({
+    url,
+    headers: {},
+    body: Buffer.from('{}'),
+    timeoutMs: 5000,
+    insecureSsl: false,
+    allowList: parseAllowedHosts('loopback'),
+    maxResponseBytes: 1024,
+    ...overrides,
+  });
 
 describe('sendWebhook response', () => {
   it('captures status code, reason phrase, headers and body', async () => {
     receiver = await startReceiver((_request, response) => {
       response.statusMessage = 'Accepted For Later';
-      response.writeHead(202, { 'X-Custom': 'yes', 'Set-Cookie': ['a=1', 'b=2'], 'Content-Type': 'text/plain; charset=utf-8' });
+      response.writeHead(202, {
+        'X-Custom': 'yes',
+        'Set-Cookie': ['a=1', 'b=2'],
+        'Content-Type': 'text/plain; charset=utf-8',
+      });
       response.end('queued ✓');
     });
     const result = await send(`${receiver.origin}/`);
-    expect(result).toMatchObject({ statusCode: 202, status: 'Accepted For Later', failure: null, responseBody: 'queued ✓', responseTruncated: false, retryAfterS: null });
+    expect(result).toMatchObject({
+      statusCode: 202,
+      status: 'Accepted For Later',
+      failure: null,
+      responseBody: 'queued ✓',
+      responseTruncated: false,
+      retryAfterS: null,
+    });
     expect(result.responseHeaders['x-custom']).toBe('yes');
     expect(result.responseHeaders['set-cookie']).toBe('a=1, b=2');
     expect(result.responseHeaders['content-type']).toBe('text/plain; charset=utf-8');
@@ -50,7 +70,12 @@ describe('sendWebhook response', () => {
   it('keeps at most maxResponseBytes of the body and flags the rest as truncated', async () => {
     receiver = await startReceiver(reply(200, 'x'.repeat(5000)));
     const capped = await send(`${receiver.origin}/`, { maxResponseBytes: 100 });
-    expect(capped).toMatchObject({ statusCode: 200, failure: null, responseBody: 'x'.repeat(100), responseTruncated: true });
+    expect(capped).toMatchObject({
+      statusCode: 200,
+      failure: null,
+      responseBody: 'x'.repeat(100),
+      responseTruncated: true,
+    });
     const exact = await send(`${receiver.origin}/`, { maxResponseBytes: 5000 });
     expect(exact.responseBody).toHaveLength(5000);
     expect(exact.responseTruncated).toBe(false);

@@ -61,7 +61,8 @@ describe('retryAfterSeconds', () => {
   });
 
   it('rejects negative, fractional and non-date values', () => {
-    for (const value of ['-5', '1.5', '2026-01-01T00:01:00Z', '']) expect(retryAfterSeconds(429, [value], now)).toBeNull();
+    for (const value of ['-5', '1.5', '2026-01-01T00:01:00Z', ''])
+      expect(retryAfterSeconds(429, [value], now)).toBeNull();
     expect(retryAfterSeconds(429, undefined, now)).toBeNull();
   });
 });

@@ -17,8 +17,29 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wharf-tls-'));
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
-  receiver = await startReceiver(reply(200, 'secure'), { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  receiver = await startReceiver(reply(200, 'secure'), {
+    key: readFileSync(key, 'utf8'),
+    cert: readFileSync(cert, 'utf8'),
+  });
   plain = await startReceiver(reply(200, 'plain'));
 });
 
@@ -29,7 +50,15 @@ afterAll(async () => {
 });
 
 const send = (url: string, insecureSsl: boolean) =>
-  sendWebhook({ url, headers: {}, body: Buffer.from('{"zen":"tls"}'), timeoutMs: 5000, insecureSsl, allowList: parseAllowedHosts('loopback'), maxResponseBytes: 1024 });
+  sendWebhook({
+    url,
+    headers: {},
+    body: Buffer.from('{"zen":"tls"}'),
+    timeoutMs: 5000,
+    insecureSsl,
+    allowList: parseAllowedHosts('loopback'),
+    maxResponseBytes: 1024,
+  });
 
 describe('sendWebhook over HTTPS', () => {
   it('refuses a self-signed certificate when verifying', async () => {
@@ -53,7 +82,11 @@ describe('sendWebhook over HTTPS', () => {
   it('reports TLS to a plain-HTTP port as a TLS failure', async () => {
     const result = await send(`https://127.0.0.1:${plain.port}/`, true);
     // The OpenSSL reason, not its multi-line error stack.
-    expect(result).toMatchObject({ statusCode: 0, failure: 'tls', status: expect.stringMatching(/^TLS error \(\w+\): wrong version number$/) });
+    expect(result).toMatchObject({
+      statusCode: 0,
+      failure: 'tls',
+      status: expect.stringMatching(/^TLS error \(\w+\): wrong version number$/),
+    });
     expect(plain.requests).toHaveLength(0);
   });
 });

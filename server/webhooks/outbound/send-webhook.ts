@@ -50,7 +50,15 @@ export interface OutboundResult {
 type Outcome = Omit<OutboundResult, 'durationS'>;
 
 function noResponse(failure: OutboundFailure, status: string): Outcome {
-  return { statusCode: 0, status, failure, responseHeaders: {}, responseBody: '', responseTruncated: false, retryAfterS: null };
+  return {
+    statusCode: 0,
+    status,
+    failure,
+    responseHeaders: {},
+    responseBody: '',
+    responseTruncated: false,
+    retryAfterS: null,
+  };
 }
 
 function elapsedSeconds(started: number): number {
@@ -80,11 +88,15 @@ function precheck(request: OutboundRequest): Outcome | URL {
     return noResponse('invalid_url', 'invalid URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return noResponse('invalid_url', `unsupported URL scheme ${JSON.stringify(url.protocol.slice(0, -1))}; only http and https`);
+    return noResponse(
+      'invalid_url',
+      `unsupported URL scheme ${JSON.stringify(url.protocol.slice(0, -1))}; only http and https`,
+    );
   }
   const host = bareAddress(url.hostname);
   if (host === '') return noResponse('invalid_url', 'URL has no host');
-  if (isIP(host) !== 0 && !isAllowed(request.allowList, host, host)) return noResponse('refused', describeRefusal(host, host));
+  if (isIP(host) !== 0 && !isAllowed(request.allowList, host, host))
+    return noResponse('refused', describeRefusal(host, host));
   if (request.signal?.aborted) return noResponse('connection', 'aborted: shutting down');
   return url;
 }
@@ -114,7 +126,12 @@ function deliver(request: OutboundRequest, url: URL): Promise<Outcome> {
       if (!response) return noResponse(failure, status);
       const body = capResponseBody(Buffer.concat(chunks), limit, received > kept);
       const reading = ` while reading the body of a ${response.statusCode ?? 0} response`;
-      return { ...noResponse(failure, status + reading), responseHeaders: joinHeaders(response), responseBody: body.text, responseTruncated: body.truncated };
+      return {
+        ...noResponse(failure, status + reading),
+        responseHeaders: joinHeaders(response),
+        responseBody: body.text,
+        responseTruncated: body.truncated,
+      };
     };
     const complete = (res: IncomingMessage): Outcome => {
       const statusCode = res.statusCode ?? 0;

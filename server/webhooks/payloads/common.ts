@@ -40,10 +40,16 @@ export function senderPayload(principal: Principal | Actor, urls: Urls) {
   if (principal.kind !== 'token') return null;
   // An installation token acts as the app's bot account.
   const kind = principal.installation ? 'Bot' : 'User';
-  return simpleUser({ id: principal.user.id, login: principal.user.login, kind, site_admin: principal.user.siteAdmin }, urls);
+  return simpleUser(
+    { id: principal.user.id, login: principal.user.login, kind, site_admin: principal.user.siteAdmin },
+    urls,
+  );
 }
 
-export interface InstallationRef { id: number; node_id: string }
+export interface InstallationRef {
+  id: number;
+  node_id: string;
+}
 
 /** The installation behind an installation token's call, or null. */
 export function installationOf(principal: Principal | Actor): InstallationRef | null {
@@ -52,6 +58,8 @@ export function installationOf(principal: Principal | Actor): InstallationRef | 
 }
 
 /** `{installation}` to spread into a payload, or nothing. */
-export function installationField(installation: InstallationRef | null | undefined): { installation?: InstallationRef } {
+export function installationField(installation: InstallationRef | null | undefined): {
+  installation?: InstallationRef;
+} {
   return installation ? { installation } : {};
 }

@@ -20,28 +20,49 @@ export function shortRefName(ref: string): string {
   return ref.replace(/^refs\/(heads|tags)\//, '');
 }
 
-export interface Actor { sender: unknown; pusher: { name: string; email: string | null }; installation?: InstallationRef | null }
+export interface Actor {
+  sender: unknown;
+  pusher: { name: string; email: string | null };
+  installation?: InstallationRef | null;
+}
 
 export function createPayload(ref: string, repo: RepositoryRow, actor: Actor, urls: Urls) {
   return {
-    ref: shortRefName(ref), ref_type: refType(ref), master_branch: repo.default_branch, description: repo.description,
-    pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender, ...installationField(actor.installation),
+    ref: shortRefName(ref),
+    ref_type: refType(ref),
+    master_branch: repo.default_branch,
+    description: repo.description,
+    pusher_type: 'user',
+    repository: repositoryPayload(repo, urls),
+    sender: actor.sender,
+    ...installationField(actor.installation),
   };
 }
 
 export function deletePayload(ref: string, repo: RepositoryRow, actor: Actor, urls: Urls) {
   return {
-    ref: shortRefName(ref), ref_type: refType(ref), pusher_type: 'user', repository: repositoryPayload(repo, urls), sender: actor.sender,
+    ref: shortRefName(ref),
+    ref_type: refType(ref),
+    pusher_type: 'user',
+    repository: repositoryPayload(repo, urls),
+    sender: actor.sender,
     ...installationField(actor.installation),
   };
 }
 
 function commitPayload(commit: CommitInfo, repo: RepositoryRow, urls: Urls, distinct: boolean) {
   return {
-    id: commit.id, tree_id: commit.tree_id, distinct, message: commit.message, timestamp: commit.timestamp,
+    id: commit.id,
+    tree_id: commit.tree_id,
+    distinct,
+    message: commit.message,
+    timestamp: commit.timestamp,
     url: urls.html(`/${repo.owner_login}/${repo.name}/commit/${commit.id}`),
-    author: commit.author, committer: commit.committer,
-    added: commit.added, removed: commit.removed, modified: commit.modified,
+    author: commit.author,
+    committer: commit.committer,
+    added: commit.added,
+    removed: commit.removed,
+    modified: commit.modified,
   };
 }
 
@@ -63,14 +84,26 @@ export function pushPayload(push: PushFacts, repo: RepositoryRow, actor: Actor, 
   const after = push.after ?? NULL_SHA;
   const html = urls.html(`/${repo.owner_login}/${repo.name}`);
   return {
-    ref: push.ref, before, after,
-    repository: pushRepositoryPayload(repo, urls), pusher: actor.pusher, sender: actor.sender,
-    created: push.before === null, deleted: push.after === null, forced: push.forced, base_ref: push.baseRef,
-    compare: push.before === null ? `${html}/commit/${after.slice(0, 12)}`
-      : push.after === null ? `${html}/compare/${before.slice(0, 12)}...${NULL_SHA.slice(0, 12)}`
-      : `${html}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
+    ref: push.ref,
+    before,
+    after,
+    repository: pushRepositoryPayload(repo, urls),
+    pusher: actor.pusher,
+    sender: actor.sender,
+    created: push.before === null,
+    deleted: push.after === null,
+    forced: push.forced,
+    base_ref: push.baseRef,
+    compare:
+      push.before === null
+        ? `${html}/commit/${after.slice(0, 12)}`
+        : push.after === null
+          ? `${html}/compare/${before.slice(0, 12)}...${NULL_SHA.slice(0, 12)}`
+          : `${html}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
     commits: push.commits.map((commit) => commitPayload(commit, repo, urls, push.distinct.has(commit.id))),
-    head_commit: push.headCommit ? commitPayload(push.headCommit, repo, urls, push.distinct.has(push.headCommit.id)) : null,
+    head_commit: push.headCommit
+      ? commitPayload(push.headCommit, repo, urls, push.distinct.has(push.headCommit.id))
+      : null,
     ...installationField(actor.installation),
   };
 }

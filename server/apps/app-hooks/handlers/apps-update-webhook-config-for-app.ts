@@ -10,7 +10,9 @@ export const updateWebhookConfigForApp: Handler<'apps/update-webhook-config-for-
   const app = authenticatedApp(ctx);
   const { body } = await ctx.input();
   if (body.url !== undefined && !isHookUrl(body.url)) {
-    throw validationFailed([{ resource: 'Hook', field: 'url', code: 'invalid', message: 'url must be an http or https URL' }]);
+    throw validationFailed([
+      { resource: 'Hook', field: 'url', code: 'invalid', message: 'url must be an http or https URL' },
+    ]);
   }
   const changes: Partial<AppHookValues> = {};
   if (body.url !== undefined) changes.url = body.url;

@@ -44,7 +44,8 @@ export const addPullRequestReview: M['addPullRequestReview'] = async (_parent, {
     return { commitId: commit, comments: await anchorInlineComments(git, repo.id, pull, commit, drafts) };
   });
   const review = await inMutation(ctx, repo, MUTATION, (events) =>
-    createReview(events, repos, pull.issue.number, { userId: writer.userId, body, verdict, commitId, comments }));
+    createReview(events, repos, pull.issue.number, { userId: writer.userId, body, verdict, commitId, comments }),
+  );
   clearReviewLoaders(ctx.loaders);
   const node = await reviewAfter(ctx, Number(review.id));
   const cursor = encodeCursor(await positionOf(ctx, node.issue_id, node.id, writer.userId));

@@ -18,7 +18,8 @@ type M = Required<MutationResolvers>;
 async function changeable(ctx: GraphqlContext, id: string, mutation: string) {
   const found = await visibleReviewComment(ctx, id);
   const writer = await writerOf(ctx, found.repo, mutation, 'read', 'pull_requests');
-  if (!canChangeComment(writer.permission, found.comment.user_id, writer.userId)) throw forbiddenMutation(ctx, mutation);
+  if (!canChangeComment(writer.permission, found.comment.user_id, writer.userId))
+    throw forbiddenMutation(ctx, mutation);
   return found;
 }
 
@@ -29,7 +30,10 @@ export const updatePullRequestReviewComment: M['updatePullRequestReviewComment']
   const edited = await inMutation(ctx, repo, mutation, (events) => editReviewComment(events, comment, body));
   if (edited === null) throw nodeNotFound(input.pullRequestReviewCommentId);
   clearReviewLoaders(ctx.loaders);
-  return { clientMutationId: input.clientMutationId, pullRequestReviewComment: await ctx.loaders.reviewCommentById.load(Number(edited.id)) };
+  return {
+    clientMutationId: input.clientMutationId,
+    pullRequestReviewComment: await ctx.loaders.reviewCommentById.load(Number(edited.id)),
+  };
 };
 
 // The payload shows the comment as it was, and its review as it is after.
@@ -39,5 +43,9 @@ export const deletePullRequestReviewComment: M['deletePullRequestReviewComment']
   const deleted = await inMutation(ctx, repo, mutation, (events) => deleteReviewComment(events, comment));
   if (!deleted) throw nodeNotFound(input.id);
   clearReviewLoaders(ctx.loaders);
-  return { clientMutationId: input.clientMutationId, pullRequestReview: await ctx.loaders.reviewById.load(model.review_id), pullRequestReviewComment: model };
+  return {
+    clientMutationId: input.clientMutationId,
+    pullRequestReview: await ctx.loaders.reviewById.load(model.review_id),
+    pullRequestReviewComment: model,
+  };
 };

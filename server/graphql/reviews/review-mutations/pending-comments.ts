@@ -20,13 +20,30 @@ export interface PendingComment {
 }
 
 /** Adds `comment` to pending review `reviewId` of pull request `number`, the caller's; the comment's id. */
-export async function addToPendingReview(events: EventContext, number: number, reviewId: number, userId: number, comment: PendingComment): Promise<number> {
+export async function addToPendingReview(
+  events: EventContext,
+  number: number,
+  reviewId: number,
+  userId: number,
+  comment: PendingComment,
+): Promise<number> {
   const { pull, review } = await lockedReview(events, number, reviewId, userId);
-  if (review.state !== 'PENDING' || review.user_id !== userId) throw unprocessable('Can only add comments to your own pending pull request review');
+  if (review.state !== 'PENDING' || review.user_id !== userId)
+    throw unprocessable('Can only add comments to your own pending pull request review');
   const { issue, pull: fields } = pull;
   return insertReviewComment(events.tx, {
-    pull: { issueId: issue.id, repositoryId: issue.repository_id, number: issue.number, headSha: fields.head_sha, baseSha: fields.base_sha },
-    reviewId: review.id, userId, body: comment.body, commitId: review.commit_id,
-    ...(comment.anchor ? { anchor: comment.anchor } : {}), ...(comment.inReplyTo !== undefined ? { inReplyTo: comment.inReplyTo } : {}),
+    pull: {
+      issueId: issue.id,
+      repositoryId: issue.repository_id,
+      number: issue.number,
+      headSha: fields.head_sha,
+      baseSha: fields.base_sha,
+    },
+    reviewId: review.id,
+    userId,
+    body: comment.body,
+    commitId: review.commit_id,
+    ...(comment.anchor ? { anchor: comment.anchor } : {}),
+    ...(comment.inReplyTo !== undefined ? { inReplyTo: comment.inReplyTo } : {}),
   });
 }

@@ -18,7 +18,9 @@ export const updatePullRequestReview: M['updatePullRequestReview'] = async (_par
   const body = storable(input.body, 'body');
   const { repo, pull, repos, review } = await visibleReview(ctx, input.pullRequestReviewId);
   const writer = await writerOf(ctx, repo, mutation, 'read', 'pull_requests');
-  await inMutation(ctx, repo, mutation, (events) => updateReview(events, repos, pull.issue.number, review.id, writer.userId, body));
+  await inMutation(ctx, repo, mutation, (events) =>
+    updateReview(events, repos, pull.issue.number, review.id, writer.userId, body),
+  );
   clearReviewLoaders(ctx.loaders);
   return { clientMutationId: input.clientMutationId, pullRequestReview: await reviewAfter(ctx, review.id) };
 };
@@ -28,7 +30,9 @@ export const dismissPullRequestReview: M['dismissPullRequestReview'] = async (_p
   const message = storable(input.message, 'message');
   const { repo, pull, repos, review } = await visibleReview(ctx, input.pullRequestReviewId);
   const writer = await writerOf(ctx, repo, mutation, 'write', 'pull_requests');
-  await inMutation(ctx, repo, mutation, (events) => dismissReview(events, repos, pull.issue.number, review.id, writer.userId, message));
+  await inMutation(ctx, repo, mutation, (events) =>
+    dismissReview(events, repos, pull.issue.number, review.id, writer.userId, message),
+  );
   clearReviewLoaders(ctx.loaders);
   return { clientMutationId: input.clientMutationId, pullRequestReview: await reviewAfter(ctx, review.id) };
 };
@@ -38,7 +42,9 @@ export const deletePullRequestReview: M['deletePullRequestReview'] = async (_par
   const mutation = 'deletePullRequestReview';
   const { repo, pull, review } = await visibleReview(ctx, input.pullRequestReviewId);
   const writer = await writerOf(ctx, repo, mutation, 'read', 'pull_requests');
-  const deleted = await inMutation(ctx, repo, mutation, (events) => deletePendingReview(events, pull.issue.number, review.id, writer.userId));
+  const deleted = await inMutation(ctx, repo, mutation, (events) =>
+    deletePendingReview(events, pull.issue.number, review.id, writer.userId),
+  );
   clearReviewLoaders(ctx.loaders);
   return { clientMutationId: input.clientMutationId, pullRequestReview: reviewModelOf(deleted) };
 };

@@ -9,17 +9,26 @@ import type { ReviewVerdict } from '../../../reviews/review-rules.js';
 import type { AnchorInput } from '../../../review-comments/diff-anchor.js';
 import { githubError } from '../../errors.js';
 import type {
-  AddPullRequestReviewThreadInput, DraftPullRequestReviewComment, DraftPullRequestReviewThread, InputMaybe, PullRequestReviewEvent,
+  AddPullRequestReviewThreadInput,
+  DraftPullRequestReviewComment,
+  DraftPullRequestReviewThread,
+  InputMaybe,
+  PullRequestReviewEvent,
 } from '../../generated/resolvers-types.js';
 import { storable } from '../../issues/mutation-access.js';
 
 export function verdictOf(event: PullRequestReviewEvent): ReviewVerdict {
-  if (event === 'DISMISS') throw githubError('UNPROCESSABLE', 'A review can not be submitted with the DISMISS event; use dismissPullRequestReview.');
+  if (event === 'DISMISS')
+    throw githubError(
+      'UNPROCESSABLE',
+      'A review can not be submitted with the DISMISS event; use dismissPullRequestReview.',
+    );
   return event;
 }
 
 /** The optional event of addPullRequestReview: absent (or null), the review stays PENDING. */
-export const optionalVerdict = (event: InputMaybe<PullRequestReviewEvent> | undefined): ReviewVerdict | undefined => (event == null ? undefined : verdictOf(event));
+export const optionalVerdict = (event: InputMaybe<PullRequestReviewEvent> | undefined): ReviewVerdict | undefined =>
+  event == null ? undefined : verdictOf(event);
 
 const given = <T>(value: InputMaybe<T> | undefined): T | undefined => (value == null ? undefined : value);
 
@@ -44,7 +53,11 @@ export function draftedComments(
   const drafts: InlineCommentInput[] = [];
   for (const comment of comments ?? []) {
     if (comment == null) continue;
-    drafts.push({ path: storable(comment.path, 'path'), body: storable(comment.body, 'body'), position: comment.position });
+    drafts.push({
+      path: storable(comment.path, 'path'),
+      body: storable(comment.body, 'body'),
+      position: comment.position,
+    });
   }
   for (const thread of threads ?? []) {
     if (thread == null) continue;

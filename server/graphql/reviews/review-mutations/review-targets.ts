@@ -19,10 +19,19 @@ import type { ReviewLoaders } from '../review-loaders.js';
 import type { ReviewCommentModel, ReviewModel } from '../review-models.js';
 import { viewerIdOf } from '../review-paths.js';
 
-export interface PullTarget { repo: RepositoryRow; pull: PullRow; repos: RepositoryLookup }
+export interface PullTarget {
+  repo: RepositoryRow;
+  pull: PullRow;
+  repos: RepositoryLookup;
+}
 
 /** The pull request `number` of a visible `repo` as REST's row; NOT_FOUND (naming `id`) when it went away. */
-export async function pullTarget(ctx: GraphqlContext, repo: RepositoryRow, number: number, id: string): Promise<PullTarget> {
+export async function pullTarget(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  number: number,
+  id: string,
+): Promise<PullTarget> {
   const pull = await pullByNumber(ctx.services.sql, repo.id, number);
   if (pull === null) throw nodeNotFound(id);
   return { repo, pull, repos: await repositoryLookup(ctx.services, repo, [pull.pull.head_repository_id]) };
@@ -44,7 +53,10 @@ export async function visibleReview(ctx: GraphqlContext, id: string): Promise<Pu
 }
 
 /** The review comment behind a PRRC_ id the caller sees, as GraphQL's model and REST's row. */
-export async function visibleReviewComment(ctx: GraphqlContext, id: string): Promise<PullTarget & { model: ReviewCommentModel; comment: ReviewCommentRow }> {
+export async function visibleReviewComment(
+  ctx: GraphqlContext,
+  id: string,
+): Promise<PullTarget & { model: ReviewCommentModel; comment: ReviewCommentRow }> {
   const commentId = decodeNodeIdOf(id, 'PullRequestReviewComment');
   const model = commentId === null ? null : await ctx.loaders.reviewCommentById.load(commentId);
   const repo = model === null ? null : await ctx.loaders.repositoryById.load(model.repository_id);
@@ -56,8 +68,26 @@ export async function visibleReviewComment(ctx: GraphqlContext, id: string): Pro
 
 /** What this request's loaders remember of reviews, threads and their comments predates the change. */
 export function clearReviewLoaders(loaders: ReviewLoaders): void {
-  const { reviewById, reviewCommentById, reviewThreadById, reviewPage, latestReviewPage, reviewThreadPage, reviewCommentPage, threadComments } = loaders;
-  for (const loader of [reviewById, reviewCommentById, reviewThreadById, reviewPage, latestReviewPage, reviewThreadPage, reviewCommentPage, threadComments]) {
+  const {
+    reviewById,
+    reviewCommentById,
+    reviewThreadById,
+    reviewPage,
+    latestReviewPage,
+    reviewThreadPage,
+    reviewCommentPage,
+    threadComments,
+  } = loaders;
+  for (const loader of [
+    reviewById,
+    reviewCommentById,
+    reviewThreadById,
+    reviewPage,
+    latestReviewPage,
+    reviewThreadPage,
+    reviewCommentPage,
+    threadComments,
+  ]) {
     loader.clearAll();
   }
 }
@@ -72,9 +102,19 @@ export async function reviewAfter(ctx: GraphqlContext, reviewId: number): Promis
 /** REST's row of a review as GraphQL's model: what a deleted review's payload shows (no read can find it any more). */
 export function reviewModelOf(row: ReviewRow): ReviewModel {
   return {
-    node_type: 'PullRequestReview', id: Number(row.id), issue_id: Number(row.issue_id), repository_id: Number(row.repository_id),
-    pull_number: row.number, user_id: row.user_id, state: row.state, body: row.body, commit_id: row.commit_id,
-    submitted_at: row.submitted_at, created_at: row.created_at, updated_at: row.updated_at, author_association: row.author_association,
+    node_type: 'PullRequestReview',
+    id: Number(row.id),
+    issue_id: Number(row.issue_id),
+    repository_id: Number(row.repository_id),
+    pull_number: row.number,
+    user_id: row.user_id,
+    state: row.state,
+    body: row.body,
+    commit_id: row.commit_id,
+    submitted_at: row.submitted_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    author_association: row.author_association,
     reaction_counts: row.reaction_counts,
   };
 }

@@ -14,18 +14,32 @@ import { githubError } from '../../errors.js';
 import type { MutationResolvers, SubmitPullRequestReviewInput } from '../../generated/resolvers-types.js';
 import { inMutation, storable, writerOf, type Writer } from '../../issues/mutation-access.js';
 import { verdictOf } from './review-inputs.js';
-import { clearReviewLoaders, reviewAfter, visiblePullTarget, visibleReview, type PullTarget } from './review-targets.js';
+import {
+  clearReviewLoaders,
+  reviewAfter,
+  visiblePullTarget,
+  visibleReview,
+  type PullTarget,
+} from './review-targets.js';
 
 type M = Required<MutationResolvers>;
 const MUTATION = 'submitPullRequestReview';
 
 /** The review to submit: the one named, else the caller's pending review of the pull request named. */
-async function reviewToSubmit(ctx: GraphqlContext, input: SubmitPullRequestReviewInput): Promise<PullTarget & { reviewId: number; writer: Writer }> {
+async function reviewToSubmit(
+  ctx: GraphqlContext,
+  input: SubmitPullRequestReviewInput,
+): Promise<PullTarget & { reviewId: number; writer: Writer }> {
   if (input.pullRequestReviewId != null) {
     const { review, ...target } = await visibleReview(ctx, input.pullRequestReviewId);
-    return { ...target, reviewId: review.id, writer: await writerOf(ctx, target.repo, MUTATION, 'read', 'pull_requests') };
+    return {
+      ...target,
+      reviewId: review.id,
+      writer: await writerOf(ctx, target.repo, MUTATION, 'read', 'pull_requests'),
+    };
   }
-  if (input.pullRequestId == null) throw githubError('UNPROCESSABLE', 'Either pullRequestReviewId or pullRequestId is required.');
+  if (input.pullRequestId == null)
+    throw githubError('UNPROCESSABLE', 'Either pullRequestReviewId or pullRequestId is required.');
   const target = await visiblePullTarget(ctx, input.pullRequestId);
   const writer = await writerOf(ctx, target.repo, MUTATION, 'read', 'pull_requests');
   const [pending] = await ctx.services.sql<{ id: number }[]>`SELECT id FROM pull_request_reviews
@@ -40,7 +54,9 @@ export const submitPullRequestReview: M['submitPullRequestReview'] = async (_par
   const { repo, pull, repos, reviewId, writer } = await reviewToSubmit(ctx, input);
   // A locked conversation takes reviews from writers only (REST's rule and 422).
   await restRules(ctx, MUTATION, async () => checkUnlocked(pull, writer.permission));
-  await inMutation(ctx, repo, MUTATION, (events) => submitReview(events, repos, pull.issue.number, reviewId, writer.userId, verdict, body));
+  await inMutation(ctx, repo, MUTATION, (events) =>
+    submitReview(events, repos, pull.issue.number, reviewId, writer.userId, verdict, body),
+  );
   clearReviewLoaders(ctx.loaders);
   return { clientMutationId: input.clientMutationId, pullRequestReview: await reviewAfter(ctx, reviewId) };
 };

@@ -27,11 +27,18 @@ const runtimeRules = [
     to: { circular: true },
   },
   {
+    name: 'errors-import-nothing',
+    comment: 'The domain error type sits below everything, db included.',
+    severity: 'error',
+    from: { path: '^server/errors/' },
+    to: { path: '^server/', pathNot: '^server/errors/' },
+  },
+  {
     name: 'db-is-the-bottom',
     comment: 'db/ knows postgres.js and migrations, nothing above it.',
     severity: 'error',
     from: { path: '^server/db/', pathNot: TEST },
-    to: { path: '^server/', pathNot: ['^server/db/', '^server/(log|config)\\.ts$'] },
+    to: { path: '^server/', pathNot: ['^server/(db|errors)/', '^server/(log|config)\\.ts$'] },
   },
   {
     name: 'http-imports-no-capability',
@@ -42,7 +49,7 @@ const runtimeRules = [
     to: {
       path: '^server/',
       pathNot: [
-        '^server/(http|db|access|auth|ids|rate-limit)/',
+        '^server/(http|db|errors|access|auth|ids|rate-limit)/',
         '^server/generated/',
         '^server/(log|config|services)\\.ts$',
       ],

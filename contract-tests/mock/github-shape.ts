@@ -4,7 +4,9 @@
 // built by the server's own errorBody. Prism's own refusals
 // (application/problem+json) are turned into that shape too.
 import { STATUS_CODES } from 'node:http';
+import type { DomainError } from '../../server/errors/domain-error.js';
 import { ApiError, notFound, requiresAuthentication, validationFailed } from '../../server/http/api-error.js';
+import { asApiError, restError } from '../../server/http/domain-error-reply.js';
 import { errorBody, JSON_TYPE } from '../../server/http/json-response.js';
 
 /** `none`: an operation outside the rate limits (the health probes), answered without the headers. */
@@ -25,8 +27,9 @@ export function rateLimitHeaders(resource: MockResource, nowMs = Date.now()): Re
   };
 }
 
-/** The server's error reply for an ApiError (its extra headers, e.g. `Allow`, included). */
-export function errorResponse(error: ApiError): Response {
+/** The server's error reply for an ApiError or a domain error (its extra headers, e.g. `Allow`, included). */
+export function errorResponse(refusal: ApiError | DomainError): Response {
+  const error = asApiError(refusal) ?? new ApiError(500, 'internal server error');
   const headers = new Headers({ 'content-type': JSON_TYPE });
   for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
   return new Response(JSON.stringify(errorBody(error, DOCUMENTATION_URL)), { status: error.status, headers });
@@ -50,9 +53,9 @@ export function isProblem(contentType: string | undefined): boolean {
  * safety net: reaching it means prism and the server's validation disagree.
  */
 export function fromProblem(status: number, body: Buffer): ApiError {
-  if (status === 401) return requiresAuthentication();
-  if (status === 404) return notFound();
-  if (status === 422) return validationFailed([{ resource: 'Resource', field: '', code: 'invalid' }]);
+  if (status === 401) return restError(requiresAuthentication());
+  if (status === 404) return restError(notFound());
+  if (status === 422) return restError(validationFailed([{ resource: 'Resource', field: '', code: 'invalid' }]));
   let title: unknown;
   try {
     title = (JSON.parse(body.toString('utf8')) as { title?: unknown }).title;

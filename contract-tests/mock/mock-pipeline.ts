@@ -10,6 +10,7 @@ import { parseAuthorization, parseBasicAuthorization } from '../../server/auth/t
 import type { AuthMode } from '../../server/codegen/route-table.js';
 import { ApiError, requiresAuthentication } from '../../server/http/api-error.js';
 import { selectApiVersion } from '../../server/http/api-version.js';
+import { asApiError } from '../../server/http/domain-error-reply.js';
 import { errorResponse, withRateLimit, type MockResource } from './github-shape.js';
 
 /** The header's name in openapi.yaml (the server derives it from WHARF_VENDOR, GitHub by default). */
@@ -59,7 +60,7 @@ export async function mockPipeline(
   } catch (error) {
     if (!(error instanceof ApiError))
       options.log(`mock server: ${event.req.method} ${event.url.pathname} failed: ${String(error)}\n`);
-    response = errorResponse(error instanceof ApiError ? error : new ApiError(500, 'internal server error'));
+    response = errorResponse(asApiError(error) ?? new ApiError(500, 'internal server error'));
   }
   return withRateLimit(response, options.resource);
 }

@@ -11,7 +11,7 @@ import type { AppRow } from './apps-store.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../errors/domain-error.js';
 
 export const JWT_MESSAGES = {
   undecodable: 'A JSON web token could not be decoded',
@@ -26,7 +26,7 @@ const MAX_IAT_AHEAD_S = 60;
 const MAX_LIFETIME_S = 600;
 const MAX_CACHED = 10_000;
 
-const jwtError = (message: string) => new ApiError(401, message);
+const jwtError = (message: string) => new DomainError('unauthenticated', message);
 
 interface AppWithKeys {
   app: AppPrincipal['app'];

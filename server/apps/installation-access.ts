@@ -4,21 +4,18 @@
 // for it. Everything else is 403 "Resource not accessible by integration",
 // with GitHub's X-Accepted-GitHub-Permissions header naming what was needed.
 import type { AppPermissions, InstallationGrant } from '../auth/principal.js';
-import { forbidden, type ApiError } from '../http/api-error.js';
+import { type DomainError, forbidden } from '../errors/domain-error.js';
 import type { Permission } from '../repos/permissions.js';
 import { satisfies } from './app-permissions.js';
 import { grantPermission, grantReaches } from './installation-grant.js';
 
-export function notAccessibleByIntegration(required?: AppPermissions | null): ApiError {
+export function notAccessibleByIntegration(required?: AppPermissions | null): DomainError {
   const accepted = required
     ? Object.entries(required)
         .map(([name, level]) => `${name}=${level}`)
         .join(',')
     : '';
-  return forbidden(
-    'Resource not accessible by integration',
-    accepted ? { 'X-Accepted-GitHub-Permissions': accepted } : undefined,
-  );
+  return forbidden('Resource not accessible by integration', accepted ? { acceptedPermissions: accepted } : undefined);
 }
 
 /** 403 unless the operation is open to installation tokens and the token has its permissions. */

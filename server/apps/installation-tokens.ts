@@ -4,7 +4,7 @@
 // anything beyond the installation is 422 with GitHub's messages.
 import type { AppPermissions } from '../auth/principal.js';
 import { insertToken } from '../auth/token-store.js';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { satisfies, sortedPermissions, withMetadata } from './app-permissions.js';
@@ -31,7 +31,7 @@ export interface IssuedToken {
 }
 
 const unprocessable = (message: string, field: string) =>
-  new ApiError(422, message, [{ resource: 'Installation', field, code: 'custom', message }]);
+  new DomainError('invalid', message, { errors: [{ resource: 'Installation', field, code: 'custom', message }] });
 
 export async function issueInstallationToken(
   services: Services,

@@ -9,7 +9,7 @@
 import { rateLimitBucket } from '../auth/principal.js';
 import { clientIp } from '../http/client-ip.js';
 import type { OperationContext } from '../http/operation-context.js';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import { accessRepository } from '../repos/repository-access.js';
 
 import { resolveCommit } from './resolve-commit.js';

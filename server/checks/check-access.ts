@@ -4,7 +4,7 @@
 import { notAccessibleByIntegration } from '../apps/installation-access.js';
 import { grantReaches } from '../apps/installation-grant.js';
 import type { InstallationGrant } from '../auth/principal.js';
-import { forbidden, validationFailed } from '../http/api-error.js';
+import { forbidden, validationFailed } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import { routeTable, type OperationId } from '../generated/routes.js';
 import { isCommit } from '../repos/git-commits.js';

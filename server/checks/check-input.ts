@@ -2,7 +2,7 @@
 // `conclusion` completes the run (status `completed`), completing needs a
 // conclusion, `completed_at` defaults to now when the run completes, and an
 // annotation's columns are only allowed on a single line.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { CheckAction, CheckAnnotationInput, CheckConclusion, CheckRunRow, CheckStatus } from './check-rows.js';
 import type { RunValues } from './check-runs-store.js';
 

@@ -1,7 +1,7 @@
 // The commit a `…/commits/{ref}/check-*` list is for: 422 when `ref` names
 // no commit, as GitHub answers ("No commit found for SHA: …").
 import { resolveCommit } from '../commits/resolve-commit.js';
-import { unprocessable } from '../http/api-error.js';
+import { unprocessable } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 

@@ -4,7 +4,7 @@
 // buttons, `check_run requested_action`). Both go to the run's own app only
 // (check-events.ts) and are written in one transaction with their change.
 import type { Sql } from '../db/database.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

@@ -3,7 +3,7 @@
 // in which the change and its event (to the check's app only) are written,
 // with the caller as the sender; GitHub answers 201 with an empty object.
 import type { Sql } from '../db/database.js';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { accessRepository } from '../repos/repository-access.js';

@@ -2,7 +2,7 @@
 // them: status, blob, rename source and line counts from `--raw --numstat -z`,
 // and each file's hunks from `-p`, in two processes run side by side (git
 // prints both in the same order). Renames are detected (-M), as GitHub does.
-import { ApiError } from '../http/api-error.js';
+import { tooLarge as diffTooLarge } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 
 export type FileStatus = 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed';
@@ -158,7 +158,7 @@ async function withinLimit(text: Promise<string>): Promise<string> {
   try {
     return await text;
   } catch (error) {
-    if (tooLarge(error)) throw new ApiError(406, 'Sorry, the diff exceeded the maximum size.');
+    if (tooLarge(error)) throw diffTooLarge('Sorry, the diff exceeded the maximum size.');
     throw error;
   }
 }

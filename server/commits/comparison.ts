@@ -1,7 +1,7 @@
 // What GET …/compare/{basehead} reports about two commits, from git: their
 // merge base, how far each is from the other, and the head's commits since
 // the base, oldest first, as GitHub lists them.
-import { ApiError } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { logRecords, type CommitRecord } from './commit-records.js';
 
@@ -26,7 +26,7 @@ export async function compareCounts(
     ),
     git.git(repositoryId, ['rev-list', '--left-right', '--count', `${base}...${head}`, '--']),
   ]);
-  if (!mergeBase) throw new ApiError(404, `No common ancestor between ${base} and ${head}.`);
+  if (!mergeBase) throw notFound(`No common ancestor between ${base} and ${head}.`);
   const [behind, ahead] = counts.trim().split(/\s+/).map(Number);
   return { mergeBase, aheadBy: ahead ?? 0, behindBy: behind ?? 0 };
 }

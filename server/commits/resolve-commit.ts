@@ -1,7 +1,7 @@
 // Turning what a caller names (a branch, a tag, a full or abbreviated sha,
 // any revision git understands) into a commit sha, and the empty-repository
 // answer GitHub gives before any of that.
-import { conflict } from '../http/api-error.js';
+import { conflict } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 

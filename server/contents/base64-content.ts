@@ -2,7 +2,7 @@
 // Line breaks are allowed (GitHub's own bodies break lines at 60): Node's
 // decoder skips them, so they are only counted. Anything else in it, or a
 // file above GitHub's 100 MB, is 422.
-import { problemsParsingJson, validationFailed } from '../http/api-error.js';
+import { problemsParsingJson, validationFailed } from '../errors/domain-error.js';
 import { MAX_FILE_BYTES } from './read-content.js';
 
 const BASE64 = /^[A-Za-z0-9+/\r\n]*(?:=[\r\n]*){0,2}$/;

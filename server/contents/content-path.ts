@@ -1,4 +1,4 @@
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 // The `{path}` of the contents endpoints, as a path inside a git tree: slashes
 // at either end are dropped (GitHub reads `/docs/` as `docs`), and a path with
 // an empty, `.` or `..` component, or a NUL, names nothing (null).

@@ -2,7 +2,7 @@
 // at the path, and the body for the requested media type. Answers are cached
 // per commit (content-cache.ts), so a repeated GET costs one ref lookup.
 import { posix } from 'node:path';
-import { ApiError, notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
@@ -50,8 +50,8 @@ export async function commitForRead(
   const name = ref ?? repo.default_branch;
   const commit = await rememberedCommitOf(git, repo, name);
   if (commit) return { commit, ref: name };
-  if ((await git.listRefs(repo.id)).size === 0) throw new ApiError(404, 'This repository is empty.');
-  throw new ApiError(404, `No commit found for the ref ${name}`);
+  if ((await git.listRefs(repo.id)).size === 0) throw notFound('This repository is empty.');
+  throw notFound(`No commit found for the ref ${name}`);
 }
 
 export async function readContent(

@@ -1,6 +1,6 @@
 // GitHub's README lookup: the first file of a directory named README, in any
 // case, with or without an extension (git's order: README before README.md).
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

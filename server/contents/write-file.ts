@@ -4,7 +4,7 @@
 // `push` event is the one a real push emits. GitHub's answers: an existing
 // file needs its blob `sha` (missing: 422, stale: 409); a missing branch is
 // 404, except that a first file on an empty repository creates it.
-import { ApiError, conflict, notFound, validationFailed } from '../http/api-error.js';
+import { conflict, notFound, refused, validationFailed } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import { authorIdentity, serviceIdentity, type GitIdentity } from '../repos/commit-identity.js';
@@ -65,7 +65,7 @@ export async function writeFile<K extends OperationId>(
   const parent = await git.resolveRef(repo.id, ref);
   // The first file of an empty repository makes its branch; elsewhere the branch must exist.
   if (!parent && (change.content === null || (await git.listRefs(repo.id)).size > 0))
-    throw new ApiError(404, `Branch ${branch} not found`);
+    throw notFound(`Branch ${branch} not found`);
   const existing = parent ? await entryAt(git, repo.id, parent, change.path) : null;
   const mode = checkExisting(change, existing);
 
@@ -126,7 +126,7 @@ function checkExisting(change: FileWrite, existing: TreeEntry | null): string {
   }
   if (existing.kind === 'dir' || existing.kind === 'submodule')
     throw invalid('path', `${change.path} is a ${existing.kind === 'dir' ? 'directory' : 'submodule'}`);
-  if (change.sha === undefined) throw new ApiError(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
+  if (change.sha === undefined) throw refused('Invalid request.\n\n"sha" wasn\'t supplied.');
   if (change.sha !== existing.sha) throw conflict(`${change.path} does not match ${change.sha}`);
   // An executable stays executable; a symlink written through here becomes a file, as on GitHub.
   return existing.mode === '100755' ? '100755' : '100644';

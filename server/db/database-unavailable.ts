@@ -2,7 +2,6 @@
 // reached right now" (restarting, refusing connections, connection lost)
 // rather than a bug: those are answered 503 with Retry-After and logged at
 // warn, and background loops back off and try again.
-import { ApiError } from '../http/api-error.js';
 
 /** Seconds a client is asked to wait: about how long a PostgreSQL restart takes. */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -48,10 +47,4 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 /** The short reason for logs: the code, and the message. */
 export function unavailableReason(error: unknown): { code: string | undefined; error: string } {
   return { code: codeOf(error), error: error instanceof Error ? error.message : String(error) };
-}
-
-export function databaseUnavailable(): ApiError {
-  return new ApiError(503, 'Service Unavailable: the database cannot be reached; try again shortly.', undefined, {
-    'Retry-After': String(DATABASE_RETRY_AFTER_S),
-  });
 }

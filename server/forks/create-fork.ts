@@ -6,7 +6,7 @@
 // GitHub does; a taken name gets `-1`, `-2`, … appended.
 import { lockFor } from '../db/advisory-locks.js';
 import type { TransactionSql } from '../db/database.js';
-import { forbidden, notFound, validationFailed } from '../http/api-error.js';
+import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import { insertDefaultLabels } from '../labels/default-labels.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

@@ -1,6 +1,6 @@
 // People in git objects (`Name <email> 1215569610 +1200`) and in GitHub's
 // bodies (`{name, email, date}`), both ways.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import { gitDate, isRecordableName, type GitIdentity } from '../repos/commit-identity.js';
 
 export interface Person {

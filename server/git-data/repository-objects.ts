@@ -1,7 +1,7 @@
 // Finding the object a git data request names: a full sha (any case) of the
 // expected type, else 404, or 409 "Git Repository is empty." as GitHub
 // answers every git data request on a repository without commits.
-import { conflict, notFound } from '../http/api-error.js';
+import { conflict, notFound } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { objectInfo, type GitObjectType, type ObjectInfo } from '../repos/git-objects.js';
 

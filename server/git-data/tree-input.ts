@@ -4,7 +4,7 @@
 // go with the type, both or neither of `sha` and `content`, and an object
 // that is missing or not of the entry's type. `content` is written as a blob
 // here; a `160000` submodule may name a commit of another repository.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { objectInfos, writeBlob, type GitObjectType } from '../repos/git-objects.js';
 import type { TreeEdit } from '../repos/git-tree-edit.js';

@@ -8,7 +8,7 @@ import { createSchema, createYoga, type YogaLogger } from 'graphql-yoga';
 import type { H3, H3Event } from 'h3';
 import { SCHEMA_PATH } from '../asset-paths.js';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
-import { problemsParsingJson } from '../http/api-error.js';
+import { problemsParsingJson } from '../errors/domain-error.js';
 import { readBodyText, type BodyLimits } from '../http/body-reader.js';
 import { runPipeline } from '../http/pipeline.js';
 import { wellFormedJsonText } from '../http/well-formed-json.js';

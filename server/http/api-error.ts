@@ -1,24 +1,36 @@
-// The one error type of the HTTP layer. Handlers and middleware throw it; the
-// pipeline turns it into GitHub's error body (error-response.ts).
-export type ValidationCode = 'missing' | 'missing_field' | 'already_exists' | 'invalid' | 'custom';
+// The REST edge's error: an HTTP status with GitHub's error body
+// (json-response.ts). Code below the edges raises DomainError
+// (errors/domain-error.ts), which the pipeline maps to one of these once
+// (domain-error-reply.ts); ApiError itself is for what only HTTP has: bad
+// JSON, methods, media types, body sizes and timeouts, rate limits.
+import type { ValidationErrorItem } from '../errors/domain-error.js';
 
-export interface ValidationErrorItem {
-  resource: string;
-  field: string;
-  code: ValidationCode;
-  message?: string;
-  /** The value refused, where GitHub names it (e.g. a milestone number no milestone has). */
-  value?: string | number;
-}
+export type { ValidationCode, ValidationErrorItem } from '../errors/domain-error.js';
+// Handlers raise the domain's refusals like any service does.
+export {
+  conflict,
+  forbidden,
+  notFound,
+  problemsParsingJson,
+  requiresAuthentication,
+  unprocessable,
+  validationFailed,
+} from '../errors/domain-error.js';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ValidationErrorItem[] | undefined;
   readonly headers: Record<string, string>;
-  /** GitHub's validation-error-simple: `errors` as sentences (SentencesError), in place of field errors. */
-  readonly sentences?: readonly string[];
+  /** GitHub's validation-error-simple: `errors` as sentences, in place of field errors. */
+  readonly sentences: readonly string[] | undefined;
 
-  constructor(status: number, message: string, errors?: ValidationErrorItem[], headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    errors?: ValidationErrorItem[],
+    headers: Record<string, string> = {},
+    sentences?: readonly string[],
+  ) {
     // Expected outcomes (404, 422, …) need no stack trace, and capturing one is
     // a large part of the cost of a 404.
     const limit = Error.stackTraceLimit;
@@ -28,24 +40,6 @@ export class ApiError extends Error {
     this.status = status;
     this.errors = errors;
     this.headers = headers;
+    this.sentences = sentences;
   }
 }
-
-/**
- * GitHub's 422 whose `errors` are sentences rather than field errors, as pull
- * request reviews answer: `{"message":"Unprocessable Entity","errors":["Can not approve your own pull request"]}`.
- */
-export class SentencesError extends ApiError {
-  constructor(override readonly sentences: readonly string[]) {
-    super(422, 'Unprocessable Entity');
-  }
-}
-
-export const unprocessable = (...sentences: string[]) => new SentencesError(sentences);
-export const notFound = () => new ApiError(404, 'Not Found');
-export const requiresAuthentication = () => new ApiError(401, 'requires authentication');
-export const forbidden = (message = 'Forbidden', headers?: Record<string, string>) =>
-  new ApiError(403, message, undefined, headers);
-export const problemsParsingJson = () => new ApiError(400, 'Problems parsing JSON');
-export const validationFailed = (errors: ValidationErrorItem[]) => new ApiError(422, 'Validation Failed', errors);
-export const conflict = (message: string) => new ApiError(409, message);

@@ -9,11 +9,12 @@ import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from 
 import { parseAuthorization } from '../auth/token-secret.js';
 import { JWT_MESSAGES } from '../apps/app-jwt.js';
 import type { AuthMode } from '../codegen/route-table.js';
-import { databaseUnavailable, isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
 import { errorFields } from '../log.js';
 import { authenticateOAuthClient } from '../oauth/client-credentials.js';
 import type { Services } from '../services.js';
 import { ApiError, requiresAuthentication } from './api-error.js';
+import { asApiError } from './domain-error-reply.js';
 import { selectApiVersion } from './api-version.js';
 import { clientIp } from './client-ip.js';
 import { httpDate } from './http-date.js';
@@ -277,7 +278,7 @@ function errorReply(
   headers: Record<string, string>,
   requestId: string,
 ): Reply {
-  let apiError = error instanceof ApiError ? error : undefined;
+  let apiError = asApiError(error);
   if (!apiError && isDatabaseUnavailable(error)) {
     // An outage, not a bug: the client is told when to come back.
     services.log.warn('database unavailable', {
@@ -298,4 +299,11 @@ function errorReply(
   const final = apiError ?? new ApiError(500, 'internal server error');
   for (const [name, value] of Object.entries(final.headers)) headers[name.toLowerCase()] = value;
   return jsonReply(final.status, errorBody(final, 'https://docs.github.com/rest'), headers);
+}
+
+/** The answer while the database cannot be reached: an outage, with when to come back. */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(503, 'Service Unavailable: the database cannot be reached; try again shortly.', undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_S),
+  });
 }

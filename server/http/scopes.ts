@@ -55,6 +55,6 @@ export function ensureScopes(
   if (principal.installation) return ensureAppPermissions(principal.installation, appPermissions);
   if (accepted.length === 0 || hasAnyScope(principal.scopes, accepted)) return;
   throw forbidden('Resource not accessible by personal access token', {
-    'X-Accepted-OAuth-Scopes': [...new Set(accepted)].join(', '),
+    acceptedScopes: [...new Set(accepted)].join(', '),
   });
 }

@@ -3,7 +3,7 @@
 // GitHub. Anyone else named as an assignee is 422 {Issue, assignees, invalid}.
 import type { Fragment } from 'postgres';
 import type { Sql, TransactionSql } from '../db/database.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { AccountRef } from '../repos/user-view.js';
 

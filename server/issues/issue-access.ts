@@ -1,7 +1,7 @@
 // Finding the repository and issue an operation names, in the documented
 // order (404 before 403), and GitHub's 410 for a repository whose issues are
 // turned off.
-import { ApiError, notFound } from '../http/api-error.js';
+import { gone, notFound } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
@@ -16,7 +16,7 @@ export async function issueRepository<K extends OperationId>(
   ctx: OperationContext<K> & { params: RepoParams },
 ): Promise<RepositoryAccess> {
   const access = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
-  if (!access.repo.has_issues) throw new ApiError(410, 'Issues are disabled for this repo');
+  if (!access.repo.has_issues) throw gone('Issues are disabled for this repo');
   return access;
 }
 

@@ -7,7 +7,7 @@
 // Opening an issue emits `opened`, then `assigned`, `labeled` and `milestoned`
 // (issue-webhooks.test.ts pins both orders).
 import type { AccountRef } from '../repos/user-view.js';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import { addAssignees, removeAssignees } from './assignees.js';
 import { recordIssueEvents, type NewIssueEvent } from './issue-events.js';
 import { applyLinkChange, type LinkChange } from './issue-link-changes.js';

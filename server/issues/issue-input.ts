@@ -1,5 +1,5 @@
 // Request bodies of issue writes, with the rules the schema cannot state.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 /** GitHub accepts a number as title; a blank title is missing. */
 export function checkedTitle(title: string | number): string {

@@ -1,7 +1,7 @@
 // Deleting, pinning and transferring issues (GraphQL's deleteIssue, pinIssue,
 // unpinIssue and transferIssue; REST has none of them), each in the caller's
 // transaction with its `issues` event, as issue-changes.ts does for the rest.
-import { notFound, validationFailed } from '../http/api-error.js';
+import { notFound, validationFailed } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { repositoryPayload } from '../webhooks/payloads/common.js';
 import { assignable } from './assignees.js';

@@ -3,7 +3,7 @@
 // milestones, or null for none. Any other number is 422 with GitHub's body
 // `{value, resource: Issue, field: milestone, code: invalid}`.
 import type { Sql, TransactionSql } from '../db/database.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import { findMilestone, type MilestoneRow } from '../milestones/milestones-store.js';
 
 export type MilestoneInput = number | string | null | undefined;

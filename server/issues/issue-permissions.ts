@@ -1,7 +1,7 @@
 // Who may do what with issues, GitHub's way: anyone who can read a repository
 // may open issues and comment; triage lets one assign, close others' issues
 // and lock; an author may edit and close their own issue.
-import { forbidden } from '../http/api-error.js';
+import { forbidden } from '../errors/domain-error.js';
 import { atLeast, type Permission } from '../repos/permissions.js';
 
 /** GitHub's triage level (or above: write, maintain, admin). */

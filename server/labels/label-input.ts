@@ -2,7 +2,7 @@
 // addressable in a URL path (`.` and `..` would be resolved away by clients
 // and servers), and names are unique whatever their case (422 already_exists,
 // GitHub's body).
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 export function checkLabelName(name: string): string {
   if (name === '.' || name === '..') {

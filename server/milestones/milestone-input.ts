@@ -3,7 +3,7 @@
 // through a leap second, which PostgreSQL would turn into the next minute);
 // a bare date (`2030-01-15`, what PyGithub sends) is midnight UTC; and titles
 // are unique per repository (422 already_exists, GitHub's body).
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 export function parseDueOn(value: string | null | undefined): Date | null | undefined {
   if (value === undefined || value === null) return value;

@@ -3,7 +3,7 @@
 // the body must be one it was issued (anything else is 404, revealing nothing).
 import type { OAuthAppPrincipal } from '../auth/principal.js';
 import { tokenDigest } from '../auth/token-secret.js';
-import { notFound, requiresAuthentication } from '../http/api-error.js';
+import { notFound, requiresAuthentication } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 
 type AppTokenOperation = 'apps/delete-token' | 'apps/delete-authorization';

@@ -4,7 +4,7 @@
 import type { OAuthAppPrincipal } from '../auth/principal.js';
 import { parseBasicAuthorization } from '../auth/token-secret.js';
 import type { Sql } from '../db/database.js';
-import { requiresAuthentication } from '../http/api-error.js';
+import { requiresAuthentication } from '../errors/domain-error.js';
 import { clientSecretMatches, oauthAppByClientId } from './oauth-apps-store.js';
 
 /** The app the credentials name; 401 when they are missing, malformed or wrong. */

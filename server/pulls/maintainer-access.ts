@@ -4,7 +4,7 @@
 // head; one that only adds objects (git blobs, trees, commits: nothing
 // reachable changes) lets any grant on the repository stand in. Everyone
 // else gets the answer the ordinary check gave.
-import { ApiError } from '../http/api-error.js';
+import { domainErrorKind } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
@@ -24,8 +24,7 @@ export async function accessForWrite<K extends OperationId>(
     return await accessRepository(ctx, owner, name, 'write');
   } catch (error) {
     const { principal } = ctx;
-    if (!(error instanceof ApiError) || error.status !== 403 || principal.kind !== 'token' || principal.installation)
-      throw error;
+    if (domainErrorKind(error) !== 'forbidden' || principal.kind !== 'token' || principal.installation) throw error;
     const repo = await ctx.services.repos.find(owner, name);
     if (!repo || !scopesAllowPush(principal, repo)) throw error;
     const branches = await maintainerBranches(ctx.services, repo, principal.user);

@@ -8,7 +8,7 @@
 // the flag or losing write on the base ends it at once.
 import type { Principal, UserRef } from '../auth/principal.js';
 import { installationPermission } from '../apps/installation-access.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import { hasAnyScope } from '../http/scopes.js';
 import { atLeast } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

@@ -4,7 +4,7 @@
 // pull_requests row; its changes emit `pull_request` events, not `issues`
 // ones (as GitHub).
 import { lockFor } from '../db/advisory-locks.js';
-import { notFound, validationFailed } from '../http/api-error.js';
+import { notFound, validationFailed } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { recordIssueEvents, type NewIssueEvent } from '../issues/issue-events.js';
 import { nextIssueNumber } from '../issues/issue-numbers.js';

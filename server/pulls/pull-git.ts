@@ -3,7 +3,7 @@
 // and refs/pull/{n}/head, the server's copy of the head in the base
 // repository (pushes to refs/pull/* are refused: server/git-http/push-hook.ts).
 import { diffSummary, diffTotals } from '../commits/commit-diff.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 
 export interface PullShas {

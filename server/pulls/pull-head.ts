@@ -6,7 +6,7 @@
 // one the caller cannot read is not there for them (422, as a missing one).
 import { canSeeRepository } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { SELECT_REPOSITORY } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';

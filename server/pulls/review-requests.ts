@@ -7,7 +7,7 @@
 // change is also an issue event (review_requested / review_request_removed,
 // one per reviewer) for …/events and the timeline.
 import type { TransactionSql } from '../db/database.js';
-import { ApiError, notFound } from '../http/api-error.js';
+import { notFound, refused } from '../errors/domain-error.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
@@ -17,12 +17,11 @@ import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullRequestEvent } from './pull-webhooks.js';
 
 export const notCollaborator = (repo: RepositoryRow) =>
-  new ApiError(
-    422,
+  refused(
     `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${repo.owner_login}/${repo.name} repository.`,
   );
 
-export const authorRequested = () => new ApiError(422, 'Review cannot be requested from pull request author.');
+export const authorRequested = () => refused('Review cannot be requested from pull request author.');
 
 /** The accounts of `logins` (any case, each once, in the order given) that may review; 422 for any other. */
 async function reviewers(tx: TransactionSql, repo: RepositoryRow, logins: readonly string[]): Promise<AccountRef[]> {

@@ -2,7 +2,7 @@
 // then issue, comment or release: 404 before 403), and GitHub's rule for a locked
 // conversation: only users with push access may react there. A review
 // comment of someone else's pending review does not exist for the caller.
-import { forbidden, notFound } from '../http/api-error.js';
+import { forbidden, notFound } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
 import { commentById } from '../issues/comment-rows.js';

@@ -2,7 +2,7 @@
 // characters other than letters, digits and a few marks (each run becomes a
 // dot) or leading/trailing dots, so a name is always one safe path segment
 // and a plain `filename=` in Content-Disposition. A name left empty is 422.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 const UNSAFE = /[^A-Za-z0-9._\-+~@]+/g;
 

@@ -3,7 +3,7 @@
 // and draft flag (the download URL names the tag; a draft's assets are seen
 // only by writers). A row exists only for a complete file (see upload-spool.ts).
 import type { Sql, TransactionSql } from '../db/database.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 type Db = Sql | TransactionSql;
 

@@ -1,6 +1,6 @@
 // Finding an asset (or a release) for an operation, with drafts' visibility:
 // a draft's assets exist only for callers who may push (release-visibility.ts).
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { Permission } from '../repos/permissions.js';
 import { seesDrafts } from '../releases/release-visibility.js';
 import type { Sql } from '../db/database.js';

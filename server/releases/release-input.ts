@@ -1,7 +1,7 @@
 // Rules on release input beyond the contract's schema: a tag name another
 // release of the repository has is 422 `already_exists` (GitHub's body), and
 // `make_latest` only applies to a published full release.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 export const tagTaken = () => validationFailed([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
 

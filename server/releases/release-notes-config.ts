@@ -9,7 +9,7 @@
 // - without categories, every pull request not excluded is listed.
 // A file that is not YAML, or not of this shape, counts as no configuration.
 import { parse } from 'yaml';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 

@@ -6,7 +6,7 @@
 // when it has content: the configuration comment (release-notes-config.ts),
 // `## What's Changed`, `## New Contributors`
 // (release-notes-contributors.ts), `**Full Changelog**`.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { Sql } from '../db/database.js';
 import { isAncestor } from '../repos/git-commits.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

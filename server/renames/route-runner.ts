@@ -14,7 +14,8 @@
 // (moved.ts). Only 404s pay for that lookup.
 import type { H3Event } from 'h3';
 import { routeTable } from '../generated/routes.js';
-import { ApiError, notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
+import { restStatus } from '../http/domain-error-reply.js';
 import type { Reply } from '../http/json-response.js';
 import type { Handler } from '../http/operation-context.js';
 import { decodedParams, executeOperation } from '../http/operation-runner.js';
@@ -47,7 +48,7 @@ async function runById(
     } catch (error) {
       // Renamed (or its owner renamed) between the lookup by id and the handler's own by name:
       // the id still names it, so run again under its new name. A 404 with the name unchanged is the answer.
-      if (!(error instanceof ApiError) || error.status !== 404 || renames === RENAMES_FOLLOWED) throw error;
+      if (restStatus(error) !== 404 || renames === RENAMES_FOLLOWED) throw error;
       const now = await services.repos.byId(Number(id));
       if (now && now.owner_login === repo.owner_login && now.name === repo.name) throw error;
       repo = now;
@@ -66,7 +67,7 @@ function runByName(
   return executeOperation(target.operationId, handler as never, event, services, scope, params).catch(
     async (error: unknown) => {
       const repositoryScoped = routeTable[target.operationId].repositoryIdRoute !== null;
-      if (!(error instanceof ApiError) || error.status !== 404 || !repositoryScoped) throw error;
+      if (restStatus(error) !== 404 || !repositoryScoped) throw error;
       const moved = await movedReply(
         event,
         services,

@@ -5,7 +5,7 @@
 import { installationPermission, notAccessibleByIntegration } from '../apps/installation-access.js';
 import { grantReaches } from '../apps/installation-grant.js';
 import type { InstallationGrant } from '../auth/principal.js';
-import { forbidden, notFound } from '../http/api-error.js';
+import { forbidden, notFound } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import { hasAnyScope } from '../http/scopes.js';
 import { routeTable, type OperationId } from '../generated/routes.js';
@@ -47,7 +47,7 @@ export async function accessRepository<K extends OperationId>(
   if (repo.private && (permission === null || scopeBlocksPrivate)) {
     if (!user) throw notFound();
     if (scopeBlocksPrivate && permission !== null) {
-      throw forbidden(DENIED[needed], { 'X-Accepted-OAuth-Scopes': 'repo' });
+      throw forbidden(DENIED[needed], { acceptedScopes: 'repo' });
     }
     throw forbidden(DENIED.read);
   }

@@ -1,6 +1,6 @@
 // GitHub's repository name rules: letters, digits, '.', '-', '_', at most 100
 // characters, and not '.' or '..'. A trailing '.git' is not part of a name.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 const NAME = /^[A-Za-z0-9._-]{1,100}$/;
 

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import { gitCli, type GitCli } from '../test-support/git-cli.js';
 import { anchorComment } from './diff-anchor.js';
 
@@ -57,14 +57,14 @@ afterAll(async () => {
   await git.close();
 });
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(422);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).kind).toBe('invalid'); // REST's 422
+  return error as DomainError;
 }
 
 describe('anchorComment', () => {

@@ -4,7 +4,7 @@
 // thread's columns computed from it: line/side, the range's start, the
 // position and GitHub's diff_hunk (the hunk from its header through the
 // commented line). Refusals are GitHub's 422s.
-import { validationFailed, type ValidationErrorItem } from '../http/api-error.js';
+import { validationFailed, type ValidationErrorItem } from '../errors/domain-error.js';
 import { changedFiles, diffHunk, fileDiffs, rowOf, type DiffRow, type FileDiff } from './file-diff.js';
 import { mergeBaseAt } from './git-at.js';
 

@@ -4,7 +4,7 @@
 // in_reply_to_id is the thread's first comment, as GitHub's.
 import type { Fragment } from 'postgres';
 import type { TransactionSql } from '../db/database.js';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { Anchor } from './diff-anchor.js';
 import { SELECT_REVIEW_COMMENT, visibleTo, type Db, type ReviewCommentRow } from './review-comment-rows.js';
 

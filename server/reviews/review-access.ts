@@ -3,7 +3,7 @@
 // Anyone who can read may review (GitHub: reviews are open to all on a public
 // repository); dismissing asks for push access.
 import type { OperationId } from '../generated/routes.js';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { OperationContext } from '../http/operation-context.js';
 import { repositoryLookup } from '../pulls/pull-access.js';
 import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';

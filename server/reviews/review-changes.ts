@@ -2,7 +2,7 @@
 // event: submitting a pending review, editing the text, deleting a pending
 // review, dismissing a verdict. The pull request and the review are locked
 // first (in that order, as creating a review does) so concurrent changes queue.
-import { forbidden, notFound, unprocessable } from '../http/api-error.js';
+import { forbidden, notFound, unprocessable } from '../errors/domain-error.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../pulls/pull-view.js';

@@ -2,7 +2,7 @@
 // alone until submitted) or submitted at once, with its inline comments
 // written by the anchors library (review-inline-comments.ts) in the same
 // transaction, so a comment refused leaves no review behind.
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../errors/domain-error.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../pulls/pull-view.js';

@@ -3,7 +3,7 @@
 // verdict that says nothing needs a body (REQUEST_CHANGES always; COMMENT
 // unless it carries inline comments). Refusals are GitHub's 422 with
 // sentences in `errors`.
-import { unprocessable } from '../http/api-error.js';
+import { unprocessable } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { commitOfPull } from '../review-comments/review-commit.js';
 import { canCommentWhenLocked } from '../issues/issue-permissions.js';

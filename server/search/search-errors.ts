@@ -1,9 +1,9 @@
 // GitHub's 422 answers to a search it will not run: validation failed, with
 // one error on `q` (resource Search) saying why.
-import { ApiError } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 export const invalidQuery = (message: string) =>
-  new ApiError(422, 'Validation Failed', [{ resource: 'Search', field: 'q', code: 'invalid', message }]);
+  validationFailed([{ resource: 'Search', field: 'q', code: 'invalid', message }]);
 
 /** GitHub's answer when a repo:, user:, author: … names nothing the caller may search. */
 export const notSearchable = () =>

@@ -1,6 +1,6 @@
 // The q parser alone: tokens, quoting, qualifiers and what is refused.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import { parseIssueSearch, tokenize } from './search-query.js';
 
 describe('tokenize', () => {
@@ -57,9 +57,9 @@ describe('parseIssueSearch', () => {
       } catch (caught) {
         error = caught;
       }
-      expect(error, q).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(422);
-      expect((error as ApiError).errors![0]).toMatchObject({ resource: 'Search', field: 'q' });
+      expect(error, q).toBeInstanceOf(DomainError);
+      expect((error as DomainError).kind).toBe('invalid'); // REST's 422
+      expect((error as DomainError).errors![0]).toMatchObject({ resource: 'Search', field: 'q' });
     }
   });
 

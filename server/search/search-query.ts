@@ -4,7 +4,7 @@
 // refuses (empty q, a value a qualifier cannot take) is 422 here, with
 // GitHub's body. A `word:value` whose word is no qualifier is text, as on GitHub.
 import { canMatchText } from '../db/text-values.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import { invalidQuery } from './search-errors.js';
 import { applyQualifier, isQualifier } from './search-qualifiers.js';
 import type { SearchSort } from './search-order.js';

@@ -1,7 +1,7 @@
 // Which commit a status is about. POST …/statuses/{sha} takes a SHA (full or
 // abbreviated, never a branch: a branch named like a SHA must not be read
 // instead); the reads take any ref GitHub takes (a SHA, a branch or a tag).
-import { ApiError } from '../http/api-error.js';
+import { refused } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { resolveCommit } from '../commits/resolve-commit.js';
@@ -10,7 +10,7 @@ const SHA_PREFIX = /^[0-9a-f]{4,64}$/i;
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** GitHub's 422 for a SHA that names no commit of the repository. */
-export const noCommitFound = (sha: string) => new ApiError(422, `No commit found for SHA: ${sha}`);
+export const noCommitFound = (sha: string) => refused(`No commit found for SHA: ${sha}`);
 
 export async function commitOfSha(git: GitRepositories, repo: RepositoryRow, sha: string): Promise<string> {
   if (!SHA_PREFIX.test(sha)) throw noCommitFound(sha);

@@ -3,7 +3,7 @@
 // many the context has, so the combined view reads one row per context and
 // GitHub's limit of 1000 per commit and context is one upsert.
 import type { Sql, TransactionSql } from '../db/database.js';
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 
 export type StatusState = 'error' | 'failure' | 'pending' | 'success';
 

@@ -10,7 +10,7 @@ import { loadCheckContext } from '../checks/check-context.js';
 import { requestRunAction, rerequestRun, type RunRequest } from '../checks/check-run-requests.js';
 import type { CheckRunRow } from '../checks/check-rows.js';
 import { findRun, listAnnotations } from '../checks/check-runs-store.js';
-import { ApiError } from '../http/api-error.js';
+import { restStatus } from '../http/domain-error-reply.js';
 import { atLeast, type Permission } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
@@ -172,7 +172,7 @@ export function mountCheckRunPage(app: H3, services: Services): void {
         await rerequestRun(requestOf(services, session, found.repo), found.run);
       } catch (error) {
         // REST's 422 for a run that has not finished: the page says so instead.
-        if (!(error instanceof ApiError) || error.status !== 422) throw error;
+        if (restStatus(error) !== 422) throw error;
         return render(services, found, session, 422, () =>
           refusal('This check run has not completed yet, so it cannot be re-run. Nothing was sent.'),
         );

@@ -2,7 +2,7 @@
 // (the HTTP layer's one error type); a page answers them as a page, not as
 // GitHub's JSON error body, and they are never logged as server errors.
 import type { H3Event } from 'h3';
-import { ApiError } from '../http/api-error.js';
+import { asApiError } from '../http/domain-error-reply.js';
 import { escapeHtml, htmlResponse, page } from './html.js';
 
 const TEXT: Record<number, string> = {
@@ -15,12 +15,13 @@ export function formHandler(handler: (event: H3Event) => Promise<Response>): (ev
     try {
       return await handler(event);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const text = TEXT[error.status] ?? error.message;
+      const refusal = asApiError(error);
+      if (!refusal) throw error;
+      const text = TEXT[refusal.status] ?? refusal.message;
       return htmlResponse(
-        error.status,
-        page(error.message, `<p class="error" role="alert">${escapeHtml(text)}</p>`),
-        error.headers,
+        refusal.status,
+        page(refusal.message, `<p class="error" role="alert">${escapeHtml(text)}</p>`),
+        refusal.headers,
       );
     }
   };

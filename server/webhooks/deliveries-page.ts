@@ -3,7 +3,7 @@
 // apps/list-webhook-deliveries): newest first, `per_page` (default 30, at most
 // 100) and GitHub's `cursor`; the `Link` header's rel="next" carries the
 // cursor and the same filters.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { Urls } from '../http/urls.js';
 import { decodeCursor, encodeCursor, listDeliveries } from './deliveries-store.js';
 import { deliveryItemView } from './delivery-view.js';

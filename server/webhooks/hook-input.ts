@@ -2,7 +2,7 @@
 // validator) into stored hook values, with the rules the schema cannot say:
 // http(s) URLs only, `insecure_ssl` 0/1 as a string, events without repeats,
 // and PATCH changing only what is present.
-import { validationFailed } from '../http/api-error.js';
+import { validationFailed } from '../errors/domain-error.js';
 import type { HookEvent, HookRow, HookValues } from './hooks-store.js';
 
 type InsecureSsl = '0' | '1' | 0 | 1;

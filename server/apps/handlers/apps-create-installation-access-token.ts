@@ -1,5 +1,5 @@
 import { isoSeconds } from '../../http/timestamps.js';
-import { notFound, requiresAuthentication } from '../../http/api-error.js';
+import { notFound, requiresAuthentication } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { installationById } from '../installation-lookup.js';

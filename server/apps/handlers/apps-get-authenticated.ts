@@ -1,4 +1,4 @@
-import { requiresAuthentication } from '../../http/api-error.js';
+import { requiresAuthentication } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { integrationView } from '../app-views.js';
 import { installationsCount } from '../installation-lookup.js';

@@ -1,7 +1,7 @@
 // Finding one of the authenticated app's installations: by id, or the one on a
 // repository, user or organization (how an app, e.g. actions/create-github-app-token,
 // learns which installation id to ask a token for). None is 404.
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { installationView } from '../app-views.js';
 import type { AppRow } from '../apps-store.js';

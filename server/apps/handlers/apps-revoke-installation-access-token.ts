@@ -1,4 +1,4 @@
-import { forbidden } from '../../http/api-error.js';
+import { forbidden } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { revokeEverywhere, tokenWithId } from '../../auth/revoke-token.js';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { commitRecord } from '../../commits/commit-records.js';
@@ -14,7 +14,7 @@ export const getBranch: Handler<'repos/get-branch'> = async (ctx) => {
   const { git, urls } = ctx.services;
   const name = ctx.params.branch;
   const sha = await git.resolveRef(repo.id, `refs/heads/${name}`);
-  if (!sha) throw new ApiError(404, 'Branch not found');
+  if (!sha) throw notFound('Branch not found');
   const record = await commitRecord(git, repo.id, sha);
   const users = await commitUsers(ctx.services, [record.author.email, record.committer.email]);
   return { status: 200, body: branchWithProtectionView(repo, name, commitView(repo, record, users, urls), urls) };

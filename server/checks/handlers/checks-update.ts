@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../http/api-error.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { senderPayload } from '../../webhooks/payloads/common.js';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { refused } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { diffFiles, diffText, emptyTree, patchText } from '../commit-diff.js';
@@ -18,7 +18,7 @@ export const getCommit: Handler<'repos/get-commit'> = async (ctx) => {
   const sha = await resolveCommit(git, repo, ref);
   if (!sha) {
     await ensureNotEmpty(git, repo);
-    throw new ApiError(422, `No commit found for SHA: ${ref}`);
+    throw refused(`No commit found for SHA: ${ref}`);
   }
   const record = await commitRecord(git, repo.id, sha);
   const base = record.parents[0] ?? emptyTree(sha);

@@ -1,5 +1,5 @@
 import { treePath } from '../../contents/content-path.js';
-import { ApiError } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaderOf, pageRequest } from '../../http/pagination.js';
 import { pageLink } from '../../http/page-link.js';
@@ -21,7 +21,7 @@ export const listCommits: Handler<'repos/list-commits'> = async (ctx) => {
     : await branchHead(git, repo, repo.default_branch);
   if (!start) {
     await ensureNotEmpty(git, repo);
-    throw new ApiError(404, query.sha ? `No commit found for SHA: ${query.sha}` : 'Not Found');
+    throw notFound(query.sha ? `No commit found for SHA: ${query.sha}` : 'Not Found');
   }
   const page = pageRequest(query);
   const [authors, committers] = await Promise.all([

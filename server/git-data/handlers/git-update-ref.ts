@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { refused } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { isForced } from '../../repos/git-commits.js';
 import { objectInfo } from '../../repos/git-objects.js';
@@ -9,7 +9,7 @@ import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { requireCommits } from '../repository-objects.js';
 
 // GitHub answers these with a bare message (no `errors`), which clients show as is.
-const unprocessable = (message: string) => new ApiError(422, message);
+const unprocessable = refused;
 
 // The ref moves by compare-and-swap against the sha read here, through
 // changeRefs like a push (mirror, `push` event, in one transaction), so a

@@ -5,7 +5,7 @@
 // whose repository the caller cannot see) is NOT_FOUND; a label of another
 // repository is refused (UNPROCESSABLE), nothing changed. Only issues are
 // labelable here (pull requests are not served yet).
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import { changeIssue } from '../../issues/issue-changes.js';
 import type { EventContext } from '../../issues/issue-webhooks.js';

@@ -9,7 +9,6 @@
 import { satisfies } from '../../apps/app-permissions.js';
 import { grantReaches } from '../../apps/installation-grant.js';
 import { canMatchText } from '../../db/text-values.js';
-import { ApiError } from '../../http/api-error.js';
 import { hasAnyScope } from '../../http/scopes.js';
 import { decodeNodeIdOf, type NodeType } from '../../ids/node-id.js';
 import type { IssueRow } from '../../issues/issue-rows.js';
@@ -20,6 +19,7 @@ import type { AccountRef } from '../../repos/user-view.js';
 import { atLeast, type Permission } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
+import { graphqlErrorOf } from '../domain-error-type.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import { canSeeRepository } from '../resolvers/repository.js';
 import { clearPullLoaders } from '../pulls/pull-loaders.js';
@@ -133,19 +133,9 @@ export async function visibleSubject(ctx: GraphqlContext, id: string) {
   return { ...found, shown };
 }
 
-/** GraphQL's error for a REST store's refusal; anything else goes on as it is. */
+/** GraphQL's error for a service's refusal (graphqlErrorOf), FORBIDDEN in the mutation's words. */
 export function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: string): unknown {
-  if (!(error instanceof ApiError)) return error;
-  if (error.status === 404) return githubError('NOT_FOUND', 'Could not resolve to a node: it no longer exists.');
-  if (error.status === 403) return forbiddenMutation(ctx, mutation);
-  // 405 and 409 (a merge refused, a head that moved) are refusals of the input too.
-  if (error.status === 422 || error.status === 405 || error.status === 409) {
-    const detail =
-      error.sentences?.join('; ') ??
-      error.errors?.map((e) => ('message' in e && e.message) || `${e.field} is ${e.code}`).join('; ');
-    return githubError('UNPROCESSABLE', detail || error.message);
-  }
-  return error;
+  return graphqlErrorOf(error, () => forbiddenMutation(ctx, mutation));
 }
 
 /** Runs `work` in one transaction with what its webhook events need, translating the store's errors. */

@@ -1,6 +1,6 @@
 // Assignees: add to / remove from an issue (triage), list who can be
 // assigned, check one login (204/404).
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../http/pagination.js';
 import { pageHeaders } from '../page-headers.js';

@@ -1,6 +1,6 @@
 // One issue comment: get, update, delete. Changing or deleting someone
 // else's comment needs push access.
-import { forbidden, notFound } from '../../http/api-error.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { deleteComment, editComment } from '../comment-changes.js';
 import { commentById } from '../comment-rows.js';

@@ -1,7 +1,7 @@
 // GET /repos/{owner}/{repo}/issues/events/{event_id}: one event as
 // …/issues/{n}/events lists it, plus the issue (or pull request) it happened
 // to, as GitHub answers; 404 for an event of another repository.
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { findIssue, issueRepository } from '../issue-access.js';
 import { issueEventInRepository, issueEventView } from '../issue-events.js';

@@ -1,6 +1,6 @@
 // GET /issues, /user/issues and /orgs/{org}/issues: the caller's issues
 // across repositories, by `filter` (default: assigned to them).
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext, OperationInput } from '../../http/operation-context.js';
 import { pageRequest } from '../../http/pagination.js';
 import { pageHeaders } from '../page-headers.js';

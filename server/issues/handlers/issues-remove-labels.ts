@@ -1,6 +1,6 @@
 // Taking labels off an issue (triage): one by name (404 when the issue does
 // not carry it, GitHub's "Label does not exist"), or all of them.
-import { ApiError } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { labelView } from '../../labels/label-view.js';
 import { issueForTriage } from '../issue-access.js';
@@ -15,7 +15,7 @@ export const removeLabel: Handler<'issues/remove-label'> = async (ctx) => {
     // Read again under the issue's lock (changeIssue takes it): a concurrent removal must not answer 200 twice.
     const current = await changeIssue(events, existing.number, {});
     const label = current.labels.find((l) => l.name.toLowerCase() === wanted);
-    if (!label) throw new ApiError(404, 'Label does not exist');
+    if (!label) throw notFound('Label does not exist');
     return changeIssue(events, existing.number, { removeLabels: [label] });
   });
   return { status: 200, body: issue.labels.map((label) => labelView(label, repo, ctx.services.urls)) };

@@ -1,4 +1,4 @@
-import { validationFailed } from '../../http/api-error.js';
+import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { checkedTitle } from '../../issues/issue-input.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';

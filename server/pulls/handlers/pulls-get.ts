@@ -1,4 +1,4 @@
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import type { Handler } from '../../http/operation-context.js';
 import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';

@@ -1,4 +1,4 @@
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaderOf, pageRequest } from '../../http/pagination.js';
 import { pageLink } from '../../http/page-link.js';

@@ -1,7 +1,7 @@
 // Review requests: GET …/requested_reviewers (who is asked), POST (ask, 201)
 // and DELETE (withdraw, 200), the last two by the pull request's author or
 // anyone with triage access, with GitHub's pull-request-simple body.
-import { forbidden, notFound } from '../../http/api-error.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext } from '../../http/operation-context.js';
 import { canEditIssue } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';

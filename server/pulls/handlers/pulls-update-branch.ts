@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { restStatus } from '../../http/domain-error-reply.js';
 import type { Handler } from '../../http/operation-context.js';
 import { repositoryUrls } from '../../issues/issue-view.js';
 import { accessRepository, type RepositoryAccess } from '../../repos/repository-access.js';
@@ -14,7 +14,7 @@ export const updateBranch: Handler<'pulls/update-branch'> = async (ctx) => {
   try {
     access = await accessRepository(ctx, owner, name, 'write');
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 403) throw error;
+    if (restStatus(error) !== 403) throw error;
     // A reader of the base may still own the fork the head is in.
     access = await accessRepository(ctx, owner, name, 'read');
     baseWriter = false;

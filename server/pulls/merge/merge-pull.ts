@@ -6,7 +6,7 @@
 // pending_merge_sha (squash and rebase do not contain the head). The caller
 // has checked that the principal may write to the repository.
 import type { Principal } from '../../auth/principal.js';
-import { ApiError, conflict, notFound, requiresAuthentication } from '../../http/api-error.js';
+import { conflict, notAllowed, notFound, requiresAuthentication } from '../../errors/domain-error.js';
 import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
@@ -40,7 +40,7 @@ export interface MergeContext {
   principal: Principal;
 }
 
-const notMergeable = (message = 'Pull Request is not mergeable') => new ApiError(405, message);
+const notMergeable = (message = 'Pull Request is not mergeable') => notAllowed(message);
 
 const NOT_ALLOWED: Record<
   MergeMethod,

@@ -9,7 +9,7 @@
 // fork with `maintainer_can_modify` (maintainer-grant.ts). GitHub answers
 // 422 with a message for each refusal, 403 without the right to push.
 import type { Principal } from '../../auth/principal.js';
-import { ApiError, forbidden, notFound, requiresAuthentication } from '../../http/api-error.js';
+import { forbidden, notFound, refused, requiresAuthentication } from '../../errors/domain-error.js';
 import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js';
 import { isAncestor } from '../../repos/git-commits.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
@@ -20,7 +20,6 @@ import { copyCommit } from '../pull-fork-head.js';
 import { pullByNumber, type PullRow } from '../pull-rows.js';
 import { mergeCommit } from './merge-git.js';
 
-const refused = (message: string) => new ApiError(422, message);
 const STALE = "expected head sha didn't match current head ref.";
 
 export interface UpdateBranchCaller {

@@ -1,7 +1,7 @@
 // The three reaction operations, shared by issues, issue comments, review
 // comments and releases: they differ only in how the subject is found
 // (reaction-access.ts).
-import { forbidden, notFound } from '../../http/api-error.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
 import { pageRequest } from '../../http/pagination.js';

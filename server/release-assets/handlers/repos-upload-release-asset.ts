@@ -1,6 +1,6 @@
 import { rename, rm } from 'node:fs/promises';
 import { getQuery } from 'h3';
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { findRelease } from '../../releases/releases-store.js';
@@ -8,7 +8,7 @@ import { assetPath, assetsDir } from '../asset-files.js';
 import { assetName } from '../asset-name.js';
 import { assetView } from '../asset-view.js';
 import { assetNameTaken, findAssetByName, insertAsset, isAssetNameTaken } from '../assets-store.js';
-import { spoolUpload } from '../upload-spool.js';
+import { spoolUpload } from './upload-spool.js';
 
 // Needs push access. Everything that can be refused is checked before a byte
 // of the body is read (404, 403, 422, then 413 on Content-Length); the body is

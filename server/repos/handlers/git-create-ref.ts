@@ -1,4 +1,4 @@
-import { conflict, validationFailed } from '../../http/api-error.js';
+import { conflict, validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
 import { gitRefView } from '../ref-view.js';

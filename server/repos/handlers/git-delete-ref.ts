@@ -1,4 +1,4 @@
-import { validationFailed } from '../../http/api-error.js';
+import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { accessRepository } from '../repository-access.js';

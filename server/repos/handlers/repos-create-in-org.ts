@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../http/api-error.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { createRepository } from '../create-repository.js';
 

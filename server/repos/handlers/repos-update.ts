@@ -1,4 +1,4 @@
-import { validationFailed } from '../../http/api-error.js';
+import { validationFailed } from '../../errors/domain-error.js';
 import { publishPrivateForksBelow } from '../../forks/private-forks.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';

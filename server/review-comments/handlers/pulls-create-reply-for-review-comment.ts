@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../http/api-error.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';

@@ -1,5 +1,5 @@
 // The `commit_id` of a new review comment (review-commit.ts); anything else is GitHub's 422.
-import { validationFailed } from '../../http/api-error.js';
+import { validationFailed } from '../../errors/domain-error.js';
 import type { PullFields } from '../../pulls/pull-rows.js';
 import type { GitRepositories } from '../../repos/git.js';
 import { commitOfPull } from '../review-commit.js';

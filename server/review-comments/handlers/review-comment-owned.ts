@@ -1,7 +1,7 @@
 // A review comment the caller may change (edit, delete): one they can see
 // (404 otherwise) and wrote, or any with push access (403 otherwise), as for
 // issue comments.
-import { forbidden, notFound } from '../../http/api-error.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
 import { canChangeComment } from '../../issues/issue-permissions.js';

@@ -1,6 +1,6 @@
 // The pull request an operation on review comments names (404), in the
 // repository the caller may read.
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
 import { pullRepository } from '../../pulls/pull-access.js';

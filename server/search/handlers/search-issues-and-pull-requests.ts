@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { refused } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../http/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
@@ -14,7 +14,7 @@ export const searchIssuesAndPullRequests: Handler<'search/issues-and-pull-reques
   const parsed = parseIssueSearch(query.q);
   const page = pageRequest(query);
   if (page.offset >= MAX_SEARCH_RESULTS)
-    throw new ApiError(422, `Only the first ${MAX_SEARCH_RESULTS} search results are available`);
+    throw refused(`Only the first ${MAX_SEARCH_RESULTS} search results are available`);
   const { sql, urls } = ctx.services;
   const limit = Math.min(page.perPage, MAX_SEARCH_RESULTS - page.offset);
   // The `sort` parameter over a `sort:` in q; without either, best match.

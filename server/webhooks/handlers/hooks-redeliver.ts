@@ -1,5 +1,5 @@
 import type { TransactionSql } from '../../db/database.js';
-import { notFound } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { findDelivery, findRepositoryDelivery, type DeliveryRow } from '../deliveries-store.js';
 import { accessHook, accessRepositoryHooks } from '../hook-access.js';

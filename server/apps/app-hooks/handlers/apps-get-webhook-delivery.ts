@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/api-error.js';
+import { notFound } from '../../../errors/domain-error.js';
 import type { Handler } from '../../../http/operation-context.js';
 import type { Sql } from '../../../db/database.js';
 import { findDelivery, type DeliveryRow } from '../../../webhooks/deliveries-store.js';

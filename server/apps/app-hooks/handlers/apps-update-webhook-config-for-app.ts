@@ -1,4 +1,4 @@
-import { validationFailed } from '../../../http/api-error.js';
+import { validationFailed } from '../../../errors/domain-error.js';
 import type { Handler } from '../../../http/operation-context.js';
 import { authenticatedApp } from '../../handlers/authenticated-app.js';
 import { webhookConfigView } from '../app-hook-view.js';

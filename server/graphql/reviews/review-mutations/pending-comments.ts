@@ -5,7 +5,7 @@
 // request, then the review: review-changes.ts lockedReview). No event: a
 // pending review's comments are its author's alone until it is submitted,
 // when afterSubmit sends `created` for each.
-import { unprocessable } from '../../../http/api-error.js';
+import { unprocessable } from '../../../errors/domain-error.js';
 import type { EventContext } from '../../../issues/issue-webhooks.js';
 import { lockedReview } from '../../../reviews/review-changes.js';
 import type { Anchor } from '../../../review-comments/diff-anchor.js';

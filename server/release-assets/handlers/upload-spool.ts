@@ -17,10 +17,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { H3Event } from 'h3';
-import { ApiError } from '../http/api-error.js';
-import { clientClosedRequest, payloadTooLarge } from '../http/body-reader.js';
-import { followDigest } from './upload-digest.js';
-import { flushWhileWriting } from './spool-flush.js';
+import { ApiError } from '../../http/api-error.js';
+import { clientClosedRequest, payloadTooLarge } from '../../http/body-reader.js';
+import { followDigest } from '../upload-digest.js';
+import { flushWhileWriting } from '../spool-flush.js';
 
 export interface SpoolLimits {
   maxBytes: number;

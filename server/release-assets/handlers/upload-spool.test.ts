@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { mockEvent } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spoolUpload } from './upload-spool.js';
-import { stopDigestWorker } from './upload-digest.js';
+import { stopDigestWorker } from '../upload-digest.js';
 
 let dir: string;
 const limits = { maxBytes: 1024 * 1024, idleTimeoutMs: 0 };

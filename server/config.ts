@@ -1,6 +1,10 @@
 // Every environment variable Wharf reads, parsed and checked in one place.
-// README.md documents each of them; keep the two in step.
+// Each is listed, with its default and meaning, in config-variables.ts, the
+// source of docs/configuration.md's table (`npm run docs:config`): the readers
+// below take only listed names, and server/config-docs.test.ts fails when a
+// variable read here or in what this calls is missing there, or the page drifts.
 import { resolve } from 'node:path';
+import type { ConfigVariableName } from './config-variables.js';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from './http/body-reader.js';
 import { parseDuration, parseWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.js';
 
@@ -78,7 +82,7 @@ export const DEFAULT_MAX_ASSET_BYTES = 2 * 1024 ** 3;
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+function integer(env: NodeJS.ProcessEnv, name: ConfigVariableName, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -88,7 +92,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
+function nonEmpty(env: NodeJS.ProcessEnv, name: ConfigVariableName): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
 }
@@ -120,7 +124,7 @@ function noreplyHost(env: NodeJS.ProcessEnv, publicUrl: string): string {
   return HOST_WITH_DOT.test(host) && !/^[\d.]+$/.test(host) ? host : 'wharf.local';
 }
 
-function duration(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function duration(env: NodeJS.ProcessEnv, name: ConfigVariableName, fallback: number): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
   const value = parseDuration(raw);

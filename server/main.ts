@@ -14,7 +14,7 @@ const USAGE = `usage: wharf <command>
 
 ${ADMIN_USAGE}
 
-Configuration is by environment variables; see README.md.`;
+Configuration is by environment variables; see docs/configuration.md.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

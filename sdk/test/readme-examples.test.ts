@@ -1,11 +1,11 @@
 // The README's examples as users copy them. Every ```ts block of sdk/README.md
-// (and of the root README, where one imports @wharf/sdk) is type-checked with
+// (and of the root README and docs/*.md, where one imports @wharf/sdk) is type-checked with
 // sdk/tsconfig.json's options against the SDK's source, so a renamed method or
 // option fails here; the blocks that call the API also run, unchanged, against
 // a live Wharf seeded with what they name (octocat/hello, hook 1), and what
 // they print or change is checked.
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,10 +36,17 @@ declare global {
 `;
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+const docsPages = () =>
+  readdirSync(new URL('../../docs/', import.meta.url))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`);
 const isTs = (block: CodeBlock) => block.lang === 'ts' || block.lang === 'typescript';
 const blocks = [
   ...codeBlocks('sdk/README.md', read('sdk/README.md')).filter(isTs),
-  ...codeBlocks('README.md', read('README.md')).filter((b) => isTs(b) && /['"]@wharf\/sdk['"]/.test(b.code)),
+  ...['README.md', ...docsPages()].flatMap((file) =>
+    codeBlocks(file, read(file)).filter((b) => isTs(b) && /['"]@wharf\/sdk['"]/.test(b.code)),
+  ),
 ];
 const label = (block: CodeBlock) => `${block.file}:${block.line} (${block.heading})`;
 

@@ -1,6 +1,6 @@
 // Fields outside GitHub's connections that the resource limits count all the
 // same (connection-tally.ts), so that every list and every large leaf is
-// priced before the query runs (README, "GraphQL resource limits"):
+// priced before the query runs (docs/graphql.md, "GraphQL resource limits"):
 //
 // - Capped lists: plain lists with no paging arguments in GitHub's schema,
 //   cut at a fixed number of items. The node limit counts each as a list of

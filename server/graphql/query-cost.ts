@@ -1,6 +1,6 @@
 // GitHub's GraphQL resource limits, computed from the document before anything
 // runs, as GitHub documents them ("Rate limits and query limits for the
-// GraphQL API"; README, "GraphQL resource limits"):
+// GraphQL API"; docs/graphql.md, "GraphQL resource limits"):
 //
 // - every connection that lists items (selects `edges` or `nodes`) needs
 //   `first` or `last`, at most 100 (a connection asked only for `totalCount` or

@@ -2,7 +2,7 @@
 // anything (issue 11), with GraphQL Armor's envelop plugins. Shared by the
 // server (mount.ts) and the mock (contract-tests/mock/graphql-mock.ts).
 //
-// Why each is needed, and why these numbers (README, "GraphQL limits"):
+// Why each is needed, and why these numbers (docs/graphql.md, "GraphQL limits"):
 // - Tokens, while parsing. graphql-js's parser recurses once per nesting level
 //   of list and object literals, selection sets and fragments, so a document
 //   nested a few thousand deep overflows its stack inside `parse`, before any

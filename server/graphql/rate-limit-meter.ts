@@ -1,4 +1,4 @@
-// GraphQL's point-based rate limit (issue 16; README, "GraphQL resource
+// GraphQL's point-based rate limit (issue 16; docs/graphql.md, "GraphQL resource
 // limits"): each call is charged what its query costs (query-cost.ts) in the
 // `graphql` resource of the shared rate limiter, per user, before it runs.
 // The pipeline leaves the charge to this meter (`counted: 'by-handler'`) and

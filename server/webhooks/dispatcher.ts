@@ -21,7 +21,7 @@ import { WEBHOOK_CHANNEL } from './outbox.js';
 import { isSuccess, retryDelayMs } from './retry-policy.js';
 import type { WebhookSettings } from './webhook-settings.js';
 
-/** Stored response bodies are cut at this many bytes (README documents it). */
+/** Stored response bodies are cut at this many bytes (docs/webhooks.md documents it). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 /** Longest sleep without a wake-up: a safety net should a NOTIFY be missed. */
 const MAX_IDLE_MS = 30_000;

@@ -5,6 +5,7 @@ import { H3, type H3Event } from 'h3';
 import type { Config } from './config.js';
 import type { Sql } from './db/database.js';
 import { isDatabaseUnavailable, unavailableReason } from './db/database-unavailable.js';
+import { gitDownload } from './git-http/git-download.js';
 import { mountGitHttp } from './git-http/git-routes.js';
 import { installPushHooks } from './git-http/push-hook.js';
 import { PushSlots } from './git-http/push-slots.js';
@@ -112,7 +113,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   // Signed archive downloads (`/_archive/…`, not REST: the URL is the credential).
   mountArchiveDownloads(app, services);
   // Files' download URLs (`/{owner}/{repo}/raw/{ref}/{path}`, not REST either; signed for private repositories).
-  mountRawDownloads(app, services);
+  mountRawDownloads(app, services, gitDownload);
   // Release assets: the upload URL (`/api/uploads/…`), the signed bytes (`/api/release-assets/…`), the browser URL.
   mountAssetUploads(app, services);
   mountAssetDownloads(app, services);

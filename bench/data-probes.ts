@@ -4,7 +4,7 @@
 // plans PostgreSQL picks for the queries behind the measured endpoints.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from '../server/db/database.js';
-import { freePort } from '../server/free-port.js';
+import { freePort } from '../server/db/free-port.js';
 import { hasExited, spawnNode, stopChild, type Child } from './child-process.js';
 import { countLines } from './data-seed.js';
 import { BENCH_RATE_LIMIT } from './spawn-wharf.js';

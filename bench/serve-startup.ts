@@ -1,7 +1,7 @@
 // Starts `wharf serve` and measures the time from spawning it to the first
 // 200 on /healthz, polled every 10 ms.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../server/free-port.js';
+import { freePort } from '../server/db/free-port.js';
 import { hasExited, spawnNode, stopChild } from './child-process.js';
 
 export interface RunningServe {

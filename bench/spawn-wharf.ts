@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hasExited, spawnNode, stopChild, type Child } from './child-process.js';
 import { entryNodeFlags } from './entry-node-flags.js';
-import { freePort } from '../server/free-port.js';
+import { freePort } from '../server/db/free-port.js';
 
 /**
  * Rate limits high enough never to trip during a run: the benchmark measures

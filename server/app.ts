@@ -2,9 +2,11 @@
 // root and again under /api/v3 (GitHub Enterprise's layout, so Octokit with
 // baseUrl {base}/api/v3 finds GraphQL at {base}/api/graphql).
 import { H3, type H3Event } from 'h3';
+import { authenticateAppJwt } from './apps/handlers/app-jwt-authentication.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/database.js';
 import { isDatabaseUnavailable, unavailableReason } from './db/database-unavailable.js';
+import { gitDownload } from './git-http/git-download.js';
 import { mountGitHttp } from './git-http/git-routes.js';
 import { installPushHooks } from './git-http/push-hook.js';
 import { PushSlots } from './git-http/push-slots.js';
@@ -13,7 +15,7 @@ import { mountGraphql } from './graphql/mount.js';
 import { handlers } from './handlers.js';
 import { ApiError, notFound } from './http/api-error.js';
 import { operationRoute } from './http/operation-runner.js';
-import { runPipeline } from './http/pipeline.js';
+import { runPipeline, type PluggedAuthModes } from './http/pipeline.js';
 import { allowHeader, REST_PREFIXES, restRoutes, routeAliases, type RouteTarget } from './http/rest-routes.js';
 import { mountArchiveDownloads } from './archives/archive-download.js';
 import { mountRawDownloads } from './contents/raw-download.js';
@@ -22,6 +24,7 @@ import { mountBrowserDownloads } from './release-assets/browser-download.js';
 import { mountAssetUploads } from './release-assets/upload-route.js';
 import { runRouteTarget } from './renames/route-runner.js';
 import { errorFields, type Logger } from './log.js';
+import { authenticateOAuthClient } from './oauth/client-credentials.js';
 import { routeTable } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startMergeabilityWorker } from './pulls/merge/mergeability-worker.js';
@@ -41,11 +44,20 @@ export interface WharfApp {
   close(): Promise<void>;
 }
 
+/** The capabilities' own ways in: an app's JWT, an OAuth app's client id and secret. */
+const authModes: PluggedAuthModes = {
+  'app-jwt': authenticateAppJwt,
+  'client-basic': (authorization, services) => authenticateOAuthClient(services.sql, authorization),
+};
+
 /** A route's operation (by owner/name, or a generated alias by repository id) in the request pipeline. */
 function targetRoute(target: RouteTarget, services: Services) {
   const handler = handlers[target.operationId] as never;
-  return operationRoute(target.operationId, services, (event, scope) =>
-    runRouteTarget(target, handler, event, services, scope),
+  return operationRoute(
+    target.operationId,
+    services,
+    (event, scope) => runRouteTarget(target, handler, event, services, scope),
+    authModes,
   );
 }
 
@@ -56,7 +68,8 @@ function methodNotAllowed(services: Services, allowed: Map<string, RouteTarget>)
     // HEAD is GET without a body.
     if (event.req.method === 'HEAD' && get) {
       const row = routeTable[get.operationId];
-      return runPipeline(event, services, { auth: row.auth, resource: row.rateLimitResource }, async (scope) => {
+      const options = { auth: row.auth, resource: row.rateLimitResource, authModes };
+      return runPipeline(event, services, options, async (scope) => {
         const reply = await runRouteTarget(get, handlers[get.operationId] as never, event, services, scope);
         return { ...reply, body: null };
       });
@@ -112,7 +125,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   // Signed archive downloads (`/_archive/…`, not REST: the URL is the credential).
   mountArchiveDownloads(app, services);
   // Files' download URLs (`/{owner}/{repo}/raw/{ref}/{path}`, not REST either; signed for private repositories).
-  mountRawDownloads(app, services);
+  mountRawDownloads(app, services, gitDownload);
   // Release assets: the upload URL (`/api/uploads/…`), the signed bytes (`/api/release-assets/…`), the browser URL.
   mountAssetUploads(app, services);
   mountAssetDownloads(app, services);

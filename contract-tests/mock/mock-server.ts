@@ -20,7 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { H3, toNodeHandler } from 'h3';
 import { parse } from 'yaml';
-import { freePort } from '../../server/free-port.js';
+import { freePort } from '../../server/db/free-port.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { RequestValidator } from '../../server/http/request-validator.js';
 import { mountGraphqlMock } from './graphql-mock.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../free-port.js';
+import { freePort } from '../db/free-port.js';
 
 const run = promisify(execFile);
 const CLI = new URL('../../bin/wharf.mjs', import.meta.url).pathname;

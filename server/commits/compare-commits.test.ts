@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { pushHistory, type History } from './history-fixture.js';
+import { pushHistory, type History } from '../test-support/commit-history-fixture.js';
 
 let server: TestServer;
 let alice: TestUser;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneUrl } from '../test-support/git-cli.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { pushHistory, type History } from './history-fixture.js';
+import { pushHistory, type History } from '../test-support/commit-history-fixture.js';
 
 let server: TestServer;
 let alice: TestUser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { ACCOUNT_LINK_TTL_MS } from './commit-users.js';
-import { ALICE_EMAIL, OTHER_EMAIL, pushHistory, type History } from './history-fixture.js';
+import { ALICE_EMAIL, OTHER_EMAIL, pushHistory, type History } from '../test-support/commit-history-fixture.js';
 
 let server: TestServer;
 let alice: TestUser;

@@ -7,7 +7,7 @@
 // `text/plain` whatever it holds (raw.githubusercontent's answer, which no
 // browser renders as a page). Anything wrong is the same bare 404.
 import type { H3, H3Event } from 'h3';
-import { gitDownload, mountDownload, notFound, signatureOf } from '../http/signed-download.js';
+import { mountDownload, notFound, signatureOf, type GitDownload } from '../http/signed-download.js';
 import type { Services } from '../services.js';
 import { rawGrant } from './download-urls.js';
 import { treePath } from './content-path.js';
@@ -39,7 +39,7 @@ async function resolve(
   return null;
 }
 
-async function download(event: H3Event, services: Services): Promise<Response> {
+async function download(event: H3Event, services: Services, gitDownload: GitDownload): Promise<Response> {
   const segments = decodedSegments(event.url.pathname);
   // ['owner', 'repo', 'raw', ref…, path…]
   if (!segments || segments.length < 5 || segments[2] !== 'raw') return notFound();
@@ -59,6 +59,7 @@ async function download(event: H3Event, services: Services): Promise<Response> {
   return response;
 }
 
-export function mountRawDownloads(app: H3, services: Services): void {
-  mountDownload(app, services, '/:owner/:repo/raw/**', 'raw', (event) => download(event, services));
+/** `gitDownload` streams the file (git-http/git-download.ts, passed in by app.ts). */
+export function mountRawDownloads(app: H3, services: Services, gitDownload: GitDownload): void {
+  mountDownload(app, services, '/:owner/:repo/raw/**', 'raw', (event) => download(event, services, gitDownload));
 }

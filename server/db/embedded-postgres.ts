@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log.js';
-import { freePort } from '../free-port.js';
+import { freePort } from './free-port.js';
 import { loadEmbeddedPostgres } from './load-embedded-postgres.js';
 
 export interface EmbeddedCluster {

@@ -7,7 +7,7 @@ import { commitNodeId } from '../ids/commit-node-id.js';
 import { encodeGitObjectNodeId } from '../ids/git-object-node-id.js';
 import type { GitCli } from '../test-support/git-cli.js';
 import type { TestServer, TestUser } from '../test-support/test-server.js';
-import { COUNT_COMMITS, legacy, useGitContentFixture } from './git-content-fixture.js';
+import { COUNT_COMMITS, legacy, useGitContentFixture } from '../test-support/graphql/git-content-fixture.js';
 
 const { fx, sha, gql, repo } = useGitContentFixture();
 let server: TestServer;

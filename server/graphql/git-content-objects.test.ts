@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GitCli } from '../test-support/git-cli.js';
 import type { TestServer } from '../test-support/test-server.js';
-import { BIG, useGitContentFixture } from './git-content-fixture.js';
+import { BIG, useGitContentFixture } from '../test-support/graphql/git-content-fixture.js';
 
 const { fx, sha, gql, repo } = useGitContentFixture();
 let server: TestServer;

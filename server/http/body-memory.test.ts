@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnNode, stopChild, type Child } from '../../bench/child-process.js';
 import { CLOCK_TICKS_PER_SECOND, readCpuTicks, readRssBytes } from '../../bench/proc.js';
-import { freePort } from '../free-port.js';
+import { freePort } from '../db/free-port.js';
 import { upload, type UploadResult } from '../test-support/hostile-client.js';
 import { createTestDatabase, dropTestDatabase } from '../test-support/test-server.js';
 

@@ -11,7 +11,7 @@ import { etagOf, ifNoneMatchHits, jsonReply, JSON_TYPE, type Reply } from './jso
 import { recordDefinedQuery } from './defined-query.js';
 import { OperationContext, type Handler } from './operation-context.js';
 import type { PathParams } from './operation-types.js';
-import { runPipeline, type RequestScope } from './pipeline.js';
+import { runPipeline, type PluggedAuthModes, type RequestScope } from './pipeline.js';
 
 export function decodedParams(event: H3Event): Record<string, string> {
   const raw = getRouterParams(event);
@@ -124,11 +124,15 @@ function cacheableReply(
   return { status: 200, body: bytes, headers };
 }
 
-/** The route of an operation: the pipeline with the operation's auth, rate-limit resource and scopes, then `run`. */
+/**
+ * The route of an operation: the pipeline with the operation's auth, rate-limit resource and scopes, then `run`.
+ * `authModes`: for operations of an auth mode a capability owns (app.ts passes them).
+ */
 export function operationRoute<K extends OperationId>(
   operationId: K,
   services: Services,
   run: (event: H3Event, scope: RequestScope) => Promise<Reply>,
+  authModes?: PluggedAuthModes,
 ) {
   const row = routeTable[operationId];
   return (event: H3Event) =>
@@ -140,6 +144,7 @@ export function operationRoute<K extends OperationId>(
         resource: row.rateLimitResource,
         counted: row.rateLimitCounted,
         acceptedScopes: row.acceptedScopes,
+        authModes,
       },
       (scope) => run(event, scope),
     );

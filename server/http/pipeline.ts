@@ -7,11 +7,9 @@ import type { H3Event } from 'h3';
 import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from '../auth/principal.js';
 import { parseAuthorization } from '../auth/token-secret.js';
-import { JWT_MESSAGES } from '../apps/app-jwt.js';
 import type { AuthMode } from '../codegen/route-table.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
 import { errorFields } from '../log.js';
-import { authenticateOAuthClient } from '../oauth/client-credentials.js';
 import type { Services } from '../services.js';
 import { ApiError, requiresAuthentication } from './api-error.js';
 import { asApiError } from './domain-error-reply.js';
@@ -86,7 +84,19 @@ export interface PipelineOptions {
    */
   counted?: boolean | 'by-handler';
   acceptedScopes?: readonly string[];
+  /** How the auth modes capabilities own authenticate; a route of such a mode must have them. */
+  authModes?: PluggedAuthModes;
 }
+
+/**
+ * Authentication the pipeline does not know itself: an app's JWT
+ * (apps/handlers/app-jwt-authentication.ts) and an OAuth app's client
+ * credentials (oauth/client-credentials.ts), plugged in by app.ts.
+ */
+export type PluggedAuthModes = Record<
+  'app-jwt' | 'client-basic',
+  (authorization: string | null, services: Services) => Promise<Principal>
+>;
 
 /** A Reply, or a ready Response (GraphQL's) that gets the scope's headers added. */
 export type Inner = (scope: RequestScope) => Promise<Reply | Response>;
@@ -100,15 +110,15 @@ function rateHeaders(headers: Record<string, string>, state: RateState) {
 }
 
 /** The caller; synchronous when the token is cached (the common case). */
-function authenticate(event: H3Event, mode: AuthMode, services: Services): Principal | Promise<Principal> {
+function authenticate(event: H3Event, options: PipelineOptions, services: Services): Principal | Promise<Principal> {
+  const mode = options.auth;
   if (mode === 'none') return ANONYMOUS;
-  if (mode === 'client-basic') return authenticateOAuthClient(services.sql, event.req.headers.get('authorization'));
-  const parsed = parseAuthorization(event.req.headers.get('authorization'));
-  if (mode === 'app-jwt') {
-    if (parsed === null) throw requiresAuthentication();
-    if ('malformed' in parsed) throw new ApiError(401, JWT_MESSAGES.undecodable);
-    return services.appJwt.verify(parsed.token);
+  if (mode === 'app-jwt' || mode === 'client-basic') {
+    const plugged = options.authModes?.[mode];
+    if (!plugged) throw new Error(`auth mode ${mode} is not plugged into this route`);
+    return plugged(event.req.headers.get('authorization'), services);
   }
+  const parsed = parseAuthorization(event.req.headers.get('authorization'));
   if (parsed === null) {
     if (mode === 'required') throw requiresAuthentication();
     return ANONYMOUS;
@@ -188,7 +198,7 @@ async function runUnlimited(
   const headers = baseHeaders(services, requestId);
   let reply: Reply | Response;
   try {
-    const found = authenticate(event, options.auth, services);
+    const found = authenticate(event, options, services);
     const principal = found instanceof Promise ? await found : found;
     reply = await inner(new RequestScope(requestId, principal, ip, headers));
   } catch (error) {
@@ -217,7 +227,7 @@ async function runLimited(
   let reply: Reply | Response;
   try {
     // Awaited only when not answered from a cache: each await is a microtask hop.
-    const found = authenticate(event, options.auth, services);
+    const found = authenticate(event, options, services);
     principal = found instanceof Promise ? await found : found;
     bucket = rateLimitBucket(principal, ip);
     const limit = limitFor(principal, services, options.resource);

@@ -5,13 +5,11 @@
 // output streamed as git writes it, and anything wrong is the same bare 404,
 // with nothing to learn from it; an unexpected error is a bare 500, logged.
 import type { H3, H3Event } from 'h3';
-import { runGit } from '../git-http/git-process.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
 import type { Grant, UrlSigner } from './url-signer.js';
 
 const EXPIRES = /^[0-9]{1,12}$/;
-const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
 
 /** The one answer to anything wrong with a download. */
 export function notFound(): Response {
@@ -38,21 +36,17 @@ export async function signatureOf(
   return (await signer.verify(grant, Number(expires), signature)) ? 'valid' : 'invalid';
 }
 
-/** Git's output for `args` on the repository as the body, streamed; null when git fails before writing. */
-export async function gitDownload(
+/**
+ * Git's output for `args` on the repository as the body, streamed; null when
+ * git fails before writing. Git's process is git-http's (git-http/git-download.ts):
+ * app.ts passes it to the downloads that need it.
+ */
+export type GitDownload = (
   services: Services,
   repositoryId: number,
   args: string[],
   contentType: string,
-): Promise<Response | null> {
-  const response = await runGit({
-    args: ['--git-dir', services.git.pathOf(repositoryId), ...args],
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...GIT_ENV },
-    input: null,
-    contentType,
-  }).response;
-  return response.status === 200 ? response : null;
-}
+) => Promise<Response | null>;
 
 /** `download` at `route`, its unexpected errors logged as `{what} download failed` and answered with a bare 500. */
 export function mountDownload(

@@ -7,7 +7,7 @@
 // and refuses any URL outside its base, while PyGithub, go-github and Octokit
 // with the root as base accept /api/v3 URLs. Web URLs stay at the root.
 import { definedSearch } from './defined-query.js';
-import { noreplyEmail } from '../repos/commit-identity.js';
+import { noreplyEmail } from '../ids/noreply-email.js';
 import { REST_PREFIXES } from './rest-routes.js';
 
 /** Where the REST URLs Wharf writes live (GitHub Enterprise's layout). */

@@ -7,7 +7,7 @@
 // the pair's normal ones, whatever order the database ran them in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../test-support/graphql-call.js';
-import { reviewCommentFixture, type ReviewCommentFixture } from '../review-comments/handlers/review-comment-fixture.js';
+import { reviewCommentFixture, type ReviewCommentFixture } from '../test-support/review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
 const PAIRS = 12;

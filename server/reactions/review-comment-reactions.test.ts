@@ -11,7 +11,7 @@ import {
   pendingComment,
   reviewCommentFixture,
   type ReviewCommentFixture,
-} from '../review-comments/handlers/review-comment-fixture.js';
+} from '../test-support/review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
 const REACTIONS = '/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions';

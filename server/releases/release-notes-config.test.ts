@@ -5,7 +5,7 @@
 // authors whose first merged pull request in the repository is in the range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
-import { MergeTestRepo, pulls } from '../pulls/merge/merge-test-repo.js';
+import { MergeTestRepo, pulls } from '../test-support/merge-test-repo.js';
 
 let t: MergeTestRepo;
 let url: (n: number) => string;

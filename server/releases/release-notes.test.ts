@@ -4,7 +4,7 @@
 // target, and the 422s. The body is checked against @octokit/openapi.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
-import { MergeTestRepo } from '../pulls/merge/merge-test-repo.js';
+import { MergeTestRepo } from '../test-support/merge-test-repo.js';
 
 let t: MergeTestRepo;
 const REPO = '/repos/alice/proj';

@@ -2,6 +2,7 @@
 // with their email address or else a noreply one, `<id>+<login>@users.noreply.<host>`
 // (an address GitHub's `format: email` accepts, unlike `wharf@localhost`), and
 // the service itself as committer, as GitHub's web-flow commits have it.
+import { noreplyEmail } from '../ids/noreply-email.js';
 import type { AccountRow } from './accounts-store.js';
 
 export interface GitIdentity {
@@ -23,10 +24,6 @@ export function gitDate(iso: string): string | null {
   if (!offset) return null;
   const zone = offset[1] ? `${offset[1]}${offset[2]}${offset[3]}` : '+0000';
   return `@${Math.floor(millis / 1000)} ${zone}`;
-}
-
-export function noreplyEmail(account: Pick<AccountRow, 'id' | 'login'>, noreplyHost: string): string {
-  return `${account.id}+${account.login}@users.noreply.${noreplyHost}`;
 }
 
 /**

@@ -6,7 +6,7 @@
 // position in the new diff, and the pull request's base sha moves with them.
 // A base push that leaves the merge base where it was moves nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MergeTestRepo, pulls } from '../pulls/merge/merge-test-repo.js';
+import { MergeTestRepo, pulls } from '../test-support/merge-test-repo.js';
 import { anchorComment } from './diff-anchor.js';
 
 let t: MergeTestRepo;

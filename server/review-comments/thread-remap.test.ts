@@ -5,7 +5,7 @@
 // the diff. Bodies are checked against GitHub's schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubComponentErrors } from '../test-support/github-schema.js';
-import { MergeTestRepo } from '../pulls/merge/merge-test-repo.js';
+import { MergeTestRepo } from '../test-support/merge-test-repo.js';
 import { anchorComment } from './diff-anchor.js';
 import {
   reviewCommentsByIds,
@@ -16,7 +16,7 @@ import {
   type ReviewCommentRow,
 } from './review-comment-store.js';
 import { reviewCommentView } from './review-comment-view.js';
-import { comment, insertReview, webhookCommentErrors } from './review-test-support.js';
+import { comment, insertReview, webhookCommentErrors } from '../test-support/review-comment-rows.js';
 import { remapReviewThreads } from './thread-remap.js';
 
 let t: MergeTestRepo;

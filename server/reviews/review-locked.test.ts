@@ -5,7 +5,7 @@
 // written (no review, no event) for a refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions } from '../test-support/webhook-outbox.js';
-import { startReviewFixture, type ReviewFixture } from './review-test-fixture.js';
+import { startReviewFixture, type ReviewFixture } from '../test-support/review-fixture.js';
 
 let f: ReviewFixture;
 const reviews = () => `/repos/alice/rv/pulls/${f.second.number}/reviews`;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import { actions } from '../test-support/webhook-outbox.js';
-import { startReviewFixture, type ReviewFixture } from './review-test-fixture.js';
+import { startReviewFixture, type ReviewFixture } from '../test-support/review-fixture.js';
 
 let f: ReviewFixture;
 const reviews = (number = f.first.number) => `/repos/alice/rv/pulls/${number}/reviews`;

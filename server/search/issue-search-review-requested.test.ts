@@ -3,7 +3,7 @@
 // ends the request, as on GitHub), `@me` as the caller, negation, several at
 // once, and GitHub's 422 for a name nobody has or an anonymous `@me`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../graphql/pulls/pull-fixture.js';
+import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../test-support/graphql/pull-fixture.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../free-port.js';
+import { freePort } from '../db/free-port.js';
 
 const run = promisify(execFile);
 const BIN = process.env.WHARF_PG_BIN ?? '/usr/lib/postgresql/15/bin';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
-import { freePort } from '../free-port.js';
+import { freePort } from '../db/free-port.js';
 import { startPgCluster } from './pg-cluster.js';
 import {
   gitRefs,

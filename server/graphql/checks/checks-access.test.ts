@@ -4,8 +4,18 @@
 // read it only.
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/apps.js';
-import { repositoryWithReadme, rest } from '../pulls/pull-fixture.js';
-import { checksFixture, ciToken, gql, head, owner, runs, server, stranger, tokenOf } from './checks-fixture.js';
+import { repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
+import {
+  checksFixture,
+  ciToken,
+  gql,
+  head,
+  owner,
+  runs,
+  server,
+  stranger,
+  tokenOf,
+} from '../../test-support/graphql/checks-fixture.js';
 
 checksFixture();
 

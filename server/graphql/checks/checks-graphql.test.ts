@@ -4,7 +4,7 @@
 // counts and pages, the suites with their filters, app and branch, a suite's
 // runs and a run's annotations.
 import { describe, expect, it } from 'vitest';
-import { rest } from '../pulls/pull-fixture.js';
+import { rest } from '../../test-support/graphql/pull-fixture.js';
 import {
   checksFixture,
   ci,
@@ -17,7 +17,7 @@ import {
   server,
   status,
   stranger,
-} from './checks-fixture.js';
+} from '../../test-support/graphql/checks-fixture.js';
 
 checksFixture();
 

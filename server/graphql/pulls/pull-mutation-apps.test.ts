@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../../test-support/apps.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { branchWith, repositoryWithReadme } from './pull-fixture.js';
+import { branchWith, repositoryWithReadme } from '../../test-support/graphql/pull-fixture.js';
 
 let server: TestServer;
 let alice: TestUser;

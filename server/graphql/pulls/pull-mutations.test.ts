@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { actions, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
-import { branchWith, repositoryWithReadme, rest } from './pull-fixture.js';
+import { branchWith, repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
 
 let server: TestServer;
 let alice: TestUser; // owner

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { graphqlResponseCache, type GraphqlResponseCache } from '../cache/response-cache.js';
-import { rest } from '../pulls/pull-fixture.js';
+import { rest } from '../../test-support/graphql/pull-fixture.js';
 import {
   ADD_REPLY,
   ADD_REVIEW,
@@ -22,7 +22,7 @@ import {
   UPDATE_REVIEW,
   type OpenedPull,
   type ReviewWorld,
-} from './review-mutation-fixture.js';
+} from '../../test-support/graphql/review-mutation-fixture.js';
 
 let world: ReviewWorld;
 let cache: GraphqlResponseCache;

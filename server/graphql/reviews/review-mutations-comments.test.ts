@@ -19,7 +19,7 @@ import {
   reviewWorld,
   UPDATE_COMMENT,
   type ReviewWorld,
-} from './review-mutation-fixture.js';
+} from '../../test-support/graphql/review-mutation-fixture.js';
 
 let world: ReviewWorld;
 

@@ -18,7 +18,7 @@ import {
   reviewWorld,
   SUBMIT_REVIEW,
   type ReviewWorld,
-} from './review-mutation-fixture.js';
+} from '../../test-support/graphql/review-mutation-fixture.js';
 
 let world: ReviewWorld;
 

@@ -8,7 +8,7 @@
 // webhook schemas by the outbox reader.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
-import { rest } from '../pulls/pull-fixture.js';
+import { rest } from '../../test-support/graphql/pull-fixture.js';
 import { actions } from '../../test-support/webhook-outbox.js';
 import {
   ADD_REPLY,
@@ -20,7 +20,7 @@ import {
   reviewWorld,
   SUBMIT_REVIEW,
   type ReviewWorld,
-} from './review-mutation-fixture.js';
+} from '../../test-support/graphql/review-mutation-fixture.js';
 
 let world: ReviewWorld;
 

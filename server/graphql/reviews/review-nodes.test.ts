@@ -7,8 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { branchWith, openPullRequest, repositoryWithReadme } from '../pulls/pull-fixture.js';
-import { insertComment, insertReview, insertThread, pullRow, type PullRow } from './review-fixture.js';
+import { branchWith, openPullRequest, repositoryWithReadme } from '../../test-support/graphql/pull-fixture.js';
+import {
+  insertComment,
+  insertReview,
+  insertThread,
+  pullRow,
+  type PullRow,
+} from '../../test-support/graphql/review-rows.js';
 
 let server: TestServer;
 let alice: TestUser;

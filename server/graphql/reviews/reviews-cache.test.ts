@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { graphqlResponseCache, type GraphqlResponseCache } from '../cache/response-cache.js';
-import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../pulls/pull-fixture.js';
+import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
 
 let server: TestServer;
 let alice: TestUser;

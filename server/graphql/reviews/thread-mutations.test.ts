@@ -8,8 +8,8 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { actions, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../pulls/pull-fixture.js';
-import { insertComment, insertReview, insertThread, pullRow } from './review-fixture.js';
+import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
+import { insertComment, insertReview, insertThread, pullRow } from '../../test-support/graphql/review-rows.js';
 
 let server: TestServer;
 let alice: TestUser; // owner

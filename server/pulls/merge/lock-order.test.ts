@@ -11,7 +11,7 @@
 // still needs (the pull request's row, the repository's row).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceIdentity } from '../../repos/commit-identity.js';
-import { MergeTestRepo, pulls } from './merge-test-repo.js';
+import { MergeTestRepo, pulls } from '../../test-support/merge-test-repo.js';
 import { runMergeabilityJob } from './mergeability.js';
 
 let t: MergeTestRepo;

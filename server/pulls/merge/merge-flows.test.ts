@@ -4,7 +4,7 @@
 // (disallowed methods, delete_branch_on_merge), over real HTTP and git.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../../test-support/response-schemas.js';
-import { actions, MergeTestRepo, pulls } from './merge-test-repo.js';
+import { actions, MergeTestRepo, pulls } from '../../test-support/merge-test-repo.js';
 
 let t: MergeTestRepo;
 

@@ -5,7 +5,7 @@
 // GitHub's schemas, events against its webhook schemas (merge-test-repo.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../../test-support/response-schemas.js';
-import { actions, MergeTestRepo, pulls } from './merge-test-repo.js';
+import { actions, MergeTestRepo, pulls } from '../../test-support/merge-test-repo.js';
 
 let t: MergeTestRepo;
 

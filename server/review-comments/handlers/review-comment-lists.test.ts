@@ -8,7 +8,11 @@ import type { TransactionSql } from '../../db/database.js';
 import { expectBothSchemas } from '../../test-support/response-schemas.js';
 import { actions } from '../../test-support/webhook-outbox.js';
 import { emitReviewCommentCreated } from '../review-comment-webhooks.js';
-import { pendingComment, reviewCommentFixture, type ReviewCommentFixture } from './review-comment-fixture.js';
+import {
+  pendingComment,
+  reviewCommentFixture,
+  type ReviewCommentFixture,
+} from '../../test-support/review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
 let ids: number[]; // a, b, c on the feature pull request; d on the other

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBothSchemas } from '../../test-support/response-schemas.js';
 import { actions } from '../../test-support/webhook-outbox.js';
-import { reviewCommentFixture, type ReviewCommentFixture } from './review-comment-fixture.js';
+import { reviewCommentFixture, type ReviewCommentFixture } from '../../test-support/review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
 const ONE = { path: '/repos/{owner}/{repo}/pulls/comments/{comment_id}', method: 'get' };

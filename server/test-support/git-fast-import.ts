@@ -3,7 +3,7 @@
 // a lightweight and an annotated tag) straight into a bare repository.
 import { Buffer } from 'node:buffer';
 import { readFile, rm } from 'node:fs/promises';
-import type { GitCli } from '../../test-support/git-cli.js';
+import type { GitCli } from './git-cli.js';
 
 export interface FixtureCommit {
   /** fast-import mark name used for branches and tags below. */

@@ -3,8 +3,8 @@
 // file, a rename on a branch with a slash in its name, a merge, a deletion,
 // an annotated tag and a diverged branch, by two authors on fixed dates.
 import { join } from 'node:path';
-import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
-import type { TestServer, TestUser } from '../test-support/test-server.js';
+import { cloneUrl, gitCli, type GitCli } from './git-cli.js';
+import type { TestServer, TestUser } from './test-server.js';
 
 export interface History {
   git: GitCli;

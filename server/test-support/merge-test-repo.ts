@@ -6,12 +6,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { apiCall, type CallOptions } from '../../test-support/api-call.js';
-import { cloneUrl, gitCli, type GitCli } from '../../test-support/git-cli.js';
-import { githubWebhookErrors } from '../../test-support/github-webhook-schema.js';
-import { whenMergeabilityComputed } from '../../test-support/mergeability.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { hookedRepository, type QueuedEvent } from '../../test-support/webhook-outbox.js';
+import { apiCall, type CallOptions } from './api-call.js';
+import { cloneUrl, gitCli, type GitCli } from './git-cli.js';
+import { githubWebhookErrors } from './github-webhook-schema.js';
+import { whenMergeabilityComputed } from './mergeability.js';
+import { startTestServer, type TestServer, type TestUser } from './test-server.js';
+import { hookedRepository, type QueuedEvent } from './webhook-outbox.js';
 
 export const pulls = '/repos/alice/proj/pulls';
 

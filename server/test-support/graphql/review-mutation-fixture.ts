@@ -5,10 +5,10 @@
 // bob from a branch with a three-line file, so its diff has lines 1–3 on the
 // right side.
 import { expect } from 'vitest';
-import { graphqlOk } from '../../test-support/graphql-call.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
-import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../pulls/pull-fixture.js';
+import { graphqlOk } from '../graphql-call.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-server.js';
+import { outboxReader, type QueuedEvent } from '../webhook-outbox.js';
+import { branchWith, openPullRequest, repositoryWithReadme, rest } from './pull-fixture.js';
 
 export interface ReviewWorld {
   server: TestServer;

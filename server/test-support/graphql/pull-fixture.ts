@@ -2,7 +2,7 @@
 // only (no git CLI: faster on a busy machine): a repository with a README,
 // branches made from main with the contents API, one commit per file.
 import { expect } from 'vitest';
-import type { TestServer } from '../../test-support/test-server.js';
+import type { TestServer } from '../test-server.js';
 
 async function call(server: TestServer, token: string, method: string, path: string, body?: unknown): Promise<any> {
   const response = await server.api(path, { method, token, body });

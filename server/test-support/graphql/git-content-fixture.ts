@@ -6,9 +6,9 @@
 // useGitContentFixture() gets its own server with this data.
 import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { gitCli, type GitCli } from '../test-support/git-cli.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { fastImport, type FixtureCommit } from './git/fast-import-fixture.js';
+import { gitCli, type GitCli } from '../git-cli.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-server.js';
+import { fastImport, type FixtureCommit } from '../git-fast-import.js';
 
 export interface GraphqlBody {
   data?: Record<string, any> | null;

@@ -3,17 +3,11 @@
 // whose head has two apps' check runs (one superseded by a rerun, one with
 // annotations) and two status contexts (one superseded).
 import { afterAll, beforeAll } from 'vitest';
-import {
-  appJwt,
-  createTestApp,
-  installTestApp,
-  requestInstallationToken,
-  type TestApp,
-} from '../../test-support/apps.js';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken, type TestApp } from '../apps.js';
 import type { AppPermissions } from '../../auth/principal.js';
-import { graphqlOk } from '../../test-support/graphql-call.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../pulls/pull-fixture.js';
+import { graphqlOk } from '../graphql-call.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-server.js';
+import { branchWith, openPullRequest, repositoryWithReadme, rest } from './pull-fixture.js';
 
 // Live bindings: set by the beforeAll of checksFixture(), read by the tests.
 export let server: TestServer;

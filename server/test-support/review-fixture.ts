@@ -5,10 +5,10 @@
 // (each payload checked against GitHub's webhook schema for its action).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiCall, apiOk, type CallOptions } from '../test-support/api-call.js';
-import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
-import { hookedRepository, outboxReader, type QueuedEvent } from '../test-support/webhook-outbox.js';
+import { apiCall, apiOk, type CallOptions } from './api-call.js';
+import { cloneUrl, gitCli, type GitCli } from './git-cli.js';
+import { startTestServer, type TestServer, type TestUser } from './test-server.js';
+import { hookedRepository, outboxReader, type QueuedEvent } from './webhook-outbox.js';
 
 export const BASE_TEXT = `${Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 // Line 3 changed, two lines added after line 6 (head lines 7 and 8), line 9 changed (head line 11).

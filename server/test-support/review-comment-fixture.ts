@@ -8,10 +8,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { apiCall, apiOk, type CallOptions } from '../../test-support/api-call.js';
-import { cloneUrl, gitCli, type GitCli } from '../../test-support/git-cli.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { hookedRepository, outboxReader, type QueuedEvent } from '../../test-support/webhook-outbox.js';
+import { apiCall, apiOk, type CallOptions } from './api-call.js';
+import { cloneUrl, gitCli, type GitCli } from './git-cli.js';
+import { startTestServer, type TestServer, type TestUser } from './test-server.js';
+import { hookedRepository, outboxReader, type QueuedEvent } from './webhook-outbox.js';
 
 const lines = (n: number, prefix = 'l') => `${Array.from({ length: n }, (_, k) => `${prefix}${k + 1}`).join('\n')}\n`;
 export const BASE_A = lines(10);

@@ -38,7 +38,7 @@ const runtimeRules = [
     comment: 'db/ knows postgres.js and migrations, nothing above it.',
     severity: 'error',
     from: { path: '^server/db/', pathNot: TEST },
-    to: { path: '^server/', pathNot: ['^server/(db|errors)/', '^server/(log|config)\\.ts$'] },
+    to: { path: '^server/', pathNot: ['^server/(db|errors)/', '^server/(log|config|asset-paths)\\.ts$'] },
   },
   {
     name: 'http-imports-no-capability',

@@ -3,19 +3,9 @@
 // schema_migrations. An advisory lock makes concurrent starts (several
 // processes, one database) safe; re-running is a no-op.
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR } from '../asset-paths.js';
 import { lockFor } from './advisory-locks.js';
 import type { Sql } from './database.js';
-
-/**
- * Where the SQL files are, found relative to this module as the other files
- * read at run time are (asset-paths.ts): beside it in the sources (run as .ts
- * by vitest or tsx); the build bundles the server into dist/server/*.js, one
- * level up from here, and copies them to dist/server/db/migrations/.
- */
-const MIGRATIONS_DIR = fileURLToPath(
-  new URL(import.meta.url.endsWith('.ts') ? './migrations/' : './db/migrations/', import.meta.url),
-);
 
 export interface Migration {
   version: number;

@@ -6,7 +6,8 @@
 // the list shrinks: `npm run layers:baseline`.
 
 /** Edges: they translate a request into a call and an answer into the edge's shape. */
-const EDGE = '^server/(http|graphql|git-http|web|cli)/|^server/[^/]+/handlers/|^server/(app|main|handlers)\\.ts$';
+const EDGE =
+  '^server/(http|graphql|git-http|web|cli)/|^server/[^/]+/handlers/|^server/[^/]+/[^/]+/handlers/|^server/(app|main|handlers)\\.ts$';
 const TEST = '\\.test\\.ts$|^server/test-support/';
 
 /** Runtime layering: the server's production files, tests left out. */
@@ -49,7 +50,7 @@ const runtimeRules = [
     to: {
       path: '^server/',
       pathNot: [
-        '^server/(http|db|errors|access|auth|ids|rate-limit)/',
+        '^server/(http|db|errors|access|auth|ids|rate-limit|codegen)/',
         '^server/generated/',
         '^server/(log|config|services)\\.ts$',
       ],

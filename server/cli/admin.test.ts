@@ -79,7 +79,7 @@ describe('wharf admin', () => {
       await sql`INSERT INTO repositories (owner_id, name) SELECT id, 'kept' FROM accounts WHERE login = 'bob'`;
       const renamed = JSON.parse((await wharf('admin', 'rename-user', 'bob', 'robert')).stdout);
       expect(renamed.login).toBe('robert');
-      // bob/kept keeps answering (301 to /repositories/{id}: server/renames/account-renames.test.ts).
+      // bob/kept keeps answering (301 to /repositories/{id}: server/repos/account-renames.test.ts).
       expect(
         await sql`SELECT rr.owner_login, rr.name FROM repository_redirects rr JOIN repositories r ON r.id = rr.repository_id WHERE r.name = 'kept'`,
       ).toEqual([{ owner_login: 'bob', name: 'kept' }]);

@@ -40,7 +40,7 @@ export interface RouteRow {
   /**
    * The same operation found by repository id (`/repositories/:repository_id/…`)
    * for a route under `/repos/:owner/:repo`, null elsewhere: generated aliases,
-   * not operations of openapi.yaml (server/renames/route-runner.ts serves them).
+   * not operations of openapi.yaml (server/http/route-runner.ts serves them).
    */
   repositoryIdRoute: string | null;
 }

@@ -60,7 +60,7 @@ export async function executeOperation<K extends OperationId>(
   event: H3Event,
   services: Services,
   scope: RequestScope,
-  /** The path parameters as sent; an alias gives its own (server/renames/route-runner.ts). */
+  /** The path parameters as sent; an alias gives its own (route-runner.ts). */
   rawParams: Record<string, string> = decodedParams(event),
 ): Promise<Reply> {
   const row = routeTable[operationId];

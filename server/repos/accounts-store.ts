@@ -2,7 +2,7 @@
 import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { recordAccountRename } from '../renames/redirects-store.js';
+import { recordAccountRename } from './redirects-store.js';
 
 export interface AccountRow {
   id: number;

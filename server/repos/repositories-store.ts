@@ -8,7 +8,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { highest, loadGrantedPermission, loadGrantedPermissions, type Permission } from './permissions.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
-import { findRedirect, forgetOldName, recordRename } from '../renames/redirects-store.js';
+import { findRedirect, forgetOldName, recordRename } from './redirects-store.js';
 
 export interface RepositoryRow {
   id: number;
@@ -151,7 +151,7 @@ export class RepositoryStore {
     return (await this.entry(owner, name)).repo;
   }
 
-  /** The repository `owner/name` is an old name of (server/renames/), or null; a current name is never an old one. */
+  /** The repository `owner/name` is an old name of (server/http/route-runner.ts, repos/redirects-store.ts), or null; a current name is never an old one. */
   async movedTo(owner: string, name: string): Promise<number | null> {
     const entry = await this.entry(owner, name);
     if (entry.repo) return null;

@@ -146,7 +146,7 @@ describe('GET /repos/{owner}/{repo}', () => {
 });
 
 describe('PATCH /repos/{owner}/{repo}', () => {
-  it('renames without changing id or node_id, and the old name redirects to the id (server/renames/)', async () => {
+  it('renames without changing id or node_id, and the old name redirects to the id (server/http/route-runner.ts, repos/redirects-store.ts)', async () => {
     const { json: created } = await createRepo(alice, { name: 'before' });
     const res = await server.api('/repos/alice/before', {
       method: 'PATCH',

@@ -82,7 +82,7 @@ export const Repository: RepositoryResolvers = {
 /**
  * `repository(owner:, name:)`. As GitHub's, it follows renames by default (a
  * renamed repository's old name, a renamed owner's old login: the redirects
- * REST answers 301 for, server/renames/); the repository found is the one
+ * REST answers 301 for, server/http/route-runner.ts); the repository found is the one
  * under its current name (`nameWithOwner`).
  */
 export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async (

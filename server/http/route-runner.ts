@@ -15,14 +15,14 @@
 import type { H3Event } from 'h3';
 import { routeTable } from '../generated/routes.js';
 import { notFound } from '../errors/domain-error.js';
-import { restStatus } from '../http/domain-error-reply.js';
-import type { Reply } from '../http/json-response.js';
-import type { Handler } from '../http/operation-context.js';
-import { decodedParams, executeOperation } from '../http/operation-runner.js';
-import type { RequestScope } from '../http/pipeline.js';
-import type { RouteTarget } from '../http/rest-routes.js';
+import { restStatus } from './domain-error-reply.js';
+import type { Reply } from './json-response.js';
+import type { Handler } from './operation-context.js';
+import { decodedParams, executeOperation } from './operation-runner.js';
+import type { RequestScope } from './pipeline.js';
+import type { RouteTarget } from './rest-routes.js';
 import type { Services } from '../services.js';
-import { movedReply } from './moved.js';
+import { movedReply } from './moved-reply.js';
 
 /** A repository id as a path segment: a plain positive integer (anything else is 404, as for repos/get-by-id). */
 const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;

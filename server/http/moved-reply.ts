@@ -8,8 +8,8 @@
 import type { H3Event } from 'h3';
 import { canSeeRepository } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
-import { jsonReply, type Reply } from '../http/json-response.js';
-import { REST_PREFIXES } from '../http/rest-routes.js';
+import { jsonReply, type Reply } from './json-response.js';
+import { REST_PREFIXES } from './rest-routes.js';
 import type { Services } from '../services.js';
 
 const DOCUMENTATION_URL = 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects';

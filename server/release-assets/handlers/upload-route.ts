@@ -4,10 +4,10 @@
 // and PyGithub expand `upload_url`). The same operation as the API path
 // (repos/upload-release-asset), through the same pipeline, renames included.
 import type { H3 } from 'h3';
-import { handlers } from '../handlers.js';
-import { operationRoute } from '../http/operation-runner.js';
-import { runRouteTarget } from '../renames/route-runner.js';
-import type { Services } from '../services.js';
+import { handlers } from '../../handlers.js';
+import { operationRoute } from '../../http/operation-runner.js';
+import { runRouteTarget } from '../../http/route-runner.js';
+import type { Services } from '../../services.js';
 
 export const UPLOADS_PREFIX = '/api/uploads';
 

@@ -8,15 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from '../auth/principal.js';
 import { parseAuthorization } from '../auth/token-secret.js';
 import type { AuthMode } from '../codegen/route-table.js';
-import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.js';
-import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
 import { ApiError, requiresAuthentication } from './api-error.js';
-import { asApiError } from './domain-error-reply.js';
+import { errorReply } from './error-reply.js';
 import { selectApiVersion } from './api-version.js';
 import { clientIp } from './client-ip.js';
 import { httpDate } from './http-date.js';
-import { errorBody, jsonReply, toResponse, type Reply } from './json-response.js';
+import { toResponse, type Reply } from './json-response.js';
 import type { RateResource, RateState } from './rate-limiter.js';
 
 /** One request's state as the pipeline and the operation see it. */
@@ -279,41 +277,4 @@ async function runLimited(
   }
   rateHeaders(reply.headers, rate);
   return toResponse(reply);
-}
-
-function errorReply(
-  error: unknown,
-  event: H3Event,
-  services: Services,
-  headers: Record<string, string>,
-  requestId: string,
-): Reply {
-  let apiError = asApiError(error);
-  if (!apiError && isDatabaseUnavailable(error)) {
-    // An outage, not a bug: the client is told when to come back.
-    services.log.warn('database unavailable', {
-      requestId,
-      method: event.req.method,
-      path: event.url.pathname,
-      ...unavailableReason(error),
-    });
-    apiError = databaseUnavailable();
-  } else if (!apiError) {
-    services.log.error('unhandled error', {
-      requestId,
-      method: event.req.method,
-      path: event.url.pathname,
-      ...errorFields(error),
-    });
-  }
-  const final = apiError ?? new ApiError(500, 'internal server error');
-  for (const [name, value] of Object.entries(final.headers)) headers[name.toLowerCase()] = value;
-  return jsonReply(final.status, errorBody(final, 'https://docs.github.com/rest'), headers);
-}
-
-/** The answer while the database cannot be reached: an outage, with when to come back. */
-export function databaseUnavailable(): ApiError {
-  return new ApiError(503, 'Service Unavailable: the database cannot be reached; try again shortly.', undefined, {
-    'Retry-After': String(DATABASE_RETRY_AFTER_S),
-  });
 }

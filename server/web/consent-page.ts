@@ -3,7 +3,7 @@
 // checked again; approval issues a code and redirects with it and the same
 // `state`, denial redirects with `error=access_denied`.
 import type { H3 } from 'h3';
-import { errorPage } from '../oauth/consent-form.js';
+import { errorPage } from './consent-form.js';
 import { oauthAppByClientId } from '../oauth/oauth-apps-store.js';
 import { parseScopes } from '../oauth/handlers/oauth-create-device-code.js';
 import { acceptedRedirectUri } from '../oauth/redirect-uri.js';

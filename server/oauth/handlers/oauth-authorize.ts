@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { loginForm } from '../../web/login-page.js';
 import { currentSession } from '../../web/web-request.js';
-import { consentPage, errorPage } from '../consent-form.js';
+import { consentPage, errorPage } from '../../web/consent-form.js';
 import { oauthAppByClientId } from '../oauth-apps-store.js';
 import { acceptedRedirectUri } from '../redirect-uri.js';
 import { parseScopes } from './oauth-create-device-code.js';

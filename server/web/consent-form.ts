@@ -1,7 +1,7 @@
 // The consent page of the web flow: which app asks for which scopes, and an
 // Authorize / Cancel form posted to /login/oauth/consent with the session's
 // CSRF token and the (already checked) authorization parameters.
-import { escapeHtml, page } from '../web/html.js';
+import { escapeHtml, page } from './html.js';
 
 export interface AuthorizationRequest {
   clientId: string;

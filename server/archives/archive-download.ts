@@ -21,7 +21,7 @@ import { chargeSigner } from '../rate-limit/signer-charge.js';
 import type { Services } from '../services.js';
 import { ArchiveCache, archiveCacheDir } from './archive-cache.js';
 import { measureArchive } from './archive-measure.js';
-import { archiveGrant, type ArchiveFormat } from './archive-redirect.js';
+import { archiveGrant, type ArchiveFormat } from './archive-grant.js';
 
 const FILE = /^([0-9a-f]{40}|[0-9a-f]{64})\.(tar\.gz|zip)$/;
 const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;

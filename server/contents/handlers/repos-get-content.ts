@@ -2,7 +2,7 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { treePath } from '../content-path.js';
-import { contentResult } from '../content-result.js';
+import { contentResult } from './content-result.js';
 import { contentMediaType, readContent } from '../read-content.js';
 
 // Read access: a private repository the caller cannot see is 404 (repository-access.ts).

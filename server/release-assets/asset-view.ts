@@ -3,7 +3,7 @@
 // a draft's tag may not exist, so its assets are under `untagged-<release id>`,
 // as its html_url is.
 import type { components } from '../generated/openapi.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { simpleUser } from '../repos/user-view.js';

@@ -2,7 +2,7 @@
 // assigned, check one login (204/404).
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import type { AccountRef } from '../../repos/user-view.js';

@@ -1,7 +1,7 @@
 // An issue's labels: list (read), add, set (triage). Names no label has are
 // created, as GitHub does; each answer is the labels after the change.
 import type { Handler, OperationContext } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import type { OperationId } from '../../generated/routes.js';
 import { labelView } from '../../labels/label-view.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';

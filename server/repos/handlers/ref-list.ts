@@ -4,7 +4,7 @@
 // is 409, as GitHub answers.
 import { conflict } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
-import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { linkHeader, pageRequest } from '../../paging/pagination.js';
 import type { OperationId } from '../../generated/routes.js';
 import { gitRefView } from '../ref-view.js';
 import type { RepositoryRow } from '../repositories-store.js';

@@ -11,7 +11,7 @@ import { changeIssue } from '../issue-changes.js';
 import { issueLabelPage } from '../issue-label-list.js';
 import { labelNames, resolveLabels, type LabelInput } from '../issue-labels.js';
 import { lockIssueNumberFirst } from '../issue-locks.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 
 export const listLabelsOnIssue: Handler<'issues/list-labels-on-issue'> = async (ctx) => {
   const { repo } = await issueRepository(ctx);
@@ -38,7 +38,7 @@ async function relabel<K extends OperationId>(
   names: string[],
   mode: 'add' | 'set',
 ) {
-  const issue = await inIssueTransaction(ctx, repo, async (events) => {
+  const issue = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
     // The issue before the labels a name creates (issue-locks.ts).
     await lockIssueNumberFirst(events.tx, repo.id, number);
     const labels = await resolveLabels(events, names);

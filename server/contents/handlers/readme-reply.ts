@@ -2,8 +2,8 @@
 // media type asked for (raw bytes, or JSON for any other).
 import type { OperationContext } from '../../http/operation-context.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { contentMediaType } from '../read-content.js';
 import { findReadme } from '../readme.js';
+import { contentMediaType } from './content-media-type.js';
 import { contentResult } from './content-result.js';
 
 type ReadmeOperation = 'repos/get-readme' | 'repos/get-readme-in-directory';

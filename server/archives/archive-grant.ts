@@ -1,6 +1,6 @@
 // What a signed archive URL grants, shared by the redirect that signs it
 // (handlers/archive-redirect.ts) and the download that checks it
-// (archive-download.ts).
+// (handlers/archive-download.ts).
 
 export type ArchiveFormat = 'tarball' | 'zipball';
 export const ARCHIVE_EXTENSIONS: Record<ArchiveFormat, string> = { tarball: 'tar.gz', zipball: 'zip' };

@@ -1,7 +1,7 @@
 // GET …/tarball/{ref} and …/zipball/{ref}: after the repository's read check,
 // the ref is resolved to a commit and the answer is 302 to a signed download
 // URL for that commit (http/url-signer.ts), on the public URL's `/_archive/`
-// path (../archive-download.ts). The URL names the sha, not the ref, so a branch
+// path (archive-download.ts). The URL names the sha, not the ref, so a branch
 // that moves meanwhile does not change what the link downloads. It also
 // carries the caller's rate-limit bucket, sealed (`by`: an anonymous caller's
 // is its IP address) and signed, so each download is charged to the caller

@@ -4,7 +4,7 @@
 // sort) must survive into every link.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linkHeader, pageRequest } from '../../server/http/pagination.js';
+import { linkHeader, pageRequest } from '../../server/paging/pagination.js';
 import { parseLinkHeader } from './parse-link-header.js';
 
 interface Walk {

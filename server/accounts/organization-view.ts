@@ -1,7 +1,7 @@
 // GitHub's organization-full body, as anyone may see it: the fields only an
 // organization's members see (plan, seats, member settings) are left out.
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 

@@ -1,5 +1,5 @@
 // GitHub's `integration` (an app) and `installation` bodies.
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';

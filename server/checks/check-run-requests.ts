@@ -25,7 +25,7 @@ export interface RunRequest {
 /**
  * GitHub's rerequest, in the caller's transaction: the run's app is asked
  * again and the run's suite goes back to queued; the run itself is not
- * changed. A run that is not completed is a 422 (ApiError).
+ * changed. A run that is not completed is refused (a validation DomainError).
  */
 export async function rerequestRunIn(scope: CheckEventScope, found: CheckRunRow): Promise<void> {
   // The suite first, then the run: every writer of a suite's runs locks in this order.

@@ -1,6 +1,6 @@
 // GitHub's `check-run`, `check-suite` and `check-annotation` bodies, and the
 // `check_suite` object a `check_run` webhook carries (simple-check-suite).
-import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { repositoryPayload } from '../webhooks/payloads/common.js';
 import type { CheckContext } from './check-context.js';

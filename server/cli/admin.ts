@@ -4,7 +4,7 @@
 import { TokenStore } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
 import { KNOWN_SCOPES } from '../http/scopes.js';
-import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import { Urls } from '../http/urls.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';

@@ -3,7 +3,7 @@
 // last page): `git log` and `git rev-list --count` side by side. A page is a
 // pure function of the start sha and the filters, so it is remembered: the
 // same request again (a poller, a CI tool) runs no git process at all.
-import type { PageRequest } from '../http/pagination.js';
+import type { PageRequest } from '../paging/pagination.js';
 import type { GitRepositories } from '../repos/git.js';
 import { COMMIT_FORMAT, parseCommitRecords, type CommitRecord } from './commit-records.js';
 

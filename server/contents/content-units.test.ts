@@ -6,7 +6,7 @@ import { ContentCache } from './content-cache.js';
 import { filePath, treePath } from './content-path.js';
 import { base64Lines } from './content-views.js';
 import { findStringField } from './json-string-field.js';
-import { contentMediaType } from './read-content.js';
+import { contentMediaType } from './handlers/content-media-type.js';
 
 describe('treePath / filePath', () => {
   it('drops slashes at either end and refuses empty, . and .. components', () => {

@@ -1,6 +1,6 @@
 // A private repository's `download_url`s carry a signature (http/url-signer.ts),
 // as GitHub's raw URLs of private files carry a temporary token: the link opens
-// that file at that ref, without a token, for 5 minutes (raw-download.ts).
+// that file at that ref, without a token, for 5 minutes (handlers/raw-download.ts).
 // Signed per answer, after the content cache (read-content.ts): a cached body
 // holds the bare URL, so no expired signature is ever served from it.
 import type { RepositoryRow } from '../repos/repositories-store.js';

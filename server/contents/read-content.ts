@@ -17,7 +17,6 @@ import {
   treeObjectView,
   type ContentSite,
 } from './content-views.js';
-import { requestedMediaParam } from '../http/media-type.js';
 import { entryAt, listTree, readBlob, submoduleUrl, type TreeEntry } from './tree-entries.js';
 
 /** GitHub's largest file (anything larger is refused on write). */
@@ -27,9 +26,6 @@ const MAX_DIRECTORY_ENTRIES = 1000;
 
 /** The representations of a content: JSON, GitHub's raw media type (the bytes), or the object one (a directory as one object). */
 export type ContentMediaType = 'json' | 'raw' | 'object';
-
-export const contentMediaType = (accept: string | null, vendor: string): ContentMediaType =>
-  requestedMediaParam(accept, vendor, ['raw', 'object'] as const) ?? 'json';
 
 export type ContentAnswer = { json: object } | { raw: Buffer; sha: string };
 

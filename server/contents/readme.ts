@@ -1,25 +1,25 @@
 // GitHub's README lookup: the first file of a directory named README, in any
 // case, with or without an extension (git's order: README before README.md).
 import { notFound } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { OperationId } from '../generated/routes.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { Services } from '../services.js';
 import { treePath } from './content-path.js';
-import { contentResult } from './content-result.js';
-import { commitForRead, contentMediaType, readContent } from './read-content.js';
+import { commitForRead, readContent, type ContentAnswer } from './read-content.js';
 import { entryAt, listTree } from './tree-entries.js';
 
 const README = /^readme(?:\.[^/]*)?$/i;
 
-export async function readmeResult<K extends OperationId>(
-  ctx: OperationContext<K>,
+/** The README of `dirParam` at `ref`, as JSON or its raw bytes; not found when there is none. */
+export async function findReadme(
+  services: Services,
   repo: RepositoryRow,
   dirParam: string,
   ref: string | undefined,
-) {
+  format: 'raw' | 'json',
+): Promise<ContentAnswer> {
   const dir = treePath(dirParam);
   if (dir === null) throw notFound();
-  const { git } = ctx.services;
+  const { git } = services;
   const { commit } = await commitForRead(git, repo, ref);
   const tree = await entryAt(git, repo.id, commit, dir);
   if (tree?.kind !== 'dir') throw notFound();
@@ -30,14 +30,8 @@ export async function readmeResult<K extends OperationId>(
       README.test(entry.path.slice(entry.path.lastIndexOf('/') + 1)),
   );
   if (!readme) throw notFound();
-  const answer = await readContent(
-    ctx.services,
-    repo,
-    ref,
-    readme.path,
-    contentMediaType(ctx.event.req.headers.get('accept'), ctx.services.config.vendor) === 'raw' ? 'raw' : 'json',
-  );
+  const answer = await readContent(services, repo, ref, readme.path, format);
   // A README that is a symlink out of the repository is not a file: GitHub has none then.
   if (!('raw' in answer) && (answer.json as { type?: string }).type !== 'file') throw notFound();
-  return contentResult(ctx.services, repo, answer);
+  return answer;
 }

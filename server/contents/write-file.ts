@@ -4,12 +4,12 @@
 // `push` event is the one a real push emits. GitHub's answers: an existing
 // file needs its blob `sha` (missing: 422, stale: 409); a missing branch is
 // 404, except that a first file on an empty repository creates it.
-import { conflict, notFound, refused, validationFailed } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { OperationId } from '../generated/routes.js';
+import type { Principal } from '../auth/principal.js';
+import { conflict, notFound, refused, requiresAuthentication, validationFailed } from '../errors/domain-error.js';
 import { authorIdentity, serviceIdentity, type GitIdentity } from '../repos/commit-identity.js';
 import { commitPathChanges, PathConflict, type PathChange } from '../repos/git-index-commit.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { Services } from '../services.js';
 import { changeRefs } from '../webhooks/ref-change-events.js';
 import type { CommitFields } from '../git-data/commit-view.js';
 import { entryAt, type TreeEntry } from './tree-entries.js';
@@ -46,19 +46,20 @@ function isoDate(value: string | undefined, field: string, now: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-async function callerIdentity<K extends OperationId>(ctx: OperationContext<K>): Promise<GitIdentity> {
-  const { accounts, config } = ctx.services;
-  const account = await accounts.byId(ctx.user().user.id);
+async function callerIdentity({ accounts, config }: Services, principal: Principal): Promise<GitIdentity> {
+  if (principal.kind !== 'token') throw requiresAuthentication();
+  const account = await accounts.byId(principal.user.id);
   if (!account) throw notFound();
   return authorIdentity(account, config.noreplyHost);
 }
 
-export async function writeFile<K extends OperationId>(
-  ctx: OperationContext<K>,
+export async function writeFile(
+  services: Services,
+  principal: Principal,
   repo: RepositoryRow,
   change: FileWrite,
 ): Promise<FileWritten> {
-  const { git, config } = ctx.services;
+  const { git, config } = services;
   const branch = change.branch ?? repo.default_branch;
   const ref = `refs/heads/${branch}`;
   if (!(await git.isValidRefName(ref))) throw notFound();
@@ -70,7 +71,7 @@ export async function writeFile<K extends OperationId>(
   const mode = checkExisting(change, existing);
 
   const now = new Date();
-  const author: Person = change.author ?? change.committer ?? (await callerIdentity(ctx));
+  const author: Person = change.author ?? change.committer ?? (await callerIdentity(services, principal));
   const committer: Person = change.committer ?? serviceIdentity(config.vendor, config.noreplyHost);
   checkIdentity('Commit', 'author', author);
   checkIdentity('Commit', 'committer', committer);
@@ -97,9 +98,7 @@ export async function writeFile<K extends OperationId>(
     if (error instanceof PathConflict) throw invalid('path', `path ${change.path} cannot be written: ${error.message}`);
     throw error;
   }
-  const moved = await changeRefs(ctx.services, repo, ctx.principal, () =>
-    git.updateRef(repo.id, ref, made.commit, parent),
-  );
+  const moved = await changeRefs(services, repo, principal, () => git.updateRef(repo.id, ref, made.commit, parent));
   if (!moved) throw conflict(`${ref} is at a different commit than ${parent ?? 'none'}: it changed meanwhile`);
   const blob = made.blobs.get(change.path);
   return {

@@ -4,14 +4,15 @@
 // removed again if anything fails before commit, so neither exists without the
 // other. Forking again into the same account answers the existing fork, as
 // GitHub does; a taken name gets `-1`, `-2`, … appended.
+import type { TokenPrincipal } from '../auth/principal.js';
 import { lockFor } from '../db/advisory-locks.js';
 import type { TransactionSql } from '../db/database.js';
 import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
 import { insertDefaultLabels } from '../labels/default-labels.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { SELECT_REPOSITORY } from '../repos/repositories-store.js';
 import { checkRepositoryName, nameTaken } from '../repos/repository-name.js';
+import type { Services } from '../services.js';
 import { emitForkEvent } from './fork-event.js';
 import { cloneForFork, refsOf } from './fork-git.js';
 
@@ -23,12 +24,11 @@ export interface ForkOptions {
 
 /** The account the fork goes to: the caller, or an organization the caller is a member of. */
 async function targetAccount(
-  ctx: OperationContext<'repos/create-fork'>,
+  { accounts, sql }: Services,
+  me: TokenPrincipal,
   organization: string | undefined,
 ): Promise<number> {
-  const me = ctx.user();
   if (organization === undefined) return me.user.id;
-  const { accounts, sql } = ctx.services;
   const org = await accounts.byLogin(organization);
   if (org?.kind !== 'Organization')
     throw validationFailed([
@@ -58,13 +58,15 @@ async function freeName(tx: TransactionSql, ownerId: number, wanted: string): Pr
   return name;
 }
 
+/** `caller` forks `parent` (read access already checked). */
 export async function createFork(
-  ctx: OperationContext<'repos/create-fork'>,
+  services: Services,
+  caller: TokenPrincipal,
   parent: RepositoryRow,
   options: ForkOptions,
 ): Promise<{ fork: RepositoryRow; created: boolean }> {
-  const { sql, repos, git, bus, urls } = ctx.services;
-  const ownerId = await targetAccount(ctx, options.organization);
+  const { sql, repos, git, bus, urls } = services;
+  const ownerId = await targetAccount(services, caller, options.organization);
   if (ownerId === parent.owner_id) {
     throw validationFailed([
       {
@@ -116,7 +118,7 @@ export async function createFork(
         await tx`INSERT INTO repository_refs ${tx(refs.map(([ref, sha]) => ({ repository_id: createdId!, name: ref, sha })))}`;
       const [forkRow] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${createdId}`;
       const [parentRow] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${parent.id}`;
-      await emitForkEvent(tx, { fork: forkRow!, parent: parentRow!, principal: ctx.principal, urls });
+      await emitForkEvent(tx, { fork: forkRow!, parent: parentRow!, principal: caller, urls });
     });
   } catch (error) {
     if (createdId !== undefined) await git.remove(createdId);

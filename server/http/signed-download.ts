@@ -1,7 +1,7 @@
 // What Wharf's download URLs share (a file's raw URL, an archive's, a release
 // asset's): they are not REST operations (no token; a signed URL is its own
 // credential, url-signer.ts; only an archive's downloads are charged, to the
-// signer's limit: archives/archive-download.ts), a raw file's body is git's
+// signer's limit: archives/handlers/archive-download.ts), a raw file's body is git's
 // output streamed as git writes it, and anything wrong is the same bare 404,
 // with nothing to learn from it; an unexpected error is a bare 500, logged.
 import type { H3, H3Event } from 'h3';

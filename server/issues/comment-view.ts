@@ -1,6 +1,6 @@
 // GitHub's `issue-comment` body.
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { CommentRow } from './comment-rows.js';
 import { reactionRollup } from '../reactions/reaction-rollup.js';

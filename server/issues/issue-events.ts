@@ -3,7 +3,7 @@
 // GET …/issues/{n}/events.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { encodeNodeId, type NodeType } from '../ids/node-id.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { accountJson, type LockReason, type StateReason } from './issue-rows.js';

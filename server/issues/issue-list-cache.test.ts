@@ -2,7 +2,7 @@
 // a page can show (through the API or straight in the database, as another
 // process would), the next request answers what a page built afresh says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageRequest } from '../http/pagination.js';
+import { pageRequest } from '../paging/pagination.js';
 import { connect } from '../db/database.js';
 import { GenerationReader } from './issue-list-generations.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';

@@ -13,7 +13,7 @@
 // read check sees every issue of it. A body whose views come to depend on
 // the viewer must add the viewer's visibility to the key.
 import type { Sql } from '../db/database.js';
-import type { PageRequest } from '../http/pagination.js';
+import type { PageRequest } from '../paging/pagination.js';
 import { GenerationReader } from './issue-list-generations.js';
 
 export interface CachedPage<B> {

@@ -1,7 +1,7 @@
 // GitHub's `issue` body for an issue row, with its labels and milestone; the
 // reactions rollup comes from the row's counts.
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { labelView } from '../labels/label-view.js';
 import { milestoneView } from '../milestones/milestone-view.js';

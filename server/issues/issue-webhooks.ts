@@ -52,8 +52,8 @@ export interface EventContext {
   repo: RepositoryRow;
   principal: Principal;
   urls: Urls;
-  /** Set when the change touched the repository's row (its open issue count): caches drop it after commit. */
-  repositoryChanged?: boolean;
+  /** The change touched the repository's row (its open issue count): its cached copy is dropped after commit (inTransaction). */
+  repositoryRowChanged(): void;
 }
 
 function common(ctx: EventContext) {

@@ -1,6 +1,6 @@
 // GitHub's `milestone` body (REST responses and webhook payloads).
 import type { Urls } from '../http/urls.js';
-import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';

@@ -3,7 +3,7 @@
 // base (`owner:branch`, sha, repository) and, for the full body, merge state
 // and diff counts. `mergeable` stays null until mergeability is computed.
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSecondsOrNull } from '../http/timestamps.js';
+import { isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { issueView, repositoryUrls, UserViews } from '../issues/issue-view.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

@@ -1,6 +1,6 @@
 // GitHub's `reaction` body.
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { UserViews } from '../issues/issue-view.js';
 import type { ReactionRow } from './reactions-store.js';

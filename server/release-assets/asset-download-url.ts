@@ -1,6 +1,6 @@
 // The signed URL of an asset's bytes: `{public url}/api/release-assets/{repository id}/{asset id}?expires=…&signature=…`,
 // valid for 5 minutes and needing no token (url-signer.ts), served by
-// asset-download.ts. The API's `Accept: application/octet-stream` and the
+// handlers/asset-download.ts. The API's `Accept: application/octet-stream` and the
 // browser download URL both redirect to it. Under /api/ because PyGithub
 // follows a redirect on its own host only to paths under /api/ (its
 // Requester's URL check); on GitHub it is another host.

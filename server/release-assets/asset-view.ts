@@ -1,9 +1,9 @@
 // GitHub's `release-asset` body. `browser_download_url` is the web form
-// (`/{owner}/{repo}/releases/download/{tag}/{name}`, browser-download.ts);
+// (`/{owner}/{repo}/releases/download/{tag}/{name}`, handlers/browser-download.ts);
 // a draft's tag may not exist, so its assets are under `untagged-<release id>`,
 // as its html_url is.
 import type { components } from '../generated/openapi.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { simpleUser } from '../repos/user-view.js';

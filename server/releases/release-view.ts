@@ -1,5 +1,5 @@
 // GitHub's `release` body (REST responses and `release` webhook payloads).
-import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

@@ -2,9 +2,9 @@
 // git repository are made together: the repository (and its initial commit)
 // is created inside the transaction and removed again if anything fails
 // before commit, so neither exists without the other.
-import type { OperationContext } from '../http/operation-context.js';
+import type { TokenPrincipal } from '../auth/principal.js';
 import type { components } from '../generated/openapi.js';
-import type { OperationId } from '../generated/routes.js';
+import type { Services } from '../services.js';
 import { insertDefaultLabels } from '../labels/default-labels.js';
 import { authorIdentity, serviceIdentity } from './commit-identity.js';
 import { checkRepositoryName, nameTaken } from './repository-name.js';
@@ -13,16 +13,13 @@ import { touchPushedAt } from './repositories-store.js';
 
 type CreateBody = NonNullable<components['requestBodies']['repository-create']['content']['application/json']>;
 
-export async function createRepository<K extends OperationId>(
-  ctx: OperationContext<K>,
-  ownerId: number,
-  body: CreateBody,
-) {
-  const { sql, repos, git, urls, bus, accounts, config } = ctx.services;
+/** The new repository's view (the caller is its admin). */
+export async function createRepository(services: Services, caller: TokenPrincipal, ownerId: number, body: CreateBody) {
+  const { sql, repos, git, urls, bus, accounts, config } = services;
   const name = checkRepositoryName(body.name);
   if (await repos.nameTaken(ownerId, name)) throw nameTaken();
   // The initial commit is the caller's (an installation's bot for an app), committed by the service.
-  const actor = body.auto_init ? await accounts.byId(ctx.user().user.id) : null;
+  const actor = body.auto_init ? await accounts.byId(caller.user.id) : null;
   let createdId: number | undefined;
   try {
     await sql.begin(async (tx) => {
@@ -57,6 +54,5 @@ export async function createRepository<K extends OperationId>(
   // A cached "no such repository" for this name must go now, not when the notice arrives.
   bus.applyLocally(`repo:${createdId!}`);
   const repo = (await repos.byId(createdId!))!;
-  const view = fullRepositoryView(repo, 'admin', urls);
-  return { status: 201 as const, body: view, headers: { Location: view.url } };
+  return fullRepositoryView(repo, 'admin', urls);
 }

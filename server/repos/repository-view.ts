@@ -1,7 +1,7 @@
 // GitHub's repository bodies (`full-repository` for one, `repository` in
 // lists) for a repository row, every URL built from the public base URL.
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { permissionsObject, type Permission } from './permissions.js';
 import type { RepositoryRow } from './repositories-store.js';

@@ -2,7 +2,7 @@
 import { encodeNodeId } from '../ids/node-id.js';
 import type { Urls } from '../http/urls.js';
 import type { AccountRow } from './accounts-store.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 
 export interface AccountRef {
   id: number;

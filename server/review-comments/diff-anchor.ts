@@ -75,8 +75,8 @@ export async function pullFileDiff(
 
 /**
  * Validates `input` against the pull's diff (merge-base(base, head)..head) in
- * the base repository at `repoPath`; throws the project's HTTP 422 error
- * (ApiError, GitHub's messages) when it is not a place in that diff.
+ * the base repository at `repoPath`; throws a validation DomainError
+ * (GitHub's messages) when it is not a place in that diff.
  */
 export async function anchorComment(
   repoPath: string,

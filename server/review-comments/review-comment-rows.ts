@@ -8,6 +8,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { accountJson, authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
+import type { ReviewState } from '../reviews/review-rows.js';
 import type { Side } from './diff-anchor.js';
 
 export type Db = Sql | TransactionSql;
@@ -73,7 +74,7 @@ export interface ReviewCommentRow extends ThreadPlaceColumns {
   thread_id: number;
   review_id: number;
   /** The review's state: a PENDING review's comments are visible to its author only. */
-  review_state: string;
+  review_state: ReviewState;
   issue_id: number;
   repository_id: number;
   user_id: number | null;

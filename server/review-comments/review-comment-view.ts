@@ -4,7 +4,7 @@
 // it was written. A file comment (subject_type file) shows line 1 and
 // position 1 as GitHub does (its schemas require the positions), and RIGHT.
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { repositoryUrls, userOrNull } from '../issues/issue-view.js';
 import { reactionRollup } from '../reactions/reaction-rollup.js';

@@ -110,9 +110,9 @@ describe('review comments on a pull request', () => {
     // Someone else's pending comment, or a comment of another pull request, is not there to answer.
     for (const target of [ids.pending!, 999_999]) {
       const refused = await comment(t.server.sql, repoPath, pull, review, t.alice.id, { inReplyTo: target }).catch(
-        (e: { status?: number }) => e.status,
+        (e: { kind?: string }) => e.kind,
       );
-      expect(refused).toBe(404);
+      expect(refused).toBe('not_found'); // REST's 404
     }
     const body = view(r.range!);
     expect(body).toMatchObject({

@@ -3,7 +3,7 @@
 // send an empty body as null and add `updated_at`). No body_html/body_text:
 // the project serves no html/text media types for bodies yet (issues neither).
 import { encodeNodeId } from '../ids/node-id.js';
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { repositoryUrls, userOrNull } from '../issues/issue-view.js';
 import type { ReviewRow } from './review-rows.js';

@@ -1,6 +1,6 @@
 // GitHub's `status` (REST bodies), `simple-commit-status` (the combined
 // status's items) and the combined state.
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';

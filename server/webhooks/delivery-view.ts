@@ -1,6 +1,6 @@
 // GitHub's hook-delivery-item (history list) and hook-delivery (one entry,
 // with the request sent and the response received) bodies.
-import { isoSeconds, isoSecondsOrNull } from '../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import type { DeliveryItemRow, DeliveryRow } from './deliveries-store.js';
 
 export function deliveryItemView(row: DeliveryItemRow) {

@@ -1,6 +1,6 @@
 // GitHub's webhook object. `config.secret` is never part of it: not masked,
 // absent, in every response.
-import { isoSeconds } from '../http/timestamps.js';
+import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { HookRow } from './hooks-store.js';
 

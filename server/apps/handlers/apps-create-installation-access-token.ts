@@ -1,4 +1,4 @@
-import { isoSeconds } from '../../http/timestamps.js';
+import { isoSeconds } from '../../views/timestamps.js';
 import { notFound, requiresAuthentication } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { repositoryView } from '../../repos/repository-view.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { linkHeader, pageRequest } from '../../paging/pagination.js';
 import { installationView } from '../app-views.js';
 import { listInstallations } from '../installation-lookup.js';
 import { authenticatedApp } from './authenticated-app.js';

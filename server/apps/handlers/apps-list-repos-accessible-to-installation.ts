@@ -1,6 +1,6 @@
 import { forbidden } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { linkHeader, pageRequest } from '../../paging/pagination.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { grantPermission } from '../installation-grant.js';
 import { countReachable, reachablePage } from '../installation-repositories.js';

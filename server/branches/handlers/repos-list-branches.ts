@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeader, linkHeaderOf, pageRequest } from '../../http/pagination.js';
+import { linkHeader, linkHeaderOf, pageRequest } from '../../paging/pagination.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { shortBranchView } from '../branch-view.js';
 

@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { loadCheckContext } from '../check-context.js';
 import { listRuns } from '../check-runs-store.js';
 import { checkRunView } from '../check-views.js';
-import { refPageAnswer, refPageRequest } from '../ref-page.js';
+import { refPageAnswer, refPageRequest } from './ref-page.js';
 
 export const listCheckRunsForRef: Handler<'checks/list-for-ref'> = async (ctx) => {
   const { repo, query, sha, page } = await refPageRequest(ctx, ctx.params);

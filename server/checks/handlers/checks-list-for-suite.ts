@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeaders, pageRequest } from '../../http/pagination.js';
+import { linkHeaders, pageRequest } from '../../paging/pagination.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { loadCheckContext } from '../check-context.js';
 import { listRuns } from '../check-runs-store.js';

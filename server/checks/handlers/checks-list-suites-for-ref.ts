@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { loadCheckContext } from '../check-context.js';
 import { listSuitesForSha } from '../check-suites-store.js';
 import { checkSuiteView } from '../check-views.js';
-import { refPageAnswer, refPageRequest } from '../ref-page.js';
+import { refPageAnswer, refPageRequest } from './ref-page.js';
 
 export const listCheckSuitesForRef: Handler<'checks/list-suites-for-ref'> = async (ctx) => {
   const { repo, query, sha, page } = await refPageRequest(ctx, ctx.params);

@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { emitCheckSuiteEvent } from '../check-events.js';
 import { findSuite, requeueSuite } from '../check-suites-store.js';
-import { rerequest } from '../rerequest.js';
+import { rerequest } from './rerequest.js';
 
 // GitHub: the suite goes back to queued without a conclusion, and its app
 // (only) gets `check_suite` `rerequested`.

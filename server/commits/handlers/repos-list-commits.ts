@@ -1,8 +1,8 @@
 import { treePath } from '../../contents/content-path.js';
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeaderOf, pageRequest } from '../../http/pagination.js';
-import { pageLink } from '../../http/page-link.js';
+import { linkHeaderOf, pageRequest } from '../../paging/pagination.js';
+import { pageLink } from '../../paging/page-link.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { addressesOf } from '../commit-authors.js';
 import { commitPage } from '../commit-list.js';

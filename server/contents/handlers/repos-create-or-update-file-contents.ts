@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessForWrite } from '../../pulls/maintainer-access.js';
 import { signDownloadUrls } from '../download-urls.js';
-import { readFileBody } from '../file-body.js';
+import { readFileBody } from './file-body.js';
 import { fileCommitView } from '../file-commit-view.js';
 import { filePath } from '../content-path.js';
 import { writeFile } from '../write-file.js';
@@ -18,7 +18,7 @@ export const createOrUpdateFileContents: Handler<'repos/create-or-update-file-co
   );
   const { body, content } = await fileBody();
   const path = filePath(ctx.params.path);
-  const written = await writeFile(ctx, repo, { ...body, path, content });
+  const written = await writeFile(ctx.services, ctx.principal, repo, { ...body, path, content });
   return {
     status: written.created ? 201 : 200,
     body: await signDownloadUrls(ctx.services, repo, fileCommitView(repo, written, ctx.services.urls)),

@@ -12,6 +12,10 @@ export const deleteFile: Handler<'repos/delete-file'> = async (ctx) => {
     async (r) => `refs/heads/${(await ctx.input()).body.branch ?? r.default_branch}`,
   );
   const { body } = await ctx.input();
-  const written = await writeFile(ctx, repo, { ...body, path: filePath(ctx.params.path), content: null });
+  const written = await writeFile(ctx.services, ctx.principal, repo, {
+    ...body,
+    path: filePath(ctx.params.path),
+    content: null,
+  });
   return { status: 200, body: fileCommitView(repo, written, ctx.services.urls) };
 };

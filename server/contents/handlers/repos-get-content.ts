@@ -2,8 +2,9 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { treePath } from '../content-path.js';
-import { contentResult } from '../content-result.js';
-import { contentMediaType, readContent } from '../read-content.js';
+import { contentResult } from './content-result.js';
+import { readContent } from '../read-content.js';
+import { contentMediaType } from './content-media-type.js';
 
 // Read access: a private repository the caller cannot see is 404 (repository-access.ts).
 export const getContent: Handler<'repos/get-content'> = async (ctx) => {

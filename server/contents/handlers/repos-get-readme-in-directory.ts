@@ -1,9 +1,9 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
-import { readmeResult } from '../readme.js';
+import { readmeReply } from './readme-reply.js';
 
 export const getReadmeInDirectory: Handler<'repos/get-readme-in-directory'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const { query } = await ctx.input();
-  return readmeResult(ctx, repo, ctx.params.dir, query.ref);
+  return readmeReply(ctx, repo, ctx.params.dir, query.ref);
 };

@@ -6,12 +6,12 @@ import { forkLinks } from '../fork-links.js';
 
 // Anyone who can read the repository may fork it (GitHub's rule).
 export const createForkHandler: Handler<'repos/create-fork'> = async (ctx) => {
-  ctx.user();
+  const me = ctx.user();
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const { body } = await ctx.input();
-  const { fork } = await createFork(ctx, repo, body ?? {});
+  const { fork } = await createFork(ctx.services, me, repo, body ?? {});
   const { repos, urls } = ctx.services;
-  const permission = await repos.permissionOf(fork, ctx.user().user);
+  const permission = await repos.permissionOf(fork, me.user);
   const view = {
     ...fullRepositoryView(fork, permission, urls),
     ...(await forkLinks(ctx.services, fork, ctx.principal)),

@@ -2,7 +2,7 @@
 // integration body (app-views.ts): its A_ node id, slug, name, description,
 // client id, page and dates. Whoever sees a suite sees its app, as REST's
 // check-suite body embeds it.
-import { isoSeconds } from '../../http/timestamps.js';
+import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { AppResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
 

@@ -1,7 +1,7 @@
 // Issue and IssueComment, and the Repository fields that reach them (`issue`,
 // `issues`), all read through the per-request loaders (issue-loaders.ts). An
 // issue or comment is visible exactly when its repository is.
-import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { LockReason, StateReason } from '../../issues/issue-rows.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';

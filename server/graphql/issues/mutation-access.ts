@@ -18,6 +18,7 @@ import { resolveAssignees } from '../../issues/assignees.js';
 import type { AccountRef } from '../../repos/user-view.js';
 import { atLeast, type Permission } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import type { GraphqlContext } from '../context.js';
 import { graphqlErrorOf } from '../domain-error-type.js';
 import { githubError, nodeNotFound } from '../errors.js';
@@ -138,24 +139,15 @@ export function asGraphqlError(error: unknown, ctx: GraphqlContext, mutation: st
   return graphqlErrorOf(error, () => forbiddenMutation(ctx, mutation));
 }
 
-/** Runs `work` in one transaction with what its webhook events need, translating the store's errors. */
+/** Runs `work` in the one transaction helper (inTransaction, as REST), translating the service's errors. */
 export async function inMutation<T>(
   ctx: GraphqlContext,
   repo: RepositoryRow,
   mutation: string,
   work: (events: EventContext) => Promise<T>,
 ): Promise<T> {
-  let changed = false;
   try {
-    const result = (await ctx.services.sql.begin(async (tx) => {
-      const events: EventContext = { tx, repo, principal: ctx.principal, urls: ctx.services.urls };
-      const done = await work(events);
-      changed = events.repositoryChanged === true;
-      return done;
-    })) as T;
-    // The repository's row changed (its open issue count): this process drops its copy now, others on the notice (as REST).
-    if (changed) ctx.services.repos.changedLocally(repo.id);
-    return result;
+    return await inTransaction(ctx.services, repo, ctx.principal, work);
   } catch (error) {
     throw asGraphqlError(error, ctx, mutation);
   } finally {

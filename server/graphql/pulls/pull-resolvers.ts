@@ -3,7 +3,7 @@
 // reactions), its own from the pull_requests row, and the repositories,
 // refs and people it names through the per-request loaders. A pull request
 // is visible exactly when its repository is.
-import { isoSecondsOrNull } from '../../http/timestamps.js';
+import { isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';

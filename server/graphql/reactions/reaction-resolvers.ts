@@ -4,7 +4,7 @@
 // all read through the per-request loaders (reaction-loaders.ts). Counts come
 // from the subject's rollup, so totals alone cost no statement; who reacted
 // and when is one batched statement for every subject on the page.
-import { isoSeconds } from '../../http/timestamps.js';
+import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import type { AccountRow } from '../../repos/accounts-store.js';

@@ -2,7 +2,7 @@
 // lists them; `name` picks one), and ReleaseAsset nodes (RLA_ ids, REST's
 // node_id) through node(id), seen by whoever sees their release. `url` and
 // `downloadUrl` are the asset's browser_download_url, as on GitHub.
-import { isoSeconds } from '../../http/timestamps.js';
+import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { assetDownloadPath } from '../../release-assets/asset-view.js';
 import { findAssetById } from '../../release-assets/assets-store.js';

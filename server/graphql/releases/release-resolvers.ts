@@ -5,7 +5,7 @@
 // write to the repository, as REST shows them (release-visibility.ts); a
 // draft is never found by its tag, as in REST.
 import { principalPermission } from '../../access/repository-permission.js';
-import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { releaseHtmlPath } from '../../releases/release-view.js';

@@ -1,7 +1,7 @@
 // Label and Milestone, and the Repository fields that reach them (`label`,
 // `labels`, `milestone`, `milestones`), all read through the per-request
 // loaders. A label or milestone is visible exactly when its repository is.
-import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { MilestoneRow } from '../../milestones/milestones-store.js';

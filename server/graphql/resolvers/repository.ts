@@ -1,7 +1,7 @@
 // Repository and `Query.repository` (its git fields are in refs.ts). A private
 // repository the caller may not read is reported exactly like a missing one.
 import { principalPermission, type UserPermissions } from '../../access/repository-permission.js';
-import { isoSeconds } from '../../http/timestamps.js';
+import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { Permission } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';

@@ -5,28 +5,33 @@
 // urls without reading the pull request), its author's association with the
 // repository, and `node_type`, which tells them apart for Node and
 // keeps them from being taken for an IssueComment (whose mark is `issue_id`).
-import type { ReactionCounts } from '../../reactions/reaction-rollup.js';
-import type { ThreadPlaceColumns } from '../../review-comments/review-comment-rows.js';
+//
+// The columns' types are the stores' (ReviewRow, ReviewCommentRow): one type
+// per column for both edges, so the two cannot drift apart.
+import type { ReviewCommentRow, ThreadPlaceColumns } from '../../review-comments/review-comment-rows.js';
+import type { ReviewRow, ReviewState } from '../../reviews/review-rows.js';
 
-export type ReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED' | 'DISMISSED';
-export type AuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'MEMBER' | 'NONE';
+export type { ReviewState };
+export type { AuthorAssociation } from '../../issues/issue-rows.js';
 
-export interface ReviewModel {
+export interface ReviewModel
+  extends Pick<
+    ReviewRow,
+    | 'id'
+    | 'issue_id'
+    | 'repository_id'
+    | 'user_id'
+    | 'state'
+    | 'body'
+    | 'commit_id'
+    | 'submitted_at'
+    | 'created_at'
+    | 'updated_at'
+    | 'author_association'
+    | 'reaction_counts'
+  > {
   node_type: 'PullRequestReview';
-  id: number;
-  issue_id: number;
-  repository_id: number;
   pull_number: number;
-  user_id: number | null;
-  state: ReviewState;
-  body: string;
-  commit_id: string;
-  submitted_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  author_association: AuthorAssociation;
-  /** The rollup of its reactions (reactions-store.ts keeps it). */
-  reaction_counts: ReactionCounts;
 }
 
 /** Where a thread sits: the thread's columns every comment of it shows (REST's ThreadPlaceColumns, review-comment-rows.ts). */
@@ -35,24 +40,27 @@ export interface ThreadPlace extends ThreadPlaceColumns {
   diff_position: number | null;
 }
 
-export interface ReviewCommentModel extends ThreadPlace {
+export interface ReviewCommentModel
+  extends ThreadPlace,
+    Pick<
+      ReviewCommentRow,
+      | 'id'
+      | 'thread_id'
+      | 'review_id'
+      | 'issue_id'
+      | 'repository_id'
+      | 'pull_number'
+      | 'user_id'
+      | 'in_reply_to_id'
+      | 'body'
+      | 'reaction_counts'
+      | 'created_at'
+      | 'updated_at'
+      | 'review_state'
+      | 'author_association'
+    > {
   node_type: 'PullRequestReviewComment';
-  id: number;
-  thread_id: number;
-  review_id: number;
-  issue_id: number;
-  repository_id: number;
-  pull_number: number;
-  user_id: number | null;
-  in_reply_to_id: number | null;
-  body: string;
-  /** The rollup of its reactions (reactions-store.ts keeps it). */
-  reaction_counts: ReactionCounts;
-  created_at: Date;
-  updated_at: Date;
-  review_state: ReviewState;
   review_submitted_at: Date | null;
-  author_association: AuthorAssociation;
 }
 
 export interface ThreadModel extends ThreadPlace {

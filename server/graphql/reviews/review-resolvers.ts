@@ -3,7 +3,7 @@
 // thread's place in the diff (path, lines, hunk, commits), as GitHub's
 // replies do; `position` and `line` are where the thread sits on the head it
 // was last mapped to, null once outdated.
-import { isoSeconds, isoSecondsOrNull } from '../../http/timestamps.js';
+import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { connection, pageAt, twoWayWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';

@@ -5,7 +5,7 @@
 import { encodeNodeId } from '../../ids/node-id.js';
 import { findStatus } from '../../statuses/statuses-store.js';
 import { combinedState } from '../../statuses/status-view.js';
-import { isoSeconds } from '../../http/timestamps.js';
+import { isoSeconds } from '../../views/timestamps.js';
 import type { GraphqlContext } from '../context.js';
 import type { CommitResolvers, StatusContextResolvers, StatusResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';

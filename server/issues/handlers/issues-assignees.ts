@@ -2,14 +2,14 @@
 // assigned, check one login (204/404).
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import type { AccountRef } from '../../repos/user-view.js';
 import { isAssignable, listAssignable, resolveAssignees } from '../assignees.js';
 import { issueForTriage } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { issueView } from '../issue-view.js';
 import { simpleUser } from '../../repos/user-view.js';
 
@@ -17,7 +17,7 @@ export const addIssueAssignees: Handler<'issues/add-assignees'> = async (ctx) =>
   const { repo, issue: existing } = await issueForTriage(ctx);
   const { body } = await ctx.input();
   const accounts = await resolveAssignees(ctx.services.sql, repo, body.assignees ?? []);
-  const issue = await inIssueTransaction(ctx, repo, (events) =>
+  const issue = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     changeIssue(events, existing.number, { addAssignees: accounts }),
   );
   return { status: 201, body: issueView(issue, ctx.services.urls) };
@@ -29,7 +29,7 @@ export const removeIssueAssignees: Handler<'issues/remove-assignees'> = async (c
   const { body } = await ctx.input();
   const wanted = new Set((body.assignees ?? []).map((login) => login.toLowerCase()));
   const accounts: AccountRef[] = existing.assignees.filter((a) => wanted.has(a.login.toLowerCase()));
-  const issue = await inIssueTransaction(ctx, repo, (events) =>
+  const issue = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     changeIssue(events, existing.number, { removeAssignees: accounts }),
   );
   return { status: 200, body: issueView(issue, ctx.services.urls) };

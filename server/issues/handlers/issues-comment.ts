@@ -7,7 +7,7 @@ import { commentById } from '../comment-rows.js';
 import { commentView } from '../comment-view.js';
 import { issueRepository } from '../issue-access.js';
 import { canChangeComment } from '../issue-permissions.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 
 export const getIssueComment: Handler<'issues/get-comment'> = async (ctx) => {
   const { repo } = await issueRepository(ctx);
@@ -24,7 +24,9 @@ export const updateIssueComment: Handler<'issues/update-comment'> = async (ctx) 
   if (!canChangeComment(permission, comment.user_id, me.id))
     throw forbidden('Must have push access to edit this comment.');
   const { body } = await ctx.input();
-  const updated = await inIssueTransaction(ctx, repo, (events) => editComment(events, comment, body.body));
+  const updated = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
+    editComment(events, comment, body.body),
+  );
   return { status: 200, body: commentView(updated, ctx.services.urls) };
 };
 
@@ -36,7 +38,7 @@ export const deleteIssueComment: Handler<'issues/delete-comment'> = async (ctx) 
   if (!canChangeComment(permission, comment.user_id, me.id))
     throw forbidden('Must have push access to delete this comment.');
   ctx.checkScopes();
-  const deleted = await inIssueTransaction(ctx, repo, (events) => deleteComment(events, comment));
+  const deleted = await inTransaction(ctx.services, repo, ctx.principal, (events) => deleteComment(events, comment));
   if (!deleted) throw notFound();
   return { status: 204, body: undefined };
 };

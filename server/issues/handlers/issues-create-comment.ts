@@ -4,7 +4,7 @@ import { createComment } from '../comment-changes.js';
 import { commentView } from '../comment-view.js';
 import { findIssue, issueRepository } from '../issue-access.js';
 import { canCommentWhenLocked } from '../issue-permissions.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 
 // Anyone who can read may comment, except on a locked conversation, which
 // takes comments only from users with push access (GitHub's 403).
@@ -15,7 +15,9 @@ export const createIssueComment: Handler<'issues/create-comment'> = async (ctx) 
   if (issue.locked && !canCommentWhenLocked(permission))
     throw forbidden('Unable to create comment because issue is locked.');
   const { body } = await ctx.input();
-  const comment = await inIssueTransaction(ctx, repo, (events) => createComment(events, issue, body.body));
+  const comment = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
+    createComment(events, issue, body.body),
+  );
   const view = commentView(comment, ctx.services.urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

@@ -6,7 +6,7 @@ import { resolveMilestone } from '../issue-milestone.js';
 import { openIssue } from '../issue-changes.js';
 import { assigneeLogins, checkedTitle } from '../issue-input.js';
 import { canTriage } from '../issue-permissions.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { issueView } from '../issue-view.js';
 
 // Anyone who can read may open an issue; assignees, labels and the milestone
@@ -21,7 +21,7 @@ export const createIssue: Handler<'issues/create'> = async (ctx) => {
   const assignees = await resolveAssignees(ctx.services.sql, repo, logins);
   const triage = canTriage(permission);
   const names = triage ? labelNames(body.labels ?? []) : [];
-  const issue = await inIssueTransaction(ctx, repo, async (events) => {
+  const issue = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
     const milestone = triage ? await resolveMilestone(events.tx, repo.id, body.milestone) : undefined;
     const labels = await resolveLabels(events, names);
     return openIssue(events, { title, body: body.body ?? null, assignees, labels, milestone });

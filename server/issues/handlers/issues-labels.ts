@@ -1,7 +1,7 @@
 // An issue's labels: list (read), add, set (triage). Names no label has are
 // created, as GitHub does; each answer is the issue's labels after the change.
 import type { Handler, OperationContext } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import type { OperationId } from '../../generated/routes.js';
 import { labelView } from '../../labels/label-view.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
@@ -11,7 +11,7 @@ import { changeIssue } from '../issue-changes.js';
 import { issueLabelPage } from '../issue-label-list.js';
 import { labelNames, resolveLabels, type LabelInput } from '../issue-labels.js';
 import { lockIssueNumberFirst } from '../issue-locks.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 
 export const listLabelsOnIssue: Handler<'issues/list-labels-on-issue'> = async (ctx) => {
   const { repo } = await issueRepository(ctx);
@@ -38,7 +38,7 @@ async function relabel<K extends OperationId>(
   names: string[],
   mode: 'add' | 'set',
 ) {
-  const issue = await inIssueTransaction(ctx, repo, async (events) => {
+  const issue = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
     // The issue before the labels a name creates (issue-locks.ts).
     await lockIssueNumberFirst(events.tx, repo.id, number);
     const labels = await resolveLabels(events, names);

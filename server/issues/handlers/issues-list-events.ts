@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { findIssue, issueRepository } from '../issue-access.js';
 import { issueEventView, listIssueEvents } from '../issue-events.js';

@@ -2,7 +2,7 @@
 // across repositories, by `filter` (default: assigned to them).
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext, OperationInput } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { hasAnyScope } from '../../http/scopes.js';
 import { listIssuesAcross, type CrossRepositoryFilters } from '../issue-list.js';

@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { findIssue, issueRepository } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
 import { requireTriage } from '../issue-permissions.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 
 // Locking a locked issue changes nothing and emits nothing (204 all the same).
 export const lockIssue: Handler<'issues/lock'> = async (ctx) => {
@@ -11,7 +11,7 @@ export const lockIssue: Handler<'issues/lock'> = async (ctx) => {
   ctx.user();
   requireTriage(permission);
   const { body } = await ctx.input();
-  await inIssueTransaction(ctx, repo, (events) =>
+  await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     changeIssue(events, issue.number, { lock: { reason: body.lock_reason ?? null } }),
   );
   return { status: 204, body: undefined };
@@ -23,6 +23,8 @@ export const unlockIssue: Handler<'issues/unlock'> = async (ctx) => {
   ctx.user();
   requireTriage(permission);
   ctx.checkScopes();
-  await inIssueTransaction(ctx, repo, (events) => changeIssue(events, issue.number, { unlock: true }));
+  await inTransaction(ctx.services, repo, ctx.principal, (events) =>
+    changeIssue(events, issue.number, { unlock: true }),
+  );
   return { status: 204, body: undefined };
 };

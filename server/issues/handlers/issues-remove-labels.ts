@@ -5,13 +5,13 @@ import type { Handler } from '../../http/operation-context.js';
 import { labelView } from '../../labels/label-view.js';
 import { issueForTriage } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 
 export const removeLabel: Handler<'issues/remove-label'> = async (ctx) => {
   const { repo, issue: existing } = await issueForTriage(ctx);
   ctx.checkScopes();
   const wanted = ctx.params.name.toLowerCase();
-  const issue = await inIssueTransaction(ctx, repo, async (events) => {
+  const issue = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
     // Read again under the issue's lock (changeIssue takes it): a concurrent removal must not answer 200 twice.
     const current = await changeIssue(events, existing.number, {});
     const label = current.labels.find((l) => l.name.toLowerCase() === wanted);
@@ -24,6 +24,8 @@ export const removeLabel: Handler<'issues/remove-label'> = async (ctx) => {
 export const removeAllLabels: Handler<'issues/remove-all-labels'> = async (ctx) => {
   const { repo, issue: existing } = await issueForTriage(ctx);
   ctx.checkScopes();
-  await inIssueTransaction(ctx, repo, (events) => changeIssue(events, existing.number, { labels: [] }));
+  await inTransaction(ctx.services, repo, ctx.principal, (events) =>
+    changeIssue(events, existing.number, { labels: [] }),
+  );
   return { status: 204, body: undefined };
 };

@@ -8,7 +8,7 @@ import { labelNames, resolveLabels } from '../issue-labels.js';
 import { resolveMilestone } from '../issue-milestone.js';
 import { canEditIssue, canTriage } from '../issue-permissions.js';
 import { lockIssueNumberFirst } from '../issue-locks.js';
-import { inIssueTransaction } from '../issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { issueView } from '../issue-view.js';
 
 // The author may change title, body and state of their own issue; anyone else
@@ -31,7 +31,7 @@ export const updateIssue: Handler<'issues/update'> = async (ctx) => {
     change.assignees = await resolveAssignees(ctx.services.sql, repo, logins);
   const triage = canTriage(permission);
   const names = triage && body.labels !== undefined ? labelNames(body.labels) : undefined;
-  const issue = await inIssueTransaction(ctx, repo, async (events) => {
+  const issue = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
     // The issue before the labels a name creates (issue-locks.ts).
     await lockIssueNumberFirst(events.tx, repo.id, existing.number);
     if (triage) change.milestone = await resolveMilestone(events.tx, repo.id, body.milestone);

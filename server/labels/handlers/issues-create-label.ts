@@ -1,4 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { emitCallerEvent } from '../../webhooks/caller-events.js';
 import { checkLabelName, DEFAULT_COLOR, labelNameTaken } from '../label-input.js';
@@ -10,17 +11,18 @@ import { insertLabel, isNameTaken } from '../labels-store.js';
 export const createLabel: Handler<'issues/create-label'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
-  const { sql, urls } = ctx.services;
+  const { urls } = ctx.services;
   const name = checkLabelName(body.name);
   try {
-    const view = await sql.begin(async (tx) => {
+    const view = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+      const { tx } = events;
       const label = await insertLabel(tx, repo.id, {
         name,
         color: body.color ?? DEFAULT_COLOR,
         description: body.description ?? null,
       });
       const view = labelView(label, repo, urls);
-      await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'label', 'created', { label: view });
+      await emitCallerEvent(events, 'label', 'created', { label: view });
       return view;
     });
     return { status: 201, body: view, headers: { Location: view.url } };

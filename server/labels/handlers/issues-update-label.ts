@@ -1,5 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { changesOf, emitCallerEvent } from '../../webhooks/caller-events.js';
 import { checkLabelName, labelNameTaken } from '../label-input.js';
@@ -12,10 +13,11 @@ import { findLabel, isNameTaken, updateLabel } from '../labels-store.js';
 export const updateLabelHandler: Handler<'issues/update-label'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
-  const { sql, urls } = ctx.services;
+  const { urls } = ctx.services;
   const newName = body.new_name === undefined ? undefined : checkLabelName(body.new_name);
   try {
-    const view = await sql.begin(async (tx) => {
+    const view = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+      const { tx } = events;
       const before = await findLabel(tx, repo.id, ctx.params.name, true);
       if (!before) throw notFound();
       const values = {
@@ -26,7 +28,7 @@ export const updateLabelHandler: Handler<'issues/update-label'> = async (ctx) =>
       const changes = changesOf({ ...before }, values, ['name', 'color', 'description']);
       if (Object.keys(changes).length === 0) return labelView(before, repo, urls);
       const view = labelView(await updateLabel(tx, before.id, values), repo, urls);
-      await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'label', 'edited', { label: view, changes });
+      await emitCallerEvent(events, 'label', 'edited', { label: view, changes });
       return view;
     });
     return { status: 200, body: view };

@@ -1,4 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { emitCallerEvent } from '../../webhooks/caller-events.js';
 import { milestoneTitleTaken, parseDueOn } from '../milestone-input.js';
@@ -10,7 +11,7 @@ import { insertMilestone, isTitleTaken } from '../milestones-store.js';
 export const createMilestone: Handler<'issues/create-milestone'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
-  const { sql, urls } = ctx.services;
+  const { urls } = ctx.services;
   const values = {
     title: body.title,
     description: body.description ?? null,
@@ -18,9 +19,10 @@ export const createMilestone: Handler<'issues/create-milestone'> = async (ctx) =
     due_on: parseDueOn(body.due_on) ?? null,
   };
   try {
-    const view = await sql.begin(async (tx) => {
+    const view = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+      const { tx } = events;
       const view = milestoneView(await insertMilestone(tx, repo.id, ctx.user().user.id, values), repo, urls);
-      await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'milestone', 'created', { milestone: view });
+      await emitCallerEvent(events, 'milestone', 'created', { milestone: view });
       return view;
     });
     return { status: 201, body: view, headers: { Location: view.url } };

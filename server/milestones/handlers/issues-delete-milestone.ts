@@ -1,5 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { emitCallerEvent } from '../../webhooks/caller-events.js';
 import { milestoneView } from '../milestone-view.js';
@@ -9,12 +10,13 @@ import { deleteMilestone, findMilestone } from '../milestones-store.js';
 export const deleteMilestoneHandler: Handler<'issues/delete-milestone'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   ctx.checkScopes();
-  const { sql, urls } = ctx.services;
-  await sql.begin(async (tx) => {
+  const { urls } = ctx.services;
+  await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+    const { tx } = events;
     const milestone = await findMilestone(tx, repo.id, ctx.params.milestone_number, true);
     if (!milestone) throw notFound();
     await deleteMilestone(tx, milestone.id);
-    await emitCallerEvent({ tx, repo, principal: ctx.principal, urls }, 'milestone', 'deleted', {
+    await emitCallerEvent(events, 'milestone', 'deleted', {
       milestone: milestoneView(milestone, repo, urls),
     });
   });

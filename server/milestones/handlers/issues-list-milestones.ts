@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeaders, pageRequest } from '../../http/pagination.js';
+import { linkHeaders, pageRequest } from '../../paging/pagination.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { milestoneView } from '../milestone-view.js';
 import { listMilestones } from '../milestones-store.js';

@@ -1,5 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { changesOf, emitCallerEvent } from '../../webhooks/caller-events.js';
 import { milestoneTitleTaken, parseDueOn } from '../milestone-input.js';
@@ -13,10 +14,11 @@ import { findMilestone, isTitleTaken, updateMilestone } from '../milestones-stor
 export const updateMilestoneHandler: Handler<'issues/update-milestone'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
-  const { sql, urls } = ctx.services;
+  const { urls } = ctx.services;
   const dueOn = parseDueOn(body.due_on);
   try {
-    const view = await sql.begin(async (tx) => {
+    const view = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+      const { tx } = events;
       const before = await findMilestone(tx, repo.id, ctx.params.milestone_number, true);
       if (!before) throw notFound();
       const values = {
@@ -29,10 +31,12 @@ export const updateMilestoneHandler: Handler<'issues/update-milestone'> = async 
       const stateChanged = values.state !== before.state;
       if (Object.keys(changes).length === 0 && !stateChanged) return milestoneView(before, repo, urls);
       const view = milestoneView(await updateMilestone(tx, before, values), repo, urls);
-      const on = { tx, repo, principal: ctx.principal, urls };
-      if (Object.keys(changes).length) await emitCallerEvent(on, 'milestone', 'edited', { milestone: view, changes });
+      if (Object.keys(changes).length)
+        await emitCallerEvent(events, 'milestone', 'edited', { milestone: view, changes });
       if (stateChanged)
-        await emitCallerEvent(on, 'milestone', values.state === 'closed' ? 'closed' : 'opened', { milestone: view });
+        await emitCallerEvent(events, 'milestone', values.state === 'closed' ? 'closed' : 'opened', {
+          milestone: view,
+        });
       return view;
     });
     return { status: 200, body: view };

@@ -1,6 +1,6 @@
 import { revokeEverywhere } from '../../auth/revoke-token.js';
 import type { Handler } from '../../http/operation-context.js';
-import { appTokenTarget } from '../app-token-revocation.js';
+import { appTokenTarget } from './app-token-revocation.js';
 
 // DELETE /applications/{client_id}/grant: an OAuth app gives up its grant for
 // the user a token belongs to. Every token the app holds for that user goes,

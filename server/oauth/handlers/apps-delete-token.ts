@@ -1,6 +1,6 @@
 import { revokeEverywhere, tokenWithId } from '../../auth/revoke-token.js';
 import type { Handler } from '../../http/operation-context.js';
-import { appTokenTarget } from '../app-token-revocation.js';
+import { appTokenTarget } from './app-token-revocation.js';
 
 // DELETE /applications/{client_id}/token: an OAuth app revokes one token it
 // was issued; it stops working on every server process before the 204.

@@ -1,7 +1,7 @@
 import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { checkedTitle } from '../../issues/issue-input.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { repositoryLookup, pullRepository } from '../pull-access.js';
 import { openPull } from '../pull-changes.js';
 import { copyHeadCommit } from '../pull-fork-head.js';
@@ -43,7 +43,7 @@ export const createPull: Handler<'pulls/create'> = async (ctx) => {
   const repos = await repositoryLookup(ctx.services, repo, [head.repo.id]);
   const issue =
     body.issue !== undefined ? { number: body.issue } : { title: checkedTitle(body.title!), body: body.body ?? null };
-  const row = await inIssueTransaction(ctx, repo, (events) =>
+  const row = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     openPull(events, git, repos, {
       issue,
       head: { ref: headRef, sha: headSha },

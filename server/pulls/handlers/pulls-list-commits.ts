@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeaderOf, pageRequest } from '../../http/pagination.js';
-import { pageLink } from '../../http/page-link.js';
+import { linkHeaderOf, pageRequest } from '../../paging/pagination.js';
+import { pageLink } from '../../paging/page-link.js';
 import { commitUsers } from '../../commits/commit-users.js';
 import { commitView } from '../../commits/commit-view.js';
 import { pullRepository } from '../pull-access.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { UserViews } from '../../issues/issue-view.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';

@@ -4,7 +4,7 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext } from '../../http/operation-context.js';
 import { canEditIssue } from '../../issues/issue-permissions.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { simpleUser } from '../../repos/user-view.js';
 import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
 import { pullByNumber } from '../pull-rows.js';
@@ -42,7 +42,7 @@ export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (c
   const { body } = await ctx.input();
   // No teams exist yet: any team named is not a collaborator.
   if ((body.team_reviewers ?? []).length > 0) throw notCollaborator(repo);
-  const row = await inIssueTransaction(ctx, repo, (events) =>
+  const row = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     requestReviewers(events, repos, ctx.params.pull_number, body.reviewers ?? []),
   );
   return {
@@ -58,7 +58,7 @@ export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (c
 export const removePullReviewers: Handler<'pulls/remove-requested-reviewers'> = async (ctx) => {
   const { repo, repos } = await changeablePull(ctx);
   const { body } = await ctx.input();
-  const row = await inIssueTransaction(ctx, repo, (events) =>
+  const row = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     removeReviewRequests(events, repos, ctx.params.pull_number, body.reviewers),
   );
   return {

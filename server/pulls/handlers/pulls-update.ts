@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { checkedTitle } from '../../issues/issue-input.js';
 import { canEditIssue } from '../../issues/issue-permissions.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { checkMaintainerGrant } from '../maintainer-grant.js';
 import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
 import { changePull, type PullChange } from '../pull-changes.js';
@@ -35,7 +35,7 @@ export const updatePull: Handler<'pulls/update'> = async (ctx) => {
   if (body.maintainer_can_modify && !current.pull.maintainer_can_modify) {
     await checkMaintainerGrant(ctx.services, ctx.principal, repos(current.pull.head_repository_id), repo.id, true);
   }
-  const row = await inIssueTransaction(ctx, repo, (events) =>
+  const row = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     changePull(events, repos, ctx.params.pull_number, change),
   );
   const seen = await seenBy(ctx.services, ctx.principal, repo, repos, [row.pull.head_repository_id]);

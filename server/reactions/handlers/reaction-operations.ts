@@ -4,7 +4,7 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { requireUnlocked, type SubjectAccess } from '../reaction-access.js';
 import type { ReactionContent } from '../reaction-subject.js';

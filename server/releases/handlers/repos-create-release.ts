@@ -1,4 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { emitReleaseEvents, transitionActions } from '../release-events.js';
 import { latestMark, tagTaken } from '../release-input.js';
@@ -39,9 +40,10 @@ export const createRelease: Handler<'repos/create-release'> = async (ctx) => {
   if (!values.draft) await ensureTag(ctx.services, repo, ctx.principal, values.tag_name, values.target_commitish);
   const mark = latestMark(body.make_latest, !values.draft && !values.prerelease, !values.draft) === true;
   try {
-    const view = await sql.begin(async (tx) => {
+    const view = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+      const { tx } = events;
       const view = releaseView(await insertRelease(tx, repo.id, ctx.user().user.id, values, mark), repo, urls);
-      await emitReleaseEvents({ tx, repo, principal: ctx.principal, urls }, view, transitionActions(null, values));
+      await emitReleaseEvents(events, view, transitionActions(null, values));
       return view;
     });
     return { status: 201, body: view, headers: { Location: view.url } };

@@ -1,5 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { emitReleaseEvents } from '../release-events.js';
 import { releaseView } from '../release-view.js';
@@ -13,15 +14,14 @@ import { assetsOfReleases } from '../../release-assets/assets-store.js';
 export const deleteReleaseHandler: Handler<'repos/delete-release'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   ctx.checkScopes();
-  const { sql, urls, config, log } = ctx.services;
-  const assetIds = await sql.begin(async (tx) => {
+  const { urls, config, log } = ctx.services;
+  const assetIds = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+    const { tx } = events;
     const release = await findRelease(tx, repo.id, ctx.params.release_id, true);
     if (!release) throw notFound();
     const assets = (await assetsOfReleases(tx, [release.id])).get(release.id)!;
     await deleteRelease(tx, release.id);
-    await emitReleaseEvents({ tx, repo, principal: ctx.principal, urls }, releaseView(release, repo, urls, assets), [
-      'deleted',
-    ]);
+    await emitReleaseEvents(events, releaseView(release, repo, urls, assets), ['deleted']);
     return assets.map((a) => a.id);
   });
   await removeAssetFiles(config.dataDir, repo.id, assetIds).catch((error: unknown) =>

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeaders, pageRequest } from '../../http/pagination.js';
+import { linkHeaders, pageRequest } from '../../paging/pagination.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { releaseView } from '../release-view.js';
 import { seesDrafts } from '../release-visibility.js';

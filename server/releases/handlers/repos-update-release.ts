@@ -1,5 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { changesOf } from '../../webhooks/caller-events.js';
 import { emitReleaseEvents, transitionActions } from '../release-events.js';
@@ -26,7 +27,8 @@ export const updateReleaseHandler: Handler<'repos/update-release'> = async (ctx)
   }
   if (!values.draft) await ensureTag(ctx.services, repo, ctx.principal, values.tag_name, values.target_commitish);
   try {
-    const view = await sql.begin(async (tx) => {
+    const view = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+      const { tx } = events;
       const before = await findRelease(tx, repo.id, current.id, true);
       if (!before) throw notFound();
       const after = valuesOf(before, body);
@@ -37,12 +39,7 @@ export const updateReleaseHandler: Handler<'repos/update-release'> = async (ctx)
       if (body.make_latest !== undefined && (row.latest_marked_at !== null) !== (before.latest_marked_at !== null)) {
         changes.make_latest = { to: row.latest_marked_at !== null };
       }
-      await emitReleaseEvents(
-        { tx, repo, principal: ctx.principal, urls },
-        view,
-        transitionActions(before, after),
-        changes,
-      );
+      await emitReleaseEvents(events, view, transitionActions(before, after), changes);
       return view;
     });
     return { status: 200, body: view };

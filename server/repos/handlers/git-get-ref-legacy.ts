@@ -2,7 +2,7 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
 import { fullRefName } from '../ref-param.js';
-import { refPageResponse, repositoryRefs } from '../ref-list.js';
+import { refPageResponse, repositoryRefs } from './ref-list.js';
 import { gitRefView } from '../ref-view.js';
 
 // GitHub's older GET …/git/refs/{ref} (PyGithub's get_git_ref): the ref named

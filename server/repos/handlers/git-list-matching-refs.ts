@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
 import { fullRefName } from '../ref-param.js';
-import { refListResponse } from '../ref-list.js';
+import { refListResponse } from './ref-list.js';
 
 // A plain prefix of the full name, as GitHub matches it: `heads/feat` lists
 // refs/heads/feat and refs/heads/featureA alike; no match is `[]`.

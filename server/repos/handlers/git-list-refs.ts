@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../repository-access.js';
-import { refListResponse } from '../ref-list.js';
+import { refListResponse } from './ref-list.js';
 
 // Every ref, any namespace (GitHub's undocumented GET …/git/refs, PyGithub's get_git_refs).
 export const listRefs: Handler<'git/list-refs'> = async (ctx) => {

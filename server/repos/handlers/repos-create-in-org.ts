@@ -13,5 +13,6 @@ export const createRepositoryInOrg: Handler<'repos/create-in-org'> = async (ctx)
   if (!membership && !me.user.siteAdmin)
     throw forbidden('You need to be a member of the organization to create repositories in it.');
   const { body } = await ctx.input();
-  return createRepository(ctx, org.id, body);
+  const view = await createRepository(ctx.services, me, org.id, body);
+  return { status: 201 as const, body: view, headers: { Location: view.url } };
 };

@@ -4,5 +4,6 @@ import { createRepository } from '../create-repository.js';
 export const createRepositoryForUser: Handler<'repos/create-for-authenticated-user'> = async (ctx) => {
   const me = ctx.user();
   const { body } = await ctx.input();
-  return createRepository(ctx, me.user.id, body);
+  const view = await createRepository(ctx.services, me, me.user.id, body);
+  return { status: 201 as const, body: view, headers: { Location: view.url } };
 };

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { linkHeader, pageRequest } from '../../paging/pagination.js';
 import { hasAnyScope } from '../../http/scopes.js';
 import { repositoryView } from '../repository-view.js';
 

@@ -1,7 +1,7 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { bodyOf, visibleComment } from './review-comment-access.js';
 import { createReviewComment } from './review-comment-changes.js';
@@ -19,7 +19,7 @@ export const createReplyForReviewComment: Handler<'pulls/create-reply-for-review
   const { body } = await ctx.input();
   const input = { body: body.body, commitId: row.pull.head_sha, inReplyTo: Number(target.id) };
   const repos = await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]);
-  const created = await inIssueTransaction(ctx, repo, (events) =>
+  const created = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     createReviewComment(events, row, repos, me.id, input),
   );
   const view = bodyOf(created, repo, ctx.services.urls);

@@ -1,7 +1,7 @@
 import { forbidden, notFound, validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { anchorComment } from '../diff-anchor.js';
 import { bodyOf, visibleComment } from './review-comment-access.js';
@@ -45,7 +45,7 @@ export const createReviewCommentHandler: Handler<'pulls/create-review-comment'> 
     input = { body: body.body, commitId, anchor };
   }
   const repos = await repositoryLookup(ctx.services, repo, [row.pull.head_repository_id]);
-  const created = await inIssueTransaction(ctx, repo, (events) =>
+  const created = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     createReviewComment(events, row, repos, me.id, input),
   );
   const view = bodyOf(created, repo, urls);

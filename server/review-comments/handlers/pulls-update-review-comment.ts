@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { bodyOf } from './review-comment-access.js';
 import { editReviewComment } from './review-comment-changes.js';
 import { changeableComment } from './review-comment-owned.js';
@@ -9,7 +9,9 @@ import { changeableComment } from './review-comment-owned.js';
 export const updateReviewComment: Handler<'pulls/update-review-comment'> = async (ctx) => {
   const { repo, comment } = await changeableComment(ctx, 'edit');
   const { body } = await ctx.input();
-  const edited = await inIssueTransaction(ctx, repo, (events) => editReviewComment(events, comment, body.body));
+  const edited = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
+    editReviewComment(events, comment, body.body),
+  );
   if (!edited) throw notFound();
   return { status: 200, body: bodyOf(edited, repo, ctx.services.urls) };
 };

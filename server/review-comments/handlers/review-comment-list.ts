@@ -3,7 +3,7 @@
 // documents (the validator fills in `sort`'s default, so the request's own
 // query tells), and the page as limit/offset.
 import type { H3Event } from 'h3';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import type { ReviewCommentFilters } from '../review-comment-store.js';
 
 interface ListQuery {

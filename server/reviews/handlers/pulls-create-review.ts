@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { reviewTarget } from '../review-access.js';
 import { createReview } from '../review-create.js';
 import { anchorInlineComments } from '../review-inline-comments.js';
@@ -16,7 +16,7 @@ export const createReviewHandler: Handler<'pulls/create-review'> = async (ctx) =
   // Git first, outside the transaction: the commit reviewed and where each comment sits.
   const commitId = await reviewCommit(git, repo.id, pull, body?.commit_id);
   const comments = await anchorInlineComments(git, repo.id, pull, commitId, body?.comments ?? []);
-  const review = await inIssueTransaction(ctx, repo, (events) =>
+  const review = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     createReview(events, repos, pull.issue.number, {
       userId: me.id,
       body: body?.body ?? '',

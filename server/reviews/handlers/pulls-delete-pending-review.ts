@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { reviewTarget } from '../review-access.js';
 import { deletePendingReview } from '../review-changes.js';
 import { pullRequestReviewView } from '../review-view.js';
@@ -9,7 +9,7 @@ export const deletePendingReviewHandler: Handler<'pulls/delete-pending-review'> 
   const { repo, pull } = await reviewTarget(ctx);
   const me = ctx.user().user;
   ctx.checkScopes();
-  const review = await inIssueTransaction(ctx, repo, (events) =>
+  const review = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     deletePendingReview(events, pull.issue.number, ctx.params.review_id, me.id),
   );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { reviewTarget } from '../review-access.js';
 import { dismissReview } from '../review-changes.js';
 import { pullRequestReviewView } from '../review-view.js';
@@ -9,7 +9,7 @@ export const dismissReviewHandler: Handler<'pulls/dismiss-review'> = async (ctx)
   const me = ctx.user().user;
   const { repo, pull, repos } = await reviewTarget(ctx, 'write');
   const { body } = await ctx.input();
-  const review = await inIssueTransaction(ctx, repo, (events) =>
+  const review = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     dismissReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.message),
   );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };

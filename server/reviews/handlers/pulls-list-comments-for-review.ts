@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { reviewCommentsByReview } from '../../review-comments/review-comment-store.js';
 import { reviewCommentView } from '../../review-comments/review-comment-view.js';

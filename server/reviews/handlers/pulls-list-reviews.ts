@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { reviewTarget } from '../review-access.js';
 import { reviewsOfPull } from '../review-rows.js';

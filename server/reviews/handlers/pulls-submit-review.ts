@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { inIssueTransaction } from '../../issues/issue-transaction.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { reviewTarget } from '../review-access.js';
 import { submitReview } from '../review-changes.js';
 import { checkUnlocked } from '../review-rules.js';
@@ -12,7 +12,7 @@ export const submitReviewHandler: Handler<'pulls/submit-review'> = async (ctx) =
   const { body } = await ctx.input();
   // A pending review written before the lock is submitted only with push access too.
   checkUnlocked(pull, permission);
-  const review = await inIssueTransaction(ctx, repo, (events) =>
+  const review = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
     submitReview(events, repos, pull.issue.number, ctx.params.review_id, me.id, body.event, body.body),
   );
   return { status: 200, body: pullRequestReviewView(review, ctx.services.urls) };

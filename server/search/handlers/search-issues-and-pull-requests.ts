@@ -1,6 +1,6 @@
 import { refused } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { searchIssues } from '../issue-search.js';
 import { parseIssueSearch } from '../search-query.js';

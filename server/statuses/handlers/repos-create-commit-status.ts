@@ -1,4 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
+import { inTransaction } from '../../transactions/in-transaction.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { commitOfSha } from '../status-commit.js';
 import { emitStatusEvent } from '../status-event.js';
@@ -11,7 +12,7 @@ import { insertStatus } from '../statuses-store.js';
 export const createCommitStatus: Handler<'repos/create-commit-status'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
-  const { sql, urls, git } = ctx.services;
+  const { urls, git } = ctx.services;
   const sha = await commitOfSha(git, repo, ctx.params.sha);
   const values = {
     state: body.state,
@@ -19,9 +20,10 @@ export const createCommitStatus: Handler<'repos/create-commit-status'> = async (
     description: body.description ?? null,
     target_url: body.target_url ?? null,
   };
-  const view = await sql.begin(async (tx) => {
+  const view = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+    const { tx } = events;
     const view = statusView(await insertStatus(tx, repo.id, sha, ctx.user().user.id, values), repo, urls);
-    await emitStatusEvent({ tx, repo, principal: ctx.principal, urls }, ctx.services, view, sha);
+    await emitStatusEvent(events, ctx.services, view, sha);
     return view;
   });
   return { status: 201, body: view, headers: { Location: statusesUrl(repo, sha, urls) } };

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest } from '../../paging/pagination.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { commitOfRef } from '../status-commit.js';

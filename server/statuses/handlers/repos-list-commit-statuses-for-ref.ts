@@ -1,5 +1,5 @@
 import type { Handler, OperationContext } from '../../http/operation-context.js';
-import { linkHeaders, pageRequest } from '../../http/pagination.js';
+import { linkHeaders, pageRequest } from '../../paging/pagination.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { commitOfRef } from '../status-commit.js';
 import { statusView } from '../status-view.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { linkHeader, pageRequest } from '../../http/pagination.js';
+import { linkHeader, pageRequest } from '../../paging/pagination.js';
 import { accessRepositoryHooks } from '../hook-access.js';
 import { hookView } from '../hook-view.js';
 import { listHooks } from '../hooks-store.js';

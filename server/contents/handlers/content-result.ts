@@ -1,12 +1,12 @@
 // A content answer as a handler's result: JSON, or a file's bytes in the raw
 // media type, whose ETag is its blob sha (bytes never hashed per request);
 // a private repository's download URLs signed (download-urls.ts).
-import type { RawResult } from '../http/operation-types.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
-import type { Services } from '../services.js';
-import { signDownloadUrls } from './download-urls.js';
-import { mediaResult } from '../http/media-type.js';
-import type { ContentAnswer } from './read-content.js';
+import type { RawResult } from '../../http/operation-types.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { Services } from '../../services.js';
+import { signDownloadUrls } from '../download-urls.js';
+import { mediaResult } from '../../http/media-type.js';
+import type { ContentAnswer } from '../read-content.js';
 
 export async function contentResult(
   services: Services,

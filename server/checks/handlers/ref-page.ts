@@ -2,10 +2,10 @@
 // `…/check-suites`): read access, the commit the ref names (422 otherwise)
 // and the page asked for; then the answer, the page's body with its Link
 // headers. Each handler keeps only its own query and view.
-import type { OperationContext } from '../http/operation-context.js';
-import { linkHeaders, pageRequest, type PageRequest } from '../http/pagination.js';
-import { accessRepository } from '../repos/repository-access.js';
-import { commitOfRef } from './check-ref.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import { linkHeaders, pageRequest, type PageRequest } from '../../paging/pagination.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { commitOfRef } from '../check-ref.js';
 
 type ListByRef = 'checks/list-for-ref' | 'checks/list-suites-for-ref';
 

@@ -6,15 +6,15 @@
 // validated as any body is, and the base64 is decoded from the bytes in
 // slices: the bytes and the file are the only large copies. A body the
 // scanner does not expect is parsed whole instead, with the same answers.
-import { problemsParsingJson } from '../http/api-error.js';
-import { readBodyBytes } from '../http/body-reader.js';
-import type { OperationContext } from '../http/operation-context.js';
-import { operationBodyLimits } from '../http/operation-input.js';
-import type { RequestBody } from '../http/operation-types.js';
-import { routeTable } from '../generated/routes.js';
-import { parseWellFormedJson } from '../http/well-formed-json.js';
-import { decodeBase64Bytes, decodeContent } from './base64-content.js';
-import { findStringField } from './json-string-field.js';
+import { problemsParsingJson } from '../../http/api-error.js';
+import { readBodyBytes } from '../../http/body-reader.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import { operationBodyLimits } from '../../http/operation-input.js';
+import type { RequestBody } from '../../http/operation-types.js';
+import { routeTable } from '../../generated/routes.js';
+import { parseWellFormedJson } from '../../http/well-formed-json.js';
+import { decodeBase64Bytes, decodeContent } from '../base64-content.js';
+import { findStringField } from '../json-string-field.js';
 
 type PutFile = 'repos/create-or-update-file-contents';
 

@@ -6,20 +6,13 @@
 // carries the caller's rate-limit bucket, sealed (`by`: an anonymous caller's
 // is its IP address) and signed, so each download is charged to the caller
 // (rate-limit/signer-charge.ts).
-import { rateLimitBucket } from '../auth/principal.js';
-import { clientIp } from '../http/client-ip.js';
-import type { OperationContext } from '../http/operation-context.js';
-import { notFound } from '../errors/domain-error.js';
-import { accessRepository } from '../repos/repository-access.js';
-
-import { resolveCommit } from './resolve-commit.js';
-
-export type ArchiveFormat = 'tarball' | 'zipball';
-export const ARCHIVE_EXTENSIONS: Record<ArchiveFormat, string> = { tarball: 'tar.gz', zipball: 'zip' };
-
-/** What an archive URL grants: that repository's archive of that commit in that format, charged to `signer` (sealed). */
-export const archiveGrant = (repositoryId: number, sha: string, format: ArchiveFormat, signer: string) =>
-  ['archive', repositoryId, sha, format, signer] as const;
+import { rateLimitBucket } from '../../auth/principal.js';
+import { notFound } from '../../errors/domain-error.js';
+import { clientIp } from '../../http/client-ip.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { ARCHIVE_EXTENSIONS, archiveGrant, type ArchiveFormat } from '../archive-grant.js';
+import { resolveCommit } from '../resolve-commit.js';
 
 type ArchiveOperation = 'repos/download-tarball-archive' | 'repos/download-zipball-archive';
 

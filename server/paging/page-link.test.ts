@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageLink } from './page-link.js';
 import { linkHeader, pageRequest } from './pagination.js';
-import { Urls } from './urls.js';
+import { Urls } from '../http/urls.js';
 
 describe('pageLink', () => {
   it('is linkHeader of the API request URL, asked once or again', () => {

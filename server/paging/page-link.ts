@@ -4,7 +4,7 @@
 // relation) was a few percent of a commit list's CPU (npm run bench:profile,
 // PROFILE_TARGET=commits), asked again and again by pollers.
 import { linkHeader, type PageRequest } from './pagination.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../http/urls.js';
 
 const MAX_REMEMBERED = 1000;
 const remembered = new WeakMap<Urls, Map<string, string | null>>();

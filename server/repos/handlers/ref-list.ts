@@ -2,12 +2,12 @@
 // `git/get-ref-legacy`): git-ref bodies of the refs whose full name starts with
 // a prefix, by name, one page of them with GitHub's `Link`. An empty repository
 // is 409, as GitHub answers.
-import { conflict } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import { linkHeader, pageRequest } from '../http/pagination.js';
-import type { OperationId } from '../generated/routes.js';
-import { gitRefView } from './ref-view.js';
-import type { RepositoryRow } from './repositories-store.js';
+import { conflict } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import { linkHeader, pageRequest } from '../../paging/pagination.js';
+import type { OperationId } from '../../generated/routes.js';
+import { gitRefView } from '../ref-view.js';
+import type { RepositoryRow } from '../repositories-store.js';
 
 export interface RefObject {
   ref: string;

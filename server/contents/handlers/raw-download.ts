@@ -7,11 +7,11 @@
 // `text/plain` whatever it holds (raw.githubusercontent's answer, which no
 // browser renders as a page). Anything wrong is the same bare 404.
 import type { H3, H3Event } from 'h3';
-import { mountDownload, notFound, signatureOf, type GitDownload } from '../http/signed-download.js';
-import type { Services } from '../services.js';
-import { rawGrant } from './download-urls.js';
-import { treePath } from './content-path.js';
-import { entryAt } from './tree-entries.js';
+import { mountDownload, notFound, signatureOf, type GitDownload } from '../../http/signed-download.js';
+import type { Services } from '../../services.js';
+import { rawGrant } from '../download-urls.js';
+import { treePath } from '../content-path.js';
+import { entryAt } from '../tree-entries.js';
 
 /** Where the ref may end: a ref with slashes (`feature/x`) sent unencoded is tried at each of its first few. */
 const MAX_REF_SEGMENTS = 8;

@@ -8,13 +8,13 @@ import { open } from 'node:fs/promises';
 import type { H3, H3Event } from 'h3';
 import { getRouterParam } from 'h3';
 import { FastResponse } from 'srvx';
-import { fileBody } from '../http/file-body.js';
-import { errorFields } from '../log.js';
-import { mountDownload, notFound, signatureOf } from '../http/signed-download.js';
-import type { Services } from '../services.js';
-import { assetGrant } from './asset-download-url.js';
-import { assetPath } from './asset-files.js';
-import { countDownload, findAsset } from './assets-store.js';
+import { fileBody } from '../../http/file-body.js';
+import { errorFields } from '../../log.js';
+import { mountDownload, notFound, signatureOf } from '../../http/signed-download.js';
+import type { Services } from '../../services.js';
+import { assetGrant } from '../asset-download-url.js';
+import { assetPath } from '../asset-files.js';
+import { countDownload, findAsset } from '../assets-store.js';
 
 const ID = /^[1-9][0-9]{0,15}$/;
 

@@ -1,10 +1,10 @@
 // What the two `DELETE /applications/{client_id}/…` operations share: the app
 // authenticated by HTTP Basic must be the one in the path, and the token in
 // the body must be one it was issued (anything else is 404, revealing nothing).
-import type { OAuthAppPrincipal } from '../auth/principal.js';
-import { tokenDigest } from '../auth/token-secret.js';
-import { notFound, requiresAuthentication } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
+import type { OAuthAppPrincipal } from '../../auth/principal.js';
+import { tokenDigest } from '../../auth/token-secret.js';
+import { notFound, requiresAuthentication } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
 
 type AppTokenOperation = 'apps/delete-token' | 'apps/delete-authorization';
 

@@ -2,13 +2,13 @@
 // access, 404 for an id the repository does not have, then one transaction
 // in which the change and its event (to the check's app only) are written,
 // with the caller as the sender; GitHub answers 201 with an empty object.
-import type { Sql } from '../db/database.js';
-import { notFound } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
-import { accessRepository } from '../repos/repository-access.js';
-import { senderPayload } from '../webhooks/payloads/common.js';
-import type { CheckEventScope } from './check-events.js';
+import type { Sql } from '../../db/database.js';
+import { notFound } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { senderPayload } from '../../webhooks/payloads/common.js';
+import type { CheckEventScope } from '../check-events.js';
 
 type Rerequest = 'checks/rerequest-run' | 'checks/rerequest-suite';
 

@@ -7,18 +7,18 @@
 // token (`Authorization`, as curl and the clients send) or a web session.
 // Anything else is the same bare 404 as the other download URLs.
 import type { H3, H3Event } from 'h3';
-import { kindAllowed } from '../access/data-access.js';
-import { principalPermission } from '../access/repository-permission.js';
-import { parseAuthorization } from '../auth/token-secret.js';
-import { mountDownload, notFound } from '../http/signed-download.js';
-import type { Permission } from '../repos/permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
-import { findRelease, findReleaseByTag } from '../releases/releases-store.js';
-import { seesDrafts } from '../releases/release-visibility.js';
-import type { Services } from '../services.js';
-import { currentSession, sessionPermission } from '../web/web-request.js';
-import { signedAssetUrl } from './asset-download-url.js';
-import { findAssetByName } from './assets-store.js';
+import { kindAllowed } from '../../access/data-access.js';
+import { principalPermission } from '../../access/repository-permission.js';
+import { parseAuthorization } from '../../auth/token-secret.js';
+import { mountDownload, notFound } from '../../http/signed-download.js';
+import type { Permission } from '../../repos/permissions.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { findRelease, findReleaseByTag } from '../../releases/releases-store.js';
+import { seesDrafts } from '../../releases/release-visibility.js';
+import type { Services } from '../../services.js';
+import { currentSession, sessionPermission } from '../../web/web-request.js';
+import { signedAssetUrl } from '../asset-download-url.js';
+import { findAssetByName } from '../assets-store.js';
 
 function segmentsOf(pathname: string): string[] | null {
   try {

@@ -13,15 +13,15 @@
 import type { H3, H3Event } from 'h3';
 import { getRouterParam } from 'h3';
 import { FastResponse } from 'srvx';
-import { rateHeaders } from '../git-http/git-rate-limit.js';
-import { fileBody } from '../http/file-body.js';
-import { mountDownload, notFound, signatureOf } from '../http/signed-download.js';
-import { errorFields } from '../log.js';
-import { chargeSigner } from '../rate-limit/signer-charge.js';
-import type { Services } from '../services.js';
-import { ArchiveCache, archiveCacheDir } from './archive-cache.js';
-import { measureArchive } from './archive-measure.js';
-import { archiveGrant, type ArchiveFormat } from './archive-redirect.js';
+import { rateHeaders } from '../../git-http/git-rate-limit.js';
+import { fileBody } from '../../http/file-body.js';
+import { mountDownload, notFound, signatureOf } from '../../http/signed-download.js';
+import { errorFields } from '../../log.js';
+import { chargeSigner } from '../../rate-limit/signer-charge.js';
+import type { Services } from '../../services.js';
+import { ArchiveCache, archiveCacheDir } from '../archive-cache.js';
+import { measureArchive } from '../archive-measure.js';
+import { archiveGrant, type ArchiveFormat } from '../archive-grant.js';
 
 const FILE = /^([0-9a-f]{40}|[0-9a-f]{64})\.(tar\.gz|zip)$/;
 const REPOSITORY_ID = /^[1-9][0-9]{0,15}$/;

@@ -7,7 +7,7 @@
 
 /** Edges: they translate a request into a call and an answer into the edge's shape. */
 const EDGE =
-  '^server/(http|graphql|git-http|web|cli)/|^server/[^/]+/handlers/|^server/[^/]+/[^/]+/handlers/|^server/(app|main|handlers)\\.ts$';
+  '^server/(http|graphql|git-http|web|cli)/|^server/[^/]+/handlers/|^server/[^/]+/[^/]+/handlers/|^server/(app|main|handlers|services)\\.ts$';
 const TEST = '\\.test\\.ts$|^server/test-support/';
 
 /** Runtime layering: the server's production files, tests left out. */

@@ -5,8 +5,12 @@
 // variable read here or in what this calls is missing there, or the page drifts.
 import { resolve } from 'node:path';
 import type { ConfigVariableName } from './config-variables.js';
-import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from './http/body-reader.js';
 import { parseDuration, parseWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.js';
+
+/** 1 MiB of JSON, GitHub's order of magnitude; WHARF_MAX_BODY_BYTES changes it (http/body-reader.ts). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The whole body must arrive within this (WHARF_BODY_TIMEOUT). */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -10,10 +10,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { H3Event } from 'h3';
 import { ApiError } from './api-error.js';
 
-/** 1 MiB of JSON, GitHub's order of magnitude; WHARF_MAX_BODY_BYTES changes it. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-/** The whole body must arrive within this (WHARF_BODY_TIMEOUT). */
-export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from '../config.js';
+
+export { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES };
 
 export interface BodyLimits {
   maxBytes: number;

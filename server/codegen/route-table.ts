@@ -138,7 +138,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
 
 export function renderRouteTable(rows: RouteRow[]): string {
   const body = rows.map((r) => `  ${JSON.stringify(r.operationId)}: ${JSON.stringify({ ...r })},`).join('\n');
-  return `import type { RouteRow } from './route-table.js';
+  return `import type { RouteRow } from '../codegen/route-table.js';
 
 export const routeTable = {
 ${body}

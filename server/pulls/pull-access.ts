@@ -1,10 +1,20 @@
-// The repositories a pull request's bodies show (base and head: the head is a fork's repository for pull
+// The repository a pull request operation names, and the repositories its
+// bodies show (base and head: the head is a fork's repository for pull
 // requests from forks, which the caller may not be able to see).
 import { principalPermissions } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
+import type { OperationId } from '../generated/routes.js';
+import type { OperationContext } from '../http/operation-context.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
+import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
 import type { Services } from '../services.js';
 import type { RepositoryLookup } from './pull-view.js';
+
+export function pullRepository<K extends OperationId>(
+  ctx: OperationContext<K> & { params: { owner: string; repo: string } },
+): Promise<RepositoryAccess> {
+  return accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
+}
 
 /** A lookup of `repo` and the other repositories `ids` name. */
 export async function repositoryLookup(

@@ -7,7 +7,7 @@ import { pageHeaders } from '../page-headers.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import type { AccountRef } from '../../repos/user-view.js';
 import { isAssignable, listAssignable, resolveAssignees } from '../assignees.js';
-import { issueForTriage } from './issue-access.js';
+import { issueForTriage } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 import { issueView } from '../issue-view.js';

@@ -5,7 +5,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { deleteComment, editComment } from '../comment-changes.js';
 import { commentById } from '../comment-rows.js';
 import { commentView } from '../comment-view.js';
-import { issueRepository } from './issue-access.js';
+import { issueRepository } from '../issue-access.js';
 import { canChangeComment } from '../issue-permissions.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 

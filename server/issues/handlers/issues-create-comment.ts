@@ -2,7 +2,7 @@ import { forbidden } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { createComment } from '../comment-changes.js';
 import { commentView } from '../comment-view.js';
-import { findIssue, issueRepository } from './issue-access.js';
+import { findIssue, issueRepository } from '../issue-access.js';
 import { canCommentWhenLocked } from '../issue-permissions.js';
 import { inIssueTransaction } from '../issue-transaction.js';
 

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { resolveAssignees } from '../assignees.js';
-import { issueRepository } from './issue-access.js';
+import { issueRepository } from '../issue-access.js';
 import { labelNames, resolveLabels } from '../issue-labels.js';
 import { resolveMilestone } from '../issue-milestone.js';
 import { openIssue } from '../issue-changes.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { findIssue, issueRepository } from './issue-access.js';
+import { findIssue, issueRepository } from '../issue-access.js';
 import { changeIssue } from '../issue-changes.js';
 import { requireTriage } from '../issue-permissions.js';
 import { inIssueTransaction } from '../issue-transaction.js';

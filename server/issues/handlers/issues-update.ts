@@ -1,7 +1,7 @@
 import { forbidden } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { resolveAssignees } from '../assignees.js';
-import { findIssue, issueRepository } from './issue-access.js';
+import { findIssue, issueRepository } from '../issue-access.js';
 import { changeIssue, type IssueChange } from '../issue-changes.js';
 import { assigneeLogins, checkedTitle } from '../issue-input.js';
 import { labelNames, resolveLabels } from '../issue-labels.js';

@@ -1,8 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import type { Handler } from '../../http/operation-context.js';
-import { visibleRepositoryLookup } from '../pull-access.js';
-import { pullRepository } from './pull-repository.js';
+import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
 import { pullDiffText, pullPatchText } from '../pull-diff.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullViewCache } from '../pull-view-cache.js';

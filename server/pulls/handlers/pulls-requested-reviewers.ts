@@ -6,8 +6,7 @@ import type { Handler, OperationContext } from '../../http/operation-context.js'
 import { canEditIssue } from '../../issues/issue-permissions.js';
 import { inIssueTransaction } from '../../issues/issue-transaction.js';
 import { simpleUser } from '../../repos/user-view.js';
-import { repositoryLookup, seenBy } from '../pull-access.js';
-import { pullRepository } from './pull-repository.js';
+import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 import { notCollaborator, removeReviewRequests, requestReviewers } from '../review-requests.js';

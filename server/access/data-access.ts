@@ -3,7 +3,7 @@
 // installation token by its app permissions as well (installation-policy.ts).
 import type { Principal } from '../auth/principal.js';
 import type { DataKind } from './data-kinds.js';
-import { installationMay, type AccessLevel, type RepositoryRef } from './installation-policy.js';
+import { type AccessLevel, grantCovers, installationMay, type RepositoryRef } from './installation-policy.js';
 
 export function kindAllowed(
   principal: Principal,
@@ -13,4 +13,9 @@ export function kindAllowed(
 ): boolean {
   if (principal.kind !== 'token' || !principal.installation) return true;
   return installationMay(principal.installation, repo, kind, level);
+}
+
+/** kindAllowed where the repository is already settled as visible: only an installation's app permissions are asked. */
+export function kindCovered(principal: Principal, kind: DataKind, level: AccessLevel = 'read'): boolean {
+  return principal.kind !== 'token' || !principal.installation || grantCovers(principal.installation, kind, level);
 }

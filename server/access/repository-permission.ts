@@ -8,9 +8,9 @@
 // error answers); anyone else has what the user was granted.
 import { installationPermission } from '../apps/installation-access.js';
 import type { Principal, UserRef } from '../auth/principal.js';
-import { hasAnyScope } from '../http/scopes.js';
 import type { Permission } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
+import { hasAnyScope } from './token-scopes.js';
 
 /** Where the user's own permission is read: the repository cache (`services.repos`), or GraphQL's request loader. */
 export interface UserPermissions {

@@ -6,7 +6,7 @@
 // watchers do not exist yet (every count is 0), so `stargazers` and
 // `watchers` order as `newest` does, GitHub's tie-break.
 import type { Sql } from '../db/database.js';
-import { readableBy } from '../repos/readable-sql.js';
+import { readableBy } from '../access/readable-sql.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 
 export type ForkSort = 'newest' | 'oldest' | 'stargazers' | 'watchers';

@@ -12,7 +12,7 @@ import { emitRepositoryDeletion } from '../apps/app-hooks/repository-deletion-ev
 import { publish } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import { loadGrantedPermissions } from '../repos/permissions.js';
+import { loadGrantedPermissions } from '../access/granted-permissions.js';
 import type { GitRepositories } from '../repos/git.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 import { removeRepositoryArchives } from '../archives/archive-cache.js';

@@ -1,16 +1,11 @@
-// GitHub's classic OAuth scopes. A token passes when it carries one of the
-// accepted scopes or a scope that includes it (admin:repo_hook includes
-// write:repo_hook includes read:repo_hook).
+// The REST pipeline's check of an operation's declared scopes and app
+// permissions; what a scope includes is the policy's (access/token-scopes.ts).
 import { ensureAppPermissions } from '../apps/installation-access.js';
 import type { AppPermissions, Principal } from '../auth/principal.js';
+import { hasAnyScope } from '../access/token-scopes.js';
 import { forbidden } from './api-error.js';
 
-const INCLUDES: Record<string, string[]> = {
-  repo: ['public_repo', 'repo:status', 'repo_deployment', 'repo:invite'],
-  'admin:repo_hook': ['write:repo_hook', 'read:repo_hook'],
-  'write:repo_hook': ['read:repo_hook'],
-  user: ['read:user', 'user:email', 'user:follow'],
-};
+export { expandScopes, hasAnyScope } from '../access/token-scopes.js';
 
 export const KNOWN_SCOPES = [
   'repo',
@@ -23,23 +18,6 @@ export const KNOWN_SCOPES = [
   'read:user',
   'user:email',
 ] as const;
-
-export function expandScopes(scopes: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  const visit = (scope: string) => {
-    if (out.has(scope)) return;
-    out.add(scope);
-    for (const inner of INCLUDES[scope] ?? []) visit(inner);
-  };
-  scopes.forEach(visit);
-  return out;
-}
-
-export function hasAnyScope(granted: readonly string[], accepted: readonly string[]): boolean {
-  if (accepted.length === 0) return true;
-  const expanded = expandScopes(granted);
-  return accepted.some((scope) => expanded.has(scope));
-}
 
 /**
  * Throws 403 when the token may not use the operation: with GitHub's scope

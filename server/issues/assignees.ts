@@ -1,7 +1,7 @@
 // Who may be assigned to a repository's issues: users with push access (the
 // owner, write/admin collaborators, admins of the owning organization), as on
 // GitHub. Anyone else named as an assignee is 422 {Issue, assignees, invalid}.
-import type { Fragment } from 'postgres';
+import { holdsPushIn } from '../access/grant-holders-sql.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { validationFailed } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
@@ -9,19 +9,12 @@ import type { AccountRef } from '../repos/user-view.js';
 
 type Db = Sql | TransactionSql;
 
-// Collaborator permissions that carry push access (triage/maintain join when those levels land).
-const PUSH_PERMISSIONS = ['write', 'admin'];
-
 /**
  * Whether account `a` may be assigned in the repository whose id and owner's
  * id are `repositoryId` and `ownerId` (values, or columns of a query over
- * many repositories: GraphQL's assignableUsers).
+ * many repositories: GraphQL's assignableUsers): the policy's push holders.
  */
-export const assignableIn = (sql: Db, repositoryId: Fragment, ownerId: Fragment) => sql`
-  a.kind = 'User' AND (
-    a.id = ${ownerId}
-    OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = ${repositoryId} AND c.user_id = a.id AND c.permission = ANY(${PUSH_PERMISSIONS}))
-    OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = ${ownerId} AND m.user_id = a.id AND m.role = 'admin'))`;
+export const assignableIn = holdsPushIn;
 
 export const assignable = (sql: Db, repo: RepositoryRow) => assignableIn(sql, sql`${repo.id}`, sql`${repo.owner_id}`);
 

@@ -5,7 +5,7 @@
 import type { Fragment } from 'postgres';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { grantedOn } from '../repos/readable-sql.js';
+import { grantedOn } from '../access/readable-sql.js';
 import { SELECT_ISSUE_PAGE, withPeople, type IssuePageRow, type IssueRow } from './issue-rows.js';
 
 export interface IssueFilters {

@@ -3,8 +3,8 @@
 // requests from forks, which the caller may not be able to see).
 import { principalPermissions } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
-import type { OperationContext } from '../http/operation-context.js';
 import type { OperationId } from '../generated/routes.js';
+import type { OperationContext } from '../http/operation-context.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
 import type { Services } from '../services.js';

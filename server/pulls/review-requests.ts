@@ -6,6 +6,7 @@
 // organization, never the pull request's author (GitHub's two 422s). Each
 // change is also an issue event (review_requested / review_request_removed,
 // one per reviewer) for …/events and the timeline.
+import { holdsGrantIn } from '../access/grant-holders-sql.js';
 import type { TransactionSql } from '../db/database.js';
 import { notFound, refused } from '../errors/domain-error.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
@@ -30,10 +31,7 @@ async function reviewers(tx: TransactionSql, repo: RepositoryRow, logins: readon
   if (wanted.some((login) => login.includes('\u0000'))) throw notCollaborator(repo);
   const rows = await tx<AccountRef[]>`
     SELECT a.id, a.login, a.kind, a.site_admin FROM accounts a
-    WHERE lower(a.login) = ANY(${wanted}) AND a.kind = 'User' AND (
-      a.id = ${repo.owner_id}
-      OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = ${repo.id} AND c.user_id = a.id)
-      OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = ${repo.owner_id} AND m.user_id = a.id))`;
+    WHERE lower(a.login) = ANY(${wanted}) AND ${holdsGrantIn(tx, repo.id, repo.owner_id)}`;
   const byLogin = new Map(rows.map((row) => [row.login.toLowerCase(), row]));
   return wanted.map((login) => {
     const account = byLogin.get(login);

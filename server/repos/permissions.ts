@@ -1,14 +1,11 @@
-// What a user may do with a repository, GitHub's way: owners, site admins and
-// org admins administer it; collaborators get what they were granted; org
-// members read the org's repositories (a private fork's readers come from its
-// upstream instead); everyone reads public ones.
+// GitHub's repository permission levels. Who holds which (owners, site
+// admins, org admins and members, collaborators, a private fork's upstream)
+// is the access policy's: access/granted-permissions.ts.
 //
 // GitHub's five repository roles, from least to most access: read, triage
 // (manage issues and pull requests without write access: labels on issues,
 // assignees, closing), write (push), maintain (manage the repository without
 // its sensitive or destructive settings), admin. Each includes the ones below.
-import type { Sql, TransactionSql } from '../db/database.js';
-import type { RepositoryRow } from './repositories-store.js';
 
 export type Permission = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 
@@ -33,81 +30,6 @@ export function highest(...permissions: (Permission | null | undefined)[]): Perm
   let best: Permission | null = null;
   for (const p of permissions) if (p && (!best || RANK[p] > RANK[best])) best = p;
   return best;
-}
-
-/** The user's permission from the database (owner, org role, collaborator, a private fork's upstream); public read not included. */
-export async function loadGrantedPermission(
-  sql: Sql | TransactionSql,
-  repo: RepositoryRow,
-  userId: number,
-): Promise<Permission | null> {
-  if (repo.owner_id === userId) return 'admin';
-  return (await loadGrantedPermissions(sql, [repo], userId)).get(repo.id) ?? null;
-}
-
-/**
- * A private fork's readers come from its upstream (GitHub: "Private forks
- * inherit the permissions structure of the upstream repository"): the user's
- * grants are taken on the repository and, while it is a private fork of a
- * private parent, on each ancestor up that private chain:
- * - own grants everywhere: owner, collaborator, admin of the owning org;
- * - an org's plain members read only the top of the chain (a repository that
- *   inherits nothing), not a private fork forked into their organization;
- * - through a fork owned by an organization only read is inherited (GitHub:
- *   the upstream's owners "have read permission to forks created in
- *   organizations"); a fork in a personal account inherits all.
- * A chain is followed at most MAX_INHERITANCE_DEPTH forks up: past that a
- * fork keeps its own grants only (less access, never more).
- */
-export const MAX_INHERITANCE_DEPTH = 50;
-
-interface ChainGrant {
-  id: number;
-  owner: boolean;
-  collaborator: Permission | null;
-  org_role: 'admin' | 'member' | null;
-  inherits: boolean;
-  capped: boolean;
-}
-
-function granted(row: ChainGrant): Permission | null {
-  const org = row.org_role === 'admin' ? 'admin' : row.org_role === 'member' && !row.inherits ? 'read' : null;
-  const own = highest(row.owner ? 'admin' : null, row.collaborator, org);
-  return own && row.capped ? 'read' : own;
-}
-
-/**
- * loadGrantedPermission for many repositories at once (list pages, GraphQL's
- * loaders): one statement, whatever their number. Keyed by repository id; a
- * repository deleted meanwhile grants nothing.
- */
-export async function loadGrantedPermissions(
-  sql: Sql | TransactionSql,
-  repos: readonly RepositoryRow[],
-  userId: number,
-): Promise<Map<number, Permission | null>> {
-  const permissions = new Map<number, Permission | null>();
-  const others = repos.filter((repo) => repo.owner_id !== userId);
-  for (const repo of repos) permissions.set(repo.id, repo.owner_id === userId ? 'admin' : null);
-  if (others.length === 0) return permissions;
-  const rows = await sql<ChainGrant[]>`
-    WITH RECURSIVE chain AS (
-      SELECT r.id AS repository_id, r.id, r.owner_id, r.parent_id, r.fork AND r.private AS private_fork, false AS capped, 0 AS depth
-      FROM repositories r WHERE r.id = ANY(${others.map((repo) => repo.id)})
-      UNION ALL
-      SELECT c.repository_id, p.id, p.owner_id, p.parent_id, p.fork, c.capped OR a.kind = 'Organization', c.depth + 1
-      FROM chain c
-      JOIN repositories p ON p.id = c.parent_id AND p.private
-      JOIN accounts a ON a.id = c.owner_id
-      WHERE c.private_fork AND c.depth < ${MAX_INHERITANCE_DEPTH}
-    )
-    SELECT c.repository_id AS id, c.owner_id = ${userId} AS owner, k.permission AS collaborator, m.role AS org_role, c.capped,
-      c.private_fork AND EXISTS (SELECT 1 FROM repositories p WHERE p.id = c.parent_id AND p.private) AS inherits
-    FROM chain c
-    LEFT JOIN collaborators k ON k.repository_id = c.id AND k.user_id = ${userId}
-    LEFT JOIN org_members m ON m.org_id = c.owner_id AND m.user_id = ${userId}`;
-  for (const row of rows) permissions.set(row.id, highest(permissions.get(row.id), granted(row)));
-  return permissions;
 }
 
 /** GitHub's `permissions` object for a repository response. */

@@ -6,7 +6,8 @@ import { publish } from '../db/cache-invalidation.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { highest, loadGrantedPermission, loadGrantedPermissions, type Permission } from './permissions.js';
+import { loadGrantedPermission, loadGrantedPermissions } from '../access/granted-permissions.js';
+import { highest, type Permission } from './permissions.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
 import { findRedirect, forgetOldName, recordRename } from './redirects-store.js';
 

@@ -7,7 +7,7 @@
 // few next to what a user owns). The count is one more indexed query.
 // Indexes: migration 009.
 import type { Sql } from '../db/database.js';
-import { grantedOn } from './readable-sql.js';
+import { grantedOn } from '../access/readable-sql.js';
 import type { RepositoryRow } from './repositories-store.js';
 
 export interface ListOptions {

@@ -10,7 +10,7 @@ import { notSearchable } from './search-errors.js';
 import { searchOrder, type SearchSort } from './search-order.js';
 import type { IssueSearchQuery } from './search-query.js';
 import { textMatch } from './search-text.js';
-import { readableKinds, readableRepositories } from './search-visibility.js';
+import { readableKinds, readableRepositories } from '../access/search-visibility-sql.js';
 
 export type { SearchSort } from './search-order.js';
 

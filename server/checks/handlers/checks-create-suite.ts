@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
-import { appGrant, headCommitSha } from '../check-access.js';
+import { appGrant, headCommitSha } from './check-access.js';
 import { branchOfSha } from '../check-branches.js';
 import { loadCheckContext } from '../check-context.js';
 import { ensureSuite } from '../check-suites-store.js';

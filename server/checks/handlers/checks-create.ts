@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { senderPayload } from '../../webhooks/payloads/common.js';
-import { appGrant, headCommitSha } from '../check-access.js';
+import { appGrant, headCommitSha } from './check-access.js';
 import { loadCheckContext } from '../check-context.js';
 import { runValues } from '../check-input.js';
 import { createRunIn } from '../check-run-changes.js';

@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../repos/repository-access.js';
 import { senderPayload } from '../../webhooks/payloads/common.js';
-import { appGrant } from '../check-access.js';
+import { appGrant } from './check-access.js';
 import { loadCheckContext } from '../check-context.js';
 import { runValues } from '../check-input.js';
 import { updateRunIn } from '../check-run-changes.js';

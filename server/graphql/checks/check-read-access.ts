@@ -7,10 +7,9 @@
 // The runs, suites and statuses themselves are refused by the installation
 // guard (installation-guard.ts) like any other kind of data; this tells the
 // rollup which of its two parts to read, as GitHub shows each app its part.
-import { grantCovers } from '../../access/installation-policy.js';
+import { kindCovered } from '../../access/data-access.js';
 import type { GraphqlContext } from '../context.js';
 
 export function mayRead(ctx: GraphqlContext, area: 'checks' | 'statuses'): boolean {
-  const { principal } = ctx;
-  return principal.kind !== 'token' || !principal.installation || grantCovers(principal.installation, area, 'read');
+  return kindCovered(ctx.principal, area);
 }

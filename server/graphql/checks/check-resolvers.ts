@@ -8,7 +8,7 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import type { CheckRunResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 import { suiteModel, type CheckRunModel, type CheckSuiteModel } from './check-models.js';
 
 type Upper<T extends string> = Uppercase<T>;

@@ -8,7 +8,8 @@ import { decodeNodeIdOf } from '../../ids/node-id.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { nodeNotFound } from '../errors.js';
 import { LOCK_REASONS } from './issue-resolvers.js';
-import { assigneesFromIds, inMutation, visibleSubject, writerOf } from './mutation-access.js';
+import { assigneesFromIds, inMutation } from './mutation-access.js';
+import { visibleSubject, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;
 

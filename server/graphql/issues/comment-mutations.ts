@@ -12,8 +12,9 @@ import { encodeCursor } from '../git/paginate.js';
 import type { GraphqlContext } from '../context.js';
 import { nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../resolvers/repository.js';
-import { forbiddenMutation, inMutation, storable, visibleSubject, writerOf } from './mutation-access.js';
+import { canSeeRepository } from '../access/visibility.js';
+import { inMutation, storable } from './mutation-access.js';
+import { forbiddenMutation, visibleSubject, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;
 

@@ -9,15 +9,8 @@ import { canEditIssue, canTriage } from '../../issues/issue-permissions.js';
 import type { StateReason } from '../../issues/issue-rows.js';
 import { githubError } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import {
-  assigneesFromIds,
-  forbiddenMutation,
-  inMutation,
-  storable,
-  visibleIssue,
-  visibleRepository,
-  writerOf,
-} from './mutation-access.js';
+import { assigneesFromIds, inMutation, storable } from './mutation-access.js';
+import { forbiddenMutation, visibleIssue, visibleRepository, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;
 

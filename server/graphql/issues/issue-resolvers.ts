@@ -16,7 +16,7 @@ import type {
   RepositoryIssuesArgs,
   RepositoryResolvers,
 } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
 import { viewerIdOf } from '../reviews/review-paths.js';
 import type { IssuePageRequest } from './issue-reads.js';

@@ -14,8 +14,9 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../resolvers/repository.js';
-import { inMutation, visibleSubject, writerOf } from './mutation-access.js';
+import { canSeeRepository } from '../access/visibility.js';
+import { inMutation } from './mutation-access.js';
+import { visibleSubject, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;
 

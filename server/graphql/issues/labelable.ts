@@ -14,7 +14,7 @@ import type {
 import type { IssueModel } from './issue-models.js';
 import { issuePageRequest } from './issue-resolvers.js';
 import { connection, pageAt } from '../connection.js';
-import { viewerAs } from './mutation-access.js';
+import { viewerAs } from '../access/writer.js';
 import { isPull } from '../pulls/pull-models.js';
 
 export const Labelable: LabelableResolvers = { __resolveType: (model) => (isPull(model) ? 'PullRequest' : 'Issue') };

@@ -11,7 +11,8 @@ import {
 import { encodeNodeId } from '../../ids/node-id.js';
 import { githubError } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { inMutation, visibleIssue, visibleRepository, writerOf } from './mutation-access.js';
+import { inMutation } from './mutation-access.js';
+import { visibleIssue, visibleRepository, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;
 

@@ -9,7 +9,8 @@ import { mergePull } from '../../pulls/merge/merge-pull.js';
 import { removeReviewRequests, requestedLogins, requestReviewers } from '../../pulls/review-requests.js';
 import { nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { clearIssueLoaders, forbiddenMutation, inMutation, writerOf } from '../issues/mutation-access.js';
+import { clearIssueLoaders, inMutation } from '../issues/mutation-access.js';
+import { forbiddenMutation, writerOf } from '../access/writer.js';
 import { pullAfter, restRules, visiblePull } from './pull-mutation-access.js';
 
 type M = Required<MutationResolvers>;

@@ -10,7 +10,7 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { nodeNotFound } from '../errors.js';
 import { asGraphqlError } from '../issues/mutation-access.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 import type { PullModel } from './pull-models.js';
 
 export async function visiblePull(

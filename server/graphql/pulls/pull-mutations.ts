@@ -15,7 +15,8 @@ import type { Permission } from '../../repos/permissions.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { forbiddenMutation, inMutation, storable, visibleRepository, writerOf } from '../issues/mutation-access.js';
+import { inMutation, storable } from '../issues/mutation-access.js';
+import { forbiddenMutation, visibleRepository, writerOf } from '../access/writer.js';
 import { pullAfter, restRules, visiblePull } from './pull-mutation-access.js';
 
 type M = Required<MutationResolvers>;

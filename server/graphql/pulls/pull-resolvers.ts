@@ -12,7 +12,7 @@ import { Issue } from '../issues/issue-resolvers.js';
 import { issueLabelableFields } from '../issues/labelable.js';
 import { reactableFields } from '../reactions/reaction-resolvers.js';
 import { BRANCH_PREFIX, refModel } from '../resolvers/refs.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 import { pullCommitsField, pullFilesField } from './pull-connections.js';
 import type { PullModel } from './pull-models.js';
 import { pullPath, repositoryOf } from './pull-paths.js';

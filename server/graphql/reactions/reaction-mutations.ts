@@ -15,8 +15,9 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError, nodeNotFound } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { clearIssueLoaders, writerOf } from '../issues/mutation-access.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { clearIssueLoaders } from '../issues/mutation-access.js';
+import { writerOf } from '../access/writer.js';
+import { canSeeRepository } from '../access/visibility.js';
 import { loadRelease } from '../releases/release-resolvers.js';
 import { conversationLocked } from './reaction-resolvers.js';
 import {

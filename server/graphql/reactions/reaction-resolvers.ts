@@ -20,7 +20,7 @@ import type {
   ReactorResolvers,
 } from '../generated/resolvers-types.js';
 import { loadRelease } from '../releases/release-resolvers.js';
-import { viewerAs } from '../issues/mutation-access.js';
+import { viewerAs } from '../access/writer.js';
 import { accountType } from '../resolvers/account.js';
 import { isPull } from '../pulls/pull-models.js';
 import {

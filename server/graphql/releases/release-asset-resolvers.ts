@@ -9,7 +9,7 @@ import { findAssetById } from '../../release-assets/assets-store.js';
 import { listConnection } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { ReleaseAssetResolvers, ReleaseResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 import { releaseAssetModel, releaseModel, type ReleaseAssetModel } from './release-models.js';
 import { viewerSeesDrafts } from './release-resolvers.js';
 

@@ -14,7 +14,7 @@ import { findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/
 import { listConnection } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { ReleaseOrder, ReleaseResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository, loaderPermissions } from '../resolvers/repository.js';
+import { canSeeRepository, loaderPermissions } from '../access/visibility.js';
 import { releaseModel, type ReleaseModel } from './release-models.js';
 
 /** Whether the caller sees the repository's drafts (write access; for an installation, its grant). */

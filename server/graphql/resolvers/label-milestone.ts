@@ -9,7 +9,7 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { connection, pageWindow } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 import type { LabelResolvers, MilestoneResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from './repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 
 async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
   const repo = await ctx.loaders.repositoryById.load(repositoryId);

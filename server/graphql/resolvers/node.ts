@@ -14,7 +14,7 @@ import { GRAPHQL_TYPES, objectByOid } from './git-object.js';
 import { loadLabelOrMilestone } from './label-milestone.js';
 import type { CommentModel, IssueModel } from '../issues/issue-models.js';
 import { loadIssueOrComment } from '../issues/issue-resolvers.js';
-import { canSeeRepository } from './repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 import type { ReactionModel } from '../reactions/reaction-models.js';
 import { reactionSubject } from '../reactions/reaction-resolvers.js';
 import { isPull, type PullModel } from '../pulls/pull-models.js';

@@ -1,30 +1,14 @@
 // Repository and `Query.repository` (its git fields are in refs.ts). A private
 // repository the caller may not read is reported exactly like a missing one.
-import { principalPermission, type UserPermissions } from '../../access/repository-permission.js';
 import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { Permission } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
-import type { GraphqlContext } from '../context.js';
+import { canSeeRepository } from '../access/visibility.js';
 import { repositoryNotFound } from '../errors.js';
 import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
 import { repositoryGitFields } from './refs.js';
-
-/** The caller's own permissions, read through the request's loader (one statement for a page of repositories). */
-export const loaderPermissions = (ctx: GraphqlContext): UserPermissions => ({
-  permissionOf: (repo) => ctx.loaders.repositoryPermission.load(repo),
-});
-
-/**
- * Whether the caller may see the repository, by the one policy
- * (access/repository-permission.ts). A public repository's permission is read
- * too, through the loader: every repository of a query then reaches its
- * fields in the same turn, so their connections batch into one statement.
- */
-export async function canSeeRepository(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
-  return (await principalPermission(ctx.principal, repo, loaderPermissions(ctx))) !== null;
-}
 
 /** The repository `owner/name` names, following renames unless `followRenames` is false; null for none. */
 export async function findRepository(

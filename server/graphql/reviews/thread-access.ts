@@ -8,8 +8,8 @@ import { atLeast } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { nodeNotFound } from '../errors.js';
-import { forbiddenMutation, writerOf, type Writer } from '../issues/mutation-access.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { forbiddenMutation, writerOf, type Writer } from '../access/writer.js';
+import { canSeeRepository } from '../access/visibility.js';
 import type { ThreadModel } from './review-models.js';
 import { pullOfRow } from './review-resolvers.js';
 

@@ -9,7 +9,7 @@ import { isoSeconds } from '../../views/timestamps.js';
 import type { GraphqlContext } from '../context.js';
 import type { CommitResolvers, StatusContextResolvers, StatusResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
-import { canSeeRepository } from '../resolvers/repository.js';
+import { canSeeRepository } from '../access/visibility.js';
 import { contextModel, type StatusContextModel, type StatusModel } from './status-models.js';
 
 const encodeStatusId = (id: number) => encodeNodeId('StatusContext', id);

@@ -6,7 +6,7 @@ import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
-import { requireUnlocked, type SubjectAccess } from '../reaction-access.js';
+import { requireUnlocked, type SubjectAccess } from './reaction-access.js';
 import type { ReactionContent } from '../reaction-subject.js';
 import { reactionView, reactionViews } from '../reaction-view.js';
 import { addReaction, listReactions, removeReaction } from '../reactions-store.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { commentSubject } from '../reaction-access.js';
+import { commentSubject } from './reaction-access.js';
 import { createFor, deleteFor, listFor } from './reaction-operations.js';
 
 export const listForIssueComment: Handler<'reactions/list-for-issue-comment'> = async (ctx) => {

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { issueSubject } from '../reaction-access.js';
+import { issueSubject } from './reaction-access.js';
 import { createFor, deleteFor, listFor } from './reaction-operations.js';
 
 export const listForIssue: Handler<'reactions/list-for-issue'> = async (ctx) => {

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { releaseSubject } from '../reaction-access.js';
+import { releaseSubject } from './reaction-access.js';
 import { createFor, deleteFor, listFor } from './reaction-operations.js';
 
 export const listForRelease: Handler<'reactions/list-for-release'> = async (ctx) => {

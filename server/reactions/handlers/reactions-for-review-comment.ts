@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { reviewCommentSubject } from '../reaction-access.js';
+import { reviewCommentSubject } from './reaction-access.js';
 import { createFor, deleteFor, listFor } from './reaction-operations.js';
 
 export const listForReviewComment: Handler<'reactions/list-for-pull-request-review-comment'> = async (ctx) => {

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { reviewTarget } from '../review-access.js';
+import { reviewTarget } from './review-access.js';
 import { createReview } from '../review-create.js';
 import { anchorInlineComments } from '../review-inline-comments.js';
 import { checkUnlocked, reviewCommit } from '../review-rules.js';

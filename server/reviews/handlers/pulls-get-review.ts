@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { reviewTarget } from '../review-access.js';
+import { reviewTarget } from './review-access.js';
 import { reviewOfPull } from '../review-rows.js';
 import { pullRequestReviewView } from '../review-view.js';
 

@@ -4,7 +4,7 @@ import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { reviewCommentsByReview } from '../../review-comments/review-comment-store.js';
 import { reviewCommentView } from '../../review-comments/review-comment-view.js';
-import { reviewTarget } from '../review-access.js';
+import { reviewTarget } from './review-access.js';
 import { reviewOfPull } from '../review-rows.js';
 
 // GET …/reviews/{id}/comments: the review's comments, oldest first (404 as GET of the review).

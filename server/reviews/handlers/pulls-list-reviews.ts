@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
-import { reviewTarget } from '../review-access.js';
+import { reviewTarget } from './review-access.js';
 import { reviewsOfPull } from '../review-rows.js';
 import { pullRequestReviewView } from '../review-view.js';
 

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { reviewTarget } from '../review-access.js';
+import { reviewTarget } from './review-access.js';
 import { submitReview } from '../review-changes.js';
 import { checkUnlocked } from '../review-rules.js';
 import { pullRequestReviewView } from '../review-view.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepositoryHooks } from '../hook-access.js';
+import { accessRepositoryHooks } from './hook-access.js';
 import { createValues } from '../hook-input.js';
 import { hookView } from '../hook-view.js';
 import { insertHook } from '../hooks-store.js';

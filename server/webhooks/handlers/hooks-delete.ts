@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepositoryHooks } from '../hook-access.js';
+import { accessRepositoryHooks } from './hook-access.js';
 import { deleteHook } from '../hooks-store.js';
 
 // Pending deliveries and the history go with the hook (ON DELETE CASCADE).

@@ -2,7 +2,7 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { findDelivery, findRepositoryDelivery } from '../deliveries-store.js';
 import { deliveryView } from '../delivery-view.js';
-import { accessHook, accessRepositoryHooks } from '../hook-access.js';
+import { accessHook, accessRepositoryHooks } from './hook-access.js';
 
 /** GitHub's path: …/hooks/{hook_id}/deliveries/{delivery_id}. */
 export const getHookDelivery: Handler<'hooks/get-delivery'> = async (ctx) => {

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessHook } from '../hook-access.js';
+import { accessHook } from './hook-access.js';
 import { hookView } from '../hook-view.js';
 
 export const getRepositoryHook: Handler<'hooks/get'> = async (ctx) => {

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { deliveriesPage } from '../deliveries-page.js';
-import { accessHook } from '../hook-access.js';
+import { accessHook } from './hook-access.js';
 
 // A repository hook's history: deliveries-page.ts (shared with apps' hooks).
 export const listHookDeliveries: Handler<'hooks/list-deliveries'> = async (ctx) => {

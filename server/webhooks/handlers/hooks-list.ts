@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeader, pageRequest } from '../../paging/pagination.js';
-import { accessRepositoryHooks } from '../hook-access.js';
+import { accessRepositoryHooks } from './hook-access.js';
 import { hookView } from '../hook-view.js';
 import { listHooks } from '../hooks-store.js';
 

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessHook } from '../hook-access.js';
+import { accessHook } from './hook-access.js';
 import { enqueue } from '../outbox.js';
 import { installationOf } from '../payloads/common.js';
 import { pingPayload } from '../payloads/ping.js';

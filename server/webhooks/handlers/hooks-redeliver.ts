@@ -2,7 +2,7 @@ import type { TransactionSql } from '../../db/database.js';
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { findDelivery, findRepositoryDelivery, type DeliveryRow } from '../deliveries-store.js';
-import { accessHook, accessRepositoryHooks } from '../hook-access.js';
+import { accessHook, accessRepositoryHooks } from './hook-access.js';
 import { enqueue } from '../outbox.js';
 
 // A redelivery is a new job with the same GUID and payload bytes; the

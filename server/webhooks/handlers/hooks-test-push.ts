@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { commitInfo, isCommit } from '../../repos/git-commits.js';
 import { actorOf, ownerActor } from '../event-actor.js';
-import { accessHook } from '../hook-access.js';
+import { accessHook } from './hook-access.js';
 import { enqueue } from '../outbox.js';
 import { pushPayload } from '../payloads/ref-events.js';
 

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessHook } from '../hook-access.js';
+import { accessHook } from './hook-access.js';
 import { updatedValues } from '../hook-input.js';
 import { hookView } from '../hook-view.js';
 import { findHook, updateHook } from '../hooks-store.js';

@@ -9,7 +9,8 @@ import { deleteReviewComment, editReviewComment } from '../../../review-comments
 import type { GraphqlContext } from '../../context.js';
 import { nodeNotFound } from '../../errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
-import { forbiddenMutation, inMutation, storable, writerOf } from '../../issues/mutation-access.js';
+import { inMutation, storable } from '../../issues/mutation-access.js';
+import { forbiddenMutation, writerOf } from '../../access/writer.js';
 import { clearReviewLoaders, visibleReviewComment } from './review-targets.js';
 
 type M = Required<MutationResolvers>;

@@ -13,7 +13,7 @@ import { reviewCommentById, type ReviewCommentRow } from '../../../review-commen
 import type { ReviewRow } from '../../../reviews/review-rows.js';
 import type { GraphqlContext } from '../../context.js';
 import { nodeNotFound } from '../../errors.js';
-import { canSeeRepository } from '../../resolvers/repository.js';
+import { canSeeRepository } from '../../access/visibility.js';
 import { visiblePull } from '../../pulls/pull-mutation-access.js';
 import type { ReviewLoaders } from '../review-loaders.js';
 import type { ReviewCommentModel, ReviewModel } from '../review-models.js';

@@ -12,7 +12,8 @@ import { restRules } from '../../pulls/pull-mutation-access.js';
 import type { GraphqlContext } from '../../context.js';
 import { githubError } from '../../errors.js';
 import type { MutationResolvers, SubmitPullRequestReviewInput } from '../../generated/resolvers-types.js';
-import { inMutation, storable, writerOf, type Writer } from '../../issues/mutation-access.js';
+import { inMutation, storable } from '../../issues/mutation-access.js';
+import { writerOf, type Writer } from '../../access/writer.js';
 import { verdictOf } from './review-inputs.js';
 import {
   clearReviewLoaders,

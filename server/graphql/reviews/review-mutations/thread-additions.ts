@@ -12,7 +12,8 @@ import { createReviewComment } from '../../../review-comments/handlers/review-co
 import type { GraphqlContext } from '../../context.js';
 import { githubError, nodeNotFound } from '../../errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
-import { forbiddenMutation, inMutation, storable, writerOf, type Writer } from '../../issues/mutation-access.js';
+import { inMutation, storable } from '../../issues/mutation-access.js';
+import { forbiddenMutation, writerOf, type Writer } from '../../access/writer.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
 import { visibleThread } from '../thread-access.js';
 import { addToPendingReview, type PendingComment } from './pending-comments.js';

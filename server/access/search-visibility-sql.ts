@@ -1,13 +1,13 @@
 // Which repositories a search may look into: those the caller can read, by
-// the same rules as reading one (server/repos/repository-access.ts), as one
+// the same rules as reading one (repository-access.ts), as one
 // SQL condition on `r` (repositories) so a search is one statement; and for
 // an installation, which kinds of result it may read there.
 import type { Fragment } from 'postgres';
-import { grantCovers } from '../access/installation-policy.js';
+import { grantCovers } from './installation-policy.js';
 import type { Principal } from '../auth/principal.js';
 import type { Sql } from '../db/database.js';
-import { hasAnyScope } from '../http/scopes.js';
-import { readableBy } from '../repos/readable-sql.js';
+import { hasAnyScope } from './token-scopes.js';
+import { readableBy } from './readable-sql.js';
 
 export function readableRepositories(sql: Sql, principal: Principal): Fragment {
   if (principal.kind !== 'token') return sql`NOT r.private`;

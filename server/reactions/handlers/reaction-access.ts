@@ -2,19 +2,19 @@
 // then issue, comment or release: 404 before 403), and GitHub's rule for a locked
 // conversation: only users with push access may react there. A review
 // comment of someone else's pending review does not exist for the caller.
-import { forbidden, notFound } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { OperationId } from '../generated/routes.js';
-import { commentById } from '../issues/comment-rows.js';
-import { findIssue, issueRepository } from '../issues/issue-access.js';
-import { canCommentWhenLocked } from '../issues/issue-permissions.js';
-import { pullRepository } from '../pulls/pull-access.js';
-import { viewerOf } from '../review-comments/handlers/review-comment-access.js';
-import { reviewCommentById } from '../review-comments/review-comment-store.js';
-import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
-import { seesDrafts } from '../releases/release-visibility.js';
-import { findRelease } from '../releases/releases-store.js';
-import type { ReactionSubject } from './reaction-subject.js';
+import { forbidden, notFound } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import type { OperationId } from '../../generated/routes.js';
+import { commentById } from '../../issues/comment-rows.js';
+import { findIssue, issueRepository } from '../../issues/issue-access.js';
+import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
+import { pullRepository } from '../../pulls/pull-access.js';
+import { viewerOf } from '../../review-comments/handlers/review-comment-access.js';
+import { reviewCommentById } from '../../review-comments/review-comment-store.js';
+import { accessRepository, type RepositoryAccess } from '../../repos/repository-access.js';
+import { seesDrafts } from '../../releases/release-visibility.js';
+import { findRelease } from '../../releases/releases-store.js';
+import type { ReactionSubject } from '../reaction-subject.js';
 
 type RepoParams = { owner: string; repo: string };
 type Ctx<K extends OperationId, P> = OperationContext<K> & { params: RepoParams & P };

@@ -2,15 +2,15 @@
 // (404, then 403 below the permission asked), then the pull request (404).
 // Anyone who can read may review (GitHub: reviews are open to all on a public
 // repository); dismissing asks for push access.
-import type { OperationId } from '../generated/routes.js';
-import { notFound } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import { repositoryLookup } from '../pulls/pull-access.js';
-import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';
-import type { RepositoryLookup } from '../pulls/pull-view.js';
-import { accessRepository } from '../repos/repository-access.js';
-import type { Permission } from '../repos/permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { OperationId } from '../../generated/routes.js';
+import { notFound } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import { repositoryLookup } from '../../pulls/pull-access.js';
+import { pullByNumber, type PullRow } from '../../pulls/pull-rows.js';
+import type { RepositoryLookup } from '../../pulls/pull-view.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import type { Permission } from '../../repos/permissions.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
 
 type PullParams = { params: { owner: string; repo: string; pull_number: number } };
 

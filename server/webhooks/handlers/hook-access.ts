@@ -1,12 +1,12 @@
 // Every hook operation starts the same way: the repository must exist and be
 // visible (404 / 403 as for any repository operation), the caller needs admin
 // rights on it and a hook scope, and the hook must belong to it (404).
-import { notFound } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { OperationId } from '../generated/routes.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
-import { accessRepository } from '../repos/repository-access.js';
-import { findHook, type HookRow } from './hooks-store.js';
+import { notFound } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import type { OperationId } from '../../generated/routes.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { accessRepository } from '../../repos/repository-access.js';
+import { findHook, type HookRow } from '../hooks-store.js';
 
 export interface RepositoryHookAccess {
   repo: RepositoryRow;

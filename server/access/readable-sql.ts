@@ -1,4 +1,4 @@
-// The rules of permissions.ts as SQL conditions on the repository `r` of a
+// The rules of granted-permissions.ts as SQL conditions on the repository `r` of a
 // query that filters many repositories at once (search, issues across
 // repositories, fork lists, /user/repos), so the lists show exactly what a
 // read of each would: a grant of the user on `r` (owner, collaborator, org
@@ -7,7 +7,7 @@
 // private ancestor, up to MAX_INHERITANCE_DEPTH forks up).
 import type { Fragment } from 'postgres';
 import type { Sql, TransactionSql } from '../db/database.js';
-import { MAX_INHERITANCE_DEPTH } from './permissions.js';
+import { MAX_INHERITANCE_DEPTH } from './granted-permissions.js';
 
 type Db = Sql | TransactionSql;
 

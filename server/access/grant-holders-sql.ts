@@ -1,0 +1,27 @@
+// The policy's grants read the other way round, as SQL conditions on an
+// account `a`: who holds a grant on a repository (review requests go only to
+// them) and who holds push access there (assignees). The repository's id and
+// its owner's id are values or columns of a query over many repositories.
+// The user's own grants on one repository are read in granted-permissions
+// form by repos/permissions.ts; these say the same of many accounts at once.
+import type { Fragment } from 'postgres';
+import type { Sql, TransactionSql } from '../db/database.js';
+
+type Db = Sql | TransactionSql;
+
+// Collaborator permissions that carry push access (triage/maintain join when those levels land).
+const PUSH_PERMISSIONS = ['write', 'admin'];
+
+/** `a` holds push access: the owner, a write or admin collaborator, an admin of the owning organization. */
+export const holdsPushIn = (sql: Db, repositoryId: Fragment, ownerId: Fragment) => sql`
+  a.kind = 'User' AND (
+    a.id = ${ownerId}
+    OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = ${repositoryId} AND c.user_id = a.id AND c.permission = ANY(${PUSH_PERMISSIONS}))
+    OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = ${ownerId} AND m.user_id = a.id AND m.role = 'admin'))`;
+
+/** `a` holds a grant: the owner, any collaborator, any member of the owning organization. */
+export const holdsGrantIn = (sql: Db, repositoryId: number, ownerId: number) => sql`
+  a.kind = 'User' AND (
+    a.id = ${ownerId}
+    OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = ${repositoryId} AND c.user_id = a.id)
+    OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = ${ownerId} AND m.user_id = a.id))`;

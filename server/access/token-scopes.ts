@@ -1,0 +1,28 @@
+// GitHub's classic OAuth scopes. A token passes when it carries one of the
+// accepted scopes or a scope that includes it (admin:repo_hook includes
+// write:repo_hook includes read:repo_hook). The policy asks this (a private
+// repository needs `repo`); REST's pipeline asks it for every operation.
+
+const INCLUDES: Record<string, string[]> = {
+  repo: ['public_repo', 'repo:status', 'repo_deployment', 'repo:invite'],
+  'admin:repo_hook': ['write:repo_hook', 'read:repo_hook'],
+  'write:repo_hook': ['read:repo_hook'],
+  user: ['read:user', 'user:email', 'user:follow'],
+};
+
+export function expandScopes(scopes: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const visit = (scope: string) => {
+    if (out.has(scope)) return;
+    out.add(scope);
+    for (const inner of INCLUDES[scope] ?? []) visit(inner);
+  };
+  scopes.forEach(visit);
+  return out;
+}
+
+export function hasAnyScope(granted: readonly string[], accepted: readonly string[]): boolean {
+  if (accepted.length === 0) return true;
+  const expanded = expandScopes(granted);
+  return accepted.some((scope) => expanded.has(scope));
+}

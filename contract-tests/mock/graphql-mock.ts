@@ -18,7 +18,7 @@ import { GRAPHQL_PATHS, SCHEMA_PATH, yogaRequest } from '../../server/graphql/mo
 import { queryLimitPlugins } from '../../server/graphql/query-limits.js';
 import { YOGA_BASE_OPTIONS } from '../../server/graphql/yoga-options.js';
 import { MAX_NODE_IDS } from '../../server/graphql/resolvers/node.js';
-import { ApiError } from '../../server/http/api-error.js';
+import { asApiError } from '../../server/http/domain-error-reply.js';
 import { DEFAULT_BODY_LIMITS } from '../../server/http/body-reader.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
 import { gitObject, HEAD_SHA, nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
@@ -77,7 +77,7 @@ function mockedSchema(validator: RequestValidator) {
           try {
             validator.pathParams('repos/get', { owner, repo: name });
           } catch (error) {
-            if (error instanceof ApiError) throw repositoryNotFound(owner, name);
+            if (asApiError(error)) throw repositoryNotFound(owner, name);
             throw error;
           }
           return repository(owner, name);

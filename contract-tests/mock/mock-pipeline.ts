@@ -58,9 +58,9 @@ export async function mockPipeline(
     selectApiVersion(event.req.headers.get(API_VERSION_HEADER), API_VERSION_HEADER);
     response = await inner(authorization);
   } catch (error) {
-    if (!(error instanceof ApiError))
-      options.log(`mock server: ${event.req.method} ${event.url.pathname} failed: ${String(error)}\n`);
-    response = errorResponse(asApiError(error) ?? new ApiError(500, 'internal server error'));
+    const refusal = asApiError(error);
+    if (!refusal) options.log(`mock server: ${event.req.method} ${event.url.pathname} failed: ${String(error)}\n`);
+    response = errorResponse(refusal ?? new ApiError(500, 'internal server error'));
   }
   return withRateLimit(response, options.resource);
 }

@@ -32,7 +32,7 @@ export type RequestBody<K extends OperationId> =
 
 // 400, 401 and 503 are here for answers that are documented bodies rather
 // than errors of the API (the authorize page's HTML, RFC 6749 token errors,
-// the readiness probe's "not ready"); API errors are thrown as ApiError instead.
+// the readiness probe's "not ready"); refusals are thrown (DomainError, or ApiError for what only HTTP has) instead.
 type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 400 | 401 | 503;
 type Responses<K extends OperationId> = Op<K>['responses'];
 

@@ -11,6 +11,7 @@ import { resolveLocalRef } from '../codegen/openapi-refs.js';
 import { loadSpec } from '../services.js';
 import { compileParamCheck } from './path-param-check.js';
 import { RequestValidator } from './request-validator.js';
+import { restStatus } from './domain-error-reply.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv2020) => void;
@@ -79,7 +80,7 @@ function fastAnswer(operationId: string, raw: Record<string, string>): Record<st
   try {
     return validator.pathParams(operationId, raw);
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return 'not found';
+    if (restStatus(error) === 404) return 'not found';
     throw error;
   }
 }

@@ -12,8 +12,6 @@ import { ApiError } from './api-error.js';
 
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from '../config.js';
 
-export { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES };
-
 export interface BodyLimits {
   maxBytes: number;
   /** From the first byte read to the last; 0: no deadline (streaming routes, later). */

@@ -4,19 +4,18 @@
 // into UNPROCESSABLE (issues/mutation-access.ts); a search type other than
 // ISSUE is refused outright, since an empty answer would read as "no match".
 import type { GraphQLError } from 'graphql';
-import { type DomainError, domainErrorKind } from '../../errors/domain-error.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { githubError } from '../errors.js';
 import type { SearchType } from '../generated/resolvers-types.js';
 
 /** The search's own error for a refusal of q; anything else goes on as it is (a 500 stays a 500). */
 export function asSearchError(error: unknown): unknown {
-  if (domainErrorKind(error) !== 'invalid') return error;
-  const refusal = error as DomainError;
-  const sentences = refusal.errors?.map(
+  if (!(error instanceof DomainError) || error.kind !== 'invalid') return error;
+  const sentences = error.errors?.map(
     (item) =>
       item.message ?? (item.code === 'missing' ? 'The search query is empty.' : `The search query is ${item.code}.`),
   );
-  return githubError('UNPROCESSABLE', sentences?.join('; ') || refusal.message);
+  return githubError('UNPROCESSABLE', sentences?.join('; ') || error.message);
 }
 
 export function unsupportedSearchType(type: SearchType): GraphQLError {

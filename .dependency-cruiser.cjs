@@ -1,9 +1,9 @@
 // The layers of docs/architecture.md, checked by dependency-cruiser over the
 // server's runtime imports (type-only imports vanish at compile time, so they
-// are not counted: tsPreCompilationDeps false). `npm run layers` runs it; CI
-// fails on any violation not listed in .dependency-cruiser-known-violations.json,
-// the debt still being paid down (issue 33). Regenerate that file only when
-// the list shrinks: `npm run layers:baseline`.
+// are not counted: tsPreCompilationDeps false). `npm run layers`
+// (bin/check-layers.mjs) runs it; CI fails on any violation not listed in
+// .layers/known-*.txt, the debt still being paid down (issue 33). Rewrite those
+// lists only when they shrink: `npm run layers -- --baseline`.
 
 /** Edges: they translate a request into a call and an answer into the edge's shape. */
 const EDGE =

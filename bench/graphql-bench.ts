@@ -22,7 +22,6 @@ import { createWharfApp, type WharfApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { connect, type Sql } from '../server/db/database.js';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
-import { encodeNodeId } from '../server/ids/node-id.js';
 import { createLogger } from '../server/log.js';
 import { graphqlIssuesVerdict, seedGraphqlIssues } from './graphql-issues-target.js';
 import { graphqlReviewsVerdict, REVIEW_PAGE_CONNECTIONS, seedGraphqlReviews } from './graphql-reviews-target.js';
@@ -30,86 +29,13 @@ import { measure, type TargetResult } from './load.js';
 import { cpuMicrosPerRequest } from './report.js';
 import { startBare, type BareServer } from './spawn-bare.js';
 import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js';
+import { benchDurationS } from './bench-duration.js';
+import { NODES_QUERY, REPOSITORY_QUERY, seedGraphqlNodes } from './graphql-nodes-target.js';
+import { countStatements, type Query } from './graphql-statements.js';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/graphql.json', import.meta.url));
-const durationS = Number(process.env.BENCH_DURATION_S || 10);
-const COUNTED_REQUESTS = 20;
+const durationS = benchDurationS();
 const progress = (message: string) => process.stderr.write(`bench:graphql: ${message}\n`);
-
-const NODES_QUERY = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename id
-  ... on User { login name } ... on Organization { login name }
-  ... on Repository { nameWithOwner isPrivate owner { login } } } }`;
-const REPOSITORY_QUERY = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) {
-  id databaseId nameWithOwner isPrivate description url createdAt updatedAt
-  owner { __typename id login url } defaultBranchRef { id name prefix } } }`;
-
-/** `connections`: under load, 64 by default (a page that takes tens of ms of CPU uses fewer, so 64 queued requests do not pass autocannon's 10 s timeout). */
-interface Query {
-  name: string;
-  body: string;
-  connections?: number;
-}
-
-/** Users, organizations and repositories straight into the database; returns 100 node ids of mixed kinds. */
-async function seed(app: WharfApp, sql: Sql, viewerId: number): Promise<string[]> {
-  const { accounts } = app.services;
-  const users = [];
-  for (let i = 0; i < 30; i++) users.push(await accounts.create(`bench-user-${i}`, 'User', { name: `User ${i}` }));
-  const orgs = [];
-  for (let i = 0; i < 5; i++) {
-    const org = await accounts.create(`bench-org-${i}`, 'Organization');
-    await accounts.addMember(org.id, i % 2 ? users[i]!.id : viewerId, 'member');
-    orgs.push(org);
-  }
-  const owners = [...users, ...orgs];
-  const repoIds: number[] = [];
-  for (let i = 0; i < 65; i++) {
-    const owner = owners[i % owners.length]!;
-    const [row] = await sql<{ id: number }[]>`
-      INSERT INTO repositories (owner_id, name, private) VALUES (${owner.id}, ${`repo-${i}`}, ${i % 3 === 0}) RETURNING id`;
-    if (i % 6 === 0)
-      await sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${row!.id}, ${viewerId}, 'write')`;
-    repoIds.push(row!.id);
-  }
-  return [
-    ...users.map((u) => encodeNodeId('User', u.id)),
-    ...orgs.map((o) => encodeNodeId('Organization', o.id)),
-    ...repoIds.map((id) => encodeNodeId('Repository', id)),
-  ];
-}
-
-/**
- * Statements per request: sequential requests through the in-process app, the
- * statement log cleared before each. The first (not in the figures) warms the
- * token cache and the rate-limit lease, and builds the response cache's entry
- * of a cacheable query: `first` is its count; the others are hits.
- */
-async function countStatements(
-  app: WharfApp,
-  statements: string[],
-  token: string,
-  query: Query,
-): Promise<{ min: number; median: number; max: number; first: number }> {
-  const counts: number[] = [];
-  let first = 0;
-  for (let i = 0; i < COUNTED_REQUESTS + 1; i++) {
-    statements.length = 0;
-    const response = await app.app.fetch(
-      new Request('http://127.0.0.1/api/graphql', {
-        method: 'POST',
-        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
-        body: query.body,
-      }),
-    );
-    const body = (await response.json()) as { errors?: unknown };
-    if (response.status !== 200 || body.errors)
-      throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-    if (i > 0) counts.push(statements.length);
-    else first = statements.length;
-  }
-  counts.sort((a, b) => a - b);
-  return { min: counts[0]!, median: counts[Math.floor(counts.length / 2)]!, max: counts[counts.length - 1]!, first };
-}
 
 function load(wharf: WharfServer, token: string, query: Query): Promise<TargetResult> {
   return measure(
@@ -155,7 +81,7 @@ try {
   const viewer = await local.services.accounts.create('bench-viewer', 'User');
   const { token } = await local.services.tokens.create(viewer.id, 'personal', ['repo', 'user']);
   progress('seeding 30 users, 5 organizations, 65 repositories…');
-  const ids = await seed(local, sql, viewer.id);
+  const ids = await seedGraphqlNodes(local, sql, viewer.id);
   const created = await fetch(`${wharf.baseUrl}/user/repos`, {
     method: 'POST',
     headers: { authorization: `token ${token}`, 'content-type': 'application/json' },

@@ -20,8 +20,9 @@ import { join } from 'node:path';
 import { selfTimes, selfTimeTable } from './cpu-profile.js';
 import { seedIssues } from './issue-list-target.js';
 import { startWharf } from './spawn-wharf.js';
+import { benchDurationS } from './bench-duration.js';
 
-const durationS = Number(process.env.BENCH_DURATION_S || 10);
+const durationS = benchDurationS();
 const top = Number(process.env.PROFILE_TOP || 15);
 const dataDir = await mkdtemp(join(tmpdir(), 'wharf-profile-'));
 const profileDir = join(dataDir, 'cpu-profiles');

@@ -18,16 +18,16 @@
 // Missed targets are reported, not failed on. The exit status is non-zero
 // only when the benchmark itself went wrong (a server did not start, a run
 // saw errors or a status other than the expected one).
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REPO_ROOT } from './child-process.js';
+import { benchDurationS } from './bench-duration.js';
 import { commitsSummary, commitsTarget } from './commits-target.js';
 import { contentsSummary, prepareContentsTarget } from './contents-target.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
 import { pullSummary, pullTarget } from './pull-target.js';
+import { expectStatus, gitState, problemsOf, responseHeaders } from './run-checks.js';
 import { issueTargets, issueVerdict, seedIssues } from './issue-list-target.js';
 import { disturbances, ratios, summary, table, TARGETS, verdicts } from './report.js';
 import { startBare, startH3Floor, type BareServer } from './spawn-bare.js';
@@ -36,16 +36,7 @@ import { BENCH_RATE_LIMIT, startWharf, type WharfServer } from './spawn-wharf.js
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const REPO_NAME = 'bench-repo';
 
-function durationFromEnv(): number {
-  const raw = process.env.BENCH_DURATION_S;
-  if (raw === undefined || raw === '') return 10;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 1)
-    throw new Error(`BENCH_DURATION_S must be a number ≥ 1, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
-const settings: LoadSettings = { connections: 64, durationS: durationFromEnv(), warmupS: 2, pipelining: 1 };
+const settings: LoadSettings = { connections: 64, durationS: benchDurationS(), warmupS: 2, pipelining: 1 };
 
 let wharf: WharfServer | undefined;
 let bare: BareServer | undefined;
@@ -71,48 +62,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
-
-function gitState(): { commit: string | null; dirty: boolean | null } {
-  try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    });
-    return { commit, dirty: status.trim() !== '' };
-  } catch {
-    return { commit: null, dirty: null };
-  }
-}
-
-/** Headers a server sets per connection or per write, not per response: left out of the h3 floor's set. */
-const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-
-/** A response's headers as [name, value] pairs (names lower-case, set-cookie one pair each), minus PER_CONNECTION_HEADERS. */
-function responseHeaders(response: Response): [string, string][] {
-  return [...response.headers].filter(([name]) => !PER_CONNECTION_HEADERS.has(name));
-}
-
-async function expectStatus(response: Response, status: number, what: string): Promise<Buffer> {
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== status) {
-    throw new Error(`${what}: expected ${status}, got ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
-  }
-  return body;
-}
-
-/** Problems that make the run's numbers meaningless; each fails the run. */
-function problemsOf(result: TargetResult, expected: number): string[] {
-  const problems: string[] = [];
-  if (result.unexpectedStatus > 0) {
-    problems.push(`${result.name}: ${result.unexpectedStatus} responses with a status other than ${expected}`);
-  }
-  if (result.errors > 0 || result.timeouts > 0) {
-    problems.push(`${result.name}: ${result.errors} errors, ${result.timeouts} timeouts`);
-  }
-  if (result.totalRequests === 0) problems.push(`${result.name}: no responses at all`);
-  return problems;
-}
 
 async function main(): Promise<number> {
   // Other work on the machine skews every number; record how busy it was.

@@ -16,19 +16,13 @@
 //   repositories the run's user has read rights only (403), so neither the
 //   spec's examples (octocat/Hello-World) nor fuzzed names can delete them.
 //   The run's user deletes only repositories it created itself.
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { SignJWT } from 'jose';
-import { createPrivateKey } from 'node:crypto';
 import { TokenStore } from '../server/auth/token-store.js';
 import { loadConfig } from '../server/config.js';
+import { seedInstallableApp } from './seed-app.js';
+import { progress, seedDoors } from './seed-doors.js';
 import { seedHistory } from './seed-history.js';
 import { openDatabase } from '../server/db/database.js';
 import { createLogger } from '../server/log.js';
-
-const run = promisify(execFile);
 
 /** The run user's throwaway tokens: enough that fuzzed small ids land on them. */
 const THROWAWAY_TOKENS = 300;
@@ -40,32 +34,7 @@ if (!baseUrl) {
   process.exit(2);
 }
 
-const progress = (line: string) => process.stderr.write(`[seed] ${line}\n`);
-
-async function admin(...args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run(process.execPath, ['bin/wharf.mjs', 'admin', ...args], { env: process.env });
-    return stdout.trim();
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    throw new Error(`wharf admin ${args.join(' ')} failed: ${stderr?.trim() ?? String(error)}`);
-  }
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(baseUrl + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      Accept: 'application/vnd.github+json',
-      'Content-Type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const { admin, api } = seedDoors(baseUrl);
 
 interface Ref {
   ref: string;
@@ -259,59 +228,9 @@ progress(
   'hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations',
 );
 
-// An installable app on octocat: installation 1 (the spec's example id) with
-// the permissions the example token request narrows to. Its private key goes
-// to a file for mint-app-jwt.mjs (app JWTs live 10 minutes at most, so the
-// run mints them as it goes); an installation token (1 hour) for the
-// installation operations.
-// Its webhook points at a closed local port: deliveries (installation created,
-// below) fail at once and fill the history the /app/hook/deliveries operations read.
-const app = JSON.parse(
-  await admin(
-    'create-app',
-    'octocat',
-    'Contract App',
-    '--permissions',
-    'contents:write,issues:write,repository_hooks:write,checks:write',
-    '--webhook-url',
-    'http://127.0.0.1:9/contract-app-hook',
-    '--webhook-secret',
-    'contract app secret',
-  ),
-) as { id: number; private_key: string };
-const installation = JSON.parse(await admin('install-app', String(app.id), 'octocat')) as { id: number };
-await admin('install-app', String(app.id), 'wharf-org'); // so the org example finds an installation
-const appKeyFile = join(config.dataDir, 'contract-app.pem');
-await writeFile(appKeyFile, app.private_key, { mode: 0o600 });
-const now = Math.floor(Date.now() / 1000);
-// jose types `iss` as a string; GitHub (and Octokit) use the numeric app id.
-const appJwt = await new SignJWT({ iat: now - 30, exp: now + 570, iss: app.id as unknown as string })
-  .setProtectedHeader({ alg: 'RS256' })
-  .sign(createPrivateKey(app.private_key));
-const { token: installationToken } = await api<{ token: string }>(
-  appJwt,
-  'POST',
-  `/app/installations/${installation.id}/access_tokens`,
-);
-// A second token for DELETE /installation/token to revoke.
-const { token: revocableToken } = await api<{ token: string }>(
-  appJwt,
-  'POST',
-  `/app/installations/${installation.id}/access_tokens`,
-);
-// The app on the run user's account too (every repository), with a token of
-// that installation for the check run writes: an installation token reaches
-// only its own account's repositories, and the stateful chains write checks on
-// the commits the contents writes make in bot-repo and in the repositories the
-// run creates (openapi.yaml CommitFileForChains, CreateCheckRunOfCommit).
-const botInstallation = JSON.parse(await admin('install-app', String(app.id), 'contract-bot')) as { id: number };
-const { token: checksToken } = await api<{ token: string }>(
-  appJwt,
-  'POST',
-  `/app/installations/${botInstallation.id}/access_tokens`,
-);
-progress(
-  `app ${app.id} installed on octocat as installation ${installation.id}, on wharf-org, and on contract-bot as installation ${botInstallation.id}; key in ${appKeyFile}`,
+const { appId, appKeyFile, installationToken, revocableToken, checksToken } = await seedInstallableApp(
+  { admin, api },
+  config.dataDir,
 );
 
 const tokenList = JSON.parse(await admin('list-tokens', 'contract-bot')) as { id: number; note: string | null }[];
@@ -324,5 +243,5 @@ progress(
 // installation token the revocation operation revokes; 7: the token of the
 // installation on bot-repo (the check writes).
 process.stdout.write(
-  `${token}\n${hookToken}\n${installationToken}\n${app.id}\n${appKeyFile}\n${revocableToken}\n${checksToken}\n`,
+  `${token}\n${hookToken}\n${installationToken}\n${appId}\n${appKeyFile}\n${revocableToken}\n${checksToken}\n`,
 );

@@ -5,7 +5,7 @@
 // ISSUE is refused outright, since an empty answer would read as "no match".
 import type { GraphQLError } from 'graphql';
 import { DomainError } from '../../errors/domain-error.js';
-import { githubError } from '../errors.js';
+import { githubError } from '../core/errors.js';
 import type { SearchType } from '../generated/resolvers-types.js';
 
 /** The search's own error for a refusal of q; anything else goes on as it is (a 500 stays a 500). */

@@ -9,7 +9,7 @@
 // git/paginate.ts, shared by every connection), so a page costs one
 // statement whatever its depth in the list.
 import { githubError } from './errors.js';
-import { decodeCursor, encodeCursor, MAX_PAGE } from './git/paginate.js';
+import { decodeCursor, encodeCursor, MAX_PAGE } from './paginate.js';
 
 export interface PageWindow {
   first: number;

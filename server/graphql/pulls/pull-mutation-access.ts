@@ -1,5 +1,5 @@
 // What every pull request mutation checks first (the issue mutations' rules,
-// mutation-access.ts): the PR_ id resolves to a pull request in a repository
+// access/writer.ts): the PR_ id resolves to a pull request in a repository
 // the caller may see (else NOT_FOUND), and the repositories its payloads name.
 // A REST store's refusal (an ApiError) met before the transaction becomes
 // GraphQL's error here too.

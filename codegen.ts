@@ -14,7 +14,7 @@ const config: CodegenConfig = {
       plugins: [{ add: { content: BANNER } }, 'typescript', 'typescript-resolvers'],
       config: {
         useTypeImports: true,
-        contextType: '../context.js#GraphqlContext',
+        contextType: '../core/context.js#GraphqlContext',
         mappers: {
           Repository: '../../repos/repositories-store.js#RepositoryRow',
           User: '../../repos/accounts-store.js#AccountRow',

@@ -25,8 +25,8 @@ import {
   type GraphQLType,
   type SelectionSetNode,
 } from 'graphql';
-import { githubError } from './errors.js';
-import { CAPPED_LISTS, LARGE_LEAVES } from './list-caps.js';
+import { githubError } from './core/errors.js';
+import { CAPPED_LISTS, LARGE_LEAVES } from './core/list-caps.js';
 import type { OperationValues } from './operation-values.js';
 
 export const RESOURCE_LIMITS = {

@@ -26,10 +26,9 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { DataKind } from '../access/data-kinds.js';
-import { installationMay, type RepositoryRef } from '../access/installation-policy.js';
-import type { InstallationGrant } from '../auth/principal.js';
-import type { GraphqlContext } from './context.js';
-import { githubError } from './errors.js';
+import type { RepositoryRef } from '../access/installation-policy.js';
+import type { GraphqlContext } from './core/context.js';
+import { notAccessibleByIntegration } from './core/errors.js';
 
 type KindOf = DataKind | ((value: Record<string, unknown>, ctx: GraphqlContext) => Promise<DataKind>);
 
@@ -197,15 +196,11 @@ async function typeNameOf(
   return typeof resolved === 'string' ? resolved : null;
 }
 
-/** GitHub's answer; graphql-js gives it the place (a list item's index included) where it is thrown or returned. */
-export const notAccessibleByIntegration = () => githubError('FORBIDDEN', 'Resource not accessible by integration');
-
-/** The value if the grant may read it, else the FORBIDDEN error (graphql-js answers null and the error at its place). */
+/** The value if the installation may read it (the policy, through ctx.access), else the FORBIDDEN error (graphql-js answers null and the error at its place). */
 async function checked(
   value: unknown,
   parent: unknown,
   typeName: string,
-  grant: InstallationGrant,
   ctx: GraphqlContext,
   info: GraphQLResolveInfo,
 ): Promise<unknown> {
@@ -215,8 +210,7 @@ async function checked(
   if (kindOf === undefined && concrete !== null) return value;
   const kind = typeof kindOf === 'function' ? await kindOf(value, ctx) : kindOf;
   const repo = await repositoryOf(value, parent, ctx);
-  if (kind === undefined || repo === null || !installationMay(grant, repo, kind, 'read'))
-    return notAccessibleByIntegration();
+  if (kind === undefined || repo === null || !ctx.access.readsKind(repo, kind)) return notAccessibleByIntegration();
   let seen = passed.get(ctx.loaders);
   if (!seen) passed.set(ctx.loaders, (seen = new WeakMap()));
   seen.set(value, repo);
@@ -228,13 +222,12 @@ async function guarded(
   result: unknown,
   parent: unknown,
   typeName: string,
-  grant: InstallationGrant,
   ctx: GraphqlContext,
   info: GraphQLResolveInfo,
 ) {
   const value = await result;
-  if (Array.isArray(value)) return Promise.all(value.map((item) => checked(item, parent, typeName, grant, ctx, info)));
-  const outcome = await checked(value, parent, typeName, grant, ctx, info);
+  if (Array.isArray(value)) return Promise.all(value.map((item) => checked(item, parent, typeName, ctx, info)));
+  const outcome = await checked(value, parent, typeName, ctx, info);
   if (outcome instanceof Error) throw outcome;
   return outcome;
 }
@@ -254,9 +247,8 @@ function guardField(field: GraphQLField<unknown, GraphqlContext>, typeName: stri
   const resolve = field.resolve ?? defaultFieldResolver;
   field.resolve = (parent, args, ctx, info) => {
     const result = resolve(parent, args, ctx, info);
-    const principal = ctx.principal;
-    if (principal.kind !== 'token' || !principal.installation) return result;
-    return guarded(result, parent, typeName, principal.installation, ctx, info);
+    if (!ctx.access.asInstallation) return result;
+    return guarded(result, parent, typeName, ctx, info);
   };
 }
 

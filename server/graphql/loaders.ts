@@ -23,7 +23,7 @@ import type { Services } from '../services.js';
 import { createCheckLoaders, type CheckLoaders } from './checks/check-loaders.js';
 import { createGitLoaders, type GitLoaders } from './git/git-loaders.js';
 import { createIssueLoaders, type IssueLoaders } from './issues/issue-loaders.js';
-import { createLabelMilestoneLoaders, type LabelMilestoneLoaders } from './label-milestone-loaders.js';
+import { createLabelMilestoneLoaders, type LabelMilestoneLoaders } from './resolvers/label-milestone-loaders.js';
 import { createPullLoaders, type PullLoaders } from './pulls/pull-loaders.js';
 import { createReactionLoaders, type ReactionLoaders } from './reactions/reaction-loaders.js';
 import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loaders.js';

@@ -14,14 +14,16 @@ import { runPipeline } from '../http/pipeline.js';
 import { wellFormedJsonText } from '../http/well-formed-json.js';
 import { errorFields } from '../log.js';
 import type { Services } from '../services.js';
-import { AnswerBudget, answerBudgetPlugin } from './answer-budget.js';
+import { AnswerBudget, answerBudgetPlugin } from './core/answer-budget.js';
 import { CacheRecorder } from './cache/cache-recorder.js';
 import { responseCachePlugin } from './cache/cache-plugin.js';
 import { graphqlResponseCache, responseKey } from './cache/response-cache.js';
 import { cachedReply, currentEntry } from './cache/serve-cached.js';
-import type { GraphqlContext } from './context.js';
-import { githubError, liftErrorTypes, logUnexpectedErrors } from './errors.js';
+import type { GraphqlContext } from './core/context.js';
+import { githubError, liftErrorTypes, logUnexpectedErrors } from './core/errors.js';
 import { guardInstallationReads } from './installation-guard.js';
+import { requestAccess } from './access/request-access.js';
+import { clearChangedLoaders } from './changed-loaders.js';
 import { createLoaders } from './loaders.js';
 import type { QueryCost } from './query-cost.js';
 import { queryLimitPlugins } from './query-limits.js';
@@ -178,12 +180,15 @@ export function mountGraphql(app: H3, services: Services): void {
         return meter.refused ? meter.refusedReply() : cachedReply(hit, scope.headers);
       }
       // Made only for a call that runs: a hit needs no loaders.
+      const loaders = createLoaders(services, scope.principal);
       const context: GraphqlContext = {
         services,
         principal: scope.principal,
+        access: requestAccess(scope.principal, loaders.repositoryPermission),
         requestId: scope.requestId,
         outage: {},
-        loaders: createLoaders(services, scope.principal),
+        loaders,
+        forgetChanges: () => clearChangedLoaders(loaders),
         meter,
         answer: new AnswerBudget(),
       };

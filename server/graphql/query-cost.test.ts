@@ -5,7 +5,7 @@
 import { schema as githubSchema } from '@octokit/graphql-schema';
 import { buildSchema, parse, validate, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { formatError } from './errors.js';
+import { formatError } from './core/errors.js';
 import { analyzeOperation, type CostAnalysis, type QueryCost } from './query-cost.js';
 
 // GitHub's SDL repeats a few fields, which graphql-js's SDL validation refuses (see github-schema.test.ts).

@@ -18,7 +18,7 @@
 // of that many items would.
 import { Kind, type DocumentNode, type GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { ConnectionTally, RESOURCE_LIMITS, type Tally } from './connection-tally.js';
-import { githubError } from './errors.js';
+import { githubError } from './core/errors.js';
 import { OperationValues, UnreadableValue } from './operation-values.js';
 
 export { RESOURCE_LIMITS };

@@ -28,7 +28,7 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import type { Plugin } from 'graphql-yoga';
-import { githubError, type GithubErrorType } from './errors.js';
+import { githubError, type GithubErrorType } from './core/errors.js';
 import { resourceLimitsPlugin, type ResourceLimitOptions } from './resource-limits.js';
 
 export const QUERY_LIMITS = {

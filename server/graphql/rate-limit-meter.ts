@@ -18,7 +18,7 @@ import { jsonReply, type Reply } from '../http/json-response.js';
 import { limitFor, rateLimitSubject, type RequestScope } from '../http/pipeline.js';
 import type { RateState } from '../http/rate-limiter.js';
 import type { Services } from '../services.js';
-import { githubError } from './errors.js';
+import { githubError } from './core/errors.js';
 import type { RateLimit } from './generated/resolvers-types.js';
 import type { QueryCost } from './query-cost.js';
 

@@ -3,17 +3,17 @@
 import type { Resolvers } from './generated/resolvers-types.js';
 import { Organization, organizationQuery, RepositoryOwner, User, userQuery, viewerQuery } from './resolvers/account.js';
 import { Label, Milestone, repositoryLabelFields } from './resolvers/label-milestone.js';
-import { Node, nodeQuery, nodesQuery } from './resolvers/node.js';
+import { Node, nodeQuery, nodesQuery } from './node.js';
 import { Commit, GitActor } from './resolvers/commit.js';
 import { GitObject, Tag } from './resolvers/git-object.js';
 import { Ref } from './resolvers/refs.js';
 import { rateLimitQuery } from './resolvers/rate-limit.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';
 import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
-import { connectionFields } from './git/paginate.js';
+import { connectionFields } from './core/paginate.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
 import { repositoryAssignableUsersField } from './issues/assignable-users.js';
-import { Actor, Assignable, IssueOrPullRequest, Lockable } from './issues/interfaces.js';
+import { Actor, Assignable, IssueOrPullRequest, Labelable, Lockable } from './pulls/interfaces.js';
 import { PullRequest } from './pulls/pull-resolvers.js';
 import { pullReviewRequestsField, RequestedReviewer, ReviewRequest } from './pulls/review-requests.js';
 import { issueProjectCardsField, pullProjectCardsField } from './issues/project-cards.js';
@@ -24,7 +24,7 @@ import {
   PullRequestCommit,
   repositoryPullFields,
 } from './pulls/pull-connections.js';
-import { Mutation } from './issues/mutations.js';
+import { Mutation } from './mutations.js';
 import { mergeStateStatusField } from './pulls/merge-state-status.js';
 import { searchQuery, SearchResultItem } from './search/search-resolvers.js';
 import { pullReviewFields } from './reviews/pull-review-fields.js';
@@ -37,7 +37,7 @@ import { App, suiteAppField } from './checks/check-app.js';
 import { commitStatusField, Status, StatusContext } from './statuses/status-resolvers.js';
 import { Release, repositoryReleaseFields } from './releases/release-resolvers.js';
 import { ReleaseAsset, releaseAssetsField } from './releases/release-asset-resolvers.js';
-import { issueLabelableFields, Labelable, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
+import { issueLabelableFields, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
 import {
   reactableFields,
   Reactable,
@@ -100,6 +100,7 @@ export const resolvers: Resolvers = {
   SearchResultItem,
   PullRequest: {
     ...PullRequest,
+    ...reactableFields,
     ...pullReviewFields,
     ...pullReviewRequestsField,
     ...pullProjectCardsField,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPrincipal } from '../auth/principal.js';
 import { RequestScope } from '../http/pipeline.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
-import { liftErrorTypes } from './errors.js';
+import { liftErrorTypes } from './core/errors.js';
 import type { QueryCost } from './query-cost.js';
 import { queryLimitPlugins } from './query-limits.js';
 import { GraphqlRateMeter } from './rate-limit-meter.js';

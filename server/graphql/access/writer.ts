@@ -5,17 +5,17 @@
 // mutation). The decision is the one policy's (access/repository-access.ts,
 // as REST asks it): a classic token needs `repo`, or `public_repo` on a public
 // repository; an installation token needs the app's write permission on a
-// repository of its installation. Only the wording is GraphQL's.
-import { decideAccess } from '../../access/repository-access.js';
+// repository of its installation. The caller's request access (ctx.access,
+// request-access.ts) asks the policy; only the wording is GraphQL's.
+import type { Need } from '../../access/repository-access.js';
 import { decodeNodeIdOf, type NodeType } from '../../ids/node-id.js';
 import type { IssueRow } from '../../issues/issue-rows.js';
 import { issueByNumber } from '../../issues/issue-rows.js';
 import type { Permission } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
-import { githubError, nodeNotFound } from '../errors.js';
+import type { GraphqlContext } from '../core/context.js';
+import { githubError, nodeNotFound } from '../core/errors.js';
 import type { PullModel } from '../pulls/pull-models.js';
-import { canSeeRepository, loaderPermissions } from './visibility.js';
 
 export interface Writer {
   userId: number;
@@ -27,7 +27,7 @@ export interface Writer {
 const operationName = (mutation: string) => mutation[0]!.toUpperCase() + mutation.slice(1);
 
 export function forbiddenMutation(ctx: GraphqlContext, mutation: string) {
-  const login = ctx.principal.kind === 'token' ? ctx.principal.user.login : 'anonymous';
+  const login = ctx.access.viewerLogin ?? 'anonymous';
   return githubError(
     'FORBIDDEN',
     `${login} does not have the correct permissions to execute \`${operationName(mutation)}\``,
@@ -38,15 +38,28 @@ export function forbiddenMutation(ctx: GraphqlContext, mutation: string) {
 export async function visibleRepository(ctx: GraphqlContext, id: string): Promise<RepositoryRow> {
   const repositoryId = decodeNodeIdOf(id, 'Repository');
   const repo = repositoryId === null ? null : await ctx.loaders.repositoryById.load(repositoryId);
-  if (repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
   return repo;
 }
 
 /**
- * The caller as a writer of `repo` needing `needed`: FORBIDDEN when the token
- * or the permission falls short. An installation needs `app` write: `issues`,
- * or `pull_requests` for the pull request mutations.
+ * What a mutation on `repo` needs of the caller: `needed`, a token that may
+ * write (`repo`, or `public_repo` on a public repository) and, for an
+ * installation, the app's write permission (`issues`, or `pull_requests` for
+ * the pull request mutations) on a repository of its installation.
  */
+export const mutationNeed = (
+  repo: RepositoryRow,
+  needed: Permission,
+  app: 'issues' | 'pull_requests' = 'issues',
+): Need => ({
+  permission: needed,
+  scopes: repo.private ? ['repo'] : ['repo', 'public_repo'],
+  app: { [app]: 'write' },
+  withinGrant: true,
+});
+
+/** The caller as a writer of `repo` needing `needed` (mutationNeed): FORBIDDEN when the token or the permission falls short. */
 export async function writerOf(
   ctx: GraphqlContext,
   repo: RepositoryRow,
@@ -54,18 +67,21 @@ export async function writerOf(
   needed: Permission,
   app: 'issues' | 'pull_requests' = 'issues',
 ): Promise<Writer> {
-  const principal = ctx.principal;
-  if (principal.kind !== 'token') throw forbiddenMutation(ctx, mutation);
-  const decision = await decideAccess(principal, repo, loaderPermissions(ctx), {
-    permission: needed,
-    scopes: repo.private ? ['repo'] : ['repo', 'public_repo'],
-    app: { [app]: 'write' },
-    withinGrant: true,
-  });
+  const { viewerId, viewerLogin } = ctx.access;
+  if (viewerId === null || viewerLogin === null) throw forbiddenMutation(ctx, mutation);
+  const decision = await ctx.access.decide(repo, mutationNeed(repo, needed, app));
   if (decision.refused === 'integration') throw githubError('FORBIDDEN', 'Resource not accessible by integration');
   if (decision.refused !== undefined) throw forbiddenMutation(ctx, mutation);
-  return { userId: principal.user.id, login: principal.user.login, permission: decision.permission };
+  return { userId: viewerId, login: viewerLogin, permission: decision.permission };
 }
+
+/** Whether the caller, a writer of `repo`, also holds `needed` there (mutationNeed, as writerOf would ask it). */
+export const writerHolds = (
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  needed: Permission,
+  app: 'issues' | 'pull_requests' = 'issues',
+): Promise<boolean> => ctx.access.allows(repo, mutationNeed(repo, needed, app));
 
 /** The caller as writerOf sees it, or null where writerOf would refuse (for `viewerCan…` fields). */
 export async function viewerAs(
@@ -91,7 +107,7 @@ export async function visibleIssue(
   const issueId = decodeNodeIdOf(id, type);
   const model = issueId === null ? null : await ctx.loaders.issueById.load(issueId);
   const repo = model === null ? null : await ctx.loaders.repositoryById.load(model.repository_id);
-  if (model === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (model === null || repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
   const issue = await issueByNumber(ctx.services.sql, repo.id, model.number);
   if (issue === null) throw nodeNotFound(id);
   return { issue, repo };

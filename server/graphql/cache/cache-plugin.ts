@@ -3,7 +3,7 @@
 // operation is a query of cacheable fields only; a result with errors (or a
 // stream) spoils it. Mutations and subscriptions are never eligible.
 import type { Plugin } from 'graphql-yoga';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import { cacheableQuery } from './cacheable-fields.js';
 
 export function responseCachePlugin(): Plugin {

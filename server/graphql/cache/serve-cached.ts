@@ -13,7 +13,7 @@
 import type { Principal } from '../../auth/principal.js';
 import type { Reply } from '../../http/json-response.js';
 import type { Services } from '../../services.js';
-import { canSeeRepository } from '../../access/repository-permission.js';
+import { seesRepositoryNow } from '../access/request-access.js';
 import { findRepository } from '../resolvers/repository.js';
 import { rowFingerprint, type RepositoryRead } from './cache-recorder.js';
 import type { CachedResponse, GraphqlResponseCache } from './response-cache.js';
@@ -28,7 +28,7 @@ async function stillVisible(services: Services, principal: Principal, read: Repo
   const repo = await findRepository(services, owner, name, followRenames);
   if (repo === null || (repo !== read.found && (repo.id !== read.id || rowFingerprint(repo) !== read.row)))
     return false;
-  return canSeeRepository(principal, repo, services.repos);
+  return seesRepositoryNow(services, principal, repo);
 }
 
 /** The entry under `key` when it may be served to this caller now (see above); a stale entry is dropped. */

@@ -7,9 +7,8 @@
 // The runs, suites and statuses themselves are refused by the installation
 // guard (installation-guard.ts) like any other kind of data; this tells the
 // rollup which of its two parts to read, as GitHub shows each app its part.
-import { kindCovered } from '../../access/data-access.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 
 export function mayRead(ctx: GraphqlContext, area: 'checks' | 'statuses'): boolean {
-  return kindCovered(ctx.principal, area);
+  return ctx.access.coversKind(area);
 }

@@ -5,10 +5,9 @@ import { findRun } from '../../checks/check-runs-store.js';
 import { findSuite } from '../../checks/check-suites-store.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { CheckRunResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
-import { canSeeRepository } from '../access/visibility.js';
 import { suiteModel, type CheckRunModel, type CheckSuiteModel } from './check-models.js';
 
 type Upper<T extends string> = Uppercase<T>;
@@ -33,7 +32,7 @@ export async function loadCheckNode(
   >`SELECT repository_id FROM ${sql(type === 'CheckRun' ? 'check_runs' : 'check_suites')} WHERE id = ${id}`;
   if (!row) return null;
   const repo = await ctx.loaders.repositoryById.load(row.repository_id);
-  if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
+  if (repo === null || !(await ctx.access.seesRepository(repo))) return null;
   if (type === 'CheckRun') {
     const run = await findRun(sql, repo.id, id);
     return run && { ...run, check_kind: 'CheckRun' };

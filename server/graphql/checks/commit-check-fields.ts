@@ -4,9 +4,9 @@
 // Each is read through the request's loaders, so a page of pull requests
 // with their head commits' rollups costs as many statements as one. An
 // installation sees the parts its permissions cover (check-read-access.ts).
-import { listConnection } from '../connection.js';
+import { listConnection } from '../core/connection.js';
 import { Buffer } from 'node:buffer';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type {
   CheckRunState,
   CommitResolvers,
@@ -18,7 +18,7 @@ import type { GitObjectModel } from '../git/models.js';
 import { objectByOid } from '../resolvers/git-object.js';
 import { contextModel, isStatusContext } from '../statuses/status-models.js';
 import { runModel, suiteModel, type StatusCheckRollupModel } from './check-models.js';
-import { notAccessibleByIntegration } from '../installation-guard.js';
+import { notAccessibleByIntegration } from '../core/errors.js';
 import { mayRead } from './check-read-access.js';
 import { countsByState, rollupState, runCountState } from './rollup-state.js';
 

@@ -4,7 +4,7 @@
 // branch while it exists), and `CheckRun.annotations` in the order they were
 // added. All through the request's loaders: one statement per kind whatever
 // the number of suites or runs on the page.
-import { connection, listConnection, twoWayWindow } from '../connection.js';
+import { connection, listConnection, twoWayWindow } from '../core/connection.js';
 import type { CheckRunRow } from '../../checks/check-rows.js';
 import type {
   CheckAnnotationResolvers,

@@ -14,7 +14,7 @@ import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnot
 import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;

@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import type { GitRepositories } from '../../repos/git.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { TREE_ENTRIES_LIMIT } from '../list-caps.js';
+import { TREE_ENTRIES_LIMIT } from '../core/list-caps.js';
 import { batchCheck, batchContents, type ObjectInfo } from './cat-file.js';
 import type { GitObjectType } from './models.js';
 import { readTreePrefix } from './tree-prefix.js';

@@ -9,7 +9,7 @@ import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
 import { assignableIn } from '../../issues/assignees.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import { listConnection } from '../connection.js';
+import { listConnection } from '../core/connection.js';
 import type { RepositoryResolvers } from '../generated/resolvers-types.js';
 
 export interface AssignableKey {

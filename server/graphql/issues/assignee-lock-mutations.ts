@@ -6,9 +6,9 @@ import { changeIssue } from '../../issues/issue-changes.js';
 import type { LockReason } from '../../issues/issue-rows.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { nodeNotFound } from '../errors.js';
+import { nodeNotFound } from '../core/errors.js';
 import { LOCK_REASONS } from './issue-resolvers.js';
-import { assigneesFromIds, inMutation } from './mutation-access.js';
+import { assigneesFromIds, inMutation } from '../mutation/in-mutation.js';
 import { visibleSubject, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;

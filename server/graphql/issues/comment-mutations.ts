@@ -8,12 +8,11 @@ import { commentById, type CommentRow } from '../../issues/comment-rows.js';
 import { canChangeComment, canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { encodeCursor } from '../git/paginate.js';
-import type { GraphqlContext } from '../context.js';
-import { nodeNotFound } from '../errors.js';
+import { encodeCursor } from '../core/paginate.js';
+import type { GraphqlContext } from '../core/context.js';
+import { nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../access/visibility.js';
-import { inMutation, storable } from './mutation-access.js';
+import { inMutation, storable } from '../mutation/in-mutation.js';
 import { forbiddenMutation, visibleSubject, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;
@@ -23,7 +22,7 @@ async function visibleComment(ctx: GraphqlContext, id: string): Promise<{ commen
   const commentId = decodeNodeIdOf(id, 'IssueComment');
   const model = commentId === null ? null : await ctx.loaders.commentById.load(commentId);
   const repo = model === null ? null : await ctx.loaders.repositoryById.load(model.repository_id);
-  if (model === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (model === null || repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
   const comment = await commentById(ctx.services.sql, repo.id, model.id);
   if (comment === null) throw nodeNotFound(id);
   return { comment, repo };

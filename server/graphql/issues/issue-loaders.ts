@@ -8,8 +8,8 @@ import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import type { TwoWayWindow } from '../connection.js';
-import { pageLoader } from '../label-milestone-loaders.js';
+import type { TwoWayWindow } from '../core/connection.js';
+import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { createAssignableUsersLoader, type AssignableKey } from './assignable-users.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
 import {

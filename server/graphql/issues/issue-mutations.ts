@@ -7,9 +7,9 @@ import { checkedTitle } from '../../issues/issue-input.js';
 import { changeIssue, openIssue, type IssueChange } from '../../issues/issue-changes.js';
 import { canEditIssue, canTriage } from '../../issues/issue-permissions.js';
 import type { StateReason } from '../../issues/issue-rows.js';
-import { githubError } from '../errors.js';
+import { githubError } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { assigneesFromIds, inMutation, storable } from './mutation-access.js';
+import { assigneesFromIds, inMutation, storable } from '../mutation/in-mutation.js';
 import { forbiddenMutation, visibleIssue, visibleRepository, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;

@@ -9,7 +9,7 @@ import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import type { TwoWayWindow } from '../connection.js';
+import type { TwoWayWindow } from '../core/connection.js';
 import { mentions } from '../../issues/issue-list.js';
 import { authorAssociation } from '../../issues/issue-rows.js';
 import { COMMENT_MODEL_COLUMNS, ISSUE_MODEL_COLUMNS, type CommentModel, type IssueModel } from './issue-models.js';

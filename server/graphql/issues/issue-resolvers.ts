@@ -5,9 +5,9 @@ import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { LockReason, StateReason } from '../../issues/issue-rows.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { connection, listConnection, pageAt, twoWayWindow } from '../connection.js';
-import type { GraphqlContext } from '../context.js';
-import { githubError, notFoundError } from '../errors.js';
+import { connection, listConnection, pageAt, twoWayWindow } from '../core/connection.js';
+import type { GraphqlContext } from '../core/context.js';
+import { githubError, notFoundError } from '../core/errors.js';
 import type {
   IssueCommentResolvers,
   IssueResolvers,
@@ -16,9 +16,7 @@ import type {
   RepositoryIssuesArgs,
   RepositoryResolvers,
 } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../access/visibility.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
-import { viewerIdOf } from '../reviews/review-paths.js';
 import type { IssuePageRequest } from './issue-reads.js';
 
 async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
@@ -105,7 +103,7 @@ export const IssueComment: IssueCommentResolvers = {
   // Nothing is ever minimized here (no minimizeComment).
   isMinimized: () => false,
   minimizedReason: () => null,
-  viewerDidAuthor: (comment, _args, ctx) => comment.user_id !== null && comment.user_id === viewerIdOf(ctx),
+  viewerDidAuthor: (comment, _args, ctx) => comment.user_id !== null && comment.user_id === ctx.access.viewerId,
   createdAt: (comment) => isoSeconds(comment.created_at),
   updatedAt: (comment) => isoSeconds(comment.updated_at),
   issue: async (comment, _args, ctx) => {
@@ -171,5 +169,5 @@ export async function loadIssueOrComment(
   const row = type === 'Issue' ? await ctx.loaders.issueById.load(id) : await ctx.loaders.commentById.load(id);
   if (!row) return null;
   const repo = await ctx.loaders.repositoryById.load(row.repository_id);
-  return repo !== null && (await canSeeRepository(ctx, repo)) ? row : null;
+  return repo !== null && (await ctx.access.seesRepository(repo)) ? row : null;
 }

@@ -11,11 +11,10 @@ import { changeIssue } from '../../issues/issue-changes.js';
 import type { EventContext } from '../../issues/issue-webhooks.js';
 import { labelsByIds, type LabelRow } from '../../labels/labels-store.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
-import { githubError, nodeNotFound } from '../errors.js';
+import type { GraphqlContext } from '../core/context.js';
+import { githubError, nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../access/visibility.js';
-import { inMutation } from './mutation-access.js';
+import { inMutation } from '../mutation/in-mutation.js';
 import { visibleSubject, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;
@@ -27,7 +26,7 @@ async function labelIdsOf(ctx: GraphqlContext, repo: RepositoryRow, ids: readonl
     const labelId = decodeNodeIdOf(id, 'Label');
     const label = labelId === null ? null : await ctx.loaders.labelById.load(labelId);
     const owner = label === null ? null : await ctx.loaders.repositoryById.load(label.repository_id);
-    if (label === null || owner === null || !(await canSeeRepository(ctx, owner))) throw nodeNotFound(id);
+    if (label === null || owner === null || !(await ctx.access.seesRepository(owner))) throw nodeNotFound(id);
     if (label.repository_id !== repo.id) {
       throw githubError(
         'UNPROCESSABLE',

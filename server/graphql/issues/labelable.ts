@@ -1,23 +1,19 @@
-// Labels and issues from both sides: the Labelable interface (issues and
-// pull requests) with `viewerCanLabel` (triage, as
+// Labels and issues from both sides: Labelable's `viewerCanLabel` (issues and
+// pull requests; its type is resolved in pulls/interfaces.ts) (triage, as
 // REST's label operations), and `Label.issues` and `Milestone.issues`, which
 // take Repository.issues' arguments and are batched the same way (one
 // statement for every label or milestone on the page).
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type {
   IssueResolvers,
-  LabelableResolvers,
   LabelResolvers,
   MilestoneResolvers,
   RepositoryIssuesArgs,
 } from '../generated/resolvers-types.js';
 import type { IssueModel } from './issue-models.js';
 import { issuePageRequest } from './issue-resolvers.js';
-import { connection, pageAt } from '../connection.js';
+import { connection, pageAt } from '../core/connection.js';
 import { viewerAs } from '../access/writer.js';
-import { isPull } from '../pulls/pull-models.js';
-
-export const Labelable: LabelableResolvers = { __resolveType: (model) => (isPull(model) ? 'PullRequest' : 'Issue') };
 
 export const issueLabelableFields: Pick<IssueResolvers, 'viewerCanLabel'> = {
   viewerCanLabel: async (issue, _args, ctx) => {

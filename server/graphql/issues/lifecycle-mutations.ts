@@ -9,9 +9,9 @@ import {
   unpinIssue as unpin,
 } from '../../issues/issue-lifecycle.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import { githubError } from '../errors.js';
+import { githubError } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { inMutation } from './mutation-access.js';
+import { inMutation } from '../mutation/in-mutation.js';
 import { visibleIssue, visibleRepository, writerOf } from '../access/writer.js';
 
 type M = Required<MutationResolvers>;

@@ -3,14 +3,13 @@
 // on an open pull request; each emits `pull_request` converted_to_draft or
 // ready_for_review in its transaction (pull-changes.ts), nothing when the
 // pull request already is what was asked.
-import { atLeast, type Permission } from '../../repos/permissions.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { changeAs } from './pull-mutations.js';
+import { changeAs, type Rule } from './pull-mutations.js';
 
 type M = Required<MutationResolvers>;
 
-const authorOrWriter = (permission: Permission | null, authorId: number | null, userId: number) =>
-  atLeast(permission, 'write') || authorId === userId;
+/** Its author, or a writer (push access, as the policy answers it). */
+const authorOrWriter: Rule = (_permission, authorId, userId, holds) => authorId === userId || holds('write');
 
 export const convertPullRequestToDraft: M['convertPullRequestToDraft'] = async (_parent, { input }, ctx) => {
   const { pullRequest } = await changeAs(

@@ -7,9 +7,9 @@ import { canEditIssue } from '../../issues/issue-permissions.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import { mergePull } from '../../pulls/merge/merge-pull.js';
 import { removeReviewRequests, requestedLogins, requestReviewers } from '../../pulls/review-requests.js';
-import { nodeNotFound } from '../errors.js';
+import { nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { clearIssueLoaders, inMutation } from '../issues/mutation-access.js';
+import { clearIssueLoaders, inMutation } from '../mutation/in-mutation.js';
 import { forbiddenMutation, writerOf } from '../access/writer.js';
 import { pullAfter, restRules, visiblePull } from './pull-mutation-access.js';
 

@@ -3,9 +3,9 @@
 // the Repository fields that reach pull requests (`pullRequest`,
 // `pullRequests`, `issueOrPullRequest`), Label's and Milestone's `pullRequests`
 // and IssueComment's `pullRequest`.
-import { connection, listConnection, pageAt, twoWayWindow } from '../connection.js';
-import type { GraphqlContext } from '../context.js';
-import { notFoundError } from '../errors.js';
+import { connection, listConnection, pageAt, twoWayWindow } from '../core/connection.js';
+import type { GraphqlContext } from '../core/context.js';
+import { notFoundError } from '../core/errors.js';
 import type {
   IssueCommentResolvers,
   LabelResolvers,

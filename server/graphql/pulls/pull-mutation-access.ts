@@ -1,5 +1,5 @@
 // What every pull request mutation checks first (the issue mutations' rules,
-// mutation-access.ts): the PR_ id resolves to a pull request in a repository
+// access/writer.ts): the PR_ id resolves to a pull request in a repository
 // the caller may see (else NOT_FOUND), and the repositories its payloads name.
 // A REST store's refusal (an ApiError) met before the transaction becomes
 // GraphQL's error here too.
@@ -7,10 +7,9 @@ import { decodeNodeIdOf } from '../../ids/node-id.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import type { RepositoryLookup } from '../../pulls/pull-view.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
-import { nodeNotFound } from '../errors.js';
-import { asGraphqlError } from '../issues/mutation-access.js';
-import { canSeeRepository } from '../access/visibility.js';
+import type { GraphqlContext } from '../core/context.js';
+import { nodeNotFound } from '../core/errors.js';
+import { asGraphqlError } from '../mutation/in-mutation.js';
 import type { PullModel } from './pull-models.js';
 
 export async function visiblePull(
@@ -20,7 +19,7 @@ export async function visiblePull(
   const issueId = decodeNodeIdOf(id, 'PullRequest');
   const pull = issueId === null ? null : await ctx.loaders.pullById.load(issueId);
   const repo = pull === null ? null : await ctx.loaders.repositoryById.load(pull.repository_id);
-  if (pull === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (pull === null || repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
   return { pull, repo, repos: await repositoryLookup(ctx.services, repo, [pull.head_repository_id]) };
 }
 

@@ -12,11 +12,11 @@ import { resolveHead } from '../../pulls/pull-head.js';
 import { copyHeadCommit } from '../../pulls/pull-fork-head.js';
 import { checkMaintainerGrant } from '../../pulls/maintainer-grant.js';
 import type { Permission } from '../../repos/permissions.js';
-import type { GraphqlContext } from '../context.js';
-import { githubError } from '../errors.js';
+import type { GraphqlContext } from '../core/context.js';
+import { githubError } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { inMutation, storable } from '../issues/mutation-access.js';
-import { forbiddenMutation, visibleRepository, writerOf } from '../access/writer.js';
+import { inMutation, storable } from '../mutation/in-mutation.js';
+import { forbiddenMutation, visibleRepository, writerHolds, writerOf } from '../access/writer.js';
 import { pullAfter, restRules, visiblePull } from './pull-mutation-access.js';
 
 type M = Required<MutationResolvers>;
@@ -73,7 +73,17 @@ export const createPullRequest: M['createPullRequest'] = async (_parent, { input
   return { clientMutationId: input.clientMutationId, pullRequest: await pullAfter(ctx, row.issue.id) };
 };
 
-type Rule = (permission: Permission | null, authorId: number | null, userId: number) => boolean;
+/**
+ * Who may change a pull request, beside the policy's writer check: a rule of
+ * the issues (canEditIssue) over the writer's permission, or one asking the
+ * policy whether the writer also `holds` a higher permission.
+ */
+export type Rule = (
+  permission: Permission | null,
+  authorId: number | null,
+  userId: number,
+  holds: (needed: Permission) => Promise<boolean>,
+) => boolean | Promise<boolean>;
 
 /** Changes the pull request behind `id` as `mutation`: by default its author or triage, as REST's pulls/update. */
 export async function changeAs(
@@ -85,7 +95,8 @@ export async function changeAs(
 ) {
   const { pull, repo, repos } = await visiblePull(ctx, id);
   const writer = await writerOf(ctx, repo, mutation, 'read', 'pull_requests');
-  if (!may(writer.permission, pull.user_id, writer.userId)) throw forbiddenMutation(ctx, mutation);
+  const holds = (needed: Permission) => writerHolds(ctx, repo, needed, 'pull_requests');
+  if (!(await may(writer.permission, pull.user_id, writer.userId, holds))) throw forbiddenMutation(ctx, mutation);
   const wanted = change(pull.base_ref);
   if (wanted.base) {
     const ref = wanted.base.ref;

@@ -1,7 +1,8 @@
 // Where a pull request lives: its repository (through the request's loader)
-// and GitHub's html path, `/owner/repo/pull/{n}`.
+// and GitHub's html path, `/owner/repo/pull/{n}`; the pull request a row
+// of its reviews or review requests belongs to.
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { PullModel } from './pull-models.js';
 
 export async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
@@ -16,4 +17,11 @@ export async function pullPath(
 ): Promise<string> {
   const repo = await repositoryOf(ctx, pull.repository_id);
   return `/${repo.owner_login}/${repo.name}/pull/${pull.number}`;
+}
+
+/** The pull request a row (a review, a thread, a review request) belongs to: visible, since the row was read under its repository's visibility. */
+export async function pullOfRow(ctx: GraphqlContext, issueId: number): Promise<PullModel> {
+  const pull = await ctx.loaders.pullById.load(issueId);
+  if (pull === null) throw new Error(`review row of a missing pull request ${issueId}`);
+  return pull;
 }

@@ -4,7 +4,7 @@
 // label or milestone, filtered by state, head and base branch and labels.
 import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
-import type { TwoWayWindow } from '../connection.js';
+import type { TwoWayWindow } from '../core/connection.js';
 import { ISSUE_MODEL_COLUMNS } from '../issues/issue-models.js';
 import { rankedPages, type IssueParent, type Page } from '../issues/issue-reads.js';
 import { PULL_MODEL_COLUMNS, type PullModel } from './pull-models.js';

@@ -1,18 +1,17 @@
 // PullRequest: its issue's fields through Issue's own resolvers (a pull
-// request is an issue: the same labels, assignees, milestone, comments and
-// reactions), its own from the pull_requests row, and the repositories,
-// refs and people it names through the per-request loaders. A pull request
-// is visible exactly when its repository is.
+// request is an issue: the same labels, assignees, milestone and comments;
+// its reactions are joined in resolvers.ts, as Issue's), its own from the
+// pull_requests row, and the repositories, refs and people it names through
+// the per-request loaders. A pull request is visible exactly when its
+// repository is.
 import { isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { MergeableState, PullRequestResolvers, PullRequestState } from '../generated/resolvers-types.js';
 import { Issue } from '../issues/issue-resolvers.js';
 import { issueLabelableFields } from '../issues/labelable.js';
-import { reactableFields } from '../reactions/reaction-resolvers.js';
 import { BRANCH_PREFIX, refModel } from '../resolvers/refs.js';
-import { canSeeRepository } from '../access/visibility.js';
 import { pullCommitsField, pullFilesField } from './pull-connections.js';
 import type { PullModel } from './pull-models.js';
 import { pullPath, repositoryOf } from './pull-paths.js';
@@ -21,7 +20,7 @@ import { pullPath, repositoryOf } from './pull-paths.js';
 async function headRepository(ctx: GraphqlContext, pull: PullModel): Promise<RepositoryRow | null> {
   if (pull.head_repository_id === null) return null;
   const repo = await ctx.loaders.repositoryById.load(pull.head_repository_id);
-  return repo !== null && (await canSeeRepository(ctx, repo)) ? repo : null;
+  return repo !== null && (await ctx.access.seesRepository(repo)) ? repo : null;
 }
 
 /** The branch as a Ref while it exists (read with the repository's other refs: one `for-each-ref` per repository). */
@@ -54,7 +53,6 @@ export const PullRequest: PullRequestResolvers = {
   labels: Issue.labels!,
   milestone: Issue.milestone!,
   ...issueLabelableFields,
-  ...reactableFields,
   id: (pull) => encodeNodeId('PullRequest', pull.id),
   databaseId: (pull) => pull.id,
   // Wharf has no auto-merge: no pull request ever has a request for it.

@@ -7,13 +7,13 @@
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import { listConnection } from '../connection.js';
+import { listConnection } from '../core/connection.js';
 import type {
   PullRequestResolvers,
   RequestedReviewerResolvers,
   ReviewRequestResolvers,
 } from '../generated/resolvers-types.js';
-import { pullOfRow } from '../reviews/review-resolvers.js';
+import { pullOfRow } from './pull-paths.js';
 
 export interface ReviewRequestModel {
   issue_id: number;

@@ -7,7 +7,7 @@ import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { SUBJECT_KINDS } from '../../reactions/reaction-subject.js';
 import type { Page } from '../issues/issue-reads.js';
-import { pageLoader } from '../label-milestone-loaders.js';
+import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import type { ReactionModel } from './reaction-models.js';
 import {
   reactionPages,

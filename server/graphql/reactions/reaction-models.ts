@@ -5,7 +5,7 @@
 // `reactionGroups { reactors { totalCount } }` reads nothing more.
 import type { ReactionContent as RestContent, ReactionSubject } from '../../reactions/reaction-subject.js';
 import type { ReactionContent } from '../generated/resolvers-types.js';
-import type { connection } from '../connection.js';
+import type { connection } from '../core/connection.js';
 import type { CommentModel, IssueModel } from '../issues/issue-models.js';
 import type { ReviewCommentModel, ReviewModel } from '../reviews/review-models.js';
 import { isRelease, type ReleaseModel } from '../releases/release-models.js';

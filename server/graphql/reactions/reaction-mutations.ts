@@ -12,12 +12,11 @@ import {
   removeReaction as storeRemove,
 } from '../../reactions/reactions-store.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
-import { githubError, nodeNotFound } from '../errors.js';
+import type { GraphqlContext } from '../core/context.js';
+import { githubError, nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { clearIssueLoaders } from '../issues/mutation-access.js';
+import { clearIssueLoaders } from '../mutation/in-mutation.js';
 import { writerOf } from '../access/writer.js';
-import { canSeeRepository } from '../access/visibility.js';
 import { loadRelease } from '../releases/release-resolvers.js';
 import { conversationLocked } from './reaction-resolvers.js';
 import {
@@ -56,7 +55,7 @@ async function visibleReactable(
   // A draft the caller may not see is not loaded (NOT_FOUND), as REST's 404.
   if (decoded?.oid === undefined && decoded?.type === 'Release') subject = await loadRelease(ctx, decoded.id);
   const repo = subject === null ? null : await ctx.loaders.repositoryById.load(subject.repository_id);
-  if (subject === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (subject === null || repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
   return { subject, repo, locked: await conversationLocked(ctx, subject) };
 }
 

@@ -6,7 +6,7 @@
 // through which every change goes).
 import type { Sql } from '../../db/database.js';
 import { SUBJECT_COLUMNS, type ReactionContent, type ReactionSubjectKind } from '../../reactions/reaction-subject.js';
-import type { TwoWayWindow } from '../connection.js';
+import type { TwoWayWindow } from '../core/connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ReactionModel } from './reaction-models.js';
 

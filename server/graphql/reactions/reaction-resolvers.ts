@@ -8,8 +8,8 @@ import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import { connection, pageAt, twoWayWindow } from '../connection.js';
-import type { GraphqlContext } from '../context.js';
+import { connection, pageAt, twoWayWindow } from '../core/connection.js';
+import type { GraphqlContext } from '../core/context.js';
 import type {
   IssueReactionsArgs,
   ReactableResolvers,

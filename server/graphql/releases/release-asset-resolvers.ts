@@ -6,10 +6,9 @@ import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { assetDownloadPath } from '../../release-assets/asset-view.js';
 import { findAssetById } from '../../release-assets/assets-store.js';
-import { listConnection } from '../connection.js';
-import type { GraphqlContext } from '../context.js';
+import { listConnection } from '../core/connection.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { ReleaseAssetResolvers, ReleaseResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../access/visibility.js';
 import { releaseAssetModel, releaseModel, type ReleaseAssetModel } from './release-models.js';
 import { viewerSeesDrafts } from './release-resolvers.js';
 
@@ -17,7 +16,7 @@ import { viewerSeesDrafts } from './release-resolvers.js';
 export async function loadReleaseAsset(ctx: GraphqlContext, id: number): Promise<ReleaseAssetModel | null> {
   const asset = await findAssetById(ctx.services.sql, id);
   const repo = asset === null ? null : await ctx.loaders.repositoryById.load(asset.repository_id);
-  if (asset === null || repo === null || !(await canSeeRepository(ctx, repo))) return null;
+  if (asset === null || repo === null || !(await ctx.access.seesRepository(repo))) return null;
   if (asset.state !== 'uploaded' || (asset.draft && !(await viewerSeesDrafts(ctx, repo)))) return null;
   return releaseAssetModel(asset, repo);
 }

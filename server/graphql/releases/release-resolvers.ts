@@ -4,22 +4,20 @@
 // nodes (RL_ ids) through node(id). Drafts are seen only by callers who may
 // write to the repository, as REST shows them (release-visibility.ts); a
 // draft is never found by its tag, as in REST.
-import { principalPermission } from '../../access/repository-permission.js';
 import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { releaseHtmlPath } from '../../releases/release-view.js';
 import { seesDrafts } from '../../releases/release-visibility.js';
 import { findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
-import { listConnection } from '../connection.js';
-import type { GraphqlContext } from '../context.js';
+import { listConnection } from '../core/connection.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { ReleaseOrder, ReleaseResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository, loaderPermissions } from '../access/visibility.js';
 import { releaseModel, type ReleaseModel } from './release-models.js';
 
 /** Whether the caller sees the repository's drafts (write access; for an installation, its grant). */
 export async function viewerSeesDrafts(ctx: GraphqlContext, repo: RepositoryRow): Promise<boolean> {
-  return seesDrafts(await principalPermission(ctx.principal, repo, loaderPermissions(ctx)));
+  return seesDrafts(await ctx.access.permissionOn(repo));
 }
 
 /** GitHub's orders: by creation (ties by id) or by name (a release without one sorts by its tag). */
@@ -34,7 +32,7 @@ function ordered(rows: ReleaseRow[], order: ReleaseOrder | null | undefined): Re
 export async function loadRelease(ctx: GraphqlContext, id: number): Promise<ReleaseModel | null> {
   const release = await ctx.loaders.releaseById.load(id);
   const repo = release === null ? null : await ctx.loaders.repositoryById.load(release.repository_id);
-  if (release === null || repo === null || !(await canSeeRepository(ctx, repo))) return null;
+  if (release === null || repo === null || !(await ctx.access.seesRepository(repo))) return null;
   if (release.draft && !(await viewerSeesDrafts(ctx, repo))) return null;
   return releaseModel(release, repo);
 }

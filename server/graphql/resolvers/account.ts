@@ -4,9 +4,9 @@
 import { canMatchText } from '../../db/text-values.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import type { GraphqlContext } from '../context.js';
-import { listConnection } from '../connection.js';
-import { githubError, notFoundError } from '../errors.js';
+import type { GraphqlContext } from '../core/context.js';
+import { listConnection } from '../core/connection.js';
+import { githubError, notFoundError } from '../core/errors.js';
 import type {
   OrganizationResolvers,
   QueryResolvers,
@@ -39,11 +39,12 @@ export const RepositoryOwner: RepositoryOwnerResolvers = {
 
 export const viewerQuery: NonNullable<QueryResolvers['viewer']> = async (_parent, _args, ctx) => {
   // mount.ts only runs GraphQL for authenticated callers.
-  if (ctx.principal.kind !== 'token') throw new Error('viewer without an authenticated principal');
+  const { viewerId } = ctx.access;
+  if (viewerId === null) throw new Error('viewer without an authenticated principal');
   // As on GitHub: an app acting as an installation is nobody's viewer.
-  if (ctx.principal.installation) throw githubError('FORBIDDEN', 'Resource not accessible by integration');
-  const account = await ctx.loaders.accountById.load(ctx.principal.user.id);
-  if (!account) throw new Error(`token of a missing account ${ctx.principal.user.id}`);
+  if (ctx.access.asInstallation) throw githubError('FORBIDDEN', 'Resource not accessible by integration');
+  const account = await ctx.loaders.accountById.load(viewerId);
+  if (!account) throw new Error(`token of a missing account ${viewerId}`);
   return account;
 };
 

@@ -3,11 +3,11 @@
 // --batch` output, so a page of 50 commits is one git process; `history`
 // lists its oids with one `git log`.
 import { treePath } from '../../contents/content-path.js';
-import { reservedText } from '../answer-budget.js';
-import type { GraphqlContext } from '../context.js';
+import { reservedText } from '../core/answer-budget.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { CommitResolvers, GitActorResolvers } from '../generated/resolvers-types.js';
 import type { CommitConnectionModel, GitActorModel, GitObjectModel } from '../git/models.js';
-import { decodeCursor, encodeCursor, MAX_PAGE, paginate } from '../git/paginate.js';
+import { decodeCursor, encodeCursor, MAX_PAGE, paginate } from '../core/paginate.js';
 import { parseCommit, splitMessage, type ParsedCommit } from '../git/parse-objects.js';
 import { contentsOf, gitObjectFields, repositoryPath } from './git-object.js';
 

@@ -3,8 +3,8 @@
 // through the request's batch loaders.
 import { encodeGitObjectNodeId, type GitObjectNodeType } from '../../ids/git-object-node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { reservedText } from '../answer-budget.js';
-import type { GraphqlContext } from '../context.js';
+import { reservedText } from '../core/answer-budget.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { GitObjectResolvers, TagResolvers } from '../generated/resolvers-types.js';
 import type { GitObjectModel, GitObjectType } from '../git/models.js';
 import { parseTag } from '../git/parse-objects.js';

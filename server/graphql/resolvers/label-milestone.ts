@@ -6,10 +6,9 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { connection, pageWindow } from '../connection.js';
-import type { GraphqlContext } from '../context.js';
+import { connection, pageWindow } from '../core/connection.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { LabelResolvers, MilestoneResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
-import { canSeeRepository } from '../access/visibility.js';
 
 async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
   const repo = await ctx.loaders.repositoryById.load(repositoryId);
@@ -102,5 +101,5 @@ export async function loadLabelOrMilestone(
   const row = type === 'Label' ? await ctx.loaders.labelById.load(id) : await ctx.loaders.milestoneById.load(id);
   if (!row) return null;
   const repo = await ctx.loaders.repositoryById.load(row.repository_id);
-  return repo !== null && (await canSeeRepository(ctx, repo)) ? row : null;
+  return repo !== null && (await ctx.access.seesRepository(repo)) ? row : null;
 }

@@ -6,12 +6,12 @@
 import { Buffer } from 'node:buffer';
 import { FULL_OID } from '../../ids/git-object-node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { RefResolvers, RepositoryRefsArgs, RepositoryResolvers } from '../generated/resolvers-types.js';
 import { isSafeExpression } from '../git/cat-file.js';
 import type { RefRecord } from '../git/git-loaders.js';
 import type { GitObjectModel, RefModel, RefConnectionModel } from '../git/models.js';
-import { paginate } from '../git/paginate.js';
+import { paginate } from '../core/paginate.js';
 import { objectByOid } from './git-object.js';
 
 export const BRANCH_PREFIX = 'refs/heads/';

@@ -5,8 +5,7 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import type { Permission } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
-import { canSeeRepository } from '../access/visibility.js';
-import { repositoryNotFound } from '../errors.js';
+import { repositoryNotFound } from '../core/errors.js';
 import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
 import { repositoryGitFields } from './refs.js';
 
@@ -43,12 +42,11 @@ export const Repository: RepositoryResolvers = {
   squashMergeAllowed: (repo) => repo.allow_squash_merge,
   parent: async (repo, _args, ctx) => {
     const parent = repo.parent_id === null ? null : await ctx.loaders.repositoryById.load(repo.parent_id);
-    return parent !== null && (await canSeeRepository(ctx, parent)) ? parent : null;
+    return parent !== null && (await ctx.access.seesRepository(parent)) ? parent : null;
   },
   // GitHub answers null for an app's token; a person's permission otherwise (public read included).
   viewerPermission: async (repo, _args, ctx) => {
-    if (ctx.principal.kind === 'token' && ctx.principal.installation) return null;
-    const permission = await ctx.loaders.repositoryPermission.load(repo);
+    const permission = await ctx.access.viewerPermission(repo);
     return permission === null ? null : (permission.toUpperCase() as Uppercase<Permission>);
   },
   description: (repo) => repo.description,
@@ -75,7 +73,7 @@ export const repositoryQuery: NonNullable<QueryResolvers['repository']> = async 
   ctx,
 ) => {
   const repo = await findRepository(ctx.services, owner, name, followRenames);
-  if (!repo || !(await canSeeRepository(ctx, repo))) throw repositoryNotFound(owner, name);
+  if (!repo || !(await ctx.access.seesRepository(repo))) throw repositoryNotFound(owner, name);
   // A cacheable query (cache/): the generation the page's data is read under, before any of it is.
   if (ctx.cacheRecorder?.eligible) await ctx.cacheRecorder.recordRepository({ owner, name, followRenames }, repo);
   return repo;

@@ -4,13 +4,13 @@
 // A tree lists its first TREE_ENTRIES_LIMIT entries (list-caps.ts), and git
 // is never asked for more; entries and texts reserve their bytes in the
 // answer's budget (answer-budget.ts) before they are read.
-import { ENTRY_OVERHEAD_BYTES } from '../answer-budget.js';
-import type { GraphqlContext } from '../context.js';
+import { ENTRY_OVERHEAD_BYTES } from '../core/answer-budget.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { BlobResolvers, TreeEntryResolvers, TreeResolvers } from '../generated/resolvers-types.js';
 import { BLOB_TEXT_LIMIT } from '../git/git-loaders.js';
 import type { GitObjectModel, TreeEntryModel } from '../git/models.js';
 import { parseTree } from '../git/parse-objects.js';
-import { TREE_ENTRIES_LIMIT } from '../list-caps.js';
+import { TREE_ENTRIES_LIMIT } from '../core/list-caps.js';
 import { contentsOf, gitObjectFields } from './git-object.js';
 
 /** git's own test for binary content: a NUL in the first 8000 bytes. */

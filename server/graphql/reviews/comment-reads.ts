@@ -7,7 +7,7 @@
 import type { Sql } from '../../db/database.js';
 import { authorAssociation } from '../../issues/issue-rows.js';
 import { REVIEW_COMMENT_COLUMNS, REVIEW_COMMENT_FROM, visibleTo } from '../../review-comments/review-comment-rows.js';
-import type { TwoWayWindow } from '../connection.js';
+import type { TwoWayWindow } from '../core/connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ReviewCommentModel } from './review-models.js';
 

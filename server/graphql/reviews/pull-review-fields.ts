@@ -2,7 +2,7 @@
 // author), `latestReviews` (each reviewer's last submitted review),
 // `reviewThreads`, each one statement for every pull request of the query
 // (review-loaders.ts), and `reviewDecision`.
-import { connection, pageAt, twoWayWindow } from '../connection.js';
+import { connection, pageAt, twoWayWindow } from '../core/connection.js';
 import type { PullRequestResolvers } from '../generated/resolvers-types.js';
 import type { ReviewPageRequest } from './review-reads.js';
 

@@ -6,9 +6,9 @@
 // viewer: another person's pending review and its comments are never read.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
-import type { TwoWayWindow } from '../connection.js';
+import type { TwoWayWindow } from '../core/connection.js';
 import type { Page } from '../issues/issue-reads.js';
-import { pageLoader } from '../label-milestone-loaders.js';
+import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { reviewCommentPages, reviewCommentsByIds, threadComments } from './comment-reads.js';
 import type { ReviewCommentModel, ReviewModel, ThreadModel } from './review-models.js';
 import { latestReviewPages, reviewPages, reviewsByIds, type ReviewPageRequest } from './review-reads.js';

@@ -1,7 +1,7 @@
 // Where reviews and review comments live on the web, GitHub's way: anchors
 // of the pull request's page (`#pullrequestreview-{id}`, `#discussion_r{id}`),
 // built from the pull request number each row carries (no pull request read).
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import { pullPath, repositoryOf } from '../pulls/pull-paths.js';
 import type { ReviewCommentModel, ReviewModel } from './review-models.js';
 
@@ -22,6 +22,3 @@ export const commitOf = async (ctx: GraphqlContext, repositoryId: number, oid: s
   oid,
   type: 'commit' as const,
 });
-
-/** The viewer's account id, null for an anonymous caller. */
-export const viewerIdOf = (ctx: GraphqlContext) => (ctx.principal.kind === 'token' ? ctx.principal.user.id : null);

@@ -8,7 +8,7 @@ import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
 import { authorAssociation } from '../../issues/issue-rows.js';
 import { visibleTo } from '../../review-comments/review-comment-rows.js';
-import type { TwoWayWindow } from '../connection.js';
+import type { TwoWayWindow } from '../core/connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ReviewModel, ReviewState } from './review-models.js';
 

@@ -5,22 +5,14 @@
 // was last mapped to, null once outdated.
 import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import { connection, pageAt, twoWayWindow } from '../connection.js';
-import type { GraphqlContext } from '../context.js';
+import { connection, pageAt, twoWayWindow } from '../core/connection.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { PullRequestReviewCommentResolvers, PullRequestReviewResolvers } from '../generated/resolvers-types.js';
-import { repositoryOf } from '../pulls/pull-paths.js';
-import type { PullModel } from '../pulls/pull-models.js';
-import { commitOf, reviewCommentPath, reviewPath, viewerIdOf } from './review-paths.js';
+import { pullOfRow, repositoryOf } from '../pulls/pull-paths.js';
+import { commitOf, reviewCommentPath, reviewPath } from './review-paths.js';
 
 const author = (userId: number | null, ctx: GraphqlContext) =>
   userId === null ? null : ctx.loaders.accountById.load(userId);
-
-/** The pull request a review row belongs to: visible, since the row was read under its repository's visibility. */
-export async function pullOfRow(ctx: GraphqlContext, issueId: number): Promise<PullModel> {
-  const pull = await ctx.loaders.pullById.load(issueId);
-  if (pull === null) throw new Error(`review row of a missing pull request ${issueId}`);
-  return pull;
-}
 
 export const PullRequestReview: PullRequestReviewResolvers = {
   id: (review) => encodeNodeId('PullRequestReview', review.id),
@@ -43,7 +35,7 @@ export const PullRequestReview: PullRequestReviewResolvers = {
   repository: (review, _args, ctx) => repositoryOf(ctx, review.repository_id),
   resourcePath: (review, _args, ctx) => reviewPath(ctx, review),
   url: async (review, _args, ctx) => ctx.services.urls.html(await reviewPath(ctx, review)),
-  viewerDidAuthor: (review, _args, ctx) => review.user_id !== null && review.user_id === viewerIdOf(ctx),
+  viewerDidAuthor: (review, _args, ctx) => review.user_id !== null && review.user_id === ctx.access.viewerId,
 };
 
 export const PullRequestReviewComment: PullRequestReviewCommentResolvers = {
@@ -78,5 +70,5 @@ export const PullRequestReviewComment: PullRequestReviewCommentResolvers = {
   repository: (comment, _args, ctx) => repositoryOf(ctx, comment.repository_id),
   resourcePath: (comment, _args, ctx) => reviewCommentPath(ctx, comment),
   url: async (comment, _args, ctx) => ctx.services.urls.html(await reviewCommentPath(ctx, comment)),
-  viewerDidAuthor: (comment, _args, ctx) => comment.user_id !== null && comment.user_id === viewerIdOf(ctx),
+  viewerDidAuthor: (comment, _args, ctx) => comment.user_id !== null && comment.user_id === ctx.access.viewerId,
 };

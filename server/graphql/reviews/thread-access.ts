@@ -4,14 +4,12 @@
 // `public_repo`, an installation's `pull_requests: write`). The thread must
 // be one the caller sees (its repository visible, not another's draft).
 import { decodeNodeIdOf } from '../../ids/node-id.js';
-import { atLeast } from '../../repos/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
-import { nodeNotFound } from '../errors.js';
-import { forbiddenMutation, writerOf, type Writer } from '../access/writer.js';
-import { canSeeRepository } from '../access/visibility.js';
+import type { GraphqlContext } from '../core/context.js';
+import { nodeNotFound } from '../core/errors.js';
+import { forbiddenMutation, writerHolds, writerOf, type Writer } from '../access/writer.js';
 import type { ThreadModel } from './review-models.js';
-import { pullOfRow } from './review-resolvers.js';
+import { pullOfRow } from '../pulls/pull-paths.js';
 
 const MUTATION = 'resolveReviewThread';
 
@@ -23,7 +21,7 @@ export async function threadResolver(
   mutation = MUTATION,
 ): Promise<Writer> {
   const writer = await writerOf(ctx, repo, mutation, 'read', 'pull_requests');
-  if (atLeast(writer.permission, 'write')) return writer;
+  if (await writerHolds(ctx, repo, 'write', 'pull_requests')) return writer;
   const pull = await pullOfRow(ctx, thread.issue_id);
   if (pull.user_id !== null && pull.user_id === writer.userId) return writer;
   throw forbiddenMutation(ctx, mutation);
@@ -50,6 +48,6 @@ export async function visibleThread(
   const threadId = decodeNodeIdOf(id, 'PullRequestReviewThread');
   const thread = threadId === null ? null : await ctx.loaders.reviewThreadById.load(threadId);
   const repo = thread === null ? null : await ctx.loaders.repositoryById.load(thread.repository_id);
-  if (thread === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (thread === null || repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
   return { thread, repo };
 }

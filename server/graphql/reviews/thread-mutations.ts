@@ -7,9 +7,9 @@
 // A change writes the `pull_request_review_thread` resolved/unresolved
 // webhook in its transaction (thread-webhooks.ts); a call that changes
 // nothing writes none.
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { inMutation } from '../issues/mutation-access.js';
+import { inMutation } from '../mutation/in-mutation.js';
 import { emitThreadEvent } from './thread-webhooks.js';
 import { clearThreadLoaders } from './review-loaders.js';
 import type { ThreadModel } from './review-models.js';

@@ -4,7 +4,7 @@
 // shows a draft thread to its author only).
 import type { Sql } from '../../db/database.js';
 import { THREAD_PLACE_COLUMNS, visibleTo } from '../../review-comments/review-comment-rows.js';
-import type { TwoWayWindow } from '../connection.js';
+import type { TwoWayWindow } from '../core/connection.js';
 import { rankedPages, type Page } from '../issues/issue-reads.js';
 import type { ThreadModel } from './review-models.js';
 

@@ -2,11 +2,11 @@
 // its comments (read whole per thread: `skip`, `first`, `last` are slices),
 // who resolved it, and whether the viewer may resolve or unresolve it.
 import { encodeNodeId } from '../../ids/node-id.js';
-import { listConnection } from '../connection.js';
-import { githubError } from '../errors.js';
+import { listConnection } from '../core/connection.js';
+import { githubError } from '../core/errors.js';
 import type { PullRequestReviewThreadResolvers } from '../generated/resolvers-types.js';
 import { repositoryOf } from '../pulls/pull-paths.js';
-import { pullOfRow } from './review-resolvers.js';
+import { pullOfRow } from '../pulls/pull-paths.js';
 import { canResolve } from './thread-access.js';
 
 export const PullRequestReviewThread: PullRequestReviewThreadResolvers = {

@@ -8,7 +8,7 @@ import type { Sql } from '../../db/database.js';
 import { countMatches, searchFilter } from '../../search/issue-search.js';
 import { searchOrder } from '../../search/search-order.js';
 import type { IssueSearchQuery } from '../../search/search-query.js';
-import type { PageWindow, TwoWayWindow } from '../connection.js';
+import type { PageWindow, TwoWayWindow } from '../core/connection.js';
 
 /** GitHub serves the first 1,000 results of a search, however many match. */
 export const MAX_SEARCH_RESULTS = 1000;

@@ -4,11 +4,11 @@
 // the same visibility. The page's issues and pull requests are loaded through
 // the per-request loaders (one statement for each kind, however many searches
 // the document makes), so they are the models every other field resolves.
-import type { GraphqlContext } from '../context.js';
-import { connection, twoWayWindow } from '../connection.js';
+import type { GraphqlContext } from '../core/context.js';
+import { connection, twoWayWindow } from '../core/connection.js';
 import type { QueryResolvers, SearchResultItemResolvers } from '../generated/resolvers-types.js';
 import type { IssueModel } from '../issues/issue-models.js';
-import { issueOrPull } from '../issues/interfaces.js';
+import { issueOrPull } from '../pulls/interfaces.js';
 import type { PullModel } from '../pulls/pull-models.js';
 import { parseIssueSearch } from '../../search/search-query.js';
 import { asSearchError, unsupportedSearchType } from './search-errors.js';

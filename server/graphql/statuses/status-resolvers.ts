@@ -6,10 +6,9 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import { findStatus } from '../../statuses/statuses-store.js';
 import { combinedState } from '../../statuses/status-view.js';
 import { isoSeconds } from '../../views/timestamps.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../core/context.js';
 import type { CommitResolvers, StatusContextResolvers, StatusResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
-import { canSeeRepository } from '../access/visibility.js';
 import { contextModel, type StatusContextModel, type StatusModel } from './status-models.js';
 
 const encodeStatusId = (id: number) => encodeNodeId('StatusContext', id);
@@ -19,7 +18,7 @@ const STATES = { error: 'ERROR', failure: 'FAILURE', pending: 'PENDING', success
 export async function loadStatusContext(ctx: GraphqlContext, id: number): Promise<StatusContextModel | null> {
   const row = await findStatus(ctx.services.sql, id);
   const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
-  return row !== null && repo !== null && (await canSeeRepository(ctx, repo)) ? contextModel(row, repo) : null;
+  return row !== null && repo !== null && (await ctx.access.seesRepository(repo)) ? contextModel(row, repo) : null;
 }
 
 export const commitStatusField: Pick<CommitResolvers, 'status'> = {

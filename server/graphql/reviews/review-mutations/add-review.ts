@@ -9,10 +9,10 @@
 import { anchorInlineComments } from '../../../reviews/review-inline-comments.js';
 import { createReview } from '../../../reviews/review-create.js';
 import { checkUnlocked, reviewCommit } from '../../../reviews/review-rules.js';
-import type { GraphqlContext } from '../../context.js';
+import type { GraphqlContext } from '../../core/context.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
-import { encodeCursor } from '../../git/paginate.js';
-import { inMutation, storable } from '../../issues/mutation-access.js';
+import { encodeCursor } from '../../core/paginate.js';
+import { inMutation, storable } from '../../mutation/in-mutation.js';
 import { writerOf } from '../../access/writer.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
 import { visibleReview as seenBy } from '../review-reads.js';

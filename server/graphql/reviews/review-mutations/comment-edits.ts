@@ -6,10 +6,10 @@
 // its transaction; a pending one's none. A thread goes with its last comment.
 import { canChangeComment } from '../../../issues/issue-permissions.js';
 import { deleteReviewComment, editReviewComment } from '../../../review-comments/handlers/review-comment-changes.js';
-import type { GraphqlContext } from '../../context.js';
-import { nodeNotFound } from '../../errors.js';
+import type { GraphqlContext } from '../../core/context.js';
+import { nodeNotFound } from '../../core/errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
-import { inMutation, storable } from '../../issues/mutation-access.js';
+import { inMutation, storable } from '../../mutation/in-mutation.js';
 import { forbiddenMutation, writerOf } from '../../access/writer.js';
 import { clearReviewLoaders, visibleReviewComment } from './review-targets.js';
 

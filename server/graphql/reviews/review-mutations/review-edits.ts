@@ -8,7 +8,7 @@
 // review's edit and deletion write none (nobody else knew of it).
 import { deletePendingReview, dismissReview, updateReview } from '../../../reviews/review-changes.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
-import { inMutation, storable } from '../../issues/mutation-access.js';
+import { inMutation, storable } from '../../mutation/in-mutation.js';
 import { writerOf } from '../../access/writer.js';
 import { clearReviewLoaders, reviewAfter, reviewModelOf, visibleReview } from './review-targets.js';
 

@@ -7,7 +7,7 @@
 import type { InlineCommentInput } from '../../../reviews/review-inline-comments.js';
 import type { ReviewVerdict } from '../../../reviews/review-rules.js';
 import type { AnchorInput } from '../../../review-comments/diff-anchor.js';
-import { githubError } from '../../errors.js';
+import { githubError } from '../../core/errors.js';
 import type {
   AddPullRequestReviewThreadInput,
   DraftPullRequestReviewComment,
@@ -15,7 +15,7 @@ import type {
   InputMaybe,
   PullRequestReviewEvent,
 } from '../../generated/resolvers-types.js';
-import { storable } from '../../issues/mutation-access.js';
+import { storable } from '../../mutation/in-mutation.js';
 
 export function verdictOf(event: PullRequestReviewEvent): ReviewVerdict {
   if (event === 'DISMISS')

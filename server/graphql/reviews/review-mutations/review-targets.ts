@@ -11,13 +11,11 @@ import type { RepositoryLookup } from '../../../pulls/pull-view.js';
 import type { RepositoryRow } from '../../../repos/repositories-store.js';
 import { reviewCommentById, type ReviewCommentRow } from '../../../review-comments/review-comment-store.js';
 import type { ReviewRow } from '../../../reviews/review-rows.js';
-import type { GraphqlContext } from '../../context.js';
-import { nodeNotFound } from '../../errors.js';
-import { canSeeRepository } from '../../access/visibility.js';
+import type { GraphqlContext } from '../../core/context.js';
+import { nodeNotFound } from '../../core/errors.js';
 import { visiblePull } from '../../pulls/pull-mutation-access.js';
 import type { ReviewLoaders } from '../review-loaders.js';
 import type { ReviewCommentModel, ReviewModel } from '../review-models.js';
-import { viewerIdOf } from '../review-paths.js';
 
 export interface PullTarget {
   repo: RepositoryRow;
@@ -48,7 +46,7 @@ export async function visibleReview(ctx: GraphqlContext, id: string): Promise<Pu
   const reviewId = decodeNodeIdOf(id, 'PullRequestReview');
   const review = reviewId === null ? null : await ctx.loaders.reviewById.load(reviewId);
   const repo = review === null ? null : await ctx.loaders.repositoryById.load(review.repository_id);
-  if (review === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
+  if (review === null || repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
   return { ...(await pullTarget(ctx, repo, review.pull_number, id)), review };
 }
 
@@ -60,8 +58,8 @@ export async function visibleReviewComment(
   const commentId = decodeNodeIdOf(id, 'PullRequestReviewComment');
   const model = commentId === null ? null : await ctx.loaders.reviewCommentById.load(commentId);
   const repo = model === null ? null : await ctx.loaders.repositoryById.load(model.repository_id);
-  if (model === null || repo === null || !(await canSeeRepository(ctx, repo))) throw nodeNotFound(id);
-  const comment = await reviewCommentById(ctx.services.sql, repo.id, model.id, viewerIdOf(ctx));
+  if (model === null || repo === null || !(await ctx.access.seesRepository(repo))) throw nodeNotFound(id);
+  const comment = await reviewCommentById(ctx.services.sql, repo.id, model.id, ctx.access.viewerId);
   if (comment === null) throw nodeNotFound(id);
   return { ...(await pullTarget(ctx, repo, model.pull_number, id)), model, comment };
 }

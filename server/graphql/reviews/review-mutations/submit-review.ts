@@ -9,10 +9,10 @@
 import { submitReview } from '../../../reviews/review-changes.js';
 import { checkUnlocked } from '../../../reviews/review-rules.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
-import type { GraphqlContext } from '../../context.js';
-import { githubError } from '../../errors.js';
+import type { GraphqlContext } from '../../core/context.js';
+import { githubError } from '../../core/errors.js';
 import type { MutationResolvers, SubmitPullRequestReviewInput } from '../../generated/resolvers-types.js';
-import { inMutation, storable } from '../../issues/mutation-access.js';
+import { inMutation, storable } from '../../mutation/in-mutation.js';
 import { writerOf, type Writer } from '../../access/writer.js';
 import { verdictOf } from './review-inputs.js';
 import {

@@ -9,10 +9,10 @@
 import { canCommentWhenLocked } from '../../../issues/issue-permissions.js';
 import { anchorComment, type Anchor } from '../../../review-comments/diff-anchor.js';
 import { createReviewComment } from '../../../review-comments/handlers/review-comment-changes.js';
-import type { GraphqlContext } from '../../context.js';
-import { githubError, nodeNotFound } from '../../errors.js';
+import type { GraphqlContext } from '../../core/context.js';
+import { githubError, nodeNotFound } from '../../core/errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
-import { inMutation, storable } from '../../issues/mutation-access.js';
+import { inMutation, storable } from '../../mutation/in-mutation.js';
 import { forbiddenMutation, writerOf, type Writer } from '../../access/writer.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
 import { visibleThread } from '../thread-access.js';

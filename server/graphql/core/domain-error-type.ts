@@ -4,7 +4,7 @@
 // a refusal of the caller is FORBIDDEN, in the words the caller's mutation
 // uses (`forbidden`). Anything else goes on as it is (a bug stays a bug).
 import type { GraphQLError } from 'graphql';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { githubError } from './errors.js';
 
 export function graphqlErrorOf(error: unknown, forbidden: () => GraphQLError): unknown {

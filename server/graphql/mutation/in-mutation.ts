@@ -1,4 +1,4 @@
-// How an issue mutation runs once the caller is checked (graphql/access/):
+// How a mutation runs once the caller is checked (graphql/access/):
 // in one transaction with its webhook events, the REST store's errors (404,
 // 403, 422) becoming GraphQL's types; and the input values it stores.
 import { canMatchText } from '../../db/text-values.js';
@@ -8,10 +8,9 @@ import type { AccountRef } from '../../repos/user-view.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { forbiddenMutation } from '../access/writer.js';
-import type { GraphqlContext } from '../context.js';
-import { graphqlErrorOf } from '../domain-error-type.js';
-import { githubError, nodeNotFound } from '../errors.js';
-import { clearPullLoaders } from '../pulls/pull-loaders.js';
+import type { GraphqlContext } from '../core/context.js';
+import { graphqlErrorOf } from '../core/domain-error-type.js';
+import { githubError, nodeNotFound } from '../core/errors.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 
 /** Text to store: PostgreSQL text cannot hold NUL, so one is refused as REST refuses it (422), never a failed query. */
@@ -42,36 +41,9 @@ export async function inMutation<T>(
   }
 }
 
-/** What this request's loaders remember of issues predates the change: the payload must show it after. */
+/** What this request's loaders remember of issues and pull requests predates the change: the payload must show it after. */
 export function clearIssueLoaders(ctx: GraphqlContext): void {
-  const {
-    issueById,
-    issueByNumber,
-    issuePage,
-    commentById,
-    commentPage,
-    assignees,
-    pinned,
-    labelsOfIssue,
-    labelIssuePage,
-    milestoneIssuePage,
-  } = ctx.loaders;
-  const { reactionById, reactionPage, reactionSummary } = ctx.loaders;
-  for (const loader of [
-    issueById,
-    issueByNumber,
-    issuePage,
-    commentById,
-    commentPage,
-    assignees,
-    pinned,
-    labelsOfIssue,
-    labelIssuePage,
-    milestoneIssuePage,
-  ])
-    loader.clearAll();
-  for (const loader of [reactionById, reactionPage, reactionSummary]) loader.clearAll();
-  clearPullLoaders(ctx.loaders);
+  ctx.forgetChanges();
 }
 
 /** The accounts behind U_ ids, checked assignable to `repo` (UNPROCESSABLE otherwise, as REST's 422). */

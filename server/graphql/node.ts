@@ -1,31 +1,30 @@
 // The Node interface: `node(id)` and `nodes(ids)` over both node-ID forms
 // (prefixed and legacy; decodeNodeId accepts either and never throws).
-import { decodeNodeId } from '../../ids/node-id.js';
-import type { AccountRow } from '../../repos/accounts-store.js';
-import type { LabelRow } from '../../labels/labels-store.js';
-import type { MilestoneRow } from '../../milestones/milestones-store.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { GraphqlContext } from '../context.js';
-import { githubError, nodeNotFound } from '../errors.js';
-import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types.js';
-import type { GitObjectModel } from '../git/models.js';
-import { accountType } from './account.js';
-import { GRAPHQL_TYPES, objectByOid } from './git-object.js';
-import { loadLabelOrMilestone } from './label-milestone.js';
-import type { CommentModel, IssueModel } from '../issues/issue-models.js';
-import { loadIssueOrComment } from '../issues/issue-resolvers.js';
-import { canSeeRepository } from '../access/visibility.js';
-import type { ReactionModel } from '../reactions/reaction-models.js';
-import { reactionSubject } from '../reactions/reaction-resolvers.js';
-import { isPull, type PullModel } from '../pulls/pull-models.js';
-import { isReviewNode, type ReviewNodeModel } from '../reviews/review-models.js';
-import { isCheckNode, type CheckRunModel, type CheckSuiteModel } from '../checks/check-models.js';
-import { loadCheckNode } from '../checks/check-resolvers.js';
-import { isStatusContext, type StatusContextModel } from '../statuses/status-models.js';
-import { loadStatusContext } from '../statuses/status-resolvers.js';
-import { loadRelease } from '../releases/release-resolvers.js';
-import { isRelease, isReleaseAsset, type ReleaseAssetModel, type ReleaseModel } from '../releases/release-models.js';
-import { loadReleaseAsset } from '../releases/release-asset-resolvers.js';
+import { decodeNodeId } from '../ids/node-id.js';
+import type { AccountRow } from '../repos/accounts-store.js';
+import type { LabelRow } from '../labels/labels-store.js';
+import type { MilestoneRow } from '../milestones/milestones-store.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { GraphqlContext } from './core/context.js';
+import { githubError, nodeNotFound } from './core/errors.js';
+import type { NodeResolvers, QueryResolvers } from './generated/resolvers-types.js';
+import type { GitObjectModel } from './git/models.js';
+import { accountType } from './resolvers/account.js';
+import { GRAPHQL_TYPES, objectByOid } from './resolvers/git-object.js';
+import { loadLabelOrMilestone } from './resolvers/label-milestone.js';
+import type { CommentModel, IssueModel } from './issues/issue-models.js';
+import { loadIssueOrComment } from './issues/issue-resolvers.js';
+import type { ReactionModel } from './reactions/reaction-models.js';
+import { reactionSubject } from './reactions/reaction-resolvers.js';
+import { isPull, type PullModel } from './pulls/pull-models.js';
+import { isReviewNode, type ReviewNodeModel } from './reviews/review-models.js';
+import { isCheckNode, type CheckRunModel, type CheckSuiteModel } from './checks/check-models.js';
+import { loadCheckNode } from './checks/check-resolvers.js';
+import { isStatusContext, type StatusContextModel } from './statuses/status-models.js';
+import { loadStatusContext } from './statuses/status-resolvers.js';
+import { loadRelease } from './releases/release-resolvers.js';
+import { isRelease, isReleaseAsset, type ReleaseAssetModel, type ReleaseModel } from './releases/release-models.js';
+import { loadReleaseAsset } from './releases/release-asset-resolvers.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
@@ -54,7 +53,7 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
   if (decoded.oid !== undefined) {
     // A git object: its repository must be visible and still hold an object of that type.
     const repo = await ctx.loaders.repositoryById.load(decoded.id);
-    if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
+    if (repo === null || !(await ctx.access.seesRepository(repo))) return null;
     const object = await objectByOid(ctx, repo, decoded.oid);
     return object !== null && GRAPHQL_TYPES[object.type] === decoded.type ? object : null;
   }
@@ -67,7 +66,7 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
     }
     case 'Repository': {
       const repo = await ctx.loaders.repositoryById.load(decoded.id);
-      return repo !== null && (await canSeeRepository(ctx, repo)) ? repo : null;
+      return repo !== null && (await ctx.access.seesRepository(repo)) ? repo : null;
     }
     case 'Label':
     case 'Milestone':
@@ -78,13 +77,13 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
     case 'PullRequest': {
       const pull = await ctx.loaders.pullById.load(decoded.id);
       const repo = pull === null ? null : await ctx.loaders.repositoryById.load(pull.repository_id);
-      return repo !== null && (await canSeeRepository(ctx, repo)) ? pull : null;
+      return repo !== null && (await ctx.access.seesRepository(repo)) ? pull : null;
     }
     case 'Reaction': {
       // A removed reaction's row is gone: its ID resolves to nothing, as GitHub's.
       const reaction = await ctx.loaders.reactionById.load(decoded.id);
       const repo = reaction === null ? null : await ctx.loaders.repositoryById.load(reaction.repository_id);
-      if (repo === null || !(await canSeeRepository(ctx, repo))) return null;
+      if (repo === null || !(await ctx.access.seesRepository(repo))) return null;
       // A draft release's reactions are seen by those who see the draft; a pending review's (or its comment's), by its author.
       return (await reactionSubject(ctx, reaction!)) === null ? null : reaction;
     }
@@ -99,7 +98,7 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       }[decoded.type];
       const row: ReviewNodeModel | null = await loader.load(decoded.id);
       const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
-      return repo !== null && (await canSeeRepository(ctx, repo)) ? row : null;
+      return repo !== null && (await ctx.access.seesRepository(repo)) ? row : null;
     }
     case 'CheckRun':
     case 'CheckSuite':

@@ -6,10 +6,10 @@
 // (connection-tally.ts) refuse, before anything runs, a connection that lists
 // items without one, so a window without `first` here reads no rows.
 // Cursors carry the position in the ordered list (the codec of
-// git/paginate.ts, shared by every connection), so a page costs one
+// paginate.ts, shared by every connection), so a page costs one
 // statement whatever its depth in the list.
 import { githubError } from './errors.js';
-import { decodeCursor, encodeCursor, MAX_PAGE } from './git/paginate.js';
+import { decodeCursor, encodeCursor, MAX_PAGE } from './paginate.js';
 
 export interface PageWindow {
   first: number;
@@ -47,7 +47,7 @@ function checkedSize(value: number, argument: 'first' | 'last', connection: stri
 
 /** The rows a connection argument set asks for, or GitHub's error for arguments it refuses. */
 export function pageWindow(args: { first?: number | null; after?: string | null }, connection: string): PageWindow {
-  // A cursor is an item's 1-based position (git/paginate.ts: one codec for every connection), so it is the offset of the next.
+  // A cursor is an item's 1-based position (paginate.ts: one codec for every connection), so it is the offset of the next.
   const offset = args.after === undefined || args.after === null ? 0 : decodeCursor(args.after);
   const first = args.first === undefined || args.first === null ? 0 : checkedSize(args.first, 'first', connection);
   return { first, offset };

@@ -3,8 +3,8 @@
 // opaque position tokens). Wharf's first/last rules (required, at most 100)
 // belong to the query limits; here a missing count means up to MAX_PAGE.
 import { Buffer } from 'node:buffer';
-import { githubError } from '../errors.js';
-import type { ConnectionModel } from './models.js';
+import { githubError } from './errors.js';
+import type { ConnectionModel } from '../git/models.js';
 
 export const MAX_PAGE = 100;
 

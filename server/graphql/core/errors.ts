@@ -16,8 +16,8 @@
 // GraphQLError, and a test runner may load a second copy for our imports.
 import type { ASTNode, ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import { isDatabaseUnavailable } from '../db/database-unavailable.js';
-import { errorFields, type Logger } from '../log.js';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.js';
+import { errorFields, type Logger } from '../../log.js';
 import type { GraphqlContext } from './context.js';
 
 export type GithubErrorType =
@@ -52,6 +52,9 @@ export interface ErrorPlace {
 export function githubError(type: GithubErrorType, message: string, place: ErrorPlace = {}): GraphQLError {
   return createGraphQLError(message, { ...place, extensions: { type } });
 }
+
+/** GitHub's answer to an installation reaching data its app may not read; graphql-js gives it the place (a list item's index included) where it is thrown or returned. */
+export const notAccessibleByIntegration = () => githubError('FORBIDDEN', 'Resource not accessible by integration');
 
 export function notFoundError(message: string): GraphQLError {
   return githubError('NOT_FOUND', message);

@@ -5,21 +5,21 @@
 // every repository asked in the same tick, so a query over 100 repositories'
 // labels costs what one repository's does.
 import DataLoader from 'dataloader';
-import type { Sql } from '../db/database.js';
+import type { Sql } from '../../db/database.js';
 import {
   labelPages,
   labelsByIds,
   labelsByNames,
   type LabelPageRequest,
   type LabelRow,
-} from '../labels/labels-store.js';
+} from '../../labels/labels-store.js';
 import {
   milestonePages,
   milestonesByIds,
   milestonesByNumbers,
   type MilestonePageRequest,
   type MilestoneRow,
-} from '../milestones/milestones-store.js';
+} from '../../milestones/milestones-store.js';
 
 type Page<T> = { rows: T[]; total: number };
 

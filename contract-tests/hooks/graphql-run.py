@@ -18,7 +18,7 @@ import schemathesis
 
 runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
 
-# The error types Wharf raises on purpose with a `path` (server/graphql/errors.ts): the
+# The error types Wharf raises on purpose with a `path` (server/graphql/core/errors.ts): the
 # resolvers', GitHub's pagination limits (server/graphql/query-cost.ts), which refuse a
 # fuzzed `first`/`last` that is missing, negative or over 100 before anything runs, and
 # UNPROCESSABLE, the mutations' answer where REST answers 422 (a blank title, a label of

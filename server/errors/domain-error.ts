@@ -2,7 +2,7 @@
 // raise it with a kind saying what went wrong in the domain's terms; each edge
 // maps the kind once: REST to GitHub's status and error body
 // (http/domain-error-reply.ts), GraphQL to GitHub's error types
-// (graphql/domain-error-type.ts). Nothing here knows about HTTP.
+// (graphql/core/domain-error-type.ts). Nothing here knows about HTTP.
 
 export type DomainErrorKind =
   /** No such thing, or one the caller may not know exists. */

@@ -18,7 +18,7 @@ import { join } from 'node:path';
  * Refs nobody pushes to: pull request refs are the server's (GitHub: "deny
  * updating a hidden ref"). Not `receive.hideRefs`, which gives GitHub's
  * wording: git 2.39 then applies the other refs of an `--atomic` push
- * (tried; git-push.test.ts would catch it), and atomic pushes must stay whole.
+ * (tried; git-push-pushers.test.ts would catch it), and atomic pushes must stay whole.
  */
 export const ALWAYS_REFUSED = ['refs/pull/*'];
 

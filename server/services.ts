@@ -18,6 +18,10 @@ import type { Logger } from './log.js';
 import { AccountStore } from './repos/accounts-store.js';
 import { GitRepositories } from './repos/git.js';
 import { RepositoryStore } from './repos/repositories-store.js';
+import { requestSuitesOnPush } from './checks/push-suites.js';
+import { lockPullsOfBranches } from './pulls/pull-locks.js';
+import { synchronizePulls } from './pulls/pull-synchronize.js';
+import type { RefFollowers } from './webhooks/ref-followers.js';
 
 export interface Services {
   config: Config;
@@ -35,8 +39,21 @@ export interface Services {
   urls: Urls;
   /** Signs and checks the URLs that need no token: archive downloads, private download_urls (http/url-signer.ts). */
   signedUrls: UrlSigner;
+  /** What every ref change moves besides the mirror and its push events (webhooks/ref-followers.ts). */
+  refFollowers: RefFollowers;
   now: () => number;
 }
+
+/**
+ * Pull requests follow their branches and apps get check suites for pushed
+ * heads, in each ref change's transaction; handed to the ref-change path
+ * here because pulls and checks emit their own events through it.
+ */
+export const refFollowers: RefFollowers = {
+  lock: lockPullsOfBranches,
+  moved: (tx, { git, urls }, repo, change, who) => synchronizePulls(tx, git, urls, repo, change, who),
+  pushed: requestSuitesOnPush,
+};
 
 export { OPENAPI_PATH };
 
@@ -78,6 +95,7 @@ export async function createServices(
     git: new GitRepositories(join(config.dataDir, 'repositories')),
     urls: new Urls(config.publicUrl, config.noreplyHost),
     signedUrls: new UrlSigner(sql, now),
+    refFollowers,
     now,
   };
 }

@@ -16,8 +16,8 @@ import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
 import { remapReviewThreads } from '../review-comments/thread-remap.js';
 import { followMovedBase } from './pull-base-moved.js';
-import { markMergedByPush } from './merge/merged-by-push.js';
-import { queueMergeabilityForBranch } from './merge/mergeability-queue.js';
+import { markMergedByPush } from './merged-by-push.js';
+import { queueMergeabilityForBranch } from './mergeability-queue.js';
 
 export interface MovedBranch {
   ref: string;
@@ -36,7 +36,7 @@ export async function synchronizePulls(
   await recordHeadRefDeleted(tx, repo, change, who);
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
   const branch = change.ref.slice('refs/heads/'.length);
-  // A base branch that now holds a head merges its pull request (server/pulls/merge/merged-by-push.ts).
+  // A base branch that now holds a head merges its pull request (server/pulls/merged-by-push.ts).
   await markMergedByPush(tx, git, urls, repo, change, who);
   const pulls = await tx<{ number: number; repository_id: number; head_sha: string; base_sha: string }[]>`
     SELECT i.number, i.repository_id, p.head_sha, p.base_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id

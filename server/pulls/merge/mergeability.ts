@@ -11,7 +11,7 @@ import type { GitRepositories } from '../../repos/git.js';
 import { diffCounts, type DiffCounts } from '../pull-git.js';
 import { lockPullRows } from '../pull-locks.js';
 import { mergeCommit } from './merge-git.js';
-import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
+import { MERGEABILITY_CHANNEL } from '../mergeability-queue.js';
 
 export interface MergeabilityDeps {
   sql: Sql;

@@ -3,7 +3,7 @@
 // has run, `mergeable` is null and `mergeable_state` 'unknown', as GitHub.
 // The NOTIFY goes out when the transaction commits and wakes the workers.
 import type { TransactionSql } from '../db/database.js';
-import { lockPullRows } from './pull-locks.js';
+import { lockPullRows } from '../issues/issue-locks.js';
 
 export const MERGEABILITY_CHANNEL = 'wharf_mergeability';
 

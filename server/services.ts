@@ -21,6 +21,7 @@ import { RepositoryStore } from './repos/repositories-store.js';
 import { requestSuitesOnPush } from './checks/push-suites.js';
 import { lockPullsOfBranches } from './pulls/pull-locks.js';
 import { synchronizePulls } from './pulls/pull-synchronize.js';
+import { remapReviewThreads, remapThreadsForBase } from './review-comments/thread-remap.js';
 import type { RefFollowers } from './webhooks/ref-followers.js';
 
 export interface Services {
@@ -45,13 +46,18 @@ export interface Services {
 }
 
 /**
- * Pull requests follow their branches and apps get check suites for pushed
- * heads, in each ref change's transaction; handed to the ref-change path
- * here because pulls and checks emit their own events through it.
+ * Pull requests follow their branches (and their review threads the moved
+ * heads and bases) and apps get check suites for pushed heads, in each ref
+ * change's transaction; handed to the ref-change path here because pulls,
+ * review comments and checks sit above it.
  */
 export const refFollowers: RefFollowers = {
   lock: lockPullsOfBranches,
-  moved: (tx, { git, urls }, repo, change, who) => synchronizePulls(tx, git, urls, repo, change, who),
+  moved: (tx, { git, urls }, repo, change, who) =>
+    synchronizePulls(tx, git, urls, repo, change, who, {
+      headMoved: remapReviewThreads,
+      baseMoved: remapThreadsForBase,
+    }),
   pushed: requestSuitesOnPush,
 };
 

@@ -19,6 +19,8 @@ import { AccountStore } from './repos/accounts-store.js';
 import { GitRepositories } from './repos/git.js';
 import { RepositoryStore } from './repos/repositories-store.js';
 import { requestSuitesOnPush } from './checks/push-suites.js';
+import type { EventContext } from './issues/issue-webhooks.js';
+import { emitIssueChangesAsPull } from './pulls/pull-issue-events.js';
 import { lockPullsOfBranches } from './pulls/pull-locks.js';
 import { synchronizePulls } from './pulls/pull-synchronize.js';
 import { remapReviewThreads, remapThreadsForBase } from './review-comments/thread-remap.js';
@@ -42,6 +44,8 @@ export interface Services {
   signedUrls: UrlSigner;
   /** What every ref change moves besides the mirror and its push events (webhooks/ref-followers.ts). */
   refFollowers: RefFollowers;
+  /** A pull request's issue changes as `pull_request` events (pulls/pull-issue-events.ts), for inTransaction's EventContext. */
+  issueChangesAsPull: EventContext['issueChangesAsPull'];
   now: () => number;
 }
 
@@ -102,6 +106,7 @@ export async function createServices(
     urls: new Urls(config.publicUrl, config.noreplyHost),
     signedUrls: new UrlSigner(sql, now),
     refFollowers,
+    issueChangesAsPull: emitIssueChangesAsPull,
     now,
   };
 }

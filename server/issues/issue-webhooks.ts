@@ -56,7 +56,7 @@ export interface EventContext {
   /**
    * Writes the `pull_request` events of a pull request's issue changes and
    * returns those left to `issues` (pulls/pull-issue-events.ts, handed in by
-   * transactions/in-transaction.ts: pulls/ builds on issues/, not the reverse).
+   * services.ts through inTransaction: pulls/ builds on issues/, not the reverse).
    */
   issueChangesAsPull(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<IssuesEvent[]>;
 }

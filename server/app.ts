@@ -156,7 +156,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     identity: serviceIdentity(config.vendor, config.noreplyHost),
   });
   const webhooks: WebhookRuntime | undefined = config.webhooks.dispatchInServe
-    ? await startWebhookRuntime(config, sql, log, services.git, services.urls)
+    ? await startWebhookRuntime(config, sql, log, services.git, services.urls, services.refFollowers)
     : undefined;
   return {
     app,

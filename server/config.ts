@@ -5,7 +5,7 @@
 // variable read here or in what this calls is missing there, or the page drifts.
 import { resolve } from 'node:path';
 import type { ConfigVariableName } from './config-variables.js';
-import { parseDuration, parseWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.js';
+import { parseDuration, parseWebhookSettings, type WebhookSettings } from './config-webhooks.js';
 
 /** 1 MiB of JSON, GitHub's order of magnitude; WHARF_MAX_BODY_BYTES changes it (http/body-reader.ts). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

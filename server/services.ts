@@ -18,6 +18,13 @@ import type { Logger } from './log.js';
 import { AccountStore } from './repos/accounts-store.js';
 import { GitRepositories } from './repos/git.js';
 import { RepositoryStore } from './repos/repositories-store.js';
+import { requestSuitesOnPush } from './checks/push-suites.js';
+import type { EventContext } from './issues/issue-webhooks.js';
+import { emitIssueChangesAsPull } from './pulls/pull-issue-events.js';
+import { lockPullsOfBranches } from './pulls/pull-locks.js';
+import { synchronizePulls } from './pulls/pull-synchronize.js';
+import { remapReviewThreads, remapThreadsForBase } from './review-comments/thread-remap.js';
+import type { RefFollowers } from './webhooks/ref-followers.js';
 
 export interface Services {
   config: Config;
@@ -35,8 +42,28 @@ export interface Services {
   urls: Urls;
   /** Signs and checks the URLs that need no token: archive downloads, private download_urls (http/url-signer.ts). */
   signedUrls: UrlSigner;
+  /** What every ref change moves besides the mirror and its push events (webhooks/ref-followers.ts). */
+  refFollowers: RefFollowers;
+  /** A pull request's issue changes as `pull_request` events (pulls/pull-issue-events.ts), for inTransaction's EventContext. */
+  issueChangesAsPull: EventContext['issueChangesAsPull'];
   now: () => number;
 }
+
+/**
+ * Pull requests follow their branches (and their review threads the moved
+ * heads and bases) and apps get check suites for pushed heads, in each ref
+ * change's transaction; handed to the ref-change path here because pulls,
+ * review comments and checks sit above it.
+ */
+export const refFollowers: RefFollowers = {
+  lock: lockPullsOfBranches,
+  moved: (tx, { git, urls }, repo, change, who) =>
+    synchronizePulls(tx, git, urls, repo, change, who, {
+      headMoved: remapReviewThreads,
+      baseMoved: remapThreadsForBase,
+    }),
+  pushed: requestSuitesOnPush,
+};
 
 export { OPENAPI_PATH };
 
@@ -78,6 +105,8 @@ export async function createServices(
     git: new GitRepositories(join(config.dataDir, 'repositories')),
     urls: new Urls(config.publicUrl, config.noreplyHost),
     signedUrls: new UrlSigner(sql, now),
+    refFollowers,
+    issueChangesAsPull: emitIssueChangesAsPull,
     now,
   };
 }

@@ -7,7 +7,7 @@ import type { AppPermissionLevel, AppPermissions } from '../auth/principal.js';
 import { publish } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import { emitInstallation, emitRepositoryChanges, reachedRepositoryIds } from './app-hooks/installation-events.js';
+import { emitInstallation, emitRepositoryChanges, reachedRepositoryIds } from './installation-events.js';
 import { satisfies, sortedPermissions, withMetadata } from './app-permissions.js';
 import { fingerprint, spkiPem } from './app-keys.js';
 

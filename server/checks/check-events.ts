@@ -10,7 +10,7 @@ import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { emitAppEvent } from '../apps/app-hooks/app-events.js';
+import { emitAppEvent } from '../apps/app-events.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import { repositoryPayload } from '../webhooks/payloads/common.js';
 import { checkAppsOf, type CheckApp } from './check-apps.js';

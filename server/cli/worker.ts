@@ -10,13 +10,15 @@ import { openDatabase } from '../db/database.js';
 import type { Logger } from '../log.js';
 import { Urls } from '../http/urls.js';
 import { GitRepositories } from '../repos/git.js';
+import { refFollowers } from '../services.js';
 import { startWebhookRuntime } from '../webhooks/webhook-runtime.js';
 import { runUntilSignal } from './run-until-signal.js';
 
 export async function worker(config: Config, log: Logger): Promise<number> {
   const db = await openDatabase(config, log);
   const git = new GitRepositories(join(config.dataDir, 'repositories'));
-  const runtime = await startWebhookRuntime(config, db.sql, log, git, new Urls(config.publicUrl, config.noreplyHost));
+  const urls = new Urls(config.publicUrl, config.noreplyHost);
+  const runtime = await startWebhookRuntime(config, db.sql, log, git, urls, refFollowers);
   log.info('wharf worker dispatching webhook deliveries', { concurrency: config.webhooks.concurrency });
   return runUntilSignal(log, async () => {
     await runtime.stop();

@@ -1,26 +1,12 @@
 // Git requests count in their own `git` rate-limit resource, per caller as
-// REST does (user, installation, or client IP), with their own limits: a NAT
-// full of CI machines must not run out of clones after REST's anonymous 60.
+// REST does (user, installation, or client IP), with their own limits
+// (rate-limit/git-limit.ts); a refusal is git's own answer (a 429 git prints).
 import { rateLimitBucket, type Principal } from '../auth/principal.js';
 import type { RateState } from '../http/rate-limiter.js';
+import { gitLimitFor } from '../rate-limit/git-limit.js';
+import { rateHeaders } from '../rate-limit/rate-headers.js';
 import type { Services } from '../services.js';
 import { GitAnswer } from './git-answer.js';
-
-export function rateHeaders(state: RateState): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(state.limit),
-    'x-ratelimit-remaining': String(state.remaining),
-    'x-ratelimit-used': String(state.used),
-    'x-ratelimit-reset': String(state.reset),
-    'x-ratelimit-resource': state.resource,
-  };
-}
-
-/** The caller's limit in the `git` resource. */
-export function gitLimitFor(services: Services, principal: Principal): number {
-  const { authenticated, unauthenticated } = services.config.git.rateLimit;
-  return principal.kind === 'anonymous' ? unauthenticated : authenticated;
-}
 
 /** Spends one git request of the caller's bucket; throws 429 (git prints the text) when none is left. */
 export async function takeGitRequest(services: Services, principal: Principal, ip: string): Promise<RateState> {

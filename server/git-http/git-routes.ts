@@ -21,7 +21,8 @@ import type { PushSlots } from './push-slots.js';
 import { readPushCommands, mayBeRefused } from './push-commands.js';
 import { ALWAYS_REFUSED, noHooksDir, onlyRefsEnv } from './push-hook.js';
 import { spoolPushBody } from './push-spool.js';
-import { rateHeaders, takeGitRequest } from './git-rate-limit.js';
+import { rateHeaders } from '../rate-limit/rate-headers.js';
+import { takeGitRequest } from './git-rate-limit.js';
 
 const SERVICES: readonly GitService[] = ['git-upload-pack', 'git-receive-pack'];
 

@@ -3,7 +3,8 @@
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
-import { accountJson, authorAssociation, type AuthorAssociation } from './issue-rows.js';
+import { accountJson } from '../repos/accounts-store.js';
+import { authorAssociation, type AuthorAssociation } from './issue-rows.js';
 
 export interface CommentRow {
   id: number;

@@ -4,7 +4,8 @@ import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { CommentRow } from './comment-rows.js';
 import { reactionRollup } from '../reactions/reaction-rollup.js';
-import { repositoryUrls, userOrNull } from './issue-view.js';
+import { repositoryUrls } from './issue-view.js';
+import { userOrNull } from '../repos/user-view.js';
 
 export function commentView(row: CommentRow, urls: Urls) {
   const repo = repositoryUrls(row.owner_login, row.repo_name, urls);

@@ -5,9 +5,10 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { encodeNodeId, type NodeType } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
-import { simpleUser, type AccountRef } from '../repos/user-view.js';
-import { accountJson, type LockReason, type StateReason } from './issue-rows.js';
-import { repositoryUrls, userOrNull } from './issue-view.js';
+import { simpleUser, type AccountRef, userOrNull } from '../repos/user-view.js';
+import { accountJson } from '../repos/accounts-store.js';
+import type { LockReason, StateReason } from './issue-rows.js';
+import { repositoryUrls } from './issue-view.js';
 
 export type IssueEventKind =
   | 'closed'

@@ -7,7 +7,13 @@
 // generation, the reverse of an issue edit: a deadlock, which PostgreSQL
 // ends by aborting one of them (a 500). So such writes lock the issue first.
 import type { TransactionSql } from '../db/database.js';
-import { lockPullRows } from '../pulls/pull-locks.js';
+
+/** Locks issues `issueIds` (in id order), then the pull_requests rows of those that are pull requests, for the rest of `tx`. */
+export async function lockPullRows(tx: TransactionSql, issueIds: number[]): Promise<void> {
+  if (issueIds.length === 0) return;
+  await tx`SELECT id FROM issues WHERE id = ANY(${issueIds}::bigint[]) ORDER BY id FOR NO KEY UPDATE`;
+  await tx`SELECT issue_id FROM pull_requests WHERE issue_id = ANY(${issueIds}::bigint[]) ORDER BY issue_id FOR NO KEY UPDATE`;
+}
 
 /** Locks issue `issueId` (and its pull request's row, if it is one) for the rest of `tx`. */
 export function lockIssueFirst(tx: TransactionSql, issueId: number): Promise<void> {

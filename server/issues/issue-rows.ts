@@ -3,6 +3,7 @@
 // name for URLs), for one issue or a page of them.
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
+import { accountJson } from '../repos/accounts-store.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { labelsOf, milestoneOf, readLinks, withLinks, type IssueLinks } from './issue-links.js';
 
@@ -42,12 +43,6 @@ export interface IssueRow extends IssueLinks {
 }
 
 type Db = Sql | TransactionSql;
-
-/** An account as JSON, for json columns that views turn into simple-users. */
-export const accountJson = (sql: Db, alias: string) =>
-  sql.unsafe(
-    `json_build_object('id', ${alias}.id, 'login', ${alias}.login, 'kind', ${alias}.kind, 'site_admin', ${alias}.site_admin)`,
-  );
 
 /**
  * GitHub's author_association of `userColumn` on the repository of `i`/`r`:

@@ -6,30 +6,8 @@ import type { Urls } from '../http/urls.js';
 import { labelView } from '../labels/label-view.js';
 import { milestoneView } from '../milestones/milestone-view.js';
 import { reactionRollup } from '../reactions/reaction-rollup.js';
-import { simpleUser, type AccountRef } from '../repos/user-view.js';
+import { UserViews } from '../repos/user-view.js';
 import type { IssueRow } from './issue-rows.js';
-
-export const userOrNull = (account: AccountRef | null, urls: Urls) => (account ? simpleUser(account, urls) : null);
-
-/**
- * simple-user bodies built once per account for a page: a page of issues
- * names the same few people (authors, assignees, closers) again and again,
- * and each body is some twenty strings.
- */
-export class UserViews {
-  private readonly views = new Map<number, ReturnType<typeof simpleUser>>();
-  constructor(readonly urls: Urls) {}
-
-  of(account: AccountRef): ReturnType<typeof simpleUser> {
-    let view = this.views.get(account.id);
-    if (!view) this.views.set(account.id, (view = simpleUser(account, this.urls)));
-    return view;
-  }
-
-  orNull(account: AccountRef | null) {
-    return account ? this.of(account) : null;
-  }
-}
 
 /** The API and web URLs of a repository, by owner login and name. */
 export function repositoryUrls(owner: string, name: string, urls: Urls) {

@@ -9,7 +9,6 @@ import { labelView } from '../labels/label-view.js';
 import type { LabelRow } from '../labels/labels-store.js';
 import { milestoneView } from '../milestones/milestone-view.js';
 import type { MilestoneRow } from '../milestones/milestones-store.js';
-import { emitIssueChangesAsPull } from '../pulls/pull-issue-events.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
@@ -54,6 +53,12 @@ export interface EventContext {
   urls: Urls;
   /** The change touched the repository's row (its open issue count): its cached copy is dropped after commit (inTransaction). */
   repositoryRowChanged(): void;
+  /**
+   * Writes the `pull_request` events of a pull request's issue changes and
+   * returns those left to `issues` (pulls/pull-issue-events.ts, handed in by
+   * services.ts through inTransaction: pulls/ builds on issues/, not the reverse).
+   */
+  issueChangesAsPull(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<IssuesEvent[]>;
 }
 
 function common(ctx: EventContext) {
@@ -71,7 +76,7 @@ const fresh = (milestone: MilestoneRow, issue: IssueRow) =>
 /** Emits `issues` events in the order given, each carrying the issue as it is after the change. */
 export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<void> {
   // A pull request's changes are `pull_request` events (as GitHub), whichever endpoint made them.
-  if (issue.is_pull) events = await emitIssueChangesAsPull(ctx, issue, events);
+  if (issue.is_pull) events = await ctx.issueChangesAsPull(ctx, issue, events);
   if (events.length === 0) return;
   const body = issueView(issue, ctx.urls);
   for (const event of events) {

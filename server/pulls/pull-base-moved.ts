@@ -1,7 +1,7 @@
 // A push to a branch that is the base of open pull requests: when the base
 // took commits of a head (the base fast-forwarded onto part of the pull
 // request, or the head's commits were pushed to it), the merge base moves,
-// and the review threads move with it (thread-remap.ts: LEFT lines follow
+// and the review threads move with it (review-comments/thread-remap.ts: LEFT lines follow
 // the merge base; lines that changed outdate). The pull request's base sha
 // moves now in that case, in the push's transaction, so the threads and the
 // sha they were placed against never disagree (the mergeability job records
@@ -10,14 +10,14 @@
 import type { TransactionSql } from '../db/database.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { remapThreadsForBase } from '../review-comments/thread-remap.js';
-import type { MovedBranch } from './pull-synchronize.js';
+import type { MovedBranch, ThreadFollowers } from './pull-synchronize.js';
 
 export async function followMovedBase(
   tx: TransactionSql,
   git: GitRepositories,
   repo: RepositoryRow,
   change: MovedBranch,
+  threads: ThreadFollowers,
 ): Promise<void> {
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
   const branch = change.ref.slice('refs/heads/'.length);
@@ -30,7 +30,7 @@ export async function followMovedBase(
   for (const pull of pulls) {
     if (pull.base_sha === change.after) continue;
     // Against the base the pull request's threads were placed with (its stored base), not the push's `before`.
-    const moved = await remapThreadsForBase(
+    const moved = await threads.baseMoved(
       tx,
       git.pathOf(repo.id),
       Number(pull.issue_id),

@@ -11,7 +11,7 @@ import { nextIssueNumber } from '../issues/issue-numbers.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { moveOpenIssueCount } from '../issues/open-issue-count.js';
 import { writeHeadRef, type DiffCounts } from './pull-git.js';
-import { queueMergeability } from './merge/mergeability-queue.js';
+import { queueMergeability } from './mergeability-queue.js';
 import { pullByNumber, type PullRow } from './pull-rows.js';
 import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullEdits, type PullRequestEvent } from './pull-webhooks.js';

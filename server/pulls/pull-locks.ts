@@ -11,13 +11,7 @@
 // FOR UPDATE it lets rows that only reference the issue (comments, timeline
 // events, reactions: their foreign keys' KEY SHARE) be written meanwhile.
 import type { TransactionSql } from '../db/database.js';
-
-/** Locks pull requests `issueIds` (their issues, then their rows), for the rest of `tx`. */
-export async function lockPullRows(tx: TransactionSql, issueIds: number[]): Promise<void> {
-  if (issueIds.length === 0) return;
-  await tx`SELECT id FROM issues WHERE id = ANY(${issueIds}::bigint[]) ORDER BY id FOR NO KEY UPDATE`;
-  await tx`SELECT issue_id FROM pull_requests WHERE issue_id = ANY(${issueIds}::bigint[]) ORDER BY issue_id FOR NO KEY UPDATE`;
-}
+import { lockPullRows } from '../issues/issue-locks.js';
 
 /**
  * The first locks of a ref sync (server/webhooks/ref-sync.ts), before it

@@ -14,15 +14,34 @@ import { recordHeadRefDeleted } from './head-ref-deleted.js';
 import { diffCounts, writeHeadRef } from './pull-git.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
-import { remapReviewThreads } from '../review-comments/thread-remap.js';
 import { followMovedBase } from './pull-base-moved.js';
-import { markMergedByPush } from './merge/merged-by-push.js';
-import { queueMergeabilityForBranch } from './merge/mergeability-queue.js';
+import { markMergedByPush } from './merged-by-push.js';
+import { queueMergeabilityForBranch } from './mergeability-queue.js';
 
 export interface MovedBranch {
   ref: string;
   before: string | null;
   after: string | null;
+}
+
+/**
+ * What a pull request's review threads do when its head or base moves
+ * (review-comments/thread-remap.ts). Handed in by the composition root
+ * (server/services.ts): review comments build on pull requests, so pulls/
+ * does not import them.
+ */
+export interface ThreadFollowers {
+  /** The head moved: each thread's lines follow the new diff, or outdate. */
+  headMoved(tx: TransactionSql, repoPath: string, issueId: number, baseSha: string, newHead: string): Promise<void>;
+  /** The merge base moved: true when threads moved (the pull request's base sha then moves with them). */
+  baseMoved(
+    tx: TransactionSql,
+    repoPath: string,
+    issueId: number,
+    oldBase: string,
+    newBase: string,
+    head: string,
+  ): Promise<boolean>;
 }
 
 export async function synchronizePulls(
@@ -32,11 +51,12 @@ export async function synchronizePulls(
   repo: RepositoryRow,
   change: MovedBranch,
   who: EventSender,
+  threads: ThreadFollowers,
 ): Promise<void> {
   await recordHeadRefDeleted(tx, repo, change, who);
   if (!change.ref.startsWith('refs/heads/') || change.before === null || change.after === null) return;
   const branch = change.ref.slice('refs/heads/'.length);
-  // A base branch that now holds a head merges its pull request (server/pulls/merge/merged-by-push.ts).
+  // A base branch that now holds a head merges its pull request (server/pulls/merged-by-push.ts).
   await markMergedByPush(tx, git, urls, repo, change, who);
   const pulls = await tx<{ number: number; repository_id: number; head_sha: string; base_sha: string }[]>`
     SELECT i.number, i.repository_id, p.head_sha, p.base_sha FROM pull_requests p JOIN issues i ON i.id = p.issue_id
@@ -59,7 +79,7 @@ export async function synchronizePulls(
     await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${base.id} AND number = ${pull.number}`;
     await writeHeadRef(git, base.id, pull.number, change.after);
     const row = (await pullByNumber(tx, base.id, pull.number))!;
-    await remapReviewThreads(tx, git.pathOf(base.id), row.pull.issue_id, row.pull.base_sha, change.after);
+    await threads.headMoved(tx, git.pathOf(base.id), row.pull.issue_id, row.pull.base_sha, change.after);
     // An app's installation on the fork says nothing about the base: its event names none.
     const sender = base.id === repo.id ? who : { sender: who.sender, installation: null };
     await emitPullRequestEventsAs(
@@ -73,7 +93,7 @@ export async function synchronizePulls(
     );
   }
   // Pull requests with this branch as base: threads follow a merge base that moved.
-  await followMovedBase(tx, git, repo, change);
+  await followMovedBase(tx, git, repo, change, threads);
   // Every open pull request with this branch as head or base: `mergeable` is stale.
   await queueMergeabilityForBranch(tx, repo.id, branch);
 }

@@ -5,10 +5,10 @@
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
-import { issueView, repositoryUrls, UserViews } from '../issues/issue-view.js';
+import { issueView, repositoryUrls } from '../issues/issue-view.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { repositoryView } from '../repos/repository-view.js';
-import { simpleUser } from '../repos/user-view.js';
+import { simpleUser, UserViews } from '../repos/user-view.js';
 import { mergeableStateOf } from './mergeable-state.js';
 import type { PullRow } from './pull-rows.js';
 

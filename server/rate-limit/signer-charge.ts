@@ -3,7 +3,7 @@
 // bucket (auth/principal.ts rateLimitBucket), and each download spends one
 // request of that bucket's `core` limit, as a REST call by the signer would.
 // An anonymous signer's bucket is its IP address, with the anonymous limit.
-import { rateHeaders } from '../git-http/git-rate-limit.js';
+import { rateHeaders } from './rate-headers.js';
 import type { RateState } from '../http/rate-limiter.js';
 import type { Services } from '../services.js';
 

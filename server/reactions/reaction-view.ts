@@ -2,7 +2,7 @@
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
-import { UserViews } from '../issues/issue-view.js';
+import { UserViews } from '../repos/user-view.js';
 import type { ReactionRow } from './reactions-store.js';
 
 export function reactionView(row: ReactionRow, urls: Urls, users = new UserViews(urls)) {

@@ -1,7 +1,7 @@
 // Adding, listing and removing reactions. Each change is one transaction with
 // the subject's rollup (`reaction_counts`), so bodies never count rows.
 import type { Sql, TransactionSql } from '../db/database.js';
-import { accountJson } from '../issues/issue-rows.js';
+import { accountJson } from '../repos/accounts-store.js';
 import type { Page } from '../issues/issue-list.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { subjectColumn, subjectTable, type ReactionContent, type ReactionSubject } from './reaction-subject.js';

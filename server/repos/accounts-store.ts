@@ -4,6 +4,12 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { recordAccountRename } from './redirects-store.js';
 
+/** An account as JSON, for json columns that views turn into simple-users. */
+export const accountJson = (sql: Sql | TransactionSql, alias: string) =>
+  sql.unsafe(
+    `json_build_object('id', ${alias}.id, 'login', ${alias}.login, 'kind', ${alias}.kind, 'site_admin', ${alias}.site_admin)`,
+  );
+
 export interface AccountRow {
   id: number;
   login: string;

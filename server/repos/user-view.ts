@@ -101,3 +101,25 @@ export function privateUser(account: AccountRow, counts: UserCounts, urls: Urls)
     plan: { name: 'free', space: 976562499, private_repos: 10000, collaborators: 0 },
   };
 }
+
+export const userOrNull = (account: AccountRef | null, urls: Urls) => (account ? simpleUser(account, urls) : null);
+
+/**
+ * simple-user bodies built once per account for a page: a page of issues
+ * names the same few people (authors, assignees, closers) again and again,
+ * and each body is some twenty strings.
+ */
+export class UserViews {
+  private readonly views = new Map<number, ReturnType<typeof simpleUser>>();
+  constructor(readonly urls: Urls) {}
+
+  of(account: AccountRef): ReturnType<typeof simpleUser> {
+    let view = this.views.get(account.id);
+    if (!view) this.views.set(account.id, (view = simpleUser(account, this.urls)));
+    return view;
+  }
+
+  orNull(account: AccountRef | null) {
+    return account ? this.of(account) : null;
+  }
+}

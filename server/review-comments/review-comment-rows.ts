@@ -5,7 +5,8 @@
 // author_association (server/issues/issue-rows.ts), and the pull request's
 // number and repository names for URLs. One statement.
 import type { Sql, TransactionSql } from '../db/database.js';
-import { accountJson, authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
+import { accountJson } from '../repos/accounts-store.js';
+import { authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import type { ReviewState } from '../reviews/review-rows.js';

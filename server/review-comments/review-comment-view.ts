@@ -6,7 +6,8 @@
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
-import { repositoryUrls, userOrNull } from '../issues/issue-view.js';
+import { repositoryUrls } from '../issues/issue-view.js';
+import { userOrNull } from '../repos/user-view.js';
 import { reactionRollup } from '../reactions/reaction-rollup.js';
 import type { ReviewCommentRow } from './review-comment-rows.js';
 

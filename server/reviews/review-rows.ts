@@ -3,7 +3,8 @@
 // repository's names for URLs). A PENDING review is its author's alone: every
 // reader here hides other people's, as GitHub does.
 import type { Sql, TransactionSql } from '../db/database.js';
-import { accountJson, authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
+import { accountJson } from '../repos/accounts-store.js';
+import { authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
 import type { AccountRef } from '../repos/user-view.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 

@@ -5,7 +5,8 @@
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
-import { repositoryUrls, userOrNull } from '../issues/issue-view.js';
+import { repositoryUrls } from '../issues/issue-view.js';
+import { userOrNull } from '../repos/user-view.js';
 import type { ReviewRow } from './review-rows.js';
 
 export function pullRequestReviewView(row: ReviewRow, urls: Urls) {

@@ -8,21 +8,32 @@
 // with `repositoryRowChanged()`: the notice to other processes is published in
 // the transaction, and this process drops its cached copy here, after commit
 // (never on a rollback, when the cached row is still right).
+//
+// It also hands the issue services what a pull request's issue changes emit
+// (`pull_request` events, pulls/pull-issue-events.ts, from the composition
+// root server/services.ts): issues/ sits below pulls/ and cannot import it.
 import type { Principal } from '../auth/principal.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 
 export async function inTransaction<T>(
-  services: Pick<Services, 'sql' | 'urls' | 'repos'>,
+  services: Pick<Services, 'sql' | 'urls' | 'repos' | 'issueChangesAsPull'>,
   repo: RepositoryRow,
   principal: Principal,
   work: (events: EventContext) => Promise<T>,
 ): Promise<T> {
-  const { sql, urls, repos } = services;
+  const { sql, urls, repos, issueChangesAsPull } = services;
   const changedRows = new Set<number>();
   const result = (await sql.begin((tx) =>
-    work({ tx, repo, principal, urls, repositoryRowChanged: () => changedRows.add(repo.id) }),
+    work({
+      tx,
+      repo,
+      principal,
+      urls,
+      repositoryRowChanged: () => changedRows.add(repo.id),
+      issueChangesAsPull,
+    }),
   )) as T;
   for (const id of changedRows) repos.changedLocally(id);
   return result;

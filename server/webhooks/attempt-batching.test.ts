@@ -14,7 +14,7 @@ import { AttemptBatcher } from './attempt-batcher.js';
 import { recordAttempts, type AttemptRecord } from './attempt-records.js';
 import type { JobRow } from './delivery-jobs.js';
 import { Dispatcher } from './dispatcher.js';
-import { parseWebhookSettings } from './webhook-settings.js';
+import { parseWebhookSettings } from '../config-webhooks.js';
 
 const ENV = {
   WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',

@@ -8,7 +8,7 @@ import { createLogger } from '../log.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
 import { Dispatcher } from './dispatcher.js';
-import { parseWebhookSettings } from './webhook-settings.js';
+import { parseWebhookSettings } from '../config-webhooks.js';
 
 const CLI = new URL('../../bin/wharf.mjs', import.meta.url).pathname;
 const ENV = {

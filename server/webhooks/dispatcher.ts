@@ -19,7 +19,7 @@ import type { AllowList } from './outbound/allowed-hosts.js';
 import { sendWebhook } from './outbound/send-webhook.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 import { isSuccess, retryDelayMs } from './retry-policy.js';
-import type { WebhookSettings } from './webhook-settings.js';
+import type { WebhookSettings } from '../config-webhooks.js';
 
 /** Stored response bodies are cut at this many bytes (docs/webhooks.md documents it). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;

@@ -40,7 +40,7 @@ export async function enqueue(tx: TransactionSql, jobs: EventJob[]): Promise<voi
 /**
  * Events whose deliveries to apps their emitter decides (GitHub sends an
  * app only its own check runs and suites, some actions always): they reach
- * apps through emitAppEvent (server/apps/app-hooks/app-events.ts), not here.
+ * apps through emitAppEvent (server/apps/app-events.ts), not here.
  */
 const ROUTED_TO_APPS_BY_EMITTER = new Set(['check_run', 'check_suite']);
 

@@ -30,7 +30,7 @@ export async function changeRefs(
   principal: Principal,
   swap: () => Promise<boolean>,
 ): Promise<boolean> {
-  const { sql, git, urls, log } = services;
+  const { sql, git, urls, log, refFollowers: followers } = services;
   const marker = await markRefChange(sql, repo.id);
   let swapped = undefined as boolean | undefined;
   try {
@@ -40,14 +40,14 @@ export async function changeRefs(
       swapped = await swap();
       if (!swapped) return;
       const actor = (await actorOf(sql, principal, urls)) ?? (await ownerActor(sql, repo, urls));
-      await syncRefsIn(tx, { sql, git, urls }, repo, actor, actor.installation?.id ?? null, [marker]);
+      await syncRefsIn(tx, { sql, git, urls, followers }, repo, actor, actor.installation?.id ?? null, [marker]);
     });
   } catch (error) {
     if (!swapped) throw error;
     log.warn('ref change events deferred to the reconciler', { repositoryId: repo.id, error: String(error) });
     // A try that counts (its marker backs off): a change whose events cannot be built is given up after a few.
     if (!isDatabaseUnavailable(error)) await noteFailedTry(sql, [marker], String(error)).catch(() => {});
-    reconcileLater({ sql, git, urls, log }, repo.id, [marker]);
+    reconcileLater({ sql, git, urls, log, followers }, repo.id, [marker]);
     return true;
   }
   if (!swapped) {

@@ -188,7 +188,8 @@ describe('the reconciler', () => {
     // A ref written to git behind Wharf's back, as if the process died between git and the database.
     await server.services.git.createRef(repoId, 'refs/heads/missed', mainSha);
     const collect = await nextRequests(3);
-    const deps = { sql: server.sql, git: server.services.git, urls: server.services.urls, log: server.services.log };
+    const { git, urls, log, refFollowers: followers } = server.services;
+    const deps = { sql: server.sql, git, urls, log, followers };
     await Promise.all([reconcileAll(deps), reconcileAll(deps)]);
     await reconcileAll(deps);
     const requests = await collect();

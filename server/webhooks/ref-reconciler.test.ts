@@ -24,7 +24,8 @@ afterAll(async () => server.close());
 function processDeps(sql: Sql = server.sql) {
   const git = new GitRepositories(dirname(server.services.git.pathOf(1)));
   const spy = vi.spyOn(git, 'git');
-  const deps: ReconcilerDeps = { sql, git, urls: server.services.urls, log: server.services.log };
+  const { urls, log, refFollowers: followers } = server.services;
+  const deps: ReconcilerDeps = { sql, git, urls, log, followers };
   return {
     deps,
     gitRuns: () => spy.mock.calls.length,
@@ -143,7 +144,8 @@ describe('the ref reconciler', () => {
       if (args[0] === 'cat-file') throw new Error('injected: objects unreadable');
       return real(id, args, input, env);
     };
-    const deps: ReconcilerDeps = { sql: server.sql, git, urls: server.services.urls, log: server.services.log };
+    const { urls, log, refFollowers: followers } = server.services;
+    const deps: ReconcilerDeps = { sql: server.sql, git, urls, log, followers };
     const marker = async () =>
       (
         await server.sql<{ attempts: number; last_error: string; wait_s: number }[]>`

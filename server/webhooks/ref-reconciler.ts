@@ -18,6 +18,7 @@ import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-sto
 import { ownerActor } from './event-actor.js';
 import { giveUpRefChange } from './ref-change-failures.js';
 import { claimDueMarkers, MAX_ATTEMPTS, noteFailedTry, noteFailureReason } from './ref-change-markers.js';
+import type { RefFollowers } from './ref-followers.js';
 import { syncRefs, syncRefsIn } from './ref-sync.js';
 
 export interface ReconcilerDeps {
@@ -25,6 +26,7 @@ export interface ReconcilerDeps {
   git: GitRepositories;
   urls: Urls;
   log: Logger;
+  followers: RefFollowers;
 }
 
 const RETRY_AFTER_FAILURE_MS = 2_500;

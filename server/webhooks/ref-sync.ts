@@ -12,25 +12,21 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
 import { touchPushedAt, type RepositoryRow } from '../repos/repositories-store.js';
-import { lockPullsOfBranches } from '../pulls/pull-locks.js';
-import { synchronizePulls } from '../pulls/pull-synchronize.js';
-import { requestSuitesOnPush } from '../checks/push-suites.js';
 import { pushCommitsOf, type PushCommits } from './push-facts.js';
 import { RefEventBatch } from './ref-event-batch.js';
 import { clearMarkers } from './ref-change-markers.js';
+import type { RefDifference, RefFollowers } from './ref-followers.js';
 import { createPayload, deletePayload, pushPayload, refType, type Actor } from './payloads/ref-events.js';
 
 export interface RefSyncDeps {
   sql: Sql;
   git: GitRepositories;
   urls: Urls;
+  /** What else moves with the refs (pull requests, check suites): ref-followers.ts. */
+  followers: RefFollowers;
 }
 
-export interface RefDifference {
-  ref: string;
-  before: string | null;
-  after: string | null;
-}
+export type { RefDifference };
 
 /** For each commit sha, the first two branches (in git's order) whose tip it is: `base_ref`'s candidates. */
 function branchesByTip(gitRefs: Map<string, string>): Map<string, string[]> {
@@ -174,7 +170,7 @@ export async function syncRefsIn(
   // Read git while holding the lock: a concurrent sync waits, then sees our mirror.
   const { gitRefs, mirrored, differences } = await refDifferences(tx, deps.git, repo.id);
   // The pull requests these branches move, locked first (lock order: server/pulls/pull-locks.ts).
-  await lockPullsOfBranches(
+  await deps.followers.lock(
     tx,
     repo.id,
     differences.map((d) => d.ref),
@@ -196,7 +192,7 @@ export async function syncRefsIn(
     // Pull requests whose head this branch is follow it (server/pulls/pull-synchronize.ts); a new ref has none.
     if (change.before !== null) {
       await batch.flush();
-      await synchronizePulls(tx, deps.git, deps.urls, repo, change, {
+      await deps.followers.moved(tx, deps, repo, change, {
         sender: actor.sender,
         installation: actor.installation ?? null,
       });
@@ -204,7 +200,7 @@ export async function syncRefsIn(
   }
   await batch.flush();
   // Apps with checks: write get a check suite for each pushed branch head (server/checks/push-suites.ts).
-  await requestSuitesOnPush(
+  await deps.followers.pushed(
     tx,
     deps,
     repo,

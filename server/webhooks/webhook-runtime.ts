@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Sql } from '../db/database.js';
 import type { Logger } from '../log.js';
 import { Dispatcher } from './dispatcher.js';
+import type { RefFollowers } from './ref-followers.js';
 import { startRefReconciler } from './ref-reconciler.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { Urls } from '../http/urls.js';
@@ -34,6 +35,7 @@ export async function startWebhookRuntime(
   log: Logger,
   git: GitRepositories,
   urls: Urls,
+  followers: RefFollowers,
 ): Promise<WebhookRuntime> {
   const settings = config.webhooks;
   const dispatcher = new Dispatcher({ sql, log, vendor: config.vendor, settings, allowList: settings.allowList });
@@ -47,7 +49,7 @@ export async function startWebhookRuntime(
   void prune();
   // Ref changes whose events were not written (a crash between git and the
   // database) are found by their markers, then by diffing git against the mirror.
-  const reconciler = startRefReconciler({ sql, git, urls, log });
+  const reconciler = startRefReconciler({ sql, git, urls, log, followers });
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();
   log.debug('webhook dispatcher started', { owner: dispatcher.owner, concurrency: settings.concurrency });

@@ -19,7 +19,7 @@ import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { enqueue, eventJobs, subscribedTargets } from '../../webhooks/outbox.js';
 import { installationOf, repositoryPayload, senderPayload, type Actor } from '../../webhooks/payloads/common.js';
 import type { AppRow, InstallationRow } from '../apps-store.js';
-import { emitRepositoryChanges } from './installation-events.js';
+import { emitRepositoryChanges } from '../installation-events.js';
 
 /** The installations that reach the repository (all of its owner's, or it selected), with their apps. */
 async function reachingInstallations(

@@ -13,7 +13,7 @@
 import type { H3, H3Event } from 'h3';
 import { getRouterParam } from 'h3';
 import { FastResponse } from 'srvx';
-import { rateHeaders } from '../../git-http/git-rate-limit.js';
+import { rateHeaders } from '../../rate-limit/rate-headers.js';
 import { fileBody } from '../../http/file-body.js';
 import { mountDownload, notFound, signatureOf } from '../../http/signed-download.js';
 import { errorFields } from '../../log.js';

@@ -4,7 +4,7 @@ import { currentSession } from '../../web/web-request.js';
 import { consentPage, errorPage } from '../../web/consent-form.js';
 import { oauthAppByClientId } from '../oauth-apps-store.js';
 import { acceptedRedirectUri } from '../redirect-uri.js';
-import { parseScopes } from './oauth-create-device-code.js';
+import { parseScopes } from '../../web/requested-scopes.js';
 
 // GET /login/oauth/authorize: the sign-in form (200) for a visitor, then the
 // consent page (200). A bad client_id or redirect_uri is a 400 page and never

@@ -1,15 +1,9 @@
 import { ApiError, notFound } from '../../http/api-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { KNOWN_SCOPES } from '../../http/scopes.js';
 import { requestDeviceCode } from '../device-flow.js';
 import { oauthAppByClientId } from '../oauth-apps-store.js';
 import { wantsJson } from '../oauth-reply.js';
-
-/** Space- or comma-separated scopes; unknown names are dropped, as GitHub ignores them. */
-export function parseScopes(raw: string | undefined): string[] {
-  const known = KNOWN_SCOPES as readonly string[];
-  return [...new Set((raw ?? '').split(/[\s,]+/).filter((scope) => known.includes(scope)))];
-}
+import { parseScopes } from '../../web/requested-scopes.js';
 
 export const createDeviceCode: Handler<'oauth/create-device-code'> = async (ctx) => {
   const { body } = await ctx.input();

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
-import { UserViews } from '../../issues/issue-view.js';
+import { UserViews } from '../../repos/user-view.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
 import { listPulls } from '../pull-list.js';

@@ -11,7 +11,7 @@ import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js'
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
-import { lockPullRows } from '../pull-locks.js';
+import { lockPullRows } from '../../issues/issue-locks.js';
 import { pullByNumber, type PullRow } from '../pull-rows.js';
 import { mergeCommit, rebaseCommits, squashCommit, type Identities } from './merge-git.js';
 import { mergeCommitMessage, squashCommitMessage } from './merge-messages.js';

@@ -7,7 +7,7 @@ import type { GitRepositories } from '../../repos/git.js';
 import { serviceIdentity } from '../../repos/commit-identity.js';
 import { MergeTestRepo, pulls } from '../../test-support/merge-test-repo.js';
 import { runMergeabilityJob } from './mergeability.js';
-import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
+import { MERGEABILITY_CHANNEL } from '../mergeability-queue.js';
 import { startMergeabilityWorker } from './mergeability-worker.js';
 
 let t: MergeTestRepo;

@@ -6,7 +6,7 @@
 import { Backoff } from '../../db/backoff.js';
 import { unavailableReason } from '../../db/database-unavailable.js';
 import type { Logger } from '../../log.js';
-import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
+import { MERGEABILITY_CHANNEL } from '../mergeability-queue.js';
 import { RETRY_MS, runMergeabilityJob, type MergeabilityDeps } from './mergeability.js';
 
 const SWEEP_MS = 30_000;

@@ -9,9 +9,9 @@ import type { Sql, TransactionSql } from '../../db/database.js';
 import type { GitIdentity } from '../../repos/commit-identity.js';
 import type { GitRepositories } from '../../repos/git.js';
 import { diffCounts, type DiffCounts } from '../pull-git.js';
-import { lockPullRows } from '../pull-locks.js';
+import { lockPullRows } from '../../issues/issue-locks.js';
 import { mergeCommit } from './merge-git.js';
-import { MERGEABILITY_CHANNEL } from './mergeability-queue.js';
+import { MERGEABILITY_CHANNEL } from '../mergeability-queue.js';
 
 export interface MergeabilityDeps {
   sql: Sql;

@@ -1,5 +1,5 @@
 import { rateLimitBucket } from '../../auth/principal.js';
-import { gitLimitFor } from '../../git-http/git-rate-limit.js';
+import { gitLimitFor } from '../git-limit.js';
 import { clientIp } from '../../http/client-ip.js';
 import type { Handler } from '../../http/operation-context.js';
 import { limitFor } from '../../http/pipeline.js';

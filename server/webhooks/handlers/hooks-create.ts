@@ -5,7 +5,7 @@ import { hookView } from '../hook-view.js';
 import { insertHook } from '../hooks-store.js';
 import { enqueue } from '../outbox.js';
 import { installationOf } from '../payloads/common.js';
-import { pingPayload } from '../payloads/ping.js';
+import { pingPayload } from '../ping-payload.js';
 
 // The hook and its creation ping commit together. The URL is stored as given:
 // it is resolved (and checked against the outbound allow-list) only when a

@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessHook } from './hook-access.js';
 import { enqueue } from '../outbox.js';
 import { installationOf } from '../payloads/common.js';
-import { pingPayload } from '../payloads/ping.js';
+import { pingPayload } from '../ping-payload.js';
 
 // Always queues a ping, whatever the hook's events (and even when inactive:
 // it is an explicit request to test the hook).

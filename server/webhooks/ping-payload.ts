@@ -1,11 +1,11 @@
 // The `ping` event: sent when a hook is created (if active) and by the pings
 // endpoint, whatever events the hook subscribes to.
-import type { Principal } from '../../auth/principal.js';
-import type { Urls } from '../../http/urls.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
-import type { HookRow } from '../hooks-store.js';
-import { hookView } from '../hook-view.js';
-import { installationField, installationOf, repositoryPayload, senderPayload } from './common.js';
+import type { Principal } from '../auth/principal.js';
+import type { Urls } from '../http/urls.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { HookRow } from './hooks-store.js';
+import { hookView } from './hook-view.js';
+import { installationField, installationOf, repositoryPayload, senderPayload } from './payloads/common.js';
 
 // GitHub's zen sayings, one per ping.
 const ZEN = [

@@ -4,12 +4,12 @@
 // change added or removed. The CLI runs in-process (runAppAdmin), as `wharf
 // admin` would run it, without a process start per command.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAppAdmin } from '../../cli/admin-apps.js';
-import { schemaErrors } from '../../test-support/contract-schema.js';
-import { githubWebhookErrors } from '../../test-support/github-webhook-schema.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.js';
-import { signature256 } from '../../webhooks/signature.js';
+import { runAppAdmin } from '../cli/admin-apps.js';
+import { schemaErrors } from '../test-support/contract-schema.js';
+import { githubWebhookErrors } from '../test-support/github-webhook-schema.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
+import { signature256 } from '../webhooks/signature.js';
 
 let server: TestServer;
 let owner: TestUser;

@@ -2,12 +2,12 @@
 // sends to the app whatever it subscribes to. Written in the transaction of
 // the installation's change (apps-store.ts), so the change and its events
 // commit together.
-import type { TransactionSql } from '../../db/database.js';
-import type { Urls } from '../../http/urls.js';
-import { encodeNodeId } from '../../ids/node-id.js';
-import { simpleUser, type AccountRef } from '../../repos/user-view.js';
-import type { AppRow, InstallationRow } from '../apps-store.js';
-import { installationView } from '../app-views.js';
+import type { TransactionSql } from '../db/database.js';
+import type { Urls } from '../http/urls.js';
+import { encodeNodeId } from '../ids/node-id.js';
+import { simpleUser, type AccountRef } from '../repos/user-view.js';
+import type { AppRow, InstallationRow } from './apps-store.js';
+import { installationView } from './app-views.js';
 import { emitAppEvent } from './app-events.js';
 
 /** A repository as these payloads list it. */

@@ -3,13 +3,13 @@
 // hooks' outbox and dispatcher; nothing when the hook is inactive, and the
 // hook goes with its app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../test-support/cli.js';
-import { signature256 } from '../../webhooks/signature.js';
-import { createTestApp, type TestApp } from '../../test-support/apps.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.js';
+import { eventually } from '../test-support/cli.js';
+import { signature256 } from '../webhooks/signature.js';
+import { createTestApp, type TestApp } from '../test-support/apps.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
 import { emitAppEvent, type AppEvent } from './app-events.js';
-import { findAppHook, setAppHook } from './app-hooks-store.js';
+import { findAppHook, setAppHook } from './app-hooks/app-hooks-store.js';
 
 let server: TestServer;
 let owner: TestUser;

@@ -5,15 +5,15 @@
 // not contain the head). Runs in the ref sync's transaction
 // (pull-synchronize.ts), so the `closed` event (merged true) is written with
 // the push's own events, once, whichever sync sees the change first.
-import type { TransactionSql } from '../../db/database.js';
-import { publish } from '../../db/cache-invalidation.js';
-import type { Urls } from '../../http/urls.js';
-import { recordIssueEvents } from '../../issues/issue-events.js';
-import { isAncestor } from '../../repos/git-commits.js';
-import type { GitRepositories } from '../../repos/git.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
-import { pullByNumber } from '../pull-rows.js';
-import { emitPullRequestEventsAs, type EventSender } from '../pull-webhooks.js';
+import type { TransactionSql } from '../db/database.js';
+import { publish } from '../db/cache-invalidation.js';
+import type { Urls } from '../http/urls.js';
+import { recordIssueEvents } from '../issues/issue-events.js';
+import { isAncestor } from '../repos/git-commits.js';
+import type { GitRepositories } from '../repos/git.js';
+import type { RepositoryRow } from '../repos/repositories-store.js';
+import { pullByNumber } from './pull-rows.js';
+import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
 
 export interface BranchMove {
   ref: string;

@@ -2,8 +2,8 @@
 // repository events (server/webhooks/outbox.ts), in the caller's
 // transaction, so the change and its deliveries commit together and the
 // dispatcher signs, sends, records and retries them as any hook's.
-import type { TransactionSql } from '../../db/database.js';
-import { enqueue } from '../../webhooks/outbox.js';
+import type { TransactionSql } from '../db/database.js';
+import { enqueue } from '../webhooks/outbox.js';
 
 export interface AppEvent {
   appId: number;

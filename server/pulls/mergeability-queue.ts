@@ -1,9 +1,9 @@
-// Queueing the mergeability job (mergeability-worker.ts) in the transaction
+// Queueing the mergeability job (merge/mergeability-worker.ts) in the transaction
 // of the change that makes a pull request's `mergeable` stale. Until the job
 // has run, `mergeable` is null and `mergeable_state` 'unknown', as GitHub.
 // The NOTIFY goes out when the transaction commits and wakes the workers.
-import type { TransactionSql } from '../../db/database.js';
-import { lockPullRows } from '../pull-locks.js';
+import type { TransactionSql } from '../db/database.js';
+import { lockPullRows } from '../issues/issue-locks.js';
 
 export const MERGEABILITY_CHANNEL = 'wharf_mergeability';
 

@@ -19,7 +19,7 @@ import type {
 import { canSeeRepository } from '../access/visibility.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
 import { viewerIdOf } from '../reviews/review-paths.js';
-import type { IssuePageRequest } from './issue-reads.js';
+import type { IssuePageRequest } from '../../issues/issue-batch-reads.js';
 
 async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
   const repo = await ctx.loaders.repositoryById.load(repositoryId);

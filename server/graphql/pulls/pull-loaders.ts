@@ -6,7 +6,7 @@
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import type { GitRepositories } from '../../repos/git.js';
-import type { Page } from '../issues/issue-reads.js';
+import type { Page } from '../../db/ranked-pages.js';
 import { pageLoader } from '../label-milestone-loaders.js';
 import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';

@@ -5,8 +5,9 @@
 import type { Sql } from '../../db/database.js';
 import { canMatchText } from '../../db/text-values.js';
 import type { TwoWayWindow } from '../connection.js';
-import { ISSUE_MODEL_COLUMNS } from '../issues/issue-models.js';
-import { rankedPages, type IssueParent, type Page } from '../issues/issue-reads.js';
+import { ISSUE_OWN_COLUMNS as ISSUE_MODEL_COLUMNS } from '../../issues/issue-columns.js';
+import { rankedPages, type Page } from '../../db/ranked-pages.js';
+import type { IssueParent } from '../../issues/issue-batch-reads.js';
 import { PULL_MODEL_COLUMNS, type PullModel } from './pull-models.js';
 
 export type PullState = 'OPEN' | 'CLOSED' | 'MERGED';

@@ -7,7 +7,7 @@
 import type { Sql } from '../../db/database.js';
 import { SUBJECT_COLUMNS, type ReactionContent, type ReactionSubjectKind } from '../../reactions/reaction-subject.js';
 import type { TwoWayWindow } from '../connection.js';
-import { rankedPages, type Page } from '../issues/issue-reads.js';
+import { rankedPages, type Page } from '../../db/ranked-pages.js';
 import type { ReactionModel } from './reaction-models.js';
 
 export type SubjectKind = ReactionSubjectKind;

@@ -8,7 +8,7 @@ import type { Sql } from '../../db/database.js';
 import { authorAssociation } from '../../issues/issue-rows.js';
 import { REVIEW_COMMENT_COLUMNS, REVIEW_COMMENT_FROM, visibleTo } from '../../review-comments/review-comment-rows.js';
 import type { TwoWayWindow } from '../connection.js';
-import { rankedPages, type Page } from '../issues/issue-reads.js';
+import { rankedPages, type Page } from '../../db/ranked-pages.js';
 import type { ReviewCommentModel } from './review-models.js';
 
 /** The columns of ReviewCommentModel: REST's, and what GraphQL adds (aliases of REVIEW_COMMENT_FROM: c comment, t thread, rv review, i issue, r repository). */

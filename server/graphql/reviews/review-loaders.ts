@@ -7,7 +7,7 @@
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import type { TwoWayWindow } from '../connection.js';
-import type { Page } from '../issues/issue-reads.js';
+import type { Page } from '../../db/ranked-pages.js';
 import { pageLoader } from '../label-milestone-loaders.js';
 import { reviewCommentPages, reviewCommentsByIds, threadComments } from './comment-reads.js';
 import type { ReviewCommentModel, ReviewModel, ThreadModel } from './review-models.js';

@@ -9,7 +9,7 @@ import { canMatchText } from '../../db/text-values.js';
 import { authorAssociation } from '../../issues/issue-rows.js';
 import { visibleTo } from '../../review-comments/review-comment-rows.js';
 import type { TwoWayWindow } from '../connection.js';
-import { rankedPages, type Page } from '../issues/issue-reads.js';
+import { rankedPages, type Page } from '../../db/ranked-pages.js';
 import type { ReviewModel, ReviewState } from './review-models.js';
 
 export interface ReviewPageRequest {

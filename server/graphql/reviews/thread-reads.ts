@@ -5,7 +5,7 @@
 import type { Sql } from '../../db/database.js';
 import { THREAD_PLACE_COLUMNS, visibleTo } from '../../review-comments/review-comment-rows.js';
 import type { TwoWayWindow } from '../connection.js';
-import { rankedPages, type Page } from '../issues/issue-reads.js';
+import { rankedPages, type Page } from '../../db/ranked-pages.js';
 import type { ThreadModel } from './review-models.js';
 
 // The thread's place is read as its comments' is (review-comment-rows.ts THREAD_PLACE_COLUMNS).

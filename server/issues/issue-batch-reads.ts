@@ -1,23 +1,19 @@
-// GraphQL's reads of issues and comments, each for many parents in one
-// statement (the per-request loaders batch a tick's requests into one call):
-// issues by id or number, a page of issues per repository, label or milestone (pull requests
-// left out, as GitHub's `issue(number)` and `issues`) and of comments per
-// issue (ranked per parent, with the parent's total in the same statement),
-// the assignees and pins of many issues.
-import type postgres from 'postgres';
-import type { Sql } from '../../db/database.js';
-import { canMatchText } from '../../db/text-values.js';
-import type { LabelRow } from '../../labels/labels-store.js';
-import type { AccountRow } from '../../repos/accounts-store.js';
-import type { TwoWayWindow } from '../connection.js';
-import { mentions } from '../../issues/issue-list.js';
-import { authorAssociation } from '../../issues/issue-rows.js';
-import { COMMENT_MODEL_COLUMNS, ISSUE_MODEL_COLUMNS, type CommentModel, type IssueModel } from './issue-models.js';
-
-export type Page<T> = { rows: T[]; total: number };
+// Issues read for many parents in one statement each, as the GraphQL loaders
+// ask them (a tick's requests batched into one call): by id or number, a page
+// of issues per repository, label or milestone (pull requests left out, as
+// GitHub's `issue(number)` and `issues`), the assignees, labels and pins of
+// many issues. Rows are IssueColumns: people and labels come through their
+// own batch reads, so a page costs the same few statements whatever it selects.
+import type { Sql } from '../db/database.js';
+import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
+import { canMatchText } from '../db/text-values.js';
+import type { LabelRow } from '../labels/labels-store.js';
+import type { AccountRow } from '../repos/accounts-store.js';
+import { ISSUE_OWN_COLUMNS, type IssueColumns } from './issue-columns.js';
+import { mentions } from './issue-list.js';
 
 export interface IssuePageRequest {
-  window: TwoWayWindow;
+  window: RowWindow;
   states: ('open' | 'closed')[];
   orderBy: 'CREATED_AT' | 'UPDATED_AT' | 'COMMENTS';
   direction: 'ASC' | 'DESC';
@@ -33,50 +29,25 @@ export interface IssuePageRequest {
 
 const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
 
-export async function issuesByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, IssueModel>> {
+export async function issuesByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, IssueColumns>> {
   const rows = await sql<
-    IssueModel[]
-  >`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)} FROM issues i WHERE i.id = ANY(${ids as number[]})`;
+    IssueColumns[]
+  >`SELECT ${sql.unsafe(ISSUE_OWN_COLUMNS)} FROM issues i WHERE i.id = ANY(${ids as number[]})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function issuesByNumbers(
   sql: Sql,
   keys: readonly { repositoryId: number; number: number }[],
-): Promise<Map<string, IssueModel>> {
+): Promise<Map<string, IssueColumns>> {
   // Numbers beyond integer range name no issue (and must not become a database error).
   const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
   if (valid.length === 0) return new Map();
-  const rows = await sql<IssueModel[]>`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)} FROM issues i
+  const rows = await sql<IssueColumns[]>`SELECT ${sql.unsafe(ISSUE_OWN_COLUMNS)} FROM issues i
     JOIN unnest(${valid.map((key) => key.repositoryId)}::bigint[], ${valid.map((key) => key.number)}::int[]) AS k(repository_id, number)
       ON i.repository_id = k.repository_id AND i.number = k.number
     WHERE NOT EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id)`;
   return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
-}
-
-/**
- * Ranks the rows of each parent and keeps the window; the parent's first row
- * is kept too (and dropped here) so every parent with rows reports its total,
- * even for a window past its end or of no rows (a `totalCount`-only query).
- */
-export async function rankedPages<T extends { [key: string]: unknown }>(
-  sql: Sql,
-  parentColumn: string,
-  parents: readonly number[],
-  window: TwoWayWindow,
-  select: postgres.PendingQuery<postgres.Row[]>,
-): Promise<Map<number, Page<T>>> {
-  const pages = new Map<number, Page<T>>(parents.map((id) => [id, { rows: [], total: 0 }]));
-  const rows = await sql<(T & { position: number; total: number })[]>`SELECT * FROM (${select}) ranked
-    WHERE (position > ${window.offset} AND position <= ${window.offset + window.first}) OR position = 1
-    ORDER BY ${sql(parentColumn)}, position`;
-  for (const { position, total, ...row } of rows) {
-    const page = pages.get(row[parentColumn] as number)!;
-    page.total = total;
-    if (position > window.offset && position <= window.offset + window.first) page.rows.push(row as unknown as T);
-  }
-  if (window.fromEnd) for (const page of pages.values()) page.rows.reverse();
-  return pages;
 }
 
 /** Whose issues a page lists: a repository's, a label's (through issue_labels) or a milestone's. */
@@ -93,7 +64,7 @@ export async function issuePages(
   parentIds: readonly number[],
   request: IssuePageRequest,
   parent: IssueParent = 'repository',
-): Promise<Map<number, Page<IssueModel>>> {
+): Promise<Map<number, Page<IssueColumns>>> {
   // Stored logins hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
   const unmatchable = [request.createdBy, request.assignee, request.mentioned].some(
     (value) => typeof value === 'string' && !canMatchText(value),
@@ -101,7 +72,7 @@ export async function issuePages(
   if (unmatchable || request.labels?.some((name) => !canMatchText(name)))
     return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
   const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
-  // GitHub's issue lists leave pull requests out (they have their own: pulls/pull-reads.ts).
+  // GitHub's issue lists leave pull requests out (they have their own: pulls/pull-batch-reads.ts).
   const conditions = [
     sql`${parentColumn} = ANY(${parentIds as number[]})`,
     sql`i.state = ANY(${request.states})`,
@@ -132,11 +103,11 @@ export async function issuePages(
   const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
   const from =
     parent === 'label' ? sql`issues i JOIN issue_labels il_parent ON il_parent.issue_id = i.id` : sql`issues i`;
-  const select = sql`SELECT ${sql.unsafe(ISSUE_MODEL_COLUMNS)}, ${parentColumn} AS parent_id,
+  const select = sql`SELECT ${sql.unsafe(ISSUE_OWN_COLUMNS)}, ${parentColumn} AS parent_id,
       row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${parentColumn})::int AS total
     FROM ${from} WHERE ${where}`;
-  const pages = await rankedPages<IssueModel & { parent_id?: number; [key: string]: unknown }>(
+  const pages = await rankedPages<IssueColumns & { parent_id?: number; [key: string]: unknown }>(
     sql,
     'parent_id',
     parentIds,
@@ -147,33 +118,8 @@ export async function issuePages(
   return pages;
 }
 
-/** Comments of many issues, oldest first (GitHub's order; UPDATED_AT orders by last edit). */
-export async function commentPages(
-  sql: Sql,
-  issueIds: readonly number[],
-  window: TwoWayWindow,
-  orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null,
-): Promise<Map<number, Page<CommentModel>>> {
-  const descending = (orderBy?.direction === 'DESC') !== window.fromEnd;
-  const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
-  const column = sql.unsafe(orderBy ? 'ic.updated_at' : 'ic.created_at');
-  const select = sql`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association,
-      row_number() OVER (PARTITION BY ic.issue_id ORDER BY ${column} ${dir}, ic.id ${dir})::int AS position,
-      count(*) OVER (PARTITION BY ic.issue_id)::int AS total
-    FROM issue_comments ic JOIN repositories r ON r.id = ic.repository_id WHERE ic.issue_id = ANY(${issueIds as number[]})`;
-  return rankedPages<CommentModel & { [key: string]: unknown }>(sql, 'issue_id', issueIds, window, select);
-}
-
-export async function commentsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, CommentModel>> {
-  const rows = await sql<
-    CommentModel[]
-  >`SELECT ${sql.unsafe(COMMENT_MODEL_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association
-    FROM issue_comments ic JOIN repositories r ON r.id = ic.repository_id WHERE ic.id = ANY(${ids as number[]})`;
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /** Every assignee of each issue, in the order they were assigned (GitHub caps them at ten). */
-export async function assigneesOf(sql: Sql, issueIds: readonly number[]): Promise<Map<number, AccountRow[]>> {
+export async function assigneesOfIssues(sql: Sql, issueIds: readonly number[]): Promise<Map<number, AccountRow[]>> {
   const rows = await sql<(AccountRow & { issue_id: number })[]>`SELECT a.*, ia.issue_id FROM issue_assignees ia
     JOIN accounts a ON a.id = ia.user_id WHERE ia.issue_id = ANY(${issueIds as number[]}) ORDER BY ia.issue_id, ia.created_at, a.id`;
   const found = new Map<number, AccountRow[]>(issueIds.map((id) => [id, []]));
@@ -182,7 +128,7 @@ export async function assigneesOf(sql: Sql, issueIds: readonly number[]): Promis
 }
 
 /** The labels of many issues, each issue's by name (as REST orders them). */
-export async function labelsOf(sql: Sql, issueIds: readonly number[]): Promise<Map<number, LabelRow[]>> {
+export async function labelsOfIssues(sql: Sql, issueIds: readonly number[]): Promise<Map<number, LabelRow[]>> {
   const rows = await sql<
     (LabelRow & { issue_id: number })[]
   >`SELECT l.id, l.repository_id, l.name, l.color, l.description, l.is_default,

@@ -1,19 +1,26 @@
-// GraphQL's reads of pull requests, each for many parents in one statement
-// (the per-request loaders batch a tick's requests into one call): by issue
-// id, by repository and number, and a page of pull requests per repository,
-// label or milestone, filtered by state, head and base branch and labels.
-import type { Sql } from '../../db/database.js';
-import { canMatchText } from '../../db/text-values.js';
-import type { TwoWayWindow } from '../connection.js';
-import { ISSUE_OWN_COLUMNS as ISSUE_MODEL_COLUMNS } from '../../issues/issue-columns.js';
-import { rankedPages, type Page } from '../../db/ranked-pages.js';
-import type { IssueParent } from '../../issues/issue-batch-reads.js';
-import { PULL_MODEL_COLUMNS, type PullModel } from './pull-models.js';
+// Pull requests read for many parents in one statement each, as the GraphQL
+// loaders ask them (a tick's requests batched into one call): by issue id, by
+// repository and number, and a page of pull requests per repository, label or
+// milestone, filtered by state, head and base branch and labels.
+import type { Sql } from '../db/database.js';
+import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
+import { canMatchText } from '../db/text-values.js';
+import type { IssueParent } from '../issues/issue-batch-reads.js';
+import { ISSUE_OWN_COLUMNS, type IssueColumns } from '../issues/issue-columns.js';
+import { PULL_COLUMNS, type PullColumns } from './pull-rows.js';
+
+/**
+ * A pull request as the batch reads give it: its issue's own columns (a pull
+ * request is an issue), REST's pull_requests columns (pull-rows.ts) and the
+ * merger's id (REST reads the account with it). `issue_id` is left out on
+ * purpose: GraphQL takes that key to mark a comment (reactions).
+ */
+export type PullIssueColumns = IssueColumns & PullColumns & { merged_by_id: number | null };
 
 export type PullState = 'OPEN' | 'CLOSED' | 'MERGED';
 
 export interface PullPageRequest {
-  window: TwoWayWindow;
+  window: RowWindow;
   /** GitHub's states: OPEN, CLOSED (closed without a merge) and MERGED. */
   states: PullState[];
   orderBy: 'CREATED_AT' | 'UPDATED_AT' | 'COMMENTS';
@@ -24,7 +31,7 @@ export interface PullPageRequest {
   labels: string[] | null;
 }
 
-const COLUMNS = `${ISSUE_MODEL_COLUMNS}, ${PULL_MODEL_COLUMNS}`;
+const COLUMNS = `${ISSUE_OWN_COLUMNS}, ${PULL_COLUMNS}, p.merged_by_id`;
 const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
 const PARENT_COLUMN = {
   repository: 'i.repository_id',
@@ -32,9 +39,9 @@ const PARENT_COLUMN = {
   milestone: 'i.milestone_id',
 } as const;
 
-export async function pullsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, PullModel>> {
+export async function pullsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, PullIssueColumns>> {
   const rows = await sql<
-    PullModel[]
+    PullIssueColumns[]
   >`SELECT ${sql.unsafe(COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.issue_id = ANY(${ids as number[]})`;
   return new Map(rows.map((row) => [row.id, row]));
@@ -43,11 +50,11 @@ export async function pullsByIds(sql: Sql, ids: readonly number[]): Promise<Map<
 export async function pullsByNumbers(
   sql: Sql,
   keys: readonly { repositoryId: number; number: number }[],
-): Promise<Map<string, PullModel>> {
+): Promise<Map<string, PullIssueColumns>> {
   // Numbers beyond integer range name no pull request (and must not become a database error).
   const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
   if (valid.length === 0) return new Map();
-  const rows = await sql<PullModel[]>`SELECT ${sql.unsafe(COLUMNS)} FROM issues i
+  const rows = await sql<PullIssueColumns[]>`SELECT ${sql.unsafe(COLUMNS)} FROM issues i
     JOIN unnest(${valid.map((key) => key.repositoryId)}::bigint[], ${valid.map((key) => key.number)}::int[]) AS k(repository_id, number)
       ON i.repository_id = k.repository_id AND i.number = k.number
     JOIN pull_requests p ON p.issue_id = i.id`;
@@ -69,7 +76,7 @@ export async function pullPages(
   parentIds: readonly number[],
   request: PullPageRequest,
   parent: IssueParent = 'repository',
-): Promise<Map<number, Page<PullModel>>> {
+): Promise<Map<number, Page<PullIssueColumns>>> {
   // Stored names hold no NUL (db/text-values.ts): such a filter matches nothing rather than failing the query.
   const texts = [request.headRefName, request.baseRefName, ...(request.labels ?? [])];
   if (texts.some((value) => typeof value === 'string' && !canMatchText(value)))
@@ -96,7 +103,7 @@ export async function pullPages(
       row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${parentColumn})::int AS total
     FROM ${from} WHERE ${where}`;
-  const pages = await rankedPages<PullModel & { parent_id?: number; [key: string]: unknown }>(
+  const pages = await rankedPages<PullIssueColumns & { parent_id?: number; [key: string]: unknown }>(
     sql,
     'parent_id',
     parentIds,

@@ -16,7 +16,7 @@ import {
   type ReactionPageRequest,
   type ReactionSummary,
   type SubjectKind,
-} from './reaction-reads.js';
+} from '../../reactions/reaction-batch-reads.js';
 
 export interface ReactionLoaders {
   reactionById: DataLoader<number, ReactionModel | null>;

@@ -19,7 +19,8 @@ export interface RowWindow {
  * is kept too (and dropped here) so every parent with rows reports its total,
  * even for a window past its end or of no rows (a `totalCount`-only query).
  * `select` must give `position` (1-based, in the window's order: reversed when
- * reading from the end) and `total` per row.
+ * reading from the end) and `total` per row. `dropParent`: the parent column
+ * is the read's own (a label's or a subject's id), left out of the rows.
  */
 export async function rankedPages<T extends { [key: string]: unknown }>(
   sql: Sql | TransactionSql,
@@ -27,6 +28,7 @@ export async function rankedPages<T extends { [key: string]: unknown }>(
   parents: readonly number[],
   window: RowWindow,
   select: postgres.PendingQuery<postgres.Row[]>,
+  dropParent = false,
 ): Promise<Map<number, Page<T>>> {
   const pages = new Map<number, Page<T>>(parents.map((id) => [id, { rows: [], total: 0 }]));
   const rows = await sql<(T & { position: number; total: number })[]>`SELECT * FROM (${select}) ranked
@@ -35,6 +37,7 @@ export async function rankedPages<T extends { [key: string]: unknown }>(
   for (const { position, total, ...row } of rows) {
     const page = pages.get(row[parentColumn] as number)!;
     page.total = total;
+    if (dropParent) delete row[parentColumn];
     if (position > window.offset && position <= window.offset + window.first) page.rows.push(row as unknown as T);
   }
   if (window.fromEnd) for (const page of pages.values()) page.rows.reverse();

@@ -27,7 +27,7 @@ export interface IssuePageRequest {
   labels: string[] | null;
 }
 
-const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
+export const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
 
 export async function issuesByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, IssueColumns>> {
   const rows = await sql<
@@ -36,24 +36,30 @@ export async function issuesByIds(sql: Sql, ids: readonly number[]): Promise<Map
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** Keys naming issues by repository and number, as `k(repository_id, number)` to join; null when none can name one. */
+export function numberKeys(sql: Sql, keys: readonly { repositoryId: number; number: number }[]) {
+  // Numbers beyond integer range name no issue (and must not become a database error).
+  const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
+  if (valid.length === 0) return null;
+  return sql`unnest(${valid.map((key) => key.repositoryId)}::bigint[], ${valid.map((key) => key.number)}::int[]) AS k(repository_id, number)`;
+}
+
 export async function issuesByNumbers(
   sql: Sql,
   keys: readonly { repositoryId: number; number: number }[],
 ): Promise<Map<string, IssueColumns>> {
-  // Numbers beyond integer range name no issue (and must not become a database error).
-  const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
-  if (valid.length === 0) return new Map();
+  const keyed = numberKeys(sql, keys);
+  if (keyed === null) return new Map();
   const rows = await sql<IssueColumns[]>`SELECT ${sql.unsafe(ISSUE_OWN_COLUMNS)} FROM issues i
-    JOIN unnest(${valid.map((key) => key.repositoryId)}::bigint[], ${valid.map((key) => key.number)}::int[]) AS k(repository_id, number)
-      ON i.repository_id = k.repository_id AND i.number = k.number
+    JOIN ${keyed} ON i.repository_id = k.repository_id AND i.number = k.number
     WHERE NOT EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id)`;
   return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
 }
 
-/** Whose issues a page lists: a repository's, a label's (through issue_labels) or a milestone's. */
+/** Whose issues (or pull requests) a page lists: a repository's, a label's (through issue_labels) or a milestone's. */
 export type IssueParent = 'repository' | 'label' | 'milestone';
 
-const PARENT_COLUMN = {
+export const PARENT_COLUMN = {
   repository: 'i.repository_id',
   label: 'il_parent.label_id',
   milestone: 'i.milestone_id',
@@ -107,15 +113,14 @@ export async function issuePages(
       row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${parentColumn})::int AS total
     FROM ${from} WHERE ${where}`;
-  const pages = await rankedPages<IssueColumns & { parent_id?: number; [key: string]: unknown }>(
+  return rankedPages<IssueColumns & { [key: string]: unknown }>(
     sql,
     'parent_id',
     parentIds,
     request.window,
     select,
+    true,
   );
-  for (const page of pages.values()) for (const row of page.rows) delete row.parent_id;
-  return pages;
 }
 
 /** Every assignee of each issue, in the order they were assigned (GitHub caps them at ten). */

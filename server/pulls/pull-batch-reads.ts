@@ -5,7 +5,7 @@
 import type { Sql } from '../db/database.js';
 import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
 import { canMatchText } from '../db/text-values.js';
-import type { IssueParent } from '../issues/issue-batch-reads.js';
+import { numberKeys, ORDER_COLUMN, PARENT_COLUMN, type IssueParent } from '../issues/issue-batch-reads.js';
 import { ISSUE_OWN_COLUMNS, type IssueColumns } from '../issues/issue-columns.js';
 import { PULL_COLUMNS, type PullColumns } from './pull-rows.js';
 
@@ -32,13 +32,6 @@ export interface PullPageRequest {
 }
 
 const COLUMNS = `${ISSUE_OWN_COLUMNS}, ${PULL_COLUMNS}, p.merged_by_id`;
-const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
-const PARENT_COLUMN = {
-  repository: 'i.repository_id',
-  label: 'il_parent.label_id',
-  milestone: 'i.milestone_id',
-} as const;
-
 export async function pullsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, PullIssueColumns>> {
   const rows = await sql<
     PullIssueColumns[]
@@ -51,12 +44,10 @@ export async function pullsByNumbers(
   sql: Sql,
   keys: readonly { repositoryId: number; number: number }[],
 ): Promise<Map<string, PullIssueColumns>> {
-  // Numbers beyond integer range name no pull request (and must not become a database error).
-  const valid = keys.filter((key) => Number.isSafeInteger(key.number) && key.number >= 1 && key.number <= 2147483647);
-  if (valid.length === 0) return new Map();
+  const keyed = numberKeys(sql, keys);
+  if (keyed === null) return new Map();
   const rows = await sql<PullIssueColumns[]>`SELECT ${sql.unsafe(COLUMNS)} FROM issues i
-    JOIN unnest(${valid.map((key) => key.repositoryId)}::bigint[], ${valid.map((key) => key.number)}::int[]) AS k(repository_id, number)
-      ON i.repository_id = k.repository_id AND i.number = k.number
+    JOIN ${keyed} ON i.repository_id = k.repository_id AND i.number = k.number
     JOIN pull_requests p ON p.issue_id = i.id`;
   return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
 }
@@ -103,13 +94,12 @@ export async function pullPages(
       row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${parentColumn})::int AS total
     FROM ${from} WHERE ${where}`;
-  const pages = await rankedPages<PullIssueColumns & { parent_id?: number; [key: string]: unknown }>(
+  return rankedPages<PullIssueColumns & { [key: string]: unknown }>(
     sql,
     'parent_id',
     parentIds,
     request.window,
     select,
+    true,
   );
-  for (const page of pages.values()) for (const row of page.rows) delete row.parent_id;
-  return pages;
 }

@@ -55,15 +55,14 @@ export async function reactionPages(
       row_number() OVER (PARTITION BY ${subject} ORDER BY x.created_at ${dir}, x.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${subject})::int AS total
     FROM ${sql.unsafe(REACTION_FROM)} WHERE ${where}`;
-  const pages = await rankedPages<ReactionColumns & { subject_id?: number; [key: string]: unknown }>(
+  return rankedPages<ReactionColumns & { [key: string]: unknown }>(
     sql,
     'subject_id',
     subjectIds,
     request.window,
     select,
+    true,
   );
-  for (const page of pages.values()) for (const row of page.rows) delete row.subject_id;
-  return pages;
 }
 
 /** The summaries of many subjects of one kind; `viewerId` null (anonymous) has reacted to nothing. */

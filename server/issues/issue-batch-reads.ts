@@ -4,6 +4,7 @@
 // GitHub's `issue(number)` and `issues`), the assignees, labels and pins of
 // many issues. Rows are IssueColumns: people and labels come through their
 // own batch reads, so a page costs the same few statements whatever it selects.
+import type postgres from 'postgres';
 import type { Sql } from '../db/database.js';
 import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
 import { canMatchText } from '../db/text-values.js';
@@ -27,7 +28,7 @@ export interface IssuePageRequest {
   labels: string[] | null;
 }
 
-export const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
+const ORDER_COLUMN = { CREATED_AT: 'i.created_at', UPDATED_AT: 'i.updated_at', COMMENTS: 'i.comments' } as const;
 
 export async function issuesByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, IssueColumns>> {
   const rows = await sql<
@@ -65,6 +66,31 @@ export const PARENT_COLUMN = {
   milestone: 'i.milestone_id',
 } as const;
 
+/** Carrying any of these label names (any case), as GitHub's `labels` argument (alias `i`). */
+export const anyLabel = (sql: Sql, labels: string[]) =>
+  sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${labels.map((name) => name.toLowerCase())}))`;
+
+/** Pages of issue-shaped rows (alias `i`: issues or pull requests) per parent, in the request's order and window. */
+export function rankedIssuePages<T extends object>(
+  sql: Sql,
+  columns: string,
+  from: postgres.PendingQuery<postgres.Row[]>,
+  where: postgres.PendingQuery<postgres.Row[]>,
+  parent: IssueParent,
+  parentIds: readonly number[],
+  request: Pick<IssuePageRequest, 'window' | 'orderBy' | 'direction'>,
+): Promise<Map<number, Page<T>>> {
+  const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
+  // Read from the end: the order reversed, reversed back by rankedPages.
+  const descending = (request.direction === 'DESC') !== request.window.fromEnd;
+  const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
+  const select = sql`SELECT ${sql.unsafe(columns)}, ${parentColumn} AS parent_id,
+      row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
+      count(*) OVER (PARTITION BY ${parentColumn})::int AS total
+    FROM ${from} WHERE ${where}`;
+  return rankedPages<T & { [key: string]: unknown }>(sql, 'parent_id', parentIds, request.window, select, true);
+}
+
 export async function issuePages(
   sql: Sql,
   parentIds: readonly number[],
@@ -86,12 +112,7 @@ export async function issuePages(
   ];
   if (request.createdBy !== undefined)
     conditions.push(sql`i.user_id = (SELECT id FROM accounts WHERE lower(login) = lower(${request.createdBy}))`);
-  if (request.labels) {
-    const names = request.labels.map((name) => name.toLowerCase());
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`,
-    );
-  }
+  if (request.labels) conditions.push(anyLabel(sql, request.labels));
   if (request.mentioned !== undefined) conditions.push(mentions(sql, request.mentioned));
   if (request.since !== undefined) conditions.push(sql`i.updated_at >= ${request.since}::timestamptz`);
   if (request.assignee === '*')
@@ -104,23 +125,9 @@ export async function issuePages(
     );
   }
   const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
-  // Read from the end: the order reversed, reversed back by rankedPages.
-  const descending = (request.direction === 'DESC') !== request.window.fromEnd;
-  const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
   const from =
     parent === 'label' ? sql`issues i JOIN issue_labels il_parent ON il_parent.issue_id = i.id` : sql`issues i`;
-  const select = sql`SELECT ${sql.unsafe(ISSUE_OWN_COLUMNS)}, ${parentColumn} AS parent_id,
-      row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
-      count(*) OVER (PARTITION BY ${parentColumn})::int AS total
-    FROM ${from} WHERE ${where}`;
-  return rankedPages<IssueColumns & { [key: string]: unknown }>(
-    sql,
-    'parent_id',
-    parentIds,
-    request.window,
-    select,
-    true,
-  );
+  return rankedIssuePages<IssueColumns>(sql, ISSUE_OWN_COLUMNS, from, where, parent, parentIds, request);
 }
 
 /** Every assignee of each issue, in the order they were assigned (GitHub caps them at ten). */

@@ -3,9 +3,15 @@
 // repository and number, and a page of pull requests per repository, label or
 // milestone, filtered by state, head and base branch and labels.
 import type { Sql } from '../db/database.js';
-import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
+import type { Page, RowWindow } from '../db/ranked-pages.js';
 import { canMatchText } from '../db/text-values.js';
-import { numberKeys, ORDER_COLUMN, PARENT_COLUMN, type IssueParent } from '../issues/issue-batch-reads.js';
+import {
+  anyLabel,
+  numberKeys,
+  PARENT_COLUMN,
+  rankedIssuePages,
+  type IssueParent,
+} from '../issues/issue-batch-reads.js';
 import { ISSUE_OWN_COLUMNS, type IssueColumns } from '../issues/issue-columns.js';
 import { PULL_COLUMNS, type PullColumns } from './pull-rows.js';
 
@@ -76,30 +82,11 @@ export async function pullPages(
   const conditions = [sql`${parentColumn} = ANY(${parentIds as number[]})`, stateCondition(sql, request.states)];
   if (request.headRefName !== null) conditions.push(sql`p.head_ref = ${request.headRefName}`);
   if (request.baseRefName !== null) conditions.push(sql`p.base_ref = ${request.baseRefName}`);
-  if (request.labels) {
-    const names = request.labels.map((name) => name.toLowerCase());
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${names}))`,
-    );
-  }
+  if (request.labels) conditions.push(anyLabel(sql, request.labels));
   const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
-  // Read from the end: the order reversed, reversed back by rankedPages.
-  const descending = (request.direction === 'DESC') !== request.window.fromEnd;
-  const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
   const from =
     parent === 'label'
       ? sql`pull_requests p JOIN issues i ON i.id = p.issue_id JOIN issue_labels il_parent ON il_parent.issue_id = i.id`
       : sql`pull_requests p JOIN issues i ON i.id = p.issue_id`;
-  const select = sql`SELECT ${sql.unsafe(COLUMNS)}, ${parentColumn} AS parent_id,
-      row_number() OVER (PARTITION BY ${parentColumn} ORDER BY ${sql.unsafe(ORDER_COLUMN[request.orderBy])} ${dir}, i.id ${dir})::int AS position,
-      count(*) OVER (PARTITION BY ${parentColumn})::int AS total
-    FROM ${from} WHERE ${where}`;
-  return rankedPages<PullIssueColumns & { [key: string]: unknown }>(
-    sql,
-    'parent_id',
-    parentIds,
-    request.window,
-    select,
-    true,
-  );
+  return rankedIssuePages<PullIssueColumns>(sql, COLUMNS, from, where, parent, parentIds, request);
 }

@@ -69,13 +69,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     ...createReleaseLoaders(services.sql),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
-    userByEmail: new DataLoader(async (emails) => {
-      // Several accounts may list one address: the oldest is the one matched, as a stable choice.
-      const rows = await services.sql<AccountRow[]>`
-        SELECT DISTINCT ON (lower(email)) * FROM accounts
-        WHERE kind = 'User' AND lower(email) = ANY(${emails as string[]}) ORDER BY lower(email), id`;
-      return inOrder(emails, new Map(rows.map((row) => [row.email!.toLowerCase(), row])));
-    }),
+    userByEmail: new DataLoader(async (emails) => inOrder(emails, await services.accounts.usersByEmails(emails))),
     git: createGitLoaders(services.git),
     repositoryPermission: new DataLoader(
       async (repos) => {

@@ -4,6 +4,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { accountJson } from '../repos/accounts-store.js';
+import { COMMENT_TABLE_COLUMNS } from './issue-columns.js';
 import { authorAssociation, type AuthorAssociation } from './issue-rows.js';
 
 export interface CommentRow {
@@ -28,7 +29,7 @@ type Db = Sql | TransactionSql;
 
 /** Comment rows as CommentRow; add WHERE/ORDER after it (aliases: ic comments, i issues, r repositories). */
 export const SELECT_COMMENT = (sql: Db, extra = sql``) => sql`
-  SELECT ic.id, ic.issue_id, ic.repository_id, ic.user_id, ic.body, ic.reaction_counts, ic.created_at, ic.updated_at,
+  SELECT ${sql.unsafe(COMMENT_TABLE_COLUMNS)},
     i.number AS issue_number, EXISTS (SELECT 1 FROM pull_requests ipr WHERE ipr.issue_id = i.id) AS issue_is_pull, o.login AS owner_login, r.name AS repo_name,
     (SELECT ${accountJson(sql, 'u')} FROM accounts u WHERE u.id = ic.user_id) AS author,
     ${authorAssociation(sql, 'ic.user_id')} AS author_association ${extra}

@@ -5,6 +5,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import { accountJson } from '../repos/accounts-store.js';
 import type { AccountRef } from '../repos/user-view.js';
+import { ISSUE_TABLE_COLUMNS } from './issue-columns.js';
 import { labelsOf, milestoneOf, readLinks, withLinks, type IssueLinks } from './issue-links.js';
 
 export type IssueState = 'open' | 'closed';
@@ -60,8 +61,7 @@ export const authorAssociation = (sql: Db, userColumn: string) =>
 
 // The issue's own columns, its repository's names and its author's association.
 const ISSUE_COLUMNS = (sql: Db) => sql`
-  i.id, i.repository_id, i.number, i.title, i.body, i.user_id, i.state, i.state_reason, i.closed_at,
-  i.locked, i.active_lock_reason, i.comments, i.milestone_id, i.reaction_counts, i.created_at, i.updated_at,
+  ${sql.unsafe(ISSUE_TABLE_COLUMNS)},
   ARRAY(SELECT il.label_id FROM issue_labels il JOIN labels l ON l.id = il.label_id
         WHERE il.issue_id = i.id ORDER BY lower(l.name), l.id) AS label_ids,
   o.login AS owner_login, r.name AS repo_name, ${authorAssociation(sql, 'i.user_id')} AS author_association,

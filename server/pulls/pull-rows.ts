@@ -46,7 +46,7 @@ const COLUMN_NAMES = [
 const listed: Exclude<keyof PullColumns, (typeof COLUMN_NAMES)[number]> extends never ? true : never = true;
 void listed;
 
-/** PullColumns as a select list (alias `p`), for REST's reads here and GraphQL's (server/graphql/pulls/pull-reads.ts). */
+/** PullColumns as a select list (alias `p`), for REST's reads here and GraphQL's (pull-batch-reads.ts). */
 export const PULL_COLUMNS = COLUMN_NAMES.map((name) => `p.${name}`).join(', ');
 
 export interface PullFields extends PullColumns {

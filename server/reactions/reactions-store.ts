@@ -6,10 +6,22 @@ import type { Page } from '../issues/issue-list.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { subjectColumn, subjectTable, type ReactionContent, type ReactionSubject } from './reaction-subject.js';
 
-export interface ReactionRow {
+/** A reaction's columns and its subject's repository (reaction-batch-reads.ts reads them for GraphQL). */
+export interface ReactionColumns {
   id: number;
   content: ReactionContent;
   created_at: Date;
+  user_id: number | null;
+  issue_id: number | null;
+  comment_id: number | null;
+  review_comment_id: number | null;
+  release_id: number | null;
+  review_id: number | null;
+  repository_id: number;
+}
+
+/** A reaction as REST shows it: its own columns and its author. */
+export interface ReactionRow extends Pick<ReactionColumns, 'id' | 'content' | 'created_at'> {
   user: AccountRef | null;
 }
 

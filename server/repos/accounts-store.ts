@@ -49,6 +49,18 @@ export class AccountStore {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
+  /**
+   * The users whose email addresses these are (lower case), in one statement
+   * (GraphQL's commit authors' `user`), keyed by the address in lower case.
+   * Several accounts may list one address: the oldest is the one matched, as a stable choice.
+   */
+  async usersByEmails(emails: readonly string[]): Promise<Map<string, AccountRow>> {
+    const rows = await this.sql<AccountRow[]>`
+        SELECT DISTINCT ON (lower(email)) * FROM accounts
+        WHERE kind = 'User' AND lower(email) = ANY(${emails as string[]}) ORDER BY lower(email), id`;
+    return new Map(rows.map((row) => [row.email!.toLowerCase(), row]));
+  }
+
   async count(): Promise<number> {
     const [row] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM accounts`;
     return row!.n;

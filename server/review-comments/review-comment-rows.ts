@@ -17,7 +17,7 @@ export type Db = Sql | TransactionSql;
 /**
  * A thread's place in the diff: the thread's columns every comment of it
  * shows, read alike by REST (ReviewCommentRow) and GraphQL (ThreadPlace,
- * server/graphql/reviews/review-models.ts). `position` is not among them:
+ * review-comment-batch-reads.ts). `position` is not among them:
  * each reader names it (GraphQL's ranked pages keep `position` for the rank).
  */
 export interface ThreadPlaceColumns {
@@ -114,7 +114,8 @@ export const SELECT_REVIEW_COMMENT = (sql: Db, extra = sql``) => sql`
 /**
  * GitHub's rule for pending reviews (alias rv): their comments are seen by
  * their author alone (viewer null: anonymous). GraphQL's reads of reviews and
- * review comments apply the same rule (server/graphql/reviews/review-reads.ts).
+ * review comments apply the same rule (review-comment-batch-reads.ts,
+ * reviews/review-batch-reads.ts).
  */
 export const visibleTo = (sql: Db, viewerId: number | null) =>
   viewerId === null ? sql`rv.state <> 'PENDING'` : sql`(rv.state <> 'PENDING' OR rv.user_id = ${viewerId})`;

@@ -91,3 +91,10 @@ export async function hasPendingReview(sql: Db, issueId: number, userId: number)
     await sql`SELECT 1 FROM pull_request_reviews WHERE issue_id = ${issueId} AND user_id = ${userId} AND state = 'PENDING'`;
   return rows.length > 0;
 }
+
+/** The id of the caller's pending review of the pull request, or null (GraphQL's submit names it by its pull request). */
+export async function pendingReviewId(sql: Db, issueId: number, userId: number): Promise<number | null> {
+  const [row] = await sql<{ id: number }[]>`SELECT id FROM pull_request_reviews
+    WHERE issue_id = ${issueId} AND user_id = ${userId} AND state = 'PENDING'`;
+  return row ? Number(row.id) : null;
+}

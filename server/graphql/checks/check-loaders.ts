@@ -1,8 +1,10 @@
 // The request's loaders for checks and statuses (joined in loaders.ts): a
 // commit's suites, its latest runs and latest statuses, a suite's runs, and
 // a window of a run's annotations, a suite's app, each kind one statement per tick whatever
-// the number of commits, suites or runs asking (check-reads.ts).
+// the number of commits, suites or runs asking (checks/check-batch-reads.ts,
+// statuses/status-batch-reads.ts, apps/app-batch-reads.ts).
 import DataLoader from 'dataloader';
+import { appsByIds } from '../../apps/app-batch-reads.js';
 import type { AppRow } from '../../apps/apps-store.js';
 import type { CheckRunRow } from '../../checks/check-rows.js';
 import type { Sql } from '../../db/database.js';
@@ -10,7 +12,6 @@ import type { StatusRow } from '../../statuses/statuses-store.js';
 import {
   annotationsInWindows,
   latestRunsOfCommits,
-  latestStatusesOfCommits,
   runsOfSuites,
   suitesByIds,
   suitesOfCommits,
@@ -18,7 +19,8 @@ import {
   type CommitKey,
   type SuiteWithNames,
   type WindowedAnnotation,
-} from './check-reads.js';
+} from '../../checks/check-batch-reads.js';
+import { latestStatusesOfCommits } from '../../statuses/status-batch-reads.js';
 
 export interface CheckLoaders {
   suitesOfCommit: DataLoader<CommitKey, SuiteWithNames[], string>;
@@ -88,12 +90,7 @@ export function createCheckLoaders(sql: Sql): CheckLoaders {
       { cacheKeyFn: (w) => `${w.runId}:${w.from}:${w.to}` },
     ),
     appById: new DataLoader(async (ids) => {
-      const found = new Map(
-        (await sql<AppRow[]>`SELECT * FROM apps WHERE id = ANY(${ids as number[]}::bigint[])`).map((app) => [
-          app.id,
-          app,
-        ]),
-      );
+      const found = await appsByIds(sql, ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
   };

@@ -1,6 +1,7 @@
 // CheckRun and CheckSuite: nodes only (node/nodes), each visible with its
 // repository. Rows go with the repository (ON DELETE CASCADE), so deleting
 // it retires their ids.
+import { repositoryOfCheck } from '../../checks/check-batch-reads.js';
 import { findRun } from '../../checks/check-runs-store.js';
 import { findSuite } from '../../checks/check-suites-store.js';
 import { encodeNodeId } from '../../ids/node-id.js';
@@ -27,11 +28,9 @@ export async function loadCheckNode(
   id: number,
 ): Promise<CheckRunModel | CheckSuiteModel | null> {
   const { sql } = ctx.services;
-  const [row] = await sql<
-    { repository_id: number }[]
-  >`SELECT repository_id FROM ${sql(type === 'CheckRun' ? 'check_runs' : 'check_suites')} WHERE id = ${id}`;
-  if (!row) return null;
-  const repo = await ctx.loaders.repositoryById.load(row.repository_id);
+  const repositoryId = await repositoryOfCheck(sql, type === 'CheckRun' ? 'check_runs' : 'check_suites', id);
+  if (repositoryId === null) return null;
+  const repo = await ctx.loaders.repositoryById.load(repositoryId);
   if (repo === null || !(await ctx.access.seesRepository(repo))) return null;
   if (type === 'CheckRun') {
     const run = await findRun(sql, repo.id, id);

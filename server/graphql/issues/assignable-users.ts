@@ -3,11 +3,11 @@
 // assignee checks (issues/assignees.ts: the owner, push collaborators, admins
 // of the owning organization), by login. `query` narrows to logins or names
 // containing it (any case). `gh pr edit` and `gh issue edit` read it to turn
-// logins into ids. One statement for every repository asked in the same tick.
+// logins into ids. One statement for every repository asked in the same tick
+// (issues/assignable-users.ts reads them).
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
-import { canMatchText } from '../../db/text-values.js';
-import { assignableIn } from '../../issues/assignees.js';
+import { assignableUsersOf } from '../../issues/assignable-users.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import { listConnection } from '../core/connection.js';
 import type { RepositoryResolvers } from '../generated/resolvers-types.js';
@@ -15,22 +15,6 @@ import type { RepositoryResolvers } from '../generated/resolvers-types.js';
 export interface AssignableKey {
   repositoryId: number;
   query: string;
-}
-
-export async function assignableUsersOf(
-  sql: Sql,
-  repositoryIds: readonly number[],
-  query: string,
-): Promise<Map<number, AccountRow[]>> {
-  const found = new Map<number, AccountRow[]>(repositoryIds.map((id) => [id, []]));
-  if (!canMatchText(query)) return found;
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await sql<(AccountRow & { for_repository: number })[]>`
-    SELECT a.*, r.id AS for_repository FROM repositories r JOIN accounts a ON ${assignableIn(sql, sql`r.id`, sql`r.owner_id`)}
-    WHERE r.id = ANY(${repositoryIds as number[]}) AND (${query} = '' OR a.login ILIKE ${pattern} OR a.name ILIKE ${pattern})
-    ORDER BY r.id, lower(a.login)`;
-  for (const { for_repository, ...account } of rows) found.get(for_repository)!.push(account as AccountRow);
-  return found;
 }
 
 export const createAssignableUsersLoader = (sql: Sql) =>

@@ -6,24 +6,23 @@
 // one issue does.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
+import type { Page } from '../../db/ranked-pages.js';
+import { commentPages, commentsByIds } from '../../issues/comment-batch-reads.js';
+import {
+  assigneesOfIssues,
+  issuePages,
+  issuesByIds,
+  issuesByNumbers,
+  labelsOfIssues,
+  pinnedAmong,
+  type IssuePageRequest,
+} from '../../issues/issue-batch-reads.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { TwoWayWindow } from '../core/connection.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { createAssignableUsersLoader, type AssignableKey } from './assignable-users.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
-import {
-  assigneesOf,
-  commentPages,
-  labelsOf,
-  commentsByIds,
-  issuePages,
-  issuesByIds,
-  issuesByNumbers,
-  pinnedAmong,
-  type IssuePageRequest,
-  type Page,
-} from './issue-reads.js';
 
 export interface CommentPageRequest {
   window: TwoWayWindow;
@@ -69,11 +68,11 @@ export function createIssueLoaders(sql: Sql): IssueLoaders {
     // Keyed by the issue's id (pageLoader's `repositoryId` is the parent's id).
     commentPage: pageLoader((ids, page: CommentPageRequest) => commentPages(sql, ids, page.window, page.orderBy)),
     assignees: new DataLoader(async (ids) => {
-      const found = await assigneesOf(sql, ids);
+      const found = await assigneesOfIssues(sql, ids);
       return ids.map((id) => found.get(id) ?? []);
     }),
     labelsOfIssue: new DataLoader(async (ids) => {
-      const found = await labelsOf(sql, ids);
+      const found = await labelsOfIssues(sql, ids);
       return ids.map((id) => found.get(id) ?? []);
     }),
     assignableUsers: createAssignableUsersLoader(sql),

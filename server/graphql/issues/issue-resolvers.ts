@@ -17,7 +17,7 @@ import type {
   RepositoryResolvers,
 } from '../generated/resolvers-types.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
-import type { IssuePageRequest } from './issue-reads.js';
+import type { IssuePageRequest } from '../../issues/issue-batch-reads.js';
 
 async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<RepositoryRow> {
   const repo = await ctx.loaders.repositoryById.load(repositoryId);

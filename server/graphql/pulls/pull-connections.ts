@@ -16,7 +16,7 @@ import type {
   RepositoryResolvers,
 } from '../generated/resolvers-types.js';
 import type { PullCommitModel, PullModel } from './pull-models.js';
-import type { PullPageRequest } from './pull-reads.js';
+import type { PullPageRequest } from '../../pulls/pull-batch-reads.js';
 import { pullPath, repositoryOf } from './pull-paths.js';
 
 const shasOf = (pull: PullModel) => ({ repositoryId: pull.repository_id, base: pull.base_sha, head: pull.head_sha });

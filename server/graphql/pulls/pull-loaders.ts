@@ -6,11 +6,11 @@
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import type { GitRepositories } from '../../repos/git.js';
-import type { Page } from '../issues/issue-reads.js';
+import type { Page } from '../../db/ranked-pages.js';
+import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from '../../pulls/pull-batch-reads.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';
-import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from './pull-reads.js';
 import { createReviewRequestLoader, type ReviewRequestModel } from './review-requests.js';
 
 type PageLoader = DataLoader<{ repositoryId: number; page: PullPageRequest }, Page<PullModel>, string>;

@@ -1,17 +1,13 @@
-// What the GraphQL PullRequest resolvers receive: the issue's columns (a pull
-// request is an issue: IssueModel, so Issue's resolvers for labels,
-// assignees, comments, milestone and reactions take it as it is) plus its
-// pull_requests row. `head_ref` tells it from an issue (node.ts, interfaces);
-// `issue_id` is left out on purpose: that key marks a comment (reactions).
+// What the GraphQL PullRequest resolvers receive: the store's batch-read row
+// (pulls/pull-batch-reads.ts): the issue's columns (a pull request is an
+// issue: IssueModel, so Issue's resolvers for labels, assignees, comments,
+// milestone and reactions take it as it is) plus its pull_requests row.
+// `head_ref` tells it from an issue (node.ts, interfaces); `issue_id` is left
+// out on purpose: that key marks a comment (reactions).
+import type { PullIssueColumns } from '../../pulls/pull-batch-reads.js';
 import type { GitObjectModel } from '../git/models.js';
-import type { IssueModel } from '../issues/issue-models.js';
-import { PULL_COLUMNS, type PullColumns } from '../../pulls/pull-rows.js';
 
-/** REST's columns (pull-rows.ts), and the merger's id (REST reads the account with it). */
-export type PullModel = IssueModel & PullColumns & { merged_by_id: number | null };
-
-/** The pull request columns a GraphQL read selects (alias `p`), beside ISSUE_MODEL_COLUMNS. */
-export const PULL_MODEL_COLUMNS = `${PULL_COLUMNS}, p.merged_by_id`;
+export type PullModel = PullIssueColumns;
 
 export const isPull = (model: object): model is PullModel => 'head_ref' in model;
 

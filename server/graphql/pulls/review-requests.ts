@@ -6,7 +6,7 @@
 // (`gh pr view`), and a fragment on a type the schema lacks fails validation.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
-import type { AccountRow } from '../../repos/accounts-store.js';
+import { reviewRequestsOf, type PendingReviewRequest } from '../../pulls/review-request-batch-reads.js';
 import { listConnection } from '../core/connection.js';
 import type {
   PullRequestResolvers,
@@ -15,24 +15,8 @@ import type {
 } from '../generated/resolvers-types.js';
 import { pullOfRow } from './pull-paths.js';
 
-export interface ReviewRequestModel {
-  issue_id: number;
-  reviewer: AccountRow;
-}
-
-/** Each pull request's pending review requests, oldest first. */
-export async function reviewRequestsOf(
-  sql: Sql,
-  issueIds: readonly number[],
-): Promise<Map<number, ReviewRequestModel[]>> {
-  const rows = await sql<(AccountRow & { request_issue_id: number })[]>`
-    SELECT a.*, rr.issue_id AS request_issue_id FROM pull_request_review_requests rr JOIN accounts a ON a.id = rr.reviewer_id
-    WHERE rr.issue_id = ANY(${issueIds as number[]}) ORDER BY rr.issue_id, rr.created_at, a.id`;
-  const found = new Map<number, ReviewRequestModel[]>(issueIds.map((id) => [id, []]));
-  for (const { request_issue_id, ...reviewer } of rows)
-    found.get(request_issue_id)!.push({ issue_id: request_issue_id, reviewer });
-  return found;
-}
+/** The store's row (pulls/review-request-batch-reads.ts reads them, one statement per page). */
+export type ReviewRequestModel = PendingReviewRequest;
 
 export const createReviewRequestLoader = (sql: Sql) =>
   new DataLoader<number, ReviewRequestModel[]>(async (ids) => {

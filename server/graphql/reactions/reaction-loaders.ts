@@ -6,7 +6,7 @@
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { SUBJECT_KINDS } from '../../reactions/reaction-subject.js';
-import type { Page } from '../issues/issue-reads.js';
+import type { Page } from '../../db/ranked-pages.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import type { ReactionModel } from './reaction-models.js';
 import {
@@ -16,7 +16,7 @@ import {
   type ReactionPageRequest,
   type ReactionSummary,
   type SubjectKind,
-} from './reaction-reads.js';
+} from '../../reactions/reaction-batch-reads.js';
 
 export interface ReactionLoaders {
   reactionById: DataLoader<number, ReactionModel | null>;

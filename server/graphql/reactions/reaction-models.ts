@@ -1,6 +1,6 @@
 // What the GraphQL Reaction, ReactionGroup and ReactionConnection resolvers
-// receive. A reaction is its row (plus its subject's repository, for node
-// lookups); a group is the subject with one content and the count its row's
+// receive. A reaction is the store's row (plus its subject's repository, for
+// node lookups); a group is the subject with one content and the count its row's
 // rollup (`reaction_counts`, kept by reactions-store.ts) already holds, so
 // `reactionGroups { reactors { totalCount } }` reads nothing more.
 import type { ReactionContent as RestContent, ReactionSubject } from '../../reactions/reaction-subject.js';
@@ -10,19 +10,10 @@ import type { CommentModel, IssueModel } from '../issues/issue-models.js';
 import type { ReviewCommentModel, ReviewModel } from '../reviews/review-models.js';
 import { isRelease, type ReleaseModel } from '../releases/release-models.js';
 import { RELEASE_REACTION_CONTENTS } from '../../reactions/reaction-subject.js';
+import type { ReactionColumns } from '../../reactions/reactions-store.js';
 
-export interface ReactionModel {
-  id: number;
-  content: RestContent;
-  created_at: Date;
-  user_id: number | null;
-  issue_id: number | null;
-  comment_id: number | null;
-  review_comment_id: number | null;
-  release_id: number | null;
-  review_id: number | null;
-  repository_id: number;
-}
+/** The store's row (reactions/reaction-batch-reads.ts reads it). */
+export type ReactionModel = ReactionColumns;
 
 /**
  * An issue, an issue comment (the one with an `issue_id`), a review comment or

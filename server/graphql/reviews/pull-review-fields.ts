@@ -4,7 +4,7 @@
 // (review-loaders.ts), and `reviewDecision`.
 import { connection, pageAt, twoWayWindow } from '../core/connection.js';
 import type { PullRequestResolvers } from '../generated/resolvers-types.js';
-import type { ReviewPageRequest } from './review-reads.js';
+import type { ReviewPageRequest } from '../../reviews/review-batch-reads.js';
 
 type Fields = Pick<PullRequestResolvers, 'reviews' | 'latestReviews' | 'reviewThreads' | 'reviewDecision'>;
 

@@ -7,12 +7,21 @@
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import type { TwoWayWindow } from '../core/connection.js';
-import type { Page } from '../issues/issue-reads.js';
+import type { Page } from '../../db/ranked-pages.js';
+import {
+  reviewCommentPages,
+  reviewCommentsByIds,
+  threadComments,
+} from '../../review-comments/review-comment-batch-reads.js';
+import { threadPages, threadsByIds } from '../../review-comments/thread-batch-reads.js';
+import {
+  latestReviewPages,
+  reviewPages,
+  reviewsByIds,
+  type ReviewPageRequest,
+} from '../../reviews/review-batch-reads.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
-import { reviewCommentPages, reviewCommentsByIds, threadComments } from './comment-reads.js';
 import type { ReviewCommentModel, ReviewModel, ThreadModel } from './review-models.js';
-import { latestReviewPages, reviewPages, reviewsByIds, type ReviewPageRequest } from './review-reads.js';
-import { threadPages, threadsByIds } from './thread-reads.js';
 
 type PageOf<R, P> = DataLoader<{ repositoryId: number; page: P }, Page<R>, string>;
 

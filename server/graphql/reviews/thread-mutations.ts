@@ -7,6 +7,7 @@
 // A change writes the `pull_request_review_thread` resolved/unresolved
 // webhook in its transaction (thread-webhooks.ts); a call that changes
 // nothing writes none.
+import { setThreadResolved } from '../../review-comments/thread-resolution.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { inMutation } from '../mutation/in-mutation.js';
@@ -22,12 +23,8 @@ async function setResolved(ctx: GraphqlContext, threadId: string, resolve: boole
   const { thread, repo } = await visibleThread(ctx, threadId);
   const writer = await threadResolver(ctx, thread, repo, mutation);
   await inMutation(ctx, repo, mutation, async (events) => {
-    const { tx } = events;
-    // Only a change of state: the condition keeps who resolved it first when two resolve at once.
-    const changed = await (resolve
-      ? tx`UPDATE pull_request_review_threads SET resolved_by_id = ${writer.userId}, resolved_at = now() WHERE id = ${thread.id} AND resolved_at IS NULL`
-      : tx`UPDATE pull_request_review_threads SET resolved_by_id = NULL, resolved_at = NULL WHERE id = ${thread.id} AND resolved_at IS NOT NULL`);
-    if (changed.count > 0) await emitThreadEvent(events, ctx.services, thread, resolve ? 'resolved' : 'unresolved');
+    const changed = await setThreadResolved(events.tx, thread.id, resolve ? writer.userId : null);
+    if (changed) await emitThreadEvent(events, ctx.services, thread, resolve ? 'resolved' : 'unresolved');
   });
   clearThreadLoaders(ctx.loaders);
   const after: ThreadModel | null = await ctx.loaders.reviewThreadById.load(thread.id);

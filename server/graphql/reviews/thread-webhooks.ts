@@ -10,6 +10,7 @@ import { pullByNumber } from '../../pulls/pull-rows.js';
 import { pullRequestSimpleView } from '../../pulls/pull-view.js';
 import { reviewCommentsByIds } from '../../review-comments/review-comment-store.js';
 import { reviewCommentView } from '../../review-comments/review-comment-view.js';
+import { commentIdsOfThread } from '../../review-comments/thread-resolution.js';
 import type { Services } from '../../services.js';
 import { emitRepositoryEvent } from '../../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../../webhooks/payloads/common.js';
@@ -24,15 +25,8 @@ export async function emitThreadEvent(
   const { tx, repo, urls, principal } = events;
   const pull = await pullByNumber(tx, repo.id, thread.pull_number);
   if (pull === null) throw new Error(`thread ${thread.id} of a missing pull request`);
-  const ids = await tx<
-    { id: number }[]
-  >`SELECT id FROM pull_request_review_comments WHERE thread_id = ${thread.id} ORDER BY id`;
   // viewer null: the comments everyone sees (a pending review's are its author's alone).
-  const comments = await reviewCommentsByIds(
-    tx,
-    ids.map((row) => Number(row.id)),
-    null,
-  );
+  const comments = await reviewCommentsByIds(tx, await commentIdsOfThread(tx, thread.id), null);
   const names = { owner: repo.owner_login, name: repo.name };
   const installation = installationOf(principal);
   const payload = {

@@ -12,7 +12,7 @@ import { issueOrPull } from '../pulls/interfaces.js';
 import type { PullModel } from '../pulls/pull-models.js';
 import { parseIssueSearch } from '../../search/search-query.js';
 import { asSearchError, unsupportedSearchType } from './search-errors.js';
-import { MAX_SEARCH_RESULTS, searchPage, type SearchHitId } from './search-reads.js';
+import { MAX_SEARCH_RESULTS, searchPage, type SearchHitId } from '../../search/issue-search-page.js';
 
 const load = (ctx: GraphqlContext, hit: SearchHitId): Promise<IssueModel | PullModel | null> =>
   hit.isPull ? ctx.loaders.pullById.load(hit.id) : ctx.loaders.issueById.load(hit.id);

@@ -3,11 +3,9 @@ import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { searchIssues } from '../issue-search.js';
+import { MAX_SEARCH_RESULTS } from '../issue-search-page.js';
 import { parseIssueSearch } from '../search-query.js';
 import { searchResultItems } from '../search-result-view.js';
-
-/** GitHub serves the first 1,000 results of a search, however many match. */
-export const MAX_SEARCH_RESULTS = 1000;
 
 export const searchIssuesAndPullRequests: Handler<'search/issues-and-pull-requests'> = async (ctx) => {
   const { query } = await ctx.input();

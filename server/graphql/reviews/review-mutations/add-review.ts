@@ -6,29 +6,20 @@
 // the diff at `commitOID` (default the head) before the transaction opens:
 // one that is not in the diff refuses the whole review (UNPROCESSABLE) and
 // nothing is written.
+import { reviewPosition } from '../../../reviews/review-batch-reads.js';
 import { anchorInlineComments } from '../../../reviews/review-inline-comments.js';
 import { createReview } from '../../../reviews/review-create.js';
 import { checkUnlocked, reviewCommit } from '../../../reviews/review-rules.js';
-import type { GraphqlContext } from '../../core/context.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
 import { encodeCursor } from '../../core/paginate.js';
 import { inMutation, storable } from '../../mutation/in-mutation.js';
 import { writerOf } from '../../access/writer.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
-import { visibleReview as seenBy } from '../review-reads.js';
 import { draftedComments, optionalVerdict } from './review-inputs.js';
 import { clearReviewLoaders, reviewAfter, visiblePullTarget } from './review-targets.js';
 
 type M = Required<MutationResolvers>;
 const MUTATION = 'addPullRequestReview';
-
-/** The review's place in its pull request's `reviews` as the viewer sees them (oldest first): its edge's cursor. */
-async function positionOf(ctx: GraphqlContext, issueId: number, reviewId: number, viewerId: number): Promise<number> {
-  const { sql } = ctx.services;
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pull_request_reviews rv
-    WHERE rv.issue_id = ${issueId} AND rv.id <= ${reviewId} AND ${seenBy(sql, viewerId)}`;
-  return row!.n;
-}
 
 // Anyone who can read may review (REST's rule); an installation needs `pull_requests: write`.
 export const addPullRequestReview: M['addPullRequestReview'] = async (_parent, { input }, ctx) => {
@@ -49,6 +40,7 @@ export const addPullRequestReview: M['addPullRequestReview'] = async (_parent, {
   );
   clearReviewLoaders(ctx.loaders);
   const node = await reviewAfter(ctx, Number(review.id));
-  const cursor = encodeCursor(await positionOf(ctx, node.issue_id, node.id, writer.userId));
+  // Its edge's cursor: its place in the pull request's `reviews` as the viewer sees them.
+  const cursor = encodeCursor(await reviewPosition(ctx.services.sql, node.issue_id, node.id, writer.userId));
   return { clientMutationId: input.clientMutationId, pullRequestReview: node, reviewEdge: { cursor, node } };
 };

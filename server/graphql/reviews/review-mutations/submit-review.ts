@@ -8,6 +8,7 @@
 // transaction.
 import { submitReview } from '../../../reviews/review-changes.js';
 import { checkUnlocked } from '../../../reviews/review-rules.js';
+import { pendingReviewId } from '../../../reviews/review-rows.js';
 import { restRules } from '../../pulls/pull-mutation-access.js';
 import type { GraphqlContext } from '../../core/context.js';
 import { githubError } from '../../core/errors.js';
@@ -43,10 +44,10 @@ async function reviewToSubmit(
     throw githubError('UNPROCESSABLE', 'Either pullRequestReviewId or pullRequestId is required.');
   const target = await visiblePullTarget(ctx, input.pullRequestId);
   const writer = await writerOf(ctx, target.repo, MUTATION, 'read', 'pull_requests');
-  const [pending] = await ctx.services.sql<{ id: number }[]>`SELECT id FROM pull_request_reviews
-    WHERE issue_id = ${target.pull.issue.id} AND user_id = ${writer.userId} AND state = 'PENDING'`;
-  if (!pending) throw githubError('UNPROCESSABLE', 'You have no pending review of this pull request to submit.');
-  return { ...target, reviewId: Number(pending.id), writer };
+  const pending = await pendingReviewId(ctx.services.sql, target.pull.issue.id, writer.userId);
+  if (pending === null)
+    throw githubError('UNPROCESSABLE', 'You have no pending review of this pull request to submit.');
+  return { ...target, reviewId: pending, writer };
 }
 
 export const submitPullRequestReview: M['submitPullRequestReview'] = async (_parent, { input }, ctx) => {

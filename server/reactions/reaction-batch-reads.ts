@@ -1,20 +1,19 @@
-// GraphQL's reads of reactions, each for many subjects in one statement (the
-// per-request loaders batch a tick's requests): reactions by id, a page of
+// Reactions read for many subjects in one statement each, as the GraphQL
+// loaders ask them (a tick's requests batched): reactions by id, a page of
 // reactions per subject, and per subject and content when the first one came
 // and whether the viewer is among them. Counts are not read here: the
 // subject's row carries them (`reaction_counts`, kept by reactions-store.ts,
 // through which every change goes).
-import type { Sql } from '../../db/database.js';
-import { SUBJECT_COLUMNS, type ReactionContent, type ReactionSubjectKind } from '../../reactions/reaction-subject.js';
-import type { TwoWayWindow } from '../core/connection.js';
-import { rankedPages, type Page } from '../issues/issue-reads.js';
-import type { ReactionModel } from './reaction-models.js';
+import type { Sql } from '../db/database.js';
+import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
+import { SUBJECT_COLUMNS, type ReactionContent, type ReactionSubjectKind } from './reaction-subject.js';
+import type { ReactionColumns } from './reactions-store.js';
 
 export type SubjectKind = ReactionSubjectKind;
 
 export interface ReactionPageRequest {
   kind: SubjectKind;
-  window: TwoWayWindow;
+  window: RowWindow;
   content: ReactionContent | null;
   direction: 'ASC' | 'DESC';
   /** Only reactions whose author still exists (reactors: a deleted account's reaction has nobody to show). */
@@ -31,11 +30,11 @@ const REACTION_FROM = `reactions x LEFT JOIN issues i ON i.id = x.issue_id LEFT 
   LEFT JOIN pull_request_reviews rv ON rv.id = x.review_id`;
 const subjectColumn = (kind: SubjectKind) => `x.${SUBJECT_COLUMNS[kind]}`;
 
-export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, ReactionModel>> {
+export async function reactionsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, ReactionColumns>> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
   if (valid.length === 0) return new Map();
   const rows = await sql<
-    ReactionModel[]
+    ReactionColumns[]
   >`SELECT ${sql.unsafe(REACTION_COLUMNS)} FROM ${sql.unsafe(REACTION_FROM)} WHERE x.id = ANY(${valid})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -45,7 +44,7 @@ export async function reactionPages(
   sql: Sql,
   subjectIds: readonly number[],
   request: ReactionPageRequest,
-): Promise<Map<number, Page<ReactionModel>>> {
+): Promise<Map<number, Page<ReactionColumns>>> {
   const subject = sql.unsafe(subjectColumn(request.kind));
   const conditions = [sql`${subject} = ANY(${subjectIds as number[]})`];
   if (request.content !== null) conditions.push(sql`x.content = ${request.content}`);
@@ -56,15 +55,14 @@ export async function reactionPages(
       row_number() OVER (PARTITION BY ${subject} ORDER BY x.created_at ${dir}, x.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY ${subject})::int AS total
     FROM ${sql.unsafe(REACTION_FROM)} WHERE ${where}`;
-  const pages = await rankedPages<ReactionModel & { subject_id?: number; [key: string]: unknown }>(
+  return rankedPages<ReactionColumns & { [key: string]: unknown }>(
     sql,
     'subject_id',
     subjectIds,
     request.window,
     select,
+    true,
   );
-  for (const page of pages.values()) for (const row of page.rows) delete row.subject_id;
-  return pages;
 }
 
 /** The summaries of many subjects of one kind; `viewerId` null (anonymous) has reacted to nothing. */

@@ -1,16 +1,12 @@
-// The batched reads behind the check loaders (check-loaders.ts): each takes
-// every key a request asked for in one tick and answers in one statement, so
-// a page of 50 pull requests with their head commits' rollups costs as many
+// Check suites, runs and annotations read for many keys in one statement
+// each, as the GraphQL check loaders ask them (a tick's keys batched), so a
+// page of 50 pull requests with their head commits' rollups costs as many
 // statements as one.
-import type { Sql } from '../../db/database.js';
-import type { CheckAnnotationRow, CheckRunRow, CheckSuiteRow } from '../../checks/check-rows.js';
-import { SELECT_STATUS, type StatusRow } from '../../statuses/statuses-store.js';
+import type { Sql } from '../db/database.js';
+import { commitKeys, type CommitKey } from '../db/commit-keys.js';
+import type { CheckAnnotationRow, CheckRunRow, CheckSuiteRow } from './check-rows.js';
 
-/** A commit of a repository: what the per-commit loaders are keyed by. */
-export interface CommitKey {
-  repositoryId: number;
-  sha: string;
-}
+export type { CommitKey };
 
 /** A suite with the names of its runs (for `filterBy: {checkName}`). */
 export interface SuiteWithNames extends CheckSuiteRow {
@@ -20,9 +16,6 @@ export interface SuiteWithNames extends CheckSuiteRow {
 const SUITE_COLUMNS = (db: Sql) => db`s.*,
   (SELECT count(DISTINCT r.name)::int FROM check_runs r WHERE r.suite_id = s.id) AS latest_check_runs_count,
   ARRAY(SELECT DISTINCT r.name FROM check_runs r WHERE r.suite_id = s.id ORDER BY r.name) AS run_names`;
-
-const commitKeys = (db: Sql, keys: readonly CommitKey[]) =>
-  db`unnest(${keys.map((k) => k.repositoryId)}::bigint[], ${keys.map((k) => k.sha)}::text[]) AS k(repository_id, sha)`;
 
 /** The suites of each commit, oldest first. */
 export function suitesOfCommits(db: Sql, keys: readonly CommitKey[]): Promise<SuiteWithNames[]> {
@@ -52,14 +45,6 @@ export function runsOfSuites(db: Sql, suiteIds: readonly number[]): Promise<Chec
   >`SELECT * FROM check_runs WHERE suite_id = ANY(${suiteIds as number[]}::bigint[]) ORDER BY id`;
 }
 
-/** Each commit's latest status of each context, oldest first (what `Commit.status` lists). */
-export function latestStatusesOfCommits(db: Sql, keys: readonly CommitKey[]): Promise<StatusRow[]> {
-  return db<StatusRow[]>`${SELECT_STATUS(db)}
-    JOIN commit_status_contexts c ON c.latest_id = s.id
-    JOIN ${commitKeys(db, keys)} ON c.repository_id = k.repository_id AND c.sha = k.sha
-    ORDER BY s.id`;
-}
-
 /** A run's annotations at 1-based positions `from`..`to` (inclusive) in the order they were added. */
 export interface AnnotationWindow {
   runId: number;
@@ -77,4 +62,14 @@ export function annotationsInWindows(db: Sql, windows: readonly AnnotationWindow
     JOIN unnest(${windows.map((w) => w.runId)}::bigint[], ${windows.map((w) => w.from)}::int[], ${windows.map((w) => w.to)}::int[]) AS w(run_id, lo, hi)
       ON x.run_id = w.run_id AND x.position BETWEEN w.lo AND w.hi
     ORDER BY x.run_id, x.position`;
+}
+
+/** The repository of a check run or suite (a node id names it alone), or null when it is gone. */
+export async function repositoryOfCheck(
+  db: Sql,
+  table: 'check_runs' | 'check_suites',
+  id: number,
+): Promise<number | null> {
+  const [row] = await db<{ repository_id: number }[]>`SELECT repository_id FROM ${db(table)} WHERE id = ${id}`;
+  return row ? row.repository_id : null;
 }

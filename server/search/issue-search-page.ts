@@ -1,14 +1,20 @@
-// One page of an issue search for GraphQL: the same filter as REST's
-// GET /search/issues (server/search/issue-search.ts: syntax, visibility,
-// qualifiers, text, order), but only the ids of the page and whether each is
-// a pull request. The rows themselves come through the per-request loaders,
-// so a result is the very model `node(id)` and `Repository.issues` give.
-import type { Principal } from '../../auth/principal.js';
-import type { Sql } from '../../db/database.js';
-import { countMatches, searchFilter } from '../../search/issue-search.js';
-import { searchOrder } from '../../search/search-order.js';
-import type { IssueSearchQuery } from '../../search/search-query.js';
-import type { PageWindow, TwoWayWindow } from '../core/connection.js';
+// One page of an issue search as ids: the same filter as REST's
+// GET /search/issues (issue-search.ts: syntax, visibility, qualifiers, text,
+// order), but only the ids of the page and whether each is a pull request
+// (GraphQL's `search`: the rows themselves come through its per-request
+// loaders, so a result is the very row `node(id)` and `Repository.issues` give).
+import type { Principal } from '../auth/principal.js';
+import type { Sql } from '../db/database.js';
+import type { RowWindow } from '../db/ranked-pages.js';
+import { countMatches, searchFilter } from './issue-search.js';
+import { searchOrder } from './search-order.js';
+import type { IssueSearchQuery } from './search-query.js';
+
+/** Rows `offset + 1` to `offset + first` of the list. */
+export interface SearchWindow {
+  first: number;
+  offset: number;
+}
 
 /** GitHub serves the first 1,000 results of a search, however many match. */
 export const MAX_SEARCH_RESULTS = 1000;
@@ -23,17 +29,17 @@ export interface SearchPage {
   /** Every match (issueCount), beyond the 1,000 that can be paged to. */
   total: number;
   /** Where the page stands in the list of the first 1,000. */
-  window: PageWindow;
+  window: SearchWindow;
 }
 
 export async function searchPage(
   sql: Sql,
   principal: Principal,
   q: IssueSearchQuery,
-  asked: TwoWayWindow,
+  asked: RowWindow,
 ): Promise<SearchPage> {
   const filter = await searchFilter(sql, principal, q);
-  let window: PageWindow = asked;
+  let window: SearchWindow = asked;
   let total: number | undefined;
   if (asked.fromEnd) {
     // `last` without `before`: the end of the list is known only from its length.

@@ -1,0 +1,32 @@
+// Issue comments read for many ids or issues in one statement each, as the
+// GraphQL loaders ask them: a page of comments per issue (ranked per parent,
+// with the parent's total in the same statement) and comments by id.
+import type { Sql } from '../db/database.js';
+import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
+import { COMMENT_TABLE_COLUMNS, type CommentColumns } from './issue-columns.js';
+import { authorAssociation } from './issue-rows.js';
+
+/** Comments of many issues, oldest first (GitHub's order; UPDATED_AT orders by last edit). */
+export async function commentPages(
+  sql: Sql,
+  issueIds: readonly number[],
+  window: RowWindow,
+  orderBy: { field: 'UPDATED_AT'; direction: 'ASC' | 'DESC' } | null,
+): Promise<Map<number, Page<CommentColumns>>> {
+  const descending = (orderBy?.direction === 'DESC') !== window.fromEnd;
+  const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
+  const column = sql.unsafe(orderBy ? 'ic.updated_at' : 'ic.created_at');
+  const select = sql`SELECT ${sql.unsafe(COMMENT_TABLE_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association,
+      row_number() OVER (PARTITION BY ic.issue_id ORDER BY ${column} ${dir}, ic.id ${dir})::int AS position,
+      count(*) OVER (PARTITION BY ic.issue_id)::int AS total
+    FROM issue_comments ic JOIN repositories r ON r.id = ic.repository_id WHERE ic.issue_id = ANY(${issueIds as number[]})`;
+  return rankedPages<CommentColumns & { [key: string]: unknown }>(sql, 'issue_id', issueIds, window, select);
+}
+
+export async function commentsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, CommentColumns>> {
+  const rows = await sql<
+    CommentColumns[]
+  >`SELECT ${sql.unsafe(COMMENT_TABLE_COLUMNS)}, ${authorAssociation(sql, 'ic.user_id')} AS author_association
+    FROM issue_comments ic JOIN repositories r ON r.id = ic.repository_id WHERE ic.id = ANY(${ids as number[]})`;
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -13,11 +13,11 @@
 //   repositories (public read elsewhere) and needs `need.app`; with
 //   `withinGrant` (GraphQL's mutations) it acts only on its installation's
 //   repositories, with write permission.
-import { satisfies } from '../apps/app-permissions.js';
-import { installationPermission } from '../apps/installation-access.js';
-import { grantReaches } from '../apps/installation-grant.js';
+import { satisfies } from './app-permission-levels.js';
+import { installationPermission } from './installation-access.js';
+import { grantReaches } from './installation-grant.js';
 import type { AppPermissions, InstallationGrant, Principal, UserRef } from '../auth/principal.js';
-import { atLeast, type Permission } from '../repos/permissions.js';
+import { atLeast, type Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { hasAnyScope } from './token-scopes.js';
 

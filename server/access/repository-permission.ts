@@ -6,9 +6,9 @@
 // a classic token without the `repo` scope sees private repositories as if it
 // had no rights, as in REST (repos/repository-access.ts, which adds REST's
 // error answers); anyone else has what the user was granted.
-import { installationPermission } from '../apps/installation-access.js';
+import { installationPermission } from './installation-access.js';
 import type { Principal, UserRef } from '../auth/principal.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { hasAnyScope } from './token-scopes.js';
 

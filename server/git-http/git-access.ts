@@ -16,7 +16,7 @@ import { principalPermission } from '../access/repository-permission.js';
 import type { InstallationGrant, Principal } from '../auth/principal.js';
 import { hasAnyScope } from '../http/scopes.js';
 import { maintainerBranches, scopesAllowPush } from '../pulls/maintainer-grant.js';
-import { atLeast, type Permission } from '../repos/permissions.js';
+import { atLeast, type Permission } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { authenticationRequired, pushDenied, repositoryNotFound } from './git-answer.js';

@@ -1,6 +1,6 @@
 // The REST pipeline's check of an operation's declared scopes and app
 // permissions; what a scope includes is the policy's (access/token-scopes.ts).
-import { ensureAppPermissions } from '../apps/installation-access.js';
+import { ensureAppPermissions } from '../access/installation-access.js';
 import type { AppPermissions, Principal } from '../auth/principal.js';
 import { hasAnyScope } from '../access/token-scopes.js';
 import { forbidden } from './api-error.js';

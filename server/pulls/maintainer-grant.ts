@@ -7,10 +7,10 @@
 // maintainer-access.ts), so closing or merging the pull request, clearing
 // the flag or losing write on the base ends it at once.
 import type { Principal, UserRef } from '../auth/principal.js';
-import { installationPermission } from '../apps/installation-access.js';
+import { installationPermission } from '../access/installation-access.js';
 import { validationFailed } from '../errors/domain-error.js';
 import { hasAnyScope } from '../http/scopes.js';
-import { atLeast } from '../repos/permissions.js';
+import { atLeast } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 

@@ -7,7 +7,7 @@ import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import { loadGrantedPermission, loadGrantedPermissions } from '../access/granted-permissions.js';
-import { highest, type Permission } from './permissions.js';
+import { highest, type Permission } from '../access/permissions.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
 import { findRedirect, forgetOldName, recordRename } from './redirects-store.js';
 

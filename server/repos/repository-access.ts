@@ -5,7 +5,7 @@
 import { repositoryFor, type RepositoryAccess } from '../access/repository-for.js';
 import { routeTable, type OperationId } from '../generated/routes.js';
 import type { OperationContext } from '../http/operation-context.js';
-import type { Permission } from './permissions.js';
+import type { Permission } from '../access/permissions.js';
 
 export type { RepositoryAccess };
 

@@ -8,7 +8,7 @@ import type { GitRepositories } from '../repos/git.js';
 import { commitOfPull } from '../review-comments/review-commit.js';
 import { canCommentWhenLocked } from '../issues/issue-permissions.js';
 import type { PullRow } from '../pulls/pull-rows.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from '../access/permissions.js';
 import type { ReviewState } from './review-rows.js';
 
 export type ReviewVerdict = 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';

@@ -11,7 +11,7 @@ import { requestRunAction, rerequestRun, type RunRequest } from '../checks/check
 import type { CheckRunRow } from '../checks/check-rows.js';
 import { findRun, listAnnotations } from '../checks/check-runs-store.js';
 import { restStatus } from '../http/domain-error-reply.js';
-import { atLeast, type Permission } from '../repos/permissions.js';
+import { atLeast, type Permission } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
 import type { Services } from '../services.js';

@@ -2,7 +2,7 @@
 // session and what it may do in a repository, and a safe place to return to.
 import type { H3Event } from 'h3';
 import { readBodyText } from '../http/body-reader.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';

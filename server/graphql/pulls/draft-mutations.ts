@@ -3,7 +3,7 @@
 // on an open pull request; each emits `pull_request` converted_to_draft or
 // ready_for_review in its transaction (pull-changes.ts), nothing when the
 // pull request already is what was asked.
-import { atLeast, type Permission } from '../../repos/permissions.js';
+import { atLeast, type Permission } from '../../access/permissions.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { changeAs } from './pull-mutations.js';
 

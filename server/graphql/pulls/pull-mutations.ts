@@ -11,7 +11,7 @@ import { branchSha, diffCounts } from '../../pulls/pull-git.js';
 import { resolveHead } from '../../pulls/pull-head.js';
 import { copyHeadCommit } from '../../pulls/pull-fork-head.js';
 import { checkMaintainerGrant } from '../../pulls/maintainer-grant.js';
-import type { Permission } from '../../repos/permissions.js';
+import type { Permission } from '../../access/permissions.js';
 import type { GraphqlContext } from '../context.js';
 import { githubError } from '../errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';

@@ -4,7 +4,7 @@
 // `public_repo`, an installation's `pull_requests: write`). The thread must
 // be one the caller sees (its repository visible, not another's draft).
 import { decodeNodeIdOf } from '../../ids/node-id.js';
-import { atLeast } from '../../repos/permissions.js';
+import { atLeast } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../context.js';
 import { nodeNotFound } from '../errors.js';

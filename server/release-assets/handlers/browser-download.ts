@@ -11,7 +11,7 @@ import { kindAllowed } from '../../access/data-access.js';
 import { principalPermission } from '../../access/repository-permission.js';
 import { parseAuthorization } from '../../auth/token-secret.js';
 import { mountDownload, notFound } from '../../http/signed-download.js';
-import type { Permission } from '../../repos/permissions.js';
+import type { Permission } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { findRelease, findReleaseByTag } from '../../releases/releases-store.js';
 import { seesDrafts } from '../../releases/release-visibility.js';

@@ -19,7 +19,7 @@ import { grantReaches } from './installation-grant.js';
 import type { AppPermissions, InstallationGrant, Principal, UserRef } from '../auth/principal.js';
 import { atLeast, type Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { hasAnyScope } from './token-scopes.js';
+import { hasAnyScope, scopesReachPrivate } from './token-scopes.js';
 
 export interface Need {
   permission: Permission;
@@ -71,7 +71,7 @@ export function userDecision(
   need: Need,
 ): AccessDecision {
   const token = principal.kind === 'token' ? principal : null;
-  const scopeBlocksPrivate = repo.private && token !== null && !hasAnyScope(token.scopes, ['repo']);
+  const scopeBlocksPrivate = repo.private && token !== null && !scopesReachPrivate(token.scopes);
   if (repo.private && (granted === null || scopeBlocksPrivate)) {
     if (!token) return { refused: 'not_found' };
     if (scopeBlocksPrivate && granted !== null) return { refused: 'scope', accepted: 'repo', needed: need.permission };

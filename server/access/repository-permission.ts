@@ -10,7 +10,7 @@ import { installationPermission } from './installation-access.js';
 import type { Principal, UserRef } from '../auth/principal.js';
 import type { Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { hasAnyScope } from './token-scopes.js';
+import { scopesReachPrivate } from './token-scopes.js';
 
 /** Where the user's own permission is read: the repository cache (`services.repos`), or GraphQL's request loader. */
 export interface UserPermissions {
@@ -21,7 +21,7 @@ export interface UserPermissions {
 function decided(principal: Principal, repo: RepositoryRow): Permission | null | { user: UserRef } {
   if (principal.kind !== 'token') return repo.private ? null : 'read';
   if (principal.installation) return installationPermission(principal.installation, repo);
-  if (repo.private && !hasAnyScope(principal.scopes, ['repo'])) return null;
+  if (repo.private && !scopesReachPrivate(principal.scopes)) return null;
   return { user: principal.user };
 }
 

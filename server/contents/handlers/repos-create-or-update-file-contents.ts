@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../pulls/handlers/maintainer-access.js';
 import { signDownloadUrls } from '../download-urls.js';
 import { readFileBody } from './file-body.js';
 import { fileCommitView } from '../file-commit-view.js';

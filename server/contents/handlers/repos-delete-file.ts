@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../pulls/handlers/maintainer-access.js';
 import { fileCommitView } from '../file-commit-view.js';
 import { filePath } from '../content-path.js';
 import { writeFile } from '../write-file.js';

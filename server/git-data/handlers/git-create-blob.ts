@@ -1,7 +1,7 @@
 import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { writeBlobStream } from '../../repos/git-objects.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../pulls/handlers/maintainer-access.js';
 import { BlobInputError, blobPieces } from '../blob-input.js';
 import { blobUrl } from '../blob-view.js';
 import { requireCommits } from '../repository-objects.js';

@@ -3,7 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { authorIdentity } from '../../repos/commit-identity.js';
 import { CommitInputError, writeCommit } from '../../repos/git-commit-write.js';
 import { objectInfos } from '../../repos/git-objects.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../pulls/handlers/maintainer-access.js';
 import { gitCommitView } from '../commit-view.js';
 import { checkIdentity, identityFromBody } from '../git-person.js';
 import { requireCommits } from '../repository-objects.js';

@@ -2,7 +2,7 @@ import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { objectInfo } from '../../repos/git-objects.js';
 import { editTree, TreeEditError } from '../../repos/git-tree-edit.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../pulls/handlers/maintainer-access.js';
 import { requireCommits } from '../repository-objects.js';
 import { treeEdits } from '../tree-input.js';
 import { gitTreeView } from '../tree-view.js';

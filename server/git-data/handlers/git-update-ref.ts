@@ -4,7 +4,7 @@ import { isForced } from '../../repos/git-commits.js';
 import { objectInfo } from '../../repos/git-objects.js';
 import { fullRefName } from '../../repos/ref-param.js';
 import { gitRefView } from '../../repos/ref-view.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../pulls/handlers/maintainer-access.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { requireCommits } from '../repository-objects.js';
 

@@ -4,7 +4,7 @@
 // in its transaction. Anyone who can read may open a pull request; its author
 // or triage may edit, close and reopen it (REST's pulls/update).
 import { checkedTitle } from '../../issues/issue-input.js';
-import { canEditIssue } from '../../issues/issue-permissions.js';
+import { canEditIssue } from '../../access/issue-permissions.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { changePull, openPull, type PullChange } from '../../pulls/pull-changes.js';
 import { branchSha, diffCounts } from '../../pulls/pull-git.js';

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pullRepository } from '../pull-access.js';
+import { pullRepository } from './pull-repository.js';
 import { pullByNumber } from '../pull-rows.js';
 
 // 204 when merged; 404 when not merged, or no such pull request (as GitHub).

@@ -1,7 +1,8 @@
 import { notFound } from '../../errors/domain-error.js';
 import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
+import { visibleRepositoryLookup } from '../pull-access.js';
+import { pullRepository } from './pull-repository.js';
 import { pullDiffText, pullPatchText } from '../pull-diff.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullViewCache } from '../pull-view-cache.js';

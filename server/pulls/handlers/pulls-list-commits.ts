@@ -4,7 +4,7 @@ import { linkHeaderOf, pageRequest } from '../../paging/pagination.js';
 import { pageLink } from '../../paging/page-link.js';
 import { commitUsers } from '../../commits/commit-users.js';
 import { commitView } from '../../commits/commit-view.js';
-import { pullRepository } from '../pull-access.js';
+import { pullRepository } from './pull-repository.js';
 import { pullCommits } from '../pull-diff.js';
 import { pullByNumber } from '../pull-rows.js';
 

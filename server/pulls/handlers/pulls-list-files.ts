@@ -3,7 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { linkHeaderOf, pageRequest } from '../../paging/pagination.js';
 import { pageLink } from '../../paging/page-link.js';
 import { fileView } from '../../commits/commit-view.js';
-import { pullRepository } from '../pull-access.js';
+import { pullRepository } from './pull-repository.js';
 import { pullFiles } from '../pull-diff.js';
 import { pullByNumber } from '../pull-rows.js';
 

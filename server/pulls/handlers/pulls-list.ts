@@ -2,7 +2,8 @@ import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { UserViews } from '../../issues/issue-view.js';
 import { pageHeaders } from '../../issues/page-headers.js';
-import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
+import { visibleRepositoryLookup } from '../pull-access.js';
+import { pullRepository } from './pull-repository.js';
 import { listPulls } from '../pull-list.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 

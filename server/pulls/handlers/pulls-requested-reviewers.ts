@@ -3,10 +3,11 @@
 // anyone with triage access, with GitHub's pull-request-simple body.
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext } from '../../http/operation-context.js';
-import { canEditIssue } from '../../issues/issue-permissions.js';
+import { canEditIssue } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { simpleUser } from '../../repos/user-view.js';
-import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
+import { repositoryLookup, seenBy } from '../pull-access.js';
+import { pullRepository } from './pull-repository.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 import { notCollaborator, removeReviewRequests, requestReviewers } from '../review-requests.js';

@@ -1,10 +1,11 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { checkedTitle } from '../../issues/issue-input.js';
-import { canEditIssue } from '../../issues/issue-permissions.js';
+import { canEditIssue } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { checkMaintainerGrant } from '../maintainer-grant.js';
-import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
+import { repositoryLookup, seenBy } from '../pull-access.js';
+import { pullRepository } from './pull-repository.js';
 import { changePull, type PullChange } from '../pull-changes.js';
 import { branchSha, diffCounts } from '../pull-git.js';
 import { pullByNumber } from '../pull-rows.js';

@@ -6,13 +6,13 @@ import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
 import { commentById } from '../../issues/comment-rows.js';
-import { findIssue, issueRepository } from '../../issues/issue-access.js';
-import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
-import { pullRepository } from '../../pulls/pull-access.js';
+import { findIssue, issueRepository } from '../../issues/handlers/issue-access.js';
+import { canCommentWhenLocked } from '../../access/issue-permissions.js';
+import { pullRepository } from '../../pulls/handlers/pull-repository.js';
 import { viewerOf } from '../../review-comments/handlers/review-comment-access.js';
 import { reviewCommentById } from '../../review-comments/review-comment-store.js';
-import { accessRepository, type RepositoryAccess } from '../../repos/repository-access.js';
-import { seesDrafts } from '../../releases/release-visibility.js';
+import { accessRepository, type RepositoryAccess } from '../../http/repository-access.js';
+import { seesDrafts } from '../../access/release-visibility.js';
 import { findRelease } from '../../releases/releases-store.js';
 import type { ReactionSubject } from '../reaction-subject.js';
 

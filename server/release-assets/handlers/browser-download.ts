@@ -14,7 +14,7 @@ import { mountDownload, notFound } from '../../http/signed-download.js';
 import type { Permission } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { findRelease, findReleaseByTag } from '../../releases/releases-store.js';
-import { seesDrafts } from '../../releases/release-visibility.js';
+import { seesDrafts } from '../../access/release-visibility.js';
 import type { Services } from '../../services.js';
 import { currentSession, sessionPermission } from '../../web/web-request.js';
 import { signedAssetUrl } from '../asset-download-url.js';

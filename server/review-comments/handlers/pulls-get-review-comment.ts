@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pullRepository } from '../../pulls/pull-access.js';
+import { pullRepository } from '../../pulls/handlers/pull-repository.js';
 import { bodyOf, visibleComment } from './review-comment-access.js';
 
 // GET …/pulls/comments/{id}: 404 for another person's pending comment too.

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { pageHeaders } from '../../issues/page-headers.js';
-import { pullRepository } from '../../pulls/pull-access.js';
+import { pullRepository } from '../../pulls/handlers/pull-repository.js';
 import { reviewCommentsByRepository } from '../review-comment-store.js';
 import { bodyOf, viewerOf } from './review-comment-access.js';
 import { listRequest } from './review-comment-list.js';

@@ -4,8 +4,8 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
-import { canChangeComment } from '../../issues/issue-permissions.js';
-import { pullRepository } from '../../pulls/pull-access.js';
+import { canChangeComment } from '../../access/issue-permissions.js';
+import { pullRepository } from '../../pulls/handlers/pull-repository.js';
 import { visibleComment } from './review-comment-access.js';
 
 type CommentParams = { owner: string; repo: string; comment_id: number };

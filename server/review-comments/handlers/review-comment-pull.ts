@@ -3,7 +3,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
-import { pullRepository } from '../../pulls/pull-access.js';
+import { pullRepository } from '../../pulls/handlers/pull-repository.js';
 import { pullByNumber } from '../../pulls/pull-rows.js';
 
 type PullParams = { owner: string; repo: string; pull_number: number };

@@ -4,12 +4,13 @@
 // head; one that only adds objects (git blobs, trees, commits: nothing
 // reachable changes) lets any grant on the repository stand in. Everyone
 // else gets the answer the ordinary check gave.
-import { domainErrorKind } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { OperationId } from '../generated/routes.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
-import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
-import { maintainerBranches, scopesAllowPush } from './maintainer-grant.js';
+import { scopesAllowPush } from '../../access/push-permission.js';
+import { domainErrorKind } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import type { OperationId } from '../../generated/routes.js';
+import type { RepositoryRow } from '../../repos/repositories-store.js';
+import { accessRepository, type RepositoryAccess } from '../../http/repository-access.js';
+import { maintainerBranches } from '../maintainer-grant.js';
 
 /** What the write touches: the full name of the one ref it moves, or null for new objects only. */
 export type WriteTarget = (repo: RepositoryRow) => string | null | Promise<string | null>;

@@ -1,12 +1,12 @@
 // Finding the repository and issue an operation names, in the documented
 // order (404 before 403), and GitHub's 410 for a repository whose issues are
 // turned off.
-import { gone, notFound } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { OperationId } from '../generated/routes.js';
-import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
-import { requireTriage } from './issue-permissions.js';
-import { issueByNumber, type IssueRow } from './issue-rows.js';
+import { gone, notFound } from '../../errors/domain-error.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import type { OperationId } from '../../generated/routes.js';
+import { accessRepository, type RepositoryAccess } from '../../http/repository-access.js';
+import { requireTriage } from '../../access/issue-permissions.js';
+import { issueByNumber, type IssueRow } from '../issue-rows.js';
 
 type RepoParams = { owner: string; repo: string };
 type IssueParams = RepoParams & { issue_number: number };

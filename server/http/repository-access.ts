@@ -4,7 +4,7 @@
 // non-members, as the interface specifies.
 import { repositoryFor, type RepositoryAccess } from '../access/repository-for.js';
 import { routeTable, type OperationId } from '../generated/routes.js';
-import type { OperationContext } from '../http/operation-context.js';
+import type { OperationContext } from './operation-context.js';
 import type { Permission } from '../access/permissions.js';
 
 export type { RepositoryAccess };

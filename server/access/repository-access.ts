@@ -1,6 +1,6 @@
 // The one decision on acting on a repository, as a value: the caller's
 // permission, or why it is refused. Both edges ask it: REST's accessRepository
-// (repos/repository-access.ts) turns a refusal into GitHub's REST error with
+// (http/repository-access.ts) turns a refusal into GitHub's REST error with
 // refusalError (access-refusal.ts), GraphQL's writerOf (graphql/access/) into
 // GraphQL's FORBIDDEN in the mutation's words. The order is the documented
 // one: existence and visibility (not found) before permission and scope.

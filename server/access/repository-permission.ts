@@ -4,7 +4,7 @@
 // OAuth-app credentials, which act on no repository's data) read public
 // repositories; an installation token has its grant's (installation-access.ts);
 // a classic token without the `repo` scope sees private repositories as if it
-// had no rights, as in REST (repos/repository-access.ts, which adds REST's
+// had no rights, as in REST (http/repository-access.ts, which adds REST's
 // error answers); anyone else has what the user was granted.
 import { installationPermission } from './installation-access.js';
 import type { Principal, UserRef } from '../auth/principal.js';

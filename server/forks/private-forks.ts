@@ -1,6 +1,6 @@
 // The private forks below a repository (forks of forks too, while each is
 // private), and GitHub's rules for them: their readers come from their
-// upstream (repos/permissions.ts), so a change of the upstream's grants
+// upstream (access/granted-permissions.ts), so a change of the upstream's grants
 // changes theirs; "When you delete a private repository, all of its private
 // forks are also deleted"; "If you remove a person's access to a private
 // repository, any of their forks of that private repository are deleted"

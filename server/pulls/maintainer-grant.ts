@@ -4,10 +4,11 @@
 // fork, and to no other ref of the fork. Only someone who may push to the
 // fork can grant it (GitHub's 422 `fork_collab`). The grant is looked up at
 // the moment of the push (git over HTTP: git-access.ts; the REST writers:
-// maintainer-access.ts), so closing or merging the pull request, clearing
+// http/repository-access.ts's accessForWrite with maintainerWrite), so closing or merging the pull request, clearing
 // the flag or losing write on the base ends it at once. Who may push is the
 // policy's (access/push-permission.ts).
-import { canPush, writableBy } from '../access/push-permission.js';
+import { canPush, scopesAllowPush, writableBy } from '../access/push-permission.js';
+import type { RepositoryAccess } from '../access/repository-for.js';
 import type { Principal, UserRef } from '../auth/principal.js';
 import { validationFailed } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
@@ -50,4 +51,29 @@ export async function maintainerBranches(services: Services, fork: RepositoryRow
   const bases = await repos.byIds([...new Set(pulls.map((p) => p.repository_id))]);
   const writable = await writableBy(repos, bases.values(), user);
   return [...new Set(pulls.filter((p) => writable.has(p.repository_id)).map((p) => p.head_ref))];
+}
+
+/** What a write touches: the full name of the one ref it moves, or null for new objects only. */
+export type WriteTarget = (repo: RepositoryRow) => string | null | Promise<string | null>;
+
+/**
+ * The REST writers' side of the grant, for accessForWrite when the policy
+ * refused write: an operation that writes one branch (contents, git refs)
+ * lets a maintainer's grant stand in for write access when that branch is a
+ * granted head; one that only adds objects (git blobs, trees, commits:
+ * nothing reachable changes) lets any grant on the repository stand in.
+ * Everyone else (installations, anonymous callers) keeps the refusal (null).
+ */
+export function maintainerWrite(services: Services, principal: Principal, target: WriteTarget) {
+  return async (owner: string, name: string): Promise<RepositoryAccess | null> => {
+    if (principal.kind !== 'token' || principal.installation) return null;
+    const repo = await services.repos.find(owner, name);
+    if (!repo || !scopesAllowPush(principal, repo)) return null;
+    const branches = await maintainerBranches(services, repo, principal.user);
+    if (branches.length === 0) return null;
+    const ref = await target(repo);
+    if (ref !== null && !(ref.startsWith('refs/heads/') && branches.includes(ref.slice('refs/heads/'.length))))
+      return null;
+    return { repo, permission: 'write' };
+  };
 }

@@ -1,7 +1,7 @@
 // The repositories a pull request's bodies show (base and head: the head is
 // a fork's repository for pull requests from forks, which the caller may not
 // be able to see). The REST edge's check of the repository an operation
-// names is handlers/pull-repository.ts.
+// names is http/repository-access.ts's routeRepository.
 import { principalPermissions } from '../access/repository-permission.js';
 import { ownPermissions } from '../access/user-permission.js';
 import type { Principal } from '../auth/principal.js';

@@ -1,14 +1,14 @@
 import type { Handler } from '../../http/operation-context.js';
+import { routeRepository } from '../../http/repository-access.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { UserViews } from '../../issues/issue-view.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { visibleRepositoryLookup } from '../pull-access.js';
-import { pullRepository } from './pull-repository.js';
 import { listPulls } from '../pull-list.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 
 export const listPullsHandler: Handler<'pulls/list'> = async (ctx) => {
-  const { repo } = await pullRepository(ctx);
+  const { repo } = await routeRepository(ctx);
   const { query } = await ctx.input();
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;

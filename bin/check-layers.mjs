@@ -6,8 +6,12 @@
 // lists from the current tree; run it when the debt shrinks, never to hide a
 // new violation. (dependency-cruiser's own --ignore-known does not cover
 // folder-scope rules, so the comparison is done here, by rule, from and to.)
+// A third pass, "access" (check-access.mjs), looks for code deciding
+// visibility or permission outside server/access/, with the same ratchet
+// over .layers/known-access.txt.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { checkAccess } from './check-access.mjs';
 
 const baseline = process.argv.includes('--baseline');
 
@@ -81,6 +85,7 @@ for (const mode of ['runtime', 'tests']) {
     process.stdout.write(`  ${paid} known violations are gone: run \`npm run layers -- --baseline\` and commit\n`);
   if (fresh.length > 0) failed = true;
 }
+if (!checkAccess({ baseline })) failed = true;
 if (failed) {
   process.stderr.write('layers: new violations (docs/architecture.md says where each file goes)\n');
   process.exit(1);

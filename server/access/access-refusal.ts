@@ -2,9 +2,9 @@
 // always answered with: 404 for what the caller may not know exists, 403 with
 // GitHub's wording and its X-Accepted-OAuth-Scopes or
 // X-Accepted-GitHub-Permissions details otherwise.
-import { notAccessibleByIntegration } from '../apps/installation-access.js';
+import { notAccessibleByIntegration } from './installation-access.js';
 import { type DomainError, forbidden, notFound } from '../errors/domain-error.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from './permissions.js';
 import type { Refusal } from './repository-access.js';
 
 const DENIED: Record<Permission, string> = {

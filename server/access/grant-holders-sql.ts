@@ -3,7 +3,7 @@
 // them) and who holds push access there (assignees). The repository's id and
 // its owner's id are values or columns of a query over many repositories.
 // The user's own grants on one repository are read in granted-permissions
-// form by repos/permissions.ts; these say the same of many accounts at once.
+// form by granted-permissions.ts; these say the same of many accounts at once.
 import type { Fragment } from 'postgres';
 import type { Sql, TransactionSql } from '../db/database.js';
 

@@ -5,7 +5,7 @@
 // the database; readable-sql.ts says the same as SQL conditions over many
 // repositories, repository-access.ts decides with it.
 import type { Sql, TransactionSql } from '../db/database.js';
-import { highest, type Permission } from '../repos/permissions.js';
+import { highest, type Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 
 /** The user's permission from the database (owner, org role, collaborator, a private fork's upstream); public read not included. */

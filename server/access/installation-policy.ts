@@ -6,8 +6,8 @@
 // (apps/installation-access.ts), and repository-access.ts refuses private
 // repositories outside the installation; this is that rule for the paths
 // that have no operation: GraphQL, git over HTTP, downloads, search.
-import { satisfies } from '../apps/app-permissions.js';
-import { grantReaches } from '../apps/installation-grant.js';
+import { satisfies } from './app-permission-levels.js';
+import { grantReaches } from './installation-grant.js';
 import type { InstallationGrant } from '../auth/principal.js';
 import { DATA_KIND_PERMISSIONS, type DataKind } from './data-kinds.js';
 

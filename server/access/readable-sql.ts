@@ -38,3 +38,31 @@ export function grantedOn(sql: Db, userId: number): Fragment {
 export function readableBy(sql: Db, userId: number): Fragment {
   return sql`(NOT r.private OR ${grantedOn(sql, userId)})`;
 }
+
+/** What a caller reads among many repositories: public ones and, with `reachPrivate` (a token's `repo` scope), granted ones. */
+export function readableWithScope(sql: Db, userId: number, reachPrivate: boolean): Fragment {
+  return reachPrivate ? readableBy(sql, userId) : sql`NOT r.private`;
+}
+
+/** A reader of many repositories: nobody (anonymous: public only), a site admin (everything), or a user. */
+export interface Reader {
+  id: number;
+  siteAdmin: boolean;
+}
+
+/** What `reader` reads of `r`: public ones for anonymous callers, every one for a site admin, else readableBy. */
+export function readableTo(sql: Db, reader: Reader | null): Fragment {
+  if (reader?.siteAdmin) return sql`TRUE`;
+  if (!reader) return sql`NOT r.private`;
+  return readableBy(sql, reader.id);
+}
+
+/**
+ * /user/repos' visibility: private repositories where the user holds a grant
+ * (when `wantPrivate`: the token reaches them and the caller asked), public
+ * ones when `wantPublic`. Where a plain member of an org does not read a
+ * private fork in it, it is not listed either.
+ */
+export function listedFor(sql: Db, userId: number, wantPrivate: boolean, wantPublic: boolean): Fragment {
+  return sql`((r.private AND ${wantPrivate} AND ${grantedOn(sql, userId)}) OR (NOT r.private AND ${wantPublic}))`;
+}

@@ -1,6 +1,6 @@
 // The one decision on acting on a repository, as a value: the caller's
 // permission, or why it is refused. Both edges ask it: REST's accessRepository
-// (repos/repository-access.ts) turns a refusal into GitHub's REST error with
+// (http/repository-access.ts) turns a refusal into GitHub's REST error with
 // refusalError (access-refusal.ts), GraphQL's writerOf (graphql/access/) into
 // GraphQL's FORBIDDEN in the mutation's words. The order is the documented
 // one: existence and visibility (not found) before permission and scope.
@@ -13,13 +13,13 @@
 //   repositories (public read elsewhere) and needs `need.app`; with
 //   `withinGrant` (GraphQL's mutations) it acts only on its installation's
 //   repositories, with write permission.
-import { satisfies } from '../apps/app-permissions.js';
-import { installationPermission } from '../apps/installation-access.js';
-import { grantReaches } from '../apps/installation-grant.js';
+import { satisfies } from './app-permission-levels.js';
+import { installationPermission } from './installation-access.js';
+import { grantReaches } from './installation-grant.js';
 import type { AppPermissions, InstallationGrant, Principal, UserRef } from '../auth/principal.js';
-import { atLeast, type Permission } from '../repos/permissions.js';
+import { atLeast, type Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { hasAnyScope } from './token-scopes.js';
+import { hasAnyScope, scopesReachPrivate } from './token-scopes.js';
 
 export interface Need {
   permission: Permission;
@@ -71,7 +71,7 @@ export function userDecision(
   need: Need,
 ): AccessDecision {
   const token = principal.kind === 'token' ? principal : null;
-  const scopeBlocksPrivate = repo.private && token !== null && !hasAnyScope(token.scopes, ['repo']);
+  const scopeBlocksPrivate = repo.private && token !== null && !scopesReachPrivate(token.scopes);
   if (repo.private && (granted === null || scopeBlocksPrivate)) {
     if (!token) return { refused: 'not_found' };
     if (scopeBlocksPrivate && granted !== null) return { refused: 'scope', accepted: 'repo', needed: need.permission };

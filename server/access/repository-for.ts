@@ -4,7 +4,7 @@
 // existence (not found) before permission and scope (forbidden).
 import type { Principal } from '../auth/principal.js';
 import { notFound } from '../errors/domain-error.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { refusalError } from './access-refusal.js';

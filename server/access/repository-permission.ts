@@ -4,13 +4,13 @@
 // OAuth-app credentials, which act on no repository's data) read public
 // repositories; an installation token has its grant's (installation-access.ts);
 // a classic token without the `repo` scope sees private repositories as if it
-// had no rights, as in REST (repos/repository-access.ts, which adds REST's
+// had no rights, as in REST (http/repository-access.ts, which adds REST's
 // error answers); anyone else has what the user was granted.
-import { installationPermission } from '../apps/installation-access.js';
+import { installationPermission } from './installation-access.js';
 import type { Principal, UserRef } from '../auth/principal.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { hasAnyScope } from './token-scopes.js';
+import { scopesReachPrivate } from './token-scopes.js';
 
 /** Where the user's own permission is read: the repository cache (`services.repos`), or GraphQL's request loader. */
 export interface UserPermissions {
@@ -21,7 +21,7 @@ export interface UserPermissions {
 function decided(principal: Principal, repo: RepositoryRow): Permission | null | { user: UserRef } {
   if (principal.kind !== 'token') return repo.private ? null : 'read';
   if (principal.installation) return installationPermission(principal.installation, repo);
-  if (repo.private && !hasAnyScope(principal.scopes, ['repo'])) return null;
+  if (repo.private && !scopesReachPrivate(principal.scopes)) return null;
   return { user: principal.user };
 }
 

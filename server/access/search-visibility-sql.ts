@@ -6,7 +6,7 @@ import type { Fragment } from 'postgres';
 import { grantCovers } from './installation-policy.js';
 import type { Principal } from '../auth/principal.js';
 import type { Sql } from '../db/database.js';
-import { hasAnyScope } from './token-scopes.js';
+import { scopesReachPrivate } from './token-scopes.js';
 import { readableBy } from './readable-sql.js';
 
 export function readableRepositories(sql: Sql, principal: Principal): Fragment {
@@ -23,7 +23,7 @@ export function readableRepositories(sql: Sql, principal: Principal): Fragment {
   const user = principal.user;
   if (user.siteAdmin) return sql`TRUE`;
   // A classic token without `repo` scope sees private repositories as if it had no rights.
-  if (!hasAnyScope(principal.scopes, ['repo'])) return sql`NOT r.private`;
+  if (!scopesReachPrivate(principal.scopes)) return sql`NOT r.private`;
   return readableBy(sql, user.id);
 }
 

@@ -21,6 +21,16 @@ export function expandScopes(scopes: readonly string[]): Set<string> {
   return out;
 }
 
+/** Whether a classic token lacks every scope an operation accepts (an operation that names none is open to it). */
+export function lacksScopes(granted: readonly string[], accepted: readonly string[]): boolean {
+  return !hasAnyScope(granted, accepted);
+}
+
+/** A classic token reaches private repositories only with `repo`; without it they are as if the user had no rights. */
+export function scopesReachPrivate(granted: readonly string[]): boolean {
+  return hasAnyScope(granted, ['repo']);
+}
+
 export function hasAnyScope(granted: readonly string[], accepted: readonly string[]): boolean {
   if (accepted.length === 0) return true;
   const expanded = expandScopes(granted);

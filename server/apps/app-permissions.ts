@@ -2,7 +2,11 @@
 // the most it may be granted, an installation gets (at most) that, a token
 // gets (at most) its installation's, and each operation in openapi.yaml says
 // what it needs (`x-wharf-app-permissions`).
+import { APP_LEVEL_RANK as RANK, isLevel } from '../access/app-permission-levels.js';
 import type { AppPermissionLevel, AppPermissions } from '../auth/principal.js';
+
+// The comparison is the policy's (access/ decides with it); apps/ compares an app's own sets with it too.
+export { isLevel, satisfies } from '../access/app-permission-levels.js';
 
 /** The repository and organization permissions Wharf knows, as GitHub names them. */
 export const KNOWN_APP_PERMISSIONS = [
@@ -28,21 +32,6 @@ export const KNOWN_APP_PERMISSIONS = [
   'organization_administration',
   'organization_hooks',
 ] as const;
-
-const RANK: Record<AppPermissionLevel, number> = { read: 1, write: 2, admin: 3 };
-
-export function isLevel(value: unknown): value is AppPermissionLevel {
-  return value === 'read' || value === 'write' || value === 'admin';
-}
-
-/** Whether `granted` includes every permission in `required` at its level or higher. */
-export function satisfies(granted: AppPermissions, required: AppPermissions): boolean {
-  for (const [name, level] of Object.entries(required)) {
-    const has = granted[name];
-    if (!has || RANK[has] < RANK[level]) return false;
-  }
-  return true;
-}
 
 /** Each permission at the lower of the two levels; names missing from either are dropped. */
 export function intersect(a: AppPermissions, b: AppPermissions): Record<string, AppPermissionLevel> {

@@ -2,8 +2,8 @@
 // looked up (token-cache.ts): the token's own narrowing intersected with its
 // installation as it is now, so uninstalling, removing a repository from the
 // installation or lowering its permissions takes effect for live tokens too.
+// What a grant reaches and is worth is the policy's: access/installation-grant.ts.
 import type { AppPermissions, InstallationGrant } from '../auth/principal.js';
-import type { Permission } from '../repos/permissions.js';
 import { intersect } from './app-permissions.js';
 
 export interface GrantRow {
@@ -33,26 +33,4 @@ export function buildGrant(row: GrantRow): InstallationGrant {
     repositorySelection: ids === null ? 'all' : 'selected',
     repositoryIds: ids,
   };
-}
-
-/** Whether the repository is one the token acts on: owned by the installation's account and selected. */
-export function grantReaches(grant: InstallationGrant, repo: { id: number; owner_id: number }): boolean {
-  return repo.owner_id === grant.accountId && (grant.repositoryIds === null || grant.repositoryIds.has(repo.id));
-}
-
-/**
- * The user-style permission that describes a grant on one of its repositories
- * (for the `permissions` object of repository bodies): admin with
- * `administration: write`, push with `contents: write`, triage with
- * `issues: write` or `pull_requests: write` (it may label, assign and close
- * issues, what the triage role may), pull otherwise. What each operation
- * needs is still checked against the app permissions openapi.yaml declares.
- */
-export function grantPermission(grant: Pick<InstallationGrant, 'permissions'>): Permission {
-  const p = grant.permissions;
-  const writes = (level: string | undefined) => level === 'write' || level === 'admin';
-  if (writes(p.administration)) return 'admin';
-  if (writes(p.contents)) return 'write';
-  if (writes(p.issues) || writes(p.pull_requests)) return 'triage';
-  return 'read';
 }

@@ -8,7 +8,7 @@ import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import { Urls } from '../http/urls.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
 import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
-import { isPermission, PERMISSIONS, type Permission } from '../repos/permissions.js';
+import { isPermission, PERMISSIONS, type Permission } from '../access/permissions.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
 import { forkedPrivateRepositories, removeAccess, type Site } from './admin-access.js';

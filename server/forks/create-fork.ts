@@ -4,6 +4,7 @@
 // removed again if anything fails before commit, so neither exists without the
 // other. Forking again into the same account answers the existing fork, as
 // GitHub does; a taken name gets `-1`, `-2`, … appended.
+import { mayCreateInOrganization } from '../access/affiliation-sql.js';
 import type { TokenPrincipal } from '../auth/principal.js';
 import { lockFor } from '../db/advisory-locks.js';
 import type { TransactionSql } from '../db/database.js';
@@ -39,8 +40,7 @@ async function targetAccount(
         message: 'organization must be an organization you are a member of',
       },
     ]);
-  const [membership] = await sql`SELECT 1 FROM org_members WHERE org_id = ${org.id} AND user_id = ${me.user.id}`;
-  if (!membership && !me.user.siteAdmin)
+  if (!(await mayCreateInOrganization(sql, org.id, me.user)))
     throw forbidden('You need to be a member of the organization to fork into it.');
   return org.id;
 }

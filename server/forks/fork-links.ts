@@ -3,6 +3,7 @@
 // of its network, with the caller's permissions on each. They are added
 // outside the fork's cached view, so a change to the parent (a rename, a new
 // fork) shows at once without the fork's own cache entry knowing of it.
+import { ownPermission } from '../access/user-permission.js';
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
@@ -15,7 +16,7 @@ export async function forkLinks(services: Services, repo: RepositoryRow, princip
   const rows = await repos.byIds([repo.parent_id, repo.source_id].filter((id): id is number => id !== null));
   const view = async (id: number | null) => {
     const row = id === null ? undefined : rows.get(id);
-    return row ? repositoryView(row, await repos.permissionOf(row, user), urls) : undefined;
+    return row ? repositoryView(row, await ownPermission(repos, row, user), urls) : undefined;
   };
   const [parent, source] = await Promise.all([view(repo.parent_id), view(repo.source_id)]);
   return { ...(parent ? { parent } : {}), ...(source ? { source } : {}) };

@@ -1,26 +1,19 @@
 // The direct forks of a repository, in GitHub's orders, that a caller can
-// see: public forks, and private ones the caller reads (repos/readable-sql.ts:
+// see: public forks, and private ones the caller reads (access/readable-sql.ts:
 // their own grants or their private upstream's), or every fork for a site
 // admin. Filtered and paged in SQL, so a page is never short of a hidden fork
 // and no page reads the whole list. Stars and
 // watchers do not exist yet (every count is 0), so `stargazers` and
 // `watchers` order as `newest` does, GitHub's tie-break.
 import type { Sql } from '../db/database.js';
-import { readableBy } from '../access/readable-sql.js';
+import { type Reader, readableTo } from '../access/readable-sql.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 
 export type ForkSort = 'newest' | 'oldest' | 'stargazers' | 'watchers';
 
-export interface ForkReader {
-  id: number;
-  siteAdmin: boolean;
-}
+export type ForkReader = Reader;
 
-const visibleTo = (sql: Sql, user: ForkReader | null) => {
-  if (user?.siteAdmin) return sql``;
-  if (!user) return sql`AND NOT r.private`;
-  return sql`AND ${readableBy(sql, user.id)}`;
-};
+const visibleTo = (sql: Sql, user: ForkReader | null) => sql`AND ${readableTo(sql, user)}`;
 
 export async function forksOf(
   sql: Sql,

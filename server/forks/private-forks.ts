@@ -1,6 +1,6 @@
 // The private forks below a repository (forks of forks too, while each is
 // private), and GitHub's rules for them: their readers come from their
-// upstream (repos/permissions.ts), so a change of the upstream's grants
+// upstream (access/granted-permissions.ts), so a change of the upstream's grants
 // changes theirs; "When you delete a private repository, all of its private
 // forks are also deleted"; "If you remove a person's access to a private
 // repository, any of their forks of that private repository are deleted"
@@ -12,7 +12,7 @@ import { emitRepositoryDeletion } from '../apps/app-hooks/repository-deletion-ev
 import { publish } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import { loadGrantedPermissions } from '../access/granted-permissions.js';
+import { stillGranted } from '../access/user-permission.js';
 import type { GitRepositories } from '../repos/git.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
 import { removeRepositoryArchives } from '../archives/archive-cache.js';
@@ -77,10 +77,10 @@ export async function forksLostWithAccess(
   if (own.length === 0) return [];
   const parentIds = [...new Set(own.map((fork) => fork.parent_id!))];
   const parents = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ANY(${parentIds})`;
-  const readable = await loadGrantedPermissions(tx, parents, userId);
+  const readable = await stillGranted(tx, parents, userId);
   const doomed = new Set<number>();
   for (const fork of forks) {
-    const lost = fork.owner_id === userId && fork.owner_kind === 'User' && readable.get(fork.parent_id!) == null;
+    const lost = fork.owner_id === userId && fork.owner_kind === 'User' && !readable.has(fork.parent_id!);
     if (lost || doomed.has(fork.parent_id!)) doomed.add(fork.id);
   }
   return forks.filter((fork) => doomed.has(fork.id));

@@ -3,20 +3,15 @@
 // read, so a private repository and a missing one look alike to them, as on
 // GitHub; signed-in callers who may not read get 404 "Repository not found";
 // pushing needs write permission and, for a classic token, the `repo` scope
-// (`public_repo` on public repositories). An installation token fetches with
-// `contents: read` and pushes with `contents: write` on one of its
-// repositories, as REST's git and contents operations require: `metadata`
-// alone (or `administration`, which makes it an admin elsewhere) clones
-// nothing. A maintainer of the base of
+// (`public_repo` on public repositories); an installation token needs
+// `contents` (access/git-permission.ts decides). A maintainer of the base of
 // a pull request from a fork with `maintainer_can_modify` may fetch the fork
 // and push to that head branch only (pulls/maintainer-grant.ts): the grant
 // names the refs, and the push hook refuses every other (push-hook.ts).
-import { installationMay } from '../access/installation-policy.js';
-import { principalPermission } from '../access/repository-permission.js';
-import type { InstallationGrant, Principal } from '../auth/principal.js';
-import { hasAnyScope } from '../http/scopes.js';
-import { maintainerBranches, scopesAllowPush } from '../pulls/maintainer-grant.js';
-import { atLeast, type Permission } from '../repos/permissions.js';
+import { gitPermission } from '../access/git-permission.js';
+import { mayPush, mayRead, scopesAllowPush } from '../access/push-permission.js';
+import type { Principal } from '../auth/principal.js';
+import { maintainerBranches } from '../pulls/maintainer-grant.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { authenticationRequired, pushDenied, repositoryNotFound } from './git-answer.js';
@@ -27,22 +22,6 @@ export type GitService = 'git-upload-pack' | 'git-receive-pack';
 export interface GitGrant {
   repo: RepositoryRow;
   onlyRefs: string[] | null;
-}
-
-/** An installation's git permission: its `contents` permission, where it reaches. */
-function installationGitPermission(grant: InstallationGrant, repo: RepositoryRow): Permission | null {
-  if (installationMay(grant, repo, 'contents', 'write')) return 'write';
-  return installationMay(grant, repo, 'contents', 'read') ? 'read' : null;
-}
-
-async function permissionOf(services: Services, repo: RepositoryRow, principal: Principal): Promise<Permission | null> {
-  if (principal.kind === 'token' && principal.installation)
-    return installationGitPermission(principal.installation, repo);
-  const permission = await principalPermission(principal, repo, services.repos);
-  // A classic token writes nowhere without (public_)repo.
-  if (principal.kind === 'token' && !repo.private && !hasAnyScope(principal.scopes, ['repo', 'public_repo']))
-    return permission && 'read';
-  return permission;
 }
 
 /** The branches a maintainer's grant lets the caller push to (none for installations, or without the token's scope). */
@@ -66,15 +45,16 @@ export async function gitAccess(
     const movedTo = await services.repos.movedTo(owner, name);
     if (movedTo !== null) repo = await services.repos.byId(movedTo);
   }
-  const permission = repo ? await permissionOf(services, repo, principal) : null;
+  const permission = repo ? await gitPermission(services.repos, repo, principal) : null;
+  const pushing = service === 'git-receive-pack';
   const anonymous = principal.kind !== 'token';
   // Looked up only when the caller's own rights fall short (the grant is rare; fetches by readers skip it).
-  if (repo && !atLeast(permission, service === 'git-receive-pack' ? 'write' : 'read')) {
+  if (repo && !(pushing ? mayPush(permission) : mayRead(permission))) {
     const onlyRefs = await grantedRefs(services, repo, principal);
     if (onlyRefs.length > 0) return { repo, onlyRefs };
   }
-  if (!repo || !atLeast(permission, 'read')) throw anonymous ? authenticationRequired() : repositoryNotFound();
-  if (service === 'git-receive-pack' && !atLeast(permission, 'write')) {
+  if (!repo || !mayRead(permission)) throw anonymous ? authenticationRequired() : repositoryNotFound();
+  if (pushing && !mayPush(permission)) {
     if (anonymous) throw authenticationRequired();
     throw pushDenied(`${repo.owner_login}/${repo.name}`, principal.user.login);
   }

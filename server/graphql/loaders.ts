@@ -17,7 +17,7 @@ import DataLoader from 'dataloader';
 import type { Principal } from '../auth/principal.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import { loadGrantedPermissions } from '../access/granted-permissions.js';
-import { highest, type Permission } from '../repos/permissions.js';
+import { highest, type Permission } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { createCheckLoaders, type CheckLoaders } from './checks/check-loaders.js';

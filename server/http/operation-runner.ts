@@ -2,7 +2,7 @@
 // (404 when they fail their schema), the handler, and the success response
 // (ETag and 304 for GETs).
 import { getRouterParams, type H3Event } from 'h3';
-import { notAccessibleByIntegration } from '../apps/installation-access.js';
+import { notAccessibleByIntegration } from '../access/installation-access.js';
 import type { OperationId } from '../generated/routes.js';
 import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';

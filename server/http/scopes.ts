@@ -1,11 +1,10 @@
 // The REST pipeline's check of an operation's declared scopes and app
-// permissions; what a scope includes is the policy's (access/token-scopes.ts).
-import { ensureAppPermissions } from '../apps/installation-access.js';
+// permissions, as 403s; whether the token passes is the policy's (access/token-scopes.ts,
+// access/installation-access.ts).
+import { ensureAppPermissions } from '../access/installation-access.js';
 import type { AppPermissions, Principal } from '../auth/principal.js';
-import { hasAnyScope } from '../access/token-scopes.js';
+import { lacksScopes } from '../access/token-scopes.js';
 import { forbidden } from './api-error.js';
-
-export { expandScopes, hasAnyScope } from '../access/token-scopes.js';
 
 export const KNOWN_SCOPES = [
   'repo',
@@ -31,7 +30,7 @@ export function ensureScopes(
 ): void {
   if (principal.kind !== 'token') return;
   if (principal.installation) return ensureAppPermissions(principal.installation, appPermissions);
-  if (accepted.length === 0 || hasAnyScope(principal.scopes, accepted)) return;
+  if (!lacksScopes(principal.scopes, accepted)) return;
   throw forbidden('Resource not accessible by personal access token', {
     acceptedScopes: [...new Set(accepted)].join(', '),
   });

@@ -4,7 +4,7 @@
 import type { Sql } from '../db/database.js';
 import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
 import { COMMENT_TABLE_COLUMNS, type CommentColumns } from './issue-columns.js';
-import { authorAssociation } from './issue-rows.js';
+import { authorAssociation } from '../access/author-association-sql.js';
 
 /** Comments of many issues, oldest first (GitHub's order; UPDATED_AT orders by last edit). */
 export async function commentPages(

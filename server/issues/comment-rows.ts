@@ -5,7 +5,8 @@ import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { accountJson } from '../repos/accounts-store.js';
 import { COMMENT_TABLE_COLUMNS } from './issue-columns.js';
-import { authorAssociation, type AuthorAssociation } from './issue-rows.js';
+import { authorAssociation } from '../access/author-association-sql.js';
+import type { AuthorAssociation } from './issue-rows.js';
 
 export interface CommentRow {
   id: number;

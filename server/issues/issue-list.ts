@@ -5,7 +5,7 @@
 import type { Fragment } from 'postgres';
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { grantedOn } from '../access/readable-sql.js';
+import { grantedOn, readableWithScope } from '../access/readable-sql.js';
 import { SELECT_ISSUE_PAGE, withPeople, type IssuePageRow, type IssueRow } from './issue-rows.js';
 
 export interface IssueFilters {
@@ -144,7 +144,7 @@ export async function listIssuesAcross(
     repos: granted,
     all: sql`(${granted} OR ${assigned} OR ${created} OR ${mentioned})`,
   };
-  const visible = f.includePrivate ? sql`(NOT r.private OR ${granted})` : sql`NOT r.private`;
+  const visible = readableWithScope(sql, me, f.includePrivate);
   const parts = [which[f.filter ?? 'assigned'], visible, sql`r.has_issues`, ...conditions(sql, f)];
   if (f.orgId !== undefined) parts.push(sql`r.owner_id = ${f.orgId}`);
   return counted(sql, and(sql, parts), f, p);

@@ -1,6 +1,7 @@
 // Reading issues: one statement gives an issue with everything its body shows
 // (author, assignees, closer, author association, the repository's owner and
 // name for URLs), for one issue or a page of them.
+import { authorAssociation } from '../access/author-association-sql.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import { accountJson } from '../repos/accounts-store.js';
@@ -44,20 +45,6 @@ export interface IssueRow extends IssueLinks {
 }
 
 type Db = Sql | TransactionSql;
-
-/**
- * GitHub's author_association of `userColumn` on the repository of `i`/`r`:
- * OWNER, COLLABORATOR, MEMBER (of the owning organization) or NONE. The
- * subqueries' aliases are unusual on purpose: `userColumn` is resolved inside
- * them, so an alias such as `c` would capture a caller's `c.user_id`.
- */
-export const authorAssociation = (sql: Db, userColumn: string) =>
-  sql.unsafe(`CASE
-    WHEN ${userColumn} IS NULL THEN 'NONE'
-    WHEN ${userColumn} = r.owner_id THEN 'OWNER'
-    WHEN EXISTS (SELECT 1 FROM collaborators aa_c WHERE aa_c.repository_id = r.id AND aa_c.user_id = ${userColumn}) THEN 'COLLABORATOR'
-    WHEN EXISTS (SELECT 1 FROM org_members aa_m WHERE aa_m.org_id = r.owner_id AND aa_m.user_id = ${userColumn}) THEN 'MEMBER'
-    ELSE 'NONE' END`);
 
 // The issue's own columns, its repository's names and its author's association.
 const ISSUE_COLUMNS = (sql: Db) => sql`

@@ -4,28 +4,15 @@
 // fork, and to no other ref of the fork. Only someone who may push to the
 // fork can grant it (GitHub's 422 `fork_collab`). The grant is looked up at
 // the moment of the push (git over HTTP: git-access.ts; the REST writers:
-// maintainer-access.ts), so closing or merging the pull request, clearing
-// the flag or losing write on the base ends it at once.
+// http/repository-access.ts's accessForWrite with maintainerWrite), so closing or merging the pull request, clearing
+// the flag or losing write on the base ends it at once. Who may push is the
+// policy's (access/push-permission.ts).
+import { canPush, scopesAllowPush, writableBy } from '../access/push-permission.js';
+import type { RepositoryAccess } from '../access/repository-for.js';
 import type { Principal, UserRef } from '../auth/principal.js';
-import { installationPermission } from '../apps/installation-access.js';
 import { validationFailed } from '../errors/domain-error.js';
-import { hasAnyScope } from '../http/scopes.js';
-import { atLeast } from '../repos/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
-
-/** Whether a classic token's scopes allow writing to `repo` (`repo`, or `public_repo` on a public one). */
-export function scopesAllowPush(principal: Principal, repo: RepositoryRow): boolean {
-  if (principal.kind !== 'token') return false;
-  return hasAnyScope(principal.scopes, ['repo']) || (!repo.private && hasAnyScope(principal.scopes, ['public_repo']));
-}
-
-/** Whether `principal` may push to `repo` in its own right. */
-export async function canPush(services: Services, principal: Principal, repo: RepositoryRow): Promise<boolean> {
-  if (principal.kind !== 'token') return false;
-  if (principal.installation) return atLeast(installationPermission(principal.installation, repo), 'write');
-  return scopesAllowPush(principal, repo) && atLeast(await services.repos.permissionOf(repo, principal.user), 'write');
-}
 
 /** GitHub's 422 when the author of a pull request from a fork sets the flag without push access to the fork. */
 export async function checkMaintainerGrant(
@@ -36,7 +23,7 @@ export async function checkMaintainerGrant(
   wanted: boolean | undefined,
 ): Promise<void> {
   if (!wanted || !headRepo || headRepo.id === baseId) return;
-  if (await canPush(services, principal, headRepo)) return;
+  if (await canPush(services.repos, principal, headRepo)) return;
   throw validationFailed([
     {
       resource: 'PullRequest',
@@ -62,7 +49,31 @@ export async function maintainerBranches(services: Services, fork: RepositoryRow
       AND i.state = 'open' AND p.merged_at IS NULL`;
   if (pulls.length === 0) return [];
   const bases = await repos.byIds([...new Set(pulls.map((p) => p.repository_id))]);
-  const writable = new Set<number>();
-  for (const base of bases.values()) if (atLeast(await repos.permissionOf(base, user), 'write')) writable.add(base.id);
+  const writable = await writableBy(repos, bases.values(), user);
   return [...new Set(pulls.filter((p) => writable.has(p.repository_id)).map((p) => p.head_ref))];
+}
+
+/** What a write touches: the full name of the one ref it moves, or null for new objects only. */
+export type WriteTarget = (repo: RepositoryRow) => string | null | Promise<string | null>;
+
+/**
+ * The REST writers' side of the grant, for accessForWrite when the policy
+ * refused write: an operation that writes one branch (contents, git refs)
+ * lets a maintainer's grant stand in for write access when that branch is a
+ * granted head; one that only adds objects (git blobs, trees, commits:
+ * nothing reachable changes) lets any grant on the repository stand in.
+ * Everyone else (installations, anonymous callers) keeps the refusal (null).
+ */
+export function maintainerWrite(services: Services, principal: Principal, target: WriteTarget) {
+  return async (owner: string, name: string): Promise<RepositoryAccess | null> => {
+    if (principal.kind !== 'token' || principal.installation) return null;
+    const repo = await services.repos.find(owner, name);
+    if (!repo || !scopesAllowPush(principal, repo)) return null;
+    const branches = await maintainerBranches(services, repo, principal.user);
+    if (branches.length === 0) return null;
+    const ref = await target(repo);
+    if (ref !== null && !(ref.startsWith('refs/heads/') && branches.includes(ref.slice('refs/heads/'.length))))
+      return null;
+    return { repo, permission: 'write' };
+  };
 }

@@ -1,20 +1,13 @@
-// The repository a pull request operation names, and the repositories its
-// bodies show (base and head: the head is a fork's repository for pull
-// requests from forks, which the caller may not be able to see).
+// The repositories a pull request's bodies show (base and head: the head is
+// a fork's repository for pull requests from forks, which the caller may not
+// be able to see). The REST edge's check of the repository an operation
+// names is http/repository-access.ts's routeRepository.
 import { principalPermissions } from '../access/repository-permission.js';
+import { ownPermissions } from '../access/user-permission.js';
 import type { Principal } from '../auth/principal.js';
-import type { OperationId } from '../generated/routes.js';
-import type { OperationContext } from '../http/operation-context.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
-import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
 import type { Services } from '../services.js';
 import type { RepositoryLookup } from './pull-view.js';
-
-export function pullRepository<K extends OperationId>(
-  ctx: OperationContext<K> & { params: { owner: string; repo: string } },
-): Promise<RepositoryAccess> {
-  return accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
-}
 
 /** A lookup of `repo` and the other repositories `ids` name. */
 export async function repositoryLookup(
@@ -55,7 +48,7 @@ export async function seenBy(
 
 async function readablePrivate(services: Services, principal: Principal, rows: RepositoryRow[]): Promise<Set<number>> {
   const permissions = await principalPermissions(principal, rows, (asked, user) =>
-    services.repos.permissionsOf(asked, user),
+    ownPermissions(services.repos, asked, user),
   );
   return new Set(rows.filter((_, i) => permissions[i] !== null).map((row) => row.id));
 }

@@ -1,8 +1,8 @@
 // Finding an asset (or a release) for an operation, with drafts' visibility:
-// a draft's assets exist only for callers who may push (release-visibility.ts).
+// a draft's assets exist only for callers who may push (access/release-visibility.ts).
 import { notFound } from '../errors/domain-error.js';
-import type { Permission } from '../repos/permissions.js';
-import { seesDrafts } from '../releases/release-visibility.js';
+import type { Permission } from '../access/permissions.js';
+import { seesDrafts } from '../access/release-visibility.js';
 import type { Sql } from '../db/database.js';
 import { findRelease, type ReleaseRow } from '../releases/releases-store.js';
 import { findAsset, type AssetRow } from './assets-store.js';

@@ -6,7 +6,7 @@
 import { publish } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { publishPrivateForksBelow } from '../forks/private-forks.js';
-import type { Permission } from './permissions.js';
+import type { Permission } from '../access/permissions.js';
 
 export async function setCollaborator(
   sql: Sql,

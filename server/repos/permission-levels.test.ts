@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { grant } from '../test-support/grant.js';
-import { hasPermission, PERMISSIONS, permissionsObject, type Permission } from './permissions.js';
+import { hasPermission, PERMISSIONS, permissionsObject, type Permission } from '../access/permissions.js';
 
 describe('hasPermission', () => {
   it('orders read < triage < write < maintain < admin, and no grant includes nothing', () => {

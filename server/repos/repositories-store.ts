@@ -6,8 +6,8 @@ import { publish } from '../db/cache-invalidation.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { loadGrantedPermission, loadGrantedPermissions } from '../access/granted-permissions.js';
-import { highest, type Permission } from './permissions.js';
+import type { Permission } from '../access/permissions.js';
+import { type GrantHolder, peekUserPermission, userPermission, userPermissions } from '../access/user-permission.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
 import { findRedirect, forgetOldName, recordRename } from './redirects-store.js';
 
@@ -171,14 +171,8 @@ export class RepositoryStore {
   }
 
   /** The user's cached permission, or undefined when permissionOf must ask the database. */
-  peekPermission(repo: RepositoryRow, user: { id: number; siteAdmin: boolean } | null): Permission | null | undefined {
-    const publicRead: Permission | null = repo.private ? null : 'read';
-    if (!user) return publicRead;
-    if (user.siteAdmin) return 'admin';
-    const entry = this.liveEntry(repo);
-    if (!entry) return undefined;
-    const granted = entry.permissions.get(user.id);
-    return granted === undefined ? undefined : highest(granted, publicRead);
+  peekPermission(repo: RepositoryRow, user: GrantHolder | null): Permission | null | undefined {
+    return peekUserPermission(repo, user, () => this.liveEntry(repo)?.permissions);
   }
 
   /**
@@ -208,18 +202,17 @@ export class RepositoryStore {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  /** The user's permission (cached), including public read and site-admin rights. */
-  async permissionOf(repo: RepositoryRow, user: { id: number; siteAdmin: boolean } | null): Promise<Permission | null> {
-    const publicRead: Permission | null = repo.private ? null : 'read';
-    if (!user) return publicRead;
-    if (user.siteAdmin) return 'admin';
-    const entry = await this.entry(repo.owner_login, repo.name);
-    let granted = entry.permissions.get(user.id);
-    if (granted === undefined) {
-      granted = await loadGrantedPermission(this.sql, repo, user.id);
-      if (entry.repo?.id === repo.id) entry.permissions.set(user.id, granted);
-    }
-    return highest(granted, publicRead);
+  /** The user's permission (the rule: access/user-permission.ts), the grant cached with the repository. */
+  permissionOf(repo: RepositoryRow, user: GrantHolder | null): Promise<Permission | null> {
+    return userPermission(this.sql, repo, user, async () => {
+      const entry = await this.entry(repo.owner_login, repo.name);
+      return {
+        get: (userId) => entry.permissions.get(userId),
+        set: (userId, granted) => {
+          if (entry.repo?.id === repo.id) entry.permissions.set(userId, granted);
+        },
+      };
+    });
   }
 
   async nameTaken(ownerId: number, name: string, exceptId?: number): Promise<boolean> {
@@ -292,11 +285,8 @@ export class RepositoryStore {
   }
 
   /** permissionOf for a page of rows, in one query (not cached: a list is not the hot lookup). */
-  async permissionsOf(rows: RepositoryRow[], user: { id: number; siteAdmin: boolean }): Promise<(Permission | null)[]> {
-    if (user.siteAdmin) return rows.map(() => 'admin');
-    // loadGrantedPermissions answers `admin` for the user's own rows without asking the database.
-    const granted = await loadGrantedPermissions(this.sql, rows, user.id);
-    return rows.map((r) => highest(granted.get(r.id), r.private ? null : 'read'));
+  permissionsOf(rows: RepositoryRow[], user: GrantHolder): Promise<(Permission | null)[]> {
+    return userPermissions(this.sql, rows, user);
   }
 }
 

@@ -7,7 +7,8 @@
 // few next to what a user owns). The count is one more indexed query.
 // Indexes: migration 009.
 import type { Sql } from '../db/database.js';
-import { grantedOn } from '../access/readable-sql.js';
+import { affiliatedOwners, collaborationsOf } from '../access/affiliation-sql.js';
+import { listedFor } from '../access/readable-sql.js';
 import type { RepositoryRow } from './repositories-store.js';
 
 export interface ListOptions {
@@ -49,11 +50,9 @@ export async function listRepositoriesForUser(
   const wantPrivate = options.includePrivate && options.visibility !== 'public';
   const wantPublic = options.visibility !== 'private';
   // A private fork in an org of the user's is the user's to see only if they read it (readable-sql.ts).
-  const visible = sql`((r.private AND ${wantPrivate} AND ${grantedOn(sql, userId)}) OR (NOT r.private AND ${wantPublic}))`;
-  const owners = sql`SELECT ${userId}::bigint AS id UNION SELECT org_id FROM org_members WHERE user_id = ${userId}`;
-  const collaborations = sql`
-    SELECT r.* FROM collaborators k JOIN repositories r ON r.id = k.repository_id
-    WHERE k.user_id = ${userId} AND r.owner_id NOT IN (SELECT id FROM owners) AND ${visible}`;
+  const visible = listedFor(sql, userId, wantPrivate, wantPublic);
+  const owners = affiliatedOwners(sql, userId);
+  const collaborations = collaborationsOf(sql, userId, sql`r.owner_id NOT IN (SELECT id FROM owners) AND ${visible}`);
   const [count] = await sql<{ n: number }[]>`WITH owners AS (${owners})
     SELECT (SELECT count(*) FROM repositories r WHERE r.owner_id IN (SELECT id FROM owners) AND ${visible})::int
          + (SELECT count(*) FROM (${collaborations}) c)::int AS n`;

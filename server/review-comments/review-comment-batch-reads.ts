@@ -6,7 +6,7 @@
 // not read.
 import type { Sql } from '../db/database.js';
 import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
-import { authorAssociation } from '../issues/issue-rows.js';
+import { authorAssociation } from '../access/author-association-sql.js';
 import {
   REVIEW_COMMENT_COLUMNS,
   REVIEW_COMMENT_FROM,

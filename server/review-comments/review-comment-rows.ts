@@ -6,7 +6,8 @@
 // number and repository names for URLs. One statement.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { accountJson } from '../repos/accounts-store.js';
-import { authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
+import { authorAssociation } from '../access/author-association-sql.js';
+import type { AuthorAssociation } from '../issues/issue-rows.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import type { ReviewState } from '../reviews/review-rows.js';

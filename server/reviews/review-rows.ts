@@ -4,7 +4,8 @@
 // reader here hides other people's, as GitHub does.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { accountJson } from '../repos/accounts-store.js';
-import { authorAssociation, type AuthorAssociation } from '../issues/issue-rows.js';
+import { authorAssociation } from '../access/author-association-sql.js';
+import type { AuthorAssociation } from '../issues/issue-rows.js';
 import type { AccountRef } from '../repos/user-view.js';
 import type { ReactionCounts } from '../reactions/reaction-rollup.js';
 

@@ -6,9 +6,9 @@
 import { unprocessable } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
 import { commitOfPull } from '../review-comments/review-commit.js';
-import { canCommentWhenLocked } from '../issues/issue-permissions.js';
+import { canCommentWhenLocked } from '../access/issue-permissions.js';
 import type { PullRow } from '../pulls/pull-rows.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from '../access/permissions.js';
 import type { ReviewState } from './review-rows.js';
 
 export type ReviewVerdict = 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';

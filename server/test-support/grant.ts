@@ -3,7 +3,7 @@
 // production, where it drops a cached permission a moment later), and a test
 // that asks right after must not race it.
 import { setCollaborator } from '../repos/collaborators.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from '../access/permissions.js';
 import type { TestServer } from './test-server.js';
 
 export async function grant(

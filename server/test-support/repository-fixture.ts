@@ -3,7 +3,7 @@
 // repository of the owner's made through the API with an initial commit on
 // main, optionally with collaborators and a repository hook.
 import { expect } from 'vitest';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from '../access/permissions.js';
 import { grant } from './grant.js';
 import { startTestServer, type TestServer, type TestUser } from './test-server.js';
 

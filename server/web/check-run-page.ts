@@ -11,7 +11,8 @@ import { requestRunAction, rerequestRun, type RunRequest } from '../checks/check
 import type { CheckRunRow } from '../checks/check-rows.js';
 import { findRun, listAnnotations } from '../checks/check-runs-store.js';
 import { restStatus } from '../http/domain-error-reply.js';
-import { atLeast, type Permission } from '../repos/permissions.js';
+import type { Permission } from '../access/permissions.js';
+import { mayPush } from '../access/push-permission.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
 import type { Services } from '../services.js';
@@ -67,7 +68,7 @@ async function render(
       run,
       appName,
       annotations: await listAnnotations(services.sql, run.id, SHOWN_ANNOTATIONS, 0),
-      actor: session && atLeast(permission, 'write') ? session : null,
+      actor: session && mayPush(permission) ? session : null,
       message: message(appName),
     }),
   );
@@ -98,7 +99,7 @@ async function buttonPress(
       ),
     );
   }
-  if (!atLeast(found.permission, 'write'))
+  if (!mayPush(found.permission))
     return render(services, found, session, 403, () =>
       refusal('You need write access to the repository to do this. Nothing was sent.'),
     );

@@ -1,8 +1,9 @@
 // What every page handler needs from a request: the form fields, the signed-in
 // session and what it may do in a repository, and a safe place to return to.
 import type { H3Event } from 'h3';
+import { ownPermission } from '../access/user-permission.js';
 import { readBodyText } from '../http/body-reader.js';
-import type { Permission } from '../repos/permissions.js';
+import type { Permission } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
@@ -35,7 +36,7 @@ export function sessionPermission(
   repo: RepositoryRow,
   session: WebSession | null,
 ): Promise<Permission | null> {
-  return services.repos.permissionOf(repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null);
+  return ownPermission(services.repos, repo, session ? { id: session.userId, siteAdmin: session.siteAdmin } : null);
 }
 
 /** Only a path on this site (`/…`, never `//host` or a URL): no open redirects. */

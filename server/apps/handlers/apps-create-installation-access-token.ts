@@ -3,7 +3,7 @@ import { notFound, requiresAuthentication } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { installationById } from '../installation-lookup.js';
-import { grantPermission } from '../installation-grant.js';
+import { grantPermission } from '../../access/installation-grant.js';
 import { issueInstallationToken } from '../installation-tokens.js';
 
 // The pipeline has verified the app's JWT (auth mode app-jwt); an installation

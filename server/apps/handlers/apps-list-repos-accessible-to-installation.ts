@@ -2,7 +2,7 @@ import { forbidden } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeader, pageRequest } from '../../paging/pagination.js';
 import { repositoryView } from '../../repos/repository-view.js';
-import { grantPermission } from '../installation-grant.js';
+import { grantPermission } from '../../access/installation-grant.js';
 import { countReachable, reachablePage } from '../installation-repositories.js';
 
 export const listReposAccessibleToInstallation: Handler<'apps/list-repos-accessible-to-installation'> = async (ctx) => {

@@ -10,7 +10,7 @@ import { rateLimitBucket } from '../../auth/principal.js';
 import { notFound } from '../../errors/domain-error.js';
 import { clientIp } from '../../http/client-ip.js';
 import type { OperationContext } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { ARCHIVE_EXTENSIONS, archiveGrant, type ArchiveFormat } from '../archive-grant.js';
 import { resolveCommit } from '../resolve-commit.js';
 

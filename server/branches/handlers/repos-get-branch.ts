@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { commitRecord } from '../../commits/commit-records.js';
 import { commitUsers } from '../../commits/commit-users.js';
 import { commitView } from '../../commits/commit-view.js';

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeader, linkHeaderOf, pageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { shortBranchView } from '../branch-view.js';
 
 const HEADS = 'refs/heads/';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { appGrant, headCommitSha } from './check-access.js';
 import { branchOfSha } from '../check-branches.js';
 import { loadCheckContext } from '../check-context.js';

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { loadCheckContext } from '../check-context.js';
 import { findRun } from '../check-runs-store.js';
 import { checkRunView } from '../check-views.js';

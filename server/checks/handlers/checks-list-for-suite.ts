@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaders, pageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { loadCheckContext } from '../check-context.js';
 import { listRuns } from '../check-runs-store.js';
 import { findSuite } from '../check-suites-store.js';

@@ -1,6 +1,6 @@
 import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { repositoryPayload } from '../../webhooks/payloads/common.js';
 
 // Needs admin rights. Each entry says whether a push makes the app's suite;

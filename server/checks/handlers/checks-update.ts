@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { senderPayload } from '../../webhooks/payloads/common.js';
 import { appGrant } from './check-access.js';
 import { loadCheckContext } from '../check-context.js';

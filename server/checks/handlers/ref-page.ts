@@ -4,7 +4,7 @@
 // headers. Each handler keeps only its own query and view.
 import type { OperationContext } from '../../http/operation-context.js';
 import { linkHeaders, pageRequest, type PageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { commitOfRef } from '../check-ref.js';
 
 type ListByRef = 'checks/list-for-ref' | 'checks/list-suites-for-ref';

@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeader, linkHeaderOf, pageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { parseBaseHead } from '../basehead.js';
 import { diffFiles, diffText, patchText } from '../commit-diff.js';
 import { logRecords } from '../commit-records.js';

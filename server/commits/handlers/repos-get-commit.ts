@@ -1,6 +1,6 @@
 import { refused } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { diffFiles, diffText, emptyTree, patchText } from '../commit-diff.js';
 import { commitRecord } from '../commit-records.js';
 import { commitUsers } from '../commit-users.js';

@@ -3,7 +3,7 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaderOf, pageRequest } from '../../paging/pagination.js';
 import { pageLink } from '../../paging/page-link.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { addressesOf } from '../commit-authors.js';
 import { commitPage } from '../commit-list.js';
 import { commitUsers } from '../commit-users.js';

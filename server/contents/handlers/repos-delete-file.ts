@@ -1,5 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../http/repository-access.js';
+import { maintainerWrite } from '../../pulls/maintainer-grant.js';
 import { fileCommitView } from '../file-commit-view.js';
 import { filePath } from '../content-path.js';
 import { writeFile } from '../write-file.js';
@@ -9,7 +10,11 @@ export const deleteFile: Handler<'repos/delete-file'> = async (ctx) => {
     ctx,
     ctx.params.owner,
     ctx.params.repo,
-    async (r) => `refs/heads/${(await ctx.input()).body.branch ?? r.default_branch}`,
+    maintainerWrite(
+      ctx.services,
+      ctx.principal,
+      async (r) => `refs/heads/${(await ctx.input()).body.branch ?? r.default_branch}`,
+    ),
   );
   const { body } = await ctx.input();
   const written = await writeFile(ctx.services, ctx.principal, repo, {

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { treePath } from '../content-path.js';
 import { contentResult } from './content-result.js';
 import { readContent } from '../read-content.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { readmeReply } from './readme-reply.js';
 
 export const getReadmeInDirectory: Handler<'repos/get-readme-in-directory'> = async (ctx) => {

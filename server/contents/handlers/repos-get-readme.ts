@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { readmeReply } from './readme-reply.js';
 
 export const getReadme: Handler<'repos/get-readme'> = async (ctx) => {

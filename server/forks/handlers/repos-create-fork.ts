@@ -1,5 +1,6 @@
+import { ownPermission } from '../../access/user-permission.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { fullRepositoryView } from '../../repos/repository-view.js';
 import { createFork } from '../create-fork.js';
 import { forkLinks } from '../fork-links.js';
@@ -11,7 +12,7 @@ export const createForkHandler: Handler<'repos/create-fork'> = async (ctx) => {
   const { body } = await ctx.input();
   const { fork } = await createFork(ctx.services, me, repo, body ?? {});
   const { repos, urls } = ctx.services;
-  const permission = await repos.permissionOf(fork, me.user);
+  const permission = await ownPermission(repos, fork, me.user);
   const view = {
     ...fullRepositoryView(fork, permission, urls),
     ...(await forkLinks(ctx.services, fork, ctx.principal)),

@@ -1,6 +1,7 @@
+import { ownPermission } from '../../access/user-permission.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaders, pageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { forksOf } from '../forks-store.js';
 
@@ -18,7 +19,7 @@ export const listForks: Handler<'repos/list-forks'> = async (ctx) => {
     limit: page.perPage,
     offset: page.offset,
   });
-  const permissions = await Promise.all(rows.map((row) => repos.permissionOf(row, user)));
+  const permissions = await Promise.all(rows.map((row) => ownPermission(repos, row, user)));
   const body = rows.map((row, i) => repositoryView(row, permissions[i]!, urls));
   return { status: 200, body, headers: linkHeaders(urls.apiRequest(ctx.event.url), page, total) };
 };

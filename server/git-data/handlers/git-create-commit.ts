@@ -3,7 +3,8 @@ import type { Handler } from '../../http/operation-context.js';
 import { authorIdentity } from '../../repos/commit-identity.js';
 import { CommitInputError, writeCommit } from '../../repos/git-commit-write.js';
 import { objectInfos } from '../../repos/git-objects.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../http/repository-access.js';
+import { maintainerWrite } from '../../pulls/maintainer-grant.js';
 import { gitCommitView } from '../commit-view.js';
 import { checkIdentity, identityFromBody } from '../git-person.js';
 import { requireCommits } from '../repository-objects.js';
@@ -14,7 +15,12 @@ const invalid = (field: string, message: string) =>
 // As GitHub: the author defaults to the caller (their email or noreply
 // address) at the current time, and the committer to the author.
 export const createCommit: Handler<'git/create-commit'> = async (ctx) => {
-  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, () => null);
+  const { repo } = await accessForWrite(
+    ctx,
+    ctx.params.owner,
+    ctx.params.repo,
+    maintainerWrite(ctx.services, ctx.principal, () => null),
+  );
   const { body } = await ctx.input();
   const { git, urls, accounts, config } = ctx.services;
   await requireCommits(git, repo.id);

@@ -2,7 +2,7 @@ import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { authorIdentity } from '../../repos/commit-identity.js';
 import { objectInfo } from '../../repos/git-objects.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { checkIdentity, identityFromBody } from '../git-person.js';
 import { requireCommits } from '../repository-objects.js';
 import { gitTagView } from '../tag-view.js';

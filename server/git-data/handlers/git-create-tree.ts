@@ -2,7 +2,8 @@ import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { objectInfo } from '../../repos/git-objects.js';
 import { editTree, TreeEditError } from '../../repos/git-tree-edit.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../http/repository-access.js';
+import { maintainerWrite } from '../../pulls/maintainer-grant.js';
 import { requireCommits } from '../repository-objects.js';
 import { treeEdits } from '../tree-input.js';
 import { gitTreeView } from '../tree-view.js';
@@ -10,7 +11,12 @@ import { gitTreeView } from '../tree-view.js';
 // Built with `ls-tree` / `mktree` on the directories the entries touch
 // (git-tree-edit.ts), never in a work tree; answered with the new tree's top level.
 export const createTree: Handler<'git/create-tree'> = async (ctx) => {
-  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, () => null);
+  const { repo } = await accessForWrite(
+    ctx,
+    ctx.params.owner,
+    ctx.params.repo,
+    maintainerWrite(ctx.services, ctx.principal, () => null),
+  );
   const { body } = await ctx.input();
   const { git, urls } = ctx.services;
   await requireCommits(git, repo.id);

@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import { readObject } from '../../repos/git-objects.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { blobJsonBytes, blobView } from '../blob-view.js';
 import { JSON_TYPE } from '../../http/json-response.js';
 import { findObject } from '../repository-objects.js';

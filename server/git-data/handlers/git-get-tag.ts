@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { findObject } from '../repository-objects.js';
 import { gitTagView } from '../tag-view.js';
 

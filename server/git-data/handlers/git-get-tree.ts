@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import type { GitRepositories } from '../../repos/git.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { HEX_SHA, requireCommits } from '../repository-objects.js';
 import { gitTreeView } from '../tree-view.js';
 

@@ -4,7 +4,8 @@ import { isForced } from '../../repos/git-commits.js';
 import { objectInfo } from '../../repos/git-objects.js';
 import { fullRefName } from '../../repos/ref-param.js';
 import { gitRefView } from '../../repos/ref-view.js';
-import { accessForWrite } from '../../pulls/maintainer-access.js';
+import { accessForWrite } from '../../http/repository-access.js';
+import { maintainerWrite } from '../../pulls/maintainer-grant.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { requireCommits } from '../repository-objects.js';
 
@@ -15,8 +16,13 @@ const unprocessable = refused;
 // changeRefs like a push (mirror, `push` event, in one transaction), so a
 // concurrent move is refused rather than overwritten.
 export const updateRef: Handler<'git/update-ref'> = async (ctx) => {
-  // A maintainer's grant covers its head branch only (pulls/maintainer-access.ts).
-  const { repo } = await accessForWrite(ctx, ctx.params.owner, ctx.params.repo, () => fullRefName(ctx.params.ref));
+  // A maintainer's grant covers its head branch only (pulls/maintainer-grant.ts).
+  const { repo } = await accessForWrite(
+    ctx,
+    ctx.params.owner,
+    ctx.params.repo,
+    maintainerWrite(ctx.services, ctx.principal, () => fullRefName(ctx.params.ref)),
+  );
   const { body } = await ctx.input();
   const { git, urls } = ctx.services;
   const full = fullRefName(ctx.params.ref);

@@ -12,7 +12,7 @@ import type { RepositoryRef } from '../../access/installation-policy.js';
 import { type AccessDecision, decideAccess, type Need } from '../../access/repository-access.js';
 import { canSeeRepository, principalPermission } from '../../access/repository-permission.js';
 import type { Principal } from '../../auth/principal.js';
-import type { Permission } from '../../repos/permissions.js';
+import type { Permission } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
 

@@ -11,7 +11,7 @@ import type { Need } from '../../access/repository-access.js';
 import { decodeNodeIdOf, type NodeType } from '../../ids/node-id.js';
 import type { IssueRow } from '../../issues/issue-rows.js';
 import { issueByNumber } from '../../issues/issue-rows.js';
-import type { Permission } from '../../repos/permissions.js';
+import type { Permission } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError, nodeNotFound } from '../core/errors.js';

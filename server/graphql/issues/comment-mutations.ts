@@ -5,7 +5,7 @@
 // push access.
 import { createComment, deleteComment, editComment } from '../../issues/comment-changes.js';
 import { commentById, type CommentRow } from '../../issues/comment-rows.js';
-import { canChangeComment, canCommentWhenLocked } from '../../issues/issue-permissions.js';
+import { canChangeComment, canCommentWhenLocked } from '../../access/issue-permissions.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { encodeCursor } from '../core/paginate.js';

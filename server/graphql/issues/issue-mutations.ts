@@ -5,7 +5,7 @@
 // dropped silently without it, as GitHub drops them.
 import { checkedTitle } from '../../issues/issue-input.js';
 import { changeIssue, openIssue, type IssueChange } from '../../issues/issue-changes.js';
-import { canEditIssue, canTriage } from '../../issues/issue-permissions.js';
+import { canEditIssue, canTriage } from '../../access/issue-permissions.js';
 import type { StateReason } from '../../issues/issue-rows.js';
 import { githubError } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';

@@ -3,7 +3,7 @@
 // REST's access rules and its refusals as GraphQL's error types
 // (pull-mutation-access.ts). The payload shows the pull request as it is
 // after the work.
-import { canEditIssue } from '../../issues/issue-permissions.js';
+import { canEditIssue } from '../../access/issue-permissions.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import { mergePull } from '../../pulls/merge/merge-pull.js';
 import { removeReviewRequests, requestedLogins, requestReviewers } from '../../pulls/review-requests.js';

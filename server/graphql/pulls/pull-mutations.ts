@@ -4,14 +4,14 @@
 // in its transaction. Anyone who can read may open a pull request; its author
 // or triage may edit, close and reopen it (REST's pulls/update).
 import { checkedTitle } from '../../issues/issue-input.js';
-import { canEditIssue } from '../../issues/issue-permissions.js';
+import { canEditIssue } from '../../access/issue-permissions.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { changePull, openPull, type PullChange } from '../../pulls/pull-changes.js';
 import { branchSha, diffCounts } from '../../pulls/pull-git.js';
 import { resolveHead } from '../../pulls/pull-head.js';
 import { copyHeadCommit } from '../../pulls/pull-fork-head.js';
 import { checkMaintainerGrant } from '../../pulls/maintainer-grant.js';
-import type { Permission } from '../../repos/permissions.js';
+import type { Permission } from '../../access/permissions.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';

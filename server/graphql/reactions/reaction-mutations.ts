@@ -5,7 +5,7 @@
 // removed (the input names the content, the viewer's reaction of it goes).
 // A release takes six contents (no THUMBS_DOWN, no CONFUSED), as on GitHub.
 import { decodeNodeId } from '../../ids/node-id.js';
-import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
+import { canCommentWhenLocked } from '../../access/issue-permissions.js';
 import {
   addReaction as storeAdd,
   ownReactionId,

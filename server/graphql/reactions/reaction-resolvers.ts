@@ -6,7 +6,7 @@
 // and when is one batched statement for every subject on the page.
 import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
+import { canCommentWhenLocked } from '../../access/issue-permissions.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import { connection, pageAt, twoWayWindow } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';

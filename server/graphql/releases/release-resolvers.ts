@@ -8,7 +8,7 @@ import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { releaseHtmlPath } from '../../releases/release-view.js';
-import { seesDrafts } from '../../releases/release-visibility.js';
+import { seesDrafts } from '../../access/release-visibility.js';
 import { findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';

@@ -2,7 +2,7 @@
 // repository the caller may not read is reported exactly like a missing one.
 import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import type { Permission } from '../../repos/permissions.js';
+import type { Permission } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
 import { repositoryNotFound } from '../core/errors.js';

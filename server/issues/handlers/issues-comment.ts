@@ -5,8 +5,8 @@ import type { Handler } from '../../http/operation-context.js';
 import { deleteComment, editComment } from '../comment-changes.js';
 import { commentById } from '../comment-rows.js';
 import { commentView } from '../comment-view.js';
-import { issueRepository } from '../issue-access.js';
-import { canChangeComment } from '../issue-permissions.js';
+import { issueRepository } from './issue-access.js';
+import { canChangeComment } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 
 export const getIssueComment: Handler<'issues/get-comment'> = async (ctx) => {

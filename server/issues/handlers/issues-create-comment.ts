@@ -2,8 +2,8 @@ import { forbidden } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { createComment } from '../comment-changes.js';
 import { commentView } from '../comment-view.js';
-import { findIssue, issueRepository } from '../issue-access.js';
-import { canCommentWhenLocked } from '../issue-permissions.js';
+import { findIssue, issueRepository } from './issue-access.js';
+import { canCommentWhenLocked } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 
 // Anyone who can read may comment, except on a locked conversation, which

@@ -1,11 +1,11 @@
 import type { Handler } from '../../http/operation-context.js';
 import { resolveAssignees } from '../assignees.js';
-import { issueRepository } from '../issue-access.js';
+import { issueRepository } from './issue-access.js';
 import { labelNames, resolveLabels } from '../issue-labels.js';
 import { resolveMilestone } from '../issue-milestone.js';
 import { openIssue } from '../issue-changes.js';
 import { assigneeLogins, checkedTitle } from '../issue-input.js';
-import { canTriage } from '../issue-permissions.js';
+import { canTriage } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { issueView } from '../issue-view.js';
 

@@ -3,7 +3,7 @@
 // to, as GitHub answers; 404 for an event of another repository.
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { findIssue, issueRepository } from './issue-access.js';
 import { issueEventInRepository, issueEventView } from '../issue-events.js';
 import { issueView } from '../issue-view.js';
 

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { findIssue, issueRepository } from './issue-access.js';
 import { issueView } from '../issue-view.js';
 
 export const getIssue: Handler<'issues/get'> = async (ctx) => {

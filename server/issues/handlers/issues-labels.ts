@@ -6,7 +6,7 @@ import type { OperationId } from '../../generated/routes.js';
 import { labelView } from '../../labels/label-view.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import { pageHeaders } from '../page-headers.js';
-import { findIssue, issueForTriage, issueRepository } from '../issue-access.js';
+import { findIssue, issueForTriage, issueRepository } from './issue-access.js';
 import { changeIssue } from '../issue-changes.js';
 import { issueLabelPage } from '../issue-label-list.js';
 import { labelNames, resolveLabels, type LabelInput } from '../issue-labels.js';

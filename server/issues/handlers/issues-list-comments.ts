@@ -3,7 +3,7 @@ import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
 import { listIssueComments, listRepositoryComments } from '../comment-list.js';
 import { commentView } from '../comment-view.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { findIssue, issueRepository } from './issue-access.js';
 
 export const listIssueCommentsHandler: Handler<'issues/list-comments'> = async (ctx) => {
   const { repo } = await issueRepository(ctx);

@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { findIssue, issueRepository } from './issue-access.js';
 import { issueEventView, listIssueEvents } from '../issue-events.js';
 
 export const listEvents: Handler<'issues/list-events'> = async (ctx) => {

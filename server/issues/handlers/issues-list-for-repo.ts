@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
-import { issueRepository } from '../issue-access.js';
+import { issueRepository } from './issue-access.js';
 import { issueListCache } from '../issue-list-cache.js';
 import { listRepositoryIssues } from '../issue-list.js';
 import { issueViews } from '../issue-view.js';

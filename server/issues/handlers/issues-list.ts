@@ -1,10 +1,10 @@
 // GET /issues, /user/issues and /orgs/{org}/issues: the caller's issues
 // across repositories, by `filter` (default: assigned to them).
+import { scopesReachPrivate } from '../../access/token-scopes.js';
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext, OperationInput } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../page-headers.js';
-import { hasAnyScope } from '../../http/scopes.js';
 import { listIssuesAcross, type CrossRepositoryFilters } from '../issue-list.js';
 import { issueViews } from '../issue-view.js';
 
@@ -19,7 +19,7 @@ async function crossRepositoryIssues<K extends CrossOperation>(ctx: OperationCon
   const filters: CrossRepositoryFilters = {
     ...query,
     userId: me.user.id,
-    includePrivate: hasAnyScope(me.scopes, ['repo']),
+    includePrivate: scopesReachPrivate(me.scopes),
     orgId,
   };
   const { rows, total } = await listIssuesAcross(sql, filters, { limit: page.perPage, offset: page.offset });

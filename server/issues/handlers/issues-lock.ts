@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { findIssue, issueRepository } from './issue-access.js';
 import { changeIssue } from '../issue-changes.js';
-import { requireTriage } from '../issue-permissions.js';
+import { requireTriage } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 
 // Locking a locked issue changes nothing and emits nothing (204 all the same).

@@ -3,7 +3,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { labelView } from '../../labels/label-view.js';
-import { issueForTriage } from '../issue-access.js';
+import { issueForTriage } from './issue-access.js';
 import { changeIssue } from '../issue-changes.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 

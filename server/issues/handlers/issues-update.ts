@@ -1,12 +1,12 @@
 import { forbidden } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { resolveAssignees } from '../assignees.js';
-import { findIssue, issueRepository } from '../issue-access.js';
+import { findIssue, issueRepository } from './issue-access.js';
 import { changeIssue, type IssueChange } from '../issue-changes.js';
 import { assigneeLogins, checkedTitle } from '../issue-input.js';
 import { labelNames, resolveLabels } from '../issue-labels.js';
 import { resolveMilestone } from '../issue-milestone.js';
-import { canEditIssue, canTriage } from '../issue-permissions.js';
+import { canEditIssue, canTriage } from '../../access/issue-permissions.js';
 import { lockIssueNumberFirst } from '../issue-locks.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { issueView } from '../issue-view.js';

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { emitCallerEvent } from '../../webhooks/caller-events.js';
 import { checkLabelName, DEFAULT_COLOR, labelNameTaken } from '../label-input.js';
 import { labelView } from '../label-view.js';

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { labelView } from '../label-view.js';
 import { findLabel } from '../labels-store.js';
 

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaders, pageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { labelView } from '../label-view.js';
 import { listLabels } from '../labels-store.js';
 

@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { changesOf, emitCallerEvent } from '../../webhooks/caller-events.js';
 import { checkLabelName, labelNameTaken } from '../label-input.js';
 import { labelView } from '../label-view.js';

@@ -4,7 +4,7 @@ import { pageRequest } from '../../paging/pagination.js';
 import { milestoneLabelPage } from '../../issues/issue-label-list.js';
 import { pageHeaders } from '../../issues/page-headers.js';
 import { labelView } from '../../labels/label-view.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { findMilestone } from '../milestones-store.js';
 
 // The labels on the milestone's issues, each once.

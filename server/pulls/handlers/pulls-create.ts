@@ -1,8 +1,9 @@
 import { validationFailed } from '../../errors/domain-error.js';
+import { routeRepository } from '../../http/repository-access.js';
 import type { Handler } from '../../http/operation-context.js';
 import { checkedTitle } from '../../issues/issue-input.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { repositoryLookup, pullRepository } from '../pull-access.js';
+import { repositoryLookup } from '../pull-access.js';
 import { openPull } from '../pull-changes.js';
 import { copyHeadCommit } from '../pull-fork-head.js';
 import { branchSha, diffCounts } from '../pull-git.js';
@@ -16,7 +17,7 @@ import { pullRequestView } from '../pull-view.js';
 // into this repository (pull-fork-head.ts): the counts, refs/pull/{n}/head
 // and merges then need nothing but the base repository.
 export const createPull: Handler<'pulls/create'> = async (ctx) => {
-  const { repo } = await pullRepository(ctx);
+  const { repo } = await routeRepository(ctx);
   ctx.user();
   const { body } = await ctx.input();
   if (body.issue === undefined && body.title === undefined) {

@@ -1,7 +1,8 @@
 import { notFound } from '../../errors/domain-error.js';
+import { routeRepository } from '../../http/repository-access.js';
 import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
 import type { Handler } from '../../http/operation-context.js';
-import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
+import { visibleRepositoryLookup } from '../pull-access.js';
 import { pullDiffText, pullPatchText } from '../pull-diff.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullViewCache } from '../pull-view-cache.js';
@@ -9,7 +10,7 @@ import { pullViewCache } from '../pull-view-cache.js';
 // GET …/pulls/{n}: the pull request, or (GitHub's diff and patch media
 // types) its diff from the merge base, or its commits as patches.
 export const getPull: Handler<'pulls/get'> = async (ctx) => {
-  const { repo } = await pullRepository(ctx);
+  const { repo } = await routeRepository(ctx);
   const { git, config } = ctx.services;
   const format = requestedMediaParam(ctx.event.req.headers.get('accept'), config.vendor, ['diff', 'patch'] as const);
   if (format === 'diff' || format === 'patch') {

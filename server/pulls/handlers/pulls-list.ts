@@ -1,13 +1,14 @@
 import type { Handler } from '../../http/operation-context.js';
+import { routeRepository } from '../../http/repository-access.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { UserViews } from '../../repos/user-view.js';
 import { pageHeaders } from '../../issues/page-headers.js';
-import { pullRepository, visibleRepositoryLookup } from '../pull-access.js';
+import { visibleRepositoryLookup } from '../pull-access.js';
 import { listPulls } from '../pull-list.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 
 export const listPullsHandler: Handler<'pulls/list'> = async (ctx) => {
-  const { repo } = await pullRepository(ctx);
+  const { repo } = await routeRepository(ctx);
   const { query } = await ctx.input();
   const page = pageRequest(query);
   const { sql, urls } = ctx.services;

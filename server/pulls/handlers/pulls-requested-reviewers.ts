@@ -1,12 +1,13 @@
 // Review requests: GET …/requested_reviewers (who is asked), POST (ask, 201)
 // and DELETE (withdraw, 200), the last two by the pull request's author or
 // anyone with triage access, with GitHub's pull-request-simple body.
+import { routeRepository } from '../../http/repository-access.js';
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext } from '../../http/operation-context.js';
-import { canEditIssue } from '../../issues/issue-permissions.js';
+import { canEditIssue } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { simpleUser } from '../../repos/user-view.js';
-import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
+import { repositoryLookup, seenBy } from '../pull-access.js';
 import { pullByNumber } from '../pull-rows.js';
 import { pullRequestSimpleView } from '../pull-view.js';
 import { notCollaborator, removeReviewRequests, requestReviewers } from '../review-requests.js';
@@ -17,7 +18,7 @@ type ChangeOp = 'pulls/request-reviewers' | 'pulls/remove-requested-reviewers';
 async function changeablePull<K extends ChangeOp>(
   ctx: OperationContext<K> & { params: { owner: string; repo: string; pull_number: number } },
 ) {
-  const { repo, permission } = await pullRepository(ctx);
+  const { repo, permission } = await routeRepository(ctx);
   const user = ctx.user();
   const current = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
   if (!current) throw notFound();
@@ -28,7 +29,7 @@ async function changeablePull<K extends ChangeOp>(
 }
 
 export const listRequestedReviewers: Handler<'pulls/list-requested-reviewers'> = async (ctx) => {
-  const { repo } = await pullRepository(ctx);
+  const { repo } = await routeRepository(ctx);
   const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
   if (!row) throw notFound();
   return {

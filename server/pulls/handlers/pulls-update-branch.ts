@@ -1,7 +1,7 @@
 import { restStatus } from '../../http/domain-error-reply.js';
 import type { Handler } from '../../http/operation-context.js';
 import { repositoryUrls } from '../../issues/issue-view.js';
-import { accessRepository, type RepositoryAccess } from '../../repos/repository-access.js';
+import { accessRepository, type RepositoryAccess } from '../../http/repository-access.js';
 import { updatePullBranch } from '../merge/update-branch.js';
 
 // Push access to the head branch is needed, as GitHub: write on the base for

@@ -1,10 +1,11 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
+import { routeRepository } from '../../http/repository-access.js';
 import type { Handler } from '../../http/operation-context.js';
 import { checkedTitle } from '../../issues/issue-input.js';
-import { canEditIssue } from '../../issues/issue-permissions.js';
+import { canEditIssue } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { checkMaintainerGrant } from '../maintainer-grant.js';
-import { pullRepository, repositoryLookup, seenBy } from '../pull-access.js';
+import { repositoryLookup, seenBy } from '../pull-access.js';
 import { changePull, type PullChange } from '../pull-changes.js';
 import { branchSha, diffCounts } from '../pull-git.js';
 import { pullByNumber } from '../pull-rows.js';
@@ -12,7 +13,7 @@ import { pullRequestView } from '../pull-view.js';
 
 // The author, or anyone with triage access or above, may edit a pull request (as its issue).
 export const updatePull: Handler<'pulls/update'> = async (ctx) => {
-  const { repo, permission } = await pullRepository(ctx);
+  const { repo, permission } = await routeRepository(ctx);
   const user = ctx.user();
   const { body } = await ctx.input();
   const { git, sql } = ctx.services;

@@ -15,7 +15,7 @@ import { isAncestor } from '../../repos/git-commits.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 import type { Services } from '../../services.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
-import { canPush } from '../maintainer-grant.js';
+import { canPush } from '../../access/push-permission.js';
 import { copyCommit } from '../pull-fork-head.js';
 import { pullByNumber, type PullRow } from '../pull-rows.js';
 import { mergeCommit } from './merge-git.js';
@@ -43,7 +43,7 @@ async function headRepository(
   }
   const head = headId === null ? undefined : (await services.repos.byIds([headId])).get(headId);
   if (!head) throw refused('The head repository of this pull request is gone.');
-  if (await canPush(services, caller.principal, head)) return head;
+  if (await canPush(services.repos, caller.principal, head)) return head;
   const { principal } = caller;
   const granted =
     row.pull.maintainer_can_modify &&

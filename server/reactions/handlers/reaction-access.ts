@@ -6,13 +6,12 @@ import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
 import { commentById } from '../../issues/comment-rows.js';
-import { findIssue, issueRepository } from '../../issues/issue-access.js';
-import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
-import { pullRepository } from '../../pulls/pull-access.js';
+import { issueIn, withIssues } from '../../issues/issue-lookup.js';
+import { canCommentWhenLocked } from '../../access/issue-permissions.js';
 import { viewerOf } from '../../review-comments/handlers/review-comment-access.js';
 import { reviewCommentById } from '../../review-comments/review-comment-store.js';
-import { accessRepository, type RepositoryAccess } from '../../repos/repository-access.js';
-import { seesDrafts } from '../../releases/release-visibility.js';
+import { accessRepository, type RepositoryAccess, routeRepository } from '../../http/repository-access.js';
+import { seesDrafts } from '../../access/release-visibility.js';
 import { findRelease } from '../../releases/releases-store.js';
 import type { ReactionSubject } from '../reaction-subject.js';
 
@@ -28,15 +27,15 @@ export interface SubjectAccess {
 export async function issueSubject<K extends OperationId>(
   ctx: Ctx<K, { issue_number: number }>,
 ): Promise<SubjectAccess> {
-  const access = await issueRepository(ctx);
-  const issue = await findIssue(ctx, access.repo.id, ctx.params.issue_number);
+  const access = withIssues(await routeRepository(ctx));
+  const issue = await issueIn(ctx.services.sql, access.repo.id, ctx.params.issue_number);
   return { access, subject: { kind: 'issue', id: issue.id }, locked: issue.locked };
 }
 
 export async function commentSubject<K extends OperationId>(
   ctx: Ctx<K, { comment_id: number }>,
 ): Promise<SubjectAccess> {
-  const access = await issueRepository(ctx);
+  const access = withIssues(await routeRepository(ctx));
   const { sql } = ctx.services;
   const comment = await commentById(sql, access.repo.id, ctx.params.comment_id);
   if (!comment) throw notFound();
@@ -47,7 +46,7 @@ export async function commentSubject<K extends OperationId>(
 export async function reviewCommentSubject<K extends OperationId>(
   ctx: Ctx<K, { comment_id: number }>,
 ): Promise<SubjectAccess> {
-  const access = await pullRepository(ctx);
+  const access = await routeRepository(ctx);
   const { sql } = ctx.services;
   const comment = await reviewCommentById(sql, access.repo.id, ctx.params.comment_id, viewerOf(ctx.principal));
   if (!comment) throw notFound();

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { removeAssetFiles } from '../asset-files.js';
 import { deleteAsset, findAsset } from '../assets-store.js';
 

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { signedAssetUrl } from '../asset-download-url.js';
 import { assetView } from '../asset-view.js';
 import { visibleAsset } from '../release-of-asset.js';

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { assetName } from '../asset-name.js';
 import { assetView } from '../asset-view.js';
 import { assetNameTaken, findAsset, isAssetNameTaken, updateAsset } from '../assets-store.js';

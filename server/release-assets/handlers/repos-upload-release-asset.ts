@@ -2,7 +2,7 @@ import { rename, rm } from 'node:fs/promises';
 import { getQuery } from 'h3';
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { findRelease } from '../../releases/releases-store.js';
 import { assetPath, assetsDir } from '../asset-files.js';
 import { assetName } from '../asset-name.js';

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { emitReleaseEvents, transitionActions } from '../release-events.js';
 import { latestMark, tagTaken } from '../release-input.js';
 import { generateNotes } from '../release-notes.js';

@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { emitReleaseEvents } from '../release-events.js';
 import { releaseView } from '../release-view.js';
 import { deleteRelease, findRelease } from '../releases-store.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { checkTagName } from '../release-tag.js';
 import { generateNotes } from '../release-notes.js';
 

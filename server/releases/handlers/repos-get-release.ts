@@ -1,8 +1,8 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { releaseView } from '../release-view.js';
-import { seesDrafts } from '../release-visibility.js';
+import { seesDrafts } from '../../access/release-visibility.js';
 import { findRelease } from '../releases-store.js';
 import { assetsOfReleases } from '../../release-assets/assets-store.js';
 

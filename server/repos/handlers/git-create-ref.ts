@@ -1,6 +1,6 @@
 import { conflict, validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { gitRefView } from '../ref-view.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { fullRefName } from '../ref-param.js';
 import { refPageResponse, repositoryRefs } from './ref-list.js';
 import { gitRefView } from '../ref-view.js';

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { fullRefName } from '../ref-param.js';
 import { refListResponse } from './ref-list.js';
 

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { refListResponse } from './ref-list.js';
 
 // Every ref, any namespace (GitHub's undocumented GET …/git/refs, PyGithub's get_git_refs).

@@ -1,3 +1,4 @@
+import { mayCreateInOrganization } from '../../access/affiliation-sql.js';
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { createRepository } from '../create-repository.js';
@@ -9,8 +10,7 @@ export const createRepositoryInOrg: Handler<'repos/create-in-org'> = async (ctx)
   const { accounts, sql } = ctx.services;
   const org = await accounts.byLogin(ctx.params.org);
   if (org?.kind !== 'Organization') throw notFound();
-  const [membership] = await sql`SELECT role FROM org_members WHERE org_id = ${org.id} AND user_id = ${me.user.id}`;
-  if (!membership && !me.user.siteAdmin)
+  if (!(await mayCreateInOrganization(sql, org.id, me.user)))
     throw forbidden('You need to be a member of the organization to create repositories in it.');
   const { body } = await ctx.input();
   const view = await createRepository(ctx.services, me, org.id, body);

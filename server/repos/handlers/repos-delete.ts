@@ -1,7 +1,7 @@
 import { emitRepositoryDeletion } from '../../apps/app-hooks/repository-deletion-events.js';
 import { deleteRepositoryRows, privateForksBelow, removeRepositoryFiles } from '../../forks/private-forks.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 
 // The row goes in one transaction (its invalidation and the installed apps'
 // events with it: repository-deletion-events.ts), and with a private

@@ -1,6 +1,6 @@
 import type { Handler, OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
-import { accessRepository } from '../repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { fullRepositoryView } from '../repository-view.js';
 import { forkLinks } from '../../forks/fork-links.js';
 

@@ -1,6 +1,7 @@
+import { scopesReachPrivate } from '../../access/token-scopes.js';
+import { ownPermissions } from '../../access/user-permission.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeader, pageRequest } from '../../paging/pagination.js';
-import { hasAnyScope } from '../../http/scopes.js';
 import { repositoryView } from '../repository-view.js';
 
 export const listRepositoriesForUser: Handler<'repos/list-for-authenticated-user'> = async (ctx) => {
@@ -8,7 +9,7 @@ export const listRepositoriesForUser: Handler<'repos/list-for-authenticated-user
   const { query } = await ctx.input();
   const { repos, urls } = ctx.services;
   const page = pageRequest(query);
-  const includePrivate = hasAnyScope(me.scopes, ['repo']);
+  const includePrivate = scopesReachPrivate(me.scopes);
   const visibility = query.visibility ?? 'all';
   const { rows, total } = await repos.listForUser(me.user.id, {
     visibility,
@@ -18,7 +19,7 @@ export const listRepositoriesForUser: Handler<'repos/list-for-authenticated-user
     offset: page.offset,
     includePrivate,
   });
-  const permissions = await repos.permissionsOf(rows, me.user);
+  const permissions = await ownPermissions(repos, rows, me.user);
   const body = rows.map((row, i) => repositoryView(row, permissions[i]!, urls));
   const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};

@@ -1,7 +1,8 @@
+import { ownPermission } from '../../access/user-permission.js';
 import { validationFailed } from '../../errors/domain-error.js';
 import { publishPrivateForksBelow } from '../../forks/private-forks.js';
 import type { Handler } from '../../http/operation-context.js';
-import { accessRepository } from '../repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { checkRepositoryName, nameTaken } from '../repository-name.js';
 import { fullRepositoryView } from '../repository-view.js';
 
@@ -73,5 +74,5 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
     throw error;
   }
   const updated = (await repos.byId(repo.id))!;
-  return { status: 200, body: fullRepositoryView(updated, await repos.permissionOf(updated, ctx.user().user), urls) };
+  return { status: 200, body: fullRepositoryView(updated, await ownPermission(repos, updated, ctx.user().user), urls) };
 };

@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
+import { canCommentWhenLocked } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { bodyOf, visibleComment } from './review-comment-access.js';

@@ -1,6 +1,6 @@
 import { forbidden, notFound, validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { canCommentWhenLocked } from '../../issues/issue-permissions.js';
+import { canCommentWhenLocked } from '../../access/issue-permissions.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { anchorComment } from '../diff-anchor.js';

@@ -8,8 +8,8 @@ import type { OperationContext } from '../../http/operation-context.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { pullByNumber, type PullRow } from '../../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../../pulls/pull-view.js';
-import { accessRepository } from '../../repos/repository-access.js';
-import type { Permission } from '../../repos/permissions.js';
+import { accessRepository } from '../../http/repository-access.js';
+import type { Permission } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repositories-store.js';
 
 type PullParams = { params: { owner: string; repo: string; pull_number: number } };

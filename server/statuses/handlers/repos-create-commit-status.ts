@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { commitOfSha } from '../status-commit.js';
 import { emitStatusEvent } from '../status-event.js';
 import { statusesUrl, statusView } from '../status-view.js';

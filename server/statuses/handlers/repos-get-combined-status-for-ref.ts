@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { commitOfRef } from '../status-commit.js';
 import { combinedState, simpleStatusView } from '../status-view.js';

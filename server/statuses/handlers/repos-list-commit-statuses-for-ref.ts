@@ -1,6 +1,6 @@
 import type { Handler, OperationContext } from '../../http/operation-context.js';
 import { linkHeaders, pageRequest } from '../../paging/pagination.js';
-import { accessRepository } from '../../repos/repository-access.js';
+import { accessRepository } from '../../http/repository-access.js';
 import { commitOfRef } from '../status-commit.js';
 import { statusView } from '../status-view.js';
 import { listStatuses } from '../statuses-store.js';

@@ -4,7 +4,7 @@
 // REST's review-comment-owned.ts. A submitted comment's change writes
 // `pull_request_review_comment` edited (with the former body) or deleted in
 // its transaction; a pending one's none. A thread goes with its last comment.
-import { canChangeComment } from '../../../issues/issue-permissions.js';
+import { canChangeComment } from '../../../access/issue-permissions.js';
 import { deleteReviewComment, editReviewComment } from '../../../review-comments/handlers/review-comment-changes.js';
 import type { GraphqlContext } from '../../core/context.js';
 import { nodeNotFound } from '../../core/errors.js';

@@ -6,7 +6,7 @@
 // `pull_request_review` submitted and `pull_request_review_comment` created
 // in its transaction). Anyone who can read may comment, except on a locked
 // conversation (write access then), as REST.
-import { canCommentWhenLocked } from '../../../issues/issue-permissions.js';
+import { canCommentWhenLocked } from '../../../access/issue-permissions.js';
 import { anchorComment, type Anchor } from '../../../review-comments/diff-anchor.js';
 import { createReviewComment } from '../../../review-comments/handlers/review-comment-changes.js';
 import type { GraphqlContext } from '../../core/context.js';

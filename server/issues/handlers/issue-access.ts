@@ -1,12 +1,12 @@
 // Finding the repository and issue an operation names, in the documented
 // order (404 before 403), and GitHub's 410 for a repository whose issues are
 // turned off.
-import { gone, notFound } from '../errors/domain-error.js';
-import type { OperationContext } from '../http/operation-context.js';
-import type { OperationId } from '../generated/routes.js';
-import { accessRepository, type RepositoryAccess } from '../repos/repository-access.js';
-import { requireTriage } from './issue-permissions.js';
-import { issueByNumber, type IssueRow } from './issue-rows.js';
+import type { OperationContext } from '../../http/operation-context.js';
+import type { OperationId } from '../../generated/routes.js';
+import { accessRepository, type RepositoryAccess } from '../../http/repository-access.js';
+import { requireTriage } from '../../access/issue-permissions.js';
+import { issueIn, withIssues } from '../issue-lookup.js';
+import type { IssueRow } from '../issue-rows.js';
 
 type RepoParams = { owner: string; repo: string };
 type IssueParams = RepoParams & { issue_number: number };
@@ -15,9 +15,7 @@ type IssueParams = RepoParams & { issue_number: number };
 export async function issueRepository<K extends OperationId>(
   ctx: OperationContext<K> & { params: RepoParams },
 ): Promise<RepositoryAccess> {
-  const access = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
-  if (!access.repo.has_issues) throw gone('Issues are disabled for this repo');
-  return access;
+  return withIssues(await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read'));
 }
 
 export async function findIssue(
@@ -25,9 +23,7 @@ export async function findIssue(
   repositoryId: number,
   number: number,
 ): Promise<IssueRow> {
-  const issue = await issueByNumber(ctx.services.sql, repositoryId, number);
-  if (!issue) throw notFound();
-  return issue;
+  return issueIn(ctx.services.sql, repositoryId, number);
 }
 
 /**

@@ -5,8 +5,8 @@
 // with GitHub's X-Accepted-GitHub-Permissions header naming what was needed.
 import type { AppPermissions, InstallationGrant } from '../auth/principal.js';
 import { type DomainError, forbidden } from '../errors/domain-error.js';
-import type { Permission } from '../repos/permissions.js';
-import { satisfies } from './app-permissions.js';
+import type { Permission } from './permissions.js';
+import { satisfies } from './app-permission-levels.js';
 import { grantPermission, grantReaches } from './installation-grant.js';
 
 export function notAccessibleByIntegration(required?: AppPermissions | null): DomainError {

@@ -2,7 +2,7 @@
 // may open issues and comment; triage lets one assign, close others' issues
 // and lock; an author may edit and close their own issue.
 import { forbidden } from '../errors/domain-error.js';
-import { atLeast, type Permission } from '../repos/permissions.js';
+import { atLeast, type Permission } from './permissions.js';
 
 /** GitHub's triage level (or above: write, maintain, admin). */
 export function canTriage(permission: Permission | null): boolean {

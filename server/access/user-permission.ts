@@ -23,6 +23,7 @@ export interface GrantCache {
 
 /** Where callers read a user's own permission: the repository cache (`services.repos`). */
 export interface UserPermissionSource {
+  peekPermission(repo: RepositoryRow, user: GrantHolder | null): Permission | null | undefined;
   permissionOf(repo: RepositoryRow, user: GrantHolder | null): Promise<Permission | null>;
   permissionsOf(rows: RepositoryRow[], user: GrantHolder): Promise<(Permission | null)[]>;
 }
@@ -69,6 +70,25 @@ export async function userPermissions(
   // loadGrantedPermissions answers `admin` for the user's own rows without asking the database.
   const granted = await loadGrantedPermissions(sql, rows, user.id);
   return rows.map((r) => highest(granted.get(r.id), publicRead(r)));
+}
+
+/**
+ * userPermissions for a batch (GraphQL's per-request loader): rows whose grant
+ * the repository cache holds cost nothing, the rest one statement, uncached.
+ */
+export async function userPermissionsPeeked(
+  source: Pick<UserPermissionSource, 'peekPermission'>,
+  sql: Sql,
+  rows: readonly RepositoryRow[],
+  user: GrantHolder | null,
+): Promise<(Permission | null)[]> {
+  if (!user) return rows.map(publicRead);
+  const cached = rows.map((repo) => source.peekPermission(repo, user));
+  const misses = rows.filter((_repo, i) => cached[i] === undefined);
+  const granted = misses.length > 0 ? await loadGrantedPermissions(sql, misses, user.id) : new Map();
+  return rows.map((repo, i) =>
+    cached[i] !== undefined ? cached[i]! : highest(granted.get(repo.id), publicRead(repo)),
+  );
 }
 
 /** The user's own permission (see above), for a body's `permissions` object or a page's session. */

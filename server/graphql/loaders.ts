@@ -16,8 +16,8 @@
 import DataLoader from 'dataloader';
 import type { Principal } from '../auth/principal.js';
 import type { AccountRow } from '../repos/accounts-store.js';
-import { loadGrantedPermissions } from '../access/granted-permissions.js';
-import { highest, type Permission } from '../access/permissions.js';
+import type { Permission } from '../access/permissions.js';
+import { userPermissionsPeeked } from '../access/user-permission.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
 import { createCheckLoaders, type CheckLoaders } from './checks/check-loaders.js';
@@ -71,21 +71,8 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => inOrder(emails, await services.accounts.usersByEmails(emails))),
     git: createGitLoaders(services.git),
-    repositoryPermission: new DataLoader(
-      async (repos) => {
-        const publicRead = (repo: RepositoryRow): Permission | null => (repo.private ? null : 'read');
-        if (!user) return repos.map(publicRead);
-        // Rows from the owner/name cache may already know (REST keeps those coherent); the rest in one statement.
-        const cached = repos.map((repo) => services.repos.peekPermission(repo, user));
-        const misses = repos.filter((_repo, i) => cached[i] === undefined);
-        const granted = misses.length
-          ? await loadGrantedPermissions(services.sql, misses, user.id)
-          : new Map<number, Permission | null>();
-        return repos.map((repo, i) =>
-          cached[i] !== undefined ? cached[i]! : highest(granted.get(repo.id), publicRead(repo)),
-        );
-      },
-      { cacheKeyFn: (repo) => repo.id },
-    ),
+    repositoryPermission: new DataLoader((repos) => userPermissionsPeeked(services.repos, services.sql, repos, user), {
+      cacheKeyFn: (repo) => repo.id,
+    }),
   };
 }

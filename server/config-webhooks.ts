@@ -1,8 +1,8 @@
 // The WHARF_WEBHOOK_* settings, parsed for loadConfig (config.ts), so that
 // all configuration is still read and checked in one pass at start. Beside
 // config.ts rather than in webhooks/: configuration sits below every
-// capability; the allow list's own parser is a leaf (webhooks/outbound/).
-import { parseAllowedHosts, type AllowList } from './webhooks/outbound/allowed-hosts.js';
+// capability; the allow list's own parser is a leaf (outbound/, the webhook sender's guarded HTTP).
+import { parseAllowedHosts, type AllowList } from './outbound/allowed-hosts.js';
 export interface WebhookSettings {
   /** WHARF_WEBHOOK_ALLOWED_HOSTS: where deliveries may connect (checked on the resolved address). */
   allowList: AllowList;

@@ -19,3 +19,13 @@ export function satisfies(granted: AppPermissions, required: AppPermissions): bo
   }
   return true;
 }
+
+/** The levels two permission sets share: a token's narrowing of its installation. */
+export function intersect(a: AppPermissions, b: AppPermissions): Record<string, AppPermissionLevel> {
+  const out: Record<string, AppPermissionLevel> = {};
+  for (const [name, level] of Object.entries(a)) {
+    const other = b[name];
+    if (other) out[name] = APP_LEVEL_RANK[other] < APP_LEVEL_RANK[level] ? other : level;
+  }
+  return out;
+}

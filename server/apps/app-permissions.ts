@@ -2,11 +2,10 @@
 // the most it may be granted, an installation gets (at most) that, a token
 // gets (at most) its installation's, and each operation in openapi.yaml says
 // what it needs (`x-wharf-app-permissions`).
-import { APP_LEVEL_RANK as RANK, isLevel } from '../access/app-permission-levels.js';
+import { isLevel } from '../access/app-permission-levels.js';
 import type { AppPermissionLevel, AppPermissions } from '../auth/principal.js';
 
 // The comparison is the policy's (access/ decides with it); apps/ compares an app's own sets with it too.
-export { isLevel, satisfies } from '../access/app-permission-levels.js';
 
 /** The repository and organization permissions Wharf knows, as GitHub names them. */
 export const KNOWN_APP_PERMISSIONS = [
@@ -34,15 +33,6 @@ export const KNOWN_APP_PERMISSIONS = [
 ] as const;
 
 /** Each permission at the lower of the two levels; names missing from either are dropped. */
-export function intersect(a: AppPermissions, b: AppPermissions): Record<string, AppPermissionLevel> {
-  const out: Record<string, AppPermissionLevel> = {};
-  for (const [name, level] of Object.entries(a)) {
-    const other = b[name];
-    if (other) out[name] = RANK[other] < RANK[level] ? other : level;
-  }
-  return out;
-}
-
 /**
  * Every app can read repository metadata (GitHub grants `metadata: read` to
  * any app with a repository permission); Wharf grants it always.

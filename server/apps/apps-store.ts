@@ -8,7 +8,8 @@ import { publish } from '../db/cache-invalidation.js';
 import type { Sql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { emitInstallation, emitRepositoryChanges, reachedRepositoryIds } from './installation-events.js';
-import { satisfies, sortedPermissions, withMetadata } from './app-permissions.js';
+import { satisfies } from '../access/app-permission-levels.js';
+import { sortedPermissions, withMetadata } from './app-permissions.js';
 import { fingerprint, spkiPem } from './app-keys.js';
 
 export class AppError extends Error {}

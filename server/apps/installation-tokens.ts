@@ -7,7 +7,8 @@ import { insertToken } from '../auth/token-store.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import type { Services } from '../services.js';
-import { satisfies, sortedPermissions, withMetadata } from './app-permissions.js';
+import { satisfies } from '../access/app-permission-levels.js';
+import { sortedPermissions, withMetadata } from './app-permissions.js';
 import type { InstallationRow } from './apps-store.js';
 import { pickReachable, reachableRepositories, selectedRepositoryIds } from './installation-repositories.js';
 

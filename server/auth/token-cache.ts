@@ -4,7 +4,7 @@
 // safety net, and the cache is bounded.
 import type { Sql } from '../db/database.js';
 import type { InvalidationBus } from '../db/cache-invalidation.js';
-import { buildGrant, type GrantRow } from '../apps/installation-grant.js';
+import { buildGrant, type GrantRow } from '../access/installation-grant.js';
 import type { TokenPrincipal } from './principal.js';
 import { tokenDigest, type TokenKind } from './token-secret.js';
 

@@ -7,7 +7,7 @@ import { KNOWN_SCOPES } from '../http/scopes.js';
 import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import { Urls } from '../http/urls.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';
-import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../repos/collaborators.js';
+import { removeCollaborator, repositoryIdByFullName, setCollaborator } from '../collaborators/collaborators.js';
 import { isPermission, PERMISSIONS, type Permission } from '../access/permissions.js';
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';

@@ -5,7 +5,7 @@
 // a git failure leaves nothing behind. Bodies are checked against GitHub's schemas.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCollaborator } from '../repos/collaborators.js';
+import { setCollaborator } from '../collaborators/collaborators.js';
 import { apiCall, apiOk } from '../test-support/api-call.js';
 import { schemaErrors } from '../test-support/contract-schema.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppHook } from '../apps/app-hooks/app-hooks-store.js';
-import { removeCollaborator, setCollaborator } from '../repos/collaborators.js';
+import { removeCollaborator, setCollaborator } from '../collaborators/collaborators.js';
 import { apiCall, apiOk } from '../test-support/api-call.js';
 import { createTestApp, installTestApp } from '../test-support/apps.js';
 import { eventually, wharfCli } from '../test-support/cli.js';

@@ -5,7 +5,7 @@
 // nothing and emit nothing.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCollaborator } from '../repos/collaborators.js';
+import { setCollaborator } from '../collaborators/collaborators.js';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
 import { cloneUrl, type GitCli } from '../test-support/git-cli.js';
 import { startGitPushScenario, summary, type GitPushScenario } from '../test-support/git-push-scenario.js';

@@ -6,7 +6,7 @@
 // request from it in the parent, as a fork's contributor would first have.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCollaborator } from '../repos/collaborators.js';
+import { setCollaborator } from '../collaborators/collaborators.js';
 import { apiOk } from '../test-support/api-call.js';
 import { startForkScenario, type ForkScenario } from '../test-support/fork-scenario.js';
 import type { GitCli } from '../test-support/git-cli.js';

@@ -4,7 +4,7 @@ import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repositories-store.js';
 import { simpleUser } from '../repos/user-view.js';
-import { assetView, downloadTag } from '../release-assets/asset-view.js';
+import { assetView, downloadTag } from './asset-view.js';
 import type { AssetRow } from '../release-assets/assets-store.js';
 import { reactionRollup } from '../reactions/reaction-rollup.js';
 import type { ReleaseRow } from './releases-store.js';

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { setCollaborator } from '../repos/collaborators.js';
+import { setCollaborator } from '../collaborators/collaborators.js';
 import { githubWebhookErrors } from './github-webhook-schema.js';
 import { cloneUrl, gitCli, type GitCli } from './git-cli.js';
 import { startTestServer, type TestServer, type TestUser } from './test-server.js';

@@ -2,7 +2,7 @@
 // grant's invalidation notice reaches the server's cache asynchronously (as in
 // production, where it drops a cached permission a moment later), and a test
 // that asks right after must not race it.
-import { setCollaborator } from '../repos/collaborators.js';
+import { setCollaborator } from '../collaborators/collaborators.js';
 import type { Permission } from '../access/permissions.js';
 import type { TestServer } from './test-server.js';
 

@@ -2,9 +2,7 @@
 // joins every capability's map into the one the compiler checks for completeness.
 import type { Handlers } from '../../http/operation-context.js';
 import { deleteAuthorization } from './authorizations-delete.js';
-import { getAuthenticatedUser } from './users-get-authenticated.js';
 
 export const authHandlers = {
-  'users/get-authenticated': getAuthenticatedUser,
   'authorizations/delete': deleteAuthorization,
 } satisfies Partial<Handlers>;

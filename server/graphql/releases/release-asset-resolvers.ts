@@ -4,7 +4,7 @@
 // `downloadUrl` are the asset's browser_download_url, as on GitHub.
 import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import { assetDownloadPath } from '../../release-assets/asset-view.js';
+import { assetDownloadPath } from '../../releases/asset-view.js';
 import { findAssetById } from '../../release-assets/assets-store.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCollaborator } from '../../repos/collaborators.js';
+import { setCollaborator } from '../../collaborators/collaborators.js';
 import { apiCall, type CallOptions } from '../../test-support/api-call.js';
 import { cloneUrl, gitCli, type GitCli } from '../../test-support/git-cli.js';
 import { expectBothSchemas } from '../../test-support/response-schemas.js';

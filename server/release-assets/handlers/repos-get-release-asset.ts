@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { signedAssetUrl } from '../asset-download-url.js';
-import { assetView } from '../asset-view.js';
+import { assetView } from '../../releases/asset-view.js';
 import { visibleAsset } from '../release-of-asset.js';
 
 /** `Accept: application/octet-stream` (go-github's DownloadReleaseAsset, Octokit's and PyGithub's downloads) asks for the bytes. */

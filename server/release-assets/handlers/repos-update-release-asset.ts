@@ -2,7 +2,7 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { assetName } from '../asset-name.js';
-import { assetView } from '../asset-view.js';
+import { assetView } from '../../releases/asset-view.js';
 import { assetNameTaken, findAsset, isAssetNameTaken, updateAsset } from '../assets-store.js';
 
 // Needs push access. Only the fields present change; a name the release

@@ -6,7 +6,7 @@ import { accessRepository } from '../../http/repository-access.js';
 import { findRelease } from '../../releases/releases-store.js';
 import { assetPath, assetsDir } from '../asset-files.js';
 import { assetName } from '../asset-name.js';
-import { assetView } from '../asset-view.js';
+import { assetView } from '../../releases/asset-view.js';
 import { assetNameTaken, findAssetByName, insertAsset, isAssetNameTaken } from '../assets-store.js';
 import { spoolUpload } from './upload-spool.js';
 

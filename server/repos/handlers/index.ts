@@ -1,8 +1,6 @@
 // The handlers of this capability's operations, keyed by operationId; server/handlers.ts
 // joins every capability's map into the one the compiler checks for completeness.
 import type { Handlers } from '../../http/operation-context.js';
-import { createRef } from './git-create-ref.js';
-import { deleteRef } from './git-delete-ref.js';
 import { getRefLegacy } from './git-get-ref-legacy.js';
 import { getRef } from './git-get-ref.js';
 import { listMatchingRefs } from './git-list-matching-refs.js';
@@ -23,10 +21,8 @@ export const reposHandlers = {
   'repos/get-by-id': getRepositoryById,
   'repos/update': updateRepository,
   'repos/delete': deleteRepository,
-  'git/create-ref': createRef,
   'git/get-ref': getRef,
   'git/get-ref-legacy': getRefLegacy,
   'git/list-refs': listRefs,
   'git/list-matching-refs': listMatchingRefs,
-  'git/delete-ref': deleteRef,
 } satisfies Partial<Handlers>;

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { sendWebhook, type OutboundRequest } from './send-webhook.js';
-import { reply, startReceiver, type Receiver } from '../../test-support/outbound-test-receiver.js';
+import { reply, startReceiver, type Receiver } from '../test-support/outbound-test-receiver.js';
 
 let receiver: Receiver | undefined;
 afterEach(async () => {

@@ -1,10 +1,10 @@
 // Attempts that get no HTTP response: sendWebhook resolves (never rejects) with
 // the kind of failure, a status saying why, and statusCode 0.
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../db/free-port.js';
+import { freePort } from '../db/free-port.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { sendWebhook, type OutboundRequest } from './send-webhook.js';
-import { startReceiver, type Receiver } from '../../test-support/outbound-test-receiver.js';
+import { startReceiver, type Receiver } from '../test-support/outbound-test-receiver.js';
 
 let receiver: Receiver | undefined;
 afterEach(async () => {

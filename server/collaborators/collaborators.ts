@@ -2,7 +2,7 @@
 // change publishes the repository's invalidation in its own transaction, so
 // every server process drops the cached permission when it commits, whether
 // the change came from a server or from `wharf admin` in another process; the
-// private forks below it inherit its grants (permissions.ts), so theirs go too.
+// private forks below it inherit its grants (access/granted-permissions.ts), so theirs go too.
 import { publish } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { publishPrivateForksBelow } from '../forks/private-forks.js';

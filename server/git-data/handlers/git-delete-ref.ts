@@ -2,7 +2,7 @@ import { validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { accessRepository } from '../../http/repository-access.js';
-import { fullRefName } from '../ref-param.js';
+import { fullRefName } from '../../repos/ref-param.js';
 
 // `ref` is the part after refs/ (heads/feature, raw or %2F-encoded). Git is
 // changed with compare-and-swap against the sha just read, so a concurrent

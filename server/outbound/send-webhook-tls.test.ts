@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { sendWebhook } from './send-webhook.js';
-import { reply, startReceiver, type Receiver } from '../../test-support/outbound-test-receiver.js';
+import { reply, startReceiver, type Receiver } from '../test-support/outbound-test-receiver.js';
 
 let dir: string;
 let receiver: Receiver;

@@ -7,7 +7,7 @@ import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { simpleUser } from '../repos/user-view.js';
-import type { AssetRow } from './assets-store.js';
+import type { AssetRow } from '../release-assets/assets-store.js';
 
 type RepoNames = { owner_login: string; name: string };
 

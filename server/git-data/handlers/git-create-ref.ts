@@ -1,7 +1,7 @@
 import { conflict, validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
-import { gitRefView } from '../ref-view.js';
+import { gitRefView } from '../../repos/ref-view.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 
 // Git is the source of truth: the ref is created with compare-and-swap against

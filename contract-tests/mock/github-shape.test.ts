@@ -1,7 +1,8 @@
 // The mock's outside: rate-limit headers as openapi.yaml declares them, and
 // errors (its own and prism's) in the server's body.
 import { describe, expect, it } from 'vitest';
-import { ApiError, validationFailed } from '../../server/http/api-error.js';
+import { ApiError } from '../../server/http/api-error.js';
+import { validationFailed } from '../../server/errors/domain-error.js';
 import { schemaErrors } from '../../server/test-support/contract-schema.js';
 import { errorResponse, fromProblem, isProblem, rateLimitHeaders, withRateLimit } from './github-shape.js';
 

@@ -5,7 +5,8 @@
 // (application/problem+json) are turned into that shape too.
 import { STATUS_CODES } from 'node:http';
 import type { DomainError } from '../../server/errors/domain-error.js';
-import { ApiError, notFound, requiresAuthentication, validationFailed } from '../../server/http/api-error.js';
+import { ApiError } from '../../server/http/api-error.js';
+import { notFound, requiresAuthentication, validationFailed } from '../../server/errors/domain-error.js';
 import { asApiError, restError } from '../../server/http/domain-error-reply.js';
 import { errorBody, JSON_TYPE } from '../../server/http/json-response.js';
 

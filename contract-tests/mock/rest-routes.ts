@@ -5,7 +5,8 @@
 // by prism from the contract's examples.
 import type { H3, H3Event } from 'h3';
 import { routeTable, type OperationId } from '../../server/generated/routes.js';
-import { ApiError, notFound } from '../../server/http/api-error.js';
+import { ApiError } from '../../server/http/api-error.js';
+import { notFound } from '../../server/errors/domain-error.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
 import { allowHeader, operationsByRoute, REST_PREFIXES } from '../../server/http/rest-routes.js';
 import { fromProblem, isProblem } from './github-shape.js';

@@ -5,18 +5,6 @@
 // JSON, methods, media types, body sizes and timeouts, rate limits.
 import type { ValidationErrorItem } from '../errors/domain-error.js';
 
-export type { ValidationCode, ValidationErrorItem } from '../errors/domain-error.js';
-// Handlers raise the domain's refusals like any service does.
-export {
-  conflict,
-  forbidden,
-  notFound,
-  problemsParsingJson,
-  requiresAuthentication,
-  unprocessable,
-  validationFailed,
-} from '../errors/domain-error.js';
-
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ValidationErrorItem[] | undefined;

@@ -7,7 +7,7 @@ import type { Principal, TokenPrincipal } from '../auth/principal.js';
 import type { OperationId } from '../generated/routes.js';
 import { routeTable } from '../generated/routes.js';
 import type { Services } from '../services.js';
-import { requiresAuthentication } from './api-error.js';
+import { requiresAuthentication } from '../errors/domain-error.js';
 import { readOperationInput, type OperationInput } from './operation-input.js';
 import type { HandlerResult, PathParams } from './operation-types.js';
 import { ensureScopes } from './scopes.js';

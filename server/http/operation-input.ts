@@ -4,7 +4,7 @@
 import { getQuery, type H3Event } from 'h3';
 import { routeTable, type OperationId } from '../generated/routes.js';
 import type { Services } from '../services.js';
-import { problemsParsingJson } from './api-error.js';
+import { problemsParsingJson } from '../errors/domain-error.js';
 import { readBodyText, type BodyLimits } from './body-reader.js';
 import type { QueryParams, RequestBody } from './operation-types.js';
 import { parseWellFormedJson } from './well-formed-json.js';

@@ -9,7 +9,8 @@ import { ANONYMOUS, rateLimitBucket, type Principal, type TokenPrincipal } from 
 import { parseAuthorization } from '../auth/token-secret.js';
 import type { AuthMode } from '../codegen/route-table.js';
 import type { Services } from '../services.js';
-import { ApiError, requiresAuthentication } from './api-error.js';
+import { ApiError } from './api-error.js';
+import { requiresAuthentication } from '../errors/domain-error.js';
 import { errorReply } from './error-reply.js';
 import { selectApiVersion } from './api-version.js';
 import { clientIp } from './client-ip.js';

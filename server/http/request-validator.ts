@@ -5,7 +5,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { resolveLocalRef } from '../codegen/openapi-refs.js';
-import { ApiError, notFound, validationFailed, type ValidationErrorItem } from './api-error.js';
+import { ApiError } from './api-error.js';
+import { notFound, validationFailed, type ValidationErrorItem } from '../errors/domain-error.js';
 import { compileParamCheck, INVALID, type ParamCheck } from './path-param-check.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.

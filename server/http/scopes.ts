@@ -4,7 +4,7 @@
 import { ensureAppPermissions } from '../access/installation-access.js';
 import type { AppPermissions, Principal } from '../auth/principal.js';
 import { lacksScopes } from '../access/token-scopes.js';
-import { forbidden } from './api-error.js';
+import { forbidden } from '../errors/domain-error.js';
 
 export const KNOWN_SCOPES = [
   'repo',

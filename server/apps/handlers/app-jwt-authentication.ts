@@ -4,7 +4,8 @@
 // any lookup; the rest is the verifier's (app-jwt.ts).
 import type { Principal } from '../../auth/principal.js';
 import { parseAuthorization } from '../../auth/token-secret.js';
-import { ApiError, requiresAuthentication } from '../../http/api-error.js';
+import { ApiError } from '../../http/api-error.js';
+import { requiresAuthentication } from '../../errors/domain-error.js';
 import type { Services } from '../../services.js';
 import { JWT_MESSAGES } from '../app-jwt.js';
 

@@ -6,7 +6,7 @@
 // validated as any body is, and the base64 is decoded from the bytes in
 // slices: the bytes and the file are the only large copies. A body the
 // scanner does not expect is parsed whole instead, with the same answers.
-import { problemsParsingJson } from '../../http/api-error.js';
+import { problemsParsingJson } from '../../errors/domain-error.js';
 import { readBodyBytes } from '../../http/body-reader.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import { operationBodyLimits } from '../../http/operation-input.js';

@@ -1,4 +1,5 @@
-import { ApiError, notFound } from '../../http/api-error.js';
+import { ApiError } from '../../http/api-error.js';
+import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { requestDeviceCode } from '../device-flow.js';
 import { oauthAppByClientId } from '../oauth-apps-store.js';

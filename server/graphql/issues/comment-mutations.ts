@@ -30,8 +30,11 @@ async function visibleComment(ctx: GraphqlContext, id: string): Promise<{ commen
 
 export const addComment: M['addComment'] = async (_parent, { input }, ctx) => {
   const { issue, repo, shown } = await visibleSubject(ctx, input.subjectId);
-  const writer = await writerOf(ctx, repo, 'addComment', 'read');
-  if (issue.locked && !canCommentWhenLocked(writer.permission)) throw forbiddenMutation(ctx, 'addComment');
+  await writerOf(ctx, repo, 'addComment', 'read');
+  // A lock weighs the caller's permission as REST reads it: an installation's is its grant's (`issues: write` is
+  // triage), not the writer a mutation makes it; GitHub refuses apps on a locked issue too.
+  if (issue.locked && !canCommentWhenLocked(await ctx.access.permissionOn(repo)))
+    throw forbiddenMutation(ctx, 'addComment');
   const comment = await inMutation(ctx, repo, 'addComment', (events) =>
     createComment(events, issue, storable(input.body, 'body')),
   );

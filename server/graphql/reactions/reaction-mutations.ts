@@ -83,7 +83,7 @@ async function freshSubject(ctx: GraphqlContext, subject: ReactableModel, id: st
 export const addReaction: M['addReaction'] = async (_parent, { input }, ctx) => {
   const { subject, repo, locked } = await visibleReactable(ctx, input.subjectId);
   const writer = await writerOf(ctx, repo, 'addReaction', 'read');
-  if (locked && !canCommentWhenLocked(writer.permission))
+  if (locked && !canCommentWhenLocked(await ctx.access.permissionOn(repo)))
     throw githubError('FORBIDDEN', 'Unable to create reaction because issue is locked.');
   if (!takesContent(subject, restContent(input.content)))
     throw githubError('UNPROCESSABLE', `A release cannot be reacted to with ${input.content}.`);

@@ -31,7 +31,7 @@ export const addPullRequestReview: M['addPullRequestReview'] = async (_parent, {
   const { git } = ctx.services;
   // Git first, outside the transaction (as REST): the commit reviewed and where each comment sits.
   const { commitId, comments } = await restRules(ctx, MUTATION, async () => {
-    checkUnlocked(pull, writer.permission); // a locked conversation takes reviews from writers only
+    checkUnlocked(pull, await ctx.access.permissionOn(repo)); // a locked conversation takes reviews from writers only
     const commit = await reviewCommit(git, repo.id, pull, input.commitOID ?? undefined);
     return { commitId: commit, comments: await anchorInlineComments(git, repo.id, pull, commit, drafts) };
   });

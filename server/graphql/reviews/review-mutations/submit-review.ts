@@ -55,7 +55,7 @@ export const submitPullRequestReview: M['submitPullRequestReview'] = async (_par
   const body = input.body == null ? undefined : storable(input.body, 'body');
   const { repo, pull, repos, reviewId, writer } = await reviewToSubmit(ctx, input);
   // A locked conversation takes reviews from writers only (REST's rule and 422).
-  await restRules(ctx, MUTATION, async () => checkUnlocked(pull, writer.permission));
+  await restRules(ctx, MUTATION, async () => checkUnlocked(pull, await ctx.access.permissionOn(repo)));
   await inMutation(ctx, repo, MUTATION, (events) =>
     submitReview(events, repos, pull.issue.number, reviewId, writer.userId, verdict, body),
   );

@@ -25,7 +25,8 @@ type M = Required<MutationResolvers>;
 /** The caller as a commenter on the pull request: a reader, a writer when its conversation is locked. */
 async function commenter(ctx: GraphqlContext, target: PullTarget, mutation: string): Promise<Writer> {
   const writer = await writerOf(ctx, target.repo, mutation, 'read', 'pull_requests');
-  if (target.pull.issue.locked && !canCommentWhenLocked(writer.permission)) throw forbiddenMutation(ctx, mutation);
+  if (target.pull.issue.locked && !canCommentWhenLocked(await ctx.access.permissionOn(target.repo)))
+    throw forbiddenMutation(ctx, mutation);
   return writer;
 }
 

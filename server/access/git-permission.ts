@@ -7,7 +7,7 @@
 // or `public_repo` (it writes nowhere). git-http/git-access.ts turns the
 // answer into git's.
 import type { InstallationGrant, Principal } from '../auth/principal.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { installationMay } from './installation-policy.js';
 import type { Permission } from './permissions.js';
 import { principalPermission, type UserPermissions } from './repository-permission.js';

@@ -6,7 +6,7 @@
 // repositories, repository-access.ts decides with it.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { highest, type Permission } from './permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 /** The user's permission from the database (owner, org role, collaborator, a private fork's upstream); public read not included. */
 export async function loadGrantedPermission(

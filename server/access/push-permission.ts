@@ -7,7 +7,7 @@
 import type { Principal } from '../auth/principal.js';
 import { installationPermission } from './installation-access.js';
 import { atLeast, type Permission } from './permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { hasAnyScope } from './token-scopes.js';
 import type { GrantHolder, UserPermissionSource } from './user-permission.js';
 

@@ -18,7 +18,7 @@ import { installationPermission } from './installation-access.js';
 import { grantReaches } from './installation-grant.js';
 import type { AppPermissions, InstallationGrant, Principal, UserRef } from '../auth/principal.js';
 import { atLeast, type Permission } from './permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { hasAnyScope, scopesReachPrivate } from './token-scopes.js';
 
 export interface Need {

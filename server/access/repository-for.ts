@@ -5,7 +5,7 @@
 import type { Principal } from '../auth/principal.js';
 import { notFound } from '../errors/domain-error.js';
 import type { Permission } from './permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { refusalError } from './access-refusal.js';
 import { type AccessDecision, decideAccess, type Need } from './repository-access.js';

@@ -9,7 +9,7 @@
 import { installationPermission } from './installation-access.js';
 import type { Principal, UserRef } from '../auth/principal.js';
 import type { Permission } from './permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { scopesReachPrivate } from './token-scopes.js';
 
 /** Where the user's own permission is read: the repository cache (`services.repos`), or GraphQL's request loader. */

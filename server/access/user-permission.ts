@@ -9,7 +9,7 @@
 // repos/repositories-store.ts caches the grants; the rule is here.
 import type { UserRef } from '../auth/principal.js';
 import type { Sql, TransactionSql } from '../db/database.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { loadGrantedPermission, loadGrantedPermissions } from './granted-permissions.js';
 import { highest, type Permission } from './permissions.js';
 

@@ -3,7 +3,7 @@
 // narrowed further to a token's ids. Sorted by full name, as GitHub lists them.
 import type { Sql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repository-row.js';
 
 export interface Reach {
   accountId: number;

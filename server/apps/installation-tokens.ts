@@ -5,7 +5,7 @@
 import type { AppPermissions } from '../auth/principal.js';
 import { insertToken } from '../auth/token-store.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { satisfies } from '../access/app-permission-levels.js';
 import { sortedPermissions, withMetadata } from './app-permissions.js';

@@ -2,7 +2,7 @@
 // for one. Wharf has no branch protection yet, so every branch is
 // unprotected, with the `protection` GitHub shows for such a branch.
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { repoPaths } from '../commits/commit-view.js';
 
 const escapedName = (name: string) => name.split('/').map(encodeURIComponent).join('/');

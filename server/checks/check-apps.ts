@@ -3,7 +3,7 @@
 // level and the repository's auto-trigger preference. One query, so a push to
 // a repository without such an app costs one statement.
 import type { Sql, TransactionSql } from '../db/database.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 export interface CheckApp {
   appId: number;

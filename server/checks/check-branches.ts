@@ -1,7 +1,7 @@
 // A suite's `head_branch`: the branch whose tip is the commit (the default
 // branch first), from the ref mirror; null when no branch points there.
 import type { Sql, TransactionSql } from '../db/database.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 export async function branchOfSha(db: Sql | TransactionSql, repo: RepositoryRow, sha: string): Promise<string | null> {
   const [row] = await db<{ name: string }[]>`

@@ -7,7 +7,7 @@ import { integrationView } from '../apps/app-views.js';
 import type { AppRow } from '../apps/apps-store.js';
 import { commitInfo, isCommit, type CommitInfo } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 type Db = Sql | TransactionSql;
 

@@ -9,7 +9,7 @@
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { emitAppEvent } from '../apps/app-events.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import { repositoryPayload } from '../webhooks/payloads/common.js';

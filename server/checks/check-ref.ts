@@ -3,7 +3,7 @@
 import { resolveCommit } from '../commits/resolve-commit.js';
 import { unprocessable } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 export async function commitOfRef(git: GitRepositories, repo: RepositoryRow, ref: string): Promise<string> {
   const sha = await resolveCommit(git, repo, ref);

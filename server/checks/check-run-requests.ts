@@ -7,7 +7,7 @@ import type { Sql } from '../db/database.js';
 import { validationFailed } from '../errors/domain-error.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { type CheckEventScope, emitCheckRunEvent } from './check-events.js';
 import type { CheckRunRow } from './check-rows.js';
 import { findRun } from './check-runs-store.js';

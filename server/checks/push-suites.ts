@@ -7,7 +7,7 @@
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { checkAppsOf } from './check-apps.js';
 import { emitCheckSuiteEvent } from './check-events.js';
 import { ensureSuite } from './check-suites-store.js';

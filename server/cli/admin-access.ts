@@ -9,7 +9,7 @@ import { deleteRepositoryRows, forksLostWithAccess, removeRepositoryFiles } from
 import { Urls } from '../http/urls.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 export interface Site {
   publicUrl: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { parseBaseHead } from './basehead.js';
 
 const repo = { owner_login: 'Alice', name: 'History' } as RepositoryRow;

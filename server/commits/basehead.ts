@@ -2,7 +2,7 @@
 // head's changes since the merge base) or `base..head` (two dots: base and
 // head compared directly). Either side may name its repository as
 // `owner:ref` or `owner:repo:ref`; only this repository is served (no forks).
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 export interface BaseHead {
   base: string;

@@ -6,7 +6,7 @@
 // an account linked or renamed since (commit-users.ts) gives a new body; a
 // changed repository row (a push, a rename) is a new key.
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { CommitPage } from './commit-list.js';
 import type { CommitUsers } from './commit-users.js';
 import { commitView } from './commit-view.js';

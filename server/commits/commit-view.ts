@@ -1,7 +1,7 @@
 // GitHub's `commit` body (list items without `stats`/`files`, GET …/commits/{ref}
 // with them) from a git record, every URL from the public base URL.
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import { commitNodeId } from '../ids/commit-node-id.js';
 import type { CommitRecord } from './commit-records.js';

@@ -3,7 +3,7 @@
 // `ref` is the name the caller asked for (or the default branch): GitHub
 // writes it into `url`, `html_url` and `download_url`.
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { baseName, encodePath } from './content-path.js';
 import type { TreeEntry } from './tree-entries.js';
 

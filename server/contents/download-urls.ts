@@ -3,7 +3,7 @@
 // that file at that ref, without a token, for 5 minutes (handlers/raw-download.ts).
 // Signed per answer, after the content cache (read-content.ts): a cached body
 // holds the bare URL, so no expired signature is ever served from it.
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 
 /** What a raw URL grants: in that repository, `{ref}/{path}` as the URL names it (decoded). */

@@ -1,7 +1,7 @@
 // GitHub's file-commit body: the file as written (null after a deletion) and
 // its commit (a git-commit, as the git data API shows it).
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { gitCommitBody } from '../git-data/commit-view.js';
 import { directoryEntryView } from './content-views.js';
 import type { FileWritten } from './write-file.js';

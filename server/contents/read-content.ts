@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import { notFound } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { ContentCache } from './content-cache.js';
 import { rememberedCommitOf } from './ref-commits.js';
 import {

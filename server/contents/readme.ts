@@ -1,7 +1,7 @@
 // GitHub's README lookup: the first file of a directory named README, in any
 // case, with or without an extension (git's order: README before README.md).
 import { notFound } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { treePath } from './content-path.js';
 import { commitForRead, readContent, type ContentAnswer } from './read-content.js';

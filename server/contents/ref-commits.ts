@@ -5,7 +5,7 @@
 // from. Reading the ref file on each request (open, fstat, read, close) was
 // an eighth of GET …/contents/{path}'s CPU (npm run bench:profile).
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 const commits = new WeakMap<RepositoryRow, Map<string, string>>();
 /** Names remembered per row: any string may be asked, so the map is bounded. */

@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal.js';
 import { conflict, notFound, refused, requiresAuthentication, validationFailed } from '../errors/domain-error.js';
 import { authorIdentity, serviceIdentity, type GitIdentity } from '../repos/commit-identity.js';
 import { commitPathChanges, PathConflict, type PathChange } from '../repos/git-index-commit.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { changeRefs } from '../webhooks/ref-change-events.js';
 import type { CommitFields } from '../git-data/commit-view.js';

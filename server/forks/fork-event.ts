@@ -4,7 +4,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
 

@@ -6,7 +6,7 @@
 import { ownPermission } from '../access/user-permission.js';
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { repositoryView } from '../repos/repository-view.js';
 
 export async function forkLinks(services: Services, repo: RepositoryRow, principal: Principal) {

@@ -7,7 +7,7 @@
 // `watchers` order as `newest` does, GitHub's tie-break.
 import type { Sql } from '../db/database.js';
 import { type Reader, readableTo } from '../access/readable-sql.js';
-import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repository-row.js';
 
 export type ForkSort = 'newest' | 'oldest' | 'stargazers' | 'watchers';
 

@@ -14,7 +14,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { stillGranted } from '../access/user-permission.js';
 import type { GitRepositories } from '../repos/git.js';
-import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repository-row.js';
 import { removeRepositoryArchives } from '../archives/archive-cache.js';
 import { removeRepositoryAssets } from '../release-assets/asset-files.js';
 import type { Actor } from '../webhooks/payloads/common.js';

@@ -2,7 +2,7 @@
 // 60 characters and at the end (Ruby's Base64.encode64, which GitHub's
 // answers show and clients strip before decoding).
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { blobNodeId } from './object-node-id.js';
 
 /** Input bytes per Base64 line (60 characters). */

@@ -4,7 +4,7 @@
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
 import { readObject } from '../repos/git-objects.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { parsePerson, type Person } from './git-person.js';
 import { commitNodeId } from './object-node-id.js';
 import { header, headersOf, parseRawObject, verificationOf } from './raw-object.js';

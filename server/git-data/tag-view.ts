@@ -2,7 +2,7 @@
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
 import { readObject } from '../repos/git-objects.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { parsePerson } from './git-person.js';
 import { tagNodeId } from './object-node-id.js';
 import { header, parseRawObject, verificationOf } from './raw-object.js';

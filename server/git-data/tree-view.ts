@@ -5,7 +5,7 @@
 // costs no more than the limit.
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 
 export const MAX_TREE_ENTRIES = 100_000;
 const MAX_TREE_PATH_BYTES = 7 * 1024 * 1024;

@@ -12,7 +12,7 @@ import { gitPermission } from '../access/git-permission.js';
 import { mayPush, mayRead, scopesAllowPush } from '../access/push-permission.js';
 import type { Principal } from '../auth/principal.js';
 import { maintainerBranches } from '../pulls/maintainer-grant.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { authenticationRequired, pushDenied, repositoryNotFound } from './git-answer.js';
 

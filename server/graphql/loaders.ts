@@ -18,7 +18,7 @@ import type { Principal } from '../auth/principal.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import type { Permission } from '../access/permissions.js';
 import { userPermissionsPeeked } from '../access/user-permission.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { createCheckLoaders, type CheckLoaders } from './checks/check-loaders.js';
 import { createGitLoaders, type GitLoaders } from './git/git-loaders.js';

@@ -4,7 +4,7 @@ import { decodeNodeId } from '../ids/node-id.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import type { LabelRow } from '../labels/labels-store.js';
 import type { MilestoneRow } from '../milestones/milestones-store.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { GraphqlContext } from './core/context.js';
 import { githubError, nodeNotFound } from './core/errors.js';
 import type { NodeResolvers, QueryResolvers } from './generated/resolvers-types.js';

@@ -4,7 +4,7 @@
 import { holdsPushIn } from '../access/grant-holders-sql.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { validationFailed } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { AccountRef } from '../repos/user-view.js';
 
 type Db = Sql | TransactionSql;

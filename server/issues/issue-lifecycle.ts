@@ -2,7 +2,7 @@
 // unpinIssue and transferIssue; REST has none of them), each in the caller's
 // transaction with its `issues` event, as issue-changes.ts does for the rest.
 import { notFound, validationFailed } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { repositoryPayload } from '../webhooks/payloads/common.js';
 import { assignable } from './assignees.js';
 import { nextIssueNumber } from './issue-numbers.js';

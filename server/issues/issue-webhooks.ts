@@ -9,7 +9,7 @@ import { labelView } from '../labels/label-view.js';
 import type { LabelRow } from '../labels/labels-store.js';
 import { milestoneView } from '../milestones/milestone-view.js';
 import type { MilestoneRow } from '../milestones/milestones-store.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';

@@ -1,7 +1,7 @@
 // GitHub's `label` body (REST responses and the `label` of webhook payloads).
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { LabelRow } from './labels-store.js';
 
 export function labelUrl(repo: Pick<RepositoryRow, 'owner_login' | 'name'>, name: string, urls: Urls): string {

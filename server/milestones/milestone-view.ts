@@ -2,7 +2,7 @@
 import type { Urls } from '../http/urls.js';
 import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import { encodeNodeId } from '../ids/node-id.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import type { MilestoneRow } from './milestones-store.js';
 

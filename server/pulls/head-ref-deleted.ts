@@ -6,7 +6,7 @@
 // head had moved on from the deleted commit is an older one that used the
 // same branch name: its branch went long ago, and it gets no event.
 import type { TransactionSql } from '../db/database.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
 import type { EventSender } from './pull-webhooks.js';
 

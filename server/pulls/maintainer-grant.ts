@@ -11,7 +11,7 @@ import { canPush, scopesAllowPush, writableBy } from '../access/push-permission.
 import type { RepositoryAccess } from '../access/repository-for.js';
 import type { Principal, UserRef } from '../auth/principal.js';
 import { validationFailed } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 
 /** GitHub's 422 when the author of a pull request from a fork sets the flag without push access to the fork. */

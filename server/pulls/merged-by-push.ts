@@ -11,7 +11,7 @@ import type { Urls } from '../http/urls.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
 import { isAncestor } from '../repos/git-commits.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
 

@@ -5,7 +5,7 @@
 import { principalPermissions } from '../access/repository-permission.js';
 import { ownPermissions } from '../access/user-permission.js';
 import type { Principal } from '../auth/principal.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import type { RepositoryLookup } from './pull-view.js';
 

@@ -9,7 +9,7 @@
 // sync (pull-locks.ts lockPullsOfBranches), issue before pull request.
 import type { TransactionSql } from '../db/database.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { MovedBranch, ThreadFollowers } from './pull-synchronize.js';
 
 export async function followMovedBase(

@@ -7,8 +7,8 @@
 import { canSeeRepository } from '../access/repository-permission.js';
 import type { Principal } from '../auth/principal.js';
 import { validationFailed } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
-import { SELECT_REPOSITORY } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
+import { SELECT_REPOSITORY } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 
 export interface PullHead {

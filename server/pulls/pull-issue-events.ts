@@ -8,7 +8,7 @@ import { labelView } from '../labels/label-view.js';
 import { milestoneView } from '../milestones/milestone-view.js';
 import type { IssueRow } from '../issues/issue-rows.js';
 import type { EventContext, IssuesEvent } from '../issues/issue-webhooks.js';
-import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import { pullFieldsOf } from './pull-rows.js';
 import { emitPullRequestEvents, type PullRequestEvent } from './pull-webhooks.js';

@@ -8,7 +8,7 @@
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
-import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repository-row.js';
 import { copyHeadCommit } from './pull-fork-head.js';
 import { recordHeadRefDeleted } from './head-ref-deleted.js';
 import { diffCounts, writeHeadRef } from './pull-git.js';

@@ -16,7 +16,7 @@
 // The body does not depend on the viewer (the read check is done before).
 import type { Sql } from '../db/database.js';
 import { GenerationReader } from '../issues/issue-list-generations.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Urls } from '../http/urls.js';
 import type { PullRow } from './pull-rows.js';
 import { pullRequestView, type RepositoryLookup } from './pull-view.js';

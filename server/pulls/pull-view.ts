@@ -6,7 +6,7 @@ import { encodeNodeId } from '../ids/node-id.js';
 import { isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { issueView, repositoryUrls } from '../issues/issue-view.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { repositoryView } from '../repos/repository-view.js';
 import { simpleUser, UserViews } from '../repos/user-view.js';
 import { mergeableStateOf } from './mergeable-state.js';

@@ -5,7 +5,7 @@
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import {
   installationField,

@@ -11,7 +11,7 @@ import type { TransactionSql } from '../db/database.js';
 import { notFound, refused } from '../errors/domain-error.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { pullByNumber, type PullRow } from './pull-rows.js';
 import type { RepositoryLookup } from './pull-view.js';

@@ -10,7 +10,7 @@
 // A file that is not YAML, or not of this shape, counts as no configuration.
 import { parse } from 'yaml';
 import { validationFailed } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 
 export const DEFAULT_CONFIG_PATHS = ['.github/release.yml', '.github/release.yaml'];

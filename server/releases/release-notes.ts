@@ -9,7 +9,7 @@
 import { validationFailed } from '../errors/domain-error.js';
 import type { Sql } from '../db/database.js';
 import { isAncestor } from '../repos/git-commits.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { changelogSection, includedPulls, loadNotesConfig, type NotesPull } from './release-notes-config.js';
 import { firstContributions, newContributorsSection } from './release-notes-contributors.js';

@@ -4,7 +4,7 @@
 // and `push` fire) unless it exists already, in which case it is used as is.
 import type { Principal } from '../auth/principal.js';
 import { validationFailed } from '../errors/domain-error.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { changeRefs } from '../webhooks/ref-change-events.js';
 

@@ -1,6 +1,6 @@
 // GitHub's git-ref body.
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from './repositories-store.js';
+import type { RepositoryRow } from './repository-row.js';
 
 export function gitRefView(repo: RepositoryRow, ref: string, sha: string, objectType: string, urls: Urls) {
   const api = urls.api(`/repos/${repo.owner_login}/${repo.name}/git`);

@@ -10,54 +10,7 @@ import type { Permission } from '../access/permissions.js';
 import { type GrantHolder, peekUserPermission, userPermission, userPermissions } from '../access/user-permission.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
 import { findRedirect, forgetOldName, recordRename } from './redirects-store.js';
-
-export interface RepositoryRow {
-  id: number;
-  owner_id: number;
-  owner_login: string;
-  owner_kind: 'User' | 'Organization';
-  owner_site_admin: boolean;
-  name: string;
-  description: string | null;
-  homepage: string | null;
-  private: boolean;
-  default_branch: string;
-  has_issues: boolean;
-  has_projects: boolean;
-  has_wiki: boolean;
-  archived: boolean;
-  created_at: Date;
-  updated_at: Date;
-  pushed_at: Date | null;
-  /** Kept by server/issues/open-issue-count.ts. */
-  open_issues_count: number;
-  /** Forks (migration 019): whether this is one, the repository it was forked from, the root of its network, and its forks' number. */
-  fork: boolean;
-  parent_id: number | null;
-  source_id: number | null;
-  forks_count: number;
-  /** Merge settings (migration 021), as PATCH /repos/{owner}/{repo} sets them. */
-  allow_merge_commit: boolean;
-  allow_squash_merge: boolean;
-  allow_rebase_merge: boolean;
-  delete_branch_on_merge: boolean;
-}
-
-export interface RepositoryChanges {
-  name?: string;
-  description?: string | null;
-  homepage?: string | null;
-  private?: boolean;
-  default_branch?: string;
-  has_issues?: boolean;
-  has_projects?: boolean;
-  has_wiki?: boolean;
-  archived?: boolean;
-  allow_merge_commit?: boolean;
-  allow_squash_merge?: boolean;
-  allow_rebase_merge?: boolean;
-  delete_branch_on_merge?: boolean;
-}
+import { type RepositoryChanges, type RepositoryRow, SELECT_REPOSITORY } from './repository-row.js';
 
 interface CacheEntry {
   repo: RepositoryRow | null;
@@ -73,11 +26,6 @@ interface CacheEntry {
    */
   movedTo?: number | null;
 }
-
-/** Repository rows with their owner's login, kind and site-admin flag; add WHERE/ORDER after it. */
-export const SELECT_REPOSITORY = (sql: Sql | TransactionSql) => sql`
-  SELECT r.*, a.login AS owner_login, a.kind AS owner_kind, a.site_admin AS owner_site_admin
-  FROM repositories r JOIN accounts a ON a.id = r.owner_id`;
 
 const MAX_CACHED = 20_000;
 

@@ -9,7 +9,7 @@
 import type { Sql } from '../db/database.js';
 import { affiliatedOwners, collaborationsOf } from '../access/affiliation-sql.js';
 import { listedFor } from '../access/readable-sql.js';
-import type { RepositoryRow } from './repositories-store.js';
+import type { RepositoryRow } from './repository-row.js';
 
 export interface ListOptions {
   visibility: 'all' | 'public' | 'private';

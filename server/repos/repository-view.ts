@@ -4,7 +4,7 @@ import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { permissionsObject, type Permission } from '../access/permissions.js';
-import type { RepositoryRow } from './repositories-store.js';
+import type { RepositoryRow } from './repository-row.js';
 import { simpleUser } from './user-view.js';
 
 function ownerOf(repo: RepositoryRow) {

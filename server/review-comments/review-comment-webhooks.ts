@@ -10,7 +10,7 @@ import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';
 import { pullRequestSimpleView } from '../pulls/pull-view.js';
-import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repository-row.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
 import { reviewCommentsByIds } from './review-comment-store.js';

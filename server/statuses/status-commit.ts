@@ -3,7 +3,7 @@
 // instead); the reads take any ref GitHub takes (a SHA, a branch or a tag).
 import { refused } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { resolveCommit } from '../commits/resolve-commit.js';
 
 const SHA_PREFIX = /^[0-9a-f]{4,64}$/i;

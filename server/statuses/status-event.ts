@@ -7,7 +7,7 @@ import { shortBranchView } from '../branches/branch-view.js';
 import { commitRecord } from '../commits/commit-records.js';
 import { commitUsers } from '../commits/commit-users.js';
 import { commitView } from '../commits/commit-view.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import type { CallerEvent } from '../webhooks/caller-events.js';
 import { enqueue, eventJobs, subscribedTargets } from '../webhooks/outbox.js';

@@ -3,7 +3,7 @@
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import type { StatusRow, StatusState } from './statuses-store.js';
 

@@ -14,7 +14,7 @@
 // root server/services.ts): issues/ sits below pulls/ and cannot import it.
 import type { Principal } from '../auth/principal.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 
 export async function inTransaction<T>(

@@ -13,7 +13,7 @@ import { findRun, listAnnotations } from '../checks/check-runs-store.js';
 import { restStatus } from '../http/domain-error-reply.js';
 import type { Permission } from '../access/permissions.js';
 import { mayPush } from '../access/push-permission.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import type { Services } from '../services.js';
 import { notice, refusal, runPage, runPagePath } from './check-run-view.js';

@@ -4,7 +4,7 @@ import type { H3Event } from 'h3';
 import { ownPermission } from '../access/user-permission.js';
 import { readBodyText } from '../http/body-reader.js';
 import type { Permission } from '../access/permissions.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { findSession, type WebSession } from './sessions-store.js';

@@ -7,7 +7,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { enqueue, eventJobs, subscribedTargets } from './outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from './payloads/common.js';
 

@@ -5,7 +5,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { Sql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import { installationOf, senderPayload } from './payloads/common.js';
 import type { Actor } from './payloads/ref-events.js';

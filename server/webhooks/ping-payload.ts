@@ -2,7 +2,7 @@
 // endpoint, whatever events the hook subscribes to.
 import type { Principal } from '../auth/principal.js';
 import type { Urls } from '../http/urls.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { HookRow } from './hooks-store.js';
 import { hookView } from './hook-view.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from './payloads/common.js';

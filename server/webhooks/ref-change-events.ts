@@ -13,7 +13,7 @@
 // repository to look at.
 import type { Principal } from '../auth/principal.js';
 import type { Services } from '../services.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { actorOf, ownerActor } from './event-actor.js';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { dropMarkers, markRefChange, noteFailedTry } from './ref-change-markers.js';

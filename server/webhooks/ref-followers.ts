@@ -8,7 +8,7 @@
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repositories-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import type { InstallationRef } from './payloads/common.js';
 
 /** A ref whose mirrored sha differs from git's (null: absent on that side). */

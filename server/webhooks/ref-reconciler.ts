@@ -14,7 +14,7 @@ import { isDatabaseUnavailable, unavailableReason } from '../db/database-unavail
 import type { Urls } from '../http/urls.js';
 import type { Logger } from '../log.js';
 import type { GitRepositories } from '../repos/git.js';
-import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repositories-store.js';
+import { SELECT_REPOSITORY, type RepositoryRow } from '../repos/repository-row.js';
 import { ownerActor } from './event-actor.js';
 import { giveUpRefChange } from './ref-change-failures.js';
 import { claimDueMarkers, MAX_ATTEMPTS, noteFailedTry, noteFailureReason } from './ref-change-markers.js';

@@ -15,7 +15,7 @@
 //   will not receive this event"; they are deleted with the repository).
 import type { TransactionSql } from '../../db/database.js';
 import type { Urls } from '../../http/urls.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { enqueue, eventJobs, subscribedTargets } from '../../webhooks/outbox.js';
 import { installationOf, repositoryPayload, senderPayload, type Actor } from '../../webhooks/payloads/common.js';
 import type { AppRow, InstallationRow } from '../apps-store.js';

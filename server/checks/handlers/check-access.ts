@@ -9,7 +9,7 @@ import type { OperationContext } from '../../http/operation-context.js';
 import { routeTable, type OperationId } from '../../generated/routes.js';
 import { isCommit } from '../../repos/git-commits.js';
 import type { GitRepositories } from '../../repos/git.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 
 export function appGrant<K extends OperationId>(ctx: OperationContext<K>, repo: RepositoryRow): InstallationGrant {
   const principal = ctx.principal;

@@ -5,7 +5,7 @@
 import type { Sql } from '../../db/database.js';
 import { notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { senderPayload } from '../../webhooks/payloads/common.js';
 import type { CheckEventScope } from '../check-events.js';

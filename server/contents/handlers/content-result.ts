@@ -2,7 +2,7 @@
 // media type, whose ETag is its blob sha (bytes never hashed per request);
 // a private repository's download URLs signed (download-urls.ts).
 import type { RawResult } from '../../http/operation-types.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { Services } from '../../services.js';
 import { signDownloadUrls } from '../download-urls.js';
 import { mediaResult } from '../../http/media-type.js';

@@ -1,7 +1,7 @@
 // The two README operations' answer: the README the service finds, in the
 // media type asked for (raw bytes, or JSON for any other).
 import type { OperationContext } from '../../http/operation-context.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { findReadme } from '../readme.js';
 import { contentMediaType } from './content-media-type.js';
 import { contentResult } from './content-result.js';

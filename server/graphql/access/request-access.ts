@@ -13,7 +13,7 @@ import { type AccessDecision, decideAccess, type Need } from '../../access/repos
 import { canSeeRepository, principalPermission } from '../../access/repository-permission.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Permission } from '../../access/permissions.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { Services } from '../../services.js';
 
 /** Reads the user's own permission on a repository (public read and site admin included), batched per request. */

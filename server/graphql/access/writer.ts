@@ -12,7 +12,7 @@ import { decodeNodeIdOf, type NodeType } from '../../ids/node-id.js';
 import type { IssueRow } from '../../issues/issue-rows.js';
 import { issueByNumber } from '../../issues/issue-rows.js';
 import type { Permission } from '../../access/permissions.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError, nodeNotFound } from '../core/errors.js';
 import type { PullModel } from '../pulls/pull-models.js';

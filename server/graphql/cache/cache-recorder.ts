@@ -2,7 +2,7 @@
 // mount.ts for a call that may be cached; the cache plugin marks it eligible
 // when the operation is a query of cacheable fields only, `Query.repository`
 // records each repository it found, and an error spoils it.
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlResponseCache } from './response-cache.js';
 
 export interface RepositoryLookup {

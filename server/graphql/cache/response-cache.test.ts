@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { SCHEMA_PATH } from '../../asset-paths.js';
 import { apiOk } from '../../test-support/api-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
-import { CACHEABLE_FIELDS, cacheableQuery } from './cacheable-fields.js';
+import { CACHEABLE_FIELDS } from './cacheable-field-list.js';
+import { cacheableQuery } from './cacheable-fields.js';
 import { graphqlResponseCache, type GraphqlResponseCache } from './response-cache.js';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 // Check runs and suites as GraphQL reads them: their rows, marked so the Node
 // interface can tell them from every other row (`check_kind`).
 import type { CheckAnnotationRow, CheckRunRow, CheckSuiteRow } from '../../checks/check-rows.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { StatusContextModel } from '../statuses/status-models.js';
 
 export type CheckRunModel = CheckRunRow & { check_kind: 'CheckRun' };

@@ -5,7 +5,7 @@ import { repositoryOfCheck } from '../../checks/check-batch-reads.js';
 import { findRun } from '../../checks/check-runs-store.js';
 import { findSuite } from '../../checks/check-suites-store.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { CheckRunResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';

@@ -4,7 +4,7 @@
 // couple of processes, not 50 or 200.
 import DataLoader from 'dataloader';
 import type { GitRepositories } from '../../repos/git.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { TREE_ENTRIES_LIMIT } from '../core/list-caps.js';
 import { batchCheck, batchContents, type ObjectInfo } from './cat-file.js';
 import type { GitObjectType } from './models.js';

@@ -2,7 +2,7 @@
 // types): a git object is its repository row plus its object id and type;
 // its contents are read lazily, through the request's batch loaders
 // (git-loaders.ts), only when a field needs them.
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 
 export type GitObjectType = 'commit' | 'tree' | 'blob' | 'tag';
 

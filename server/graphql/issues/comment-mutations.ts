@@ -7,7 +7,7 @@ import { createComment, deleteComment, editComment } from '../../issues/comment-
 import { commentById, type CommentRow } from '../../issues/comment-rows.js';
 import { canChangeComment, canCommentWhenLocked } from '../../access/issue-permissions.js';
 import { decodeNodeIdOf } from '../../ids/node-id.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { encodeCursor } from '../core/paginate.js';
 import type { GraphqlContext } from '../core/context.js';
 import { nodeNotFound } from '../core/errors.js';

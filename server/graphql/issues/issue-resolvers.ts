@@ -4,7 +4,7 @@
 import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { LockReason, StateReason } from '../../issues/issue-rows.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { connection, listConnection, pageAt, twoWayWindow } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError, notFoundError } from '../core/errors.js';

@@ -10,7 +10,7 @@ import { decodeNodeIdOf } from '../../ids/node-id.js';
 import { changeIssue } from '../../issues/issue-changes.js';
 import type { EventContext } from '../../issues/issue-webhooks.js';
 import { labelsByIds, type LabelRow } from '../../labels/labels-store.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError, nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';

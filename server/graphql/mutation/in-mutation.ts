@@ -5,7 +5,7 @@ import { canMatchText } from '../../db/text-values.js';
 import type { EventContext } from '../../issues/issue-webhooks.js';
 import { resolveAssignees } from '../../issues/assignees.js';
 import type { AccountRef } from '../../repos/user-view.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { inTransaction } from '../../transactions/in-transaction.js';
 import { forbiddenMutation } from '../access/writer.js';
 import type { GraphqlContext } from '../core/context.js';

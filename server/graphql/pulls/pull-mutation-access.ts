@@ -6,7 +6,7 @@
 import { decodeNodeIdOf } from '../../ids/node-id.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import type { RepositoryLookup } from '../../pulls/pull-view.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import { nodeNotFound } from '../core/errors.js';
 import { asGraphqlError } from '../mutation/in-mutation.js';

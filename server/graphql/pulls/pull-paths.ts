@@ -1,7 +1,7 @@
 // Where a pull request lives: its repository (through the request's loader)
 // and GitHub's html path, `/owner/repo/pull/{n}`; the pull request a row
 // of its reviews or review requests belongs to.
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { PullModel } from './pull-models.js';
 

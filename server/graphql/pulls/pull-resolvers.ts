@@ -6,7 +6,7 @@
 // repository is.
 import { isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { MergeableState, PullRequestResolvers, PullRequestState } from '../generated/resolvers-types.js';
 import { Issue } from '../issues/issue-resolvers.js';

@@ -11,7 +11,7 @@ import {
   ownReactionId,
   removeReaction as storeRemove,
 } from '../../reactions/reactions-store.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError, nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';

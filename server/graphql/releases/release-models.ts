@@ -1,6 +1,6 @@
 // What the release resolvers pass around (the codegen mappers of Release and
 // ReleaseAsset): a release's or an asset's row with its repository.
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { ReleaseRow } from '../../releases/releases-store.js';
 import type { AssetRow } from '../../release-assets/assets-store.js';
 

@@ -6,7 +6,7 @@
 // draft is never found by its tag, as in REST.
 import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { releaseHtmlPath } from '../../releases/release-view.js';
 import { seesDrafts } from '../../access/release-visibility.js';
 import { findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/releases-store.js';

@@ -2,7 +2,7 @@
 // oid, URLs, repository), annotated tags, and reading an object's contents
 // through the request's batch loaders.
 import { encodeGitObjectNodeId, type GitObjectNodeType } from '../../ids/git-object-node-id.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { reservedText } from '../core/answer-budget.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { GitObjectResolvers, TagResolvers } from '../generated/resolvers-types.js';

@@ -5,7 +5,7 @@ import { isoSeconds, isoSecondsOrNull } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { MilestoneRow } from '../../milestones/milestones-store.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { connection, pageWindow } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { LabelResolvers, MilestoneResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';

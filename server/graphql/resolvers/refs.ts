@@ -5,7 +5,7 @@
 // an expression that could be an option is refused outright.
 import { Buffer } from 'node:buffer';
 import { FULL_OID } from '../../ids/git-object-node-id.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { RefResolvers, RepositoryRefsArgs, RepositoryResolvers } from '../generated/resolvers-types.js';
 import { isSafeExpression } from '../git/cat-file.js';

@@ -3,7 +3,7 @@
 import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { Permission } from '../../access/permissions.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { Services } from '../../services.js';
 import { repositoryNotFound } from '../core/errors.js';
 import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';

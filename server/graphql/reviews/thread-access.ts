@@ -4,7 +4,7 @@
 // `public_repo`, an installation's `pull_requests: write`). The thread must
 // be one the caller sees (its repository visible, not another's draft).
 import { decodeNodeIdOf } from '../../ids/node-id.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import { nodeNotFound } from '../core/errors.js';
 import { forbiddenMutation, writerHolds, writerOf, type Writer } from '../access/writer.js';

@@ -1,7 +1,7 @@
 // What the status resolvers pass around (the codegen mappers of Status and
 // StatusContext): a status row with its repository, and a commit's latest
 // status per context with the repository and commit they belong to.
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { StatusRow } from '../../statuses/statuses-store.js';
 
 export interface StatusContextModel extends StatusRow {

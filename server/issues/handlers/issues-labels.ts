@@ -4,7 +4,7 @@ import type { Handler, OperationContext } from '../../http/operation-context.js'
 import { pageRequest } from '../../paging/pagination.js';
 import type { OperationId } from '../../generated/routes.js';
 import { labelView } from '../../labels/label-view.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { pageHeaders } from '../page-headers.js';
 import { findIssue, issueForTriage, issueRepository } from './issue-access.js';
 import { changeIssue } from '../issue-changes.js';

@@ -8,7 +8,7 @@
 import type { Principal } from '../../auth/principal.js';
 import { conflict, notAllowed, notFound, requiresAuthentication } from '../../errors/domain-error.js';
 import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { Services } from '../../services.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { lockPullRows } from '../../issues/issue-locks.js';

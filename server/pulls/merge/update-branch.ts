@@ -12,7 +12,7 @@ import type { Principal } from '../../auth/principal.js';
 import { forbidden, notFound, refused, requiresAuthentication } from '../../errors/domain-error.js';
 import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js';
 import { isAncestor } from '../../repos/git-commits.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { Services } from '../../services.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { canPush } from '../../access/push-permission.js';

@@ -12,7 +12,7 @@ import { principalPermission } from '../../access/repository-permission.js';
 import { parseAuthorization } from '../../auth/token-secret.js';
 import { mountDownload, notFound } from '../../http/signed-download.js';
 import type { Permission } from '../../access/permissions.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { findRelease, findReleaseByTag } from '../../releases/releases-store.js';
 import { seesDrafts } from '../../access/release-visibility.js';
 import type { Services } from '../../services.js';

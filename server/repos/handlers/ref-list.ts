@@ -7,7 +7,7 @@ import type { OperationContext } from '../../http/operation-context.js';
 import { linkHeader, pageRequest } from '../../paging/pagination.js';
 import type { OperationId } from '../../generated/routes.js';
 import { gitRefView } from '../ref-view.js';
-import type { RepositoryRow } from '../repositories-store.js';
+import type { RepositoryRow } from '../repository-row.js';
 
 export interface RefObject {
   ref: string;

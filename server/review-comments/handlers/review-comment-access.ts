@@ -4,7 +4,7 @@
 import type { Principal } from '../../auth/principal.js';
 import type { Sql } from '../../db/database.js';
 import type { Urls } from '../../http/urls.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { ReviewCommentRow } from '../review-comment-rows.js';
 import { reviewCommentById } from '../review-comment-store.js';
 import { reviewCommentView } from '../review-comment-view.js';

@@ -10,7 +10,7 @@ import { pullByNumber, type PullRow } from '../../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../../pulls/pull-view.js';
 import { accessRepository } from '../../http/repository-access.js';
 import type { Permission } from '../../access/permissions.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 
 type PullParams = { params: { owner: string; repo: string; pull_number: number } };
 

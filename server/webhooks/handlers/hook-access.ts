@@ -4,7 +4,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { OperationId } from '../../generated/routes.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { findHook, type HookRow } from '../hooks-store.js';
 

@@ -5,7 +5,7 @@
 import type { Principal, TokenPrincipal } from '../../auth/principal.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { Urls } from '../../http/urls.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { repositoryView } from '../../repos/repository-view.js';
 import { simpleUser } from '../../repos/user-view.js';
 

@@ -2,7 +2,7 @@
 // branch or tag appeared or went) and `push` (any change of a branch or tag).
 import type { Urls } from '../../http/urls.js';
 import type { CommitInfo } from '../../repos/git-commits.js';
-import type { RepositoryRow } from '../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
 import { installationField, pushRepositoryPayload, repositoryPayload, type InstallationRef } from './common.js';
 
 export const NULL_SHA = '0'.repeat(40);

@@ -8,7 +8,7 @@ import { decodeNodeIdOf } from '../../../ids/node-id.js';
 import { repositoryLookup } from '../../../pulls/pull-access.js';
 import { pullByNumber, type PullRow } from '../../../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../../../pulls/pull-view.js';
-import type { RepositoryRow } from '../../../repos/repositories-store.js';
+import type { RepositoryRow } from '../../../repos/repository-row.js';
 import { reviewCommentById, type ReviewCommentRow } from '../../../review-comments/review-comment-store.js';
 import type { ReviewRow } from '../../../reviews/review-rows.js';
 import type { GraphqlContext } from '../../core/context.js';

@@ -64,6 +64,23 @@ export async function insertHook(tx: TransactionSql, repositoryId: number, value
   return row!;
 }
 
+/**
+ * Changes the hook as `change` says, read again under a row lock in the same
+ * transaction: two concurrent edits must not lose each other's fields. Null
+ * when the repository has no such hook.
+ */
+export async function changeHook(
+  sql: Sql,
+  repositoryId: number,
+  hookId: number,
+  change: (current: HookRow) => HookValues,
+): Promise<HookRow | null> {
+  return (await sql.begin(async (tx) => {
+    const current = await findHook(tx, repositoryId, hookId, true);
+    return current ? updateHook(tx, current.id, change(current)) : null;
+  })) as HookRow | null;
+}
+
 export async function updateHook(tx: TransactionSql, hookId: number, values: HookValues): Promise<HookRow> {
   // Re-activating a hook starts its failure clock afresh.
   const [row] = await tx<HookRow[]>`

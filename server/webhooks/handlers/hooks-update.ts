@@ -3,7 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessHook } from './hook-access.js';
 import { updatedValues } from '../hook-input.js';
 import { hookView } from '../hook-view.js';
-import { findHook, updateHook } from '../hooks-store.js';
+import { changeHook } from '../hooks-store.js';
 
 // Only what the body names changes: omitting `config` keeps it, a `config`
 // with only `url` keeps the secret and the other config values.
@@ -11,11 +11,7 @@ export const updateRepositoryHook: Handler<'hooks/update'> = async (ctx) => {
   const { repo, fullName } = await accessHook(ctx, ctx.params);
   const { body } = await ctx.input();
   const { sql, urls } = ctx.services;
-  const hook = await sql.begin(async (tx) => {
-    // Read again under a row lock: two concurrent PATCHes must not lose each other's fields.
-    const current = await findHook(tx, repo.id, ctx.params.hook_id, true);
-    if (!current) throw notFound();
-    return updateHook(tx, current.id, updatedValues(current, body));
-  });
+  const hook = await changeHook(sql, repo.id, ctx.params.hook_id, (current) => updatedValues(current, body));
+  if (!hook) throw notFound();
   return { status: 200, body: hookView(hook, fullName, urls) };
 };

@@ -1,5 +1,5 @@
 import type { Handler } from '../../../http/operation-context.js';
-import { redeliver } from '../../../webhooks/handlers/hooks-redeliver.js';
+import { redeliver } from '../../../webhooks/redeliveries.js';
 import { authenticatedApp } from '../../handlers/authenticated-app.js';
 import { appDelivery } from './apps-get-webhook-delivery.js';
 
@@ -9,6 +9,6 @@ export const redeliverAppWebhookDelivery: Handler<'apps/redeliver-webhook-delive
   await ctx.input();
   const { sql } = ctx.services;
   const delivery = await appDelivery(sql, app.id, ctx.params.delivery_id);
-  await sql.begin((tx) => redeliver(tx, delivery));
+  await redeliver(sql, delivery);
   return { status: 202, body: {} };
 };

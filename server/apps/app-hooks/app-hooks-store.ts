@@ -1,6 +1,7 @@
 // An app's webhook: the one `hooks` row with its app_id (migration 025). The
 // CLI and PATCH /app/hook/config set it; the dispatcher treats it as any hook.
 import type { Sql, TransactionSql } from '../../db/database.js';
+import { validationFailed } from '../../errors/domain-error.js';
 
 export interface AppHookValues {
   url: string;
@@ -83,6 +84,21 @@ export async function setAppHook(
 }
 
 /** The app's subscribed events (GitHub's "Subscribe to events"), replacing the list. */
+/**
+ * Changes the app's hook configuration in one transaction, under the row lock
+ * setAppHook takes, so two edits do not lose each other's fields. An app's
+ * first configuration needs a URL (422 missing_field, as a repository hook's
+ * creation without one).
+ */
+export function changeAppHook(sql: Sql, appId: number, changes: Partial<AppHookValues>): Promise<AppHookRow> {
+  return sql.begin(async (tx) => {
+    if (changes.url === undefined && !(await findAppHook(tx, appId, true))) {
+      throw validationFailed([{ resource: 'Hook', field: 'url', code: 'missing_field' }]);
+    }
+    return setAppHook(tx, appId, changes);
+  }) as Promise<AppHookRow>;
+}
+
 export async function setAppEvents(tx: TransactionSql, appId: number, events: string[]): Promise<void> {
   await tx`UPDATE apps SET events = ${[...new Set(events)]}, updated_at = now() WHERE id = ${appId}`;
 }

@@ -2,10 +2,9 @@ import { validationFailed } from '../../../errors/domain-error.js';
 import type { Handler } from '../../../http/operation-context.js';
 import { authenticatedApp } from '../../handlers/authenticated-app.js';
 import { webhookConfigView } from '../app-hook-view.js';
-import { findAppHook, isHookUrl, setAppHook, type AppHookValues } from '../app-hooks-store.js';
+import { changeAppHook, isHookUrl, type AppHookValues } from '../app-hooks-store.js';
 
-// Only the fields given change; an app's first configuration needs a URL
-// (422 missing_field, as a repository hook's creation without one).
+// Only the fields given change (app-hooks-store.ts changeAppHook: a first configuration needs a URL).
 export const updateWebhookConfigForApp: Handler<'apps/update-webhook-config-for-app'> = async (ctx) => {
   const app = authenticatedApp(ctx);
   const { body } = await ctx.input();
@@ -19,12 +18,6 @@ export const updateWebhookConfigForApp: Handler<'apps/update-webhook-config-for-
   if (body.content_type !== undefined) changes.content_type = body.content_type;
   if (body.secret !== undefined) changes.secret = body.secret;
   if (body.insecure_ssl !== undefined) changes.insecure_ssl = String(body.insecure_ssl) === '1' ? '1' : '0';
-  const hook = await ctx.services.sql.begin(async (tx) => {
-    // Under the row lock setAppHook takes, so two PATCHes do not lose each other's fields.
-    if (changes.url === undefined && !(await findAppHook(tx, app.id, true))) {
-      throw validationFailed([{ resource: 'Hook', field: 'url', code: 'missing_field' }]);
-    }
-    return setAppHook(tx, app.id, changes);
-  });
+  const hook = await changeAppHook(ctx.services.sql, app.id, changes);
   return { status: 200, body: webhookConfigView(hook) };
 };

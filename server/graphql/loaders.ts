@@ -42,10 +42,10 @@ export interface Loaders
   /** Repositories with their owner's login and kind; null when there is none. */
   repositoryById: DataLoader<number, RepositoryRow | null>;
   /**
-   * The caller's permission on a repository, as RepositoryStore.permissionOf
+   * The user's own permission on a repository, as RepositoryStore.permissionOf
    * answers it (public read and site-admin rights included), keyed by the row.
    */
-  repositoryPermission: DataLoader<RepositoryRow, Permission | null, number>;
+  userPermission: DataLoader<RepositoryRow, Permission | null, number>;
   /** The user whose email address an address is (lower case; commit authors' `user`); null for none. */
   userByEmail: DataLoader<string, AccountRow | null>;
   /** Git objects and refs, one `cat-file`/`for-each-ref` process per repository and kind (git/git-loaders.ts). */
@@ -71,7 +71,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => inOrder(emails, await services.accounts.usersByEmails(emails))),
     git: createGitLoaders(services.git),
-    repositoryPermission: new DataLoader((repos) => userPermissionsPeeked(services.repos, services.sql, repos, user), {
+    userPermission: new DataLoader((repos) => userPermissionsPeeked(services.repos, services.sql, repos, user), {
       cacheKeyFn: (repo) => repo.id,
     }),
   };

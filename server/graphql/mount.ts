@@ -22,7 +22,7 @@ import { cachedReply, currentEntry } from './cache/serve-cached.js';
 import type { GraphqlContext } from './core/context.js';
 import { githubError, liftErrorTypes, logUnexpectedErrors } from './core/errors.js';
 import { guardInstallationReads } from './installation-guard.js';
-import { requestAccess } from './access/request-access.js';
+import { requestAccess } from '../access/request-access.js';
 import { clearChangedLoaders } from './changed-loaders.js';
 import { createLoaders } from './loaders.js';
 import type { QueryCost } from './query-cost.js';
@@ -184,7 +184,7 @@ export function mountGraphql(app: H3, services: Services): void {
       const context: GraphqlContext = {
         services,
         principal: scope.principal,
-        access: requestAccess(scope.principal, loaders.repositoryPermission),
+        access: requestAccess(scope.principal, loaders.userPermission),
         requestId: scope.requestId,
         outage: {},
         loaders,

@@ -13,7 +13,7 @@
 import type { Principal } from '../../auth/principal.js';
 import type { Reply } from '../../http/json-response.js';
 import type { Services } from '../../services.js';
-import { seesRepositoryNow } from '../access/request-access.js';
+import { seesRepositoryNow } from '../../access/request-access.js';
 import { findRepository } from '../resolvers/repository.js';
 import { rowFingerprint, type RepositoryRead } from './cache-recorder.js';
 import type { CachedResponse, GraphqlResponseCache } from './response-cache.js';

@@ -2,7 +2,7 @@
 // Built per request by mount.ts from the pipeline's scope.
 import type { Principal } from '../../auth/principal.js';
 import type { Services } from '../../services.js';
-import type { RequestAccess } from '../access/request-access.js';
+import type { RequestAccess } from '../../access/request-access.js';
 import type { AnswerBudget } from './answer-budget.js';
 import type { CacheRecorder } from '../cache/cache-recorder.js';
 import type { Loaders } from '../loaders.js';

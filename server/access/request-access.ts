@@ -1,20 +1,19 @@
-// The caller as the one access policy (server/access/) sees them, built once
-// per request (mount.ts puts it in the context as `ctx.access`). Resolvers ask
-// it questions (may this caller see this repository? what does the policy say
-// for this need?) and never handle the principal, compare permissions or
-// apply installation rules themselves: every answer here is the policy's, with
-// the user's own permission read through the request's loader (one statement
-// for a page of repositories). This is the one GraphQL file that hands the
-// principal to the policy.
-import type { DataKind } from '../../access/data-kinds.js';
-import { kindAllowed, kindCovered } from '../../access/data-access.js';
-import type { RepositoryRef } from '../../access/installation-policy.js';
-import { type AccessDecision, decideAccess, type Need } from '../../access/repository-access.js';
-import { canSeeRepository, principalPermission } from '../../access/repository-permission.js';
-import type { Principal } from '../../auth/principal.js';
-import type { Permission } from '../../access/permissions.js';
-import type { RepositoryRow } from '../../repos/repository-row.js';
-import type { Services } from '../../services.js';
+// The caller as the one access policy sees them, bound once per request:
+// GraphQL builds it in graphql/mount.ts and puts it in the context as
+// `ctx.access`. Resolvers ask it questions (may this caller see this
+// repository? what does the policy say for this need?) and never handle the
+// principal, compare permissions or apply installation rules themselves: every
+// answer here is the policy's, with the user's own permission read through the
+// request's loader (one statement for a page of repositories).
+import type { DataKind } from './data-kinds.js';
+import { kindAllowed, kindCovered } from './data-access.js';
+import type { RepositoryRef } from './installation-policy.js';
+import { type AccessDecision, decideAccess, type Need } from './repository-access.js';
+import { canSeeRepository, principalPermission } from './repository-permission.js';
+import type { Principal } from '../auth/principal.js';
+import type { Permission } from './permissions.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
+import type { Services } from '../services.js';
 
 /** Reads the user's own permission on a repository (public read and site admin included), batched per request. */
 export interface PermissionLoader {

@@ -16,7 +16,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         contextType: '../core/context.js#GraphqlContext',
         mappers: {
-          Repository: '../../repos/repositories-store.js#RepositoryRow',
+          Repository: '../../repos/repository-row.js#RepositoryRow',
           User: '../../repos/accounts-store.js#AccountRow',
           Organization: '../../repos/accounts-store.js#AccountRow',
           Commit: '../git/models.js#GitObjectModel',

@@ -1,50 +1,27 @@
 // One table: an installation token narrowed to one permission × each kind of a
 // private repository's data × every path to it (REST, GraphQL by repository
-// and by node id, git over HTTP, the asset's browser download URL, search,
-// the app's webhook). A path answers the data exactly when the permission
-// opens its kind, as REST's declared permissions say (issue 32: GraphQL, git
-// and the download URL used to hand everything to a `metadata`-only token).
+// and by node id, git over HTTP, the asset's browser download URL, search).
+// A path answers the data exactly when the permission opens its kind, as
+// REST's declared permissions say (issue 32: GraphQL, git and the download URL
+// used to hand everything to a `metadata`-only token). Pushing and the app's
+// webhook are in installation-push-webhook.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAppHook } from '../apps/app-hooks/app-hooks-store.js';
 import type { AppPermissions } from '../auth/principal.js';
-import { appJwt, createTestApp, installTestApp, requestInstallationToken, type TestApp } from '../test-support/apps.js';
-import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
+import { cloneUrl } from '../test-support/git-cli.js';
 import type { GraphqlAnswer } from '../test-support/graphql-call.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import {
+  ok,
+  startInstallationVault,
+  type InstallationVaultScenario,
+  type VaultIds,
+} from '../test-support/installation-vault-scenario.js';
+import type { TestServer } from '../test-support/test-server.js';
 import { DATA_KIND_PERMISSIONS, type DataKind } from './data-kinds.js';
 
+let vault: InstallationVaultScenario;
 let server: TestServer;
-let owner: TestUser;
-let app: TestApp;
-let installationId: number;
-let git: GitCli;
-const ids = {
-  issueNode: '',
-  pullNode: '',
-  releaseNode: '',
-  statusNode: '',
-  assetId: 0,
-  sha: '',
-  tag: 'v1.0',
-  asset: 'tool.bin',
-};
-
-async function ok(response: Response | Promise<Response>, status = 200): Promise<any> {
-  const answer = await response;
-  expect(answer.status, await answer.clone().text()).toBe(status);
-  return answer.json();
-}
-
-async function tokenWith(permissions: AppPermissions): Promise<string> {
-  const issued = await requestInstallationToken(
-    server,
-    await appJwt(app, Math.floor(Date.now() / 1000)),
-    installationId,
-    { permissions },
-  );
-  expect(issued.status).toBe(201);
-  return issued.body.token as string;
-}
+let ids: VaultIds;
+const tokenWith = (permissions: AppPermissions) => vault.tokenWith(permissions);
 
 async function graphql(token: string, query: string): Promise<GraphqlAnswer> {
   return ok(server.api('/api/graphql', { method: 'POST', token, body: { query } }));
@@ -130,7 +107,7 @@ const PATHS: { kind: DataKind; path: string; reads: (token: string) => Promise<b
   {
     kind: 'contents',
     path: 'git fetch',
-    reads: async (t) => (await git.run(['ls-remote', cloneUrl(server.url, 'ip-owner/vault.git', t)])).code === 0,
+    reads: async (t) => (await vault.git.run(['ls-remote', cloneUrl(server.url, 'ip-owner/vault.git', t)])).code === 0,
   },
   {
     kind: 'contents',
@@ -272,100 +249,11 @@ const GRANTS: AppPermissions[] = [
 const opens = (grant: AppPermissions, kind: DataKind) => DATA_KIND_PERMISSIONS[kind].some((name) => name in grant);
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
-  git = await gitCli();
-  owner = await server.createUser('ip-owner');
-  const t = owner.token;
-  await ok(
-    server.api('/user/repos', { method: 'POST', token: t, body: { name: 'vault', private: true, auto_init: true } }),
-    201,
-  );
-  const issue = await ok(
-    server.api('/repos/ip-owner/vault/issues', {
-      method: 'POST',
-      token: t,
-      body: { title: 'secret issue', body: 'hidden' },
-    }),
-    201,
-  );
-  ids.issueNode = issue.node_id;
-  await ok(
-    server.api('/repos/ip-owner/vault/milestones', { method: 'POST', token: t, body: { title: 'secret milestone' } }),
-    201,
-  );
-  const main = await ok(server.api('/repos/ip-owner/vault/git/ref/heads/main', { token: t }));
-  ids.sha = main.object.sha;
-  await ok(
-    server.api('/repos/ip-owner/vault/git/refs', {
-      method: 'POST',
-      token: t,
-      body: { ref: 'refs/heads/topic', sha: ids.sha },
-    }),
-    201,
-  );
-  await ok(
-    server.api('/repos/ip-owner/vault/contents/topic.txt', {
-      method: 'PUT',
-      token: t,
-      body: { message: 'topic', content: 'dG9waWM=', branch: 'topic' },
-    }),
-    201,
-  );
-  const pull = await ok(
-    server.api('/repos/ip-owner/vault/pulls', {
-      method: 'POST',
-      token: t,
-      body: { title: 'secret pull', head: 'topic', base: 'main' },
-    }),
-    201,
-  );
-  ids.pullNode = pull.node_id;
-  ids.statusNode = (
-    await ok(
-      server.api(`/repos/ip-owner/vault/statuses/${ids.sha}`, {
-        method: 'POST',
-        token: t,
-        body: { state: 'success', context: 'ci' },
-      }),
-      201,
-    )
-  ).node_id;
-  const release = await ok(
-    server.api('/repos/ip-owner/vault/releases', {
-      method: 'POST',
-      token: t,
-      body: { tag_name: ids.tag, target_commitish: 'main' },
-    }),
-    201,
-  );
-  ids.releaseNode = release.node_id;
-  const upload = await fetch((release.upload_url as string).replace('{?name,label}', `?name=${ids.asset}`), {
-    method: 'POST',
-    headers: { authorization: `token ${t}`, 'content-type': 'application/octet-stream' },
-    body: 'bytes',
-  });
-  expect(upload.status).toBe(201);
-  ids.assetId = ((await upload.json()) as { id: number }).id;
-  app = await createTestApp(
-    server,
-    owner.id,
-    'Narrow Reader',
-    {
-      metadata: 'read',
-      contents: 'write',
-      issues: 'write',
-      pull_requests: 'write',
-      statuses: 'write',
-      checks: 'write',
-      administration: 'write',
-    },
-    ['issues', 'pull_request', 'push'],
-  );
-  installationId = (await installTestApp(server, app.app, owner.id)).id;
+  vault = await startInstallationVault();
+  ({ server, ids } = vault);
 });
 afterAll(async () => {
-  await git?.close();
-  await server?.close();
+  await vault?.close();
 });
 
 describe('an installation token reads a kind of data on every path exactly when its permissions open it', () => {
@@ -386,71 +274,5 @@ describe('an installation token reads a kind of data on every path exactly when 
     const token = await tokenWith({ metadata: 'read' });
     const answer = await graphql(token, `{ ${REPO} { name isPrivate } }`);
     expect(answer).toEqual({ data: { repository: { name: 'vault', isPrivate: true } } });
-  });
-});
-
-describe('git push', () => {
-  it('needs contents: write; administration: write alone (an admin role elsewhere) pushes nothing', async () => {
-    const dir = `${git.home}/push-work`;
-    await git.ok(['clone', cloneUrl(server.url, 'ip-owner/vault.git', owner.token, owner.login), dir]);
-    await git.ok(['commit', '--allow-empty', '-m', 'by app'], { cwd: dir });
-    for (const permissions of [
-      { contents: 'read' },
-      { administration: 'write' },
-      { issues: 'write' },
-    ] as AppPermissions[]) {
-      const pushed = await git.run(
-        ['push', cloneUrl(server.url, 'ip-owner/vault.git', await tokenWith(permissions)), 'HEAD:refs/heads/from-app'],
-        { cwd: dir },
-      );
-      expect(pushed.code, JSON.stringify(permissions)).not.toBe(0);
-    }
-    const pushed = await git.run(
-      [
-        'push',
-        cloneUrl(server.url, 'ip-owner/vault.git', await tokenWith({ contents: 'write' })),
-        'HEAD:refs/heads/from-app',
-      ],
-      { cwd: dir },
-    );
-    expect(pushed.code, pushed.stderr).toBe(0);
-  });
-});
-
-describe("the app's webhook", () => {
-  it('gets an event only when its installation holds the permission of the event', async () => {
-    await server.sql.begin((tx) => setAppHook(tx, app.app.id, { url: 'http://127.0.0.1:9/hook' }));
-    const appJobs = async () =>
-      (
-        await server.sql<{ event: string }[]>`
-      SELECT j.event FROM webhook_jobs j JOIN hooks h ON h.id = j.hook_id WHERE h.app_id = ${app.app.id} AND j.event <> 'ping' ORDER BY j.id`
-      ).map((row) => row.event);
-    await ok(
-      server.api('/repos/ip-owner/vault/issues', {
-        method: 'POST',
-        token: owner.token,
-        body: { title: 'seen by the app' },
-      }),
-      201,
-    );
-    expect(await appJobs()).toEqual(['issues']);
-    // The same app installed with pull requests only: issues events no longer reach it.
-    await installTestApp(server, app.app, owner.id, { permissions: { metadata: 'read', pull_requests: 'read' } });
-    await ok(
-      server.api('/repos/ip-owner/vault/issues', {
-        method: 'POST',
-        token: owner.token,
-        body: { title: 'not for the app' },
-      }),
-      201,
-    );
-    await ok(
-      server.api('/repos/ip-owner/vault/pulls/2', {
-        method: 'PATCH',
-        token: owner.token,
-        body: { title: 'renamed pull' },
-      }),
-    );
-    expect(await appJobs()).toEqual(['issues', 'pull_request']);
   });
 });

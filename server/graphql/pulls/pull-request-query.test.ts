@@ -1,58 +1,26 @@
-// Pull requests over GraphQL: Repository.pullRequest/pullRequests with
-// GitHub's fields, filters (states, head and base, labels) and pagination,
-// commits and files read from git, issueOrPullRequest, issues lists without
-// pull requests, node(id) for PR_ ids under the repository's visibility, and
-// as many statements for 20 pull requests as for one.
+// One pull request over GraphQL: Repository.pullRequest with GitHub's fields,
+// its closed, draft and merged states, commits and files read from git, and
+// node(id) for PR_ ids under the repository's visibility, with as many
+// statements for 20 pull requests as for one. Lists of them:
+// pull-request-lists-query.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../../test-support/graphql-call.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
+import { startPullQueryScenario } from '../../test-support/graphql/pull-query-scenario.js';
+import type { TestServer, TestUser } from '../../test-support/test-server.js';
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
 let featureSha: string;
 let mainSha: string;
-const statements: string[] = [];
+let statements: string[];
 
 const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
   graphqlOk(server, query, variables, token);
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { WHARF_WEBHOOK_DISPATCH: 'off' },
-    { onStatement: (query) => void statements.push(query) },
-  );
-  alice = await server.createUser('alice');
-  bob = await server.createUser('bob');
-  await repositoryWithReadme(server, alice.token, 'alice', 'proj');
-  mainSha = (await rest(server, alice.token, 'GET', '/repos/alice/proj/git/ref/heads/main')).object.sha;
-  // #1 feature → main: adds a.txt, rewrites the README; labeled, assigned.
-  featureSha = await branchWith(server, alice.token, 'alice/proj', 'feature', {
-    'a.txt': 'one\ntwo\n',
-    'README.md': 'new readme\n',
-  });
-  await openPullRequest(server, alice.token, 'alice/proj', {
-    title: 'Add a',
-    body: 'Please pull',
-    head: 'feature',
-    base: 'main',
-  });
-  await rest(server, alice.token, 'POST', '/repos/alice/proj/issues/1/labels', { labels: ['bug'] });
-  await rest(server, alice.token, 'POST', '/repos/alice/proj/issues/1/assignees', { assignees: ['alice'] });
-  // #2 a plain issue; #3 fix → main by bob, a draft, closed; #4 other → main, then "merged" (no merge operation here yet).
-  await rest(server, alice.token, 'POST', '/repos/alice/proj/issues', { title: 'Just an issue' });
-  await branchWith(server, alice.token, 'alice/proj', 'fix', { 'b.txt': 'b\n' });
-  await openPullRequest(server, bob.token, 'alice/proj', { title: 'Fix b', head: 'fix', base: 'main', draft: true });
-  await rest(server, alice.token, 'PATCH', '/repos/alice/proj/pulls/3', { state: 'closed' });
-  await branchWith(server, alice.token, 'alice/proj', 'other', { 'c.txt': 'c\n' });
-  await openPullRequest(server, alice.token, 'alice/proj', { title: 'Other', head: 'other', base: 'main' });
-  await server.sql`UPDATE issues SET state = 'closed', closed_at = now() WHERE number = 4 AND repository_id = (SELECT id FROM repositories WHERE name = 'proj')`;
-  await server.sql`UPDATE pull_requests SET merged_at = now(), merged_by_id = ${alice.id}, merge_commit_sha = ${mainSha}
-    WHERE issue_id = (SELECT i.id FROM issues i JOIN repositories r ON r.id = i.repository_id WHERE r.name = 'proj' AND i.number = 4)`;
-  await repositoryWithReadme(server, alice.token, 'alice', 'secret', true);
-  await branchWith(server, alice.token, 'alice/secret', 'hidden', { 'h.txt': 'h\n' });
-  await openPullRequest(server, alice.token, 'alice/secret', { title: 'Hidden', head: 'hidden', base: 'main' });
+  ({ server, alice, bob, featureSha, mainSha, statements } = await startPullQueryScenario());
 });
 afterAll(() => server?.close());
 
@@ -191,84 +159,6 @@ describe('Repository.pullRequest', () => {
       ],
     });
     expect(pull.page).toEqual({ nodes: [{ path: 'a.txt' }], pageInfo: { hasNextPage: false } });
-  });
-});
-
-describe('Repository.pullRequests', () => {
-  const list = async (args: string, token = alice.token) => {
-    const body = await gql(
-      `{ repository(owner: "alice", name: "proj") { pullRequests(${args}) {
-      totalCount nodes { number } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`,
-      {},
-      token,
-    );
-    expect(body.errors).toBeUndefined();
-    return body.data!.repository.pullRequests;
-  };
-  const numbers = async (args: string) => (await list(args)).nodes.map((n: { number: number }) => n.number);
-
-  it('lists pull requests only, oldest first, filtered by state, head, base and labels', async () => {
-    expect(await numbers('first: 10')).toEqual([1, 3, 4]);
-    expect(await numbers('first: 10, states: [OPEN]')).toEqual([1]);
-    expect(await numbers('first: 10, states: [CLOSED]')).toEqual([3]);
-    expect(await numbers('first: 10, states: [MERGED]')).toEqual([4]);
-    expect(await numbers('first: 10, states: [CLOSED, MERGED]')).toEqual([3, 4]);
-    expect(await numbers('first: 10, headRefName: "fix"')).toEqual([3]);
-    expect(await numbers('first: 10, baseRefName: "main", headRefName: "nope"')).toEqual([]);
-    expect(await numbers('first: 10, baseRefName: "main"')).toEqual([1, 3, 4]);
-    expect(await numbers('first: 10, labels: ["BUG"]')).toEqual([1]);
-    expect(await numbers('first: 10, orderBy: {field: CREATED_AT, direction: DESC}')).toEqual([4, 3, 1]);
-  });
-
-  it('pages forwards and backwards', async () => {
-    const first = await list('first: 2');
-    expect(first).toMatchObject({
-      totalCount: 3,
-      nodes: [{ number: 1 }, { number: 3 }],
-      pageInfo: { hasNextPage: true, hasPreviousPage: false },
-    });
-    const next = await list(`first: 2, after: "${first.pageInfo.endCursor}"`);
-    expect(next).toMatchObject({ nodes: [{ number: 4 }], pageInfo: { hasNextPage: false, hasPreviousPage: true } });
-    expect(await numbers('last: 2')).toEqual([3, 4]);
-    expect(await numbers(`last: 1, before: "${next.pageInfo.startCursor}"`)).toEqual([3]);
-    const count = await gql(
-      '{ repository(owner: "alice", name: "proj") { pullRequests(states: [OPEN, CLOSED]) { totalCount } } }',
-    );
-    expect(count.data!.repository.pullRequests.totalCount).toBe(2);
-    const unbounded = await gql('{ repository(owner: "alice", name: "proj") { pullRequests { nodes { number } } } }');
-    expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
-  });
-
-  it('issue lists and issue(number) leave pull requests out; issueOrPullRequest answers both', async () => {
-    const body = await gql(
-      `{ repository(owner: "alice", name: "proj") {
-      issues(first: 10) { totalCount nodes { number } }
-      issue(number: 1) { number }
-      a: issueOrPullRequest(number: 1) { __typename ... on PullRequest { headRefName } }
-      b: issueOrPullRequest(number: 2) { __typename ... on Issue { title } }
-      c: issueOrPullRequest(number: 9) { __typename } }
-      label(name: "bug") { issues(first: 5) { totalCount } } } }`.replace('} }\n      label', '}\n      label'),
-    );
-    expect(body.errors).toEqual([
-      expect.objectContaining({
-        type: 'NOT_FOUND',
-        path: ['repository', 'issue'],
-        message: 'Could not resolve to an Issue with the number of 1.',
-      }),
-      expect.objectContaining({
-        type: 'NOT_FOUND',
-        path: ['repository', 'c'],
-        message: 'Could not resolve to an issue or pull request with the number of 9.',
-      }),
-    ]);
-    expect(body.data!.repository).toEqual({
-      issues: { totalCount: 1, nodes: [{ number: 2 }] },
-      issue: null,
-      a: { __typename: 'PullRequest', headRefName: 'feature' },
-      b: { __typename: 'Issue', title: 'Just an issue' },
-      c: null,
-      label: { issues: { totalCount: 0 } },
-    });
   });
 });
 

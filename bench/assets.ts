@@ -35,7 +35,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assetPath } from '../server/release-assets/asset-files.js';
+import { assetPath } from '../server/releases/asset-files.js';
 import { REPO_ROOT } from './child-process.js';
 import { diskRead, diskWrite, httpDownload } from './asset-transfers.js';
 import { createBenchRelease } from './bench-release.js';

@@ -21,7 +21,7 @@ import { allowHeader, REST_PREFIXES, restRoutes, routeAliases, type RouteTarget 
 import { mountArchiveDownloads } from './archives/handlers/archive-download.js';
 import { mountRawDownloads } from './contents/handlers/raw-download.js';
 import { mountAssetDownloads } from './release-assets/handlers/asset-download.js';
-import { mountBrowserDownloads } from './release-assets/handlers/browser-download.js';
+import { mountBrowserDownloads } from './web/release-download.js';
 import { mountAssetUploads } from './release-assets/handlers/upload-route.js';
 import { runRouteTarget } from './http/route-runner.js';
 import { errorFields, type Logger } from './log.js';

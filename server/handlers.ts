@@ -25,11 +25,13 @@ import { reactionsHandlers } from './reactions/handlers/index.js';
 import { releasesHandlers } from './releases/handlers/index.js';
 import { releaseAssetsHandlers } from './release-assets/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
+import { repositoryDeletionHandlers } from './repository-deletion/handlers/index.js';
 import { reviewsHandlers } from './reviews/handlers/index.js';
-import { reviewCommentsHandlers } from './review-comments/handlers/index.js';
+import { reviewCommentsHandlers } from './reviews/comments/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
 import { statusesHandlers } from './statuses/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
+import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
 export const handlers: Handlers = {
@@ -55,9 +57,11 @@ export const handlers: Handlers = {
   ...releasesHandlers,
   ...releaseAssetsHandlers,
   ...reposHandlers,
+  ...repositoryDeletionHandlers,
   ...reviewsHandlers,
   ...reviewCommentsHandlers,
   ...searchHandlers,
   ...statusesHandlers,
   ...webhooksHandlers,
+  ...webHandlers,
 };

@@ -23,7 +23,7 @@ import type { EventContext } from './issues/issue-webhooks.js';
 import { emitIssueChangesAsPull } from './pulls/pull-issue-events.js';
 import { lockPullsOfBranches } from './pulls/pull-locks.js';
 import { synchronizePulls } from './pulls/pull-synchronize.js';
-import { remapReviewThreads, remapThreadsForBase } from './review-comments/thread-remap.js';
+import { remapReviewThreads, remapThreadsForBase } from './reviews/comments/thread-remap.js';
 import type { RefFollowers } from './webhooks/ref-followers.js';
 
 export interface Services {

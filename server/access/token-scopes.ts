@@ -3,6 +3,19 @@
 // write:repo_hook includes read:repo_hook). The policy asks this (a private
 // repository needs `repo`); REST's pipeline asks it for every operation.
 
+/** The scopes Wharf knows: a token's are among them, and requests for others are dropped as GitHub drops them. */
+export const KNOWN_SCOPES = [
+  'repo',
+  'public_repo',
+  'delete_repo',
+  'admin:repo_hook',
+  'write:repo_hook',
+  'read:repo_hook',
+  'user',
+  'read:user',
+  'user:email',
+] as const;
+
 const INCLUDES: Record<string, string[]> = {
   repo: ['public_repo', 'repo:status', 'repo_deployment', 'repo:invite'],
   'admin:repo_hook': ['write:repo_hook', 'read:repo_hook'],

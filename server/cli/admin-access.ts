@@ -1,11 +1,12 @@
 // `wharf admin remove-collaborator` and `remove-member`: a user loses access,
 // and with it their forks of the private repositories they no longer read
-// (server/forks/private-forks.ts), deleted in the same transaction with the
+// (server/repos/private-forks.ts), deleted in the same transaction with the
 // events a deletion sends (the user as their sender); their git directories
 // and release assets go after commit.
 import { join } from 'node:path';
 import type { TransactionSql } from '../db/database.js';
-import { deleteRepositoryRows, forksLostWithAccess, removeRepositoryFiles } from '../forks/private-forks.js';
+import { forksLostWithAccess } from '../repos/private-forks.js';
+import { deleteRepositoryRows, removeRepositoryFiles } from '../repository-deletion/repository-deletion.js';
 import { Urls } from '../http/urls.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import { GitRepositories } from '../repos/git.js';

@@ -3,7 +3,7 @@
 // (create-token prints the token alone), errors go to stderr with exit 1.
 import { TokenStore } from '../auth/token-store.js';
 import type { Sql } from '../db/database.js';
-import { KNOWN_SCOPES } from '../http/scopes.js';
+import { KNOWN_SCOPES } from '../access/token-scopes.js';
 import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import { Urls } from '../http/urls.js';
 import { AccountError, AccountStore } from '../repos/accounts-store.js';

@@ -5,7 +5,7 @@
 // private forks below it inherit its grants (access/granted-permissions.ts), so theirs go too.
 import { publish } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
-import { publishPrivateForksBelow } from '../forks/private-forks.js';
+import { publishPrivateForksBelow } from '../repos/private-forks.js';
 import type { Permission } from '../access/permissions.js';
 
 export async function setCollaborator(
@@ -24,7 +24,7 @@ export async function setCollaborator(
 
 /**
  * False when the user was not a collaborator. `afterRemoval` runs in the
- * removal's transaction (the user's forks that go with the access: server/forks/private-forks.ts).
+ * removal's transaction (the user's forks that go with the access: server/repos/private-forks.ts).
  */
 export async function removeCollaborator(
   sql: Sql,

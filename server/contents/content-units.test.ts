@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Bytes, decodeContent } from './base64-content.js';
 import { ContentCache } from './content-cache.js';
-import { filePath, treePath } from './content-path.js';
+import { filePath, treePath } from '../repos/tree-path.js';
 import { base64Lines } from './content-views.js';
 import { findStringField } from './json-string-field.js';
 import { contentMediaType } from './handlers/content-media-type.js';

@@ -4,7 +4,7 @@
 // writes it into `url`, `html_url` and `download_url`.
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
-import { baseName, encodePath } from './content-path.js';
+import { baseName, encodePath } from '../repos/tree-path.js';
 import type { TreeEntry } from './tree-entries.js';
 
 export interface ContentSite {

@@ -3,7 +3,7 @@
 import { notFound } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
-import { treePath } from './content-path.js';
+import { treePath } from '../repos/tree-path.js';
 import { commitForRead, readContent, type ContentAnswer } from './read-content.js';
 import { entryAt, listTree } from './tree-entries.js';
 

@@ -9,7 +9,7 @@ import type { TokenPrincipal } from '../auth/principal.js';
 import { lockFor } from '../db/advisory-locks.js';
 import type { TransactionSql } from '../db/database.js';
 import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
-import { insertDefaultLabels } from '../labels/default-labels.js';
+import { insertDefaultLabels } from '../repos/default-labels.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { SELECT_REPOSITORY } from '../repos/repository-row.js';
 import { checkRepositoryName, nameTaken } from '../repos/repository-name.js';

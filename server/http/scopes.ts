@@ -6,18 +6,6 @@ import type { AppPermissions, Principal } from '../auth/principal.js';
 import { lacksScopes } from '../access/token-scopes.js';
 import { forbidden } from '../errors/domain-error.js';
 
-export const KNOWN_SCOPES = [
-  'repo',
-  'public_repo',
-  'delete_repo',
-  'admin:repo_hook',
-  'write:repo_hook',
-  'read:repo_hook',
-  'user',
-  'read:user',
-  'user:email',
-] as const;
-
 /**
  * Throws 403 when the token may not use the operation: with GitHub's scope
  * headers when a classic token lacks the scopes; for an installation token,

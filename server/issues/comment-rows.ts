@@ -1,7 +1,7 @@
 // Reading issue comments with their author, author association and the
 // issue's number and repository (for URLs), in one statement.
 import type { Sql, TransactionSql } from '../db/database.js';
-import type { ReactionCounts } from '../reactions/reaction-rollup.js';
+import type { ReactionCounts } from '../views/reaction-rollup.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { accountJson } from '../repos/accounts-store.js';
 import { COMMENT_TABLE_COLUMNS } from './issue-columns.js';

@@ -3,7 +3,7 @@ import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { CommentRow } from './comment-rows.js';
-import { reactionRollup } from '../reactions/reaction-rollup.js';
+import { reactionRollup } from '../views/reaction-rollup.js';
 import { repositoryUrls } from './issue-view.js';
 import { userOrNull } from '../repos/user-view.js';
 

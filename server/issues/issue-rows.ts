@@ -3,7 +3,7 @@
 // name for URLs), for one issue or a page of them.
 import { authorAssociation } from '../access/author-association-sql.js';
 import type { Sql, TransactionSql } from '../db/database.js';
-import type { ReactionCounts } from '../reactions/reaction-rollup.js';
+import type { ReactionCounts } from '../views/reaction-rollup.js';
 import { accountJson } from '../repos/accounts-store.js';
 import type { AccountRef } from '../repos/user-view.js';
 import { ISSUE_TABLE_COLUMNS } from './issue-columns.js';

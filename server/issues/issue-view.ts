@@ -5,7 +5,7 @@ import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { labelView } from '../labels/label-view.js';
 import { milestoneView } from '../milestones/milestone-view.js';
-import { reactionRollup } from '../reactions/reaction-rollup.js';
+import { reactionRollup } from '../views/reaction-rollup.js';
 import { UserViews } from '../repos/user-view.js';
 import type { IssueRow } from './issue-rows.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRepositoryFixture } from '../test-support/repository-fixture.js';
 import { expectBothSchemas } from '../test-support/response-schemas.js';
 import type { TestServer, TestUser } from '../test-support/test-server.js';
-import { DEFAULT_LABELS } from './default-labels.js';
+import { DEFAULT_LABELS } from '../repos/default-labels.js';
 
 let server: TestServer;
 let alice: TestUser;

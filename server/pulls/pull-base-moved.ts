@@ -1,7 +1,7 @@
 // A push to a branch that is the base of open pull requests: when the base
 // took commits of a head (the base fast-forwarded onto part of the pull
 // request, or the head's commits were pushed to it), the merge base moves,
-// and the review threads move with it (review-comments/thread-remap.ts: LEFT lines follow
+// and the review threads move with it (reviews/comments/thread-remap.ts: LEFT lines follow
 // the merge base; lines that changed outdate). The pull request's base sha
 // moves now in that case, in the push's transaction, so the threads and the
 // sha they were placed against never disagree (the mergeability job records

@@ -26,7 +26,7 @@ export interface MovedBranch {
 
 /**
  * What a pull request's review threads do when its head or base moves
- * (review-comments/thread-remap.ts). Handed in by the composition root
+ * (reviews/comments/thread-remap.ts). Handed in by the composition root
  * (server/services.ts): review comments build on pull requests, so pulls/
  * does not import them.
  */

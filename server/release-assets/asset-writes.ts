@@ -12,7 +12,7 @@ import type { Sql } from '../db/database.js';
 import { notFound } from '../errors/domain-error.js';
 import type { Logger } from '../log.js';
 import { findRelease } from '../releases/releases-store.js';
-import { assetPath, removeAssetFiles } from './asset-files.js';
+import { assetPath, removeAssetFiles } from '../releases/asset-files.js';
 import {
   type AssetRow,
   assetNameTaken,
@@ -22,7 +22,7 @@ import {
   isAssetNameTaken,
   type NewAsset,
   updateAsset,
-} from './assets-store.js';
+} from '../releases/assets-store.js';
 
 /** Runs `write`, turning the unique index's refusal into GitHub's 422. */
 async function naming<T>(write: () => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import type { Permission } from '../access/permissions.js';
 import { seesDrafts } from '../access/release-visibility.js';
 import type { Sql } from '../db/database.js';
 import { findRelease, type ReleaseRow } from '../releases/releases-store.js';
-import { findAsset, type AssetRow } from './assets-store.js';
+import { findAsset, type AssetRow } from '../releases/assets-store.js';
 
 export async function visibleAsset(
   sql: Sql,

@@ -1,5 +1,5 @@
 // GitHub's `release-asset` body. `browser_download_url` is the web form
-// (`/{owner}/{repo}/releases/download/{tag}/{name}`, handlers/browser-download.ts);
+// (`/{owner}/{repo}/releases/download/{tag}/{name}`, web/release-download.ts);
 // a draft's tag may not exist, so its assets are under `untagged-<release id>`,
 // as its html_url is.
 import type { components } from '../generated/openapi.js';
@@ -7,7 +7,7 @@ import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { simpleUser } from '../repos/user-view.js';
-import type { AssetRow } from '../release-assets/assets-store.js';
+import type { AssetRow } from './assets-store.js';
 
 type RepoNames = { owner_login: string; name: string };
 

@@ -5,8 +5,8 @@ import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import { assetView, downloadTag } from './asset-view.js';
-import type { AssetRow } from '../release-assets/assets-store.js';
-import { reactionRollup } from '../reactions/reaction-rollup.js';
+import type { AssetRow } from './assets-store.js';
+import { reactionRollup } from '../views/reaction-rollup.js';
 import type { ReleaseRow } from './releases-store.js';
 
 /** A release's html_url path (REST) and resourcePath (GraphQL). A draft's tag may not exist: GitHub gives it an untagged page. */

@@ -3,7 +3,7 @@
 // have to update.
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
-import type { ReactionCounts } from '../reactions/reaction-rollup.js';
+import type { ReactionCounts } from '../views/reaction-rollup.js';
 
 export interface ReleaseValues {
   tag_name: string;

@@ -5,7 +5,7 @@
 import type { TokenPrincipal } from '../auth/principal.js';
 import type { components } from '../generated/openapi.js';
 import type { Services } from '../services.js';
-import { insertDefaultLabels } from '../labels/default-labels.js';
+import { insertDefaultLabels } from './default-labels.js';
 import { authorIdentity, serviceIdentity } from './commit-identity.js';
 import { checkRepositoryName, nameTaken } from './repository-name.js';
 import { fullRepositoryView } from './repository-view.js';

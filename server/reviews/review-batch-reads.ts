@@ -8,7 +8,7 @@ import type { Sql } from '../db/database.js';
 import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
 import { canMatchText } from '../db/text-values.js';
 import { authorAssociation } from '../access/author-association-sql.js';
-import { visibleTo } from '../review-comments/review-comment-rows.js';
+import { visibleTo } from './comments/review-comment-rows.js';
 import type { ReviewRow, ReviewState } from './review-rows.js';
 
 /**

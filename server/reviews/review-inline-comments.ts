@@ -5,8 +5,8 @@
 import type { TransactionSql } from '../db/database.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { PullRow } from '../pulls/pull-rows.js';
-import { anchorComment, type Anchor, type AnchorInput } from '../review-comments/diff-anchor.js';
-import { insertReviewComment } from '../review-comments/review-comment-store.js';
+import { anchorComment, type Anchor, type AnchorInput } from './comments/diff-anchor.js';
+import { insertReviewComment } from './comments/review-comment-store.js';
 
 export interface InlineComment {
   body: string;

@@ -7,7 +7,7 @@ import { accountJson } from '../repos/accounts-store.js';
 import { authorAssociation } from '../access/author-association-sql.js';
 import type { AuthorAssociation } from '../issues/issue-rows.js';
 import type { AccountRef } from '../repos/user-view.js';
-import type { ReactionCounts } from '../reactions/reaction-rollup.js';
+import type { ReactionCounts } from '../views/reaction-rollup.js';
 
 type Db = Sql | TransactionSql;
 

@@ -5,7 +5,7 @@
 // sentences in `errors`.
 import { unprocessable } from '../errors/domain-error.js';
 import type { GitRepositories } from '../repos/git.js';
-import { commitOfPull } from '../review-comments/review-commit.js';
+import { commitOfPull } from './comments/review-commit.js';
 import { canCommentWhenLocked } from '../access/issue-permissions.js';
 import type { PullRow } from '../pulls/pull-rows.js';
 import type { Permission } from '../access/permissions.js';

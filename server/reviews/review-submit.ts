@@ -9,7 +9,7 @@
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../pulls/pull-view.js';
-import { emitReviewCommentCreated } from '../review-comments/review-comment-webhooks.js';
+import { emitReviewCommentCreated } from './comments/review-comment-webhooks.js';
 import { reviewOfPull, type ReviewRow } from './review-rows.js';
 import { emitReviewEvent } from './review-webhooks.js';
 

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Sql } from '../db/database.js';
-import { anchorComment, type AnchorInput } from '../review-comments/diff-anchor.js';
-import { insertReviewComment, type PullRef } from '../review-comments/review-comment-store.js';
+import { anchorComment, type AnchorInput } from '../reviews/comments/diff-anchor.js';
+import { insertReviewComment, type PullRef } from '../reviews/comments/review-comment-store.js';
 
 export async function insertReview(sql: Sql, pull: PullRef, userId: number, state = 'COMMENTED'): Promise<number> {
   const submitted = state === 'PENDING' ? null : new Date();

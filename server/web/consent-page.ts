@@ -5,7 +5,7 @@
 import type { H3 } from 'h3';
 import { errorPage } from './consent-form.js';
 import { oauthAppByClientId } from '../oauth/oauth-apps-store.js';
-import { parseScopes } from './requested-scopes.js';
+import { parseScopes } from '../oauth/requested-scopes.js';
 import { acceptedRedirectUri } from '../oauth/redirect-uri.js';
 import { issueAuthorizationCode } from '../oauth/web-flow.js';
 import type { Services } from '../services.js';

@@ -5,7 +5,7 @@
 // without the CSRF token change nothing, another user's token is out of reach,
 // and refused forms come back with a message and the user's choices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWN_SCOPES } from '../http/scopes.js';
+import { KNOWN_SCOPES } from '../access/token-scopes.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { signInForForm } from '../test-support/web-sign-in.js';
 

@@ -6,7 +6,7 @@
 import { getRouterParam, type H3 } from 'h3';
 import { ownPersonalToken, revokeEverywhere } from '../auth/revoke-token.js';
 import type { TokenInfo } from '../auth/token-store.js';
-import { KNOWN_SCOPES } from '../http/scopes.js';
+import { KNOWN_SCOPES } from '../access/token-scopes.js';
 import type { Services } from '../services.js';
 import { escapeHtml, htmlResponse, redirect } from './html.js';
 import { csrfMatches, type WebSession } from './sessions-store.js';

@@ -1,4 +1,4 @@
-import { treePath } from '../../contents/content-path.js';
+import { treePath } from '../../repos/tree-path.js';
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { linkHeaderOf, pageRequest } from '../../paging/pagination.js';

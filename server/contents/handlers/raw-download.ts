@@ -10,7 +10,7 @@ import type { H3, H3Event } from 'h3';
 import { mountDownload, notFound, signatureOf, type GitDownload } from '../../http/signed-download.js';
 import type { Services } from '../../services.js';
 import { rawGrant } from '../download-urls.js';
-import { treePath } from '../content-path.js';
+import { treePath } from '../../repos/tree-path.js';
 import { entryAt } from '../tree-entries.js';
 
 /** Where the ref may end: a ref with slashes (`feature/x`) sent unencoded is tried at each of its first few. */

@@ -4,7 +4,7 @@ import { maintainerWrite } from '../../pulls/maintainer-grant.js';
 import { signDownloadUrls } from '../download-urls.js';
 import { readFileBody } from './file-body.js';
 import { fileCommitView } from '../file-commit-view.js';
-import { filePath } from '../content-path.js';
+import { filePath } from '../../repos/tree-path.js';
 import { writeFile } from '../write-file.js';
 
 export const createOrUpdateFileContents: Handler<'repos/create-or-update-file-contents'> = async (ctx) => {

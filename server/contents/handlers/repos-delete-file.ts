@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessForWrite } from '../../http/repository-access.js';
 import { maintainerWrite } from '../../pulls/maintainer-grant.js';
 import { fileCommitView } from '../file-commit-view.js';
-import { filePath } from '../content-path.js';
+import { filePath } from '../../repos/tree-path.js';
 import { writeFile } from '../write-file.js';
 
 export const deleteFile: Handler<'repos/delete-file'> = async (ctx) => {

@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
-import { treePath } from '../content-path.js';
+import { treePath } from '../../repos/tree-path.js';
 import { contentResult } from './content-result.js';
 import { readContent } from '../read-content.js';
 import { contentMediaType } from './content-media-type.js';

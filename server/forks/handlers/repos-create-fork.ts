@@ -3,7 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { fullRepositoryView } from '../../repos/repository-view.js';
 import { createFork } from '../create-fork.js';
-import { forkLinks } from '../fork-links.js';
+import { forkLinks } from '../../repos/fork-links.js';
 
 // Anyone who can read the repository may fork it (GitHub's rule).
 export const createForkHandler: Handler<'repos/create-fork'> = async (ctx) => {

@@ -5,7 +5,7 @@
 import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { assetDownloadPath } from '../../releases/asset-view.js';
-import { findAssetById } from '../../release-assets/assets-store.js';
+import { findAssetById } from '../../releases/assets-store.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { ReleaseAssetResolvers, ReleaseResolvers } from '../generated/resolvers-types.js';

@@ -5,7 +5,7 @@
 // read once however many releases ask `isLatest`.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
-import { assetsOfReleases, type AssetRow } from '../../release-assets/assets-store.js';
+import { assetsOfReleases, type AssetRow } from '../../releases/assets-store.js';
 import { latestRelease, releasesByIds, type ReleaseRow } from '../../releases/releases-store.js';
 
 export interface ReleaseLoaders {

@@ -2,7 +2,7 @@
 // ReleaseAsset): a release's or an asset's row with its repository.
 import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { ReleaseRow } from '../../releases/releases-store.js';
-import type { AssetRow } from '../../release-assets/assets-store.js';
+import type { AssetRow } from '../../releases/assets-store.js';
 
 export interface ReleaseModel extends ReleaseRow {
   repo: RepositoryRow;

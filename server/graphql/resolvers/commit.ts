@@ -2,7 +2,7 @@
 // email), tree, parents and history. A commit is parsed from `cat-file
 // --batch` output, so a page of 50 commits is one git process; `history`
 // lists its oids with one `git log`.
-import { treePath } from '../../contents/content-path.js';
+import { treePath } from '../../repos/tree-path.js';
 import { reservedText } from '../core/answer-budget.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { CommitResolvers, GitActorResolvers } from '../generated/resolvers-types.js';

@@ -12,8 +12,8 @@ import {
   reviewCommentPages,
   reviewCommentsByIds,
   threadComments,
-} from '../../review-comments/review-comment-batch-reads.js';
-import { threadPages, threadsByIds } from '../../review-comments/thread-batch-reads.js';
+} from '../../reviews/comments/review-comment-batch-reads.js';
+import { threadPages, threadsByIds } from '../../reviews/comments/thread-batch-reads.js';
 import {
   latestReviewPages,
   reviewPages,

@@ -1,5 +1,5 @@
 // What the GraphQL review resolvers receive: the stores' batch-read rows
-// (reviews/review-batch-reads.ts, review-comments/review-comment-batch-reads.ts
+// (reviews/review-batch-reads.ts, reviews/comments/review-comment-batch-reads.ts
 // and thread-batch-reads.ts): a review, a review comment with its thread's
 // place in the diff (a thread's comments all show the thread's path, lines
 // and hunk, as GitHub's do), and a thread. Each carries the pull request's
@@ -7,8 +7,8 @@
 // which tells them apart for Node and keeps them from being taken for an
 // IssueComment (whose mark is `issue_id`). Their columns' types are the
 // stores' (ReviewRow, ReviewCommentRow), so the two edges cannot drift apart.
-import type { ReviewCommentColumns, ThreadPlace } from '../../review-comments/review-comment-batch-reads.js';
-import type { ThreadColumns } from '../../review-comments/thread-batch-reads.js';
+import type { ReviewCommentColumns, ThreadPlace } from '../../reviews/comments/review-comment-batch-reads.js';
+import type { ThreadColumns } from '../../reviews/comments/thread-batch-reads.js';
 import type { ReviewColumns } from '../../reviews/review-batch-reads.js';
 import type { ReviewState } from '../../reviews/review-rows.js';
 

@@ -7,7 +7,7 @@
 // A change writes the `pull_request_review_thread` resolved/unresolved
 // webhook in its transaction (thread-webhooks.ts); a call that changes
 // nothing writes none.
-import { setThreadResolved } from '../../review-comments/thread-resolution.js';
+import { setThreadResolved } from '../../reviews/comments/thread-resolution.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { inMutation } from '../mutation/in-mutation.js';

@@ -1,6 +1,6 @@
 // The `pull_request_review_thread` webhook (resolved, unresolved), written in
 // the transaction of the change: the thread (its node id and the REST bodies
-// of its submitted comments, server/review-comments/review-comment-view.ts),
+// of its submitted comments, server/reviews/comments/review-comment-view.ts),
 // the pull request's simple body, the repository, the sender and, for app
 // tokens, the installation.
 import type { EventContext } from '../../issues/issue-webhooks.js';
@@ -8,9 +8,9 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
 import { pullByNumber } from '../../pulls/pull-rows.js';
 import { pullRequestSimpleView } from '../../pulls/pull-view.js';
-import { reviewCommentsByIds } from '../../review-comments/review-comment-store.js';
-import { reviewCommentView } from '../../review-comments/review-comment-view.js';
-import { commentIdsOfThread } from '../../review-comments/thread-resolution.js';
+import { reviewCommentsByIds } from '../../reviews/comments/review-comment-store.js';
+import { reviewCommentView } from '../../reviews/comments/review-comment-view.js';
+import { commentIdsOfThread } from '../../reviews/comments/thread-resolution.js';
 import type { Services } from '../../services.js';
 import { emitRepositoryEvent } from '../../webhooks/outbox.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../../webhooks/payloads/common.js';

@@ -9,6 +9,7 @@ import { getIssue } from './issues-get.js';
 import { addLabels, listLabelsOnIssue, setLabels } from './issues-labels.js';
 import { listIssueCommentsHandler, listRepositoryCommentsHandler } from './issues-list-comments.js';
 import { getEvent } from './issues-get-event.js';
+import { listLabelsForMilestone } from './issues-list-labels-for-milestone.js';
 import { listEvents } from './issues-list-events.js';
 import { listEventsForTimeline } from './issues-list-events-for-timeline.js';
 import { listRepositoryIssuesHandler } from './issues-list-for-repo.js';
@@ -18,6 +19,7 @@ import { removeAllLabels, removeLabel } from './issues-remove-labels.js';
 import { updateIssue } from './issues-update.js';
 
 export const issuesHandlers = {
+  'issues/list-labels-for-milestone': listLabelsForMilestone,
   'issues/create': createIssue,
   'issues/get': getIssue,
   'issues/update': updateIssue,

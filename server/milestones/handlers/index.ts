@@ -4,7 +4,6 @@ import type { Handlers } from '../../http/operation-context.js';
 import { createMilestone } from './issues-create-milestone.js';
 import { deleteMilestoneHandler } from './issues-delete-milestone.js';
 import { getMilestone } from './issues-get-milestone.js';
-import { listLabelsForMilestone } from './issues-list-labels-for-milestone.js';
 import { listMilestonesHandler } from './issues-list-milestones.js';
 import { updateMilestoneHandler } from './issues-update-milestone.js';
 
@@ -14,5 +13,4 @@ export const milestonesHandlers = {
   'issues/get-milestone': getMilestone,
   'issues/update-milestone': updateMilestoneHandler,
   'issues/delete-milestone': deleteMilestoneHandler,
-  'issues/list-labels-for-milestone': listLabelsForMilestone,
 } satisfies Partial<Handlers>;

@@ -3,12 +3,10 @@
 import type { Handlers } from '../../http/operation-context.js';
 import { deleteAppAuthorization } from './apps-delete-authorization.js';
 import { deleteAppToken } from './apps-delete-token.js';
-import { authorize } from './oauth-authorize.js';
 import { createAccessToken } from './oauth-create-access-token.js';
 import { createDeviceCode } from './oauth-create-device-code.js';
 
 export const oauthHandlers = {
-  'oauth/authorize': authorize,
   'oauth/create-access-token': createAccessToken,
   'oauth/create-device-code': createDeviceCode,
   'apps/delete-token': deleteAppToken,

@@ -4,7 +4,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { requestDeviceCode } from '../device-flow.js';
 import { oauthAppByClientId } from '../oauth-apps-store.js';
 import { wantsJson } from '../oauth-reply.js';
-import { parseScopes } from '../../web/requested-scopes.js';
+import { parseScopes } from '../requested-scopes.js';
 
 export const createDeviceCode: Handler<'oauth/create-device-code'> = async (ctx) => {
   const { body } = await ctx.input();

@@ -13,8 +13,8 @@ import { errorFields } from '../../log.js';
 import { mountDownload, notFound, signatureOf } from '../../http/signed-download.js';
 import type { Services } from '../../services.js';
 import { assetGrant } from '../asset-download-url.js';
-import { assetPath } from '../asset-files.js';
-import { countDownload, findAsset } from '../assets-store.js';
+import { assetPath } from '../../releases/asset-files.js';
+import { countDownload, findAsset } from '../../releases/assets-store.js';
 
 const ID = /^[1-9][0-9]{0,15}$/;
 

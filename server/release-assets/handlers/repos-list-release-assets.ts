@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { linkHeaders, pageRequest } from '../../paging/pagination.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { assetView } from '../../releases/asset-view.js';
-import { listAssets } from '../assets-store.js';
+import { listAssets } from '../../releases/assets-store.js';
 import { visibleRelease } from '../release-of-asset.js';
 
 export const listReleaseAssets: Handler<'repos/list-release-assets'> = async (ctx) => {

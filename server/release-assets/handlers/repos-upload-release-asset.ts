@@ -3,11 +3,11 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { findRelease } from '../../releases/releases-store.js';
-import { assetsDir } from '../asset-files.js';
+import { assetsDir } from '../../releases/asset-files.js';
 import { assetName } from '../asset-name.js';
 import { assetView } from '../../releases/asset-view.js';
 import { storeUpload } from '../asset-writes.js';
-import { assetNameTaken, findAssetByName } from '../assets-store.js';
+import { assetNameTaken, findAssetByName } from '../../releases/assets-store.js';
 import { spoolUpload } from './upload-spool.js';
 
 // Needs push access. Everything that can be refused is checked before a byte

@@ -5,8 +5,8 @@ import { accessRepository } from '../../http/repository-access.js';
 import { emitReleaseEvents } from '../release-events.js';
 import { releaseView } from '../release-view.js';
 import { deleteRelease, findRelease } from '../releases-store.js';
-import { removeAssetFiles } from '../../release-assets/asset-files.js';
-import { assetsOfReleases } from '../../release-assets/assets-store.js';
+import { removeAssetFiles } from '../asset-files.js';
+import { assetsOfReleases } from '../assets-store.js';
 
 // The tag stays, as on GitHub. The deletion and its `release` `deleted`
 // event (the release as it was, assets included) commit together; the

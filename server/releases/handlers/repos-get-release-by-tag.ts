@@ -3,7 +3,7 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { releaseView } from '../release-view.js';
 import { findReleaseByTag } from '../releases-store.js';
-import { assetsOfReleases } from '../../release-assets/assets-store.js';
+import { assetsOfReleases } from '../assets-store.js';
 
 export const getReleaseByTag: Handler<'repos/get-release-by-tag'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');

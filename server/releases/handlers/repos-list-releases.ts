@@ -4,7 +4,7 @@ import { accessRepository } from '../../http/repository-access.js';
 import { releaseView } from '../release-view.js';
 import { seesDrafts } from '../../access/release-visibility.js';
 import { listReleases } from '../releases-store.js';
-import { assetsOfReleases } from '../../release-assets/assets-store.js';
+import { assetsOfReleases } from '../assets-store.js';
 
 export const listReleasesHandler: Handler<'repos/list-releases'> = async (ctx) => {
   const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');

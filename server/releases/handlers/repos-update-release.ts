@@ -8,7 +8,7 @@ import { latestMark, tagTaken } from '../release-input.js';
 import { checkTagName, checkTarget, ensureTag } from '../release-tag.js';
 import { releaseView } from '../release-view.js';
 import { findRelease, isTagTaken, updateRelease, type ReleaseRow } from '../releases-store.js';
-import { assetsOfReleases } from '../../release-assets/assets-store.js';
+import { assetsOfReleases } from '../assets-store.js';
 
 // Only the fields present change. Checks first (tag name, target when the tag
 // does not exist), then publishing creates the tag (its own ref change), then

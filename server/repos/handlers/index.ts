@@ -7,7 +7,6 @@ import { listMatchingRefs } from './git-list-matching-refs.js';
 import { listRefs } from './git-list-refs.js';
 import { createRepositoryInOrg } from './repos-create-in-org.js';
 import { createRepositoryForUser } from './repos-create.js';
-import { deleteRepository } from './repos-delete.js';
 import { getRepositoryById } from './repos-get-by-id.js';
 import { getRepository } from './repos-get.js';
 import { listRepositoriesForUser } from './repos-list-for-user.js';
@@ -20,7 +19,6 @@ export const reposHandlers = {
   'repos/get': getRepository,
   'repos/get-by-id': getRepositoryById,
   'repos/update': updateRepository,
-  'repos/delete': deleteRepository,
   'git/get-ref': getRef,
   'git/get-ref-legacy': getRefLegacy,
   'git/list-refs': listRefs,

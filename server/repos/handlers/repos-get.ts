@@ -2,7 +2,7 @@ import type { Handler, OperationContext } from '../../http/operation-context.js'
 import type { OperationId } from '../../generated/routes.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { fullRepositoryView } from '../repository-view.js';
-import { forkLinks } from '../../forks/fork-links.js';
+import { forkLinks } from '../fork-links.js';
 
 /** GET of one repository, by owner/name or by id: the same visibility rules and body. */
 export async function repositoryResponse<K extends OperationId>(ctx: OperationContext<K>, owner: string, name: string) {

@@ -1,6 +1,6 @@
 import { ownPermission } from '../../access/user-permission.js';
 import { validationFailed } from '../../errors/domain-error.js';
-import { publishPrivateForksBelow } from '../../forks/private-forks.js';
+import { publishPrivateForksBelow } from '../private-forks.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { checkRepositoryName, nameTaken } from '../repository-name.js';

@@ -2,8 +2,8 @@ import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { pageRequest } from '../../paging/pagination.js';
 import { pageHeaders } from '../../issues/page-headers.js';
-import { reviewCommentsByReview } from '../../review-comments/review-comment-store.js';
-import { reviewCommentView } from '../../review-comments/review-comment-view.js';
+import { reviewCommentsByReview } from '../comments/review-comment-store.js';
+import { reviewCommentView } from '../comments/review-comment-view.js';
 import { reviewTarget } from './review-access.js';
 import { reviewOfPull } from '../review-rows.js';
 

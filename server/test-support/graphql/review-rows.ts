@@ -1,6 +1,6 @@
 // Test rows for reviews over GraphQL, written with SQL straight into
 // migration 023's tables (the REST operations that write them are built
-// beside this, in server/reviews/ and server/review-comments/): reviews,
+// beside this, in server/reviews/ and server/reviews/comments/): reviews,
 // threads and comments on pull requests opened with ./pull-fixture.ts.
 import type { Sql } from '../../db/database.js';
 import type { ReviewState } from '../../graphql/reviews/review-models.js';

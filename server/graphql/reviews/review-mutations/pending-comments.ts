@@ -8,8 +8,8 @@
 import { unprocessable } from '../../../errors/domain-error.js';
 import type { EventContext } from '../../../issues/issue-webhooks.js';
 import { lockedReview } from '../../../reviews/review-changes.js';
-import type { Anchor } from '../../../review-comments/diff-anchor.js';
-import { insertReviewComment } from '../../../review-comments/review-comment-store.js';
+import type { Anchor } from '../../../reviews/comments/diff-anchor.js';
+import { insertReviewComment } from '../../../reviews/comments/review-comment-store.js';
 
 export interface PendingComment {
   body: string;

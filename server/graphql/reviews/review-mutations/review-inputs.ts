@@ -6,7 +6,7 @@
 // line), every text checked storable first.
 import type { InlineCommentInput } from '../../../reviews/review-inline-comments.js';
 import type { ReviewVerdict } from '../../../reviews/review-rules.js';
-import type { AnchorInput } from '../../../review-comments/diff-anchor.js';
+import type { AnchorInput } from '../../../reviews/comments/diff-anchor.js';
 import { githubError } from '../../core/errors.js';
 import type {
   AddPullRequestReviewThreadInput,

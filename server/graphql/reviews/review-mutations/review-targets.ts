@@ -9,7 +9,7 @@ import { repositoryLookup } from '../../../pulls/pull-access.js';
 import { pullByNumber, type PullRow } from '../../../pulls/pull-rows.js';
 import type { RepositoryLookup } from '../../../pulls/pull-view.js';
 import type { RepositoryRow } from '../../../repos/repository-row.js';
-import { reviewCommentById, type ReviewCommentRow } from '../../../review-comments/review-comment-store.js';
+import { reviewCommentById, type ReviewCommentRow } from '../../../reviews/comments/review-comment-store.js';
 import type { ReviewRow } from '../../../reviews/review-rows.js';
 import type { GraphqlContext } from '../../core/context.js';
 import { nodeNotFound } from '../../core/errors.js';

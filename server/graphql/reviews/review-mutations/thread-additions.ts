@@ -7,8 +7,8 @@
 // in its transaction). Anyone who can read may comment, except on a locked
 // conversation (write access then), as REST.
 import { canCommentWhenLocked } from '../../../access/issue-permissions.js';
-import { anchorComment, type Anchor } from '../../../review-comments/diff-anchor.js';
-import { createReviewComment } from '../../../review-comments/handlers/review-comment-changes.js';
+import { anchorComment, type Anchor } from '../../../reviews/comments/diff-anchor.js';
+import { createReviewComment } from '../../../reviews/comments/handlers/review-comment-changes.js';
 import type { GraphqlContext } from '../../core/context.js';
 import { githubError, nodeNotFound } from '../../core/errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';

@@ -3,24 +3,12 @@
 // rerequested`) or do one of the actions the app put on the run (the page's
 // buttons, `check_run requested_action`). Both go to the run's own app only
 // (check-events.ts) and are written in one transaction with their change.
-import type { Sql } from '../db/database.js';
 import { validationFailed } from '../errors/domain-error.js';
-import type { Urls } from '../http/urls.js';
-import type { GitRepositories } from '../repos/git.js';
-import type { RepositoryRow } from '../repos/repository-row.js';
 import { type CheckEventScope, emitCheckRunEvent } from './check-events.js';
+import { type CheckRequest, inCheckTransaction } from './check-request.js';
 import type { CheckRunRow } from './check-rows.js';
 import { findRun } from './check-runs-store.js';
 import { findSuite, requeueSuite } from './check-suites-store.js';
-
-export interface RunRequest {
-  sql: Sql;
-  git: GitRepositories;
-  urls: Urls;
-  repo: RepositoryRow;
-  /** The `sender` of the event: the user who asked. */
-  sender: unknown;
-}
 
 /**
  * GitHub's rerequest, in the caller's transaction: the run's app is asked
@@ -36,9 +24,8 @@ export async function rerequestRunIn(scope: CheckEventScope, found: CheckRunRow)
 }
 
 /** The page's "Re-run" of a run it has found: rerequestRunIn in a transaction of its own. */
-export async function rerequestRun(req: RunRequest, run: CheckRunRow): Promise<void> {
-  const { sql, git, urls, repo, sender } = req;
-  await sql.begin((tx) => rerequestRunIn({ tx, git, repo, urls, sender }, run));
+export async function rerequestRun(req: CheckRequest, run: CheckRunRow): Promise<void> {
+  await inCheckTransaction(req, (scope) => rerequestRunIn(scope, run));
 }
 
 export type ActionRequestResult = 'sent' | 'no-run' | 'unknown-action';
@@ -50,17 +37,16 @@ export type ActionRequestResult = 'sent' | 'no-run' | 'unknown-action';
  * nothing.
  */
 export async function requestRunAction(
-  req: RunRequest,
+  req: CheckRequest,
   runId: number,
   identifier: string,
 ): Promise<ActionRequestResult> {
-  const { sql, git, urls, repo, sender } = req;
-  return sql.begin(async (tx) => {
-    const run = await findRun(tx, repo.id, runId);
+  return inCheckTransaction(req, async (scope) => {
+    const run = await findRun(scope.tx, req.repo.id, runId);
     if (!run) return 'no-run';
     if (!run.actions.some((a) => a.identifier === identifier)) return 'unknown-action';
-    const suite = (await findSuite(tx, repo.id, run.suite_id))!;
-    await emitCheckRunEvent({ tx, git, repo, urls, sender }, 'requested_action', run, suite, {
+    const suite = (await findSuite(scope.tx, req.repo.id, run.suite_id))!;
+    await emitCheckRunEvent(scope, 'requested_action', run, suite, {
       requested_action: { identifier },
     });
     return 'sent';

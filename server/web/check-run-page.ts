@@ -7,7 +7,8 @@
 // checks/rerequest-run. Both answer 303 back to the page with a notice.
 import { getRouterParam, type H3, type H3Event } from 'h3';
 import { loadCheckContext } from '../checks/check-context.js';
-import { requestRunAction, rerequestRun, type RunRequest } from '../checks/check-run-requests.js';
+import { requestRunAction, rerequestRun } from '../checks/check-run-requests.js';
+import type { CheckRequest } from '../checks/check-request.js';
 import type { CheckRunRow } from '../checks/check-rows.js';
 import { findRun, listAnnotations } from '../checks/check-runs-store.js';
 import { restStatus } from '../http/domain-error-reply.js';
@@ -106,7 +107,7 @@ async function buttonPress(
   return { session, found, form };
 }
 
-const requestOf = (services: Services, session: WebSession, repo: RepositoryRow): RunRequest => ({
+const requestOf = (services: Services, session: WebSession, repo: RepositoryRow): CheckRequest => ({
   sql: services.sql,
   git: services.git,
   urls: services.urls,

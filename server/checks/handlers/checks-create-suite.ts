@@ -1,30 +1,19 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { appGrant, headCommitSha } from './check-access.js';
-import { branchOfSha } from '../check-branches.js';
 import { loadCheckContext } from '../check-context.js';
-import { ensureSuite } from '../check-suites-store.js';
+import { createSuite } from '../check-suite-changes.js';
 import { checkSuiteView } from '../check-views.js';
 
 // A GitHub App's installation token only; 201 when made, 200 when the app's
-// suite for the sha existed. GitHub sends no event for it.
+// suite for the sha existed.
 export const createCheckSuite: Handler<'checks/create-suite'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const grant = appGrant(ctx, repo);
   const { body } = await ctx.input();
   const { sql, git, urls } = ctx.services;
   const sha = await headCommitSha(git, repo, body.head_sha, 'CheckSuite');
-  const { suite, created } = await sql.begin(async (tx) =>
-    ensureSuite(tx, {
-      repositoryId: repo.id,
-      appId: grant.appId,
-      headSha: sha,
-      headBranch: await branchOfSha(tx, repo, sha),
-      before: null,
-      after: null,
-      createdBy: 'api',
-    }),
-  );
+  const { suite, created } = await createSuite({ sql, repo }, grant.appId, sha);
   const view = checkSuiteView(
     suite,
     await loadCheckContext(sql, repo, urls, { appIds: [suite.app_id], shas: [sha], git }),

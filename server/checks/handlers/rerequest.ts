@@ -1,6 +1,6 @@
 // The shared part of re-requesting a check run or a check suite: write
-// access, 404 for an id the repository does not have, then one transaction
-// in which the change and its event (to the check's app only) are written,
+// access, 404 for an id the repository does not have, then the change and its
+// event (to the check's app only) in one transaction (inCheckTransaction),
 // with the caller as the sender; GitHub answers 201 with an empty object.
 import type { Sql } from '../../db/database.js';
 import { notFound } from '../../errors/domain-error.js';
@@ -9,6 +9,7 @@ import type { RepositoryRow } from '../../repos/repository-row.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { senderPayload } from '../../webhooks/payloads/common.js';
 import type { CheckEventScope } from '../check-events.js';
+import { inCheckTransaction } from '../check-request.js';
 
 type Rerequest = 'checks/rerequest-run' | 'checks/rerequest-suite';
 
@@ -23,6 +24,8 @@ export async function rerequest<K extends Rerequest, Row>(
   const { sql, git, urls } = ctx.services;
   const found = await find(sql, repo);
   if (!found) throw notFound();
-  await sql.begin((tx) => change({ tx, git, repo, urls, sender: senderPayload(ctx.principal, urls) }, found));
+  await inCheckTransaction({ sql, git, urls, repo, sender: senderPayload(ctx.principal, urls) }, (scope) =>
+    change(scope, found),
+  );
   return { status: 201, body: {} };
 }

@@ -3,10 +3,10 @@
 // transition (created; completed; the suite completed).
 import type { TransactionSql } from '../db/database.js';
 import { forbidden, notFound } from '../errors/domain-error.js';
-import { branchOfSha } from './check-branches.js';
 import { type CheckRequest, inCheckTransaction } from './check-request.js';
 import { type RunBody, runValues } from './check-input.js';
-import { ensureSuite, findSuite, refreshSuite } from './check-suites-store.js';
+import { ensureApiSuite } from './check-suite-changes.js';
+import { findSuite, refreshSuite } from './check-suites-store.js';
 import { appendAnnotations, findRun, insertRun, updateRun } from './check-runs-store.js';
 import type { CheckAnnotationInput, CheckRunRow, CheckSuiteRow } from './check-rows.js';
 import type { RunValues } from './check-runs-store.js';
@@ -64,15 +64,7 @@ export function createRun(
   values: Values & { name: string },
 ): Promise<CheckRunRow> {
   return inCheckTransaction(req, async (scope) => {
-    const { suite } = await ensureSuite(scope.tx, {
-      repositoryId: req.repo.id,
-      appId,
-      headSha: sha,
-      headBranch: await branchOfSha(scope.tx, req.repo, sha),
-      before: null,
-      after: null,
-      createdBy: 'api',
-    });
+    const { suite } = await ensureApiSuite(scope.tx, req.repo, appId, sha);
     return createRunIn(scope, suite, values);
   });
 }

@@ -2,7 +2,8 @@
 // made on request (GitHub sends no event for it), a suite requeued for its app
 // (`check_suite` rerequested), and the repository's auto-trigger preferences
 // (whether a push makes an app's suite).
-import type { Sql } from '../db/database.js';
+import type { Sql, TransactionSql } from '../db/database.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
 import { validationFailed } from '../errors/domain-error.js';
 import type { CheckSuiteRow } from './check-rows.js';
 import { branchOfSha } from './check-branches.js';
@@ -10,24 +11,34 @@ import { type CheckEventScope, emitCheckSuiteEvent } from './check-events.js';
 import type { CheckRequest } from './check-request.js';
 import { ensureSuite, findSuite, requeueSuite } from './check-suites-store.js';
 
-/** The app's suite for `sha`, made when missing; `created` tells which. */
+/** In the caller's transaction: the app's suite for `sha`, made (by the API) when missing, locked; `created` tells which. */
+export async function ensureApiSuite(
+  tx: TransactionSql,
+  repo: RepositoryRow,
+  appId: number,
+  sha: string,
+): Promise<{ suite: CheckSuiteRow; created: boolean }> {
+  return ensureSuite(tx, {
+    repositoryId: repo.id,
+    appId,
+    headSha: sha,
+    headBranch: await branchOfSha(tx, repo, sha),
+    before: null,
+    after: null,
+    createdBy: 'api',
+  });
+}
+
+/** ensureApiSuite in a transaction of its own. */
 export function createSuite(
   req: Pick<CheckRequest, 'sql' | 'repo'>,
   appId: number,
   sha: string,
 ): Promise<{ suite: CheckSuiteRow; created: boolean }> {
-  const { sql, repo } = req;
-  return sql.begin(async (tx) =>
-    ensureSuite(tx, {
-      repositoryId: repo.id,
-      appId,
-      headSha: sha,
-      headBranch: await branchOfSha(tx, repo, sha),
-      before: null,
-      after: null,
-      createdBy: 'api',
-    }),
-  ) as Promise<{ suite: CheckSuiteRow; created: boolean }>;
+  return req.sql.begin((tx) => ensureApiSuite(tx, req.repo, appId, sha)) as Promise<{
+    suite: CheckSuiteRow;
+    created: boolean;
+  }>;
 }
 
 /** GitHub: the suite goes back to queued without a conclusion, and its app (only) gets `check_suite` rerequested. */

@@ -256,4 +256,33 @@ describe('REST and GraphQL agree on who may do what', () => {
     expect(got.rest).toEqual(table('rest'));
     expect(got.graphql).toEqual(table('graphql'));
   }, 60_000);
+
+  // A viewer field that says what a mutation will do must ask the same rule:
+  // a client shows the reaction button by viewerCanReact, then calls addReaction.
+  it('viewerCanReact answers what addReaction then does, on an open and on a locked issue', async () => {
+    const REACT = 'mutation($id: ID!) { addReaction(input: { subjectId: $id, content: HEART }) { clientMutationId } }';
+    const VIEWER = 'query($id: ID!) { node(id: $id) { ... on Issue { viewerCanReact } } }';
+    const mismatches: string[] = [];
+    await Promise.all(
+      ROLES.filter((role) => role !== 'anonymous').map(async (role) => {
+        for (const v of ['public', 'private'] as const) {
+          for (const [which, id] of [
+            ['open', nodes[v].issues[0]],
+            ['locked', nodes[v].issues[1]],
+          ] as const) {
+            const asked = await server.api('/api/graphql', {
+              method: 'POST',
+              token: tokens.get(role),
+              body: { query: VIEWER, variables: { id } },
+            });
+            const answer = (await asked.json()) as { data?: { node: { viewerCanReact?: boolean } | null } };
+            const says = answer.data?.node?.viewerCanReact === true;
+            const does = (await graphql(role, REACT, { id })) === 'allowed';
+            if (says !== does) mismatches.push(`${role}, ${v}, ${which}: viewerCanReact ${says}, addReaction ${does}`);
+          }
+        }
+      }),
+    );
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 });

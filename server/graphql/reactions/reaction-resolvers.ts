@@ -45,8 +45,9 @@ const summaryOf = (ctx: GraphqlContext, subject: ReactableModel) =>
 export async function canReact(ctx: GraphqlContext, subject: ReactableModel): Promise<boolean> {
   const repo = await ctx.loaders.repositoryById.load(subject.repository_id);
   const writer = repo === null ? null : await viewerAs(ctx, repo, 'addReaction', 'read');
-  if (writer === null) return false;
-  return !(await conversationLocked(ctx, subject)) || canCommentWhenLocked(writer.permission);
+  if (writer === null || repo === null) return false;
+  // Locked: the caller's permission as the policy weighs it (an installation's grant too), as addReaction asks.
+  return !(await conversationLocked(ctx, subject)) || canCommentWhenLocked(await ctx.access.permissionOn(repo));
 }
 
 /** Whether the subject's conversation is locked: its issue's or pull request's; a release has none. */

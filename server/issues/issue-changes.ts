@@ -16,6 +16,7 @@ import { issueByNumber, type IssueRow, type IssueState, type LockReason, type St
 import { emitIssuesEvents, type EventContext, type IssuesEvent } from './issue-webhooks.js';
 import { moveOpenIssueCount } from './open-issue-count.js';
 import { setChange } from './set-change.js';
+import { insertIssueRow, updateIssueRow } from './issue-writes.js';
 
 export interface IssueChange extends LinkChange {
   title?: string;
@@ -42,10 +43,14 @@ const actorOf = (ctx: EventContext) => (ctx.principal.kind === 'token' ? ctx.pri
 export async function openIssue(ctx: EventContext, input: NewIssue): Promise<IssueRow> {
   const { tx, repo } = ctx;
   const number = await nextIssueNumber(tx, repo.id);
-  const [inserted] = await tx<{ id: number }[]>`
-    INSERT INTO issues (repository_id, number, title, body, user_id)
-    VALUES (${repo.id}, ${number}, ${input.title}, ${input.body}, ${actorOf(ctx)}) RETURNING id`;
-  const issue = { id: inserted!.id, repository_id: repo.id };
+  const id = await insertIssueRow(tx, {
+    repositoryId: repo.id,
+    number,
+    title: input.title,
+    body: input.body,
+    userId: actorOf(ctx),
+  });
+  const issue = { id, repository_id: repo.id };
   await moveOpenIssueCount(ctx, 1);
   const assigned = await addAssignees(tx, issue.id, input.assignees);
   const events: IssuesEvent[] = [
@@ -115,7 +120,7 @@ export async function changeIssue(ctx: EventContext, number: number, change: Iss
 
   if (Object.keys(columns).length === 0 && added.length === 0 && removed.length === 0 && !linksChanged) return issue;
   columns.updated_at = new Date();
-  await tx`UPDATE issues SET ${tx(columns)} WHERE id = ${issue.id}`;
+  await updateIssueRow(tx, issue.id, columns);
   if (columns.state !== undefined && columns.state !== issue.state)
     await moveOpenIssueCount(ctx, columns.state === 'open' ? 1 : -1);
   await recordIssueEvents(tx, issue, actor, timeline);

@@ -14,6 +14,7 @@ import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
+import { closeIssueRow } from '../issues/issue-writes.js';
 
 export interface BranchMove {
   ref: string;
@@ -78,8 +79,7 @@ export async function markMergedByPush(
         merged_by_id = (SELECT id FROM accounts WHERE id = ${mergerId}), pending_merge_sha = NULL, pending_merge_by_id = NULL, pending_merge_at = NULL
       WHERE issue_id = ${pull.issue_id}`;
     await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${pull.issue_id}`;
-    await tx`UPDATE issues SET state = 'closed', closed_at = now(), updated_at = now(), closed_by_id = (SELECT id FROM accounts WHERE id = ${mergerId})
-      WHERE id = ${pull.issue_id}`;
+    await closeIssueRow(tx, Number(pull.issue_id), mergerId);
     await tx`UPDATE repositories SET open_issues_count = open_issues_count - 1 WHERE id = ${repo.id}`;
     await publish(tx, `repo:${repo.id}`);
     const row = (await pullByNumber(tx, repo.id, pull.number))!;

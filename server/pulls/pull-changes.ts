@@ -15,6 +15,7 @@ import { queueMergeability } from './mergeability-queue.js';
 import { pullByNumber, type PullRow } from './pull-rows.js';
 import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullEdits, type PullRequestEvent } from './pull-webhooks.js';
+import { insertIssueRow, touchIssue, updateIssueRow } from '../issues/issue-writes.js';
 
 export interface BranchAt {
   ref: string;
@@ -95,13 +96,17 @@ export async function openPull(
     if (!found || found.is_pull || found.state !== 'open')
       throw validationFailed([{ resource: 'PullRequest', field: 'issue', code: 'invalid' }]);
     issue = found;
-    await tx`UPDATE issues SET updated_at = now() WHERE id = ${found.id}`;
+    await touchIssue(tx, found.id);
   } else {
     const number = await nextIssueNumber(tx, repo.id);
-    const [inserted] = await tx<{ id: number }[]>`
-      INSERT INTO issues (repository_id, number, title, body, user_id)
-      VALUES (${repo.id}, ${number}, ${input.issue.title}, ${input.issue.body}, ${actorOf(ctx)}) RETURNING id`;
-    issue = { id: inserted!.id, number };
+    const id = await insertIssueRow(tx, {
+      repositoryId: repo.id,
+      number,
+      title: input.issue.title,
+      body: input.issue.body,
+      userId: actorOf(ctx),
+    });
+    issue = { id, number };
     await moveOpenIssueCount(ctx, 1);
   }
   await tx`INSERT INTO pull_requests ${tx({
@@ -182,7 +187,7 @@ export async function changePull(
   }
   if (Object.keys(issueColumns).length === 0 && Object.keys(pullColumns).length === 0) return current;
   issueColumns.updated_at = new Date();
-  await tx`UPDATE issues SET ${tx(issueColumns)} WHERE id = ${issue.id}`;
+  await updateIssueRow(tx, issue.id, issueColumns);
   if (Object.keys(pullColumns).length > 0)
     await tx`UPDATE pull_requests SET ${tx(pullColumns)} WHERE issue_id = ${issue.id}`;
   if (issueColumns.state !== undefined) await moveOpenIssueCount(ctx, issueColumns.state === 'open' ? 1 : -1);

@@ -17,6 +17,7 @@ import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
 import { followMovedBase } from './pull-base-moved.js';
 import { markMergedByPush } from './merged-by-push.js';
 import { queueMergeabilityForBranch } from './mergeability-queue.js';
+import { touchIssueNumbered } from '../issues/issue-writes.js';
 
 export interface MovedBranch {
   ref: string;
@@ -76,7 +77,7 @@ export async function synchronizePulls(
     const counts = await diffCounts(git, base.id, { head: change.after, base: pull.base_sha });
     await tx`UPDATE pull_requests p SET head_sha = ${change.after}, ${tx(counts)} FROM issues i
       WHERE i.id = p.issue_id AND i.repository_id = ${base.id} AND i.number = ${pull.number}`;
-    await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${base.id} AND number = ${pull.number}`;
+    await touchIssueNumbered(tx, base.id, pull.number);
     await writeHeadRef(git, base.id, pull.number, change.after);
     const row = (await pullByNumber(tx, base.id, pull.number))!;
     await threads.headMoved(tx, git.pathOf(base.id), row.pull.issue_id, row.pull.base_sha, change.after);

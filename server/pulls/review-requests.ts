@@ -16,6 +16,7 @@ import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { pullByNumber, type PullRow } from './pull-rows.js';
 import type { RepositoryLookup } from './pull-view.js';
 import { emitPullRequestEvents, type PullRequestEvent } from './pull-webhooks.js';
+import { touchIssue } from '../issues/issue-writes.js';
 
 export const notCollaborator = (repo: RepositoryRow) =>
   refused(
@@ -110,7 +111,7 @@ async function afterChange(
   reviewers: AccountRef[],
 ): Promise<PullRow> {
   if (reviewers.length === 0) return current;
-  await ctx.tx`UPDATE issues SET updated_at = now() WHERE id = ${current.issue.id}`;
+  await touchIssue(ctx.tx, current.issue.id);
   const actorId = ctx.principal.kind === 'token' ? ctx.principal.user.id : null;
   await recordIssueEvents(
     ctx.tx,

@@ -12,6 +12,7 @@ import type { RepositoryLookup } from '../pulls/pull-view.js';
 import { emitReviewCommentCreated } from './comments/review-comment-webhooks.js';
 import { reviewOfPull, type ReviewRow } from './review-rows.js';
 import { emitReviewEvent } from './review-webhooks.js';
+import { touchIssue } from '../issues/issue-writes.js';
 
 export async function afterSubmit(
   ctx: EventContext,
@@ -22,7 +23,7 @@ export async function afterSubmit(
 ): Promise<ReviewRow> {
   const { tx } = ctx;
   await tx`DELETE FROM pull_request_review_requests WHERE issue_id = ${pull.issue.id} AND reviewer_id = ${userId}`;
-  await tx`UPDATE issues SET updated_at = now() WHERE id = ${pull.issue.id}`;
+  await touchIssue(tx, pull.issue.id);
   const now = (await pullByNumber(tx, ctx.repo.id, pull.issue.number))!;
   const review = (await reviewOfPull(tx, pull.issue.id, reviewId, userId))!;
   await emitReviewEvent(ctx, now, repos, review, { action: 'submitted' });

@@ -14,6 +14,7 @@ import { accessRepository, type RepositoryAccess, routeRepository } from '../../
 import { seesDrafts } from '../../access/release-visibility.js';
 import { findRelease } from '../../releases/releases-store.js';
 import type { ReactionSubject } from '../reaction-subject.js';
+import { issueLocked } from '../../issues/issue-writes.js';
 
 type RepoParams = { owner: string; repo: string };
 type Ctx<K extends OperationId, P> = OperationContext<K> & { params: RepoParams & P };
@@ -39,8 +40,7 @@ export async function commentSubject<K extends OperationId>(
   const { sql } = ctx.services;
   const comment = await commentById(sql, access.repo.id, ctx.params.comment_id);
   if (!comment) throw notFound();
-  const [issue] = await sql<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${comment.issue_id}`;
-  return { access, subject: { kind: 'comment', id: comment.id }, locked: issue?.locked ?? false };
+  return { access, subject: { kind: 'comment', id: comment.id }, locked: await issueLocked(sql, comment.issue_id) };
 }
 
 export async function reviewCommentSubject<K extends OperationId>(
@@ -50,8 +50,11 @@ export async function reviewCommentSubject<K extends OperationId>(
   const { sql } = ctx.services;
   const comment = await reviewCommentById(sql, access.repo.id, ctx.params.comment_id, viewerOf(ctx.principal));
   if (!comment) throw notFound();
-  const [issue] = await sql<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${comment.issue_id}`;
-  return { access, subject: { kind: 'review_comment', id: comment.id }, locked: issue?.locked ?? false };
+  return {
+    access,
+    subject: { kind: 'review_comment', id: comment.id },
+    locked: await issueLocked(sql, comment.issue_id),
+  };
 }
 
 /** A release has no conversation to lock; a draft is 404 to callers who cannot push, as everywhere. */

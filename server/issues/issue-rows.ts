@@ -146,3 +146,9 @@ export async function issueByNumber(
   >`${SELECT_ISSUE(sql)} WHERE i.repository_id = ${repositoryId} AND i.number = ${number} ${lock}`;
   return row ? (await withLinks(sql, [row]))[0]! : null;
 }
+
+/** Whether the issue (or pull request) is locked; false for an id not found. */
+export async function issueLocked(db: Db, id: number): Promise<boolean> {
+  const [issue] = await db<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${id}`;
+  return issue?.locked ?? false;
+}

@@ -2,7 +2,7 @@
 // issue row goes through (a pull request is an issue too: pulls/ creates,
 // edits, touches and closes its issue here), so the table's columns are
 // written in one folder. Each runs in the caller's transaction.
-import type { Sql, TransactionSql } from '../db/database.js';
+import type { TransactionSql } from '../db/database.js';
 
 export interface NewIssueRow {
   repositoryId: number;
@@ -39,10 +39,4 @@ export async function touchIssueNumbered(tx: TransactionSql, repositoryId: numbe
 export async function closeIssueRow(tx: TransactionSql, id: number, closerId: number | null): Promise<void> {
   await tx`UPDATE issues SET state = 'closed', closed_at = now(), updated_at = now(),
     closed_by_id = (SELECT id FROM accounts WHERE id = ${closerId}) WHERE id = ${id}`;
-}
-
-/** Whether the issue (or pull request) is locked; false for an id not found. */
-export async function issueLocked(db: Sql | TransactionSql, id: number): Promise<boolean> {
-  const [issue] = await db<{ locked: boolean }[]>`SELECT locked FROM issues WHERE id = ${id}`;
-  return issue?.locked ?? false;
 }

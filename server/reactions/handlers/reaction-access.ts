@@ -14,7 +14,7 @@ import { accessRepository, type RepositoryAccess, routeRepository } from '../../
 import { seesDrafts } from '../../access/release-visibility.js';
 import { findRelease } from '../../releases/releases-store.js';
 import type { ReactionSubject } from '../reaction-subject.js';
-import { issueLocked } from '../../issues/issue-writes.js';
+import { issueLocked } from '../../issues/issue-rows.js';
 
 type RepoParams = { owner: string; repo: string };
 type Ctx<K extends OperationId, P> = OperationContext<K> & { params: RepoParams & P };

@@ -51,4 +51,24 @@ describe('repository open_issues_count', () => {
       WHERE r.name = 'counted' AND i.state = 'open'`;
     expect(row!.n).toBe(2);
   });
+
+  it('counts a pull request down when a push to its base merges it', async () => {
+    await call('/user/repos', 'POST', { name: 'merged-by-push', auto_init: true });
+    const repo = '/repos/alice/merged-by-push';
+    const main = await call(`${repo}/git/ref/heads/main`);
+    await call(`${repo}/git/refs`, 'POST', { ref: 'refs/heads/topic', sha: main.object.sha });
+    const written = await call(`${repo}/contents/topic.txt`, 'PUT', {
+      message: 'topic',
+      content: Buffer.from('topic\n').toString('base64'),
+      branch: 'topic',
+    });
+    const pull = await call(`${repo}/pulls`, 'POST', { title: 'Topic', head: 'topic', base: 'main' });
+    const count = async () => (await call(repo)).open_issues_count as number;
+    expect(await count()).toBe(1);
+    // The base moves to the head's tip: the pull request is merged by that push, and closed.
+    await call(`${repo}/git/refs/heads/main`, 'PATCH', { sha: written.commit.sha });
+    const after = await call(`${repo}/pulls/${pull.number}`);
+    expect(after).toMatchObject({ state: 'closed', merged: true, merge_commit_sha: written.commit.sha });
+    expect(await count()).toBe(0);
+  });
 });

@@ -6,7 +6,6 @@
 // (pull-synchronize.ts), so the `closed` event (merged true) is written with
 // the push's own events, once, whichever sync sees the change first.
 import type { TransactionSql } from '../db/database.js';
-import { publish } from '../db/cache-invalidation.js';
 import type { Urls } from '../http/urls.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
 import { isAncestor } from '../repos/git-commits.js';
@@ -15,6 +14,7 @@ import type { RepositoryRow } from '../repos/repository-row.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
 import { closeIssueRow } from '../issues/issue-writes.js';
+import { moveOpenIssueCountOf } from '../issues/open-issue-count.js';
 
 export interface BranchMove {
   ref: string;
@@ -80,8 +80,7 @@ export async function markMergedByPush(
       WHERE issue_id = ${pull.issue_id}`;
     await tx`DELETE FROM pull_mergeability_jobs WHERE issue_id = ${pull.issue_id}`;
     await closeIssueRow(tx, Number(pull.issue_id), mergerId);
-    await tx`UPDATE repositories SET open_issues_count = open_issues_count - 1 WHERE id = ${repo.id}`;
-    await publish(tx, `repo:${repo.id}`);
+    await moveOpenIssueCountOf(tx, repo.id, -1);
     const row = (await pullByNumber(tx, repo.id, pull.number))!;
     await recordIssueEvents(tx, row.issue, mergerId, [
       { event: 'merged', details: { commit_id: tip } },

@@ -8,7 +8,7 @@ import type { OperationId } from '../../generated/routes.js';
 import { commentById } from '../../issues/comment-rows.js';
 import { issueIn, withIssues } from '../../issues/issue-lookup.js';
 import { canCommentWhenLocked } from '../../access/issue-permissions.js';
-import { viewerOf } from '../../reviews/comments/handlers/review-comment-access.js';
+import { viewerOf } from '../../reviews/comments/review-comment-access.js';
 import { reviewCommentById } from '../../reviews/comments/review-comment-store.js';
 import { accessRepository, type RepositoryAccess, routeRepository } from '../../http/repository-access.js';
 import { seesDrafts } from '../../access/release-visibility.js';

@@ -5,7 +5,7 @@
 // `pull_request_review_comment` edited (with the former body) or deleted in
 // its transaction; a pending one's none. A thread goes with its last comment.
 import { canChangeComment } from '../../../access/issue-permissions.js';
-import { deleteReviewComment, editReviewComment } from '../../../reviews/comments/handlers/review-comment-changes.js';
+import { deleteReviewComment, editReviewComment } from '../../../reviews/review-comment-changes.js';
 import type { GraphqlContext } from '../../core/context.js';
 import { nodeNotFound } from '../../core/errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';

@@ -8,7 +8,7 @@
 // conversation (write access then), as REST.
 import { canCommentWhenLocked } from '../../../access/issue-permissions.js';
 import { anchorComment, type Anchor } from '../../../reviews/comments/diff-anchor.js';
-import { createReviewComment } from '../../../reviews/comments/handlers/review-comment-changes.js';
+import { createReviewComment } from '../../../reviews/review-comment-changes.js';
 import type { GraphqlContext } from '../../core/context.js';
 import { githubError, nodeNotFound } from '../../core/errors.js';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';

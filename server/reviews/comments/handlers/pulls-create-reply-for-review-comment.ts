@@ -3,8 +3,8 @@ import type { Handler } from '../../../http/operation-context.js';
 import { canCommentWhenLocked } from '../../../access/issue-permissions.js';
 import { inTransaction } from '../../../transactions/in-transaction.js';
 import { repositoryLookup } from '../../../pulls/pull-access.js';
-import { bodyOf, visibleComment } from './review-comment-access.js';
-import { createReviewComment } from './review-comment-changes.js';
+import { bodyOf, visibleComment } from '../review-comment-access.js';
+import { createReviewComment } from '../../review-comment-changes.js';
 import { reviewCommentPull } from './review-comment-pull.js';
 
 // POST …/pulls/{n}/comments/{id}/replies: the reply joins the thread of

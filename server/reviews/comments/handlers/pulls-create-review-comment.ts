@@ -4,8 +4,8 @@ import { canCommentWhenLocked } from '../../../access/issue-permissions.js';
 import { inTransaction } from '../../../transactions/in-transaction.js';
 import { repositoryLookup } from '../../../pulls/pull-access.js';
 import { anchorComment } from '../diff-anchor.js';
-import { bodyOf, visibleComment } from './review-comment-access.js';
-import { createReviewComment, type NewReviewComment } from './review-comment-changes.js';
+import { bodyOf, visibleComment } from '../review-comment-access.js';
+import { createReviewComment, type NewReviewComment } from '../../review-comment-changes.js';
 import { pullCommitOf } from './review-comment-commit.js';
 import { reviewCommentPull } from './review-comment-pull.js';
 

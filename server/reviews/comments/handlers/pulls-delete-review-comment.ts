@@ -1,7 +1,7 @@
 import { notFound } from '../../../errors/domain-error.js';
 import type { Handler } from '../../../http/operation-context.js';
 import { inTransaction } from '../../../transactions/in-transaction.js';
-import { deleteReviewComment } from './review-comment-changes.js';
+import { deleteReviewComment } from '../../review-comment-changes.js';
 import { changeableComment } from './review-comment-owned.js';
 
 // DELETE …/pulls/comments/{id}: 204; its thread goes with its last comment.

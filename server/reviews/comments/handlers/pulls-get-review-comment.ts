@@ -1,7 +1,7 @@
 import { notFound } from '../../../errors/domain-error.js';
 import { routeRepository } from '../../../http/repository-access.js';
 import type { Handler } from '../../../http/operation-context.js';
-import { bodyOf, visibleComment } from './review-comment-access.js';
+import { bodyOf, visibleComment } from '../review-comment-access.js';
 
 // GET …/pulls/comments/{id}: 404 for another person's pending comment too.
 export const getReviewComment: Handler<'pulls/get-review-comment'> = async (ctx) => {

@@ -2,7 +2,7 @@ import type { Handler } from '../../../http/operation-context.js';
 import { routeRepository } from '../../../http/repository-access.js';
 import { pageHeaders } from '../../../issues/page-headers.js';
 import { reviewCommentsByRepository } from '../review-comment-store.js';
-import { bodyOf, viewerOf } from './review-comment-access.js';
+import { bodyOf, viewerOf } from '../review-comment-access.js';
 import { listRequest } from './review-comment-list.js';
 
 // GET …/pulls/comments: every pull request's review comments, oldest first

@@ -1,7 +1,7 @@
 import type { Handler } from '../../../http/operation-context.js';
 import { pageHeaders } from '../../../issues/page-headers.js';
 import { reviewCommentsByPull } from '../review-comment-store.js';
-import { bodyOf, viewerOf } from './review-comment-access.js';
+import { bodyOf, viewerOf } from '../review-comment-access.js';
 import { listRequest } from './review-comment-list.js';
 import { reviewCommentPull } from './review-comment-pull.js';
 

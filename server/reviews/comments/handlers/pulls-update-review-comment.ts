@@ -1,8 +1,8 @@
 import { notFound } from '../../../errors/domain-error.js';
 import type { Handler } from '../../../http/operation-context.js';
 import { inTransaction } from '../../../transactions/in-transaction.js';
-import { bodyOf } from './review-comment-access.js';
-import { editReviewComment } from './review-comment-changes.js';
+import { bodyOf } from '../review-comment-access.js';
+import { editReviewComment } from '../../review-comment-changes.js';
 import { changeableComment } from './review-comment-owned.js';
 
 // PATCH …/pulls/comments/{id}: the body; its author or a writer.

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../../errors/domain-error.js';
 import type { OperationContext } from '../../../http/operation-context.js';
 import type { OperationId } from '../../../generated/routes.js';
 import { canChangeComment } from '../../../access/issue-permissions.js';
-import { visibleComment } from './review-comment-access.js';
+import { visibleComment } from '../review-comment-access.js';
 
 type CommentParams = { owner: string; repo: string; comment_id: number };
 

@@ -1,16 +1,16 @@
 // Creating, editing and deleting review comments, each in one transaction
 // with its `pull_request_review_comment` event (none for a pending review's
 // comment: only its author sees it until the review is submitted).
-import { lockIssueFirst } from '../../../issues/issue-locks.js';
-import type { EventContext } from '../../../issues/issue-webhooks.js';
-import type { PullRow } from '../../../pulls/pull-rows.js';
-import type { RepositoryLookup } from '../../../pulls/pull-view.js';
-import { afterSubmit } from '../../review-submit.js';
-import type { Anchor } from '../diff-anchor.js';
-import type { ReviewCommentRow } from '../review-comment-rows.js';
-import { insertReviewComment, reviewCommentsByIds } from '../review-comment-store.js';
-import { emitReviewCommentEvents } from '../review-comment-webhooks.js';
-import { bodyOf, isPending } from './review-comment-access.js';
+import { lockIssueFirst } from '../issues/issue-locks.js';
+import type { EventContext } from '../issues/issue-webhooks.js';
+import type { PullRow } from '../pulls/pull-rows.js';
+import type { RepositoryLookup } from '../pulls/pull-view.js';
+import { afterSubmit } from './review-submit.js';
+import type { Anchor } from './comments/diff-anchor.js';
+import type { ReviewCommentRow } from './comments/review-comment-rows.js';
+import { insertReviewComment, reviewCommentsByIds } from './comments/review-comment-store.js';
+import { emitReviewCommentEvents } from './comments/review-comment-webhooks.js';
+import { bodyOf, isPending } from './comments/review-comment-access.js';
 
 export interface NewReviewComment {
   body: string;

@@ -1,13 +1,13 @@
 // Which review comments a caller sees: a comment of a PENDING review is its
 // author's draft, to anyone else it does not exist (404, left out of lists),
 // as on GitHub (review-comment-rows.ts's visibleTo).
-import type { Principal } from '../../../auth/principal.js';
-import type { Sql } from '../../../db/database.js';
-import type { Urls } from '../../../http/urls.js';
-import type { RepositoryRow } from '../../../repos/repository-row.js';
-import type { ReviewCommentRow } from '../review-comment-rows.js';
-import { reviewCommentById } from '../review-comment-store.js';
-import { reviewCommentView } from '../review-comment-view.js';
+import type { Principal } from '../../auth/principal.js';
+import type { Sql } from '../../db/database.js';
+import type { Urls } from '../../http/urls.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
+import type { ReviewCommentRow } from './review-comment-rows.js';
+import { reviewCommentById } from './review-comment-store.js';
+import { reviewCommentView } from './review-comment-view.js';
 
 /** The caller's account id, or null for anonymous callers. */
 export const viewerOf = (principal: Principal): number | null =>

@@ -10,8 +10,36 @@ import type { Urls } from '../http/urls.js';
 import { removeRepositoryAssets } from '../releases/asset-files.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
+import { privateForksBelow } from '../repos/private-forks.js';
+import type { Services } from '../services.js';
 import type { Actor } from '../webhooks/payloads/common.js';
 import { emitRepositoryDeletion } from './repository-deletion-events.js';
+
+/**
+ * DELETE of a repository: its row in one transaction (its invalidation and the
+ * installed apps' events with it: repository-deletion-events.ts), and with a
+ * private repository its private forks, each with its own events (GitHub:
+ * "When you delete a private repository, all of its private forks are also
+ * deleted"); the git directories, the release assets' files and the cached
+ * archives are removed after commit. Ids are never reused, so a directory left
+ * behind by a crash can never be mistaken for another repository's.
+ */
+export async function deleteRepositoryAndForks(
+  services: Pick<Services, 'repos' | 'git' | 'log' | 'config' | 'urls'>,
+  repo: RepositoryRow,
+  actor: Actor,
+): Promise<void> {
+  const { repos, git, log, config, urls } = services;
+  let forks: number[] = [];
+  await repos.delete(repo.id, async (tx) => {
+    if (repo.private) forks = await deleteRepositoryRows(tx, await privateForksBelow(tx, repo.id), actor, urls);
+    await emitRepositoryDeletion(tx, repo, actor, urls);
+  });
+  for (const id of forks) repos.changedLocally(id);
+  await removeRepositoryFiles({ git, dataDir: config.dataDir }, [repo.id, ...forks], (message, fields) =>
+    log.warn(message, fields),
+  );
+}
 
 /** Deletes the rows in the transaction, each after its deletion events; returns their ids (files to remove after commit). */
 export async function deleteRepositoryRows(

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
-import { senderPayload } from '../../webhooks/payloads/common.js';
+import { checkRequestOf } from './check-request-of.js';
 import { appGrant, headCommitSha } from './check-access.js';
 import { loadCheckContext } from '../check-context.js';
 import { runValues } from '../check-input.js';
@@ -15,7 +15,7 @@ export const createCheckRun: Handler<'checks/create'> = async (ctx) => {
   const { sql, git, urls } = ctx.services;
   const sha = await headCommitSha(git, repo, body.head_sha, 'CheckRun');
   const values = { ...runValues(body, null), name: body.name };
-  const req = { sql, git, urls, repo, sender: senderPayload(ctx.principal, urls) };
+  const req = checkRequestOf(ctx, repo);
   const run = await createRun(req, grant.appId, sha, values);
   const view = checkRunView(
     run,

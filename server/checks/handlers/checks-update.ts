@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
-import { senderPayload } from '../../webhooks/payloads/common.js';
+import { checkRequestOf } from './check-request-of.js';
 import { appGrant } from './check-access.js';
 import { loadCheckContext } from '../check-context.js';
 import { updateRunOfApp } from '../check-run-changes.js';
@@ -10,8 +10,8 @@ export const updateCheckRun: Handler<'checks/update'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'read');
   const grant = appGrant(ctx, repo);
   const { body } = await ctx.input();
-  const { sql, git, urls } = ctx.services;
-  const req = { sql, git, urls, repo, sender: senderPayload(ctx.principal, urls) };
+  const { sql, urls } = ctx.services;
+  const req = checkRequestOf(ctx, repo);
   const run = await updateRunOfApp(req, grant.appId, ctx.params.check_run_id, body);
   return {
     status: 200,

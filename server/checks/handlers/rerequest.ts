@@ -7,7 +7,7 @@ import { notFound } from '../../errors/domain-error.js';
 import type { OperationContext } from '../../http/operation-context.js';
 import type { RepositoryRow } from '../../repos/repository-row.js';
 import { accessRepository } from '../../http/repository-access.js';
-import { senderPayload } from '../../webhooks/payloads/common.js';
+import { checkRequestOf } from './check-request-of.js';
 import type { CheckEventScope } from '../check-events.js';
 import { inCheckTransaction } from '../check-request.js';
 
@@ -21,11 +21,9 @@ export async function rerequest<K extends Rerequest, Row>(
   change: (scope: CheckEventScope, found: Row) => Promise<void>,
 ): Promise<{ status: 201; body: Record<string, never> }> {
   const { repo } = await accessRepository(ctx, params.owner, params.repo, 'write');
-  const { sql, git, urls } = ctx.services;
+  const { sql } = ctx.services;
   const found = await find(sql, repo);
   if (!found) throw notFound();
-  await inCheckTransaction({ sql, git, urls, repo, sender: senderPayload(ctx.principal, urls) }, (scope) =>
-    change(scope, found),
-  );
+  await inCheckTransaction(checkRequestOf(ctx, repo), (scope) => change(scope, found));
   return { status: 201, body: {} };
 }

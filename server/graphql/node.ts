@@ -25,6 +25,7 @@ import { loadStatusContext } from './statuses/status-resolvers.js';
 import { loadRelease } from './releases/release-resolvers.js';
 import { isRelease, isReleaseAsset, type ReleaseAssetModel, type ReleaseModel } from './releases/release-models.js';
 import { loadReleaseAsset } from './releases/release-asset-resolvers.js';
+import { eventType, isTimelineEvent } from './issues/timeline-models.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
@@ -125,6 +126,8 @@ export const Node: NodeResolvers = {
     if ('content' in node) return 'Reaction';
     // Before the reviews' mark: theirs is any `node_type`.
     if (isCheckNode(node)) return node.check_kind;
+    // Before IssueComment's mark, as review rows: an issue's timeline events carry `issue_id` too.
+    if (isTimelineEvent(node)) return eventType(node);
     // Before IssueComment's mark: review rows carry `issue_id` too.
     if (isReviewNode(node)) return node.node_type;
     if ('issue_id' in node) return 'IssueComment';

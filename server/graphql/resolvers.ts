@@ -1,7 +1,15 @@
 // The resolver map for schema.graphql, checked against the generated types
 // (a field missing from a mapped row type must have a resolver here).
 import type { Resolvers } from './generated/resolvers-types.js';
-import { Organization, organizationQuery, RepositoryOwner, User, userQuery, viewerQuery } from './resolvers/account.js';
+import {
+  accountType,
+  Organization,
+  organizationQuery,
+  RepositoryOwner,
+  User,
+  userQuery,
+  viewerQuery,
+} from './resolvers/account.js';
 import { Label, Milestone, repositoryLabelFields } from './resolvers/label-milestone.js';
 import { Node, nodeQuery, nodesQuery } from './node.js';
 import { Commit, GitActor } from './resolvers/commit.js';
@@ -52,6 +60,14 @@ import {
   ReactionGroup,
   Reactor,
 } from './reactions/reaction-resolvers.js';
+// Issue 34, issues group: the breadth of Issue, IssueComment, Milestone, Release and Query.
+import { commentBreadthFields, issueBreadthFields } from './issues/issue-breadth.js';
+import { issueTimelineFields, IssueTimelineItem, IssueTimelineItems } from './issues/issue-timeline.js';
+import { timelineEventResolvers } from './issues/timeline-events.js';
+import { milestoneBreadthFields } from './resolvers/milestone-breadth.js';
+import { releaseTagFields } from './releases/release-tag.js';
+import { queryBreadthFields } from './lookup/query-breadth.js';
+import { accountResourcePath, repositoryResourcePath, UniformResourceLocatable } from './lookup/locatable.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -63,12 +79,13 @@ export const resolvers: Resolvers = {
     repository: repositoryQuery,
     rateLimit: rateLimitQuery,
     search: searchQuery,
+    ...queryBreadthFields,
   },
   Mutation,
   Node,
   RepositoryOwner,
-  User,
-  Organization,
+  User: { ...User, ...accountResourcePath },
+  Organization: { ...Organization, ...accountResourcePath },
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
   Repository: {
     ...Repository,
@@ -79,6 +96,7 @@ export const resolvers: Resolvers = {
     ...repositoryReleaseFields,
     ...repositorySettingsFields,
     ...repositoryForksField,
+    ...repositoryResourcePath,
   },
   Ref: { ...Ref, ...refPullsField, ...refCompareField, ...absentFields(['refUpdateRule', 'rules']) },
   Comparison,
@@ -94,9 +112,16 @@ export const resolvers: Resolvers = {
   Blob,
   Tag,
   Label: { ...Label, ...labelIssueFields, ...labelPullFields },
-  Milestone: { ...Milestone, ...milestoneIssueFields, ...milestonePullFields },
-  Issue: { ...Issue, ...issueLabelableFields, ...reactableFields, ...issueProjectCardsField },
-  IssueComment: { ...IssueComment, ...reactableFields, ...commentPullFields },
+  Milestone: { ...Milestone, ...milestoneIssueFields, ...milestonePullFields, ...milestoneBreadthFields },
+  Issue: {
+    ...Issue,
+    ...issueLabelableFields,
+    ...reactableFields,
+    ...issueProjectCardsField,
+    ...issueBreadthFields,
+    ...issueTimelineFields,
+  },
+  IssueComment: { ...IssueComment, ...reactableFields, ...commentPullFields, ...commentBreadthFields },
   Reaction,
   ReactionGroup,
   ReactionConnection,
@@ -130,6 +155,12 @@ export const resolvers: Resolvers = {
   StatusCheckRollupContext,
   Status,
   StatusContext,
-  Release: { ...Release, ...releaseAssetsField, ...reactableFields },
+  Release: { ...Release, ...releaseAssetsField, ...reactableFields, ...releaseTagFields },
   ReleaseAsset,
+  ...timelineEventResolvers,
+  IssueTimelineItems,
+  IssueTimelineItem,
+  UniformResourceLocatable,
+  SponsorableItem: { __resolveType: accountType },
+  HovercardContext: { __resolveType: () => null },
 };

@@ -45,7 +45,8 @@ export interface IssueEventDetails {
   commit_id?: string;
 }
 
-const NODE_TYPE: Record<IssueEventKind, NodeType> = {
+/** Each kind's GraphQL type, which its node_id names too. */
+export const NODE_TYPE: Record<IssueEventKind, NodeType> = {
   closed: 'ClosedEvent',
   reopened: 'ReopenedEvent',
   assigned: 'AssignedEvent',

@@ -14,6 +14,7 @@ import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnot
 import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
+import type { TimelineEventModel, TimelineConnectionModel } from '../issues/timeline-models.js';
 import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -26,6 +27,11 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /**
+   * Represents non-fractional signed whole numeric values. Since the value may
+   * exceed the size of a 32-bit integer, it's encoded as a string.
+   */
+  BigInt: { input: string; output: string; }
   /** An ISO-8601 encoded UTC date string, e.g. `2011-01-26T19:01:12Z`. */
   DateTime: { input: string; output: string; }
   /** A Git object ID. */
@@ -153,6 +159,11 @@ export type AddReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+export type AddedToProjectEvent = Node & {
+  __typename?: 'AddedToProjectEvent';
+  id: Scalars['ID']['output'];
+};
+
 /** A GitHub App. */
 export type App = {
   __typename?: 'App';
@@ -190,6 +201,21 @@ export type AssignableAssigneesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** Represents an 'assigned' event on any assignable object. */
+export type AssignedEvent = Node & {
+  __typename?: 'AssignedEvent';
+  actor?: Maybe<Actor>;
+  assignable: Assignable;
+  assignee?: Maybe<Assignee>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** @deprecated Assignees can now be mannequins. Use the `assignee` field instead. Removal on 2020-01-01 UTC. */
+  user?: Maybe<User>;
+};
+
+/** Types that can be assigned to issues. */
+export type Assignee = Organization | User;
 
 /** Represents an auto-merge request for a pull request. Declared for clients that ask for it (`gh pr view`); this server has no auto-merge, so none exists. */
 export type AutoMergeRequest = {
@@ -586,6 +612,18 @@ export type CheckSuiteFilter = {
   checkName?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** An object that can be closed */
+export type Closable = {
+  /** Indicates if the object is closed (definition of closed may depend on type) */
+  closed: Scalars['Boolean']['output'];
+  /** Identifies the date and time when the object was closed. */
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Indicates if the object can be closed by the viewer. */
+  viewerCanClose: Scalars['Boolean']['output'];
+  /** Indicates if the object can be reopened by the viewer. */
+  viewerCanReopen: Scalars['Boolean']['output'];
+};
+
 export type CloseIssueInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   issueId: Scalars['ID']['input'];
@@ -609,6 +647,28 @@ export type ClosePullRequestPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+/** Represents a 'closed' event on any `Closable`. */
+export type ClosedEvent = Node & UniformResourceLocatable & {
+  __typename?: 'ClosedEvent';
+  actor?: Maybe<Actor>;
+  closable: Closable;
+  /** Object which triggered the creation of this event (Wharf does not record it: null). */
+  closer?: Maybe<Closer>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  resourcePath: Scalars['URI']['output'];
+  stateReason?: Maybe<IssueStateReason>;
+  url: Scalars['URI']['output'];
+};
+
+/** The object which triggered a `ClosedEvent`. */
+export type Closer = Commit | ProjectV2 | PullRequest;
+
+export type CodeOfConduct = Node & {
+  __typename?: 'CodeOfConduct';
+  id: Scalars['ID']['output'];
+};
+
 /** Collaborators affiliation level with a subject. */
 export type CollaboratorAffiliation =
   /** All collaborators the authenticated user can see. */
@@ -628,6 +688,28 @@ export type CommentAuthorAssociation =
   | 'MEMBER'
   | 'NONE'
   | 'OWNER';
+
+/** The possible errors that will prevent a user from updating a comment. */
+export type CommentCannotUpdateReason =
+  /** Unable to create comment because repository is archived. */
+  | 'ARCHIVED'
+  /** You cannot update this comment */
+  | 'DENIED'
+  /** You must be the author or have write access to this repository to update this comment. */
+  | 'INSUFFICIENT_ACCESS'
+  /** Unable to create comment because issue is locked. */
+  | 'LOCKED'
+  /** You must be logged in to update this comment. */
+  | 'LOGIN_REQUIRED'
+  /** Repository is under maintenance. */
+  | 'MAINTENANCE'
+  /** At least one email address must be verified to update this comment. */
+  | 'VERIFIED_EMAIL_REQUIRED';
+
+export type CommentDeletedEvent = Node & {
+  __typename?: 'CommentDeletedEvent';
+  id: Scalars['ID']['output'];
+};
 
 /** Represents a Git commit. */
 export type Commit = GitObject & Node & {
@@ -890,6 +972,11 @@ export type ComparisonStatus =
   /** The head ref and base ref are identical. */
   | 'IDENTICAL';
 
+export type ConnectedEvent = Node & {
+  __typename?: 'ConnectedEvent';
+  id: Scalars['ID']['output'];
+};
+
 export type ConvertPullRequestToDraftInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
@@ -899,6 +986,16 @@ export type ConvertPullRequestToDraftPayload = {
   __typename?: 'ConvertPullRequestToDraftPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+export type ConvertedNoteToIssueEvent = Node & {
+  __typename?: 'ConvertedNoteToIssueEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type ConvertedToDiscussionEvent = Node & {
+  __typename?: 'ConvertedToDiscussionEvent';
+  id: Scalars['ID']['output'];
 };
 
 export type CreateIssueInput = {
@@ -937,6 +1034,11 @@ export type CreatePullRequestPayload = {
   __typename?: 'CreatePullRequestPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+export type CrossReferencedEvent = Node & {
+  __typename?: 'CrossReferencedEvent';
+  id: Scalars['ID']['output'];
 };
 
 export type DeleteIssueCommentInput = {
@@ -983,6 +1085,41 @@ export type DeletePullRequestReviewPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequestReview?: Maybe<PullRequestReview>;
 };
+
+/** Represents a 'demilestoned' event on a given issue or pull request. */
+export type DemilestonedEvent = Node & {
+  __typename?: 'DemilestonedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  milestoneTitle: Scalars['String']['output'];
+  subject: MilestoneItem;
+};
+
+/** The possible ecosystems of a dependency graph package. */
+export type DependencyGraphEcosystem =
+  /** GitHub Actions */
+  | 'ACTIONS'
+  /** PHP packages hosted at packagist.org */
+  | 'COMPOSER'
+  /** Go modules */
+  | 'GO'
+  /** Java artifacts hosted at the Maven central repository */
+  | 'MAVEN'
+  /** JavaScript packages hosted at npmjs.com */
+  | 'NPM'
+  /** .NET packages hosted at the NuGet Gallery */
+  | 'NUGET'
+  /** Python packages hosted at PyPI.org */
+  | 'PIP'
+  /** Dart packages hosted at pub.dev */
+  | 'PUB'
+  /** Ruby gems hosted at RubyGems.org */
+  | 'RUBYGEMS'
+  /** Rust crates */
+  | 'RUST'
+  /** Swift packages */
+  | 'SWIFT';
 
 export type DependencyGraphManifest = Node & {
   __typename?: 'DependencyGraphManifest';
@@ -1058,6 +1195,11 @@ export type DeploymentOrderField =
 export type DiffSide =
   | 'LEFT'
   | 'RIGHT';
+
+export type DisconnectedEvent = Node & {
+  __typename?: 'DisconnectedEvent';
+  id: Scalars['ID']['output'];
+};
 
 export type Discussion = Node & {
   __typename?: 'Discussion';
@@ -1151,6 +1293,30 @@ export type DraftPullRequestReviewThread = {
   startSide?: InputMaybe<DiffSide>;
 };
 
+export type Enterprise = Node & {
+  __typename?: 'Enterprise';
+  id: Scalars['ID']['output'];
+};
+
+export type EnterpriseAdministratorInvitation = Node & {
+  __typename?: 'EnterpriseAdministratorInvitation';
+  id: Scalars['ID']['output'];
+};
+
+/** The possible administrator roles in an enterprise account. */
+export type EnterpriseAdministratorRole =
+  /** Represents a billing manager of the enterprise account. */
+  | 'BILLING_MANAGER'
+  /** Represents an owner of the enterprise account. */
+  | 'OWNER'
+  /** Unaffiliated member of the enterprise account without an admin role. */
+  | 'UNAFFILIATED';
+
+export type EnterpriseMemberInvitation = Node & {
+  __typename?: 'EnterpriseMemberInvitation';
+  id: Scalars['ID']['output'];
+};
+
 export type Environment = Node & {
   __typename?: 'Environment';
   id: Scalars['ID']['output'];
@@ -1219,6 +1385,23 @@ export type GitActorEdge = {
   node?: Maybe<GitActor>;
 };
 
+/** Represents information about the GitHub instance. */
+export type GitHubMetadata = {
+  __typename?: 'GitHubMetadata';
+  /** IP addresses that users connect to for git operations (Wharf publishes none: null) */
+  gitIpAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** IP addresses that GitHub Enterprise Importer uses for outbound connections (null on Wharf) */
+  githubEnterpriseImporterIpAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** IP addresses that service hooks are sent from (Wharf publishes none: null) */
+  hookIpAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** IP addresses that the importer connects from (null on Wharf) */
+  importerIpAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** Whether or not users are verified: false, git over HTTP takes tokens, never account passwords (as REST's /meta) */
+  isPasswordAuthenticationVerifiable: Scalars['Boolean']['output'];
+  /** IP addresses for GitHub Pages' A records (null on Wharf) */
+  pagesIpAddresses?: Maybe<Array<Scalars['String']['output']>>;
+};
+
 /** Represents a Git object. */
 export type GitObject = {
   /** An abbreviated version of the Git object ID */
@@ -1239,35 +1422,84 @@ export type GitSignature = {
   email: Scalars['String']['output'];
 };
 
+/** Detail needed to display a hovercard for a user */
+export type Hovercard = {
+  __typename?: 'Hovercard';
+  /** Each of the contexts for this hovercard */
+  contexts: Array<HovercardContext>;
+};
+
+/** An individual line of a hovercard */
+export type HovercardContext = {
+  /** A string describing this context */
+  message: Scalars['String']['output'];
+  /** An octicon to accompany this context */
+  octicon: Scalars['String']['output'];
+};
+
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
-export type Issue = Assignable & Labelable & Lockable & Node & Reactable & {
+export type Issue = Assignable & Closable & Labelable & Lockable & Node & Reactable & UniformResourceLocatable & {
   __typename?: 'Issue';
   activeLockReason?: Maybe<LockReason>;
   /** A list of Users assigned to this object (`first` or `last`, 1–100). */
   assignees: UserConnection;
   /** The actor who authored the issue; null for a deleted account. */
   author?: Maybe<Actor>;
+  /** Author's association with the subject of the issue (as REST's author_association). */
+  authorAssociation: CommentAuthorAssociation;
   /** Identifies the body of the issue. */
   body: Scalars['String']['output'];
+  /** The HTTP path for this issue body */
+  bodyResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this issue body */
+  bodyUrl: Scalars['URI']['output'];
   closed: Scalars['Boolean']['output'];
   closedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** List of open pull requests referenced from this issue (Wharf records no closing references: empty). */
+  closedByPullRequestsReferences?: Maybe<PullRequestConnection>;
   /** A list of comments associated with the Issue, oldest first (`first` or `last`, 1–100). */
   comments: IssueCommentConnection;
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply (never on Wharf). */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The actor who edited the comment (Wharf keeps no edit history: null). */
+  editor?: Maybe<Actor>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
+  /** The hovercard information for this issue */
+  hovercard: Hovercard;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data */
+  includesCreatedEdit: Scalars['Boolean']['output'];
   /** Indicates whether or not this issue is currently pinned to the repository issues list */
   isPinned?: Maybe<Scalars['Boolean']['output']>;
+  /** Is this issue read by the viewer (Wharf has no notifications: null) */
+  isReadByViewer?: Maybe<Scalars['Boolean']['output']>;
   /** A list of labels associated with the object, by name. */
   labels?: Maybe<LabelConnection>;
+  /** The moment the editor made the last edit (Wharf keeps no edit history: null) */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Branches linked to this issue (none on Wharf). */
+  linkedBranches: LinkedBranchConnection;
   locked: Scalars['Boolean']['output'];
   /** Identifies the milestone associated with the issue. */
   milestone?: Maybe<Milestone>;
   number: Scalars['Int']['output'];
+  /** The parent entity of the issue (Wharf has no sub-issues: null). */
+  parent?: Maybe<Issue>;
+  /** A list of Users that are participating in the Issue conversation: its author and commenters (`first` or `last`, 1–100). */
+  participants: UserConnection;
   /** A list of project cards associated with this issue or pull request. This server has no classic projects (GitHub retired them): always empty. */
   projectCards: ProjectCardConnection;
   /** List of project (beta) items associated with this issue or pull request. This server has no projects: always empty. */
   projectItems: ProjectV2ItemConnection;
+  /** Find a project by number (Wharf has no projects: null). */
+  projectV2?: Maybe<ProjectV2>;
+  /** A list of projects under the owner (none on Wharf). */
+  projectsV2: ProjectV2Connection;
+  /** Identifies when the comment was published at. */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the Issue (`first` or `last`, 1–100), oldest first. */
@@ -1276,13 +1508,52 @@ export type Issue = Assignable & Labelable & Lockable & Node & Reactable & {
   resourcePath: Scalars['URI']['output'];
   state: IssueState;
   stateReason?: Maybe<IssueStateReason>;
+  /** A list of sub-issues associated with the Issue (none on Wharf). */
+  subIssues: IssueConnection;
+  /** Summary of the state of an issue's sub-issues (none on Wharf). */
+  subIssuesSummary: SubIssuesSummary;
+  /**
+   * A list of events, comments, commits, etc. associated with the issue (`first` or `last`, 1–100).
+   * @deprecated `timeline` will be removed Use Issue.timelineItems instead. Removal on 2020-10-01 UTC.
+   */
+  timeline: IssueTimelineConnection;
+  /** A list of events, comments, commits, etc. associated with the issue: the events Wharf records and the comments (`first` or `last`, 1–100). */
+  timelineItems: IssueTimelineItemsConnection;
   title: Scalars['String']['output'];
+  /** A list of issues that track this issue (none on Wharf). */
+  trackedInIssues: IssueConnection;
+  /** A list of issues tracked inside the current issue (none on Wharf). */
+  trackedIssues: IssueConnection;
+  /** The number of tracked issues for this issue (0 on Wharf). */
+  trackedIssuesCount: Scalars['Int']['output'];
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content (Wharf keeps no edit history: null). */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Indicates if the object can be closed by the viewer. */
+  viewerCanClose: Scalars['Boolean']['output'];
+  /** Check if the current viewer can delete this object. */
+  viewerCanDelete: Scalars['Boolean']['output'];
   /** Indicates if the viewer can edit labels for this object (triage access). */
   viewerCanLabel: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Indicates if the object can be reopened by the viewer. */
+  viewerCanReopen: Scalars['Boolean']['output'];
+  /** Check if the viewer is able to change their subscription status for the repository (no subscriptions on Wharf). */
+  viewerCanSubscribe: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object. */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
+  /** Did the viewer author this comment. */
+  viewerDidAuthor: Scalars['Boolean']['output'];
+  /** Identifies if the viewer is watching, not watching, or ignoring the subscribable entity (null on Wharf). */
+  viewerSubscription?: Maybe<SubscriptionState>;
+  /** Identifies the viewer's thread subscription form action (null on Wharf). */
+  viewerThreadSubscriptionFormAction?: Maybe<ThreadSubscriptionFormAction>;
+  /** Identifies the viewer's thread subscription status (null on Wharf). */
+  viewerThreadSubscriptionStatus?: Maybe<ThreadSubscriptionState>;
 };
 
 
@@ -1292,6 +1563,18 @@ export type IssueAssigneesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueClosedByPullRequestsReferencesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeClosedPrs?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderByState?: InputMaybe<Scalars['Boolean']['input']>;
+  userLinkedOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1306,12 +1589,36 @@ export type IssueCommentsArgs = {
 
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueHovercardArgs = {
+  includeNotificationContexts?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
 export type IssueLabelsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<LabelOrder>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueLinkedBranchesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueParticipantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1336,6 +1643,24 @@ export type IssueProjectItemsArgs = {
 
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
 export type IssueReactionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1349,6 +1674,70 @@ export type IssueReactionsArgs = {
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
 export type IssueStateReasonArgs = {
   enableDuplicate?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueSubIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueTimelineArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueTimelineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  itemTypes?: InputMaybe<Array<IssueTimelineItemsItemType>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  skip?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueTrackedInIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueTrackedIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueTrackedIssuesCountArgs = {
+  states?: InputMaybe<Array<InputMaybe<TrackedIssueStates>>>;
+};
+
+
+/** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
+export type IssueUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The possible state reasons of a closed issue. */
@@ -1365,15 +1754,25 @@ export type IssueComment = Node & Reactable & {
   authorAssociation: CommentAuthorAssociation;
   body: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply (never on Wharf). */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The actor who edited the comment (Wharf does not record who edited: null). */
+  editor?: Maybe<Actor>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
   id: Scalars['ID']['output'];
   /** Check if this comment was edited and includes an edit with the creation data (its body changed since it was made). */
   includesCreatedEdit: Scalars['Boolean']['output'];
   /** Returns whether or not a comment has been minimized (this server has no minimizing: always false). */
   isMinimized: Scalars['Boolean']['output'];
   issue: Issue;
+  /** The moment the comment's body was last edited (null when never edited). */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Returns why the comment was minimized (always null here: nothing is minimized). */
   minimizedReason?: Maybe<Scalars['String']['output']>;
+  /** Identifies when the comment was published at. */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Returns the pull request associated with the comment, if this comment was made on a pull request. */
   pullRequest?: Maybe<PullRequest>;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
@@ -1384,8 +1783,18 @@ export type IssueComment = Node & Reactable & {
   resourcePath: Scalars['URI']['output'];
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content (Wharf keeps no edit history: null). */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Check if the current viewer can delete this object. */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Check if the current user can perform a minimize action on this comment (Wharf has no minimizing: false). */
+  viewerCanMinimize: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object. */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
   /** Did the viewer author this comment. */
   viewerDidAuthor: Scalars['Boolean']['output'];
 };
@@ -1399,6 +1808,15 @@ export type IssueCommentReactionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<ReactionOrder>;
+};
+
+
+/** Represents a comment on an Issue. */
+export type IssueCommentUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for IssueComment. */
@@ -1485,6 +1903,121 @@ export type IssueStateReason =
   | 'DUPLICATE'
   | 'NOT_PLANNED'
   | 'REOPENED';
+
+/** The connection type for IssueTimelineItem. */
+export type IssueTimelineConnection = {
+  __typename?: 'IssueTimelineConnection';
+  edges?: Maybe<Array<Maybe<IssueTimelineItemEdge>>>;
+  nodes?: Maybe<Array<Maybe<IssueTimelineItem>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An item in an issue timeline */
+export type IssueTimelineItem = AssignedEvent | ClosedEvent | Commit | CrossReferencedEvent | DemilestonedEvent | IssueComment | LabeledEvent | LockedEvent | MilestonedEvent | ReferencedEvent | RenamedTitleEvent | ReopenedEvent | SubscribedEvent | TransferredEvent | UnassignedEvent | UnlabeledEvent | UnlockedEvent | UnsubscribedEvent | UserBlockedEvent;
+
+export type IssueTimelineItemEdge = {
+  __typename?: 'IssueTimelineItemEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<IssueTimelineItem>;
+};
+
+/** An item in an issue timeline */
+export type IssueTimelineItems = AddedToProjectEvent | AssignedEvent | ClosedEvent | CommentDeletedEvent | ConnectedEvent | ConvertedNoteToIssueEvent | ConvertedToDiscussionEvent | CrossReferencedEvent | DemilestonedEvent | DisconnectedEvent | IssueComment | LabeledEvent | LockedEvent | MarkedAsDuplicateEvent | MentionedEvent | MilestonedEvent | MovedColumnsInProjectEvent | ParentIssueAddedEvent | ParentIssueRemovedEvent | PinnedEvent | ReferencedEvent | RemovedFromProjectEvent | RenamedTitleEvent | ReopenedEvent | SubIssueAddedEvent | SubIssueRemovedEvent | SubscribedEvent | TransferredEvent | UnassignedEvent | UnlabeledEvent | UnlockedEvent | UnmarkedAsDuplicateEvent | UnpinnedEvent | UnsubscribedEvent | UserBlockedEvent;
+
+/** The connection type for IssueTimelineItems. */
+export type IssueTimelineItemsConnection = {
+  __typename?: 'IssueTimelineItemsConnection';
+  edges?: Maybe<Array<Maybe<IssueTimelineItemsEdge>>>;
+  /** Identifies the count of items after applying `before` and `after` filters. */
+  filteredCount: Scalars['Int']['output'];
+  nodes?: Maybe<Array<Maybe<IssueTimelineItems>>>;
+  /** Identifies the count of items after applying `before`/`after` filters and `first`/`last`/`skip` slicing. */
+  pageCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+  /** Identifies the date and time when the timeline was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type IssueTimelineItemsEdge = {
+  __typename?: 'IssueTimelineItemsEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<IssueTimelineItems>;
+};
+
+/** The possible item types found in a timeline. */
+export type IssueTimelineItemsItemType =
+  /** Represents a 'added_to_project' event on a given issue or pull request. */
+  | 'ADDED_TO_PROJECT_EVENT'
+  /** Represents an 'assigned' event on any assignable object. */
+  | 'ASSIGNED_EVENT'
+  /** Represents a 'closed' event on any `Closable`. */
+  | 'CLOSED_EVENT'
+  /** Represents a 'comment_deleted' event on a given issue or pull request. */
+  | 'COMMENT_DELETED_EVENT'
+  /** Represents a 'connected' event on a given issue or pull request. */
+  | 'CONNECTED_EVENT'
+  /** Represents a 'converted_note_to_issue' event on a given issue or pull request. */
+  | 'CONVERTED_NOTE_TO_ISSUE_EVENT'
+  /** Represents a 'converted_to_discussion' event on a given issue. */
+  | 'CONVERTED_TO_DISCUSSION_EVENT'
+  /** Represents a mention made by one issue or pull request to another. */
+  | 'CROSS_REFERENCED_EVENT'
+  /** Represents a 'demilestoned' event on a given issue or pull request. */
+  | 'DEMILESTONED_EVENT'
+  /** Represents a 'disconnected' event on a given issue or pull request. */
+  | 'DISCONNECTED_EVENT'
+  /** Represents a comment on an Issue. */
+  | 'ISSUE_COMMENT'
+  /** Represents a 'labeled' event on a given issue or pull request. */
+  | 'LABELED_EVENT'
+  /** Represents a 'locked' event on a given issue or pull request. */
+  | 'LOCKED_EVENT'
+  /** Represents a 'marked_as_duplicate' event on a given issue or pull request. */
+  | 'MARKED_AS_DUPLICATE_EVENT'
+  /** Represents a 'mentioned' event on a given issue or pull request. */
+  | 'MENTIONED_EVENT'
+  /** Represents a 'milestoned' event on a given issue or pull request. */
+  | 'MILESTONED_EVENT'
+  /** Represents a 'moved_columns_in_project' event on a given issue or pull request. */
+  | 'MOVED_COLUMNS_IN_PROJECT_EVENT'
+  /** Represents a 'parent_issue_added' event on a given issue. */
+  | 'PARENT_ISSUE_ADDED_EVENT'
+  /** Represents a 'parent_issue_removed' event on a given issue. */
+  | 'PARENT_ISSUE_REMOVED_EVENT'
+  /** Represents a 'pinned' event on a given issue or pull request. */
+  | 'PINNED_EVENT'
+  /** Represents a 'referenced' event on a given `ReferencedSubject`. */
+  | 'REFERENCED_EVENT'
+  /** Represents a 'removed_from_project' event on a given issue or pull request. */
+  | 'REMOVED_FROM_PROJECT_EVENT'
+  /** Represents a 'renamed' event on a given issue or pull request */
+  | 'RENAMED_TITLE_EVENT'
+  /** Represents a 'reopened' event on any `Closable`. */
+  | 'REOPENED_EVENT'
+  /** Represents a 'subscribed' event on a given `Subscribable`. */
+  | 'SUBSCRIBED_EVENT'
+  /** Represents a 'sub_issue_added' event on a given issue. */
+  | 'SUB_ISSUE_ADDED_EVENT'
+  /** Represents a 'sub_issue_removed' event on a given issue. */
+  | 'SUB_ISSUE_REMOVED_EVENT'
+  /** Represents a 'transferred' event on a given issue or pull request. */
+  | 'TRANSFERRED_EVENT'
+  /** Represents an 'unassigned' event on any assignable object. */
+  | 'UNASSIGNED_EVENT'
+  /** Represents an 'unlabeled' event on a given issue or pull request. */
+  | 'UNLABELED_EVENT'
+  /** Represents an 'unlocked' event on a given issue or pull request. */
+  | 'UNLOCKED_EVENT'
+  /** Represents an 'unmarked_as_duplicate' event on a given issue or pull request. */
+  | 'UNMARKED_AS_DUPLICATE_EVENT'
+  /** Represents an 'unpinned' event on a given issue or pull request. */
+  | 'UNPINNED_EVENT'
+  /** Represents an 'unsubscribed' event on a given `Subscribable`. */
+  | 'UNSUBSCRIBED_EVENT'
+  /** Represents a 'user_blocked' event on a given user. */
+  | 'USER_BLOCKED_EVENT';
 
 /** A label for categorizing issues, pull requests, milestones, or discussions with a given Repository. */
 export type Label = Node & {
@@ -1579,6 +2112,17 @@ export type LabelableLabelsArgs = {
   orderBy?: InputMaybe<LabelOrder>;
 };
 
+/** Represents a 'labeled' event on a given issue or pull request. */
+export type LabeledEvent = Node & {
+  __typename?: 'LabeledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The label (a label deleted since: its name and color as they were applied). */
+  label: Label;
+  labelable: Labelable;
+};
+
 export type Language = Node & {
   __typename?: 'Language';
   id: Scalars['ID']['output'];
@@ -1616,6 +2160,25 @@ export type License = Node & {
   id: Scalars['ID']['output'];
 };
 
+export type LinkedBranch = Node & {
+  __typename?: 'LinkedBranch';
+  id: Scalars['ID']['output'];
+};
+
+export type LinkedBranchConnection = {
+  __typename?: 'LinkedBranchConnection';
+  edges?: Maybe<Array<Maybe<LinkedBranchEdge>>>;
+  nodes?: Maybe<Array<Maybe<LinkedBranch>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type LinkedBranchEdge = {
+  __typename?: 'LinkedBranchEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<LinkedBranch>;
+};
+
 export type LockLockableInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   lockReason?: InputMaybe<LockReason>;
@@ -1644,6 +2207,16 @@ export type Lockable = {
   locked: Scalars['Boolean']['output'];
 };
 
+/** Represents a 'locked' event on a given issue or pull request. */
+export type LockedEvent = Node & {
+  __typename?: 'LockedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  lockReason?: Maybe<LockReason>;
+  lockable: Lockable;
+};
+
 export type MarkPullRequestReadyForReviewInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
@@ -1653,6 +2226,40 @@ export type MarkPullRequestReadyForReviewPayload = {
   __typename?: 'MarkPullRequestReadyForReviewPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+export type MarkedAsDuplicateEvent = Node & {
+  __typename?: 'MarkedAsDuplicateEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type MarketplaceCategory = Node & {
+  __typename?: 'MarketplaceCategory';
+  id: Scalars['ID']['output'];
+};
+
+export type MarketplaceListing = Node & {
+  __typename?: 'MarketplaceListing';
+  id: Scalars['ID']['output'];
+};
+
+export type MarketplaceListingConnection = {
+  __typename?: 'MarketplaceListingConnection';
+  edges?: Maybe<Array<Maybe<MarketplaceListingEdge>>>;
+  nodes?: Maybe<Array<Maybe<MarketplaceListing>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type MarketplaceListingEdge = {
+  __typename?: 'MarketplaceListingEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<MarketplaceListing>;
+};
+
+export type MentionedEvent = Node & {
+  __typename?: 'MentionedEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** The possible default commit messages for merges. */
@@ -1724,11 +2331,13 @@ export type MergeableState =
   | 'UNKNOWN';
 
 /** Represents a Milestone object on a given repository. */
-export type Milestone = Node & {
+export type Milestone = Closable & Node & UniformResourceLocatable & {
   __typename?: 'Milestone';
   closed: Scalars['Boolean']['output'];
   closedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
+  /** Identifies the actor who created the milestone. */
+  creator?: Maybe<Actor>;
   description?: Maybe<Scalars['String']['output']>;
   dueOn?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['ID']['output'];
@@ -1745,6 +2354,10 @@ export type Milestone = Node & {
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** Indicates if the object can be closed by the viewer. */
+  viewerCanClose: Scalars['Boolean']['output'];
+  /** Indicates if the object can be reopened by the viewer. */
+  viewerCanReopen: Scalars['Boolean']['output'];
 };
 
 
@@ -1790,6 +2403,9 @@ export type MilestoneEdge = {
   node?: Maybe<Milestone>;
 };
 
+/** Types that can be inside a Milestone. */
+export type MilestoneItem = Issue | PullRequest;
+
 /** Ordering options for milestone connections. */
 export type MilestoneOrder = {
   direction: OrderDirection;
@@ -1807,6 +2423,21 @@ export type MilestoneOrderField =
 export type MilestoneState =
   | 'CLOSED'
   | 'OPEN';
+
+/** Represents a 'milestoned' event on a given issue or pull request. */
+export type MilestonedEvent = Node & {
+  __typename?: 'MilestonedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  milestoneTitle: Scalars['String']['output'];
+  subject: MilestoneItem;
+};
+
+export type MovedColumnsInProjectEvent = Node & {
+  __typename?: 'MovedColumnsInProjectEvent';
+  id: Scalars['ID']['output'];
+};
 
 export type Mutation = {
   __typename?: 'Mutation';
@@ -2054,7 +2685,7 @@ export type OrderDirection =
   | 'DESC';
 
 /** An organization account. */
-export type Organization = Actor & Node & RepositoryOwner & {
+export type Organization = Actor & Node & RepositoryOwner & UniformResourceLocatable & {
   __typename?: 'Organization';
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -2062,6 +2693,8 @@ export type Organization = Actor & Node & RepositoryOwner & {
   login: Scalars['String']['output'];
   /** The organization's public profile name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The HTTP path for this organization */
+  resourcePath: Scalars['URI']['output'];
   /** A list of teams in this organization. This server has no teams: always empty. */
   teams: TeamConnection;
   /** The HTTP URL of the organization's page. */
@@ -2141,6 +2774,16 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+export type ParentIssueAddedEvent = Node & {
+  __typename?: 'ParentIssueAddedEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type ParentIssueRemovedEvent = Node & {
+  __typename?: 'ParentIssueRemovedEvent';
+  id: Scalars['ID']['output'];
+};
+
 /** The possible types of patch statuses. */
 export type PatchStatus =
   | 'ADDED'
@@ -2211,6 +2854,11 @@ export type PinnedEnvironmentOrder = {
 export type PinnedEnvironmentOrderField =
   /** Order pinned environments by position */
   | 'POSITION';
+
+export type PinnedEvent = Node & {
+  __typename?: 'PinnedEvent';
+  id: Scalars['ID']['output'];
+};
 
 /** A classic project (declared for ProjectCard.project; this server has none). */
 export type Project = {
@@ -2383,7 +3031,7 @@ export type ProjectV2PermissionLevel =
   | 'WRITE';
 
 /** A repository pull request. */
-export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & {
+export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & UniformResourceLocatable & {
   __typename?: 'PullRequest';
   activeLockReason?: Maybe<LockReason>;
   /** The number of additions in this pull request. */
@@ -2937,6 +3585,36 @@ export type PullRequestUpdateState =
 
 export type Query = {
   __typename?: 'Query';
+  /** Look up a code of conduct by its key (Wharf's list comes with issue 36: null until then). */
+  codeOfConduct?: Maybe<CodeOfConduct>;
+  /** Look up a code of conduct by its key (Wharf's list comes with issue 36: empty until then). */
+  codesOfConduct?: Maybe<Array<Maybe<CodeOfConduct>>>;
+  /** Look up an enterprise by URL slug (Wharf has no enterprises: null). */
+  enterprise?: Maybe<Enterprise>;
+  /** Look up a pending enterprise administrator invitation (null on Wharf). */
+  enterpriseAdministratorInvitation?: Maybe<EnterpriseAdministratorInvitation>;
+  /** Look up a pending enterprise administrator invitation by invitation token (null on Wharf). */
+  enterpriseAdministratorInvitationByToken?: Maybe<EnterpriseAdministratorInvitation>;
+  /** Look up a pending enterprise unaffiliated member invitation (null on Wharf). */
+  enterpriseMemberInvitation?: Maybe<EnterpriseMemberInvitation>;
+  /** Look up a pending enterprise unaffiliated member invitation by invitation token (null on Wharf). */
+  enterpriseMemberInvitationByToken?: Maybe<EnterpriseMemberInvitation>;
+  /** ID of the object. */
+  id: Scalars['ID']['output'];
+  /** Look up an open source license by its key (Wharf's list comes with issue 36: null until then). */
+  license?: Maybe<License>;
+  /** Return a list of known open source licenses (Wharf's list comes with issue 36: empty until then). */
+  licenses: Array<Maybe<License>>;
+  /** Get alphabetically sorted list of Marketplace categories (no Marketplace on Wharf: empty). */
+  marketplaceCategories: Array<MarketplaceCategory>;
+  /** Look up a Marketplace category by its slug (null on Wharf). */
+  marketplaceCategory?: Maybe<MarketplaceCategory>;
+  /** Look up a single Marketplace listing (null on Wharf). */
+  marketplaceListing?: Maybe<MarketplaceListing>;
+  /** Look up Marketplace listings (none on Wharf). */
+  marketplaceListings: MarketplaceListingConnection;
+  /** Return information about the GitHub instance */
+  meta: GitHubMetadata;
   /** Fetches an object by its node ID (prefixed or legacy form). */
   node?: Maybe<Node>;
   /** Fetches objects by node IDs (at most 100), in the order given; null for an ID that does not resolve or is not visible. */
@@ -2945,14 +3623,104 @@ export type Query = {
   organization?: Maybe<Organization>;
   /** The client's rate limit information. */
   rateLimit?: Maybe<RateLimit>;
+  /** Workaround for re-exposing the root query object. (Refer to https://github.com/facebook/relay/issues/112 for more information.) */
+  relay: Query;
   /** Looks up a repository by owner login and name (case-insensitive). */
   repository?: Maybe<Repository>;
+  /** Lookup a repository owner (ie. either a User or an Organization) by login. */
+  repositoryOwner?: Maybe<RepositoryOwner>;
+  /** Lookup resource by a URL: a Wharf URL of an account, repository, issue, pull request, milestone or release the caller may see. */
+  resource?: Maybe<UniformResourceLocatable>;
   /** Perform a search across resources, returning a maximum of 1,000 results. Only `type: ISSUE` (issues and pull requests, in the syntax of GitHub's issue search) is served. */
   search: SearchResultItemConnection;
+  /** GitHub Security Advisories (none on Wharf). */
+  securityAdvisories: SecurityAdvisoryConnection;
+  /** Fetch a Security Advisory by its GHSA ID (null on Wharf). */
+  securityAdvisory?: Maybe<SecurityAdvisory>;
+  /** Software Vulnerabilities documented by GitHub Security Advisories (none on Wharf). */
+  securityVulnerabilities: SecurityVulnerabilityConnection;
+  /** Users and organizations who can be sponsored via GitHub Sponsors (none on Wharf). */
+  sponsorables: SponsorableItemConnection;
+  /** Look up a topic by name (Wharf has no topics: null). */
+  topic?: Maybe<Topic>;
   /** Lookup a user by login (an organization is not one: NOT_FOUND). */
   user?: Maybe<User>;
   /** The currently authenticated user. */
   viewer: User;
+};
+
+
+export type QueryCodeOfConductArgs = {
+  key: Scalars['String']['input'];
+};
+
+
+export type QueryEnterpriseArgs = {
+  invitationToken?: InputMaybe<Scalars['String']['input']>;
+  slug: Scalars['String']['input'];
+};
+
+
+export type QueryEnterpriseAdministratorInvitationArgs = {
+  enterpriseSlug: Scalars['String']['input'];
+  role: EnterpriseAdministratorRole;
+  userLogin: Scalars['String']['input'];
+};
+
+
+export type QueryEnterpriseAdministratorInvitationByTokenArgs = {
+  invitationToken: Scalars['String']['input'];
+};
+
+
+export type QueryEnterpriseMemberInvitationArgs = {
+  enterpriseSlug: Scalars['String']['input'];
+  userLogin: Scalars['String']['input'];
+};
+
+
+export type QueryEnterpriseMemberInvitationByTokenArgs = {
+  invitationToken: Scalars['String']['input'];
+};
+
+
+export type QueryLicenseArgs = {
+  key: Scalars['String']['input'];
+};
+
+
+export type QueryMarketplaceCategoriesArgs = {
+  excludeEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  excludeSubcategories?: InputMaybe<Scalars['Boolean']['input']>;
+  includeCategories?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type QueryMarketplaceCategoryArgs = {
+  slug: Scalars['String']['input'];
+  useTopicAliases?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryMarketplaceListingArgs = {
+  slug: Scalars['String']['input'];
+};
+
+
+export type QueryMarketplaceListingsArgs = {
+  adminId?: InputMaybe<Scalars['ID']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  allStates?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  categorySlug?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  organizationId?: InputMaybe<Scalars['ID']['input']>;
+  primaryCategoryOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  slugs?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  useTopicAliases?: InputMaybe<Scalars['Boolean']['input']>;
+  viewerCanAdmin?: InputMaybe<Scalars['Boolean']['input']>;
+  withFreeTrialsOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -2983,6 +3751,16 @@ export type QueryRepositoryArgs = {
 };
 
 
+export type QueryRepositoryOwnerArgs = {
+  login: Scalars['String']['input'];
+};
+
+
+export type QueryResourceArgs = {
+  url: Scalars['URI']['input'];
+};
+
+
 export type QuerySearchArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -2990,6 +3768,57 @@ export type QuerySearchArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   query: Scalars['String']['input'];
   type: SearchType;
+};
+
+
+export type QuerySecurityAdvisoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  classifications?: InputMaybe<Array<SecurityAdvisoryClassification>>;
+  epssPercentage?: InputMaybe<Scalars['Float']['input']>;
+  epssPercentile?: InputMaybe<Scalars['Float']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  identifier?: InputMaybe<SecurityAdvisoryIdentifierFilter>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SecurityAdvisoryOrder>;
+  publishedSince?: InputMaybe<Scalars['DateTime']['input']>;
+  updatedSince?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type QuerySecurityAdvisoryArgs = {
+  ghsaId: Scalars['String']['input'];
+};
+
+
+export type QuerySecurityVulnerabilitiesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  classifications?: InputMaybe<Array<SecurityAdvisoryClassification>>;
+  ecosystem?: InputMaybe<SecurityAdvisoryEcosystem>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SecurityVulnerabilityOrder>;
+  package?: InputMaybe<Scalars['String']['input']>;
+  severities?: InputMaybe<Array<SecurityAdvisorySeverity>>;
+};
+
+
+export type QuerySponsorablesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  dependencyEcosystem?: InputMaybe<SecurityAdvisoryEcosystem>;
+  ecosystem?: InputMaybe<DependencyGraphEcosystem>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  onlyDependencies?: InputMaybe<Scalars['Boolean']['input']>;
+  orderBy?: InputMaybe<SponsorableOrder>;
+  orgLoginForDependencies?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTopicArgs = {
+  name: Scalars['String']['input'];
 };
 
 
@@ -3255,11 +4084,16 @@ export type RefUpdateRule = {
   allowsDeletions: Scalars['Boolean']['output'];
 };
 
+export type ReferencedEvent = Node & {
+  __typename?: 'ReferencedEvent';
+  id: Scalars['ID']['output'];
+};
+
 /**
  * A release contains the content for a release. Drafts are seen only by those
  * who may write to the repository, as in REST.
  */
-export type Release = Node & Reactable & {
+export type Release = Node & Reactable & UniformResourceLocatable & {
   __typename?: 'Release';
   /** The author of the release */
   author?: Maybe<User>;
@@ -3291,6 +4125,10 @@ export type Release = Node & Reactable & {
   repository: Repository;
   /** The HTTP path for this issue */
   resourcePath: Scalars['URI']['output'];
+  /** The Git tag the release points to (null while the tag does not exist). */
+  tag?: Maybe<Ref>;
+  /** The tag commit for this release (null while the tag does not exist). */
+  tagCommit?: Maybe<Commit>;
   /** The name of the release's Git tag */
   tagName: Scalars['String']['output'];
   /** Identifies the date and time when the object was last updated. */
@@ -3453,6 +4291,25 @@ export type RemoveReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+export type RemovedFromProjectEvent = Node & {
+  __typename?: 'RemovedFromProjectEvent';
+  id: Scalars['ID']['output'];
+};
+
+/** Represents a 'renamed' event on a given issue or pull request */
+export type RenamedTitleEvent = Node & {
+  __typename?: 'RenamedTitleEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  currentTitle: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  previousTitle: Scalars['String']['output'];
+  subject: RenamedTitleSubject;
+};
+
+/** An object which has a renamable title */
+export type RenamedTitleSubject = Issue | PullRequest;
+
 export type ReopenIssueInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   issueId: Scalars['ID']['input'];
@@ -3475,8 +4332,18 @@ export type ReopenPullRequestPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+/** Represents a 'reopened' event on any `Closable`. */
+export type ReopenedEvent = Node & {
+  __typename?: 'ReopenedEvent';
+  actor?: Maybe<Actor>;
+  closable: Closable;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  stateReason?: Maybe<IssueStateReason>;
+};
+
 /** A repository contains the content for a project. */
-export type Repository = Node & {
+export type Repository = Node & UniformResourceLocatable & {
   __typename?: 'Repository';
   allowUpdateBranch: Scalars['Boolean']['output'];
   /** A list of users that can be assigned to issues in this repository (`query` narrows to logins or names containing it), by login. */
@@ -4398,6 +5265,21 @@ export type SecurityAdvisory = Node & {
   summary: Scalars['String']['output'];
 };
 
+/** Classification of the advisory. */
+export type SecurityAdvisoryClassification =
+  /** Classification of general advisories. */
+  | 'GENERAL'
+  /** Classification of malware advisories. */
+  | 'MALWARE';
+
+export type SecurityAdvisoryConnection = {
+  __typename?: 'SecurityAdvisoryConnection';
+  edges?: Maybe<Array<Maybe<SecurityAdvisoryEdge>>>;
+  nodes?: Maybe<Array<Maybe<SecurityAdvisory>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
 /** The possible ecosystems of a security vulnerability's package. */
 export type SecurityAdvisoryEcosystem =
   /** GitHub Actions */
@@ -4425,6 +5307,12 @@ export type SecurityAdvisoryEcosystem =
   /** Swift packages */
   | 'SWIFT';
 
+export type SecurityAdvisoryEdge = {
+  __typename?: 'SecurityAdvisoryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SecurityAdvisory>;
+};
+
 /** A GitHub Security Advisory Identifier */
 export type SecurityAdvisoryIdentifier = {
   __typename?: 'SecurityAdvisoryIdentifier';
@@ -4433,6 +5321,40 @@ export type SecurityAdvisoryIdentifier = {
   /** The identifier */
   value: Scalars['String']['output'];
 };
+
+/** An advisory identifier to filter results on. */
+export type SecurityAdvisoryIdentifierFilter = {
+  /** The identifier type. */
+  type: SecurityAdvisoryIdentifierType;
+  /** The identifier string. Supports exact or partial matching. */
+  value: Scalars['String']['input'];
+};
+
+/** Identifier formats available for advisories. */
+export type SecurityAdvisoryIdentifierType =
+  /** Common Vulnerabilities and Exposures Identifier. */
+  | 'CVE'
+  /** GitHub Security Advisory ID. */
+  | 'GHSA';
+
+/** Ordering options for security advisory connections */
+export type SecurityAdvisoryOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order security advisories by. */
+  field: SecurityAdvisoryOrderField;
+};
+
+/** Properties by which security advisory connections can be ordered. */
+export type SecurityAdvisoryOrderField =
+  /** Order advisories by EPSS percentage */
+  | 'EPSS_PERCENTAGE'
+  /** Order advisories by EPSS percentile */
+  | 'EPSS_PERCENTILE'
+  /** Order advisories by publication time */
+  | 'PUBLISHED_AT'
+  /** Order advisories by update time */
+  | 'UPDATED_AT';
 
 /** An individual package */
 export type SecurityAdvisoryPackage = {
@@ -4490,6 +5412,63 @@ export type SecurityVulnerability = {
    */
   vulnerableVersionRange: Scalars['String']['output'];
 };
+
+export type SecurityVulnerabilityConnection = {
+  __typename?: 'SecurityVulnerabilityConnection';
+  edges?: Maybe<Array<Maybe<SecurityVulnerabilityEdge>>>;
+  nodes?: Maybe<Array<Maybe<SecurityVulnerability>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SecurityVulnerabilityEdge = {
+  __typename?: 'SecurityVulnerabilityEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SecurityVulnerability>;
+};
+
+/** Ordering options for security vulnerability connections */
+export type SecurityVulnerabilityOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order security vulnerabilities by. */
+  field: SecurityVulnerabilityOrderField;
+};
+
+/** Properties by which security vulnerability connections can be ordered. */
+export type SecurityVulnerabilityOrderField =
+  /** Order vulnerability by update time */
+  | 'UPDATED_AT';
+
+/** Entities that can be sponsored via GitHub Sponsors */
+export type SponsorableItem = Organization | User;
+
+export type SponsorableItemConnection = {
+  __typename?: 'SponsorableItemConnection';
+  edges?: Maybe<Array<Maybe<SponsorableItemEdge>>>;
+  nodes?: Maybe<Array<Maybe<SponsorableItem>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorableItemEdge = {
+  __typename?: 'SponsorableItemEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SponsorableItem>;
+};
+
+/** Ordering options for connections to get sponsorable entities for GitHub Sponsors. */
+export type SponsorableOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order sponsorable entities by. */
+  field: SponsorableOrderField;
+};
+
+/** Properties by which sponsorable connections can be ordered. */
+export type SponsorableOrderField =
+  /** Order sponsorable entities by login (username). */
+  | 'LOGIN';
 
 /** The possible default commit messages for squash merges. */
 export type SquashMergeCommitMessage =
@@ -4672,6 +5651,27 @@ export type StatusState =
   /** Status is successful. */
   | 'SUCCESS';
 
+export type SubIssueAddedEvent = Node & {
+  __typename?: 'SubIssueAddedEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type SubIssueRemovedEvent = Node & {
+  __typename?: 'SubIssueRemovedEvent';
+  id: Scalars['ID']['output'];
+};
+
+/** Summary of the state of an issue's sub-issues */
+export type SubIssuesSummary = {
+  __typename?: 'SubIssuesSummary';
+  /** Count of completed sub-issues */
+  completed: Scalars['Int']['output'];
+  /** Percent of sub-issues which are completed */
+  percentCompleted: Scalars['Int']['output'];
+  /** Count of total number of sub-issues */
+  total: Scalars['Int']['output'];
+};
+
 export type SubmitPullRequestReviewInput = {
   body?: InputMaybe<Scalars['String']['input']>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -4685,6 +5685,11 @@ export type SubmitPullRequestReviewPayload = {
   __typename?: 'SubmitPullRequestReviewPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequestReview?: Maybe<PullRequestReview>;
+};
+
+export type SubscribedEvent = Node & {
+  __typename?: 'SubscribedEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** The possible states of a subscription. */
@@ -4756,6 +5761,48 @@ export type TeamOrder = {
 export type TeamOrderField =
   | 'NAME';
 
+/** The possible states of a thread subscription form action */
+export type ThreadSubscriptionFormAction =
+  /** The User cannot subscribe or unsubscribe to the thread */
+  | 'NONE'
+  /** The User can subscribe to the thread */
+  | 'SUBSCRIBE'
+  /** The User can unsubscribe to the thread */
+  | 'UNSUBSCRIBE';
+
+/** The possible states of a subscription. */
+export type ThreadSubscriptionState =
+  /** The subscription status is currently disabled. */
+  | 'DISABLED'
+  /** The User is never notified because they are ignoring the list */
+  | 'IGNORING_LIST'
+  /** The User is never notified because they are ignoring the thread */
+  | 'IGNORING_THREAD'
+  /** The User is not recieving notifications from this thread */
+  | 'NONE'
+  /** The User is notified becuase they are watching the list */
+  | 'SUBSCRIBED_TO_LIST'
+  /** The User is notified because they are subscribed to the thread */
+  | 'SUBSCRIBED_TO_THREAD'
+  /** The User is notified because they chose custom settings for this thread. */
+  | 'SUBSCRIBED_TO_THREAD_EVENTS'
+  /** The User is notified because they chose custom settings for this thread. */
+  | 'SUBSCRIBED_TO_THREAD_TYPE'
+  /** The subscription status is currently unavailable. */
+  | 'UNAVAILABLE';
+
+export type Topic = Node & {
+  __typename?: 'Topic';
+  id: Scalars['ID']['output'];
+};
+
+/** The possible states of a tracked issue. */
+export type TrackedIssueStates =
+  /** The tracked issue is closed */
+  | 'CLOSED'
+  /** The tracked issue is open */
+  | 'OPEN';
+
 export type TransferIssueInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   issueId: Scalars['ID']['input'];
@@ -4766,6 +5813,11 @@ export type TransferIssuePayload = {
   __typename?: 'TransferIssuePayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   issue?: Maybe<Issue>;
+};
+
+export type TransferredEvent = Node & {
+  __typename?: 'TransferredEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** Represents a Git tree. */
@@ -4810,6 +5862,37 @@ export type TreeEntry = {
   type: Scalars['String']['output'];
 };
 
+/** Represents an 'unassigned' event on any assignable object. */
+export type UnassignedEvent = Node & {
+  __typename?: 'UnassignedEvent';
+  actor?: Maybe<Actor>;
+  assignable: Assignable;
+  assignee?: Maybe<Assignee>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** @deprecated Assignees can now be mannequins. Use the `assignee` field instead. Removal on 2020-01-01 UTC. */
+  user?: Maybe<User>;
+};
+
+/** Represents a type that can be retrieved by a URL. */
+export type UniformResourceLocatable = {
+  /** The HTML path to this resource. */
+  resourcePath: Scalars['URI']['output'];
+  /** The URL to this resource. */
+  url: Scalars['URI']['output'];
+};
+
+/** Represents an 'unlabeled' event on a given issue or pull request. */
+export type UnlabeledEvent = Node & {
+  __typename?: 'UnlabeledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The label (a label deleted since: its name and color as they were removed). */
+  label: Label;
+  labelable: Labelable;
+};
+
 export type UnlockLockableInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   lockableId: Scalars['ID']['input'];
@@ -4820,6 +5903,20 @@ export type UnlockLockablePayload = {
   actor?: Maybe<Actor>;
   clientMutationId?: Maybe<Scalars['String']['output']>;
   unlockedRecord?: Maybe<Lockable>;
+};
+
+/** Represents an 'unlocked' event on a given issue or pull request. */
+export type UnlockedEvent = Node & {
+  __typename?: 'UnlockedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  lockable: Lockable;
+};
+
+export type UnmarkedAsDuplicateEvent = Node & {
+  __typename?: 'UnmarkedAsDuplicateEvent';
+  id: Scalars['ID']['output'];
 };
 
 export type UnpinIssueInput = {
@@ -4834,6 +5931,11 @@ export type UnpinIssuePayload = {
   issue?: Maybe<Issue>;
 };
 
+export type UnpinnedEvent = Node & {
+  __typename?: 'UnpinnedEvent';
+  id: Scalars['ID']['output'];
+};
+
 export type UnresolveReviewThreadInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** The ID of the thread to unresolve. */
@@ -4844,6 +5946,11 @@ export type UnresolveReviewThreadPayload = {
   __typename?: 'UnresolveReviewThreadPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   thread?: Maybe<PullRequestReviewThread>;
+};
+
+export type UnsubscribedEvent = Node & {
+  __typename?: 'UnsubscribedEvent';
+  id: Scalars['ID']['output'];
 };
 
 export type UpdateIssueCommentInput = {
@@ -4917,7 +6024,7 @@ export type UpdatePullRequestReviewPayload = {
 };
 
 /** A user account. */
-export type User = Actor & Node & RepositoryOwner & {
+export type User = Actor & Node & RepositoryOwner & UniformResourceLocatable & {
   __typename?: 'User';
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -4925,8 +6032,15 @@ export type User = Actor & Node & RepositoryOwner & {
   login: Scalars['String']['output'];
   /** The user's public profile name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The HTTP path for this user */
+  resourcePath: Scalars['URI']['output'];
   /** The HTTP URL of the user's profile page. */
   url: Scalars['URI']['output'];
+};
+
+export type UserBlockedEvent = Node & {
+  __typename?: 'UserBlockedEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** A list of users. */
@@ -4936,6 +6050,25 @@ export type UserConnection = {
   nodes?: Maybe<Array<Maybe<User>>>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+export type UserContentEdit = Node & {
+  __typename?: 'UserContentEdit';
+  id: Scalars['ID']['output'];
+};
+
+export type UserContentEditConnection = {
+  __typename?: 'UserContentEditConnection';
+  edges?: Maybe<Array<Maybe<UserContentEditEdge>>>;
+  nodes?: Maybe<Array<Maybe<UserContentEdit>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type UserContentEditEdge = {
+  __typename?: 'UserContentEditEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<UserContentEdit>;
 };
 
 /** Represents a user. */
@@ -5045,7 +6178,78 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  Assignee:
+    | ( AccountRow )
+    | ( AccountRow )
+  ;
+  Closer:
+    | ( GitObjectModel )
+    | ( ProjectV2 )
+    | ( PullModel )
+  ;
   IssueOrPullRequest:
+    | ( IssueModel )
+    | ( PullModel )
+  ;
+  IssueTimelineItem:
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( GitObjectModel )
+    | ( CrossReferencedEvent )
+    | ( TimelineEventModel )
+    | ( CommentModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( ReferencedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( SubscribedEvent )
+    | ( TransferredEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( UnsubscribedEvent )
+    | ( UserBlockedEvent )
+  ;
+  IssueTimelineItems:
+    | ( AddedToProjectEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( CommentDeletedEvent )
+    | ( ConnectedEvent )
+    | ( ConvertedNoteToIssueEvent )
+    | ( ConvertedToDiscussionEvent )
+    | ( CrossReferencedEvent )
+    | ( TimelineEventModel )
+    | ( DisconnectedEvent )
+    | ( CommentModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( MarkedAsDuplicateEvent )
+    | ( MentionedEvent )
+    | ( TimelineEventModel )
+    | ( MovedColumnsInProjectEvent )
+    | ( ParentIssueAddedEvent )
+    | ( ParentIssueRemovedEvent )
+    | ( PinnedEvent )
+    | ( ReferencedEvent )
+    | ( RemovedFromProjectEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( SubIssueAddedEvent )
+    | ( SubIssueRemovedEvent )
+    | ( SubscribedEvent )
+    | ( TransferredEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( UnmarkedAsDuplicateEvent )
+    | ( UnpinnedEvent )
+    | ( UnsubscribedEvent )
+    | ( UserBlockedEvent )
+  ;
+  MilestoneItem:
     | ( IssueModel )
     | ( PullModel )
   ;
@@ -5054,6 +6258,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( AccountRow )
     | ( AccountRow )
   ;
+  RenamedTitleSubject:
+    | ( IssueModel )
+    | ( PullModel )
+  ;
   RequestedReviewer:
     | ( Omit<Team, 'organization'> & { organization: _RefType['Organization'] } )
     | ( AccountRow )
@@ -5061,6 +6269,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   SearchResultItem:
     | ( IssueModel )
     | ( PullModel )
+  ;
+  SponsorableItem:
+    | ( AccountRow )
+    | ( AccountRow )
   ;
   StatusCheckRollupContext:
     | ( CheckRunModel )
@@ -5078,6 +6290,10 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( IssueModel )
     | ( PullModel )
   ;
+  Closable:
+    | ( IssueModel )
+    | ( MilestoneRow )
+  ;
   GitObject:
     | ( GitObjectModel )
     | ( GitObjectModel )
@@ -5085,6 +6301,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( GitObjectModel )
   ;
   GitSignature: never;
+  HovercardContext: never;
   Labelable:
     | ( IssueModel )
     | ( PullModel )
@@ -5094,36 +6311,66 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PullModel )
   ;
   Node:
+    | ( AddedToProjectEvent )
+    | ( TimelineEventModel )
     | ( GitObjectModel )
     | ( CheckRunModel )
     | ( CheckSuiteModel )
+    | ( TimelineEventModel )
+    | ( CodeOfConduct )
+    | ( CommentDeletedEvent )
     | ( GitObjectModel )
     | ( CommitComment )
     | ( ComparisonModel )
+    | ( ConnectedEvent )
+    | ( ConvertedNoteToIssueEvent )
+    | ( ConvertedToDiscussionEvent )
+    | ( CrossReferencedEvent )
+    | ( TimelineEventModel )
     | ( DependencyGraphManifest )
     | ( DeployKey )
     | ( Deployment )
+    | ( DisconnectedEvent )
     | ( Discussion )
     | ( DiscussionCategory )
+    | ( Enterprise )
+    | ( EnterpriseAdministratorInvitation )
+    | ( EnterpriseMemberInvitation )
     | ( Environment )
     | ( IssueModel )
     | ( CommentModel )
     | ( LabelRow )
+    | ( TimelineEventModel )
     | ( Language )
     | ( License )
+    | ( LinkedBranch )
+    | ( TimelineEventModel )
+    | ( MarkedAsDuplicateEvent )
+    | ( MarketplaceCategory )
+    | ( MarketplaceListing )
+    | ( MentionedEvent )
     | ( MergeQueue )
     | ( MilestoneRow )
+    | ( TimelineEventModel )
+    | ( MovedColumnsInProjectEvent )
     | ( AccountRow )
     | ( Package )
+    | ( ParentIssueAddedEvent )
+    | ( ParentIssueRemovedEvent )
     | ( PinnedDiscussion )
     | ( PinnedEnvironment )
+    | ( PinnedEvent )
     | ( PullModel )
     | ( ReviewModel )
     | ( ReviewCommentModel )
     | ( ThreadModel )
     | ( ReactionModel )
+    | ( ReferencedEvent )
     | ( ReleaseModel )
     | ( ReleaseAssetModel )
+    | ( RemovedFromProjectEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
     | ( RepositoryRow )
     | ( RepositoryRule )
     | ( RepositoryRuleset )
@@ -5131,9 +6378,22 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RepositoryVulnerabilityAlert )
     | ( SecurityAdvisory )
     | ( StatusContextModel )
+    | ( SubIssueAddedEvent )
+    | ( SubIssueRemovedEvent )
+    | ( SubscribedEvent )
     | ( GitObjectModel )
+    | ( Topic )
+    | ( TransferredEvent )
     | ( GitObjectModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( UnmarkedAsDuplicateEvent )
+    | ( UnpinnedEvent )
+    | ( UnsubscribedEvent )
     | ( AccountRow )
+    | ( UserBlockedEvent )
+    | ( UserContentEdit )
   ;
   Reactable:
     | ( IssueModel )
@@ -5145,6 +6405,16 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   ;
   RepositoryOwner:
     | ( AccountRow )
+    | ( AccountRow )
+  ;
+  UniformResourceLocatable:
+    | ( TimelineEventModel )
+    | ( IssueModel )
+    | ( MilestoneRow )
+    | ( AccountRow )
+    | ( PullModel )
+    | ( ReleaseModel )
+    | ( RepositoryRow )
     | ( AccountRow )
   ;
 };
@@ -5166,9 +6436,13 @@ export type ResolversTypes = {
   AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  AddedToProjectEvent: ResolverTypeWrapper<AddedToProjectEvent>;
   App: ResolverTypeWrapper<AppRow>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
+  AssignedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  Assignee: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Assignee']>;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BranchProtectionRule: ResolverTypeWrapper<BranchProtectionRule>;
@@ -5193,12 +6467,18 @@ export type ResolversTypes = {
   CheckSuiteConnection: ResolverTypeWrapper<Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckSuite']>>> }>;
   CheckSuiteEdge: ResolverTypeWrapper<Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckSuite']> }>;
   CheckSuiteFilter: CheckSuiteFilter;
+  Closable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Closable']>;
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: ResolverTypeWrapper<Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  ClosedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  Closer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Closer']>;
+  CodeOfConduct: ResolverTypeWrapper<CodeOfConduct>;
   CollaboratorAffiliation: CollaboratorAffiliation;
   CommentAuthorAssociation: CommentAuthorAssociation;
+  CommentCannotUpdateReason: CommentCannotUpdateReason;
+  CommentDeletedEvent: ResolverTypeWrapper<CommentDeletedEvent>;
   Commit: ResolverTypeWrapper<GitObjectModel>;
   CommitAuthor: CommitAuthor;
   CommitComment: ResolverTypeWrapper<CommitComment>;
@@ -5210,12 +6490,16 @@ export type ResolversTypes = {
   Comparison: ResolverTypeWrapper<ComparisonModel>;
   ComparisonCommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   ComparisonStatus: ComparisonStatus;
+  ConnectedEvent: ResolverTypeWrapper<ConnectedEvent>;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  ConvertedNoteToIssueEvent: ResolverTypeWrapper<ConvertedNoteToIssueEvent>;
+  ConvertedToDiscussionEvent: ResolverTypeWrapper<ConvertedToDiscussionEvent>;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: ResolverTypeWrapper<Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   CreatePullRequestInput: CreatePullRequestInput;
   CreatePullRequestPayload: ResolverTypeWrapper<Omit<CreatePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  CrossReferencedEvent: ResolverTypeWrapper<CrossReferencedEvent>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteIssueCommentInput: DeleteIssueCommentInput;
   DeleteIssueCommentPayload: ResolverTypeWrapper<DeleteIssueCommentPayload>;
@@ -5225,6 +6509,8 @@ export type ResolversTypes = {
   DeletePullRequestReviewCommentPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  DemilestonedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  DependencyGraphEcosystem: DependencyGraphEcosystem;
   DependencyGraphManifest: ResolverTypeWrapper<DependencyGraphManifest>;
   DependencyGraphManifestConnection: ResolverTypeWrapper<DependencyGraphManifestConnection>;
   DependencyGraphManifestEdge: ResolverTypeWrapper<DependencyGraphManifestEdge>;
@@ -5237,6 +6523,7 @@ export type ResolversTypes = {
   DeploymentOrder: DeploymentOrder;
   DeploymentOrderField: DeploymentOrderField;
   DiffSide: DiffSide;
+  DisconnectedEvent: ResolverTypeWrapper<DisconnectedEvent>;
   Discussion: ResolverTypeWrapper<Discussion>;
   DiscussionCategory: ResolverTypeWrapper<DiscussionCategory>;
   DiscussionCategoryConnection: ResolverTypeWrapper<DiscussionCategoryConnection>;
@@ -5250,6 +6537,10 @@ export type ResolversTypes = {
   DismissPullRequestReviewPayload: ResolverTypeWrapper<Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  Enterprise: ResolverTypeWrapper<Enterprise>;
+  EnterpriseAdministratorInvitation: ResolverTypeWrapper<EnterpriseAdministratorInvitation>;
+  EnterpriseAdministratorRole: EnterpriseAdministratorRole;
+  EnterpriseMemberInvitation: ResolverTypeWrapper<EnterpriseMemberInvitation>;
   Environment: ResolverTypeWrapper<Environment>;
   EnvironmentConnection: ResolverTypeWrapper<EnvironmentConnection>;
   EnvironmentEdge: ResolverTypeWrapper<EnvironmentEdge>;
@@ -5260,11 +6551,14 @@ export type ResolversTypes = {
   GitActor: ResolverTypeWrapper<GitActorModel>;
   GitActorConnection: ResolverTypeWrapper<Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['GitActor']>>> }>;
   GitActorEdge: ResolverTypeWrapper<Omit<GitActorEdge, 'node'> & { node?: Maybe<ResolversTypes['GitActor']> }>;
+  GitHubMetadata: ResolverTypeWrapper<GitHubMetadata>;
   GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
   GitObjectID: ResolverTypeWrapper<Scalars['GitObjectID']['output']>;
   GitSSHRemote: ResolverTypeWrapper<Scalars['GitSSHRemote']['output']>;
   GitSignature: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitSignature']>;
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
+  Hovercard: ResolverTypeWrapper<Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversTypes['HovercardContext']> }>;
+  HovercardContext: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['HovercardContext']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Issue: ResolverTypeWrapper<IssueModel>;
@@ -5282,24 +6576,42 @@ export type ResolversTypes = {
   IssueOrderField: IssueOrderField;
   IssueState: IssueState;
   IssueStateReason: IssueStateReason;
+  IssueTimelineConnection: ResolverTypeWrapper<Omit<IssueTimelineConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['IssueTimelineItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['IssueTimelineItem']>>> }>;
+  IssueTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItem']>;
+  IssueTimelineItemEdge: ResolverTypeWrapper<Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['IssueTimelineItem']> }>;
+  IssueTimelineItems: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItems']>;
+  IssueTimelineItemsConnection: ResolverTypeWrapper<TimelineConnectionModel>;
+  IssueTimelineItemsEdge: ResolverTypeWrapper<Omit<IssueTimelineItemsEdge, 'node'> & { node?: Maybe<ResolversTypes['IssueTimelineItems']> }>;
+  IssueTimelineItemsItemType: IssueTimelineItemsItemType;
   Label: ResolverTypeWrapper<LabelRow>;
   LabelConnection: ResolverTypeWrapper<Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Label']>>> }>;
   LabelEdge: ResolverTypeWrapper<Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversTypes['Label']> }>;
   LabelOrder: LabelOrder;
   LabelOrderField: LabelOrderField;
   Labelable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Labelable']>;
+  LabeledEvent: ResolverTypeWrapper<TimelineEventModel>;
   Language: ResolverTypeWrapper<Language>;
   LanguageConnection: ResolverTypeWrapper<LanguageConnection>;
   LanguageEdge: ResolverTypeWrapper<LanguageEdge>;
   LanguageOrder: LanguageOrder;
   LanguageOrderField: LanguageOrderField;
   License: ResolverTypeWrapper<License>;
+  LinkedBranch: ResolverTypeWrapper<LinkedBranch>;
+  LinkedBranchConnection: ResolverTypeWrapper<LinkedBranchConnection>;
+  LinkedBranchEdge: ResolverTypeWrapper<LinkedBranchEdge>;
   LockLockableInput: LockLockableInput;
   LockLockablePayload: ResolverTypeWrapper<Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, lockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
   LockReason: LockReason;
   Lockable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Lockable']>;
+  LockedEvent: ResolverTypeWrapper<TimelineEventModel>;
   MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
   MarkPullRequestReadyForReviewPayload: ResolverTypeWrapper<Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MarkedAsDuplicateEvent: ResolverTypeWrapper<MarkedAsDuplicateEvent>;
+  MarketplaceCategory: ResolverTypeWrapper<MarketplaceCategory>;
+  MarketplaceListing: ResolverTypeWrapper<MarketplaceListing>;
+  MarketplaceListingConnection: ResolverTypeWrapper<MarketplaceListingConnection>;
+  MarketplaceListingEdge: ResolverTypeWrapper<MarketplaceListingEdge>;
+  MentionedEvent: ResolverTypeWrapper<MentionedEvent>;
   MergeCommitMessage: MergeCommitMessage;
   MergeCommitTitle: MergeCommitTitle;
   MergePullRequestInput: MergePullRequestInput;
@@ -5310,9 +6622,12 @@ export type ResolversTypes = {
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
   MilestoneEdge: ResolverTypeWrapper<Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversTypes['Milestone']> }>;
+  MilestoneItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['MilestoneItem']>;
   MilestoneOrder: MilestoneOrder;
   MilestoneOrderField: MilestoneOrderField;
   MilestoneState: MilestoneState;
+  MilestonedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  MovedColumnsInProjectEvent: ResolverTypeWrapper<MovedColumnsInProjectEvent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OrderDirection: OrderDirection;
@@ -5324,6 +6639,8 @@ export type ResolversTypes = {
   PackageOrderField: PackageOrderField;
   PackageType: PackageType;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  ParentIssueAddedEvent: ResolverTypeWrapper<ParentIssueAddedEvent>;
+  ParentIssueRemovedEvent: ResolverTypeWrapper<ParentIssueRemovedEvent>;
   PatchStatus: PatchStatus;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
@@ -5335,6 +6652,7 @@ export type ResolversTypes = {
   PinnedEnvironmentEdge: ResolverTypeWrapper<PinnedEnvironmentEdge>;
   PinnedEnvironmentOrder: PinnedEnvironmentOrder;
   PinnedEnvironmentOrderField: PinnedEnvironmentOrderField;
+  PinnedEvent: ResolverTypeWrapper<PinnedEvent>;
   Project: ResolverTypeWrapper<Project>;
   ProjectCard: ResolverTypeWrapper<ProjectCard>;
   ProjectCardArchivedState: ProjectCardArchivedState;
@@ -5406,6 +6724,7 @@ export type ResolversTypes = {
   RefOrder: RefOrder;
   RefOrderField: RefOrderField;
   RefUpdateRule: ResolverTypeWrapper<RefUpdateRule>;
+  ReferencedEvent: ResolverTypeWrapper<ReferencedEvent>;
   Release: ResolverTypeWrapper<ReleaseModel>;
   ReleaseAsset: ResolverTypeWrapper<ReleaseAssetModel>;
   ReleaseAssetConnection: ResolverTypeWrapper<Omit<ReleaseAssetConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReleaseAssetEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReleaseAsset']>>> }>;
@@ -5420,10 +6739,14 @@ export type ResolversTypes = {
   RemoveLabelsFromLabelablePayload: ResolverTypeWrapper<Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversTypes['Labelable']> }>;
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: ResolverTypeWrapper<Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  RemovedFromProjectEvent: ResolverTypeWrapper<RemovedFromProjectEvent>;
+  RenamedTitleEvent: ResolverTypeWrapper<TimelineEventModel>;
+  RenamedTitleSubject: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RenamedTitleSubject']>;
   ReopenIssueInput: ReopenIssueInput;
   ReopenIssuePayload: ResolverTypeWrapper<Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   ReopenPullRequestInput: ReopenPullRequestInput;
   ReopenPullRequestPayload: ResolverTypeWrapper<Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  ReopenedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryAffiliation: RepositoryAffiliation;
   RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
@@ -5468,13 +6791,29 @@ export type ResolversTypes = {
   SearchResultItemEdge: ResolverTypeWrapper<Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversTypes['SearchResultItem']> }>;
   SearchType: SearchType;
   SecurityAdvisory: ResolverTypeWrapper<SecurityAdvisory>;
+  SecurityAdvisoryClassification: SecurityAdvisoryClassification;
+  SecurityAdvisoryConnection: ResolverTypeWrapper<SecurityAdvisoryConnection>;
   SecurityAdvisoryEcosystem: SecurityAdvisoryEcosystem;
+  SecurityAdvisoryEdge: ResolverTypeWrapper<SecurityAdvisoryEdge>;
   SecurityAdvisoryIdentifier: ResolverTypeWrapper<SecurityAdvisoryIdentifier>;
+  SecurityAdvisoryIdentifierFilter: SecurityAdvisoryIdentifierFilter;
+  SecurityAdvisoryIdentifierType: SecurityAdvisoryIdentifierType;
+  SecurityAdvisoryOrder: SecurityAdvisoryOrder;
+  SecurityAdvisoryOrderField: SecurityAdvisoryOrderField;
   SecurityAdvisoryPackage: ResolverTypeWrapper<SecurityAdvisoryPackage>;
   SecurityAdvisoryPackageVersion: ResolverTypeWrapper<SecurityAdvisoryPackageVersion>;
   SecurityAdvisoryReference: ResolverTypeWrapper<SecurityAdvisoryReference>;
   SecurityAdvisorySeverity: SecurityAdvisorySeverity;
   SecurityVulnerability: ResolverTypeWrapper<SecurityVulnerability>;
+  SecurityVulnerabilityConnection: ResolverTypeWrapper<SecurityVulnerabilityConnection>;
+  SecurityVulnerabilityEdge: ResolverTypeWrapper<SecurityVulnerabilityEdge>;
+  SecurityVulnerabilityOrder: SecurityVulnerabilityOrder;
+  SecurityVulnerabilityOrderField: SecurityVulnerabilityOrderField;
+  SponsorableItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['SponsorableItem']>;
+  SponsorableItemConnection: ResolverTypeWrapper<Omit<SponsorableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SponsorableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['SponsorableItem']>>> }>;
+  SponsorableItemEdge: ResolverTypeWrapper<Omit<SponsorableItemEdge, 'node'> & { node?: Maybe<ResolversTypes['SponsorableItem']> }>;
+  SponsorableOrder: SponsorableOrder;
+  SponsorableOrderField: SponsorableOrderField;
   SquashMergeCommitMessage: SquashMergeCommitMessage;
   SquashMergeCommitTitle: SquashMergeCommitTitle;
   StarOrder: StarOrder;
@@ -5490,8 +6829,12 @@ export type ResolversTypes = {
   StatusContextStateCount: ResolverTypeWrapper<StatusContextStateCount>;
   StatusState: StatusState;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SubIssueAddedEvent: ResolverTypeWrapper<SubIssueAddedEvent>;
+  SubIssueRemovedEvent: ResolverTypeWrapper<SubIssueRemovedEvent>;
+  SubIssuesSummary: ResolverTypeWrapper<SubIssuesSummary>;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  SubscribedEvent: ResolverTypeWrapper<SubscribedEvent>;
   SubscriptionState: SubscriptionState;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
@@ -5499,17 +6842,29 @@ export type ResolversTypes = {
   TeamEdge: ResolverTypeWrapper<Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversTypes['Team']> }>;
   TeamOrder: TeamOrder;
   TeamOrderField: TeamOrderField;
+  ThreadSubscriptionFormAction: ThreadSubscriptionFormAction;
+  ThreadSubscriptionState: ThreadSubscriptionState;
+  Topic: ResolverTypeWrapper<Topic>;
+  TrackedIssueStates: TrackedIssueStates;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: ResolverTypeWrapper<Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  TransferredEvent: ResolverTypeWrapper<TransferredEvent>;
   Tree: ResolverTypeWrapper<GitObjectModel>;
   TreeEntry: ResolverTypeWrapper<TreeEntryModel>;
   URI: ResolverTypeWrapper<Scalars['URI']['output']>;
+  UnassignedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  UniformResourceLocatable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UniformResourceLocatable']>;
+  UnlabeledEvent: ResolverTypeWrapper<TimelineEventModel>;
   UnlockLockableInput: UnlockLockableInput;
   UnlockLockablePayload: ResolverTypeWrapper<Omit<UnlockLockablePayload, 'actor' | 'unlockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, unlockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
+  UnlockedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  UnmarkedAsDuplicateEvent: ResolverTypeWrapper<UnmarkedAsDuplicateEvent>;
   UnpinIssueInput: UnpinIssueInput;
   UnpinIssuePayload: ResolverTypeWrapper<Omit<UnpinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  UnpinnedEvent: ResolverTypeWrapper<UnpinnedEvent>;
   UnresolveReviewThreadInput: UnresolveReviewThreadInput;
   UnresolveReviewThreadPayload: ResolverTypeWrapper<Omit<UnresolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  UnsubscribedEvent: ResolverTypeWrapper<UnsubscribedEvent>;
   UpdateIssueCommentInput: UpdateIssueCommentInput;
   UpdateIssueCommentPayload: ResolverTypeWrapper<Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversTypes['IssueComment']> }>;
   UpdateIssueInput: UpdateIssueInput;
@@ -5521,7 +6876,11 @@ export type ResolversTypes = {
   UpdatePullRequestReviewInput: UpdatePullRequestReviewInput;
   UpdatePullRequestReviewPayload: ResolverTypeWrapper<Omit<UpdatePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   User: ResolverTypeWrapper<AccountRow>;
+  UserBlockedEvent: ResolverTypeWrapper<UserBlockedEvent>;
   UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  UserContentEdit: ResolverTypeWrapper<UserContentEdit>;
+  UserContentEditConnection: ResolverTypeWrapper<UserContentEditConnection>;
+  UserContentEditEdge: ResolverTypeWrapper<UserContentEditEdge>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
   Workflow: ResolverTypeWrapper<Workflow>;
   WorkflowRun: ResolverTypeWrapper<WorkflowRun>;
@@ -5544,9 +6903,13 @@ export type ResolversParentTypes = {
   AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  AddedToProjectEvent: AddedToProjectEvent;
   App: AppRow;
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
+  AssignedEvent: TimelineEventModel;
+  Assignee: ResolversUnionTypes<ResolversParentTypes>['Assignee'];
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  BigInt: Scalars['BigInt']['output'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
   BranchProtectionRule: BranchProtectionRule;
@@ -5566,10 +6929,15 @@ export type ResolversParentTypes = {
   CheckSuiteConnection: Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuite']>>> };
   CheckSuiteEdge: Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckSuite']> };
   CheckSuiteFilter: CheckSuiteFilter;
+  Closable: ResolversInterfaceTypes<ResolversParentTypes>['Closable'];
   CloseIssueInput: CloseIssueInput;
   CloseIssuePayload: Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  ClosedEvent: TimelineEventModel;
+  Closer: ResolversUnionTypes<ResolversParentTypes>['Closer'];
+  CodeOfConduct: CodeOfConduct;
+  CommentDeletedEvent: CommentDeletedEvent;
   Commit: GitObjectModel;
   CommitAuthor: CommitAuthor;
   CommitComment: CommitComment;
@@ -5580,12 +6948,16 @@ export type ResolversParentTypes = {
   CommitHistoryConnection: CommitConnectionModel;
   Comparison: ComparisonModel;
   ComparisonCommitConnection: CommitConnectionModel;
+  ConnectedEvent: ConnectedEvent;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  ConvertedNoteToIssueEvent: ConvertedNoteToIssueEvent;
+  ConvertedToDiscussionEvent: ConvertedToDiscussionEvent;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   CreatePullRequestInput: CreatePullRequestInput;
   CreatePullRequestPayload: Omit<CreatePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  CrossReferencedEvent: CrossReferencedEvent;
   DateTime: Scalars['DateTime']['output'];
   DeleteIssueCommentInput: DeleteIssueCommentInput;
   DeleteIssueCommentPayload: DeleteIssueCommentPayload;
@@ -5595,6 +6967,7 @@ export type ResolversParentTypes = {
   DeletePullRequestReviewCommentPayload: Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  DemilestonedEvent: TimelineEventModel;
   DependencyGraphManifest: DependencyGraphManifest;
   DependencyGraphManifestConnection: DependencyGraphManifestConnection;
   DependencyGraphManifestEdge: DependencyGraphManifestEdge;
@@ -5605,6 +6978,7 @@ export type ResolversParentTypes = {
   DeploymentConnection: DeploymentConnection;
   DeploymentEdge: DeploymentEdge;
   DeploymentOrder: DeploymentOrder;
+  DisconnectedEvent: DisconnectedEvent;
   Discussion: Discussion;
   DiscussionCategory: DiscussionCategory;
   DiscussionCategoryConnection: DiscussionCategoryConnection;
@@ -5616,6 +6990,9 @@ export type ResolversParentTypes = {
   DismissPullRequestReviewPayload: Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  Enterprise: Enterprise;
+  EnterpriseAdministratorInvitation: EnterpriseAdministratorInvitation;
+  EnterpriseMemberInvitation: EnterpriseMemberInvitation;
   Environment: Environment;
   EnvironmentConnection: EnvironmentConnection;
   EnvironmentEdge: EnvironmentEdge;
@@ -5624,11 +7001,14 @@ export type ResolversParentTypes = {
   GitActor: GitActorModel;
   GitActorConnection: Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['GitActor']>>> };
   GitActorEdge: Omit<GitActorEdge, 'node'> & { node?: Maybe<ResolversParentTypes['GitActor']> };
+  GitHubMetadata: GitHubMetadata;
   GitObject: ResolversInterfaceTypes<ResolversParentTypes>['GitObject'];
   GitObjectID: Scalars['GitObjectID']['output'];
   GitSSHRemote: Scalars['GitSSHRemote']['output'];
   GitSignature: ResolversInterfaceTypes<ResolversParentTypes>['GitSignature'];
   GitTimestamp: Scalars['GitTimestamp']['output'];
+  Hovercard: Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversParentTypes['HovercardContext']> };
+  HovercardContext: ResolversInterfaceTypes<ResolversParentTypes>['HovercardContext'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Issue: IssueModel;
@@ -5641,28 +7021,48 @@ export type ResolversParentTypes = {
   IssueFilters: IssueFilters;
   IssueOrPullRequest: ResolversUnionTypes<ResolversParentTypes>['IssueOrPullRequest'];
   IssueOrder: IssueOrder;
+  IssueTimelineConnection: Omit<IssueTimelineConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueTimelineItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['IssueTimelineItem']>>> };
+  IssueTimelineItem: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItem'];
+  IssueTimelineItemEdge: Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['IssueTimelineItem']> };
+  IssueTimelineItems: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItems'];
+  IssueTimelineItemsConnection: TimelineConnectionModel;
+  IssueTimelineItemsEdge: Omit<IssueTimelineItemsEdge, 'node'> & { node?: Maybe<ResolversParentTypes['IssueTimelineItems']> };
   Label: LabelRow;
   LabelConnection: Omit<LabelConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['LabelEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Label']>>> };
   LabelEdge: Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Label']> };
   LabelOrder: LabelOrder;
   Labelable: ResolversInterfaceTypes<ResolversParentTypes>['Labelable'];
+  LabeledEvent: TimelineEventModel;
   Language: Language;
   LanguageConnection: LanguageConnection;
   LanguageEdge: LanguageEdge;
   LanguageOrder: LanguageOrder;
   License: License;
+  LinkedBranch: LinkedBranch;
+  LinkedBranchConnection: LinkedBranchConnection;
+  LinkedBranchEdge: LinkedBranchEdge;
   LockLockableInput: LockLockableInput;
   LockLockablePayload: Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, lockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
   Lockable: ResolversInterfaceTypes<ResolversParentTypes>['Lockable'];
+  LockedEvent: TimelineEventModel;
   MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
   MarkPullRequestReadyForReviewPayload: Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  MarkedAsDuplicateEvent: MarkedAsDuplicateEvent;
+  MarketplaceCategory: MarketplaceCategory;
+  MarketplaceListing: MarketplaceListing;
+  MarketplaceListingConnection: MarketplaceListingConnection;
+  MarketplaceListingEdge: MarketplaceListingEdge;
+  MentionedEvent: MentionedEvent;
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   MergeQueue: MergeQueue;
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
+  MilestoneItem: ResolversUnionTypes<ResolversParentTypes>['MilestoneItem'];
   MilestoneOrder: MilestoneOrder;
+  MilestonedEvent: TimelineEventModel;
+  MovedColumnsInProjectEvent: MovedColumnsInProjectEvent;
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Organization: AccountRow;
@@ -5671,6 +7071,8 @@ export type ResolversParentTypes = {
   PackageEdge: PackageEdge;
   PackageOrder: PackageOrder;
   PageInfo: PageInfo;
+  ParentIssueAddedEvent: ParentIssueAddedEvent;
+  ParentIssueRemovedEvent: ParentIssueRemovedEvent;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   PinnedDiscussion: PinnedDiscussion;
@@ -5680,6 +7082,7 @@ export type ResolversParentTypes = {
   PinnedEnvironmentConnection: PinnedEnvironmentConnection;
   PinnedEnvironmentEdge: PinnedEnvironmentEdge;
   PinnedEnvironmentOrder: PinnedEnvironmentOrder;
+  PinnedEvent: PinnedEvent;
   Project: Project;
   ProjectCard: ProjectCard;
   ProjectCardConnection: ProjectCardConnection;
@@ -5734,6 +7137,7 @@ export type ResolversParentTypes = {
   RefEdge: RefEdgeModel;
   RefOrder: RefOrder;
   RefUpdateRule: RefUpdateRule;
+  ReferencedEvent: ReferencedEvent;
   Release: ReleaseModel;
   ReleaseAsset: ReleaseAssetModel;
   ReleaseAssetConnection: Omit<ReleaseAssetConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReleaseAssetEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReleaseAsset']>>> };
@@ -5747,10 +7151,14 @@ export type ResolversParentTypes = {
   RemoveLabelsFromLabelablePayload: Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversParentTypes['Labelable']> };
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  RemovedFromProjectEvent: RemovedFromProjectEvent;
+  RenamedTitleEvent: TimelineEventModel;
+  RenamedTitleSubject: ResolversUnionTypes<ResolversParentTypes>['RenamedTitleSubject'];
   ReopenIssueInput: ReopenIssueInput;
   ReopenIssuePayload: Omit<ReopenIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   ReopenPullRequestInput: ReopenPullRequestInput;
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  ReopenedEvent: TimelineEventModel;
   Repository: RepositoryRow;
   RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
@@ -5784,11 +7192,22 @@ export type ResolversParentTypes = {
   SearchResultItemConnection: Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItem']>>> };
   SearchResultItemEdge: Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['SearchResultItem']> };
   SecurityAdvisory: SecurityAdvisory;
+  SecurityAdvisoryConnection: SecurityAdvisoryConnection;
+  SecurityAdvisoryEdge: SecurityAdvisoryEdge;
   SecurityAdvisoryIdentifier: SecurityAdvisoryIdentifier;
+  SecurityAdvisoryIdentifierFilter: SecurityAdvisoryIdentifierFilter;
+  SecurityAdvisoryOrder: SecurityAdvisoryOrder;
   SecurityAdvisoryPackage: SecurityAdvisoryPackage;
   SecurityAdvisoryPackageVersion: SecurityAdvisoryPackageVersion;
   SecurityAdvisoryReference: SecurityAdvisoryReference;
   SecurityVulnerability: SecurityVulnerability;
+  SecurityVulnerabilityConnection: SecurityVulnerabilityConnection;
+  SecurityVulnerabilityEdge: SecurityVulnerabilityEdge;
+  SecurityVulnerabilityOrder: SecurityVulnerabilityOrder;
+  SponsorableItem: ResolversUnionTypes<ResolversParentTypes>['SponsorableItem'];
+  SponsorableItemConnection: Omit<SponsorableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SponsorableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['SponsorableItem']>>> };
+  SponsorableItemEdge: Omit<SponsorableItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['SponsorableItem']> };
+  SponsorableOrder: SponsorableOrder;
   StarOrder: StarOrder;
   StargazerConnection: Omit<StargazerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['StargazerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   StargazerEdge: Omit<StargazerEdge, 'node'> & { node: ResolversParentTypes['User'] };
@@ -5800,24 +7219,37 @@ export type ResolversParentTypes = {
   StatusContext: StatusContextModel;
   StatusContextStateCount: StatusContextStateCount;
   String: Scalars['String']['output'];
+  SubIssueAddedEvent: SubIssueAddedEvent;
+  SubIssueRemovedEvent: SubIssueRemovedEvent;
+  SubIssuesSummary: SubIssuesSummary;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  SubscribedEvent: SubscribedEvent;
   Tag: GitObjectModel;
   Team: Omit<Team, 'organization'> & { organization: ResolversParentTypes['Organization'] };
   TeamConnection: Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Team']>>> };
   TeamEdge: Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Team']> };
   TeamOrder: TeamOrder;
+  Topic: Topic;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  TransferredEvent: TransferredEvent;
   Tree: GitObjectModel;
   TreeEntry: TreeEntryModel;
   URI: Scalars['URI']['output'];
+  UnassignedEvent: TimelineEventModel;
+  UniformResourceLocatable: ResolversInterfaceTypes<ResolversParentTypes>['UniformResourceLocatable'];
+  UnlabeledEvent: TimelineEventModel;
   UnlockLockableInput: UnlockLockableInput;
   UnlockLockablePayload: Omit<UnlockLockablePayload, 'actor' | 'unlockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, unlockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
+  UnlockedEvent: TimelineEventModel;
+  UnmarkedAsDuplicateEvent: UnmarkedAsDuplicateEvent;
   UnpinIssueInput: UnpinIssueInput;
   UnpinIssuePayload: Omit<UnpinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  UnpinnedEvent: UnpinnedEvent;
   UnresolveReviewThreadInput: UnresolveReviewThreadInput;
   UnresolveReviewThreadPayload: Omit<UnresolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  UnsubscribedEvent: UnsubscribedEvent;
   UpdateIssueCommentInput: UpdateIssueCommentInput;
   UpdateIssueCommentPayload: Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversParentTypes['IssueComment']> };
   UpdateIssueInput: UpdateIssueInput;
@@ -5829,7 +7261,11 @@ export type ResolversParentTypes = {
   UpdatePullRequestReviewInput: UpdatePullRequestReviewInput;
   UpdatePullRequestReviewPayload: Omit<UpdatePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   User: AccountRow;
+  UserBlockedEvent: UserBlockedEvent;
   UserConnection: Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  UserContentEdit: UserContentEdit;
+  UserContentEditConnection: UserContentEditConnection;
+  UserContentEditEdge: UserContentEditEdge;
   UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
   Workflow: Workflow;
   WorkflowRun: WorkflowRun;
@@ -5878,6 +7314,11 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
+export type AddedToProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddedToProjectEvent'] = ResolversParentTypes['AddedToProjectEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type AppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['App'] = ResolversParentTypes['App']> = {
   clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -5894,6 +7335,20 @@ export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
 
+export type AssignedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AssignedEvent'] = ResolversParentTypes['AssignedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  assignable?: Resolver<ResolversTypes['Assignable'], ParentType, ContextType>;
+  assignee?: Resolver<Maybe<ResolversTypes['Assignee']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AssigneeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignee'] = ResolversParentTypes['Assignee']> = {
+  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
 export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeRequest'] = ResolversParentTypes['AutoMergeRequest']> = {
   authorEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   commitBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5903,6 +7358,10 @@ export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType e
   mergeMethod?: Resolver<ResolversTypes['PullRequestMergeMethod'], ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
 };
+
+export interface BigIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['BigInt'], any> {
+  name: 'BigInt';
+}
 
 export type BlobResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blob'] = ResolversParentTypes['Blob']> = {
   abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -6042,6 +7501,10 @@ export type CheckSuiteEdgeResolvers<ContextType = GraphqlContext, ParentType ext
   node?: Resolver<Maybe<ResolversTypes['CheckSuite']>, ParentType, ContextType>;
 };
 
+export type ClosableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Closable'] = ResolversParentTypes['Closable']> = {
+  __resolveType: TypeResolveFn<'Issue' | 'Milestone', ParentType, ContextType>;
+};
+
 export type CloseIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CloseIssuePayload'] = ResolversParentTypes['CloseIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
@@ -6050,6 +7513,32 @@ export type CloseIssuePayloadResolvers<ContextType = GraphqlContext, ParentType 
 export type ClosePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ClosePullRequestPayload'] = ResolversParentTypes['ClosePullRequestPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type ClosedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ClosedEvent'] = ResolversParentTypes['ClosedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  closable?: Resolver<ResolversTypes['Closable'], ParentType, ContextType>;
+  closer?: Resolver<Maybe<ResolversTypes['Closer']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  stateReason?: Resolver<Maybe<ResolversTypes['IssueStateReason']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CloserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Closer'] = ResolversParentTypes['Closer']> = {
+  __resolveType: TypeResolveFn<'Commit' | 'ProjectV2' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type CodeOfConductResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CodeOfConduct'] = ResolversParentTypes['CodeOfConduct']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CommentDeletedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommentDeletedEvent'] = ResolversParentTypes['CommentDeletedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type CommitResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Commit'] = ResolversParentTypes['Commit']> = {
@@ -6152,9 +7641,24 @@ export type ComparisonCommitConnectionResolvers<ContextType = GraphqlContext, Pa
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ConnectedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConnectedEvent'] = ResolversParentTypes['ConnectedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ConvertPullRequestToDraftPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertPullRequestToDraftPayload'] = ResolversParentTypes['ConvertPullRequestToDraftPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type ConvertedNoteToIssueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertedNoteToIssueEvent'] = ResolversParentTypes['ConvertedNoteToIssueEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ConvertedToDiscussionEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertedToDiscussionEvent'] = ResolversParentTypes['ConvertedToDiscussionEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type CreateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateIssuePayload'] = ResolversParentTypes['CreateIssuePayload']> = {
@@ -6165,6 +7669,11 @@ export type CreateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType
 export type CreatePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreatePullRequestPayload'] = ResolversParentTypes['CreatePullRequestPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type CrossReferencedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CrossReferencedEvent'] = ResolversParentTypes['CrossReferencedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -6189,6 +7698,15 @@ export type DeletePullRequestReviewCommentPayloadResolvers<ContextType = Graphql
 export type DeletePullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeletePullRequestReviewPayload'] = ResolversParentTypes['DeletePullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type DemilestonedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DemilestonedEvent'] = ResolversParentTypes['DemilestonedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  milestoneTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['MilestoneItem'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type DependencyGraphManifestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DependencyGraphManifest'] = ResolversParentTypes['DependencyGraphManifest']> = {
@@ -6242,6 +7760,11 @@ export type DeploymentEdgeResolvers<ContextType = GraphqlContext, ParentType ext
   node?: Resolver<Maybe<ResolversTypes['Deployment']>, ParentType, ContextType>;
 };
 
+export type DisconnectedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DisconnectedEvent'] = ResolversParentTypes['DisconnectedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type DiscussionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Discussion'] = ResolversParentTypes['Discussion']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -6281,6 +7804,21 @@ export type DismissPullRequestReviewPayloadResolvers<ContextType = GraphqlContex
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
 };
 
+export type EnterpriseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Enterprise'] = ResolversParentTypes['Enterprise']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EnterpriseAdministratorInvitationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnterpriseAdministratorInvitation'] = ResolversParentTypes['EnterpriseAdministratorInvitation']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EnterpriseMemberInvitationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnterpriseMemberInvitation'] = ResolversParentTypes['EnterpriseMemberInvitation']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type EnvironmentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Environment'] = ResolversParentTypes['Environment']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -6317,6 +7855,15 @@ export type GitActorEdgeResolvers<ContextType = GraphqlContext, ParentType exten
   node?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
 };
 
+export type GitHubMetadataResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitHubMetadata'] = ResolversParentTypes['GitHubMetadata']> = {
+  gitIpAddresses?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  githubEnterpriseImporterIpAddresses?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  hookIpAddresses?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  importerIpAddresses?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  isPasswordAuthenticationVerifiable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pagesIpAddresses?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
 export type GitObjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitObject'] = ResolversParentTypes['GitObject']> = {
   __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Tag' | 'Tree', ParentType, ContextType>;
 };
@@ -6337,35 +7884,78 @@ export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<Resolv
   name: 'GitTimestamp';
 }
 
+export type HovercardResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Hovercard'] = ResolversParentTypes['Hovercard']> = {
+  contexts?: Resolver<Array<ResolversTypes['HovercardContext']>, ParentType, ContextType>;
+};
+
+export type HovercardContextResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HovercardContext'] = ResolversParentTypes['HovercardContext']> = {
+  __resolveType: TypeResolveFn<null, ParentType, ContextType>;
+};
+
 export type IssueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Issue'] = ResolversParentTypes['Issue']> = {
   activeLockReason?: Resolver<Maybe<ResolversTypes['LockReason']>, ParentType, ContextType>;
   assignees?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<IssueAssigneesArgs>>;
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  bodyUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  closedByPullRequestsReferences?: Resolver<Maybe<ResolversTypes['PullRequestConnection']>, ParentType, ContextType, RequireFields<IssueClosedByPullRequestsReferencesArgs, 'includeClosedPrs' | 'orderByState' | 'userLinkedOnly'>>;
   comments?: Resolver<ResolversTypes['IssueCommentConnection'], ParentType, ContextType, Partial<IssueCommentsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
+  hovercard?: Resolver<ResolversTypes['Hovercard'], ParentType, ContextType, RequireFields<IssueHovercardArgs, 'includeNotificationContexts'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPinned?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isReadByViewer?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<IssueLabelsArgs, 'orderBy'>>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  linkedBranches?: Resolver<ResolversTypes['LinkedBranchConnection'], ParentType, ContextType, Partial<IssueLinkedBranchesArgs>>;
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  parent?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  participants?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<IssueParticipantsArgs>>;
   projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<IssueProjectCardsArgs, 'archivedStates'>>;
   projectItems?: Resolver<ResolversTypes['ProjectV2ItemConnection'], ParentType, ContextType, RequireFields<IssueProjectItemsArgs, 'includeArchived'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<IssueProjectV2Args, 'number'>>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<IssueProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['IssueState'], ParentType, ContextType>;
   stateReason?: Resolver<Maybe<ResolversTypes['IssueStateReason']>, ParentType, ContextType, RequireFields<IssueStateReasonArgs, 'enableDuplicate'>>;
+  subIssues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<IssueSubIssuesArgs>>;
+  subIssuesSummary?: Resolver<ResolversTypes['SubIssuesSummary'], ParentType, ContextType>;
+  timeline?: Resolver<ResolversTypes['IssueTimelineConnection'], ParentType, ContextType, Partial<IssueTimelineArgs>>;
+  timelineItems?: Resolver<ResolversTypes['IssueTimelineItemsConnection'], ParentType, ContextType, Partial<IssueTimelineItemsArgs>>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trackedInIssues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<IssueTrackedInIssuesArgs>>;
+  trackedIssues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<IssueTrackedIssuesArgs>>;
+  trackedIssuesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<IssueTrackedIssuesCountArgs>>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<IssueUserContentEditsArgs>>;
+  viewerCanClose?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanLabel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanReopen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSubscribe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
+  viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerSubscription?: Resolver<Maybe<ResolversTypes['SubscriptionState']>, ParentType, ContextType>;
+  viewerThreadSubscriptionFormAction?: Resolver<Maybe<ResolversTypes['ThreadSubscriptionFormAction']>, ParentType, ContextType>;
+  viewerThreadSubscriptionStatus?: Resolver<Maybe<ResolversTypes['ThreadSubscriptionState']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -6374,12 +7964,17 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isMinimized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   minimizedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<IssueCommentReactionsArgs>>;
@@ -6387,7 +7982,12 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<IssueCommentUserContentEditsArgs>>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMinimize?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
   viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -6418,6 +8018,41 @@ export type IssueEdgeResolvers<ContextType = GraphqlContext, ParentType extends 
 
 export type IssueOrPullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueOrPullRequest'] = ResolversParentTypes['IssueOrPullRequest']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type IssueTimelineConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineConnection'] = ResolversParentTypes['IssueTimelineConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['IssueTimelineItemEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['IssueTimelineItem']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type IssueTimelineItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineItem'] = ResolversParentTypes['IssueTimelineItem']> = {
+  __resolveType: TypeResolveFn<'AssignedEvent' | 'ClosedEvent' | 'Commit' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'IssueComment' | 'LabeledEvent' | 'LockedEvent' | 'MilestonedEvent' | 'ReferencedEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'SubscribedEvent' | 'TransferredEvent' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnsubscribedEvent' | 'UserBlockedEvent', ParentType, ContextType>;
+};
+
+export type IssueTimelineItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineItemEdge'] = ResolversParentTypes['IssueTimelineItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['IssueTimelineItem']>, ParentType, ContextType>;
+};
+
+export type IssueTimelineItemsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineItems'] = ResolversParentTypes['IssueTimelineItems']> = {
+  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'ClosedEvent' | 'CommentDeletedEvent' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DisconnectedEvent' | 'IssueComment' | 'LabeledEvent' | 'LockedEvent' | 'MarkedAsDuplicateEvent' | 'MentionedEvent' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedEvent' | 'ReferencedEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'TransferredEvent' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'UserBlockedEvent', ParentType, ContextType>;
+};
+
+export type IssueTimelineItemsConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineItemsConnection'] = ResolversParentTypes['IssueTimelineItemsConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['IssueTimelineItemsEdge']>>>, ParentType, ContextType>;
+  filteredCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['IssueTimelineItems']>>>, ParentType, ContextType>;
+  pageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type IssueTimelineItemsEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineItemsEdge'] = ResolversParentTypes['IssueTimelineItemsEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['IssueTimelineItems']>, ParentType, ContextType>;
 };
 
 export type LabelResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Label'] = ResolversParentTypes['Label']> = {
@@ -6452,6 +8087,15 @@ export type LabelableResolvers<ContextType = GraphqlContext, ParentType extends 
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
 
+export type LabeledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LabeledEvent'] = ResolversParentTypes['LabeledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['Label'], ParentType, ContextType>;
+  labelable?: Resolver<ResolversTypes['Labelable'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type LanguageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Language'] = ResolversParentTypes['Language']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -6474,6 +8118,23 @@ export type LicenseResolvers<ContextType = GraphqlContext, ParentType extends Re
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type LinkedBranchResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LinkedBranch'] = ResolversParentTypes['LinkedBranch']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LinkedBranchConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LinkedBranchConnection'] = ResolversParentTypes['LinkedBranchConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['LinkedBranchEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['LinkedBranch']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LinkedBranchEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LinkedBranchEdge'] = ResolversParentTypes['LinkedBranchEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['LinkedBranch']>, ParentType, ContextType>;
+};
+
 export type LockLockablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LockLockablePayload'] = ResolversParentTypes['LockLockablePayload']> = {
   actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6484,9 +8145,50 @@ export type LockableResolvers<ContextType = GraphqlContext, ParentType extends R
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
 
+export type LockedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LockedEvent'] = ResolversParentTypes['LockedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lockReason?: Resolver<Maybe<ResolversTypes['LockReason']>, ParentType, ContextType>;
+  lockable?: Resolver<ResolversTypes['Lockable'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type MarkPullRequestReadyForReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarkPullRequestReadyForReviewPayload'] = ResolversParentTypes['MarkPullRequestReadyForReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type MarkedAsDuplicateEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarkedAsDuplicateEvent'] = ResolversParentTypes['MarkedAsDuplicateEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MarketplaceCategoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarketplaceCategory'] = ResolversParentTypes['MarketplaceCategory']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MarketplaceListingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarketplaceListing'] = ResolversParentTypes['MarketplaceListing']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MarketplaceListingConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarketplaceListingConnection'] = ResolversParentTypes['MarketplaceListingConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['MarketplaceListingEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['MarketplaceListing']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MarketplaceListingEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarketplaceListingEdge'] = ResolversParentTypes['MarketplaceListingEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['MarketplaceListing']>, ParentType, ContextType>;
+};
+
+export type MentionedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MentionedEvent'] = ResolversParentTypes['MentionedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type MergePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergePullRequestPayload'] = ResolversParentTypes['MergePullRequestPayload']> = {
@@ -6504,6 +8206,7 @@ export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends 
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  creator?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dueOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -6517,6 +8220,8 @@ export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends 
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanClose?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanReopen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -6530,6 +8235,24 @@ export type MilestoneConnectionResolvers<ContextType = GraphqlContext, ParentTyp
 export type MilestoneEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MilestoneEdge'] = ResolversParentTypes['MilestoneEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
+};
+
+export type MilestoneItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MilestoneItem'] = ResolversParentTypes['MilestoneItem']> = {
+  __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type MilestonedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MilestonedEvent'] = ResolversParentTypes['MilestonedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  milestoneTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['MilestoneItem'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MovedColumnsInProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MovedColumnsInProjectEvent'] = ResolversParentTypes['MovedColumnsInProjectEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -6574,7 +8297,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'CommitComment' | 'Comparison' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'Discussion' | 'DiscussionCategory' | 'Environment' | 'Issue' | 'IssueComment' | 'Label' | 'Language' | 'License' | 'MergeQueue' | 'Milestone' | 'Organization' | 'Package' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SecurityAdvisory' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'Blob' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'Comparison' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MentionedEvent' | 'MergeQueue' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SecurityAdvisory' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -6582,6 +8305,7 @@ export type OrganizationResolvers<ContextType = GraphqlContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   teams?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<OrganizationTeamsArgs>>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -6609,6 +8333,16 @@ export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ParentIssueAddedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ParentIssueAddedEvent'] = ResolversParentTypes['ParentIssueAddedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ParentIssueRemovedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ParentIssueRemovedEvent'] = ResolversParentTypes['ParentIssueRemovedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type PinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinIssuePayload'] = ResolversParentTypes['PinIssuePayload']> = {
@@ -6648,6 +8382,11 @@ export type PinnedEnvironmentConnectionResolvers<ContextType = GraphqlContext, P
 export type PinnedEnvironmentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedEnvironmentEdge'] = ResolversParentTypes['PinnedEnvironmentEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['PinnedEnvironment']>, ParentType, ContextType>;
+};
+
+export type PinnedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedEvent'] = ResolversParentTypes['PinnedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ProjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = {
@@ -6691,6 +8430,7 @@ export type ProjectEdgeResolvers<ContextType = GraphqlContext, ParentType extend
 export type ProjectV2Resolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2'] = ResolversParentTypes['ProjectV2']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ProjectV2ConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Connection'] = ResolversParentTypes['ProjectV2Connection']> = {
@@ -6963,12 +8703,35 @@ export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, P
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  codeOfConduct?: Resolver<Maybe<ResolversTypes['CodeOfConduct']>, ParentType, ContextType, RequireFields<QueryCodeOfConductArgs, 'key'>>;
+  codesOfConduct?: Resolver<Maybe<Array<Maybe<ResolversTypes['CodeOfConduct']>>>, ParentType, ContextType>;
+  enterprise?: Resolver<Maybe<ResolversTypes['Enterprise']>, ParentType, ContextType, RequireFields<QueryEnterpriseArgs, 'slug'>>;
+  enterpriseAdministratorInvitation?: Resolver<Maybe<ResolversTypes['EnterpriseAdministratorInvitation']>, ParentType, ContextType, RequireFields<QueryEnterpriseAdministratorInvitationArgs, 'enterpriseSlug' | 'role' | 'userLogin'>>;
+  enterpriseAdministratorInvitationByToken?: Resolver<Maybe<ResolversTypes['EnterpriseAdministratorInvitation']>, ParentType, ContextType, RequireFields<QueryEnterpriseAdministratorInvitationByTokenArgs, 'invitationToken'>>;
+  enterpriseMemberInvitation?: Resolver<Maybe<ResolversTypes['EnterpriseMemberInvitation']>, ParentType, ContextType, RequireFields<QueryEnterpriseMemberInvitationArgs, 'enterpriseSlug' | 'userLogin'>>;
+  enterpriseMemberInvitationByToken?: Resolver<Maybe<ResolversTypes['EnterpriseMemberInvitation']>, ParentType, ContextType, RequireFields<QueryEnterpriseMemberInvitationByTokenArgs, 'invitationToken'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  license?: Resolver<Maybe<ResolversTypes['License']>, ParentType, ContextType, RequireFields<QueryLicenseArgs, 'key'>>;
+  licenses?: Resolver<Array<Maybe<ResolversTypes['License']>>, ParentType, ContextType>;
+  marketplaceCategories?: Resolver<Array<ResolversTypes['MarketplaceCategory']>, ParentType, ContextType, Partial<QueryMarketplaceCategoriesArgs>>;
+  marketplaceCategory?: Resolver<Maybe<ResolversTypes['MarketplaceCategory']>, ParentType, ContextType, RequireFields<QueryMarketplaceCategoryArgs, 'slug'>>;
+  marketplaceListing?: Resolver<Maybe<ResolversTypes['MarketplaceListing']>, ParentType, ContextType, RequireFields<QueryMarketplaceListingArgs, 'slug'>>;
+  marketplaceListings?: Resolver<ResolversTypes['MarketplaceListingConnection'], ParentType, ContextType, RequireFields<QueryMarketplaceListingsArgs, 'primaryCategoryOnly' | 'withFreeTrialsOnly'>>;
+  meta?: Resolver<ResolversTypes['GitHubMetadata'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'login'>>;
   rateLimit?: Resolver<Maybe<ResolversTypes['RateLimit']>, ParentType, ContextType, RequireFields<QueryRateLimitArgs, 'dryRun'>>;
+  relay?: Resolver<ResolversTypes['Query'], ParentType, ContextType>;
   repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<QueryRepositoryArgs, 'followRenames' | 'name' | 'owner'>>;
+  repositoryOwner?: Resolver<Maybe<ResolversTypes['RepositoryOwner']>, ParentType, ContextType, RequireFields<QueryRepositoryOwnerArgs, 'login'>>;
+  resource?: Resolver<Maybe<ResolversTypes['UniformResourceLocatable']>, ParentType, ContextType, RequireFields<QueryResourceArgs, 'url'>>;
   search?: Resolver<ResolversTypes['SearchResultItemConnection'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'type'>>;
+  securityAdvisories?: Resolver<ResolversTypes['SecurityAdvisoryConnection'], ParentType, ContextType, RequireFields<QuerySecurityAdvisoriesArgs, 'orderBy'>>;
+  securityAdvisory?: Resolver<Maybe<ResolversTypes['SecurityAdvisory']>, ParentType, ContextType, RequireFields<QuerySecurityAdvisoryArgs, 'ghsaId'>>;
+  securityVulnerabilities?: Resolver<ResolversTypes['SecurityVulnerabilityConnection'], ParentType, ContextType, RequireFields<QuerySecurityVulnerabilitiesArgs, 'orderBy'>>;
+  sponsorables?: Resolver<ResolversTypes['SponsorableItemConnection'], ParentType, ContextType, RequireFields<QuerySponsorablesArgs, 'onlyDependencies' | 'orderBy'>>;
+  topic?: Resolver<Maybe<ResolversTypes['Topic']>, ParentType, ContextType, RequireFields<QueryTopicArgs, 'name'>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'login'>>;
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
@@ -7077,6 +8840,11 @@ export type RefUpdateRuleResolvers<ContextType = GraphqlContext, ParentType exte
   allowsDeletions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type ReferencedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReferencedEvent'] = ResolversParentTypes['ReferencedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ReleaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Release'] = ResolversParentTypes['Release']> = {
   author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -7093,6 +8861,8 @@ export type ReleaseResolvers<ContextType = GraphqlContext, ParentType extends Re
   releaseAssets?: Resolver<ResolversTypes['ReleaseAssetConnection'], ParentType, ContextType, Partial<ReleaseReleaseAssetsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  tag?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  tagCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   tagName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -7156,6 +8926,25 @@ export type RemoveReactionPayloadResolvers<ContextType = GraphqlContext, ParentT
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
+export type RemovedFromProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemovedFromProjectEvent'] = ResolversParentTypes['RemovedFromProjectEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RenamedTitleEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RenamedTitleEvent'] = ResolversParentTypes['RenamedTitleEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currentTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['RenamedTitleSubject'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RenamedTitleSubjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RenamedTitleSubject'] = ResolversParentTypes['RenamedTitleSubject']> = {
+  __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
 export type ReopenIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReopenIssuePayload'] = ResolversParentTypes['ReopenIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
@@ -7164,6 +8953,15 @@ export type ReopenIssuePayloadResolvers<ContextType = GraphqlContext, ParentType
 export type ReopenPullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReopenPullRequestPayload'] = ResolversParentTypes['ReopenPullRequestPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type ReopenedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReopenedEvent'] = ResolversParentTypes['ReopenedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  closable?: Resolver<ResolversTypes['Closable'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  stateReason?: Resolver<Maybe<ResolversTypes['IssueStateReason']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Repository'] = ResolversParentTypes['Repository']> = {
@@ -7451,6 +9249,18 @@ export type SecurityAdvisoryResolvers<ContextType = GraphqlContext, ParentType e
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type SecurityAdvisoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisoryConnection'] = ResolversParentTypes['SecurityAdvisoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SecurityAdvisoryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SecurityAdvisory']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SecurityAdvisoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisoryEdge'] = ResolversParentTypes['SecurityAdvisoryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SecurityAdvisory']>, ParentType, ContextType>;
+};
+
 export type SecurityAdvisoryIdentifierResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisoryIdentifier'] = ResolversParentTypes['SecurityAdvisoryIdentifier']> = {
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -7475,6 +9285,34 @@ export type SecurityVulnerabilityResolvers<ContextType = GraphqlContext, ParentT
   package?: Resolver<ResolversTypes['SecurityAdvisoryPackage'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['SecurityAdvisorySeverity'], ParentType, ContextType>;
   vulnerableVersionRange?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SecurityVulnerabilityConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityVulnerabilityConnection'] = ResolversParentTypes['SecurityVulnerabilityConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SecurityVulnerabilityEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SecurityVulnerability']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SecurityVulnerabilityEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityVulnerabilityEdge'] = ResolversParentTypes['SecurityVulnerabilityEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SecurityVulnerability']>, ParentType, ContextType>;
+};
+
+export type SponsorableItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorableItem'] = ResolversParentTypes['SponsorableItem']> = {
+  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type SponsorableItemConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorableItemConnection'] = ResolversParentTypes['SponsorableItemConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorableItemEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorableItem']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorableItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorableItemEdge'] = ResolversParentTypes['SponsorableItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SponsorableItem']>, ParentType, ContextType>;
 };
 
 export type StargazerConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StargazerConnection'] = ResolversParentTypes['StargazerConnection']> = {
@@ -7542,9 +9380,30 @@ export type StatusContextStateCountResolvers<ContextType = GraphqlContext, Paren
   state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
 };
 
+export type SubIssueAddedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubIssueAddedEvent'] = ResolversParentTypes['SubIssueAddedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SubIssueRemovedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubIssueRemovedEvent'] = ResolversParentTypes['SubIssueRemovedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SubIssuesSummaryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubIssuesSummary'] = ResolversParentTypes['SubIssuesSummary']> = {
+  completed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  percentCompleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type SubmitPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubmitPullRequestReviewPayload'] = ResolversParentTypes['SubmitPullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type SubscribedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscribedEvent'] = ResolversParentTypes['SubscribedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type TagResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
@@ -7581,9 +9440,19 @@ export type TeamEdgeResolvers<ContextType = GraphqlContext, ParentType extends R
   node?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType>;
 };
 
+export type TopicResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Topic'] = ResolversParentTypes['Topic']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type TransferIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TransferIssuePayload'] = ResolversParentTypes['TransferIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
+export type TransferredEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TransferredEvent'] = ResolversParentTypes['TransferredEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type TreeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tree'] = ResolversParentTypes['Tree']> = {
@@ -7613,10 +9482,46 @@ export interface UriScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes[
   name: 'URI';
 }
 
+export type UnassignedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnassignedEvent'] = ResolversParentTypes['UnassignedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  assignable?: Resolver<ResolversTypes['Assignable'], ParentType, ContextType>;
+  assignee?: Resolver<Maybe<ResolversTypes['Assignee']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UniformResourceLocatableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UniformResourceLocatable'] = ResolversParentTypes['UniformResourceLocatable']> = {
+  __resolveType: TypeResolveFn<'ClosedEvent' | 'Issue' | 'Milestone' | 'Organization' | 'PullRequest' | 'Release' | 'Repository' | 'User', ParentType, ContextType>;
+};
+
+export type UnlabeledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlabeledEvent'] = ResolversParentTypes['UnlabeledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['Label'], ParentType, ContextType>;
+  labelable?: Resolver<ResolversTypes['Labelable'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type UnlockLockablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlockLockablePayload'] = ResolversParentTypes['UnlockLockablePayload']> = {
   actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   unlockedRecord?: Resolver<Maybe<ResolversTypes['Lockable']>, ParentType, ContextType>;
+};
+
+export type UnlockedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlockedEvent'] = ResolversParentTypes['UnlockedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lockable?: Resolver<ResolversTypes['Lockable'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UnmarkedAsDuplicateEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnmarkedAsDuplicateEvent'] = ResolversParentTypes['UnmarkedAsDuplicateEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type UnpinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnpinIssuePayload'] = ResolversParentTypes['UnpinIssuePayload']> = {
@@ -7625,9 +9530,19 @@ export type UnpinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType 
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
+export type UnpinnedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnpinnedEvent'] = ResolversParentTypes['UnpinnedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type UnresolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnresolveReviewThreadPayload'] = ResolversParentTypes['UnresolveReviewThreadPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
+};
+
+export type UnsubscribedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnsubscribedEvent'] = ResolversParentTypes['UnsubscribedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type UpdateIssueCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateIssueCommentPayload'] = ResolversParentTypes['UpdateIssueCommentPayload']> = {
@@ -7662,7 +9577,13 @@ export type UserResolvers<ContextType = GraphqlContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserBlockedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserBlockedEvent'] = ResolversParentTypes['UserBlockedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -7671,6 +9592,23 @@ export type UserConnectionResolvers<ContextType = GraphqlContext, ParentType ext
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserContentEditResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserContentEdit'] = ResolversParentTypes['UserContentEdit']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserContentEditConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserContentEditConnection'] = ResolversParentTypes['UserContentEditConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserContentEditEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserContentEdit']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserContentEditEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserContentEditEdge'] = ResolversParentTypes['UserContentEditEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['UserContentEdit']>, ParentType, ContextType>;
 };
 
 export type UserEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = {
@@ -7700,9 +9638,13 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddPullRequestReviewThreadPayload?: AddPullRequestReviewThreadPayloadResolvers<ContextType>;
   AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
+  AddedToProjectEvent?: AddedToProjectEventResolvers<ContextType>;
   App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
+  AssignedEvent?: AssignedEventResolvers<ContextType>;
+  Assignee?: AssigneeResolvers<ContextType>;
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
+  BigInt?: GraphQLScalarType;
   Blob?: BlobResolvers<ContextType>;
   BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
   BranchProtectionRuleConnection?: BranchProtectionRuleConnectionResolvers<ContextType>;
@@ -7719,8 +9661,13 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CheckSuite?: CheckSuiteResolvers<ContextType>;
   CheckSuiteConnection?: CheckSuiteConnectionResolvers<ContextType>;
   CheckSuiteEdge?: CheckSuiteEdgeResolvers<ContextType>;
+  Closable?: ClosableResolvers<ContextType>;
   CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
   ClosePullRequestPayload?: ClosePullRequestPayloadResolvers<ContextType>;
+  ClosedEvent?: ClosedEventResolvers<ContextType>;
+  Closer?: CloserResolvers<ContextType>;
+  CodeOfConduct?: CodeOfConductResolvers<ContextType>;
+  CommentDeletedEvent?: CommentDeletedEventResolvers<ContextType>;
   Commit?: CommitResolvers<ContextType>;
   CommitComment?: CommitCommentResolvers<ContextType>;
   CommitCommentConnection?: CommitCommentConnectionResolvers<ContextType>;
@@ -7730,14 +9677,19 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
   Comparison?: ComparisonResolvers<ContextType>;
   ComparisonCommitConnection?: ComparisonCommitConnectionResolvers<ContextType>;
+  ConnectedEvent?: ConnectedEventResolvers<ContextType>;
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
+  ConvertedNoteToIssueEvent?: ConvertedNoteToIssueEventResolvers<ContextType>;
+  ConvertedToDiscussionEvent?: ConvertedToDiscussionEventResolvers<ContextType>;
   CreateIssuePayload?: CreateIssuePayloadResolvers<ContextType>;
   CreatePullRequestPayload?: CreatePullRequestPayloadResolvers<ContextType>;
+  CrossReferencedEvent?: CrossReferencedEventResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteIssueCommentPayload?: DeleteIssueCommentPayloadResolvers<ContextType>;
   DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
   DeletePullRequestReviewCommentPayload?: DeletePullRequestReviewCommentPayloadResolvers<ContextType>;
   DeletePullRequestReviewPayload?: DeletePullRequestReviewPayloadResolvers<ContextType>;
+  DemilestonedEvent?: DemilestonedEventResolvers<ContextType>;
   DependencyGraphManifest?: DependencyGraphManifestResolvers<ContextType>;
   DependencyGraphManifestConnection?: DependencyGraphManifestConnectionResolvers<ContextType>;
   DependencyGraphManifestEdge?: DependencyGraphManifestEdgeResolvers<ContextType>;
@@ -7747,6 +9699,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Deployment?: DeploymentResolvers<ContextType>;
   DeploymentConnection?: DeploymentConnectionResolvers<ContextType>;
   DeploymentEdge?: DeploymentEdgeResolvers<ContextType>;
+  DisconnectedEvent?: DisconnectedEventResolvers<ContextType>;
   Discussion?: DiscussionResolvers<ContextType>;
   DiscussionCategory?: DiscussionCategoryResolvers<ContextType>;
   DiscussionCategoryConnection?: DiscussionCategoryConnectionResolvers<ContextType>;
@@ -7754,17 +9707,23 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DiscussionConnection?: DiscussionConnectionResolvers<ContextType>;
   DiscussionEdge?: DiscussionEdgeResolvers<ContextType>;
   DismissPullRequestReviewPayload?: DismissPullRequestReviewPayloadResolvers<ContextType>;
+  Enterprise?: EnterpriseResolvers<ContextType>;
+  EnterpriseAdministratorInvitation?: EnterpriseAdministratorInvitationResolvers<ContextType>;
+  EnterpriseMemberInvitation?: EnterpriseMemberInvitationResolvers<ContextType>;
   Environment?: EnvironmentResolvers<ContextType>;
   EnvironmentConnection?: EnvironmentConnectionResolvers<ContextType>;
   EnvironmentEdge?: EnvironmentEdgeResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
   GitActorConnection?: GitActorConnectionResolvers<ContextType>;
   GitActorEdge?: GitActorEdgeResolvers<ContextType>;
+  GitHubMetadata?: GitHubMetadataResolvers<ContextType>;
   GitObject?: GitObjectResolvers<ContextType>;
   GitObjectID?: GraphQLScalarType;
   GitSSHRemote?: GraphQLScalarType;
   GitSignature?: GitSignatureResolvers<ContextType>;
   GitTimestamp?: GraphQLScalarType;
+  Hovercard?: HovercardResolvers<ContextType>;
+  HovercardContext?: HovercardContextResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;
   IssueComment?: IssueCommentResolvers<ContextType>;
   IssueCommentConnection?: IssueCommentConnectionResolvers<ContextType>;
@@ -7772,22 +9731,42 @@ export type Resolvers<ContextType = GraphqlContext> = {
   IssueConnection?: IssueConnectionResolvers<ContextType>;
   IssueEdge?: IssueEdgeResolvers<ContextType>;
   IssueOrPullRequest?: IssueOrPullRequestResolvers<ContextType>;
+  IssueTimelineConnection?: IssueTimelineConnectionResolvers<ContextType>;
+  IssueTimelineItem?: IssueTimelineItemResolvers<ContextType>;
+  IssueTimelineItemEdge?: IssueTimelineItemEdgeResolvers<ContextType>;
+  IssueTimelineItems?: IssueTimelineItemsResolvers<ContextType>;
+  IssueTimelineItemsConnection?: IssueTimelineItemsConnectionResolvers<ContextType>;
+  IssueTimelineItemsEdge?: IssueTimelineItemsEdgeResolvers<ContextType>;
   Label?: LabelResolvers<ContextType>;
   LabelConnection?: LabelConnectionResolvers<ContextType>;
   LabelEdge?: LabelEdgeResolvers<ContextType>;
   Labelable?: LabelableResolvers<ContextType>;
+  LabeledEvent?: LabeledEventResolvers<ContextType>;
   Language?: LanguageResolvers<ContextType>;
   LanguageConnection?: LanguageConnectionResolvers<ContextType>;
   LanguageEdge?: LanguageEdgeResolvers<ContextType>;
   License?: LicenseResolvers<ContextType>;
+  LinkedBranch?: LinkedBranchResolvers<ContextType>;
+  LinkedBranchConnection?: LinkedBranchConnectionResolvers<ContextType>;
+  LinkedBranchEdge?: LinkedBranchEdgeResolvers<ContextType>;
   LockLockablePayload?: LockLockablePayloadResolvers<ContextType>;
   Lockable?: LockableResolvers<ContextType>;
+  LockedEvent?: LockedEventResolvers<ContextType>;
   MarkPullRequestReadyForReviewPayload?: MarkPullRequestReadyForReviewPayloadResolvers<ContextType>;
+  MarkedAsDuplicateEvent?: MarkedAsDuplicateEventResolvers<ContextType>;
+  MarketplaceCategory?: MarketplaceCategoryResolvers<ContextType>;
+  MarketplaceListing?: MarketplaceListingResolvers<ContextType>;
+  MarketplaceListingConnection?: MarketplaceListingConnectionResolvers<ContextType>;
+  MarketplaceListingEdge?: MarketplaceListingEdgeResolvers<ContextType>;
+  MentionedEvent?: MentionedEventResolvers<ContextType>;
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
   MergeQueue?: MergeQueueResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
+  MilestoneItem?: MilestoneItemResolvers<ContextType>;
+  MilestonedEvent?: MilestonedEventResolvers<ContextType>;
+  MovedColumnsInProjectEvent?: MovedColumnsInProjectEventResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
@@ -7795,6 +9774,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PackageConnection?: PackageConnectionResolvers<ContextType>;
   PackageEdge?: PackageEdgeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  ParentIssueAddedEvent?: ParentIssueAddedEventResolvers<ContextType>;
+  ParentIssueRemovedEvent?: ParentIssueRemovedEventResolvers<ContextType>;
   PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
   PinnedDiscussion?: PinnedDiscussionResolvers<ContextType>;
   PinnedDiscussionConnection?: PinnedDiscussionConnectionResolvers<ContextType>;
@@ -7802,6 +9783,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PinnedEnvironment?: PinnedEnvironmentResolvers<ContextType>;
   PinnedEnvironmentConnection?: PinnedEnvironmentConnectionResolvers<ContextType>;
   PinnedEnvironmentEdge?: PinnedEnvironmentEdgeResolvers<ContextType>;
+  PinnedEvent?: PinnedEventResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   ProjectCard?: ProjectCardResolvers<ContextType>;
   ProjectCardConnection?: ProjectCardConnectionResolvers<ContextType>;
@@ -7851,6 +9833,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RefConnection?: RefConnectionResolvers<ContextType>;
   RefEdge?: RefEdgeResolvers<ContextType>;
   RefUpdateRule?: RefUpdateRuleResolvers<ContextType>;
+  ReferencedEvent?: ReferencedEventResolvers<ContextType>;
   Release?: ReleaseResolvers<ContextType>;
   ReleaseAsset?: ReleaseAssetResolvers<ContextType>;
   ReleaseAssetConnection?: ReleaseAssetConnectionResolvers<ContextType>;
@@ -7860,8 +9843,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RemoveAssigneesFromAssignablePayload?: RemoveAssigneesFromAssignablePayloadResolvers<ContextType>;
   RemoveLabelsFromLabelablePayload?: RemoveLabelsFromLabelablePayloadResolvers<ContextType>;
   RemoveReactionPayload?: RemoveReactionPayloadResolvers<ContextType>;
+  RemovedFromProjectEvent?: RemovedFromProjectEventResolvers<ContextType>;
+  RenamedTitleEvent?: RenamedTitleEventResolvers<ContextType>;
+  RenamedTitleSubject?: RenamedTitleSubjectResolvers<ContextType>;
   ReopenIssuePayload?: ReopenIssuePayloadResolvers<ContextType>;
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
+  ReopenedEvent?: ReopenedEventResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
   RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
   RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
@@ -7891,11 +9878,18 @@ export type Resolvers<ContextType = GraphqlContext> = {
   SearchResultItemConnection?: SearchResultItemConnectionResolvers<ContextType>;
   SearchResultItemEdge?: SearchResultItemEdgeResolvers<ContextType>;
   SecurityAdvisory?: SecurityAdvisoryResolvers<ContextType>;
+  SecurityAdvisoryConnection?: SecurityAdvisoryConnectionResolvers<ContextType>;
+  SecurityAdvisoryEdge?: SecurityAdvisoryEdgeResolvers<ContextType>;
   SecurityAdvisoryIdentifier?: SecurityAdvisoryIdentifierResolvers<ContextType>;
   SecurityAdvisoryPackage?: SecurityAdvisoryPackageResolvers<ContextType>;
   SecurityAdvisoryPackageVersion?: SecurityAdvisoryPackageVersionResolvers<ContextType>;
   SecurityAdvisoryReference?: SecurityAdvisoryReferenceResolvers<ContextType>;
   SecurityVulnerability?: SecurityVulnerabilityResolvers<ContextType>;
+  SecurityVulnerabilityConnection?: SecurityVulnerabilityConnectionResolvers<ContextType>;
+  SecurityVulnerabilityEdge?: SecurityVulnerabilityEdgeResolvers<ContextType>;
+  SponsorableItem?: SponsorableItemResolvers<ContextType>;
+  SponsorableItemConnection?: SponsorableItemConnectionResolvers<ContextType>;
+  SponsorableItemEdge?: SponsorableItemEdgeResolvers<ContextType>;
   StargazerConnection?: StargazerConnectionResolvers<ContextType>;
   StargazerEdge?: StargazerEdgeResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
@@ -7905,25 +9899,42 @@ export type Resolvers<ContextType = GraphqlContext> = {
   StatusCheckRollupContextEdge?: StatusCheckRollupContextEdgeResolvers<ContextType>;
   StatusContext?: StatusContextResolvers<ContextType>;
   StatusContextStateCount?: StatusContextStateCountResolvers<ContextType>;
+  SubIssueAddedEvent?: SubIssueAddedEventResolvers<ContextType>;
+  SubIssueRemovedEvent?: SubIssueRemovedEventResolvers<ContextType>;
+  SubIssuesSummary?: SubIssuesSummaryResolvers<ContextType>;
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
+  SubscribedEvent?: SubscribedEventResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   Team?: TeamResolvers<ContextType>;
   TeamConnection?: TeamConnectionResolvers<ContextType>;
   TeamEdge?: TeamEdgeResolvers<ContextType>;
+  Topic?: TopicResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
+  TransferredEvent?: TransferredEventResolvers<ContextType>;
   Tree?: TreeResolvers<ContextType>;
   TreeEntry?: TreeEntryResolvers<ContextType>;
   URI?: GraphQLScalarType;
+  UnassignedEvent?: UnassignedEventResolvers<ContextType>;
+  UniformResourceLocatable?: UniformResourceLocatableResolvers<ContextType>;
+  UnlabeledEvent?: UnlabeledEventResolvers<ContextType>;
   UnlockLockablePayload?: UnlockLockablePayloadResolvers<ContextType>;
+  UnlockedEvent?: UnlockedEventResolvers<ContextType>;
+  UnmarkedAsDuplicateEvent?: UnmarkedAsDuplicateEventResolvers<ContextType>;
   UnpinIssuePayload?: UnpinIssuePayloadResolvers<ContextType>;
+  UnpinnedEvent?: UnpinnedEventResolvers<ContextType>;
   UnresolveReviewThreadPayload?: UnresolveReviewThreadPayloadResolvers<ContextType>;
+  UnsubscribedEvent?: UnsubscribedEventResolvers<ContextType>;
   UpdateIssueCommentPayload?: UpdateIssueCommentPayloadResolvers<ContextType>;
   UpdateIssuePayload?: UpdateIssuePayloadResolvers<ContextType>;
   UpdatePullRequestPayload?: UpdatePullRequestPayloadResolvers<ContextType>;
   UpdatePullRequestReviewCommentPayload?: UpdatePullRequestReviewCommentPayloadResolvers<ContextType>;
   UpdatePullRequestReviewPayload?: UpdatePullRequestReviewPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserBlockedEvent?: UserBlockedEventResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
+  UserContentEdit?: UserContentEditResolvers<ContextType>;
+  UserContentEditConnection?: UserContentEditConnectionResolvers<ContextType>;
+  UserContentEditEdge?: UserContentEditEdgeResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;
   Workflow?: WorkflowResolvers<ContextType>;
   WorkflowRun?: WorkflowRunResolvers<ContextType>;

@@ -22,6 +22,14 @@ import type { AccountRow } from '../../repos/accounts-store.js';
 import type { TwoWayWindow } from '../core/connection.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { createAssignableUsersLoader, type AssignableKey } from './assignable-users.js';
+import {
+  authorAssociationsOfIssues,
+  participantsOfIssues,
+  timelinePages,
+  type TimelineEntryRow,
+  type TimelineRequest,
+} from '../../issues/issue-timeline-batch-reads.js';
+import type { AuthorAssociation } from '../../issues/issue-rows.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
 
 export interface CommentPageRequest {
@@ -43,6 +51,11 @@ export interface IssueLoaders {
   labelsOfIssue: DataLoader<number, LabelRow[]>;
   /** `Repository.assignableUsers`, per repository and `query`. */
   assignableUsers: DataLoader<AssignableKey, AccountRow[], string>;
+  /** `Issue.timelineItems` (pageLoader's `repositoryId` is the issue's id). */
+  timelinePage: DataLoader<{ repositoryId: number; page: TimelineRequest }, Page<TimelineEntryRow>, string>;
+  issueAuthorAssociation: DataLoader<number, AuthorAssociation>;
+  /** Account ids of an issue's author and commenters, in order of first taking part. */
+  participantIds: DataLoader<number, number[]>;
 }
 
 export function createIssueLoaders(sql: Sql): IssueLoaders {
@@ -76,6 +89,15 @@ export function createIssueLoaders(sql: Sql): IssueLoaders {
       return ids.map((id) => found.get(id) ?? []);
     }),
     assignableUsers: createAssignableUsersLoader(sql),
+    timelinePage: pageLoader((ids, page: TimelineRequest) => timelinePages(sql, ids, page)),
+    issueAuthorAssociation: new DataLoader(async (ids) => {
+      const found = await authorAssociationsOfIssues(sql, ids);
+      return ids.map((id) => found.get(id) ?? 'NONE');
+    }),
+    participantIds: new DataLoader(async (ids) => {
+      const found = await participantsOfIssues(sql, ids);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
     pinned: new DataLoader(async (ids) => {
       const found = await pinnedAmong(sql, ids);
       return ids.map((id) => found.has(id));

@@ -26,7 +26,10 @@ async function repositoryOf(ctx: GraphqlContext, repositoryId: number): Promise<
 }
 
 // A pull request's conversation (and so its comments) is under /pull/, as on GitHub.
-const issuePath = async (issue: Pick<IssueModel, 'repository_id' | 'number' | 'is_pull'>, ctx: GraphqlContext) => {
+export const issuePath = async (
+  issue: Pick<IssueModel, 'repository_id' | 'number' | 'is_pull'>,
+  ctx: GraphqlContext,
+) => {
   const repo = await repositoryOf(ctx, issue.repository_id);
   return `/${repo.owner_login}/${repo.name}/${issue.is_pull ? 'pull' : 'issues'}/${issue.number}`;
 };
@@ -44,7 +47,7 @@ export const LOCK_REASONS: Record<LockReason, GraphqlLockReason> = {
   spam: 'SPAM',
 };
 
-const STATE_REASONS: Record<StateReason, IssueStateReason> = {
+export const STATE_REASONS: Record<StateReason, IssueStateReason> = {
   completed: 'COMPLETED',
   not_planned: 'NOT_PLANNED',
   reopened: 'REOPENED',

@@ -6709,7 +6709,6 @@ export interface operations {
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

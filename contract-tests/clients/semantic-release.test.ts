@@ -1,7 +1,8 @@
 // semantic-release with @semantic-release/github (issue 34): the published
 // tool, pinned in semantic-release/package.json with the Node runtime it
 // needs, runs unchanged against a fresh Wharf but for its URLs and token,
-// once with the API at the server's root and once at GHES's /api/v3.
+// once with the API at the server's root and twice at GHES's /api/v3 (named
+// by GITHUB_PREFIX, then by GITHUB_API_URL).
 // semantic-release/semantic-release-run.ts builds the scenario, runs the tool
 // and checks each step through Wharf's REST API.
 import { execFile } from 'node:child_process';
@@ -13,7 +14,12 @@ import { startTestServer, type TestServer, type TestUser } from '../../server/te
 const run = promisify(execFile);
 const HERE = new URL('.', import.meta.url).pathname;
 const ROOT = join(HERE, '../..');
-const BASES = { root: '', v3: '/api/v3' } as const;
+/** The API's base, and for /api/v3 the option that names it: GITHUB_PREFIX beside GITHUB_URL, or GITHUB_API_URL. */
+const BASES = {
+  root: ['', 'prefix'],
+  'v3-prefix': ['/api/v3', 'prefix'],
+  'v3-api-url': ['/api/v3', 'api-url'],
+} as const;
 /** The repository and tag, the issue, the merged pull request, the tool's run, the tag, the release, a comment and a label on each of the pull request and the issue. */
 const STEPS = 10;
 /**
@@ -48,8 +54,8 @@ afterAll(async () => {
 });
 
 describe.concurrent('semantic-release, only the URLs and token given', () => {
-  for (const [baseName, path] of Object.entries(BASES)) {
-    it(`releases a merged fix (base ${baseName === 'root' ? 'root' : path})`, async () => {
+  for (const [baseName, [path, option]] of Object.entries(BASES)) {
+    it(`releases a merged fix (base ${baseName === 'root' ? 'root' : `${path}, ${option}`})`, async () => {
       const base = server.url + path;
       const env = {
         ...process.env,
@@ -57,6 +63,7 @@ describe.concurrent('semantic-release, only the URLs and token given', () => {
         WHARF_TOKEN: user.token,
         WHARF_LOGIN: user.login,
         COMPAT_PREFIX: `semrel-${baseName}`,
+        SEMREL_API_OPTION: option,
       };
       const script = join(HERE, 'semantic-release/semantic-release-run.ts');
       const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'bin/run-ts.mjs'), script], {

@@ -10,7 +10,9 @@
 // `FAIL step: …` naming the request Wharf refused.
 //
 // Reads WHARF_BASE_URL (the API base: the server's root or its /api/v3),
-// WHARF_TOKEN, WHARF_LOGIN and COMPAT_PREFIX (names the repository).
+// WHARF_TOKEN, WHARF_LOGIN, COMPAT_PREFIX (names the repository) and, for an
+// /api/v3 base, SEMREL_API_OPTION: `prefix` (GITHUB_URL + GITHUB_PREFIX, the
+// default) or `api-url` (GITHUB_API_URL, as GitHub Actions sets it on GHES).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,7 +59,10 @@ async function api<T = Record<string, unknown>>(method: string, path: string, bo
   return (text ? JSON.parse(text) : {}) as T;
 }
 
-const steps = stepList(`semantic-release`, base);
+const steps = stepList(
+  'semantic-release',
+  apiPrefix ? `${base}, ${process.env.SEMREL_API_OPTION === 'api-url' ? 'GITHUB_API_URL' : 'GITHUB_PREFIX'}` : base,
+);
 const repo = `/repos/${login}/${name}`;
 const work = await mkdtemp(join(tmpdir(), 'wharf-semrel-'));
 let issue = 0;
@@ -186,7 +191,7 @@ try {
 /**
  * The tool's environment: the token and Wharf's URLs in the variables
  * @semantic-release/github reads (GITHUB_URL is the web and git host; the API
- * is at its root, or under GITHUB_PREFIX for GHES's /api/v3), a home of its own
+ * is at its root, or under GITHUB_PREFIX for GHES's /api/v3, or at GITHUB_API_URL), a home of its own
  * (no git config, no credential helper), and its debug log on.
  */
 function toolEnv(): Record<string, string> {
@@ -197,7 +202,8 @@ function toolEnv(): Record<string, string> {
     GIT_TERMINAL_PROMPT: '0',
     GITHUB_TOKEN: token,
     GITHUB_URL: origin,
-    ...(apiPrefix ? { GITHUB_PREFIX: apiPrefix } : {}),
+    ...(apiPrefix && process.env.SEMREL_API_OPTION === 'api-url' ? { GITHUB_API_URL: base } : {}),
+    ...(apiPrefix && process.env.SEMREL_API_OPTION !== 'api-url' ? { GITHUB_PREFIX: apiPrefix } : {}),
     DEBUG: 'semantic-release:*,@semantic-release/*',
     NO_COLOR: '1',
   };

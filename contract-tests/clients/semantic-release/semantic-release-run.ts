@@ -2,7 +2,8 @@
 // tool as published, pinned in package.json, on the Node runtime pinned there
 // (it wants Node ≥ 22.14; the server runs on 20), told only Wharf's URLs and a token.
 // The scenario: a repository with tag v1.0.0 and an issue "bug X"; a `fix:`
-// commit that says "Fixes #<issue>" merged through a pull request (REST merge);
+// commit that says "Fixes #<issue>" merged through a pull request (REST merge),
+// which closes the issue;
 // then semantic-release on main must push v1.0.1, create the release with its
 // notes, and comment on and label `released` both the pull request and the
 // issue. Each step is checked through Wharf's REST API; the run prints
@@ -102,6 +103,11 @@ try {
     pull = opened.number;
     const merged = await api<{ merged: boolean }>('PUT', `${repo}/pulls/${pull}/merge`, {});
     expect(merged.merged, 'the pull request was not merged');
+  });
+
+  await steps.call('the merge closes the issue (Fixes #N)', async () => {
+    const closed = await api<{ state: string; state_reason: string | null }>('GET', `${repo}/issues/${issue}`);
+    expect(closed.state === 'closed', `issue #${issue} is ${closed.state} after the merge`);
   });
 
   let log = '';

@@ -28,11 +28,11 @@ const STEPS = 11;
  */
 const KNOWN_GAPS: Record<string, string> = {
   'semantic-release runs on main':
-    'GraphQL Commit.associatedPullRequests, Actor.avatarUrl, Issue/PullRequest.authorAssociation, Milestone.creator, and the "state" overlap in getRelatedIssues',
+    'GraphQL Commit.associatedPullRequests (getAssociatedPRs), then Actor.avatarUrl, Issue/PullRequest.authorAssociation, Milestone.creator (getRelatedIssues)',
   'comment on the pull request': 'Commit.associatedPullRequests',
   'label released on the pull request': 'Commit.associatedPullRequests',
-  'comment on the issue': 'getRelatedIssues validating',
-  'label released on the issue': 'getRelatedIssues validating',
+  'comment on the issue': 'GraphQL getRelatedIssues: Actor.avatarUrl, authorAssociation, Milestone.creator',
+  'label released on the issue': 'GraphQL getRelatedIssues: Actor.avatarUrl, authorAssociation, Milestone.creator',
 };
 
 let server: TestServer;

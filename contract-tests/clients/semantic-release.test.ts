@@ -28,9 +28,10 @@ const STEPS = 11;
  */
 const KNOWN_GAPS: Record<string, string> = {
   'semantic-release runs on main':
-    'GraphQL Commit.associatedPullRequests (getAssociatedPRs), then Actor.avatarUrl, Issue/PullRequest.authorAssociation, Milestone.creator (getRelatedIssues)',
-  'comment on the pull request': 'Commit.associatedPullRequests',
-  'label released on the pull request': 'Commit.associatedPullRequests',
+    'GraphQL getAssociatedPRs and getRelatedIssues: Actor.avatarUrl, Issue/PullRequest.authorAssociation, Milestone.creator',
+  'comment on the pull request': 'GraphQL getAssociatedPRs: Actor.avatarUrl, authorAssociation, Milestone.creator',
+  'label released on the pull request':
+    'GraphQL getAssociatedPRs: Actor.avatarUrl, authorAssociation, Milestone.creator',
   'comment on the issue': 'GraphQL getRelatedIssues: Actor.avatarUrl, authorAssociation, Milestone.creator',
   'label released on the issue': 'GraphQL getRelatedIssues: Actor.avatarUrl, authorAssociation, Milestone.creator',
 };

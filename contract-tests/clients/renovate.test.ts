@@ -15,8 +15,8 @@ const run = promisify(execFile);
 const HERE = new URL('.', import.meta.url).pathname;
 const ROOT = join(HERE, '../..');
 const BASES = { root: '', v3: '/api/v3' } as const;
-/** Seeding, the first run, its branch, pull request and diff, the second run, and no duplicate after it. */
-const STEPS = 7;
+/** Seeding; the first run, its branch, pull request, diff and dashboard issue; the second run, no duplicate pull request or issue after it. */
+const STEPS = 9;
 /**
  * Until issue 34's other parts are merged, Wharf refuses Renovate's first request (HEAD /api/v3/ is 404), its
  * repository query (Repository.sshUrl …) and its push (the token as the Basic user name): the runs are expected

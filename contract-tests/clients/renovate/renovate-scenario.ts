@@ -1,4 +1,5 @@
-// Renovate's scenario against Wharf (issue 34): a repository whose package.json
+// Renovate's scenario against Wharf (issue 34): a private repository (so git
+// needs the token to clone as well as to push) whose package.json
 // pins an old is-number gets, from stock Renovate (platform `github`, only the
 // endpoint and token pointing at Wharf), a branch and a pull request updating
 // it, and a Dependency Dashboard issue listing it; a second run keeps that
@@ -144,7 +145,7 @@ let dashboard: Issue | undefined;
 let pull: Pull | undefined;
 
 await step(`seed ${owner}/${repo} with package.json pinning ${PACKAGE}@${OLD_VERSION}`, async () => {
-  await json(`/user/repos`, { method: 'POST', body: { name: repo, auto_init: true } });
+  await json(`/user/repos`, { method: 'POST', body: { name: repo, auto_init: true, private: true } });
   const manifest = { name: repo, version: '1.0.0', private: true, dependencies: { [PACKAGE]: OLD_VERSION } };
   const content = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`).toString('base64');
   await json(`/repos/${owner}/${repo}/contents/package.json`, {

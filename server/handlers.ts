@@ -15,7 +15,9 @@ import { commitsHandlers } from './commits/handlers/index.js';
 import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { forksHandlers } from './forks/handlers/index.js';
+import { emailsHandlers } from './emails/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
+import { metaHandlers } from './meta/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
 import { pullsHandlers } from './pulls/handlers/index.js';
@@ -30,6 +32,7 @@ import { reviewsHandlers } from './reviews/handlers/index.js';
 import { reviewCommentsHandlers } from './reviews/comments/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
 import { statusesHandlers } from './statuses/handlers/index.js';
+import { tagsHandlers } from './tags/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
@@ -47,7 +50,9 @@ export const handlers: Handlers = {
   ...contentsHandlers,
   ...healthHandlers,
   ...forksHandlers,
+  ...emailsHandlers,
   ...labelsHandlers,
+  ...metaHandlers,
   ...milestonesHandlers,
   ...issuesHandlers,
   ...pullsHandlers,
@@ -62,6 +67,7 @@ export const handlers: Handlers = {
   ...reviewCommentsHandlers,
   ...searchHandlers,
   ...statusesHandlers,
+  ...tagsHandlers,
   ...webhooksHandlers,
   ...webHandlers,
 };

@@ -60,6 +60,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GitHub API Root
+         * @description GitHub's index of URL templates (`meta/root`), absolute on the base the request came in on: `/` answers with URLs under the root, `/api/v3/` (and `/api/v3`) under `/api/v3`, as GitHub Enterprise Server does. Tools probe it to find the API (Renovate sends `HEAD {endpoint}` with its token and stops on anything but 2xx), and read `X-GitHub-Enterprise-Version` from its headers. Answered anonymously and to every kind of token; Wharf has no browser page at `/`, so browsers get the JSON too. Templates of features Wharf does not have (gists, notifications, code search, …) are listed as GitHub lists them, since clients expect every key; their targets answer 404.
+         */
+        get: operations["meta/root"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get GitHub Enterprise Server meta information
+         * @description What GitHub Enterprise Server answers here: `verifiable_password_authentication` (false: Wharf has no account passwords; git over HTTP takes tokens only) and `installed_version`, the GitHub Enterprise Server version whose API Wharf claims (the value of `X-GitHub-Enterprise-Version` on every answer; docs/configuration.md says which and why). GitHub's IP ranges, SSH keys and domains describe github.com's network and are left out, as GitHub Enterprise Server leaves out what it does not have. Answered anonymously.
+         */
+        get: operations["meta/get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List email addresses for the authenticated user
+         * @description The caller's addresses, as GitHub lists them: the account's email (primary, verified, `visibility: private`: Wharf has no public-email setting), then the noreply address Wharf attributes the account's web commits to (`<id>+<login>@users.noreply.<host>`, verified, `visibility: null`; primary when the account has no email). A classic token needs `user:email` or `user`; installation tokens act for no user and get 403. Paginated with `per_page`, `page` and `Link`.
+         */
+        get: operations["users/list-emails-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/public_emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List public email addresses for the authenticated user
+         * @description The caller's publicly visible addresses: none, since Wharf has no public-email setting (`[]`, as GitHub answers an account that shows no email). Same scopes as `GET /user/emails`: `user:email` or `user`.
+         */
+        get: operations["users/list-public-emails-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List repository tags
+         * @description Every tag, newest version first (git's `-v:refname` order: `v1.10.0` before `v1.9.0`), each with the commit it names (an annotated tag's target, peeled), its archive links and the tag ref's node id; paginated with `per_page`, `page` and `Link`. Only the page asked for is read from git. An empty repository has none (`[]`). Readable anonymously on public repositories.
+         */
+        get: operations["repos/list-tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/rules/branches/{branch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get rules for a branch
+         * @description The active rules that apply to a branch (which need not exist). Wharf has no rulesets yet, so this is always `[]`, as GitHub answers for a branch no rule covers. An unknown or unreadable repository is 404 as everywhere. Readable anonymously on public repositories.
+         */
+        get: operations["repos/get-branch-rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branches/{branch}/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get branch protection
+         * @description A branch's protection, read with admin rights as on GitHub. Wharf has no branch protection yet (issue 37), so an existing branch answers GitHub's 404 `Branch not protected` and a missing one 404 `Branch not found`, each with GitHub's `documentation_url`. A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        get: operations["repos/get-branch-protection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/authorizations/{authorization_id}": {
         parameters: {
             query?: never;
@@ -2773,6 +2913,128 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Root
+         * @description GitHub's index of the API's URL templates (GET /), absolute on the base the request came in on.
+         */
+        root: {
+            /** Format: uri-template */
+            current_user_url: string;
+            /** Format: uri-template */
+            current_user_authorizations_html_url: string;
+            /** Format: uri-template */
+            authorizations_url: string;
+            /** Format: uri-template */
+            code_search_url: string;
+            /** Format: uri-template */
+            commit_search_url: string;
+            /** Format: uri-template */
+            emails_url: string;
+            /** Format: uri-template */
+            emojis_url: string;
+            /** Format: uri-template */
+            events_url: string;
+            /** Format: uri-template */
+            feeds_url: string;
+            /** Format: uri-template */
+            followers_url: string;
+            /** Format: uri-template */
+            following_url: string;
+            /** Format: uri-template */
+            gists_url: string;
+            /**
+             * Format: uri-template
+             * @deprecated
+             */
+            hub_url?: string;
+            /** Format: uri-template */
+            issue_search_url: string;
+            /** Format: uri-template */
+            issues_url: string;
+            /** Format: uri-template */
+            keys_url: string;
+            /** Format: uri-template */
+            label_search_url: string;
+            /** Format: uri-template */
+            notifications_url: string;
+            /** Format: uri-template */
+            organization_url: string;
+            /** Format: uri-template */
+            organization_repositories_url: string;
+            /** Format: uri-template */
+            organization_teams_url: string;
+            /** Format: uri-template */
+            public_gists_url: string;
+            /** Format: uri-template */
+            rate_limit_url: string;
+            /** Format: uri-template */
+            repository_url: string;
+            /** Format: uri-template */
+            repository_search_url: string;
+            /** Format: uri-template */
+            current_user_repositories_url: string;
+            /** Format: uri-template */
+            starred_url: string;
+            /** Format: uri-template */
+            starred_gists_url: string;
+            /** Format: uri-template */
+            topic_search_url?: string;
+            /** Format: uri-template */
+            user_url: string;
+            /** Format: uri-template */
+            user_organizations_url: string;
+            /** Format: uri-template */
+            user_repositories_url: string;
+            /** Format: uri-template */
+            user_search_url: string;
+        };
+        /**
+         * Api Overview
+         * @description GitHub Enterprise Server's meta information (GET /meta), the keys that apply to Wharf.
+         */
+        "api-overview": {
+            /** @description False: Wharf has no account passwords. */
+            verifiable_password_authentication: boolean;
+            /**
+             * @description The GitHub Enterprise Server version whose API Wharf claims.
+             * @example 3.14.0
+             */
+            installed_version: string;
+        };
+        /**
+         * Tag
+         * @description A tag in a repository's tag list.
+         */
+        tag: {
+            /** @example v1.0.0 */
+            name: string;
+            commit: {
+                sha: string;
+                /** Format: uri */
+                url: string;
+            };
+            /** Format: uri */
+            zipball_url: string;
+            /** Format: uri */
+            tarball_url: string;
+            /** @description The node id of the tag's ref (GitHub's `Ref` kind). */
+            node_id: string;
+        };
+        /**
+         * Email
+         * @description One of the caller's email addresses.
+         */
+        email: {
+            /**
+             * Format: email
+             * @example octocat@example.com
+             */
+            email: string;
+            primary: boolean;
+            verified: boolean;
+            /** @enum {string|null} */
+            visibility: "public" | "private" | null;
+        };
         /**
          * Liveness
          * @description The answer of `GET /healthz`.
@@ -6294,6 +6556,368 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             404: components["responses"]["not_found"];
+        };
+    };
+    "meta/root": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index of URL templates. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["root"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "meta/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's meta information. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api-overview"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "users/list-emails-for-authenticated-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's addresses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["email"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "users/list-public-emails-for-authenticated-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's public addresses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["email"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-tags": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tags. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["tag"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-branch-rules": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes are accepted raw (`feature/x`) or percent-encoded.
+                 * @example main
+                 */
+                branch: components["parameters"]["branch"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branch's rules (none). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>[];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-branch-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Never answered yet: no branch is protected. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url?: string;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            /** @description The branch is not protected (`Branch not protected`), does not exist (`Branch not found`), or the repository is not visible (`Not Found`). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["basic-error"];
+                };
+            };
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
         };
     };
     "authorizations/delete": {

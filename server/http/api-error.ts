@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
   /** GitHub's validation-error-simple: `errors` as sentences, in place of field errors. */
   readonly sentences: readonly string[] | undefined;
+  /** GitHub's `documentation_url` where it names a page of its own for this refusal; default its REST index. */
+  readonly documentationUrl: string | undefined;
 
   constructor(
     status: number,
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     errors?: ValidationErrorItem[],
     headers: Record<string, string> = {},
     sentences?: readonly string[],
+    documentationUrl?: string,
   ) {
     // Expected outcomes (404, 422, …) need no stack trace, and capturing one is
     // a large part of the cost of a 404.
@@ -29,5 +32,6 @@ export class ApiError extends Error {
     this.errors = errors;
     this.headers = headers;
     this.sentences = sentences;
+    this.documentationUrl = documentationUrl;
   }
 }

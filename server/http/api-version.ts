@@ -6,6 +6,16 @@ import { ApiError } from './api-error.js';
 export const SUPPORTED_API_VERSIONS = ['2022-11-28'] as const;
 export const DEFAULT_API_VERSION = SUPPORTED_API_VERSIONS[0];
 
+/**
+ * The GitHub Enterprise Server version whose API Wharf claims: sent as
+ * `X-<Vendor>-Enterprise-Version` on every REST and GraphQL answer and as
+ * `installed_version` by GET /meta. Tools gate features on it (Renovate drops
+ * `autoMergeAllowed` below 3.3.0 and refuses fine-grained tokens below
+ * 3.10.0), so it must be at least what Wharf's surface matches; why 3.14.0 is
+ * in docs/configuration.md ("GitHub Enterprise Server version").
+ */
+export const ENTERPRISE_VERSION = '3.14.0';
+
 export function selectApiVersion(requested: string | null, headerName: string): string {
   if (requested === null) return DEFAULT_API_VERSION;
   const version = requested.trim();

@@ -37,7 +37,7 @@ export function errorReply(
   }
   const final = apiError ?? new ApiError(500, 'internal server error');
   for (const [name, value] of Object.entries(final.headers)) headers[name.toLowerCase()] = value;
-  return jsonReply(final.status, errorBody(final, 'https://docs.github.com/rest'), headers);
+  return jsonReply(final.status, errorBody(final, final.documentationUrl ?? 'https://docs.github.com/rest'), headers);
 }
 
 /** The answer while the database cannot be reached: an outage, with when to come back. */

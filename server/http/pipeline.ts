@@ -12,7 +12,7 @@ import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { requiresAuthentication } from '../errors/domain-error.js';
 import { errorReply } from './error-reply.js';
-import { selectApiVersion } from './api-version.js';
+import { ENTERPRISE_VERSION, selectApiVersion } from './api-version.js';
 import { clientIp } from './client-ip.js';
 import { httpDate } from './http-date.js';
 import { toResponse, type Reply } from './json-response.js';
@@ -44,6 +44,7 @@ interface VendorNames {
   requestId: string;
   mediaType: string;
   mediaTypeValue: string;
+  enterpriseVersion: string;
   apiVersion: string;
   apiVersionSelected: string;
   apiVersionDisplay: string;
@@ -58,6 +59,7 @@ function vendorNames(config: Services['config']): VendorNames {
       requestId: `x-${vendor}-request-id`,
       mediaType: `x-${vendor}-media-type`,
       mediaTypeValue: `${vendor}.v3; format=json`,
+      enterpriseVersion: `x-${vendor}-enterprise-version`,
       apiVersion: `x-${vendor}-api-version`,
       apiVersionSelected: `x-${vendor}-api-version-selected`,
       apiVersionDisplay: `X-${config.vendor}-Api-Version`,
@@ -175,12 +177,13 @@ export function runPipeline(
     : runLimited(event, services, options as PipelineOptions & { resource: RateResource }, inner);
 }
 
-/** The request id and media-type headers every answer carries. */
+/** The request id, media-type and enterprise-version headers every answer carries. */
 function baseHeaders(services: Services, requestId: string): Record<string, string> {
   const names = vendorNames(services.config);
   const headers: Record<string, string> = {};
   headers[names.requestId] = requestId;
   headers[names.mediaType] = names.mediaTypeValue;
+  headers[names.enterpriseVersion] = ENTERPRISE_VERSION;
   headers.date = httpDate(services.now());
   return headers;
 }

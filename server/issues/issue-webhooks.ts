@@ -12,7 +12,13 @@ import type { MilestoneRow } from '../milestones/milestones-store.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser, type AccountRef } from '../repos/user-view.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
-import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
+import {
+  type InstallationRef,
+  installationField,
+  installationOf,
+  repositoryPayload,
+  senderPayload,
+} from '../webhooks/payloads/common.js';
 import type { CommentRow } from './comment-rows.js';
 import { commentView } from './comment-view.js';
 import type { IssueRow } from './issue-rows.js';
@@ -72,6 +78,31 @@ function common(ctx: EventContext) {
 /** The issue's milestone as read after the change (its counts include the change) when it is the one named. */
 const fresh = (milestone: MilestoneRow, issue: IssueRow) =>
   issue.milestone?.id === milestone.id ? issue.milestone : milestone;
+
+/** Who a change made by a push is sent as: the pusher's sender and installation, from the ref sync. */
+export interface PushSender {
+  sender: unknown;
+  installation: InstallationRef | null;
+}
+
+/** An `issues` event of a change a push made (an issue closed by a merged pull request's keywords). */
+export async function emitIssuesEventAs(
+  tx: TransactionSql,
+  repo: RepositoryRow,
+  urls: Urls,
+  who: PushSender,
+  issue: IssueRow,
+  action: IssuesAction,
+): Promise<void> {
+  const payload = {
+    action,
+    issue: issueView(issue, urls),
+    repository: repositoryPayload(repo, urls),
+    sender: who.sender,
+    ...installationField(who.installation),
+  };
+  await emitRepositoryEvent(tx, repo.id, 'issues', action, payload, who.installation?.id ?? null);
+}
 
 /** Emits `issues` events in the order given, each carrying the issue as it is after the change. */
 export async function emitIssuesEvents(ctx: EventContext, issue: IssueRow, events: IssuesEvent[]): Promise<void> {

@@ -35,8 +35,14 @@ export async function touchIssueNumbered(tx: TransactionSql, repositoryId: numbe
   await tx`UPDATE issues SET updated_at = now() WHERE repository_id = ${repositoryId} AND number = ${number}`;
 }
 
-/** Closed now by `closerId` (null: the closer's account is gone or unknown). */
-export async function closeIssueRow(tx: TransactionSql, id: number, closerId: number | null): Promise<void> {
+/** Closed now by `closerId` (null: the closer's account is gone or unknown), with GitHub's `state_reason` if given. */
+export async function closeIssueRow(
+  tx: TransactionSql,
+  id: number,
+  closerId: number | null,
+  stateReason: 'completed' | null = null,
+): Promise<void> {
   await tx`UPDATE issues SET state = 'closed', closed_at = now(), updated_at = now(),
+    state_reason = coalesce(${stateReason}, state_reason),
     closed_by_id = (SELECT id FROM accounts WHERE id = ${closerId}) WHERE id = ${id}`;
 }

@@ -14,6 +14,7 @@ import type { RepositoryRow } from '../repos/repository-row.js';
 import { pullByNumber } from './pull-rows.js';
 import { emitPullRequestEventsAs, type EventSender } from './pull-webhooks.js';
 import { closeIssueRow } from '../issues/issue-writes.js';
+import { closeIssuesByKeywords } from '../issues/close-by-keywords.js';
 import { moveOpenIssueCountOf } from '../issues/open-issue-count.js';
 
 export interface BranchMove {
@@ -89,5 +90,7 @@ export async function markMergedByPush(
     await emitPullRequestEventsAs(tx, repo, urls, who, row, (id) => (id === repo.id ? repo : null), [
       { action: 'closed' },
     ]);
+    if (change.ref === `refs/heads/${repo.default_branch}`)
+      await closeIssuesByKeywords(tx, repo, urls, who, row.issue.body, mergerId, tip);
   }
 }

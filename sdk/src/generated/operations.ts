@@ -96,6 +96,8 @@ export const operations = {
   "issues/update-comment": { method: "patch", path: "/repos/{owner}/{repo}/issues/comments/{comment_id}" },
   "issues/update-label": { method: "patch", path: "/repos/{owner}/{repo}/labels/{name}" },
   "issues/update-milestone": { method: "patch", path: "/repos/{owner}/{repo}/milestones/{milestone_number}" },
+  "meta/get": { method: "get", path: "/meta" },
+  "meta/root": { method: "get", path: "/" },
   "oauth/authorize": { method: "get", path: "/login/oauth/authorize" },
   "oauth/create-access-token": { method: "post", path: "/login/oauth/access_token" },
   "oauth/create-device-code": { method: "post", path: "/login/device/code" },
@@ -156,6 +158,8 @@ export const operations = {
   "repos/generate-release-notes": { method: "post", path: "/repos/{owner}/{repo}/releases/generate-notes" },
   "repos/get": { method: "get", path: "/repos/{owner}/{repo}" },
   "repos/get-branch": { method: "get", path: "/repos/{owner}/{repo}/branches/{branch}" },
+  "repos/get-branch-protection": { method: "get", path: "/repos/{owner}/{repo}/branches/{branch}/protection" },
+  "repos/get-branch-rules": { method: "get", path: "/repos/{owner}/{repo}/rules/branches/{branch}" },
   "repos/get-by-id": { method: "get", path: "/repositories/{repository_id}" },
   "repos/get-combined-status-for-ref": { method: "get", path: "/repos/{owner}/{repo}/commits/{ref}/status" },
   "repos/get-commit": { method: "get", path: "/repos/{owner}/{repo}/commits/{ref}" },
@@ -174,6 +178,7 @@ export const operations = {
   "repos/list-forks": { method: "get", path: "/repos/{owner}/{repo}/forks" },
   "repos/list-release-assets": { method: "get", path: "/repos/{owner}/{repo}/releases/{release_id}/assets" },
   "repos/list-releases": { method: "get", path: "/repos/{owner}/{repo}/releases" },
+  "repos/list-tags": { method: "get", path: "/repos/{owner}/{repo}/tags" },
   "repos/update": { method: "patch", path: "/repos/{owner}/{repo}" },
   "repos/update-release": { method: "patch", path: "/repos/{owner}/{repo}/releases/{release_id}" },
   "repos/update-release-asset": { method: "patch", path: "/repos/{owner}/{repo}/releases/assets/{asset_id}" },
@@ -181,6 +186,8 @@ export const operations = {
   "search/issues-and-pull-requests": { method: "get", path: "/search/issues" },
   "users/get-authenticated": { method: "get", path: "/user" },
   "users/get-by-username": { method: "get", path: "/users/{username}" },
+  "users/list-emails-for-authenticated-user": { method: "get", path: "/user/emails" },
+  "users/list-public-emails-for-authenticated-user": { method: "get", path: "/user/public_emails" },
 } as const;
 
 export type OperationId = keyof typeof operations;

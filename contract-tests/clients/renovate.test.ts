@@ -18,9 +18,9 @@ const BASES = { root: '', v3: '/api/v3' } as const;
 /** Seeding; the first run, its branch, pull request, diff and dashboard issue; the second run, no duplicate pull request or issue after it. */
 const STEPS = 9;
 /**
- * Until issue 34's other parts are merged, Wharf refuses Renovate's first request (HEAD /api/v3/ is 404), its
- * repository query (Repository.sshUrl …) and its push (the token as the Basic user name): the runs are expected
- * to fail, and this turns red the day they pass, to be set to false then.
+ * Until issue 34's GraphQL part for Repository is merged, Wharf refuses Renovate's repository query (sshUrl,
+ * hasVulnerabilityAlertsEnabled, autoMergeAllowed, mergeQueue): the runs are expected to fail, and this turns red
+ * the day they pass, to be set to false then.
  */
 const WHARF_LACKS_ISSUE_34 = true;
 

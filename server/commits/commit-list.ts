@@ -26,7 +26,7 @@ export interface CommitPage {
 const CACHE_ENTRIES = 512;
 
 /** git's limiting options for the filters: exact addresses (fixed strings, any case), dates, a literal path. */
-function filterArgs(filters: CommitFilters): { options: string[]; paths: string[] } {
+export function filterArgs(filters: CommitFilters): { options: string[]; paths: string[] } {
   const options = [
     ...filters.authors.map((email) => `--author=<${email}>`),
     ...filters.committers.map((email) => `--committer=<${email}>`),

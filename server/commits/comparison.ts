@@ -31,7 +31,7 @@ export async function compareCounts(
   return { mergeBase, aheadBy: ahead ?? 0, behindBy: behind ?? 0 };
 }
 
-export function compareStatus({ aheadBy, behindBy }: Counts): CompareStatus {
+export function compareStatus({ aheadBy, behindBy }: Pick<Counts, 'aheadBy' | 'behindBy'>): CompareStatus {
   if (aheadBy === 0 && behindBy === 0) return 'identical';
   if (behindBy === 0) return 'ahead';
   if (aheadBy === 0) return 'behind';

@@ -97,7 +97,8 @@ describe('GET …/contents/{path}', () => {
     ]) {
       const res = await get('/repos/alice/files/contents/bin.dat', { accept });
       expect(res.status, accept).toBe(200);
-      expect(res.headers.get('content-type')).toBe('application/vnd.github.raw');
+      // GitHub types raw bytes so even when they are binary.
+      expect(res.headers.get('content-type')).toBe('application/vnd.github.raw; charset=utf-8');
       expect(Buffer.from(await res.arrayBuffer()).equals(binary)).toBe(true);
       expect(res.headers.get('etag')).toBe(`"${json.sha}"`);
     }

@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * Get GitHub Enterprise Server meta information
-         * @description What GitHub Enterprise Server answers here: `verifiable_password_authentication` (false: Wharf has no account passwords; git over HTTP takes tokens only) and `installed_version`, the GitHub Enterprise Server version whose API Wharf claims (the value of `X-GitHub-Enterprise-Version` on every answer; docs/configuration.md says which and why). GitHub's IP ranges, SSH keys and domains describe github.com's network and are left out, as GitHub Enterprise Server leaves out what it does not have. Answered anonymously.
+         * @description What GitHub Enterprise Server answers here: `verifiable_password_authentication` (false: Wharf has no account passwords; git over HTTP takes tokens only) and `installed_version`, the GitHub Enterprise Server version whose API Wharf claims (the value of `X-GitHub-Enterprise-Version` on every answer; docs/discovery.md says which and why). GitHub's IP ranges, SSH keys and domains describe github.com's network and are left out, as GitHub Enterprise Server leaves out what it does not have. Answered anonymously.
          */
         get: operations["meta/get"];
         put?: never;

@@ -66,7 +66,7 @@ describe('blobs', () => {
       headers: { accept: 'application/vnd.github.raw+json' },
     });
     expect(raw.status).toBe(200);
-    expect(raw.headers.get('content-type')).toBe('application/vnd.github.raw');
+    expect(raw.headers.get('content-type')).toBe('application/vnd.github.raw; charset=utf-8');
     expect(Buffer.from(await raw.arrayBuffer())).toEqual(bytes);
     // git agrees on the object name.
     expect(created.sha).toBe(await git.ok(['hash-object', '--stdin'], { input: bytes }));

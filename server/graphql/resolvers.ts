@@ -7,10 +7,16 @@ import { Node, nodeQuery, nodesQuery } from './node.js';
 import { Commit, GitActor } from './resolvers/commit.js';
 import { GitObject, Tag } from './resolvers/git-object.js';
 import { Ref } from './resolvers/refs.js';
+import { repositorySettingsFields } from './resolvers/repository-settings.js';
+import { repositoryForksField } from './resolvers/repository-forks.js';
+import { commitDetailFields } from './resolvers/commit-details.js';
+import { commitPullsField, refPullsField } from './resolvers/associated-pulls.js';
+import { Comparison, refCompareField } from './resolvers/ref-compare.js';
 import { rateLimitQuery } from './resolvers/rate-limit.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';
 import { Blob, Tree, TreeEntry } from './resolvers/tree.js';
 import { connectionFields } from './core/paginate.js';
+import { absentFields } from './core/absent-feature.js';
 import { Issue, IssueComment, repositoryIssueFields } from './issues/issue-resolvers.js';
 import { repositoryAssignableUsersField } from './issues/assignable-users.js';
 import { Actor, Assignable, IssueOrPullRequest, Labelable, Lockable } from './pulls/interfaces.js';
@@ -71,11 +77,15 @@ export const resolvers: Resolvers = {
     ...repositoryAssignableUsersField,
     ...repositoryPullFields,
     ...repositoryReleaseFields,
+    ...repositorySettingsFields,
+    ...repositoryForksField,
   },
-  Ref,
+  Ref: { ...Ref, ...refPullsField, ...refCompareField, ...absentFields(['refUpdateRule', 'rules']) },
+  Comparison,
+  ComparisonCommitConnection: connectionFields,
   RefConnection: connectionFields,
   GitObject,
-  Commit: { ...Commit, ...commitStatusField, ...commitCheckFields },
+  Commit: { ...Commit, ...commitStatusField, ...commitCheckFields, ...commitDetailFields, ...commitPullsField },
   CommitConnection: connectionFields,
   CommitHistoryConnection: connectionFields,
   GitActor,

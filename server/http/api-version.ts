@@ -12,7 +12,7 @@ export const DEFAULT_API_VERSION = SUPPORTED_API_VERSIONS[0];
  * `installed_version` by GET /meta. Tools gate features on it (Renovate drops
  * `autoMergeAllowed` below 3.3.0 and refuses fine-grained tokens below
  * 3.10.0), so it must be at least what Wharf's surface matches; why 3.14.0 is
- * in docs/configuration.md ("GitHub Enterprise Server version").
+ * in docs/discovery.md.
  */
 export const ENTERPRISE_VERSION = '3.14.0';
 

@@ -34,7 +34,8 @@ export function mediaHeaders(param: string, vendor: string, contentType: string)
 
 /**
  * A 200 in the `param` representation, typed `application/vnd.<vendor>.<param>`
- * as GitHub types it (text ones with `; charset=utf-8`); `etag` names the bytes
+ * as GitHub types it (`; charset=utf-8` on diffs, patches and raw bytes, which
+ * GitHub so types even when binary); `etag` names the bytes
  * when something cheaper than hashing them does (a blob's sha).
  */
 export function mediaResult(

@@ -46,6 +46,12 @@ export async function pullsByIds(sql: Sql, ids: readonly number[]): Promise<Map<
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The merged pull requests of a repository whose merge (or squash, or last rebased) commit is `sha` (an open one's is a test merge). */
+export async function pullsByMergeCommit(sql: Sql, repositoryId: number, sha: string): Promise<PullIssueColumns[]> {
+  return sql<PullIssueColumns[]>`SELECT ${sql.unsafe(COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
+    WHERE i.repository_id = ${repositoryId} AND p.merged_at IS NOT NULL AND p.merge_commit_sha = ${sha}`;
+}
+
 export async function pullsByNumbers(
   sql: Sql,
   keys: readonly { repositoryId: number; number: number }[],

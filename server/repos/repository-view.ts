@@ -12,6 +12,9 @@ function ownerOf(repo: RepositoryRow) {
 }
 
 /** Fields shared by GitHub's `repository` and `full-repository`. */
+/** GitHub's SSH remote form (Wharf serves git over HTTP only; REST and GraphQL name the same address). */
+export const sshUrl = (fullName: string, urls: Urls) => `git@${new URL(urls.base).hostname}:${fullName}.git`;
+
 export function repositoryView(repo: RepositoryRow, permission: Permission | null, urls: Urls) {
   const fullName = `${repo.owner_login}/${repo.name}`;
   const api = urls.api(`/repos/${fullName}`);
@@ -56,7 +59,7 @@ export function repositoryView(repo: RepositoryRow, permission: Permission | nul
     notifications_url: `${api}/notifications{?since,all,participating}`,
     pulls_url: `${api}/pulls{/number}`,
     releases_url: `${api}/releases{/id}`,
-    ssh_url: `git@${new URL(urls.base).hostname}:${fullName}.git`,
+    ssh_url: sshUrl(fullName, urls),
     stargazers_url: `${api}/stargazers`,
     statuses_url: `${api}/statuses/{sha}`,
     subscribers_url: `${api}/subscribers`,

@@ -29,12 +29,8 @@ beforeAll(async () => {
   await run(['tag', '-a', '-m', 'ten', 'v1.10.0', history.sha.rename!]);
   await run(['tag', 'v2.0.0', history.sha.merge!]);
   await run(['push', '--quiet', cloneUrl(server.url, 'alice/history.git', alice.token), '--tags']);
-  await server.api('/user/repos', { method: 'POST', token: alice.token, body: { name: 'empty' } });
-  await server.api('/user/repos', {
-    method: 'POST',
-    token: alice.token,
-    body: { name: 'hidden', private: true, auto_init: true },
-  });
+  for (const body of [{ name: 'empty' }, { name: 'hidden', private: true, auto_init: true }])
+    await server.api('/user/repos', { method: 'POST', token: alice.token, body });
 });
 afterAll(async () => {
   await server?.close();

@@ -13,7 +13,10 @@ export async function contentResult(
   repo: RepositoryRow,
   answer: ContentAnswer,
 ): Promise<RawResult | { status: 200; body: never }> {
-  if ('raw' in answer) return mediaResult('raw', services.config.vendor, answer.raw, { etag: `"${answer.sha}"` });
+  // `; charset=utf-8` whatever the bytes, as GitHub types raw answers (binary ones too, octokit/request.js#751):
+  // Octokit reads a body so typed as a string, which a bot reading its YAML configuration expects.
+  if ('raw' in answer)
+    return mediaResult('raw', services.config.vendor, answer.raw, { text: true, etag: `"${answer.sha}"` });
   // The views are GitHub's shapes (content-views.ts); the schemas in tests check them.
   return { status: 200, body: (await signDownloadUrls(services, repo, answer.json)) as never };
 }

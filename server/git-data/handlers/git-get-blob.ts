@@ -14,7 +14,7 @@ export const getBlob: Handler<'git/get-blob'> = async (ctx) => {
   const { sha } = await findObject(git, repo.id, ctx.params.file_sha, 'blob');
   const content = await readObject(git, repo.id, 'blob', sha);
   if (requestedMediaParam(ctx.event.req.headers.get('accept'), config.vendor, ['raw']))
-    return mediaResult('raw', config.vendor, content, { etag: `"${sha}"` });
+    return mediaResult('raw', config.vendor, content, { text: true, etag: `"${sha}"` }); // typed as GitHub types it
   // Above 1 MiB the body is serialized in one buffer (blob-view.ts); below, as every other body (ETag, 304).
   if (content.length > 1024 * 1024)
     return { status: 200, raw: blobJsonBytes(repo, sha, content, urls), contentType: JSON_TYPE, etag: `"${sha}.json"` };

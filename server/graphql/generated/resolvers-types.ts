@@ -2,7 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import type { GitObjectModel, RefModel, TreeEntryModel, GitActorModel, CommitConnectionModel, CommitEdgeModel, RefConnectionModel, RefEdgeModel } from '../git/models.js';
+import type { GitObjectModel, RefModel, TreeEntryModel, GitActorModel, CommitConnectionModel, CommitEdgeModel, RefConnectionModel, RefEdgeModel, ComparisonModel } from '../git/models.js';
 import type { LabelRow } from '../../labels/labels-store.js';
 import type { MilestoneRow } from '../../milestones/milestones-store.js';
 import type { IssueModel, CommentModel } from '../issues/issue-models.js';
@@ -30,6 +30,8 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
   /** A Git object ID. */
   GitObjectID: { input: string; output: string; }
+  /** Git SSH string */
+  GitSSHRemote: { input: string; output: string; }
   /** An ISO-8601 encoded date string. Unlike the DateTime type, GitTimestamp is not converted in UTC. */
   GitTimestamp: { input: string; output: string; }
   /** An RFC 3986 URI string. */
@@ -246,6 +248,20 @@ export type BranchProtectionRule = {
   requiresStatusChecks: Scalars['Boolean']['output'];
   /** Are branches required to be up to date before merging. */
   requiresStrictStatusChecks: Scalars['Boolean']['output'];
+};
+
+export type BranchProtectionRuleConnection = {
+  __typename?: 'BranchProtectionRuleConnection';
+  edges?: Maybe<Array<Maybe<BranchProtectionRuleEdge>>>;
+  nodes?: Maybe<Array<Maybe<BranchProtectionRule>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type BranchProtectionRuleEdge = {
+  __typename?: 'BranchProtectionRuleEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<BranchProtectionRule>;
 };
 
 /** A single check annotation. */
@@ -593,6 +609,15 @@ export type ClosePullRequestPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+/** Collaborators affiliation level with a subject. */
+export type CollaboratorAffiliation =
+  /** All collaborators the authenticated user can see. */
+  | 'ALL'
+  /** All collaborators with permissions to an organization-owned subject, regardless of organization membership status. */
+  | 'DIRECT'
+  /** All outside collaborators of an organization-owned subject. */
+  | 'OUTSIDE';
+
 /** A comment author association with repository. */
 export type CommentAuthorAssociation =
   | 'COLLABORATOR'
@@ -609,22 +634,32 @@ export type Commit = GitObject & Node & {
   __typename?: 'Commit';
   /** An abbreviated version of the Git object ID */
   abbreviatedOid: Scalars['String']['output'];
+  additions: Scalars['Int']['output'];
+  associatedPullRequests?: Maybe<PullRequestConnection>;
   /** Authorship details of the commit. */
   author?: Maybe<GitActor>;
   /** Check if the committer and the author match. */
   authoredByCommitter: Scalars['Boolean']['output'];
   /** The datetime when this commit was authored. */
   authoredDate: Scalars['DateTime']['output'];
+  authors: GitActorConnection;
+  changedFiles: Scalars['Int']['output'];
+  changedFilesIfAvailable?: Maybe<Scalars['Int']['output']>;
   /** The check suites associated with a commit. */
   checkSuites?: Maybe<CheckSuiteConnection>;
+  comments: CommitCommentConnection;
   /** The HTTP path for this Git object */
   commitResourcePath: Scalars['URI']['output'];
   /** The HTTP URL for this Git object */
   commitUrl: Scalars['URI']['output'];
   /** The datetime when this commit was committed. */
   committedDate: Scalars['DateTime']['output'];
+  committedViaWeb: Scalars['Boolean']['output'];
   /** Committer details of the commit. */
   committer?: Maybe<GitActor>;
+  deletions: Scalars['Int']['output'];
+  deployments?: Maybe<DeploymentConnection>;
+  file?: Maybe<TreeEntry>;
   /** The linear commit history starting from (and including) this commit, in the same order as `git log`. */
   history: CommitHistoryConnection;
   /** The Node ID of the Commit object */
@@ -637,22 +672,49 @@ export type Commit = GitObject & Node & {
   messageHeadline: Scalars['String']['output'];
   /** The Git object ID */
   oid: Scalars['GitObjectID']['output'];
+  onBehalfOf?: Maybe<Organization>;
   /** The parents of a commit. */
   parents: CommitConnection;
+  pushedDate?: Maybe<Scalars['DateTime']['output']>;
   /** The Repository this commit belongs to */
   repository: Repository;
   /** The HTTP path for this commit */
   resourcePath: Scalars['URI']['output'];
+  signature?: Maybe<GitSignature>;
   /** Status information for this commit */
   status?: Maybe<Status>;
   /** Check and Status rollup information for this commit. */
   statusCheckRollup?: Maybe<StatusCheckRollup>;
+  tarballUrl: Scalars['URI']['output'];
   /** Commit's root Tree */
   tree: Tree;
+  treeResourcePath: Scalars['URI']['output'];
   /** The HTTP URL for the tree of this commit */
   treeUrl: Scalars['URI']['output'];
   /** The HTTP URL for this commit */
   url: Scalars['URI']['output'];
+  viewerCanSubscribe: Scalars['Boolean']['output'];
+  viewerSubscription?: Maybe<SubscriptionState>;
+  zipballUrl: Scalars['URI']['output'];
+};
+
+
+/** Represents a Git commit. */
+export type CommitAssociatedPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<PullRequestOrder>;
+};
+
+
+/** Represents a Git commit. */
+export type CommitAuthorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -667,10 +729,39 @@ export type CommitCheckSuitesArgs = {
 
 
 /** Represents a Git commit. */
+export type CommitCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Represents a Git commit. */
+export type CommitDeploymentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  environments?: InputMaybe<Array<Scalars['String']['input']>>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DeploymentOrder>;
+};
+
+
+/** Represents a Git commit. */
+export type CommitFileArgs = {
+  path: Scalars['String']['input'];
+};
+
+
+/** Represents a Git commit. */
 export type CommitHistoryArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  author?: InputMaybe<CommitAuthor>;
   first?: InputMaybe<Scalars['Int']['input']>;
   path?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['GitTimestamp']['input']>;
+  until?: InputMaybe<Scalars['GitTimestamp']['input']>;
 };
 
 
@@ -678,6 +769,36 @@ export type CommitHistoryArgs = {
 export type CommitParentsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Specifies an author for filtering Git commits. */
+export type CommitAuthor = {
+  /** Email addresses to filter by. Commits authored by any of the specified email addresses will be returned. */
+  emails?: InputMaybe<Array<Scalars['String']['input']>>;
+  /**
+   * ID of a User to filter by. If non-null, only commits authored by this user
+   * will be returned. This field takes precedence over emails.
+   */
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type CommitComment = Node & {
+  __typename?: 'CommitComment';
+  id: Scalars['ID']['output'];
+};
+
+export type CommitCommentConnection = {
+  __typename?: 'CommitCommentConnection';
+  edges?: Maybe<Array<Maybe<CommitCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<CommitComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type CommitCommentEdge = {
+  __typename?: 'CommitCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<CommitComment>;
 };
 
 /** The connection type for Commit. */
@@ -714,6 +835,60 @@ export type CommitHistoryConnection = {
   /** Identifies the total count of items in the connection. */
   totalCount: Scalars['Int']['output'];
 };
+
+/** Represents a comparison between two commit revisions. */
+export type Comparison = Node & {
+  __typename?: 'Comparison';
+  /** The number of commits ahead of the base branch. */
+  aheadBy: Scalars['Int']['output'];
+  /** The base revision of this comparison. */
+  baseTarget: GitObject;
+  /** The number of commits behind the base branch. */
+  behindBy: Scalars['Int']['output'];
+  /** The commits which compose this comparison. */
+  commits: ComparisonCommitConnection;
+  /** The head revision of this comparison. */
+  headTarget: GitObject;
+  /** The Node ID of the Comparison object */
+  id: Scalars['ID']['output'];
+  /** The status of this comparison. */
+  status: ComparisonStatus;
+};
+
+
+/** Represents a comparison between two commit revisions. */
+export type ComparisonCommitsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The connection type for Commit. */
+export type ComparisonCommitConnection = {
+  __typename?: 'ComparisonCommitConnection';
+  /** The total count of authors and co-authors across all commits. */
+  authorCount: Scalars['Int']['output'];
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<CommitEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<Commit>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** The status of a git comparison between two refs. */
+export type ComparisonStatus =
+  /** The head ref is ahead of the base ref. */
+  | 'AHEAD'
+  /** The head ref is behind the base ref. */
+  | 'BEHIND'
+  /** The head ref is both ahead and behind of the base ref, indicating git history has diverged. */
+  | 'DIVERGED'
+  /** The head ref and base ref are identical. */
+  | 'IDENTICAL';
 
 export type ConvertPullRequestToDraftInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -809,10 +984,140 @@ export type DeletePullRequestReviewPayload = {
   pullRequestReview?: Maybe<PullRequestReview>;
 };
 
+export type DependencyGraphManifest = Node & {
+  __typename?: 'DependencyGraphManifest';
+  id: Scalars['ID']['output'];
+};
+
+export type DependencyGraphManifestConnection = {
+  __typename?: 'DependencyGraphManifestConnection';
+  edges?: Maybe<Array<Maybe<DependencyGraphManifestEdge>>>;
+  nodes?: Maybe<Array<Maybe<DependencyGraphManifest>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DependencyGraphManifestEdge = {
+  __typename?: 'DependencyGraphManifestEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<DependencyGraphManifest>;
+};
+
+export type DeployKey = Node & {
+  __typename?: 'DeployKey';
+  id: Scalars['ID']['output'];
+};
+
+export type DeployKeyConnection = {
+  __typename?: 'DeployKeyConnection';
+  edges?: Maybe<Array<Maybe<DeployKeyEdge>>>;
+  nodes?: Maybe<Array<Maybe<DeployKey>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DeployKeyEdge = {
+  __typename?: 'DeployKeyEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<DeployKey>;
+};
+
+export type Deployment = Node & {
+  __typename?: 'Deployment';
+  id: Scalars['ID']['output'];
+};
+
+export type DeploymentConnection = {
+  __typename?: 'DeploymentConnection';
+  edges?: Maybe<Array<Maybe<DeploymentEdge>>>;
+  nodes?: Maybe<Array<Maybe<Deployment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DeploymentEdge = {
+  __typename?: 'DeploymentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Deployment>;
+};
+
+/** Ordering options for deployment connections */
+export type DeploymentOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order deployments by. */
+  field: DeploymentOrderField;
+};
+
+/** Properties by which deployment connections can be ordered. */
+export type DeploymentOrderField =
+  /** Order collection by creation time */
+  | 'CREATED_AT';
+
 /** The possible sides of a diff. */
 export type DiffSide =
   | 'LEFT'
   | 'RIGHT';
+
+export type Discussion = Node & {
+  __typename?: 'Discussion';
+  id: Scalars['ID']['output'];
+};
+
+export type DiscussionCategory = Node & {
+  __typename?: 'DiscussionCategory';
+  id: Scalars['ID']['output'];
+};
+
+export type DiscussionCategoryConnection = {
+  __typename?: 'DiscussionCategoryConnection';
+  edges?: Maybe<Array<Maybe<DiscussionCategoryEdge>>>;
+  nodes?: Maybe<Array<Maybe<DiscussionCategory>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DiscussionCategoryEdge = {
+  __typename?: 'DiscussionCategoryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<DiscussionCategory>;
+};
+
+export type DiscussionConnection = {
+  __typename?: 'DiscussionConnection';
+  edges?: Maybe<Array<Maybe<DiscussionEdge>>>;
+  nodes?: Maybe<Array<Maybe<Discussion>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DiscussionEdge = {
+  __typename?: 'DiscussionEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Discussion>;
+};
+
+/** Ways in which lists of discussions can be ordered upon return. */
+export type DiscussionOrder = {
+  /** The direction in which to order discussions by the specified field. */
+  direction: OrderDirection;
+  /** The field by which to order discussions. */
+  field: DiscussionOrderField;
+};
+
+/** Properties by which discussion connections can be ordered. */
+export type DiscussionOrderField =
+  /** Order discussions by creation time. */
+  | 'CREATED_AT'
+  /** Order discussions by most recent modification time. */
+  | 'UPDATED_AT';
+
+/** The possible states of a discussion. */
+export type DiscussionState =
+  /** A discussion that has been closed */
+  | 'CLOSED'
+  /** A discussion that is open */
+  | 'OPEN';
 
 export type DismissPullRequestReviewInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -846,6 +1151,47 @@ export type DraftPullRequestReviewThread = {
   startSide?: InputMaybe<DiffSide>;
 };
 
+export type Environment = Node & {
+  __typename?: 'Environment';
+  id: Scalars['ID']['output'];
+};
+
+export type EnvironmentConnection = {
+  __typename?: 'EnvironmentConnection';
+  edges?: Maybe<Array<Maybe<EnvironmentEdge>>>;
+  nodes?: Maybe<Array<Maybe<Environment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type EnvironmentEdge = {
+  __typename?: 'EnvironmentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Environment>;
+};
+
+/** Properties by which environments connections can be ordered */
+export type EnvironmentOrderField =
+  /** Order environments by name. */
+  | 'NAME';
+
+/** Properties by which environments connections can be ordered */
+export type EnvironmentPinnedFilterField =
+  /** All environments will be returned. */
+  | 'ALL'
+  /** Environments exclude pinned will be returned */
+  | 'NONE'
+  /** Only pinned environment will be returned */
+  | 'ONLY';
+
+/** Ordering options for environments */
+export type Environments = {
+  /** The direction in which to order environments by the specified field. */
+  direction: OrderDirection;
+  /** The field to order environments by. */
+  field: EnvironmentOrderField;
+};
+
 /** Represents an actor in a Git commit (ie. an author or committer). */
 export type GitActor = {
   __typename?: 'GitActor';
@@ -857,6 +1203,20 @@ export type GitActor = {
   name?: Maybe<Scalars['String']['output']>;
   /** The GitHub user corresponding to the email field. Null if no such user exists. */
   user?: Maybe<User>;
+};
+
+export type GitActorConnection = {
+  __typename?: 'GitActorConnection';
+  edges?: Maybe<Array<Maybe<GitActorEdge>>>;
+  nodes?: Maybe<Array<Maybe<GitActor>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type GitActorEdge = {
+  __typename?: 'GitActorEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<GitActor>;
 };
 
 /** Represents a Git object. */
@@ -873,6 +1233,10 @@ export type GitObject = {
   oid: Scalars['GitObjectID']['output'];
   /** The Repository the Git object belongs to */
   repository: Repository;
+};
+
+export type GitSignature = {
+  email: Scalars['String']['output'];
 };
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
@@ -1215,6 +1579,43 @@ export type LabelableLabelsArgs = {
   orderBy?: InputMaybe<LabelOrder>;
 };
 
+export type Language = Node & {
+  __typename?: 'Language';
+  id: Scalars['ID']['output'];
+};
+
+export type LanguageConnection = {
+  __typename?: 'LanguageConnection';
+  edges?: Maybe<Array<Maybe<LanguageEdge>>>;
+  nodes?: Maybe<Array<Maybe<Language>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type LanguageEdge = {
+  __typename?: 'LanguageEdge';
+  cursor: Scalars['String']['output'];
+  node: Language;
+};
+
+/** Ordering options for language connections. */
+export type LanguageOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order languages by. */
+  field: LanguageOrderField;
+};
+
+/** Properties by which language connections can be ordered. */
+export type LanguageOrderField =
+  /** Order languages by the size of all files containing the language */
+  | 'SIZE';
+
+export type License = Node & {
+  __typename?: 'License';
+  id: Scalars['ID']['output'];
+};
+
 export type LockLockableInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   lockReason?: InputMaybe<LockReason>;
@@ -1254,6 +1655,22 @@ export type MarkPullRequestReadyForReviewPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+/** The possible default commit messages for merges. */
+export type MergeCommitMessage =
+  /** Default to a blank commit message. */
+  | 'BLANK'
+  /** Default to the pull request's body. */
+  | 'PR_BODY'
+  /** Default to the pull request's title. */
+  | 'PR_TITLE';
+
+/** The possible default commit titles for merges. */
+export type MergeCommitTitle =
+  /** Default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name). */
+  | 'MERGE_MESSAGE'
+  /** Default to the pull request's title. */
+  | 'PR_TITLE';
+
 export type MergePullRequestInput = {
   /** The email address to associate with this merge. */
   authorEmail?: InputMaybe<Scalars['String']['input']>;
@@ -1274,6 +1691,11 @@ export type MergePullRequestPayload = {
   actor?: Maybe<Actor>;
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+export type MergeQueue = Node & {
+  __typename?: 'MergeQueue';
+  id: Scalars['ID']['output'];
 };
 
 /** Detailed status information about a pull request merge. */
@@ -1657,6 +2079,55 @@ export type OrganizationTeamsArgs = {
   query?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type Package = Node & {
+  __typename?: 'Package';
+  id: Scalars['ID']['output'];
+};
+
+export type PackageConnection = {
+  __typename?: 'PackageConnection';
+  edges?: Maybe<Array<Maybe<PackageEdge>>>;
+  nodes?: Maybe<Array<Maybe<Package>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PackageEdge = {
+  __typename?: 'PackageEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Package>;
+};
+
+/** Ways in which lists of packages can be ordered upon return. */
+export type PackageOrder = {
+  /** The direction in which to order packages by the specified field. */
+  direction?: InputMaybe<OrderDirection>;
+  /** The field in which to order packages by. */
+  field?: InputMaybe<PackageOrderField>;
+};
+
+/** Properties by which package connections can be ordered. */
+export type PackageOrderField =
+  /** Order packages by creation time */
+  | 'CREATED_AT';
+
+/** The possible types of a package. */
+export type PackageType =
+  /** A debian package. */
+  | 'DEBIAN'
+  /** A docker image. */
+  | 'DOCKER'
+  /** A maven package. */
+  | 'MAVEN'
+  /** An npm package. */
+  | 'NPM'
+  /** A nuget package. */
+  | 'NUGET'
+  /** A python package. */
+  | 'PYPI'
+  /** A rubygems package. */
+  | 'RUBYGEMS';
+
 /** Information about pagination in a connection. */
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -1689,6 +2160,57 @@ export type PinIssuePayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   issue?: Maybe<Issue>;
 };
+
+export type PinnedDiscussion = Node & {
+  __typename?: 'PinnedDiscussion';
+  id: Scalars['ID']['output'];
+};
+
+export type PinnedDiscussionConnection = {
+  __typename?: 'PinnedDiscussionConnection';
+  edges?: Maybe<Array<Maybe<PinnedDiscussionEdge>>>;
+  nodes?: Maybe<Array<Maybe<PinnedDiscussion>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PinnedDiscussionEdge = {
+  __typename?: 'PinnedDiscussionEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PinnedDiscussion>;
+};
+
+export type PinnedEnvironment = Node & {
+  __typename?: 'PinnedEnvironment';
+  id: Scalars['ID']['output'];
+};
+
+export type PinnedEnvironmentConnection = {
+  __typename?: 'PinnedEnvironmentConnection';
+  edges?: Maybe<Array<Maybe<PinnedEnvironmentEdge>>>;
+  nodes?: Maybe<Array<Maybe<PinnedEnvironment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PinnedEnvironmentEdge = {
+  __typename?: 'PinnedEnvironmentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PinnedEnvironment>;
+};
+
+/** Ordering options for pinned environments */
+export type PinnedEnvironmentOrder = {
+  /** The direction in which to order pinned environments by the specified field. */
+  direction: OrderDirection;
+  /** The field to order pinned environments by. */
+  field: PinnedEnvironmentOrderField;
+};
+
+/** Properties by which pinned environments connections can be ordered */
+export type PinnedEnvironmentOrderField =
+  /** Order pinned environments by position */
+  | 'POSITION';
 
 /** A classic project (declared for ProjectCard.project; this server has none). */
 export type Project = {
@@ -1731,11 +2253,63 @@ export type ProjectColumn = {
   name: Scalars['String']['output'];
 };
 
+export type ProjectConnection = {
+  __typename?: 'ProjectConnection';
+  edges?: Maybe<Array<Maybe<ProjectEdge>>>;
+  nodes?: Maybe<Array<Maybe<Project>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProjectEdge = {
+  __typename?: 'ProjectEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Project>;
+};
+
+/** Ways in which lists of projects can be ordered upon return. */
+export type ProjectOrder = {
+  /** The direction in which to order projects by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order projects by. */
+  field: ProjectOrderField;
+};
+
+/** Properties by which project connections can be ordered. */
+export type ProjectOrderField =
+  /** Order projects by creation time */
+  | 'CREATED_AT'
+  /** Order projects by name */
+  | 'NAME'
+  /** Order projects by update time */
+  | 'UPDATED_AT';
+
+/** State of the project; either 'open' or 'closed' */
+export type ProjectState =
+  /** The project is closed. */
+  | 'CLOSED'
+  /** The project is open. */
+  | 'OPEN';
+
 /** A project (declared for ProjectV2Item.project; this server has none). */
 export type ProjectV2 = {
   __typename?: 'ProjectV2';
   id: Scalars['ID']['output'];
   title: Scalars['String']['output'];
+};
+
+export type ProjectV2Connection = {
+  __typename?: 'ProjectV2Connection';
+  edges?: Maybe<Array<Maybe<ProjectV2Edge>>>;
+  nodes?: Maybe<Array<Maybe<ProjectV2>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProjectV2Edge = {
+  __typename?: 'ProjectV2Edge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<ProjectV2>;
 };
 
 /** An item within a project. Declared for clients that ask for project items (`gh pr edit`); this server has no projects. */
@@ -1779,6 +2353,34 @@ export type ProjectV2ItemFieldSingleSelectValue = {
 
 /** Project field values (the one kind clients select here). */
 export type ProjectV2ItemFieldValue = ProjectV2ItemFieldSingleSelectValue;
+
+/** Ways in which lists of projects can be ordered upon return. */
+export type ProjectV2Order = {
+  /** The direction in which to order projects by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order projects by. */
+  field: ProjectV2OrderField;
+};
+
+/** Properties by which projects can be ordered. */
+export type ProjectV2OrderField =
+  /** The project's date and time of creation */
+  | 'CREATED_AT'
+  /** The project's number */
+  | 'NUMBER'
+  /** The project's title */
+  | 'TITLE'
+  /** The project's date and time of update */
+  | 'UPDATED_AT';
+
+/** The possible roles of a collaborator on a project. */
+export type ProjectV2PermissionLevel =
+  /** The collaborator can view, edit, and maange the settings of the project */
+  | 'ADMIN'
+  /** The collaborator can view the project */
+  | 'READ'
+  /** The collaborator can view and edit the project */
+  | 'WRITE';
 
 /** A repository pull request. */
 export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & {
@@ -2076,6 +2678,21 @@ export type PullRequestMergeMethod =
   | 'MERGE'
   | 'REBASE'
   | 'SQUASH';
+
+/** Ways in which lists of issues can be ordered upon return. */
+export type PullRequestOrder = {
+  /** The direction in which to order pull requests by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order pull requests by. */
+  field: PullRequestOrderField;
+};
+
+/** Properties by which pull_requests connections can be ordered. */
+export type PullRequestOrderField =
+  /** Order pull_requests by creation time */
+  | 'CREATED_AT'
+  /** Order pull_requests by update time */
+  | 'UPDATED_AT';
 
 /** A review object for a given pull request. A pending review is seen by its author only. */
 export type PullRequestReview = Node & Reactable & {
@@ -2548,18 +3165,52 @@ export type ReactorEdge = {
 /** Represents a Git reference. */
 export type Ref = {
   __typename?: 'Ref';
+  associatedPullRequests: PullRequestConnection;
   /** Branch protection rules for this ref; always null, as Wharf has no branch protection. */
   branchProtectionRule?: Maybe<BranchProtectionRule>;
+  compare?: Maybe<Comparison>;
   /** The Node ID of the Ref object */
   id: Scalars['ID']['output'];
   /** The ref name. */
   name: Scalars['String']['output'];
   /** The ref's prefix, such as `refs/heads/` or `refs/tags/`. */
   prefix: Scalars['String']['output'];
+  refUpdateRule?: Maybe<RefUpdateRule>;
   /** The repository the ref belongs to. */
   repository: Repository;
+  rules?: Maybe<RepositoryRuleConnection>;
   /** The object the ref points to. Returns null when object does not exist. */
   target?: Maybe<GitObject>;
+};
+
+
+/** Represents a Git reference. */
+export type RefAssociatedPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
+};
+
+
+/** Represents a Git reference. */
+export type RefCompareArgs = {
+  headRef: Scalars['String']['input'];
+};
+
+
+/** Represents a Git reference. */
+export type RefRulesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryRuleOrder>;
 };
 
 /** The connection type for Ref. */
@@ -2598,6 +3249,11 @@ export type RefOrderField =
   | 'ALPHABETICAL'
   /** Order refs by underlying commit date if the ref prefix is refs/tags/ */
   | 'TAG_COMMIT_DATE';
+
+export type RefUpdateRule = {
+  __typename?: 'RefUpdateRule';
+  allowsDeletions: Scalars['Boolean']['output'];
+};
 
 /**
  * A release contains the content for a release. Drafts are seen only by those
@@ -2822,8 +3478,12 @@ export type ReopenPullRequestPayload = {
 /** A repository contains the content for a project. */
 export type Repository = Node & {
   __typename?: 'Repository';
+  allowUpdateBranch: Scalars['Boolean']['output'];
   /** A list of users that can be assigned to issues in this repository (`query` narrows to logins or names containing it), by login. */
   assignableUsers: UserConnection;
+  autoMergeAllowed: Scalars['Boolean']['output'];
+  branchProtectionRules: BranchProtectionRuleConnection;
+  commitComments: CommitCommentConnection;
   createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -2831,21 +3491,46 @@ export type Repository = Node & {
   defaultBranchRef?: Maybe<Ref>;
   /** Whether or not branches are automatically deleted when merged in this repository. */
   deleteBranchOnMerge: Scalars['Boolean']['output'];
+  dependencyGraphManifests?: Maybe<DependencyGraphManifestConnection>;
+  deployKeys: DeployKeyConnection;
+  deployments: DeploymentConnection;
   description?: Maybe<Scalars['String']['output']>;
+  discussion?: Maybe<Discussion>;
+  discussionCategories: DiscussionCategoryConnection;
+  discussionCategory?: Maybe<DiscussionCategory>;
+  discussions: DiscussionConnection;
+  diskUsage?: Maybe<Scalars['Int']['output']>;
+  environment?: Maybe<Environment>;
+  environments: EnvironmentConnection;
   /** Returns how many forks there are of this repository in the whole network. */
   forkCount: Scalars['Int']['output'];
+  forkingAllowed: Scalars['Boolean']['output'];
+  forks: RepositoryConnection;
+  hasDiscussionsEnabled: Scalars['Boolean']['output'];
   /** Indicates if the repository has issues feature enabled. */
   hasIssuesEnabled: Scalars['Boolean']['output'];
+  hasProjectsEnabled: Scalars['Boolean']['output'];
+  hasSponsorshipsEnabled: Scalars['Boolean']['output'];
+  hasVulnerabilityAlertsEnabled: Scalars['Boolean']['output'];
   /** Indicates if the repository has wiki feature enabled. */
   hasWikiEnabled: Scalars['Boolean']['output'];
   /** The repository's URL. */
   homepageUrl?: Maybe<Scalars['URI']['output']>;
   id: Scalars['ID']['output'];
+  interactionAbility?: Maybe<RepositoryInteractionAbility>;
   /** Indicates if the repository is unmaintained. */
   isArchived: Scalars['Boolean']['output'];
+  isBlankIssuesEnabled: Scalars['Boolean']['output'];
+  isDisabled: Scalars['Boolean']['output'];
+  isEmpty: Scalars['Boolean']['output'];
   /** Identifies if the repository is a fork. */
   isFork: Scalars['Boolean']['output'];
+  isInOrganization: Scalars['Boolean']['output'];
+  isLocked: Scalars['Boolean']['output'];
+  isMirror: Scalars['Boolean']['output'];
   isPrivate: Scalars['Boolean']['output'];
+  isTemplate: Scalars['Boolean']['output'];
+  isUserConfigurationRepository: Scalars['Boolean']['output'];
   /** Returns a single issue from the current repository by number. */
   issue?: Maybe<Issue>;
   /** Returns a single issue-like object from the current repository by number. */
@@ -2856,22 +3541,39 @@ export type Repository = Node & {
   label?: Maybe<Label>;
   /** The repository's labels (`first` is required, 1–100; `query` filters by name). */
   labels?: Maybe<LabelConnection>;
+  languages?: Maybe<LanguageConnection>;
   /** Get the latest release for the repository if one exists. */
   latestRelease?: Maybe<Release>;
+  licenseInfo?: Maybe<License>;
+  lockReason?: Maybe<RepositoryLockReason>;
   /** Whether or not PRs are merged with a merge commit on this repository. */
   mergeCommitAllowed: Scalars['Boolean']['output'];
+  mergeCommitMessage: MergeCommitMessage;
+  mergeCommitTitle: MergeCommitTitle;
+  mergeQueue?: Maybe<MergeQueue>;
   /** The milestone with the given number. */
   milestone?: Maybe<Milestone>;
   /** The repository's milestones (`first` is required, 1–100; `query` filters by title). */
   milestones?: Maybe<MilestoneConnection>;
+  mirrorUrl?: Maybe<Scalars['URI']['output']>;
   name: Scalars['String']['output'];
   /** `owner/name`. */
   nameWithOwner: Scalars['String']['output'];
   /** A Git object in the repository */
   object?: Maybe<GitObject>;
   owner: RepositoryOwner;
+  packages: PackageConnection;
   /** The repository parent, if this is a fork (null when the caller may not see it). */
   parent?: Maybe<Repository>;
+  pinnedDiscussions: PinnedDiscussionConnection;
+  pinnedEnvironments?: Maybe<PinnedEnvironmentConnection>;
+  primaryLanguage?: Maybe<Language>;
+  project?: Maybe<Project>;
+  projectV2?: Maybe<ProjectV2>;
+  projects: ProjectConnection;
+  projectsResourcePath: Scalars['URI']['output'];
+  projectsUrl: Scalars['URI']['output'];
+  projectsV2: ProjectV2Connection;
   /** Returns a single pull request from the current repository by number. */
   pullRequest?: Maybe<PullRequest>;
   /** A list of pull requests that have been opened in the repository (`first` or `last`, 1–100), oldest first unless ordered. */
@@ -2880,6 +3582,7 @@ export type Repository = Node & {
   pushedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Whether or not rebase-merging is enabled on this repository. */
   rebaseMergeAllowed: Scalars['Boolean']['output'];
+  recentProjects: ProjectV2Connection;
   /** Fetch a given ref from the repository */
   ref?: Maybe<Ref>;
   /** Fetch a list of refs from the repository */
@@ -2888,13 +3591,38 @@ export type Repository = Node & {
   release?: Maybe<Release>;
   /** List of releases which are dependent on this repository. */
   releases: ReleaseConnection;
+  repositoryTopics: RepositoryTopicConnection;
+  resourcePath: Scalars['URI']['output'];
+  ruleset?: Maybe<RepositoryRuleset>;
+  rulesets?: Maybe<RepositoryRulesetConnection>;
   /** Whether or not squash-merging is enabled on this repository. */
   squashMergeAllowed: Scalars['Boolean']['output'];
+  squashMergeCommitMessage: SquashMergeCommitMessage;
+  squashMergeCommitTitle: SquashMergeCommitTitle;
+  squashPrTitleUsedAsDefault: Scalars['Boolean']['output'];
+  sshUrl: Scalars['GitSSHRemote']['output'];
+  stargazerCount: Scalars['Int']['output'];
+  stargazers: StargazerConnection;
+  tempCloneToken?: Maybe<Scalars['String']['output']>;
+  templateRepository?: Maybe<Repository>;
   updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the repository's page. */
   url: Scalars['URI']['output'];
+  usesCustomOpenGraphImage: Scalars['Boolean']['output'];
+  viewerCanAdminister: Scalars['Boolean']['output'];
+  viewerCanCreateProjects: Scalars['Boolean']['output'];
+  viewerCanSubscribe: Scalars['Boolean']['output'];
+  viewerCanUpdateTopics: Scalars['Boolean']['output'];
+  viewerDefaultMergeMethod: PullRequestMergeMethod;
+  viewerHasStarred: Scalars['Boolean']['output'];
   /** The users permission level on the repository. Will return null if authenticated as an GitHub App. */
   viewerPermission?: Maybe<RepositoryPermission>;
+  viewerSubscription?: Maybe<SubscriptionState>;
+  visibility: RepositoryVisibility;
+  vulnerabilityAlert?: Maybe<RepositoryVulnerabilityAlert>;
+  vulnerabilityAlerts?: Maybe<RepositoryVulnerabilityAlertConnection>;
+  watchers: UserConnection;
+  webCommitSignoffRequired: Scalars['Boolean']['output'];
 };
 
 
@@ -2905,6 +3633,125 @@ export type RepositoryAssignableUsersArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryBranchProtectionRulesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryCommitCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryDependencyGraphManifestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  dependenciesAfter?: InputMaybe<Scalars['String']['input']>;
+  dependenciesFirst?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  withDependencies?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryDeployKeysArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryDeploymentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  environments?: InputMaybe<Array<Scalars['String']['input']>>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DeploymentOrder>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryDiscussionArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryDiscussionCategoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filterByAssignable?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryDiscussionCategoryArgs = {
+  slug: Scalars['String']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  answered?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DiscussionOrder>;
+  states?: InputMaybe<Array<DiscussionState>>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryEnvironmentArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryEnvironmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  names?: InputMaybe<Array<Scalars['String']['input']>>;
+  orderBy?: InputMaybe<Environments>;
+  pinnedEnvironmentFilter?: InputMaybe<EnvironmentPinnedFilterField>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryForksArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
 };
 
 
@@ -2949,6 +3796,22 @@ export type RepositoryLabelsArgs = {
 
 
 /** A repository contains the content for a project. */
+export type RepositoryLanguagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<LanguageOrder>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryMergeQueueArgs = {
+  branch?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
 export type RepositoryMilestoneArgs = {
   number: Scalars['Int']['input'];
 };
@@ -2972,6 +3835,74 @@ export type RepositoryObjectArgs = {
 
 
 /** A repository contains the content for a project. */
+export type RepositoryPackagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  names?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  orderBy?: InputMaybe<PackageOrder>;
+  packageType?: InputMaybe<PackageType>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryPinnedDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryPinnedEnvironmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<PinnedEnvironmentOrder>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryProjectArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ProjectOrder>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  states?: InputMaybe<Array<ProjectState>>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
 export type RepositoryPullRequestArgs = {
   number: Scalars['Int']['input'];
 };
@@ -2988,6 +3919,15 @@ export type RepositoryPullRequestsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<IssueOrder>;
   states?: InputMaybe<Array<PullRequestState>>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryRecentProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3024,6 +3964,150 @@ export type RepositoryReleasesArgs = {
   orderBy?: InputMaybe<ReleaseOrder>;
 };
 
+
+/** A repository contains the content for a project. */
+export type RepositoryRepositoryTopicsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryRulesetArgs = {
+  databaseId: Scalars['Int']['input'];
+  includeParents?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryRulesetsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeParents?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  targets?: InputMaybe<Array<RepositoryRulesetTarget>>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryStargazersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<StarOrder>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryVulnerabilityAlertArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryVulnerabilityAlertsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  dependencyScopes?: InputMaybe<Array<RepositoryVulnerabilityAlertDependencyScope>>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  states?: InputMaybe<Array<RepositoryVulnerabilityAlertState>>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryWatchersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The affiliation of a user to a repository */
+export type RepositoryAffiliation =
+  /** Repositories that the user has been added to as a collaborator. */
+  | 'COLLABORATOR'
+  /**
+   * Repositories that the user has access to through being a member of an
+   * organization. This includes every repository on every team that the user is on.
+   */
+  | 'ORGANIZATION_MEMBER'
+  /** Repositories that are owned by the authenticated user. */
+  | 'OWNER';
+
+export type RepositoryCollaboratorConnection = {
+  __typename?: 'RepositoryCollaboratorConnection';
+  edges?: Maybe<Array<Maybe<RepositoryCollaboratorEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryCollaboratorEdge = {
+  __typename?: 'RepositoryCollaboratorEdge';
+  cursor: Scalars['String']['output'];
+  node: User;
+};
+
+export type RepositoryConnection = {
+  __typename?: 'RepositoryConnection';
+  edges?: Maybe<Array<Maybe<RepositoryEdge>>>;
+  nodes?: Maybe<Array<Maybe<Repository>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryEdge = {
+  __typename?: 'RepositoryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Repository>;
+};
+
+export type RepositoryInteractionAbility = {
+  __typename?: 'RepositoryInteractionAbility';
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** The possible reasons a given repository could be in a locked state. */
+export type RepositoryLockReason =
+  /** The repository is locked due to a billing related reason. */
+  | 'BILLING'
+  /** The repository is locked due to a migration. */
+  | 'MIGRATING'
+  /** The repository is locked due to a move. */
+  | 'MOVING'
+  /** The repository is locked due to a rename. */
+  | 'RENAME'
+  /** The repository is locked due to a trade controls related reason. */
+  | 'TRADE_RESTRICTION'
+  /** The repository is locked due to an ownership transfer. */
+  | 'TRANSFERRING_OWNERSHIP';
+
+/** Ordering options for repository connections */
+export type RepositoryOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order repositories by. */
+  field: RepositoryOrderField;
+};
+
+/** Properties by which repository connections can be ordered. */
+export type RepositoryOrderField =
+  /** Order repositories by creation time */
+  | 'CREATED_AT'
+  /** Order repositories by name */
+  | 'NAME'
+  /** Order repositories by push time */
+  | 'PUSHED_AT'
+  /** Order repositories by number of stargazers */
+  | 'STARGAZERS'
+  /** Order repositories by update time */
+  | 'UPDATED_AT';
+
 /** An account that can own repositories (a user or an organization). */
 export type RepositoryOwner = {
   id: Scalars['ID']['output'];
@@ -3040,6 +4124,164 @@ export type RepositoryPermission =
   | 'READ'
   | 'TRIAGE'
   | 'WRITE';
+
+/** The privacy of a repository */
+export type RepositoryPrivacy =
+  /** Private */
+  | 'PRIVATE'
+  /** Public */
+  | 'PUBLIC';
+
+export type RepositoryRule = Node & {
+  __typename?: 'RepositoryRule';
+  id: Scalars['ID']['output'];
+};
+
+export type RepositoryRuleConnection = {
+  __typename?: 'RepositoryRuleConnection';
+  edges?: Maybe<Array<Maybe<RepositoryRuleEdge>>>;
+  nodes?: Maybe<Array<Maybe<RepositoryRule>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryRuleEdge = {
+  __typename?: 'RepositoryRuleEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<RepositoryRule>;
+};
+
+/** Ordering options for repository rules. */
+export type RepositoryRuleOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order repository rules by. */
+  field: RepositoryRuleOrderField;
+};
+
+/** Properties by which repository rule connections can be ordered. */
+export type RepositoryRuleOrderField =
+  /** Order repository rules by created time */
+  | 'CREATED_AT'
+  /** Order repository rules by type */
+  | 'TYPE'
+  /** Order repository rules by updated time */
+  | 'UPDATED_AT';
+
+export type RepositoryRuleset = Node & {
+  __typename?: 'RepositoryRuleset';
+  id: Scalars['ID']['output'];
+};
+
+export type RepositoryRulesetConnection = {
+  __typename?: 'RepositoryRulesetConnection';
+  edges?: Maybe<Array<Maybe<RepositoryRulesetEdge>>>;
+  nodes?: Maybe<Array<Maybe<RepositoryRuleset>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryRulesetEdge = {
+  __typename?: 'RepositoryRulesetEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<RepositoryRuleset>;
+};
+
+/** The targets supported for rulesets. */
+export type RepositoryRulesetTarget =
+  /** Branch */
+  | 'BRANCH'
+  /** Push */
+  | 'PUSH'
+  /** repository */
+  | 'REPOSITORY'
+  /** Tag */
+  | 'TAG';
+
+export type RepositoryTopic = Node & {
+  __typename?: 'RepositoryTopic';
+  id: Scalars['ID']['output'];
+};
+
+export type RepositoryTopicConnection = {
+  __typename?: 'RepositoryTopicConnection';
+  edges?: Maybe<Array<Maybe<RepositoryTopicEdge>>>;
+  nodes?: Maybe<Array<Maybe<RepositoryTopic>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryTopicEdge = {
+  __typename?: 'RepositoryTopicEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<RepositoryTopic>;
+};
+
+/** The repository's visibility level. */
+export type RepositoryVisibility =
+  /** The repository is visible only to users in the same enterprise. */
+  | 'INTERNAL'
+  /** The repository is visible only to those with explicit access. */
+  | 'PRIVATE'
+  /** The repository is visible to everyone. */
+  | 'PUBLIC';
+
+/** A Dependabot alert for a repository with a dependency affected by a security vulnerability. */
+export type RepositoryVulnerabilityAlert = Node & {
+  __typename?: 'RepositoryVulnerabilityAlert';
+  /** When was the alert created? */
+  createdAt: Scalars['DateTime']['output'];
+  /** The reason the alert was dismissed */
+  dismissReason?: Maybe<Scalars['String']['output']>;
+  /** The Node ID of the RepositoryVulnerabilityAlert object */
+  id: Scalars['ID']['output'];
+  /** Identifies the alert number. */
+  number: Scalars['Int']['output'];
+  /** The associated security advisory */
+  securityAdvisory?: Maybe<SecurityAdvisory>;
+  /** The associated security vulnerability */
+  securityVulnerability?: Maybe<SecurityVulnerability>;
+  /** Identifies the state of the alert. */
+  state: RepositoryVulnerabilityAlertState;
+  /** The vulnerable manifest filename */
+  vulnerableManifestFilename: Scalars['String']['output'];
+  /** The vulnerable manifest path */
+  vulnerableManifestPath: Scalars['String']['output'];
+  /** The vulnerable requirements */
+  vulnerableRequirements?: Maybe<Scalars['String']['output']>;
+};
+
+export type RepositoryVulnerabilityAlertConnection = {
+  __typename?: 'RepositoryVulnerabilityAlertConnection';
+  edges?: Maybe<Array<Maybe<RepositoryVulnerabilityAlertEdge>>>;
+  nodes?: Maybe<Array<Maybe<RepositoryVulnerabilityAlert>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** The possible scopes of an alert's dependency. */
+export type RepositoryVulnerabilityAlertDependencyScope =
+  /** A dependency that is only used in development */
+  | 'DEVELOPMENT'
+  /** A dependency that is leveraged during application runtime */
+  | 'RUNTIME';
+
+export type RepositoryVulnerabilityAlertEdge = {
+  __typename?: 'RepositoryVulnerabilityAlertEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<RepositoryVulnerabilityAlert>;
+};
+
+/** The possible states of an alert */
+export type RepositoryVulnerabilityAlertState =
+  /** An alert that has been automatically closed by Dependabot. */
+  | 'AUTO_DISMISSED'
+  /** An alert that has been manually closed by a user. */
+  | 'DISMISSED'
+  /** An alert that has been resolved by a code change. */
+  | 'FIXED'
+  /** An alert that is still open. */
+  | 'OPEN';
 
 export type RequestReviewsInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -3136,6 +4378,161 @@ export type SearchType =
   | 'REPOSITORY'
   /** Returns results matching users and organizations on GitHub (not served here). */
   | 'USER';
+
+/** A GitHub Security Advisory */
+export type SecurityAdvisory = Node & {
+  __typename?: 'SecurityAdvisory';
+  /** This is a long plaintext description of the advisory */
+  description: Scalars['String']['output'];
+  /** The GitHub Security Advisory ID */
+  ghsaId: Scalars['String']['output'];
+  /** The Node ID of the SecurityAdvisory object */
+  id: Scalars['ID']['output'];
+  /** A list of identifiers for this advisory */
+  identifiers: Array<SecurityAdvisoryIdentifier>;
+  /** A list of references for this advisory */
+  references: Array<SecurityAdvisoryReference>;
+  /** The severity of the advisory */
+  severity: SecurityAdvisorySeverity;
+  /** A short plaintext summary of the advisory */
+  summary: Scalars['String']['output'];
+};
+
+/** The possible ecosystems of a security vulnerability's package. */
+export type SecurityAdvisoryEcosystem =
+  /** GitHub Actions */
+  | 'ACTIONS'
+  /** PHP packages hosted at packagist.org */
+  | 'COMPOSER'
+  /** Erlang/Elixir packages hosted at hex.pm */
+  | 'ERLANG'
+  /** Go modules */
+  | 'GO'
+  /** Java artifacts hosted at the Maven central repository */
+  | 'MAVEN'
+  /** JavaScript packages hosted at npmjs.com */
+  | 'NPM'
+  /** .NET packages hosted at the NuGet Gallery */
+  | 'NUGET'
+  /** Python packages hosted at PyPI.org */
+  | 'PIP'
+  /** Dart packages hosted at pub.dev */
+  | 'PUB'
+  /** Ruby gems hosted at RubyGems.org */
+  | 'RUBYGEMS'
+  /** Rust crates */
+  | 'RUST'
+  /** Swift packages */
+  | 'SWIFT';
+
+/** A GitHub Security Advisory Identifier */
+export type SecurityAdvisoryIdentifier = {
+  __typename?: 'SecurityAdvisoryIdentifier';
+  /** The identifier type, e.g. GHSA, CVE */
+  type: Scalars['String']['output'];
+  /** The identifier */
+  value: Scalars['String']['output'];
+};
+
+/** An individual package */
+export type SecurityAdvisoryPackage = {
+  __typename?: 'SecurityAdvisoryPackage';
+  /** The ecosystem the package belongs to, e.g. RUBYGEMS, NPM */
+  ecosystem: SecurityAdvisoryEcosystem;
+  /** The package name */
+  name: Scalars['String']['output'];
+};
+
+/** An individual package version */
+export type SecurityAdvisoryPackageVersion = {
+  __typename?: 'SecurityAdvisoryPackageVersion';
+  /** The package name or version */
+  identifier: Scalars['String']['output'];
+};
+
+/** A GitHub Security Advisory Reference */
+export type SecurityAdvisoryReference = {
+  __typename?: 'SecurityAdvisoryReference';
+  /** A publicly accessible reference */
+  url: Scalars['URI']['output'];
+};
+
+/** Severity of the vulnerability. */
+export type SecurityAdvisorySeverity =
+  /** Critical. */
+  | 'CRITICAL'
+  /** High. */
+  | 'HIGH'
+  /** Low. */
+  | 'LOW'
+  /** Moderate. */
+  | 'MODERATE';
+
+/** An individual vulnerability within an Advisory */
+export type SecurityVulnerability = {
+  __typename?: 'SecurityVulnerability';
+  /** The Advisory associated with this Vulnerability */
+  advisory: SecurityAdvisory;
+  /** The first version containing a fix for the vulnerability */
+  firstPatchedVersion?: Maybe<SecurityAdvisoryPackageVersion>;
+  /** A description of the vulnerable package */
+  package: SecurityAdvisoryPackage;
+  /** The severity of the vulnerability within this package */
+  severity: SecurityAdvisorySeverity;
+  /**
+   * A string that describes the vulnerable package versions.
+   * This string follows a basic syntax with a few forms.
+   * + `= 0.2.0` denotes a single vulnerable version.
+   * + `<= 1.0.8` denotes a version range up to and including the specified version
+   * + `< 0.1.11` denotes a version range up to, but excluding, the specified version
+   * + `>= 4.3.0, < 4.3.5` denotes a version range with a known minimum and maximum version.
+   * + `>= 0.0.1` denotes a version range with a known minimum, but no known maximum
+   */
+  vulnerableVersionRange: Scalars['String']['output'];
+};
+
+/** The possible default commit messages for squash merges. */
+export type SquashMergeCommitMessage =
+  /** Default to a blank commit message. */
+  | 'BLANK'
+  /** Default to the branch's commit messages. */
+  | 'COMMIT_MESSAGES'
+  /** Default to the pull request's body. */
+  | 'PR_BODY';
+
+/** The possible default commit titles for squash merges. */
+export type SquashMergeCommitTitle =
+  /** Default to the commit's title (if only one commit) or the pull request's title (when more than one commit). */
+  | 'COMMIT_OR_PR_TITLE'
+  /** Default to the pull request's title. */
+  | 'PR_TITLE';
+
+/** Ways in which star connections can be ordered. */
+export type StarOrder = {
+  /** The direction in which to order nodes. */
+  direction: OrderDirection;
+  /** The field in which to order nodes by. */
+  field: StarOrderField;
+};
+
+/** Properties by which star connections can be ordered. */
+export type StarOrderField =
+  /** Allows ordering a list of stars by when they were created. */
+  | 'STARRED_AT';
+
+export type StargazerConnection = {
+  __typename?: 'StargazerConnection';
+  edges?: Maybe<Array<Maybe<StargazerEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type StargazerEdge = {
+  __typename?: 'StargazerEdge';
+  cursor: Scalars['String']['output'];
+  node: User;
+};
 
 /** Represents a commit status. */
 export type Status = {
@@ -3289,6 +4686,15 @@ export type SubmitPullRequestReviewPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequestReview?: Maybe<PullRequestReview>;
 };
+
+/** The possible states of a subscription. */
+export type SubscriptionState =
+  /** The User is never notified. */
+  | 'IGNORED'
+  /** The User is notified of all conversations. */
+  | 'SUBSCRIBED'
+  /** The User is only notified when participating or @mentioned. */
+  | 'UNSUBSCRIBED';
 
 /** Represents a Git tag. */
 export type Tag = GitObject & Node & {
@@ -3678,6 +5084,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( GitObjectModel )
     | ( GitObjectModel )
   ;
+  GitSignature: never;
   Labelable:
     | ( IssueModel )
     | ( PullModel )
@@ -3691,11 +5098,25 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( CheckRunModel )
     | ( CheckSuiteModel )
     | ( GitObjectModel )
+    | ( CommitComment )
+    | ( ComparisonModel )
+    | ( DependencyGraphManifest )
+    | ( DeployKey )
+    | ( Deployment )
+    | ( Discussion )
+    | ( DiscussionCategory )
+    | ( Environment )
     | ( IssueModel )
     | ( CommentModel )
     | ( LabelRow )
+    | ( Language )
+    | ( License )
+    | ( MergeQueue )
     | ( MilestoneRow )
     | ( AccountRow )
+    | ( Package )
+    | ( PinnedDiscussion )
+    | ( PinnedEnvironment )
     | ( PullModel )
     | ( ReviewModel )
     | ( ReviewCommentModel )
@@ -3704,6 +5125,11 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ReleaseModel )
     | ( ReleaseAssetModel )
     | ( RepositoryRow )
+    | ( RepositoryRule )
+    | ( RepositoryRuleset )
+    | ( RepositoryTopic )
+    | ( RepositoryVulnerabilityAlert )
+    | ( SecurityAdvisory )
     | ( StatusContextModel )
     | ( GitObjectModel )
     | ( GitObjectModel )
@@ -3746,6 +5172,8 @@ export type ResolversTypes = {
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BranchProtectionRule: ResolverTypeWrapper<BranchProtectionRule>;
+  BranchProtectionRuleConnection: ResolverTypeWrapper<Omit<BranchProtectionRuleConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversTypes['BranchProtectionRule']>>> }>;
+  BranchProtectionRuleEdge: ResolverTypeWrapper<Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversTypes['BranchProtectionRule']> }>;
   CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
   CheckAnnotationConnection: ResolverTypeWrapper<Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>> }>;
   CheckAnnotationEdge: ResolverTypeWrapper<Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckAnnotation']> }>;
@@ -3769,11 +5197,19 @@ export type ResolversTypes = {
   CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: ResolverTypeWrapper<Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  CollaboratorAffiliation: CollaboratorAffiliation;
   CommentAuthorAssociation: CommentAuthorAssociation;
   Commit: ResolverTypeWrapper<GitObjectModel>;
+  CommitAuthor: CommitAuthor;
+  CommitComment: ResolverTypeWrapper<CommitComment>;
+  CommitCommentConnection: ResolverTypeWrapper<CommitCommentConnection>;
+  CommitCommentEdge: ResolverTypeWrapper<CommitCommentEdge>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
+  Comparison: ResolverTypeWrapper<ComparisonModel>;
+  ComparisonCommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
+  ComparisonStatus: ComparisonStatus;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   CreateIssueInput: CreateIssueInput;
@@ -3789,15 +5225,45 @@ export type ResolversTypes = {
   DeletePullRequestReviewCommentPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  DependencyGraphManifest: ResolverTypeWrapper<DependencyGraphManifest>;
+  DependencyGraphManifestConnection: ResolverTypeWrapper<DependencyGraphManifestConnection>;
+  DependencyGraphManifestEdge: ResolverTypeWrapper<DependencyGraphManifestEdge>;
+  DeployKey: ResolverTypeWrapper<DeployKey>;
+  DeployKeyConnection: ResolverTypeWrapper<DeployKeyConnection>;
+  DeployKeyEdge: ResolverTypeWrapper<DeployKeyEdge>;
+  Deployment: ResolverTypeWrapper<Deployment>;
+  DeploymentConnection: ResolverTypeWrapper<DeploymentConnection>;
+  DeploymentEdge: ResolverTypeWrapper<DeploymentEdge>;
+  DeploymentOrder: DeploymentOrder;
+  DeploymentOrderField: DeploymentOrderField;
   DiffSide: DiffSide;
+  Discussion: ResolverTypeWrapper<Discussion>;
+  DiscussionCategory: ResolverTypeWrapper<DiscussionCategory>;
+  DiscussionCategoryConnection: ResolverTypeWrapper<DiscussionCategoryConnection>;
+  DiscussionCategoryEdge: ResolverTypeWrapper<DiscussionCategoryEdge>;
+  DiscussionConnection: ResolverTypeWrapper<Omit<DiscussionConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversTypes['Discussion']>>> }>;
+  DiscussionEdge: ResolverTypeWrapper<Omit<DiscussionEdge, 'node'> & { node?: Maybe<ResolversTypes['Discussion']> }>;
+  DiscussionOrder: DiscussionOrder;
+  DiscussionOrderField: DiscussionOrderField;
+  DiscussionState: DiscussionState;
   DismissPullRequestReviewInput: DismissPullRequestReviewInput;
   DismissPullRequestReviewPayload: ResolverTypeWrapper<Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  Environment: ResolverTypeWrapper<Environment>;
+  EnvironmentConnection: ResolverTypeWrapper<EnvironmentConnection>;
+  EnvironmentEdge: ResolverTypeWrapper<EnvironmentEdge>;
+  EnvironmentOrderField: EnvironmentOrderField;
+  EnvironmentPinnedFilterField: EnvironmentPinnedFilterField;
+  Environments: Environments;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GitActor: ResolverTypeWrapper<GitActorModel>;
+  GitActorConnection: ResolverTypeWrapper<Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['GitActor']>>> }>;
+  GitActorEdge: ResolverTypeWrapper<Omit<GitActorEdge, 'node'> & { node?: Maybe<ResolversTypes['GitActor']> }>;
   GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
   GitObjectID: ResolverTypeWrapper<Scalars['GitObjectID']['output']>;
+  GitSSHRemote: ResolverTypeWrapper<Scalars['GitSSHRemote']['output']>;
+  GitSignature: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitSignature']>;
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -3822,14 +5288,23 @@ export type ResolversTypes = {
   LabelOrder: LabelOrder;
   LabelOrderField: LabelOrderField;
   Labelable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Labelable']>;
+  Language: ResolverTypeWrapper<Language>;
+  LanguageConnection: ResolverTypeWrapper<LanguageConnection>;
+  LanguageEdge: ResolverTypeWrapper<LanguageEdge>;
+  LanguageOrder: LanguageOrder;
+  LanguageOrderField: LanguageOrderField;
+  License: ResolverTypeWrapper<License>;
   LockLockableInput: LockLockableInput;
   LockLockablePayload: ResolverTypeWrapper<Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, lockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
   LockReason: LockReason;
   Lockable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Lockable']>;
   MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
   MarkPullRequestReadyForReviewPayload: ResolverTypeWrapper<Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MergeCommitMessage: MergeCommitMessage;
+  MergeCommitTitle: MergeCommitTitle;
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: ResolverTypeWrapper<Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MergeQueue: ResolverTypeWrapper<MergeQueue>;
   MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
@@ -3842,22 +5317,46 @@ export type ResolversTypes = {
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OrderDirection: OrderDirection;
   Organization: ResolverTypeWrapper<AccountRow>;
+  Package: ResolverTypeWrapper<Package>;
+  PackageConnection: ResolverTypeWrapper<PackageConnection>;
+  PackageEdge: ResolverTypeWrapper<PackageEdge>;
+  PackageOrder: PackageOrder;
+  PackageOrderField: PackageOrderField;
+  PackageType: PackageType;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PatchStatus: PatchStatus;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  PinnedDiscussion: ResolverTypeWrapper<PinnedDiscussion>;
+  PinnedDiscussionConnection: ResolverTypeWrapper<PinnedDiscussionConnection>;
+  PinnedDiscussionEdge: ResolverTypeWrapper<PinnedDiscussionEdge>;
+  PinnedEnvironment: ResolverTypeWrapper<PinnedEnvironment>;
+  PinnedEnvironmentConnection: ResolverTypeWrapper<PinnedEnvironmentConnection>;
+  PinnedEnvironmentEdge: ResolverTypeWrapper<PinnedEnvironmentEdge>;
+  PinnedEnvironmentOrder: PinnedEnvironmentOrder;
+  PinnedEnvironmentOrderField: PinnedEnvironmentOrderField;
   Project: ResolverTypeWrapper<Project>;
   ProjectCard: ResolverTypeWrapper<ProjectCard>;
   ProjectCardArchivedState: ProjectCardArchivedState;
   ProjectCardConnection: ResolverTypeWrapper<ProjectCardConnection>;
   ProjectCardEdge: ResolverTypeWrapper<ProjectCardEdge>;
   ProjectColumn: ResolverTypeWrapper<ProjectColumn>;
+  ProjectConnection: ResolverTypeWrapper<ProjectConnection>;
+  ProjectEdge: ResolverTypeWrapper<ProjectEdge>;
+  ProjectOrder: ProjectOrder;
+  ProjectOrderField: ProjectOrderField;
+  ProjectState: ProjectState;
   ProjectV2: ResolverTypeWrapper<ProjectV2>;
+  ProjectV2Connection: ResolverTypeWrapper<ProjectV2Connection>;
+  ProjectV2Edge: ResolverTypeWrapper<ProjectV2Edge>;
   ProjectV2Item: ResolverTypeWrapper<Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversTypes['ProjectV2ItemFieldValue']> }>;
   ProjectV2ItemConnection: ResolverTypeWrapper<Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ProjectV2Item']>>> }>;
   ProjectV2ItemEdge: ResolverTypeWrapper<Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversTypes['ProjectV2Item']> }>;
   ProjectV2ItemFieldSingleSelectValue: ResolverTypeWrapper<ProjectV2ItemFieldSingleSelectValue>;
   ProjectV2ItemFieldValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ProjectV2ItemFieldValue']>;
+  ProjectV2Order: ProjectV2Order;
+  ProjectV2OrderField: ProjectV2OrderField;
+  ProjectV2PermissionLevel: ProjectV2PermissionLevel;
   PullRequest: ResolverTypeWrapper<PullModel>;
   PullRequestChangedFile: ResolverTypeWrapper<ChangedFileModel>;
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
@@ -3868,6 +5367,8 @@ export type ResolversTypes = {
   PullRequestConnection: ResolverTypeWrapper<Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequest']>>> }>;
   PullRequestEdge: ResolverTypeWrapper<Omit<PullRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequest']> }>;
   PullRequestMergeMethod: PullRequestMergeMethod;
+  PullRequestOrder: PullRequestOrder;
+  PullRequestOrderField: PullRequestOrderField;
   PullRequestReview: ResolverTypeWrapper<ReviewModel>;
   PullRequestReviewComment: ResolverTypeWrapper<ReviewCommentModel>;
   PullRequestReviewCommentConnection: ResolverTypeWrapper<Omit<PullRequestReviewCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewComment']>>> }>;
@@ -3904,6 +5405,7 @@ export type ResolversTypes = {
   RefEdge: ResolverTypeWrapper<RefEdgeModel>;
   RefOrder: RefOrder;
   RefOrderField: RefOrderField;
+  RefUpdateRule: ResolverTypeWrapper<RefUpdateRule>;
   Release: ResolverTypeWrapper<ReleaseModel>;
   ReleaseAsset: ResolverTypeWrapper<ReleaseAssetModel>;
   ReleaseAssetConnection: ResolverTypeWrapper<Omit<ReleaseAssetConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReleaseAssetEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReleaseAsset']>>> }>;
@@ -3923,8 +5425,36 @@ export type ResolversTypes = {
   ReopenPullRequestInput: ReopenPullRequestInput;
   ReopenPullRequestPayload: ResolverTypeWrapper<Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
+  RepositoryAffiliation: RepositoryAffiliation;
+  RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  RepositoryCollaboratorEdge: ResolverTypeWrapper<Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversTypes['User'] }>;
+  RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
+  RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
+  RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
+  RepositoryLockReason: RepositoryLockReason;
+  RepositoryOrder: RepositoryOrder;
+  RepositoryOrderField: RepositoryOrderField;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
   RepositoryPermission: RepositoryPermission;
+  RepositoryPrivacy: RepositoryPrivacy;
+  RepositoryRule: ResolverTypeWrapper<RepositoryRule>;
+  RepositoryRuleConnection: ResolverTypeWrapper<RepositoryRuleConnection>;
+  RepositoryRuleEdge: ResolverTypeWrapper<RepositoryRuleEdge>;
+  RepositoryRuleOrder: RepositoryRuleOrder;
+  RepositoryRuleOrderField: RepositoryRuleOrderField;
+  RepositoryRuleset: ResolverTypeWrapper<RepositoryRuleset>;
+  RepositoryRulesetConnection: ResolverTypeWrapper<RepositoryRulesetConnection>;
+  RepositoryRulesetEdge: ResolverTypeWrapper<RepositoryRulesetEdge>;
+  RepositoryRulesetTarget: RepositoryRulesetTarget;
+  RepositoryTopic: ResolverTypeWrapper<RepositoryTopic>;
+  RepositoryTopicConnection: ResolverTypeWrapper<RepositoryTopicConnection>;
+  RepositoryTopicEdge: ResolverTypeWrapper<RepositoryTopicEdge>;
+  RepositoryVisibility: RepositoryVisibility;
+  RepositoryVulnerabilityAlert: ResolverTypeWrapper<RepositoryVulnerabilityAlert>;
+  RepositoryVulnerabilityAlertConnection: ResolverTypeWrapper<RepositoryVulnerabilityAlertConnection>;
+  RepositoryVulnerabilityAlertDependencyScope: RepositoryVulnerabilityAlertDependencyScope;
+  RepositoryVulnerabilityAlertEdge: ResolverTypeWrapper<RepositoryVulnerabilityAlertEdge>;
+  RepositoryVulnerabilityAlertState: RepositoryVulnerabilityAlertState;
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
@@ -3937,6 +5467,20 @@ export type ResolversTypes = {
   SearchResultItemConnection: ResolverTypeWrapper<Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['SearchResultItem']>>> }>;
   SearchResultItemEdge: ResolverTypeWrapper<Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversTypes['SearchResultItem']> }>;
   SearchType: SearchType;
+  SecurityAdvisory: ResolverTypeWrapper<SecurityAdvisory>;
+  SecurityAdvisoryEcosystem: SecurityAdvisoryEcosystem;
+  SecurityAdvisoryIdentifier: ResolverTypeWrapper<SecurityAdvisoryIdentifier>;
+  SecurityAdvisoryPackage: ResolverTypeWrapper<SecurityAdvisoryPackage>;
+  SecurityAdvisoryPackageVersion: ResolverTypeWrapper<SecurityAdvisoryPackageVersion>;
+  SecurityAdvisoryReference: ResolverTypeWrapper<SecurityAdvisoryReference>;
+  SecurityAdvisorySeverity: SecurityAdvisorySeverity;
+  SecurityVulnerability: ResolverTypeWrapper<SecurityVulnerability>;
+  SquashMergeCommitMessage: SquashMergeCommitMessage;
+  SquashMergeCommitTitle: SquashMergeCommitTitle;
+  StarOrder: StarOrder;
+  StarOrderField: StarOrderField;
+  StargazerConnection: ResolverTypeWrapper<Omit<StargazerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['StargazerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  StargazerEdge: ResolverTypeWrapper<Omit<StargazerEdge, 'node'> & { node: ResolversTypes['User'] }>;
   Status: ResolverTypeWrapper<StatusModel>;
   StatusCheckRollup: ResolverTypeWrapper<StatusCheckRollupModel>;
   StatusCheckRollupContext: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StatusCheckRollupContext']>;
@@ -3948,6 +5492,7 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  SubscriptionState: SubscriptionState;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
   TeamConnection: ResolverTypeWrapper<Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Team']>>> }>;
@@ -4005,6 +5550,8 @@ export type ResolversParentTypes = {
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
   BranchProtectionRule: BranchProtectionRule;
+  BranchProtectionRuleConnection: Omit<BranchProtectionRuleConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversParentTypes['BranchProtectionRule']>>> };
+  BranchProtectionRuleEdge: Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversParentTypes['BranchProtectionRule']> };
   CheckAnnotation: CheckAnnotationModel;
   CheckAnnotationConnection: Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotation']>>> };
   CheckAnnotationEdge: Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckAnnotation']> };
@@ -4024,9 +5571,15 @@ export type ResolversParentTypes = {
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Commit: GitObjectModel;
+  CommitAuthor: CommitAuthor;
+  CommitComment: CommitComment;
+  CommitCommentConnection: CommitCommentConnection;
+  CommitCommentEdge: CommitCommentEdge;
   CommitConnection: CommitConnectionModel;
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
+  Comparison: ComparisonModel;
+  ComparisonCommitConnection: CommitConnectionModel;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   CreateIssueInput: CreateIssueInput;
@@ -4042,14 +5595,39 @@ export type ResolversParentTypes = {
   DeletePullRequestReviewCommentPayload: Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  DependencyGraphManifest: DependencyGraphManifest;
+  DependencyGraphManifestConnection: DependencyGraphManifestConnection;
+  DependencyGraphManifestEdge: DependencyGraphManifestEdge;
+  DeployKey: DeployKey;
+  DeployKeyConnection: DeployKeyConnection;
+  DeployKeyEdge: DeployKeyEdge;
+  Deployment: Deployment;
+  DeploymentConnection: DeploymentConnection;
+  DeploymentEdge: DeploymentEdge;
+  DeploymentOrder: DeploymentOrder;
+  Discussion: Discussion;
+  DiscussionCategory: DiscussionCategory;
+  DiscussionCategoryConnection: DiscussionCategoryConnection;
+  DiscussionCategoryEdge: DiscussionCategoryEdge;
+  DiscussionConnection: Omit<DiscussionConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversParentTypes['Discussion']>>> };
+  DiscussionEdge: Omit<DiscussionEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Discussion']> };
+  DiscussionOrder: DiscussionOrder;
   DismissPullRequestReviewInput: DismissPullRequestReviewInput;
   DismissPullRequestReviewPayload: Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  Environment: Environment;
+  EnvironmentConnection: EnvironmentConnection;
+  EnvironmentEdge: EnvironmentEdge;
+  Environments: Environments;
   Float: Scalars['Float']['output'];
   GitActor: GitActorModel;
+  GitActorConnection: Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['GitActor']>>> };
+  GitActorEdge: Omit<GitActorEdge, 'node'> & { node?: Maybe<ResolversParentTypes['GitActor']> };
   GitObject: ResolversInterfaceTypes<ResolversParentTypes>['GitObject'];
   GitObjectID: Scalars['GitObjectID']['output'];
+  GitSSHRemote: Scalars['GitSSHRemote']['output'];
+  GitSignature: ResolversInterfaceTypes<ResolversParentTypes>['GitSignature'];
   GitTimestamp: Scalars['GitTimestamp']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
@@ -4068,6 +5646,11 @@ export type ResolversParentTypes = {
   LabelEdge: Omit<LabelEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Label']> };
   LabelOrder: LabelOrder;
   Labelable: ResolversInterfaceTypes<ResolversParentTypes>['Labelable'];
+  Language: Language;
+  LanguageConnection: LanguageConnection;
+  LanguageEdge: LanguageEdge;
+  LanguageOrder: LanguageOrder;
+  License: License;
   LockLockableInput: LockLockableInput;
   LockLockablePayload: Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, lockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
   Lockable: ResolversInterfaceTypes<ResolversParentTypes>['Lockable'];
@@ -4075,6 +5658,7 @@ export type ResolversParentTypes = {
   MarkPullRequestReadyForReviewPayload: Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  MergeQueue: MergeQueue;
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
@@ -4082,20 +5666,37 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Organization: AccountRow;
+  Package: Package;
+  PackageConnection: PackageConnection;
+  PackageEdge: PackageEdge;
+  PackageOrder: PackageOrder;
   PageInfo: PageInfo;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  PinnedDiscussion: PinnedDiscussion;
+  PinnedDiscussionConnection: PinnedDiscussionConnection;
+  PinnedDiscussionEdge: PinnedDiscussionEdge;
+  PinnedEnvironment: PinnedEnvironment;
+  PinnedEnvironmentConnection: PinnedEnvironmentConnection;
+  PinnedEnvironmentEdge: PinnedEnvironmentEdge;
+  PinnedEnvironmentOrder: PinnedEnvironmentOrder;
   Project: Project;
   ProjectCard: ProjectCard;
   ProjectCardConnection: ProjectCardConnection;
   ProjectCardEdge: ProjectCardEdge;
   ProjectColumn: ProjectColumn;
+  ProjectConnection: ProjectConnection;
+  ProjectEdge: ProjectEdge;
+  ProjectOrder: ProjectOrder;
   ProjectV2: ProjectV2;
+  ProjectV2Connection: ProjectV2Connection;
+  ProjectV2Edge: ProjectV2Edge;
   ProjectV2Item: Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversParentTypes['ProjectV2ItemFieldValue']> };
   ProjectV2ItemConnection: Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2Item']>>> };
   ProjectV2ItemEdge: Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ProjectV2Item']> };
   ProjectV2ItemFieldSingleSelectValue: ProjectV2ItemFieldSingleSelectValue;
   ProjectV2ItemFieldValue: ResolversUnionTypes<ResolversParentTypes>['ProjectV2ItemFieldValue'];
+  ProjectV2Order: ProjectV2Order;
   PullRequest: PullModel;
   PullRequestChangedFile: ChangedFileModel;
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
@@ -4105,6 +5706,7 @@ export type ResolversParentTypes = {
   PullRequestCommitEdge: Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestCommit']> };
   PullRequestConnection: Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequest']>>> };
   PullRequestEdge: Omit<PullRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequest']> };
+  PullRequestOrder: PullRequestOrder;
   PullRequestReview: ReviewModel;
   PullRequestReviewComment: ReviewCommentModel;
   PullRequestReviewCommentConnection: Omit<PullRequestReviewCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewComment']>>> };
@@ -4131,6 +5733,7 @@ export type ResolversParentTypes = {
   RefConnection: RefConnectionModel;
   RefEdge: RefEdgeModel;
   RefOrder: RefOrder;
+  RefUpdateRule: RefUpdateRule;
   Release: ReleaseModel;
   ReleaseAsset: ReleaseAssetModel;
   ReleaseAssetConnection: Omit<ReleaseAssetConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReleaseAssetEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReleaseAsset']>>> };
@@ -4149,7 +5752,26 @@ export type ResolversParentTypes = {
   ReopenPullRequestInput: ReopenPullRequestInput;
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Repository: RepositoryRow;
+  RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
+  RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
+  RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
+  RepositoryInteractionAbility: RepositoryInteractionAbility;
+  RepositoryOrder: RepositoryOrder;
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
+  RepositoryRule: RepositoryRule;
+  RepositoryRuleConnection: RepositoryRuleConnection;
+  RepositoryRuleEdge: RepositoryRuleEdge;
+  RepositoryRuleOrder: RepositoryRuleOrder;
+  RepositoryRuleset: RepositoryRuleset;
+  RepositoryRulesetConnection: RepositoryRulesetConnection;
+  RepositoryRulesetEdge: RepositoryRulesetEdge;
+  RepositoryTopic: RepositoryTopic;
+  RepositoryTopicConnection: RepositoryTopicConnection;
+  RepositoryTopicEdge: RepositoryTopicEdge;
+  RepositoryVulnerabilityAlert: RepositoryVulnerabilityAlert;
+  RepositoryVulnerabilityAlertConnection: RepositoryVulnerabilityAlertConnection;
+  RepositoryVulnerabilityAlertEdge: RepositoryVulnerabilityAlertEdge;
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   RequestedReviewer: ResolversUnionTypes<ResolversParentTypes>['RequestedReviewer'];
@@ -4161,6 +5783,15 @@ export type ResolversParentTypes = {
   SearchResultItem: ResolversUnionTypes<ResolversParentTypes>['SearchResultItem'];
   SearchResultItemConnection: Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItem']>>> };
   SearchResultItemEdge: Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['SearchResultItem']> };
+  SecurityAdvisory: SecurityAdvisory;
+  SecurityAdvisoryIdentifier: SecurityAdvisoryIdentifier;
+  SecurityAdvisoryPackage: SecurityAdvisoryPackage;
+  SecurityAdvisoryPackageVersion: SecurityAdvisoryPackageVersion;
+  SecurityAdvisoryReference: SecurityAdvisoryReference;
+  SecurityVulnerability: SecurityVulnerability;
+  StarOrder: StarOrder;
+  StargazerConnection: Omit<StargazerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['StargazerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  StargazerEdge: Omit<StargazerEdge, 'node'> & { node: ResolversParentTypes['User'] };
   Status: StatusModel;
   StatusCheckRollup: StatusCheckRollupModel;
   StatusCheckRollupContext: ResolversUnionTypes<ResolversParentTypes>['StatusCheckRollupContext'];
@@ -4296,6 +5927,18 @@ export type BranchProtectionRuleResolvers<ContextType = GraphqlContext, ParentTy
   requiresStrictStatusChecks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type BranchProtectionRuleConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchProtectionRuleConnection'] = ResolversParentTypes['BranchProtectionRuleConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['BranchProtectionRuleEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['BranchProtectionRule']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BranchProtectionRuleEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchProtectionRuleEdge'] = ResolversParentTypes['BranchProtectionRuleEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+};
+
 export type CheckAnnotationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotation'] = ResolversParentTypes['CheckAnnotation']> = {
   annotationLevel?: Resolver<Maybe<ResolversTypes['CheckAnnotationLevel']>, ParentType, ContextType>;
   blobUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -4411,29 +6054,64 @@ export type ClosePullRequestPayloadResolvers<ContextType = GraphqlContext, Paren
 
 export type CommitResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Commit'] = ResolversParentTypes['Commit']> = {
   abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  additions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  associatedPullRequests?: Resolver<Maybe<ResolversTypes['PullRequestConnection']>, ParentType, ContextType, RequireFields<CommitAssociatedPullRequestsArgs, 'orderBy'>>;
   author?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
   authoredByCommitter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   authoredDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  authors?: Resolver<ResolversTypes['GitActorConnection'], ParentType, ContextType, Partial<CommitAuthorsArgs>>;
+  changedFiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  changedFilesIfAvailable?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   checkSuites?: Resolver<Maybe<ResolversTypes['CheckSuiteConnection']>, ParentType, ContextType, Partial<CommitCheckSuitesArgs>>;
+  comments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<CommitCommentsArgs>>;
   commitResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   commitUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   committedDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  committedViaWeb?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   committer?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
+  deletions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deployments?: Resolver<Maybe<ResolversTypes['DeploymentConnection']>, ParentType, ContextType, RequireFields<CommitDeploymentsArgs, 'orderBy'>>;
+  file?: Resolver<Maybe<ResolversTypes['TreeEntry']>, ParentType, ContextType, RequireFields<CommitFileArgs, 'path'>>;
   history?: Resolver<ResolversTypes['CommitHistoryConnection'], ParentType, ContextType, Partial<CommitHistoryArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   messageBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   messageHeadline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
+  onBehalfOf?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
   parents?: Resolver<ResolversTypes['CommitConnection'], ParentType, ContextType, Partial<CommitParentsArgs>>;
+  pushedDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  signature?: Resolver<Maybe<ResolversTypes['GitSignature']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
   statusCheckRollup?: Resolver<Maybe<ResolversTypes['StatusCheckRollup']>, ParentType, ContextType>;
+  tarballUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   tree?: Resolver<ResolversTypes['Tree'], ParentType, ContextType>;
+  treeResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   treeUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanSubscribe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerSubscription?: Resolver<Maybe<ResolversTypes['SubscriptionState']>, ParentType, ContextType>;
+  zipballUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CommitCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitComment'] = ResolversParentTypes['CommitComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CommitCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitCommentConnection'] = ResolversParentTypes['CommitCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CommitCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitCommentEdge'] = ResolversParentTypes['CommitCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CommitComment']>, ParentType, ContextType>;
 };
 
 export type CommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitConnection'] = ResolversParentTypes['CommitConnection']> = {
@@ -4449,6 +6127,25 @@ export type CommitEdgeResolvers<ContextType = GraphqlContext, ParentType extends
 };
 
 export type CommitHistoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitHistoryConnection'] = ResolversParentTypes['CommitHistoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Commit']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ComparisonResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Comparison'] = ResolversParentTypes['Comparison']> = {
+  aheadBy?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  baseTarget?: Resolver<ResolversTypes['GitObject'], ParentType, ContextType>;
+  behindBy?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  commits?: Resolver<ResolversTypes['ComparisonCommitConnection'], ParentType, ContextType, Partial<ComparisonCommitsArgs>>;
+  headTarget?: Resolver<ResolversTypes['GitObject'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ComparisonStatus'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ComparisonCommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ComparisonCommitConnection'] = ResolversParentTypes['ComparisonCommitConnection']> = {
+  authorCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Commit']>>>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
@@ -4494,9 +6191,111 @@ export type DeletePullRequestReviewPayloadResolvers<ContextType = GraphqlContext
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
 };
 
+export type DependencyGraphManifestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DependencyGraphManifest'] = ResolversParentTypes['DependencyGraphManifest']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DependencyGraphManifestConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DependencyGraphManifestConnection'] = ResolversParentTypes['DependencyGraphManifestConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DependencyGraphManifestEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['DependencyGraphManifest']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DependencyGraphManifestEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DependencyGraphManifestEdge'] = ResolversParentTypes['DependencyGraphManifestEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['DependencyGraphManifest']>, ParentType, ContextType>;
+};
+
+export type DeployKeyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeployKey'] = ResolversParentTypes['DeployKey']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DeployKeyConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeployKeyConnection'] = ResolversParentTypes['DeployKeyConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DeployKeyEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['DeployKey']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DeployKeyEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeployKeyEdge'] = ResolversParentTypes['DeployKeyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['DeployKey']>, ParentType, ContextType>;
+};
+
+export type DeploymentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Deployment'] = ResolversParentTypes['Deployment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DeploymentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentConnection'] = ResolversParentTypes['DeploymentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DeploymentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Deployment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DeploymentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentEdge'] = ResolversParentTypes['DeploymentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Deployment']>, ParentType, ContextType>;
+};
+
+export type DiscussionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Discussion'] = ResolversParentTypes['Discussion']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DiscussionCategoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionCategory'] = ResolversParentTypes['DiscussionCategory']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DiscussionCategoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionCategoryConnection'] = ResolversParentTypes['DiscussionCategoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionCategoryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionCategory']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DiscussionCategoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionCategoryEdge'] = ResolversParentTypes['DiscussionCategoryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['DiscussionCategory']>, ParentType, ContextType>;
+};
+
+export type DiscussionConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionConnection'] = ResolversParentTypes['DiscussionConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Discussion']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DiscussionEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionEdge'] = ResolversParentTypes['DiscussionEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Discussion']>, ParentType, ContextType>;
+};
+
 export type DismissPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DismissPullRequestReviewPayload'] = ResolversParentTypes['DismissPullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type EnvironmentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Environment'] = ResolversParentTypes['Environment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EnvironmentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnvironmentConnection'] = ResolversParentTypes['EnvironmentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['EnvironmentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Environment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EnvironmentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnvironmentEdge'] = ResolversParentTypes['EnvironmentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Environment']>, ParentType, ContextType>;
 };
 
 export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActor'] = ResolversParentTypes['GitActor']> = {
@@ -4506,6 +6305,18 @@ export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends R
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 };
 
+export type GitActorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActorConnection'] = ResolversParentTypes['GitActorConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['GitActorEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['GitActor']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GitActorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActorEdge'] = ResolversParentTypes['GitActorEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['GitActor']>, ParentType, ContextType>;
+};
+
 export type GitObjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitObject'] = ResolversParentTypes['GitObject']> = {
   __resolveType: TypeResolveFn<'Blob' | 'Commit' | 'Tag' | 'Tree', ParentType, ContextType>;
 };
@@ -4513,6 +6324,14 @@ export type GitObjectResolvers<ContextType = GraphqlContext, ParentType extends 
 export interface GitObjectIdScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GitObjectID'], any> {
   name: 'GitObjectID';
 }
+
+export interface GitSshRemoteScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GitSSHRemote'], any> {
+  name: 'GitSSHRemote';
+}
+
+export type GitSignatureResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitSignature'] = ResolversParentTypes['GitSignature']> = {
+  __resolveType: TypeResolveFn<null, ParentType, ContextType>;
+};
 
 export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GitTimestamp'], any> {
   name: 'GitTimestamp';
@@ -4633,6 +6452,28 @@ export type LabelableResolvers<ContextType = GraphqlContext, ParentType extends 
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
 
+export type LanguageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Language'] = ResolversParentTypes['Language']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LanguageConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LanguageConnection'] = ResolversParentTypes['LanguageConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['LanguageEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Language']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LanguageEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LanguageEdge'] = ResolversParentTypes['LanguageEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Language'], ParentType, ContextType>;
+};
+
+export type LicenseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['License'] = ResolversParentTypes['License']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type LockLockablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LockLockablePayload'] = ResolversParentTypes['LockLockablePayload']> = {
   actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4652,6 +6493,11 @@ export type MergePullRequestPayloadResolvers<ContextType = GraphqlContext, Paren
   actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type MergeQueueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergeQueue'] = ResolversParentTypes['MergeQueue']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
@@ -4728,7 +6574,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'CommitComment' | 'Comparison' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'Discussion' | 'DiscussionCategory' | 'Environment' | 'Issue' | 'IssueComment' | 'Label' | 'Language' | 'License' | 'MergeQueue' | 'Milestone' | 'Organization' | 'Package' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SecurityAdvisory' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -4741,6 +6587,23 @@ export type OrganizationResolvers<ContextType = GraphqlContext, ParentType exten
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PackageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Package'] = ResolversParentTypes['Package']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PackageConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PackageConnection'] = ResolversParentTypes['PackageConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PackageEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Package']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PackageEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PackageEdge'] = ResolversParentTypes['PackageEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Package']>, ParentType, ContextType>;
+};
+
 export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4751,6 +6614,40 @@ export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends R
 export type PinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinIssuePayload'] = ResolversParentTypes['PinIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
+export type PinnedDiscussionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedDiscussion'] = ResolversParentTypes['PinnedDiscussion']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PinnedDiscussionConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedDiscussionConnection'] = ResolversParentTypes['PinnedDiscussionConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnedDiscussionEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnedDiscussion']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PinnedDiscussionEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedDiscussionEdge'] = ResolversParentTypes['PinnedDiscussionEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PinnedDiscussion']>, ParentType, ContextType>;
+};
+
+export type PinnedEnvironmentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedEnvironment'] = ResolversParentTypes['PinnedEnvironment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PinnedEnvironmentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedEnvironmentConnection'] = ResolversParentTypes['PinnedEnvironmentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnedEnvironmentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnedEnvironment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PinnedEnvironmentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedEnvironmentEdge'] = ResolversParentTypes['PinnedEnvironmentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PinnedEnvironment']>, ParentType, ContextType>;
 };
 
 export type ProjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = {
@@ -4779,9 +6676,33 @@ export type ProjectColumnResolvers<ContextType = GraphqlContext, ParentType exte
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ProjectConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectConnection'] = ResolversParentTypes['ProjectConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Project']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectEdge'] = ResolversParentTypes['ProjectEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+};
+
 export type ProjectV2Resolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2'] = ResolversParentTypes['ProjectV2']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProjectV2ConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Connection'] = ResolversParentTypes['ProjectV2Connection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2Edge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectV2EdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Edge'] = ResolversParentTypes['ProjectV2Edge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType>;
 };
 
 export type ProjectV2ItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Item'] = ResolversParentTypes['ProjectV2Item']> = {
@@ -5128,11 +7049,15 @@ export type ReactorEdgeResolvers<ContextType = GraphqlContext, ParentType extend
 };
 
 export type RefResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Ref'] = ResolversParentTypes['Ref']> = {
+  associatedPullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<RefAssociatedPullRequestsArgs>>;
   branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+  compare?: Resolver<Maybe<ResolversTypes['Comparison']>, ParentType, ContextType, RequireFields<RefCompareArgs, 'headRef'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refUpdateRule?: Resolver<Maybe<ResolversTypes['RefUpdateRule']>, ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  rules?: Resolver<Maybe<ResolversTypes['RepositoryRuleConnection']>, ParentType, ContextType, RequireFields<RefRulesArgs, 'orderBy'>>;
   target?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType>;
 };
 
@@ -5146,6 +7071,10 @@ export type RefConnectionResolvers<ContextType = GraphqlContext, ParentType exte
 export type RefEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RefEdge'] = ResolversParentTypes['RefEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+};
+
+export type RefUpdateRuleResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RefUpdateRule'] = ResolversParentTypes['RefUpdateRule']> = {
+  allowsDeletions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ReleaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Release'] = ResolversParentTypes['Release']> = {
@@ -5238,51 +7167,228 @@ export type ReopenPullRequestPayloadResolvers<ContextType = GraphqlContext, Pare
 };
 
 export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Repository'] = ResolversParentTypes['Repository']> = {
+  allowUpdateBranch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   assignableUsers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryAssignableUsersArgs>>;
+  autoMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  branchProtectionRules?: Resolver<ResolversTypes['BranchProtectionRuleConnection'], ParentType, ContextType, Partial<RepositoryBranchProtectionRulesArgs>>;
+  commitComments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<RepositoryCommitCommentsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultBranchRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   deleteBranchOnMerge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dependencyGraphManifests?: Resolver<Maybe<ResolversTypes['DependencyGraphManifestConnection']>, ParentType, ContextType, Partial<RepositoryDependencyGraphManifestsArgs>>;
+  deployKeys?: Resolver<ResolversTypes['DeployKeyConnection'], ParentType, ContextType, Partial<RepositoryDeployKeysArgs>>;
+  deployments?: Resolver<ResolversTypes['DeploymentConnection'], ParentType, ContextType, RequireFields<RepositoryDeploymentsArgs, 'orderBy'>>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  discussion?: Resolver<Maybe<ResolversTypes['Discussion']>, ParentType, ContextType, RequireFields<RepositoryDiscussionArgs, 'number'>>;
+  discussionCategories?: Resolver<ResolversTypes['DiscussionCategoryConnection'], ParentType, ContextType, RequireFields<RepositoryDiscussionCategoriesArgs, 'filterByAssignable'>>;
+  discussionCategory?: Resolver<Maybe<ResolversTypes['DiscussionCategory']>, ParentType, ContextType, RequireFields<RepositoryDiscussionCategoryArgs, 'slug'>>;
+  discussions?: Resolver<ResolversTypes['DiscussionConnection'], ParentType, ContextType, RequireFields<RepositoryDiscussionsArgs, 'answered' | 'categoryId' | 'orderBy' | 'states'>>;
+  diskUsage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  environment?: Resolver<Maybe<ResolversTypes['Environment']>, ParentType, ContextType, RequireFields<RepositoryEnvironmentArgs, 'name'>>;
+  environments?: Resolver<ResolversTypes['EnvironmentConnection'], ParentType, ContextType, RequireFields<RepositoryEnvironmentsArgs, 'names' | 'orderBy' | 'pinnedEnvironmentFilter'>>;
   forkCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  forkingAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  forks?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<RepositoryForksArgs, 'ownerAffiliations'>>;
+  hasDiscussionsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasIssuesEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasProjectsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasSponsorshipsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasVulnerabilityAlertsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasWikiEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   homepageUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  interactionAbility?: Resolver<Maybe<ResolversTypes['RepositoryInteractionAbility']>, ParentType, ContextType>;
   isArchived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isBlankIssuesEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isDisabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isEmpty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isFork?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isInOrganization?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMirror?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isTemplate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isUserConfigurationRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType, RequireFields<RepositoryIssueArgs, 'number'>>;
   issueOrPullRequest?: Resolver<Maybe<ResolversTypes['IssueOrPullRequest']>, ParentType, ContextType, RequireFields<RepositoryIssueOrPullRequestArgs, 'number'>>;
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<RepositoryIssuesArgs>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
+  languages?: Resolver<Maybe<ResolversTypes['LanguageConnection']>, ParentType, ContextType, Partial<RepositoryLanguagesArgs>>;
   latestRelease?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType>;
+  licenseInfo?: Resolver<Maybe<ResolversTypes['License']>, ParentType, ContextType>;
+  lockReason?: Resolver<Maybe<ResolversTypes['RepositoryLockReason']>, ParentType, ContextType>;
   mergeCommitAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mergeCommitMessage?: Resolver<ResolversTypes['MergeCommitMessage'], ParentType, ContextType>;
+  mergeCommitTitle?: Resolver<ResolversTypes['MergeCommitTitle'], ParentType, ContextType>;
+  mergeQueue?: Resolver<Maybe<ResolversTypes['MergeQueue']>, ParentType, ContextType, Partial<RepositoryMergeQueueArgs>>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType, RequireFields<RepositoryMilestoneArgs, 'number'>>;
   milestones?: Resolver<Maybe<ResolversTypes['MilestoneConnection']>, ParentType, ContextType, Partial<RepositoryMilestonesArgs>>;
+  mirrorUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nameWithOwner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   object?: Resolver<Maybe<ResolversTypes['GitObject']>, ParentType, ContextType, Partial<RepositoryObjectArgs>>;
   owner?: Resolver<ResolversTypes['RepositoryOwner'], ParentType, ContextType>;
+  packages?: Resolver<ResolversTypes['PackageConnection'], ParentType, ContextType, RequireFields<RepositoryPackagesArgs, 'orderBy'>>;
   parent?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+  pinnedDiscussions?: Resolver<ResolversTypes['PinnedDiscussionConnection'], ParentType, ContextType, Partial<RepositoryPinnedDiscussionsArgs>>;
+  pinnedEnvironments?: Resolver<Maybe<ResolversTypes['PinnedEnvironmentConnection']>, ParentType, ContextType, RequireFields<RepositoryPinnedEnvironmentsArgs, 'orderBy'>>;
+  primaryLanguage?: Resolver<Maybe<ResolversTypes['Language']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<RepositoryProjectArgs, 'number'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<RepositoryProjectV2Args, 'number'>>;
+  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, Partial<RepositoryProjectsArgs>>;
+  projectsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<RepositoryProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType, RequireFields<RepositoryPullRequestArgs, 'number'>>;
   pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<RepositoryPullRequestsArgs>>;
   pushedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   rebaseMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  recentProjects?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, Partial<RepositoryRecentProjectsArgs>>;
   ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType, RequireFields<RepositoryRefArgs, 'qualifiedName'>>;
   refs?: Resolver<Maybe<ResolversTypes['RefConnection']>, ParentType, ContextType, RequireFields<RepositoryRefsArgs, 'refPrefix'>>;
   release?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType, RequireFields<RepositoryReleaseArgs, 'tagName'>>;
   releases?: Resolver<ResolversTypes['ReleaseConnection'], ParentType, ContextType, Partial<RepositoryReleasesArgs>>;
+  repositoryTopics?: Resolver<ResolversTypes['RepositoryTopicConnection'], ParentType, ContextType, Partial<RepositoryRepositoryTopicsArgs>>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  ruleset?: Resolver<Maybe<ResolversTypes['RepositoryRuleset']>, ParentType, ContextType, RequireFields<RepositoryRulesetArgs, 'databaseId' | 'includeParents'>>;
+  rulesets?: Resolver<Maybe<ResolversTypes['RepositoryRulesetConnection']>, ParentType, ContextType, RequireFields<RepositoryRulesetsArgs, 'includeParents' | 'targets'>>;
   squashMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  squashMergeCommitMessage?: Resolver<ResolversTypes['SquashMergeCommitMessage'], ParentType, ContextType>;
+  squashMergeCommitTitle?: Resolver<ResolversTypes['SquashMergeCommitTitle'], ParentType, ContextType>;
+  squashPrTitleUsedAsDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sshUrl?: Resolver<ResolversTypes['GitSSHRemote'], ParentType, ContextType>;
+  stargazerCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stargazers?: Resolver<ResolversTypes['StargazerConnection'], ParentType, ContextType, Partial<RepositoryStargazersArgs>>;
+  tempCloneToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  templateRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  usesCustomOpenGraphImage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanAdminister?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateProjects?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSubscribe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdateTopics?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerDefaultMergeMethod?: Resolver<ResolversTypes['PullRequestMergeMethod'], ParentType, ContextType>;
+  viewerHasStarred?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerPermission?: Resolver<Maybe<ResolversTypes['RepositoryPermission']>, ParentType, ContextType>;
+  viewerSubscription?: Resolver<Maybe<ResolversTypes['SubscriptionState']>, ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['RepositoryVisibility'], ParentType, ContextType>;
+  vulnerabilityAlert?: Resolver<Maybe<ResolversTypes['RepositoryVulnerabilityAlert']>, ParentType, ContextType, RequireFields<RepositoryVulnerabilityAlertArgs, 'number'>>;
+  vulnerabilityAlerts?: Resolver<Maybe<ResolversTypes['RepositoryVulnerabilityAlertConnection']>, ParentType, ContextType, Partial<RepositoryVulnerabilityAlertsArgs>>;
+  watchers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryWatchersArgs>>;
+  webCommitSignoffRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryCollaboratorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorConnection'] = ResolversParentTypes['RepositoryCollaboratorConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryCollaboratorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorEdge'] = ResolversParentTypes['RepositoryCollaboratorEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type RepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryConnection'] = ResolversParentTypes['RepositoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryEdge'] = ResolversParentTypes['RepositoryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+};
+
+export type RepositoryInteractionAbilityResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryInteractionAbility'] = ResolversParentTypes['RepositoryInteractionAbility']> = {
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
 export type RepositoryOwnerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryOwner'] = ResolversParentTypes['RepositoryOwner']> = {
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type RepositoryRuleResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRule'] = ResolversParentTypes['RepositoryRule']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryRuleConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRuleConnection'] = ResolversParentTypes['RepositoryRuleConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryRuleEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryRule']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryRuleEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRuleEdge'] = ResolversParentTypes['RepositoryRuleEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['RepositoryRule']>, ParentType, ContextType>;
+};
+
+export type RepositoryRulesetResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRuleset'] = ResolversParentTypes['RepositoryRuleset']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryRulesetConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRulesetConnection'] = ResolversParentTypes['RepositoryRulesetConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryRulesetEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryRuleset']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryRulesetEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRulesetEdge'] = ResolversParentTypes['RepositoryRulesetEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['RepositoryRuleset']>, ParentType, ContextType>;
+};
+
+export type RepositoryTopicResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryTopic'] = ResolversParentTypes['RepositoryTopic']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryTopicConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryTopicConnection'] = ResolversParentTypes['RepositoryTopicConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryTopicEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryTopic']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryTopicEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryTopicEdge'] = ResolversParentTypes['RepositoryTopicEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['RepositoryTopic']>, ParentType, ContextType>;
+};
+
+export type RepositoryVulnerabilityAlertResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryVulnerabilityAlert'] = ResolversParentTypes['RepositoryVulnerabilityAlert']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dismissReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  securityAdvisory?: Resolver<Maybe<ResolversTypes['SecurityAdvisory']>, ParentType, ContextType>;
+  securityVulnerability?: Resolver<Maybe<ResolversTypes['SecurityVulnerability']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['RepositoryVulnerabilityAlertState'], ParentType, ContextType>;
+  vulnerableManifestFilename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vulnerableManifestPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vulnerableRequirements?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryVulnerabilityAlertConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryVulnerabilityAlertConnection'] = ResolversParentTypes['RepositoryVulnerabilityAlertConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryVulnerabilityAlertEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryVulnerabilityAlert']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryVulnerabilityAlertEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryVulnerabilityAlertEdge'] = ResolversParentTypes['RepositoryVulnerabilityAlertEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['RepositoryVulnerabilityAlert']>, ParentType, ContextType>;
 };
 
 export type RequestReviewsPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RequestReviewsPayload'] = ResolversParentTypes['RequestReviewsPayload']> = {
@@ -5332,6 +7438,55 @@ export type SearchResultItemConnectionResolvers<ContextType = GraphqlContext, Pa
 export type SearchResultItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResultItemEdge'] = ResolversParentTypes['SearchResultItemEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['SearchResultItem']>, ParentType, ContextType>;
+};
+
+export type SecurityAdvisoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisory'] = ResolversParentTypes['SecurityAdvisory']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ghsaId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  identifiers?: Resolver<Array<ResolversTypes['SecurityAdvisoryIdentifier']>, ParentType, ContextType>;
+  references?: Resolver<Array<ResolversTypes['SecurityAdvisoryReference']>, ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['SecurityAdvisorySeverity'], ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SecurityAdvisoryIdentifierResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisoryIdentifier'] = ResolversParentTypes['SecurityAdvisoryIdentifier']> = {
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SecurityAdvisoryPackageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisoryPackage'] = ResolversParentTypes['SecurityAdvisoryPackage']> = {
+  ecosystem?: Resolver<ResolversTypes['SecurityAdvisoryEcosystem'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SecurityAdvisoryPackageVersionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisoryPackageVersion'] = ResolversParentTypes['SecurityAdvisoryPackageVersion']> = {
+  identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SecurityAdvisoryReferenceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityAdvisoryReference'] = ResolversParentTypes['SecurityAdvisoryReference']> = {
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+};
+
+export type SecurityVulnerabilityResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SecurityVulnerability'] = ResolversParentTypes['SecurityVulnerability']> = {
+  advisory?: Resolver<ResolversTypes['SecurityAdvisory'], ParentType, ContextType>;
+  firstPatchedVersion?: Resolver<Maybe<ResolversTypes['SecurityAdvisoryPackageVersion']>, ParentType, ContextType>;
+  package?: Resolver<ResolversTypes['SecurityAdvisoryPackage'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['SecurityAdvisorySeverity'], ParentType, ContextType>;
+  vulnerableVersionRange?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StargazerConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StargazerConnection'] = ResolversParentTypes['StargazerConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['StargazerEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StargazerEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StargazerEdge'] = ResolversParentTypes['StargazerEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
 export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
@@ -5550,6 +7705,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
   BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
+  BranchProtectionRuleConnection?: BranchProtectionRuleConnectionResolvers<ContextType>;
+  BranchProtectionRuleEdge?: BranchProtectionRuleEdgeResolvers<ContextType>;
   CheckAnnotation?: CheckAnnotationResolvers<ContextType>;
   CheckAnnotationConnection?: CheckAnnotationConnectionResolvers<ContextType>;
   CheckAnnotationEdge?: CheckAnnotationEdgeResolvers<ContextType>;
@@ -5565,9 +7722,14 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
   ClosePullRequestPayload?: ClosePullRequestPayloadResolvers<ContextType>;
   Commit?: CommitResolvers<ContextType>;
+  CommitComment?: CommitCommentResolvers<ContextType>;
+  CommitCommentConnection?: CommitCommentConnectionResolvers<ContextType>;
+  CommitCommentEdge?: CommitCommentEdgeResolvers<ContextType>;
   CommitConnection?: CommitConnectionResolvers<ContextType>;
   CommitEdge?: CommitEdgeResolvers<ContextType>;
   CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
+  Comparison?: ComparisonResolvers<ContextType>;
+  ComparisonCommitConnection?: ComparisonCommitConnectionResolvers<ContextType>;
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
   CreateIssuePayload?: CreateIssuePayloadResolvers<ContextType>;
   CreatePullRequestPayload?: CreatePullRequestPayloadResolvers<ContextType>;
@@ -5576,10 +7738,32 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
   DeletePullRequestReviewCommentPayload?: DeletePullRequestReviewCommentPayloadResolvers<ContextType>;
   DeletePullRequestReviewPayload?: DeletePullRequestReviewPayloadResolvers<ContextType>;
+  DependencyGraphManifest?: DependencyGraphManifestResolvers<ContextType>;
+  DependencyGraphManifestConnection?: DependencyGraphManifestConnectionResolvers<ContextType>;
+  DependencyGraphManifestEdge?: DependencyGraphManifestEdgeResolvers<ContextType>;
+  DeployKey?: DeployKeyResolvers<ContextType>;
+  DeployKeyConnection?: DeployKeyConnectionResolvers<ContextType>;
+  DeployKeyEdge?: DeployKeyEdgeResolvers<ContextType>;
+  Deployment?: DeploymentResolvers<ContextType>;
+  DeploymentConnection?: DeploymentConnectionResolvers<ContextType>;
+  DeploymentEdge?: DeploymentEdgeResolvers<ContextType>;
+  Discussion?: DiscussionResolvers<ContextType>;
+  DiscussionCategory?: DiscussionCategoryResolvers<ContextType>;
+  DiscussionCategoryConnection?: DiscussionCategoryConnectionResolvers<ContextType>;
+  DiscussionCategoryEdge?: DiscussionCategoryEdgeResolvers<ContextType>;
+  DiscussionConnection?: DiscussionConnectionResolvers<ContextType>;
+  DiscussionEdge?: DiscussionEdgeResolvers<ContextType>;
   DismissPullRequestReviewPayload?: DismissPullRequestReviewPayloadResolvers<ContextType>;
+  Environment?: EnvironmentResolvers<ContextType>;
+  EnvironmentConnection?: EnvironmentConnectionResolvers<ContextType>;
+  EnvironmentEdge?: EnvironmentEdgeResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
+  GitActorConnection?: GitActorConnectionResolvers<ContextType>;
+  GitActorEdge?: GitActorEdgeResolvers<ContextType>;
   GitObject?: GitObjectResolvers<ContextType>;
   GitObjectID?: GraphQLScalarType;
+  GitSSHRemote?: GraphQLScalarType;
+  GitSignature?: GitSignatureResolvers<ContextType>;
   GitTimestamp?: GraphQLScalarType;
   Issue?: IssueResolvers<ContextType>;
   IssueComment?: IssueCommentResolvers<ContextType>;
@@ -5592,24 +7776,42 @@ export type Resolvers<ContextType = GraphqlContext> = {
   LabelConnection?: LabelConnectionResolvers<ContextType>;
   LabelEdge?: LabelEdgeResolvers<ContextType>;
   Labelable?: LabelableResolvers<ContextType>;
+  Language?: LanguageResolvers<ContextType>;
+  LanguageConnection?: LanguageConnectionResolvers<ContextType>;
+  LanguageEdge?: LanguageEdgeResolvers<ContextType>;
+  License?: LicenseResolvers<ContextType>;
   LockLockablePayload?: LockLockablePayloadResolvers<ContextType>;
   Lockable?: LockableResolvers<ContextType>;
   MarkPullRequestReadyForReviewPayload?: MarkPullRequestReadyForReviewPayloadResolvers<ContextType>;
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
+  MergeQueue?: MergeQueueResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
+  Package?: PackageResolvers<ContextType>;
+  PackageConnection?: PackageConnectionResolvers<ContextType>;
+  PackageEdge?: PackageEdgeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
+  PinnedDiscussion?: PinnedDiscussionResolvers<ContextType>;
+  PinnedDiscussionConnection?: PinnedDiscussionConnectionResolvers<ContextType>;
+  PinnedDiscussionEdge?: PinnedDiscussionEdgeResolvers<ContextType>;
+  PinnedEnvironment?: PinnedEnvironmentResolvers<ContextType>;
+  PinnedEnvironmentConnection?: PinnedEnvironmentConnectionResolvers<ContextType>;
+  PinnedEnvironmentEdge?: PinnedEnvironmentEdgeResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   ProjectCard?: ProjectCardResolvers<ContextType>;
   ProjectCardConnection?: ProjectCardConnectionResolvers<ContextType>;
   ProjectCardEdge?: ProjectCardEdgeResolvers<ContextType>;
   ProjectColumn?: ProjectColumnResolvers<ContextType>;
+  ProjectConnection?: ProjectConnectionResolvers<ContextType>;
+  ProjectEdge?: ProjectEdgeResolvers<ContextType>;
   ProjectV2?: ProjectV2Resolvers<ContextType>;
+  ProjectV2Connection?: ProjectV2ConnectionResolvers<ContextType>;
+  ProjectV2Edge?: ProjectV2EdgeResolvers<ContextType>;
   ProjectV2Item?: ProjectV2ItemResolvers<ContextType>;
   ProjectV2ItemConnection?: ProjectV2ItemConnectionResolvers<ContextType>;
   ProjectV2ItemEdge?: ProjectV2ItemEdgeResolvers<ContextType>;
@@ -5648,6 +7850,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Ref?: RefResolvers<ContextType>;
   RefConnection?: RefConnectionResolvers<ContextType>;
   RefEdge?: RefEdgeResolvers<ContextType>;
+  RefUpdateRule?: RefUpdateRuleResolvers<ContextType>;
   Release?: ReleaseResolvers<ContextType>;
   ReleaseAsset?: ReleaseAssetResolvers<ContextType>;
   ReleaseAssetConnection?: ReleaseAssetConnectionResolvers<ContextType>;
@@ -5660,7 +7863,24 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReopenIssuePayload?: ReopenIssuePayloadResolvers<ContextType>;
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
+  RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
+  RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
+  RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
+  RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
+  RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
+  RepositoryRule?: RepositoryRuleResolvers<ContextType>;
+  RepositoryRuleConnection?: RepositoryRuleConnectionResolvers<ContextType>;
+  RepositoryRuleEdge?: RepositoryRuleEdgeResolvers<ContextType>;
+  RepositoryRuleset?: RepositoryRulesetResolvers<ContextType>;
+  RepositoryRulesetConnection?: RepositoryRulesetConnectionResolvers<ContextType>;
+  RepositoryRulesetEdge?: RepositoryRulesetEdgeResolvers<ContextType>;
+  RepositoryTopic?: RepositoryTopicResolvers<ContextType>;
+  RepositoryTopicConnection?: RepositoryTopicConnectionResolvers<ContextType>;
+  RepositoryTopicEdge?: RepositoryTopicEdgeResolvers<ContextType>;
+  RepositoryVulnerabilityAlert?: RepositoryVulnerabilityAlertResolvers<ContextType>;
+  RepositoryVulnerabilityAlertConnection?: RepositoryVulnerabilityAlertConnectionResolvers<ContextType>;
+  RepositoryVulnerabilityAlertEdge?: RepositoryVulnerabilityAlertEdgeResolvers<ContextType>;
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   RequestedReviewer?: RequestedReviewerResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
@@ -5670,6 +7890,14 @@ export type Resolvers<ContextType = GraphqlContext> = {
   SearchResultItem?: SearchResultItemResolvers<ContextType>;
   SearchResultItemConnection?: SearchResultItemConnectionResolvers<ContextType>;
   SearchResultItemEdge?: SearchResultItemEdgeResolvers<ContextType>;
+  SecurityAdvisory?: SecurityAdvisoryResolvers<ContextType>;
+  SecurityAdvisoryIdentifier?: SecurityAdvisoryIdentifierResolvers<ContextType>;
+  SecurityAdvisoryPackage?: SecurityAdvisoryPackageResolvers<ContextType>;
+  SecurityAdvisoryPackageVersion?: SecurityAdvisoryPackageVersionResolvers<ContextType>;
+  SecurityAdvisoryReference?: SecurityAdvisoryReferenceResolvers<ContextType>;
+  SecurityVulnerability?: SecurityVulnerabilityResolvers<ContextType>;
+  StargazerConnection?: StargazerConnectionResolvers<ContextType>;
+  StargazerEdge?: StargazerEdgeResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   StatusCheckRollup?: StatusCheckRollupResolvers<ContextType>;
   StatusCheckRollupContext?: StatusCheckRollupContextResolvers<ContextType>;

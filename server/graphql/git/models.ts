@@ -62,3 +62,12 @@ export type CommitConnectionModel = ConnectionModel<GitObjectModel>;
 export type CommitEdgeModel = EdgeModel<GitObjectModel>;
 export type RefConnectionModel = ConnectionModel<RefModel>;
 export type RefEdgeModel = EdgeModel<RefModel>;
+
+/** `Ref.compare`: the ref's commit (base) against another's (head), counted once when the comparison is found. */
+export interface ComparisonModel {
+  repo: RepositoryRow;
+  base: string;
+  head: string;
+  aheadBy: number;
+  behindBy: number;
+}

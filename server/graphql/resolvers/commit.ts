@@ -5,7 +5,14 @@
 import { treePath } from '../../repos/tree-path.js';
 import { reservedText } from '../core/answer-budget.js';
 import type { GraphqlContext } from '../core/context.js';
-import type { CommitResolvers, GitActorResolvers } from '../generated/resolvers-types.js';
+import type {
+  CommitAuthor,
+  CommitHistoryArgs,
+  CommitResolvers,
+  GitActorResolvers,
+} from '../generated/resolvers-types.js';
+import { filterArgs } from '../../commits/commit-list.js';
+import { decodeNodeIdOf } from '../../ids/node-id.js';
 import type { CommitConnectionModel, GitActorModel, GitObjectModel } from '../git/models.js';
 import { decodeCursor, encodeCursor, MAX_PAGE, paginate } from '../core/paginate.js';
 import { parseCommit, splitMessage, type ParsedCommit } from '../git/parse-objects.js';
@@ -14,35 +21,57 @@ import { contentsOf, gitObjectFields, repositoryPath } from './git-object.js';
 // Parsed once per object per request: several fields of one commit read the same bytes.
 const parsed = new WeakMap<Buffer, ParsedCommit>();
 
-async function commitOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<ParsedCommit> {
+export async function commitOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<ParsedCommit> {
   const raw = await contentsOf(ctx, commit);
   let value = parsed.get(raw);
   if (!value) parsed.set(raw, (value = parseCommit(raw)));
   return value;
 }
 
+const noHistory = (skip: number): CommitConnectionModel => ({
+  edges: [],
+  pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: skip > 0 },
+  count: async () => 0,
+});
+
+/** `author: {id}` is the user's addresses (email and noreply, as REST's `author=login`); `{emails}` those. Null: no one. */
+async function authorAddresses(ctx: GraphqlContext, author: CommitAuthor | null | undefined): Promise<string[] | null> {
+  if (!author) return [];
+  if (author.id != null) {
+    const id = decodeNodeIdOf(author.id, 'User');
+    const account = id === null ? null : await ctx.loaders.accountById.load(id);
+    return account ? [...(account.email ? [account.email] : []), ctx.services.urls.noreply(account)] : null;
+  }
+  return author.emails ?? [];
+}
+
 async function history(
   ctx: GraphqlContext,
   commit: GitObjectModel,
-  args: { first?: number | null; after?: string | null; path?: string | null },
+  args: CommitHistoryArgs,
 ): Promise<CommitConnectionModel> {
   const skip = args.after ? decodeCursor(args.after) : 0;
   const limit = Math.max(0, Math.min(MAX_PAGE, args.first ?? MAX_PAGE));
   // A path inside the tree, slashes at either end dropped ('' for the whole tree), as REST's commit list reads it;
   // one naming nothing (`..`, `a//b`, a NUL: git refuses some as outside the repository) has no history.
   const path = treePath(args.path ?? '');
-  if (path === null)
-    return {
-      edges: [],
-      pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: skip > 0 },
-      count: async () => 0,
-    };
+  const authors = await authorAddresses(ctx, args.author);
+  const texts = [...(authors ?? []), args.since ?? '', args.until ?? ''];
+  if (path === null || authors === null || texts.some((text) => text.includes('\0'))) return noHistory(skip);
+  // REST's list filters (exact addresses, any case; dates as git reads them), through the same git options.
+  const { options } = filterArgs({
+    authors,
+    committers: [],
+    since: args.since ?? undefined,
+    until: args.until ?? undefined,
+  });
   // --literal-pathspecs: a path is a path, never pathspec magic such as `:(glob)`; `--` ends the revisions.
   const pathArgs = path ? ['--', path] : [];
   const out = await ctx.services.git.git(commit.repo.id, [
     '--literal-pathspecs',
     'log',
     '--format=%H',
+    ...options,
     `--skip=${skip}`,
     `--max-count=${limit + 1}`,
     commit.oid,
@@ -68,6 +97,7 @@ async function history(
             '--literal-pathspecs',
             'rev-list',
             '--count',
+            ...options,
             commit.oid,
             ...pathArgs,
           ])

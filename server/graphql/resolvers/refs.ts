@@ -58,7 +58,11 @@ export const Ref: RefResolvers = {
 };
 
 /** Fully qualified names first, then the short name as a branch, then as a tag. */
-async function findRef(ctx: GraphqlContext, repo: RepositoryRow, qualifiedName: string): Promise<RefModel | null> {
+export async function findRef(
+  ctx: GraphqlContext,
+  repo: RepositoryRow,
+  qualifiedName: string,
+): Promise<RefModel | null> {
   const refs = await ctx.loaders.git.refs.load(repo);
   for (const candidate of [qualifiedName, BRANCH_PREFIX + qualifiedName, TAG_PREFIX + qualifiedName]) {
     if (!candidate.startsWith('refs/')) continue;

@@ -17,12 +17,6 @@ const ROOT = join(HERE, '../..');
 const BASES = { root: '', v3: '/api/v3' } as const;
 /** Seeding; the first run, its branch, pull request, diff and dashboard issue; the second run, no duplicate pull request or issue after it. */
 const STEPS = 9;
-/**
- * Until issue 34's GraphQL part for Repository is merged, Wharf refuses Renovate's repository query (sshUrl,
- * hasVulnerabilityAlertsEnabled, autoMergeAllowed, mergeQueue): the runs are expected to fail, and this turns red
- * the day they pass, to be set to false then.
- */
-const WHARF_LACKS_ISSUE_34 = true;
 
 let server: TestServer;
 let user: TestUser;
@@ -43,31 +37,27 @@ afterAll(async () => {
 // Concurrently: each run spends most of its time waiting on the npm registry and git.
 describe.concurrent('Renovate, only the endpoint and token set', () => {
   for (const [baseName, path] of Object.entries(BASES)) {
-    (WHARF_LACKS_ISSUE_34 ? it.fails : it)(
-      `renovate opens one pull request and keeps it (endpoint ${baseName === 'root' ? 'root' : `${path}/`})`,
-      async () => {
-        const base = server.url + path;
-        const env = {
-          ...process.env,
-          WHARF_BASE_URL: base,
-          WHARF_TOKEN: user.token,
-          WHARF_LOGIN: user.login,
-          COMPAT_PREFIX: `renovate-${baseName}`,
-        };
-        const scenario = join(HERE, 'renovate/renovate-scenario.ts');
-        const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'bin/run-ts.mjs'), scenario], {
-          env,
-          cwd: ROOT,
-        }).catch((error) => error as { stdout: string; stderr: string });
-        const summary = /^renovate: (\d+)\/(\d+) steps pass/m.exec(stdout ?? '');
-        // The summary, the failing steps and the refused requests, readable in the test's output.
-        console.log(`${stdout ?? ''}${stderr ?? ''}`.trim());
-        expect(summary, `renovate printed no summary:\n${stdout}\n${stderr}`).not.toBeNull();
-        expect(stderr.match(/^(FAIL|REFUSED) .*/gm) ?? [], `failing steps (base ${base})`).toEqual([]);
-        expect(Number(summary![1])).toBe(STEPS);
-        expect(Number(summary![2])).toBe(STEPS);
-      },
-      300_000,
-    );
+    it(`renovate opens one pull request and keeps it (endpoint ${baseName === 'root' ? 'root' : `${path}/`})`, async () => {
+      const base = server.url + path;
+      const env = {
+        ...process.env,
+        WHARF_BASE_URL: base,
+        WHARF_TOKEN: user.token,
+        WHARF_LOGIN: user.login,
+        COMPAT_PREFIX: `renovate-${baseName}`,
+      };
+      const scenario = join(HERE, 'renovate/renovate-scenario.ts');
+      const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'bin/run-ts.mjs'), scenario], {
+        env,
+        cwd: ROOT,
+      }).catch((error) => error as { stdout: string; stderr: string });
+      const summary = /^renovate: (\d+)\/(\d+) steps pass/m.exec(stdout ?? '');
+      // The summary, the failing steps and the refused requests, readable in the test's output.
+      console.log(`${stdout ?? ''}${stderr ?? ''}`.trim());
+      expect(summary, `renovate printed no summary:\n${stdout}\n${stderr}`).not.toBeNull();
+      expect(stderr.match(/^(FAIL|REFUSED) .*/gm) ?? [], `failing steps (base ${base})`).toEqual([]);
+      expect(Number(summary![1])).toBe(STEPS);
+      expect(Number(summary![2])).toBe(STEPS);
+    }, 300_000);
   }
 });

@@ -1,7 +1,10 @@
 // The resolver map for schema.graphql, checked against the generated types
 // (a field missing from a mapped row type must have a resolver here).
 import type { Resolvers } from './generated/resolvers-types.js';
-import { Organization, organizationQuery, RepositoryOwner, User, userQuery, viewerQuery } from './resolvers/account.js';
+import { organizationQuery, RepositoryOwner, userQuery, viewerQuery } from './resolvers/account.js';
+import { Bot } from './accounts/bot-resolvers.js';
+import { Organization } from './accounts/organization-resolvers.js';
+import { User } from './accounts/user-resolvers.js';
 import { Label, Milestone, repositoryLabelFields } from './resolvers/label-milestone.js';
 import { Node, nodeQuery, nodesQuery } from './node.js';
 import { Commit, GitActor } from './resolvers/commit.js';
@@ -63,6 +66,7 @@ export const resolvers: Resolvers = {
   RepositoryOwner,
   User,
   Organization,
+  Bot,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
   Repository: {
     ...Repository,

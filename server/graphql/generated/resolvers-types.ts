@@ -32,16 +32,28 @@ export type Scalars = {
   GitObjectID: { input: string; output: string; }
   /** An ISO-8601 encoded date string. Unlike the DateTime type, GitTimestamp is not converted in UTC. */
   GitTimestamp: { input: string; output: string; }
+  /** A string containing HTML code. */
+  HTML: { input: string; output: string; }
   /** An RFC 3986 URI string. */
   URI: { input: string; output: string; }
 };
 
 /** Represents an object which can take actions on GitHub: the author of an issue or comment. */
 export type Actor = {
+  /** A URL pointing to the actor's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
   /** The username of the actor. */
   login: Scalars['String']['output'];
+  /** The HTTP path for this actor. */
+  resourcePath: Scalars['URI']['output'];
   /** The HTTP URL for this actor. */
   url: Scalars['URI']['output'];
+};
+
+
+/** Represents an object which can take actions on GitHub: the author of an issue or comment. */
+export type ActorAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type AddAssigneesToAssignableInput = {
@@ -151,6 +163,11 @@ export type AddReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+export type AnnouncementBanner = {
+  __typename?: 'AnnouncementBanner';
+  createdAt: Scalars['DateTime']['output'];
+};
+
 /** A GitHub App. */
 export type App = {
   __typename?: 'App';
@@ -189,6 +206,19 @@ export type AssignableAssigneesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Ordering options for Audit Log connections. */
+export type AuditLogOrder = {
+  /** The ordering direction. */
+  direction?: InputMaybe<OrderDirection>;
+  /** The field to order Audit Logs by. */
+  field?: InputMaybe<AuditLogOrderField>;
+};
+
+/** Properties by which Audit Log connections can be ordered. */
+export type AuditLogOrderField =
+  /** Order audit log entries by timestamp */
+  | 'CREATED_AT';
+
 /** Represents an auto-merge request for a pull request. Declared for clients that ask for it (`gh pr view`); this server has no auto-merge, so none exists. */
 export type AutoMergeRequest = {
   __typename?: 'AutoMergeRequest';
@@ -224,6 +254,33 @@ export type Blob = GitObject & Node & {
   repository: Repository;
   /** UTF8 text data or null if the Blob is binary */
   text?: Maybe<Scalars['String']['output']>;
+};
+
+/** A special type of user which takes actions on behalf of GitHub Apps. */
+export type Bot = Actor & Node & {
+  __typename?: 'Bot';
+  /** A URL pointing to the GitHub App's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The Node ID of the Bot object */
+  id: Scalars['ID']['output'];
+  /** The username of the actor. */
+  login: Scalars['String']['output'];
+  /** The HTTP path for this bot */
+  resourcePath: Scalars['URI']['output'];
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The HTTP URL for this bot */
+  url: Scalars['URI']['output'];
+};
+
+
+/** A special type of user which takes actions on behalf of GitHub Apps. */
+export type BotAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /**
@@ -680,6 +737,25 @@ export type CommitParentsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type CommitComment = Node & {
+  __typename?: 'CommitComment';
+  id: Scalars['ID']['output'];
+};
+
+export type CommitCommentConnection = {
+  __typename?: 'CommitCommentConnection';
+  edges?: Maybe<Array<Maybe<CommitCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<CommitComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type CommitCommentEdge = {
+  __typename?: 'CommitCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<CommitComment>;
+};
+
 /** The connection type for Commit. */
 export type CommitConnection = {
   __typename?: 'CommitConnection';
@@ -724,6 +800,11 @@ export type ConvertPullRequestToDraftPayload = {
   __typename?: 'ConvertPullRequestToDraftPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+export type CopilotEndpoints = {
+  __typename?: 'CopilotEndpoints';
+  api: Scalars['String']['output'];
 };
 
 export type CreateIssueInput = {
@@ -814,6 +895,66 @@ export type DiffSide =
   | 'LEFT'
   | 'RIGHT';
 
+export type Discussion = Node & {
+  __typename?: 'Discussion';
+  id: Scalars['ID']['output'];
+};
+
+export type DiscussionComment = Node & {
+  __typename?: 'DiscussionComment';
+  id: Scalars['ID']['output'];
+};
+
+export type DiscussionCommentConnection = {
+  __typename?: 'DiscussionCommentConnection';
+  edges?: Maybe<Array<Maybe<DiscussionCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<DiscussionComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DiscussionCommentEdge = {
+  __typename?: 'DiscussionCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<DiscussionComment>;
+};
+
+export type DiscussionConnection = {
+  __typename?: 'DiscussionConnection';
+  edges?: Maybe<Array<Maybe<DiscussionEdge>>>;
+  nodes?: Maybe<Array<Maybe<Discussion>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DiscussionEdge = {
+  __typename?: 'DiscussionEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Discussion>;
+};
+
+/** Ways in which lists of discussions can be ordered upon return. */
+export type DiscussionOrder = {
+  /** The direction in which to order discussions by the specified field. */
+  direction: OrderDirection;
+  /** The field by which to order discussions. */
+  field: DiscussionOrderField;
+};
+
+/** Properties by which discussion connections can be ordered. */
+export type DiscussionOrderField =
+  /** Order discussions by creation time. */
+  | 'CREATED_AT'
+  /** Order discussions by most recent modification time. */
+  | 'UPDATED_AT';
+
+/** The possible states of a discussion. */
+export type DiscussionState =
+  /** A discussion that has been closed */
+  | 'CLOSED'
+  /** A discussion that is open */
+  | 'OPEN';
+
 export type DismissPullRequestReviewInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   message: Scalars['String']['input'];
@@ -846,6 +987,129 @@ export type DraftPullRequestReviewThread = {
   startSide?: InputMaybe<DiffSide>;
 };
 
+export type Enterprise = Node & {
+  __typename?: 'Enterprise';
+  id: Scalars['ID']['output'];
+};
+
+export type EnterpriseConnection = {
+  __typename?: 'EnterpriseConnection';
+  edges?: Maybe<Array<Maybe<EnterpriseEdge>>>;
+  nodes?: Maybe<Array<Maybe<Enterprise>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type EnterpriseEdge = {
+  __typename?: 'EnterpriseEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Enterprise>;
+};
+
+/** The possible values we have for filtering Platform::Objects::User#enterprises. */
+export type EnterpriseMembershipType =
+  /** Returns all enterprises in which the user is an admin. */
+  | 'ADMIN'
+  /** Returns all enterprises in which the user is a member, admin, or billing manager. */
+  | 'ALL'
+  /** Returns all enterprises in which the user is a billing manager. */
+  | 'BILLING_MANAGER'
+  /** Returns all enterprises in which the user is a member of an org that is owned by the enterprise. */
+  | 'ORG_MEMBERSHIP';
+
+/** Ordering options for enterprises. */
+export type EnterpriseOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order enterprises by. */
+  field: EnterpriseOrderField;
+};
+
+/** Properties by which enterprise connections can be ordered. */
+export type EnterpriseOrderField =
+  /** Order enterprises by name */
+  | 'NAME';
+
+export type FollowerConnection = {
+  __typename?: 'FollowerConnection';
+  edges?: Maybe<Array<Maybe<UserEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type FollowingConnection = {
+  __typename?: 'FollowingConnection';
+  edges?: Maybe<Array<Maybe<UserEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type Gist = Node & {
+  __typename?: 'Gist';
+  id: Scalars['ID']['output'];
+};
+
+export type GistComment = Node & {
+  __typename?: 'GistComment';
+  id: Scalars['ID']['output'];
+};
+
+export type GistCommentConnection = {
+  __typename?: 'GistCommentConnection';
+  edges?: Maybe<Array<Maybe<GistCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<GistComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type GistCommentEdge = {
+  __typename?: 'GistCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<GistComment>;
+};
+
+export type GistConnection = {
+  __typename?: 'GistConnection';
+  edges?: Maybe<Array<Maybe<GistEdge>>>;
+  nodes?: Maybe<Array<Maybe<Gist>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type GistEdge = {
+  __typename?: 'GistEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Gist>;
+};
+
+/** Ordering options for gist connections */
+export type GistOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order repositories by. */
+  field: GistOrderField;
+};
+
+/** Properties by which gist connections can be ordered. */
+export type GistOrderField =
+  /** Order gists by creation time */
+  | 'CREATED_AT'
+  /** Order gists by push time */
+  | 'PUSHED_AT'
+  /** Order gists by update time */
+  | 'UPDATED_AT';
+
+/** The privacy of a Gist */
+export type GistPrivacy =
+  /** Gists that are public and secret */
+  | 'ALL'
+  /** Public */
+  | 'PUBLIC'
+  /** Secret */
+  | 'SECRET';
+
 /** Represents an actor in a Git commit (ie. an author or committer). */
 export type GitActor = {
   __typename?: 'GitActor';
@@ -874,6 +1138,63 @@ export type GitObject = {
   /** The Repository the Git object belongs to */
   repository: Repository;
 };
+
+export type Hovercard = {
+  __typename?: 'Hovercard';
+  contexts: Array<HovercardContext>;
+};
+
+export type HovercardContext = {
+  message: Scalars['String']['output'];
+};
+
+/** The possible values for the IP allow list enabled setting. */
+export type IpAllowListEnabledSettingValue =
+  /** The setting is disabled for the owner. */
+  | 'DISABLED'
+  /** The setting is enabled for the owner. */
+  | 'ENABLED';
+
+export type IpAllowListEntry = Node & {
+  __typename?: 'IpAllowListEntry';
+  id: Scalars['ID']['output'];
+};
+
+export type IpAllowListEntryConnection = {
+  __typename?: 'IpAllowListEntryConnection';
+  edges?: Maybe<Array<Maybe<IpAllowListEntryEdge>>>;
+  nodes?: Maybe<Array<Maybe<IpAllowListEntry>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type IpAllowListEntryEdge = {
+  __typename?: 'IpAllowListEntryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<IpAllowListEntry>;
+};
+
+/** Ordering options for IP allow list entry connections. */
+export type IpAllowListEntryOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order IP allow list entries by. */
+  field: IpAllowListEntryOrderField;
+};
+
+/** Properties by which IP allow list entry connections can be ordered. */
+export type IpAllowListEntryOrderField =
+  /** Order IP allow list entries by the allow list value. */
+  | 'ALLOW_LIST_VALUE'
+  /** Order IP allow list entries by creation time. */
+  | 'CREATED_AT';
+
+/** The possible values for the IP allow list configuration for installed GitHub Apps setting. */
+export type IpAllowListForInstalledAppsEnabledSettingValue =
+  /** The setting is disabled for the owner. */
+  | 'DISABLED'
+  /** The setting is enabled for the owner. */
+  | 'ENABLED';
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
 export type Issue = Assignable & Labelable & Lockable & Node & Reactable & {
@@ -1243,6 +1564,40 @@ export type Lockable = {
   locked: Scalars['Boolean']['output'];
 };
 
+export type Mannequin = Node & {
+  __typename?: 'Mannequin';
+  id: Scalars['ID']['output'];
+};
+
+export type MannequinConnection = {
+  __typename?: 'MannequinConnection';
+  edges?: Maybe<Array<Maybe<MannequinEdge>>>;
+  nodes?: Maybe<Array<Maybe<Mannequin>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type MannequinEdge = {
+  __typename?: 'MannequinEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Mannequin>;
+};
+
+/** Ordering options for mannequins. */
+export type MannequinOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order mannequins by. */
+  field: MannequinOrderField;
+};
+
+/** Properties by which mannequins can be ordered. */
+export type MannequinOrderField =
+  /** Order mannequins why when they were created. */
+  | 'CREATED_AT'
+  /** Order mannequins alphabetically by their source login. */
+  | 'LOGIN';
+
 export type MarkPullRequestReadyForReviewInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
@@ -1252,6 +1607,11 @@ export type MarkPullRequestReadyForReviewPayload = {
   __typename?: 'MarkPullRequestReadyForReviewPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+export type MembersCanDeleteReposClearAuditEntry = Node & {
+  __typename?: 'MembersCanDeleteReposClearAuditEntry';
+  id: Scalars['ID']['output'];
 };
 
 export type MergePullRequestInput = {
@@ -1300,6 +1660,23 @@ export type MergeableState =
   | 'CONFLICTING'
   | 'MERGEABLE'
   | 'UNKNOWN';
+
+/** The GitHub Enterprise Importer (GEI) migration state. */
+export type MigrationState =
+  /** The migration has failed. */
+  | 'FAILED'
+  /** The migration has invalid credentials. */
+  | 'FAILED_VALIDATION'
+  /** The migration is in progress. */
+  | 'IN_PROGRESS'
+  /** The migration has not started. */
+  | 'NOT_STARTED'
+  /** The migration needs to have its credentials validated. */
+  | 'PENDING_VALIDATION'
+  /** The migration has been queued. */
+  | 'QUEUED'
+  /** The migration has succeeded. */
+  | 'SUCCEEDED';
 
 /** Represents a Milestone object on a given repository. */
 export type Milestone = Node & {
@@ -1624,6 +2001,13 @@ export type Node = {
   id: Scalars['ID']['output'];
 };
 
+/** The possible values for the notification restriction setting. */
+export type NotificationRestrictionSettingValue =
+  /** The setting is disabled for the owner. */
+  | 'DISABLED'
+  /** The setting is enabled for the owner. */
+  | 'ENABLED';
+
 /** Possible directions in which to order a list of items when provided an `orderBy` argument. */
 export type OrderDirection =
   /** Specifies an ascending order for a given `orderBy` argument. */
@@ -1631,19 +2015,594 @@ export type OrderDirection =
   /** Specifies a descending order for a given `orderBy` argument. */
   | 'DESC';
 
+/** Ordering options for an organization's enterprise owner connections. */
+export type OrgEnterpriseOwnerOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order enterprise owners by. */
+  field: OrgEnterpriseOwnerOrderField;
+};
+
+/** Properties by which enterprise owners can be ordered. */
+export type OrgEnterpriseOwnerOrderField =
+  /** Order enterprise owners by login. */
+  | 'LOGIN';
+
 /** An organization account. */
 export type Organization = Actor & Node & RepositoryOwner & {
   __typename?: 'Organization';
+  /**
+   * The text of the announcement
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcement?: Maybe<Scalars['String']['output']>;
+  /** The announcement banner set on this organization, if any. Only visible to members of the organization's enterprise. */
+  announcementBanner?: Maybe<AnnouncementBanner>;
+  /**
+   * The date the announcement was created
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcementCreatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The expiration date of the announcement, if any
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcementExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * Whether the announcement can be dismissed by the user
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcementUserDismissible?: Maybe<Scalars['Boolean']['output']>;
+  /** Determine if this repository owner has any items that can be pinned to their profile. */
+  anyPinnableItems: Scalars['Boolean']['output'];
+  /** Identifies the date and time when the organization was archived. */
+  archivedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Audit log entries of the organization */
+  auditLog: OrganizationAuditEntryConnection;
+  /** A URL pointing to the organization's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The organization's public profile description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The organization's public profile description rendered to HTML. */
+  descriptionHTML?: Maybe<Scalars['String']['output']>;
+  /** A list of domains owned by the organization. */
+  domains?: Maybe<VerifiableDomainConnection>;
+  /** The organization's public email. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** A list of owners of the organization's enterprise account. */
+  enterpriseOwners: OrganizationEnterpriseOwnerConnection;
+  /** The estimated next GitHub Sponsors payout for this user/organization in cents (USD). */
+  estimatedNextSponsorsPayoutInCents: Scalars['Int']['output'];
+  /** True if this user/organization has a GitHub Sponsors listing. */
+  hasSponsorsListing: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
+  /** The interaction ability settings for this organization. */
+  interactionAbility?: Maybe<RepositoryInteractionAbility>;
+  /** The setting value for whether the organization has an IP allow list enabled. */
+  ipAllowListEnabledSetting: IpAllowListEnabledSettingValue;
+  /** The IP addresses that are allowed to access resources owned by the organization. */
+  ipAllowListEntries: IpAllowListEntryConnection;
+  /** The setting value for whether the organization has IP allow list configuration for installed GitHub Apps enabled. */
+  ipAllowListForInstalledAppsEnabledSetting: IpAllowListForInstalledAppsEnabledSettingValue;
+  /** Whether the given account is sponsoring this user/organization. */
+  isSponsoredBy: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsored by this user/organization. */
+  isSponsoringViewer: Scalars['Boolean']['output'];
+  /** Whether the organization has verified its profile email and website. */
+  isVerified: Scalars['Boolean']['output'];
+  /**
+   * Showcases a selection of repositories and gists that the profile owner has
+   * either curated or that have been selected automatically based on popularity.
+   */
+  itemShowcase: ProfileItemShowcase;
+  /**
+   * Calculate how much each sponsor has ever paid total to this maintainer via
+   * GitHub Sponsors. Does not include sponsorships paid via Patreon.
+   */
+  lifetimeReceivedSponsorshipValues: SponsorAndLifetimeValueConnection;
+  /** The organization's public profile location. */
+  location?: Maybe<Scalars['String']['output']>;
   login: Scalars['String']['output'];
+  /** A list of all mannequins for this organization. */
+  mannequins: MannequinConnection;
+  /** Get the status messages members of this entity have set that are either public or visible only to the organization. */
+  memberStatuses: UserStatusConnection;
+  /** Members can fork private repositories in this organization */
+  membersCanForkPrivateRepositories: Scalars['Boolean']['output'];
+  /** A list of users who are members of this organization. */
+  membersWithRole: OrganizationMemberConnection;
+  /** The estimated monthly GitHub Sponsors income for this user/organization in cents (USD). */
+  monthlyEstimatedSponsorsIncomeInCents: Scalars['Int']['output'];
   /** The organization's public profile name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The HTTP path creating a new team */
+  newTeamResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL creating a new team */
+  newTeamUrl: Scalars['URI']['output'];
+  /** Indicates if email notification delivery for this organization is restricted to verified or approved domains. */
+  notificationDeliveryRestrictionEnabledSetting: NotificationRestrictionSettingValue;
+  /** The billing email for the organization. */
+  organizationBillingEmail?: Maybe<Scalars['String']['output']>;
+  /** A list of packages under the owner. */
+  packages: PackageConnection;
+  /** A list of users who have been invited to join this organization. */
+  pendingMembers: UserConnection;
+  /** A list of repositories and gists this profile owner can pin to their profile. */
+  pinnableItems: PinnableItemConnection;
+  /** A list of repositories and gists this profile owner has pinned to their profile */
+  pinnedItems: PinnableItemConnection;
+  /** Returns how many more items this profile owner can pin to their profile. */
+  pinnedItemsRemaining: Scalars['Int']['output'];
+  /**
+   * Find project by number.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  project?: Maybe<Project>;
+  /** Find a project by number. */
+  projectV2?: Maybe<ProjectV2>;
+  /**
+   * A list of projects under the owner.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  projects: ProjectConnection;
+  /** The HTTP path listing organization's projects */
+  projectsResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL listing organization's projects */
+  projectsUrl: Scalars['URI']['output'];
+  /** A list of projects under the owner. */
+  projectsV2: ProjectV2Connection;
+  /** Recent projects that this user has modified in the context of the owner. */
+  recentProjects: ProjectV2Connection;
+  /** A list of repositories that the user owns. */
+  repositories: RepositoryConnection;
+  /** Find Repository. */
+  repository?: Maybe<Repository>;
+  /** Discussion comments this user has authored. */
+  repositoryDiscussionComments: DiscussionCommentConnection;
+  /** Discussions this user has started. */
+  repositoryDiscussions: DiscussionConnection;
+  /** A list of all repository migrations for this organization. */
+  repositoryMigrations: RepositoryMigrationConnection;
+  /**
+   * When true the organization requires all members, billing managers, and outside
+   * collaborators to enable two-factor authentication.
+   */
+  requiresTwoFactorAuthentication?: Maybe<Scalars['Boolean']['output']>;
+  /** The HTTP path for this organization. */
+  resourcePath: Scalars['URI']['output'];
+  /** Returns a single ruleset from the current organization by ID. */
+  ruleset?: Maybe<RepositoryRuleset>;
+  /** A list of rulesets for this organization. */
+  rulesets?: Maybe<RepositoryRulesetConnection>;
+  /**
+   * The Organization's SAML identity provider. Visible to (1) organization owners,
+   * (2) organization owners' personal access tokens (classic) with read:org or
+   * admin:org scope, (3) GitHub App with an installation token with read or write
+   * access to members.
+   */
+  samlIdentityProvider?: Maybe<OrganizationIdentityProvider>;
+  /** List of users and organizations this entity is sponsoring. */
+  sponsoring: SponsorConnection;
+  /** List of sponsors for this user or organization. */
+  sponsors: SponsorConnection;
+  /** Events involving this sponsorable, such as new sponsorships. */
+  sponsorsActivities: SponsorsActivityConnection;
+  /** The GitHub Sponsors listing for this user or organization. */
+  sponsorsListing?: Maybe<SponsorsListing>;
+  /** The sponsorship from the viewer to this user/organization; that is, the sponsorship where you're the sponsor. */
+  sponsorshipForViewerAsSponsor?: Maybe<Sponsorship>;
+  /** The sponsorship from this user/organization to the viewer; that is, the sponsorship you're receiving. */
+  sponsorshipForViewerAsSponsorable?: Maybe<Sponsorship>;
+  /** List of sponsorship updates sent from this sponsorable to sponsors. */
+  sponsorshipNewsletters: SponsorshipNewsletterConnection;
+  /** The sponsorships where this user or organization is the maintainer receiving the funds. */
+  sponsorshipsAsMaintainer: SponsorshipConnection;
+  /** The sponsorships where this user or organization is the funder. */
+  sponsorshipsAsSponsor: SponsorshipConnection;
+  /** Find an organization's team by its slug. */
+  team?: Maybe<Team>;
   /** A list of teams in this organization. This server has no teams: always empty. */
   teams: TeamConnection;
+  /** The HTTP path listing organization's teams */
+  teamsResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL listing organization's teams */
+  teamsUrl: Scalars['URI']['output'];
+  /**
+   * The amount in United States cents (e.g., 500 = $5.00 USD) that this entity has
+   * spent on GitHub to fund sponsorships. Only returns a value when viewed by the
+   * user themselves or by a user who can manage sponsorships for the requested organization.
+   */
+  totalSponsorshipAmountAsSponsorInCents?: Maybe<Scalars['Int']['output']>;
+  /** The organization's Twitter username. */
+  twitterUsername?: Maybe<Scalars['String']['output']>;
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the organization's page. */
   url: Scalars['URI']['output'];
+  /** Organization is adminable by the viewer. */
+  viewerCanAdminister: Scalars['Boolean']['output'];
+  /** Can the viewer pin repositories and gists to the profile? */
+  viewerCanChangePinnedItems: Scalars['Boolean']['output'];
+  /** Can the current viewer create new projects on this owner. */
+  viewerCanCreateProjects: Scalars['Boolean']['output'];
+  /** Viewer can create repositories on this organization */
+  viewerCanCreateRepositories: Scalars['Boolean']['output'];
+  /** Viewer can create teams on this organization. */
+  viewerCanCreateTeams: Scalars['Boolean']['output'];
+  /** Whether or not the viewer is able to sponsor this user/organization. */
+  viewerCanSponsor: Scalars['Boolean']['output'];
+  /** Viewer is an active member of this organization. */
+  viewerIsAMember: Scalars['Boolean']['output'];
+  /** Whether or not this Organization is followed by the viewer. */
+  viewerIsFollowing: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsoring this user/organization. */
+  viewerIsSponsoring: Scalars['Boolean']['output'];
+  /** Whether contributors are required to sign off on web-based commits for repositories in this organization. */
+  webCommitSignoffRequired: Scalars['Boolean']['output'];
+  /** The organization's public profile URL. */
+  websiteUrl?: Maybe<Scalars['URI']['output']>;
+};
+
+
+/** An organization account. */
+export type OrganizationAnyPinnableItemsArgs = {
+  type?: InputMaybe<PinnableItemType>;
+};
+
+
+/** An organization account. */
+export type OrganizationAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<AuditLogOrder>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationDomainsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  isApproved?: InputMaybe<Scalars['Boolean']['input']>;
+  isVerified?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<VerifiableDomainOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationEnterpriseOwnersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<OrgEnterpriseOwnerOrder>;
+  organizationRole?: InputMaybe<RoleInOrganization>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationIpAllowListEntriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IpAllowListEntryOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationIsSponsoredByArgs = {
+  accountLogin: Scalars['String']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationLifetimeReceivedSponsorshipValuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorAndLifetimeValueOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationMannequinsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  login?: InputMaybe<Scalars['String']['input']>;
+  orderBy?: InputMaybe<MannequinOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationMemberStatusesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<UserStatusOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationMembersWithRoleArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationPackagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  names?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  orderBy?: InputMaybe<PackageOrder>;
+  packageType?: InputMaybe<PackageType>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationPendingMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationPinnableItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** An organization account. */
+export type OrganizationPinnedItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** An organization account. */
+export type OrganizationProjectArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ProjectOrder>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  states?: InputMaybe<Array<ProjectState>>;
+};
+
+
+/** An organization account. */
+export type OrganizationProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRecentProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoriesArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  isFork?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryArgs = {
+  followRenames?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryDiscussionCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  onlyAnswers?: InputMaybe<Scalars['Boolean']['input']>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  answered?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DiscussionOrder>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+  states?: InputMaybe<Array<DiscussionState>>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryMigrationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryMigrationOrder>;
+  repositoryName?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<MigrationState>;
+};
+
+
+/** An organization account. */
+export type OrganizationRulesetArgs = {
+  databaseId: Scalars['Int']['input'];
+  includeParents?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRulesetsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeParents?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  targets?: InputMaybe<Array<RepositoryRulesetTarget>>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsoringArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+  tierId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorsActivitiesArgs = {
+  actions?: InputMaybe<Array<SponsorsActivityAction>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeAsSponsor?: InputMaybe<Scalars['Boolean']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorsActivityOrder>;
+  period?: InputMaybe<SponsorsActivityPeriod>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipForViewerAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipForViewerAsSponsorableArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipNewslettersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipNewsletterOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipsAsMaintainerArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipsAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  maintainerLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationTeamArgs = {
+  slug: Scalars['String']['input'];
 };
 
 
@@ -1656,6 +2615,142 @@ export type OrganizationTeamsArgs = {
   orderBy?: InputMaybe<TeamOrder>;
   query?: InputMaybe<Scalars['String']['input']>;
 };
+
+
+/** An organization account. */
+export type OrganizationTotalSponsorshipAmountAsSponsorInCentsArgs = {
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  sponsorableLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** An audit entry in an organization audit log. */
+export type OrganizationAuditEntry = MembersCanDeleteReposClearAuditEntry;
+
+export type OrganizationAuditEntryConnection = {
+  __typename?: 'OrganizationAuditEntryConnection';
+  edges?: Maybe<Array<Maybe<OrganizationAuditEntryEdge>>>;
+  nodes?: Maybe<Array<Maybe<OrganizationAuditEntry>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationAuditEntryEdge = {
+  __typename?: 'OrganizationAuditEntryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<OrganizationAuditEntry>;
+};
+
+export type OrganizationConnection = {
+  __typename?: 'OrganizationConnection';
+  edges?: Maybe<Array<Maybe<OrganizationEdge>>>;
+  nodes?: Maybe<Array<Maybe<Organization>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationEdge = {
+  __typename?: 'OrganizationEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Organization>;
+};
+
+export type OrganizationEnterpriseOwnerConnection = {
+  __typename?: 'OrganizationEnterpriseOwnerConnection';
+  edges?: Maybe<Array<Maybe<OrganizationEnterpriseOwnerEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationEnterpriseOwnerEdge = {
+  __typename?: 'OrganizationEnterpriseOwnerEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<User>;
+};
+
+export type OrganizationIdentityProvider = Node & {
+  __typename?: 'OrganizationIdentityProvider';
+  id: Scalars['ID']['output'];
+};
+
+export type OrganizationMemberConnection = {
+  __typename?: 'OrganizationMemberConnection';
+  edges?: Maybe<Array<Maybe<OrganizationMemberEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationMemberEdge = {
+  __typename?: 'OrganizationMemberEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<User>;
+};
+
+/** Ordering options for organization connections. */
+export type OrganizationOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order organizations by. */
+  field: OrganizationOrderField;
+};
+
+/** Properties by which organization connections can be ordered. */
+export type OrganizationOrderField =
+  /** Order organizations by creation time */
+  | 'CREATED_AT'
+  /** Order organizations by login */
+  | 'LOGIN';
+
+export type Package = Node & {
+  __typename?: 'Package';
+  id: Scalars['ID']['output'];
+};
+
+export type PackageConnection = {
+  __typename?: 'PackageConnection';
+  edges?: Maybe<Array<Maybe<PackageEdge>>>;
+  nodes?: Maybe<Array<Maybe<Package>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PackageEdge = {
+  __typename?: 'PackageEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Package>;
+};
+
+/** Ways in which lists of packages can be ordered upon return. */
+export type PackageOrder = {
+  /** The direction in which to order packages by the specified field. */
+  direction?: InputMaybe<OrderDirection>;
+  /** The field in which to order packages by. */
+  field?: InputMaybe<PackageOrderField>;
+};
+
+/** Properties by which package connections can be ordered. */
+export type PackageOrderField =
+  /** Order packages by creation time */
+  | 'CREATED_AT';
+
+/** The possible types of a package. */
+export type PackageType =
+  /** A debian package. */
+  | 'DEBIAN'
+  /** A docker image. */
+  | 'DOCKER'
+  /** A maven package. */
+  | 'MAVEN'
+  /** An npm package. */
+  | 'NPM'
+  /** A nuget package. */
+  | 'NUGET'
+  /** A python package. */
+  | 'PYPI'
+  /** A rubygems package. */
+  | 'RUBYGEMS';
 
 /** Information about pagination in a connection. */
 export type PageInfo = {
@@ -1688,6 +2783,47 @@ export type PinIssuePayload = {
   __typename?: 'PinIssuePayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   issue?: Maybe<Issue>;
+};
+
+/** Types that can be pinned to a profile page. */
+export type PinnableItem = Repository;
+
+export type PinnableItemConnection = {
+  __typename?: 'PinnableItemConnection';
+  edges?: Maybe<Array<Maybe<PinnableItemEdge>>>;
+  nodes?: Maybe<Array<Maybe<PinnableItem>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PinnableItemEdge = {
+  __typename?: 'PinnableItemEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PinnableItem>;
+};
+
+/** Represents items that can be pinned to a profile page or dashboard. */
+export type PinnableItemType =
+  /** A gist. */
+  | 'GIST'
+  /** An issue. */
+  | 'ISSUE'
+  /** An organization. */
+  | 'ORGANIZATION'
+  /** A project. */
+  | 'PROJECT'
+  /** A pull request. */
+  | 'PULL_REQUEST'
+  /** A repository. */
+  | 'REPOSITORY'
+  /** A team. */
+  | 'TEAM'
+  /** A user. */
+  | 'USER';
+
+export type ProfileItemShowcase = {
+  __typename?: 'ProfileItemShowcase';
+  hasPinnedItems: Scalars['Boolean']['output'];
 };
 
 /** A classic project (declared for ProjectCard.project; this server has none). */
@@ -1731,11 +2867,63 @@ export type ProjectColumn = {
   name: Scalars['String']['output'];
 };
 
+export type ProjectConnection = {
+  __typename?: 'ProjectConnection';
+  edges?: Maybe<Array<Maybe<ProjectEdge>>>;
+  nodes?: Maybe<Array<Maybe<Project>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProjectEdge = {
+  __typename?: 'ProjectEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Project>;
+};
+
+/** Ways in which lists of projects can be ordered upon return. */
+export type ProjectOrder = {
+  /** The direction in which to order projects by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order projects by. */
+  field: ProjectOrderField;
+};
+
+/** Properties by which project connections can be ordered. */
+export type ProjectOrderField =
+  /** Order projects by creation time */
+  | 'CREATED_AT'
+  /** Order projects by name */
+  | 'NAME'
+  /** Order projects by update time */
+  | 'UPDATED_AT';
+
+/** State of the project; either 'open' or 'closed' */
+export type ProjectState =
+  /** The project is closed. */
+  | 'CLOSED'
+  /** The project is open. */
+  | 'OPEN';
+
 /** A project (declared for ProjectV2Item.project; this server has none). */
 export type ProjectV2 = {
   __typename?: 'ProjectV2';
   id: Scalars['ID']['output'];
   title: Scalars['String']['output'];
+};
+
+export type ProjectV2Connection = {
+  __typename?: 'ProjectV2Connection';
+  edges?: Maybe<Array<Maybe<ProjectV2Edge>>>;
+  nodes?: Maybe<Array<Maybe<ProjectV2>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProjectV2Edge = {
+  __typename?: 'ProjectV2Edge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<ProjectV2>;
 };
 
 /** An item within a project. Declared for clients that ask for project items (`gh pr edit`); this server has no projects. */
@@ -1779,6 +2967,53 @@ export type ProjectV2ItemFieldSingleSelectValue = {
 
 /** Project field values (the one kind clients select here). */
 export type ProjectV2ItemFieldValue = ProjectV2ItemFieldSingleSelectValue;
+
+/** Ways in which lists of projects can be ordered upon return. */
+export type ProjectV2Order = {
+  /** The direction in which to order projects by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order projects by. */
+  field: ProjectV2OrderField;
+};
+
+/** Properties by which projects can be ordered. */
+export type ProjectV2OrderField =
+  /** The project's date and time of creation */
+  | 'CREATED_AT'
+  /** The project's number */
+  | 'NUMBER'
+  /** The project's title */
+  | 'TITLE'
+  /** The project's date and time of update */
+  | 'UPDATED_AT';
+
+/** The possible roles of a collaborator on a project. */
+export type ProjectV2PermissionLevel =
+  /** The collaborator can view, edit, and maange the settings of the project */
+  | 'ADMIN'
+  /** The collaborator can view the project */
+  | 'READ'
+  /** The collaborator can view and edit the project */
+  | 'WRITE';
+
+export type PublicKey = Node & {
+  __typename?: 'PublicKey';
+  id: Scalars['ID']['output'];
+};
+
+export type PublicKeyConnection = {
+  __typename?: 'PublicKeyConnection';
+  edges?: Maybe<Array<Maybe<PublicKeyEdge>>>;
+  nodes?: Maybe<Array<Maybe<PublicKey>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PublicKeyEdge = {
+  __typename?: 'PublicKeyEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PublicKey>;
+};
 
 /** A repository pull request. */
 export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & {
@@ -3024,13 +4259,143 @@ export type RepositoryReleasesArgs = {
   orderBy?: InputMaybe<ReleaseOrder>;
 };
 
+/** The affiliation of a user to a repository */
+export type RepositoryAffiliation =
+  /** Repositories that the user has been added to as a collaborator. */
+  | 'COLLABORATOR'
+  /**
+   * Repositories that the user has access to through being a member of an
+   * organization. This includes every repository on every team that the user is on.
+   */
+  | 'ORGANIZATION_MEMBER'
+  /** Repositories that are owned by the authenticated user. */
+  | 'OWNER';
+
+export type RepositoryConnection = {
+  __typename?: 'RepositoryConnection';
+  edges?: Maybe<Array<Maybe<RepositoryEdge>>>;
+  nodes?: Maybe<Array<Maybe<Repository>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryEdge = {
+  __typename?: 'RepositoryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Repository>;
+};
+
+export type RepositoryInteractionAbility = {
+  __typename?: 'RepositoryInteractionAbility';
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type RepositoryMigration = Node & {
+  __typename?: 'RepositoryMigration';
+  id: Scalars['ID']['output'];
+};
+
+export type RepositoryMigrationConnection = {
+  __typename?: 'RepositoryMigrationConnection';
+  edges?: Maybe<Array<Maybe<RepositoryMigrationEdge>>>;
+  nodes?: Maybe<Array<Maybe<RepositoryMigration>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryMigrationEdge = {
+  __typename?: 'RepositoryMigrationEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<RepositoryMigration>;
+};
+
+/** Ordering options for repository migrations. */
+export type RepositoryMigrationOrder = {
+  /** The ordering direction. */
+  direction: RepositoryMigrationOrderDirection;
+  /** The field to order repository migrations by. */
+  field: RepositoryMigrationOrderField;
+};
+
+/** Possible directions in which to order a list of repository migrations when provided an `orderBy` argument. */
+export type RepositoryMigrationOrderDirection =
+  /** Specifies an ascending order for a given `orderBy` argument. */
+  | 'ASC'
+  /** Specifies a descending order for a given `orderBy` argument. */
+  | 'DESC';
+
+/** Properties by which repository migrations can be ordered. */
+export type RepositoryMigrationOrderField =
+  /** Order mannequins why when they were created. */
+  | 'CREATED_AT';
+
+/** Ordering options for repository connections */
+export type RepositoryOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order repositories by. */
+  field: RepositoryOrderField;
+};
+
+/** Properties by which repository connections can be ordered. */
+export type RepositoryOrderField =
+  /** Order repositories by creation time */
+  | 'CREATED_AT'
+  /** Order repositories by name */
+  | 'NAME'
+  /** Order repositories by push time */
+  | 'PUSHED_AT'
+  /** Order repositories by number of stargazers */
+  | 'STARGAZERS'
+  /** Order repositories by update time */
+  | 'UPDATED_AT';
+
 /** An account that can own repositories (a user or an organization). */
 export type RepositoryOwner = {
+  /** A URL pointing to the owner's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
   id: Scalars['ID']['output'];
   /** The username used to log in, or the organization's login. */
   login: Scalars['String']['output'];
+  /** A list of repositories that the user owns. */
+  repositories: RepositoryConnection;
+  /** Find Repository. */
+  repository?: Maybe<Repository>;
+  /** The HTTP URL for the owner. */
+  resourcePath: Scalars['URI']['output'];
   /** The HTTP URL of the owner's profile page. */
   url: Scalars['URI']['output'];
+};
+
+
+/** An account that can own repositories (a user or an organization). */
+export type RepositoryOwnerAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An account that can own repositories (a user or an organization). */
+export type RepositoryOwnerRepositoriesArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  isFork?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
+};
+
+
+/** An account that can own repositories (a user or an organization). */
+export type RepositoryOwnerRepositoryArgs = {
+  followRenames?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
 };
 
 /** The access level to a repository */
@@ -3040,6 +4405,52 @@ export type RepositoryPermission =
   | 'READ'
   | 'TRIAGE'
   | 'WRITE';
+
+/** The privacy of a repository */
+export type RepositoryPrivacy =
+  /** Private */
+  | 'PRIVATE'
+  /** Public */
+  | 'PUBLIC';
+
+export type RepositoryRuleset = Node & {
+  __typename?: 'RepositoryRuleset';
+  id: Scalars['ID']['output'];
+};
+
+export type RepositoryRulesetConnection = {
+  __typename?: 'RepositoryRulesetConnection';
+  edges?: Maybe<Array<Maybe<RepositoryRulesetEdge>>>;
+  nodes?: Maybe<Array<Maybe<RepositoryRuleset>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryRulesetEdge = {
+  __typename?: 'RepositoryRulesetEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<RepositoryRuleset>;
+};
+
+/** The targets supported for rulesets. */
+export type RepositoryRulesetTarget =
+  /** Branch */
+  | 'BRANCH'
+  /** Push */
+  | 'PUSH'
+  /** repository */
+  | 'REPOSITORY'
+  /** Tag */
+  | 'TAG';
+
+/** The repository's visibility level. */
+export type RepositoryVisibility =
+  /** The repository is visible only to users in the same enterprise. */
+  | 'INTERNAL'
+  /** The repository is visible only to those with explicit access. */
+  | 'PRIVATE'
+  /** The repository is visible to everyone. */
+  | 'PUBLIC';
 
 export type RequestReviewsInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -3101,6 +4512,47 @@ export type ReviewRequestEdge = {
   node?: Maybe<ReviewRequest>;
 };
 
+/** Possible roles a user may have in relation to an organization. */
+export type RoleInOrganization =
+  /** A user who is a direct member of the organization. */
+  | 'DIRECT_MEMBER'
+  /** A user with full administrative access to the organization. */
+  | 'OWNER'
+  /** A user who is unaffiliated with the organization. */
+  | 'UNAFFILIATED';
+
+export type SavedReply = Node & {
+  __typename?: 'SavedReply';
+  id: Scalars['ID']['output'];
+};
+
+export type SavedReplyConnection = {
+  __typename?: 'SavedReplyConnection';
+  edges?: Maybe<Array<Maybe<SavedReplyEdge>>>;
+  nodes?: Maybe<Array<Maybe<SavedReply>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SavedReplyEdge = {
+  __typename?: 'SavedReplyEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SavedReply>;
+};
+
+/** Ordering options for saved reply connections. */
+export type SavedReplyOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order saved replies by. */
+  field: SavedReplyOrderField;
+};
+
+/** Properties by which saved reply connections can be ordered. */
+export type SavedReplyOrderField =
+  /** Order saved reply by when they were updated. */
+  | 'UPDATED_AT';
+
 /** The results of a search: here issues and pull requests. */
 export type SearchResultItem = Issue | PullRequest;
 
@@ -3136,6 +4588,247 @@ export type SearchType =
   | 'REPOSITORY'
   /** Returns results matching users and organizations on GitHub (not served here). */
   | 'USER';
+
+export type SocialAccount = {
+  __typename?: 'SocialAccount';
+  displayName: Scalars['String']['output'];
+};
+
+export type SocialAccountConnection = {
+  __typename?: 'SocialAccountConnection';
+  edges?: Maybe<Array<Maybe<SocialAccountEdge>>>;
+  nodes?: Maybe<Array<Maybe<SocialAccount>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SocialAccountEdge = {
+  __typename?: 'SocialAccountEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SocialAccount>;
+};
+
+/** Entities that can sponsor others via GitHub Sponsors */
+export type Sponsor = Organization | User;
+
+export type SponsorAndLifetimeValue = {
+  __typename?: 'SponsorAndLifetimeValue';
+  amountInCents: Scalars['Int']['output'];
+};
+
+export type SponsorAndLifetimeValueConnection = {
+  __typename?: 'SponsorAndLifetimeValueConnection';
+  edges?: Maybe<Array<Maybe<SponsorAndLifetimeValueEdge>>>;
+  nodes?: Maybe<Array<Maybe<SponsorAndLifetimeValue>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorAndLifetimeValueEdge = {
+  __typename?: 'SponsorAndLifetimeValueEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SponsorAndLifetimeValue>;
+};
+
+/** Ordering options for connections to get sponsor entities and associated USD amounts for GitHub Sponsors. */
+export type SponsorAndLifetimeValueOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order results by. */
+  field: SponsorAndLifetimeValueOrderField;
+};
+
+/** Properties by which sponsor and lifetime value connections can be ordered. */
+export type SponsorAndLifetimeValueOrderField =
+  /** Order results by how much money the sponsor has paid in total. */
+  | 'LIFETIME_VALUE'
+  /** Order results by the sponsor's login (username). */
+  | 'SPONSOR_LOGIN'
+  /** Order results by the sponsor's relevance to the viewer. */
+  | 'SPONSOR_RELEVANCE';
+
+export type SponsorConnection = {
+  __typename?: 'SponsorConnection';
+  edges?: Maybe<Array<Maybe<SponsorEdge>>>;
+  nodes?: Maybe<Array<Maybe<Sponsor>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorEdge = {
+  __typename?: 'SponsorEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Sponsor>;
+};
+
+/** Ordering options for connections to get sponsor entities for GitHub Sponsors. */
+export type SponsorOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order sponsor entities by. */
+  field: SponsorOrderField;
+};
+
+/** Properties by which sponsor connections can be ordered. */
+export type SponsorOrderField =
+  /** Order sponsorable entities by login (username). */
+  | 'LOGIN'
+  /** Order sponsors by their relevance to the viewer. */
+  | 'RELEVANCE';
+
+export type SponsorsActivity = Node & {
+  __typename?: 'SponsorsActivity';
+  id: Scalars['ID']['output'];
+};
+
+/** The possible actions that GitHub Sponsors activities can represent. */
+export type SponsorsActivityAction =
+  /** The activity was cancelling a sponsorship. */
+  | 'CANCELLED_SPONSORSHIP'
+  /** The activity was starting a sponsorship. */
+  | 'NEW_SPONSORSHIP'
+  /** The activity was scheduling a downgrade or cancellation. */
+  | 'PENDING_CHANGE'
+  /** The activity was funds being refunded to the sponsor or GitHub. */
+  | 'REFUND'
+  /** The activity was disabling matching for a previously matched sponsorship. */
+  | 'SPONSOR_MATCH_DISABLED'
+  /** The activity was changing the sponsorship tier, either directly by the sponsor or by a scheduled/pending change. */
+  | 'TIER_CHANGE';
+
+export type SponsorsActivityConnection = {
+  __typename?: 'SponsorsActivityConnection';
+  edges?: Maybe<Array<Maybe<SponsorsActivityEdge>>>;
+  nodes?: Maybe<Array<Maybe<SponsorsActivity>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorsActivityEdge = {
+  __typename?: 'SponsorsActivityEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SponsorsActivity>;
+};
+
+/** Ordering options for GitHub Sponsors activity connections. */
+export type SponsorsActivityOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order activity by. */
+  field: SponsorsActivityOrderField;
+};
+
+/** Properties by which GitHub Sponsors activity connections can be ordered. */
+export type SponsorsActivityOrderField =
+  /** Order activities by when they happened. */
+  | 'TIMESTAMP';
+
+/** The possible time periods for which Sponsors activities can be requested. */
+export type SponsorsActivityPeriod =
+  /** Don't restrict the activity to any date range, include all activity. */
+  | 'ALL'
+  /** The previous calendar day. */
+  | 'DAY'
+  /** The previous thirty days. */
+  | 'MONTH'
+  /** The previous seven days. */
+  | 'WEEK';
+
+export type SponsorsListing = Node & {
+  __typename?: 'SponsorsListing';
+  id: Scalars['ID']['output'];
+};
+
+export type Sponsorship = Node & {
+  __typename?: 'Sponsorship';
+  id: Scalars['ID']['output'];
+};
+
+export type SponsorshipConnection = {
+  __typename?: 'SponsorshipConnection';
+  edges?: Maybe<Array<Maybe<SponsorshipEdge>>>;
+  nodes?: Maybe<Array<Maybe<Sponsorship>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorshipEdge = {
+  __typename?: 'SponsorshipEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Sponsorship>;
+};
+
+export type SponsorshipNewsletter = Node & {
+  __typename?: 'SponsorshipNewsletter';
+  id: Scalars['ID']['output'];
+};
+
+export type SponsorshipNewsletterConnection = {
+  __typename?: 'SponsorshipNewsletterConnection';
+  edges?: Maybe<Array<Maybe<SponsorshipNewsletterEdge>>>;
+  nodes?: Maybe<Array<Maybe<SponsorshipNewsletter>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorshipNewsletterEdge = {
+  __typename?: 'SponsorshipNewsletterEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SponsorshipNewsletter>;
+};
+
+/** Ordering options for sponsorship newsletter connections. */
+export type SponsorshipNewsletterOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order sponsorship newsletters by. */
+  field: SponsorshipNewsletterOrderField;
+};
+
+/** Properties by which sponsorship update connections can be ordered. */
+export type SponsorshipNewsletterOrderField =
+  /** Order sponsorship newsletters by when they were created. */
+  | 'CREATED_AT';
+
+/** Ordering options for sponsorship connections. */
+export type SponsorshipOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order sponsorship by. */
+  field: SponsorshipOrderField;
+};
+
+/** Properties by which sponsorship connections can be ordered. */
+export type SponsorshipOrderField =
+  /** Order sponsorship by creation time. */
+  | 'CREATED_AT';
+
+/** Ways in which star connections can be ordered. */
+export type StarOrder = {
+  /** The direction in which to order nodes. */
+  direction: OrderDirection;
+  /** The field in which to order nodes by. */
+  field: StarOrderField;
+};
+
+/** Properties by which star connections can be ordered. */
+export type StarOrderField =
+  /** Allows ordering a list of stars by when they were created. */
+  | 'STARRED_AT';
+
+export type StarredRepositoryConnection = {
+  __typename?: 'StarredRepositoryConnection';
+  edges?: Maybe<Array<Maybe<StarredRepositoryEdge>>>;
+  nodes?: Maybe<Array<Maybe<Repository>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type StarredRepositoryEdge = {
+  __typename?: 'StarredRepositoryEdge';
+  cursor: Scalars['String']['output'];
+  node: Repository;
+};
 
 /** Represents a commit status. */
 export type Status = {
@@ -3513,14 +5206,606 @@ export type UpdatePullRequestReviewPayload = {
 /** A user account. */
 export type User = Actor & Node & RepositoryOwner & {
   __typename?: 'User';
+  /** Determine if this repository owner has any items that can be pinned to their profile. */
+  anyPinnableItems: Scalars['Boolean']['output'];
+  /** A URL pointing to the user's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
+  /** The user's public profile bio. */
+  bio?: Maybe<Scalars['String']['output']>;
+  /** The user's public profile bio as HTML. */
+  bioHTML: Scalars['HTML']['output'];
+  /** Could this user receive email notifications, if the organization had notification restrictions enabled? */
+  canReceiveOrganizationEmailsWhenNotificationsRestricted: Scalars['Boolean']['output'];
+  /** A list of commit comments made by this user. */
+  commitComments: CommitCommentConnection;
+  /** The user's public profile company. */
+  company?: Maybe<Scalars['String']['output']>;
+  /** The user's public profile company as HTML. */
+  companyHTML: Scalars['HTML']['output'];
+  /** The user's Copilot endpoint information */
+  copilotEndpoints?: Maybe<CopilotEndpoints>;
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The user's publicly visible profile email. */
+  email: Scalars['String']['output'];
+  /** A list of enterprises that the user belongs to. */
+  enterprises?: Maybe<EnterpriseConnection>;
+  /** The estimated next GitHub Sponsors payout for this user/organization in cents (USD). */
+  estimatedNextSponsorsPayoutInCents: Scalars['Int']['output'];
+  /** A list of users the given user is followed by. */
+  followers: FollowerConnection;
+  /** A list of users the given user is following. */
+  following: FollowingConnection;
+  /** Find gist by repo name. */
+  gist?: Maybe<Gist>;
+  /** A list of gist comments made by this user. */
+  gistComments: GistCommentConnection;
+  /** A list of the Gists the user has created. */
+  gists: GistConnection;
+  /** True if this user/organization has a GitHub Sponsors listing. */
+  hasSponsorsListing: Scalars['Boolean']['output'];
+  /** The hovercard information for this user in a given context */
+  hovercard: Hovercard;
   id: Scalars['ID']['output'];
+  /** The interaction ability settings for this user. */
+  interactionAbility?: Maybe<RepositoryInteractionAbility>;
+  /** Whether or not this user is a participant in the GitHub Security Bug Bounty. */
+  isBountyHunter: Scalars['Boolean']['output'];
+  /** Whether or not this user is a participant in the GitHub Campus Experts Program. */
+  isCampusExpert: Scalars['Boolean']['output'];
+  /** Whether or not this user is a GitHub Developer Program member. */
+  isDeveloperProgramMember: Scalars['Boolean']['output'];
+  /** Whether or not this user is a GitHub employee. */
+  isEmployee: Scalars['Boolean']['output'];
+  /** Whether or not this user is following the viewer. Inverse of viewerIsFollowing */
+  isFollowingViewer: Scalars['Boolean']['output'];
+  /** Whether or not this user is a member of the GitHub Stars Program. */
+  isGitHubStar: Scalars['Boolean']['output'];
+  /** Whether or not the user has marked themselves as for hire. */
+  isHireable: Scalars['Boolean']['output'];
+  /** Whether or not this user is a site administrator. */
+  isSiteAdmin: Scalars['Boolean']['output'];
+  /** Whether the given account is sponsoring this user/organization. */
+  isSponsoredBy: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsored by this user/organization. */
+  isSponsoringViewer: Scalars['Boolean']['output'];
+  /** Whether or not this user is the viewing user. */
+  isViewer: Scalars['Boolean']['output'];
+  /**
+   * Showcases a selection of repositories and gists that the profile owner has
+   * either curated or that have been selected automatically based on popularity.
+   */
+  itemShowcase: ProfileItemShowcase;
+  /**
+   * Calculate how much each sponsor has ever paid total to this maintainer via
+   * GitHub Sponsors. Does not include sponsorships paid via Patreon.
+   */
+  lifetimeReceivedSponsorshipValues: SponsorAndLifetimeValueConnection;
+  /** A user-curated list of repositories */
+  lists: UserListConnection;
+  /** The user's public profile location. */
+  location?: Maybe<Scalars['String']['output']>;
   login: Scalars['String']['output'];
+  /** The estimated monthly GitHub Sponsors income for this user/organization in cents (USD). */
+  monthlyEstimatedSponsorsIncomeInCents: Scalars['Int']['output'];
   /** The user's public profile name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** Find an organization by its login that the user belongs to. */
+  organization?: Maybe<Organization>;
+  /** Verified email addresses that match verified domains for a specified organization the user is a member of. */
+  organizationVerifiedDomainEmails: Array<Scalars['String']['output']>;
+  /** A list of organizations the user belongs to. */
+  organizations: OrganizationConnection;
+  /** A list of packages under the owner. */
+  packages: PackageConnection;
+  /** A list of repositories and gists this profile owner can pin to their profile. */
+  pinnableItems: PinnableItemConnection;
+  /** A list of repositories and gists this profile owner has pinned to their profile */
+  pinnedItems: PinnableItemConnection;
+  /** Returns how many more items this profile owner can pin to their profile. */
+  pinnedItemsRemaining: Scalars['Int']['output'];
+  /**
+   * Find project by number.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  project?: Maybe<Project>;
+  /** Find a project by number. */
+  projectV2?: Maybe<ProjectV2>;
+  /**
+   * A list of projects under the owner.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  projects: ProjectConnection;
+  /** The HTTP path listing user's projects */
+  projectsResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL listing user's projects */
+  projectsUrl: Scalars['URI']['output'];
+  /** A list of projects under the owner. */
+  projectsV2: ProjectV2Connection;
+  /** The user's profile pronouns */
+  pronouns?: Maybe<Scalars['String']['output']>;
+  /** A list of public keys associated with this user. */
+  publicKeys: PublicKeyConnection;
+  /** Recent projects that this user has modified in the context of the owner. */
+  recentProjects: ProjectV2Connection;
+  /** A list of repositories that the user owns. */
+  repositories: RepositoryConnection;
+  /** Find Repository. */
+  repository?: Maybe<Repository>;
+  /** Discussion comments this user has authored. */
+  repositoryDiscussionComments: DiscussionCommentConnection;
+  /** Discussions this user has started. */
+  repositoryDiscussions: DiscussionConnection;
+  /** The HTTP path for this user */
+  resourcePath: Scalars['URI']['output'];
+  /** Replies this user has saved */
+  savedReplies?: Maybe<SavedReplyConnection>;
+  /** The user's social media accounts, ordered as they appear on the user's profile. */
+  socialAccounts: SocialAccountConnection;
+  /** List of users and organizations this entity is sponsoring. */
+  sponsoring: SponsorConnection;
+  /** List of sponsors for this user or organization. */
+  sponsors: SponsorConnection;
+  /** Events involving this sponsorable, such as new sponsorships. */
+  sponsorsActivities: SponsorsActivityConnection;
+  /** The GitHub Sponsors listing for this user or organization. */
+  sponsorsListing?: Maybe<SponsorsListing>;
+  /** The sponsorship from the viewer to this user/organization; that is, the sponsorship where you're the sponsor. */
+  sponsorshipForViewerAsSponsor?: Maybe<Sponsorship>;
+  /** The sponsorship from this user/organization to the viewer; that is, the sponsorship you're receiving. */
+  sponsorshipForViewerAsSponsorable?: Maybe<Sponsorship>;
+  /** List of sponsorship updates sent from this sponsorable to sponsors. */
+  sponsorshipNewsletters: SponsorshipNewsletterConnection;
+  /** The sponsorships where this user or organization is the maintainer receiving the funds. */
+  sponsorshipsAsMaintainer: SponsorshipConnection;
+  /** The sponsorships where this user or organization is the funder. */
+  sponsorshipsAsSponsor: SponsorshipConnection;
+  /** Repositories the user has starred. */
+  starredRepositories: StarredRepositoryConnection;
+  /** The user's description of what they're currently doing. */
+  status?: Maybe<UserStatus>;
+  /** Suggested names for user lists */
+  suggestedListNames: Array<UserListSuggestion>;
+  /**
+   * The amount in United States cents (e.g., 500 = $5.00 USD) that this entity has
+   * spent on GitHub to fund sponsorships. Only returns a value when viewed by the
+   * user themselves or by a user who can manage sponsorships for the requested organization.
+   */
+  totalSponsorshipAmountAsSponsorInCents?: Maybe<Scalars['Int']['output']>;
+  /** The user's Twitter username. */
+  twitterUsername?: Maybe<Scalars['String']['output']>;
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the user's profile page. */
   url: Scalars['URI']['output'];
+  /** Whether the request returns publicly visible information or privately visible information about the user */
+  userViewType: UserViewType;
+  /** Can the viewer pin repositories and gists to the profile? */
+  viewerCanChangePinnedItems: Scalars['Boolean']['output'];
+  /** Can the current viewer create new projects on this owner. */
+  viewerCanCreateProjects: Scalars['Boolean']['output'];
+  /** Whether or not the viewer is able to follow the user. */
+  viewerCanFollow: Scalars['Boolean']['output'];
+  /** Whether or not the viewer is able to sponsor this user/organization. */
+  viewerCanSponsor: Scalars['Boolean']['output'];
+  /** Whether or not this user is followed by the viewer. Inverse of isFollowingViewer. */
+  viewerIsFollowing: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsoring this user/organization. */
+  viewerIsSponsoring: Scalars['Boolean']['output'];
+  /** A list of repositories the given user is watching. */
+  watching: RepositoryConnection;
+  /** A URL pointing to the user's public website/blog. */
+  websiteUrl?: Maybe<Scalars['URI']['output']>;
+};
+
+
+/** A user account. */
+export type UserAnyPinnableItemsArgs = {
+  type?: InputMaybe<PinnableItemType>;
+};
+
+
+/** A user account. */
+export type UserAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserCanReceiveOrganizationEmailsWhenNotificationsRestrictedArgs = {
+  login: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserCommitCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserEnterprisesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  membershipType?: InputMaybe<EnterpriseMembershipType>;
+  orderBy?: InputMaybe<EnterpriseOrder>;
+};
+
+
+/** A user account. */
+export type UserFollowersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserFollowingArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserGistArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserGistCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserGistsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<GistOrder>;
+  privacy?: InputMaybe<GistPrivacy>;
+};
+
+
+/** A user account. */
+export type UserHovercardArgs = {
+  primarySubjectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserIsSponsoredByArgs = {
+  accountLogin: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserLifetimeReceivedSponsorshipValuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorAndLifetimeValueOrder>;
+};
+
+
+/** A user account. */
+export type UserListsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserOrganizationArgs = {
+  login: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserOrganizationVerifiedDomainEmailsArgs = {
+  login: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserOrganizationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<OrganizationOrder>;
+};
+
+
+/** A user account. */
+export type UserPackagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  names?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  orderBy?: InputMaybe<PackageOrder>;
+  packageType?: InputMaybe<PackageType>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserPinnableItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** A user account. */
+export type UserPinnedItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** A user account. */
+export type UserProjectArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A user account. */
+export type UserProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A user account. */
+export type UserProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ProjectOrder>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  states?: InputMaybe<Array<ProjectState>>;
+};
+
+
+/** A user account. */
+export type UserProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A user account. */
+export type UserPublicKeysArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserRecentProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserRepositoriesArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  isFork?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
+};
+
+
+/** A user account. */
+export type UserRepositoryArgs = {
+  followRenames?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserRepositoryDiscussionCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  onlyAnswers?: InputMaybe<Scalars['Boolean']['input']>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserRepositoryDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  answered?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DiscussionOrder>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+  states?: InputMaybe<Array<DiscussionState>>;
+};
+
+
+/** A user account. */
+export type UserSavedRepliesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SavedReplyOrder>;
+};
+
+
+/** A user account. */
+export type UserSocialAccountsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsoringArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+};
+
+
+/** A user account. */
+export type UserSponsorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+  tierId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorsActivitiesArgs = {
+  actions?: InputMaybe<Array<SponsorsActivityAction>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeAsSponsor?: InputMaybe<Scalars['Boolean']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorsActivityOrder>;
+  period?: InputMaybe<SponsorsActivityPeriod>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipForViewerAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipForViewerAsSponsorableArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipNewslettersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipNewsletterOrder>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipsAsMaintainerArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipsAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  maintainerLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** A user account. */
+export type UserStarredRepositoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<StarOrder>;
+  ownedByViewer?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A user account. */
+export type UserTotalSponsorshipAmountAsSponsorInCentsArgs = {
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  sponsorableLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** A user account. */
+export type UserWatchingArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
 };
 
 /** A list of users. */
@@ -3538,6 +5823,103 @@ export type UserEdge = {
   cursor: Scalars['String']['output'];
   node?: Maybe<User>;
 };
+
+export type UserList = Node & {
+  __typename?: 'UserList';
+  id: Scalars['ID']['output'];
+};
+
+export type UserListConnection = {
+  __typename?: 'UserListConnection';
+  edges?: Maybe<Array<Maybe<UserListEdge>>>;
+  nodes?: Maybe<Array<Maybe<UserList>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type UserListEdge = {
+  __typename?: 'UserListEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<UserList>;
+};
+
+export type UserListSuggestion = {
+  __typename?: 'UserListSuggestion';
+  id?: Maybe<Scalars['ID']['output']>;
+};
+
+export type UserStatus = Node & {
+  __typename?: 'UserStatus';
+  id: Scalars['ID']['output'];
+};
+
+export type UserStatusConnection = {
+  __typename?: 'UserStatusConnection';
+  edges?: Maybe<Array<Maybe<UserStatusEdge>>>;
+  nodes?: Maybe<Array<Maybe<UserStatus>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type UserStatusEdge = {
+  __typename?: 'UserStatusEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<UserStatus>;
+};
+
+/** Ordering options for user status connections. */
+export type UserStatusOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order user statuses by. */
+  field: UserStatusOrderField;
+};
+
+/** Properties by which user status connections can be ordered. */
+export type UserStatusOrderField =
+  /** Order user statuses by when they were updated. */
+  | 'UPDATED_AT';
+
+/** Whether a user being viewed contains public or private information. */
+export type UserViewType =
+  /** A user containing information only visible to the authenticated user. */
+  | 'PRIVATE'
+  /** A user that is publicly visible. */
+  | 'PUBLIC';
+
+export type VerifiableDomain = Node & {
+  __typename?: 'VerifiableDomain';
+  id: Scalars['ID']['output'];
+};
+
+export type VerifiableDomainConnection = {
+  __typename?: 'VerifiableDomainConnection';
+  edges?: Maybe<Array<Maybe<VerifiableDomainEdge>>>;
+  nodes?: Maybe<Array<Maybe<VerifiableDomain>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type VerifiableDomainEdge = {
+  __typename?: 'VerifiableDomainEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<VerifiableDomain>;
+};
+
+/** Ordering options for verifiable domain connections. */
+export type VerifiableDomainOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order verifiable domains by. */
+  field: VerifiableDomainOrderField;
+};
+
+/** Properties by which verifiable domain connections can be ordered. */
+export type VerifiableDomainOrderField =
+  /** Order verifiable domains by their creation date. */
+  | 'CREATED_AT'
+  /** Order verifiable domains by the domain name. */
+  | 'DOMAIN';
 
 /** A workflow contains meta information about an Actions workflow file (see WorkflowRun). */
 export type Workflow = {
@@ -3643,6 +6025,8 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( IssueModel )
     | ( PullModel )
   ;
+  OrganizationAuditEntry: ( MembersCanDeleteReposClearAuditEntry );
+  PinnableItem: ( RepositoryRow );
   ProjectV2ItemFieldValue: ( ProjectV2ItemFieldSingleSelectValue );
   Reactor:
     | ( AccountRow )
@@ -3656,6 +6040,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( IssueModel )
     | ( PullModel )
   ;
+  Sponsor:
+    | ( AccountRow )
+    | ( AccountRow )
+  ;
   StatusCheckRollupContext:
     | ( CheckRunModel )
     | ( StatusContextModel )
@@ -3665,6 +6053,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Actor:
+    | ( AccountRow )
     | ( AccountRow )
     | ( AccountRow )
   ;
@@ -3678,6 +6067,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( GitObjectModel )
     | ( GitObjectModel )
   ;
+  HovercardContext: never;
   Labelable:
     | ( IssueModel )
     | ( PullModel )
@@ -3688,14 +6078,27 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   ;
   Node:
     | ( GitObjectModel )
+    | ( AccountRow )
     | ( CheckRunModel )
     | ( CheckSuiteModel )
     | ( GitObjectModel )
+    | ( CommitComment )
+    | ( Discussion )
+    | ( DiscussionComment )
+    | ( Enterprise )
+    | ( Gist )
+    | ( GistComment )
+    | ( IpAllowListEntry )
     | ( IssueModel )
     | ( CommentModel )
     | ( LabelRow )
+    | ( Mannequin )
+    | ( MembersCanDeleteReposClearAuditEntry )
     | ( MilestoneRow )
     | ( AccountRow )
+    | ( OrganizationIdentityProvider )
+    | ( Package )
+    | ( PublicKey )
     | ( PullModel )
     | ( ReviewModel )
     | ( ReviewCommentModel )
@@ -3704,10 +6107,20 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ReleaseModel )
     | ( ReleaseAssetModel )
     | ( RepositoryRow )
+    | ( RepositoryMigration )
+    | ( RepositoryRuleset )
+    | ( SavedReply )
+    | ( SponsorsActivity )
+    | ( SponsorsListing )
+    | ( Sponsorship )
+    | ( SponsorshipNewsletter )
     | ( StatusContextModel )
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( AccountRow )
+    | ( UserList )
+    | ( UserStatus )
+    | ( VerifiableDomain )
   ;
   Reactable:
     | ( IssueModel )
@@ -3740,11 +6153,15 @@ export type ResolversTypes = {
   AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  AnnouncementBanner: ResolverTypeWrapper<AnnouncementBanner>;
   App: ResolverTypeWrapper<AppRow>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
+  AuditLogOrder: AuditLogOrder;
+  AuditLogOrderField: AuditLogOrderField;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Bot: ResolverTypeWrapper<AccountRow>;
   BranchProtectionRule: ResolverTypeWrapper<BranchProtectionRule>;
   CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
   CheckAnnotationConnection: ResolverTypeWrapper<Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>> }>;
@@ -3771,11 +6188,15 @@ export type ResolversTypes = {
   ClosePullRequestPayload: ResolverTypeWrapper<Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   CommentAuthorAssociation: CommentAuthorAssociation;
   Commit: ResolverTypeWrapper<GitObjectModel>;
+  CommitComment: ResolverTypeWrapper<CommitComment>;
+  CommitCommentConnection: ResolverTypeWrapper<CommitCommentConnection>;
+  CommitCommentEdge: ResolverTypeWrapper<CommitCommentEdge>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  CopilotEndpoints: ResolverTypeWrapper<CopilotEndpoints>;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: ResolverTypeWrapper<Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   CreatePullRequestInput: CreatePullRequestInput;
@@ -3790,17 +6211,53 @@ export type ResolversTypes = {
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   DiffSide: DiffSide;
+  Discussion: ResolverTypeWrapper<Discussion>;
+  DiscussionComment: ResolverTypeWrapper<DiscussionComment>;
+  DiscussionCommentConnection: ResolverTypeWrapper<DiscussionCommentConnection>;
+  DiscussionCommentEdge: ResolverTypeWrapper<DiscussionCommentEdge>;
+  DiscussionConnection: ResolverTypeWrapper<DiscussionConnection>;
+  DiscussionEdge: ResolverTypeWrapper<DiscussionEdge>;
+  DiscussionOrder: DiscussionOrder;
+  DiscussionOrderField: DiscussionOrderField;
+  DiscussionState: DiscussionState;
   DismissPullRequestReviewInput: DismissPullRequestReviewInput;
   DismissPullRequestReviewPayload: ResolverTypeWrapper<Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  Enterprise: ResolverTypeWrapper<Enterprise>;
+  EnterpriseConnection: ResolverTypeWrapper<EnterpriseConnection>;
+  EnterpriseEdge: ResolverTypeWrapper<EnterpriseEdge>;
+  EnterpriseMembershipType: EnterpriseMembershipType;
+  EnterpriseOrder: EnterpriseOrder;
+  EnterpriseOrderField: EnterpriseOrderField;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  FollowerConnection: ResolverTypeWrapper<Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  FollowingConnection: ResolverTypeWrapper<Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  Gist: ResolverTypeWrapper<Gist>;
+  GistComment: ResolverTypeWrapper<GistComment>;
+  GistCommentConnection: ResolverTypeWrapper<GistCommentConnection>;
+  GistCommentEdge: ResolverTypeWrapper<GistCommentEdge>;
+  GistConnection: ResolverTypeWrapper<GistConnection>;
+  GistEdge: ResolverTypeWrapper<GistEdge>;
+  GistOrder: GistOrder;
+  GistOrderField: GistOrderField;
+  GistPrivacy: GistPrivacy;
   GitActor: ResolverTypeWrapper<GitActorModel>;
   GitObject: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitObject']>;
   GitObjectID: ResolverTypeWrapper<Scalars['GitObjectID']['output']>;
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
+  HTML: ResolverTypeWrapper<Scalars['HTML']['output']>;
+  Hovercard: ResolverTypeWrapper<Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversTypes['HovercardContext']> }>;
+  HovercardContext: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['HovercardContext']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  IpAllowListEnabledSettingValue: IpAllowListEnabledSettingValue;
+  IpAllowListEntry: ResolverTypeWrapper<IpAllowListEntry>;
+  IpAllowListEntryConnection: ResolverTypeWrapper<IpAllowListEntryConnection>;
+  IpAllowListEntryEdge: ResolverTypeWrapper<IpAllowListEntryEdge>;
+  IpAllowListEntryOrder: IpAllowListEntryOrder;
+  IpAllowListEntryOrderField: IpAllowListEntryOrderField;
+  IpAllowListForInstalledAppsEnabledSettingValue: IpAllowListForInstalledAppsEnabledSettingValue;
   Issue: ResolverTypeWrapper<IssueModel>;
   IssueClosedStateReason: IssueClosedStateReason;
   IssueComment: ResolverTypeWrapper<CommentModel>;
@@ -3826,12 +6283,19 @@ export type ResolversTypes = {
   LockLockablePayload: ResolverTypeWrapper<Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversTypes['Actor']>, lockedRecord?: Maybe<ResolversTypes['Lockable']> }>;
   LockReason: LockReason;
   Lockable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Lockable']>;
+  Mannequin: ResolverTypeWrapper<Mannequin>;
+  MannequinConnection: ResolverTypeWrapper<MannequinConnection>;
+  MannequinEdge: ResolverTypeWrapper<MannequinEdge>;
+  MannequinOrder: MannequinOrder;
+  MannequinOrderField: MannequinOrderField;
   MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
   MarkPullRequestReadyForReviewPayload: ResolverTypeWrapper<Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MembersCanDeleteReposClearAuditEntry: ResolverTypeWrapper<MembersCanDeleteReposClearAuditEntry>;
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: ResolverTypeWrapper<Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
+  MigrationState: MigrationState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
   MilestoneEdge: ResolverTypeWrapper<Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversTypes['Milestone']> }>;
@@ -3840,24 +6304,63 @@ export type ResolversTypes = {
   MilestoneState: MilestoneState;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  NotificationRestrictionSettingValue: NotificationRestrictionSettingValue;
   OrderDirection: OrderDirection;
+  OrgEnterpriseOwnerOrder: OrgEnterpriseOwnerOrder;
+  OrgEnterpriseOwnerOrderField: OrgEnterpriseOwnerOrderField;
   Organization: ResolverTypeWrapper<AccountRow>;
+  OrganizationAuditEntry: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['OrganizationAuditEntry']>;
+  OrganizationAuditEntryConnection: ResolverTypeWrapper<Omit<OrganizationAuditEntryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntry']>>> }>;
+  OrganizationAuditEntryEdge: ResolverTypeWrapper<Omit<OrganizationAuditEntryEdge, 'node'> & { node?: Maybe<ResolversTypes['OrganizationAuditEntry']> }>;
+  OrganizationConnection: ResolverTypeWrapper<Omit<OrganizationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Organization']>>> }>;
+  OrganizationEdge: ResolverTypeWrapper<Omit<OrganizationEdge, 'node'> & { node?: Maybe<ResolversTypes['Organization']> }>;
+  OrganizationEnterpriseOwnerConnection: ResolverTypeWrapper<Omit<OrganizationEnterpriseOwnerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationEnterpriseOwnerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  OrganizationEnterpriseOwnerEdge: ResolverTypeWrapper<Omit<OrganizationEnterpriseOwnerEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
+  OrganizationIdentityProvider: ResolverTypeWrapper<OrganizationIdentityProvider>;
+  OrganizationMemberConnection: ResolverTypeWrapper<Omit<OrganizationMemberConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationMemberEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  OrganizationMemberEdge: ResolverTypeWrapper<Omit<OrganizationMemberEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
+  OrganizationOrder: OrganizationOrder;
+  OrganizationOrderField: OrganizationOrderField;
+  Package: ResolverTypeWrapper<Package>;
+  PackageConnection: ResolverTypeWrapper<PackageConnection>;
+  PackageEdge: ResolverTypeWrapper<PackageEdge>;
+  PackageOrder: PackageOrder;
+  PackageOrderField: PackageOrderField;
+  PackageType: PackageType;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PatchStatus: PatchStatus;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  PinnableItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PinnableItem']>;
+  PinnableItemConnection: ResolverTypeWrapper<Omit<PinnableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PinnableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PinnableItem']>>> }>;
+  PinnableItemEdge: ResolverTypeWrapper<Omit<PinnableItemEdge, 'node'> & { node?: Maybe<ResolversTypes['PinnableItem']> }>;
+  PinnableItemType: PinnableItemType;
+  ProfileItemShowcase: ResolverTypeWrapper<ProfileItemShowcase>;
   Project: ResolverTypeWrapper<Project>;
   ProjectCard: ResolverTypeWrapper<ProjectCard>;
   ProjectCardArchivedState: ProjectCardArchivedState;
   ProjectCardConnection: ResolverTypeWrapper<ProjectCardConnection>;
   ProjectCardEdge: ResolverTypeWrapper<ProjectCardEdge>;
   ProjectColumn: ResolverTypeWrapper<ProjectColumn>;
+  ProjectConnection: ResolverTypeWrapper<ProjectConnection>;
+  ProjectEdge: ResolverTypeWrapper<ProjectEdge>;
+  ProjectOrder: ProjectOrder;
+  ProjectOrderField: ProjectOrderField;
+  ProjectState: ProjectState;
   ProjectV2: ResolverTypeWrapper<ProjectV2>;
+  ProjectV2Connection: ResolverTypeWrapper<ProjectV2Connection>;
+  ProjectV2Edge: ResolverTypeWrapper<ProjectV2Edge>;
   ProjectV2Item: ResolverTypeWrapper<Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversTypes['ProjectV2ItemFieldValue']> }>;
   ProjectV2ItemConnection: ResolverTypeWrapper<Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ProjectV2Item']>>> }>;
   ProjectV2ItemEdge: ResolverTypeWrapper<Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversTypes['ProjectV2Item']> }>;
   ProjectV2ItemFieldSingleSelectValue: ResolverTypeWrapper<ProjectV2ItemFieldSingleSelectValue>;
   ProjectV2ItemFieldValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ProjectV2ItemFieldValue']>;
+  ProjectV2Order: ProjectV2Order;
+  ProjectV2OrderField: ProjectV2OrderField;
+  ProjectV2PermissionLevel: ProjectV2PermissionLevel;
+  PublicKey: ResolverTypeWrapper<PublicKey>;
+  PublicKeyConnection: ResolverTypeWrapper<PublicKeyConnection>;
+  PublicKeyEdge: ResolverTypeWrapper<PublicKeyEdge>;
   PullRequest: ResolverTypeWrapper<PullModel>;
   PullRequestChangedFile: ResolverTypeWrapper<ChangedFileModel>;
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
@@ -3923,8 +6426,26 @@ export type ResolversTypes = {
   ReopenPullRequestInput: ReopenPullRequestInput;
   ReopenPullRequestPayload: ResolverTypeWrapper<Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
+  RepositoryAffiliation: RepositoryAffiliation;
+  RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
+  RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
+  RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
+  RepositoryMigration: ResolverTypeWrapper<RepositoryMigration>;
+  RepositoryMigrationConnection: ResolverTypeWrapper<RepositoryMigrationConnection>;
+  RepositoryMigrationEdge: ResolverTypeWrapper<RepositoryMigrationEdge>;
+  RepositoryMigrationOrder: RepositoryMigrationOrder;
+  RepositoryMigrationOrderDirection: RepositoryMigrationOrderDirection;
+  RepositoryMigrationOrderField: RepositoryMigrationOrderField;
+  RepositoryOrder: RepositoryOrder;
+  RepositoryOrderField: RepositoryOrderField;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
   RepositoryPermission: RepositoryPermission;
+  RepositoryPrivacy: RepositoryPrivacy;
+  RepositoryRuleset: ResolverTypeWrapper<RepositoryRuleset>;
+  RepositoryRulesetConnection: ResolverTypeWrapper<RepositoryRulesetConnection>;
+  RepositoryRulesetEdge: ResolverTypeWrapper<RepositoryRulesetEdge>;
+  RepositoryRulesetTarget: RepositoryRulesetTarget;
+  RepositoryVisibility: RepositoryVisibility;
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
@@ -3933,10 +6454,51 @@ export type ResolversTypes = {
   ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
   ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
   ReviewRequestEdge: ResolverTypeWrapper<Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewRequest']> }>;
+  RoleInOrganization: RoleInOrganization;
+  SavedReply: ResolverTypeWrapper<SavedReply>;
+  SavedReplyConnection: ResolverTypeWrapper<SavedReplyConnection>;
+  SavedReplyEdge: ResolverTypeWrapper<SavedReplyEdge>;
+  SavedReplyOrder: SavedReplyOrder;
+  SavedReplyOrderField: SavedReplyOrderField;
   SearchResultItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['SearchResultItem']>;
   SearchResultItemConnection: ResolverTypeWrapper<Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['SearchResultItem']>>> }>;
   SearchResultItemEdge: ResolverTypeWrapper<Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversTypes['SearchResultItem']> }>;
   SearchType: SearchType;
+  SocialAccount: ResolverTypeWrapper<SocialAccount>;
+  SocialAccountConnection: ResolverTypeWrapper<SocialAccountConnection>;
+  SocialAccountEdge: ResolverTypeWrapper<SocialAccountEdge>;
+  Sponsor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Sponsor']>;
+  SponsorAndLifetimeValue: ResolverTypeWrapper<SponsorAndLifetimeValue>;
+  SponsorAndLifetimeValueConnection: ResolverTypeWrapper<SponsorAndLifetimeValueConnection>;
+  SponsorAndLifetimeValueEdge: ResolverTypeWrapper<SponsorAndLifetimeValueEdge>;
+  SponsorAndLifetimeValueOrder: SponsorAndLifetimeValueOrder;
+  SponsorAndLifetimeValueOrderField: SponsorAndLifetimeValueOrderField;
+  SponsorConnection: ResolverTypeWrapper<Omit<SponsorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SponsorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Sponsor']>>> }>;
+  SponsorEdge: ResolverTypeWrapper<Omit<SponsorEdge, 'node'> & { node?: Maybe<ResolversTypes['Sponsor']> }>;
+  SponsorOrder: SponsorOrder;
+  SponsorOrderField: SponsorOrderField;
+  SponsorsActivity: ResolverTypeWrapper<SponsorsActivity>;
+  SponsorsActivityAction: SponsorsActivityAction;
+  SponsorsActivityConnection: ResolverTypeWrapper<SponsorsActivityConnection>;
+  SponsorsActivityEdge: ResolverTypeWrapper<SponsorsActivityEdge>;
+  SponsorsActivityOrder: SponsorsActivityOrder;
+  SponsorsActivityOrderField: SponsorsActivityOrderField;
+  SponsorsActivityPeriod: SponsorsActivityPeriod;
+  SponsorsListing: ResolverTypeWrapper<SponsorsListing>;
+  Sponsorship: ResolverTypeWrapper<Sponsorship>;
+  SponsorshipConnection: ResolverTypeWrapper<SponsorshipConnection>;
+  SponsorshipEdge: ResolverTypeWrapper<SponsorshipEdge>;
+  SponsorshipNewsletter: ResolverTypeWrapper<SponsorshipNewsletter>;
+  SponsorshipNewsletterConnection: ResolverTypeWrapper<SponsorshipNewsletterConnection>;
+  SponsorshipNewsletterEdge: ResolverTypeWrapper<SponsorshipNewsletterEdge>;
+  SponsorshipNewsletterOrder: SponsorshipNewsletterOrder;
+  SponsorshipNewsletterOrderField: SponsorshipNewsletterOrderField;
+  SponsorshipOrder: SponsorshipOrder;
+  SponsorshipOrderField: SponsorshipOrderField;
+  StarOrder: StarOrder;
+  StarOrderField: StarOrderField;
+  StarredRepositoryConnection: ResolverTypeWrapper<Omit<StarredRepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['StarredRepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
+  StarredRepositoryEdge: ResolverTypeWrapper<Omit<StarredRepositoryEdge, 'node'> & { node: ResolversTypes['Repository'] }>;
   Status: ResolverTypeWrapper<StatusModel>;
   StatusCheckRollup: ResolverTypeWrapper<StatusCheckRollupModel>;
   StatusCheckRollupContext: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StatusCheckRollupContext']>;
@@ -3978,6 +6540,21 @@ export type ResolversTypes = {
   User: ResolverTypeWrapper<AccountRow>;
   UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
+  UserList: ResolverTypeWrapper<UserList>;
+  UserListConnection: ResolverTypeWrapper<UserListConnection>;
+  UserListEdge: ResolverTypeWrapper<UserListEdge>;
+  UserListSuggestion: ResolverTypeWrapper<UserListSuggestion>;
+  UserStatus: ResolverTypeWrapper<UserStatus>;
+  UserStatusConnection: ResolverTypeWrapper<UserStatusConnection>;
+  UserStatusEdge: ResolverTypeWrapper<UserStatusEdge>;
+  UserStatusOrder: UserStatusOrder;
+  UserStatusOrderField: UserStatusOrderField;
+  UserViewType: UserViewType;
+  VerifiableDomain: ResolverTypeWrapper<VerifiableDomain>;
+  VerifiableDomainConnection: ResolverTypeWrapper<VerifiableDomainConnection>;
+  VerifiableDomainEdge: ResolverTypeWrapper<VerifiableDomainEdge>;
+  VerifiableDomainOrder: VerifiableDomainOrder;
+  VerifiableDomainOrderField: VerifiableDomainOrderField;
   Workflow: ResolverTypeWrapper<Workflow>;
   WorkflowRun: ResolverTypeWrapper<WorkflowRun>;
 };
@@ -3999,11 +6576,14 @@ export type ResolversParentTypes = {
   AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  AnnouncementBanner: AnnouncementBanner;
   App: AppRow;
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
+  AuditLogOrder: AuditLogOrder;
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
+  Bot: AccountRow;
   BranchProtectionRule: BranchProtectionRule;
   CheckAnnotation: CheckAnnotationModel;
   CheckAnnotationConnection: Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotation']>>> };
@@ -4024,11 +6604,15 @@ export type ResolversParentTypes = {
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Commit: GitObjectModel;
+  CommitComment: CommitComment;
+  CommitCommentConnection: CommitCommentConnection;
+  CommitCommentEdge: CommitCommentEdge;
   CommitConnection: CommitConnectionModel;
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  CopilotEndpoints: CopilotEndpoints;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   CreatePullRequestInput: CreatePullRequestInput;
@@ -4042,17 +6626,44 @@ export type ResolversParentTypes = {
   DeletePullRequestReviewCommentPayload: Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  Discussion: Discussion;
+  DiscussionComment: DiscussionComment;
+  DiscussionCommentConnection: DiscussionCommentConnection;
+  DiscussionCommentEdge: DiscussionCommentEdge;
+  DiscussionConnection: DiscussionConnection;
+  DiscussionEdge: DiscussionEdge;
+  DiscussionOrder: DiscussionOrder;
   DismissPullRequestReviewInput: DismissPullRequestReviewInput;
   DismissPullRequestReviewPayload: Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  Enterprise: Enterprise;
+  EnterpriseConnection: EnterpriseConnection;
+  EnterpriseEdge: EnterpriseEdge;
+  EnterpriseOrder: EnterpriseOrder;
   Float: Scalars['Float']['output'];
+  FollowerConnection: Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  FollowingConnection: Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  Gist: Gist;
+  GistComment: GistComment;
+  GistCommentConnection: GistCommentConnection;
+  GistCommentEdge: GistCommentEdge;
+  GistConnection: GistConnection;
+  GistEdge: GistEdge;
+  GistOrder: GistOrder;
   GitActor: GitActorModel;
   GitObject: ResolversInterfaceTypes<ResolversParentTypes>['GitObject'];
   GitObjectID: Scalars['GitObjectID']['output'];
   GitTimestamp: Scalars['GitTimestamp']['output'];
+  HTML: Scalars['HTML']['output'];
+  Hovercard: Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversParentTypes['HovercardContext']> };
+  HovercardContext: ResolversInterfaceTypes<ResolversParentTypes>['HovercardContext'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  IpAllowListEntry: IpAllowListEntry;
+  IpAllowListEntryConnection: IpAllowListEntryConnection;
+  IpAllowListEntryEdge: IpAllowListEntryEdge;
+  IpAllowListEntryOrder: IpAllowListEntryOrder;
   Issue: IssueModel;
   IssueComment: CommentModel;
   IssueCommentConnection: Omit<IssueCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['IssueComment']>>> };
@@ -4071,8 +6682,13 @@ export type ResolversParentTypes = {
   LockLockableInput: LockLockableInput;
   LockLockablePayload: Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, lockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
   Lockable: ResolversInterfaceTypes<ResolversParentTypes>['Lockable'];
+  Mannequin: Mannequin;
+  MannequinConnection: MannequinConnection;
+  MannequinEdge: MannequinEdge;
+  MannequinOrder: MannequinOrder;
   MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
   MarkPullRequestReadyForReviewPayload: Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  MembersCanDeleteReposClearAuditEntry: MembersCanDeleteReposClearAuditEntry;
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Milestone: MilestoneRow;
@@ -4081,21 +6697,50 @@ export type ResolversParentTypes = {
   MilestoneOrder: MilestoneOrder;
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
+  OrgEnterpriseOwnerOrder: OrgEnterpriseOwnerOrder;
   Organization: AccountRow;
+  OrganizationAuditEntry: ResolversUnionTypes<ResolversParentTypes>['OrganizationAuditEntry'];
+  OrganizationAuditEntryConnection: Omit<OrganizationAuditEntryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationAuditEntryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationAuditEntry']>>> };
+  OrganizationAuditEntryEdge: Omit<OrganizationAuditEntryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['OrganizationAuditEntry']> };
+  OrganizationConnection: Omit<OrganizationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Organization']>>> };
+  OrganizationEdge: Omit<OrganizationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Organization']> };
+  OrganizationEnterpriseOwnerConnection: Omit<OrganizationEnterpriseOwnerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationEnterpriseOwnerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  OrganizationEnterpriseOwnerEdge: Omit<OrganizationEnterpriseOwnerEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+  OrganizationIdentityProvider: OrganizationIdentityProvider;
+  OrganizationMemberConnection: Omit<OrganizationMemberConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationMemberEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  OrganizationMemberEdge: Omit<OrganizationMemberEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+  OrganizationOrder: OrganizationOrder;
+  Package: Package;
+  PackageConnection: PackageConnection;
+  PackageEdge: PackageEdge;
+  PackageOrder: PackageOrder;
   PageInfo: PageInfo;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  PinnableItem: ResolversUnionTypes<ResolversParentTypes>['PinnableItem'];
+  PinnableItemConnection: Omit<PinnableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PinnableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PinnableItem']>>> };
+  PinnableItemEdge: Omit<PinnableItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PinnableItem']> };
+  ProfileItemShowcase: ProfileItemShowcase;
   Project: Project;
   ProjectCard: ProjectCard;
   ProjectCardConnection: ProjectCardConnection;
   ProjectCardEdge: ProjectCardEdge;
   ProjectColumn: ProjectColumn;
+  ProjectConnection: ProjectConnection;
+  ProjectEdge: ProjectEdge;
+  ProjectOrder: ProjectOrder;
   ProjectV2: ProjectV2;
+  ProjectV2Connection: ProjectV2Connection;
+  ProjectV2Edge: ProjectV2Edge;
   ProjectV2Item: Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversParentTypes['ProjectV2ItemFieldValue']> };
   ProjectV2ItemConnection: Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2Item']>>> };
   ProjectV2ItemEdge: Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ProjectV2Item']> };
   ProjectV2ItemFieldSingleSelectValue: ProjectV2ItemFieldSingleSelectValue;
   ProjectV2ItemFieldValue: ResolversUnionTypes<ResolversParentTypes>['ProjectV2ItemFieldValue'];
+  ProjectV2Order: ProjectV2Order;
+  PublicKey: PublicKey;
+  PublicKeyConnection: PublicKeyConnection;
+  PublicKeyEdge: PublicKeyEdge;
   PullRequest: PullModel;
   PullRequestChangedFile: ChangedFileModel;
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
@@ -4149,7 +6794,18 @@ export type ResolversParentTypes = {
   ReopenPullRequestInput: ReopenPullRequestInput;
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Repository: RepositoryRow;
+  RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
+  RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
+  RepositoryInteractionAbility: RepositoryInteractionAbility;
+  RepositoryMigration: RepositoryMigration;
+  RepositoryMigrationConnection: RepositoryMigrationConnection;
+  RepositoryMigrationEdge: RepositoryMigrationEdge;
+  RepositoryMigrationOrder: RepositoryMigrationOrder;
+  RepositoryOrder: RepositoryOrder;
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
+  RepositoryRuleset: RepositoryRuleset;
+  RepositoryRulesetConnection: RepositoryRulesetConnection;
+  RepositoryRulesetEdge: RepositoryRulesetEdge;
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   RequestedReviewer: ResolversUnionTypes<ResolversParentTypes>['RequestedReviewer'];
@@ -4158,9 +6814,40 @@ export type ResolversParentTypes = {
   ReviewRequest: ReviewRequestModel;
   ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
   ReviewRequestEdge: Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewRequest']> };
+  SavedReply: SavedReply;
+  SavedReplyConnection: SavedReplyConnection;
+  SavedReplyEdge: SavedReplyEdge;
+  SavedReplyOrder: SavedReplyOrder;
   SearchResultItem: ResolversUnionTypes<ResolversParentTypes>['SearchResultItem'];
   SearchResultItemConnection: Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItem']>>> };
   SearchResultItemEdge: Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['SearchResultItem']> };
+  SocialAccount: SocialAccount;
+  SocialAccountConnection: SocialAccountConnection;
+  SocialAccountEdge: SocialAccountEdge;
+  Sponsor: ResolversUnionTypes<ResolversParentTypes>['Sponsor'];
+  SponsorAndLifetimeValue: SponsorAndLifetimeValue;
+  SponsorAndLifetimeValueConnection: SponsorAndLifetimeValueConnection;
+  SponsorAndLifetimeValueEdge: SponsorAndLifetimeValueEdge;
+  SponsorAndLifetimeValueOrder: SponsorAndLifetimeValueOrder;
+  SponsorConnection: Omit<SponsorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SponsorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Sponsor']>>> };
+  SponsorEdge: Omit<SponsorEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Sponsor']> };
+  SponsorOrder: SponsorOrder;
+  SponsorsActivity: SponsorsActivity;
+  SponsorsActivityConnection: SponsorsActivityConnection;
+  SponsorsActivityEdge: SponsorsActivityEdge;
+  SponsorsActivityOrder: SponsorsActivityOrder;
+  SponsorsListing: SponsorsListing;
+  Sponsorship: Sponsorship;
+  SponsorshipConnection: SponsorshipConnection;
+  SponsorshipEdge: SponsorshipEdge;
+  SponsorshipNewsletter: SponsorshipNewsletter;
+  SponsorshipNewsletterConnection: SponsorshipNewsletterConnection;
+  SponsorshipNewsletterEdge: SponsorshipNewsletterEdge;
+  SponsorshipNewsletterOrder: SponsorshipNewsletterOrder;
+  SponsorshipOrder: SponsorshipOrder;
+  StarOrder: StarOrder;
+  StarredRepositoryConnection: Omit<StarredRepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['StarredRepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
+  StarredRepositoryEdge: Omit<StarredRepositoryEdge, 'node'> & { node: ResolversParentTypes['Repository'] };
   Status: StatusModel;
   StatusCheckRollup: StatusCheckRollupModel;
   StatusCheckRollupContext: ResolversUnionTypes<ResolversParentTypes>['StatusCheckRollupContext'];
@@ -4200,12 +6887,24 @@ export type ResolversParentTypes = {
   User: AccountRow;
   UserConnection: Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+  UserList: UserList;
+  UserListConnection: UserListConnection;
+  UserListEdge: UserListEdge;
+  UserListSuggestion: UserListSuggestion;
+  UserStatus: UserStatus;
+  UserStatusConnection: UserStatusConnection;
+  UserStatusEdge: UserStatusEdge;
+  UserStatusOrder: UserStatusOrder;
+  VerifiableDomain: VerifiableDomain;
+  VerifiableDomainConnection: VerifiableDomainConnection;
+  VerifiableDomainEdge: VerifiableDomainEdge;
+  VerifiableDomainOrder: VerifiableDomainOrder;
   Workflow: Workflow;
   WorkflowRun: WorkflowRun;
 };
 
 export type ActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Actor'] = ResolversParentTypes['Actor']> = {
-  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Bot' | 'Organization' | 'User', ParentType, ContextType>;
 };
 
 export type AddAssigneesToAssignablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddAssigneesToAssignablePayload'] = ResolversParentTypes['AddAssigneesToAssignablePayload']> = {
@@ -4247,6 +6946,10 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
+export type AnnouncementBannerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AnnouncementBanner'] = ResolversParentTypes['AnnouncementBanner']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type AppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['App'] = ResolversParentTypes['App']> = {
   clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -4284,6 +6987,18 @@ export type BlobResolvers<ContextType = GraphqlContext, ParentType extends Resol
   oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BotResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Bot'] = ResolversParentTypes['Bot']> = {
+  avatarUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType, Partial<BotAvatarUrlArgs>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4436,6 +7151,23 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CommitCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitComment'] = ResolversParentTypes['CommitComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CommitCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitCommentConnection'] = ResolversParentTypes['CommitCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CommitCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitCommentEdge'] = ResolversParentTypes['CommitCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CommitComment']>, ParentType, ContextType>;
+};
+
 export type CommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitConnection'] = ResolversParentTypes['CommitConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Commit']>>>, ParentType, ContextType>;
@@ -4458,6 +7190,10 @@ export type CommitHistoryConnectionResolvers<ContextType = GraphqlContext, Paren
 export type ConvertPullRequestToDraftPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertPullRequestToDraftPayload'] = ResolversParentTypes['ConvertPullRequestToDraftPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type CopilotEndpointsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CopilotEndpoints'] = ResolversParentTypes['CopilotEndpoints']> = {
+  api?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CreateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateIssuePayload'] = ResolversParentTypes['CreateIssuePayload']> = {
@@ -4494,9 +7230,108 @@ export type DeletePullRequestReviewPayloadResolvers<ContextType = GraphqlContext
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
 };
 
+export type DiscussionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Discussion'] = ResolversParentTypes['Discussion']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DiscussionCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionComment'] = ResolversParentTypes['DiscussionComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DiscussionCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionCommentConnection'] = ResolversParentTypes['DiscussionCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DiscussionCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionCommentEdge'] = ResolversParentTypes['DiscussionCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['DiscussionComment']>, ParentType, ContextType>;
+};
+
+export type DiscussionConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionConnection'] = ResolversParentTypes['DiscussionConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Discussion']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DiscussionEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionEdge'] = ResolversParentTypes['DiscussionEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Discussion']>, ParentType, ContextType>;
+};
+
 export type DismissPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DismissPullRequestReviewPayload'] = ResolversParentTypes['DismissPullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type EnterpriseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Enterprise'] = ResolversParentTypes['Enterprise']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EnterpriseConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnterpriseConnection'] = ResolversParentTypes['EnterpriseConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['EnterpriseEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Enterprise']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EnterpriseEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnterpriseEdge'] = ResolversParentTypes['EnterpriseEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Enterprise']>, ParentType, ContextType>;
+};
+
+export type FollowerConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FollowerConnection'] = ResolversParentTypes['FollowerConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FollowingConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FollowingConnection'] = ResolversParentTypes['FollowingConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GistResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Gist'] = ResolversParentTypes['Gist']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GistCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistComment'] = ResolversParentTypes['GistComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GistCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistCommentConnection'] = ResolversParentTypes['GistCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['GistCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['GistComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GistCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistCommentEdge'] = ResolversParentTypes['GistCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['GistComment']>, ParentType, ContextType>;
+};
+
+export type GistConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistConnection'] = ResolversParentTypes['GistConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['GistEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Gist']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GistEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistEdge'] = ResolversParentTypes['GistEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Gist']>, ParentType, ContextType>;
 };
 
 export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActor'] = ResolversParentTypes['GitActor']> = {
@@ -4517,6 +7352,35 @@ export interface GitObjectIdScalarConfig extends GraphQLScalarTypeConfig<Resolve
 export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GitTimestamp'], any> {
   name: 'GitTimestamp';
 }
+
+export interface HtmlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['HTML'], any> {
+  name: 'HTML';
+}
+
+export type HovercardResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Hovercard'] = ResolversParentTypes['Hovercard']> = {
+  contexts?: Resolver<Array<ResolversTypes['HovercardContext']>, ParentType, ContextType>;
+};
+
+export type HovercardContextResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HovercardContext'] = ResolversParentTypes['HovercardContext']> = {
+  __resolveType: TypeResolveFn<null, ParentType, ContextType>;
+};
+
+export type IpAllowListEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IpAllowListEntry'] = ResolversParentTypes['IpAllowListEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IpAllowListEntryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IpAllowListEntryConnection'] = ResolversParentTypes['IpAllowListEntryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['IpAllowListEntryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['IpAllowListEntry']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type IpAllowListEntryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IpAllowListEntryEdge'] = ResolversParentTypes['IpAllowListEntryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['IpAllowListEntry']>, ParentType, ContextType>;
+};
 
 export type IssueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Issue'] = ResolversParentTypes['Issue']> = {
   activeLockReason?: Resolver<Maybe<ResolversTypes['LockReason']>, ParentType, ContextType>;
@@ -4643,9 +7507,31 @@ export type LockableResolvers<ContextType = GraphqlContext, ParentType extends R
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
 
+export type MannequinResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mannequin'] = ResolversParentTypes['Mannequin']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MannequinConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MannequinConnection'] = ResolversParentTypes['MannequinConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['MannequinEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Mannequin']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MannequinEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MannequinEdge'] = ResolversParentTypes['MannequinEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Mannequin']>, ParentType, ContextType>;
+};
+
 export type MarkPullRequestReadyForReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarkPullRequestReadyForReviewPayload'] = ResolversParentTypes['MarkPullRequestReadyForReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type MembersCanDeleteReposClearAuditEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MembersCanDeleteReposClearAuditEntry'] = ResolversParentTypes['MembersCanDeleteReposClearAuditEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type MergePullRequestPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergePullRequestPayload'] = ResolversParentTypes['MergePullRequestPayload']> = {
@@ -4728,17 +7614,175 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'CommitComment' | 'Discussion' | 'DiscussionComment' | 'Enterprise' | 'Gist' | 'GistComment' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'Mannequin' | 'MembersCanDeleteReposClearAuditEntry' | 'Milestone' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'PublicKey' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'RepositoryMigration' | 'RepositoryRuleset' | 'SavedReply' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'Tag' | 'Tree' | 'User' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
+  announcement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  announcementBanner?: Resolver<Maybe<ResolversTypes['AnnouncementBanner']>, ParentType, ContextType>;
+  announcementCreatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  announcementExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  announcementUserDismissible?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  anyPinnableItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<OrganizationAnyPinnableItemsArgs>>;
+  archivedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  auditLog?: Resolver<ResolversTypes['OrganizationAuditEntryConnection'], ParentType, ContextType, RequireFields<OrganizationAuditLogArgs, 'orderBy'>>;
+  avatarUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType, Partial<OrganizationAvatarUrlArgs>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  descriptionHTML?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  domains?: Resolver<Maybe<ResolversTypes['VerifiableDomainConnection']>, ParentType, ContextType, RequireFields<OrganizationDomainsArgs, 'isApproved' | 'isVerified' | 'orderBy'>>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enterpriseOwners?: Resolver<ResolversTypes['OrganizationEnterpriseOwnerConnection'], ParentType, ContextType, RequireFields<OrganizationEnterpriseOwnersArgs, 'orderBy'>>;
+  estimatedNextSponsorsPayoutInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hasSponsorsListing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  interactionAbility?: Resolver<Maybe<ResolversTypes['RepositoryInteractionAbility']>, ParentType, ContextType>;
+  ipAllowListEnabledSetting?: Resolver<ResolversTypes['IpAllowListEnabledSettingValue'], ParentType, ContextType>;
+  ipAllowListEntries?: Resolver<ResolversTypes['IpAllowListEntryConnection'], ParentType, ContextType, RequireFields<OrganizationIpAllowListEntriesArgs, 'orderBy'>>;
+  ipAllowListForInstalledAppsEnabledSetting?: Resolver<ResolversTypes['IpAllowListForInstalledAppsEnabledSettingValue'], ParentType, ContextType>;
+  isSponsoredBy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<OrganizationIsSponsoredByArgs, 'accountLogin'>>;
+  isSponsoringViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  itemShowcase?: Resolver<ResolversTypes['ProfileItemShowcase'], ParentType, ContextType>;
+  lifetimeReceivedSponsorshipValues?: Resolver<ResolversTypes['SponsorAndLifetimeValueConnection'], ParentType, ContextType, RequireFields<OrganizationLifetimeReceivedSponsorshipValuesArgs, 'orderBy'>>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mannequins?: Resolver<ResolversTypes['MannequinConnection'], ParentType, ContextType, RequireFields<OrganizationMannequinsArgs, 'orderBy'>>;
+  memberStatuses?: Resolver<ResolversTypes['UserStatusConnection'], ParentType, ContextType, RequireFields<OrganizationMemberStatusesArgs, 'orderBy'>>;
+  membersCanForkPrivateRepositories?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  membersWithRole?: Resolver<ResolversTypes['OrganizationMemberConnection'], ParentType, ContextType, Partial<OrganizationMembersWithRoleArgs>>;
+  monthlyEstimatedSponsorsIncomeInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newTeamResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  newTeamUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  notificationDeliveryRestrictionEnabledSetting?: Resolver<ResolversTypes['NotificationRestrictionSettingValue'], ParentType, ContextType>;
+  organizationBillingEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  packages?: Resolver<ResolversTypes['PackageConnection'], ParentType, ContextType, RequireFields<OrganizationPackagesArgs, 'orderBy'>>;
+  pendingMembers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<OrganizationPendingMembersArgs>>;
+  pinnableItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<OrganizationPinnableItemsArgs>>;
+  pinnedItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<OrganizationPinnedItemsArgs>>;
+  pinnedItemsRemaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<OrganizationProjectArgs, 'number'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<OrganizationProjectV2Args, 'number'>>;
+  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, Partial<OrganizationProjectsArgs>>;
+  projectsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<OrganizationProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
+  recentProjects?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, Partial<OrganizationRecentProjectsArgs>>;
+  repositories?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoriesArgs, 'ownerAffiliations'>>;
+  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<OrganizationRepositoryArgs, 'followRenames' | 'name'>>;
+  repositoryDiscussionComments?: Resolver<ResolversTypes['DiscussionCommentConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoryDiscussionCommentsArgs, 'onlyAnswers'>>;
+  repositoryDiscussions?: Resolver<ResolversTypes['DiscussionConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoryDiscussionsArgs, 'answered' | 'orderBy' | 'states'>>;
+  repositoryMigrations?: Resolver<ResolversTypes['RepositoryMigrationConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoryMigrationsArgs, 'orderBy'>>;
+  requiresTwoFactorAuthentication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  ruleset?: Resolver<Maybe<ResolversTypes['RepositoryRuleset']>, ParentType, ContextType, RequireFields<OrganizationRulesetArgs, 'databaseId' | 'includeParents'>>;
+  rulesets?: Resolver<Maybe<ResolversTypes['RepositoryRulesetConnection']>, ParentType, ContextType, RequireFields<OrganizationRulesetsArgs, 'includeParents' | 'targets'>>;
+  samlIdentityProvider?: Resolver<Maybe<ResolversTypes['OrganizationIdentityProvider']>, ParentType, ContextType>;
+  sponsoring?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<OrganizationSponsoringArgs, 'orderBy'>>;
+  sponsors?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorsArgs, 'orderBy'>>;
+  sponsorsActivities?: Resolver<ResolversTypes['SponsorsActivityConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorsActivitiesArgs, 'actions' | 'includeAsSponsor' | 'includePrivate' | 'orderBy' | 'period'>>;
+  sponsorsListing?: Resolver<Maybe<ResolversTypes['SponsorsListing']>, ParentType, ContextType>;
+  sponsorshipForViewerAsSponsor?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<OrganizationSponsorshipForViewerAsSponsorArgs, 'activeOnly'>>;
+  sponsorshipForViewerAsSponsorable?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<OrganizationSponsorshipForViewerAsSponsorableArgs, 'activeOnly'>>;
+  sponsorshipNewsletters?: Resolver<ResolversTypes['SponsorshipNewsletterConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipNewslettersArgs, 'orderBy'>>;
+  sponsorshipsAsMaintainer?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipsAsMaintainerArgs, 'activeOnly' | 'includePrivate'>>;
+  sponsorshipsAsSponsor?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipsAsSponsorArgs, 'activeOnly'>>;
+  team?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType, RequireFields<OrganizationTeamArgs, 'slug'>>;
   teams?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<OrganizationTeamsArgs>>;
+  teamsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  teamsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  totalSponsorshipAmountAsSponsorInCents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<OrganizationTotalSponsorshipAmountAsSponsorInCentsArgs, 'sponsorableLogins'>>;
+  twitterUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanAdminister?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanChangePinnedItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateProjects?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateRepositories?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateTeams?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSponsor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsAMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsFollowing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsSponsoring?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  webCommitSignoffRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  websiteUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OrganizationAuditEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationAuditEntry'] = ResolversParentTypes['OrganizationAuditEntry']> = {
+  __resolveType: TypeResolveFn<'MembersCanDeleteReposClearAuditEntry', ParentType, ContextType>;
+};
+
+export type OrganizationAuditEntryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationAuditEntryConnection'] = ResolversParentTypes['OrganizationAuditEntryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntry']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationAuditEntryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationAuditEntryEdge'] = ResolversParentTypes['OrganizationAuditEntryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['OrganizationAuditEntry']>, ParentType, ContextType>;
+};
+
+export type OrganizationConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationConnection'] = ResolversParentTypes['OrganizationConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Organization']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationEdge'] = ResolversParentTypes['OrganizationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
+};
+
+export type OrganizationEnterpriseOwnerConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationEnterpriseOwnerConnection'] = ResolversParentTypes['OrganizationEnterpriseOwnerConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationEnterpriseOwnerEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationEnterpriseOwnerEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationEnterpriseOwnerEdge'] = ResolversParentTypes['OrganizationEnterpriseOwnerEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type OrganizationIdentityProviderResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationIdentityProvider'] = ResolversParentTypes['OrganizationIdentityProvider']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OrganizationMemberConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationMemberConnection'] = ResolversParentTypes['OrganizationMemberConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationMemberEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationMemberEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationMemberEdge'] = ResolversParentTypes['OrganizationMemberEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type PackageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Package'] = ResolversParentTypes['Package']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PackageConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PackageConnection'] = ResolversParentTypes['PackageConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PackageEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Package']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PackageEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PackageEdge'] = ResolversParentTypes['PackageEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Package']>, ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -4751,6 +7795,26 @@ export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends R
 export type PinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinIssuePayload'] = ResolversParentTypes['PinIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+};
+
+export type PinnableItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnableItem'] = ResolversParentTypes['PinnableItem']> = {
+  __resolveType: TypeResolveFn<'Repository', ParentType, ContextType>;
+};
+
+export type PinnableItemConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnableItemConnection'] = ResolversParentTypes['PinnableItemConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnableItemEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnableItem']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PinnableItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnableItemEdge'] = ResolversParentTypes['PinnableItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PinnableItem']>, ParentType, ContextType>;
+};
+
+export type ProfileItemShowcaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProfileItemShowcase'] = ResolversParentTypes['ProfileItemShowcase']> = {
+  hasPinnedItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ProjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = {
@@ -4779,9 +7843,33 @@ export type ProjectColumnResolvers<ContextType = GraphqlContext, ParentType exte
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ProjectConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectConnection'] = ResolversParentTypes['ProjectConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Project']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectEdge'] = ResolversParentTypes['ProjectEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+};
+
 export type ProjectV2Resolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2'] = ResolversParentTypes['ProjectV2']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProjectV2ConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Connection'] = ResolversParentTypes['ProjectV2Connection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2Edge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectV2EdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Edge'] = ResolversParentTypes['ProjectV2Edge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType>;
 };
 
 export type ProjectV2ItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Item'] = ResolversParentTypes['ProjectV2Item']> = {
@@ -4810,6 +7898,23 @@ export type ProjectV2ItemFieldSingleSelectValueResolvers<ContextType = GraphqlCo
 
 export type ProjectV2ItemFieldValueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2ItemFieldValue'] = ResolversParentTypes['ProjectV2ItemFieldValue']> = {
   __resolveType: TypeResolveFn<'ProjectV2ItemFieldSingleSelectValue', ParentType, ContextType>;
+};
+
+export type PublicKeyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PublicKey'] = ResolversParentTypes['PublicKey']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PublicKeyConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PublicKeyConnection'] = ResolversParentTypes['PublicKeyConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PublicKeyEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PublicKey']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PublicKeyEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PublicKeyEdge'] = ResolversParentTypes['PublicKeyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PublicKey']>, ParentType, ContextType>;
 };
 
 export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequest'] = ResolversParentTypes['PullRequest']> = {
@@ -5281,8 +8386,58 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type RepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryConnection'] = ResolversParentTypes['RepositoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryEdge'] = ResolversParentTypes['RepositoryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+};
+
+export type RepositoryInteractionAbilityResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryInteractionAbility'] = ResolversParentTypes['RepositoryInteractionAbility']> = {
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type RepositoryMigrationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryMigration'] = ResolversParentTypes['RepositoryMigration']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryMigrationConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryMigrationConnection'] = ResolversParentTypes['RepositoryMigrationConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryMigrationEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryMigration']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryMigrationEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryMigrationEdge'] = ResolversParentTypes['RepositoryMigrationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['RepositoryMigration']>, ParentType, ContextType>;
+};
+
 export type RepositoryOwnerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryOwner'] = ResolversParentTypes['RepositoryOwner']> = {
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type RepositoryRulesetResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRuleset'] = ResolversParentTypes['RepositoryRuleset']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryRulesetConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRulesetConnection'] = ResolversParentTypes['RepositoryRulesetConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryRulesetEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryRuleset']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryRulesetEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryRulesetEdge'] = ResolversParentTypes['RepositoryRulesetEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['RepositoryRuleset']>, ParentType, ContextType>;
 };
 
 export type RequestReviewsPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RequestReviewsPayload'] = ResolversParentTypes['RequestReviewsPayload']> = {
@@ -5318,6 +8473,23 @@ export type ReviewRequestEdgeResolvers<ContextType = GraphqlContext, ParentType 
   node?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
 };
 
+export type SavedReplyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReply'] = ResolversParentTypes['SavedReply']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SavedReplyConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReplyConnection'] = ResolversParentTypes['SavedReplyConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SavedReplyEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SavedReply']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SavedReplyEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReplyEdge'] = ResolversParentTypes['SavedReplyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SavedReply']>, ParentType, ContextType>;
+};
+
 export type SearchResultItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResultItem'] = ResolversParentTypes['SearchResultItem']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
@@ -5332,6 +8504,122 @@ export type SearchResultItemConnectionResolvers<ContextType = GraphqlContext, Pa
 export type SearchResultItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResultItemEdge'] = ResolversParentTypes['SearchResultItemEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['SearchResultItem']>, ParentType, ContextType>;
+};
+
+export type SocialAccountResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SocialAccount'] = ResolversParentTypes['SocialAccount']> = {
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SocialAccountConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SocialAccountConnection'] = ResolversParentTypes['SocialAccountConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SocialAccountEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SocialAccount']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SocialAccountEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SocialAccountEdge'] = ResolversParentTypes['SocialAccountEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SocialAccount']>, ParentType, ContextType>;
+};
+
+export type SponsorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Sponsor'] = ResolversParentTypes['Sponsor']> = {
+  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type SponsorAndLifetimeValueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorAndLifetimeValue'] = ResolversParentTypes['SponsorAndLifetimeValue']> = {
+  amountInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorAndLifetimeValueConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorAndLifetimeValueConnection'] = ResolversParentTypes['SponsorAndLifetimeValueConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorAndLifetimeValueEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorAndLifetimeValue']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorAndLifetimeValueEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorAndLifetimeValueEdge'] = ResolversParentTypes['SponsorAndLifetimeValueEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SponsorAndLifetimeValue']>, ParentType, ContextType>;
+};
+
+export type SponsorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorConnection'] = ResolversParentTypes['SponsorConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Sponsor']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorEdge'] = ResolversParentTypes['SponsorEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Sponsor']>, ParentType, ContextType>;
+};
+
+export type SponsorsActivityResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsActivity'] = ResolversParentTypes['SponsorsActivity']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorsActivityConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsActivityConnection'] = ResolversParentTypes['SponsorsActivityConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorsActivityEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorsActivity']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorsActivityEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsActivityEdge'] = ResolversParentTypes['SponsorsActivityEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SponsorsActivity']>, ParentType, ContextType>;
+};
+
+export type SponsorsListingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsListing'] = ResolversParentTypes['SponsorsListing']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorshipResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Sponsorship'] = ResolversParentTypes['Sponsorship']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorshipConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipConnection'] = ResolversParentTypes['SponsorshipConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorshipEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Sponsorship']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorshipEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipEdge'] = ResolversParentTypes['SponsorshipEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType>;
+};
+
+export type SponsorshipNewsletterResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipNewsletter'] = ResolversParentTypes['SponsorshipNewsletter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorshipNewsletterConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipNewsletterConnection'] = ResolversParentTypes['SponsorshipNewsletterConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorshipNewsletterEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorshipNewsletter']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorshipNewsletterEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipNewsletterEdge'] = ResolversParentTypes['SponsorshipNewsletterEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SponsorshipNewsletter']>, ParentType, ContextType>;
+};
+
+export type StarredRepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StarredRepositoryConnection'] = ResolversParentTypes['StarredRepositoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['StarredRepositoryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StarredRepositoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StarredRepositoryEdge'] = ResolversParentTypes['StarredRepositoryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
 };
 
 export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
@@ -5503,11 +8791,95 @@ export type UpdatePullRequestReviewPayloadResolvers<ContextType = GraphqlContext
 };
 
 export type UserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
+  anyPinnableItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<UserAnyPinnableItemsArgs>>;
+  avatarUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType, Partial<UserAvatarUrlArgs>>;
+  bio?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bioHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
+  canReceiveOrganizationEmailsWhenNotificationsRestricted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<UserCanReceiveOrganizationEmailsWhenNotificationsRestrictedArgs, 'login'>>;
+  commitComments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<UserCommitCommentsArgs>>;
+  company?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
+  copilotEndpoints?: Resolver<Maybe<ResolversTypes['CopilotEndpoints']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enterprises?: Resolver<Maybe<ResolversTypes['EnterpriseConnection']>, ParentType, ContextType, RequireFields<UserEnterprisesArgs, 'membershipType' | 'orderBy'>>;
+  estimatedNextSponsorsPayoutInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  followers?: Resolver<ResolversTypes['FollowerConnection'], ParentType, ContextType, Partial<UserFollowersArgs>>;
+  following?: Resolver<ResolversTypes['FollowingConnection'], ParentType, ContextType, Partial<UserFollowingArgs>>;
+  gist?: Resolver<Maybe<ResolversTypes['Gist']>, ParentType, ContextType, RequireFields<UserGistArgs, 'name'>>;
+  gistComments?: Resolver<ResolversTypes['GistCommentConnection'], ParentType, ContextType, Partial<UserGistCommentsArgs>>;
+  gists?: Resolver<ResolversTypes['GistConnection'], ParentType, ContextType, Partial<UserGistsArgs>>;
+  hasSponsorsListing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hovercard?: Resolver<ResolversTypes['Hovercard'], ParentType, ContextType, Partial<UserHovercardArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  interactionAbility?: Resolver<Maybe<ResolversTypes['RepositoryInteractionAbility']>, ParentType, ContextType>;
+  isBountyHunter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isCampusExpert?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isDeveloperProgramMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isEmployee?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isFollowingViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isGitHubStar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isHireable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isSiteAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isSponsoredBy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<UserIsSponsoredByArgs, 'accountLogin'>>;
+  isSponsoringViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  itemShowcase?: Resolver<ResolversTypes['ProfileItemShowcase'], ParentType, ContextType>;
+  lifetimeReceivedSponsorshipValues?: Resolver<ResolversTypes['SponsorAndLifetimeValueConnection'], ParentType, ContextType, RequireFields<UserLifetimeReceivedSponsorshipValuesArgs, 'orderBy'>>;
+  lists?: Resolver<ResolversTypes['UserListConnection'], ParentType, ContextType, Partial<UserListsArgs>>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  monthlyEstimatedSponsorsIncomeInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<UserOrganizationArgs, 'login'>>;
+  organizationVerifiedDomainEmails?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<UserOrganizationVerifiedDomainEmailsArgs, 'login'>>;
+  organizations?: Resolver<ResolversTypes['OrganizationConnection'], ParentType, ContextType, RequireFields<UserOrganizationsArgs, 'orderBy'>>;
+  packages?: Resolver<ResolversTypes['PackageConnection'], ParentType, ContextType, RequireFields<UserPackagesArgs, 'orderBy'>>;
+  pinnableItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<UserPinnableItemsArgs>>;
+  pinnedItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<UserPinnedItemsArgs>>;
+  pinnedItemsRemaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<UserProjectArgs, 'number'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<UserProjectV2Args, 'number'>>;
+  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, Partial<UserProjectsArgs>>;
+  projectsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<UserProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
+  pronouns?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publicKeys?: Resolver<ResolversTypes['PublicKeyConnection'], ParentType, ContextType, Partial<UserPublicKeysArgs>>;
+  recentProjects?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, Partial<UserRecentProjectsArgs>>;
+  repositories?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<UserRepositoriesArgs, 'ownerAffiliations'>>;
+  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<UserRepositoryArgs, 'followRenames' | 'name'>>;
+  repositoryDiscussionComments?: Resolver<ResolversTypes['DiscussionCommentConnection'], ParentType, ContextType, RequireFields<UserRepositoryDiscussionCommentsArgs, 'onlyAnswers'>>;
+  repositoryDiscussions?: Resolver<ResolversTypes['DiscussionConnection'], ParentType, ContextType, RequireFields<UserRepositoryDiscussionsArgs, 'answered' | 'orderBy' | 'states'>>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  savedReplies?: Resolver<Maybe<ResolversTypes['SavedReplyConnection']>, ParentType, ContextType, RequireFields<UserSavedRepliesArgs, 'orderBy'>>;
+  socialAccounts?: Resolver<ResolversTypes['SocialAccountConnection'], ParentType, ContextType, Partial<UserSocialAccountsArgs>>;
+  sponsoring?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<UserSponsoringArgs, 'orderBy'>>;
+  sponsors?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<UserSponsorsArgs, 'orderBy'>>;
+  sponsorsActivities?: Resolver<ResolversTypes['SponsorsActivityConnection'], ParentType, ContextType, RequireFields<UserSponsorsActivitiesArgs, 'actions' | 'includeAsSponsor' | 'includePrivate' | 'orderBy' | 'period'>>;
+  sponsorsListing?: Resolver<Maybe<ResolversTypes['SponsorsListing']>, ParentType, ContextType>;
+  sponsorshipForViewerAsSponsor?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<UserSponsorshipForViewerAsSponsorArgs, 'activeOnly'>>;
+  sponsorshipForViewerAsSponsorable?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<UserSponsorshipForViewerAsSponsorableArgs, 'activeOnly'>>;
+  sponsorshipNewsletters?: Resolver<ResolversTypes['SponsorshipNewsletterConnection'], ParentType, ContextType, RequireFields<UserSponsorshipNewslettersArgs, 'orderBy'>>;
+  sponsorshipsAsMaintainer?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<UserSponsorshipsAsMaintainerArgs, 'activeOnly' | 'includePrivate'>>;
+  sponsorshipsAsSponsor?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<UserSponsorshipsAsSponsorArgs, 'activeOnly'>>;
+  starredRepositories?: Resolver<ResolversTypes['StarredRepositoryConnection'], ParentType, ContextType, Partial<UserStarredRepositoriesArgs>>;
+  status?: Resolver<Maybe<ResolversTypes['UserStatus']>, ParentType, ContextType>;
+  suggestedListNames?: Resolver<Array<ResolversTypes['UserListSuggestion']>, ParentType, ContextType>;
+  totalSponsorshipAmountAsSponsorInCents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<UserTotalSponsorshipAmountAsSponsorInCentsArgs, 'sponsorableLogins'>>;
+  twitterUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userViewType?: Resolver<ResolversTypes['UserViewType'], ParentType, ContextType>;
+  viewerCanChangePinnedItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateProjects?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanFollow?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSponsor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsFollowing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsSponsoring?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  watching?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<UserWatchingArgs, 'ownerAffiliations'>>;
+  websiteUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -5521,6 +8893,61 @@ export type UserConnectionResolvers<ContextType = GraphqlContext, ParentType ext
 export type UserEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type UserListResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserList'] = ResolversParentTypes['UserList']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserListConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserListConnection'] = ResolversParentTypes['UserListConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserListEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserList']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserListEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserListEdge'] = ResolversParentTypes['UserListEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['UserList']>, ParentType, ContextType>;
+};
+
+export type UserListSuggestionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserListSuggestion'] = ResolversParentTypes['UserListSuggestion']> = {
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type UserStatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserStatus'] = ResolversParentTypes['UserStatus']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserStatusConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserStatusConnection'] = ResolversParentTypes['UserStatusConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserStatusEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserStatus']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserStatusEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserStatusEdge'] = ResolversParentTypes['UserStatusEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['UserStatus']>, ParentType, ContextType>;
+};
+
+export type VerifiableDomainResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VerifiableDomain'] = ResolversParentTypes['VerifiableDomain']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type VerifiableDomainConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VerifiableDomainConnection'] = ResolversParentTypes['VerifiableDomainConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['VerifiableDomainEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['VerifiableDomain']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type VerifiableDomainEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VerifiableDomainEdge'] = ResolversParentTypes['VerifiableDomainEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['VerifiableDomain']>, ParentType, ContextType>;
 };
 
 export type WorkflowResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Workflow'] = ResolversParentTypes['Workflow']> = {
@@ -5545,10 +8972,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddPullRequestReviewThreadPayload?: AddPullRequestReviewThreadPayloadResolvers<ContextType>;
   AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
+  AnnouncementBanner?: AnnouncementBannerResolvers<ContextType>;
   App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
+  Bot?: BotResolvers<ContextType>;
   BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
   CheckAnnotation?: CheckAnnotationResolvers<ContextType>;
   CheckAnnotationConnection?: CheckAnnotationConnectionResolvers<ContextType>;
@@ -5565,10 +8994,14 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CloseIssuePayload?: CloseIssuePayloadResolvers<ContextType>;
   ClosePullRequestPayload?: ClosePullRequestPayloadResolvers<ContextType>;
   Commit?: CommitResolvers<ContextType>;
+  CommitComment?: CommitCommentResolvers<ContextType>;
+  CommitCommentConnection?: CommitCommentConnectionResolvers<ContextType>;
+  CommitCommentEdge?: CommitCommentEdgeResolvers<ContextType>;
   CommitConnection?: CommitConnectionResolvers<ContextType>;
   CommitEdge?: CommitEdgeResolvers<ContextType>;
   CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
+  CopilotEndpoints?: CopilotEndpointsResolvers<ContextType>;
   CreateIssuePayload?: CreateIssuePayloadResolvers<ContextType>;
   CreatePullRequestPayload?: CreatePullRequestPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -5576,11 +9009,34 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
   DeletePullRequestReviewCommentPayload?: DeletePullRequestReviewCommentPayloadResolvers<ContextType>;
   DeletePullRequestReviewPayload?: DeletePullRequestReviewPayloadResolvers<ContextType>;
+  Discussion?: DiscussionResolvers<ContextType>;
+  DiscussionComment?: DiscussionCommentResolvers<ContextType>;
+  DiscussionCommentConnection?: DiscussionCommentConnectionResolvers<ContextType>;
+  DiscussionCommentEdge?: DiscussionCommentEdgeResolvers<ContextType>;
+  DiscussionConnection?: DiscussionConnectionResolvers<ContextType>;
+  DiscussionEdge?: DiscussionEdgeResolvers<ContextType>;
   DismissPullRequestReviewPayload?: DismissPullRequestReviewPayloadResolvers<ContextType>;
+  Enterprise?: EnterpriseResolvers<ContextType>;
+  EnterpriseConnection?: EnterpriseConnectionResolvers<ContextType>;
+  EnterpriseEdge?: EnterpriseEdgeResolvers<ContextType>;
+  FollowerConnection?: FollowerConnectionResolvers<ContextType>;
+  FollowingConnection?: FollowingConnectionResolvers<ContextType>;
+  Gist?: GistResolvers<ContextType>;
+  GistComment?: GistCommentResolvers<ContextType>;
+  GistCommentConnection?: GistCommentConnectionResolvers<ContextType>;
+  GistCommentEdge?: GistCommentEdgeResolvers<ContextType>;
+  GistConnection?: GistConnectionResolvers<ContextType>;
+  GistEdge?: GistEdgeResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
   GitObject?: GitObjectResolvers<ContextType>;
   GitObjectID?: GraphQLScalarType;
   GitTimestamp?: GraphQLScalarType;
+  HTML?: GraphQLScalarType;
+  Hovercard?: HovercardResolvers<ContextType>;
+  HovercardContext?: HovercardContextResolvers<ContextType>;
+  IpAllowListEntry?: IpAllowListEntryResolvers<ContextType>;
+  IpAllowListEntryConnection?: IpAllowListEntryConnectionResolvers<ContextType>;
+  IpAllowListEntryEdge?: IpAllowListEntryEdgeResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;
   IssueComment?: IssueCommentResolvers<ContextType>;
   IssueCommentConnection?: IssueCommentConnectionResolvers<ContextType>;
@@ -5594,7 +9050,11 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Labelable?: LabelableResolvers<ContextType>;
   LockLockablePayload?: LockLockablePayloadResolvers<ContextType>;
   Lockable?: LockableResolvers<ContextType>;
+  Mannequin?: MannequinResolvers<ContextType>;
+  MannequinConnection?: MannequinConnectionResolvers<ContextType>;
+  MannequinEdge?: MannequinEdgeResolvers<ContextType>;
   MarkPullRequestReadyForReviewPayload?: MarkPullRequestReadyForReviewPayloadResolvers<ContextType>;
+  MembersCanDeleteReposClearAuditEntry?: MembersCanDeleteReposClearAuditEntryResolvers<ContextType>;
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
@@ -5602,19 +9062,43 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
+  OrganizationAuditEntry?: OrganizationAuditEntryResolvers<ContextType>;
+  OrganizationAuditEntryConnection?: OrganizationAuditEntryConnectionResolvers<ContextType>;
+  OrganizationAuditEntryEdge?: OrganizationAuditEntryEdgeResolvers<ContextType>;
+  OrganizationConnection?: OrganizationConnectionResolvers<ContextType>;
+  OrganizationEdge?: OrganizationEdgeResolvers<ContextType>;
+  OrganizationEnterpriseOwnerConnection?: OrganizationEnterpriseOwnerConnectionResolvers<ContextType>;
+  OrganizationEnterpriseOwnerEdge?: OrganizationEnterpriseOwnerEdgeResolvers<ContextType>;
+  OrganizationIdentityProvider?: OrganizationIdentityProviderResolvers<ContextType>;
+  OrganizationMemberConnection?: OrganizationMemberConnectionResolvers<ContextType>;
+  OrganizationMemberEdge?: OrganizationMemberEdgeResolvers<ContextType>;
+  Package?: PackageResolvers<ContextType>;
+  PackageConnection?: PackageConnectionResolvers<ContextType>;
+  PackageEdge?: PackageEdgeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
+  PinnableItem?: PinnableItemResolvers<ContextType>;
+  PinnableItemConnection?: PinnableItemConnectionResolvers<ContextType>;
+  PinnableItemEdge?: PinnableItemEdgeResolvers<ContextType>;
+  ProfileItemShowcase?: ProfileItemShowcaseResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   ProjectCard?: ProjectCardResolvers<ContextType>;
   ProjectCardConnection?: ProjectCardConnectionResolvers<ContextType>;
   ProjectCardEdge?: ProjectCardEdgeResolvers<ContextType>;
   ProjectColumn?: ProjectColumnResolvers<ContextType>;
+  ProjectConnection?: ProjectConnectionResolvers<ContextType>;
+  ProjectEdge?: ProjectEdgeResolvers<ContextType>;
   ProjectV2?: ProjectV2Resolvers<ContextType>;
+  ProjectV2Connection?: ProjectV2ConnectionResolvers<ContextType>;
+  ProjectV2Edge?: ProjectV2EdgeResolvers<ContextType>;
   ProjectV2Item?: ProjectV2ItemResolvers<ContextType>;
   ProjectV2ItemConnection?: ProjectV2ItemConnectionResolvers<ContextType>;
   ProjectV2ItemEdge?: ProjectV2ItemEdgeResolvers<ContextType>;
   ProjectV2ItemFieldSingleSelectValue?: ProjectV2ItemFieldSingleSelectValueResolvers<ContextType>;
   ProjectV2ItemFieldValue?: ProjectV2ItemFieldValueResolvers<ContextType>;
+  PublicKey?: PublicKeyResolvers<ContextType>;
+  PublicKeyConnection?: PublicKeyConnectionResolvers<ContextType>;
+  PublicKeyEdge?: PublicKeyEdgeResolvers<ContextType>;
   PullRequest?: PullRequestResolvers<ContextType>;
   PullRequestChangedFile?: PullRequestChangedFileResolvers<ContextType>;
   PullRequestChangedFileConnection?: PullRequestChangedFileConnectionResolvers<ContextType>;
@@ -5660,16 +9144,49 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReopenIssuePayload?: ReopenIssuePayloadResolvers<ContextType>;
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
+  RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
+  RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
+  RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;
+  RepositoryMigration?: RepositoryMigrationResolvers<ContextType>;
+  RepositoryMigrationConnection?: RepositoryMigrationConnectionResolvers<ContextType>;
+  RepositoryMigrationEdge?: RepositoryMigrationEdgeResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
+  RepositoryRuleset?: RepositoryRulesetResolvers<ContextType>;
+  RepositoryRulesetConnection?: RepositoryRulesetConnectionResolvers<ContextType>;
+  RepositoryRulesetEdge?: RepositoryRulesetEdgeResolvers<ContextType>;
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   RequestedReviewer?: RequestedReviewerResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
   ReviewRequest?: ReviewRequestResolvers<ContextType>;
   ReviewRequestConnection?: ReviewRequestConnectionResolvers<ContextType>;
   ReviewRequestEdge?: ReviewRequestEdgeResolvers<ContextType>;
+  SavedReply?: SavedReplyResolvers<ContextType>;
+  SavedReplyConnection?: SavedReplyConnectionResolvers<ContextType>;
+  SavedReplyEdge?: SavedReplyEdgeResolvers<ContextType>;
   SearchResultItem?: SearchResultItemResolvers<ContextType>;
   SearchResultItemConnection?: SearchResultItemConnectionResolvers<ContextType>;
   SearchResultItemEdge?: SearchResultItemEdgeResolvers<ContextType>;
+  SocialAccount?: SocialAccountResolvers<ContextType>;
+  SocialAccountConnection?: SocialAccountConnectionResolvers<ContextType>;
+  SocialAccountEdge?: SocialAccountEdgeResolvers<ContextType>;
+  Sponsor?: SponsorResolvers<ContextType>;
+  SponsorAndLifetimeValue?: SponsorAndLifetimeValueResolvers<ContextType>;
+  SponsorAndLifetimeValueConnection?: SponsorAndLifetimeValueConnectionResolvers<ContextType>;
+  SponsorAndLifetimeValueEdge?: SponsorAndLifetimeValueEdgeResolvers<ContextType>;
+  SponsorConnection?: SponsorConnectionResolvers<ContextType>;
+  SponsorEdge?: SponsorEdgeResolvers<ContextType>;
+  SponsorsActivity?: SponsorsActivityResolvers<ContextType>;
+  SponsorsActivityConnection?: SponsorsActivityConnectionResolvers<ContextType>;
+  SponsorsActivityEdge?: SponsorsActivityEdgeResolvers<ContextType>;
+  SponsorsListing?: SponsorsListingResolvers<ContextType>;
+  Sponsorship?: SponsorshipResolvers<ContextType>;
+  SponsorshipConnection?: SponsorshipConnectionResolvers<ContextType>;
+  SponsorshipEdge?: SponsorshipEdgeResolvers<ContextType>;
+  SponsorshipNewsletter?: SponsorshipNewsletterResolvers<ContextType>;
+  SponsorshipNewsletterConnection?: SponsorshipNewsletterConnectionResolvers<ContextType>;
+  SponsorshipNewsletterEdge?: SponsorshipNewsletterEdgeResolvers<ContextType>;
+  StarredRepositoryConnection?: StarredRepositoryConnectionResolvers<ContextType>;
+  StarredRepositoryEdge?: StarredRepositoryEdgeResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   StatusCheckRollup?: StatusCheckRollupResolvers<ContextType>;
   StatusCheckRollupContext?: StatusCheckRollupContextResolvers<ContextType>;
@@ -5697,6 +9214,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;
+  UserList?: UserListResolvers<ContextType>;
+  UserListConnection?: UserListConnectionResolvers<ContextType>;
+  UserListEdge?: UserListEdgeResolvers<ContextType>;
+  UserListSuggestion?: UserListSuggestionResolvers<ContextType>;
+  UserStatus?: UserStatusResolvers<ContextType>;
+  UserStatusConnection?: UserStatusConnectionResolvers<ContextType>;
+  UserStatusEdge?: UserStatusEdgeResolvers<ContextType>;
+  VerifiableDomain?: VerifiableDomainResolvers<ContextType>;
+  VerifiableDomainConnection?: VerifiableDomainConnectionResolvers<ContextType>;
+  VerifiableDomainEdge?: VerifiableDomainEdgeResolvers<ContextType>;
   Workflow?: WorkflowResolvers<ContextType>;
   WorkflowRun?: WorkflowRunResolvers<ContextType>;
 };

@@ -104,6 +104,19 @@ describe('User', () => {
     expect(names(asCarol)).toEqual(['alice/open']);
   });
 
+  it('lists to an installation the repositories it reaches (its selection) and public ones, no memberships', async () => {
+    const app = await createTestApp(server, alice.id, 'Picky', { metadata: 'read' });
+    const open = await server.services.repos.find('alice', 'open');
+    const installation = await installTestApp(server, app.app, alice.id, { repositoryIds: [open!.id] });
+    const jwt = await appJwt(app, Math.floor(Date.now() / 1000));
+    const picky = (await requestInstallationToken(server, jwt, installation.id)).body.token as string;
+    expect(names(await gql(REPOS, picky, { login: 'alice' }))).toEqual(['alice/open']);
+    // The whole account's installation reaches her private repository, but not her collaborations.
+    expect(names(await gql(REPOS, botToken, { login: 'alice' }))).toEqual(['alice/open', 'alice/secret']);
+    const orgs = await gql('{ user(login: "bob") { organizations(first: 5) { totalCount } } }', botToken);
+    expect(orgs.data!.user.organizations.totalCount).toBe(0);
+  });
+
   it('shows memberships to the member and fellow members only', async () => {
     const ORGS = `{ user(login: "bob") { organizations(first: 5) { totalCount nodes { login } } organization(login: "acme") { login } } }`;
     for (const [token, seen] of [

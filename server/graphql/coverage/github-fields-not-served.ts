@@ -6,12 +6,17 @@
 const NOT_YET = 'not yet served (issue 34 is widening the core types)';
 
 export const NOT_SERVED: Record<string, string> = {
-  'User.contributionsCollection': NOT_YET,
-  'User.issueComments': NOT_YET,
-  'User.issues': NOT_YET,
-  'User.pullRequests': NOT_YET,
-  'User.repositoriesContributedTo': NOT_YET,
-  'User.topRepositories': NOT_YET,
+  'User.contributionsCollection':
+    'a contribution calendar (commits, issues, reviews per day and repository) Wharf does not compute, and a non-null object GitHub has no empty answer for',
+  'User.issueComments':
+    "not yet served: a user's comments across repositories, each cut to what the caller reads (as search cuts issues); Wharf has the data",
+  'User.issues':
+    "not yet served: a user's issues across repositories (search's `author:` with its visibility is the way); Wharf has the data",
+  'User.pullRequests':
+    "not yet served: a user's pull requests across repositories (search's `author:` with its visibility is the way); Wharf has the data",
+  'User.repositoriesContributedTo':
+    'ranked by contributions (commits, issues, pull requests, reviews per repository), which Wharf does not compute',
+  'User.topRepositories': 'ranked by contributions per repository, which Wharf does not compute',
   'Repository.allowUpdateBranch': NOT_YET,
   'Repository.archivedAt': NOT_YET,
   'Repository.autoMergeAllowed': NOT_YET,

@@ -19,44 +19,41 @@ export interface Window {
 /** Where a page starts: `window.offset`, or `limit` rows before the end. */
 const startOf = (window: Window, total: number) => (window.fromEnd ? Math.max(0, total - window.limit) : window.offset);
 
-/** The organizations the user is a member of, as the caller may see them, oldest membership's org id first. */
-export async function organizationsOf(
+type Member = AccountRow & { role: OrgRole };
+
+/**
+ * One side of the memberships the caller sees: the organizations of a user
+ * (`of: 'user'`) or the members of an organization (`of: 'org'`), each account
+ * with the membership's role, by account id; a page and the count.
+ */
+async function membershipPage(
   sql: Sql,
   principal: Principal,
-  userId: number,
+  of: 'user' | 'org',
+  id: number,
   window: Window,
-): Promise<{ rows: AccountRow[]; total: number; offset: number }> {
+): Promise<{ rows: Member[]; total: number; offset: number }> {
   const seen = seenMemberships(sql, principal);
-  const [count] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (${seen}) m WHERE m.user_id = ${userId}`;
+  const [key, other] = of === 'user' ? ['user_id', 'org_id'] : ['org_id', 'user_id'];
+  const [count] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM (${seen}) m WHERE ${sql(`m.${key}`)} = ${id}`;
   const offset = startOf(window, count!.n);
   const rows =
     window.limit === 0
       ? []
-      : await sql<AccountRow[]>`SELECT a.* FROM (${seen}) m JOIN accounts a ON a.id = m.org_id
-          WHERE m.user_id = ${userId} ORDER BY a.id LIMIT ${window.limit} OFFSET ${offset}`;
+      : await sql<Member[]>`SELECT a.*, m.role FROM (${seen}) m JOIN accounts a ON a.id = ${sql(`m.${other}`)}
+          WHERE ${sql(`m.${key}`)} = ${id} ORDER BY a.id LIMIT ${window.limit} OFFSET ${offset}`;
   return { rows, total: count!.n, offset };
 }
 
+/** The organizations the user is a member of, as the caller may see them, by id. */
+export const organizationsOf = (sql: Sql, principal: Principal, userId: number, window: Window) =>
+  membershipPage(sql, principal, 'user', userId, window);
+
 /** The organization's members with their roles, as the caller may see them, by account id. */
-export async function membersOf(
-  sql: Sql,
-  principal: Principal,
-  orgId: number,
-  window: Window,
-): Promise<{ rows: (AccountRow & { role: OrgRole })[]; total: number; offset: number }> {
-  const seen = seenMemberships(sql, principal);
-  const [count] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (${seen}) m WHERE m.org_id = ${orgId}`;
-  const offset = startOf(window, count!.n);
-  const rows =
-    window.limit === 0
-      ? []
-      : await sql<(AccountRow & { role: OrgRole })[]>`SELECT a.*, m.role FROM (${seen}) m
-          JOIN accounts a ON a.id = m.user_id
-          WHERE m.org_id = ${orgId} ORDER BY a.id LIMIT ${window.limit} OFFSET ${offset}`;
-  return { rows, total: count!.n, offset };
-}
+export const membersOf = (sql: Sql, principal: Principal, orgId: number, window: Window) =>
+  membershipPage(sql, principal, 'org', orgId, window);
 
 /** Whether the caller may see that the user is a member of the organization. */
 export async function membershipSeen(sql: Sql, principal: Principal, orgId: number, userId: number): Promise<boolean> {

@@ -28,6 +28,7 @@ import { createPullLoaders, type PullLoaders } from './pulls/pull-loaders.js';
 import { createReactionLoaders, type ReactionLoaders } from './reactions/reaction-loaders.js';
 import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loaders.js';
 import { createReleaseLoaders, type ReleaseLoaders } from './releases/release-loaders.js';
+import { createAccountLoaders, type AccountLoaders } from './accounts/account-loaders.js';
 
 export interface Loaders
   extends LabelMilestoneLoaders,
@@ -36,7 +37,8 @@ export interface Loaders
     PullLoaders,
     ReviewLoaders,
     CheckLoaders,
-    ReleaseLoaders {
+    ReleaseLoaders,
+    AccountLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -67,6 +69,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     ...createReviewLoaders(services.sql, user?.id ?? null),
     ...createCheckLoaders(services.sql),
     ...createReleaseLoaders(services.sql),
+    ...createAccountLoaders(services.sql, principal),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => inOrder(emails, await services.accounts.usersByEmails(emails))),

@@ -9,7 +9,7 @@ import type { GraphqlContext } from './core/context.js';
 import { githubError, nodeNotFound } from './core/errors.js';
 import type { NodeResolvers, QueryResolvers } from './generated/resolvers-types.js';
 import type { GitObjectModel } from './git/models.js';
-import { accountType } from './resolvers/account.js';
+import { actorType } from './resolvers/account.js';
 import { GRAPHQL_TYPES, objectByOid } from './resolvers/git-object.js';
 import { loadLabelOrMilestone } from './resolvers/label-milestone.js';
 import type { CommentModel, IssueModel } from './issues/issue-models.js';
@@ -60,9 +60,10 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
   }
   switch (decoded.type) {
     case 'User':
-    case 'Organization': {
+    case 'Organization':
+    case 'Bot': {
       const account = await ctx.loaders.accountById.load(decoded.id);
-      // One id space for both kinds: a U_ id must not reach an organization.
+      // One id space for all kinds: a U_ id must not reach an organization (nor a bot).
       return account !== null && account.kind === decoded.type ? account : null;
     }
     case 'Repository': {
@@ -118,7 +119,7 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
 export const Node: NodeResolvers = {
   __resolveType: (node) => {
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
-    if ('kind' in node) return accountType(node);
+    if ('kind' in node) return actorType(node);
     if ('color' in node) return 'Label';
     if (isStatusContext(node)) return 'StatusContext';
     if (isRelease(node)) return 'Release';

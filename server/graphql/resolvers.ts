@@ -1,15 +1,10 @@
 // The resolver map for schema.graphql, checked against the generated types
 // (a field missing from a mapped row type must have a resolver here).
 import type { Resolvers } from './generated/resolvers-types.js';
-import {
-  accountType,
-  Organization,
-  organizationQuery,
-  RepositoryOwner,
-  User,
-  userQuery,
-  viewerQuery,
-} from './resolvers/account.js';
+import { accountType, organizationQuery, RepositoryOwner, userQuery, viewerQuery } from './resolvers/account.js';
+import { Bot } from './accounts/bot-resolvers.js';
+import { Organization } from './accounts/organization-resolvers.js';
+import { User } from './accounts/user-resolvers.js';
 import { Label, Milestone, repositoryLabelFields } from './resolvers/label-milestone.js';
 import { Node, nodeQuery, nodesQuery } from './node.js';
 import { Commit, GitActor } from './resolvers/commit.js';
@@ -67,7 +62,7 @@ import { timelineEventResolvers } from './issues/timeline-events.js';
 import { milestoneBreadthFields } from './resolvers/milestone-breadth.js';
 import { releaseTagFields } from './releases/release-tag.js';
 import { queryBreadthFields } from './lookup/query-breadth.js';
-import { accountResourcePath, repositoryResourcePath, UniformResourceLocatable } from './lookup/locatable.js';
+import { repositoryResourcePath, UniformResourceLocatable } from './lookup/locatable.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -84,8 +79,9 @@ export const resolvers: Resolvers = {
   Mutation,
   Node,
   RepositoryOwner,
-  User: { ...User, ...accountResourcePath },
-  Organization: { ...Organization, ...accountResourcePath },
+  User,
+  Organization,
+  Bot,
   // Its labels and milestones live with theirs (label-milestone.ts imports repository.ts).
   Repository: {
     ...Repository,

@@ -40,16 +40,28 @@ export type Scalars = {
   GitSSHRemote: { input: string; output: string; }
   /** An ISO-8601 encoded date string. Unlike the DateTime type, GitTimestamp is not converted in UTC. */
   GitTimestamp: { input: string; output: string; }
+  /** A string containing HTML code. */
+  HTML: { input: string; output: string; }
   /** An RFC 3986 URI string. */
   URI: { input: string; output: string; }
 };
 
 /** Represents an object which can take actions on GitHub: the author of an issue or comment. */
 export type Actor = {
+  /** A URL pointing to the actor's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
   /** The username of the actor. */
   login: Scalars['String']['output'];
+  /** The HTTP path for this actor. */
+  resourcePath: Scalars['URI']['output'];
   /** The HTTP URL for this actor. */
   url: Scalars['URI']['output'];
+};
+
+
+/** Represents an object which can take actions on GitHub: the author of an issue or comment. */
+export type ActorAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type AddAssigneesToAssignableInput = {
@@ -164,6 +176,11 @@ export type AddedToProjectEvent = Node & {
   id: Scalars['ID']['output'];
 };
 
+export type AnnouncementBanner = {
+  __typename?: 'AnnouncementBanner';
+  createdAt: Scalars['DateTime']['output'];
+};
+
 /** A GitHub App. */
 export type App = {
   __typename?: 'App';
@@ -217,6 +234,19 @@ export type AssignedEvent = Node & {
 /** Types that can be assigned to issues. */
 export type Assignee = Organization | User;
 
+/** Ordering options for Audit Log connections. */
+export type AuditLogOrder = {
+  /** The ordering direction. */
+  direction?: InputMaybe<OrderDirection>;
+  /** The field to order Audit Logs by. */
+  field?: InputMaybe<AuditLogOrderField>;
+};
+
+/** Properties by which Audit Log connections can be ordered. */
+export type AuditLogOrderField =
+  /** Order audit log entries by timestamp */
+  | 'CREATED_AT';
+
 /** Represents an auto-merge request for a pull request. Declared for clients that ask for it (`gh pr view`); this server has no auto-merge, so none exists. */
 export type AutoMergeRequest = {
   __typename?: 'AutoMergeRequest';
@@ -252,6 +282,33 @@ export type Blob = GitObject & Node & {
   repository: Repository;
   /** UTF8 text data or null if the Blob is binary */
   text?: Maybe<Scalars['String']['output']>;
+};
+
+/** A special type of user which takes actions on behalf of GitHub Apps. */
+export type Bot = Actor & Node & {
+  __typename?: 'Bot';
+  /** A URL pointing to the GitHub App's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The Node ID of the Bot object */
+  id: Scalars['ID']['output'];
+  /** The username of the actor. */
+  login: Scalars['String']['output'];
+  /** The HTTP path for this bot */
+  resourcePath: Scalars['URI']['output'];
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The HTTP URL for this bot */
+  url: Scalars['URI']['output'];
+};
+
+
+/** A special type of user which takes actions on behalf of GitHub Apps. */
+export type BotAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /**
@@ -998,6 +1055,11 @@ export type ConvertedToDiscussionEvent = Node & {
   id: Scalars['ID']['output'];
 };
 
+export type CopilotEndpoints = {
+  __typename?: 'CopilotEndpoints';
+  api: Scalars['String']['output'];
+};
+
 export type CreateIssueInput = {
   /** The Node ID of assignees for this issue (dropped without triage access, as GitHub does). */
   assigneeIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -1225,6 +1287,25 @@ export type DiscussionCategoryEdge = {
   node?: Maybe<DiscussionCategory>;
 };
 
+export type DiscussionComment = Node & {
+  __typename?: 'DiscussionComment';
+  id: Scalars['ID']['output'];
+};
+
+export type DiscussionCommentConnection = {
+  __typename?: 'DiscussionCommentConnection';
+  edges?: Maybe<Array<Maybe<DiscussionCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<DiscussionComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DiscussionCommentEdge = {
+  __typename?: 'DiscussionCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<DiscussionComment>;
+};
+
 export type DiscussionConnection = {
   __typename?: 'DiscussionConnection';
   edges?: Maybe<Array<Maybe<DiscussionEdge>>>;
@@ -1312,10 +1393,48 @@ export type EnterpriseAdministratorRole =
   /** Unaffiliated member of the enterprise account without an admin role. */
   | 'UNAFFILIATED';
 
+export type EnterpriseConnection = {
+  __typename?: 'EnterpriseConnection';
+  edges?: Maybe<Array<Maybe<EnterpriseEdge>>>;
+  nodes?: Maybe<Array<Maybe<Enterprise>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type EnterpriseEdge = {
+  __typename?: 'EnterpriseEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Enterprise>;
+};
+
 export type EnterpriseMemberInvitation = Node & {
   __typename?: 'EnterpriseMemberInvitation';
   id: Scalars['ID']['output'];
 };
+
+/** The possible values we have for filtering Platform::Objects::User#enterprises. */
+export type EnterpriseMembershipType =
+  /** Returns all enterprises in which the user is an admin. */
+  | 'ADMIN'
+  /** Returns all enterprises in which the user is a member, admin, or billing manager. */
+  | 'ALL'
+  /** Returns all enterprises in which the user is a billing manager. */
+  | 'BILLING_MANAGER'
+  /** Returns all enterprises in which the user is a member of an org that is owned by the enterprise. */
+  | 'ORG_MEMBERSHIP';
+
+/** Ordering options for enterprises. */
+export type EnterpriseOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order enterprises by. */
+  field: EnterpriseOrderField;
+};
+
+/** Properties by which enterprise connections can be ordered. */
+export type EnterpriseOrderField =
+  /** Order enterprises by name */
+  | 'NAME';
 
 export type Environment = Node & {
   __typename?: 'Environment';
@@ -1357,6 +1476,86 @@ export type Environments = {
   /** The field to order environments by. */
   field: EnvironmentOrderField;
 };
+
+export type FollowerConnection = {
+  __typename?: 'FollowerConnection';
+  edges?: Maybe<Array<Maybe<UserEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type FollowingConnection = {
+  __typename?: 'FollowingConnection';
+  edges?: Maybe<Array<Maybe<UserEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type Gist = Node & {
+  __typename?: 'Gist';
+  id: Scalars['ID']['output'];
+};
+
+export type GistComment = Node & {
+  __typename?: 'GistComment';
+  id: Scalars['ID']['output'];
+};
+
+export type GistCommentConnection = {
+  __typename?: 'GistCommentConnection';
+  edges?: Maybe<Array<Maybe<GistCommentEdge>>>;
+  nodes?: Maybe<Array<Maybe<GistComment>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type GistCommentEdge = {
+  __typename?: 'GistCommentEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<GistComment>;
+};
+
+export type GistConnection = {
+  __typename?: 'GistConnection';
+  edges?: Maybe<Array<Maybe<GistEdge>>>;
+  nodes?: Maybe<Array<Maybe<Gist>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type GistEdge = {
+  __typename?: 'GistEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Gist>;
+};
+
+/** Ordering options for gist connections */
+export type GistOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order repositories by. */
+  field: GistOrderField;
+};
+
+/** Properties by which gist connections can be ordered. */
+export type GistOrderField =
+  /** Order gists by creation time */
+  | 'CREATED_AT'
+  /** Order gists by push time */
+  | 'PUSHED_AT'
+  /** Order gists by update time */
+  | 'UPDATED_AT';
+
+/** The privacy of a Gist */
+export type GistPrivacy =
+  /** Gists that are public and secret */
+  | 'ALL'
+  /** Public */
+  | 'PUBLIC'
+  /** Secret */
+  | 'SECRET';
 
 /** Represents an actor in a Git commit (ie. an author or committer). */
 export type GitActor = {
@@ -1436,6 +1635,54 @@ export type HovercardContext = {
   /** An octicon to accompany this context */
   octicon: Scalars['String']['output'];
 };
+
+/** The possible values for the IP allow list enabled setting. */
+export type IpAllowListEnabledSettingValue =
+  /** The setting is disabled for the owner. */
+  | 'DISABLED'
+  /** The setting is enabled for the owner. */
+  | 'ENABLED';
+
+export type IpAllowListEntry = Node & {
+  __typename?: 'IpAllowListEntry';
+  id: Scalars['ID']['output'];
+};
+
+export type IpAllowListEntryConnection = {
+  __typename?: 'IpAllowListEntryConnection';
+  edges?: Maybe<Array<Maybe<IpAllowListEntryEdge>>>;
+  nodes?: Maybe<Array<Maybe<IpAllowListEntry>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type IpAllowListEntryEdge = {
+  __typename?: 'IpAllowListEntryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<IpAllowListEntry>;
+};
+
+/** Ordering options for IP allow list entry connections. */
+export type IpAllowListEntryOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order IP allow list entries by. */
+  field: IpAllowListEntryOrderField;
+};
+
+/** Properties by which IP allow list entry connections can be ordered. */
+export type IpAllowListEntryOrderField =
+  /** Order IP allow list entries by the allow list value. */
+  | 'ALLOW_LIST_VALUE'
+  /** Order IP allow list entries by creation time. */
+  | 'CREATED_AT';
+
+/** The possible values for the IP allow list configuration for installed GitHub Apps setting. */
+export type IpAllowListForInstalledAppsEnabledSettingValue =
+  /** The setting is disabled for the owner. */
+  | 'DISABLED'
+  /** The setting is enabled for the owner. */
+  | 'ENABLED';
 
 /** An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project. */
 export type Issue = Assignable & Closable & Labelable & Lockable & Node & Reactable & UniformResourceLocatable & {
@@ -2217,6 +2464,40 @@ export type LockedEvent = Node & {
   lockable: Lockable;
 };
 
+export type Mannequin = Node & {
+  __typename?: 'Mannequin';
+  id: Scalars['ID']['output'];
+};
+
+export type MannequinConnection = {
+  __typename?: 'MannequinConnection';
+  edges?: Maybe<Array<Maybe<MannequinEdge>>>;
+  nodes?: Maybe<Array<Maybe<Mannequin>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type MannequinEdge = {
+  __typename?: 'MannequinEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Mannequin>;
+};
+
+/** Ordering options for mannequins. */
+export type MannequinOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order mannequins by. */
+  field: MannequinOrderField;
+};
+
+/** Properties by which mannequins can be ordered. */
+export type MannequinOrderField =
+  /** Order mannequins why when they were created. */
+  | 'CREATED_AT'
+  /** Order mannequins alphabetically by their source login. */
+  | 'LOGIN';
+
 export type MarkPullRequestReadyForReviewInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
@@ -2255,6 +2536,11 @@ export type MarketplaceListingEdge = {
   __typename?: 'MarketplaceListingEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<MarketplaceListing>;
+};
+
+export type MembersCanDeleteReposClearAuditEntry = Node & {
+  __typename?: 'MembersCanDeleteReposClearAuditEntry';
+  id: Scalars['ID']['output'];
 };
 
 export type MentionedEvent = Node & {
@@ -2329,6 +2615,23 @@ export type MergeableState =
   | 'CONFLICTING'
   | 'MERGEABLE'
   | 'UNKNOWN';
+
+/** The GitHub Enterprise Importer (GEI) migration state. */
+export type MigrationState =
+  /** The migration has failed. */
+  | 'FAILED'
+  /** The migration has invalid credentials. */
+  | 'FAILED_VALIDATION'
+  /** The migration is in progress. */
+  | 'IN_PROGRESS'
+  /** The migration has not started. */
+  | 'NOT_STARTED'
+  /** The migration needs to have its credentials validated. */
+  | 'PENDING_VALIDATION'
+  /** The migration has been queued. */
+  | 'QUEUED'
+  /** The migration has succeeded. */
+  | 'SUCCEEDED';
 
 /** Represents a Milestone object on a given repository. */
 export type Milestone = Closable & Node & UniformResourceLocatable & {
@@ -2677,6 +2980,13 @@ export type Node = {
   id: Scalars['ID']['output'];
 };
 
+/** The possible values for the notification restriction setting. */
+export type NotificationRestrictionSettingValue =
+  /** The setting is disabled for the owner. */
+  | 'DISABLED'
+  /** The setting is enabled for the owner. */
+  | 'ENABLED';
+
 /** Possible directions in which to order a list of items when provided an `orderBy` argument. */
 export type OrderDirection =
   /** Specifies an ascending order for a given `orderBy` argument. */
@@ -2684,21 +2994,594 @@ export type OrderDirection =
   /** Specifies a descending order for a given `orderBy` argument. */
   | 'DESC';
 
+/** Ordering options for an organization's enterprise owner connections. */
+export type OrgEnterpriseOwnerOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order enterprise owners by. */
+  field: OrgEnterpriseOwnerOrderField;
+};
+
+/** Properties by which enterprise owners can be ordered. */
+export type OrgEnterpriseOwnerOrderField =
+  /** Order enterprise owners by login. */
+  | 'LOGIN';
+
 /** An organization account. */
 export type Organization = Actor & Node & RepositoryOwner & UniformResourceLocatable & {
   __typename?: 'Organization';
+  /**
+   * The text of the announcement
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcement?: Maybe<Scalars['String']['output']>;
+  /** The announcement banner set on this organization, if any. Only visible to members of the organization's enterprise. */
+  announcementBanner?: Maybe<AnnouncementBanner>;
+  /**
+   * The date the announcement was created
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcementCreatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The expiration date of the announcement, if any
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcementExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * Whether the announcement can be dismissed by the user
+   * @deprecated The individual `announcementX` fields do not follow our standard GraphQL patterns. Use the `announcementBanner` object instead. Removal on 2025-04-01 UTC.
+   */
+  announcementUserDismissible?: Maybe<Scalars['Boolean']['output']>;
+  /** Determine if this repository owner has any items that can be pinned to their profile. */
+  anyPinnableItems: Scalars['Boolean']['output'];
+  /** Identifies the date and time when the organization was archived. */
+  archivedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Audit log entries of the organization */
+  auditLog: OrganizationAuditEntryConnection;
+  /** A URL pointing to the organization's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The organization's public profile description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The organization's public profile description rendered to HTML. */
+  descriptionHTML?: Maybe<Scalars['String']['output']>;
+  /** A list of domains owned by the organization. */
+  domains?: Maybe<VerifiableDomainConnection>;
+  /** The organization's public email. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** A list of owners of the organization's enterprise account. */
+  enterpriseOwners: OrganizationEnterpriseOwnerConnection;
+  /** The estimated next GitHub Sponsors payout for this user/organization in cents (USD). */
+  estimatedNextSponsorsPayoutInCents: Scalars['Int']['output'];
+  /** True if this user/organization has a GitHub Sponsors listing. */
+  hasSponsorsListing: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
+  /** The interaction ability settings for this organization. */
+  interactionAbility?: Maybe<RepositoryInteractionAbility>;
+  /** The setting value for whether the organization has an IP allow list enabled. */
+  ipAllowListEnabledSetting: IpAllowListEnabledSettingValue;
+  /** The IP addresses that are allowed to access resources owned by the organization. */
+  ipAllowListEntries: IpAllowListEntryConnection;
+  /** The setting value for whether the organization has IP allow list configuration for installed GitHub Apps enabled. */
+  ipAllowListForInstalledAppsEnabledSetting: IpAllowListForInstalledAppsEnabledSettingValue;
+  /** Whether the given account is sponsoring this user/organization. */
+  isSponsoredBy: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsored by this user/organization. */
+  isSponsoringViewer: Scalars['Boolean']['output'];
+  /** Whether the organization has verified its profile email and website. */
+  isVerified: Scalars['Boolean']['output'];
+  /**
+   * Showcases a selection of repositories and gists that the profile owner has
+   * either curated or that have been selected automatically based on popularity.
+   */
+  itemShowcase: ProfileItemShowcase;
+  /**
+   * Calculate how much each sponsor has ever paid total to this maintainer via
+   * GitHub Sponsors. Does not include sponsorships paid via Patreon.
+   */
+  lifetimeReceivedSponsorshipValues: SponsorAndLifetimeValueConnection;
+  /** The organization's public profile location. */
+  location?: Maybe<Scalars['String']['output']>;
   login: Scalars['String']['output'];
+  /** A list of all mannequins for this organization. */
+  mannequins: MannequinConnection;
+  /** Get the status messages members of this entity have set that are either public or visible only to the organization. */
+  memberStatuses: UserStatusConnection;
+  /** Members can fork private repositories in this organization */
+  membersCanForkPrivateRepositories: Scalars['Boolean']['output'];
+  /** A list of users who are members of this organization. */
+  membersWithRole: OrganizationMemberConnection;
+  /** The estimated monthly GitHub Sponsors income for this user/organization in cents (USD). */
+  monthlyEstimatedSponsorsIncomeInCents: Scalars['Int']['output'];
   /** The organization's public profile name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The HTTP path creating a new team */
+  newTeamResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL creating a new team */
+  newTeamUrl: Scalars['URI']['output'];
+  /** Indicates if email notification delivery for this organization is restricted to verified or approved domains. */
+  notificationDeliveryRestrictionEnabledSetting: NotificationRestrictionSettingValue;
+  /** The billing email for the organization. */
+  organizationBillingEmail?: Maybe<Scalars['String']['output']>;
+  /** A list of packages under the owner. */
+  packages: PackageConnection;
+  /** A list of users who have been invited to join this organization. */
+  pendingMembers: UserConnection;
+  /** A list of repositories and gists this profile owner can pin to their profile. */
+  pinnableItems: PinnableItemConnection;
+  /** A list of repositories and gists this profile owner has pinned to their profile */
+  pinnedItems: PinnableItemConnection;
+  /** Returns how many more items this profile owner can pin to their profile. */
+  pinnedItemsRemaining: Scalars['Int']['output'];
+  /**
+   * Find project by number.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  project?: Maybe<Project>;
+  /** Find a project by number. */
+  projectV2?: Maybe<ProjectV2>;
+  /**
+   * A list of projects under the owner.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  projects: ProjectConnection;
+  /** The HTTP path listing organization's projects */
+  projectsResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL listing organization's projects */
+  projectsUrl: Scalars['URI']['output'];
+  /** A list of projects under the owner. */
+  projectsV2: ProjectV2Connection;
+  /** Recent projects that this user has modified in the context of the owner. */
+  recentProjects: ProjectV2Connection;
+  /** A list of repositories that the user owns. */
+  repositories: RepositoryConnection;
+  /** Find Repository. */
+  repository?: Maybe<Repository>;
+  /** Discussion comments this user has authored. */
+  repositoryDiscussionComments: DiscussionCommentConnection;
+  /** Discussions this user has started. */
+  repositoryDiscussions: DiscussionConnection;
+  /** A list of all repository migrations for this organization. */
+  repositoryMigrations: RepositoryMigrationConnection;
+  /**
+   * When true the organization requires all members, billing managers, and outside
+   * collaborators to enable two-factor authentication.
+   */
+  requiresTwoFactorAuthentication?: Maybe<Scalars['Boolean']['output']>;
   /** The HTTP path for this organization */
   resourcePath: Scalars['URI']['output'];
+  /** Returns a single ruleset from the current organization by ID. */
+  ruleset?: Maybe<RepositoryRuleset>;
+  /** A list of rulesets for this organization. */
+  rulesets?: Maybe<RepositoryRulesetConnection>;
+  /**
+   * The Organization's SAML identity provider. Visible to (1) organization owners,
+   * (2) organization owners' personal access tokens (classic) with read:org or
+   * admin:org scope, (3) GitHub App with an installation token with read or write
+   * access to members.
+   */
+  samlIdentityProvider?: Maybe<OrganizationIdentityProvider>;
+  /** List of users and organizations this entity is sponsoring. */
+  sponsoring: SponsorConnection;
+  /** List of sponsors for this user or organization. */
+  sponsors: SponsorConnection;
+  /** Events involving this sponsorable, such as new sponsorships. */
+  sponsorsActivities: SponsorsActivityConnection;
+  /** The GitHub Sponsors listing for this user or organization. */
+  sponsorsListing?: Maybe<SponsorsListing>;
+  /** The sponsorship from the viewer to this user/organization; that is, the sponsorship where you're the sponsor. */
+  sponsorshipForViewerAsSponsor?: Maybe<Sponsorship>;
+  /** The sponsorship from this user/organization to the viewer; that is, the sponsorship you're receiving. */
+  sponsorshipForViewerAsSponsorable?: Maybe<Sponsorship>;
+  /** List of sponsorship updates sent from this sponsorable to sponsors. */
+  sponsorshipNewsletters: SponsorshipNewsletterConnection;
+  /** The sponsorships where this user or organization is the maintainer receiving the funds. */
+  sponsorshipsAsMaintainer: SponsorshipConnection;
+  /** The sponsorships where this user or organization is the funder. */
+  sponsorshipsAsSponsor: SponsorshipConnection;
+  /** Find an organization's team by its slug. */
+  team?: Maybe<Team>;
   /** A list of teams in this organization. This server has no teams: always empty. */
   teams: TeamConnection;
+  /** The HTTP path listing organization's teams */
+  teamsResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL listing organization's teams */
+  teamsUrl: Scalars['URI']['output'];
+  /**
+   * The amount in United States cents (e.g., 500 = $5.00 USD) that this entity has
+   * spent on GitHub to fund sponsorships. Only returns a value when viewed by the
+   * user themselves or by a user who can manage sponsorships for the requested organization.
+   */
+  totalSponsorshipAmountAsSponsorInCents?: Maybe<Scalars['Int']['output']>;
+  /** The organization's Twitter username. */
+  twitterUsername?: Maybe<Scalars['String']['output']>;
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the organization's page. */
   url: Scalars['URI']['output'];
+  /** Organization is adminable by the viewer. */
+  viewerCanAdminister: Scalars['Boolean']['output'];
+  /** Can the viewer pin repositories and gists to the profile? */
+  viewerCanChangePinnedItems: Scalars['Boolean']['output'];
+  /** Can the current viewer create new projects on this owner. */
+  viewerCanCreateProjects: Scalars['Boolean']['output'];
+  /** Viewer can create repositories on this organization */
+  viewerCanCreateRepositories: Scalars['Boolean']['output'];
+  /** Viewer can create teams on this organization. */
+  viewerCanCreateTeams: Scalars['Boolean']['output'];
+  /** Whether or not the viewer is able to sponsor this user/organization. */
+  viewerCanSponsor: Scalars['Boolean']['output'];
+  /** Viewer is an active member of this organization. */
+  viewerIsAMember: Scalars['Boolean']['output'];
+  /** Whether or not this Organization is followed by the viewer. */
+  viewerIsFollowing: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsoring this user/organization. */
+  viewerIsSponsoring: Scalars['Boolean']['output'];
+  /** Whether contributors are required to sign off on web-based commits for repositories in this organization. */
+  webCommitSignoffRequired: Scalars['Boolean']['output'];
+  /** The organization's public profile URL. */
+  websiteUrl?: Maybe<Scalars['URI']['output']>;
+};
+
+
+/** An organization account. */
+export type OrganizationAnyPinnableItemsArgs = {
+  type?: InputMaybe<PinnableItemType>;
+};
+
+
+/** An organization account. */
+export type OrganizationAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<AuditLogOrder>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationDomainsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  isApproved?: InputMaybe<Scalars['Boolean']['input']>;
+  isVerified?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<VerifiableDomainOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationEnterpriseOwnersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<OrgEnterpriseOwnerOrder>;
+  organizationRole?: InputMaybe<RoleInOrganization>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationIpAllowListEntriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IpAllowListEntryOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationIsSponsoredByArgs = {
+  accountLogin: Scalars['String']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationLifetimeReceivedSponsorshipValuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorAndLifetimeValueOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationMannequinsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  login?: InputMaybe<Scalars['String']['input']>;
+  orderBy?: InputMaybe<MannequinOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationMemberStatusesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<UserStatusOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationMembersWithRoleArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationPackagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  names?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  orderBy?: InputMaybe<PackageOrder>;
+  packageType?: InputMaybe<PackageType>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationPendingMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationPinnableItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** An organization account. */
+export type OrganizationPinnedItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** An organization account. */
+export type OrganizationProjectArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ProjectOrder>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  states?: InputMaybe<Array<ProjectState>>;
+};
+
+
+/** An organization account. */
+export type OrganizationProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRecentProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoriesArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  isFork?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryArgs = {
+  followRenames?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryDiscussionCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  onlyAnswers?: InputMaybe<Scalars['Boolean']['input']>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  answered?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DiscussionOrder>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+  states?: InputMaybe<Array<DiscussionState>>;
+};
+
+
+/** An organization account. */
+export type OrganizationRepositoryMigrationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryMigrationOrder>;
+  repositoryName?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<MigrationState>;
+};
+
+
+/** An organization account. */
+export type OrganizationRulesetArgs = {
+  databaseId: Scalars['Int']['input'];
+  includeParents?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationRulesetsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeParents?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  targets?: InputMaybe<Array<RepositoryRulesetTarget>>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsoringArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+  tierId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorsActivitiesArgs = {
+  actions?: InputMaybe<Array<SponsorsActivityAction>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeAsSponsor?: InputMaybe<Scalars['Boolean']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorsActivityOrder>;
+  period?: InputMaybe<SponsorsActivityPeriod>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipForViewerAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipForViewerAsSponsorableArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipNewslettersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipNewsletterOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipsAsMaintainerArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationSponsorshipsAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  maintainerLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** An organization account. */
+export type OrganizationTeamArgs = {
+  slug: Scalars['String']['input'];
 };
 
 
@@ -2711,6 +3594,102 @@ export type OrganizationTeamsArgs = {
   orderBy?: InputMaybe<TeamOrder>;
   query?: InputMaybe<Scalars['String']['input']>;
 };
+
+
+/** An organization account. */
+export type OrganizationTotalSponsorshipAmountAsSponsorInCentsArgs = {
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  sponsorableLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** An audit entry in an organization audit log. */
+export type OrganizationAuditEntry = MembersCanDeleteReposClearAuditEntry;
+
+export type OrganizationAuditEntryConnection = {
+  __typename?: 'OrganizationAuditEntryConnection';
+  edges?: Maybe<Array<Maybe<OrganizationAuditEntryEdge>>>;
+  nodes?: Maybe<Array<Maybe<OrganizationAuditEntry>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationAuditEntryEdge = {
+  __typename?: 'OrganizationAuditEntryEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<OrganizationAuditEntry>;
+};
+
+export type OrganizationConnection = {
+  __typename?: 'OrganizationConnection';
+  edges?: Maybe<Array<Maybe<OrganizationEdge>>>;
+  nodes?: Maybe<Array<Maybe<Organization>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationEdge = {
+  __typename?: 'OrganizationEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Organization>;
+};
+
+export type OrganizationEnterpriseOwnerConnection = {
+  __typename?: 'OrganizationEnterpriseOwnerConnection';
+  edges?: Maybe<Array<Maybe<OrganizationEnterpriseOwnerEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationEnterpriseOwnerEdge = {
+  __typename?: 'OrganizationEnterpriseOwnerEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<User>;
+};
+
+export type OrganizationIdentityProvider = Node & {
+  __typename?: 'OrganizationIdentityProvider';
+  id: Scalars['ID']['output'];
+};
+
+export type OrganizationMemberConnection = {
+  __typename?: 'OrganizationMemberConnection';
+  edges?: Maybe<Array<Maybe<OrganizationMemberEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrganizationMemberEdge = {
+  __typename?: 'OrganizationMemberEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<User>;
+  /** The role this user has in the organization. */
+  role?: Maybe<OrganizationMemberRole>;
+};
+
+/** The possible roles within an organization for its members. */
+export type OrganizationMemberRole =
+  /** The user is an administrator of the organization. */
+  | 'ADMIN'
+  /** The user is a member of the organization. */
+  | 'MEMBER';
+
+/** Ordering options for organization connections. */
+export type OrganizationOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order organizations by. */
+  field: OrganizationOrderField;
+};
+
+/** Properties by which organization connections can be ordered. */
+export type OrganizationOrderField =
+  /** Order organizations by creation time */
+  | 'CREATED_AT'
+  /** Order organizations by login */
+  | 'LOGIN';
 
 export type Package = Node & {
   __typename?: 'Package';
@@ -2804,6 +3783,42 @@ export type PinIssuePayload = {
   issue?: Maybe<Issue>;
 };
 
+/** Types that can be pinned to a profile page. */
+export type PinnableItem = Repository;
+
+export type PinnableItemConnection = {
+  __typename?: 'PinnableItemConnection';
+  edges?: Maybe<Array<Maybe<PinnableItemEdge>>>;
+  nodes?: Maybe<Array<Maybe<PinnableItem>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PinnableItemEdge = {
+  __typename?: 'PinnableItemEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PinnableItem>;
+};
+
+/** Represents items that can be pinned to a profile page or dashboard. */
+export type PinnableItemType =
+  /** A gist. */
+  | 'GIST'
+  /** An issue. */
+  | 'ISSUE'
+  /** An organization. */
+  | 'ORGANIZATION'
+  /** A project. */
+  | 'PROJECT'
+  /** A pull request. */
+  | 'PULL_REQUEST'
+  /** A repository. */
+  | 'REPOSITORY'
+  /** A team. */
+  | 'TEAM'
+  /** A user. */
+  | 'USER';
+
 export type PinnedDiscussion = Node & {
   __typename?: 'PinnedDiscussion';
   id: Scalars['ID']['output'];
@@ -2858,6 +3873,11 @@ export type PinnedEnvironmentOrderField =
 export type PinnedEvent = Node & {
   __typename?: 'PinnedEvent';
   id: Scalars['ID']['output'];
+};
+
+export type ProfileItemShowcase = {
+  __typename?: 'ProfileItemShowcase';
+  hasPinnedItems: Scalars['Boolean']['output'];
 };
 
 /** A classic project (declared for ProjectCard.project; this server has none). */
@@ -3029,6 +4049,25 @@ export type ProjectV2PermissionLevel =
   | 'READ'
   /** The collaborator can view and edit the project */
   | 'WRITE';
+
+export type PublicKey = Node & {
+  __typename?: 'PublicKey';
+  id: Scalars['ID']['output'];
+};
+
+export type PublicKeyConnection = {
+  __typename?: 'PublicKeyConnection';
+  edges?: Maybe<Array<Maybe<PublicKeyEdge>>>;
+  nodes?: Maybe<Array<Maybe<PublicKey>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PublicKeyEdge = {
+  __typename?: 'PublicKeyEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PublicKey>;
+};
 
 /** A repository pull request. */
 export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & UniformResourceLocatable & {
@@ -4954,6 +5993,45 @@ export type RepositoryLockReason =
   /** The repository is locked due to an ownership transfer. */
   | 'TRANSFERRING_OWNERSHIP';
 
+export type RepositoryMigration = Node & {
+  __typename?: 'RepositoryMigration';
+  id: Scalars['ID']['output'];
+};
+
+export type RepositoryMigrationConnection = {
+  __typename?: 'RepositoryMigrationConnection';
+  edges?: Maybe<Array<Maybe<RepositoryMigrationEdge>>>;
+  nodes?: Maybe<Array<Maybe<RepositoryMigration>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RepositoryMigrationEdge = {
+  __typename?: 'RepositoryMigrationEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<RepositoryMigration>;
+};
+
+/** Ordering options for repository migrations. */
+export type RepositoryMigrationOrder = {
+  /** The ordering direction. */
+  direction: RepositoryMigrationOrderDirection;
+  /** The field to order repository migrations by. */
+  field: RepositoryMigrationOrderField;
+};
+
+/** Possible directions in which to order a list of repository migrations when provided an `orderBy` argument. */
+export type RepositoryMigrationOrderDirection =
+  /** Specifies an ascending order for a given `orderBy` argument. */
+  | 'ASC'
+  /** Specifies a descending order for a given `orderBy` argument. */
+  | 'DESC';
+
+/** Properties by which repository migrations can be ordered. */
+export type RepositoryMigrationOrderField =
+  /** Order mannequins why when they were created. */
+  | 'CREATED_AT';
+
 /** Ordering options for repository connections */
 export type RepositoryOrder = {
   /** The ordering direction. */
@@ -4977,11 +6055,50 @@ export type RepositoryOrderField =
 
 /** An account that can own repositories (a user or an organization). */
 export type RepositoryOwner = {
+  /** A URL pointing to the owner's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
   id: Scalars['ID']['output'];
   /** The username used to log in, or the organization's login. */
   login: Scalars['String']['output'];
+  /** A list of repositories that the user owns. */
+  repositories: RepositoryConnection;
+  /** Find Repository. */
+  repository?: Maybe<Repository>;
+  /** The HTTP URL for the owner. */
+  resourcePath: Scalars['URI']['output'];
   /** The HTTP URL of the owner's profile page. */
   url: Scalars['URI']['output'];
+};
+
+
+/** An account that can own repositories (a user or an organization). */
+export type RepositoryOwnerAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An account that can own repositories (a user or an organization). */
+export type RepositoryOwnerRepositoriesArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  isFork?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
+};
+
+
+/** An account that can own repositories (a user or an organization). */
+export type RepositoryOwnerRepositoryArgs = {
+  followRenames?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
 };
 
 /** The access level to a repository */
@@ -5209,6 +6326,47 @@ export type ReviewRequestEdge = {
   cursor: Scalars['String']['output'];
   node?: Maybe<ReviewRequest>;
 };
+
+/** Possible roles a user may have in relation to an organization. */
+export type RoleInOrganization =
+  /** A user who is a direct member of the organization. */
+  | 'DIRECT_MEMBER'
+  /** A user with full administrative access to the organization. */
+  | 'OWNER'
+  /** A user who is unaffiliated with the organization. */
+  | 'UNAFFILIATED';
+
+export type SavedReply = Node & {
+  __typename?: 'SavedReply';
+  id: Scalars['ID']['output'];
+};
+
+export type SavedReplyConnection = {
+  __typename?: 'SavedReplyConnection';
+  edges?: Maybe<Array<Maybe<SavedReplyEdge>>>;
+  nodes?: Maybe<Array<Maybe<SavedReply>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SavedReplyEdge = {
+  __typename?: 'SavedReplyEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SavedReply>;
+};
+
+/** Ordering options for saved reply connections. */
+export type SavedReplyOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order saved replies by. */
+  field: SavedReplyOrderField;
+};
+
+/** Properties by which saved reply connections can be ordered. */
+export type SavedReplyOrderField =
+  /** Order saved reply by when they were updated. */
+  | 'UPDATED_AT';
 
 /** The results of a search: here issues and pull requests. */
 export type SearchResultItem = Issue | PullRequest;
@@ -5440,6 +6598,93 @@ export type SecurityVulnerabilityOrderField =
   /** Order vulnerability by update time */
   | 'UPDATED_AT';
 
+export type SocialAccount = {
+  __typename?: 'SocialAccount';
+  displayName: Scalars['String']['output'];
+};
+
+export type SocialAccountConnection = {
+  __typename?: 'SocialAccountConnection';
+  edges?: Maybe<Array<Maybe<SocialAccountEdge>>>;
+  nodes?: Maybe<Array<Maybe<SocialAccount>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SocialAccountEdge = {
+  __typename?: 'SocialAccountEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SocialAccount>;
+};
+
+/** Entities that can sponsor others via GitHub Sponsors */
+export type Sponsor = Organization | User;
+
+export type SponsorAndLifetimeValue = {
+  __typename?: 'SponsorAndLifetimeValue';
+  amountInCents: Scalars['Int']['output'];
+};
+
+export type SponsorAndLifetimeValueConnection = {
+  __typename?: 'SponsorAndLifetimeValueConnection';
+  edges?: Maybe<Array<Maybe<SponsorAndLifetimeValueEdge>>>;
+  nodes?: Maybe<Array<Maybe<SponsorAndLifetimeValue>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorAndLifetimeValueEdge = {
+  __typename?: 'SponsorAndLifetimeValueEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SponsorAndLifetimeValue>;
+};
+
+/** Ordering options for connections to get sponsor entities and associated USD amounts for GitHub Sponsors. */
+export type SponsorAndLifetimeValueOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order results by. */
+  field: SponsorAndLifetimeValueOrderField;
+};
+
+/** Properties by which sponsor and lifetime value connections can be ordered. */
+export type SponsorAndLifetimeValueOrderField =
+  /** Order results by how much money the sponsor has paid in total. */
+  | 'LIFETIME_VALUE'
+  /** Order results by the sponsor's login (username). */
+  | 'SPONSOR_LOGIN'
+  /** Order results by the sponsor's relevance to the viewer. */
+  | 'SPONSOR_RELEVANCE';
+
+export type SponsorConnection = {
+  __typename?: 'SponsorConnection';
+  edges?: Maybe<Array<Maybe<SponsorEdge>>>;
+  nodes?: Maybe<Array<Maybe<Sponsor>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorEdge = {
+  __typename?: 'SponsorEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Sponsor>;
+};
+
+/** Ordering options for connections to get sponsor entities for GitHub Sponsors. */
+export type SponsorOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order sponsor entities by. */
+  field: SponsorOrderField;
+};
+
+/** Properties by which sponsor connections can be ordered. */
+export type SponsorOrderField =
+  /** Order sponsorable entities by login (username). */
+  | 'LOGIN'
+  /** Order sponsors by their relevance to the viewer. */
+  | 'RELEVANCE';
+
 /** Entities that can be sponsored via GitHub Sponsors */
 export type SponsorableItem = Organization | User;
 
@@ -5469,6 +6714,133 @@ export type SponsorableOrder = {
 export type SponsorableOrderField =
   /** Order sponsorable entities by login (username). */
   | 'LOGIN';
+
+export type SponsorsActivity = Node & {
+  __typename?: 'SponsorsActivity';
+  id: Scalars['ID']['output'];
+};
+
+/** The possible actions that GitHub Sponsors activities can represent. */
+export type SponsorsActivityAction =
+  /** The activity was cancelling a sponsorship. */
+  | 'CANCELLED_SPONSORSHIP'
+  /** The activity was starting a sponsorship. */
+  | 'NEW_SPONSORSHIP'
+  /** The activity was scheduling a downgrade or cancellation. */
+  | 'PENDING_CHANGE'
+  /** The activity was funds being refunded to the sponsor or GitHub. */
+  | 'REFUND'
+  /** The activity was disabling matching for a previously matched sponsorship. */
+  | 'SPONSOR_MATCH_DISABLED'
+  /** The activity was changing the sponsorship tier, either directly by the sponsor or by a scheduled/pending change. */
+  | 'TIER_CHANGE';
+
+export type SponsorsActivityConnection = {
+  __typename?: 'SponsorsActivityConnection';
+  edges?: Maybe<Array<Maybe<SponsorsActivityEdge>>>;
+  nodes?: Maybe<Array<Maybe<SponsorsActivity>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorsActivityEdge = {
+  __typename?: 'SponsorsActivityEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SponsorsActivity>;
+};
+
+/** Ordering options for GitHub Sponsors activity connections. */
+export type SponsorsActivityOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order activity by. */
+  field: SponsorsActivityOrderField;
+};
+
+/** Properties by which GitHub Sponsors activity connections can be ordered. */
+export type SponsorsActivityOrderField =
+  /** Order activities by when they happened. */
+  | 'TIMESTAMP';
+
+/** The possible time periods for which Sponsors activities can be requested. */
+export type SponsorsActivityPeriod =
+  /** Don't restrict the activity to any date range, include all activity. */
+  | 'ALL'
+  /** The previous calendar day. */
+  | 'DAY'
+  /** The previous thirty days. */
+  | 'MONTH'
+  /** The previous seven days. */
+  | 'WEEK';
+
+export type SponsorsListing = Node & {
+  __typename?: 'SponsorsListing';
+  id: Scalars['ID']['output'];
+};
+
+export type Sponsorship = Node & {
+  __typename?: 'Sponsorship';
+  id: Scalars['ID']['output'];
+};
+
+export type SponsorshipConnection = {
+  __typename?: 'SponsorshipConnection';
+  edges?: Maybe<Array<Maybe<SponsorshipEdge>>>;
+  nodes?: Maybe<Array<Maybe<Sponsorship>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorshipEdge = {
+  __typename?: 'SponsorshipEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Sponsorship>;
+};
+
+export type SponsorshipNewsletter = Node & {
+  __typename?: 'SponsorshipNewsletter';
+  id: Scalars['ID']['output'];
+};
+
+export type SponsorshipNewsletterConnection = {
+  __typename?: 'SponsorshipNewsletterConnection';
+  edges?: Maybe<Array<Maybe<SponsorshipNewsletterEdge>>>;
+  nodes?: Maybe<Array<Maybe<SponsorshipNewsletter>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type SponsorshipNewsletterEdge = {
+  __typename?: 'SponsorshipNewsletterEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<SponsorshipNewsletter>;
+};
+
+/** Ordering options for sponsorship newsletter connections. */
+export type SponsorshipNewsletterOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order sponsorship newsletters by. */
+  field: SponsorshipNewsletterOrderField;
+};
+
+/** Properties by which sponsorship update connections can be ordered. */
+export type SponsorshipNewsletterOrderField =
+  /** Order sponsorship newsletters by when they were created. */
+  | 'CREATED_AT';
+
+/** Ordering options for sponsorship connections. */
+export type SponsorshipOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order sponsorship by. */
+  field: SponsorshipOrderField;
+};
+
+/** Properties by which sponsorship connections can be ordered. */
+export type SponsorshipOrderField =
+  /** Order sponsorship by creation time. */
+  | 'CREATED_AT';
 
 /** The possible default commit messages for squash merges. */
 export type SquashMergeCommitMessage =
@@ -5511,6 +6883,20 @@ export type StargazerEdge = {
   __typename?: 'StargazerEdge';
   cursor: Scalars['String']['output'];
   node: User;
+};
+
+export type StarredRepositoryConnection = {
+  __typename?: 'StarredRepositoryConnection';
+  edges?: Maybe<Array<Maybe<StarredRepositoryEdge>>>;
+  nodes?: Maybe<Array<Maybe<Repository>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type StarredRepositoryEdge = {
+  __typename?: 'StarredRepositoryEdge';
+  cursor: Scalars['String']['output'];
+  node: Repository;
 };
 
 /** Represents a commit status. */
@@ -6026,16 +7412,606 @@ export type UpdatePullRequestReviewPayload = {
 /** A user account. */
 export type User = Actor & Node & RepositoryOwner & UniformResourceLocatable & {
   __typename?: 'User';
+  /** Determine if this repository owner has any items that can be pinned to their profile. */
+  anyPinnableItems: Scalars['Boolean']['output'];
+  /** A URL pointing to the user's public avatar. */
+  avatarUrl: Scalars['URI']['output'];
+  /** The user's public profile bio. */
+  bio?: Maybe<Scalars['String']['output']>;
+  /** The user's public profile bio as HTML. */
+  bioHTML: Scalars['HTML']['output'];
+  /** Could this user receive email notifications, if the organization had notification restrictions enabled? */
+  canReceiveOrganizationEmailsWhenNotificationsRestricted: Scalars['Boolean']['output'];
+  /** A list of commit comments made by this user. */
+  commitComments: CommitCommentConnection;
+  /** The user's public profile company. */
+  company?: Maybe<Scalars['String']['output']>;
+  /** The user's public profile company as HTML. */
+  companyHTML: Scalars['HTML']['output'];
+  /** The user's Copilot endpoint information */
+  copilotEndpoints?: Maybe<CopilotEndpoints>;
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The user's publicly visible profile email. */
+  email: Scalars['String']['output'];
+  /** A list of enterprises that the user belongs to. */
+  enterprises?: Maybe<EnterpriseConnection>;
+  /** The estimated next GitHub Sponsors payout for this user/organization in cents (USD). */
+  estimatedNextSponsorsPayoutInCents: Scalars['Int']['output'];
+  /** A list of users the given user is followed by. */
+  followers: FollowerConnection;
+  /** A list of users the given user is following. */
+  following: FollowingConnection;
+  /** Find gist by repo name. */
+  gist?: Maybe<Gist>;
+  /** A list of gist comments made by this user. */
+  gistComments: GistCommentConnection;
+  /** A list of the Gists the user has created. */
+  gists: GistConnection;
+  /** True if this user/organization has a GitHub Sponsors listing. */
+  hasSponsorsListing: Scalars['Boolean']['output'];
+  /** The hovercard information for this user in a given context */
+  hovercard: Hovercard;
   id: Scalars['ID']['output'];
+  /** The interaction ability settings for this user. */
+  interactionAbility?: Maybe<RepositoryInteractionAbility>;
+  /** Whether or not this user is a participant in the GitHub Security Bug Bounty. */
+  isBountyHunter: Scalars['Boolean']['output'];
+  /** Whether or not this user is a participant in the GitHub Campus Experts Program. */
+  isCampusExpert: Scalars['Boolean']['output'];
+  /** Whether or not this user is a GitHub Developer Program member. */
+  isDeveloperProgramMember: Scalars['Boolean']['output'];
+  /** Whether or not this user is a GitHub employee. */
+  isEmployee: Scalars['Boolean']['output'];
+  /** Whether or not this user is following the viewer. Inverse of viewerIsFollowing */
+  isFollowingViewer: Scalars['Boolean']['output'];
+  /** Whether or not this user is a member of the GitHub Stars Program. */
+  isGitHubStar: Scalars['Boolean']['output'];
+  /** Whether or not the user has marked themselves as for hire. */
+  isHireable: Scalars['Boolean']['output'];
+  /** Whether or not this user is a site administrator. */
+  isSiteAdmin: Scalars['Boolean']['output'];
+  /** Whether the given account is sponsoring this user/organization. */
+  isSponsoredBy: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsored by this user/organization. */
+  isSponsoringViewer: Scalars['Boolean']['output'];
+  /** Whether or not this user is the viewing user. */
+  isViewer: Scalars['Boolean']['output'];
+  /**
+   * Showcases a selection of repositories and gists that the profile owner has
+   * either curated or that have been selected automatically based on popularity.
+   */
+  itemShowcase: ProfileItemShowcase;
+  /**
+   * Calculate how much each sponsor has ever paid total to this maintainer via
+   * GitHub Sponsors. Does not include sponsorships paid via Patreon.
+   */
+  lifetimeReceivedSponsorshipValues: SponsorAndLifetimeValueConnection;
+  /** A user-curated list of repositories */
+  lists: UserListConnection;
+  /** The user's public profile location. */
+  location?: Maybe<Scalars['String']['output']>;
   login: Scalars['String']['output'];
+  /** The estimated monthly GitHub Sponsors income for this user/organization in cents (USD). */
+  monthlyEstimatedSponsorsIncomeInCents: Scalars['Int']['output'];
   /** The user's public profile name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** Find an organization by its login that the user belongs to. */
+  organization?: Maybe<Organization>;
+  /** Verified email addresses that match verified domains for a specified organization the user is a member of. */
+  organizationVerifiedDomainEmails: Array<Scalars['String']['output']>;
+  /** A list of organizations the user belongs to. */
+  organizations: OrganizationConnection;
+  /** A list of packages under the owner. */
+  packages: PackageConnection;
+  /** A list of repositories and gists this profile owner can pin to their profile. */
+  pinnableItems: PinnableItemConnection;
+  /** A list of repositories and gists this profile owner has pinned to their profile */
+  pinnedItems: PinnableItemConnection;
+  /** Returns how many more items this profile owner can pin to their profile. */
+  pinnedItemsRemaining: Scalars['Int']['output'];
+  /**
+   * Find project by number.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  project?: Maybe<Project>;
+  /** Find a project by number. */
+  projectV2?: Maybe<ProjectV2>;
+  /**
+   * A list of projects under the owner.
+   * @deprecated Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. Removal on 2025-04-01 UTC.
+   */
+  projects: ProjectConnection;
+  /** The HTTP path listing user's projects */
+  projectsResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL listing user's projects */
+  projectsUrl: Scalars['URI']['output'];
+  /** A list of projects under the owner. */
+  projectsV2: ProjectV2Connection;
+  /** The user's profile pronouns */
+  pronouns?: Maybe<Scalars['String']['output']>;
+  /** A list of public keys associated with this user. */
+  publicKeys: PublicKeyConnection;
+  /** Recent projects that this user has modified in the context of the owner. */
+  recentProjects: ProjectV2Connection;
+  /** A list of repositories that the user owns. */
+  repositories: RepositoryConnection;
+  /** Find Repository. */
+  repository?: Maybe<Repository>;
+  /** Discussion comments this user has authored. */
+  repositoryDiscussionComments: DiscussionCommentConnection;
+  /** Discussions this user has started. */
+  repositoryDiscussions: DiscussionConnection;
   /** The HTTP path for this user */
   resourcePath: Scalars['URI']['output'];
+  /** Replies this user has saved */
+  savedReplies?: Maybe<SavedReplyConnection>;
+  /** The user's social media accounts, ordered as they appear on the user's profile. */
+  socialAccounts: SocialAccountConnection;
+  /** List of users and organizations this entity is sponsoring. */
+  sponsoring: SponsorConnection;
+  /** List of sponsors for this user or organization. */
+  sponsors: SponsorConnection;
+  /** Events involving this sponsorable, such as new sponsorships. */
+  sponsorsActivities: SponsorsActivityConnection;
+  /** The GitHub Sponsors listing for this user or organization. */
+  sponsorsListing?: Maybe<SponsorsListing>;
+  /** The sponsorship from the viewer to this user/organization; that is, the sponsorship where you're the sponsor. */
+  sponsorshipForViewerAsSponsor?: Maybe<Sponsorship>;
+  /** The sponsorship from this user/organization to the viewer; that is, the sponsorship you're receiving. */
+  sponsorshipForViewerAsSponsorable?: Maybe<Sponsorship>;
+  /** List of sponsorship updates sent from this sponsorable to sponsors. */
+  sponsorshipNewsletters: SponsorshipNewsletterConnection;
+  /** The sponsorships where this user or organization is the maintainer receiving the funds. */
+  sponsorshipsAsMaintainer: SponsorshipConnection;
+  /** The sponsorships where this user or organization is the funder. */
+  sponsorshipsAsSponsor: SponsorshipConnection;
+  /** Repositories the user has starred. */
+  starredRepositories: StarredRepositoryConnection;
+  /** The user's description of what they're currently doing. */
+  status?: Maybe<UserStatus>;
+  /** Suggested names for user lists */
+  suggestedListNames: Array<UserListSuggestion>;
+  /**
+   * The amount in United States cents (e.g., 500 = $5.00 USD) that this entity has
+   * spent on GitHub to fund sponsorships. Only returns a value when viewed by the
+   * user themselves or by a user who can manage sponsorships for the requested organization.
+   */
+  totalSponsorshipAmountAsSponsorInCents?: Maybe<Scalars['Int']['output']>;
+  /** The user's Twitter username. */
+  twitterUsername?: Maybe<Scalars['String']['output']>;
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
   /** The HTTP URL of the user's profile page. */
   url: Scalars['URI']['output'];
+  /** Whether the request returns publicly visible information or privately visible information about the user */
+  userViewType: UserViewType;
+  /** Can the viewer pin repositories and gists to the profile? */
+  viewerCanChangePinnedItems: Scalars['Boolean']['output'];
+  /** Can the current viewer create new projects on this owner. */
+  viewerCanCreateProjects: Scalars['Boolean']['output'];
+  /** Whether or not the viewer is able to follow the user. */
+  viewerCanFollow: Scalars['Boolean']['output'];
+  /** Whether or not the viewer is able to sponsor this user/organization. */
+  viewerCanSponsor: Scalars['Boolean']['output'];
+  /** Whether or not this user is followed by the viewer. Inverse of isFollowingViewer. */
+  viewerIsFollowing: Scalars['Boolean']['output'];
+  /** True if the viewer is sponsoring this user/organization. */
+  viewerIsSponsoring: Scalars['Boolean']['output'];
+  /** A list of repositories the given user is watching. */
+  watching: RepositoryConnection;
+  /** A URL pointing to the user's public website/blog. */
+  websiteUrl?: Maybe<Scalars['URI']['output']>;
+};
+
+
+/** A user account. */
+export type UserAnyPinnableItemsArgs = {
+  type?: InputMaybe<PinnableItemType>;
+};
+
+
+/** A user account. */
+export type UserAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserCanReceiveOrganizationEmailsWhenNotificationsRestrictedArgs = {
+  login: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserCommitCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserEnterprisesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  membershipType?: InputMaybe<EnterpriseMembershipType>;
+  orderBy?: InputMaybe<EnterpriseOrder>;
+};
+
+
+/** A user account. */
+export type UserFollowersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserFollowingArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserGistArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserGistCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserGistsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<GistOrder>;
+  privacy?: InputMaybe<GistPrivacy>;
+};
+
+
+/** A user account. */
+export type UserHovercardArgs = {
+  primarySubjectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserIsSponsoredByArgs = {
+  accountLogin: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserLifetimeReceivedSponsorshipValuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorAndLifetimeValueOrder>;
+};
+
+
+/** A user account. */
+export type UserListsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserOrganizationArgs = {
+  login: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserOrganizationVerifiedDomainEmailsArgs = {
+  login: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserOrganizationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<OrganizationOrder>;
+};
+
+
+/** A user account. */
+export type UserPackagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  names?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  orderBy?: InputMaybe<PackageOrder>;
+  packageType?: InputMaybe<PackageType>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserPinnableItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** A user account. */
+export type UserPinnedItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<PinnableItemType>>;
+};
+
+
+/** A user account. */
+export type UserProjectArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A user account. */
+export type UserProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A user account. */
+export type UserProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ProjectOrder>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  states?: InputMaybe<Array<ProjectState>>;
+};
+
+
+/** A user account. */
+export type UserProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A user account. */
+export type UserPublicKeysArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserRecentProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserRepositoriesArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  isFork?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
+};
+
+
+/** A user account. */
+export type UserRepositoryArgs = {
+  followRenames?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+};
+
+
+/** A user account. */
+export type UserRepositoryDiscussionCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  onlyAnswers?: InputMaybe<Scalars['Boolean']['input']>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserRepositoryDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  answered?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DiscussionOrder>;
+  repositoryId?: InputMaybe<Scalars['ID']['input']>;
+  states?: InputMaybe<Array<DiscussionState>>;
+};
+
+
+/** A user account. */
+export type UserSavedRepliesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SavedReplyOrder>;
+};
+
+
+/** A user account. */
+export type UserSocialAccountsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsoringArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+};
+
+
+/** A user account. */
+export type UserSponsorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorOrder>;
+  tierId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorsActivitiesArgs = {
+  actions?: InputMaybe<Array<SponsorsActivityAction>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeAsSponsor?: InputMaybe<Scalars['Boolean']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorsActivityOrder>;
+  period?: InputMaybe<SponsorsActivityPeriod>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipForViewerAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipForViewerAsSponsorableArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipNewslettersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipNewsletterOrder>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipsAsMaintainerArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includePrivate?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** A user account. */
+export type UserSponsorshipsAsSponsorArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  maintainerLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  orderBy?: InputMaybe<SponsorshipOrder>;
+};
+
+
+/** A user account. */
+export type UserStarredRepositoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<StarOrder>;
+  ownedByViewer?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A user account. */
+export type UserTotalSponsorshipAmountAsSponsorInCentsArgs = {
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  sponsorableLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** A user account. */
+export type UserWatchingArgs = {
+  affiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  hasIssuesEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  isLocked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<RepositoryOrder>;
+  ownerAffiliations?: InputMaybe<Array<InputMaybe<RepositoryAffiliation>>>;
+  privacy?: InputMaybe<RepositoryPrivacy>;
+  visibility?: InputMaybe<RepositoryVisibility>;
 };
 
 export type UserBlockedEvent = Node & {
@@ -6077,6 +8053,103 @@ export type UserEdge = {
   cursor: Scalars['String']['output'];
   node?: Maybe<User>;
 };
+
+export type UserList = Node & {
+  __typename?: 'UserList';
+  id: Scalars['ID']['output'];
+};
+
+export type UserListConnection = {
+  __typename?: 'UserListConnection';
+  edges?: Maybe<Array<Maybe<UserListEdge>>>;
+  nodes?: Maybe<Array<Maybe<UserList>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type UserListEdge = {
+  __typename?: 'UserListEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<UserList>;
+};
+
+export type UserListSuggestion = {
+  __typename?: 'UserListSuggestion';
+  id?: Maybe<Scalars['ID']['output']>;
+};
+
+export type UserStatus = Node & {
+  __typename?: 'UserStatus';
+  id: Scalars['ID']['output'];
+};
+
+export type UserStatusConnection = {
+  __typename?: 'UserStatusConnection';
+  edges?: Maybe<Array<Maybe<UserStatusEdge>>>;
+  nodes?: Maybe<Array<Maybe<UserStatus>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type UserStatusEdge = {
+  __typename?: 'UserStatusEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<UserStatus>;
+};
+
+/** Ordering options for user status connections. */
+export type UserStatusOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order user statuses by. */
+  field: UserStatusOrderField;
+};
+
+/** Properties by which user status connections can be ordered. */
+export type UserStatusOrderField =
+  /** Order user statuses by when they were updated. */
+  | 'UPDATED_AT';
+
+/** Whether a user being viewed contains public or private information. */
+export type UserViewType =
+  /** A user containing information only visible to the authenticated user. */
+  | 'PRIVATE'
+  /** A user that is publicly visible. */
+  | 'PUBLIC';
+
+export type VerifiableDomain = Node & {
+  __typename?: 'VerifiableDomain';
+  id: Scalars['ID']['output'];
+};
+
+export type VerifiableDomainConnection = {
+  __typename?: 'VerifiableDomainConnection';
+  edges?: Maybe<Array<Maybe<VerifiableDomainEdge>>>;
+  nodes?: Maybe<Array<Maybe<VerifiableDomain>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type VerifiableDomainEdge = {
+  __typename?: 'VerifiableDomainEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<VerifiableDomain>;
+};
+
+/** Ordering options for verifiable domain connections. */
+export type VerifiableDomainOrder = {
+  /** The ordering direction. */
+  direction: OrderDirection;
+  /** The field to order verifiable domains by. */
+  field: VerifiableDomainOrderField;
+};
+
+/** Properties by which verifiable domain connections can be ordered. */
+export type VerifiableDomainOrderField =
+  /** Order verifiable domains by their creation date. */
+  | 'CREATED_AT'
+  /** Order verifiable domains by the domain name. */
+  | 'DOMAIN';
 
 /** A workflow contains meta information about an Actions workflow file (see WorkflowRun). */
 export type Workflow = {
@@ -6253,6 +8326,8 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( IssueModel )
     | ( PullModel )
   ;
+  OrganizationAuditEntry: ( MembersCanDeleteReposClearAuditEntry );
+  PinnableItem: ( RepositoryRow );
   ProjectV2ItemFieldValue: ( ProjectV2ItemFieldSingleSelectValue );
   Reactor:
     | ( AccountRow )
@@ -6270,6 +8345,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( IssueModel )
     | ( PullModel )
   ;
+  Sponsor:
+    | ( AccountRow )
+    | ( AccountRow )
+  ;
   SponsorableItem:
     | ( AccountRow )
     | ( AccountRow )
@@ -6283,6 +8362,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Actor:
+    | ( AccountRow )
     | ( AccountRow )
     | ( AccountRow )
   ;
@@ -6314,6 +8394,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( AddedToProjectEvent )
     | ( TimelineEventModel )
     | ( GitObjectModel )
+    | ( AccountRow )
     | ( CheckRunModel )
     | ( CheckSuiteModel )
     | ( TimelineEventModel )
@@ -6333,10 +8414,14 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( DisconnectedEvent )
     | ( Discussion )
     | ( DiscussionCategory )
+    | ( DiscussionComment )
     | ( Enterprise )
     | ( EnterpriseAdministratorInvitation )
     | ( EnterpriseMemberInvitation )
     | ( Environment )
+    | ( Gist )
+    | ( GistComment )
+    | ( IpAllowListEntry )
     | ( IssueModel )
     | ( CommentModel )
     | ( LabelRow )
@@ -6345,21 +8430,25 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( License )
     | ( LinkedBranch )
     | ( TimelineEventModel )
+    | ( Mannequin )
     | ( MarkedAsDuplicateEvent )
     | ( MarketplaceCategory )
     | ( MarketplaceListing )
+    | ( MembersCanDeleteReposClearAuditEntry )
     | ( MentionedEvent )
     | ( MergeQueue )
     | ( MilestoneRow )
     | ( TimelineEventModel )
     | ( MovedColumnsInProjectEvent )
     | ( AccountRow )
+    | ( OrganizationIdentityProvider )
     | ( Package )
     | ( ParentIssueAddedEvent )
     | ( ParentIssueRemovedEvent )
     | ( PinnedDiscussion )
     | ( PinnedEnvironment )
     | ( PinnedEvent )
+    | ( PublicKey )
     | ( PullModel )
     | ( ReviewModel )
     | ( ReviewCommentModel )
@@ -6372,11 +8461,17 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( TimelineEventModel )
     | ( TimelineEventModel )
     | ( RepositoryRow )
+    | ( RepositoryMigration )
     | ( RepositoryRule )
     | ( RepositoryRuleset )
     | ( RepositoryTopic )
     | ( RepositoryVulnerabilityAlert )
+    | ( SavedReply )
     | ( SecurityAdvisory )
+    | ( SponsorsActivity )
+    | ( SponsorsListing )
+    | ( Sponsorship )
+    | ( SponsorshipNewsletter )
     | ( StatusContextModel )
     | ( SubIssueAddedEvent )
     | ( SubIssueRemovedEvent )
@@ -6394,6 +8489,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( AccountRow )
     | ( UserBlockedEvent )
     | ( UserContentEdit )
+    | ( UserList )
+    | ( UserStatus )
+    | ( VerifiableDomain )
   ;
   Reactable:
     | ( IssueModel )
@@ -6437,17 +8535,21 @@ export type ResolversTypes = {
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
   AddedToProjectEvent: ResolverTypeWrapper<AddedToProjectEvent>;
+  AnnouncementBanner: ResolverTypeWrapper<AnnouncementBanner>;
   App: ResolverTypeWrapper<AppRow>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
   AssignedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Assignee: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Assignee']>;
+  AuditLogOrder: AuditLogOrder;
+  AuditLogOrderField: AuditLogOrderField;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Bot: ResolverTypeWrapper<AccountRow>;
   BranchProtectionRule: ResolverTypeWrapper<BranchProtectionRule>;
-  BranchProtectionRuleConnection: ResolverTypeWrapper<Omit<BranchProtectionRuleConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversTypes['BranchProtectionRule']>>> }>;
-  BranchProtectionRuleEdge: ResolverTypeWrapper<Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversTypes['BranchProtectionRule']> }>;
+  BranchProtectionRuleConnection: ResolverTypeWrapper<BranchProtectionRuleConnection>;
+  BranchProtectionRuleEdge: ResolverTypeWrapper<BranchProtectionRuleEdge>;
   CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
   CheckAnnotationConnection: ResolverTypeWrapper<Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>> }>;
   CheckAnnotationEdge: ResolverTypeWrapper<Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckAnnotation']> }>;
@@ -6495,6 +8597,7 @@ export type ResolversTypes = {
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   ConvertedNoteToIssueEvent: ResolverTypeWrapper<ConvertedNoteToIssueEvent>;
   ConvertedToDiscussionEvent: ResolverTypeWrapper<ConvertedToDiscussionEvent>;
+  CopilotEndpoints: ResolverTypeWrapper<CopilotEndpoints>;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: ResolverTypeWrapper<Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   CreatePullRequestInput: CreatePullRequestInput;
@@ -6528,8 +8631,11 @@ export type ResolversTypes = {
   DiscussionCategory: ResolverTypeWrapper<DiscussionCategory>;
   DiscussionCategoryConnection: ResolverTypeWrapper<DiscussionCategoryConnection>;
   DiscussionCategoryEdge: ResolverTypeWrapper<DiscussionCategoryEdge>;
-  DiscussionConnection: ResolverTypeWrapper<Omit<DiscussionConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversTypes['Discussion']>>> }>;
-  DiscussionEdge: ResolverTypeWrapper<Omit<DiscussionEdge, 'node'> & { node?: Maybe<ResolversTypes['Discussion']> }>;
+  DiscussionComment: ResolverTypeWrapper<DiscussionComment>;
+  DiscussionCommentConnection: ResolverTypeWrapper<DiscussionCommentConnection>;
+  DiscussionCommentEdge: ResolverTypeWrapper<DiscussionCommentEdge>;
+  DiscussionConnection: ResolverTypeWrapper<DiscussionConnection>;
+  DiscussionEdge: ResolverTypeWrapper<DiscussionEdge>;
   DiscussionOrder: DiscussionOrder;
   DiscussionOrderField: DiscussionOrderField;
   DiscussionState: DiscussionState;
@@ -6540,7 +8646,12 @@ export type ResolversTypes = {
   Enterprise: ResolverTypeWrapper<Enterprise>;
   EnterpriseAdministratorInvitation: ResolverTypeWrapper<EnterpriseAdministratorInvitation>;
   EnterpriseAdministratorRole: EnterpriseAdministratorRole;
+  EnterpriseConnection: ResolverTypeWrapper<EnterpriseConnection>;
+  EnterpriseEdge: ResolverTypeWrapper<EnterpriseEdge>;
   EnterpriseMemberInvitation: ResolverTypeWrapper<EnterpriseMemberInvitation>;
+  EnterpriseMembershipType: EnterpriseMembershipType;
+  EnterpriseOrder: EnterpriseOrder;
+  EnterpriseOrderField: EnterpriseOrderField;
   Environment: ResolverTypeWrapper<Environment>;
   EnvironmentConnection: ResolverTypeWrapper<EnvironmentConnection>;
   EnvironmentEdge: ResolverTypeWrapper<EnvironmentEdge>;
@@ -6548,6 +8659,17 @@ export type ResolversTypes = {
   EnvironmentPinnedFilterField: EnvironmentPinnedFilterField;
   Environments: Environments;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  FollowerConnection: ResolverTypeWrapper<Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  FollowingConnection: ResolverTypeWrapper<Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  Gist: ResolverTypeWrapper<Gist>;
+  GistComment: ResolverTypeWrapper<GistComment>;
+  GistCommentConnection: ResolverTypeWrapper<GistCommentConnection>;
+  GistCommentEdge: ResolverTypeWrapper<GistCommentEdge>;
+  GistConnection: ResolverTypeWrapper<GistConnection>;
+  GistEdge: ResolverTypeWrapper<GistEdge>;
+  GistOrder: GistOrder;
+  GistOrderField: GistOrderField;
+  GistPrivacy: GistPrivacy;
   GitActor: ResolverTypeWrapper<GitActorModel>;
   GitActorConnection: ResolverTypeWrapper<Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['GitActor']>>> }>;
   GitActorEdge: ResolverTypeWrapper<Omit<GitActorEdge, 'node'> & { node?: Maybe<ResolversTypes['GitActor']> }>;
@@ -6557,10 +8679,18 @@ export type ResolversTypes = {
   GitSSHRemote: ResolverTypeWrapper<Scalars['GitSSHRemote']['output']>;
   GitSignature: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitSignature']>;
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
+  HTML: ResolverTypeWrapper<Scalars['HTML']['output']>;
   Hovercard: ResolverTypeWrapper<Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversTypes['HovercardContext']> }>;
   HovercardContext: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['HovercardContext']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  IpAllowListEnabledSettingValue: IpAllowListEnabledSettingValue;
+  IpAllowListEntry: ResolverTypeWrapper<IpAllowListEntry>;
+  IpAllowListEntryConnection: ResolverTypeWrapper<IpAllowListEntryConnection>;
+  IpAllowListEntryEdge: ResolverTypeWrapper<IpAllowListEntryEdge>;
+  IpAllowListEntryOrder: IpAllowListEntryOrder;
+  IpAllowListEntryOrderField: IpAllowListEntryOrderField;
+  IpAllowListForInstalledAppsEnabledSettingValue: IpAllowListForInstalledAppsEnabledSettingValue;
   Issue: ResolverTypeWrapper<IssueModel>;
   IssueClosedStateReason: IssueClosedStateReason;
   IssueComment: ResolverTypeWrapper<CommentModel>;
@@ -6604,6 +8734,11 @@ export type ResolversTypes = {
   LockReason: LockReason;
   Lockable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Lockable']>;
   LockedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  Mannequin: ResolverTypeWrapper<Mannequin>;
+  MannequinConnection: ResolverTypeWrapper<MannequinConnection>;
+  MannequinEdge: ResolverTypeWrapper<MannequinEdge>;
+  MannequinOrder: MannequinOrder;
+  MannequinOrderField: MannequinOrderField;
   MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
   MarkPullRequestReadyForReviewPayload: ResolverTypeWrapper<Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   MarkedAsDuplicateEvent: ResolverTypeWrapper<MarkedAsDuplicateEvent>;
@@ -6611,6 +8746,7 @@ export type ResolversTypes = {
   MarketplaceListing: ResolverTypeWrapper<MarketplaceListing>;
   MarketplaceListingConnection: ResolverTypeWrapper<MarketplaceListingConnection>;
   MarketplaceListingEdge: ResolverTypeWrapper<MarketplaceListingEdge>;
+  MembersCanDeleteReposClearAuditEntry: ResolverTypeWrapper<MembersCanDeleteReposClearAuditEntry>;
   MentionedEvent: ResolverTypeWrapper<MentionedEvent>;
   MergeCommitMessage: MergeCommitMessage;
   MergeCommitTitle: MergeCommitTitle;
@@ -6619,6 +8755,7 @@ export type ResolversTypes = {
   MergeQueue: ResolverTypeWrapper<MergeQueue>;
   MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
+  MigrationState: MigrationState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
   MilestoneEdge: ResolverTypeWrapper<Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversTypes['Milestone']> }>;
@@ -6630,8 +8767,24 @@ export type ResolversTypes = {
   MovedColumnsInProjectEvent: ResolverTypeWrapper<MovedColumnsInProjectEvent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  NotificationRestrictionSettingValue: NotificationRestrictionSettingValue;
   OrderDirection: OrderDirection;
+  OrgEnterpriseOwnerOrder: OrgEnterpriseOwnerOrder;
+  OrgEnterpriseOwnerOrderField: OrgEnterpriseOwnerOrderField;
   Organization: ResolverTypeWrapper<AccountRow>;
+  OrganizationAuditEntry: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['OrganizationAuditEntry']>;
+  OrganizationAuditEntryConnection: ResolverTypeWrapper<Omit<OrganizationAuditEntryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntry']>>> }>;
+  OrganizationAuditEntryEdge: ResolverTypeWrapper<Omit<OrganizationAuditEntryEdge, 'node'> & { node?: Maybe<ResolversTypes['OrganizationAuditEntry']> }>;
+  OrganizationConnection: ResolverTypeWrapper<Omit<OrganizationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Organization']>>> }>;
+  OrganizationEdge: ResolverTypeWrapper<Omit<OrganizationEdge, 'node'> & { node?: Maybe<ResolversTypes['Organization']> }>;
+  OrganizationEnterpriseOwnerConnection: ResolverTypeWrapper<Omit<OrganizationEnterpriseOwnerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationEnterpriseOwnerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  OrganizationEnterpriseOwnerEdge: ResolverTypeWrapper<Omit<OrganizationEnterpriseOwnerEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
+  OrganizationIdentityProvider: ResolverTypeWrapper<OrganizationIdentityProvider>;
+  OrganizationMemberConnection: ResolverTypeWrapper<Omit<OrganizationMemberConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['OrganizationMemberEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  OrganizationMemberEdge: ResolverTypeWrapper<Omit<OrganizationMemberEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
+  OrganizationMemberRole: OrganizationMemberRole;
+  OrganizationOrder: OrganizationOrder;
+  OrganizationOrderField: OrganizationOrderField;
   Package: ResolverTypeWrapper<Package>;
   PackageConnection: ResolverTypeWrapper<PackageConnection>;
   PackageEdge: ResolverTypeWrapper<PackageEdge>;
@@ -6644,6 +8797,10 @@ export type ResolversTypes = {
   PatchStatus: PatchStatus;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: ResolverTypeWrapper<Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  PinnableItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PinnableItem']>;
+  PinnableItemConnection: ResolverTypeWrapper<Omit<PinnableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PinnableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PinnableItem']>>> }>;
+  PinnableItemEdge: ResolverTypeWrapper<Omit<PinnableItemEdge, 'node'> & { node?: Maybe<ResolversTypes['PinnableItem']> }>;
+  PinnableItemType: PinnableItemType;
   PinnedDiscussion: ResolverTypeWrapper<PinnedDiscussion>;
   PinnedDiscussionConnection: ResolverTypeWrapper<PinnedDiscussionConnection>;
   PinnedDiscussionEdge: ResolverTypeWrapper<PinnedDiscussionEdge>;
@@ -6653,6 +8810,7 @@ export type ResolversTypes = {
   PinnedEnvironmentOrder: PinnedEnvironmentOrder;
   PinnedEnvironmentOrderField: PinnedEnvironmentOrderField;
   PinnedEvent: ResolverTypeWrapper<PinnedEvent>;
+  ProfileItemShowcase: ResolverTypeWrapper<ProfileItemShowcase>;
   Project: ResolverTypeWrapper<Project>;
   ProjectCard: ResolverTypeWrapper<ProjectCard>;
   ProjectCardArchivedState: ProjectCardArchivedState;
@@ -6675,6 +8833,9 @@ export type ResolversTypes = {
   ProjectV2Order: ProjectV2Order;
   ProjectV2OrderField: ProjectV2OrderField;
   ProjectV2PermissionLevel: ProjectV2PermissionLevel;
+  PublicKey: ResolverTypeWrapper<PublicKey>;
+  PublicKeyConnection: ResolverTypeWrapper<PublicKeyConnection>;
+  PublicKeyEdge: ResolverTypeWrapper<PublicKeyEdge>;
   PullRequest: ResolverTypeWrapper<PullModel>;
   PullRequestChangedFile: ResolverTypeWrapper<ChangedFileModel>;
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
@@ -6755,6 +8916,12 @@ export type ResolversTypes = {
   RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
   RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
   RepositoryLockReason: RepositoryLockReason;
+  RepositoryMigration: ResolverTypeWrapper<RepositoryMigration>;
+  RepositoryMigrationConnection: ResolverTypeWrapper<RepositoryMigrationConnection>;
+  RepositoryMigrationEdge: ResolverTypeWrapper<RepositoryMigrationEdge>;
+  RepositoryMigrationOrder: RepositoryMigrationOrder;
+  RepositoryMigrationOrderDirection: RepositoryMigrationOrderDirection;
+  RepositoryMigrationOrderField: RepositoryMigrationOrderField;
   RepositoryOrder: RepositoryOrder;
   RepositoryOrderField: RepositoryOrderField;
   RepositoryOwner: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RepositoryOwner']>;
@@ -6786,6 +8953,12 @@ export type ResolversTypes = {
   ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
   ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
   ReviewRequestEdge: ResolverTypeWrapper<Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewRequest']> }>;
+  RoleInOrganization: RoleInOrganization;
+  SavedReply: ResolverTypeWrapper<SavedReply>;
+  SavedReplyConnection: ResolverTypeWrapper<SavedReplyConnection>;
+  SavedReplyEdge: ResolverTypeWrapper<SavedReplyEdge>;
+  SavedReplyOrder: SavedReplyOrder;
+  SavedReplyOrderField: SavedReplyOrderField;
   SearchResultItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['SearchResultItem']>;
   SearchResultItemConnection: ResolverTypeWrapper<Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['SearchResultItem']>>> }>;
   SearchResultItemEdge: ResolverTypeWrapper<Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversTypes['SearchResultItem']> }>;
@@ -6809,17 +8982,50 @@ export type ResolversTypes = {
   SecurityVulnerabilityEdge: ResolverTypeWrapper<SecurityVulnerabilityEdge>;
   SecurityVulnerabilityOrder: SecurityVulnerabilityOrder;
   SecurityVulnerabilityOrderField: SecurityVulnerabilityOrderField;
+  SocialAccount: ResolverTypeWrapper<SocialAccount>;
+  SocialAccountConnection: ResolverTypeWrapper<SocialAccountConnection>;
+  SocialAccountEdge: ResolverTypeWrapper<SocialAccountEdge>;
+  Sponsor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Sponsor']>;
+  SponsorAndLifetimeValue: ResolverTypeWrapper<SponsorAndLifetimeValue>;
+  SponsorAndLifetimeValueConnection: ResolverTypeWrapper<SponsorAndLifetimeValueConnection>;
+  SponsorAndLifetimeValueEdge: ResolverTypeWrapper<SponsorAndLifetimeValueEdge>;
+  SponsorAndLifetimeValueOrder: SponsorAndLifetimeValueOrder;
+  SponsorAndLifetimeValueOrderField: SponsorAndLifetimeValueOrderField;
+  SponsorConnection: ResolverTypeWrapper<Omit<SponsorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SponsorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Sponsor']>>> }>;
+  SponsorEdge: ResolverTypeWrapper<Omit<SponsorEdge, 'node'> & { node?: Maybe<ResolversTypes['Sponsor']> }>;
+  SponsorOrder: SponsorOrder;
+  SponsorOrderField: SponsorOrderField;
   SponsorableItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['SponsorableItem']>;
   SponsorableItemConnection: ResolverTypeWrapper<Omit<SponsorableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SponsorableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['SponsorableItem']>>> }>;
   SponsorableItemEdge: ResolverTypeWrapper<Omit<SponsorableItemEdge, 'node'> & { node?: Maybe<ResolversTypes['SponsorableItem']> }>;
   SponsorableOrder: SponsorableOrder;
   SponsorableOrderField: SponsorableOrderField;
+  SponsorsActivity: ResolverTypeWrapper<SponsorsActivity>;
+  SponsorsActivityAction: SponsorsActivityAction;
+  SponsorsActivityConnection: ResolverTypeWrapper<SponsorsActivityConnection>;
+  SponsorsActivityEdge: ResolverTypeWrapper<SponsorsActivityEdge>;
+  SponsorsActivityOrder: SponsorsActivityOrder;
+  SponsorsActivityOrderField: SponsorsActivityOrderField;
+  SponsorsActivityPeriod: SponsorsActivityPeriod;
+  SponsorsListing: ResolverTypeWrapper<SponsorsListing>;
+  Sponsorship: ResolverTypeWrapper<Sponsorship>;
+  SponsorshipConnection: ResolverTypeWrapper<SponsorshipConnection>;
+  SponsorshipEdge: ResolverTypeWrapper<SponsorshipEdge>;
+  SponsorshipNewsletter: ResolverTypeWrapper<SponsorshipNewsletter>;
+  SponsorshipNewsletterConnection: ResolverTypeWrapper<SponsorshipNewsletterConnection>;
+  SponsorshipNewsletterEdge: ResolverTypeWrapper<SponsorshipNewsletterEdge>;
+  SponsorshipNewsletterOrder: SponsorshipNewsletterOrder;
+  SponsorshipNewsletterOrderField: SponsorshipNewsletterOrderField;
+  SponsorshipOrder: SponsorshipOrder;
+  SponsorshipOrderField: SponsorshipOrderField;
   SquashMergeCommitMessage: SquashMergeCommitMessage;
   SquashMergeCommitTitle: SquashMergeCommitTitle;
   StarOrder: StarOrder;
   StarOrderField: StarOrderField;
   StargazerConnection: ResolverTypeWrapper<Omit<StargazerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['StargazerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   StargazerEdge: ResolverTypeWrapper<Omit<StargazerEdge, 'node'> & { node: ResolversTypes['User'] }>;
+  StarredRepositoryConnection: ResolverTypeWrapper<Omit<StarredRepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['StarredRepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
+  StarredRepositoryEdge: ResolverTypeWrapper<Omit<StarredRepositoryEdge, 'node'> & { node: ResolversTypes['Repository'] }>;
   Status: ResolverTypeWrapper<StatusModel>;
   StatusCheckRollup: ResolverTypeWrapper<StatusCheckRollupModel>;
   StatusCheckRollupContext: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StatusCheckRollupContext']>;
@@ -6882,6 +9088,21 @@ export type ResolversTypes = {
   UserContentEditConnection: ResolverTypeWrapper<UserContentEditConnection>;
   UserContentEditEdge: ResolverTypeWrapper<UserContentEditEdge>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
+  UserList: ResolverTypeWrapper<UserList>;
+  UserListConnection: ResolverTypeWrapper<UserListConnection>;
+  UserListEdge: ResolverTypeWrapper<UserListEdge>;
+  UserListSuggestion: ResolverTypeWrapper<UserListSuggestion>;
+  UserStatus: ResolverTypeWrapper<UserStatus>;
+  UserStatusConnection: ResolverTypeWrapper<UserStatusConnection>;
+  UserStatusEdge: ResolverTypeWrapper<UserStatusEdge>;
+  UserStatusOrder: UserStatusOrder;
+  UserStatusOrderField: UserStatusOrderField;
+  UserViewType: UserViewType;
+  VerifiableDomain: ResolverTypeWrapper<VerifiableDomain>;
+  VerifiableDomainConnection: ResolverTypeWrapper<VerifiableDomainConnection>;
+  VerifiableDomainEdge: ResolverTypeWrapper<VerifiableDomainEdge>;
+  VerifiableDomainOrder: VerifiableDomainOrder;
+  VerifiableDomainOrderField: VerifiableDomainOrderField;
   Workflow: ResolverTypeWrapper<Workflow>;
   WorkflowRun: ResolverTypeWrapper<WorkflowRun>;
 };
@@ -6904,17 +9125,20 @@ export type ResolversParentTypes = {
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
   AddedToProjectEvent: AddedToProjectEvent;
+  AnnouncementBanner: AnnouncementBanner;
   App: AppRow;
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
   AssignedEvent: TimelineEventModel;
   Assignee: ResolversUnionTypes<ResolversParentTypes>['Assignee'];
+  AuditLogOrder: AuditLogOrder;
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   BigInt: Scalars['BigInt']['output'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
+  Bot: AccountRow;
   BranchProtectionRule: BranchProtectionRule;
-  BranchProtectionRuleConnection: Omit<BranchProtectionRuleConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversParentTypes['BranchProtectionRule']>>> };
-  BranchProtectionRuleEdge: Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversParentTypes['BranchProtectionRule']> };
+  BranchProtectionRuleConnection: BranchProtectionRuleConnection;
+  BranchProtectionRuleEdge: BranchProtectionRuleEdge;
   CheckAnnotation: CheckAnnotationModel;
   CheckAnnotationConnection: Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotation']>>> };
   CheckAnnotationEdge: Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckAnnotation']> };
@@ -6953,6 +9177,7 @@ export type ResolversParentTypes = {
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ConvertedNoteToIssueEvent: ConvertedNoteToIssueEvent;
   ConvertedToDiscussionEvent: ConvertedToDiscussionEvent;
+  CopilotEndpoints: CopilotEndpoints;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   CreatePullRequestInput: CreatePullRequestInput;
@@ -6983,8 +9208,11 @@ export type ResolversParentTypes = {
   DiscussionCategory: DiscussionCategory;
   DiscussionCategoryConnection: DiscussionCategoryConnection;
   DiscussionCategoryEdge: DiscussionCategoryEdge;
-  DiscussionConnection: Omit<DiscussionConnection, 'nodes'> & { nodes?: Maybe<Array<Maybe<ResolversParentTypes['Discussion']>>> };
-  DiscussionEdge: Omit<DiscussionEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Discussion']> };
+  DiscussionComment: DiscussionComment;
+  DiscussionCommentConnection: DiscussionCommentConnection;
+  DiscussionCommentEdge: DiscussionCommentEdge;
+  DiscussionConnection: DiscussionConnection;
+  DiscussionEdge: DiscussionEdge;
   DiscussionOrder: DiscussionOrder;
   DismissPullRequestReviewInput: DismissPullRequestReviewInput;
   DismissPullRequestReviewPayload: Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
@@ -6992,12 +9220,24 @@ export type ResolversParentTypes = {
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
   Enterprise: Enterprise;
   EnterpriseAdministratorInvitation: EnterpriseAdministratorInvitation;
+  EnterpriseConnection: EnterpriseConnection;
+  EnterpriseEdge: EnterpriseEdge;
   EnterpriseMemberInvitation: EnterpriseMemberInvitation;
+  EnterpriseOrder: EnterpriseOrder;
   Environment: Environment;
   EnvironmentConnection: EnvironmentConnection;
   EnvironmentEdge: EnvironmentEdge;
   Environments: Environments;
   Float: Scalars['Float']['output'];
+  FollowerConnection: Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  FollowingConnection: Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  Gist: Gist;
+  GistComment: GistComment;
+  GistCommentConnection: GistCommentConnection;
+  GistCommentEdge: GistCommentEdge;
+  GistConnection: GistConnection;
+  GistEdge: GistEdge;
+  GistOrder: GistOrder;
   GitActor: GitActorModel;
   GitActorConnection: Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['GitActor']>>> };
   GitActorEdge: Omit<GitActorEdge, 'node'> & { node?: Maybe<ResolversParentTypes['GitActor']> };
@@ -7007,10 +9247,15 @@ export type ResolversParentTypes = {
   GitSSHRemote: Scalars['GitSSHRemote']['output'];
   GitSignature: ResolversInterfaceTypes<ResolversParentTypes>['GitSignature'];
   GitTimestamp: Scalars['GitTimestamp']['output'];
+  HTML: Scalars['HTML']['output'];
   Hovercard: Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversParentTypes['HovercardContext']> };
   HovercardContext: ResolversInterfaceTypes<ResolversParentTypes>['HovercardContext'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  IpAllowListEntry: IpAllowListEntry;
+  IpAllowListEntryConnection: IpAllowListEntryConnection;
+  IpAllowListEntryEdge: IpAllowListEntryEdge;
+  IpAllowListEntryOrder: IpAllowListEntryOrder;
   Issue: IssueModel;
   IssueComment: CommentModel;
   IssueCommentConnection: Omit<IssueCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['IssueComment']>>> };
@@ -7045,6 +9290,10 @@ export type ResolversParentTypes = {
   LockLockablePayload: Omit<LockLockablePayload, 'actor' | 'lockedRecord'> & { actor?: Maybe<ResolversParentTypes['Actor']>, lockedRecord?: Maybe<ResolversParentTypes['Lockable']> };
   Lockable: ResolversInterfaceTypes<ResolversParentTypes>['Lockable'];
   LockedEvent: TimelineEventModel;
+  Mannequin: Mannequin;
+  MannequinConnection: MannequinConnection;
+  MannequinEdge: MannequinEdge;
+  MannequinOrder: MannequinOrder;
   MarkPullRequestReadyForReviewInput: MarkPullRequestReadyForReviewInput;
   MarkPullRequestReadyForReviewPayload: Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   MarkedAsDuplicateEvent: MarkedAsDuplicateEvent;
@@ -7052,6 +9301,7 @@ export type ResolversParentTypes = {
   MarketplaceListing: MarketplaceListing;
   MarketplaceListingConnection: MarketplaceListingConnection;
   MarketplaceListingEdge: MarketplaceListingEdge;
+  MembersCanDeleteReposClearAuditEntry: MembersCanDeleteReposClearAuditEntry;
   MentionedEvent: MentionedEvent;
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
@@ -7065,7 +9315,19 @@ export type ResolversParentTypes = {
   MovedColumnsInProjectEvent: MovedColumnsInProjectEvent;
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
+  OrgEnterpriseOwnerOrder: OrgEnterpriseOwnerOrder;
   Organization: AccountRow;
+  OrganizationAuditEntry: ResolversUnionTypes<ResolversParentTypes>['OrganizationAuditEntry'];
+  OrganizationAuditEntryConnection: Omit<OrganizationAuditEntryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationAuditEntryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationAuditEntry']>>> };
+  OrganizationAuditEntryEdge: Omit<OrganizationAuditEntryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['OrganizationAuditEntry']> };
+  OrganizationConnection: Omit<OrganizationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Organization']>>> };
+  OrganizationEdge: Omit<OrganizationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Organization']> };
+  OrganizationEnterpriseOwnerConnection: Omit<OrganizationEnterpriseOwnerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationEnterpriseOwnerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  OrganizationEnterpriseOwnerEdge: Omit<OrganizationEnterpriseOwnerEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+  OrganizationIdentityProvider: OrganizationIdentityProvider;
+  OrganizationMemberConnection: Omit<OrganizationMemberConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['OrganizationMemberEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  OrganizationMemberEdge: Omit<OrganizationMemberEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+  OrganizationOrder: OrganizationOrder;
   Package: Package;
   PackageConnection: PackageConnection;
   PackageEdge: PackageEdge;
@@ -7075,6 +9337,9 @@ export type ResolversParentTypes = {
   ParentIssueRemovedEvent: ParentIssueRemovedEvent;
   PinIssueInput: PinIssueInput;
   PinIssuePayload: Omit<PinIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  PinnableItem: ResolversUnionTypes<ResolversParentTypes>['PinnableItem'];
+  PinnableItemConnection: Omit<PinnableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PinnableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PinnableItem']>>> };
+  PinnableItemEdge: Omit<PinnableItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PinnableItem']> };
   PinnedDiscussion: PinnedDiscussion;
   PinnedDiscussionConnection: PinnedDiscussionConnection;
   PinnedDiscussionEdge: PinnedDiscussionEdge;
@@ -7083,6 +9348,7 @@ export type ResolversParentTypes = {
   PinnedEnvironmentEdge: PinnedEnvironmentEdge;
   PinnedEnvironmentOrder: PinnedEnvironmentOrder;
   PinnedEvent: PinnedEvent;
+  ProfileItemShowcase: ProfileItemShowcase;
   Project: Project;
   ProjectCard: ProjectCard;
   ProjectCardConnection: ProjectCardConnection;
@@ -7100,6 +9366,9 @@ export type ResolversParentTypes = {
   ProjectV2ItemFieldSingleSelectValue: ProjectV2ItemFieldSingleSelectValue;
   ProjectV2ItemFieldValue: ResolversUnionTypes<ResolversParentTypes>['ProjectV2ItemFieldValue'];
   ProjectV2Order: ProjectV2Order;
+  PublicKey: PublicKey;
+  PublicKeyConnection: PublicKeyConnection;
+  PublicKeyEdge: PublicKeyEdge;
   PullRequest: PullModel;
   PullRequestChangedFile: ChangedFileModel;
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
@@ -7165,6 +9434,10 @@ export type ResolversParentTypes = {
   RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
   RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
   RepositoryInteractionAbility: RepositoryInteractionAbility;
+  RepositoryMigration: RepositoryMigration;
+  RepositoryMigrationConnection: RepositoryMigrationConnection;
+  RepositoryMigrationEdge: RepositoryMigrationEdge;
+  RepositoryMigrationOrder: RepositoryMigrationOrder;
   RepositoryOrder: RepositoryOrder;
   RepositoryOwner: ResolversInterfaceTypes<ResolversParentTypes>['RepositoryOwner'];
   RepositoryRule: RepositoryRule;
@@ -7188,6 +9461,10 @@ export type ResolversParentTypes = {
   ReviewRequest: ReviewRequestModel;
   ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
   ReviewRequestEdge: Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewRequest']> };
+  SavedReply: SavedReply;
+  SavedReplyConnection: SavedReplyConnection;
+  SavedReplyEdge: SavedReplyEdge;
+  SavedReplyOrder: SavedReplyOrder;
   SearchResultItem: ResolversUnionTypes<ResolversParentTypes>['SearchResultItem'];
   SearchResultItemConnection: Omit<SearchResultItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['SearchResultItem']>>> };
   SearchResultItemEdge: Omit<SearchResultItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['SearchResultItem']> };
@@ -7204,13 +9481,39 @@ export type ResolversParentTypes = {
   SecurityVulnerabilityConnection: SecurityVulnerabilityConnection;
   SecurityVulnerabilityEdge: SecurityVulnerabilityEdge;
   SecurityVulnerabilityOrder: SecurityVulnerabilityOrder;
+  SocialAccount: SocialAccount;
+  SocialAccountConnection: SocialAccountConnection;
+  SocialAccountEdge: SocialAccountEdge;
+  Sponsor: ResolversUnionTypes<ResolversParentTypes>['Sponsor'];
+  SponsorAndLifetimeValue: SponsorAndLifetimeValue;
+  SponsorAndLifetimeValueConnection: SponsorAndLifetimeValueConnection;
+  SponsorAndLifetimeValueEdge: SponsorAndLifetimeValueEdge;
+  SponsorAndLifetimeValueOrder: SponsorAndLifetimeValueOrder;
+  SponsorConnection: Omit<SponsorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SponsorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Sponsor']>>> };
+  SponsorEdge: Omit<SponsorEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Sponsor']> };
+  SponsorOrder: SponsorOrder;
   SponsorableItem: ResolversUnionTypes<ResolversParentTypes>['SponsorableItem'];
   SponsorableItemConnection: Omit<SponsorableItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SponsorableItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['SponsorableItem']>>> };
   SponsorableItemEdge: Omit<SponsorableItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['SponsorableItem']> };
   SponsorableOrder: SponsorableOrder;
+  SponsorsActivity: SponsorsActivity;
+  SponsorsActivityConnection: SponsorsActivityConnection;
+  SponsorsActivityEdge: SponsorsActivityEdge;
+  SponsorsActivityOrder: SponsorsActivityOrder;
+  SponsorsListing: SponsorsListing;
+  Sponsorship: Sponsorship;
+  SponsorshipConnection: SponsorshipConnection;
+  SponsorshipEdge: SponsorshipEdge;
+  SponsorshipNewsletter: SponsorshipNewsletter;
+  SponsorshipNewsletterConnection: SponsorshipNewsletterConnection;
+  SponsorshipNewsletterEdge: SponsorshipNewsletterEdge;
+  SponsorshipNewsletterOrder: SponsorshipNewsletterOrder;
+  SponsorshipOrder: SponsorshipOrder;
   StarOrder: StarOrder;
   StargazerConnection: Omit<StargazerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['StargazerEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   StargazerEdge: Omit<StargazerEdge, 'node'> & { node: ResolversParentTypes['User'] };
+  StarredRepositoryConnection: Omit<StarredRepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['StarredRepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
+  StarredRepositoryEdge: Omit<StarredRepositoryEdge, 'node'> & { node: ResolversParentTypes['Repository'] };
   Status: StatusModel;
   StatusCheckRollup: StatusCheckRollupModel;
   StatusCheckRollupContext: ResolversUnionTypes<ResolversParentTypes>['StatusCheckRollupContext'];
@@ -7267,12 +9570,24 @@ export type ResolversParentTypes = {
   UserContentEditConnection: UserContentEditConnection;
   UserContentEditEdge: UserContentEditEdge;
   UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
+  UserList: UserList;
+  UserListConnection: UserListConnection;
+  UserListEdge: UserListEdge;
+  UserListSuggestion: UserListSuggestion;
+  UserStatus: UserStatus;
+  UserStatusConnection: UserStatusConnection;
+  UserStatusEdge: UserStatusEdge;
+  UserStatusOrder: UserStatusOrder;
+  VerifiableDomain: VerifiableDomain;
+  VerifiableDomainConnection: VerifiableDomainConnection;
+  VerifiableDomainEdge: VerifiableDomainEdge;
+  VerifiableDomainOrder: VerifiableDomainOrder;
   Workflow: Workflow;
   WorkflowRun: WorkflowRun;
 };
 
 export type ActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Actor'] = ResolversParentTypes['Actor']> = {
-  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Bot' | 'Organization' | 'User', ParentType, ContextType>;
 };
 
 export type AddAssigneesToAssignablePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddAssigneesToAssignablePayload'] = ResolversParentTypes['AddAssigneesToAssignablePayload']> = {
@@ -7317,6 +9632,10 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
 export type AddedToProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddedToProjectEvent'] = ResolversParentTypes['AddedToProjectEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AnnouncementBannerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AnnouncementBanner'] = ResolversParentTypes['AnnouncementBanner']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type AppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['App'] = ResolversParentTypes['App']> = {
@@ -7374,6 +9693,18 @@ export type BlobResolvers<ContextType = GraphqlContext, ParentType extends Resol
   oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BotResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Bot'] = ResolversParentTypes['Bot']> = {
+  avatarUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType, Partial<BotAvatarUrlArgs>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -7661,6 +9992,10 @@ export type ConvertedToDiscussionEventResolvers<ContextType = GraphqlContext, Pa
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CopilotEndpointsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CopilotEndpoints'] = ResolversParentTypes['CopilotEndpoints']> = {
+  api?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type CreateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateIssuePayload'] = ResolversParentTypes['CreateIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
@@ -7787,6 +10122,23 @@ export type DiscussionCategoryEdgeResolvers<ContextType = GraphqlContext, Parent
   node?: Resolver<Maybe<ResolversTypes['DiscussionCategory']>, ParentType, ContextType>;
 };
 
+export type DiscussionCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionComment'] = ResolversParentTypes['DiscussionComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DiscussionCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionCommentConnection'] = ResolversParentTypes['DiscussionCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DiscussionCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionCommentEdge'] = ResolversParentTypes['DiscussionCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['DiscussionComment']>, ParentType, ContextType>;
+};
+
 export type DiscussionConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DiscussionConnection'] = ResolversParentTypes['DiscussionConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['DiscussionEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Discussion']>>>, ParentType, ContextType>;
@@ -7814,6 +10166,18 @@ export type EnterpriseAdministratorInvitationResolvers<ContextType = GraphqlCont
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type EnterpriseConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnterpriseConnection'] = ResolversParentTypes['EnterpriseConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['EnterpriseEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Enterprise']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EnterpriseEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnterpriseEdge'] = ResolversParentTypes['EnterpriseEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Enterprise']>, ParentType, ContextType>;
+};
+
 export type EnterpriseMemberInvitationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnterpriseMemberInvitation'] = ResolversParentTypes['EnterpriseMemberInvitation']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -7834,6 +10198,54 @@ export type EnvironmentConnectionResolvers<ContextType = GraphqlContext, ParentT
 export type EnvironmentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnvironmentEdge'] = ResolversParentTypes['EnvironmentEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Environment']>, ParentType, ContextType>;
+};
+
+export type FollowerConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FollowerConnection'] = ResolversParentTypes['FollowerConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FollowingConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FollowingConnection'] = ResolversParentTypes['FollowingConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GistResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Gist'] = ResolversParentTypes['Gist']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GistCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistComment'] = ResolversParentTypes['GistComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GistCommentConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistCommentConnection'] = ResolversParentTypes['GistCommentConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['GistCommentEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['GistComment']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GistCommentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistCommentEdge'] = ResolversParentTypes['GistCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['GistComment']>, ParentType, ContextType>;
+};
+
+export type GistConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistConnection'] = ResolversParentTypes['GistConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['GistEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Gist']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GistEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistEdge'] = ResolversParentTypes['GistEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Gist']>, ParentType, ContextType>;
 };
 
 export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActor'] = ResolversParentTypes['GitActor']> = {
@@ -7884,12 +10296,33 @@ export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<Resolv
   name: 'GitTimestamp';
 }
 
+export interface HtmlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['HTML'], any> {
+  name: 'HTML';
+}
+
 export type HovercardResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Hovercard'] = ResolversParentTypes['Hovercard']> = {
   contexts?: Resolver<Array<ResolversTypes['HovercardContext']>, ParentType, ContextType>;
 };
 
 export type HovercardContextResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HovercardContext'] = ResolversParentTypes['HovercardContext']> = {
   __resolveType: TypeResolveFn<null, ParentType, ContextType>;
+};
+
+export type IpAllowListEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IpAllowListEntry'] = ResolversParentTypes['IpAllowListEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IpAllowListEntryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IpAllowListEntryConnection'] = ResolversParentTypes['IpAllowListEntryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['IpAllowListEntryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['IpAllowListEntry']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type IpAllowListEntryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IpAllowListEntryEdge'] = ResolversParentTypes['IpAllowListEntryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['IpAllowListEntry']>, ParentType, ContextType>;
 };
 
 export type IssueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Issue'] = ResolversParentTypes['Issue']> = {
@@ -8154,6 +10587,23 @@ export type LockedEventResolvers<ContextType = GraphqlContext, ParentType extend
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type MannequinResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mannequin'] = ResolversParentTypes['Mannequin']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MannequinConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MannequinConnection'] = ResolversParentTypes['MannequinConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['MannequinEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Mannequin']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MannequinEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MannequinEdge'] = ResolversParentTypes['MannequinEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Mannequin']>, ParentType, ContextType>;
+};
+
 export type MarkPullRequestReadyForReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarkPullRequestReadyForReviewPayload'] = ResolversParentTypes['MarkPullRequestReadyForReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
@@ -8184,6 +10634,11 @@ export type MarketplaceListingConnectionResolvers<ContextType = GraphqlContext, 
 export type MarketplaceListingEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarketplaceListingEdge'] = ResolversParentTypes['MarketplaceListingEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['MarketplaceListing']>, ParentType, ContextType>;
+};
+
+export type MembersCanDeleteReposClearAuditEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MembersCanDeleteReposClearAuditEntry'] = ResolversParentTypes['MembersCanDeleteReposClearAuditEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type MentionedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MentionedEvent'] = ResolversParentTypes['MentionedEvent']> = {
@@ -8297,18 +10752,159 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'Blob' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'Comparison' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MentionedEvent' | 'MergeQueue' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SecurityAdvisory' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'Comparison' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
+  announcement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  announcementBanner?: Resolver<Maybe<ResolversTypes['AnnouncementBanner']>, ParentType, ContextType>;
+  announcementCreatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  announcementExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  announcementUserDismissible?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  anyPinnableItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<OrganizationAnyPinnableItemsArgs>>;
+  archivedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  auditLog?: Resolver<ResolversTypes['OrganizationAuditEntryConnection'], ParentType, ContextType, RequireFields<OrganizationAuditLogArgs, 'orderBy'>>;
+  avatarUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType, Partial<OrganizationAvatarUrlArgs>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  descriptionHTML?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  domains?: Resolver<Maybe<ResolversTypes['VerifiableDomainConnection']>, ParentType, ContextType, RequireFields<OrganizationDomainsArgs, 'isApproved' | 'isVerified' | 'orderBy'>>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enterpriseOwners?: Resolver<ResolversTypes['OrganizationEnterpriseOwnerConnection'], ParentType, ContextType, RequireFields<OrganizationEnterpriseOwnersArgs, 'orderBy'>>;
+  estimatedNextSponsorsPayoutInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hasSponsorsListing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  interactionAbility?: Resolver<Maybe<ResolversTypes['RepositoryInteractionAbility']>, ParentType, ContextType>;
+  ipAllowListEnabledSetting?: Resolver<ResolversTypes['IpAllowListEnabledSettingValue'], ParentType, ContextType>;
+  ipAllowListEntries?: Resolver<ResolversTypes['IpAllowListEntryConnection'], ParentType, ContextType, RequireFields<OrganizationIpAllowListEntriesArgs, 'orderBy'>>;
+  ipAllowListForInstalledAppsEnabledSetting?: Resolver<ResolversTypes['IpAllowListForInstalledAppsEnabledSettingValue'], ParentType, ContextType>;
+  isSponsoredBy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<OrganizationIsSponsoredByArgs, 'accountLogin'>>;
+  isSponsoringViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  itemShowcase?: Resolver<ResolversTypes['ProfileItemShowcase'], ParentType, ContextType>;
+  lifetimeReceivedSponsorshipValues?: Resolver<ResolversTypes['SponsorAndLifetimeValueConnection'], ParentType, ContextType, RequireFields<OrganizationLifetimeReceivedSponsorshipValuesArgs, 'orderBy'>>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mannequins?: Resolver<ResolversTypes['MannequinConnection'], ParentType, ContextType, RequireFields<OrganizationMannequinsArgs, 'orderBy'>>;
+  memberStatuses?: Resolver<ResolversTypes['UserStatusConnection'], ParentType, ContextType, RequireFields<OrganizationMemberStatusesArgs, 'orderBy'>>;
+  membersCanForkPrivateRepositories?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  membersWithRole?: Resolver<ResolversTypes['OrganizationMemberConnection'], ParentType, ContextType, Partial<OrganizationMembersWithRoleArgs>>;
+  monthlyEstimatedSponsorsIncomeInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newTeamResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  newTeamUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  notificationDeliveryRestrictionEnabledSetting?: Resolver<ResolversTypes['NotificationRestrictionSettingValue'], ParentType, ContextType>;
+  organizationBillingEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  packages?: Resolver<ResolversTypes['PackageConnection'], ParentType, ContextType, RequireFields<OrganizationPackagesArgs, 'orderBy'>>;
+  pendingMembers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<OrganizationPendingMembersArgs>>;
+  pinnableItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<OrganizationPinnableItemsArgs>>;
+  pinnedItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<OrganizationPinnedItemsArgs>>;
+  pinnedItemsRemaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<OrganizationProjectArgs, 'number'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<OrganizationProjectV2Args, 'number'>>;
+  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, Partial<OrganizationProjectsArgs>>;
+  projectsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<OrganizationProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
+  recentProjects?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, Partial<OrganizationRecentProjectsArgs>>;
+  repositories?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoriesArgs, 'ownerAffiliations'>>;
+  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<OrganizationRepositoryArgs, 'followRenames' | 'name'>>;
+  repositoryDiscussionComments?: Resolver<ResolversTypes['DiscussionCommentConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoryDiscussionCommentsArgs, 'onlyAnswers'>>;
+  repositoryDiscussions?: Resolver<ResolversTypes['DiscussionConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoryDiscussionsArgs, 'answered' | 'orderBy' | 'states'>>;
+  repositoryMigrations?: Resolver<ResolversTypes['RepositoryMigrationConnection'], ParentType, ContextType, RequireFields<OrganizationRepositoryMigrationsArgs, 'orderBy'>>;
+  requiresTwoFactorAuthentication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  ruleset?: Resolver<Maybe<ResolversTypes['RepositoryRuleset']>, ParentType, ContextType, RequireFields<OrganizationRulesetArgs, 'databaseId' | 'includeParents'>>;
+  rulesets?: Resolver<Maybe<ResolversTypes['RepositoryRulesetConnection']>, ParentType, ContextType, RequireFields<OrganizationRulesetsArgs, 'includeParents' | 'targets'>>;
+  samlIdentityProvider?: Resolver<Maybe<ResolversTypes['OrganizationIdentityProvider']>, ParentType, ContextType>;
+  sponsoring?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<OrganizationSponsoringArgs, 'orderBy'>>;
+  sponsors?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorsArgs, 'orderBy'>>;
+  sponsorsActivities?: Resolver<ResolversTypes['SponsorsActivityConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorsActivitiesArgs, 'actions' | 'includeAsSponsor' | 'includePrivate' | 'orderBy' | 'period'>>;
+  sponsorsListing?: Resolver<Maybe<ResolversTypes['SponsorsListing']>, ParentType, ContextType>;
+  sponsorshipForViewerAsSponsor?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<OrganizationSponsorshipForViewerAsSponsorArgs, 'activeOnly'>>;
+  sponsorshipForViewerAsSponsorable?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<OrganizationSponsorshipForViewerAsSponsorableArgs, 'activeOnly'>>;
+  sponsorshipNewsletters?: Resolver<ResolversTypes['SponsorshipNewsletterConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipNewslettersArgs, 'orderBy'>>;
+  sponsorshipsAsMaintainer?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipsAsMaintainerArgs, 'activeOnly' | 'includePrivate'>>;
+  sponsorshipsAsSponsor?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipsAsSponsorArgs, 'activeOnly'>>;
+  team?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType, RequireFields<OrganizationTeamArgs, 'slug'>>;
   teams?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<OrganizationTeamsArgs>>;
+  teamsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  teamsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  totalSponsorshipAmountAsSponsorInCents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<OrganizationTotalSponsorshipAmountAsSponsorInCentsArgs, 'sponsorableLogins'>>;
+  twitterUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanAdminister?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanChangePinnedItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateProjects?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateRepositories?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateTeams?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSponsor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsAMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsFollowing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsSponsoring?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  webCommitSignoffRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  websiteUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OrganizationAuditEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationAuditEntry'] = ResolversParentTypes['OrganizationAuditEntry']> = {
+  __resolveType: TypeResolveFn<'MembersCanDeleteReposClearAuditEntry', ParentType, ContextType>;
+};
+
+export type OrganizationAuditEntryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationAuditEntryConnection'] = ResolversParentTypes['OrganizationAuditEntryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationAuditEntry']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationAuditEntryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationAuditEntryEdge'] = ResolversParentTypes['OrganizationAuditEntryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['OrganizationAuditEntry']>, ParentType, ContextType>;
+};
+
+export type OrganizationConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationConnection'] = ResolversParentTypes['OrganizationConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Organization']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationEdge'] = ResolversParentTypes['OrganizationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
+};
+
+export type OrganizationEnterpriseOwnerConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationEnterpriseOwnerConnection'] = ResolversParentTypes['OrganizationEnterpriseOwnerConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationEnterpriseOwnerEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationEnterpriseOwnerEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationEnterpriseOwnerEdge'] = ResolversParentTypes['OrganizationEnterpriseOwnerEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type OrganizationIdentityProviderResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationIdentityProvider'] = ResolversParentTypes['OrganizationIdentityProvider']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OrganizationMemberConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationMemberConnection'] = ResolversParentTypes['OrganizationMemberConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrganizationMemberEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrganizationMemberEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OrganizationMemberEdge'] = ResolversParentTypes['OrganizationMemberEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['OrganizationMemberRole']>, ParentType, ContextType>;
 };
 
 export type PackageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Package'] = ResolversParentTypes['Package']> = {
@@ -8350,6 +10946,22 @@ export type PinIssuePayloadResolvers<ContextType = GraphqlContext, ParentType ex
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
 };
 
+export type PinnableItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnableItem'] = ResolversParentTypes['PinnableItem']> = {
+  __resolveType: TypeResolveFn<'Repository', ParentType, ContextType>;
+};
+
+export type PinnableItemConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnableItemConnection'] = ResolversParentTypes['PinnableItemConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnableItemEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnableItem']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PinnableItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnableItemEdge'] = ResolversParentTypes['PinnableItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PinnableItem']>, ParentType, ContextType>;
+};
+
 export type PinnedDiscussionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedDiscussion'] = ResolversParentTypes['PinnedDiscussion']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -8387,6 +10999,10 @@ export type PinnedEnvironmentEdgeResolvers<ContextType = GraphqlContext, ParentT
 export type PinnedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedEvent'] = ResolversParentTypes['PinnedEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProfileItemShowcaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProfileItemShowcase'] = ResolversParentTypes['ProfileItemShowcase']> = {
+  hasPinnedItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ProjectResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = {
@@ -8471,6 +11087,23 @@ export type ProjectV2ItemFieldSingleSelectValueResolvers<ContextType = GraphqlCo
 
 export type ProjectV2ItemFieldValueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2ItemFieldValue'] = ResolversParentTypes['ProjectV2ItemFieldValue']> = {
   __resolveType: TypeResolveFn<'ProjectV2ItemFieldSingleSelectValue', ParentType, ContextType>;
+};
+
+export type PublicKeyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PublicKey'] = ResolversParentTypes['PublicKey']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PublicKeyConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PublicKeyConnection'] = ResolversParentTypes['PublicKeyConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PublicKeyEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PublicKey']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PublicKeyEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PublicKeyEdge'] = ResolversParentTypes['PublicKeyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PublicKey']>, ParentType, ContextType>;
 };
 
 export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequest'] = ResolversParentTypes['PullRequest']> = {
@@ -9108,6 +11741,23 @@ export type RepositoryInteractionAbilityResolvers<ContextType = GraphqlContext, 
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
+export type RepositoryMigrationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryMigration'] = ResolversParentTypes['RepositoryMigration']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryMigrationConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryMigrationConnection'] = ResolversParentTypes['RepositoryMigrationConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryMigrationEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryMigration']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryMigrationEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryMigrationEdge'] = ResolversParentTypes['RepositoryMigrationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['RepositoryMigration']>, ParentType, ContextType>;
+};
+
 export type RepositoryOwnerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryOwner'] = ResolversParentTypes['RepositoryOwner']> = {
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
 };
@@ -9222,6 +11872,23 @@ export type ReviewRequestEdgeResolvers<ContextType = GraphqlContext, ParentType 
   node?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
 };
 
+export type SavedReplyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReply'] = ResolversParentTypes['SavedReply']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SavedReplyConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReplyConnection'] = ResolversParentTypes['SavedReplyConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SavedReplyEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SavedReply']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SavedReplyEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReplyEdge'] = ResolversParentTypes['SavedReplyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SavedReply']>, ParentType, ContextType>;
+};
+
 export type SearchResultItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResultItem'] = ResolversParentTypes['SearchResultItem']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
 };
@@ -9299,6 +11966,54 @@ export type SecurityVulnerabilityEdgeResolvers<ContextType = GraphqlContext, Par
   node?: Resolver<Maybe<ResolversTypes['SecurityVulnerability']>, ParentType, ContextType>;
 };
 
+export type SocialAccountResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SocialAccount'] = ResolversParentTypes['SocialAccount']> = {
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SocialAccountConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SocialAccountConnection'] = ResolversParentTypes['SocialAccountConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SocialAccountEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SocialAccount']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SocialAccountEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SocialAccountEdge'] = ResolversParentTypes['SocialAccountEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SocialAccount']>, ParentType, ContextType>;
+};
+
+export type SponsorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Sponsor'] = ResolversParentTypes['Sponsor']> = {
+  __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
+};
+
+export type SponsorAndLifetimeValueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorAndLifetimeValue'] = ResolversParentTypes['SponsorAndLifetimeValue']> = {
+  amountInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorAndLifetimeValueConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorAndLifetimeValueConnection'] = ResolversParentTypes['SponsorAndLifetimeValueConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorAndLifetimeValueEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorAndLifetimeValue']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorAndLifetimeValueEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorAndLifetimeValueEdge'] = ResolversParentTypes['SponsorAndLifetimeValueEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SponsorAndLifetimeValue']>, ParentType, ContextType>;
+};
+
+export type SponsorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorConnection'] = ResolversParentTypes['SponsorConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Sponsor']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorEdge'] = ResolversParentTypes['SponsorEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Sponsor']>, ParentType, ContextType>;
+};
+
 export type SponsorableItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorableItem'] = ResolversParentTypes['SponsorableItem']> = {
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
 };
@@ -9315,6 +12030,62 @@ export type SponsorableItemEdgeResolvers<ContextType = GraphqlContext, ParentTyp
   node?: Resolver<Maybe<ResolversTypes['SponsorableItem']>, ParentType, ContextType>;
 };
 
+export type SponsorsActivityResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsActivity'] = ResolversParentTypes['SponsorsActivity']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorsActivityConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsActivityConnection'] = ResolversParentTypes['SponsorsActivityConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorsActivityEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorsActivity']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorsActivityEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsActivityEdge'] = ResolversParentTypes['SponsorsActivityEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SponsorsActivity']>, ParentType, ContextType>;
+};
+
+export type SponsorsListingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorsListing'] = ResolversParentTypes['SponsorsListing']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorshipResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Sponsorship'] = ResolversParentTypes['Sponsorship']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorshipConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipConnection'] = ResolversParentTypes['SponsorshipConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorshipEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Sponsorship']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorshipEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipEdge'] = ResolversParentTypes['SponsorshipEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType>;
+};
+
+export type SponsorshipNewsletterResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipNewsletter'] = ResolversParentTypes['SponsorshipNewsletter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SponsorshipNewsletterConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipNewsletterConnection'] = ResolversParentTypes['SponsorshipNewsletterConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorshipNewsletterEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['SponsorshipNewsletter']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SponsorshipNewsletterEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SponsorshipNewsletterEdge'] = ResolversParentTypes['SponsorshipNewsletterEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['SponsorshipNewsletter']>, ParentType, ContextType>;
+};
+
 export type StargazerConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StargazerConnection'] = ResolversParentTypes['StargazerConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['StargazerEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
@@ -9325,6 +12096,18 @@ export type StargazerConnectionResolvers<ContextType = GraphqlContext, ParentTyp
 export type StargazerEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StargazerEdge'] = ResolversParentTypes['StargazerEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type StarredRepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StarredRepositoryConnection'] = ResolversParentTypes['StarredRepositoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['StarredRepositoryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StarredRepositoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StarredRepositoryEdge'] = ResolversParentTypes['StarredRepositoryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
 };
 
 export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
@@ -9573,12 +12356,95 @@ export type UpdatePullRequestReviewPayloadResolvers<ContextType = GraphqlContext
 };
 
 export type UserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
+  anyPinnableItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<UserAnyPinnableItemsArgs>>;
+  avatarUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType, Partial<UserAvatarUrlArgs>>;
+  bio?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bioHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
+  canReceiveOrganizationEmailsWhenNotificationsRestricted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<UserCanReceiveOrganizationEmailsWhenNotificationsRestrictedArgs, 'login'>>;
+  commitComments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<UserCommitCommentsArgs>>;
+  company?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
+  copilotEndpoints?: Resolver<Maybe<ResolversTypes['CopilotEndpoints']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enterprises?: Resolver<Maybe<ResolversTypes['EnterpriseConnection']>, ParentType, ContextType, RequireFields<UserEnterprisesArgs, 'membershipType' | 'orderBy'>>;
+  estimatedNextSponsorsPayoutInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  followers?: Resolver<ResolversTypes['FollowerConnection'], ParentType, ContextType, Partial<UserFollowersArgs>>;
+  following?: Resolver<ResolversTypes['FollowingConnection'], ParentType, ContextType, Partial<UserFollowingArgs>>;
+  gist?: Resolver<Maybe<ResolversTypes['Gist']>, ParentType, ContextType, RequireFields<UserGistArgs, 'name'>>;
+  gistComments?: Resolver<ResolversTypes['GistCommentConnection'], ParentType, ContextType, Partial<UserGistCommentsArgs>>;
+  gists?: Resolver<ResolversTypes['GistConnection'], ParentType, ContextType, Partial<UserGistsArgs>>;
+  hasSponsorsListing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hovercard?: Resolver<ResolversTypes['Hovercard'], ParentType, ContextType, Partial<UserHovercardArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  interactionAbility?: Resolver<Maybe<ResolversTypes['RepositoryInteractionAbility']>, ParentType, ContextType>;
+  isBountyHunter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isCampusExpert?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isDeveloperProgramMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isEmployee?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isFollowingViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isGitHubStar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isHireable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isSiteAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isSponsoredBy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<UserIsSponsoredByArgs, 'accountLogin'>>;
+  isSponsoringViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  itemShowcase?: Resolver<ResolversTypes['ProfileItemShowcase'], ParentType, ContextType>;
+  lifetimeReceivedSponsorshipValues?: Resolver<ResolversTypes['SponsorAndLifetimeValueConnection'], ParentType, ContextType, RequireFields<UserLifetimeReceivedSponsorshipValuesArgs, 'orderBy'>>;
+  lists?: Resolver<ResolversTypes['UserListConnection'], ParentType, ContextType, Partial<UserListsArgs>>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  monthlyEstimatedSponsorsIncomeInCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<UserOrganizationArgs, 'login'>>;
+  organizationVerifiedDomainEmails?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<UserOrganizationVerifiedDomainEmailsArgs, 'login'>>;
+  organizations?: Resolver<ResolversTypes['OrganizationConnection'], ParentType, ContextType, RequireFields<UserOrganizationsArgs, 'orderBy'>>;
+  packages?: Resolver<ResolversTypes['PackageConnection'], ParentType, ContextType, RequireFields<UserPackagesArgs, 'orderBy'>>;
+  pinnableItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<UserPinnableItemsArgs>>;
+  pinnedItems?: Resolver<ResolversTypes['PinnableItemConnection'], ParentType, ContextType, Partial<UserPinnedItemsArgs>>;
+  pinnedItemsRemaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<UserProjectArgs, 'number'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<UserProjectV2Args, 'number'>>;
+  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, Partial<UserProjectsArgs>>;
+  projectsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<UserProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
+  pronouns?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publicKeys?: Resolver<ResolversTypes['PublicKeyConnection'], ParentType, ContextType, Partial<UserPublicKeysArgs>>;
+  recentProjects?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, Partial<UserRecentProjectsArgs>>;
+  repositories?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<UserRepositoriesArgs, 'ownerAffiliations'>>;
+  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<UserRepositoryArgs, 'followRenames' | 'name'>>;
+  repositoryDiscussionComments?: Resolver<ResolversTypes['DiscussionCommentConnection'], ParentType, ContextType, RequireFields<UserRepositoryDiscussionCommentsArgs, 'onlyAnswers'>>;
+  repositoryDiscussions?: Resolver<ResolversTypes['DiscussionConnection'], ParentType, ContextType, RequireFields<UserRepositoryDiscussionsArgs, 'answered' | 'orderBy' | 'states'>>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  savedReplies?: Resolver<Maybe<ResolversTypes['SavedReplyConnection']>, ParentType, ContextType, RequireFields<UserSavedRepliesArgs, 'orderBy'>>;
+  socialAccounts?: Resolver<ResolversTypes['SocialAccountConnection'], ParentType, ContextType, Partial<UserSocialAccountsArgs>>;
+  sponsoring?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<UserSponsoringArgs, 'orderBy'>>;
+  sponsors?: Resolver<ResolversTypes['SponsorConnection'], ParentType, ContextType, RequireFields<UserSponsorsArgs, 'orderBy'>>;
+  sponsorsActivities?: Resolver<ResolversTypes['SponsorsActivityConnection'], ParentType, ContextType, RequireFields<UserSponsorsActivitiesArgs, 'actions' | 'includeAsSponsor' | 'includePrivate' | 'orderBy' | 'period'>>;
+  sponsorsListing?: Resolver<Maybe<ResolversTypes['SponsorsListing']>, ParentType, ContextType>;
+  sponsorshipForViewerAsSponsor?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<UserSponsorshipForViewerAsSponsorArgs, 'activeOnly'>>;
+  sponsorshipForViewerAsSponsorable?: Resolver<Maybe<ResolversTypes['Sponsorship']>, ParentType, ContextType, RequireFields<UserSponsorshipForViewerAsSponsorableArgs, 'activeOnly'>>;
+  sponsorshipNewsletters?: Resolver<ResolversTypes['SponsorshipNewsletterConnection'], ParentType, ContextType, RequireFields<UserSponsorshipNewslettersArgs, 'orderBy'>>;
+  sponsorshipsAsMaintainer?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<UserSponsorshipsAsMaintainerArgs, 'activeOnly' | 'includePrivate'>>;
+  sponsorshipsAsSponsor?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<UserSponsorshipsAsSponsorArgs, 'activeOnly'>>;
+  starredRepositories?: Resolver<ResolversTypes['StarredRepositoryConnection'], ParentType, ContextType, Partial<UserStarredRepositoriesArgs>>;
+  status?: Resolver<Maybe<ResolversTypes['UserStatus']>, ParentType, ContextType>;
+  suggestedListNames?: Resolver<Array<ResolversTypes['UserListSuggestion']>, ParentType, ContextType>;
+  totalSponsorshipAmountAsSponsorInCents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<UserTotalSponsorshipAmountAsSponsorInCentsArgs, 'sponsorableLogins'>>;
+  twitterUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userViewType?: Resolver<ResolversTypes['UserViewType'], ParentType, ContextType>;
+  viewerCanChangePinnedItems?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanCreateProjects?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanFollow?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSponsor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsFollowing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsSponsoring?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  watching?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<UserWatchingArgs, 'ownerAffiliations'>>;
+  websiteUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -9616,6 +12482,61 @@ export type UserEdgeResolvers<ContextType = GraphqlContext, ParentType extends R
   node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 };
 
+export type UserListResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserList'] = ResolversParentTypes['UserList']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserListConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserListConnection'] = ResolversParentTypes['UserListConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserListEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserList']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserListEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserListEdge'] = ResolversParentTypes['UserListEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['UserList']>, ParentType, ContextType>;
+};
+
+export type UserListSuggestionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserListSuggestion'] = ResolversParentTypes['UserListSuggestion']> = {
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type UserStatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserStatus'] = ResolversParentTypes['UserStatus']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserStatusConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserStatusConnection'] = ResolversParentTypes['UserStatusConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserStatusEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserStatus']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserStatusEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserStatusEdge'] = ResolversParentTypes['UserStatusEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['UserStatus']>, ParentType, ContextType>;
+};
+
+export type VerifiableDomainResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VerifiableDomain'] = ResolversParentTypes['VerifiableDomain']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type VerifiableDomainConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VerifiableDomainConnection'] = ResolversParentTypes['VerifiableDomainConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['VerifiableDomainEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['VerifiableDomain']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type VerifiableDomainEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VerifiableDomainEdge'] = ResolversParentTypes['VerifiableDomainEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['VerifiableDomain']>, ParentType, ContextType>;
+};
+
 export type WorkflowResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Workflow'] = ResolversParentTypes['Workflow']> = {
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -9639,6 +12560,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
   AddedToProjectEvent?: AddedToProjectEventResolvers<ContextType>;
+  AnnouncementBanner?: AnnouncementBannerResolvers<ContextType>;
   App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   AssignedEvent?: AssignedEventResolvers<ContextType>;
@@ -9646,6 +12568,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
   Blob?: BlobResolvers<ContextType>;
+  Bot?: BotResolvers<ContextType>;
   BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
   BranchProtectionRuleConnection?: BranchProtectionRuleConnectionResolvers<ContextType>;
   BranchProtectionRuleEdge?: BranchProtectionRuleEdgeResolvers<ContextType>;
@@ -9681,6 +12604,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
   ConvertedNoteToIssueEvent?: ConvertedNoteToIssueEventResolvers<ContextType>;
   ConvertedToDiscussionEvent?: ConvertedToDiscussionEventResolvers<ContextType>;
+  CopilotEndpoints?: CopilotEndpointsResolvers<ContextType>;
   CreateIssuePayload?: CreateIssuePayloadResolvers<ContextType>;
   CreatePullRequestPayload?: CreatePullRequestPayloadResolvers<ContextType>;
   CrossReferencedEvent?: CrossReferencedEventResolvers<ContextType>;
@@ -9704,15 +12628,28 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DiscussionCategory?: DiscussionCategoryResolvers<ContextType>;
   DiscussionCategoryConnection?: DiscussionCategoryConnectionResolvers<ContextType>;
   DiscussionCategoryEdge?: DiscussionCategoryEdgeResolvers<ContextType>;
+  DiscussionComment?: DiscussionCommentResolvers<ContextType>;
+  DiscussionCommentConnection?: DiscussionCommentConnectionResolvers<ContextType>;
+  DiscussionCommentEdge?: DiscussionCommentEdgeResolvers<ContextType>;
   DiscussionConnection?: DiscussionConnectionResolvers<ContextType>;
   DiscussionEdge?: DiscussionEdgeResolvers<ContextType>;
   DismissPullRequestReviewPayload?: DismissPullRequestReviewPayloadResolvers<ContextType>;
   Enterprise?: EnterpriseResolvers<ContextType>;
   EnterpriseAdministratorInvitation?: EnterpriseAdministratorInvitationResolvers<ContextType>;
+  EnterpriseConnection?: EnterpriseConnectionResolvers<ContextType>;
+  EnterpriseEdge?: EnterpriseEdgeResolvers<ContextType>;
   EnterpriseMemberInvitation?: EnterpriseMemberInvitationResolvers<ContextType>;
   Environment?: EnvironmentResolvers<ContextType>;
   EnvironmentConnection?: EnvironmentConnectionResolvers<ContextType>;
   EnvironmentEdge?: EnvironmentEdgeResolvers<ContextType>;
+  FollowerConnection?: FollowerConnectionResolvers<ContextType>;
+  FollowingConnection?: FollowingConnectionResolvers<ContextType>;
+  Gist?: GistResolvers<ContextType>;
+  GistComment?: GistCommentResolvers<ContextType>;
+  GistCommentConnection?: GistCommentConnectionResolvers<ContextType>;
+  GistCommentEdge?: GistCommentEdgeResolvers<ContextType>;
+  GistConnection?: GistConnectionResolvers<ContextType>;
+  GistEdge?: GistEdgeResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
   GitActorConnection?: GitActorConnectionResolvers<ContextType>;
   GitActorEdge?: GitActorEdgeResolvers<ContextType>;
@@ -9722,8 +12659,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   GitSSHRemote?: GraphQLScalarType;
   GitSignature?: GitSignatureResolvers<ContextType>;
   GitTimestamp?: GraphQLScalarType;
+  HTML?: GraphQLScalarType;
   Hovercard?: HovercardResolvers<ContextType>;
   HovercardContext?: HovercardContextResolvers<ContextType>;
+  IpAllowListEntry?: IpAllowListEntryResolvers<ContextType>;
+  IpAllowListEntryConnection?: IpAllowListEntryConnectionResolvers<ContextType>;
+  IpAllowListEntryEdge?: IpAllowListEntryEdgeResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;
   IssueComment?: IssueCommentResolvers<ContextType>;
   IssueCommentConnection?: IssueCommentConnectionResolvers<ContextType>;
@@ -9752,12 +12693,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   LockLockablePayload?: LockLockablePayloadResolvers<ContextType>;
   Lockable?: LockableResolvers<ContextType>;
   LockedEvent?: LockedEventResolvers<ContextType>;
+  Mannequin?: MannequinResolvers<ContextType>;
+  MannequinConnection?: MannequinConnectionResolvers<ContextType>;
+  MannequinEdge?: MannequinEdgeResolvers<ContextType>;
   MarkPullRequestReadyForReviewPayload?: MarkPullRequestReadyForReviewPayloadResolvers<ContextType>;
   MarkedAsDuplicateEvent?: MarkedAsDuplicateEventResolvers<ContextType>;
   MarketplaceCategory?: MarketplaceCategoryResolvers<ContextType>;
   MarketplaceListing?: MarketplaceListingResolvers<ContextType>;
   MarketplaceListingConnection?: MarketplaceListingConnectionResolvers<ContextType>;
   MarketplaceListingEdge?: MarketplaceListingEdgeResolvers<ContextType>;
+  MembersCanDeleteReposClearAuditEntry?: MembersCanDeleteReposClearAuditEntryResolvers<ContextType>;
   MentionedEvent?: MentionedEventResolvers<ContextType>;
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
   MergeQueue?: MergeQueueResolvers<ContextType>;
@@ -9770,6 +12715,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
+  OrganizationAuditEntry?: OrganizationAuditEntryResolvers<ContextType>;
+  OrganizationAuditEntryConnection?: OrganizationAuditEntryConnectionResolvers<ContextType>;
+  OrganizationAuditEntryEdge?: OrganizationAuditEntryEdgeResolvers<ContextType>;
+  OrganizationConnection?: OrganizationConnectionResolvers<ContextType>;
+  OrganizationEdge?: OrganizationEdgeResolvers<ContextType>;
+  OrganizationEnterpriseOwnerConnection?: OrganizationEnterpriseOwnerConnectionResolvers<ContextType>;
+  OrganizationEnterpriseOwnerEdge?: OrganizationEnterpriseOwnerEdgeResolvers<ContextType>;
+  OrganizationIdentityProvider?: OrganizationIdentityProviderResolvers<ContextType>;
+  OrganizationMemberConnection?: OrganizationMemberConnectionResolvers<ContextType>;
+  OrganizationMemberEdge?: OrganizationMemberEdgeResolvers<ContextType>;
   Package?: PackageResolvers<ContextType>;
   PackageConnection?: PackageConnectionResolvers<ContextType>;
   PackageEdge?: PackageEdgeResolvers<ContextType>;
@@ -9777,6 +12732,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ParentIssueAddedEvent?: ParentIssueAddedEventResolvers<ContextType>;
   ParentIssueRemovedEvent?: ParentIssueRemovedEventResolvers<ContextType>;
   PinIssuePayload?: PinIssuePayloadResolvers<ContextType>;
+  PinnableItem?: PinnableItemResolvers<ContextType>;
+  PinnableItemConnection?: PinnableItemConnectionResolvers<ContextType>;
+  PinnableItemEdge?: PinnableItemEdgeResolvers<ContextType>;
   PinnedDiscussion?: PinnedDiscussionResolvers<ContextType>;
   PinnedDiscussionConnection?: PinnedDiscussionConnectionResolvers<ContextType>;
   PinnedDiscussionEdge?: PinnedDiscussionEdgeResolvers<ContextType>;
@@ -9784,6 +12742,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PinnedEnvironmentConnection?: PinnedEnvironmentConnectionResolvers<ContextType>;
   PinnedEnvironmentEdge?: PinnedEnvironmentEdgeResolvers<ContextType>;
   PinnedEvent?: PinnedEventResolvers<ContextType>;
+  ProfileItemShowcase?: ProfileItemShowcaseResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   ProjectCard?: ProjectCardResolvers<ContextType>;
   ProjectCardConnection?: ProjectCardConnectionResolvers<ContextType>;
@@ -9799,6 +12758,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ProjectV2ItemEdge?: ProjectV2ItemEdgeResolvers<ContextType>;
   ProjectV2ItemFieldSingleSelectValue?: ProjectV2ItemFieldSingleSelectValueResolvers<ContextType>;
   ProjectV2ItemFieldValue?: ProjectV2ItemFieldValueResolvers<ContextType>;
+  PublicKey?: PublicKeyResolvers<ContextType>;
+  PublicKeyConnection?: PublicKeyConnectionResolvers<ContextType>;
+  PublicKeyEdge?: PublicKeyEdgeResolvers<ContextType>;
   PullRequest?: PullRequestResolvers<ContextType>;
   PullRequestChangedFile?: PullRequestChangedFileResolvers<ContextType>;
   PullRequestChangedFileConnection?: PullRequestChangedFileConnectionResolvers<ContextType>;
@@ -9855,6 +12817,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
   RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
   RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;
+  RepositoryMigration?: RepositoryMigrationResolvers<ContextType>;
+  RepositoryMigrationConnection?: RepositoryMigrationConnectionResolvers<ContextType>;
+  RepositoryMigrationEdge?: RepositoryMigrationEdgeResolvers<ContextType>;
   RepositoryOwner?: RepositoryOwnerResolvers<ContextType>;
   RepositoryRule?: RepositoryRuleResolvers<ContextType>;
   RepositoryRuleConnection?: RepositoryRuleConnectionResolvers<ContextType>;
@@ -9874,6 +12839,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReviewRequest?: ReviewRequestResolvers<ContextType>;
   ReviewRequestConnection?: ReviewRequestConnectionResolvers<ContextType>;
   ReviewRequestEdge?: ReviewRequestEdgeResolvers<ContextType>;
+  SavedReply?: SavedReplyResolvers<ContextType>;
+  SavedReplyConnection?: SavedReplyConnectionResolvers<ContextType>;
+  SavedReplyEdge?: SavedReplyEdgeResolvers<ContextType>;
   SearchResultItem?: SearchResultItemResolvers<ContextType>;
   SearchResultItemConnection?: SearchResultItemConnectionResolvers<ContextType>;
   SearchResultItemEdge?: SearchResultItemEdgeResolvers<ContextType>;
@@ -9887,11 +12855,32 @@ export type Resolvers<ContextType = GraphqlContext> = {
   SecurityVulnerability?: SecurityVulnerabilityResolvers<ContextType>;
   SecurityVulnerabilityConnection?: SecurityVulnerabilityConnectionResolvers<ContextType>;
   SecurityVulnerabilityEdge?: SecurityVulnerabilityEdgeResolvers<ContextType>;
+  SocialAccount?: SocialAccountResolvers<ContextType>;
+  SocialAccountConnection?: SocialAccountConnectionResolvers<ContextType>;
+  SocialAccountEdge?: SocialAccountEdgeResolvers<ContextType>;
+  Sponsor?: SponsorResolvers<ContextType>;
+  SponsorAndLifetimeValue?: SponsorAndLifetimeValueResolvers<ContextType>;
+  SponsorAndLifetimeValueConnection?: SponsorAndLifetimeValueConnectionResolvers<ContextType>;
+  SponsorAndLifetimeValueEdge?: SponsorAndLifetimeValueEdgeResolvers<ContextType>;
+  SponsorConnection?: SponsorConnectionResolvers<ContextType>;
+  SponsorEdge?: SponsorEdgeResolvers<ContextType>;
   SponsorableItem?: SponsorableItemResolvers<ContextType>;
   SponsorableItemConnection?: SponsorableItemConnectionResolvers<ContextType>;
   SponsorableItemEdge?: SponsorableItemEdgeResolvers<ContextType>;
+  SponsorsActivity?: SponsorsActivityResolvers<ContextType>;
+  SponsorsActivityConnection?: SponsorsActivityConnectionResolvers<ContextType>;
+  SponsorsActivityEdge?: SponsorsActivityEdgeResolvers<ContextType>;
+  SponsorsListing?: SponsorsListingResolvers<ContextType>;
+  Sponsorship?: SponsorshipResolvers<ContextType>;
+  SponsorshipConnection?: SponsorshipConnectionResolvers<ContextType>;
+  SponsorshipEdge?: SponsorshipEdgeResolvers<ContextType>;
+  SponsorshipNewsletter?: SponsorshipNewsletterResolvers<ContextType>;
+  SponsorshipNewsletterConnection?: SponsorshipNewsletterConnectionResolvers<ContextType>;
+  SponsorshipNewsletterEdge?: SponsorshipNewsletterEdgeResolvers<ContextType>;
   StargazerConnection?: StargazerConnectionResolvers<ContextType>;
   StargazerEdge?: StargazerEdgeResolvers<ContextType>;
+  StarredRepositoryConnection?: StarredRepositoryConnectionResolvers<ContextType>;
+  StarredRepositoryEdge?: StarredRepositoryEdgeResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   StatusCheckRollup?: StatusCheckRollupResolvers<ContextType>;
   StatusCheckRollupContext?: StatusCheckRollupContextResolvers<ContextType>;
@@ -9936,6 +12925,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   UserContentEditConnection?: UserContentEditConnectionResolvers<ContextType>;
   UserContentEditEdge?: UserContentEditEdgeResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;
+  UserList?: UserListResolvers<ContextType>;
+  UserListConnection?: UserListConnectionResolvers<ContextType>;
+  UserListEdge?: UserListEdgeResolvers<ContextType>;
+  UserListSuggestion?: UserListSuggestionResolvers<ContextType>;
+  UserStatus?: UserStatusResolvers<ContextType>;
+  UserStatusConnection?: UserStatusConnectionResolvers<ContextType>;
+  UserStatusEdge?: UserStatusEdgeResolvers<ContextType>;
+  VerifiableDomain?: VerifiableDomainResolvers<ContextType>;
+  VerifiableDomainConnection?: VerifiableDomainConnectionResolvers<ContextType>;
+  VerifiableDomainEdge?: VerifiableDomainEdgeResolvers<ContextType>;
   Workflow?: WorkflowResolvers<ContextType>;
   WorkflowRun?: WorkflowRunResolvers<ContextType>;
 };

@@ -1,6 +1,6 @@
 // UniformResourceLocatable, what `resource(url:)` answers: its concrete type
 // as node(id) tells it (node.ts), a closed event by its own mark; and the web
-// paths of repositories and accounts (their `url` without the host).
+// path of a repository (its `url` without the host; accounts answer theirs in graphql/accounts/).
 import type {
   RepositoryResolvers,
   ResolversTypes,
@@ -8,7 +8,6 @@ import type {
 } from '../generated/resolvers-types.js';
 import { isTimelineEvent } from '../issues/timeline-models.js';
 import { Node } from '../node.js';
-import type { AccountRow } from '../../repos/accounts-store.js';
 
 type Locatable = ResolversTypes['UniformResourceLocatable'];
 
@@ -22,4 +21,3 @@ export const repositoryResourcePath: Pick<RepositoryResolvers, 'resourcePath'> =
   resourcePath: (repo) => `/${repo.owner_login}/${repo.name}`,
 };
 
-export const accountResourcePath = { resourcePath: (account: AccountRow) => `/${account.login}` };

@@ -1,37 +1,18 @@
-// Users and organizations (one accounts table), the RepositoryOwner
-// interface, `Query.viewer`, `Query.user` and `Query.organization`. Accounts
-// are always visible.
+// The RepositoryOwner interface, `Query.viewer`, `Query.user` and
+// `Query.organization` (users, organizations and bots share one accounts
+// table: their fields are in ../accounts/). Accounts are always visible.
 import { canMatchText } from '../../db/text-values.js';
-import { encodeNodeId } from '../../ids/node-id.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import type { GraphqlContext } from '../core/context.js';
-import { listConnection } from '../core/connection.js';
 import { githubError, notFoundError } from '../core/errors.js';
-import type {
-  OrganizationResolvers,
-  QueryResolvers,
-  RepositoryOwnerResolvers,
-  UserResolvers,
-} from '../generated/resolvers-types.js';
+import type { QueryResolvers, RepositoryOwnerResolvers } from '../generated/resolvers-types.js';
 
-const accountFields = {
-  id: (account: AccountRow) => encodeNodeId(account.kind, account.id),
-  databaseId: (account: AccountRow) => account.id,
-  login: (account: AccountRow) => account.login,
-  name: (account: AccountRow) => account.name,
-  url: (account: AccountRow, _args: unknown, ctx: GraphqlContext) => ctx.services.urls.html(`/${account.login}`),
-};
-
-export const User: UserResolvers = accountFields;
-export const Organization: OrganizationResolvers = {
-  ...accountFields,
-  // No teams here; `gh pr edit --add-reviewer` lists them all the same.
-  teams: (_org, args) => listConnection<never>([], args, 'teams'),
-};
-
-/** Bot accounts (apps' `<slug>[bot]`) own nothing and are not served: only users and organizations get here. */
+/** Where a bot cannot be (RepositoryOwner: bots own nothing; unions without Bot): users and organizations. */
 export const accountType = (account: AccountRow): 'User' | 'Organization' =>
   account.kind === 'Organization' ? 'Organization' : 'User';
+
+/** An Actor or Node: apps' bot accounts (`<slug>[bot]`, REST's `type: "Bot"`) are Bots. */
+export const actorType = (account: AccountRow): 'User' | 'Organization' | 'Bot' => account.kind;
 
 export const RepositoryOwner: RepositoryOwnerResolvers = {
   __resolveType: accountType,

@@ -10,7 +10,7 @@ import { Ref } from './resolvers/refs.js';
 import { repositorySettingsFields } from './resolvers/repository-settings.js';
 import { repositoryForksField } from './resolvers/repository-forks.js';
 import { commitDetailFields } from './resolvers/commit-details.js';
-import { commitPullsField, refPullsField } from './resolvers/associated-pulls.js';
+import { commitPullsField, refPullsField } from './pulls/associated-pulls.js';
 import { Comparison, refCompareField } from './resolvers/ref-compare.js';
 import { rateLimitQuery } from './resolvers/rate-limit.js';
 import { Repository, repositoryQuery } from './resolvers/repository.js';

@@ -609,15 +609,6 @@ export type ClosePullRequestPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
-/** Collaborators affiliation level with a subject. */
-export type CollaboratorAffiliation =
-  /** All collaborators the authenticated user can see. */
-  | 'ALL'
-  /** All collaborators with permissions to an organization-owned subject, regardless of organization membership status. */
-  | 'DIRECT'
-  /** All outside collaborators of an organization-owned subject. */
-  | 'OUTSIDE';
-
 /** A comment author association with repository. */
 export type CommentAuthorAssociation =
   | 'COLLABORATOR'
@@ -4039,20 +4030,6 @@ export type RepositoryAffiliation =
   /** Repositories that are owned by the authenticated user. */
   | 'OWNER';
 
-export type RepositoryCollaboratorConnection = {
-  __typename?: 'RepositoryCollaboratorConnection';
-  edges?: Maybe<Array<Maybe<RepositoryCollaboratorEdge>>>;
-  nodes?: Maybe<Array<Maybe<User>>>;
-  pageInfo: PageInfo;
-  totalCount: Scalars['Int']['output'];
-};
-
-export type RepositoryCollaboratorEdge = {
-  __typename?: 'RepositoryCollaboratorEdge';
-  cursor: Scalars['String']['output'];
-  node: User;
-};
-
 export type RepositoryConnection = {
   __typename?: 'RepositoryConnection';
   edges?: Maybe<Array<Maybe<RepositoryEdge>>>;
@@ -5197,7 +5174,6 @@ export type ResolversTypes = {
   CloseIssuePayload: ResolverTypeWrapper<Omit<CloseIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: ResolverTypeWrapper<Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
-  CollaboratorAffiliation: CollaboratorAffiliation;
   CommentAuthorAssociation: CommentAuthorAssociation;
   Commit: ResolverTypeWrapper<GitObjectModel>;
   CommitAuthor: CommitAuthor;
@@ -5426,8 +5402,6 @@ export type ResolversTypes = {
   ReopenPullRequestPayload: ResolverTypeWrapper<Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryAffiliation: RepositoryAffiliation;
-  RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
-  RepositoryCollaboratorEdge: ResolverTypeWrapper<Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversTypes['User'] }>;
   RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
   RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
   RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
@@ -5752,8 +5726,6 @@ export type ResolversParentTypes = {
   ReopenPullRequestInput: ReopenPullRequestInput;
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Repository: RepositoryRow;
-  RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
-  RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
   RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
   RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
   RepositoryInteractionAbility: RepositoryInteractionAbility;
@@ -7282,18 +7254,6 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type RepositoryCollaboratorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorConnection'] = ResolversParentTypes['RepositoryCollaboratorConnection']> = {
-  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, ParentType, ContextType>;
-  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type RepositoryCollaboratorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorEdge'] = ResolversParentTypes['RepositoryCollaboratorEdge']> = {
-  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
-};
-
 export type RepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryConnection'] = ResolversParentTypes['RepositoryConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
@@ -7863,8 +7823,6 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReopenIssuePayload?: ReopenIssuePayloadResolvers<ContextType>;
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
-  RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
-  RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
   RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
   RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
   RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;

@@ -5,9 +5,9 @@
 import { pullsOfCommit } from '../../pulls/commit-pulls.js';
 import { listConnection } from '../core/connection.js';
 import type { CommitResolvers, RefResolvers } from '../generated/resolvers-types.js';
-import type { PullModel } from '../pulls/pull-models.js';
-import { pullConnection } from '../pulls/pull-connections.js';
-import { BRANCH_PREFIX } from './refs.js';
+import type { PullModel } from './pull-models.js';
+import { pullConnection } from './pull-connections.js';
+import { BRANCH_PREFIX } from '../resolvers/refs.js';
 
 const timeOf = (pull: PullModel, field: 'CREATED_AT' | 'UPDATED_AT') =>
   new Date(field === 'UPDATED_AT' ? pull.updated_at : pull.created_at).getTime();

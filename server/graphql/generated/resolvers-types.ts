@@ -726,15 +726,6 @@ export type CodeOfConduct = Node & {
   id: Scalars['ID']['output'];
 };
 
-/** Collaborators affiliation level with a subject. */
-export type CollaboratorAffiliation =
-  /** All collaborators the authenticated user can see. */
-  | 'ALL'
-  /** All collaborators with permissions to an organization-owned subject, regardless of organization membership status. */
-  | 'DIRECT'
-  /** All outside collaborators of an organization-owned subject. */
-  | 'OUTSIDE';
-
 /** A comment author association with repository. */
 export type CommentAuthorAssociation =
   | 'COLLABORATOR'
@@ -5945,20 +5936,6 @@ export type RepositoryAffiliation =
   /** Repositories that are owned by the authenticated user. */
   | 'OWNER';
 
-export type RepositoryCollaboratorConnection = {
-  __typename?: 'RepositoryCollaboratorConnection';
-  edges?: Maybe<Array<Maybe<RepositoryCollaboratorEdge>>>;
-  nodes?: Maybe<Array<Maybe<User>>>;
-  pageInfo: PageInfo;
-  totalCount: Scalars['Int']['output'];
-};
-
-export type RepositoryCollaboratorEdge = {
-  __typename?: 'RepositoryCollaboratorEdge';
-  cursor: Scalars['String']['output'];
-  node: User;
-};
-
 export type RepositoryConnection = {
   __typename?: 'RepositoryConnection';
   edges?: Maybe<Array<Maybe<RepositoryEdge>>>;
@@ -8577,7 +8554,6 @@ export type ResolversTypes = {
   ClosedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Closer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Closer']>;
   CodeOfConduct: ResolverTypeWrapper<CodeOfConduct>;
-  CollaboratorAffiliation: CollaboratorAffiliation;
   CommentAuthorAssociation: CommentAuthorAssociation;
   CommentCannotUpdateReason: CommentCannotUpdateReason;
   CommentDeletedEvent: ResolverTypeWrapper<CommentDeletedEvent>;
@@ -8910,8 +8886,6 @@ export type ResolversTypes = {
   ReopenedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryAffiliation: RepositoryAffiliation;
-  RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
-  RepositoryCollaboratorEdge: ResolverTypeWrapper<Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversTypes['User'] }>;
   RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
   RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
   RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
@@ -9429,8 +9403,6 @@ export type ResolversParentTypes = {
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ReopenedEvent: TimelineEventModel;
   Repository: RepositoryRow;
-  RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
-  RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
   RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
   RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
   RepositoryInteractionAbility: RepositoryInteractionAbility;
@@ -11713,18 +11685,6 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type RepositoryCollaboratorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorConnection'] = ResolversParentTypes['RepositoryCollaboratorConnection']> = {
-  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, ParentType, ContextType>;
-  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type RepositoryCollaboratorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorEdge'] = ResolversParentTypes['RepositoryCollaboratorEdge']> = {
-  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
-};
-
 export type RepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryConnection'] = ResolversParentTypes['RepositoryConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
@@ -12812,8 +12772,6 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   ReopenedEvent?: ReopenedEventResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
-  RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
-  RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
   RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
   RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
   RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;

@@ -20,4 +20,3 @@ export const UniformResourceLocatable = {
 export const repositoryResourcePath: Pick<RepositoryResolvers, 'resourcePath'> = {
   resourcePath: (repo) => `/${repo.owner_login}/${repo.name}`,
 };
-

@@ -55,7 +55,7 @@ const config: CodegenConfig = {
           Release: '../releases/release-models.js#ReleaseModel',
           ReleaseAsset: '../releases/release-models.js#ReleaseAssetModel',
         },
-        scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string' },
+        scalars: { DateTime: 'string', URI: 'string', GitObjectID: 'string', GitTimestamp: 'string', BigInt: 'string' },
         strictScalars: true,
         enumsAsTypes: true,
         avoidOptionals: false,

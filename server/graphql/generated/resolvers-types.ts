@@ -26,6 +26,11 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /**
+   * Represents non-fractional signed whole numeric values. Since the value may
+   * exceed the size of a 32-bit integer, it's encoded as a string.
+   */
+  BigInt: { input: string; output: string; }
   /** An ISO-8601 encoded UTC date string, e.g. `2011-01-26T19:01:12Z`. */
   DateTime: { input: string; output: string; }
   /** A Git object ID. */
@@ -350,6 +355,8 @@ export type CheckRun = Node & {
   conclusion?: Maybe<CheckConclusionState>;
   /** Identifies the primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The corresponding deployment for this job, if any: Wharf has no deployments. */
+  deployment?: Maybe<Deployment>;
   /** The URL from which to find full details of the check run on the integrator's site. */
   detailsUrl?: Maybe<Scalars['URI']['output']>;
   /** A reference for the check run on the integrator's system. */
@@ -364,6 +371,8 @@ export type CheckRun = Node & {
   isRequired: Scalars['Boolean']['output'];
   /** The name of the check for this check run. */
   name: Scalars['String']['output'];
+  /** Information about a pending deployment, if any, in this check run: Wharf has no deployments. */
+  pendingDeploymentRequest?: Maybe<DeploymentRequest>;
   /** The permalink to the check run summary. */
   permalink: Scalars['URI']['output'];
   /** The repository associated with this check run. */
@@ -374,6 +383,8 @@ export type CheckRun = Node & {
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The current status of the check run. */
   status: CheckStatusState;
+  /** The check run's steps: Wharf runs no workflows, so null. */
+  steps?: Maybe<CheckStepConnection>;
   /** A string representing the check run's summary */
   summary?: Maybe<Scalars['String']['output']>;
   /** A string representing the check run's text */
@@ -398,6 +409,16 @@ export type CheckRunAnnotationsArgs = {
 export type CheckRunIsRequiredArgs = {
   pullRequestId?: InputMaybe<Scalars['ID']['input']>;
   pullRequestNumber?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A check run. */
+export type CheckRunStepsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  number?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for CheckRun. */
@@ -494,6 +515,40 @@ export type CheckStatusState =
   /** The check suite or run has been queued. */
   | 'QUEUED';
 
+export type CheckStep = {
+  __typename?: 'CheckStep';
+  /** Identifies the date and time when the check step was completed. */
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The conclusion of the check step. */
+  conclusion?: Maybe<CheckConclusionState>;
+  /** A reference for the check step on the integrator's system. */
+  externalId?: Maybe<Scalars['String']['output']>;
+  /** The step's name. */
+  name: Scalars['String']['output'];
+  /** The index of the step in the list of steps of the parent check run. */
+  number: Scalars['Int']['output'];
+  /** Number of seconds to completion. */
+  secondsToCompletion?: Maybe<Scalars['Int']['output']>;
+  /** Identifies the date and time when the check step was started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The current status of the check step. */
+  status: CheckStatusState;
+};
+
+export type CheckStepConnection = {
+  __typename?: 'CheckStepConnection';
+  edges?: Maybe<Array<Maybe<CheckStepEdge>>>;
+  nodes?: Maybe<Array<Maybe<CheckStep>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type CheckStepEdge = {
+  __typename?: 'CheckStepEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<CheckStep>;
+};
+
 /** A check suite. */
 export type CheckSuite = Node & {
   __typename?: 'CheckSuite';
@@ -509,10 +564,16 @@ export type CheckSuite = Node & {
   conclusion?: Maybe<CheckConclusionState>;
   /** Identifies the date and time when the object was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** The user who triggered the check suite: Wharf does not record it, so null. */
+  creator?: Maybe<User>;
   /** Identifies the primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
   /** The Node ID of the CheckSuite object */
   id: Scalars['ID']['output'];
+  /** A list of open pull requests whose head branch is the check suite's branch. */
+  matchingPullRequests?: Maybe<PullRequestConnection>;
+  /** The push that triggered this check suite: Wharf does not record pushes, so null. */
+  push?: Maybe<Push>;
   /** The repository associated with this check suite. */
   repository: Repository;
   /** The HTTP path for this check suite */
@@ -538,6 +599,20 @@ export type CheckSuiteCheckRunsArgs = {
   filterBy?: InputMaybe<CheckRunFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A check suite. */
+export type CheckSuiteMatchingPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
 };
 
 /** The connection type for CheckSuite. */
@@ -603,6 +678,23 @@ export type CommentAuthorAssociation =
   | 'MEMBER'
   | 'NONE'
   | 'OWNER';
+
+/** The possible errors that will prevent a user from updating a comment. */
+export type CommentCannotUpdateReason =
+  /** Unable to create comment because repository is archived. */
+  | 'ARCHIVED'
+  /** You cannot update this comment */
+  | 'DENIED'
+  /** You must be the author or have write access to this repository to update this comment. */
+  | 'INSUFFICIENT_ACCESS'
+  /** Unable to create comment because issue is locked. */
+  | 'LOCKED'
+  /** You must be logged in to update this comment. */
+  | 'LOGIN_REQUIRED'
+  /** Repository is under maintenance. */
+  | 'MAINTENANCE'
+  /** At least one email address must be verified to update this comment. */
+  | 'VERIFIED_EMAIL_REQUIRED';
 
 /** Represents a Git commit. */
 export type Commit = GitObject & Node & {
@@ -807,6 +899,16 @@ export type DeletePullRequestReviewPayload = {
   __typename?: 'DeletePullRequestReviewPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequestReview?: Maybe<PullRequestReview>;
+};
+
+export type Deployment = Node & {
+  __typename?: 'Deployment';
+  id: Scalars['ID']['output'];
+};
+
+export type DeploymentRequest = {
+  __typename?: 'DeploymentRequest';
+  currentUserCanApprove: Scalars['Boolean']['output'];
 };
 
 /** The possible sides of a diff. */
@@ -1276,6 +1378,16 @@ export type MergePullRequestPayload = {
   pullRequest?: Maybe<PullRequest>;
 };
 
+export type MergeQueue = Node & {
+  __typename?: 'MergeQueue';
+  id: Scalars['ID']['output'];
+};
+
+export type MergeQueueEntry = Node & {
+  __typename?: 'MergeQueueEntry';
+  id: Scalars['ID']['output'];
+};
+
 /** Detailed status information about a pull request merge. */
 export type MergeStateStatus =
   /** The head ref is out of date. */
@@ -1738,6 +1850,20 @@ export type ProjectV2 = {
   title: Scalars['String']['output'];
 };
 
+export type ProjectV2Connection = {
+  __typename?: 'ProjectV2Connection';
+  edges?: Maybe<Array<Maybe<ProjectV2Edge>>>;
+  nodes?: Maybe<Array<Maybe<ProjectV2>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProjectV2Edge = {
+  __typename?: 'ProjectV2Edge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<ProjectV2>;
+};
+
 /** An item within a project. Declared for clients that ask for project items (`gh pr edit`); this server has no projects. */
 export type ProjectV2Item = {
   __typename?: 'ProjectV2Item';
@@ -1780,6 +1906,34 @@ export type ProjectV2ItemFieldSingleSelectValue = {
 /** Project field values (the one kind clients select here). */
 export type ProjectV2ItemFieldValue = ProjectV2ItemFieldSingleSelectValue;
 
+/** Ways in which lists of projects can be ordered upon return. */
+export type ProjectV2Order = {
+  /** The direction in which to order projects by the specified field. */
+  direction: OrderDirection;
+  /** The field in which to order projects by. */
+  field: ProjectV2OrderField;
+};
+
+/** Properties by which projects can be ordered. */
+export type ProjectV2OrderField =
+  /** The project's date and time of creation */
+  | 'CREATED_AT'
+  /** The project's number */
+  | 'NUMBER'
+  /** The project's title */
+  | 'TITLE'
+  /** The project's date and time of update */
+  | 'UPDATED_AT';
+
+/** The possible roles of a collaborator on a project. */
+export type ProjectV2PermissionLevel =
+  /** The collaborator can view, edit, and maange the settings of the project */
+  | 'ADMIN'
+  /** The collaborator can view the project */
+  | 'READ'
+  /** The collaborator can view and edit the project */
+  | 'WRITE';
+
 /** A repository pull request. */
 export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable & {
   __typename?: 'PullRequest';
@@ -1790,6 +1944,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   assignees: UserConnection;
   /** The actor who authored the pull request; null for a deleted account. */
   author?: Maybe<Actor>;
+  /** Author's association with the subject of the comment (as REST's author_association). */
+  authorAssociation: CommentAuthorAssociation;
   /** Returns the auto-merge request object if one exists for this pull request. This server has no auto-merge: always null. */
   autoMergeRequest?: Maybe<AutoMergeRequest>;
   /** Identifies the base Ref associated with the pull request; null when the branch no longer exists. */
@@ -1801,20 +1957,39 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** The repository associated with this pull request's base Ref. */
   baseRepository?: Maybe<Repository>;
   body: Scalars['String']['output'];
+  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  bodyText: Scalars['String']['output'];
+  /** Whether or not the pull request is rebaseable (REST's rebaseable). */
+  canBeRebased: Scalars['Boolean']['output'];
   /** The number of changed files in this pull request. */
   changedFiles: Scalars['Int']['output'];
+  /** The HTTP path for the checks of this pull request. */
+  checksResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for the checks of this pull request. */
+  checksUrl: Scalars['URI']['output'];
   closed: Scalars['Boolean']['output'];
   closedAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * List of issues that may be closed by this pull request: the issues of its repository its body names after a
+   * closing keyword (fixes #N), when it targets the default branch.
+   */
+  closingIssuesReferences?: Maybe<IssueConnection>;
   /** A list of comments associated with the pull request, oldest first (`first` or `last`, 1–100). */
   comments: IssueCommentConnection;
   /** A list of commits present in this pull request's head branch not present in the base branch, oldest first (at most 250, as GitHub). */
   commits: PullRequestCommitConnection;
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply: Wharf takes no email replies. */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
   /** The number of deletions in this pull request. */
   deletions: Scalars['Int']['output'];
+  /** The actor who edited this pull request's body: Wharf keeps no edit history, so null. */
+  editor?: Maybe<Actor>;
   /** Lists the files changed within this pull request (`first` or `last`, 1–100). */
   files?: Maybe<PullRequestChangedFileConnection>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
   /** Identifies the head Ref associated with the pull request; null when the branch no longer exists. */
   headRef?: Maybe<Ref>;
   /** Identifies the name of the head Ref associated with the pull request, even if the ref has been deleted. */
@@ -1826,12 +2001,24 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** The owner of the repository associated with this pull request's head Ref. */
   headRepositoryOwner?: Maybe<RepositoryOwner>;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data: no edit history, so false. */
+  includesCreatedEdit: Scalars['Boolean']['output'];
   /** The head and base repositories are different. */
   isCrossRepository: Scalars['Boolean']['output'];
   /** Identifies if the pull request is a draft. */
   isDraft: Scalars['Boolean']['output'];
+  /** This pull request is in a merge queue: Wharf has none. */
+  isInMergeQueue: Scalars['Boolean']['output'];
+  /** Whether the pull request's base ref has a merge queue enabled: Wharf has none. */
+  isMergeQueueEnabled: Scalars['Boolean']['output'];
+  /** Is this pull request read by the viewer: Wharf has no notifications, so null. */
+  isReadByViewer?: Maybe<Scalars['Boolean']['output']>;
   /** A list of labels associated with the object, by name. */
   labels?: Maybe<LabelConnection>;
+  /** The moment the editor made the last edit: no edit history, so null. */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A list of latest reviews per user that approved or requested changes (`first` or `last`, 1–100). */
+  latestOpinionatedReviews?: Maybe<PullRequestReviewConnection>;
   /** A list of latest reviews per user associated with the pull request (`first` or `last`, 1–100): each reviewer's last submitted review, pending ones left out. */
   latestReviews?: Maybe<PullRequestReviewConnection>;
   locked: Scalars['Boolean']['output'];
@@ -1839,6 +2026,10 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   maintainerCanModify: Scalars['Boolean']['output'];
   /** The commit that was created when this pull request was merged; null until it is. */
   mergeCommit?: Maybe<Commit>;
+  /** The merge queue for the pull request's base branch: Wharf has none. */
+  mergeQueue?: Maybe<MergeQueue>;
+  /** The merge queue entry of the pull request in the base branch's merge queue: Wharf has none. */
+  mergeQueueEntry?: Maybe<MergeQueueEntry>;
   /** Detailed information about the current pull request merge state status: REST's `mergeable_state`, upper-cased. */
   mergeStateStatus: MergeStateStatus;
   /** Whether or not the pull request can be merged (UNKNOWN until the mergeability check has run). */
@@ -1851,16 +2042,28 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   number: Scalars['Int']['output'];
   /** The permalink to the pull request. */
   permalink: Scalars['URI']['output'];
+  /** The commit Wharf generated to test if this pull request could be merged; null once closed or merged. */
+  potentialMergeCommit?: Maybe<Commit>;
   /** A list of project cards associated with this issue or pull request. This server has no classic projects (GitHub retired them): always empty. */
   projectCards: ProjectCardConnection;
   /** List of project (beta) items associated with this issue or pull request. This server has no projects: always empty. */
   projectItems: ProjectV2ItemConnection;
+  /** Find a project by number: Wharf has no projects. */
+  projectV2?: Maybe<ProjectV2>;
+  /** List of projects linked to this pull request: Wharf has no projects. */
+  projectsV2: ProjectV2Connection;
+  /** Identifies when the pull request was published at. */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the pull request (`first` or `last`, 1–100), oldest first. */
   reactions: ReactionConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
+  /** The HTTP path for reverting this pull request. */
+  revertResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for reverting this pull request. */
+  revertUrl: Scalars['URI']['output'];
   /** The current status of this pull request with respect to code review: null, as GitHub's where no branch protection requires reviews (Wharf has none). */
   reviewDecision?: Maybe<PullRequestReviewDecision>;
   /** A list of review requests associated with the pull request: the users asked to review it and not yet heard from, in the order they were asked. */
@@ -1870,15 +2073,57 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** A list of reviews associated with the pull request, oldest first (`first` or `last`, 1–100); another's pending review is never listed. */
   reviews?: Maybe<PullRequestReviewConnection>;
   state: PullRequestState;
+  /** The head commit's status checks and check runs (as `Commit.statusCheckRollup`). */
+  statusCheckRollup?: Maybe<StatusCheckRollup>;
+  /** A list of reviewer suggestions based on commit history and past review comments: Wharf suggests none. */
+  suggestedReviewers: Array<Maybe<SuggestedReviewer>>;
   title: Scalars['String']['output'];
   /** Returns a count of how many comments this pull request has received. */
   totalCommentsCount?: Maybe<Scalars['Int']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content: no edit history, so null. */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Whether or not the viewer can apply suggestion (push access to the head repository). */
+  viewerCanApplySuggestion: Scalars['Boolean']['output'];
+  /** Indicates if the object can be closed by the viewer. */
+  viewerCanClose: Scalars['Boolean']['output'];
+  /** Check if the viewer can restore the deleted head ref. */
+  viewerCanDeleteHeadRef: Scalars['Boolean']['output'];
+  /** Whether or not the viewer can disable auto-merge: Wharf has no auto-merge. */
+  viewerCanDisableAutoMerge: Scalars['Boolean']['output'];
+  /** Can the viewer edit files within this pull request. */
+  viewerCanEditFiles: Scalars['Boolean']['output'];
+  /** Whether or not the viewer can enable auto-merge: Wharf has no auto-merge. */
+  viewerCanEnableAutoMerge: Scalars['Boolean']['output'];
   /** Indicates if the viewer can edit labels for this object (triage access). */
   viewerCanLabel: Scalars['Boolean']['output'];
+  /** Indicates whether the viewer can bypass branch protections and merge: Wharf has no branch protection. */
+  viewerCanMergeAsAdmin: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Indicates if the object can be reopened by the viewer. */
+  viewerCanReopen: Scalars['Boolean']['output'];
+  /** Check if the viewer is able to change their subscription status: Wharf has no subscriptions. */
+  viewerCanSubscribe: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object. */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Whether or not the viewer can update the head ref of this PR, by merging or rebasing the base ref. */
+  viewerCanUpdateBranch: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
+  /** Did the viewer author this comment. */
+  viewerDidAuthor: Scalars['Boolean']['output'];
+  /** The latest review given from the viewer. */
+  viewerLatestReview?: Maybe<PullRequestReview>;
+  /** The person who has requested the viewer for review on this pull request. */
+  viewerLatestReviewRequest?: Maybe<ReviewRequest>;
+  /** The merge body text for the viewer and method (GitHub's defaults, as REST's merge writes them). */
+  viewerMergeBodyText: Scalars['String']['output'];
+  /** The merge headline text for the viewer and method (GitHub's defaults, as REST's merge writes them). */
+  viewerMergeHeadlineText: Scalars['String']['output'];
+  /** Identifies if the viewer is watching, not watching, or ignoring the subscribable entity: no subscriptions, so null. */
+  viewerSubscription?: Maybe<SubscriptionState>;
 };
 
 
@@ -1888,6 +2133,17 @@ export type PullRequestAssigneesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestClosingIssuesReferencesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  userLinkedOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1930,6 +2186,16 @@ export type PullRequestLabelsArgs = {
 
 
 /** A repository pull request. */
+export type PullRequestLatestOpinionatedReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  writersOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A repository pull request. */
 export type PullRequestLatestReviewsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1955,6 +2221,24 @@ export type PullRequestProjectItemsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository pull request. */
+export type PullRequestProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1995,6 +2279,27 @@ export type PullRequestReviewsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   states?: InputMaybe<Array<PullRequestReviewState>>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestViewerMergeBodyTextArgs = {
+  mergeType?: InputMaybe<PullRequestMergeMethod>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestViewerMergeHeadlineTextArgs = {
+  mergeType?: InputMaybe<PullRequestMergeMethod>;
 };
 
 /** A file changed in a pull request. */
@@ -2083,14 +2388,34 @@ export type PullRequestReview = Node & Reactable & {
   /** The actor who authored the review; null for a deleted account. */
   author?: Maybe<Actor>;
   authorAssociation: CommentAuthorAssociation;
+  /** Indicates whether the author of this review has push access to the repository. */
+  authorCanPushToRepository: Scalars['Boolean']['output'];
   body: Scalars['String']['output'];
+  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  bodyText: Scalars['String']['output'];
   /** A list of review comments for the current pull request review, oldest first (`first` or `last`, 1–100). */
   comments: PullRequestReviewCommentConnection;
   /** Identifies the commit associated with this pull request review. */
   commit?: Maybe<Commit>;
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply: Wharf takes no email replies. */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The actor who edited the comment: Wharf keeps no edit history, so null. */
+  editor?: Maybe<Actor>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data: no edit history, so false. */
+  includesCreatedEdit: Scalars['Boolean']['output'];
+  /** Returns whether or not a comment has been minimized (this server has no minimizing: always false). */
+  isMinimized: Scalars['Boolean']['output'];
+  /** The moment the editor made the last edit: no edit history, so null. */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Returns why the comment was minimized (always null here: nothing is minimized). */
+  minimizedReason?: Maybe<Scalars['String']['output']>;
+  /** A list of teams that this review was made on behalf of: Wharf has no team review requests. */
+  onBehalfOf: TeamConnection;
   /** Identifies when the review was published (null while pending). */
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   pullRequest: PullRequest;
@@ -2105,14 +2430,33 @@ export type PullRequestReview = Node & Reactable & {
   submittedAt?: Maybe<Scalars['DateTime']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content: no edit history, so null. */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Check if the current viewer can delete this object (the author's pending review). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Check if the current viewer can minimize this object: this server has no minimizing. */
+  viewerCanMinimize: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object (its author). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
   viewerDidAuthor: Scalars['Boolean']['output'];
 };
 
 
 /** A review object for a given pull request. A pending review is seen by its author only. */
 export type PullRequestReviewCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A review object for a given pull request. A pending review is seen by its author only. */
+export type PullRequestReviewOnBehalfOfArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -2130,21 +2474,46 @@ export type PullRequestReviewReactionsArgs = {
   orderBy?: InputMaybe<ReactionOrder>;
 };
 
+
+/** A review object for a given pull request. A pending review is seen by its author only. */
+export type PullRequestReviewUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
 export type PullRequestReviewComment = Node & Reactable & {
   __typename?: 'PullRequestReviewComment';
   author?: Maybe<Actor>;
   authorAssociation: CommentAuthorAssociation;
   body: Scalars['String']['output'];
+  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  bodyText: Scalars['String']['output'];
   /** Identifies the commit the comment is mapped to now. */
   commit?: Maybe<Commit>;
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply: Wharf takes no email replies. */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
   diffHunk: Scalars['String']['output'];
   draftedAt: Scalars['DateTime']['output'];
+  /** The actor who edited the comment: Wharf does not record who edited, so null. */
+  editor?: Maybe<Actor>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data (its body changed since it was made). */
+  includesCreatedEdit: Scalars['Boolean']['output'];
+  /** Returns whether or not a comment has been minimized (this server has no minimizing: always false). */
+  isMinimized: Scalars['Boolean']['output'];
+  /** The moment the comment's body was last edited; null when it never was. */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The line of the blob to which the comment applies (null once outdated). */
   line?: Maybe<Scalars['Int']['output']>;
+  /** Returns why the comment was minimized (always null here: nothing is minimized). */
+  minimizedReason?: Maybe<Scalars['String']['output']>;
   /** Identifies the original commit associated with the comment. */
   originalCommit?: Maybe<Commit>;
   originalLine?: Maybe<Scalars['Int']['output']>;
@@ -2172,8 +2541,18 @@ export type PullRequestReviewComment = Node & Reactable & {
   subjectType: PullRequestReviewThreadSubjectType;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content: no edit history, so null. */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Check if the current viewer can delete this object (its author, or a writer of the repository). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Check if the current viewer can minimize this object: this server has no minimizing. */
+  viewerCanMinimize: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object (its author, or a writer of the repository). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
   viewerDidAuthor: Scalars['Boolean']['output'];
 };
 
@@ -2186,6 +2565,15 @@ export type PullRequestReviewCommentReactionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<ReactionOrder>;
+};
+
+
+/** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
+export type PullRequestReviewCommentUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for PullRequestReviewComment. */
@@ -2317,6 +2705,11 @@ export type PullRequestState =
 export type PullRequestUpdateState =
   | 'CLOSED'
   | 'OPEN';
+
+export type Push = Node & {
+  __typename?: 'Push';
+  id: Scalars['ID']['output'];
+};
 
 export type Query = {
   __typename?: 'Query';
@@ -3140,14 +3533,27 @@ export type SearchType =
 /** Represents a commit status. */
 export type Status = {
   __typename?: 'Status';
+  /** A list of status contexts and check runs for this commit (as the commit's statusCheckRollup contexts). */
+  combinedContexts: StatusCheckRollupContextConnection;
   /** The commit this status is attached to. */
   commit?: Maybe<Commit>;
   /** Looks up an individual status context by context name. */
   context?: Maybe<StatusContext>;
   /** The individual status contexts for this commit. */
   contexts: Array<StatusContext>;
+  /** The Node ID of the Status object (not resolvable through `node`). */
+  id: Scalars['ID']['output'];
   /** The combined commit status. */
   state: StatusState;
+};
+
+
+/** Represents a commit status. */
+export type StatusCombinedContextsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3288,6 +3694,25 @@ export type SubmitPullRequestReviewPayload = {
   __typename?: 'SubmitPullRequestReviewPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequestReview?: Maybe<PullRequestReview>;
+};
+
+/** The possible states of a subscription. */
+export type SubscriptionState =
+  /** The User is never notified. */
+  | 'IGNORED'
+  /** The User is notified of all conversations. */
+  | 'SUBSCRIBED'
+  /** The User is only notified when participating or @mentioned. */
+  | 'UNSUBSCRIBED';
+
+export type SuggestedReviewer = {
+  __typename?: 'SuggestedReviewer';
+  /** Is this suggestion based on past commits? */
+  isAuthor: Scalars['Boolean']['output'];
+  /** Is this suggestion based on past review comments? */
+  isCommenter: Scalars['Boolean']['output'];
+  /** Identifies the user suggested to review the pull request. */
+  reviewer: User;
 };
 
 /** Represents a Git tag. */
@@ -3532,6 +3957,25 @@ export type UserConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type UserContentEdit = Node & {
+  __typename?: 'UserContentEdit';
+  id: Scalars['ID']['output'];
+};
+
+export type UserContentEditConnection = {
+  __typename?: 'UserContentEditConnection';
+  edges?: Maybe<Array<Maybe<UserContentEditEdge>>>;
+  nodes?: Maybe<Array<Maybe<UserContentEdit>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type UserContentEditEdge = {
+  __typename?: 'UserContentEditEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<UserContentEdit>;
+};
+
 /** Represents a user. */
 export type UserEdge = {
   __typename?: 'UserEdge';
@@ -3691,15 +4135,19 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( CheckRunModel )
     | ( CheckSuiteModel )
     | ( GitObjectModel )
+    | ( Deployment )
     | ( IssueModel )
     | ( CommentModel )
     | ( LabelRow )
+    | ( MergeQueue )
+    | ( MergeQueueEntry )
     | ( MilestoneRow )
     | ( AccountRow )
     | ( PullModel )
     | ( ReviewModel )
     | ( ReviewCommentModel )
     | ( ThreadModel )
+    | ( Push )
     | ( ReactionModel )
     | ( ReleaseModel )
     | ( ReleaseAssetModel )
@@ -3708,6 +4156,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( GitObjectModel )
     | ( GitObjectModel )
     | ( AccountRow )
+    | ( UserContentEdit )
   ;
   Reactable:
     | ( IssueModel )
@@ -3743,6 +4192,7 @@ export type ResolversTypes = {
   App: ResolverTypeWrapper<AppRow>;
   Assignable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Assignable']>;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BranchProtectionRule: ResolverTypeWrapper<BranchProtectionRule>;
@@ -3761,6 +4211,9 @@ export type ResolversTypes = {
   CheckRunStateCount: ResolverTypeWrapper<CheckRunStateCount>;
   CheckRunType: CheckRunType;
   CheckStatusState: CheckStatusState;
+  CheckStep: ResolverTypeWrapper<CheckStep>;
+  CheckStepConnection: ResolverTypeWrapper<CheckStepConnection>;
+  CheckStepEdge: ResolverTypeWrapper<CheckStepEdge>;
   CheckSuite: ResolverTypeWrapper<CheckSuiteModel>;
   CheckSuiteConnection: ResolverTypeWrapper<Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckSuite']>>> }>;
   CheckSuiteEdge: ResolverTypeWrapper<Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckSuite']> }>;
@@ -3770,6 +4223,7 @@ export type ResolversTypes = {
   ClosePullRequestInput: ClosePullRequestInput;
   ClosePullRequestPayload: ResolverTypeWrapper<Omit<ClosePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   CommentAuthorAssociation: CommentAuthorAssociation;
+  CommentCannotUpdateReason: CommentCannotUpdateReason;
   Commit: ResolverTypeWrapper<GitObjectModel>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
@@ -3789,6 +4243,8 @@ export type ResolversTypes = {
   DeletePullRequestReviewCommentPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: ResolverTypeWrapper<Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  Deployment: ResolverTypeWrapper<Deployment>;
+  DeploymentRequest: ResolverTypeWrapper<DeploymentRequest>;
   DiffSide: DiffSide;
   DismissPullRequestReviewInput: DismissPullRequestReviewInput;
   DismissPullRequestReviewPayload: ResolverTypeWrapper<Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
@@ -3830,6 +4286,8 @@ export type ResolversTypes = {
   MarkPullRequestReadyForReviewPayload: ResolverTypeWrapper<Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: ResolverTypeWrapper<Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  MergeQueue: ResolverTypeWrapper<MergeQueue>;
+  MergeQueueEntry: ResolverTypeWrapper<MergeQueueEntry>;
   MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
@@ -3853,11 +4311,16 @@ export type ResolversTypes = {
   ProjectCardEdge: ResolverTypeWrapper<ProjectCardEdge>;
   ProjectColumn: ResolverTypeWrapper<ProjectColumn>;
   ProjectV2: ResolverTypeWrapper<ProjectV2>;
+  ProjectV2Connection: ResolverTypeWrapper<ProjectV2Connection>;
+  ProjectV2Edge: ResolverTypeWrapper<ProjectV2Edge>;
   ProjectV2Item: ResolverTypeWrapper<Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversTypes['ProjectV2ItemFieldValue']> }>;
   ProjectV2ItemConnection: ResolverTypeWrapper<Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ProjectV2Item']>>> }>;
   ProjectV2ItemEdge: ResolverTypeWrapper<Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversTypes['ProjectV2Item']> }>;
   ProjectV2ItemFieldSingleSelectValue: ResolverTypeWrapper<ProjectV2ItemFieldSingleSelectValue>;
   ProjectV2ItemFieldValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ProjectV2ItemFieldValue']>;
+  ProjectV2Order: ProjectV2Order;
+  ProjectV2OrderField: ProjectV2OrderField;
+  ProjectV2PermissionLevel: ProjectV2PermissionLevel;
   PullRequest: ResolverTypeWrapper<PullModel>;
   PullRequestChangedFile: ResolverTypeWrapper<ChangedFileModel>;
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
@@ -3884,6 +4347,7 @@ export type ResolversTypes = {
   PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
   PullRequestState: PullRequestState;
   PullRequestUpdateState: PullRequestUpdateState;
+  Push: ResolverTypeWrapper<Push>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RateLimit: ResolverTypeWrapper<RateLimit>;
   Reactable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Reactable']>;
@@ -3948,6 +4412,8 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  SubscriptionState: SubscriptionState;
+  SuggestedReviewer: ResolverTypeWrapper<Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversTypes['User'] }>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
   TeamConnection: ResolverTypeWrapper<Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Team']>>> }>;
@@ -3977,6 +4443,9 @@ export type ResolversTypes = {
   UpdatePullRequestReviewPayload: ResolverTypeWrapper<Omit<UpdatePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   User: ResolverTypeWrapper<AccountRow>;
   UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  UserContentEdit: ResolverTypeWrapper<UserContentEdit>;
+  UserContentEditConnection: ResolverTypeWrapper<UserContentEditConnection>;
+  UserContentEditEdge: ResolverTypeWrapper<UserContentEditEdge>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node?: Maybe<ResolversTypes['User']> }>;
   Workflow: ResolverTypeWrapper<Workflow>;
   WorkflowRun: ResolverTypeWrapper<WorkflowRun>;
@@ -4002,6 +4471,7 @@ export type ResolversParentTypes = {
   App: AppRow;
   Assignable: ResolversInterfaceTypes<ResolversParentTypes>['Assignable'];
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  BigInt: Scalars['BigInt']['output'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
   BranchProtectionRule: BranchProtectionRule;
@@ -4015,6 +4485,9 @@ export type ResolversParentTypes = {
   CheckRunEdge: Omit<CheckRunEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckRun']> };
   CheckRunFilter: CheckRunFilter;
   CheckRunStateCount: CheckRunStateCount;
+  CheckStep: CheckStep;
+  CheckStepConnection: CheckStepConnection;
+  CheckStepEdge: CheckStepEdge;
   CheckSuite: CheckSuiteModel;
   CheckSuiteConnection: Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuite']>>> };
   CheckSuiteEdge: Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckSuite']> };
@@ -4042,6 +4515,8 @@ export type ResolversParentTypes = {
   DeletePullRequestReviewCommentPayload: Omit<DeletePullRequestReviewCommentPayload, 'pullRequestReview' | 'pullRequestReviewComment'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']>, pullRequestReviewComment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   DeletePullRequestReviewInput: DeletePullRequestReviewInput;
   DeletePullRequestReviewPayload: Omit<DeletePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  Deployment: Deployment;
+  DeploymentRequest: DeploymentRequest;
   DismissPullRequestReviewInput: DismissPullRequestReviewInput;
   DismissPullRequestReviewPayload: Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
@@ -4075,6 +4550,8 @@ export type ResolversParentTypes = {
   MarkPullRequestReadyForReviewPayload: Omit<MarkPullRequestReadyForReviewPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  MergeQueue: MergeQueue;
+  MergeQueueEntry: MergeQueueEntry;
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
@@ -4091,11 +4568,14 @@ export type ResolversParentTypes = {
   ProjectCardEdge: ProjectCardEdge;
   ProjectColumn: ProjectColumn;
   ProjectV2: ProjectV2;
+  ProjectV2Connection: ProjectV2Connection;
+  ProjectV2Edge: ProjectV2Edge;
   ProjectV2Item: Omit<ProjectV2Item, 'fieldValueByName'> & { fieldValueByName?: Maybe<ResolversParentTypes['ProjectV2ItemFieldValue']> };
   ProjectV2ItemConnection: Omit<ProjectV2ItemConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2ItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ProjectV2Item']>>> };
   ProjectV2ItemEdge: Omit<ProjectV2ItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ProjectV2Item']> };
   ProjectV2ItemFieldSingleSelectValue: ProjectV2ItemFieldSingleSelectValue;
   ProjectV2ItemFieldValue: ResolversUnionTypes<ResolversParentTypes>['ProjectV2ItemFieldValue'];
+  ProjectV2Order: ProjectV2Order;
   PullRequest: PullModel;
   PullRequestChangedFile: ChangedFileModel;
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
@@ -4114,6 +4594,7 @@ export type ResolversParentTypes = {
   PullRequestReviewThread: ThreadModel;
   PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
   PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  Push: Push;
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
   Reactable: ResolversInterfaceTypes<ResolversParentTypes>['Reactable'];
@@ -4171,6 +4652,7 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  SuggestedReviewer: Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversParentTypes['User'] };
   Tag: GitObjectModel;
   Team: Omit<Team, 'organization'> & { organization: ResolversParentTypes['Organization'] };
   TeamConnection: Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Team']>>> };
@@ -4199,6 +4681,9 @@ export type ResolversParentTypes = {
   UpdatePullRequestReviewPayload: Omit<UpdatePullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   User: AccountRow;
   UserConnection: Omit<UserConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  UserContentEdit: UserContentEdit;
+  UserContentEditConnection: UserContentEditConnection;
+  UserContentEditEdge: UserContentEditEdge;
   UserEdge: Omit<UserEdge, 'node'> & { node?: Maybe<ResolversParentTypes['User']> };
   Workflow: Workflow;
   WorkflowRun: WorkflowRun;
@@ -4273,6 +4758,10 @@ export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType e
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
 };
 
+export interface BigIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['BigInt'], any> {
+  name: 'BigInt';
+}
+
 export type BlobResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blob'] = ResolversParentTypes['Blob']> = {
   abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   byteSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4335,16 +4824,19 @@ export type CheckRunResolvers<ContextType = GraphqlContext, ParentType extends R
   completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  deployment?: Resolver<Maybe<ResolversTypes['Deployment']>, ParentType, ContextType>;
   detailsUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<CheckRunIsRequiredArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pendingDeploymentRequest?: Resolver<Maybe<ResolversTypes['DeploymentRequest']>, ParentType, ContextType>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
+  steps?: Resolver<Maybe<ResolversTypes['CheckStepConnection']>, ParentType, ContextType, Partial<CheckRunStepsArgs>>;
   summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4369,6 +4861,29 @@ export type CheckRunStateCountResolvers<ContextType = GraphqlContext, ParentType
   state?: Resolver<ResolversTypes['CheckRunState'], ParentType, ContextType>;
 };
 
+export type CheckStepResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckStep'] = ResolversParentTypes['CheckStep']> = {
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
+  externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  secondsToCompletion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
+};
+
+export type CheckStepConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckStepConnection'] = ResolversParentTypes['CheckStepConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckStepEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckStep']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CheckStepEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckStepEdge'] = ResolversParentTypes['CheckStepEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CheckStep']>, ParentType, ContextType>;
+};
+
 export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckSuite'] = ResolversParentTypes['CheckSuite']> = {
   app?: Resolver<Maybe<ResolversTypes['App']>, ParentType, ContextType>;
   branch?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
@@ -4376,8 +4891,11 @@ export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends
   commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
   conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  creator?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchingPullRequests?: Resolver<Maybe<ResolversTypes['PullRequestConnection']>, ParentType, ContextType, Partial<CheckSuiteMatchingPullRequestsArgs>>;
+  push?: Resolver<Maybe<ResolversTypes['Push']>, ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
@@ -4492,6 +5010,15 @@ export type DeletePullRequestReviewCommentPayloadResolvers<ContextType = Graphql
 export type DeletePullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeletePullRequestReviewPayload'] = ResolversParentTypes['DeletePullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type DeploymentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Deployment'] = ResolversParentTypes['Deployment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DeploymentRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentRequest'] = ResolversParentTypes['DeploymentRequest']> = {
+  currentUserCanApprove?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type DismissPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DismissPullRequestReviewPayload'] = ResolversParentTypes['DismissPullRequestReviewPayload']> = {
@@ -4654,6 +5181,16 @@ export type MergePullRequestPayloadResolvers<ContextType = GraphqlContext, Paren
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
+export type MergeQueueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergeQueue'] = ResolversParentTypes['MergeQueue']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MergeQueueEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergeQueueEntry'] = ResolversParentTypes['MergeQueueEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -4728,7 +5265,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Issue' | 'IssueComment' | 'Label' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'StatusContext' | 'Tag' | 'Tree' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Blob' | 'CheckRun' | 'CheckSuite' | 'Commit' | 'Deployment' | 'Issue' | 'IssueComment' | 'Label' | 'MergeQueue' | 'MergeQueueEntry' | 'Milestone' | 'Organization' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'Release' | 'ReleaseAsset' | 'Repository' | 'StatusContext' | 'Tag' | 'Tree' | 'User' | 'UserContentEdit', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -4784,6 +5321,18 @@ export type ProjectV2Resolvers<ContextType = GraphqlContext, ParentType extends 
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ProjectV2ConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Connection'] = ResolversParentTypes['ProjectV2Connection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2Edge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProjectV2']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectV2EdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Edge'] = ResolversParentTypes['ProjectV2Edge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType>;
+};
+
 export type ProjectV2ItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProjectV2Item'] = ResolversParentTypes['ProjectV2Item']> = {
   fieldValueByName?: Resolver<Maybe<ResolversTypes['ProjectV2ItemFieldValue']>, ParentType, ContextType, RequireFields<ProjectV2ItemFieldValueByNameArgs, 'name'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -4817,34 +5366,51 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   additions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   assignees?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<PullRequestAssigneesArgs>>;
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   autoMergeRequest?: Resolver<Maybe<ResolversTypes['AutoMergeRequest']>, ParentType, ContextType>;
   baseRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   baseRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   baseRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   baseRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  canBeRebased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   changedFiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checksResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  checksUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  closingIssuesReferences?: Resolver<Maybe<ResolversTypes['IssueConnection']>, ParentType, ContextType, RequireFields<PullRequestClosingIssuesReferencesArgs, 'userLinkedOnly'>>;
   comments?: Resolver<ResolversTypes['IssueCommentConnection'], ParentType, ContextType, Partial<PullRequestCommentsArgs>>;
   commits?: Resolver<ResolversTypes['PullRequestCommitConnection'], ParentType, ContextType, Partial<PullRequestCommitsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   deletions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   files?: Resolver<Maybe<ResolversTypes['PullRequestChangedFileConnection']>, ParentType, ContextType, Partial<PullRequestFilesArgs>>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
   headRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   headRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   headRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   headRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   headRepositoryOwner?: Resolver<Maybe<ResolversTypes['RepositoryOwner']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isCrossRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isDraft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isInMergeQueue?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMergeQueueEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isReadByViewer?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<PullRequestLabelsArgs, 'orderBy'>>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  latestOpinionatedReviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, RequireFields<PullRequestLatestOpinionatedReviewsArgs, 'writersOnly'>>;
   latestReviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, Partial<PullRequestLatestReviewsArgs>>;
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   maintainerCanModify?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  mergeQueue?: Resolver<Maybe<ResolversTypes['MergeQueue']>, ParentType, ContextType>;
+  mergeQueueEntry?: Resolver<Maybe<ResolversTypes['MergeQueueEntry']>, ParentType, ContextType>;
   mergeStateStatus?: Resolver<ResolversTypes['MergeStateStatus'], ParentType, ContextType>;
   mergeable?: Resolver<ResolversTypes['MergeableState'], ParentType, ContextType>;
   merged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4853,23 +5419,50 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  potentialMergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<PullRequestProjectCardsArgs, 'archivedStates'>>;
   projectItems?: Resolver<ResolversTypes['ProjectV2ItemConnection'], ParentType, ContextType, RequireFields<PullRequestProjectItemsArgs, 'includeArchived'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<PullRequestProjectV2Args, 'number'>>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<PullRequestProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  revertResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  revertUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   reviewDecision?: Resolver<Maybe<ResolversTypes['PullRequestReviewDecision']>, ParentType, ContextType>;
   reviewRequests?: Resolver<Maybe<ResolversTypes['ReviewRequestConnection']>, ParentType, ContextType, Partial<PullRequestReviewRequestsArgs>>;
   reviewThreads?: Resolver<ResolversTypes['PullRequestReviewThreadConnection'], ParentType, ContextType, Partial<PullRequestReviewThreadsArgs>>;
   reviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, Partial<PullRequestReviewsArgs>>;
   state?: Resolver<ResolversTypes['PullRequestState'], ParentType, ContextType>;
+  statusCheckRollup?: Resolver<Maybe<ResolversTypes['StatusCheckRollup']>, ParentType, ContextType>;
+  suggestedReviewers?: Resolver<Array<Maybe<ResolversTypes['SuggestedReviewer']>>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<PullRequestUserContentEditsArgs>>;
+  viewerCanApplySuggestion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanClose?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeleteHeadRef?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDisableAutoMerge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanEditFiles?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanEnableAutoMerge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanLabel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMergeAsAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanReopen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSubscribe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdateBranch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
+  viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerLatestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  viewerLatestReviewRequest?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
+  viewerMergeBodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<PullRequestViewerMergeBodyTextArgs>>;
+  viewerMergeHeadlineText?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<PullRequestViewerMergeHeadlineTextArgs>>;
+  viewerSubscription?: Resolver<Maybe<ResolversTypes['SubscriptionState']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4926,12 +5519,22 @@ export type PullRequestEdgeResolvers<ContextType = GraphqlContext, ParentType ex
 export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReview'] = ResolversParentTypes['PullRequestReview']> = {
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
+  authorCanPushToRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   comments?: Resolver<ResolversTypes['PullRequestReviewCommentConnection'], ParentType, ContextType, Partial<PullRequestReviewCommentsArgs>>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMinimized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  minimizedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onBehalfOf?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<PullRequestReviewOnBehalfOfArgs>>;
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
@@ -4942,7 +5545,12 @@ export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType 
   submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<PullRequestReviewUserContentEditsArgs>>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMinimize?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
   viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -4951,13 +5559,21 @@ export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, Pare
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   diffHunk?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   draftedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMinimized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   line?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minimizedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   originalCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   originalLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   originalPosition?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4978,7 +5594,12 @@ export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, Pare
   subjectType?: Resolver<ResolversTypes['PullRequestReviewThreadSubjectType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<PullRequestReviewCommentUserContentEditsArgs>>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMinimize?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
   viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -5039,6 +5660,11 @@ export type PullRequestReviewThreadConnectionResolvers<ContextType = GraphqlCont
 export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewThreadEdge'] = ResolversParentTypes['PullRequestReviewThreadEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
+};
+
+export type PushResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Push'] = ResolversParentTypes['Push']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -5335,9 +5961,11 @@ export type SearchResultItemEdgeResolvers<ContextType = GraphqlContext, ParentTy
 };
 
 export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
+  combinedContexts?: Resolver<ResolversTypes['StatusCheckRollupContextConnection'], ParentType, ContextType, Partial<StatusCombinedContextsArgs>>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   context?: Resolver<Maybe<ResolversTypes['StatusContext']>, ParentType, ContextType, RequireFields<StatusContextArgs, 'name'>>;
   contexts?: Resolver<Array<ResolversTypes['StatusContext']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
 };
 
@@ -5390,6 +6018,12 @@ export type StatusContextStateCountResolvers<ContextType = GraphqlContext, Paren
 export type SubmitPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubmitPullRequestReviewPayload'] = ResolversParentTypes['SubmitPullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type SuggestedReviewerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SuggestedReviewer'] = ResolversParentTypes['SuggestedReviewer']> = {
+  isAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isCommenter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reviewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
 export type TagResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
@@ -5518,6 +6152,23 @@ export type UserConnectionResolvers<ContextType = GraphqlContext, ParentType ext
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type UserContentEditResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserContentEdit'] = ResolversParentTypes['UserContentEdit']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserContentEditConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserContentEditConnection'] = ResolversParentTypes['UserContentEditConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserContentEditEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserContentEdit']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserContentEditEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserContentEditEdge'] = ResolversParentTypes['UserContentEditEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['UserContentEdit']>, ParentType, ContextType>;
+};
+
 export type UserEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -5548,6 +6199,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
+  BigInt?: GraphQLScalarType;
   Blob?: BlobResolvers<ContextType>;
   BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
   CheckAnnotation?: CheckAnnotationResolvers<ContextType>;
@@ -5559,6 +6211,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CheckRunConnection?: CheckRunConnectionResolvers<ContextType>;
   CheckRunEdge?: CheckRunEdgeResolvers<ContextType>;
   CheckRunStateCount?: CheckRunStateCountResolvers<ContextType>;
+  CheckStep?: CheckStepResolvers<ContextType>;
+  CheckStepConnection?: CheckStepConnectionResolvers<ContextType>;
+  CheckStepEdge?: CheckStepEdgeResolvers<ContextType>;
   CheckSuite?: CheckSuiteResolvers<ContextType>;
   CheckSuiteConnection?: CheckSuiteConnectionResolvers<ContextType>;
   CheckSuiteEdge?: CheckSuiteEdgeResolvers<ContextType>;
@@ -5576,6 +6231,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
   DeletePullRequestReviewCommentPayload?: DeletePullRequestReviewCommentPayloadResolvers<ContextType>;
   DeletePullRequestReviewPayload?: DeletePullRequestReviewPayloadResolvers<ContextType>;
+  Deployment?: DeploymentResolvers<ContextType>;
+  DeploymentRequest?: DeploymentRequestResolvers<ContextType>;
   DismissPullRequestReviewPayload?: DismissPullRequestReviewPayloadResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
   GitObject?: GitObjectResolvers<ContextType>;
@@ -5596,6 +6253,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Lockable?: LockableResolvers<ContextType>;
   MarkPullRequestReadyForReviewPayload?: MarkPullRequestReadyForReviewPayloadResolvers<ContextType>;
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
+  MergeQueue?: MergeQueueResolvers<ContextType>;
+  MergeQueueEntry?: MergeQueueEntryResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
@@ -5610,6 +6269,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ProjectCardEdge?: ProjectCardEdgeResolvers<ContextType>;
   ProjectColumn?: ProjectColumnResolvers<ContextType>;
   ProjectV2?: ProjectV2Resolvers<ContextType>;
+  ProjectV2Connection?: ProjectV2ConnectionResolvers<ContextType>;
+  ProjectV2Edge?: ProjectV2EdgeResolvers<ContextType>;
   ProjectV2Item?: ProjectV2ItemResolvers<ContextType>;
   ProjectV2ItemConnection?: ProjectV2ItemConnectionResolvers<ContextType>;
   ProjectV2ItemEdge?: ProjectV2ItemEdgeResolvers<ContextType>;
@@ -5633,6 +6294,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestReviewThread?: PullRequestReviewThreadResolvers<ContextType>;
   PullRequestReviewThreadConnection?: PullRequestReviewThreadConnectionResolvers<ContextType>;
   PullRequestReviewThreadEdge?: PullRequestReviewThreadEdgeResolvers<ContextType>;
+  Push?: PushResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   Reactable?: ReactableResolvers<ContextType>;
@@ -5678,6 +6340,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   StatusContext?: StatusContextResolvers<ContextType>;
   StatusContextStateCount?: StatusContextStateCountResolvers<ContextType>;
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
+  SuggestedReviewer?: SuggestedReviewerResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   Team?: TeamResolvers<ContextType>;
   TeamConnection?: TeamConnectionResolvers<ContextType>;
@@ -5696,6 +6359,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   UpdatePullRequestReviewPayload?: UpdatePullRequestReviewPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
+  UserContentEdit?: UserContentEditResolvers<ContextType>;
+  UserContentEditConnection?: UserContentEditConnectionResolvers<ContextType>;
+  UserContentEditEdge?: UserContentEditEdgeResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;
   Workflow?: WorkflowResolvers<ContextType>;
   WorkflowRun?: WorkflowRunResolvers<ContextType>;

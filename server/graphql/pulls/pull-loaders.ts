@@ -9,6 +9,8 @@ import type { GitRepositories } from '../../repos/git.js';
 import type { Page } from '../../db/ranked-pages.js';
 import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from '../../pulls/pull-batch-reads.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
+import { authorAssociations } from '../../pulls/pull-author-associations.js';
+import type { AuthorAssociation } from '../../issues/issue-rows.js';
 import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';
 import { createReviewRequestLoader, type ReviewRequestModel } from './review-requests.js';
@@ -26,6 +28,8 @@ export interface PullLoaders {
   pullFiles: DataLoader<PullShas, ChangedFileModel[], string>;
   /** Pending review requests per pull request (its issue id). */
   reviewRequests: DataLoader<number, ReviewRequestModel[]>;
+  /** The author's association with the repository, per pull request (its issue id). */
+  pullAuthorAssociation: DataLoader<number, AuthorAssociation>;
 }
 
 const shasKey = (shas: PullShas) => `${shas.repositoryId}:${shas.base}:${shas.head}`;
@@ -69,6 +73,10 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
       cacheKeyFn: shasKey,
     }),
     reviewRequests: createReviewRequestLoader(sql),
+    pullAuthorAssociation: new DataLoader(async (ids) => {
+      const found = await authorAssociations(sql, ids);
+      return ids.map((id) => found.get(id) ?? 'NONE');
+    }),
   };
 }
 
@@ -81,6 +89,7 @@ export function clearPullLoaders(loaders: PullLoaders): void {
     loaders.labelPullPage,
     loaders.milestonePullPage,
     loaders.reviewRequests,
+    loaders.pullAuthorAssociation,
   ])
     loader.clearAll();
 }

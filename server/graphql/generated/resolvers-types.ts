@@ -4004,6 +4004,8 @@ export type WorkflowRun = {
   __typename?: 'WorkflowRun';
   /** Identifies the primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The event that triggered the workflow run (asked by `gh pr checks`; Wharf runs no workflows, so never reached) */
+  event: Scalars['String']['output'];
   /** A number that uniquely identifies this workflow run in its parent workflow. */
   runNumber: Scalars['Int']['output'];
   /** The HTTP URL for this workflow run */
@@ -6182,6 +6184,7 @@ export type WorkflowResolvers<ContextType = GraphqlContext, ParentType extends R
 
 export type WorkflowRunResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WorkflowRun'] = ResolversParentTypes['WorkflowRun']> = {
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   runNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   workflow?: Resolver<ResolversTypes['Workflow'], ParentType, ContextType>;

@@ -366,7 +366,6 @@ export const NOT_SERVED: Record<string, string> = {
   'IssueComment.viewerCannotUpdateReasons': NOT_YET,
   'PullRequest.bodyHTML': MARKDOWN,
   'PullRequest.hovercard': 'hovercards are github.com page furniture (contexts for a popup), no data Wharf holds',
-  'PullRequest.participants': NOT_YET,
   'PullRequest.timeline': NOT_YET,
   'PullRequest.timelineItems': NOT_YET,
   'PullRequest.titleHTML': MARKDOWN,

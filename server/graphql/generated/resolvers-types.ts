@@ -2040,6 +2040,11 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   mergedBy?: Maybe<Actor>;
   milestone?: Maybe<Milestone>;
   number: Scalars['Int']['output'];
+  /**
+   * A list of Users that are participating in the Pull Request conversation: its author and those who commented or
+   * reviewed, in the order they joined (`first` or `last`, 1–100).
+   */
+  participants: UserConnection;
   /** The permalink to the pull request. */
   permalink: Scalars['URI']['output'];
   /** The commit Wharf generated to test if this pull request could be merged; null once closed or merged. */
@@ -2197,6 +2202,15 @@ export type PullRequestLatestOpinionatedReviewsArgs = {
 
 /** A repository pull request. */
 export type PullRequestLatestReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestParticipantsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -5420,6 +5434,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   mergedBy?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  participants?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<PullRequestParticipantsArgs>>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   potentialMergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<PullRequestProjectCardsArgs, 'archivedStates'>>;

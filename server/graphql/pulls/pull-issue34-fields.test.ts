@@ -2,7 +2,7 @@
 // answers for the same objects: the author's association, the head's
 // status-check rollup (also through commits, as `gh pr checks` asks it), the
 // test merge commit, the issues the body closes, each reviewer's latest
-// verdict, the viewer's rights, the default merge texts; what Wharf lacks
+// verdict, the participants, the viewer's rights, the default merge texts; what Wharf lacks
 // answered as GitHub answers without it; and nothing of a private repository
 // shown through them to a stranger.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,10 @@ describe('PullRequest fields read from what Wharf has', () => {
         nodes: [{ state: 'APPROVED', author: { login: 'bob' }, authorCanPushToRepository: false, bodyText: 'ok' }],
       },
       writers: { totalCount: 0 },
+    });
+    // The author, then bob, who reviewed twice: once each.
+    expect((await pullFields(1, 'participants(first: 5) { totalCount nodes { login } }')).data!.repository).toEqual({
+      pullRequest: { participants: { totalCount: 2, nodes: [{ login: 'alice' }, { login: 'bob' }] } },
     });
     const mine = await pullFields(1, 'viewerLatestReview { body viewerCanUpdate viewerCanDelete }', bob.token);
     expect(mine.data!.repository.pullRequest.viewerLatestReview).toEqual({

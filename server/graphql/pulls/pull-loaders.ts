@@ -10,6 +10,7 @@ import type { Page } from '../../db/ranked-pages.js';
 import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from '../../pulls/pull-batch-reads.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { authorAssociations } from '../../pulls/pull-author-associations.js';
+import { participantIds } from '../../pulls/pull-participants.js';
 import type { AuthorAssociation } from '../../issues/issue-rows.js';
 import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';
@@ -30,6 +31,8 @@ export interface PullLoaders {
   reviewRequests: DataLoader<number, ReviewRequestModel[]>;
   /** The author's association with the repository, per pull request (its issue id). */
   pullAuthorAssociation: DataLoader<number, AuthorAssociation>;
+  /** The ids of the people who took part in a pull request's conversation, in the order they joined it. */
+  pullParticipants: DataLoader<number, number[]>;
 }
 
 const shasKey = (shas: PullShas) => `${shas.repositoryId}:${shas.base}:${shas.head}`;
@@ -77,6 +80,10 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
       const found = await authorAssociations(sql, ids);
       return ids.map((id) => found.get(id) ?? 'NONE');
     }),
+    pullParticipants: new DataLoader(async (ids) => {
+      const found = await participantIds(sql, ids);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
   };
 }
 
@@ -90,6 +97,7 @@ export function clearPullLoaders(loaders: PullLoaders): void {
     loaders.milestonePullPage,
     loaders.reviewRequests,
     loaders.pullAuthorAssociation,
+    loaders.pullParticipants,
   ])
     loader.clearAll();
 }

@@ -11,8 +11,9 @@ import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from '../
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { authorAssociations } from '../../pulls/pull-author-associations.js';
 import { participantIds } from '../../pulls/pull-participants.js';
+import { squashCommitMessage } from '../../pulls/merge/merge-messages.js';
 import type { AuthorAssociation } from '../../issues/issue-rows.js';
-import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
+import { headBehindBase, pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';
 import { createReviewRequestLoader, type ReviewRequestModel } from './review-requests.js';
 
@@ -27,6 +28,10 @@ export interface PullLoaders {
   milestonePullPage: PageLoader;
   pullCommits: DataLoader<PullShas, string[], string>;
   pullFiles: DataLoader<PullShas, ChangedFileModel[], string>;
+  /** Whether the head lacks commits of the base (viewerCanUpdateBranch), a few git processes at a time. */
+  pullHeadBehind: DataLoader<PullShas, boolean, string>;
+  /** The default squash message (viewerMergeBodyText), per pull request, a few git processes at a time. */
+  pullSquashMessage: DataLoader<PullModel, string, number>;
   /** Pending review requests per pull request (its issue id). */
   reviewRequests: DataLoader<number, ReviewRequestModel[]>;
   /** The author's association with the repository, per pull request (its issue id). */
@@ -75,6 +80,16 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
     pullFiles: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullChangedFiles(git, shas)), {
       cacheKeyFn: shasKey,
     }),
+    pullHeadBehind: new DataLoader((keys) => fewAtOnce(keys, (shas) => headBehindBase(git, shas)), {
+      cacheKeyFn: shasKey,
+    }),
+    pullSquashMessage: new DataLoader(
+      (pulls) =>
+        fewAtOnce(pulls, (pull) =>
+          squashCommitMessage(git, pull.repository_id, { issue: pull, pull }, pull.base_sha, {}),
+        ),
+      { cacheKeyFn: (pull) => pull.id },
+    ),
     reviewRequests: createReviewRequestLoader(sql),
     pullAuthorAssociation: new DataLoader(async (ids) => {
       const found = await authorAssociations(sql, ids);

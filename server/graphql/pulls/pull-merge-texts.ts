@@ -3,19 +3,19 @@
 // REST's merge writes (pulls/merge/merge-messages.ts): a merge commit's
 // "Merge pull request #N from owner/branch" over the title, a squash's
 // "Title (#N)" over the head's commit subjects; a rebase writes no message.
-import { mergeCommitMessage, squashCommitMessage } from '../../pulls/merge/merge-messages.js';
+import { mergeCommitMessage } from '../../pulls/merge/merge-messages.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { PullRequestMergeMethod, PullRequestResolvers } from '../generated/resolvers-types.js';
 import type { PullModel } from './pull-models.js';
 import { repositoryOf } from './pull-paths.js';
 
 async function defaultMessage(ctx: GraphqlContext, pull: PullModel, method: PullRequestMergeMethod): Promise<string> {
-  const source = { issue: { number: pull.number, title: pull.title }, pull };
   if (method === 'REBASE') return '';
-  if (method === 'SQUASH') return squashCommitMessage(ctx.services.git, pull.repository_id, source, pull.base_sha, {});
+  // Through the loader: a page of pull requests starts a few git processes at a time, not one each at once.
+  if (method === 'SQUASH') return ctx.loaders.pullSquashMessage.load(pull);
   const head = pull.head_repository_id === null ? null : await ctx.loaders.repositoryById.load(pull.head_repository_id);
   const owner = head?.owner_login ?? (await repositoryOf(ctx, pull.repository_id)).owner_login;
-  return mergeCommitMessage(source, owner, {});
+  return mergeCommitMessage({ issue: pull, pull }, owner, {});
 }
 
 /** A message's title line and the body after its blank line, without the trailing newline. */

@@ -10,7 +10,6 @@ import { writerHolds, writerOf } from '../access/writer.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { CommentCannotUpdateReason, PullRequestResolvers } from '../generated/resolvers-types.js';
 import { BRANCH_PREFIX } from '../resolvers/refs.js';
-import { headBehindBase } from './pull-git-reads.js';
 import type { PullModel } from './pull-models.js';
 import { repositoryOf } from './pull-paths.js';
 
@@ -85,7 +84,7 @@ export const pullViewerFields: Fields = {
   viewerCanUpdateBranch: async (pull, _args, ctx) =>
     isOpen(pull) &&
     (await mayPushHead(ctx, pull)) &&
-    (await headBehindBase(ctx.services.git, {
+    (await ctx.loaders.pullHeadBehind.load({
       repositoryId: pull.repository_id,
       base: pull.base_sha,
       head: pull.head_sha,

@@ -44,6 +44,11 @@ import { commitCheckFields, StatusCheckRollup, StatusCheckRollupContext } from '
 import { CheckAnnotation, runAnnotationField, suiteRunFields } from './checks/suite-run-fields.js';
 import { App, suiteAppField } from './checks/check-app.js';
 import { commitStatusField, Status, StatusContext } from './statuses/status-resolvers.js';
+import { pullIssue34Fields } from './pulls/issue34-pull-fields.js';
+import { opinionatedReviewFields } from './reviews/opinionated-reviews.js';
+import { reviewCommentExtraFields, reviewExtraFields } from './reviews/review-extra-fields.js';
+import { pullRollupField, runAbsentFields, suiteAbsentFields, suitePullsField } from './checks/pull-check-fields.js';
+import { statusCombinedContextsField } from './checks/status-combined-contexts.js';
 import { Release, repositoryReleaseFields } from './releases/release-resolvers.js';
 import { ReleaseAsset, releaseAssetsField } from './releases/release-asset-resolvers.js';
 import { issueLabelableFields, labelIssueFields, milestoneIssueFields } from './issues/labelable.js';
@@ -136,20 +141,23 @@ export const resolvers: Resolvers = {
     ...pullReviewRequestsField,
     ...pullProjectCardsField,
     ...mergeStateStatusField,
+    ...pullIssue34Fields,
+    ...opinionatedReviewFields,
+    ...pullRollupField,
   },
   ReviewRequest,
   RequestedReviewer,
   PullRequestCommit,
-  PullRequestReview: { ...PullRequestReview, ...reactableFields },
-  PullRequestReviewComment: { ...PullRequestReviewComment, ...reactableFields },
+  PullRequestReview: { ...PullRequestReview, ...reactableFields, ...reviewExtraFields },
+  PullRequestReviewComment: { ...PullRequestReviewComment, ...reactableFields, ...reviewCommentExtraFields },
   PullRequestReviewThread,
-  CheckRun: { ...CheckRun, ...runAnnotationField },
-  CheckSuite: { ...CheckSuite, ...suiteRunFields, ...suiteAppField },
+  CheckRun: { ...CheckRun, ...runAnnotationField, ...runAbsentFields },
+  CheckSuite: { ...CheckSuite, ...suiteRunFields, ...suiteAppField, ...suiteAbsentFields, ...suitePullsField },
   App,
   CheckAnnotation,
   StatusCheckRollup,
   StatusCheckRollupContext,
-  Status,
+  Status: { ...Status, ...statusCombinedContextsField },
   StatusContext,
   Release: { ...Release, ...releaseAssetsField, ...reactableFields, ...releaseTagFields },
   ReleaseAsset,

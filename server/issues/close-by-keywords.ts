@@ -9,7 +9,7 @@
 import type { TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
-import { closingReferences } from './closing-references.js';
+import { closingNumbersIn } from './closing-references.js';
 import { recordIssueEvents } from './issue-events.js';
 import { issueByNumber } from './issue-rows.js';
 import { emitIssuesEventAs, type PushSender } from './issue-webhooks.js';
@@ -22,7 +22,7 @@ export async function closableIssueIds(
   repo: Pick<RepositoryRow, 'id' | 'owner_login' | 'name'>,
   descriptions: (string | null)[],
 ): Promise<number[]> {
-  const numbers = [...new Set(descriptions.flatMap((text) => closingReferences(text, repo)))];
+  const numbers = [...new Set(descriptions.flatMap((text) => closingNumbersIn(text, repo)))];
   if (numbers.length === 0) return [];
   const rows = await tx<{ id: string }[]>`
     SELECT i.id FROM issues i WHERE i.repository_id = ${repo.id} AND i.number = ANY(${numbers}::int[]) AND i.state = 'open'
@@ -40,7 +40,7 @@ export async function closeIssuesByKeywords(
   closerId: number | null,
   commit: string,
 ): Promise<void> {
-  for (const number of closingReferences(description, repo)) {
+  for (const number of closingNumbersIn(description, repo)) {
     // Locked at the sync's start (FOR NO KEY UPDATE); FOR UPDATE here would wait on comment inserts while holding the generation.
     const issue = await issueByNumber(tx, repo.id, number);
     if (!issue || issue.is_pull || issue.state !== 'open') continue;

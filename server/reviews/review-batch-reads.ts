@@ -93,18 +93,23 @@ export async function reviewPages(
   return rankedPages<ReviewColumns & { [key: string]: unknown }>(sql, 'issue_id', issueIds, request.window, select);
 }
 
-/** Each reviewer's latest submitted review of each pull request, in the order they were submitted. */
+/** Each reviewer's latest submitted review (or latest verdict: `opinionated`) of each pull request, in the order they were submitted. */
 export async function latestReviewPages(
   sql: Sql,
   issueIds: readonly number[],
   window: RowWindow,
+  opinionated = false,
 ): Promise<Map<number, Page<ReviewColumns>>> {
   const dir = sql.unsafe(window.fromEnd ? 'DESC' : 'ASC');
+  // latestOpinionatedReviews: a later comment-only review leaves a reviewer's verdict standing.
+  const kept = opinionated
+    ? sql`rv.state IN ('APPROVED', 'CHANGES_REQUESTED', 'DISMISSED')`
+    : sql`rv.state <> 'PENDING'`;
   const select = sql`SELECT latest.*,
       row_number() OVER (PARTITION BY latest.issue_id ORDER BY latest.submitted_at ${dir}, latest.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY latest.issue_id)::int AS total
     FROM (SELECT DISTINCT ON (rv.issue_id, rv.user_id) ${reviewColumns(sql)} FROM ${sql.unsafe(FROM_REVIEWS)}
-          WHERE rv.issue_id = ANY(${issueIds as number[]}) AND rv.state <> 'PENDING'
+          WHERE rv.issue_id = ANY(${issueIds as number[]}) AND ${kept}
           ORDER BY rv.issue_id, rv.user_id, rv.submitted_at DESC, rv.id DESC) latest`;
   return rankedPages<ReviewColumns & { [key: string]: unknown }>(sql, 'issue_id', issueIds, window, select);
 }

@@ -4,7 +4,7 @@
 // Each is read through the request's loaders, so a page of pull requests
 // with their head commits' rollups costs as many statements as one. An
 // installation sees the parts its permissions cover (check-read-access.ts).
-import { listConnection } from '../core/connection.js';
+import { type ConnectionArgs, listConnection } from '../core/connection.js';
 import { Buffer } from 'node:buffer';
 import type { GraphqlContext } from '../core/context.js';
 import type {
@@ -24,7 +24,7 @@ import { countsByState, rollupState, runCountState } from './rollup-state.js';
 
 const keyOf = (commit: GitObjectModel) => ({ repositoryId: commit.repo.id, sha: commit.oid });
 
-async function rollupOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<StatusCheckRollupModel | null> {
+export async function rollupOf(ctx: GraphqlContext, commit: GitObjectModel): Promise<StatusCheckRollupModel | null> {
   const checks = mayRead(ctx, 'checks');
   const statuses = mayRead(ctx, 'statuses');
   if (!checks && !statuses) throw notAccessibleByIntegration();
@@ -59,6 +59,21 @@ export const commitCheckFields: Pick<CommitResolvers, 'checkSuites' | 'statusChe
 export const rollupId = (repositoryId: number, oid: string) =>
   `SCR_${Buffer.from(`${repositoryId}:${oid}`).toString('base64url')}`;
 
+/** A rollup's contexts connection (StatusCheckRollup.contexts, Status.combinedContexts): check runs first, then statuses, each oldest first. */
+export function rollupContexts(
+  rollup: Pick<StatusCheckRollupModel, 'runs' | 'statuses'>,
+  args: ConnectionArgs,
+  name: string,
+) {
+  return {
+    ...listConnection([...rollup.runs, ...rollup.statuses], args, name),
+    checkRunCount: rollup.runs.length,
+    checkRunCountsByState: countsByState(rollup.runs.map((run) => runCountState(run) as CheckRunState)),
+    statusContextCount: rollup.statuses.length,
+    statusContextCountsByState: countsByState(rollup.statuses.map((s) => s.state.toUpperCase() as StatusState)),
+  };
+}
+
 export const StatusCheckRollup: StatusCheckRollupResolvers = {
   id: (rollup) => rollupId(rollup.repo.id, rollup.oid),
   commit: (rollup, _args, ctx) => objectByOid(ctx, rollup.repo, rollup.oid),
@@ -67,14 +82,7 @@ export const StatusCheckRollup: StatusCheckRollupResolvers = {
       rollup.runs,
       rollup.statuses.map((s) => s.state),
     )!,
-  // Check runs first, then statuses, each oldest first.
-  contexts: (rollup, args) => ({
-    ...listConnection([...rollup.runs, ...rollup.statuses], args, 'contexts'),
-    checkRunCount: rollup.runs.length,
-    checkRunCountsByState: countsByState(rollup.runs.map((run) => runCountState(run) as CheckRunState)),
-    statusContextCount: rollup.statuses.length,
-    statusContextCountsByState: countsByState(rollup.statuses.map((s) => s.state.toUpperCase() as StatusState)),
-  }),
+  contexts: (rollup, args) => rollupContexts(rollup, args, 'contexts'),
 };
 
 export const StatusCheckRollupContext: StatusCheckRollupContextResolvers = {

@@ -449,6 +449,8 @@ export type CheckRun = Node & {
   conclusion?: Maybe<CheckConclusionState>;
   /** Identifies the primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The corresponding deployment for this job, if any: Wharf has no deployments. */
+  deployment?: Maybe<Deployment>;
   /** The URL from which to find full details of the check run on the integrator's site. */
   detailsUrl?: Maybe<Scalars['URI']['output']>;
   /** A reference for the check run on the integrator's system. */
@@ -463,6 +465,8 @@ export type CheckRun = Node & {
   isRequired: Scalars['Boolean']['output'];
   /** The name of the check for this check run. */
   name: Scalars['String']['output'];
+  /** Information about a pending deployment, if any, in this check run: Wharf has no deployments. */
+  pendingDeploymentRequest?: Maybe<DeploymentRequest>;
   /** The permalink to the check run summary. */
   permalink: Scalars['URI']['output'];
   /** The repository associated with this check run. */
@@ -473,6 +477,8 @@ export type CheckRun = Node & {
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The current status of the check run. */
   status: CheckStatusState;
+  /** The check run's steps: Wharf runs no workflows, so null. */
+  steps?: Maybe<CheckStepConnection>;
   /** A string representing the check run's summary */
   summary?: Maybe<Scalars['String']['output']>;
   /** A string representing the check run's text */
@@ -497,6 +503,16 @@ export type CheckRunAnnotationsArgs = {
 export type CheckRunIsRequiredArgs = {
   pullRequestId?: InputMaybe<Scalars['ID']['input']>;
   pullRequestNumber?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A check run. */
+export type CheckRunStepsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  number?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for CheckRun. */
@@ -593,6 +609,40 @@ export type CheckStatusState =
   /** The check suite or run has been queued. */
   | 'QUEUED';
 
+export type CheckStep = {
+  __typename?: 'CheckStep';
+  /** Identifies the date and time when the check step was completed. */
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The conclusion of the check step. */
+  conclusion?: Maybe<CheckConclusionState>;
+  /** A reference for the check step on the integrator's system. */
+  externalId?: Maybe<Scalars['String']['output']>;
+  /** The step's name. */
+  name: Scalars['String']['output'];
+  /** The index of the step in the list of steps of the parent check run. */
+  number: Scalars['Int']['output'];
+  /** Number of seconds to completion. */
+  secondsToCompletion?: Maybe<Scalars['Int']['output']>;
+  /** Identifies the date and time when the check step was started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The current status of the check step. */
+  status: CheckStatusState;
+};
+
+export type CheckStepConnection = {
+  __typename?: 'CheckStepConnection';
+  edges?: Maybe<Array<Maybe<CheckStepEdge>>>;
+  nodes?: Maybe<Array<Maybe<CheckStep>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type CheckStepEdge = {
+  __typename?: 'CheckStepEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<CheckStep>;
+};
+
 /** A check suite. */
 export type CheckSuite = Node & {
   __typename?: 'CheckSuite';
@@ -608,10 +658,16 @@ export type CheckSuite = Node & {
   conclusion?: Maybe<CheckConclusionState>;
   /** Identifies the date and time when the object was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** The user who triggered the check suite: Wharf does not record it, so null. */
+  creator?: Maybe<User>;
   /** Identifies the primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
   /** The Node ID of the CheckSuite object */
   id: Scalars['ID']['output'];
+  /** A list of open pull requests whose head branch is the check suite's branch. */
+  matchingPullRequests?: Maybe<PullRequestConnection>;
+  /** The push that triggered this check suite: Wharf does not record pushes, so null. */
+  push?: Maybe<Push>;
   /** The repository associated with this check suite. */
   repository: Repository;
   /** The HTTP path for this check suite */
@@ -637,6 +693,20 @@ export type CheckSuiteCheckRunsArgs = {
   filterBy?: InputMaybe<CheckRunFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A check suite. */
+export type CheckSuiteMatchingPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
 };
 
 /** The connection type for CheckSuite. */
@@ -1243,6 +1313,11 @@ export type DeploymentOrder = {
 export type DeploymentOrderField =
   /** Order collection by creation time */
   | 'CREATED_AT';
+
+export type DeploymentRequest = {
+  __typename?: 'DeploymentRequest';
+  currentUserCanApprove: Scalars['Boolean']['output'];
+};
 
 /** The possible sides of a diff. */
 export type DiffSide =
@@ -2579,6 +2654,11 @@ export type MergePullRequestPayload = {
 
 export type MergeQueue = Node & {
   __typename?: 'MergeQueue';
+  id: Scalars['ID']['output'];
+};
+
+export type MergeQueueEntry = Node & {
+  __typename?: 'MergeQueueEntry';
   id: Scalars['ID']['output'];
 };
 
@@ -4070,6 +4150,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   assignees: UserConnection;
   /** The actor who authored the pull request; null for a deleted account. */
   author?: Maybe<Actor>;
+  /** Author's association with the subject of the comment (as REST's author_association). */
+  authorAssociation: CommentAuthorAssociation;
   /** Returns the auto-merge request object if one exists for this pull request. This server has no auto-merge: always null. */
   autoMergeRequest?: Maybe<AutoMergeRequest>;
   /** Identifies the base Ref associated with the pull request; null when the branch no longer exists. */
@@ -4081,20 +4163,39 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** The repository associated with this pull request's base Ref. */
   baseRepository?: Maybe<Repository>;
   body: Scalars['String']['output'];
+  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  bodyText: Scalars['String']['output'];
+  /** Whether or not the pull request is rebaseable (REST's rebaseable). */
+  canBeRebased: Scalars['Boolean']['output'];
   /** The number of changed files in this pull request. */
   changedFiles: Scalars['Int']['output'];
+  /** The HTTP path for the checks of this pull request. */
+  checksResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for the checks of this pull request. */
+  checksUrl: Scalars['URI']['output'];
   closed: Scalars['Boolean']['output'];
   closedAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * List of issues that may be closed by this pull request: the issues of its repository its body names after a
+   * closing keyword (fixes #N), when it targets the default branch.
+   */
+  closingIssuesReferences?: Maybe<IssueConnection>;
   /** A list of comments associated with the pull request, oldest first (`first` or `last`, 1–100). */
   comments: IssueCommentConnection;
   /** A list of commits present in this pull request's head branch not present in the base branch, oldest first (at most 250, as GitHub). */
   commits: PullRequestCommitConnection;
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply: Wharf takes no email replies. */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
   /** The number of deletions in this pull request. */
   deletions: Scalars['Int']['output'];
+  /** The actor who edited this pull request's body: Wharf keeps no edit history, so null. */
+  editor?: Maybe<Actor>;
   /** Lists the files changed within this pull request (`first` or `last`, 1–100). */
   files?: Maybe<PullRequestChangedFileConnection>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
   /** Identifies the head Ref associated with the pull request; null when the branch no longer exists. */
   headRef?: Maybe<Ref>;
   /** Identifies the name of the head Ref associated with the pull request, even if the ref has been deleted. */
@@ -4106,12 +4207,24 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** The owner of the repository associated with this pull request's head Ref. */
   headRepositoryOwner?: Maybe<RepositoryOwner>;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data: no edit history, so false. */
+  includesCreatedEdit: Scalars['Boolean']['output'];
   /** The head and base repositories are different. */
   isCrossRepository: Scalars['Boolean']['output'];
   /** Identifies if the pull request is a draft. */
   isDraft: Scalars['Boolean']['output'];
+  /** This pull request is in a merge queue: Wharf has none. */
+  isInMergeQueue: Scalars['Boolean']['output'];
+  /** Whether the pull request's base ref has a merge queue enabled: Wharf has none. */
+  isMergeQueueEnabled: Scalars['Boolean']['output'];
+  /** Is this pull request read by the viewer: Wharf has no notifications, so null. */
+  isReadByViewer?: Maybe<Scalars['Boolean']['output']>;
   /** A list of labels associated with the object, by name. */
   labels?: Maybe<LabelConnection>;
+  /** The moment the editor made the last edit: no edit history, so null. */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A list of latest reviews per user that approved or requested changes (`first` or `last`, 1–100). */
+  latestOpinionatedReviews?: Maybe<PullRequestReviewConnection>;
   /** A list of latest reviews per user associated with the pull request (`first` or `last`, 1–100): each reviewer's last submitted review, pending ones left out. */
   latestReviews?: Maybe<PullRequestReviewConnection>;
   locked: Scalars['Boolean']['output'];
@@ -4119,6 +4232,10 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   maintainerCanModify: Scalars['Boolean']['output'];
   /** The commit that was created when this pull request was merged; null until it is. */
   mergeCommit?: Maybe<Commit>;
+  /** The merge queue for the pull request's base branch: Wharf has none. */
+  mergeQueue?: Maybe<MergeQueue>;
+  /** The merge queue entry of the pull request in the base branch's merge queue: Wharf has none. */
+  mergeQueueEntry?: Maybe<MergeQueueEntry>;
   /** Detailed information about the current pull request merge state status: REST's `mergeable_state`, upper-cased. */
   mergeStateStatus: MergeStateStatus;
   /** Whether or not the pull request can be merged (UNKNOWN until the mergeability check has run). */
@@ -4129,18 +4246,35 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   mergedBy?: Maybe<Actor>;
   milestone?: Maybe<Milestone>;
   number: Scalars['Int']['output'];
+  /**
+   * A list of Users that are participating in the Pull Request conversation: its author and those who commented or
+   * reviewed, in the order they joined (`first` or `last`, 1–100).
+   */
+  participants: UserConnection;
   /** The permalink to the pull request. */
   permalink: Scalars['URI']['output'];
+  /** The commit Wharf generated to test if this pull request could be merged; null once closed or merged. */
+  potentialMergeCommit?: Maybe<Commit>;
   /** A list of project cards associated with this issue or pull request. This server has no classic projects (GitHub retired them): always empty. */
   projectCards: ProjectCardConnection;
   /** List of project (beta) items associated with this issue or pull request. This server has no projects: always empty. */
   projectItems: ProjectV2ItemConnection;
+  /** Find a project by number: Wharf has no projects. */
+  projectV2?: Maybe<ProjectV2>;
+  /** List of projects linked to this pull request: Wharf has no projects. */
+  projectsV2: ProjectV2Connection;
+  /** Identifies when the pull request was published at. */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
   /** A list of reactions grouped by content left on the subject: all eight contents, in GitHub's order. */
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   /** A list of Reactions left on the pull request (`first` or `last`, 1–100), oldest first. */
   reactions: ReactionConnection;
   repository: Repository;
   resourcePath: Scalars['URI']['output'];
+  /** The HTTP path for reverting this pull request. */
+  revertResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for reverting this pull request. */
+  revertUrl: Scalars['URI']['output'];
   /** The current status of this pull request with respect to code review: null, as GitHub's where no branch protection requires reviews (Wharf has none). */
   reviewDecision?: Maybe<PullRequestReviewDecision>;
   /** A list of review requests associated with the pull request: the users asked to review it and not yet heard from, in the order they were asked. */
@@ -4150,15 +4284,57 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** A list of reviews associated with the pull request, oldest first (`first` or `last`, 1–100); another's pending review is never listed. */
   reviews?: Maybe<PullRequestReviewConnection>;
   state: PullRequestState;
+  /** The head commit's status checks and check runs (as `Commit.statusCheckRollup`). */
+  statusCheckRollup?: Maybe<StatusCheckRollup>;
+  /** A list of reviewer suggestions based on commit history and past review comments: Wharf suggests none. */
+  suggestedReviewers: Array<Maybe<SuggestedReviewer>>;
   title: Scalars['String']['output'];
   /** Returns a count of how many comments this pull request has received. */
   totalCommentsCount?: Maybe<Scalars['Int']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content: no edit history, so null. */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Whether or not the viewer can apply suggestion (push access to the head repository). */
+  viewerCanApplySuggestion: Scalars['Boolean']['output'];
+  /** Indicates if the object can be closed by the viewer. */
+  viewerCanClose: Scalars['Boolean']['output'];
+  /** Check if the viewer can restore the deleted head ref. */
+  viewerCanDeleteHeadRef: Scalars['Boolean']['output'];
+  /** Whether or not the viewer can disable auto-merge: Wharf has no auto-merge. */
+  viewerCanDisableAutoMerge: Scalars['Boolean']['output'];
+  /** Can the viewer edit files within this pull request. */
+  viewerCanEditFiles: Scalars['Boolean']['output'];
+  /** Whether or not the viewer can enable auto-merge: Wharf has no auto-merge. */
+  viewerCanEnableAutoMerge: Scalars['Boolean']['output'];
   /** Indicates if the viewer can edit labels for this object (triage access). */
   viewerCanLabel: Scalars['Boolean']['output'];
+  /** Indicates whether the viewer can bypass branch protections and merge: Wharf has no branch protection. */
+  viewerCanMergeAsAdmin: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Indicates if the object can be reopened by the viewer. */
+  viewerCanReopen: Scalars['Boolean']['output'];
+  /** Check if the viewer is able to change their subscription status: Wharf has no subscriptions. */
+  viewerCanSubscribe: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object. */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Whether or not the viewer can update the head ref of this PR, by merging or rebasing the base ref. */
+  viewerCanUpdateBranch: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
+  /** Did the viewer author this comment. */
+  viewerDidAuthor: Scalars['Boolean']['output'];
+  /** The latest review given from the viewer. */
+  viewerLatestReview?: Maybe<PullRequestReview>;
+  /** The person who has requested the viewer for review on this pull request. */
+  viewerLatestReviewRequest?: Maybe<ReviewRequest>;
+  /** The merge body text for the viewer and method (GitHub's defaults, as REST's merge writes them). */
+  viewerMergeBodyText: Scalars['String']['output'];
+  /** The merge headline text for the viewer and method (GitHub's defaults, as REST's merge writes them). */
+  viewerMergeHeadlineText: Scalars['String']['output'];
+  /** Identifies if the viewer is watching, not watching, or ignoring the subscribable entity: no subscriptions, so null. */
+  viewerSubscription?: Maybe<SubscriptionState>;
 };
 
 
@@ -4168,6 +4344,17 @@ export type PullRequestAssigneesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestClosingIssuesReferencesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  userLinkedOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -4210,7 +4397,26 @@ export type PullRequestLabelsArgs = {
 
 
 /** A repository pull request. */
+export type PullRequestLatestOpinionatedReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  writersOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A repository pull request. */
 export type PullRequestLatestReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestParticipantsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -4235,6 +4441,24 @@ export type PullRequestProjectItemsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestProjectV2Args = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A repository pull request. */
+export type PullRequestProjectsV2Args = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  minPermissionLevel?: InputMaybe<ProjectV2PermissionLevel>;
+  orderBy?: InputMaybe<ProjectV2Order>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -4275,6 +4499,27 @@ export type PullRequestReviewsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   states?: InputMaybe<Array<PullRequestReviewState>>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestViewerMergeBodyTextArgs = {
+  mergeType?: InputMaybe<PullRequestMergeMethod>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestViewerMergeHeadlineTextArgs = {
+  mergeType?: InputMaybe<PullRequestMergeMethod>;
 };
 
 /** A file changed in a pull request. */
@@ -4378,14 +4623,34 @@ export type PullRequestReview = Node & Reactable & {
   /** The actor who authored the review; null for a deleted account. */
   author?: Maybe<Actor>;
   authorAssociation: CommentAuthorAssociation;
+  /** Indicates whether the author of this review has push access to the repository. */
+  authorCanPushToRepository: Scalars['Boolean']['output'];
   body: Scalars['String']['output'];
+  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  bodyText: Scalars['String']['output'];
   /** A list of review comments for the current pull request review, oldest first (`first` or `last`, 1–100). */
   comments: PullRequestReviewCommentConnection;
   /** Identifies the commit associated with this pull request review. */
   commit?: Maybe<Commit>;
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply: Wharf takes no email replies. */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The actor who edited the comment: Wharf keeps no edit history, so null. */
+  editor?: Maybe<Actor>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data: no edit history, so false. */
+  includesCreatedEdit: Scalars['Boolean']['output'];
+  /** Returns whether or not a comment has been minimized (this server has no minimizing: always false). */
+  isMinimized: Scalars['Boolean']['output'];
+  /** The moment the editor made the last edit: no edit history, so null. */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Returns why the comment was minimized (always null here: nothing is minimized). */
+  minimizedReason?: Maybe<Scalars['String']['output']>;
+  /** A list of teams that this review was made on behalf of: Wharf has no team review requests. */
+  onBehalfOf: TeamConnection;
   /** Identifies when the review was published (null while pending). */
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   pullRequest: PullRequest;
@@ -4400,14 +4665,33 @@ export type PullRequestReview = Node & Reactable & {
   submittedAt?: Maybe<Scalars['DateTime']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content: no edit history, so null. */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Check if the current viewer can delete this object (the author's pending review). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Check if the current viewer can minimize this object: this server has no minimizing. */
+  viewerCanMinimize: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object (its author). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
   viewerDidAuthor: Scalars['Boolean']['output'];
 };
 
 
 /** A review object for a given pull request. A pending review is seen by its author only. */
 export type PullRequestReviewCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A review object for a given pull request. A pending review is seen by its author only. */
+export type PullRequestReviewOnBehalfOfArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -4425,21 +4709,46 @@ export type PullRequestReviewReactionsArgs = {
   orderBy?: InputMaybe<ReactionOrder>;
 };
 
+
+/** A review object for a given pull request. A pending review is seen by its author only. */
+export type PullRequestReviewUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
 export type PullRequestReviewComment = Node & Reactable & {
   __typename?: 'PullRequestReviewComment';
   author?: Maybe<Actor>;
   authorAssociation: CommentAuthorAssociation;
   body: Scalars['String']['output'];
+  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  bodyText: Scalars['String']['output'];
   /** Identifies the commit the comment is mapped to now. */
   commit?: Maybe<Commit>;
   createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply: Wharf takes no email replies. */
+  createdViaEmail: Scalars['Boolean']['output'];
   databaseId?: Maybe<Scalars['Int']['output']>;
   diffHunk: Scalars['String']['output'];
   draftedAt: Scalars['DateTime']['output'];
+  /** The actor who edited the comment: Wharf does not record who edited, so null. */
+  editor?: Maybe<Actor>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data (its body changed since it was made). */
+  includesCreatedEdit: Scalars['Boolean']['output'];
+  /** Returns whether or not a comment has been minimized (this server has no minimizing: always false). */
+  isMinimized: Scalars['Boolean']['output'];
+  /** The moment the comment's body was last edited; null when it never was. */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The line of the blob to which the comment applies (null once outdated). */
   line?: Maybe<Scalars['Int']['output']>;
+  /** Returns why the comment was minimized (always null here: nothing is minimized). */
+  minimizedReason?: Maybe<Scalars['String']['output']>;
   /** Identifies the original commit associated with the comment. */
   originalCommit?: Maybe<Commit>;
   originalLine?: Maybe<Scalars['Int']['output']>;
@@ -4467,8 +4776,18 @@ export type PullRequestReviewComment = Node & Reactable & {
   subjectType: PullRequestReviewThreadSubjectType;
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['URI']['output'];
+  /** A list of edits to this content: no edit history, so null. */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Check if the current viewer can delete this object (its author, or a writer of the repository). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Check if the current viewer can minimize this object: this server has no minimizing. */
+  viewerCanMinimize: Scalars['Boolean']['output'];
   /** Can user react to this subject (read access; push access when the conversation is locked). */
   viewerCanReact: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object (its author, or a writer of the repository). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
   viewerDidAuthor: Scalars['Boolean']['output'];
 };
 
@@ -4481,6 +4800,15 @@ export type PullRequestReviewCommentReactionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<ReactionOrder>;
+};
+
+
+/** A review comment associated with a given repository pull request. Its place in the diff is its thread's. */
+export type PullRequestReviewCommentUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for PullRequestReviewComment. */
@@ -4612,6 +4940,11 @@ export type PullRequestState =
 export type PullRequestUpdateState =
   | 'CLOSED'
   | 'OPEN';
+
+export type Push = Node & {
+  __typename?: 'Push';
+  id: Scalars['ID']['output'];
+};
 
 export type Query = {
   __typename?: 'Query';
@@ -6879,14 +7212,27 @@ export type StarredRepositoryEdge = {
 /** Represents a commit status. */
 export type Status = {
   __typename?: 'Status';
+  /** A list of status contexts and check runs for this commit (as the commit's statusCheckRollup contexts). */
+  combinedContexts: StatusCheckRollupContextConnection;
   /** The commit this status is attached to. */
   commit?: Maybe<Commit>;
   /** Looks up an individual status context by context name. */
   context?: Maybe<StatusContext>;
   /** The individual status contexts for this commit. */
   contexts: Array<StatusContext>;
+  /** The Node ID of the Status object (not resolvable through `node`). */
+  id: Scalars['ID']['output'];
   /** The combined commit status. */
   state: StatusState;
+};
+
+
+/** Represents a commit status. */
+export type StatusCombinedContextsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -7063,6 +7409,16 @@ export type SubscriptionState =
   | 'SUBSCRIBED'
   /** The User is only notified when participating or @mentioned. */
   | 'UNSUBSCRIBED';
+
+export type SuggestedReviewer = {
+  __typename?: 'SuggestedReviewer';
+  /** Is this suggestion based on past commits? */
+  isAuthor: Scalars['Boolean']['output'];
+  /** Is this suggestion based on past review comments? */
+  isCommenter: Scalars['Boolean']['output'];
+  /** Identifies the user suggested to review the pull request. */
+  reviewer: User;
+};
 
 /** Represents a Git tag. */
 export type Tag = GitObject & Node & {
@@ -8149,6 +8505,8 @@ export type WorkflowRun = {
   __typename?: 'WorkflowRun';
   /** Identifies the primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The event that triggered the workflow run (asked by `gh pr checks`; Wharf runs no workflows, so never reached) */
+  event: Scalars['String']['output'];
   /** A number that uniquely identifies this workflow run in its parent workflow. */
   runNumber: Scalars['Int']['output'];
   /** The HTTP URL for this workflow run */
@@ -8414,6 +8772,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( MembersCanDeleteReposClearAuditEntry )
     | ( MentionedEvent )
     | ( MergeQueue )
+    | ( MergeQueueEntry )
     | ( MilestoneRow )
     | ( TimelineEventModel )
     | ( MovedColumnsInProjectEvent )
@@ -8430,6 +8789,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ReviewModel )
     | ( ReviewCommentModel )
     | ( ThreadModel )
+    | ( Push )
     | ( ReactionModel )
     | ( ReferencedEvent )
     | ( ReleaseModel )
@@ -8542,6 +8902,9 @@ export type ResolversTypes = {
   CheckRunStateCount: ResolverTypeWrapper<CheckRunStateCount>;
   CheckRunType: CheckRunType;
   CheckStatusState: CheckStatusState;
+  CheckStep: ResolverTypeWrapper<CheckStep>;
+  CheckStepConnection: ResolverTypeWrapper<CheckStepConnection>;
+  CheckStepEdge: ResolverTypeWrapper<CheckStepEdge>;
   CheckSuite: ResolverTypeWrapper<CheckSuiteModel>;
   CheckSuiteConnection: ResolverTypeWrapper<Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckSuite']>>> }>;
   CheckSuiteEdge: ResolverTypeWrapper<Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckSuite']> }>;
@@ -8601,6 +8964,7 @@ export type ResolversTypes = {
   DeploymentEdge: ResolverTypeWrapper<DeploymentEdge>;
   DeploymentOrder: DeploymentOrder;
   DeploymentOrderField: DeploymentOrderField;
+  DeploymentRequest: ResolverTypeWrapper<DeploymentRequest>;
   DiffSide: DiffSide;
   DisconnectedEvent: ResolverTypeWrapper<DisconnectedEvent>;
   Discussion: ResolverTypeWrapper<Discussion>;
@@ -8729,6 +9093,7 @@ export type ResolversTypes = {
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: ResolverTypeWrapper<Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   MergeQueue: ResolverTypeWrapper<MergeQueue>;
+  MergeQueueEntry: ResolverTypeWrapper<MergeQueueEntry>;
   MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
   MigrationState: MigrationState;
@@ -8840,6 +9205,7 @@ export type ResolversTypes = {
   PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
   PullRequestState: PullRequestState;
   PullRequestUpdateState: PullRequestUpdateState;
+  Push: ResolverTypeWrapper<Push>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RateLimit: ResolverTypeWrapper<RateLimit>;
   Reactable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Reactable']>;
@@ -9016,6 +9382,7 @@ export type ResolversTypes = {
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   SubscribedEvent: ResolverTypeWrapper<SubscribedEvent>;
   SubscriptionState: SubscriptionState;
+  SuggestedReviewer: ResolverTypeWrapper<Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversTypes['User'] }>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
   Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
   TeamConnection: ResolverTypeWrapper<Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Team']>>> }>;
@@ -9123,6 +9490,9 @@ export type ResolversParentTypes = {
   CheckRunEdge: Omit<CheckRunEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckRun']> };
   CheckRunFilter: CheckRunFilter;
   CheckRunStateCount: CheckRunStateCount;
+  CheckStep: CheckStep;
+  CheckStepConnection: CheckStepConnection;
+  CheckStepEdge: CheckStepEdge;
   CheckSuite: CheckSuiteModel;
   CheckSuiteConnection: Omit<CheckSuiteConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuiteEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckSuite']>>> };
   CheckSuiteEdge: Omit<CheckSuiteEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckSuite']> };
@@ -9177,6 +9547,7 @@ export type ResolversParentTypes = {
   DeploymentConnection: DeploymentConnection;
   DeploymentEdge: DeploymentEdge;
   DeploymentOrder: DeploymentOrder;
+  DeploymentRequest: DeploymentRequest;
   DisconnectedEvent: DisconnectedEvent;
   Discussion: Discussion;
   DiscussionCategory: DiscussionCategory;
@@ -9280,6 +9651,7 @@ export type ResolversParentTypes = {
   MergePullRequestInput: MergePullRequestInput;
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   MergeQueue: MergeQueue;
+  MergeQueueEntry: MergeQueueEntry;
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
@@ -9362,6 +9734,7 @@ export type ResolversParentTypes = {
   PullRequestReviewThread: ThreadModel;
   PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
   PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  Push: Push;
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
   Reactable: ResolversInterfaceTypes<ResolversParentTypes>['Reactable'];
@@ -9500,6 +9873,7 @@ export type ResolversParentTypes = {
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   SubscribedEvent: SubscribedEvent;
+  SuggestedReviewer: Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversParentTypes['User'] };
   Tag: GitObjectModel;
   Team: Omit<Team, 'organization'> & { organization: ResolversParentTypes['Organization'] };
   TeamConnection: Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Team']>>> };
@@ -9740,16 +10114,19 @@ export type CheckRunResolvers<ContextType = GraphqlContext, ParentType extends R
   completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  deployment?: Resolver<Maybe<ResolversTypes['Deployment']>, ParentType, ContextType>;
   detailsUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<CheckRunIsRequiredArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pendingDeploymentRequest?: Resolver<Maybe<ResolversTypes['DeploymentRequest']>, ParentType, ContextType>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
+  steps?: Resolver<Maybe<ResolversTypes['CheckStepConnection']>, ParentType, ContextType, Partial<CheckRunStepsArgs>>;
   summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -9774,6 +10151,29 @@ export type CheckRunStateCountResolvers<ContextType = GraphqlContext, ParentType
   state?: Resolver<ResolversTypes['CheckRunState'], ParentType, ContextType>;
 };
 
+export type CheckStepResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckStep'] = ResolversParentTypes['CheckStep']> = {
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
+  externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  secondsToCompletion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
+};
+
+export type CheckStepConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckStepConnection'] = ResolversParentTypes['CheckStepConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckStepEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckStep']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CheckStepEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckStepEdge'] = ResolversParentTypes['CheckStepEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CheckStep']>, ParentType, ContextType>;
+};
+
 export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckSuite'] = ResolversParentTypes['CheckSuite']> = {
   app?: Resolver<Maybe<ResolversTypes['App']>, ParentType, ContextType>;
   branch?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
@@ -9781,8 +10181,11 @@ export type CheckSuiteResolvers<ContextType = GraphqlContext, ParentType extends
   commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
   conclusion?: Resolver<Maybe<ResolversTypes['CheckConclusionState']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  creator?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchingPullRequests?: Resolver<Maybe<ResolversTypes['PullRequestConnection']>, ParentType, ContextType, Partial<CheckSuiteMatchingPullRequestsArgs>>;
+  push?: Resolver<Maybe<ResolversTypes['Push']>, ParentType, ContextType>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CheckStatusState'], ParentType, ContextType>;
@@ -10065,6 +10468,10 @@ export type DeploymentConnectionResolvers<ContextType = GraphqlContext, ParentTy
 export type DeploymentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentEdge'] = ResolversParentTypes['DeploymentEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Deployment']>, ParentType, ContextType>;
+};
+
+export type DeploymentRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentRequest'] = ResolversParentTypes['DeploymentRequest']> = {
+  currentUserCanApprove?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type DisconnectedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DisconnectedEvent'] = ResolversParentTypes['DisconnectedEvent']> = {
@@ -10629,6 +11036,11 @@ export type MergeQueueResolvers<ContextType = GraphqlContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type MergeQueueEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergeQueueEntry'] = ResolversParentTypes['MergeQueueEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -10724,7 +11136,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'Comparison' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Reaction' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'Comparison' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -11083,34 +11495,51 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   additions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   assignees?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<PullRequestAssigneesArgs>>;
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   autoMergeRequest?: Resolver<Maybe<ResolversTypes['AutoMergeRequest']>, ParentType, ContextType>;
   baseRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   baseRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   baseRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   baseRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  canBeRebased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   changedFiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checksResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  checksUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  closingIssuesReferences?: Resolver<Maybe<ResolversTypes['IssueConnection']>, ParentType, ContextType, RequireFields<PullRequestClosingIssuesReferencesArgs, 'userLinkedOnly'>>;
   comments?: Resolver<ResolversTypes['IssueCommentConnection'], ParentType, ContextType, Partial<PullRequestCommentsArgs>>;
   commits?: Resolver<ResolversTypes['PullRequestCommitConnection'], ParentType, ContextType, Partial<PullRequestCommitsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   deletions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   files?: Resolver<Maybe<ResolversTypes['PullRequestChangedFileConnection']>, ParentType, ContextType, Partial<PullRequestFilesArgs>>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
   headRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   headRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   headRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   headRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   headRepositoryOwner?: Resolver<Maybe<ResolversTypes['RepositoryOwner']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isCrossRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isDraft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isInMergeQueue?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMergeQueueEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isReadByViewer?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<PullRequestLabelsArgs, 'orderBy'>>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  latestOpinionatedReviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, RequireFields<PullRequestLatestOpinionatedReviewsArgs, 'writersOnly'>>;
   latestReviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, Partial<PullRequestLatestReviewsArgs>>;
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   maintainerCanModify?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  mergeQueue?: Resolver<Maybe<ResolversTypes['MergeQueue']>, ParentType, ContextType>;
+  mergeQueueEntry?: Resolver<Maybe<ResolversTypes['MergeQueueEntry']>, ParentType, ContextType>;
   mergeStateStatus?: Resolver<ResolversTypes['MergeStateStatus'], ParentType, ContextType>;
   mergeable?: Resolver<ResolversTypes['MergeableState'], ParentType, ContextType>;
   merged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -11118,24 +11547,52 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   mergedBy?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   milestone?: Resolver<Maybe<ResolversTypes['Milestone']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  participants?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<PullRequestParticipantsArgs>>;
   permalink?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  potentialMergeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   projectCards?: Resolver<ResolversTypes['ProjectCardConnection'], ParentType, ContextType, RequireFields<PullRequestProjectCardsArgs, 'archivedStates'>>;
   projectItems?: Resolver<ResolversTypes['ProjectV2ItemConnection'], ParentType, ContextType, RequireFields<PullRequestProjectItemsArgs, 'includeArchived'>>;
+  projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<PullRequestProjectV2Args, 'number'>>;
+  projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<PullRequestProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   reactions?: Resolver<ResolversTypes['ReactionConnection'], ParentType, ContextType, Partial<PullRequestReactionsArgs>>;
   repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  revertResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  revertUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   reviewDecision?: Resolver<Maybe<ResolversTypes['PullRequestReviewDecision']>, ParentType, ContextType>;
   reviewRequests?: Resolver<Maybe<ResolversTypes['ReviewRequestConnection']>, ParentType, ContextType, Partial<PullRequestReviewRequestsArgs>>;
   reviewThreads?: Resolver<ResolversTypes['PullRequestReviewThreadConnection'], ParentType, ContextType, Partial<PullRequestReviewThreadsArgs>>;
   reviews?: Resolver<Maybe<ResolversTypes['PullRequestReviewConnection']>, ParentType, ContextType, Partial<PullRequestReviewsArgs>>;
   state?: Resolver<ResolversTypes['PullRequestState'], ParentType, ContextType>;
+  statusCheckRollup?: Resolver<Maybe<ResolversTypes['StatusCheckRollup']>, ParentType, ContextType>;
+  suggestedReviewers?: Resolver<Array<Maybe<ResolversTypes['SuggestedReviewer']>>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<PullRequestUserContentEditsArgs>>;
+  viewerCanApplySuggestion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanClose?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeleteHeadRef?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDisableAutoMerge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanEditFiles?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanEnableAutoMerge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanLabel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMergeAsAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanReopen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSubscribe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdateBranch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
+  viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerLatestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  viewerLatestReviewRequest?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
+  viewerMergeBodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<PullRequestViewerMergeBodyTextArgs>>;
+  viewerMergeHeadlineText?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<PullRequestViewerMergeHeadlineTextArgs>>;
+  viewerSubscription?: Resolver<Maybe<ResolversTypes['SubscriptionState']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -11192,12 +11649,22 @@ export type PullRequestEdgeResolvers<ContextType = GraphqlContext, ParentType ex
 export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReview'] = ResolversParentTypes['PullRequestReview']> = {
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
+  authorCanPushToRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   comments?: Resolver<ResolversTypes['PullRequestReviewCommentConnection'], ParentType, ContextType, Partial<PullRequestReviewCommentsArgs>>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMinimized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  minimizedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onBehalfOf?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<PullRequestReviewOnBehalfOfArgs>>;
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
@@ -11208,7 +11675,12 @@ export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType 
   submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<PullRequestReviewUserContentEditsArgs>>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMinimize?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
   viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -11217,13 +11689,21 @@ export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, Pare
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   diffHunk?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   draftedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMinimized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   line?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minimizedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   originalCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   originalLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   originalPosition?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -11244,7 +11724,12 @@ export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, Pare
   subjectType?: Resolver<ResolversTypes['PullRequestReviewThreadSubjectType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<PullRequestReviewCommentUserContentEditsArgs>>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMinimize?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanReact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
   viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -11305,6 +11790,11 @@ export type PullRequestReviewThreadConnectionResolvers<ContextType = GraphqlCont
 export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestReviewThreadEdge'] = ResolversParentTypes['PullRequestReviewThreadEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
+};
+
+export type PushResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Push'] = ResolversParentTypes['Push']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -12071,9 +12561,11 @@ export type StarredRepositoryEdgeResolvers<ContextType = GraphqlContext, ParentT
 };
 
 export type StatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
+  combinedContexts?: Resolver<ResolversTypes['StatusCheckRollupContextConnection'], ParentType, ContextType, Partial<StatusCombinedContextsArgs>>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   context?: Resolver<Maybe<ResolversTypes['StatusContext']>, ParentType, ContextType, RequireFields<StatusContextArgs, 'name'>>;
   contexts?: Resolver<Array<ResolversTypes['StatusContext']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['StatusState'], ParentType, ContextType>;
 };
 
@@ -12147,6 +12639,12 @@ export type SubmitPullRequestReviewPayloadResolvers<ContextType = GraphqlContext
 export type SubscribedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscribedEvent'] = ResolversParentTypes['SubscribedEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SuggestedReviewerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SuggestedReviewer'] = ResolversParentTypes['SuggestedReviewer']> = {
+  isAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isCommenter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reviewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
 export type TagResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
@@ -12505,6 +13003,7 @@ export type WorkflowResolvers<ContextType = GraphqlContext, ParentType extends R
 
 export type WorkflowRunResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WorkflowRun'] = ResolversParentTypes['WorkflowRun']> = {
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   runNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   workflow?: Resolver<ResolversTypes['Workflow'], ParentType, ContextType>;
@@ -12541,6 +13040,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CheckRunConnection?: CheckRunConnectionResolvers<ContextType>;
   CheckRunEdge?: CheckRunEdgeResolvers<ContextType>;
   CheckRunStateCount?: CheckRunStateCountResolvers<ContextType>;
+  CheckStep?: CheckStepResolvers<ContextType>;
+  CheckStepConnection?: CheckStepConnectionResolvers<ContextType>;
+  CheckStepEdge?: CheckStepEdgeResolvers<ContextType>;
   CheckSuite?: CheckSuiteResolvers<ContextType>;
   CheckSuiteConnection?: CheckSuiteConnectionResolvers<ContextType>;
   CheckSuiteEdge?: CheckSuiteEdgeResolvers<ContextType>;
@@ -12583,6 +13085,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Deployment?: DeploymentResolvers<ContextType>;
   DeploymentConnection?: DeploymentConnectionResolvers<ContextType>;
   DeploymentEdge?: DeploymentEdgeResolvers<ContextType>;
+  DeploymentRequest?: DeploymentRequestResolvers<ContextType>;
   DisconnectedEvent?: DisconnectedEventResolvers<ContextType>;
   Discussion?: DiscussionResolvers<ContextType>;
   DiscussionCategory?: DiscussionCategoryResolvers<ContextType>;
@@ -12666,6 +13169,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   MentionedEvent?: MentionedEventResolvers<ContextType>;
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
   MergeQueue?: MergeQueueResolvers<ContextType>;
+  MergeQueueEntry?: MergeQueueEntryResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
@@ -12739,6 +13243,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestReviewThread?: PullRequestReviewThreadResolvers<ContextType>;
   PullRequestReviewThreadConnection?: PullRequestReviewThreadConnectionResolvers<ContextType>;
   PullRequestReviewThreadEdge?: PullRequestReviewThreadEdgeResolvers<ContextType>;
+  Push?: PushResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   Reactable?: ReactableResolvers<ContextType>;
@@ -12851,6 +13356,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   SubIssuesSummary?: SubIssuesSummaryResolvers<ContextType>;
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
   SubscribedEvent?: SubscribedEventResolvers<ContextType>;
+  SuggestedReviewer?: SuggestedReviewerResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   Team?: TeamResolvers<ContextType>;
   TeamConnection?: TeamConnectionResolvers<ContextType>;

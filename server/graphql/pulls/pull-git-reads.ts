@@ -37,3 +37,9 @@ export async function pullChangedFiles(git: GitRepositories, shas: PullShas): Pr
     changeType: CHANGE_TYPES[file.status],
   }));
 }
+
+/** Whether the head lacks commits of the base (`viewerCanUpdateBranch`): their merge base is not the base. */
+export async function headBehindBase(git: GitRepositories, shas: PullShas): Promise<boolean> {
+  const mergeBase = (await git.git(shas.repositoryId, ['merge-base', shas.base, shas.head])).trim();
+  return mergeBase !== shas.base;
+}

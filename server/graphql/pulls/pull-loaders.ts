@@ -9,7 +9,11 @@ import type { GitRepositories } from '../../repos/git.js';
 import type { Page } from '../../db/ranked-pages.js';
 import { pullPages, pullsByIds, pullsByNumbers, type PullPageRequest } from '../../pulls/pull-batch-reads.js';
 import { pageLoader } from '../resolvers/label-milestone-loaders.js';
-import { pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
+import { authorAssociations } from '../../pulls/pull-author-associations.js';
+import { participantIds } from '../../pulls/pull-participants.js';
+import { squashCommitMessage } from '../../pulls/merge/merge-messages.js';
+import type { AuthorAssociation } from '../../issues/issue-rows.js';
+import { headBehindBase, pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';
 import { createReviewRequestLoader, type ReviewRequestModel } from './review-requests.js';
 
@@ -24,8 +28,16 @@ export interface PullLoaders {
   milestonePullPage: PageLoader;
   pullCommits: DataLoader<PullShas, string[], string>;
   pullFiles: DataLoader<PullShas, ChangedFileModel[], string>;
+  /** Whether the head lacks commits of the base (viewerCanUpdateBranch), a few git processes at a time. */
+  pullHeadBehind: DataLoader<PullShas, boolean, string>;
+  /** The default squash message (viewerMergeBodyText), per pull request, a few git processes at a time. */
+  pullSquashMessage: DataLoader<PullModel, string, number>;
   /** Pending review requests per pull request (its issue id). */
   reviewRequests: DataLoader<number, ReviewRequestModel[]>;
+  /** The author's association with the repository, per pull request (its issue id). */
+  pullAuthorAssociation: DataLoader<number, AuthorAssociation>;
+  /** The ids of the people who took part in a pull request's conversation, in the order they joined it. */
+  pullParticipants: DataLoader<number, number[]>;
 }
 
 const shasKey = (shas: PullShas) => `${shas.repositoryId}:${shas.base}:${shas.head}`;
@@ -68,7 +80,25 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
     pullFiles: new DataLoader((keys) => fewAtOnce(keys, (shas) => pullChangedFiles(git, shas)), {
       cacheKeyFn: shasKey,
     }),
+    pullHeadBehind: new DataLoader((keys) => fewAtOnce(keys, (shas) => headBehindBase(git, shas)), {
+      cacheKeyFn: shasKey,
+    }),
+    pullSquashMessage: new DataLoader(
+      (pulls) =>
+        fewAtOnce(pulls, (pull) =>
+          squashCommitMessage(git, pull.repository_id, { issue: pull, pull }, pull.base_sha, {}),
+        ),
+      { cacheKeyFn: (pull) => pull.id },
+    ),
     reviewRequests: createReviewRequestLoader(sql),
+    pullAuthorAssociation: new DataLoader(async (ids) => {
+      const found = await authorAssociations(sql, ids);
+      return ids.map((id) => found.get(id) ?? 'NONE');
+    }),
+    pullParticipants: new DataLoader(async (ids) => {
+      const found = await participantIds(sql, ids);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
   };
 }
 
@@ -81,6 +111,8 @@ export function clearPullLoaders(loaders: PullLoaders): void {
     loaders.labelPullPage,
     loaders.milestonePullPage,
     loaders.reviewRequests,
+    loaders.pullAuthorAssociation,
+    loaders.pullParticipants,
   ])
     loader.clearAll();
 }

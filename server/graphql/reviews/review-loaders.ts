@@ -32,6 +32,8 @@ export interface ReviewLoaders {
   /** Keyed by the pull request's issue id (pageLoader's `repositoryId`). */
   reviewPage: PageOf<ReviewModel, ReviewPageRequest>;
   latestReviewPage: PageOf<ReviewModel, TwoWayWindow>;
+  /** Each reviewer's latest approval, change request or dismissed one (latestOpinionatedReviews). */
+  latestOpinionatedReviewPage: PageOf<ReviewModel, TwoWayWindow>;
   reviewThreadPage: PageOf<ThreadModel, TwoWayWindow>;
   /** Keyed by the review's id. */
   reviewCommentPage: PageOf<ReviewCommentModel, TwoWayWindow>;
@@ -51,6 +53,7 @@ export function createReviewLoaders(sql: Sql, viewerId: number | null): ReviewLo
     reviewThreadById: byIds((ids) => threadsByIds(sql, ids, viewerId)),
     reviewPage: pageLoader((ids, page: ReviewPageRequest) => reviewPages(sql, ids, page, viewerId)),
     latestReviewPage: pageLoader((ids, window: TwoWayWindow) => latestReviewPages(sql, ids, window)),
+    latestOpinionatedReviewPage: pageLoader((ids, window: TwoWayWindow) => latestReviewPages(sql, ids, window, true)),
     reviewThreadPage: pageLoader((ids, window: TwoWayWindow) => threadPages(sql, ids, window, viewerId)),
     reviewCommentPage: pageLoader((ids, window: TwoWayWindow) => reviewCommentPages(sql, ids, window, viewerId)),
     threadComments: new DataLoader(async (ids) => {

@@ -2,6 +2,7 @@
 // the commit has none) with each context's latest status and the combined
 // state, and StatusContext nodes (SC_ ids) found by node(id) while their
 // repository exists and is visible.
+import { Buffer } from 'node:buffer';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { findStatus } from '../../statuses/statuses-store.js';
 import { combinedState } from '../../statuses/status-view.js';
@@ -33,7 +34,10 @@ export const commitStatusField: Pick<CommitResolvers, 'status'> = {
 const commitOf = (ctx: GraphqlContext, model: StatusModel | StatusContextModel, oid: string) =>
   objectByOid(ctx, model.repo, oid);
 
-export const Status: StatusResolvers = {
+export const Status: Omit<StatusResolvers, 'combinedContexts'> = {
+  // Its commit's id, as the rollup's (checks/commit-check-fields.ts); `node(id:)` does not resolve it yet.
+  id: (status) => `ST_${Buffer.from(`${status.repo.id}:${status.oid}`).toString('base64url')}`,
+
   commit: (status, _args, ctx) => commitOf(ctx, status, status.oid),
   // GitHub matches context names case-insensitively, as the REST API stores them.
   context: (status, { name }) => status.contexts.find((c) => c.context.toLowerCase() === name.toLowerCase()) ?? null,

@@ -6,6 +6,12 @@
 import type { GitRepositories } from '../../repos/git.js';
 import type { PullRow } from '../pull-rows.js';
 
+/** What the default messages read of a pull request (REST's PullRow, or GraphQL's model for viewerMerge…Text). */
+export interface MessageSource {
+  issue: Pick<PullRow['issue'], 'number' | 'title'>;
+  pull: Pick<PullRow['pull'], 'head_ref' | 'head_sha'>;
+}
+
 export interface MessageParts {
   title?: string;
   message?: string;
@@ -13,7 +19,7 @@ export interface MessageParts {
 
 const join = (title: string, body: string) => (body === '' ? `${title}\n` : `${title}\n\n${body}\n`);
 
-export function mergeCommitMessage(row: PullRow, headOwner: string, parts: MessageParts): string {
+export function mergeCommitMessage(row: MessageSource, headOwner: string, parts: MessageParts): string {
   return join(
     parts.title ?? `Merge pull request #${row.issue.number} from ${headOwner}/${row.pull.head_ref}`,
     parts.message ?? row.issue.title,
@@ -23,7 +29,7 @@ export function mergeCommitMessage(row: PullRow, headOwner: string, parts: Messa
 export async function squashCommitMessage(
   git: GitRepositories,
   repositoryId: number,
-  row: PullRow,
+  row: MessageSource,
   base: string,
   parts: MessageParts,
 ): Promise<string> {

@@ -68,7 +68,6 @@ export const NOT_SERVED: Record<string, string> = {
   'IssueComment.bodyHTML': NEEDS_MARKDOWN_RENDERER,
   'IssueComment.bodyText': NEEDS_MARKDOWN_RENDERER,
   'PullRequest.bodyHTML': NEEDS_MARKDOWN_RENDERER,
-  'PullRequest.hovercard': 'hovercards are github.com page furniture (contexts for a popup), no data Wharf holds',
   'PullRequest.timeline': NOT_YET,
   'PullRequest.timelineItems': NOT_YET,
   'PullRequest.titleHTML': NEEDS_MARKDOWN_RENDERER,

@@ -4206,6 +4206,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   headRepository?: Maybe<Repository>;
   /** The owner of the repository associated with this pull request's head Ref. */
   headRepositoryOwner?: Maybe<RepositoryOwner>;
+  /** The hovercard information for this pull request: Wharf has no hovercard contexts, so none. */
+  hovercard: Hovercard;
   id: Scalars['ID']['output'];
   /** Check if this comment was edited and includes an edit with the creation data: no edit history, so false. */
   includesCreatedEdit: Scalars['Boolean']['output'];
@@ -4383,6 +4385,12 @@ export type PullRequestFilesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestHovercardArgs = {
+  includeNotificationContexts?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -11524,6 +11532,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   headRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   headRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   headRepositoryOwner?: Resolver<Maybe<ResolversTypes['RepositoryOwner']>, ParentType, ContextType>;
+  hovercard?: Resolver<ResolversTypes['Hovercard'], ParentType, ContextType, RequireFields<PullRequestHovercardArgs, 'includeNotificationContexts'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isCrossRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;

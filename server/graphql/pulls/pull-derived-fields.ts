@@ -18,6 +18,7 @@ type Fields = Pick<
   | 'checksResourcePath'
   | 'checksUrl'
   | 'fullDatabaseId'
+  | 'hovercard'
   | 'participants'
   | 'potentialMergeCommit'
   | 'publishedAt'
@@ -34,6 +35,8 @@ export const pullDerivedFields: Fields = {
   authorAssociation: (pull, _args, ctx) => ctx.loaders.pullAuthorAssociation.load(pull.id),
   // Until Markdown is rendered (issue 36) the text is the source as written.
   bodyText: (pull) => pull.body ?? '',
+  // As an issue's (graphql/issues/issue-breadth.ts): no contexts Wharf could show in a popup.
+  hovercard: () => ({ contexts: [] }),
   // REST's `rebaseable`: the head applies cleanly on the base.
   canBeRebased: (pull) => pull.mergeable === true,
   checksResourcePath: (pull, _args, ctx) => pagePath(ctx, pull, 'checks'),

@@ -196,7 +196,8 @@ describe('fields of features Wharf lacks, and visibility', () => {
       `isInMergeQueue isMergeQueueEnabled mergeQueue { id } mergeQueueEntry { id } autoMergeRequest { enabledAt }
        viewerCanEnableAutoMerge viewerCanDisableAutoMerge projectsV2(first: 5) { totalCount } projectV2(number: 1) { id }
        suggestedReviewers { isAuthor } createdViaEmail editor { login } lastEditedAt includesCreatedEdit
-       userContentEdits(first: 5) { totalCount } viewerSubscription viewerCanSubscribe isReadByViewer`,
+       userContentEdits(first: 5) { totalCount } viewerSubscription viewerCanSubscribe isReadByViewer
+       hovercard { contexts { message } }`,
     );
     expect(errors).toBeUndefined();
     expect(data!.repository.pullRequest).toEqual({
@@ -218,6 +219,7 @@ describe('fields of features Wharf lacks, and visibility', () => {
       viewerSubscription: null,
       viewerCanSubscribe: false,
       isReadByViewer: null,
+      hovercard: { contexts: [] },
     });
   });
 

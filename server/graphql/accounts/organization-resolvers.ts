@@ -9,6 +9,7 @@ import { accountFields } from './account-fields.js';
 import { organizationMembershipFields } from './membership-fields.js';
 import { ownerRepositoryFields } from './owner-repository-fields.js';
 import { pinFields } from './profile-fields.js';
+import { SPONSORABLE_FIELDS } from './sponsorable-fields.js';
 
 const orgPage = (login: string, page: string) => `/orgs/${login}/${page}`;
 
@@ -79,23 +80,6 @@ export const Organization: OrganizationResolvers = {
     'viewerCanCreateProjects',
     // Follows and sponsors.
     'viewerIsFollowing',
-    'estimatedNextSponsorsPayoutInCents',
-    'hasSponsorsListing',
-    'isSponsoredBy',
-    'isSponsoringViewer',
-    'lifetimeReceivedSponsorshipValues',
-    'monthlyEstimatedSponsorsIncomeInCents',
-    'sponsoring',
-    'sponsors',
-    'sponsorsActivities',
-    'sponsorsListing',
-    'sponsorshipForViewerAsSponsor',
-    'sponsorshipForViewerAsSponsorable',
-    'sponsorshipNewsletters',
-    'sponsorshipsAsMaintainer',
-    'sponsorshipsAsSponsor',
-    'totalSponsorshipAmountAsSponsorInCents',
-    'viewerCanSponsor',
-    'viewerIsSponsoring',
+    ...SPONSORABLE_FIELDS,
   ]),
 };

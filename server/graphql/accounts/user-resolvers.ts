@@ -8,6 +8,7 @@ import { accountFields, isViewer } from './account-fields.js';
 import { userMembershipFields } from './membership-fields.js';
 import { ownerRepositoryFields } from './owner-repository-fields.js';
 import { pinFields } from './profile-fields.js';
+import { SPONSORABLE_FIELDS } from './sponsorable-fields.js';
 
 export const User: UserResolvers = {
   ...accountFields,
@@ -74,24 +75,6 @@ export const User: UserResolvers = {
     'projectsV2',
     'recentProjects',
     'viewerCanCreateProjects',
-    // Sponsors.
-    'estimatedNextSponsorsPayoutInCents',
-    'hasSponsorsListing',
-    'isSponsoredBy',
-    'isSponsoringViewer',
-    'lifetimeReceivedSponsorshipValues',
-    'monthlyEstimatedSponsorsIncomeInCents',
-    'sponsoring',
-    'sponsors',
-    'sponsorsActivities',
-    'sponsorsListing',
-    'sponsorshipForViewerAsSponsor',
-    'sponsorshipForViewerAsSponsorable',
-    'sponsorshipNewsletters',
-    'sponsorshipsAsMaintainer',
-    'sponsorshipsAsSponsor',
-    'totalSponsorshipAmountAsSponsorInCents',
-    'viewerCanSponsor',
-    'viewerIsSponsoring',
+    ...SPONSORABLE_FIELDS,
   ]),
 };

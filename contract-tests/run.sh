@@ -513,6 +513,13 @@ GRAPHQL_ARGS=(
   # OpenAPI-only; stateful needs links, which a GraphQL schema has not).
   --phases fuzzing
   --max-examples "$GRAPHQL_MAX_EXAMPLES"
+  # Root fields of features Wharf does not have answer constants (null, an
+  # empty connection: server/graphql/core/absent-feature.ts, tested there and
+  # in the coverage tests), while their arguments are GitHub's widest inputs:
+  # schemathesis spent 35.8 s on 5 queries of securityAdvisories and 34.6 s on
+  # marketplaceListings, generating alone. `relay` is Query again, fuzzed as
+  # itself. Left out of the fuzzing, not of the schema.
+  --exclude-name-regex '^Query\.(securityAdvisor|securityVulnerabilit|marketplace|enterprise|sponsorables|relay$)'
   --seed "$SEED"
   --workers "$WORKERS"
   --generation-database none

@@ -18,6 +18,19 @@ import schemathesis
 
 runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "auth.py"))
 
+# URI arguments (`resource(url:)`): schemathesis knows no strategy for GitHub's URI scalar. Wharf's own
+# URL forms (an account, a repository, an issue) half of the time, any text otherwise.
+from hypothesis import strategies as st  # noqa: E402
+from schemathesis.graphql import nodes  # noqa: E402
+
+schemathesis.graphql.scalar(
+    "URI",
+    st.one_of(
+        st.sampled_from(["http://127.0.0.1/octocat", "http://127.0.0.1/octocat/Hello-World", "/octocat/Hello-World/issues/1"]),
+        st.text(max_size=300),
+    ).map(nodes.String),
+)
+
 # The error types Wharf raises on purpose with a `path` (server/graphql/core/errors.ts): the
 # resolvers', GitHub's pagination limits (server/graphql/query-cost.ts), which refuse a
 # fuzzed `first`/`last` that is missing, negative or over 100 before anything runs, and

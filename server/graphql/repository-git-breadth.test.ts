@@ -7,6 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../test-support/graphql-call.js';
 import { MergeTestRepo } from '../test-support/merge-test-repo.js';
+import {
+  repoInfoQuery,
+  vulnerabilityAlertsQuery,
+  prepareQuery,
+  tagsPayload,
+  branchesPayload,
+} from '../test-support/renovate-queries.js';
 
 let t: MergeTestRepo;
 let squashed: { number: number; sha: string; branchHead: string };
@@ -212,94 +219,6 @@ describe('Repository fields', () => {
 });
 
 describe("Renovate's queries, unchanged", () => {
-  // renovatebot/renovate lib/modules/platform/github/graphql.ts repoInfoQuery
-  const repoInfoQuery = `
-query($owner: String!, $name: String!) {
-  repository(owner: $owner, name: $name) {
-    id
-    isFork
-    parent {
-      nameWithOwner
-    }
-    isArchived
-    nameWithOwner
-    hasIssuesEnabled
-    hasVulnerabilityAlertsEnabled
-    autoMergeAllowed
-    mergeCommitAllowed
-    rebaseMergeAllowed
-    squashMergeAllowed
-    defaultBranchRef {
-      name
-      target {
-        oid
-      }
-    }
-  }
-}
-`;
-  // vulnerabilityAlertsQuery(true) of the same file.
-  const vulnerabilityAlertsQuery = `
-query($owner: String!, $name: String!) {
-  repository(owner: $owner, name: $name) {
-    vulnerabilityAlerts(last: 100, states: [OPEN]) {
-      edges {
-        node {
-          dismissReason
-          vulnerableManifestFilename
-          vulnerableManifestPath
-          vulnerableRequirements
-          securityAdvisory {
-            description
-            identifiers { type value }
-            references { url }
-            severity
-          }
-          securityVulnerability {
-            package { name ecosystem }
-            firstPatchedVersion { identifier }
-            vulnerableVersionRange
-          }
-        }
-      }
-    }
-  }
-}
-`;
-  // lib/util/github/graphql/util.ts prepareQuery around the tags and branches adapters' payloads.
-  const prepareQuery = (payload: string) => `
-    query($owner: String!, $name: String!, $cursor: String, $count: Int!) {
-      repository(owner: $owner, name: $name) {
-        isRepoPrivate: isPrivate
-        payload: ${payload}
-      }
-    }
-  `;
-  const tagsPayload = `
-  refs(
-    first: $count
-    after: $cursor
-    orderBy: {field: TAG_COMMIT_DATE, direction: DESC}
-    refPrefix: "refs/tags/"
-  ) {
-    pageInfo { hasNextPage endCursor }
-    nodes {
-      version: name
-      target {
-        type: __typename
-        ... on Commit { oid releaseTimestamp: committedDate }
-        ... on Tag {
-          target { type: __typename ... on Commit { oid } ... on Tag { target { oid } } }
-          tagger { releaseTimestamp: date }
-        }
-      }
-    }
-  }`;
-  const branchesPayload = `
-  refs(first: $count, after: $cursor, refPrefix: "refs/heads/") {
-    pageInfo { hasNextPage endCursor }
-    nodes { version: name target { type: __typename ... on Commit { oid releaseTimestamp: committedDate } } }
-  }`;
   const vars = { owner: 'alice', name: 'proj' };
 
   it('repoInfoQuery answers the repository as REST does', async () => {

@@ -47,6 +47,16 @@ describe('answers', () => {
     expect(prism.sent).toEqual([]);
   });
 
+  it("answers GitHub's BigInt, HTML and GitSSHRemote scalars (fullDatabaseId, companyHTML, sshUrl)", async () => {
+    const { body } = await graphql(
+      '{ viewer { companyHTML } repository(owner: "octocat", name: "Hello-World") { sshUrl issue(number: 1) { fullDatabaseId } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.viewer.companyHTML).toEqual(expect.any(String));
+    expect(body.data.repository.sshUrl).toMatch(/^git@/);
+    expect(body.data.repository.issue.fullDatabaseId).toMatch(/^\d+$/);
+  });
+
   it('node(id:) with the object of that kind and id', async () => {
     const query =
       'query($id: ID!) { node(id: $id) { __typename id ... on Repository { databaseId nameWithOwner isPrivate owner { login } defaultBranchRef { name prefix } createdAt } } }';

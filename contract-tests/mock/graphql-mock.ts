@@ -38,6 +38,10 @@ const mocks: IMocks = {
   RateLimit: () => ({ limit: 5000, cost: 1, nodeCount: 0, remaining: 4999, used: 1, resetAt: '2011-01-26T20:01:12Z' }),
   GitObjectID: () => HEAD_SHA,
   GitTimestamp: () => '2011-04-14T16:00:49Z',
+  // GitHub's BigInt is a string of digits (fullDatabaseId), HTML a rendered fragment, GitSSHRemote an scp-like address.
+  BigInt: () => '1',
+  HTML: () => '<p>octocat</p>',
+  GitSSHRemote: () => 'git@127.0.0.1:octocat/Hello-World.git',
   Commit: () => gitObject('Commit'),
   Tree: () => gitObject('Tree'),
   Blob: () => gitObject('Blob'),

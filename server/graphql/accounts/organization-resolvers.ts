@@ -9,7 +9,7 @@ import { accountFields } from './account-fields.js';
 import { organizationMembershipFields } from './membership-fields.js';
 import { ownerRepositoryFields } from './owner-repository-fields.js';
 import { pinFields } from './profile-fields.js';
-import { SPONSORABLE_FIELDS } from './sponsorable-fields.js';
+import { OWNED_CONTENT_FIELDS, SPONSORABLE_FIELDS } from './absent-account-fields.js';
 
 const orgPage = (login: string, page: string) => `/orgs/${login}/${page}`;
 
@@ -68,16 +68,7 @@ export const Organization: OrganizationResolvers = {
     'samlIdentityProvider',
     'repositoryMigrations',
     'ruleset',
-    // Packages, discussions, projects.
-    'packages',
-    'repositoryDiscussions',
-    'repositoryDiscussionComments',
-    'project',
-    'projects',
-    'projectV2',
-    'projectsV2',
-    'recentProjects',
-    'viewerCanCreateProjects',
+    ...OWNED_CONTENT_FIELDS,
     // Follows and sponsors.
     'viewerIsFollowing',
     ...SPONSORABLE_FIELDS,

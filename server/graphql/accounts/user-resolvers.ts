@@ -8,7 +8,7 @@ import { accountFields, isViewer } from './account-fields.js';
 import { userMembershipFields } from './membership-fields.js';
 import { ownerRepositoryFields } from './owner-repository-fields.js';
 import { pinFields } from './profile-fields.js';
-import { SPONSORABLE_FIELDS } from './sponsorable-fields.js';
+import { OWNED_CONTENT_FIELDS, SPONSORABLE_FIELDS } from './absent-account-fields.js';
 
 export const User: UserResolvers = {
   ...accountFields,
@@ -66,15 +66,7 @@ export const User: UserResolvers = {
     'gist',
     'gists',
     'gistComments',
-    'packages',
-    'repositoryDiscussions',
-    'repositoryDiscussionComments',
-    'project',
-    'projects',
-    'projectV2',
-    'projectsV2',
-    'recentProjects',
-    'viewerCanCreateProjects',
+    ...OWNED_CONTENT_FIELDS,
     ...SPONSORABLE_FIELDS,
   ]),
 };

@@ -10,7 +10,7 @@ import type { GraphqlContext } from '../core/context.js';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import { accountType } from '../resolvers/account.js';
 import { LOCK_REASONS, STATE_REASONS } from './issue-resolvers.js';
-import { eventType, type TimelineEventModel } from './timeline-models.js';
+import { eventType, type TimelineEventModel, type TimelineEventType } from './timeline-models.js';
 
 const account = (id: number | null | undefined, ctx: GraphqlContext) =>
   id == null ? null : ctx.loaders.accountById.load(id);
@@ -86,22 +86,7 @@ const locking = {
 
 export const timelineEventResolvers: Pick<
   Resolvers,
-  | 'AssignedEvent'
-  | 'UnassignedEvent'
-  | 'ClosedEvent'
-  | 'ReopenedEvent'
-  | 'LabeledEvent'
-  | 'UnlabeledEvent'
-  | 'MilestonedEvent'
-  | 'DemilestonedEvent'
-  | 'RenamedTitleEvent'
-  | 'LockedEvent'
-  | 'UnlockedEvent'
-  | 'Assignee'
-  | 'Closable'
-  | 'Closer'
-  | 'MilestoneItem'
-  | 'RenamedTitleSubject'
+  TimelineEventType | 'Assignee' | 'Closable' | 'Closer' | 'MilestoneItem' | 'RenamedTitleSubject'
 > = {
   AssignedEvent: assignment,
   UnassignedEvent: assignment,

@@ -12,6 +12,7 @@ import type { GraphqlContext } from '../core/context.js';
 import type { IssueCommentResolvers, IssueResolvers } from '../generated/resolvers-types.js';
 import type { IssueModel } from './issue-models.js';
 import { issuePath } from './issue-resolvers.js';
+import { closedByPullsField } from './closed-by-pulls.js';
 import {
   cannotUpdateReasons,
   viewerCanChangeComment,
@@ -45,9 +46,9 @@ export const issueBreadthFields: IssueResolvers = {
     'viewerThreadSubscriptionFormAction',
     'viewerThreadSubscriptionStatus',
   ]),
-  // Wharf records no closing references (a pull request's "fixes #n"), and no edits' history.
-  closedByPullRequestsReferences: noneListed,
+  // Wharf keeps no edits' history.
   userContentEdits: noneListed,
+  ...closedByPullsField,
   authorAssociation: (issue, _args, ctx) => ctx.loaders.issueAuthorAssociation.load(issue.id),
   bodyText,
   bodyResourcePath: (issue, _args, ctx) => bodyPath(issue, ctx),

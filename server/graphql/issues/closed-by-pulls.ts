@@ -66,7 +66,7 @@ async function closingPulls(ctx: GraphqlContext, issue: IssueModel, includeClose
     }),
   );
   // Oldest first, as GitHub lists them.
-  return candidates.filter((_, index) => kept[index]).reverse();
+  return candidates.filter((_, index) => kept[index]).sort((a, b) => a.id - b.id);
 }
 
 export const closedByPullsField: Pick<IssueResolvers, 'closedByPullRequestsReferences'> = {

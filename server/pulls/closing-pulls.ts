@@ -18,7 +18,7 @@ export interface ClosingTarget {
   number: number;
 }
 
-/** Candidates per issue id; closed and merged ones only with `includeClosed`. */
+/** Candidates per issue id: open and merged ones, and those closed without a merge with `includeClosed`. */
 export async function closingPullCandidates(
   sql: Sql,
   targets: readonly ClosingTarget[],
@@ -31,7 +31,7 @@ export async function closingPullCandidates(
   const own = targets.map((target) => `#${target.number}([^0-9]|$)`);
   const words = targets.map((target) => `${target.fullName} ${target.number}`);
   const named = targets.map((target) => `${target.fullName}#${target.number}`.toLowerCase());
-  const open = includeClosed ? sql`TRUE` : sql`i.state = 'open'`;
+  const open = includeClosed ? sql`TRUE` : sql`(i.state = 'open' OR p.merged_at IS NOT NULL)`;
   const intoDefault = sql`EXISTS (SELECT 1 FROM repositories br WHERE br.id = p.repository_id AND br.default_branch = p.base_ref)`;
   const rows = await sql<(PullIssueColumns & { target_id: number })[]>`
     SELECT c.* FROM unnest(${targets.map((t) => t.issueId)}::bigint[], ${targets.map((t) => t.repositoryId)}::bigint[],

@@ -1770,7 +1770,7 @@ export type Issue = Assignable & Closable & Labelable & Lockable & Node & Reacta
   bodyUrl: Scalars['URI']['output'];
   closed: Scalars['Boolean']['output'];
   closedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** List of open pull requests referenced from this issue (Wharf records no closing references: empty). */
+  /** List of open pull requests referenced from this issue: those whose description closes it by a closing keyword, open and merged ones (closed unmerged ones with `includeClosedPrs`). */
   closedByPullRequestsReferences?: Maybe<PullRequestConnection>;
   /** A list of comments associated with the Issue, oldest first (`first` or `last`, 1–100). */
   comments: IssueCommentConnection;

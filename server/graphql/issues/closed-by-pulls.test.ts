@@ -1,7 +1,8 @@
 // Issue.closedByPullRequestsReferences: the pull requests whose description
 // closes the issue by a closing keyword, the other side of
-// PullRequest.closingIssuesReferences. Open ones by default, merged ones with
-// includeClosedPrs; only those into their repository's default branch; a
+// PullRequest.closingIssuesReferences. Open and merged ones by default (as
+// GitHub), closed unmerged ones with includeClosedPrs; only those into their
+// repository's default branch; a
 // mention without a keyword is no link; another repository's `owner/name#n`
 // is listed where the caller may read that repository, never elsewhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,8 @@ beforeAll(async () => {
   await pull(alice, 'pub', 'into-develop', 'develop', 'Fixes #1');
   await pull(alice, 'pub', 'mention', 'main', 'Mentions #1 and fixes #12, without closing one');
   expect(await pull(alice, 'pub', 'fix-two-again', 'main', 'Resolves #2')).toBe(7);
+  expect(await pull(alice, 'pub', 'abandoned', 'main', 'Fixed #2 another way')).toBe(8);
+  await rest('/repos/alice/pub/pulls/8', alice.token, 'PATCH', { state: 'closed' });
   const merged = await rest('/repos/alice/pub/pulls/4/merge', alice.token, 'PUT', { merge_method: 'merge' });
   expect(merged.merged).toBe(true);
   await repositoryWithReadme(server, bob.token, 'bob', 'tools');
@@ -86,15 +89,20 @@ describe('Issue.closedByPullRequestsReferences', () => {
     ]);
   });
 
-  it('lists merged ones only with includeClosedPrs, open ones first with orderByState', async () => {
-    expect(await closedBy(2, 'first: 10', carol.token)).toEqual({ totalCount: 1, pulls: ['alice/pub#7 OPEN'] });
+  it('lists merged ones too, as GitHub does, and those closed unmerged with includeClosedPrs; by state with orderByState', async () => {
+    expect(await closedBy(2, 'first: 10', carol.token)).toEqual({
+      totalCount: 2,
+      pulls: ['alice/pub#4 MERGED', 'alice/pub#7 OPEN'],
+    });
     expect((await closedBy(2, 'first: 10, includeClosedPrs: true', carol.token)).pulls).toEqual([
       'alice/pub#4 MERGED',
       'alice/pub#7 OPEN',
+      'alice/pub#8 CLOSED',
     ]);
     expect((await closedBy(2, 'first: 10, includeClosedPrs: true, orderByState: true', carol.token)).pulls).toEqual([
       'alice/pub#7 OPEN',
       'alice/pub#4 MERGED',
+      'alice/pub#8 CLOSED',
     ]);
   });
 

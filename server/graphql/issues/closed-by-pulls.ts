@@ -4,8 +4,12 @@
 // parser and the same rule: only pull requests into their repository's
 // default branch). Its own repository's `Fixes #n`, and another repository's
 // `Fixes owner/name#n` where the caller may read that repository's pull
-// requests. Open ones only unless `includeClosedPrs` (closed or merged). Wharf
-// has no manual links, so `userLinkedOnly` lists none.
+// requests. As GitHub answers it, the ones that will close it (open) and
+// those that closed it (merged) are listed, and those closed without a merge
+// only with `includeClosedPrs` (its description's "open pull requests" says
+// less than GitHub lists: tools that rely on it, e.g. reading mergeCommit,
+// find merged ones there). Wharf has no manual links, so `userLinkedOnly`
+// lists none.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { closingReferences, type ClosingReference } from '../../issues/closing-references.js';
@@ -69,11 +73,13 @@ async function closingPulls(ctx: GraphqlContext, issue: IssueModel, includeClose
   return candidates.filter((_, index) => kept[index]).sort((a, b) => a.id - b.id);
 }
 
+const stateRank = (pull: PullModel) => (pull.state === 'open' ? 0 : pull.merged_at !== null ? 1 : 2);
+
 export const closedByPullsField: Pick<IssueResolvers, 'closedByPullRequestsReferences'> = {
   closedByPullRequestsReferences: async (issue, { includeClosedPrs, orderByState, userLinkedOnly, ...page }, ctx) => {
     let pulls = userLinkedOnly ? [] : await closingPulls(ctx, issue, includeClosedPrs ?? false);
-    // By state: the open ones (still to close it) first, each group oldest first.
-    if (orderByState) pulls = [...pulls.filter((p) => p.state === 'open'), ...pulls.filter((p) => p.state !== 'open')];
+    // By state: those still to close it (open), those that closed it (merged), the rest; each oldest first.
+    if (orderByState) pulls = [...pulls].sort((a, b) => stateRank(a) - stateRank(b));
     return listConnection(pulls, page, 'closedByPullRequestsReferences');
   },
 };

@@ -147,6 +147,29 @@ describe("a user's issues, pull requests and comments across repositories", () =
     expect(none.errors?.[0]).toMatchObject({ type: 'FORBIDDEN' });
   });
 
+  it('leaves out the issues (and their comments) of a repository with issues turned off, not its pull requests', async () => {
+    const dave = await server.createUser('dave');
+    await repositoryWithReadme(server, dave.token, 'dave', 'quiet');
+    await rest('/repos/dave/quiet/issues', dave.token, 'POST', { title: 'before' });
+    await rest('/repos/dave/quiet/issues/1/comments', dave.token, 'POST', { body: 'on before' });
+    await branchWith(server, dave.token, 'dave/quiet', 'change', { 'c.txt': 'c\n' });
+    await rest('/repos/dave/quiet/pulls', dave.token, 'POST', { title: 'change', head: 'change', base: 'main' });
+    await rest('/repos/dave/quiet/issues/2/comments', dave.token, 'POST', { body: 'on change' });
+    const lists =
+      '{ user(login: "dave") { issues { totalCount } pullRequests { totalCount } issueComments { totalCount } } }';
+    expect((await gql(lists, carol.token)).data!.user).toEqual({
+      issues: { totalCount: 1 },
+      pullRequests: { totalCount: 1 },
+      issueComments: { totalCount: 2 },
+    });
+    await rest('/repos/dave/quiet', dave.token, 'PATCH', { has_issues: false });
+    expect((await gql(lists, carol.token)).data!.user).toEqual({
+      issues: { totalCount: 0 },
+      pullRequests: { totalCount: 1 },
+      issueComments: { totalCount: 1 },
+    });
+  });
+
   it("answers github-readme-stats' profile card counts", async () => {
     // anuraghazra/github-readme-stats src/fetchers/stats.js (the fields of this change).
     const query = `query userInfo($login: String!, $includeMergedPullRequests: Boolean!) {

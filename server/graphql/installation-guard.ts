@@ -29,6 +29,7 @@ import type { DataKind } from '../access/data-kinds.js';
 import type { RepositoryRef } from '../access/installation-policy.js';
 import type { GraphqlContext } from './core/context.js';
 import { notAccessibleByIntegration } from './core/errors.js';
+import { acrossRepositoriesKind } from './core/across-repositories.js';
 
 type KindOf = DataKind | ((value: Record<string, unknown>, ctx: GraphqlContext) => Promise<DataKind>);
 
@@ -205,6 +206,8 @@ async function checked(
   info: GraphQLResolveInfo,
 ): Promise<unknown> {
   if (!isObject(value)) return value;
+  const across = acrossRepositoriesKind(value);
+  if (across !== undefined) return ctx.access.coversKind(across) ? value : notAccessibleByIntegration();
   const concrete = await typeNameOf(value, typeName, ctx, info);
   const kindOf = concrete === null ? undefined : TYPE_KINDS.get(concrete);
   if (kindOf === undefined && concrete !== null) return value;

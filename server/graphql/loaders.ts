@@ -29,6 +29,7 @@ import { createReactionLoaders, type ReactionLoaders } from './reactions/reactio
 import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loaders.js';
 import { createReleaseLoaders, type ReleaseLoaders } from './releases/release-loaders.js';
 import { createAccountLoaders, type AccountLoaders } from './accounts/account-loaders.js';
+import { createAuthoredLoaders, type AuthoredLoaders } from './accounts/authored-loaders.js';
 
 export interface Loaders
   extends LabelMilestoneLoaders,
@@ -38,7 +39,8 @@ export interface Loaders
     ReviewLoaders,
     CheckLoaders,
     ReleaseLoaders,
-    AccountLoaders {
+    AccountLoaders,
+    AuthoredLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -70,6 +72,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     ...createCheckLoaders(services.sql),
     ...createReleaseLoaders(services.sql),
     ...createAccountLoaders(services.sql, principal),
+    ...createAuthoredLoaders(services.sql, principal),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => inOrder(emails, await services.accounts.usersByEmails(emails))),

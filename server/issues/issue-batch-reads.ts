@@ -1,10 +1,12 @@
 // Issues read for many parents in one statement each, as the GraphQL loaders
 // ask them (a tick's requests batched into one call): by id or number, a page
-// of issues per repository, label or milestone (pull requests left out, as
+// of issues per repository, label, milestone or author (pull requests left out, as
 // GitHub's `issue(number)` and `issues`), the assignees, labels and pins of
 // many issues. Rows are IssueColumns: people and labels come through their
 // own batch reads, so a page costs the same few statements whatever it selects.
-import type postgres from 'postgres';
+import type { Fragment } from 'postgres';
+import type { Principal } from '../auth/principal.js';
+import { readableAuthored } from '../access/authored-visibility-sql.js';
 import type { Sql } from '../db/database.js';
 import { rankedPages, type Page, type RowWindow } from '../db/ranked-pages.js';
 import { canMatchText } from '../db/text-values.js';
@@ -57,30 +59,48 @@ export async function issuesByNumbers(
   return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
 }
 
-/** Whose issues (or pull requests) a page lists: a repository's, a label's (through issue_labels) or a milestone's. */
-export type IssueParent = 'repository' | 'label' | 'milestone';
+/**
+ * Whose issues (or pull requests) a page lists: a repository's, a label's
+ * (through issue_labels), a milestone's, or an author's across repositories,
+ * cut to what `reader` may read (access/authored-visibility-sql.ts).
+ */
+export type IssueParent = 'repository' | 'label' | 'milestone' | { authorReadBy: Principal };
 
-export const PARENT_COLUMN = {
+const PARENT_COLUMN = {
   repository: 'i.repository_id',
   label: 'il_parent.label_id',
   milestone: 'i.milestone_id',
+  author: 'i.user_id',
 } as const;
+
+/** The parent's column, the tables to read (`base`: issues `i`, or pull requests joined to theirs) and what the reader may see of them. */
+export function parentScope(sql: Sql, parent: IssueParent, base: Fragment, kind: 'issues' | 'pull_requests') {
+  if (typeof parent === 'object') {
+    return {
+      column: PARENT_COLUMN.author,
+      from: sql`${base} JOIN repositories r ON r.id = i.repository_id`,
+      visible: readableAuthored(sql, parent.authorReadBy, kind),
+    };
+  }
+  const from = parent === 'label' ? sql`${base} JOIN issue_labels il_parent ON il_parent.issue_id = i.id` : base;
+  return { column: PARENT_COLUMN[parent], from, visible: sql`TRUE` };
+}
 
 /** Carrying any of these label names (any case), as GitHub's `labels` argument (alias `i`). */
 export const anyLabel = (sql: Sql, labels: string[]) =>
   sql`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND lower(l.name) = ANY(${labels.map((name) => name.toLowerCase())}))`;
 
-/** Pages of issue-shaped rows (alias `i`: issues or pull requests) per parent, in the request's order and window. */
+/** Pages of issue-shaped rows (alias `i`: issues or pull requests) per parent (its column), in the request's order and window. */
 export function rankedIssuePages<T extends object>(
   sql: Sql,
   columns: string,
-  from: postgres.PendingQuery<postgres.Row[]>,
-  where: postgres.PendingQuery<postgres.Row[]>,
-  parent: IssueParent,
+  from: Fragment,
+  where: Fragment,
+  parentColumnName: string,
   parentIds: readonly number[],
   request: Pick<IssuePageRequest, 'window' | 'orderBy' | 'direction'>,
 ): Promise<Map<number, Page<T>>> {
-  const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
+  const parentColumn = sql.unsafe(parentColumnName);
   // Read from the end: the order reversed, reversed back by rankedPages.
   const descending = (request.direction === 'DESC') !== request.window.fromEnd;
   const dir = sql.unsafe(descending ? 'DESC' : 'ASC');
@@ -103,10 +123,11 @@ export async function issuePages(
   );
   if (unmatchable || request.labels?.some((name) => !canMatchText(name)))
     return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
-  const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
+  const scope = parentScope(sql, parent, sql`issues i`, 'issues');
   // GitHub's issue lists leave pull requests out (they have their own: pulls/pull-batch-reads.ts).
   const conditions = [
-    sql`${parentColumn} = ANY(${parentIds as number[]})`,
+    sql`${sql.unsafe(scope.column)} = ANY(${parentIds as number[]})`,
+    scope.visible,
     sql`i.state = ANY(${request.states})`,
     sql`NOT EXISTS (SELECT 1 FROM pull_requests p WHERE p.issue_id = i.id)`,
   ];
@@ -125,9 +146,7 @@ export async function issuePages(
     );
   }
   const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
-  const from =
-    parent === 'label' ? sql`issues i JOIN issue_labels il_parent ON il_parent.issue_id = i.id` : sql`issues i`;
-  return rankedIssuePages<IssueColumns>(sql, ISSUE_OWN_COLUMNS, from, where, parent, parentIds, request);
+  return rankedIssuePages<IssueColumns>(sql, ISSUE_OWN_COLUMNS, scope.from, where, scope.column, parentIds, request);
 }
 
 /** Every assignee of each issue, in the order they were assigned (GitHub caps them at ten). */

@@ -5,13 +5,7 @@
 import type { Sql } from '../db/database.js';
 import type { Page, RowWindow } from '../db/ranked-pages.js';
 import { canMatchText } from '../db/text-values.js';
-import {
-  anyLabel,
-  numberKeys,
-  PARENT_COLUMN,
-  rankedIssuePages,
-  type IssueParent,
-} from '../issues/issue-batch-reads.js';
+import { anyLabel, numberKeys, parentScope, rankedIssuePages, type IssueParent } from '../issues/issue-batch-reads.js';
 import { ISSUE_OWN_COLUMNS, type IssueColumns } from '../issues/issue-columns.js';
 import { PULL_COLUMNS, type PullColumns } from './pull-rows.js';
 
@@ -37,18 +31,21 @@ export interface PullPageRequest {
   labels: string[] | null;
 }
 
-const COLUMNS = `${ISSUE_OWN_COLUMNS}, ${PULL_COLUMNS}, p.merged_by_id`;
+/** The columns of PullIssueColumns, on `p` (pull_requests) and `i` (its issue). */
+export const PULL_ISSUE_COLUMNS = `${ISSUE_OWN_COLUMNS}, ${PULL_COLUMNS}, p.merged_by_id`;
 export async function pullsByIds(sql: Sql, ids: readonly number[]): Promise<Map<number, PullIssueColumns>> {
   const rows = await sql<
     PullIssueColumns[]
-  >`SELECT ${sql.unsafe(COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
+  >`SELECT ${sql.unsafe(PULL_ISSUE_COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.issue_id = ANY(${ids as number[]})`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The merged pull requests of a repository whose merge (or squash, or last rebased) commit is `sha` (an open one's is a test merge). */
 export async function pullsByMergeCommit(sql: Sql, repositoryId: number, sha: string): Promise<PullIssueColumns[]> {
-  return sql<PullIssueColumns[]>`SELECT ${sql.unsafe(COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
+  return sql<
+    PullIssueColumns[]
+  >`SELECT ${sql.unsafe(PULL_ISSUE_COLUMNS)} FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE i.repository_id = ${repositoryId} AND p.merged_at IS NOT NULL AND p.merge_commit_sha = ${sha}`;
 }
 
@@ -58,7 +55,7 @@ export async function pullsByNumbers(
 ): Promise<Map<string, PullIssueColumns>> {
   const keyed = numberKeys(sql, keys);
   if (keyed === null) return new Map();
-  const rows = await sql<PullIssueColumns[]>`SELECT ${sql.unsafe(COLUMNS)} FROM issues i
+  const rows = await sql<PullIssueColumns[]>`SELECT ${sql.unsafe(PULL_ISSUE_COLUMNS)} FROM issues i
     JOIN ${keyed} ON i.repository_id = k.repository_id AND i.number = k.number
     JOIN pull_requests p ON p.issue_id = i.id`;
   return new Map(rows.map((row) => [`${row.repository_id}:${row.number}`, row]));
@@ -84,15 +81,23 @@ export async function pullPages(
   const texts = [request.headRefName, request.baseRefName, ...(request.labels ?? [])];
   if (texts.some((value) => typeof value === 'string' && !canMatchText(value)))
     return new Map(parentIds.map((id) => [id, { rows: [], total: 0 }]));
-  const parentColumn = sql.unsafe(PARENT_COLUMN[parent]);
-  const conditions = [sql`${parentColumn} = ANY(${parentIds as number[]})`, stateCondition(sql, request.states)];
+  const scope = parentScope(sql, parent, sql`pull_requests p JOIN issues i ON i.id = p.issue_id`, 'pull_requests');
+  const conditions = [
+    sql`${sql.unsafe(scope.column)} = ANY(${parentIds as number[]})`,
+    scope.visible,
+    stateCondition(sql, request.states),
+  ];
   if (request.headRefName !== null) conditions.push(sql`p.head_ref = ${request.headRefName}`);
   if (request.baseRefName !== null) conditions.push(sql`p.base_ref = ${request.baseRefName}`);
   if (request.labels) conditions.push(anyLabel(sql, request.labels));
   const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
-  const from =
-    parent === 'label'
-      ? sql`pull_requests p JOIN issues i ON i.id = p.issue_id JOIN issue_labels il_parent ON il_parent.issue_id = i.id`
-      : sql`pull_requests p JOIN issues i ON i.id = p.issue_id`;
-  return rankedIssuePages<PullIssueColumns>(sql, COLUMNS, from, where, parent, parentIds, request);
+  return rankedIssuePages<PullIssueColumns>(
+    sql,
+    PULL_ISSUE_COLUMNS,
+    scope.from,
+    where,
+    scope.column,
+    parentIds,
+    request,
+  );
 }

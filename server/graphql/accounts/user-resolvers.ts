@@ -9,12 +9,14 @@ import { userMembershipFields } from './membership-fields.js';
 import { ownerRepositoryFields } from './owner-repository-fields.js';
 import { pinFields } from './profile-fields.js';
 import { OWNED_CONTENT_FIELDS, SPONSORABLE_FIELDS } from './absent-account-fields.js';
+import { userAuthoredFields } from './authored-fields.js';
 
 export const User: UserResolvers = {
   ...accountFields,
   ...ownerRepositoryFields,
   ...userMembershipFields,
   ...pinFields,
+  ...userAuthoredFields,
   name: (user) => user.name,
   // REST shows an address only to its owner (Wharf has no public-email setting): others get GitHub's "".
   email: (user, _args, ctx) => (isViewer(user, ctx) ? (user.email ?? '') : ''),

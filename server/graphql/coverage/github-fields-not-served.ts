@@ -10,12 +10,6 @@ const NEEDS_MARKDOWN_RENDERER = 'the Markdown renderer comes with issue 36';
 export const NOT_SERVED: Record<string, string> = {
   'User.contributionsCollection':
     'a contribution calendar (commits, issues, reviews per day and repository) Wharf does not compute, and a non-null object GitHub has no empty answer for',
-  'User.issueComments':
-    "not yet served: a user's comments across repositories, each cut to what the caller reads (as search cuts issues); Wharf has the data",
-  'User.issues':
-    "not yet served: a user's issues across repositories (search's `author:` with its visibility is the way); Wharf has the data",
-  'User.pullRequests':
-    "not yet served: a user's pull requests across repositories (search's `author:` with its visibility is the way); Wharf has the data",
   'User.repositoriesContributedTo':
     'ranked by contributions (commits, issues, pull requests, reviews per repository), which Wharf does not compute',
   'User.topRepositories': 'ranked by contributions per repository, which Wharf does not compute',
@@ -63,10 +57,8 @@ export const NOT_SERVED: Record<string, string> = {
   'Release.mentions': NEEDS_MARKDOWN_RENDERER,
   'Release.shortDescriptionHTML': NEEDS_MARKDOWN_RENDERER,
   'Issue.bodyHTML': NEEDS_MARKDOWN_RENDERER,
-  'Issue.bodyText': NEEDS_MARKDOWN_RENDERER,
   'Issue.titleHTML': NEEDS_MARKDOWN_RENDERER,
   'IssueComment.bodyHTML': NEEDS_MARKDOWN_RENDERER,
-  'IssueComment.bodyText': NEEDS_MARKDOWN_RENDERER,
   'PullRequest.bodyHTML': NEEDS_MARKDOWN_RENDERER,
   'PullRequest.timeline': NOT_YET,
   'PullRequest.timelineItems': NOT_YET,

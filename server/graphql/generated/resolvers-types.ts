@@ -1764,11 +1764,13 @@ export type Issue = Assignable & Closable & Labelable & Lockable & Node & Reacta
   body: Scalars['String']['output'];
   /** The HTTP path for this issue body */
   bodyResourcePath: Scalars['URI']['output'];
+  /** Identifies the body of the issue rendered to text (until Markdown is rendered here: the body as written). */
+  bodyText: Scalars['String']['output'];
   /** The HTTP URL for this issue body */
   bodyUrl: Scalars['URI']['output'];
   closed: Scalars['Boolean']['output'];
   closedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** List of open pull requests referenced from this issue (Wharf records no closing references: empty). */
+  /** List of open pull requests referenced from this issue: those whose description closes it by a closing keyword, open and merged ones (closed unmerged ones with `includeClosedPrs`). */
   closedByPullRequestsReferences?: Maybe<PullRequestConnection>;
   /** A list of comments associated with the Issue, oldest first (`first` or `last`, 1–100). */
   comments: IssueCommentConnection;
@@ -2066,6 +2068,8 @@ export type IssueComment = Node & Reactable & {
   /** Author's association with the subject of the comment. */
   authorAssociation: CommentAuthorAssociation;
   body: Scalars['String']['output'];
+  /** The body rendered to text (until Markdown is rendered here: the body as written). */
+  bodyText: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** Check if this comment was created via an email reply (never on Wharf). */
   createdViaEmail: Scalars['Boolean']['output'];
@@ -7820,6 +7824,10 @@ export type User = Actor & Node & RepositoryOwner & UniformResourceLocatable & {
   isSponsoringViewer: Scalars['Boolean']['output'];
   /** Whether or not this user is the viewing user. */
   isViewer: Scalars['Boolean']['output'];
+  /** A list of issue and pull request comments the user wrote, across the repositories the viewer may read (`first` or `last`, 1–100). */
+  issueComments: IssueCommentConnection;
+  /** A list of issues the user opened, across the repositories the viewer may read (`first` or `last`, 1–100). */
+  issues: IssueConnection;
   /**
    * Showcases a selection of repositories and gists that the profile owner has
    * either curated or that have been selected automatically based on popularity.
@@ -7875,6 +7883,8 @@ export type User = Actor & Node & RepositoryOwner & UniformResourceLocatable & {
   pronouns?: Maybe<Scalars['String']['output']>;
   /** A list of public keys associated with this user. */
   publicKeys: PublicKeyConnection;
+  /** A list of pull requests the user opened, across the repositories the viewer may read (`first` or `last`, 1–100). */
+  pullRequests: PullRequestConnection;
   /** Recent projects that this user has modified in the context of the owner. */
   recentProjects: ProjectV2Connection;
   /** A list of repositories that the user owns. */
@@ -8043,6 +8053,29 @@ export type UserIsSponsoredByArgs = {
 
 
 /** A user account. */
+export type UserIssueCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueCommentOrder>;
+};
+
+
+/** A user account. */
+export type UserIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filterBy?: InputMaybe<IssueFilters>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<IssueState>>;
+};
+
+
+/** A user account. */
 export type UserLifetimeReceivedSponsorshipValuesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -8158,6 +8191,20 @@ export type UserPublicKeysArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A user account. */
+export type UserPullRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  baseRefName?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  headRefName?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<IssueOrder>;
+  states?: InputMaybe<Array<PullRequestState>>;
 };
 
 
@@ -10719,6 +10766,7 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   bodyResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   bodyUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -10783,6 +10831,7 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -12857,6 +12906,8 @@ export type UserResolvers<ContextType = GraphqlContext, ParentType extends Resol
   isSponsoredBy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<UserIsSponsoredByArgs, 'accountLogin'>>;
   isSponsoringViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isViewer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  issueComments?: Resolver<ResolversTypes['IssueCommentConnection'], ParentType, ContextType, Partial<UserIssueCommentsArgs>>;
+  issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<UserIssuesArgs>>;
   itemShowcase?: Resolver<ResolversTypes['ProfileItemShowcase'], ParentType, ContextType>;
   lifetimeReceivedSponsorshipValues?: Resolver<ResolversTypes['SponsorAndLifetimeValueConnection'], ParentType, ContextType, RequireFields<UserLifetimeReceivedSponsorshipValuesArgs, 'orderBy'>>;
   lists?: Resolver<ResolversTypes['UserListConnection'], ParentType, ContextType, Partial<UserListsArgs>>;
@@ -12879,6 +12930,7 @@ export type UserResolvers<ContextType = GraphqlContext, ParentType extends Resol
   projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<UserProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
   pronouns?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   publicKeys?: Resolver<ResolversTypes['PublicKeyConnection'], ParentType, ContextType, Partial<UserPublicKeysArgs>>;
+  pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<UserPullRequestsArgs>>;
   recentProjects?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, Partial<UserRecentProjectsArgs>>;
   repositories?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<UserRepositoriesArgs, 'ownerAffiliations'>>;
   repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType, RequireFields<UserRepositoryArgs, 'followRenames' | 'name'>>;

@@ -6,11 +6,13 @@
 // edit history (absent-feature.ts).
 import { isoSeconds } from '../../views/timestamps.js';
 import { absentFields, emptyConnection } from '../core/absent-feature.js';
+import { bodyText } from '../core/body-text.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { IssueCommentResolvers, IssueResolvers } from '../generated/resolvers-types.js';
 import type { IssueModel } from './issue-models.js';
 import { issuePath } from './issue-resolvers.js';
+import { closedByPullsField } from './closed-by-pulls.js';
 import {
   cannotUpdateReasons,
   viewerCanChangeComment,
@@ -44,10 +46,11 @@ export const issueBreadthFields: IssueResolvers = {
     'viewerThreadSubscriptionFormAction',
     'viewerThreadSubscriptionStatus',
   ]),
-  // Wharf records no closing references (a pull request's "fixes #n"), and no edits' history.
-  closedByPullRequestsReferences: noneListed,
+  // Wharf keeps no edits' history.
   userContentEdits: noneListed,
+  ...closedByPullsField,
   authorAssociation: (issue, _args, ctx) => ctx.loaders.issueAuthorAssociation.load(issue.id),
+  bodyText,
   bodyResourcePath: (issue, _args, ctx) => bodyPath(issue, ctx),
   bodyUrl: async (issue, _args, ctx) => ctx.services.urls.html(await bodyPath(issue, ctx)),
   fullDatabaseId: (issue) => String(issue.id),
@@ -72,6 +75,7 @@ export const commentBreadthFields: IssueCommentResolvers = {
   // Nothing is minimized on Wharf (no minimizeComment), and no comment arrives by e-mail.
   ...absentFields(['createdViaEmail', 'editor', 'viewerCanMinimize']),
   userContentEdits: noneListed,
+  bodyText,
   fullDatabaseId: (comment) => String(comment.id),
   // Only an edit of its body moves a comment's updated_at (as includesCreatedEdit reads it).
   lastEditedAt: (comment) =>

@@ -31,6 +31,7 @@ import {
 } from '../../issues/issue-timeline-batch-reads.js';
 import type { AuthorAssociation } from '../../issues/issue-rows.js';
 import type { CommentModel, IssueModel } from './issue-models.js';
+import { createClosingPullsLoader, type ClosingPullsLoader } from './closed-by-pulls.js';
 
 export interface CommentPageRequest {
   window: TwoWayWindow;
@@ -56,6 +57,8 @@ export interface IssueLoaders {
   issueAuthorAssociation: DataLoader<number, AuthorAssociation>;
   /** Account ids of an issue's author and commenters, in order of first taking part. */
   participantIds: DataLoader<number, number[]>;
+  /** Pull requests whose description may close an issue (closed-by-pulls.ts). */
+  closingPulls: ClosingPullsLoader;
 }
 
 export function createIssueLoaders(sql: Sql): IssueLoaders {
@@ -98,6 +101,7 @@ export function createIssueLoaders(sql: Sql): IssueLoaders {
       const found = await participantsOfIssues(sql, ids);
       return ids.map((id) => found.get(id) ?? []);
     }),
+    closingPulls: createClosingPullsLoader(sql),
     pinned: new DataLoader(async (ids) => {
       const found = await pinnedAmong(sql, ids);
       return ids.map((id) => found.has(id));

@@ -156,12 +156,20 @@ export const repositoryIssueFields: Pick<RepositoryResolvers, 'issue' | 'issues'
     if (issue === null) throw notFoundError(`Could not resolve to an Issue with the number of ${number}.`);
     return issue;
   },
-  issues: async (repo, args, ctx) => {
-    const request = issuePageRequest(args);
-    const page = await ctx.loaders.issuePage.load({ repositoryId: repo.id, page: request });
-    return connection(page.rows, page.total, pageAt(request.window, page.rows.length, page.total));
-  },
+  issues: (repo, args, ctx) => issueConnection(ctx, 'issuePage', repo.id, args),
 };
+
+/** A page of issues of one parent (a repository, or an author across repositories), by `Repository.issues`' arguments. */
+export async function issueConnection(
+  ctx: GraphqlContext,
+  loader: 'issuePage' | 'authoredIssuePage',
+  parentId: number,
+  args: IssuesArgs,
+) {
+  const request = issuePageRequest(args);
+  const page = await ctx.loaders[loader].load({ repositoryId: parentId, page: request });
+  return connection(page.rows, page.total, pageAt(request.window, page.rows.length, page.total));
+}
 
 /** An issue or comment by node ID, when the caller may see its repository. */
 export async function loadIssueOrComment(

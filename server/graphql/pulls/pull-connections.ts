@@ -58,7 +58,7 @@ export function pullPageRequest(args: Partial<RepositoryPullRequestsArgs>): Pull
 
 export async function pullConnection(
   ctx: GraphqlContext,
-  loader: 'pullPage' | 'labelPullPage' | 'milestonePullPage',
+  loader: 'pullPage' | 'labelPullPage' | 'milestonePullPage' | 'authoredPullPage',
   parentId: number,
   args: Partial<RepositoryPullRequestsArgs>,
 ) {

@@ -5,7 +5,7 @@
 // pull-request-lists-query.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../../test-support/graphql-call.js';
-import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
+import { branchWith, repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
 import { startPullQueryScenario } from '../../test-support/graphql/pull-query-scenario.js';
 import type { TestServer, TestUser } from '../../test-support/test-server.js';
 
@@ -194,16 +194,23 @@ describe('node(id:) for pull requests', () => {
   it('costs as many statements for 20 pull requests as for one', async () => {
     await repositoryWithReadme(server, alice.token, 'alice', 'busy');
     const ids: string[] = [];
-    // One commit, twenty branches at it: twenty heads without twenty commits' worth of requests.
+    // One commit, twenty branches at it (made at once): twenty heads without twenty commits' worth of requests.
     const head = await branchWith(server, alice.token, 'alice/busy', 'b0', { 'f.txt': 'f\n' });
-    for (let i = 1; i <= 20; i++) {
-      await rest(server, alice.token, 'POST', '/repos/alice/busy/git/refs', { ref: `refs/heads/b${i}`, sha: head });
-      await openPullRequest(server, i % 2 ? alice.token : bob.token, 'alice/busy', {
-        title: `PR ${i}`,
-        head: `b${i}`,
+    const branches = Array.from({ length: 20 }, (_, i) => `b${i + 1}`);
+    await Promise.all(
+      branches.map((b) =>
+        rest(server, alice.token, 'POST', '/repos/alice/busy/git/refs', { ref: `refs/heads/${b}`, sha: head }),
+      ),
+    );
+    // One after another, so pull request i is number i (odd ones alice's, even ones bob's).
+    for (const [i, b] of branches.entries()) {
+      const token = i % 2 ? bob.token : alice.token;
+      const created = await rest(server, token, 'POST', '/repos/alice/busy/pulls', {
+        title: `PR ${i + 1}`,
+        head: b,
         base: 'main',
       });
-      ids.push((await rest(server, alice.token, 'GET', `/repos/alice/busy/pulls/${i}`)).node_id);
+      ids.push(created.node_id as string);
     }
     const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on PullRequest { number title state headRefName author { login }
       labels(first: 5) { nodes { name } } assignees(first: 5) { nodes { login } } repository { name } } } }`;

@@ -108,6 +108,10 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
     'ReviewRequest',
     'ReviewRequestConnection',
     'ReviewRequestEdge',
+    'PullRequestTimelineItemsConnection',
+    'PullRequestTimelineItemsEdge',
+    'PullRequestTimelineConnection',
+    'PullRequestTimelineItemEdge',
   ),
   ...byType('statuses', 'Status', 'StatusContext'),
   ...byType(

@@ -14,7 +14,7 @@ import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnot
 import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
-import type { TimelineEventModel, TimelineConnectionModel } from '../issues/timeline-models.js';
+import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
 import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -171,6 +171,11 @@ export type AddReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+export type AddedToMergeQueueEvent = Node & {
+  __typename?: 'AddedToMergeQueueEvent';
+  id: Scalars['ID']['output'];
+};
+
 export type AddedToProjectEvent = Node & {
   __typename?: 'AddedToProjectEvent';
   id: Scalars['ID']['output'];
@@ -247,6 +252,16 @@ export type AuditLogOrderField =
   /** Order audit log entries by timestamp */
   | 'CREATED_AT';
 
+export type AutoMergeDisabledEvent = Node & {
+  __typename?: 'AutoMergeDisabledEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type AutoMergeEnabledEvent = Node & {
+  __typename?: 'AutoMergeEnabledEvent';
+  id: Scalars['ID']['output'];
+};
+
 /** Represents an auto-merge request for a pull request. Declared for clients that ask for it (`gh pr view`); this server has no auto-merge, so none exists. */
 export type AutoMergeRequest = {
   __typename?: 'AutoMergeRequest';
@@ -257,6 +272,41 @@ export type AutoMergeRequest = {
   enabledBy?: Maybe<Actor>;
   mergeMethod: PullRequestMergeMethod;
   pullRequest: PullRequest;
+};
+
+export type AutoRebaseEnabledEvent = Node & {
+  __typename?: 'AutoRebaseEnabledEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type AutoSquashEnabledEvent = Node & {
+  __typename?: 'AutoSquashEnabledEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type AutomaticBaseChangeFailedEvent = Node & {
+  __typename?: 'AutomaticBaseChangeFailedEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type AutomaticBaseChangeSucceededEvent = Node & {
+  __typename?: 'AutomaticBaseChangeSucceededEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type BaseRefChangedEvent = Node & {
+  __typename?: 'BaseRefChangedEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type BaseRefDeletedEvent = Node & {
+  __typename?: 'BaseRefDeletedEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type BaseRefForcePushedEvent = Node & {
+  __typename?: 'BaseRefForcePushedEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** Represents a Git blob. */
@@ -1001,6 +1051,11 @@ export type CommitCommentEdge = {
   node?: Maybe<CommitComment>;
 };
 
+export type CommitCommentThread = Node & {
+  __typename?: 'CommitCommentThread';
+  id: Scalars['ID']['output'];
+};
+
 /** The connection type for Commit. */
 export type CommitConnection = {
   __typename?: 'CommitConnection';
@@ -1104,6 +1159,17 @@ export type ConvertPullRequestToDraftPayload = {
   __typename?: 'ConvertPullRequestToDraftPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+/** Represents a 'convert_to_draft' event on a given pull request. */
+export type ConvertToDraftEvent = Node & UniformResourceLocatable & {
+  __typename?: 'ConvertToDraftEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  resourcePath: Scalars['URI']['output'];
+  url: Scalars['URI']['output'];
 };
 
 export type ConvertedNoteToIssueEvent = Node & {
@@ -1282,6 +1348,11 @@ export type DeployKeyEdge = {
   node?: Maybe<DeployKey>;
 };
 
+export type DeployedEvent = Node & {
+  __typename?: 'DeployedEvent';
+  id: Scalars['ID']['output'];
+};
+
 export type Deployment = Node & {
   __typename?: 'Deployment';
   id: Scalars['ID']['output'];
@@ -1299,6 +1370,11 @@ export type DeploymentEdge = {
   __typename?: 'DeploymentEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<Deployment>;
+};
+
+export type DeploymentEnvironmentChangedEvent = Node & {
+  __typename?: 'DeploymentEnvironmentChangedEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** Ordering options for deployment connections */
@@ -1685,6 +1761,29 @@ export type GitObject = {
 
 export type GitSignature = {
   email: Scalars['String']['output'];
+};
+
+/** Represents a 'head_ref_deleted' event on a given pull request. */
+export type HeadRefDeletedEvent = Node & {
+  __typename?: 'HeadRefDeletedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the Ref associated with the `head_ref_deleted` event (null: the branch is gone). */
+  headRef?: Maybe<Ref>;
+  /** Identifies the name of the Ref associated with the `head_ref_deleted` event. */
+  headRefName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+};
+
+export type HeadRefForcePushedEvent = Node & {
+  __typename?: 'HeadRefForcePushedEvent';
+  id: Scalars['ID']['output'];
+};
+
+export type HeadRefRestoredEvent = Node & {
+  __typename?: 'HeadRefRestoredEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** Detail needed to display a hovercard for a user */
@@ -2686,6 +2785,23 @@ export type MergeableState =
   | 'CONFLICTING'
   | 'MERGEABLE'
   | 'UNKNOWN';
+
+/** Represents a 'merged' event on a given pull request. */
+export type MergedEvent = Node & UniformResourceLocatable & {
+  __typename?: 'MergedEvent';
+  actor?: Maybe<Actor>;
+  /** Identifies the commit associated with the `merge` event. */
+  commit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** Identifies the Ref associated with the `merge` event (the base branch, while it exists). */
+  mergeRef?: Maybe<Ref>;
+  /** Identifies the name of the Ref associated with the `merge` event. */
+  mergeRefName: Scalars['String']['output'];
+  pullRequest: PullRequest;
+  resourcePath: Scalars['URI']['output'];
+  url: Scalars['URI']['output'];
+};
 
 /** The GitHub Enterprise Importer (GEI) migration state. */
 export type MigrationState =
@@ -4290,6 +4406,13 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   statusCheckRollup?: Maybe<StatusCheckRollup>;
   /** A list of reviewer suggestions based on commit history and past review comments: Wharf suggests none. */
   suggestedReviewers: Array<Maybe<SuggestedReviewer>>;
+  /**
+   * A list of events, comments, commits, etc. associated with the pull request (`first` or `last`, 1–100).
+   * @deprecated `timeline` will be removed Use PullRequest.timelineItems instead. Removal on 2020-10-01 UTC.
+   */
+  timeline: PullRequestTimelineConnection;
+  /** A list of events, comments, commits, etc. associated with the pull request: the events Wharf records, the comments, the submitted reviews and the commits (`first` or `last`, 1–100). */
+  timelineItems: PullRequestTimelineItemsConnection;
   title: Scalars['String']['output'];
   /** Returns a count of how many comments this pull request has received. */
   totalCommentsCount?: Maybe<Scalars['Int']['output']>;
@@ -4511,6 +4634,28 @@ export type PullRequestReviewsArgs = {
 
 
 /** A repository pull request. */
+export type PullRequestTimelineArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestTimelineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  itemTypes?: InputMaybe<Array<PullRequestTimelineItemsItemType>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  skip?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
 export type PullRequestUserContentEditsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -4570,6 +4715,11 @@ export type PullRequestCommit = {
   resourcePath: Scalars['URI']['output'];
   /** The HTTP URL for this pull request commit */
   url: Scalars['URI']['output'];
+};
+
+export type PullRequestCommitCommentThread = Node & {
+  __typename?: 'PullRequestCommitCommentThread';
+  id: Scalars['ID']['output'];
 };
 
 /** The connection type for PullRequestCommit. */
@@ -4938,11 +5088,186 @@ export type PullRequestReviewThreadSubjectType =
   | 'FILE'
   | 'LINE';
 
+/** Represents the latest point in the pull request timeline for which the viewer has seen the pull request's commits (Wharf keeps none). */
+export type PullRequestRevisionMarker = {
+  __typename?: 'PullRequestRevisionMarker';
+  createdAt: Scalars['DateTime']['output'];
+};
+
 /** The possible states of a pull request. */
 export type PullRequestState =
   | 'CLOSED'
   | 'MERGED'
   | 'OPEN';
+
+/** The connection type for PullRequestTimelineItem. */
+export type PullRequestTimelineConnection = {
+  __typename?: 'PullRequestTimelineConnection';
+  edges?: Maybe<Array<Maybe<PullRequestTimelineItemEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequestTimelineItem>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An item in a pull request timeline */
+export type PullRequestTimelineItem = AssignedEvent | BaseRefDeletedEvent | BaseRefForcePushedEvent | ClosedEvent | Commit | CommitCommentThread | CrossReferencedEvent | DemilestonedEvent | DeployedEvent | DeploymentEnvironmentChangedEvent | HeadRefDeletedEvent | HeadRefForcePushedEvent | HeadRefRestoredEvent | IssueComment | LabeledEvent | LockedEvent | MergedEvent | MilestonedEvent | PullRequestReview | PullRequestReviewComment | PullRequestReviewThread | ReferencedEvent | RenamedTitleEvent | ReopenedEvent | ReviewDismissedEvent | ReviewRequestRemovedEvent | ReviewRequestedEvent | SubscribedEvent | UnassignedEvent | UnlabeledEvent | UnlockedEvent | UnsubscribedEvent | UserBlockedEvent;
+
+export type PullRequestTimelineItemEdge = {
+  __typename?: 'PullRequestTimelineItemEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestTimelineItem>;
+};
+
+/** An item in a pull request timeline */
+export type PullRequestTimelineItems = AddedToMergeQueueEvent | AddedToProjectEvent | AssignedEvent | AutoMergeDisabledEvent | AutoMergeEnabledEvent | AutoRebaseEnabledEvent | AutoSquashEnabledEvent | AutomaticBaseChangeFailedEvent | AutomaticBaseChangeSucceededEvent | BaseRefChangedEvent | BaseRefDeletedEvent | BaseRefForcePushedEvent | ClosedEvent | CommentDeletedEvent | ConnectedEvent | ConvertToDraftEvent | ConvertedNoteToIssueEvent | ConvertedToDiscussionEvent | CrossReferencedEvent | DemilestonedEvent | DeployedEvent | DeploymentEnvironmentChangedEvent | DisconnectedEvent | HeadRefDeletedEvent | HeadRefForcePushedEvent | HeadRefRestoredEvent | IssueComment | LabeledEvent | LockedEvent | MarkedAsDuplicateEvent | MentionedEvent | MergedEvent | MilestonedEvent | MovedColumnsInProjectEvent | ParentIssueAddedEvent | ParentIssueRemovedEvent | PinnedEvent | PullRequestCommit | PullRequestCommitCommentThread | PullRequestReview | PullRequestReviewThread | PullRequestRevisionMarker | ReadyForReviewEvent | ReferencedEvent | RemovedFromMergeQueueEvent | RemovedFromProjectEvent | RenamedTitleEvent | ReopenedEvent | ReviewDismissedEvent | ReviewRequestRemovedEvent | ReviewRequestedEvent | SubIssueAddedEvent | SubIssueRemovedEvent | SubscribedEvent | TransferredEvent | UnassignedEvent | UnlabeledEvent | UnlockedEvent | UnmarkedAsDuplicateEvent | UnpinnedEvent | UnsubscribedEvent | UserBlockedEvent;
+
+/** The connection type for PullRequestTimelineItems. */
+export type PullRequestTimelineItemsConnection = {
+  __typename?: 'PullRequestTimelineItemsConnection';
+  edges?: Maybe<Array<Maybe<PullRequestTimelineItemsEdge>>>;
+  /** Identifies the count of items after applying `before` and `after` filters. */
+  filteredCount: Scalars['Int']['output'];
+  nodes?: Maybe<Array<Maybe<PullRequestTimelineItems>>>;
+  /** Identifies the count of items after applying `before`/`after` filters and `first`/`last`/`skip` slicing. */
+  pageCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+  /** Identifies the date and time when the timeline was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PullRequestTimelineItemsEdge = {
+  __typename?: 'PullRequestTimelineItemsEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestTimelineItems>;
+};
+
+/** The possible item types found in a timeline. */
+export type PullRequestTimelineItemsItemType =
+  /** Represents an 'added_to_merge_queue' event on a given pull request. */
+  | 'ADDED_TO_MERGE_QUEUE_EVENT'
+  /** Represents a 'added_to_project' event on a given issue or pull request. */
+  | 'ADDED_TO_PROJECT_EVENT'
+  /** Represents an 'assigned' event on any assignable object. */
+  | 'ASSIGNED_EVENT'
+  /** Represents a 'automatic_base_change_failed' event on a given pull request. */
+  | 'AUTOMATIC_BASE_CHANGE_FAILED_EVENT'
+  /** Represents a 'automatic_base_change_succeeded' event on a given pull request. */
+  | 'AUTOMATIC_BASE_CHANGE_SUCCEEDED_EVENT'
+  /** Represents a 'auto_merge_disabled' event on a given pull request. */
+  | 'AUTO_MERGE_DISABLED_EVENT'
+  /** Represents a 'auto_merge_enabled' event on a given pull request. */
+  | 'AUTO_MERGE_ENABLED_EVENT'
+  /** Represents a 'auto_rebase_enabled' event on a given pull request. */
+  | 'AUTO_REBASE_ENABLED_EVENT'
+  /** Represents a 'auto_squash_enabled' event on a given pull request. */
+  | 'AUTO_SQUASH_ENABLED_EVENT'
+  /** Represents a 'base_ref_changed' event on a given issue or pull request. */
+  | 'BASE_REF_CHANGED_EVENT'
+  /** Represents a 'base_ref_deleted' event on a given pull request. */
+  | 'BASE_REF_DELETED_EVENT'
+  /** Represents a 'base_ref_force_pushed' event on a given pull request. */
+  | 'BASE_REF_FORCE_PUSHED_EVENT'
+  /** Represents a 'closed' event on any `Closable`. */
+  | 'CLOSED_EVENT'
+  /** Represents a 'comment_deleted' event on a given issue or pull request. */
+  | 'COMMENT_DELETED_EVENT'
+  /** Represents a 'connected' event on a given issue or pull request. */
+  | 'CONNECTED_EVENT'
+  /** Represents a 'converted_note_to_issue' event on a given issue or pull request. */
+  | 'CONVERTED_NOTE_TO_ISSUE_EVENT'
+  /** Represents a 'converted_to_discussion' event on a given issue. */
+  | 'CONVERTED_TO_DISCUSSION_EVENT'
+  /** Represents a 'convert_to_draft' event on a given pull request. */
+  | 'CONVERT_TO_DRAFT_EVENT'
+  /** Represents a mention made by one issue or pull request to another. */
+  | 'CROSS_REFERENCED_EVENT'
+  /** Represents a 'demilestoned' event on a given issue or pull request. */
+  | 'DEMILESTONED_EVENT'
+  /** Represents a 'deployed' event on a given pull request. */
+  | 'DEPLOYED_EVENT'
+  /** Represents a 'deployment_environment_changed' event on a given pull request. */
+  | 'DEPLOYMENT_ENVIRONMENT_CHANGED_EVENT'
+  /** Represents a 'disconnected' event on a given issue or pull request. */
+  | 'DISCONNECTED_EVENT'
+  /** Represents a 'head_ref_deleted' event on a given pull request. */
+  | 'HEAD_REF_DELETED_EVENT'
+  /** Represents a 'head_ref_force_pushed' event on a given pull request. */
+  | 'HEAD_REF_FORCE_PUSHED_EVENT'
+  /** Represents a 'head_ref_restored' event on a given pull request. */
+  | 'HEAD_REF_RESTORED_EVENT'
+  /** Represents a comment on an Issue. */
+  | 'ISSUE_COMMENT'
+  /** Represents a 'labeled' event on a given issue or pull request. */
+  | 'LABELED_EVENT'
+  /** Represents a 'locked' event on a given issue or pull request. */
+  | 'LOCKED_EVENT'
+  /** Represents a 'marked_as_duplicate' event on a given issue or pull request. */
+  | 'MARKED_AS_DUPLICATE_EVENT'
+  /** Represents a 'mentioned' event on a given issue or pull request. */
+  | 'MENTIONED_EVENT'
+  /** Represents a 'merged' event on a given pull request. */
+  | 'MERGED_EVENT'
+  /** Represents a 'milestoned' event on a given issue or pull request. */
+  | 'MILESTONED_EVENT'
+  /** Represents a 'moved_columns_in_project' event on a given issue or pull request. */
+  | 'MOVED_COLUMNS_IN_PROJECT_EVENT'
+  /** Represents a 'parent_issue_added' event on a given issue. */
+  | 'PARENT_ISSUE_ADDED_EVENT'
+  /** Represents a 'parent_issue_removed' event on a given issue. */
+  | 'PARENT_ISSUE_REMOVED_EVENT'
+  /** Represents a 'pinned' event on a given issue or pull request. */
+  | 'PINNED_EVENT'
+  /** Represents a Git commit part of a pull request. */
+  | 'PULL_REQUEST_COMMIT'
+  /** Represents a commit comment thread part of a pull request. */
+  | 'PULL_REQUEST_COMMIT_COMMENT_THREAD'
+  /** A review object for a given pull request. */
+  | 'PULL_REQUEST_REVIEW'
+  /** A threaded list of comments for a given pull request. */
+  | 'PULL_REQUEST_REVIEW_THREAD'
+  /** Represents the latest point in the pull request timeline for which the viewer has seen the pull request's commits. */
+  | 'PULL_REQUEST_REVISION_MARKER'
+  /** Represents a 'ready_for_review' event on a given pull request. */
+  | 'READY_FOR_REVIEW_EVENT'
+  /** Represents a 'referenced' event on a given `ReferencedSubject`. */
+  | 'REFERENCED_EVENT'
+  /** Represents a 'removed_from_merge_queue' event on a given pull request. */
+  | 'REMOVED_FROM_MERGE_QUEUE_EVENT'
+  /** Represents a 'removed_from_project' event on a given issue or pull request. */
+  | 'REMOVED_FROM_PROJECT_EVENT'
+  /** Represents a 'renamed' event on a given issue or pull request */
+  | 'RENAMED_TITLE_EVENT'
+  /** Represents a 'reopened' event on any `Closable`. */
+  | 'REOPENED_EVENT'
+  /** Represents a 'review_dismissed' event on a given issue or pull request. */
+  | 'REVIEW_DISMISSED_EVENT'
+  /** Represents an 'review_requested' event on a given pull request. */
+  | 'REVIEW_REQUESTED_EVENT'
+  /** Represents an 'review_request_removed' event on a given pull request. */
+  | 'REVIEW_REQUEST_REMOVED_EVENT'
+  /** Represents a 'subscribed' event on a given `Subscribable`. */
+  | 'SUBSCRIBED_EVENT'
+  /** Represents a 'sub_issue_added' event on a given issue. */
+  | 'SUB_ISSUE_ADDED_EVENT'
+  /** Represents a 'sub_issue_removed' event on a given issue. */
+  | 'SUB_ISSUE_REMOVED_EVENT'
+  /** Represents a 'transferred' event on a given issue or pull request. */
+  | 'TRANSFERRED_EVENT'
+  /** Represents an 'unassigned' event on any assignable object. */
+  | 'UNASSIGNED_EVENT'
+  /** Represents an 'unlabeled' event on a given issue or pull request. */
+  | 'UNLABELED_EVENT'
+  /** Represents an 'unlocked' event on a given issue or pull request. */
+  | 'UNLOCKED_EVENT'
+  /** Represents an 'unmarked_as_duplicate' event on a given issue or pull request. */
+  | 'UNMARKED_AS_DUPLICATE_EVENT'
+  /** Represents an 'unpinned' event on a given issue or pull request. */
+  | 'UNPINNED_EVENT'
+  /** Represents an 'unsubscribed' event on a given `Subscribable`. */
+  | 'UNSUBSCRIBED_EVENT'
+  /** Represents a 'user_blocked' event on a given user. */
+  | 'USER_BLOCKED_EVENT';
 
 /** The possible target states when updating a pull request. */
 export type PullRequestUpdateState =
@@ -5362,6 +5687,17 @@ export type ReactorEdge = {
   reactedAt: Scalars['DateTime']['output'];
 };
 
+/** Represents a 'ready_for_review' event on a given pull request. */
+export type ReadyForReviewEvent = Node & UniformResourceLocatable & {
+  __typename?: 'ReadyForReviewEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  resourcePath: Scalars['URI']['output'];
+  url: Scalars['URI']['output'];
+};
+
 /** Represents a Git reference. */
 export type Ref = {
   __typename?: 'Ref';
@@ -5660,6 +5996,11 @@ export type RemoveReactionPayload = {
   reaction?: Maybe<Reaction>;
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   subject?: Maybe<Reactable>;
+};
+
+export type RemovedFromMergeQueueEvent = Node & {
+  __typename?: 'RemovedFromMergeQueueEvent';
+  id: Scalars['ID']['output'];
 };
 
 export type RemovedFromProjectEvent = Node & {
@@ -6618,6 +6959,11 @@ export type ResolveReviewThreadPayload = {
   thread?: Maybe<PullRequestReviewThread>;
 };
 
+export type ReviewDismissedEvent = Node & {
+  __typename?: 'ReviewDismissedEvent';
+  id: Scalars['ID']['output'];
+};
+
 /** A request for a user to review a pull request. */
 export type ReviewRequest = {
   __typename?: 'ReviewRequest';
@@ -6643,6 +6989,28 @@ export type ReviewRequestEdge = {
   __typename?: 'ReviewRequestEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<ReviewRequest>;
+};
+
+/** Represents a 'review_request_removed' event on a given pull request. */
+export type ReviewRequestRemovedEvent = Node & {
+  __typename?: 'ReviewRequestRemovedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  /** Identifies the reviewer whose review request was removed. */
+  requestedReviewer?: Maybe<RequestedReviewer>;
+};
+
+/** Represents a 'review_requested' event on a given pull request. */
+export type ReviewRequestedEvent = Node & {
+  __typename?: 'ReviewRequestedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  /** Identifies the reviewer whose review was requested. */
+  requestedReviewer?: Maybe<RequestedReviewer>;
 };
 
 /** Possible roles a user may have in relation to an organization. */
@@ -8672,6 +9040,105 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   OrganizationAuditEntry: ( MembersCanDeleteReposClearAuditEntry );
   PinnableItem: ( RepositoryRow );
   ProjectV2ItemFieldValue: ( ProjectV2ItemFieldSingleSelectValue );
+  PullRequestTimelineItem:
+    | ( TimelineEventModel )
+    | ( BaseRefDeletedEvent )
+    | ( BaseRefForcePushedEvent )
+    | ( TimelineEventModel )
+    | ( GitObjectModel )
+    | ( CommitCommentThread )
+    | ( CrossReferencedEvent )
+    | ( TimelineEventModel )
+    | ( DeployedEvent )
+    | ( DeploymentEnvironmentChangedEvent )
+    | ( TimelineEventModel )
+    | ( HeadRefForcePushedEvent )
+    | ( HeadRefRestoredEvent )
+    | ( CommentModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( ReviewModel )
+    | ( ReviewCommentModel )
+    | ( ThreadModel )
+    | ( ReferencedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( ReviewDismissedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( SubscribedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( UnsubscribedEvent )
+    | ( UserBlockedEvent )
+  ;
+  PullRequestTimelineItems:
+    | ( AddedToMergeQueueEvent )
+    | ( AddedToProjectEvent )
+    | ( TimelineEventModel )
+    | ( AutoMergeDisabledEvent )
+    | ( AutoMergeEnabledEvent )
+    | ( AutoRebaseEnabledEvent )
+    | ( AutoSquashEnabledEvent )
+    | ( AutomaticBaseChangeFailedEvent )
+    | ( AutomaticBaseChangeSucceededEvent )
+    | ( BaseRefChangedEvent )
+    | ( BaseRefDeletedEvent )
+    | ( BaseRefForcePushedEvent )
+    | ( TimelineEventModel )
+    | ( CommentDeletedEvent )
+    | ( ConnectedEvent )
+    | ( TimelineEventModel )
+    | ( ConvertedNoteToIssueEvent )
+    | ( ConvertedToDiscussionEvent )
+    | ( CrossReferencedEvent )
+    | ( TimelineEventModel )
+    | ( DeployedEvent )
+    | ( DeploymentEnvironmentChangedEvent )
+    | ( DisconnectedEvent )
+    | ( TimelineEventModel )
+    | ( HeadRefForcePushedEvent )
+    | ( HeadRefRestoredEvent )
+    | ( CommentModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( MarkedAsDuplicateEvent )
+    | ( MentionedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( MovedColumnsInProjectEvent )
+    | ( ParentIssueAddedEvent )
+    | ( ParentIssueRemovedEvent )
+    | ( PinnedEvent )
+    | ( PullCommitModel )
+    | ( PullRequestCommitCommentThread )
+    | ( ReviewModel )
+    | ( ThreadModel )
+    | ( PullRequestRevisionMarker )
+    | ( TimelineEventModel )
+    | ( ReferencedEvent )
+    | ( RemovedFromMergeQueueEvent )
+    | ( RemovedFromProjectEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( ReviewDismissedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( SubIssueAddedEvent )
+    | ( SubIssueRemovedEvent )
+    | ( SubscribedEvent )
+    | ( TransferredEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( UnmarkedAsDuplicateEvent )
+    | ( UnpinnedEvent )
+    | ( UnsubscribedEvent )
+    | ( UserBlockedEvent )
+  ;
   Reactor:
     | ( AccountRow )
     | ( AccountRow )
@@ -8734,8 +9201,18 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PullModel )
   ;
   Node:
+    | ( AddedToMergeQueueEvent )
     | ( AddedToProjectEvent )
     | ( TimelineEventModel )
+    | ( AutoMergeDisabledEvent )
+    | ( AutoMergeEnabledEvent )
+    | ( AutoRebaseEnabledEvent )
+    | ( AutoSquashEnabledEvent )
+    | ( AutomaticBaseChangeFailedEvent )
+    | ( AutomaticBaseChangeSucceededEvent )
+    | ( BaseRefChangedEvent )
+    | ( BaseRefDeletedEvent )
+    | ( BaseRefForcePushedEvent )
     | ( GitObjectModel )
     | ( AccountRow )
     | ( CheckRunModel )
@@ -8745,15 +9222,19 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( CommentDeletedEvent )
     | ( GitObjectModel )
     | ( CommitComment )
+    | ( CommitCommentThread )
     | ( ComparisonModel )
     | ( ConnectedEvent )
+    | ( TimelineEventModel )
     | ( ConvertedNoteToIssueEvent )
     | ( ConvertedToDiscussionEvent )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
     | ( DependencyGraphManifest )
     | ( DeployKey )
+    | ( DeployedEvent )
     | ( Deployment )
+    | ( DeploymentEnvironmentChangedEvent )
     | ( DisconnectedEvent )
     | ( Discussion )
     | ( DiscussionCategory )
@@ -8764,6 +9245,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Environment )
     | ( Gist )
     | ( GistComment )
+    | ( TimelineEventModel )
+    | ( HeadRefForcePushedEvent )
+    | ( HeadRefRestoredEvent )
     | ( IpAllowListEntry )
     | ( IssueModel )
     | ( CommentModel )
@@ -8781,6 +9265,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( MentionedEvent )
     | ( MergeQueue )
     | ( MergeQueueEntry )
+    | ( TimelineEventModel )
     | ( MilestoneRow )
     | ( TimelineEventModel )
     | ( MovedColumnsInProjectEvent )
@@ -8794,14 +9279,17 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PinnedEvent )
     | ( PublicKey )
     | ( PullModel )
+    | ( PullRequestCommitCommentThread )
     | ( ReviewModel )
     | ( ReviewCommentModel )
     | ( ThreadModel )
     | ( Push )
     | ( ReactionModel )
+    | ( TimelineEventModel )
     | ( ReferencedEvent )
     | ( ReleaseModel )
     | ( ReleaseAssetModel )
+    | ( RemovedFromMergeQueueEvent )
     | ( RemovedFromProjectEvent )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
@@ -8811,6 +9299,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RepositoryRuleset )
     | ( RepositoryTopic )
     | ( RepositoryVulnerabilityAlert )
+    | ( ReviewDismissedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
     | ( SavedReply )
     | ( SecurityAdvisory )
     | ( SponsorsActivity )
@@ -8852,10 +9343,13 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   ;
   UniformResourceLocatable:
     | ( TimelineEventModel )
+    | ( TimelineEventModel )
     | ( IssueModel )
+    | ( TimelineEventModel )
     | ( MilestoneRow )
     | ( AccountRow )
     | ( PullModel )
+    | ( TimelineEventModel )
     | ( ReleaseModel )
     | ( RepositoryRow )
     | ( AccountRow )
@@ -8879,6 +9373,7 @@ export type ResolversTypes = {
   AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  AddedToMergeQueueEvent: ResolverTypeWrapper<AddedToMergeQueueEvent>;
   AddedToProjectEvent: ResolverTypeWrapper<AddedToProjectEvent>;
   AnnouncementBanner: ResolverTypeWrapper<AnnouncementBanner>;
   App: ResolverTypeWrapper<AppRow>;
@@ -8887,7 +9382,16 @@ export type ResolversTypes = {
   Assignee: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Assignee']>;
   AuditLogOrder: AuditLogOrder;
   AuditLogOrderField: AuditLogOrderField;
+  AutoMergeDisabledEvent: ResolverTypeWrapper<AutoMergeDisabledEvent>;
+  AutoMergeEnabledEvent: ResolverTypeWrapper<AutoMergeEnabledEvent>;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  AutoRebaseEnabledEvent: ResolverTypeWrapper<AutoRebaseEnabledEvent>;
+  AutoSquashEnabledEvent: ResolverTypeWrapper<AutoSquashEnabledEvent>;
+  AutomaticBaseChangeFailedEvent: ResolverTypeWrapper<AutomaticBaseChangeFailedEvent>;
+  AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<AutomaticBaseChangeSucceededEvent>;
+  BaseRefChangedEvent: ResolverTypeWrapper<BaseRefChangedEvent>;
+  BaseRefDeletedEvent: ResolverTypeWrapper<BaseRefDeletedEvent>;
+  BaseRefForcePushedEvent: ResolverTypeWrapper<BaseRefForcePushedEvent>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -8933,6 +9437,7 @@ export type ResolversTypes = {
   CommitComment: ResolverTypeWrapper<CommitComment>;
   CommitCommentConnection: ResolverTypeWrapper<CommitCommentConnection>;
   CommitCommentEdge: ResolverTypeWrapper<CommitCommentEdge>;
+  CommitCommentThread: ResolverTypeWrapper<CommitCommentThread>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
@@ -8942,6 +9447,7 @@ export type ResolversTypes = {
   ConnectedEvent: ResolverTypeWrapper<ConnectedEvent>;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  ConvertToDraftEvent: ResolverTypeWrapper<TimelineEventModel>;
   ConvertedNoteToIssueEvent: ResolverTypeWrapper<ConvertedNoteToIssueEvent>;
   ConvertedToDiscussionEvent: ResolverTypeWrapper<ConvertedToDiscussionEvent>;
   CopilotEndpoints: ResolverTypeWrapper<CopilotEndpoints>;
@@ -8967,9 +9473,11 @@ export type ResolversTypes = {
   DeployKey: ResolverTypeWrapper<DeployKey>;
   DeployKeyConnection: ResolverTypeWrapper<DeployKeyConnection>;
   DeployKeyEdge: ResolverTypeWrapper<DeployKeyEdge>;
+  DeployedEvent: ResolverTypeWrapper<DeployedEvent>;
   Deployment: ResolverTypeWrapper<Deployment>;
   DeploymentConnection: ResolverTypeWrapper<DeploymentConnection>;
   DeploymentEdge: ResolverTypeWrapper<DeploymentEdge>;
+  DeploymentEnvironmentChangedEvent: ResolverTypeWrapper<DeploymentEnvironmentChangedEvent>;
   DeploymentOrder: DeploymentOrder;
   DeploymentOrderField: DeploymentOrderField;
   DeploymentRequest: ResolverTypeWrapper<DeploymentRequest>;
@@ -9028,6 +9536,9 @@ export type ResolversTypes = {
   GitSignature: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitSignature']>;
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
   HTML: ResolverTypeWrapper<Scalars['HTML']['output']>;
+  HeadRefDeletedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  HeadRefForcePushedEvent: ResolverTypeWrapper<HeadRefForcePushedEvent>;
+  HeadRefRestoredEvent: ResolverTypeWrapper<HeadRefRestoredEvent>;
   Hovercard: ResolverTypeWrapper<Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversTypes['HovercardContext']> }>;
   HovercardContext: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['HovercardContext']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -9054,7 +9565,7 @@ export type ResolversTypes = {
   IssueOrderField: IssueOrderField;
   IssueState: IssueState;
   IssueStateReason: IssueStateReason;
-  IssueTimelineConnection: ResolverTypeWrapper<Omit<IssueTimelineConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['IssueTimelineItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['IssueTimelineItem']>>> }>;
+  IssueTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
   IssueTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItem']>;
   IssueTimelineItemEdge: ResolverTypeWrapper<Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['IssueTimelineItem']> }>;
   IssueTimelineItems: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItems']>;
@@ -9104,6 +9615,7 @@ export type ResolversTypes = {
   MergeQueueEntry: ResolverTypeWrapper<MergeQueueEntry>;
   MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
+  MergedEvent: ResolverTypeWrapper<TimelineEventModel>;
   MigrationState: MigrationState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
@@ -9190,6 +9702,7 @@ export type ResolversTypes = {
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
   PullRequestChangedFileEdge: ResolverTypeWrapper<Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestChangedFile']> }>;
   PullRequestCommit: ResolverTypeWrapper<PullCommitModel>;
+  PullRequestCommitCommentThread: ResolverTypeWrapper<PullRequestCommitCommentThread>;
   PullRequestCommitConnection: ResolverTypeWrapper<Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommit']>>> }>;
   PullRequestCommitEdge: ResolverTypeWrapper<Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestCommit']> }>;
   PullRequestConnection: ResolverTypeWrapper<Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequest']>>> }>;
@@ -9211,7 +9724,15 @@ export type ResolversTypes = {
   PullRequestReviewThreadConnection: ResolverTypeWrapper<Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThread']>>> }>;
   PullRequestReviewThreadEdge: ResolverTypeWrapper<Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
+  PullRequestRevisionMarker: ResolverTypeWrapper<PullRequestRevisionMarker>;
   PullRequestState: PullRequestState;
+  PullRequestTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
+  PullRequestTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PullRequestTimelineItem']>;
+  PullRequestTimelineItemEdge: ResolverTypeWrapper<Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestTimelineItem']> }>;
+  PullRequestTimelineItems: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PullRequestTimelineItems']>;
+  PullRequestTimelineItemsConnection: ResolverTypeWrapper<TimelineConnectionModel>;
+  PullRequestTimelineItemsEdge: ResolverTypeWrapper<Omit<PullRequestTimelineItemsEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestTimelineItems']> }>;
+  PullRequestTimelineItemsItemType: PullRequestTimelineItemsItemType;
   PullRequestUpdateState: PullRequestUpdateState;
   Push: ResolverTypeWrapper<Push>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -9229,6 +9750,7 @@ export type ResolversTypes = {
   Reactor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Reactor']>;
   ReactorConnection: ResolverTypeWrapper<Omit<ReactorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReactorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Reactor']>>> }>;
   ReactorEdge: ResolverTypeWrapper<Omit<ReactorEdge, 'node'> & { node: ResolversTypes['Reactor'] }>;
+  ReadyForReviewEvent: ResolverTypeWrapper<TimelineEventModel>;
   Ref: ResolverTypeWrapper<RefModel>;
   RefConnection: ResolverTypeWrapper<RefConnectionModel>;
   RefEdge: ResolverTypeWrapper<RefEdgeModel>;
@@ -9250,6 +9772,7 @@ export type ResolversTypes = {
   RemoveLabelsFromLabelablePayload: ResolverTypeWrapper<Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversTypes['Labelable']> }>;
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: ResolverTypeWrapper<Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  RemovedFromMergeQueueEvent: ResolverTypeWrapper<RemovedFromMergeQueueEvent>;
   RemovedFromProjectEvent: ResolverTypeWrapper<RemovedFromProjectEvent>;
   RenamedTitleEvent: ResolverTypeWrapper<TimelineEventModel>;
   RenamedTitleSubject: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RenamedTitleSubject']>;
@@ -9298,9 +9821,12 @@ export type ResolversTypes = {
   RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  ReviewDismissedEvent: ResolverTypeWrapper<ReviewDismissedEvent>;
   ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
   ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
   ReviewRequestEdge: ResolverTypeWrapper<Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewRequest']> }>;
+  ReviewRequestRemovedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  ReviewRequestedEvent: ResolverTypeWrapper<TimelineEventModel>;
   RoleInOrganization: RoleInOrganization;
   SavedReply: ResolverTypeWrapper<SavedReply>;
   SavedReplyConnection: ResolverTypeWrapper<SavedReplyConnection>;
@@ -9473,6 +9999,7 @@ export type ResolversParentTypes = {
   AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  AddedToMergeQueueEvent: AddedToMergeQueueEvent;
   AddedToProjectEvent: AddedToProjectEvent;
   AnnouncementBanner: AnnouncementBanner;
   App: AppRow;
@@ -9480,7 +10007,16 @@ export type ResolversParentTypes = {
   AssignedEvent: TimelineEventModel;
   Assignee: ResolversUnionTypes<ResolversParentTypes>['Assignee'];
   AuditLogOrder: AuditLogOrder;
+  AutoMergeDisabledEvent: AutoMergeDisabledEvent;
+  AutoMergeEnabledEvent: AutoMergeEnabledEvent;
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  AutoRebaseEnabledEvent: AutoRebaseEnabledEvent;
+  AutoSquashEnabledEvent: AutoSquashEnabledEvent;
+  AutomaticBaseChangeFailedEvent: AutomaticBaseChangeFailedEvent;
+  AutomaticBaseChangeSucceededEvent: AutomaticBaseChangeSucceededEvent;
+  BaseRefChangedEvent: BaseRefChangedEvent;
+  BaseRefDeletedEvent: BaseRefDeletedEvent;
+  BaseRefForcePushedEvent: BaseRefForcePushedEvent;
   BigInt: Scalars['BigInt']['output'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
@@ -9519,6 +10055,7 @@ export type ResolversParentTypes = {
   CommitComment: CommitComment;
   CommitCommentConnection: CommitCommentConnection;
   CommitCommentEdge: CommitCommentEdge;
+  CommitCommentThread: CommitCommentThread;
   CommitConnection: CommitConnectionModel;
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
@@ -9527,6 +10064,7 @@ export type ResolversParentTypes = {
   ConnectedEvent: ConnectedEvent;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  ConvertToDraftEvent: TimelineEventModel;
   ConvertedNoteToIssueEvent: ConvertedNoteToIssueEvent;
   ConvertedToDiscussionEvent: ConvertedToDiscussionEvent;
   CopilotEndpoints: CopilotEndpoints;
@@ -9551,9 +10089,11 @@ export type ResolversParentTypes = {
   DeployKey: DeployKey;
   DeployKeyConnection: DeployKeyConnection;
   DeployKeyEdge: DeployKeyEdge;
+  DeployedEvent: DeployedEvent;
   Deployment: Deployment;
   DeploymentConnection: DeploymentConnection;
   DeploymentEdge: DeploymentEdge;
+  DeploymentEnvironmentChangedEvent: DeploymentEnvironmentChangedEvent;
   DeploymentOrder: DeploymentOrder;
   DeploymentRequest: DeploymentRequest;
   DisconnectedEvent: DisconnectedEvent;
@@ -9601,6 +10141,9 @@ export type ResolversParentTypes = {
   GitSignature: ResolversInterfaceTypes<ResolversParentTypes>['GitSignature'];
   GitTimestamp: Scalars['GitTimestamp']['output'];
   HTML: Scalars['HTML']['output'];
+  HeadRefDeletedEvent: TimelineEventModel;
+  HeadRefForcePushedEvent: HeadRefForcePushedEvent;
+  HeadRefRestoredEvent: HeadRefRestoredEvent;
   Hovercard: Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversParentTypes['HovercardContext']> };
   HovercardContext: ResolversInterfaceTypes<ResolversParentTypes>['HovercardContext'];
   ID: Scalars['ID']['output'];
@@ -9619,7 +10162,7 @@ export type ResolversParentTypes = {
   IssueFilters: IssueFilters;
   IssueOrPullRequest: ResolversUnionTypes<ResolversParentTypes>['IssueOrPullRequest'];
   IssueOrder: IssueOrder;
-  IssueTimelineConnection: Omit<IssueTimelineConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueTimelineItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['IssueTimelineItem']>>> };
+  IssueTimelineConnection: TimelinePageModel;
   IssueTimelineItem: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItem'];
   IssueTimelineItemEdge: Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['IssueTimelineItem']> };
   IssueTimelineItems: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItems'];
@@ -9660,6 +10203,7 @@ export type ResolversParentTypes = {
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   MergeQueue: MergeQueue;
   MergeQueueEntry: MergeQueueEntry;
+  MergedEvent: TimelineEventModel;
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
@@ -9728,6 +10272,7 @@ export type ResolversParentTypes = {
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
   PullRequestChangedFileEdge: Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestChangedFile']> };
   PullRequestCommit: PullCommitModel;
+  PullRequestCommitCommentThread: PullRequestCommitCommentThread;
   PullRequestCommitConnection: Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommit']>>> };
   PullRequestCommitEdge: Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestCommit']> };
   PullRequestConnection: Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequest']>>> };
@@ -9742,6 +10287,13 @@ export type ResolversParentTypes = {
   PullRequestReviewThread: ThreadModel;
   PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
   PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  PullRequestRevisionMarker: PullRequestRevisionMarker;
+  PullRequestTimelineConnection: TimelinePageModel;
+  PullRequestTimelineItem: ResolversUnionTypes<ResolversParentTypes>['PullRequestTimelineItem'];
+  PullRequestTimelineItemEdge: Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItem']> };
+  PullRequestTimelineItems: ResolversUnionTypes<ResolversParentTypes>['PullRequestTimelineItems'];
+  PullRequestTimelineItemsConnection: TimelineConnectionModel;
+  PullRequestTimelineItemsEdge: Omit<PullRequestTimelineItemsEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItems']> };
   Push: Push;
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
@@ -9756,6 +10308,7 @@ export type ResolversParentTypes = {
   Reactor: ResolversUnionTypes<ResolversParentTypes>['Reactor'];
   ReactorConnection: Omit<ReactorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReactorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Reactor']>>> };
   ReactorEdge: Omit<ReactorEdge, 'node'> & { node: ResolversParentTypes['Reactor'] };
+  ReadyForReviewEvent: TimelineEventModel;
   Ref: RefModel;
   RefConnection: RefConnectionModel;
   RefEdge: RefEdgeModel;
@@ -9775,6 +10328,7 @@ export type ResolversParentTypes = {
   RemoveLabelsFromLabelablePayload: Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversParentTypes['Labelable']> };
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  RemovedFromMergeQueueEvent: RemovedFromMergeQueueEvent;
   RemovedFromProjectEvent: RemovedFromProjectEvent;
   RenamedTitleEvent: TimelineEventModel;
   RenamedTitleSubject: ResolversUnionTypes<ResolversParentTypes>['RenamedTitleSubject'];
@@ -9811,9 +10365,12 @@ export type ResolversParentTypes = {
   RequestedReviewer: ResolversUnionTypes<ResolversParentTypes>['RequestedReviewer'];
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  ReviewDismissedEvent: ReviewDismissedEvent;
   ReviewRequest: ReviewRequestModel;
   ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
   ReviewRequestEdge: Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewRequest']> };
+  ReviewRequestRemovedEvent: TimelineEventModel;
+  ReviewRequestedEvent: TimelineEventModel;
   SavedReply: SavedReply;
   SavedReplyConnection: SavedReplyConnection;
   SavedReplyEdge: SavedReplyEdge;
@@ -9983,6 +10540,11 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
+export type AddedToMergeQueueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddedToMergeQueueEvent'] = ResolversParentTypes['AddedToMergeQueueEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type AddedToProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddedToProjectEvent'] = ResolversParentTypes['AddedToProjectEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -10022,6 +10584,16 @@ export type AssigneeResolvers<ContextType = GraphqlContext, ParentType extends R
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
 };
 
+export type AutoMergeDisabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeDisabledEvent'] = ResolversParentTypes['AutoMergeDisabledEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutoMergeEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeEnabledEvent'] = ResolversParentTypes['AutoMergeEnabledEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeRequest'] = ResolversParentTypes['AutoMergeRequest']> = {
   authorEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   commitBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -10030,6 +10602,41 @@ export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType e
   enabledBy?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   mergeMethod?: Resolver<ResolversTypes['PullRequestMergeMethod'], ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+};
+
+export type AutoRebaseEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoRebaseEnabledEvent'] = ResolversParentTypes['AutoRebaseEnabledEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutoSquashEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoSquashEnabledEvent'] = ResolversParentTypes['AutoSquashEnabledEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutomaticBaseChangeFailedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutomaticBaseChangeFailedEvent'] = ResolversParentTypes['AutomaticBaseChangeFailedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutomaticBaseChangeSucceededEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutomaticBaseChangeSucceededEvent'] = ResolversParentTypes['AutomaticBaseChangeSucceededEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BaseRefChangedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefChangedEvent'] = ResolversParentTypes['BaseRefChangedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BaseRefDeletedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefDeletedEvent'] = ResolversParentTypes['BaseRefDeletedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BaseRefForcePushedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefForcePushedEvent'] = ResolversParentTypes['BaseRefForcePushedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export interface BigIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['BigInt'], any> {
@@ -10317,6 +10924,11 @@ export type CommitCommentEdgeResolvers<ContextType = GraphqlContext, ParentType 
   node?: Resolver<Maybe<ResolversTypes['CommitComment']>, ParentType, ContextType>;
 };
 
+export type CommitCommentThreadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitCommentThread'] = ResolversParentTypes['CommitCommentThread']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type CommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitConnection'] = ResolversParentTypes['CommitConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Commit']>>>, ParentType, ContextType>;
@@ -10363,6 +10975,16 @@ export type ConnectedEventResolvers<ContextType = GraphqlContext, ParentType ext
 export type ConvertPullRequestToDraftPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertPullRequestToDraftPayload'] = ResolversParentTypes['ConvertPullRequestToDraftPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type ConvertToDraftEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertToDraftEvent'] = ResolversParentTypes['ConvertToDraftEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ConvertedNoteToIssueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertedNoteToIssueEvent'] = ResolversParentTypes['ConvertedNoteToIssueEvent']> = {
@@ -10461,6 +11083,11 @@ export type DeployKeyEdgeResolvers<ContextType = GraphqlContext, ParentType exte
   node?: Resolver<Maybe<ResolversTypes['DeployKey']>, ParentType, ContextType>;
 };
 
+export type DeployedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeployedEvent'] = ResolversParentTypes['DeployedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type DeploymentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Deployment'] = ResolversParentTypes['Deployment']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -10476,6 +11103,11 @@ export type DeploymentConnectionResolvers<ContextType = GraphqlContext, ParentTy
 export type DeploymentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentEdge'] = ResolversParentTypes['DeploymentEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Deployment']>, ParentType, ContextType>;
+};
+
+export type DeploymentEnvironmentChangedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentEnvironmentChangedEvent'] = ResolversParentTypes['DeploymentEnvironmentChangedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type DeploymentRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentRequest'] = ResolversParentTypes['DeploymentRequest']> = {
@@ -10686,6 +11318,26 @@ export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<Resolv
 export interface HtmlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['HTML'], any> {
   name: 'HTML';
 }
+
+export type HeadRefDeletedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefDeletedEvent'] = ResolversParentTypes['HeadRefDeletedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  headRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  headRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HeadRefForcePushedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefForcePushedEvent'] = ResolversParentTypes['HeadRefForcePushedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HeadRefRestoredEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefRestoredEvent'] = ResolversParentTypes['HeadRefRestoredEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
 
 export type HovercardResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Hovercard'] = ResolversParentTypes['Hovercard']> = {
   contexts?: Resolver<Array<ResolversTypes['HovercardContext']>, ParentType, ContextType>;
@@ -11049,6 +11701,19 @@ export type MergeQueueEntryResolvers<ContextType = GraphqlContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type MergedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergedEvent'] = ResolversParentTypes['MergedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mergeRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  mergeRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -11144,7 +11809,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'Comparison' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -11577,6 +12242,8 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   state?: Resolver<ResolversTypes['PullRequestState'], ParentType, ContextType>;
   statusCheckRollup?: Resolver<Maybe<ResolversTypes['StatusCheckRollup']>, ParentType, ContextType>;
   suggestedReviewers?: Resolver<Array<Maybe<ResolversTypes['SuggestedReviewer']>>, ParentType, ContextType>;
+  timeline?: Resolver<ResolversTypes['PullRequestTimelineConnection'], ParentType, ContextType, Partial<PullRequestTimelineArgs>>;
+  timelineItems?: Resolver<ResolversTypes['PullRequestTimelineItemsConnection'], ParentType, ContextType, Partial<PullRequestTimelineItemsArgs>>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -11629,6 +12296,12 @@ export type PullRequestCommitResolvers<ContextType = GraphqlContext, ParentType 
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestCommitCommentThreadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommitCommentThread'] = ResolversParentTypes['PullRequestCommitCommentThread']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type PullRequestCommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommitConnection'] = ResolversParentTypes['PullRequestCommitConnection']> = {
@@ -11801,6 +12474,46 @@ export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, P
   node?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
+export type PullRequestRevisionMarkerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestRevisionMarker'] = ResolversParentTypes['PullRequestRevisionMarker']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestTimelineConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineConnection'] = ResolversParentTypes['PullRequestTimelineConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItemEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItem']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItem'] = ResolversParentTypes['PullRequestTimelineItem']> = {
+  __resolveType: TypeResolveFn<'AssignedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'ClosedEvent' | 'Commit' | 'CommitCommentThread' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DeployedEvent' | 'DeploymentEnvironmentChangedEvent' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IssueComment' | 'LabeledEvent' | 'LockedEvent' | 'MergedEvent' | 'MilestonedEvent' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'ReferencedEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SubscribedEvent' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnsubscribedEvent' | 'UserBlockedEvent', ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItemEdge'] = ResolversParentTypes['PullRequestTimelineItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestTimelineItem']>, ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItems'] = ResolversParentTypes['PullRequestTimelineItems']> = {
+  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'ClosedEvent' | 'CommentDeletedEvent' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DeployedEvent' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IssueComment' | 'LabeledEvent' | 'LockedEvent' | 'MarkedAsDuplicateEvent' | 'MentionedEvent' | 'MergedEvent' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedEvent' | 'PullRequestCommit' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewThread' | 'PullRequestRevisionMarker' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'TransferredEvent' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'UserBlockedEvent', ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemsConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItemsConnection'] = ResolversParentTypes['PullRequestTimelineItemsConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItemsEdge']>>>, ParentType, ContextType>;
+  filteredCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItems']>>>, ParentType, ContextType>;
+  pageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemsEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItemsEdge'] = ResolversParentTypes['PullRequestTimelineItemsEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestTimelineItems']>, ParentType, ContextType>;
+};
+
 export type PushResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Push'] = ResolversParentTypes['Push']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -11913,6 +12626,16 @@ export type ReactorEdgeResolvers<ContextType = GraphqlContext, ParentType extend
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Reactor'], ParentType, ContextType>;
   reactedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ReadyForReviewEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReadyForReviewEvent'] = ResolversParentTypes['ReadyForReviewEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type RefResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Ref'] = ResolversParentTypes['Ref']> = {
@@ -12028,6 +12751,11 @@ export type RemoveReactionPayloadResolvers<ContextType = GraphqlContext, ParentT
   reaction?: Resolver<Maybe<ResolversTypes['Reaction']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
+};
+
+export type RemovedFromMergeQueueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemovedFromMergeQueueEvent'] = ResolversParentTypes['RemovedFromMergeQueueEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type RemovedFromProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemovedFromProjectEvent'] = ResolversParentTypes['RemovedFromProjectEvent']> = {
@@ -12313,6 +13041,11 @@ export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, Pa
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
+export type ReviewDismissedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissedEvent'] = ResolversParentTypes['ReviewDismissedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ReviewRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequest'] = ResolversParentTypes['ReviewRequest']> = {
   asCodeOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
@@ -12329,6 +13062,24 @@ export type ReviewRequestConnectionResolvers<ContextType = GraphqlContext, Paren
 export type ReviewRequestEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestEdge'] = ResolversParentTypes['ReviewRequestEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
+};
+
+export type ReviewRequestRemovedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestRemovedEvent'] = ResolversParentTypes['ReviewRequestRemovedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  requestedReviewer?: Resolver<Maybe<ResolversTypes['RequestedReviewer']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReviewRequestedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestedEvent'] = ResolversParentTypes['ReviewRequestedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  requestedReviewer?: Resolver<Maybe<ResolversTypes['RequestedReviewer']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type SavedReplyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReply'] = ResolversParentTypes['SavedReply']> = {
@@ -12743,7 +13494,7 @@ export type UnassignedEventResolvers<ContextType = GraphqlContext, ParentType ex
 };
 
 export type UniformResourceLocatableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UniformResourceLocatable'] = ResolversParentTypes['UniformResourceLocatable']> = {
-  __resolveType: TypeResolveFn<'ClosedEvent' | 'Issue' | 'Milestone' | 'Organization' | 'PullRequest' | 'Release' | 'Repository' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ClosedEvent' | 'ConvertToDraftEvent' | 'Issue' | 'MergedEvent' | 'Milestone' | 'Organization' | 'PullRequest' | 'ReadyForReviewEvent' | 'Release' | 'Repository' | 'User', ParentType, ContextType>;
 };
 
 export type UnlabeledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlabeledEvent'] = ResolversParentTypes['UnlabeledEvent']> = {
@@ -13027,13 +13778,23 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddPullRequestReviewThreadPayload?: AddPullRequestReviewThreadPayloadResolvers<ContextType>;
   AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
+  AddedToMergeQueueEvent?: AddedToMergeQueueEventResolvers<ContextType>;
   AddedToProjectEvent?: AddedToProjectEventResolvers<ContextType>;
   AnnouncementBanner?: AnnouncementBannerResolvers<ContextType>;
   App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   AssignedEvent?: AssignedEventResolvers<ContextType>;
   Assignee?: AssigneeResolvers<ContextType>;
+  AutoMergeDisabledEvent?: AutoMergeDisabledEventResolvers<ContextType>;
+  AutoMergeEnabledEvent?: AutoMergeEnabledEventResolvers<ContextType>;
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
+  AutoRebaseEnabledEvent?: AutoRebaseEnabledEventResolvers<ContextType>;
+  AutoSquashEnabledEvent?: AutoSquashEnabledEventResolvers<ContextType>;
+  AutomaticBaseChangeFailedEvent?: AutomaticBaseChangeFailedEventResolvers<ContextType>;
+  AutomaticBaseChangeSucceededEvent?: AutomaticBaseChangeSucceededEventResolvers<ContextType>;
+  BaseRefChangedEvent?: BaseRefChangedEventResolvers<ContextType>;
+  BaseRefDeletedEvent?: BaseRefDeletedEventResolvers<ContextType>;
+  BaseRefForcePushedEvent?: BaseRefForcePushedEventResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
   Blob?: BlobResolvers<ContextType>;
   Bot?: BotResolvers<ContextType>;
@@ -13066,6 +13827,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CommitComment?: CommitCommentResolvers<ContextType>;
   CommitCommentConnection?: CommitCommentConnectionResolvers<ContextType>;
   CommitCommentEdge?: CommitCommentEdgeResolvers<ContextType>;
+  CommitCommentThread?: CommitCommentThreadResolvers<ContextType>;
   CommitConnection?: CommitConnectionResolvers<ContextType>;
   CommitEdge?: CommitEdgeResolvers<ContextType>;
   CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
@@ -13073,6 +13835,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ComparisonCommitConnection?: ComparisonCommitConnectionResolvers<ContextType>;
   ConnectedEvent?: ConnectedEventResolvers<ContextType>;
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
+  ConvertToDraftEvent?: ConvertToDraftEventResolvers<ContextType>;
   ConvertedNoteToIssueEvent?: ConvertedNoteToIssueEventResolvers<ContextType>;
   ConvertedToDiscussionEvent?: ConvertedToDiscussionEventResolvers<ContextType>;
   CopilotEndpoints?: CopilotEndpointsResolvers<ContextType>;
@@ -13091,9 +13854,11 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeployKey?: DeployKeyResolvers<ContextType>;
   DeployKeyConnection?: DeployKeyConnectionResolvers<ContextType>;
   DeployKeyEdge?: DeployKeyEdgeResolvers<ContextType>;
+  DeployedEvent?: DeployedEventResolvers<ContextType>;
   Deployment?: DeploymentResolvers<ContextType>;
   DeploymentConnection?: DeploymentConnectionResolvers<ContextType>;
   DeploymentEdge?: DeploymentEdgeResolvers<ContextType>;
+  DeploymentEnvironmentChangedEvent?: DeploymentEnvironmentChangedEventResolvers<ContextType>;
   DeploymentRequest?: DeploymentRequestResolvers<ContextType>;
   DisconnectedEvent?: DisconnectedEventResolvers<ContextType>;
   Discussion?: DiscussionResolvers<ContextType>;
@@ -13132,6 +13897,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   GitSignature?: GitSignatureResolvers<ContextType>;
   GitTimestamp?: GraphQLScalarType;
   HTML?: GraphQLScalarType;
+  HeadRefDeletedEvent?: HeadRefDeletedEventResolvers<ContextType>;
+  HeadRefForcePushedEvent?: HeadRefForcePushedEventResolvers<ContextType>;
+  HeadRefRestoredEvent?: HeadRefRestoredEventResolvers<ContextType>;
   Hovercard?: HovercardResolvers<ContextType>;
   HovercardContext?: HovercardContextResolvers<ContextType>;
   IpAllowListEntry?: IpAllowListEntryResolvers<ContextType>;
@@ -13179,6 +13947,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
   MergeQueue?: MergeQueueResolvers<ContextType>;
   MergeQueueEntry?: MergeQueueEntryResolvers<ContextType>;
+  MergedEvent?: MergedEventResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
@@ -13239,6 +14008,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestChangedFileConnection?: PullRequestChangedFileConnectionResolvers<ContextType>;
   PullRequestChangedFileEdge?: PullRequestChangedFileEdgeResolvers<ContextType>;
   PullRequestCommit?: PullRequestCommitResolvers<ContextType>;
+  PullRequestCommitCommentThread?: PullRequestCommitCommentThreadResolvers<ContextType>;
   PullRequestCommitConnection?: PullRequestCommitConnectionResolvers<ContextType>;
   PullRequestCommitEdge?: PullRequestCommitEdgeResolvers<ContextType>;
   PullRequestConnection?: PullRequestConnectionResolvers<ContextType>;
@@ -13252,6 +14022,13 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestReviewThread?: PullRequestReviewThreadResolvers<ContextType>;
   PullRequestReviewThreadConnection?: PullRequestReviewThreadConnectionResolvers<ContextType>;
   PullRequestReviewThreadEdge?: PullRequestReviewThreadEdgeResolvers<ContextType>;
+  PullRequestRevisionMarker?: PullRequestRevisionMarkerResolvers<ContextType>;
+  PullRequestTimelineConnection?: PullRequestTimelineConnectionResolvers<ContextType>;
+  PullRequestTimelineItem?: PullRequestTimelineItemResolvers<ContextType>;
+  PullRequestTimelineItemEdge?: PullRequestTimelineItemEdgeResolvers<ContextType>;
+  PullRequestTimelineItems?: PullRequestTimelineItemsResolvers<ContextType>;
+  PullRequestTimelineItemsConnection?: PullRequestTimelineItemsConnectionResolvers<ContextType>;
+  PullRequestTimelineItemsEdge?: PullRequestTimelineItemsEdgeResolvers<ContextType>;
   Push?: PushResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
@@ -13265,6 +14042,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Reactor?: ReactorResolvers<ContextType>;
   ReactorConnection?: ReactorConnectionResolvers<ContextType>;
   ReactorEdge?: ReactorEdgeResolvers<ContextType>;
+  ReadyForReviewEvent?: ReadyForReviewEventResolvers<ContextType>;
   Ref?: RefResolvers<ContextType>;
   RefConnection?: RefConnectionResolvers<ContextType>;
   RefEdge?: RefEdgeResolvers<ContextType>;
@@ -13279,6 +14057,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RemoveAssigneesFromAssignablePayload?: RemoveAssigneesFromAssignablePayloadResolvers<ContextType>;
   RemoveLabelsFromLabelablePayload?: RemoveLabelsFromLabelablePayloadResolvers<ContextType>;
   RemoveReactionPayload?: RemoveReactionPayloadResolvers<ContextType>;
+  RemovedFromMergeQueueEvent?: RemovedFromMergeQueueEventResolvers<ContextType>;
   RemovedFromProjectEvent?: RemovedFromProjectEventResolvers<ContextType>;
   RenamedTitleEvent?: RenamedTitleEventResolvers<ContextType>;
   RenamedTitleSubject?: RenamedTitleSubjectResolvers<ContextType>;
@@ -13308,9 +14087,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   RequestedReviewer?: RequestedReviewerResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
+  ReviewDismissedEvent?: ReviewDismissedEventResolvers<ContextType>;
   ReviewRequest?: ReviewRequestResolvers<ContextType>;
   ReviewRequestConnection?: ReviewRequestConnectionResolvers<ContextType>;
   ReviewRequestEdge?: ReviewRequestEdgeResolvers<ContextType>;
+  ReviewRequestRemovedEvent?: ReviewRequestRemovedEventResolvers<ContextType>;
+  ReviewRequestedEvent?: ReviewRequestedEventResolvers<ContextType>;
   SavedReply?: SavedReplyResolvers<ContextType>;
   SavedReplyConnection?: SavedReplyConnectionResolvers<ContextType>;
   SavedReplyEdge?: SavedReplyEdgeResolvers<ContextType>;

@@ -5125,14 +5125,14 @@ export type PullRequestTimelineItems = AddedToMergeQueueEvent | AddedToProjectEv
 export type PullRequestTimelineItemsConnection = {
   __typename?: 'PullRequestTimelineItemsConnection';
   edges?: Maybe<Array<Maybe<PullRequestTimelineItemsEdge>>>;
-  /** Identifies the count of items after applying `before` and `after` filters. */
+  /** Items between the cursors, as IssueTimelineItemsConnection's. */
   filteredCount: Scalars['Int']['output'];
   nodes?: Maybe<Array<Maybe<PullRequestTimelineItems>>>;
-  /** Identifies the count of items after applying `before`/`after` filters and `first`/`last`/`skip` slicing. */
+  /** Items on this page. */
   pageCount: Scalars['Int']['output'];
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
-  /** Identifies the date and time when the timeline was last updated. */
+  /** When the pull request last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -5144,129 +5144,67 @@ export type PullRequestTimelineItemsEdge = {
 
 /** The possible item types found in a timeline. */
 export type PullRequestTimelineItemsItemType =
-  /** Represents an 'added_to_merge_queue' event on a given pull request. */
   | 'ADDED_TO_MERGE_QUEUE_EVENT'
-  /** Represents a 'added_to_project' event on a given issue or pull request. */
   | 'ADDED_TO_PROJECT_EVENT'
-  /** Represents an 'assigned' event on any assignable object. */
   | 'ASSIGNED_EVENT'
-  /** Represents a 'automatic_base_change_failed' event on a given pull request. */
   | 'AUTOMATIC_BASE_CHANGE_FAILED_EVENT'
-  /** Represents a 'automatic_base_change_succeeded' event on a given pull request. */
   | 'AUTOMATIC_BASE_CHANGE_SUCCEEDED_EVENT'
-  /** Represents a 'auto_merge_disabled' event on a given pull request. */
   | 'AUTO_MERGE_DISABLED_EVENT'
-  /** Represents a 'auto_merge_enabled' event on a given pull request. */
   | 'AUTO_MERGE_ENABLED_EVENT'
-  /** Represents a 'auto_rebase_enabled' event on a given pull request. */
   | 'AUTO_REBASE_ENABLED_EVENT'
-  /** Represents a 'auto_squash_enabled' event on a given pull request. */
   | 'AUTO_SQUASH_ENABLED_EVENT'
-  /** Represents a 'base_ref_changed' event on a given issue or pull request. */
   | 'BASE_REF_CHANGED_EVENT'
-  /** Represents a 'base_ref_deleted' event on a given pull request. */
   | 'BASE_REF_DELETED_EVENT'
-  /** Represents a 'base_ref_force_pushed' event on a given pull request. */
   | 'BASE_REF_FORCE_PUSHED_EVENT'
-  /** Represents a 'closed' event on any `Closable`. */
   | 'CLOSED_EVENT'
-  /** Represents a 'comment_deleted' event on a given issue or pull request. */
   | 'COMMENT_DELETED_EVENT'
-  /** Represents a 'connected' event on a given issue or pull request. */
   | 'CONNECTED_EVENT'
-  /** Represents a 'converted_note_to_issue' event on a given issue or pull request. */
   | 'CONVERTED_NOTE_TO_ISSUE_EVENT'
-  /** Represents a 'converted_to_discussion' event on a given issue. */
   | 'CONVERTED_TO_DISCUSSION_EVENT'
-  /** Represents a 'convert_to_draft' event on a given pull request. */
   | 'CONVERT_TO_DRAFT_EVENT'
-  /** Represents a mention made by one issue or pull request to another. */
   | 'CROSS_REFERENCED_EVENT'
-  /** Represents a 'demilestoned' event on a given issue or pull request. */
   | 'DEMILESTONED_EVENT'
-  /** Represents a 'deployed' event on a given pull request. */
   | 'DEPLOYED_EVENT'
-  /** Represents a 'deployment_environment_changed' event on a given pull request. */
   | 'DEPLOYMENT_ENVIRONMENT_CHANGED_EVENT'
-  /** Represents a 'disconnected' event on a given issue or pull request. */
   | 'DISCONNECTED_EVENT'
-  /** Represents a 'head_ref_deleted' event on a given pull request. */
   | 'HEAD_REF_DELETED_EVENT'
-  /** Represents a 'head_ref_force_pushed' event on a given pull request. */
   | 'HEAD_REF_FORCE_PUSHED_EVENT'
-  /** Represents a 'head_ref_restored' event on a given pull request. */
   | 'HEAD_REF_RESTORED_EVENT'
-  /** Represents a comment on an Issue. */
   | 'ISSUE_COMMENT'
-  /** Represents a 'labeled' event on a given issue or pull request. */
   | 'LABELED_EVENT'
-  /** Represents a 'locked' event on a given issue or pull request. */
   | 'LOCKED_EVENT'
-  /** Represents a 'marked_as_duplicate' event on a given issue or pull request. */
   | 'MARKED_AS_DUPLICATE_EVENT'
-  /** Represents a 'mentioned' event on a given issue or pull request. */
   | 'MENTIONED_EVENT'
-  /** Represents a 'merged' event on a given pull request. */
   | 'MERGED_EVENT'
-  /** Represents a 'milestoned' event on a given issue or pull request. */
   | 'MILESTONED_EVENT'
-  /** Represents a 'moved_columns_in_project' event on a given issue or pull request. */
   | 'MOVED_COLUMNS_IN_PROJECT_EVENT'
-  /** Represents a 'parent_issue_added' event on a given issue. */
   | 'PARENT_ISSUE_ADDED_EVENT'
-  /** Represents a 'parent_issue_removed' event on a given issue. */
   | 'PARENT_ISSUE_REMOVED_EVENT'
-  /** Represents a 'pinned' event on a given issue or pull request. */
   | 'PINNED_EVENT'
-  /** Represents a Git commit part of a pull request. */
   | 'PULL_REQUEST_COMMIT'
-  /** Represents a commit comment thread part of a pull request. */
   | 'PULL_REQUEST_COMMIT_COMMENT_THREAD'
-  /** A review object for a given pull request. */
   | 'PULL_REQUEST_REVIEW'
-  /** A threaded list of comments for a given pull request. */
   | 'PULL_REQUEST_REVIEW_THREAD'
-  /** Represents the latest point in the pull request timeline for which the viewer has seen the pull request's commits. */
   | 'PULL_REQUEST_REVISION_MARKER'
-  /** Represents a 'ready_for_review' event on a given pull request. */
   | 'READY_FOR_REVIEW_EVENT'
-  /** Represents a 'referenced' event on a given `ReferencedSubject`. */
   | 'REFERENCED_EVENT'
-  /** Represents a 'removed_from_merge_queue' event on a given pull request. */
   | 'REMOVED_FROM_MERGE_QUEUE_EVENT'
-  /** Represents a 'removed_from_project' event on a given issue or pull request. */
   | 'REMOVED_FROM_PROJECT_EVENT'
-  /** Represents a 'renamed' event on a given issue or pull request */
   | 'RENAMED_TITLE_EVENT'
-  /** Represents a 'reopened' event on any `Closable`. */
   | 'REOPENED_EVENT'
-  /** Represents a 'review_dismissed' event on a given issue or pull request. */
   | 'REVIEW_DISMISSED_EVENT'
-  /** Represents an 'review_requested' event on a given pull request. */
   | 'REVIEW_REQUESTED_EVENT'
-  /** Represents an 'review_request_removed' event on a given pull request. */
   | 'REVIEW_REQUEST_REMOVED_EVENT'
-  /** Represents a 'subscribed' event on a given `Subscribable`. */
   | 'SUBSCRIBED_EVENT'
-  /** Represents a 'sub_issue_added' event on a given issue. */
   | 'SUB_ISSUE_ADDED_EVENT'
-  /** Represents a 'sub_issue_removed' event on a given issue. */
   | 'SUB_ISSUE_REMOVED_EVENT'
-  /** Represents a 'transferred' event on a given issue or pull request. */
   | 'TRANSFERRED_EVENT'
-  /** Represents an 'unassigned' event on any assignable object. */
   | 'UNASSIGNED_EVENT'
-  /** Represents an 'unlabeled' event on a given issue or pull request. */
   | 'UNLABELED_EVENT'
-  /** Represents an 'unlocked' event on a given issue or pull request. */
   | 'UNLOCKED_EVENT'
-  /** Represents an 'unmarked_as_duplicate' event on a given issue or pull request. */
   | 'UNMARKED_AS_DUPLICATE_EVENT'
-  /** Represents an 'unpinned' event on a given issue or pull request. */
   | 'UNPINNED_EVENT'
-  /** Represents an 'unsubscribed' event on a given `Subscribable`. */
   | 'UNSUBSCRIBED_EVENT'
-  /** Represents a 'user_blocked' event on a given user. */
   | 'USER_BLOCKED_EVENT';
 
 /** The possible target states when updating a pull request. */

@@ -171,9 +171,15 @@ export type AddReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+/** Represents an 'added_to_merge_queue' event on a given pull request. */
 export type AddedToMergeQueueEvent = Node & {
   __typename?: 'AddedToMergeQueueEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enqueuer?: Maybe<User>;
   id: Scalars['ID']['output'];
+  mergeQueue?: Maybe<MergeQueue>;
+  pullRequest?: Maybe<PullRequest>;
 };
 
 export type AddedToProjectEvent = Node & {
@@ -252,14 +258,26 @@ export type AuditLogOrderField =
   /** Order audit log entries by timestamp */
   | 'CREATED_AT';
 
+/** Represents a 'auto_merge_disabled' event on a given pull request. */
 export type AutoMergeDisabledEvent = Node & {
   __typename?: 'AutoMergeDisabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  disabler?: Maybe<User>;
   id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
+  reason?: Maybe<Scalars['String']['output']>;
+  reasonCode?: Maybe<Scalars['String']['output']>;
 };
 
+/** Represents a 'auto_merge_enabled' event on a given pull request. */
 export type AutoMergeEnabledEvent = Node & {
   __typename?: 'AutoMergeEnabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enabler?: Maybe<User>;
   id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
 };
 
 /** Represents an auto-merge request for a pull request. Declared for clients that ask for it (`gh pr view`); this server has no auto-merge, so none exists. */
@@ -274,39 +292,80 @@ export type AutoMergeRequest = {
   pullRequest: PullRequest;
 };
 
+/** Represents a 'auto_rebase_enabled' event on a given pull request. */
 export type AutoRebaseEnabledEvent = Node & {
   __typename?: 'AutoRebaseEnabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enabler?: Maybe<User>;
   id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
 };
 
+/** Represents a 'auto_squash_enabled' event on a given pull request. */
 export type AutoSquashEnabledEvent = Node & {
   __typename?: 'AutoSquashEnabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enabler?: Maybe<User>;
   id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
 };
 
+/** Represents a 'automatic_base_change_failed' event on a given pull request. */
 export type AutomaticBaseChangeFailedEvent = Node & {
   __typename?: 'AutomaticBaseChangeFailedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  newBase: Scalars['String']['output'];
+  oldBase: Scalars['String']['output'];
+  pullRequest: PullRequest;
 };
 
+/** Represents a 'automatic_base_change_succeeded' event on a given pull request. */
 export type AutomaticBaseChangeSucceededEvent = Node & {
   __typename?: 'AutomaticBaseChangeSucceededEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  newBase: Scalars['String']['output'];
+  oldBase: Scalars['String']['output'];
+  pullRequest: PullRequest;
 };
 
+/** Represents a 'base_ref_changed' event on a given issue or pull request. */
 export type BaseRefChangedEvent = Node & {
   __typename?: 'BaseRefChangedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  currentRefName: Scalars['String']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
+  previousRefName: Scalars['String']['output'];
+  pullRequest: PullRequest;
 };
 
+/** Represents a 'base_ref_deleted' event on a given pull request. */
 export type BaseRefDeletedEvent = Node & {
   __typename?: 'BaseRefDeletedEvent';
+  actor?: Maybe<Actor>;
+  baseRefName?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
 };
 
+/** Represents a 'base_ref_force_pushed' event on a given pull request. */
 export type BaseRefForcePushedEvent = Node & {
   __typename?: 'BaseRefForcePushedEvent';
+  actor?: Maybe<Actor>;
+  afterCommit?: Maybe<Commit>;
+  beforeCommit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  ref?: Maybe<Ref>;
 };
 
 /** Represents a Git blob. */
@@ -1051,9 +1110,24 @@ export type CommitCommentEdge = {
   node?: Maybe<CommitComment>;
 };
 
+/** A thread of comments on a commit. */
 export type CommitCommentThread = Node & {
   __typename?: 'CommitCommentThread';
+  comments: CommitCommentConnection;
+  commit?: Maybe<Commit>;
   id: Scalars['ID']['output'];
+  path?: Maybe<Scalars['String']['output']>;
+  position?: Maybe<Scalars['Int']['output']>;
+  repository: Repository;
+};
+
+
+/** A thread of comments on a commit. */
+export type CommitCommentThreadCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for Commit. */
@@ -1348,9 +1422,16 @@ export type DeployKeyEdge = {
   node?: Maybe<DeployKey>;
 };
 
+/** Represents a 'deployed' event on a given pull request. */
 export type DeployedEvent = Node & {
   __typename?: 'DeployedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  deployment: Deployment;
   id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  ref?: Maybe<Ref>;
 };
 
 export type Deployment = Node & {
@@ -1372,9 +1453,13 @@ export type DeploymentEdge = {
   node?: Maybe<Deployment>;
 };
 
+/** Represents a 'deployment_environment_changed' event on a given pull request. */
 export type DeploymentEnvironmentChangedEvent = Node & {
   __typename?: 'DeploymentEnvironmentChangedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
 };
 
 /** Ordering options for deployment connections */
@@ -1776,14 +1861,25 @@ export type HeadRefDeletedEvent = Node & {
   pullRequest: PullRequest;
 };
 
+/** Represents a 'head_ref_force_pushed' event on a given pull request. */
 export type HeadRefForcePushedEvent = Node & {
   __typename?: 'HeadRefForcePushedEvent';
+  actor?: Maybe<Actor>;
+  afterCommit?: Maybe<Commit>;
+  beforeCommit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  ref?: Maybe<Ref>;
 };
 
+/** Represents a 'head_ref_restored' event on a given pull request. */
 export type HeadRefRestoredEvent = Node & {
   __typename?: 'HeadRefRestoredEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
 };
 
 /** Detail needed to display a hovercard for a user */
@@ -4717,9 +4813,25 @@ export type PullRequestCommit = {
   url: Scalars['URI']['output'];
 };
 
+/** Represents a commit comment thread part of a pull request. */
 export type PullRequestCommitCommentThread = Node & {
   __typename?: 'PullRequestCommitCommentThread';
+  comments: CommitCommentConnection;
+  commit: Commit;
   id: Scalars['ID']['output'];
+  path?: Maybe<Scalars['String']['output']>;
+  position?: Maybe<Scalars['Int']['output']>;
+  pullRequest: PullRequest;
+  repository: Repository;
+};
+
+
+/** Represents a commit comment thread part of a pull request. */
+export type PullRequestCommitCommentThreadCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for PullRequestCommit. */
@@ -5092,6 +5204,8 @@ export type PullRequestReviewThreadSubjectType =
 export type PullRequestRevisionMarker = {
   __typename?: 'PullRequestRevisionMarker';
   createdAt: Scalars['DateTime']['output'];
+  lastSeenCommit: Commit;
+  pullRequest: PullRequest;
 };
 
 /** The possible states of a pull request. */
@@ -5936,9 +6050,17 @@ export type RemoveReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+/** Represents a 'removed_from_merge_queue' event on a given pull request. */
 export type RemovedFromMergeQueueEvent = Node & {
   __typename?: 'RemovedFromMergeQueueEvent';
+  actor?: Maybe<Actor>;
+  beforeCommit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
+  enqueuer?: Maybe<User>;
   id: Scalars['ID']['output'];
+  mergeQueue?: Maybe<MergeQueue>;
+  pullRequest?: Maybe<PullRequest>;
+  reason?: Maybe<Scalars['String']['output']>;
 };
 
 export type RemovedFromProjectEvent = Node & {
@@ -6897,9 +7019,21 @@ export type ResolveReviewThreadPayload = {
   thread?: Maybe<PullRequestReviewThread>;
 };
 
-export type ReviewDismissedEvent = Node & {
+/** Represents a 'review_dismissed' event on a given issue or pull request. */
+export type ReviewDismissedEvent = Node & UniformResourceLocatable & {
   __typename?: 'ReviewDismissedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  dismissalMessage?: Maybe<Scalars['String']['output']>;
+  dismissalMessageHTML?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  previousReviewState: PullRequestReviewState;
+  pullRequest: PullRequest;
+  pullRequestCommit?: Maybe<PullRequestCommit>;
+  resourcePath: Scalars['URI']['output'];
+  review?: Maybe<PullRequestReview>;
+  url: Scalars['URI']['output'];
 };
 
 /** A request for a user to review a pull request. */
@@ -8980,18 +9114,18 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   ProjectV2ItemFieldValue: ( ProjectV2ItemFieldSingleSelectValue );
   PullRequestTimelineItem:
     | ( TimelineEventModel )
-    | ( BaseRefDeletedEvent )
-    | ( BaseRefForcePushedEvent )
+    | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( TimelineEventModel )
     | ( GitObjectModel )
-    | ( CommitCommentThread )
+    | ( Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<_RefType['Commit']>, repository: _RefType['Repository'] } )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
-    | ( DeployedEvent )
-    | ( DeploymentEnvironmentChangedEvent )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( TimelineEventModel )
-    | ( HeadRefForcePushedEvent )
-    | ( HeadRefRestoredEvent )
+    | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( CommentModel )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
@@ -9003,7 +9137,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( ReferencedEvent )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
-    | ( ReviewDismissedEvent )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
     | ( SubscribedEvent )
@@ -9014,18 +9148,18 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( UserBlockedEvent )
   ;
   PullRequestTimelineItems:
-    | ( AddedToMergeQueueEvent )
+    | ( Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( AddedToProjectEvent )
     | ( TimelineEventModel )
-    | ( AutoMergeDisabledEvent )
-    | ( AutoMergeEnabledEvent )
-    | ( AutoRebaseEnabledEvent )
-    | ( AutoSquashEnabledEvent )
-    | ( AutomaticBaseChangeFailedEvent )
-    | ( AutomaticBaseChangeSucceededEvent )
-    | ( BaseRefChangedEvent )
-    | ( BaseRefDeletedEvent )
-    | ( BaseRefForcePushedEvent )
+    | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( TimelineEventModel )
     | ( CommentDeletedEvent )
     | ( ConnectedEvent )
@@ -9034,12 +9168,12 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( ConvertedToDiscussionEvent )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
-    | ( DeployedEvent )
-    | ( DeploymentEnvironmentChangedEvent )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( DisconnectedEvent )
     | ( TimelineEventModel )
-    | ( HeadRefForcePushedEvent )
-    | ( HeadRefRestoredEvent )
+    | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( CommentModel )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
@@ -9052,17 +9186,17 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( ParentIssueRemovedEvent )
     | ( PinnedEvent )
     | ( PullCommitModel )
-    | ( PullRequestCommitCommentThread )
+    | ( Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: _RefType['Commit'], pullRequest: _RefType['PullRequest'], repository: _RefType['Repository'] } )
     | ( ReviewModel )
     | ( ThreadModel )
-    | ( PullRequestRevisionMarker )
+    | ( Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: _RefType['Commit'], pullRequest: _RefType['PullRequest'] } )
     | ( TimelineEventModel )
     | ( ReferencedEvent )
-    | ( RemovedFromMergeQueueEvent )
+    | ( Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, beforeCommit?: Maybe<_RefType['Commit']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( RemovedFromProjectEvent )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
-    | ( ReviewDismissedEvent )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
     | ( SubIssueAddedEvent )
@@ -9139,18 +9273,18 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PullModel )
   ;
   Node:
-    | ( AddedToMergeQueueEvent )
+    | ( Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( AddedToProjectEvent )
     | ( TimelineEventModel )
-    | ( AutoMergeDisabledEvent )
-    | ( AutoMergeEnabledEvent )
-    | ( AutoRebaseEnabledEvent )
-    | ( AutoSquashEnabledEvent )
-    | ( AutomaticBaseChangeFailedEvent )
-    | ( AutomaticBaseChangeSucceededEvent )
-    | ( BaseRefChangedEvent )
-    | ( BaseRefDeletedEvent )
-    | ( BaseRefForcePushedEvent )
+    | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( GitObjectModel )
     | ( AccountRow )
     | ( CheckRunModel )
@@ -9160,7 +9294,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( CommentDeletedEvent )
     | ( GitObjectModel )
     | ( CommitComment )
-    | ( CommitCommentThread )
+    | ( Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<_RefType['Commit']>, repository: _RefType['Repository'] } )
     | ( ComparisonModel )
     | ( ConnectedEvent )
     | ( TimelineEventModel )
@@ -9170,9 +9304,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( TimelineEventModel )
     | ( DependencyGraphManifest )
     | ( DeployKey )
-    | ( DeployedEvent )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Deployment )
-    | ( DeploymentEnvironmentChangedEvent )
+    | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( DisconnectedEvent )
     | ( Discussion )
     | ( DiscussionCategory )
@@ -9184,8 +9318,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Gist )
     | ( GistComment )
     | ( TimelineEventModel )
-    | ( HeadRefForcePushedEvent )
-    | ( HeadRefRestoredEvent )
+    | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( IpAllowListEntry )
     | ( IssueModel )
     | ( CommentModel )
@@ -9217,7 +9351,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PinnedEvent )
     | ( PublicKey )
     | ( PullModel )
-    | ( PullRequestCommitCommentThread )
+    | ( Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: _RefType['Commit'], pullRequest: _RefType['PullRequest'], repository: _RefType['Repository'] } )
     | ( ReviewModel )
     | ( ReviewCommentModel )
     | ( ThreadModel )
@@ -9227,7 +9361,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ReferencedEvent )
     | ( ReleaseModel )
     | ( ReleaseAssetModel )
-    | ( RemovedFromMergeQueueEvent )
+    | ( Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, beforeCommit?: Maybe<_RefType['Commit']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( RemovedFromProjectEvent )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
@@ -9237,7 +9371,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RepositoryRuleset )
     | ( RepositoryTopic )
     | ( RepositoryVulnerabilityAlert )
-    | ( ReviewDismissedEvent )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
     | ( SavedReply )
@@ -9290,6 +9424,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( TimelineEventModel )
     | ( ReleaseModel )
     | ( RepositoryRow )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
     | ( AccountRow )
   ;
 };
@@ -9311,7 +9446,7 @@ export type ResolversTypes = {
   AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
-  AddedToMergeQueueEvent: ResolverTypeWrapper<AddedToMergeQueueEvent>;
+  AddedToMergeQueueEvent: ResolverTypeWrapper<Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enqueuer?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   AddedToProjectEvent: ResolverTypeWrapper<AddedToProjectEvent>;
   AnnouncementBanner: ResolverTypeWrapper<AnnouncementBanner>;
   App: ResolverTypeWrapper<AppRow>;
@@ -9320,16 +9455,16 @@ export type ResolversTypes = {
   Assignee: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Assignee']>;
   AuditLogOrder: AuditLogOrder;
   AuditLogOrderField: AuditLogOrderField;
-  AutoMergeDisabledEvent: ResolverTypeWrapper<AutoMergeDisabledEvent>;
-  AutoMergeEnabledEvent: ResolverTypeWrapper<AutoMergeEnabledEvent>;
+  AutoMergeDisabledEvent: ResolverTypeWrapper<Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, disabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  AutoMergeEnabledEvent: ResolverTypeWrapper<Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
-  AutoRebaseEnabledEvent: ResolverTypeWrapper<AutoRebaseEnabledEvent>;
-  AutoSquashEnabledEvent: ResolverTypeWrapper<AutoSquashEnabledEvent>;
-  AutomaticBaseChangeFailedEvent: ResolverTypeWrapper<AutomaticBaseChangeFailedEvent>;
-  AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<AutomaticBaseChangeSucceededEvent>;
-  BaseRefChangedEvent: ResolverTypeWrapper<BaseRefChangedEvent>;
-  BaseRefDeletedEvent: ResolverTypeWrapper<BaseRefDeletedEvent>;
-  BaseRefForcePushedEvent: ResolverTypeWrapper<BaseRefForcePushedEvent>;
+  AutoRebaseEnabledEvent: ResolverTypeWrapper<Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  AutoSquashEnabledEvent: ResolverTypeWrapper<Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  AutomaticBaseChangeFailedEvent: ResolverTypeWrapper<Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  BaseRefChangedEvent: ResolverTypeWrapper<Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  BaseRefDeletedEvent: ResolverTypeWrapper<Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  BaseRefForcePushedEvent: ResolverTypeWrapper<Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, afterCommit?: Maybe<ResolversTypes['Commit']>, beforeCommit?: Maybe<ResolversTypes['Commit']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -9375,7 +9510,7 @@ export type ResolversTypes = {
   CommitComment: ResolverTypeWrapper<CommitComment>;
   CommitCommentConnection: ResolverTypeWrapper<CommitCommentConnection>;
   CommitCommentEdge: ResolverTypeWrapper<CommitCommentEdge>;
-  CommitCommentThread: ResolverTypeWrapper<CommitCommentThread>;
+  CommitCommentThread: ResolverTypeWrapper<Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<ResolversTypes['Commit']>, repository: ResolversTypes['Repository'] }>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
@@ -9411,11 +9546,11 @@ export type ResolversTypes = {
   DeployKey: ResolverTypeWrapper<DeployKey>;
   DeployKeyConnection: ResolverTypeWrapper<DeployKeyConnection>;
   DeployKeyEdge: ResolverTypeWrapper<DeployKeyEdge>;
-  DeployedEvent: ResolverTypeWrapper<DeployedEvent>;
+  DeployedEvent: ResolverTypeWrapper<Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
   Deployment: ResolverTypeWrapper<Deployment>;
   DeploymentConnection: ResolverTypeWrapper<DeploymentConnection>;
   DeploymentEdge: ResolverTypeWrapper<DeploymentEdge>;
-  DeploymentEnvironmentChangedEvent: ResolverTypeWrapper<DeploymentEnvironmentChangedEvent>;
+  DeploymentEnvironmentChangedEvent: ResolverTypeWrapper<Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   DeploymentOrder: DeploymentOrder;
   DeploymentOrderField: DeploymentOrderField;
   DeploymentRequest: ResolverTypeWrapper<DeploymentRequest>;
@@ -9475,8 +9610,8 @@ export type ResolversTypes = {
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
   HTML: ResolverTypeWrapper<Scalars['HTML']['output']>;
   HeadRefDeletedEvent: ResolverTypeWrapper<TimelineEventModel>;
-  HeadRefForcePushedEvent: ResolverTypeWrapper<HeadRefForcePushedEvent>;
-  HeadRefRestoredEvent: ResolverTypeWrapper<HeadRefRestoredEvent>;
+  HeadRefForcePushedEvent: ResolverTypeWrapper<Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, afterCommit?: Maybe<ResolversTypes['Commit']>, beforeCommit?: Maybe<ResolversTypes['Commit']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
+  HeadRefRestoredEvent: ResolverTypeWrapper<Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   Hovercard: ResolverTypeWrapper<Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversTypes['HovercardContext']> }>;
   HovercardContext: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['HovercardContext']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -9640,7 +9775,7 @@ export type ResolversTypes = {
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
   PullRequestChangedFileEdge: ResolverTypeWrapper<Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestChangedFile']> }>;
   PullRequestCommit: ResolverTypeWrapper<PullCommitModel>;
-  PullRequestCommitCommentThread: ResolverTypeWrapper<PullRequestCommitCommentThread>;
+  PullRequestCommitCommentThread: ResolverTypeWrapper<Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: ResolversTypes['Commit'], pullRequest: ResolversTypes['PullRequest'], repository: ResolversTypes['Repository'] }>;
   PullRequestCommitConnection: ResolverTypeWrapper<Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommit']>>> }>;
   PullRequestCommitEdge: ResolverTypeWrapper<Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestCommit']> }>;
   PullRequestConnection: ResolverTypeWrapper<Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequest']>>> }>;
@@ -9662,7 +9797,7 @@ export type ResolversTypes = {
   PullRequestReviewThreadConnection: ResolverTypeWrapper<Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThread']>>> }>;
   PullRequestReviewThreadEdge: ResolverTypeWrapper<Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
-  PullRequestRevisionMarker: ResolverTypeWrapper<PullRequestRevisionMarker>;
+  PullRequestRevisionMarker: ResolverTypeWrapper<Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversTypes['Commit'], pullRequest: ResolversTypes['PullRequest'] }>;
   PullRequestState: PullRequestState;
   PullRequestTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
   PullRequestTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PullRequestTimelineItem']>;
@@ -9710,7 +9845,7 @@ export type ResolversTypes = {
   RemoveLabelsFromLabelablePayload: ResolverTypeWrapper<Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversTypes['Labelable']> }>;
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: ResolverTypeWrapper<Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
-  RemovedFromMergeQueueEvent: ResolverTypeWrapper<RemovedFromMergeQueueEvent>;
+  RemovedFromMergeQueueEvent: ResolverTypeWrapper<Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, beforeCommit?: Maybe<ResolversTypes['Commit']>, enqueuer?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   RemovedFromProjectEvent: ResolverTypeWrapper<RemovedFromProjectEvent>;
   RenamedTitleEvent: ResolverTypeWrapper<TimelineEventModel>;
   RenamedTitleSubject: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RenamedTitleSubject']>;
@@ -9759,7 +9894,7 @@ export type ResolversTypes = {
   RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
-  ReviewDismissedEvent: ResolverTypeWrapper<ReviewDismissedEvent>;
+  ReviewDismissedEvent: ResolverTypeWrapper<Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversTypes['PullRequestCommit']>, review?: Maybe<ResolversTypes['PullRequestReview']> }>;
   ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
   ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
   ReviewRequestEdge: ResolverTypeWrapper<Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewRequest']> }>;
@@ -9937,7 +10072,7 @@ export type ResolversParentTypes = {
   AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
-  AddedToMergeQueueEvent: AddedToMergeQueueEvent;
+  AddedToMergeQueueEvent: Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enqueuer?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   AddedToProjectEvent: AddedToProjectEvent;
   AnnouncementBanner: AnnouncementBanner;
   App: AppRow;
@@ -9945,16 +10080,16 @@ export type ResolversParentTypes = {
   AssignedEvent: TimelineEventModel;
   Assignee: ResolversUnionTypes<ResolversParentTypes>['Assignee'];
   AuditLogOrder: AuditLogOrder;
-  AutoMergeDisabledEvent: AutoMergeDisabledEvent;
-  AutoMergeEnabledEvent: AutoMergeEnabledEvent;
+  AutoMergeDisabledEvent: Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, disabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  AutoMergeEnabledEvent: Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
-  AutoRebaseEnabledEvent: AutoRebaseEnabledEvent;
-  AutoSquashEnabledEvent: AutoSquashEnabledEvent;
-  AutomaticBaseChangeFailedEvent: AutomaticBaseChangeFailedEvent;
-  AutomaticBaseChangeSucceededEvent: AutomaticBaseChangeSucceededEvent;
-  BaseRefChangedEvent: BaseRefChangedEvent;
-  BaseRefDeletedEvent: BaseRefDeletedEvent;
-  BaseRefForcePushedEvent: BaseRefForcePushedEvent;
+  AutoRebaseEnabledEvent: Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  AutoSquashEnabledEvent: Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  AutomaticBaseChangeFailedEvent: Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  AutomaticBaseChangeSucceededEvent: Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  BaseRefChangedEvent: Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  BaseRefDeletedEvent: Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  BaseRefForcePushedEvent: Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, afterCommit?: Maybe<ResolversParentTypes['Commit']>, beforeCommit?: Maybe<ResolversParentTypes['Commit']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
   BigInt: Scalars['BigInt']['output'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
@@ -9993,7 +10128,7 @@ export type ResolversParentTypes = {
   CommitComment: CommitComment;
   CommitCommentConnection: CommitCommentConnection;
   CommitCommentEdge: CommitCommentEdge;
-  CommitCommentThread: CommitCommentThread;
+  CommitCommentThread: Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<ResolversParentTypes['Commit']>, repository: ResolversParentTypes['Repository'] };
   CommitConnection: CommitConnectionModel;
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
@@ -10027,11 +10162,11 @@ export type ResolversParentTypes = {
   DeployKey: DeployKey;
   DeployKeyConnection: DeployKeyConnection;
   DeployKeyEdge: DeployKeyEdge;
-  DeployedEvent: DeployedEvent;
+  DeployedEvent: Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
   Deployment: Deployment;
   DeploymentConnection: DeploymentConnection;
   DeploymentEdge: DeploymentEdge;
-  DeploymentEnvironmentChangedEvent: DeploymentEnvironmentChangedEvent;
+  DeploymentEnvironmentChangedEvent: Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   DeploymentOrder: DeploymentOrder;
   DeploymentRequest: DeploymentRequest;
   DisconnectedEvent: DisconnectedEvent;
@@ -10080,8 +10215,8 @@ export type ResolversParentTypes = {
   GitTimestamp: Scalars['GitTimestamp']['output'];
   HTML: Scalars['HTML']['output'];
   HeadRefDeletedEvent: TimelineEventModel;
-  HeadRefForcePushedEvent: HeadRefForcePushedEvent;
-  HeadRefRestoredEvent: HeadRefRestoredEvent;
+  HeadRefForcePushedEvent: Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, afterCommit?: Maybe<ResolversParentTypes['Commit']>, beforeCommit?: Maybe<ResolversParentTypes['Commit']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
+  HeadRefRestoredEvent: Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   Hovercard: Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversParentTypes['HovercardContext']> };
   HovercardContext: ResolversInterfaceTypes<ResolversParentTypes>['HovercardContext'];
   ID: Scalars['ID']['output'];
@@ -10210,7 +10345,7 @@ export type ResolversParentTypes = {
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
   PullRequestChangedFileEdge: Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestChangedFile']> };
   PullRequestCommit: PullCommitModel;
-  PullRequestCommitCommentThread: PullRequestCommitCommentThread;
+  PullRequestCommitCommentThread: Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: ResolversParentTypes['Commit'], pullRequest: ResolversParentTypes['PullRequest'], repository: ResolversParentTypes['Repository'] };
   PullRequestCommitConnection: Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommit']>>> };
   PullRequestCommitEdge: Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestCommit']> };
   PullRequestConnection: Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequest']>>> };
@@ -10225,7 +10360,7 @@ export type ResolversParentTypes = {
   PullRequestReviewThread: ThreadModel;
   PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
   PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
-  PullRequestRevisionMarker: PullRequestRevisionMarker;
+  PullRequestRevisionMarker: Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversParentTypes['Commit'], pullRequest: ResolversParentTypes['PullRequest'] };
   PullRequestTimelineConnection: TimelinePageModel;
   PullRequestTimelineItem: ResolversUnionTypes<ResolversParentTypes>['PullRequestTimelineItem'];
   PullRequestTimelineItemEdge: Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItem']> };
@@ -10266,7 +10401,7 @@ export type ResolversParentTypes = {
   RemoveLabelsFromLabelablePayload: Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversParentTypes['Labelable']> };
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
-  RemovedFromMergeQueueEvent: RemovedFromMergeQueueEvent;
+  RemovedFromMergeQueueEvent: Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, beforeCommit?: Maybe<ResolversParentTypes['Commit']>, enqueuer?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   RemovedFromProjectEvent: RemovedFromProjectEvent;
   RenamedTitleEvent: TimelineEventModel;
   RenamedTitleSubject: ResolversUnionTypes<ResolversParentTypes>['RenamedTitleSubject'];
@@ -10303,7 +10438,7 @@ export type ResolversParentTypes = {
   RequestedReviewer: ResolversUnionTypes<ResolversParentTypes>['RequestedReviewer'];
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
-  ReviewDismissedEvent: ReviewDismissedEvent;
+  ReviewDismissedEvent: Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversParentTypes['PullRequestCommit']>, review?: Maybe<ResolversParentTypes['PullRequestReview']> };
   ReviewRequest: ReviewRequestModel;
   ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
   ReviewRequestEdge: Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewRequest']> };
@@ -10479,7 +10614,12 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
 };
 
 export type AddedToMergeQueueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddedToMergeQueueEvent'] = ResolversParentTypes['AddedToMergeQueueEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enqueuer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mergeQueue?: Resolver<Maybe<ResolversTypes['MergeQueue']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -10523,12 +10663,22 @@ export type AssigneeResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type AutoMergeDisabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeDisabledEvent'] = ResolversParentTypes['AutoMergeDisabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  disabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AutoMergeEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeEnabledEvent'] = ResolversParentTypes['AutoMergeEnabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -10543,37 +10693,71 @@ export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType e
 };
 
 export type AutoRebaseEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoRebaseEnabledEvent'] = ResolversParentTypes['AutoRebaseEnabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AutoSquashEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoSquashEnabledEvent'] = ResolversParentTypes['AutoSquashEnabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AutomaticBaseChangeFailedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutomaticBaseChangeFailedEvent'] = ResolversParentTypes['AutomaticBaseChangeFailedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  newBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  oldBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AutomaticBaseChangeSucceededEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutomaticBaseChangeSucceededEvent'] = ResolversParentTypes['AutomaticBaseChangeSucceededEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  newBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  oldBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type BaseRefChangedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefChangedEvent'] = ResolversParentTypes['BaseRefChangedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currentRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type BaseRefDeletedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefDeletedEvent'] = ResolversParentTypes['BaseRefDeletedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  baseRefName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type BaseRefForcePushedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefForcePushedEvent'] = ResolversParentTypes['BaseRefForcePushedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  afterCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  beforeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -10863,7 +11047,12 @@ export type CommitCommentEdgeResolvers<ContextType = GraphqlContext, ParentType 
 };
 
 export type CommitCommentThreadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitCommentThread'] = ResolversParentTypes['CommitCommentThread']> = {
+  comments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<CommitCommentThreadCommentsArgs>>;
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -11022,7 +11211,13 @@ export type DeployKeyEdgeResolvers<ContextType = GraphqlContext, ParentType exte
 };
 
 export type DeployedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeployedEvent'] = ResolversParentTypes['DeployedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  deployment?: Resolver<ResolversTypes['Deployment'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -11044,7 +11239,10 @@ export type DeploymentEdgeResolvers<ContextType = GraphqlContext, ParentType ext
 };
 
 export type DeploymentEnvironmentChangedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentEnvironmentChangedEvent'] = ResolversParentTypes['DeploymentEnvironmentChangedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -11268,12 +11466,21 @@ export type HeadRefDeletedEventResolvers<ContextType = GraphqlContext, ParentTyp
 };
 
 export type HeadRefForcePushedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefForcePushedEvent'] = ResolversParentTypes['HeadRefForcePushedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  afterCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  beforeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type HeadRefRestoredEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefRestoredEvent'] = ResolversParentTypes['HeadRefRestoredEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -12238,7 +12445,13 @@ export type PullRequestCommitResolvers<ContextType = GraphqlContext, ParentType 
 };
 
 export type PullRequestCommitCommentThreadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommitCommentThread'] = ResolversParentTypes['PullRequestCommitCommentThread']> = {
+  comments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<PullRequestCommitCommentThreadCommentsArgs>>;
+  commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -12414,6 +12627,8 @@ export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, P
 
 export type PullRequestRevisionMarkerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestRevisionMarker'] = ResolversParentTypes['PullRequestRevisionMarker']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastSeenCommit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -12692,7 +12907,14 @@ export type RemoveReactionPayloadResolvers<ContextType = GraphqlContext, ParentT
 };
 
 export type RemovedFromMergeQueueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemovedFromMergeQueueEvent'] = ResolversParentTypes['RemovedFromMergeQueueEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  beforeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enqueuer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mergeQueue?: Resolver<Maybe<ResolversTypes['MergeQueue']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -12980,7 +13202,18 @@ export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, Pa
 };
 
 export type ReviewDismissedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissedEvent'] = ResolversParentTypes['ReviewDismissedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  dismissalMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dismissalMessageHTML?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousReviewState?: Resolver<ResolversTypes['PullRequestReviewState'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  pullRequestCommit?: Resolver<Maybe<ResolversTypes['PullRequestCommit']>, ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  review?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -13432,7 +13665,7 @@ export type UnassignedEventResolvers<ContextType = GraphqlContext, ParentType ex
 };
 
 export type UniformResourceLocatableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UniformResourceLocatable'] = ResolversParentTypes['UniformResourceLocatable']> = {
-  __resolveType: TypeResolveFn<'ClosedEvent' | 'ConvertToDraftEvent' | 'Issue' | 'MergedEvent' | 'Milestone' | 'Organization' | 'PullRequest' | 'ReadyForReviewEvent' | 'Release' | 'Repository' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ClosedEvent' | 'ConvertToDraftEvent' | 'Issue' | 'MergedEvent' | 'Milestone' | 'Organization' | 'PullRequest' | 'ReadyForReviewEvent' | 'Release' | 'Repository' | 'ReviewDismissedEvent' | 'User', ParentType, ContextType>;
 };
 
 export type UnlabeledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlabeledEvent'] = ResolversParentTypes['UnlabeledEvent']> = {

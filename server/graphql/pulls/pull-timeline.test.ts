@@ -183,4 +183,24 @@ describe('PullRequest.timelineItems', () => {
     // Its one commit.
     expect(owner.data!.repository.pullRequest.timelineItems.totalCount).toBe(1);
   });
+
+  it("answers dt-mergebot's timeline selection (DefinitelyTyped/dt-mergebot src/pr-query.ts)", async () => {
+    const { timelineItems } = await pull(`timelineItems(first: 100,
+      itemTypes: [PULL_REQUEST_COMMIT, PULL_REQUEST_REVIEW, PULL_REQUEST_REVIEW_THREAD, ISSUE_COMMENT]) {
+        nodes { __typename ... on PullRequestCommit { commit { oid } } ... on PullRequestReview { author { login } state } } }`);
+    expect(timelineItems.nodes).toEqual([
+      { __typename: 'PullRequestCommit', commit: { oid: commits[0] } },
+      { __typename: 'PullRequestCommit', commit: { oid: commits[1] } },
+      { __typename: 'PullRequestReview', author: { login: 'bob' }, state: 'APPROVED' },
+      { __typename: 'IssueComment' },
+    ]);
+  });
+
+  it('validates fragments on the union members Wharf never records, as clients write them', async () => {
+    const { timelineItems } = await pull(`timelineItems(last: 100) { nodes { __typename
+      ... on HeadRefForcePushedEvent { createdAt ref { name } beforeCommit { abbreviatedOid } afterCommit { abbreviatedOid } actor { login } }
+      ... on ReviewDismissedEvent { createdAt dismissalMessage review { author { login } } }
+      ... on BaseRefChangedEvent { previousRefName currentRefName } } }`);
+    expect(timelineItems.nodes).toHaveLength(11);
+  });
 });

@@ -2,9 +2,11 @@
 // that is labeled, asked for a review, reviewed, commented on, made a draft
 // and ready again, merged and its head branch deleted lists its commits, its
 // review and REST's timeline (the same events, actors and times) in the order
-// they happened; itemTypes narrows it, cursors page it, and a private
-// repository's pull request never shows its timeline to a stranger.
+// they happened; itemTypes narrows it, cursors page it, a private
+// repository's pull request never shows its timeline to a stranger, and an
+// installation reads it only with the pull_requests permission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../../test-support/apps.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { branchWith, openPullRequest, repositoryWithReadme, rest } from '../../test-support/graphql/pull-fixture.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
@@ -202,5 +204,21 @@ describe('PullRequest.timelineItems', () => {
       ... on ReviewDismissedEvent { createdAt dismissalMessage review { author { login } } }
       ... on BaseRefChangedEvent { previousRefName currentRefName } } }`);
     expect(timelineItems.nodes).toHaveLength(11);
+  });
+
+  it("reaches an installation only with its app's pull_requests permission", async () => {
+    const tokenOf = async (name: string, permissions: Record<string, 'read' | 'write'>) => {
+      const app = await createTestApp(server, alice.id, name, permissions);
+      const installation = await installTestApp(server, app.app, alice.id);
+      const jwt = await appJwt(app, Math.floor(Date.now() / 1000));
+      return (await requestInstallationToken(server, jwt, installation.id)).body.token as string;
+    };
+    const query = `{ repository(owner: "alice", name: "tl") { pullRequest(number: 1) {
+      timelineItems(first: 20) { totalCount nodes { __typename } } } } }`;
+    const issuesOnly = await gql(query, await tokenOf('Issues Bot', { issues: 'read' }));
+    expect(issuesOnly.errors?.[0]).toMatchObject({ type: 'FORBIDDEN' });
+    const pulls = await gql(query, await tokenOf('Pulls Bot', { pull_requests: 'read' }));
+    expect(pulls.errors).toBeUndefined();
+    expect(pulls.data!.repository.pullRequest.timelineItems.totalCount).toBe(11);
   });
 });

@@ -3,8 +3,10 @@
 // the order they happened, as REST's timeline lists them, and for a pull
 // request its submitted reviews and its commits too. The kinds asked
 // (`itemTypes`) become the read's kinds; the page is one statement for every
-// subject asked in the same tick (issue-timeline-batch-reads.ts); the
-// comments and reviews come through their loaders, the people through theirs.
+// subject asked in the same tick with the same request (issue-timeline-batch-reads.ts:
+// a pull request's commits are part of its request, so its page is its own
+// statement when commits are asked); the comments and reviews come through
+// their loaders, the people through theirs.
 import type { IssueEventKind } from '../../issues/issue-events.js';
 import { isoSeconds } from '../../views/timestamps.js';
 import { connection, pageAt, twoWayWindow } from '../core/connection.js';

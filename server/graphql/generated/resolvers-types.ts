@@ -295,21 +295,13 @@ export type AutoMergeRequest = {
 /** Represents a 'auto_rebase_enabled' event on a given pull request. */
 export type AutoRebaseEnabledEvent = Node & {
   __typename?: 'AutoRebaseEnabledEvent';
-  actor?: Maybe<Actor>;
-  createdAt: Scalars['DateTime']['output'];
-  enabler?: Maybe<User>;
   id: Scalars['ID']['output'];
-  pullRequest?: Maybe<PullRequest>;
 };
 
 /** Represents a 'auto_squash_enabled' event on a given pull request. */
 export type AutoSquashEnabledEvent = Node & {
   __typename?: 'AutoSquashEnabledEvent';
-  actor?: Maybe<Actor>;
-  createdAt: Scalars['DateTime']['output'];
-  enabler?: Maybe<User>;
   id: Scalars['ID']['output'];
-  pullRequest?: Maybe<PullRequest>;
 };
 
 /** Represents a 'automatic_base_change_failed' event on a given pull request. */
@@ -326,12 +318,7 @@ export type AutomaticBaseChangeFailedEvent = Node & {
 /** Represents a 'automatic_base_change_succeeded' event on a given pull request. */
 export type AutomaticBaseChangeSucceededEvent = Node & {
   __typename?: 'AutomaticBaseChangeSucceededEvent';
-  actor?: Maybe<Actor>;
-  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  newBase: Scalars['String']['output'];
-  oldBase: Scalars['String']['output'];
-  pullRequest: PullRequest;
 };
 
 /** Represents a 'base_ref_changed' event on a given issue or pull request. */
@@ -359,13 +346,7 @@ export type BaseRefDeletedEvent = Node & {
 /** Represents a 'base_ref_force_pushed' event on a given pull request. */
 export type BaseRefForcePushedEvent = Node & {
   __typename?: 'BaseRefForcePushedEvent';
-  actor?: Maybe<Actor>;
-  afterCommit?: Maybe<Commit>;
-  beforeCommit?: Maybe<Commit>;
-  createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  pullRequest: PullRequest;
-  ref?: Maybe<Ref>;
 };
 
 /** Represents a Git blob. */
@@ -9115,7 +9096,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   PullRequestTimelineItem:
     | ( TimelineEventModel )
     | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( BaseRefForcePushedEvent )
     | ( TimelineEventModel )
     | ( GitObjectModel )
     | ( Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<_RefType['Commit']>, repository: _RefType['Repository'] } )
@@ -9153,13 +9134,13 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( TimelineEventModel )
     | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( AutoRebaseEnabledEvent )
+    | ( AutoSquashEnabledEvent )
     | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
-    | ( Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( AutomaticBaseChangeSucceededEvent )
     | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( BaseRefForcePushedEvent )
     | ( TimelineEventModel )
     | ( CommentDeletedEvent )
     | ( ConnectedEvent )
@@ -9278,13 +9259,13 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( TimelineEventModel )
     | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( AutoRebaseEnabledEvent )
+    | ( AutoSquashEnabledEvent )
     | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
-    | ( Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( AutomaticBaseChangeSucceededEvent )
     | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( BaseRefForcePushedEvent )
     | ( GitObjectModel )
     | ( AccountRow )
     | ( CheckRunModel )
@@ -9458,13 +9439,13 @@ export type ResolversTypes = {
   AutoMergeDisabledEvent: ResolverTypeWrapper<Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, disabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   AutoMergeEnabledEvent: ResolverTypeWrapper<Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
-  AutoRebaseEnabledEvent: ResolverTypeWrapper<Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
-  AutoSquashEnabledEvent: ResolverTypeWrapper<Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  AutoRebaseEnabledEvent: ResolverTypeWrapper<AutoRebaseEnabledEvent>;
+  AutoSquashEnabledEvent: ResolverTypeWrapper<AutoSquashEnabledEvent>;
   AutomaticBaseChangeFailedEvent: ResolverTypeWrapper<Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
-  AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<AutomaticBaseChangeSucceededEvent>;
   BaseRefChangedEvent: ResolverTypeWrapper<Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   BaseRefDeletedEvent: ResolverTypeWrapper<Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
-  BaseRefForcePushedEvent: ResolverTypeWrapper<Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, afterCommit?: Maybe<ResolversTypes['Commit']>, beforeCommit?: Maybe<ResolversTypes['Commit']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
+  BaseRefForcePushedEvent: ResolverTypeWrapper<BaseRefForcePushedEvent>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -10083,13 +10064,13 @@ export type ResolversParentTypes = {
   AutoMergeDisabledEvent: Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, disabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   AutoMergeEnabledEvent: Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
-  AutoRebaseEnabledEvent: Omit<AutoRebaseEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
-  AutoSquashEnabledEvent: Omit<AutoSquashEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  AutoRebaseEnabledEvent: AutoRebaseEnabledEvent;
+  AutoSquashEnabledEvent: AutoSquashEnabledEvent;
   AutomaticBaseChangeFailedEvent: Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
-  AutomaticBaseChangeSucceededEvent: Omit<AutomaticBaseChangeSucceededEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  AutomaticBaseChangeSucceededEvent: AutomaticBaseChangeSucceededEvent;
   BaseRefChangedEvent: Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   BaseRefDeletedEvent: Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
-  BaseRefForcePushedEvent: Omit<BaseRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, afterCommit?: Maybe<ResolversParentTypes['Commit']>, beforeCommit?: Maybe<ResolversParentTypes['Commit']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
+  BaseRefForcePushedEvent: BaseRefForcePushedEvent;
   BigInt: Scalars['BigInt']['output'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
@@ -10693,20 +10674,12 @@ export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType e
 };
 
 export type AutoRebaseEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoRebaseEnabledEvent'] = ResolversParentTypes['AutoRebaseEnabledEvent']> = {
-  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AutoSquashEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoSquashEnabledEvent'] = ResolversParentTypes['AutoSquashEnabledEvent']> = {
-  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -10721,12 +10694,7 @@ export type AutomaticBaseChangeFailedEventResolvers<ContextType = GraphqlContext
 };
 
 export type AutomaticBaseChangeSucceededEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutomaticBaseChangeSucceededEvent'] = ResolversParentTypes['AutomaticBaseChangeSucceededEvent']> = {
-  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  newBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  oldBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -10751,13 +10719,7 @@ export type BaseRefDeletedEventResolvers<ContextType = GraphqlContext, ParentTyp
 };
 
 export type BaseRefForcePushedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefForcePushedEvent'] = ResolversParentTypes['BaseRefForcePushedEvent']> = {
-  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
-  afterCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
-  beforeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
-  ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -109,6 +109,10 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
     'ReviewRequest',
     'ReviewRequestConnection',
     'ReviewRequestEdge',
+    'PullRequestTimelineItemsConnection',
+    'PullRequestTimelineItemsEdge',
+    'PullRequestTimelineConnection',
+    'PullRequestTimelineItemEdge',
   ),
   ...byType('statuses', 'Status', 'StatusContext'),
   ...byType(

@@ -64,6 +64,8 @@ import {
 import { commentBreadthFields, issueBreadthFields } from './issues/issue-breadth.js';
 import { issueTimelineFields, IssueTimelineItem, IssueTimelineItems } from './issues/issue-timeline.js';
 import { timelineEventResolvers } from './issues/timeline-events.js';
+import { pullTimelineFields, PullRequestTimelineItem, PullRequestTimelineItems } from './pulls/pull-timeline.js';
+import { pullTimelineEventResolvers } from './pulls/pull-timeline-events.js';
 import { milestoneBreadthFields } from './resolvers/milestone-breadth.js';
 import { releaseTagFields } from './releases/release-tag.js';
 import { queryBreadthFields } from './lookup/query-breadth.js';
@@ -144,6 +146,7 @@ export const resolvers: Resolvers = {
     ...pullIssue34Fields,
     ...opinionatedReviewFields,
     ...pullRollupField,
+    ...pullTimelineFields,
   },
   ReviewRequest,
   RequestedReviewer,
@@ -164,6 +167,9 @@ export const resolvers: Resolvers = {
   ...timelineEventResolvers,
   IssueTimelineItems,
   IssueTimelineItem,
+  ...pullTimelineEventResolvers,
+  PullRequestTimelineItems,
+  PullRequestTimelineItem,
   UniformResourceLocatable,
   SponsorableItem: { __resolveType: accountType },
   HovercardContext: { __resolveType: () => null },

@@ -1,6 +1,8 @@
-// GraphQL's Issue.timelineItems for many issues in one statement: the
-// comments and the recorded events (issue_events) of each issue, merged in
-// the order they happened as REST's timeline merges them (issue-timeline.ts:
+// GraphQL's Issue.timelineItems and PullRequest.timelineItems for many issues
+// in one statement: the comments and the recorded events (issue_events) of
+// each issue, and a pull request's submitted reviews (at their submission)
+// and commits (at their committer date, read from git by the caller), merged
+// in the order they happened as REST's timeline merges them (issue-timeline.ts:
 // at one instant the comment first), narrowed to the kinds asked and to those
 // since a time, ranked per issue with each issue's total. Plus two per-issue
 // reads Issue's fields batch the same way: its author's association (as REST's
@@ -19,12 +21,19 @@ export interface TimelineRequest {
   events: IssueEventKind[];
   /** ISO time: only items created at or after it; null for all. */
   since: string | null;
+  /** Whether submitted reviews are among the kinds asked (a pull request's). */
+  reviews?: boolean;
+  /** The pull request's commits, oldest first, each with its committer date (ISO); every issue of the batch has them. */
+  commits?: { oid: string; at: string }[];
 }
 
-/** A comment (read whole through its loader) or an event, as its row holds it. */
+/** A comment or a review (read whole through its loader), an event as its row holds it, or a commit (`oid`). */
 export interface TimelineEntryRow {
-  entry: 'comment' | 'event';
+  entry: 'comment' | 'event' | 'review' | 'commit';
+  /** The row's id; a commit's place among the pull request's commits (1 for the oldest). */
   id: number;
+  /** A commit's (only theirs: a git object's mark). */
+  oid?: string;
   issue_id: number;
   repository_id: number;
   event: IssueEventKind | null;
@@ -40,20 +49,31 @@ export async function timelinePages(
 ): Promise<Map<number, Page<TimelineEntryRow>>> {
   const dir = sql.unsafe(request.window.fromEnd ? 'DESC' : 'ASC');
   const since = request.since;
+  const commits = request.commits ?? [];
   const select = sql`SELECT t.*,
       row_number() OVER (PARTITION BY t.issue_id ORDER BY t.created_at ${dir}, t.rank ${dir}, t.id ${dir})::int AS position,
       count(*) OVER (PARTITION BY t.issue_id)::int AS total
     FROM (
-      SELECT 'comment' AS entry, 0 AS rank, ic.id, ic.issue_id, ic.repository_id, NULL::text AS event,
+      SELECT 'comment' AS entry, 0 AS rank, ic.id, NULL::text AS oid, ic.issue_id, ic.repository_id, NULL::text AS event,
         NULL::jsonb AS details, ic.user_id AS actor_id, ic.created_at
       FROM issue_comments ic
       WHERE ${request.comments} AND ic.issue_id = ANY(${issueIds as number[]})
         AND (${since}::timestamptz IS NULL OR ic.created_at >= ${since}::timestamptz)
       UNION ALL
-      SELECT 'event', 1, e.id, e.issue_id, e.repository_id, e.event, e.details, e.actor_id, e.created_at
+      SELECT 'event', 1, e.id, NULL, e.issue_id, e.repository_id, e.event, e.details, e.actor_id, e.created_at
       FROM issue_events e
       WHERE e.issue_id = ANY(${issueIds as number[]}) AND e.event = ANY(${request.events})
         AND (${since}::timestamptz IS NULL OR e.created_at >= ${since}::timestamptz)
+      UNION ALL
+      SELECT 'review', 2, r.id, NULL, r.issue_id, r.repository_id, NULL, NULL, r.user_id, r.submitted_at
+      FROM pull_request_reviews r
+      WHERE ${request.reviews ?? false} AND r.issue_id = ANY(${issueIds as number[]}) AND r.state <> 'PENDING'
+        AND (${since}::timestamptz IS NULL OR r.submitted_at >= ${since}::timestamptz)
+      UNION ALL
+      SELECT 'commit', 3, c.n::bigint, c.oid, i.id, i.repository_id, NULL, NULL, NULL, c.at
+      FROM issues i, unnest(${commits.map((c) => c.oid)}::text[], ${commits.map((c) => c.at)}::timestamptz[])
+        WITH ORDINALITY AS c(oid, at, n)
+      WHERE i.id = ANY(${issueIds as number[]}) AND (${since}::timestamptz IS NULL OR c.at >= ${since}::timestamptz)
     ) t`;
   const pages = await rankedPages<TimelineEntryRow & { [key: string]: unknown }>(
     sql,
@@ -62,7 +82,11 @@ export async function timelinePages(
     request.window,
     select,
   );
-  for (const page of pages.values()) for (const row of page.rows) delete row.rank;
+  for (const page of pages.values())
+    for (const row of page.rows) {
+      delete row.rank;
+      if (row.oid === null) delete row.oid;
+    }
   return pages;
 }
 

@@ -14,7 +14,7 @@ import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnot
 import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
-import type { TimelineEventModel, TimelineConnectionModel } from '../issues/timeline-models.js';
+import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
 import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -171,6 +171,17 @@ export type AddReactionPayload = {
   subject?: Maybe<Reactable>;
 };
 
+/** Represents an 'added_to_merge_queue' event on a given pull request. */
+export type AddedToMergeQueueEvent = Node & {
+  __typename?: 'AddedToMergeQueueEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enqueuer?: Maybe<User>;
+  id: Scalars['ID']['output'];
+  mergeQueue?: Maybe<MergeQueue>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
 export type AddedToProjectEvent = Node & {
   __typename?: 'AddedToProjectEvent';
   id: Scalars['ID']['output'];
@@ -247,6 +258,28 @@ export type AuditLogOrderField =
   /** Order audit log entries by timestamp */
   | 'CREATED_AT';
 
+/** Represents a 'auto_merge_disabled' event on a given pull request. */
+export type AutoMergeDisabledEvent = Node & {
+  __typename?: 'AutoMergeDisabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  disabler?: Maybe<User>;
+  id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
+  reason?: Maybe<Scalars['String']['output']>;
+  reasonCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** Represents a 'auto_merge_enabled' event on a given pull request. */
+export type AutoMergeEnabledEvent = Node & {
+  __typename?: 'AutoMergeEnabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enabler?: Maybe<User>;
+  id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
+};
+
 /** Represents an auto-merge request for a pull request. Declared for clients that ask for it (`gh pr view`); this server has no auto-merge, so none exists. */
 export type AutoMergeRequest = {
   __typename?: 'AutoMergeRequest';
@@ -257,6 +290,63 @@ export type AutoMergeRequest = {
   enabledBy?: Maybe<Actor>;
   mergeMethod: PullRequestMergeMethod;
   pullRequest: PullRequest;
+};
+
+/** Represents a 'auto_rebase_enabled' event on a given pull request. */
+export type AutoRebaseEnabledEvent = Node & {
+  __typename?: 'AutoRebaseEnabledEvent';
+  id: Scalars['ID']['output'];
+};
+
+/** Represents a 'auto_squash_enabled' event on a given pull request. */
+export type AutoSquashEnabledEvent = Node & {
+  __typename?: 'AutoSquashEnabledEvent';
+  id: Scalars['ID']['output'];
+};
+
+/** Represents a 'automatic_base_change_failed' event on a given pull request. */
+export type AutomaticBaseChangeFailedEvent = Node & {
+  __typename?: 'AutomaticBaseChangeFailedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  newBase: Scalars['String']['output'];
+  oldBase: Scalars['String']['output'];
+  pullRequest: PullRequest;
+};
+
+/** Represents a 'automatic_base_change_succeeded' event on a given pull request. */
+export type AutomaticBaseChangeSucceededEvent = Node & {
+  __typename?: 'AutomaticBaseChangeSucceededEvent';
+  id: Scalars['ID']['output'];
+};
+
+/** Represents a 'base_ref_changed' event on a given issue or pull request. */
+export type BaseRefChangedEvent = Node & {
+  __typename?: 'BaseRefChangedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  currentRefName: Scalars['String']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  previousRefName: Scalars['String']['output'];
+  pullRequest: PullRequest;
+};
+
+/** Represents a 'base_ref_deleted' event on a given pull request. */
+export type BaseRefDeletedEvent = Node & {
+  __typename?: 'BaseRefDeletedEvent';
+  actor?: Maybe<Actor>;
+  baseRefName?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
+};
+
+/** Represents a 'base_ref_force_pushed' event on a given pull request. */
+export type BaseRefForcePushedEvent = Node & {
+  __typename?: 'BaseRefForcePushedEvent';
+  id: Scalars['ID']['output'];
 };
 
 /** Represents a Git blob. */
@@ -1001,6 +1091,26 @@ export type CommitCommentEdge = {
   node?: Maybe<CommitComment>;
 };
 
+/** A thread of comments on a commit. */
+export type CommitCommentThread = Node & {
+  __typename?: 'CommitCommentThread';
+  comments: CommitCommentConnection;
+  commit?: Maybe<Commit>;
+  id: Scalars['ID']['output'];
+  path?: Maybe<Scalars['String']['output']>;
+  position?: Maybe<Scalars['Int']['output']>;
+  repository: Repository;
+};
+
+
+/** A thread of comments on a commit. */
+export type CommitCommentThreadCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** The connection type for Commit. */
 export type CommitConnection = {
   __typename?: 'CommitConnection';
@@ -1104,6 +1214,17 @@ export type ConvertPullRequestToDraftPayload = {
   __typename?: 'ConvertPullRequestToDraftPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequest?: Maybe<PullRequest>;
+};
+
+/** Represents a 'convert_to_draft' event on a given pull request. */
+export type ConvertToDraftEvent = Node & UniformResourceLocatable & {
+  __typename?: 'ConvertToDraftEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  resourcePath: Scalars['URI']['output'];
+  url: Scalars['URI']['output'];
 };
 
 export type ConvertedNoteToIssueEvent = Node & {
@@ -1282,6 +1403,18 @@ export type DeployKeyEdge = {
   node?: Maybe<DeployKey>;
 };
 
+/** Represents a 'deployed' event on a given pull request. */
+export type DeployedEvent = Node & {
+  __typename?: 'DeployedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  deployment: Deployment;
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  ref?: Maybe<Ref>;
+};
+
 export type Deployment = Node & {
   __typename?: 'Deployment';
   id: Scalars['ID']['output'];
@@ -1299,6 +1432,15 @@ export type DeploymentEdge = {
   __typename?: 'DeploymentEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<Deployment>;
+};
+
+/** Represents a 'deployment_environment_changed' event on a given pull request. */
+export type DeploymentEnvironmentChangedEvent = Node & {
+  __typename?: 'DeploymentEnvironmentChangedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
 };
 
 /** Ordering options for deployment connections */
@@ -1685,6 +1827,40 @@ export type GitObject = {
 
 export type GitSignature = {
   email: Scalars['String']['output'];
+};
+
+/** Represents a 'head_ref_deleted' event on a given pull request. */
+export type HeadRefDeletedEvent = Node & {
+  __typename?: 'HeadRefDeletedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the Ref associated with the `head_ref_deleted` event (null: the branch is gone). */
+  headRef?: Maybe<Ref>;
+  /** Identifies the name of the Ref associated with the `head_ref_deleted` event. */
+  headRefName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+};
+
+/** Represents a 'head_ref_force_pushed' event on a given pull request. */
+export type HeadRefForcePushedEvent = Node & {
+  __typename?: 'HeadRefForcePushedEvent';
+  actor?: Maybe<Actor>;
+  afterCommit?: Maybe<Commit>;
+  beforeCommit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  ref?: Maybe<Ref>;
+};
+
+/** Represents a 'head_ref_restored' event on a given pull request. */
+export type HeadRefRestoredEvent = Node & {
+  __typename?: 'HeadRefRestoredEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
 };
 
 /** Detail needed to display a hovercard for a user */
@@ -2690,6 +2866,23 @@ export type MergeableState =
   | 'CONFLICTING'
   | 'MERGEABLE'
   | 'UNKNOWN';
+
+/** Represents a 'merged' event on a given pull request. */
+export type MergedEvent = Node & UniformResourceLocatable & {
+  __typename?: 'MergedEvent';
+  actor?: Maybe<Actor>;
+  /** Identifies the commit associated with the `merge` event. */
+  commit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** Identifies the Ref associated with the `merge` event (the base branch, while it exists). */
+  mergeRef?: Maybe<Ref>;
+  /** Identifies the name of the Ref associated with the `merge` event. */
+  mergeRefName: Scalars['String']['output'];
+  pullRequest: PullRequest;
+  resourcePath: Scalars['URI']['output'];
+  url: Scalars['URI']['output'];
+};
 
 /** The GitHub Enterprise Importer (GEI) migration state. */
 export type MigrationState =
@@ -4294,6 +4487,13 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   statusCheckRollup?: Maybe<StatusCheckRollup>;
   /** A list of reviewer suggestions based on commit history and past review comments: Wharf suggests none. */
   suggestedReviewers: Array<Maybe<SuggestedReviewer>>;
+  /**
+   * A list of events, comments, commits, etc. associated with the pull request (`first` or `last`, 1–100).
+   * @deprecated `timeline` will be removed Use PullRequest.timelineItems instead. Removal on 2020-10-01 UTC.
+   */
+  timeline: PullRequestTimelineConnection;
+  /** A list of events, comments, commits, etc. associated with the pull request: the events Wharf records, the comments, the submitted reviews and the commits (`first` or `last`, 1–100). */
+  timelineItems: PullRequestTimelineItemsConnection;
   title: Scalars['String']['output'];
   /** Returns a count of how many comments this pull request has received. */
   totalCommentsCount?: Maybe<Scalars['Int']['output']>;
@@ -4515,6 +4715,28 @@ export type PullRequestReviewsArgs = {
 
 
 /** A repository pull request. */
+export type PullRequestTimelineArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+/** A repository pull request. */
+export type PullRequestTimelineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  itemTypes?: InputMaybe<Array<PullRequestTimelineItemsItemType>>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  skip?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository pull request. */
 export type PullRequestUserContentEditsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -4574,6 +4796,27 @@ export type PullRequestCommit = {
   resourcePath: Scalars['URI']['output'];
   /** The HTTP URL for this pull request commit */
   url: Scalars['URI']['output'];
+};
+
+/** Represents a commit comment thread part of a pull request. */
+export type PullRequestCommitCommentThread = Node & {
+  __typename?: 'PullRequestCommitCommentThread';
+  comments: CommitCommentConnection;
+  commit: Commit;
+  id: Scalars['ID']['output'];
+  path?: Maybe<Scalars['String']['output']>;
+  position?: Maybe<Scalars['Int']['output']>;
+  pullRequest: PullRequest;
+  repository: Repository;
+};
+
+
+/** Represents a commit comment thread part of a pull request. */
+export type PullRequestCommitCommentThreadCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The connection type for PullRequestCommit. */
@@ -4942,11 +5185,126 @@ export type PullRequestReviewThreadSubjectType =
   | 'FILE'
   | 'LINE';
 
+/** Represents the latest point in the pull request timeline for which the viewer has seen the pull request's commits (Wharf keeps none). */
+export type PullRequestRevisionMarker = {
+  __typename?: 'PullRequestRevisionMarker';
+  createdAt: Scalars['DateTime']['output'];
+  lastSeenCommit: Commit;
+  pullRequest: PullRequest;
+};
+
 /** The possible states of a pull request. */
 export type PullRequestState =
   | 'CLOSED'
   | 'MERGED'
   | 'OPEN';
+
+/** The connection type for PullRequestTimelineItem. */
+export type PullRequestTimelineConnection = {
+  __typename?: 'PullRequestTimelineConnection';
+  edges?: Maybe<Array<Maybe<PullRequestTimelineItemEdge>>>;
+  nodes?: Maybe<Array<Maybe<PullRequestTimelineItem>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An item in a pull request timeline */
+export type PullRequestTimelineItem = AssignedEvent | BaseRefDeletedEvent | BaseRefForcePushedEvent | ClosedEvent | Commit | CommitCommentThread | CrossReferencedEvent | DemilestonedEvent | DeployedEvent | DeploymentEnvironmentChangedEvent | HeadRefDeletedEvent | HeadRefForcePushedEvent | HeadRefRestoredEvent | IssueComment | LabeledEvent | LockedEvent | MergedEvent | MilestonedEvent | PullRequestReview | PullRequestReviewComment | PullRequestReviewThread | ReferencedEvent | RenamedTitleEvent | ReopenedEvent | ReviewDismissedEvent | ReviewRequestRemovedEvent | ReviewRequestedEvent | SubscribedEvent | UnassignedEvent | UnlabeledEvent | UnlockedEvent | UnsubscribedEvent | UserBlockedEvent;
+
+export type PullRequestTimelineItemEdge = {
+  __typename?: 'PullRequestTimelineItemEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestTimelineItem>;
+};
+
+/** An item in a pull request timeline */
+export type PullRequestTimelineItems = AddedToMergeQueueEvent | AddedToProjectEvent | AssignedEvent | AutoMergeDisabledEvent | AutoMergeEnabledEvent | AutoRebaseEnabledEvent | AutoSquashEnabledEvent | AutomaticBaseChangeFailedEvent | AutomaticBaseChangeSucceededEvent | BaseRefChangedEvent | BaseRefDeletedEvent | BaseRefForcePushedEvent | ClosedEvent | CommentDeletedEvent | ConnectedEvent | ConvertToDraftEvent | ConvertedNoteToIssueEvent | ConvertedToDiscussionEvent | CrossReferencedEvent | DemilestonedEvent | DeployedEvent | DeploymentEnvironmentChangedEvent | DisconnectedEvent | HeadRefDeletedEvent | HeadRefForcePushedEvent | HeadRefRestoredEvent | IssueComment | LabeledEvent | LockedEvent | MarkedAsDuplicateEvent | MentionedEvent | MergedEvent | MilestonedEvent | MovedColumnsInProjectEvent | ParentIssueAddedEvent | ParentIssueRemovedEvent | PinnedEvent | PullRequestCommit | PullRequestCommitCommentThread | PullRequestReview | PullRequestReviewThread | PullRequestRevisionMarker | ReadyForReviewEvent | ReferencedEvent | RemovedFromMergeQueueEvent | RemovedFromProjectEvent | RenamedTitleEvent | ReopenedEvent | ReviewDismissedEvent | ReviewRequestRemovedEvent | ReviewRequestedEvent | SubIssueAddedEvent | SubIssueRemovedEvent | SubscribedEvent | TransferredEvent | UnassignedEvent | UnlabeledEvent | UnlockedEvent | UnmarkedAsDuplicateEvent | UnpinnedEvent | UnsubscribedEvent | UserBlockedEvent;
+
+/** The connection type for PullRequestTimelineItems. */
+export type PullRequestTimelineItemsConnection = {
+  __typename?: 'PullRequestTimelineItemsConnection';
+  edges?: Maybe<Array<Maybe<PullRequestTimelineItemsEdge>>>;
+  /** Items between the cursors, as IssueTimelineItemsConnection's. */
+  filteredCount: Scalars['Int']['output'];
+  nodes?: Maybe<Array<Maybe<PullRequestTimelineItems>>>;
+  /** Items on this page. */
+  pageCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+  /** When the pull request last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PullRequestTimelineItemsEdge = {
+  __typename?: 'PullRequestTimelineItemsEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PullRequestTimelineItems>;
+};
+
+/** The possible item types found in a timeline. */
+export type PullRequestTimelineItemsItemType =
+  | 'ADDED_TO_MERGE_QUEUE_EVENT'
+  | 'ADDED_TO_PROJECT_EVENT'
+  | 'ASSIGNED_EVENT'
+  | 'AUTOMATIC_BASE_CHANGE_FAILED_EVENT'
+  | 'AUTOMATIC_BASE_CHANGE_SUCCEEDED_EVENT'
+  | 'AUTO_MERGE_DISABLED_EVENT'
+  | 'AUTO_MERGE_ENABLED_EVENT'
+  | 'AUTO_REBASE_ENABLED_EVENT'
+  | 'AUTO_SQUASH_ENABLED_EVENT'
+  | 'BASE_REF_CHANGED_EVENT'
+  | 'BASE_REF_DELETED_EVENT'
+  | 'BASE_REF_FORCE_PUSHED_EVENT'
+  | 'CLOSED_EVENT'
+  | 'COMMENT_DELETED_EVENT'
+  | 'CONNECTED_EVENT'
+  | 'CONVERTED_NOTE_TO_ISSUE_EVENT'
+  | 'CONVERTED_TO_DISCUSSION_EVENT'
+  | 'CONVERT_TO_DRAFT_EVENT'
+  | 'CROSS_REFERENCED_EVENT'
+  | 'DEMILESTONED_EVENT'
+  | 'DEPLOYED_EVENT'
+  | 'DEPLOYMENT_ENVIRONMENT_CHANGED_EVENT'
+  | 'DISCONNECTED_EVENT'
+  | 'HEAD_REF_DELETED_EVENT'
+  | 'HEAD_REF_FORCE_PUSHED_EVENT'
+  | 'HEAD_REF_RESTORED_EVENT'
+  | 'ISSUE_COMMENT'
+  | 'LABELED_EVENT'
+  | 'LOCKED_EVENT'
+  | 'MARKED_AS_DUPLICATE_EVENT'
+  | 'MENTIONED_EVENT'
+  | 'MERGED_EVENT'
+  | 'MILESTONED_EVENT'
+  | 'MOVED_COLUMNS_IN_PROJECT_EVENT'
+  | 'PARENT_ISSUE_ADDED_EVENT'
+  | 'PARENT_ISSUE_REMOVED_EVENT'
+  | 'PINNED_EVENT'
+  | 'PULL_REQUEST_COMMIT'
+  | 'PULL_REQUEST_COMMIT_COMMENT_THREAD'
+  | 'PULL_REQUEST_REVIEW'
+  | 'PULL_REQUEST_REVIEW_THREAD'
+  | 'PULL_REQUEST_REVISION_MARKER'
+  | 'READY_FOR_REVIEW_EVENT'
+  | 'REFERENCED_EVENT'
+  | 'REMOVED_FROM_MERGE_QUEUE_EVENT'
+  | 'REMOVED_FROM_PROJECT_EVENT'
+  | 'RENAMED_TITLE_EVENT'
+  | 'REOPENED_EVENT'
+  | 'REVIEW_DISMISSED_EVENT'
+  | 'REVIEW_REQUESTED_EVENT'
+  | 'REVIEW_REQUEST_REMOVED_EVENT'
+  | 'SUBSCRIBED_EVENT'
+  | 'SUB_ISSUE_ADDED_EVENT'
+  | 'SUB_ISSUE_REMOVED_EVENT'
+  | 'TRANSFERRED_EVENT'
+  | 'UNASSIGNED_EVENT'
+  | 'UNLABELED_EVENT'
+  | 'UNLOCKED_EVENT'
+  | 'UNMARKED_AS_DUPLICATE_EVENT'
+  | 'UNPINNED_EVENT'
+  | 'UNSUBSCRIBED_EVENT'
+  | 'USER_BLOCKED_EVENT';
 
 /** The possible target states when updating a pull request. */
 export type PullRequestUpdateState =
@@ -5366,6 +5724,17 @@ export type ReactorEdge = {
   reactedAt: Scalars['DateTime']['output'];
 };
 
+/** Represents a 'ready_for_review' event on a given pull request. */
+export type ReadyForReviewEvent = Node & UniformResourceLocatable & {
+  __typename?: 'ReadyForReviewEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  resourcePath: Scalars['URI']['output'];
+  url: Scalars['URI']['output'];
+};
+
 /** Represents a Git reference. */
 export type Ref = {
   __typename?: 'Ref';
@@ -5664,6 +6033,19 @@ export type RemoveReactionPayload = {
   reaction?: Maybe<Reaction>;
   reactionGroups?: Maybe<Array<ReactionGroup>>;
   subject?: Maybe<Reactable>;
+};
+
+/** Represents a 'removed_from_merge_queue' event on a given pull request. */
+export type RemovedFromMergeQueueEvent = Node & {
+  __typename?: 'RemovedFromMergeQueueEvent';
+  actor?: Maybe<Actor>;
+  beforeCommit?: Maybe<Commit>;
+  createdAt: Scalars['DateTime']['output'];
+  enqueuer?: Maybe<User>;
+  id: Scalars['ID']['output'];
+  mergeQueue?: Maybe<MergeQueue>;
+  pullRequest?: Maybe<PullRequest>;
+  reason?: Maybe<Scalars['String']['output']>;
 };
 
 export type RemovedFromProjectEvent = Node & {
@@ -6622,6 +7004,23 @@ export type ResolveReviewThreadPayload = {
   thread?: Maybe<PullRequestReviewThread>;
 };
 
+/** Represents a 'review_dismissed' event on a given issue or pull request. */
+export type ReviewDismissedEvent = Node & UniformResourceLocatable & {
+  __typename?: 'ReviewDismissedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  dismissalMessage?: Maybe<Scalars['String']['output']>;
+  dismissalMessageHTML?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  previousReviewState: PullRequestReviewState;
+  pullRequest: PullRequest;
+  pullRequestCommit?: Maybe<PullRequestCommit>;
+  resourcePath: Scalars['URI']['output'];
+  review?: Maybe<PullRequestReview>;
+  url: Scalars['URI']['output'];
+};
+
 /** A request for a user to review a pull request. */
 export type ReviewRequest = {
   __typename?: 'ReviewRequest';
@@ -6647,6 +7046,28 @@ export type ReviewRequestEdge = {
   __typename?: 'ReviewRequestEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<ReviewRequest>;
+};
+
+/** Represents a 'review_request_removed' event on a given pull request. */
+export type ReviewRequestRemovedEvent = Node & {
+  __typename?: 'ReviewRequestRemovedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  /** Identifies the reviewer whose review request was removed. */
+  requestedReviewer?: Maybe<RequestedReviewer>;
+};
+
+/** Represents a 'review_requested' event on a given pull request. */
+export type ReviewRequestedEvent = Node & {
+  __typename?: 'ReviewRequestedEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  pullRequest: PullRequest;
+  /** Identifies the reviewer whose review was requested. */
+  requestedReviewer?: Maybe<RequestedReviewer>;
 };
 
 /** Possible roles a user may have in relation to an organization. */
@@ -8719,6 +9140,105 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   OrganizationAuditEntry: ( MembersCanDeleteReposClearAuditEntry );
   PinnableItem: ( RepositoryRow );
   ProjectV2ItemFieldValue: ( ProjectV2ItemFieldSingleSelectValue );
+  PullRequestTimelineItem:
+    | ( TimelineEventModel )
+    | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( BaseRefForcePushedEvent )
+    | ( TimelineEventModel )
+    | ( GitObjectModel )
+    | ( Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<_RefType['Commit']>, repository: _RefType['Repository'] } )
+    | ( CrossReferencedEvent )
+    | ( TimelineEventModel )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( TimelineEventModel )
+    | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( CommentModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( ReviewModel )
+    | ( ReviewCommentModel )
+    | ( ThreadModel )
+    | ( ReferencedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( SubscribedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( UnsubscribedEvent )
+    | ( UserBlockedEvent )
+  ;
+  PullRequestTimelineItems:
+    | ( Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( AddedToProjectEvent )
+    | ( TimelineEventModel )
+    | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( AutoRebaseEnabledEvent )
+    | ( AutoSquashEnabledEvent )
+    | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( AutomaticBaseChangeSucceededEvent )
+    | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( BaseRefForcePushedEvent )
+    | ( TimelineEventModel )
+    | ( CommentDeletedEvent )
+    | ( ConnectedEvent )
+    | ( TimelineEventModel )
+    | ( ConvertedNoteToIssueEvent )
+    | ( ConvertedToDiscussionEvent )
+    | ( CrossReferencedEvent )
+    | ( TimelineEventModel )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( DisconnectedEvent )
+    | ( TimelineEventModel )
+    | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( CommentModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( MarkedAsDuplicateEvent )
+    | ( MentionedEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( MovedColumnsInProjectEvent )
+    | ( ParentIssueAddedEvent )
+    | ( ParentIssueRemovedEvent )
+    | ( PinnedEvent )
+    | ( PullCommitModel )
+    | ( Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: _RefType['Commit'], pullRequest: _RefType['PullRequest'], repository: _RefType['Repository'] } )
+    | ( ReviewModel )
+    | ( ThreadModel )
+    | ( Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: _RefType['Commit'], pullRequest: _RefType['PullRequest'] } )
+    | ( TimelineEventModel )
+    | ( ReferencedEvent )
+    | ( Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, beforeCommit?: Maybe<_RefType['Commit']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( RemovedFromProjectEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( SubIssueAddedEvent )
+    | ( SubIssueRemovedEvent )
+    | ( SubscribedEvent )
+    | ( TransferredEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( UnmarkedAsDuplicateEvent )
+    | ( UnpinnedEvent )
+    | ( UnsubscribedEvent )
+    | ( UserBlockedEvent )
+  ;
   Reactor:
     | ( AccountRow )
     | ( AccountRow )
@@ -8781,8 +9301,18 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PullModel )
   ;
   Node:
+    | ( Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( AddedToProjectEvent )
     | ( TimelineEventModel )
+    | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( AutoRebaseEnabledEvent )
+    | ( AutoSquashEnabledEvent )
+    | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( AutomaticBaseChangeSucceededEvent )
+    | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
+    | ( Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
+    | ( BaseRefForcePushedEvent )
     | ( GitObjectModel )
     | ( AccountRow )
     | ( CheckRunModel )
@@ -8792,15 +9322,19 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( CommentDeletedEvent )
     | ( GitObjectModel )
     | ( CommitComment )
+    | ( Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<_RefType['Commit']>, repository: _RefType['Repository'] } )
     | ( ComparisonModel )
     | ( ConnectedEvent )
+    | ( TimelineEventModel )
     | ( ConvertedNoteToIssueEvent )
     | ( ConvertedToDiscussionEvent )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
     | ( DependencyGraphManifest )
     | ( DeployKey )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Deployment )
+    | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( DisconnectedEvent )
     | ( Discussion )
     | ( DiscussionCategory )
@@ -8811,6 +9345,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Environment )
     | ( Gist )
     | ( GistComment )
+    | ( TimelineEventModel )
+    | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( IpAllowListEntry )
     | ( IssueModel )
     | ( CommentModel )
@@ -8828,6 +9365,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( MentionedEvent )
     | ( MergeQueue )
     | ( MergeQueueEntry )
+    | ( TimelineEventModel )
     | ( MilestoneRow )
     | ( TimelineEventModel )
     | ( MovedColumnsInProjectEvent )
@@ -8841,14 +9379,17 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PinnedEvent )
     | ( PublicKey )
     | ( PullModel )
+    | ( Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: _RefType['Commit'], pullRequest: _RefType['PullRequest'], repository: _RefType['Repository'] } )
     | ( ReviewModel )
     | ( ReviewCommentModel )
     | ( ThreadModel )
     | ( Push )
     | ( ReactionModel )
+    | ( TimelineEventModel )
     | ( ReferencedEvent )
     | ( ReleaseModel )
     | ( ReleaseAssetModel )
+    | ( Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, beforeCommit?: Maybe<_RefType['Commit']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( RemovedFromProjectEvent )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
@@ -8858,6 +9399,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RepositoryRuleset )
     | ( RepositoryTopic )
     | ( RepositoryVulnerabilityAlert )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
     | ( SavedReply )
     | ( SecurityAdvisory )
     | ( SponsorsActivity )
@@ -8899,12 +9443,16 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   ;
   UniformResourceLocatable:
     | ( TimelineEventModel )
+    | ( TimelineEventModel )
     | ( IssueModel )
+    | ( TimelineEventModel )
     | ( MilestoneRow )
     | ( AccountRow )
     | ( PullModel )
+    | ( TimelineEventModel )
     | ( ReleaseModel )
     | ( RepositoryRow )
+    | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
     | ( AccountRow )
   ;
 };
@@ -8926,6 +9474,7 @@ export type ResolversTypes = {
   AddPullRequestReviewThreadReplyPayload: ResolverTypeWrapper<Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversTypes['PullRequestReviewComment']> }>;
   AddReactionInput: AddReactionInput;
   AddReactionPayload: ResolverTypeWrapper<Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  AddedToMergeQueueEvent: ResolverTypeWrapper<Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enqueuer?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   AddedToProjectEvent: ResolverTypeWrapper<AddedToProjectEvent>;
   AnnouncementBanner: ResolverTypeWrapper<AnnouncementBanner>;
   App: ResolverTypeWrapper<AppRow>;
@@ -8934,7 +9483,16 @@ export type ResolversTypes = {
   Assignee: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Assignee']>;
   AuditLogOrder: AuditLogOrder;
   AuditLogOrderField: AuditLogOrderField;
+  AutoMergeDisabledEvent: ResolverTypeWrapper<Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, disabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  AutoMergeEnabledEvent: ResolverTypeWrapper<Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  AutoRebaseEnabledEvent: ResolverTypeWrapper<AutoRebaseEnabledEvent>;
+  AutoSquashEnabledEvent: ResolverTypeWrapper<AutoSquashEnabledEvent>;
+  AutomaticBaseChangeFailedEvent: ResolverTypeWrapper<Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<AutomaticBaseChangeSucceededEvent>;
+  BaseRefChangedEvent: ResolverTypeWrapper<Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
+  BaseRefDeletedEvent: ResolverTypeWrapper<Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  BaseRefForcePushedEvent: ResolverTypeWrapper<BaseRefForcePushedEvent>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -8980,6 +9538,7 @@ export type ResolversTypes = {
   CommitComment: ResolverTypeWrapper<CommitComment>;
   CommitCommentConnection: ResolverTypeWrapper<CommitCommentConnection>;
   CommitCommentEdge: ResolverTypeWrapper<CommitCommentEdge>;
+  CommitCommentThread: ResolverTypeWrapper<Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<ResolversTypes['Commit']>, repository: ResolversTypes['Repository'] }>;
   CommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   CommitEdge: ResolverTypeWrapper<CommitEdgeModel>;
   CommitHistoryConnection: ResolverTypeWrapper<CommitConnectionModel>;
@@ -8989,6 +9548,7 @@ export type ResolversTypes = {
   ConnectedEvent: ResolverTypeWrapper<ConnectedEvent>;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  ConvertToDraftEvent: ResolverTypeWrapper<TimelineEventModel>;
   ConvertedNoteToIssueEvent: ResolverTypeWrapper<ConvertedNoteToIssueEvent>;
   ConvertedToDiscussionEvent: ResolverTypeWrapper<ConvertedToDiscussionEvent>;
   CopilotEndpoints: ResolverTypeWrapper<CopilotEndpoints>;
@@ -9014,9 +9574,11 @@ export type ResolversTypes = {
   DeployKey: ResolverTypeWrapper<DeployKey>;
   DeployKeyConnection: ResolverTypeWrapper<DeployKeyConnection>;
   DeployKeyEdge: ResolverTypeWrapper<DeployKeyEdge>;
+  DeployedEvent: ResolverTypeWrapper<Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
   Deployment: ResolverTypeWrapper<Deployment>;
   DeploymentConnection: ResolverTypeWrapper<DeploymentConnection>;
   DeploymentEdge: ResolverTypeWrapper<DeploymentEdge>;
+  DeploymentEnvironmentChangedEvent: ResolverTypeWrapper<Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   DeploymentOrder: DeploymentOrder;
   DeploymentOrderField: DeploymentOrderField;
   DeploymentRequest: ResolverTypeWrapper<DeploymentRequest>;
@@ -9075,6 +9637,9 @@ export type ResolversTypes = {
   GitSignature: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['GitSignature']>;
   GitTimestamp: ResolverTypeWrapper<Scalars['GitTimestamp']['output']>;
   HTML: ResolverTypeWrapper<Scalars['HTML']['output']>;
+  HeadRefDeletedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  HeadRefForcePushedEvent: ResolverTypeWrapper<Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, afterCommit?: Maybe<ResolversTypes['Commit']>, beforeCommit?: Maybe<ResolversTypes['Commit']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
+  HeadRefRestoredEvent: ResolverTypeWrapper<Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   Hovercard: ResolverTypeWrapper<Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversTypes['HovercardContext']> }>;
   HovercardContext: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['HovercardContext']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -9101,7 +9666,7 @@ export type ResolversTypes = {
   IssueOrderField: IssueOrderField;
   IssueState: IssueState;
   IssueStateReason: IssueStateReason;
-  IssueTimelineConnection: ResolverTypeWrapper<Omit<IssueTimelineConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['IssueTimelineItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['IssueTimelineItem']>>> }>;
+  IssueTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
   IssueTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItem']>;
   IssueTimelineItemEdge: ResolverTypeWrapper<Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['IssueTimelineItem']> }>;
   IssueTimelineItems: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItems']>;
@@ -9151,6 +9716,7 @@ export type ResolversTypes = {
   MergeQueueEntry: ResolverTypeWrapper<MergeQueueEntry>;
   MergeStateStatus: MergeStateStatus;
   MergeableState: MergeableState;
+  MergedEvent: ResolverTypeWrapper<TimelineEventModel>;
   MigrationState: MigrationState;
   Milestone: ResolverTypeWrapper<MilestoneRow>;
   MilestoneConnection: ResolverTypeWrapper<Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Milestone']>>> }>;
@@ -9237,6 +9803,7 @@ export type ResolversTypes = {
   PullRequestChangedFileConnection: ResolverTypeWrapper<Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestChangedFile']>>> }>;
   PullRequestChangedFileEdge: ResolverTypeWrapper<Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestChangedFile']> }>;
   PullRequestCommit: ResolverTypeWrapper<PullCommitModel>;
+  PullRequestCommitCommentThread: ResolverTypeWrapper<Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: ResolversTypes['Commit'], pullRequest: ResolversTypes['PullRequest'], repository: ResolversTypes['Repository'] }>;
   PullRequestCommitConnection: ResolverTypeWrapper<Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestCommit']>>> }>;
   PullRequestCommitEdge: ResolverTypeWrapper<Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestCommit']> }>;
   PullRequestConnection: ResolverTypeWrapper<Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequest']>>> }>;
@@ -9258,7 +9825,15 @@ export type ResolversTypes = {
   PullRequestReviewThreadConnection: ResolverTypeWrapper<Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PullRequestReviewThread']>>> }>;
   PullRequestReviewThreadEdge: ResolverTypeWrapper<Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
+  PullRequestRevisionMarker: ResolverTypeWrapper<Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversTypes['Commit'], pullRequest: ResolversTypes['PullRequest'] }>;
   PullRequestState: PullRequestState;
+  PullRequestTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
+  PullRequestTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PullRequestTimelineItem']>;
+  PullRequestTimelineItemEdge: ResolverTypeWrapper<Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestTimelineItem']> }>;
+  PullRequestTimelineItems: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PullRequestTimelineItems']>;
+  PullRequestTimelineItemsConnection: ResolverTypeWrapper<TimelineConnectionModel>;
+  PullRequestTimelineItemsEdge: ResolverTypeWrapper<Omit<PullRequestTimelineItemsEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestTimelineItems']> }>;
+  PullRequestTimelineItemsItemType: PullRequestTimelineItemsItemType;
   PullRequestUpdateState: PullRequestUpdateState;
   Push: ResolverTypeWrapper<Push>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -9276,6 +9851,7 @@ export type ResolversTypes = {
   Reactor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Reactor']>;
   ReactorConnection: ResolverTypeWrapper<Omit<ReactorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReactorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Reactor']>>> }>;
   ReactorEdge: ResolverTypeWrapper<Omit<ReactorEdge, 'node'> & { node: ResolversTypes['Reactor'] }>;
+  ReadyForReviewEvent: ResolverTypeWrapper<TimelineEventModel>;
   Ref: ResolverTypeWrapper<RefModel>;
   RefConnection: ResolverTypeWrapper<RefConnectionModel>;
   RefEdge: ResolverTypeWrapper<RefEdgeModel>;
@@ -9297,6 +9873,7 @@ export type ResolversTypes = {
   RemoveLabelsFromLabelablePayload: ResolverTypeWrapper<Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversTypes['Labelable']> }>;
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: ResolverTypeWrapper<Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversTypes['ReactionGroup']>>, subject?: Maybe<ResolversTypes['Reactable']> }>;
+  RemovedFromMergeQueueEvent: ResolverTypeWrapper<Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, beforeCommit?: Maybe<ResolversTypes['Commit']>, enqueuer?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   RemovedFromProjectEvent: ResolverTypeWrapper<RemovedFromProjectEvent>;
   RenamedTitleEvent: ResolverTypeWrapper<TimelineEventModel>;
   RenamedTitleSubject: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RenamedTitleSubject']>;
@@ -9345,9 +9922,12 @@ export type ResolversTypes = {
   RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  ReviewDismissedEvent: ResolverTypeWrapper<Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversTypes['PullRequestCommit']>, review?: Maybe<ResolversTypes['PullRequestReview']> }>;
   ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
   ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
   ReviewRequestEdge: ResolverTypeWrapper<Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewRequest']> }>;
+  ReviewRequestRemovedEvent: ResolverTypeWrapper<TimelineEventModel>;
+  ReviewRequestedEvent: ResolverTypeWrapper<TimelineEventModel>;
   RoleInOrganization: RoleInOrganization;
   SavedReply: ResolverTypeWrapper<SavedReply>;
   SavedReplyConnection: ResolverTypeWrapper<SavedReplyConnection>;
@@ -9520,6 +10100,7 @@ export type ResolversParentTypes = {
   AddPullRequestReviewThreadReplyPayload: Omit<AddPullRequestReviewThreadReplyPayload, 'comment'> & { comment?: Maybe<ResolversParentTypes['PullRequestReviewComment']> };
   AddReactionInput: AddReactionInput;
   AddReactionPayload: Omit<AddReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  AddedToMergeQueueEvent: Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enqueuer?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   AddedToProjectEvent: AddedToProjectEvent;
   AnnouncementBanner: AnnouncementBanner;
   App: AppRow;
@@ -9527,7 +10108,16 @@ export type ResolversParentTypes = {
   AssignedEvent: TimelineEventModel;
   Assignee: ResolversUnionTypes<ResolversParentTypes>['Assignee'];
   AuditLogOrder: AuditLogOrder;
+  AutoMergeDisabledEvent: Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, disabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  AutoMergeEnabledEvent: Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  AutoRebaseEnabledEvent: AutoRebaseEnabledEvent;
+  AutoSquashEnabledEvent: AutoSquashEnabledEvent;
+  AutomaticBaseChangeFailedEvent: Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  AutomaticBaseChangeSucceededEvent: AutomaticBaseChangeSucceededEvent;
+  BaseRefChangedEvent: Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
+  BaseRefDeletedEvent: Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  BaseRefForcePushedEvent: BaseRefForcePushedEvent;
   BigInt: Scalars['BigInt']['output'];
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
@@ -9566,6 +10156,7 @@ export type ResolversParentTypes = {
   CommitComment: CommitComment;
   CommitCommentConnection: CommitCommentConnection;
   CommitCommentEdge: CommitCommentEdge;
+  CommitCommentThread: Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<ResolversParentTypes['Commit']>, repository: ResolversParentTypes['Repository'] };
   CommitConnection: CommitConnectionModel;
   CommitEdge: CommitEdgeModel;
   CommitHistoryConnection: CommitConnectionModel;
@@ -9574,6 +10165,7 @@ export type ResolversParentTypes = {
   ConnectedEvent: ConnectedEvent;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  ConvertToDraftEvent: TimelineEventModel;
   ConvertedNoteToIssueEvent: ConvertedNoteToIssueEvent;
   ConvertedToDiscussionEvent: ConvertedToDiscussionEvent;
   CopilotEndpoints: CopilotEndpoints;
@@ -9598,9 +10190,11 @@ export type ResolversParentTypes = {
   DeployKey: DeployKey;
   DeployKeyConnection: DeployKeyConnection;
   DeployKeyEdge: DeployKeyEdge;
+  DeployedEvent: Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
   Deployment: Deployment;
   DeploymentConnection: DeploymentConnection;
   DeploymentEdge: DeploymentEdge;
+  DeploymentEnvironmentChangedEvent: Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   DeploymentOrder: DeploymentOrder;
   DeploymentRequest: DeploymentRequest;
   DisconnectedEvent: DisconnectedEvent;
@@ -9648,6 +10242,9 @@ export type ResolversParentTypes = {
   GitSignature: ResolversInterfaceTypes<ResolversParentTypes>['GitSignature'];
   GitTimestamp: Scalars['GitTimestamp']['output'];
   HTML: Scalars['HTML']['output'];
+  HeadRefDeletedEvent: TimelineEventModel;
+  HeadRefForcePushedEvent: Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, afterCommit?: Maybe<ResolversParentTypes['Commit']>, beforeCommit?: Maybe<ResolversParentTypes['Commit']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
+  HeadRefRestoredEvent: Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   Hovercard: Omit<Hovercard, 'contexts'> & { contexts: Array<ResolversParentTypes['HovercardContext']> };
   HovercardContext: ResolversInterfaceTypes<ResolversParentTypes>['HovercardContext'];
   ID: Scalars['ID']['output'];
@@ -9666,7 +10263,7 @@ export type ResolversParentTypes = {
   IssueFilters: IssueFilters;
   IssueOrPullRequest: ResolversUnionTypes<ResolversParentTypes>['IssueOrPullRequest'];
   IssueOrder: IssueOrder;
-  IssueTimelineConnection: Omit<IssueTimelineConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['IssueTimelineItemEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['IssueTimelineItem']>>> };
+  IssueTimelineConnection: TimelinePageModel;
   IssueTimelineItem: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItem'];
   IssueTimelineItemEdge: Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['IssueTimelineItem']> };
   IssueTimelineItems: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItems'];
@@ -9707,6 +10304,7 @@ export type ResolversParentTypes = {
   MergePullRequestPayload: Omit<MergePullRequestPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   MergeQueue: MergeQueue;
   MergeQueueEntry: MergeQueueEntry;
+  MergedEvent: TimelineEventModel;
   Milestone: MilestoneRow;
   MilestoneConnection: Omit<MilestoneConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['MilestoneEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Milestone']>>> };
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
@@ -9775,6 +10373,7 @@ export type ResolversParentTypes = {
   PullRequestChangedFileConnection: Omit<PullRequestChangedFileConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFileEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestChangedFile']>>> };
   PullRequestChangedFileEdge: Omit<PullRequestChangedFileEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestChangedFile']> };
   PullRequestCommit: PullCommitModel;
+  PullRequestCommitCommentThread: Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: ResolversParentTypes['Commit'], pullRequest: ResolversParentTypes['PullRequest'], repository: ResolversParentTypes['Repository'] };
   PullRequestCommitConnection: Omit<PullRequestCommitConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommitEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestCommit']>>> };
   PullRequestCommitEdge: Omit<PullRequestCommitEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestCommit']> };
   PullRequestConnection: Omit<PullRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequest']>>> };
@@ -9789,6 +10388,13 @@ export type ResolversParentTypes = {
   PullRequestReviewThread: ThreadModel;
   PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
   PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  PullRequestRevisionMarker: Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversParentTypes['Commit'], pullRequest: ResolversParentTypes['PullRequest'] };
+  PullRequestTimelineConnection: TimelinePageModel;
+  PullRequestTimelineItem: ResolversUnionTypes<ResolversParentTypes>['PullRequestTimelineItem'];
+  PullRequestTimelineItemEdge: Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItem']> };
+  PullRequestTimelineItems: ResolversUnionTypes<ResolversParentTypes>['PullRequestTimelineItems'];
+  PullRequestTimelineItemsConnection: TimelineConnectionModel;
+  PullRequestTimelineItemsEdge: Omit<PullRequestTimelineItemsEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItems']> };
   Push: Push;
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
@@ -9803,6 +10409,7 @@ export type ResolversParentTypes = {
   Reactor: ResolversUnionTypes<ResolversParentTypes>['Reactor'];
   ReactorConnection: Omit<ReactorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReactorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Reactor']>>> };
   ReactorEdge: Omit<ReactorEdge, 'node'> & { node: ResolversParentTypes['Reactor'] };
+  ReadyForReviewEvent: TimelineEventModel;
   Ref: RefModel;
   RefConnection: RefConnectionModel;
   RefEdge: RefEdgeModel;
@@ -9822,6 +10429,7 @@ export type ResolversParentTypes = {
   RemoveLabelsFromLabelablePayload: Omit<RemoveLabelsFromLabelablePayload, 'labelable'> & { labelable?: Maybe<ResolversParentTypes['Labelable']> };
   RemoveReactionInput: RemoveReactionInput;
   RemoveReactionPayload: Omit<RemoveReactionPayload, 'reaction' | 'reactionGroups' | 'subject'> & { reaction?: Maybe<ResolversParentTypes['Reaction']>, reactionGroups?: Maybe<Array<ResolversParentTypes['ReactionGroup']>>, subject?: Maybe<ResolversParentTypes['Reactable']> };
+  RemovedFromMergeQueueEvent: Omit<RemovedFromMergeQueueEvent, 'actor' | 'beforeCommit' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, beforeCommit?: Maybe<ResolversParentTypes['Commit']>, enqueuer?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   RemovedFromProjectEvent: RemovedFromProjectEvent;
   RenamedTitleEvent: TimelineEventModel;
   RenamedTitleSubject: ResolversUnionTypes<ResolversParentTypes>['RenamedTitleSubject'];
@@ -9858,9 +10466,12 @@ export type ResolversParentTypes = {
   RequestedReviewer: ResolversUnionTypes<ResolversParentTypes>['RequestedReviewer'];
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  ReviewDismissedEvent: Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversParentTypes['PullRequestCommit']>, review?: Maybe<ResolversParentTypes['PullRequestReview']> };
   ReviewRequest: ReviewRequestModel;
   ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
   ReviewRequestEdge: Omit<ReviewRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewRequest']> };
+  ReviewRequestRemovedEvent: TimelineEventModel;
+  ReviewRequestedEvent: TimelineEventModel;
   SavedReply: SavedReply;
   SavedReplyConnection: SavedReplyConnection;
   SavedReplyEdge: SavedReplyEdge;
@@ -10030,6 +10641,16 @@ export type AddReactionPayloadResolvers<ContextType = GraphqlContext, ParentType
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
 };
 
+export type AddedToMergeQueueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddedToMergeQueueEvent'] = ResolversParentTypes['AddedToMergeQueueEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enqueuer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mergeQueue?: Resolver<Maybe<ResolversTypes['MergeQueue']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type AddedToProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddedToProjectEvent'] = ResolversParentTypes['AddedToProjectEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -10069,6 +10690,26 @@ export type AssigneeResolvers<ContextType = GraphqlContext, ParentType extends R
   __resolveType: TypeResolveFn<'Organization' | 'User', ParentType, ContextType>;
 };
 
+export type AutoMergeDisabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeDisabledEvent'] = ResolversParentTypes['AutoMergeDisabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  disabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutoMergeEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeEnabledEvent'] = ResolversParentTypes['AutoMergeEnabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoMergeRequest'] = ResolversParentTypes['AutoMergeRequest']> = {
   authorEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   commitBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -10077,6 +10718,56 @@ export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType e
   enabledBy?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   mergeMethod?: Resolver<ResolversTypes['PullRequestMergeMethod'], ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+};
+
+export type AutoRebaseEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoRebaseEnabledEvent'] = ResolversParentTypes['AutoRebaseEnabledEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutoSquashEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoSquashEnabledEvent'] = ResolversParentTypes['AutoSquashEnabledEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutomaticBaseChangeFailedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutomaticBaseChangeFailedEvent'] = ResolversParentTypes['AutomaticBaseChangeFailedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  newBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  oldBase?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AutomaticBaseChangeSucceededEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutomaticBaseChangeSucceededEvent'] = ResolversParentTypes['AutomaticBaseChangeSucceededEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BaseRefChangedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefChangedEvent'] = ResolversParentTypes['BaseRefChangedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currentRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BaseRefDeletedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefDeletedEvent'] = ResolversParentTypes['BaseRefDeletedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  baseRefName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BaseRefForcePushedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefForcePushedEvent'] = ResolversParentTypes['BaseRefForcePushedEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export interface BigIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['BigInt'], any> {
@@ -10364,6 +11055,16 @@ export type CommitCommentEdgeResolvers<ContextType = GraphqlContext, ParentType 
   node?: Resolver<Maybe<ResolversTypes['CommitComment']>, ParentType, ContextType>;
 };
 
+export type CommitCommentThreadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitCommentThread'] = ResolversParentTypes['CommitCommentThread']> = {
+  comments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<CommitCommentThreadCommentsArgs>>;
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type CommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CommitConnection'] = ResolversParentTypes['CommitConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CommitEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Commit']>>>, ParentType, ContextType>;
@@ -10410,6 +11111,16 @@ export type ConnectedEventResolvers<ContextType = GraphqlContext, ParentType ext
 export type ConvertPullRequestToDraftPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertPullRequestToDraftPayload'] = ResolversParentTypes['ConvertPullRequestToDraftPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
+export type ConvertToDraftEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertToDraftEvent'] = ResolversParentTypes['ConvertToDraftEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ConvertedNoteToIssueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertedNoteToIssueEvent'] = ResolversParentTypes['ConvertedNoteToIssueEvent']> = {
@@ -10508,6 +11219,17 @@ export type DeployKeyEdgeResolvers<ContextType = GraphqlContext, ParentType exte
   node?: Resolver<Maybe<ResolversTypes['DeployKey']>, ParentType, ContextType>;
 };
 
+export type DeployedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeployedEvent'] = ResolversParentTypes['DeployedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  deployment?: Resolver<ResolversTypes['Deployment'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type DeploymentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Deployment'] = ResolversParentTypes['Deployment']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -10523,6 +11245,14 @@ export type DeploymentConnectionResolvers<ContextType = GraphqlContext, ParentTy
 export type DeploymentEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentEdge'] = ResolversParentTypes['DeploymentEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Deployment']>, ParentType, ContextType>;
+};
+
+export type DeploymentEnvironmentChangedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentEnvironmentChangedEvent'] = ResolversParentTypes['DeploymentEnvironmentChangedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type DeploymentRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeploymentRequest'] = ResolversParentTypes['DeploymentRequest']> = {
@@ -10733,6 +11463,35 @@ export interface GitTimestampScalarConfig extends GraphQLScalarTypeConfig<Resolv
 export interface HtmlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['HTML'], any> {
   name: 'HTML';
 }
+
+export type HeadRefDeletedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefDeletedEvent'] = ResolversParentTypes['HeadRefDeletedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  headRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  headRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HeadRefForcePushedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefForcePushedEvent'] = ResolversParentTypes['HeadRefForcePushedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  afterCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  beforeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  ref?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HeadRefRestoredEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HeadRefRestoredEvent'] = ResolversParentTypes['HeadRefRestoredEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
 
 export type HovercardResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Hovercard'] = ResolversParentTypes['Hovercard']> = {
   contexts?: Resolver<Array<ResolversTypes['HovercardContext']>, ParentType, ContextType>;
@@ -11098,6 +11857,19 @@ export type MergeQueueEntryResolvers<ContextType = GraphqlContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type MergedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MergedEvent'] = ResolversParentTypes['MergedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mergeRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
+  mergeRefName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type MilestoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
   closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -11193,7 +11965,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'AddedToProjectEvent' | 'AssignedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'Comparison' | 'ConnectedEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'Deployment' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -11626,6 +12398,8 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   state?: Resolver<ResolversTypes['PullRequestState'], ParentType, ContextType>;
   statusCheckRollup?: Resolver<Maybe<ResolversTypes['StatusCheckRollup']>, ParentType, ContextType>;
   suggestedReviewers?: Resolver<Array<Maybe<ResolversTypes['SuggestedReviewer']>>, ParentType, ContextType>;
+  timeline?: Resolver<ResolversTypes['PullRequestTimelineConnection'], ParentType, ContextType, Partial<PullRequestTimelineArgs>>;
+  timelineItems?: Resolver<ResolversTypes['PullRequestTimelineItemsConnection'], ParentType, ContextType, Partial<PullRequestTimelineItemsArgs>>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -11678,6 +12452,18 @@ export type PullRequestCommitResolvers<ContextType = GraphqlContext, ParentType 
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestCommitCommentThreadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommitCommentThread'] = ResolversParentTypes['PullRequestCommitCommentThread']> = {
+  comments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<PullRequestCommitCommentThreadCommentsArgs>>;
+  commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type PullRequestCommitConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestCommitConnection'] = ResolversParentTypes['PullRequestCommitConnection']> = {
@@ -11850,6 +12636,48 @@ export type PullRequestReviewThreadEdgeResolvers<ContextType = GraphqlContext, P
   node?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
+export type PullRequestRevisionMarkerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestRevisionMarker'] = ResolversParentTypes['PullRequestRevisionMarker']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastSeenCommit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PullRequestTimelineConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineConnection'] = ResolversParentTypes['PullRequestTimelineConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItemEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItem']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItem'] = ResolversParentTypes['PullRequestTimelineItem']> = {
+  __resolveType: TypeResolveFn<'AssignedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'ClosedEvent' | 'Commit' | 'CommitCommentThread' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DeployedEvent' | 'DeploymentEnvironmentChangedEvent' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IssueComment' | 'LabeledEvent' | 'LockedEvent' | 'MergedEvent' | 'MilestonedEvent' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'ReferencedEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SubscribedEvent' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnsubscribedEvent' | 'UserBlockedEvent', ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItemEdge'] = ResolversParentTypes['PullRequestTimelineItemEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestTimelineItem']>, ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItems'] = ResolversParentTypes['PullRequestTimelineItems']> = {
+  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'ClosedEvent' | 'CommentDeletedEvent' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DeployedEvent' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IssueComment' | 'LabeledEvent' | 'LockedEvent' | 'MarkedAsDuplicateEvent' | 'MentionedEvent' | 'MergedEvent' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedEvent' | 'PullRequestCommit' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewThread' | 'PullRequestRevisionMarker' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'TransferredEvent' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'UserBlockedEvent', ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemsConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItemsConnection'] = ResolversParentTypes['PullRequestTimelineItemsConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItemsEdge']>>>, ParentType, ContextType>;
+  filteredCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItems']>>>, ParentType, ContextType>;
+  pageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PullRequestTimelineItemsEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineItemsEdge'] = ResolversParentTypes['PullRequestTimelineItemsEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PullRequestTimelineItems']>, ParentType, ContextType>;
+};
+
 export type PushResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Push'] = ResolversParentTypes['Push']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -11962,6 +12790,16 @@ export type ReactorEdgeResolvers<ContextType = GraphqlContext, ParentType extend
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Reactor'], ParentType, ContextType>;
   reactedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ReadyForReviewEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReadyForReviewEvent'] = ResolversParentTypes['ReadyForReviewEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type RefResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Ref'] = ResolversParentTypes['Ref']> = {
@@ -12077,6 +12915,18 @@ export type RemoveReactionPayloadResolvers<ContextType = GraphqlContext, ParentT
   reaction?: Resolver<Maybe<ResolversTypes['Reaction']>, ParentType, ContextType>;
   reactionGroups?: Resolver<Maybe<Array<ResolversTypes['ReactionGroup']>>, ParentType, ContextType>;
   subject?: Resolver<Maybe<ResolversTypes['Reactable']>, ParentType, ContextType>;
+};
+
+export type RemovedFromMergeQueueEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemovedFromMergeQueueEvent'] = ResolversParentTypes['RemovedFromMergeQueueEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  beforeCommit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enqueuer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mergeQueue?: Resolver<Maybe<ResolversTypes['MergeQueue']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type RemovedFromProjectEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemovedFromProjectEvent'] = ResolversParentTypes['RemovedFromProjectEvent']> = {
@@ -12362,6 +13212,22 @@ export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, Pa
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
 };
 
+export type ReviewDismissedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissedEvent'] = ResolversParentTypes['ReviewDismissedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  dismissalMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dismissalMessageHTML?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousReviewState?: Resolver<ResolversTypes['PullRequestReviewState'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  pullRequestCommit?: Resolver<Maybe<ResolversTypes['PullRequestCommit']>, ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  review?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ReviewRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequest'] = ResolversParentTypes['ReviewRequest']> = {
   asCodeOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
@@ -12378,6 +13244,24 @@ export type ReviewRequestConnectionResolvers<ContextType = GraphqlContext, Paren
 export type ReviewRequestEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestEdge'] = ResolversParentTypes['ReviewRequestEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['ReviewRequest']>, ParentType, ContextType>;
+};
+
+export type ReviewRequestRemovedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestRemovedEvent'] = ResolversParentTypes['ReviewRequestRemovedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  requestedReviewer?: Resolver<Maybe<ResolversTypes['RequestedReviewer']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReviewRequestedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewRequestedEvent'] = ResolversParentTypes['ReviewRequestedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<ResolversTypes['PullRequest'], ParentType, ContextType>;
+  requestedReviewer?: Resolver<Maybe<ResolversTypes['RequestedReviewer']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type SavedReplyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReply'] = ResolversParentTypes['SavedReply']> = {
@@ -12792,7 +13676,7 @@ export type UnassignedEventResolvers<ContextType = GraphqlContext, ParentType ex
 };
 
 export type UniformResourceLocatableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UniformResourceLocatable'] = ResolversParentTypes['UniformResourceLocatable']> = {
-  __resolveType: TypeResolveFn<'ClosedEvent' | 'Issue' | 'Milestone' | 'Organization' | 'PullRequest' | 'Release' | 'Repository' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ClosedEvent' | 'ConvertToDraftEvent' | 'Issue' | 'MergedEvent' | 'Milestone' | 'Organization' | 'PullRequest' | 'ReadyForReviewEvent' | 'Release' | 'Repository' | 'ReviewDismissedEvent' | 'User', ParentType, ContextType>;
 };
 
 export type UnlabeledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlabeledEvent'] = ResolversParentTypes['UnlabeledEvent']> = {
@@ -13079,13 +13963,23 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AddPullRequestReviewThreadPayload?: AddPullRequestReviewThreadPayloadResolvers<ContextType>;
   AddPullRequestReviewThreadReplyPayload?: AddPullRequestReviewThreadReplyPayloadResolvers<ContextType>;
   AddReactionPayload?: AddReactionPayloadResolvers<ContextType>;
+  AddedToMergeQueueEvent?: AddedToMergeQueueEventResolvers<ContextType>;
   AddedToProjectEvent?: AddedToProjectEventResolvers<ContextType>;
   AnnouncementBanner?: AnnouncementBannerResolvers<ContextType>;
   App?: AppResolvers<ContextType>;
   Assignable?: AssignableResolvers<ContextType>;
   AssignedEvent?: AssignedEventResolvers<ContextType>;
   Assignee?: AssigneeResolvers<ContextType>;
+  AutoMergeDisabledEvent?: AutoMergeDisabledEventResolvers<ContextType>;
+  AutoMergeEnabledEvent?: AutoMergeEnabledEventResolvers<ContextType>;
   AutoMergeRequest?: AutoMergeRequestResolvers<ContextType>;
+  AutoRebaseEnabledEvent?: AutoRebaseEnabledEventResolvers<ContextType>;
+  AutoSquashEnabledEvent?: AutoSquashEnabledEventResolvers<ContextType>;
+  AutomaticBaseChangeFailedEvent?: AutomaticBaseChangeFailedEventResolvers<ContextType>;
+  AutomaticBaseChangeSucceededEvent?: AutomaticBaseChangeSucceededEventResolvers<ContextType>;
+  BaseRefChangedEvent?: BaseRefChangedEventResolvers<ContextType>;
+  BaseRefDeletedEvent?: BaseRefDeletedEventResolvers<ContextType>;
+  BaseRefForcePushedEvent?: BaseRefForcePushedEventResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
   Blob?: BlobResolvers<ContextType>;
   Bot?: BotResolvers<ContextType>;
@@ -13118,6 +14012,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CommitComment?: CommitCommentResolvers<ContextType>;
   CommitCommentConnection?: CommitCommentConnectionResolvers<ContextType>;
   CommitCommentEdge?: CommitCommentEdgeResolvers<ContextType>;
+  CommitCommentThread?: CommitCommentThreadResolvers<ContextType>;
   CommitConnection?: CommitConnectionResolvers<ContextType>;
   CommitEdge?: CommitEdgeResolvers<ContextType>;
   CommitHistoryConnection?: CommitHistoryConnectionResolvers<ContextType>;
@@ -13125,6 +14020,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ComparisonCommitConnection?: ComparisonCommitConnectionResolvers<ContextType>;
   ConnectedEvent?: ConnectedEventResolvers<ContextType>;
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
+  ConvertToDraftEvent?: ConvertToDraftEventResolvers<ContextType>;
   ConvertedNoteToIssueEvent?: ConvertedNoteToIssueEventResolvers<ContextType>;
   ConvertedToDiscussionEvent?: ConvertedToDiscussionEventResolvers<ContextType>;
   CopilotEndpoints?: CopilotEndpointsResolvers<ContextType>;
@@ -13143,9 +14039,11 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeployKey?: DeployKeyResolvers<ContextType>;
   DeployKeyConnection?: DeployKeyConnectionResolvers<ContextType>;
   DeployKeyEdge?: DeployKeyEdgeResolvers<ContextType>;
+  DeployedEvent?: DeployedEventResolvers<ContextType>;
   Deployment?: DeploymentResolvers<ContextType>;
   DeploymentConnection?: DeploymentConnectionResolvers<ContextType>;
   DeploymentEdge?: DeploymentEdgeResolvers<ContextType>;
+  DeploymentEnvironmentChangedEvent?: DeploymentEnvironmentChangedEventResolvers<ContextType>;
   DeploymentRequest?: DeploymentRequestResolvers<ContextType>;
   DisconnectedEvent?: DisconnectedEventResolvers<ContextType>;
   Discussion?: DiscussionResolvers<ContextType>;
@@ -13184,6 +14082,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   GitSignature?: GitSignatureResolvers<ContextType>;
   GitTimestamp?: GraphQLScalarType;
   HTML?: GraphQLScalarType;
+  HeadRefDeletedEvent?: HeadRefDeletedEventResolvers<ContextType>;
+  HeadRefForcePushedEvent?: HeadRefForcePushedEventResolvers<ContextType>;
+  HeadRefRestoredEvent?: HeadRefRestoredEventResolvers<ContextType>;
   Hovercard?: HovercardResolvers<ContextType>;
   HovercardContext?: HovercardContextResolvers<ContextType>;
   IpAllowListEntry?: IpAllowListEntryResolvers<ContextType>;
@@ -13231,6 +14132,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   MergePullRequestPayload?: MergePullRequestPayloadResolvers<ContextType>;
   MergeQueue?: MergeQueueResolvers<ContextType>;
   MergeQueueEntry?: MergeQueueEntryResolvers<ContextType>;
+  MergedEvent?: MergedEventResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
@@ -13291,6 +14193,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestChangedFileConnection?: PullRequestChangedFileConnectionResolvers<ContextType>;
   PullRequestChangedFileEdge?: PullRequestChangedFileEdgeResolvers<ContextType>;
   PullRequestCommit?: PullRequestCommitResolvers<ContextType>;
+  PullRequestCommitCommentThread?: PullRequestCommitCommentThreadResolvers<ContextType>;
   PullRequestCommitConnection?: PullRequestCommitConnectionResolvers<ContextType>;
   PullRequestCommitEdge?: PullRequestCommitEdgeResolvers<ContextType>;
   PullRequestConnection?: PullRequestConnectionResolvers<ContextType>;
@@ -13304,6 +14207,13 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestReviewThread?: PullRequestReviewThreadResolvers<ContextType>;
   PullRequestReviewThreadConnection?: PullRequestReviewThreadConnectionResolvers<ContextType>;
   PullRequestReviewThreadEdge?: PullRequestReviewThreadEdgeResolvers<ContextType>;
+  PullRequestRevisionMarker?: PullRequestRevisionMarkerResolvers<ContextType>;
+  PullRequestTimelineConnection?: PullRequestTimelineConnectionResolvers<ContextType>;
+  PullRequestTimelineItem?: PullRequestTimelineItemResolvers<ContextType>;
+  PullRequestTimelineItemEdge?: PullRequestTimelineItemEdgeResolvers<ContextType>;
+  PullRequestTimelineItems?: PullRequestTimelineItemsResolvers<ContextType>;
+  PullRequestTimelineItemsConnection?: PullRequestTimelineItemsConnectionResolvers<ContextType>;
+  PullRequestTimelineItemsEdge?: PullRequestTimelineItemsEdgeResolvers<ContextType>;
   Push?: PushResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
@@ -13317,6 +14227,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Reactor?: ReactorResolvers<ContextType>;
   ReactorConnection?: ReactorConnectionResolvers<ContextType>;
   ReactorEdge?: ReactorEdgeResolvers<ContextType>;
+  ReadyForReviewEvent?: ReadyForReviewEventResolvers<ContextType>;
   Ref?: RefResolvers<ContextType>;
   RefConnection?: RefConnectionResolvers<ContextType>;
   RefEdge?: RefEdgeResolvers<ContextType>;
@@ -13331,6 +14242,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RemoveAssigneesFromAssignablePayload?: RemoveAssigneesFromAssignablePayloadResolvers<ContextType>;
   RemoveLabelsFromLabelablePayload?: RemoveLabelsFromLabelablePayloadResolvers<ContextType>;
   RemoveReactionPayload?: RemoveReactionPayloadResolvers<ContextType>;
+  RemovedFromMergeQueueEvent?: RemovedFromMergeQueueEventResolvers<ContextType>;
   RemovedFromProjectEvent?: RemovedFromProjectEventResolvers<ContextType>;
   RenamedTitleEvent?: RenamedTitleEventResolvers<ContextType>;
   RenamedTitleSubject?: RenamedTitleSubjectResolvers<ContextType>;
@@ -13360,9 +14272,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   RequestedReviewer?: RequestedReviewerResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
+  ReviewDismissedEvent?: ReviewDismissedEventResolvers<ContextType>;
   ReviewRequest?: ReviewRequestResolvers<ContextType>;
   ReviewRequestConnection?: ReviewRequestConnectionResolvers<ContextType>;
   ReviewRequestEdge?: ReviewRequestEdgeResolvers<ContextType>;
+  ReviewRequestRemovedEvent?: ReviewRequestRemovedEventResolvers<ContextType>;
+  ReviewRequestedEvent?: ReviewRequestedEventResolvers<ContextType>;
   SavedReply?: SavedReplyResolvers<ContextType>;
   SavedReplyConnection?: SavedReplyConnectionResolvers<ContextType>;
   SavedReplyEdge?: SavedReplyEdgeResolvers<ContextType>;

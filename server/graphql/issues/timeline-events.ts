@@ -10,7 +10,7 @@ import type { GraphqlContext } from '../core/context.js';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import { accountType } from '../resolvers/account.js';
 import { LOCK_REASONS, STATE_REASONS } from './issue-resolvers.js';
-import { eventType, type TimelineEventModel, type TimelineEventType } from './timeline-models.js';
+import { eventType, type IssueTimelineEventType, type TimelineEventModel } from './timeline-models.js';
 
 const account = (id: number | null | undefined, ctx: GraphqlContext) =>
   id == null ? null : ctx.loaders.accountById.load(id);
@@ -21,7 +21,8 @@ async function issueOf(event: TimelineEventModel, ctx: GraphqlContext) {
   return issue;
 }
 
-async function eventPath(event: TimelineEventModel, ctx: GraphqlContext) {
+/** An event's html path: its issue's or pull request's page at the event's anchor. */
+export async function eventPath(event: TimelineEventModel, ctx: GraphqlContext) {
   const [issue, repo] = await Promise.all([issueOf(event, ctx), ctx.loaders.repositoryById.load(event.repository_id)]);
   return `/${repo!.owner_login}/${repo!.name}/${issue.is_pull ? 'pull' : 'issues'}/${issue.number}#event-${event.id}`;
 }
@@ -51,14 +52,15 @@ const stateReason = (event: TimelineEventModel) => {
   return reason === 'duplicate' ? 'NOT_PLANNED' : STATE_REASONS[reason];
 };
 
-const common = {
+/** What every event type answers alike (pulls/pull-timeline-events.ts spreads it too). */
+export const eventCommon = {
   id: (event: TimelineEventModel) => encodeNodeId(eventType(event), event.id),
   actor: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => account(event.actor_id, ctx),
   createdAt: (event: TimelineEventModel) => isoSeconds(event.created_at),
 };
 
 const assignment = {
-  ...common,
+  ...eventCommon,
   assignable: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => issueOf(event, ctx),
   assignee: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => account(event.details.assignee_id, ctx),
   user: async (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => {
@@ -68,30 +70,30 @@ const assignment = {
 };
 
 const labeling = {
-  ...common,
+  ...eventCommon,
   label: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => eventLabel(event, ctx),
   labelable: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => issueOf(event, ctx),
 };
 
 const milestoning = {
-  ...common,
+  ...eventCommon,
   milestoneTitle: (event: TimelineEventModel) => event.details.milestone?.title ?? '',
   subject: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => issueOf(event, ctx),
 };
 
 const locking = {
-  ...common,
+  ...eventCommon,
   lockable: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => issueOf(event, ctx),
 };
 
 export const timelineEventResolvers: Pick<
   Resolvers,
-  TimelineEventType | 'Assignee' | 'Closable' | 'Closer' | 'MilestoneItem' | 'RenamedTitleSubject'
+  IssueTimelineEventType | 'Assignee' | 'Closable' | 'Closer' | 'MilestoneItem' | 'RenamedTitleSubject'
 > = {
   AssignedEvent: assignment,
   UnassignedEvent: assignment,
   ClosedEvent: {
-    ...common,
+    ...eventCommon,
     closable: (event, _args, ctx) => issueOf(event, ctx),
     // Wharf does not record what closed an issue (a commit or pull request's closing keyword).
     closer: () => null,
@@ -99,13 +101,13 @@ export const timelineEventResolvers: Pick<
     resourcePath: (event, _args, ctx) => eventPath(event, ctx),
     url: async (event, _args, ctx) => ctx.services.urls.html(await eventPath(event, ctx)),
   },
-  ReopenedEvent: { ...common, closable: (event, _args, ctx) => issueOf(event, ctx), stateReason },
+  ReopenedEvent: { ...eventCommon, closable: (event, _args, ctx) => issueOf(event, ctx), stateReason },
   LabeledEvent: labeling,
   UnlabeledEvent: labeling,
   MilestonedEvent: milestoning,
   DemilestonedEvent: milestoning,
   RenamedTitleEvent: {
-    ...common,
+    ...eventCommon,
     previousTitle: (event) => event.details.rename?.from ?? '',
     currentTitle: (event) => event.details.rename?.to ?? '',
     subject: (event, _args, ctx) => issueOf(event, ctx),

@@ -17,14 +17,14 @@ import type { PullModel } from './pull-models.js';
 import { pullPath, repositoryOf } from './pull-paths.js';
 
 /** The head repository when the caller may see it (a fork may be private); null for a deleted one. */
-async function headRepository(ctx: GraphqlContext, pull: PullModel): Promise<RepositoryRow | null> {
+export async function headRepository(ctx: GraphqlContext, pull: PullModel): Promise<RepositoryRow | null> {
   if (pull.head_repository_id === null) return null;
   const repo = await ctx.loaders.repositoryById.load(pull.head_repository_id);
   return repo !== null && (await ctx.access.seesRepository(repo)) ? repo : null;
 }
 
 /** The branch as a Ref while it exists (read with the repository's other refs: one `for-each-ref` per repository). */
-async function branchRef(ctx: GraphqlContext, repo: RepositoryRow | null, name: string) {
+export async function branchRef(ctx: GraphqlContext, repo: RepositoryRow | null, name: string) {
   if (repo === null) return null;
   const record = (await ctx.loaders.git.refs.load(repo)).find((ref) => ref.fullName === BRANCH_PREFIX + name);
   return record ? refModel(repo, record, BRANCH_PREFIX) : null;

@@ -1,0 +1,57 @@
+// The event types only a pull request's timeline holds, each read from its
+// issue_events row as REST's timeline bodies are (issues/issue-events.ts): who
+// asked whom for a review (or withdrew the request), the draft state changes,
+// the merge (its commit; its ref is the base branch, which a pull request no
+// longer changes once merged) and the deletion of the head branch. What every
+// event answers alike comes from the issue's (timeline-events.ts).
+import type { GraphqlContext } from '../core/context.js';
+import type { Resolvers } from '../generated/resolvers-types.js';
+import { eventCommon, eventPath } from '../issues/timeline-events.js';
+import type { PullTimelineEventType, TimelineEventModel } from '../issues/timeline-models.js';
+import { branchRef, headRepository } from './pull-resolvers.js';
+import { pullOfRow, repositoryOf } from './pull-paths.js';
+
+const pullOf = (event: TimelineEventModel, ctx: GraphqlContext) => pullOfRow(ctx, event.issue_id);
+
+const located = {
+  ...eventCommon,
+  pullRequest: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => pullOf(event, ctx),
+  resourcePath: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => eventPath(event, ctx),
+  url: async (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) =>
+    ctx.services.urls.html(await eventPath(event, ctx)),
+};
+
+const reviewRequest = {
+  ...eventCommon,
+  pullRequest: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => pullOf(event, ctx),
+  // Wharf asks users only; a deleted account's request names nobody.
+  requestedReviewer: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) =>
+    event.details.reviewer_id == null ? null : ctx.loaders.accountById.load(event.details.reviewer_id),
+};
+
+export const pullTimelineEventResolvers: Pick<Resolvers, PullTimelineEventType> = {
+  ReviewRequestedEvent: reviewRequest,
+  ReviewRequestRemovedEvent: reviewRequest,
+  ConvertToDraftEvent: located,
+  ReadyForReviewEvent: located,
+  MergedEvent: {
+    ...located,
+    commit: async (event, _args, ctx) =>
+      event.details.commit_id
+        ? { repo: await repositoryOf(ctx, event.repository_id), oid: event.details.commit_id, type: 'commit' }
+        : null,
+    mergeRefName: async (event, _args, ctx) => (await pullOf(event, ctx)).base_ref,
+    mergeRef: async (event, _args, ctx) =>
+      branchRef(ctx, await repositoryOf(ctx, event.repository_id), (await pullOf(event, ctx)).base_ref),
+  },
+  HeadRefDeletedEvent: {
+    ...eventCommon,
+    pullRequest: (event, _args, ctx) => pullOf(event, ctx),
+    headRefName: async (event, _args, ctx) => (await pullOf(event, ctx)).head_ref,
+    // The branch as it is now: null while deleted, GitHub's answer; a branch pushed again since shows.
+    headRef: async (event, _args, ctx) => {
+      const pull = await pullOf(event, ctx);
+      return branchRef(ctx, await headRepository(ctx, pull), pull.head_ref);
+    },
+  },
+};

@@ -69,6 +69,10 @@ const config: CodegenConfig = {
           LockedEvent: '../issues/timeline-models.js#TimelineEventModel',
           UnlockedEvent: '../issues/timeline-models.js#TimelineEventModel',
           IssueTimelineItemsConnection: '../issues/timeline-models.js#TimelineConnectionModel',
+          PinnedIssue: '../repository/repository-models.js#PinModel',
+          Submodule: '../repository/repository-models.js#SubmoduleModel',
+          Blame: '../repository/repository-models.js#BlameModel',
+          BlameRange: '../repository/repository-models.js#BlameRangeModel',
         },
         scalars: {
           DateTime: 'string',
@@ -76,6 +80,7 @@ const config: CodegenConfig = {
           GitObjectID: 'string',
           GitTimestamp: 'string',
           GitSSHRemote: 'string',
+          Base64String: 'string',
           BigInt: 'string',
           HTML: 'string',
         },

@@ -7,7 +7,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import { type ChainGrant, grantChain, granted, inheritsSql } from './granted-permissions.js';
-import { highest, type Permission } from './permissions.js';
+import { hasPermission, highest, type Permission } from './permissions.js';
 
 /** GitHub's `affiliation`: everyone with a grant, direct grants (owner, collaborators), outside collaborators. */
 export type Affiliation = 'all' | 'direct' | 'outside';
@@ -24,6 +24,14 @@ export interface GranteeFilter {
   /** Logins or names containing it (any case). */
   query?: string | null;
 }
+
+/**
+ * Who may read the list: GitHub shows it to a person with push access ("Must
+ * have push access to view repository collaborators.") and to an installation
+ * on the metadata every app reads (REST's …/collaborators asks an app no more).
+ */
+export const mayListGrantees = (permission: Permission | null, asInstallation: boolean): boolean =>
+  asInstallation || hasPermission(permission, 'write');
 
 /** Holders read at most: an organization's members are all holders of its repositories, so the list is cut, by login. */
 export const MAX_GRANTEES = 5000;

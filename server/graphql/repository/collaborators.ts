@@ -7,8 +7,7 @@
 // asks of an app. `affiliation` ALL (the default), DIRECT (the owner and
 // collaborators of the repository itself) or OUTSIDE (collaborators who are
 // not members of the owning organization).
-import { hasPermission } from '../../access/permissions.js';
-import { type Affiliation, granteesOf } from '../../access/repository-grantees.js';
+import { type Affiliation, granteesOf, mayListGrantees } from '../../access/repository-grantees.js';
 import { listConnection } from '../core/connection.js';
 import { githubError } from '../core/errors.js';
 import type { RepositoryPermission, RepositoryResolvers } from '../generated/resolvers-types.js';
@@ -17,7 +16,7 @@ const AFFILIATIONS: Record<string, Affiliation> = { ALL: 'all', DIRECT: 'direct'
 
 export const repositoryCollaboratorsField: Pick<RepositoryResolvers, 'collaborators'> = {
   collaborators: async (repo, args, ctx) => {
-    if (!ctx.access.asInstallation && !hasPermission(await ctx.access.permissionOn(repo), 'write')) {
+    if (!mayListGrantees(await ctx.access.permissionOn(repo), ctx.access.asInstallation)) {
       throw githubError('FORBIDDEN', 'Must have push access to view repository collaborators.');
     }
     const grantees = await granteesOf(ctx.services.sql, repo.id, {

@@ -109,6 +109,14 @@ describe('Repository.mentionableUsers', () => {
     expect((await mentionable(alice.token, { name: 'proj', query: 'DA' })).nodes).toEqual([{ login: 'dave' }]);
   });
 
+  it("answers the completion query of gh's shell completer (carapace: mentionableUsers with a query)", async () => {
+    const query = `query($owner: String!, $repo: String!) {
+      repository(owner: $owner, name: $repo) { mentionableUsers(first: 100, query: "car") { nodes { login, name } } } }`;
+    const body = await graphqlOk(server, query, { owner: 'alice', repo: 'proj' }, users.bob.token);
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.repository.mentionableUsers.nodes).toEqual([{ login: 'carol', name: null }]);
+  });
+
   it("does not show a private repository's people to a non-member", async () => {
     const body = await graphqlOk(server, MENTIONABLE, { name: 'secret', first: 10 }, users.dave.token);
     expect(body.data?.repository ?? null).toBeNull();

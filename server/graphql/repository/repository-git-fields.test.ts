@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BLAME_BYTES } from '../../repos/git-blame.js';
+import { installationTokenFor } from '../../test-support/apps.js';
 import { cloneUrl, gitCli, type GitCli } from '../../test-support/git-cli.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startRepositoryFixture, type RepositoryFixture } from '../../test-support/repository-fixture.js';
@@ -158,5 +159,32 @@ describe('Commit.blame', () => {
     }
     const big = await blame('big.txt');
     expect(big.errors?.[0]).toMatchObject({ type: 'UNPROCESSABLE', path: ['repository', 'object', 'blame'] });
+  });
+});
+
+describe('an installation', () => {
+  it('reads submodules and blame with the contents permission only, as the other git data', async () => {
+    const { server, owner } = fixture;
+    const query = `{ repository(owner: "alice", name: "super") { name submodules(first: 10) { totalCount }
+      object(oid: "${shas.second}") { ... on Commit { blame(path: "poem.txt") { ranges { startingLine } } } } } }`;
+    const metadata = await installationTokenFor(server, owner.id, 'meta-app', { metadata: 'read' });
+    const refused = await ask(query, metadata);
+    // A non-null connection refused: its error nulls the repository, as graphql-js does on GitHub.
+    expect(refused.data!.repository).toBeNull();
+    expect(refused.errors?.map((e) => [e.type, e.message, e.path?.join('.')])).toEqual(
+      expect.arrayContaining([['FORBIDDEN', 'Resource not accessible by integration', 'repository.submodules']]),
+    );
+    // A checks app reads a commit itself (its checks' subject), not its files.
+    const checks = await installationTokenFor(server, owner.id, 'checks-app', { checks: 'read' });
+    const commit = `{ repository(owner: "alice", name: "super") { object(oid: "${shas.second}") { oid } } }`;
+    expect((await ask(commit, checks)).data!.repository.object).toEqual({ oid: shas.second });
+    const blame = await ask(query.replace('submodules(first: 10) { totalCount }', ''), checks);
+    expect(blame.data!.repository).toEqual({ name: 'super', object: null });
+    expect(blame.errors?.[0]).toMatchObject({ type: 'FORBIDDEN', path: ['repository', 'object', 'blame'] });
+    const contents = await installationTokenFor(server, owner.id, 'contents-app', { contents: 'read' });
+    const read = await ask(query, contents);
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.repository.submodules.totalCount).toBe(2);
+    expect(read.data!.repository.object.blame.ranges).toHaveLength(3);
   });
 });

@@ -3,6 +3,7 @@
 // contents API and GET /user/emails; a private repository's lists hidden from
 // a non-member, the collaborators list from a reader without push access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installationTokenFor } from '../../test-support/apps.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { createFixtureRepository, startRepositoryFixture } from '../../test-support/repository-fixture.js';
 import { grant } from '../../test-support/grant.js';
@@ -57,6 +58,37 @@ describe('Repository.collaborators', () => {
     expect(await collaborators(alice.token, variables)).toEqual(['alice:ADMIN', 'bob:WRITE', 'erin:READ']);
     expect(await collaborators(alice.token, { ...variables, affiliation: 'OUTSIDE' })).toEqual(['bob:WRITE']);
     expect(await collaborators(alice.token, { ...variables, affiliation: 'DIRECT' })).toEqual(['bob:WRITE']);
+  });
+
+  it("gives a private fork's owner the upstream's grants it inherits", async () => {
+    const forked = await server.api('/repos/alice/secret/forks', {
+      method: 'POST',
+      token: users.carol.token,
+      body: {},
+    });
+    expect(forked.status).toBe(202);
+    // A fork in a personal account inherits the upstream's grants: alice administers carol's fork too.
+    expect(await collaborators(users.carol.token, { owner: 'carol', name: 'secret' })).toEqual([
+      'alice:ADMIN',
+      'carol:ADMIN',
+    ]);
+  });
+
+  it('is read by an installation with the metadata every app has; the viewer addresses are null for it', async () => {
+    const token = await installationTokenFor(server, alice.id, 'meta-app', { metadata: 'read' });
+    const body = await graphqlOk(
+      server,
+      `{ repository(owner: "alice", name: "proj") { collaborators(first: 10) { totalCount }
+         viewerDefaultCommitEmail viewerPossibleCommitEmails } }`,
+      {},
+      token,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.repository).toEqual({
+      collaborators: { totalCount: 3 },
+      viewerDefaultCommitEmail: null,
+      viewerPossibleCommitEmails: null,
+    });
   });
 
   it('answers null and FORBIDDEN to a reader without push access, as GitHub', async () => {

@@ -179,6 +179,10 @@ PINNED=$(sed -n 's/^schemathesis==\([^[:space:]#]*\).*/\1/p' "$HERE/requirements
 installed_version() {
   "$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null || true
 }
+# The server run and the mock run may start together (run-server-and-mock.sh):
+# the lock makes the second wait for the first's install rather than race it.
+exec 8>"$HERE/.venv.lock"
+flock 8
 if [ ! -x "$VENV/bin/python" ]; then
   log "creating venv $VENV"
   python3 -m venv "$VENV"
@@ -188,6 +192,8 @@ if [ "$(installed_version)" != "$PINNED" ]; then
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$HERE/requirements.txt"
 fi
 [ "$(installed_version)" = "$PINNED" ] || die "schemathesis $PINNED did not install"
+flock -u 8
+exec 8>&-
 log "schemathesis $PINNED ready"
 
 # --- planned operations, straight from the contract -------------------------
@@ -527,13 +533,16 @@ GRAPHQL_ARGS=(
   --report-junit-path "$REPORTS/junit-graphql.xml"
 )
 # Real owners, names and node IDs for the fuzzer to mix in (schemathesis-graphql.toml).
-# The path is fixed (schemathesis resolves from-file against the config's folder, without
-# environment variables), so a mock run and a server run write the same files in turn.
-node bin/run-ts.mjs "$HERE/graphql-dictionaries.ts" "$TARGET_URL" "$HERE/reports/graphql-dictionaries" \
+# schemathesis resolves from-file against the config's folder, without environment
+# variables; each run reads its own target's dictionaries from a copy of the config in
+# its reports folder (the mock run and the server run may go at the same time).
+node bin/run-ts.mjs "$HERE/graphql-dictionaries.ts" "$TARGET_URL" "$REPORTS/graphql-dictionaries" \
   || die "could not read the GraphQL run's dictionaries from $TARGET_URL"
+GRAPHQL_CONFIG="$REPORTS/schemathesis-graphql.toml"
+sed 's|^from-file = "reports/graphql-dictionaries/|from-file = "graphql-dictionaries/|' "$HERE/schemathesis-graphql.toml" >"$GRAPHQL_CONFIG"
 # hooks/graphql-run.py loads auth.py (the run token: GraphQL is 401 without one)
 # and defines the check above.
-SCHEMATHESIS_HOOKS="$HERE/hooks/graphql-run.py" run_st --config-file "$HERE/schemathesis-graphql.toml" "${GRAPHQL_ARGS[@]}"
+SCHEMATHESIS_HOOKS="$HERE/hooks/graphql-run.py" run_st --config-file "$GRAPHQL_CONFIG" "${GRAPHQL_ARGS[@]}"
 graphql_status=$RUN_STATUS
 log "schemathesis (GraphQL) finished in $RUN_SECONDS s with exit status $graphql_status; JUnit report: ${REPORTS#"$ROOT/"}/junit-graphql.xml"
 

@@ -40,7 +40,7 @@ export async function createRepository(services: Services, caller: TokenPrincipa
           author: authorIdentity(actor!, config.noreplyHost),
           committer: serviceIdentity(config.vendor, config.noreplyHost),
         });
-        await touchPushedAt(tx, id);
+        await touchPushedAt(tx, id, await git.diskUsageKib(id));
         // The ref mirror starts in step with git (a new repository has no hooks to notify).
         await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${id}, 'refs/heads/main', ${commit})`;
       }

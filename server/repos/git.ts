@@ -203,6 +203,13 @@ export class GitRepositories {
   }
 
   /** True when the repository has no ref at all (GitHub's "Git Repository is empty."). */
+  /** KiB of the bare repository on disk (loose objects and packs), as `git count-objects -v` counts them. */
+  async diskUsageKib(repositoryId: number): Promise<number> {
+    const out = await this.git(repositoryId, ['count-objects', '-v']);
+    const kib = (key: string) => Number(new RegExp(`^${key}: (\\d+)$`, 'm').exec(out)?.[1] ?? 0);
+    return kib('size') + kib('size-pack');
+  }
+
   async isEmpty(repositoryId: number): Promise<boolean> {
     return (await this.git(repositoryId, ['for-each-ref', '--count=1', '--format=x'])).trim() === '';
   }

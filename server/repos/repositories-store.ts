@@ -241,12 +241,13 @@ export class RepositoryStore {
 /**
  * A branch or tag changed (a push, the refs API, the `auto_init` commit):
  * `pushed_at` is now. `updated_at` stays, as on GitHub, where a push moves
- * only `pushed_at`. Returns the new `pushed_at` (null when the repository is gone).
+ * only `pushed_at`. The repository's size on disk (`sizeKib`, GitRepositories.diskUsageKib)
+ * is kept with it. Returns the new `pushed_at` (null when the repository is gone).
  */
-export async function touchPushedAt(tx: TransactionSql, id: number): Promise<Date | null> {
+export async function touchPushedAt(tx: TransactionSql, id: number, sizeKib: number): Promise<Date | null> {
   const [row] = await tx<
     { pushed_at: Date }[]
-  >`UPDATE repositories SET pushed_at = now() WHERE id = ${id} RETURNING pushed_at`;
+  >`UPDATE repositories SET pushed_at = now(), size_kib = ${sizeKib} WHERE id = ${id} RETURNING pushed_at`;
   await publish(tx, `repo:${id}`);
   return row?.pushed_at ?? null;
 }

@@ -21,6 +21,8 @@ export interface RepositoryRow {
   created_at: Date;
   updated_at: Date;
   pushed_at: Date | null;
+  /** KiB on disk, measured at each ref change (migration 032): REST `size`, GraphQL `diskUsage`. */
+  size_kib: number;
   /** Kept by server/issues/open-issue-count.ts. */
   open_issues_count: number;
   /** Forks (migration 019): whether this is one, the repository it was forked from, the root of its network, and its forks' number. */

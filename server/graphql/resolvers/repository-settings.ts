@@ -98,10 +98,6 @@ export const repositorySettingsFields: RepositoryResolvers = {
         : repo.allow_rebase_merge
           ? 'REBASE'
           : 'MERGE',
-  // Kilobytes of the bare repository on disk (loose objects and packs), as `git count-objects -v` counts them.
-  diskUsage: async (repo, _args, ctx) => {
-    const out = await ctx.services.git.git(repo.id, ['count-objects', '-v']);
-    const kib = (key: string) => Number(new RegExp(`^${key}: (\\d+)$`, 'm').exec(out)?.[1] ?? 0);
-    return kib('size') + kib('size-pack');
-  },
+  // KiB of the bare repository on disk, measured at its last ref change (REST's `size` is the same column).
+  diskUsage: (repo) => repo.size_kib,
 };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BLAME_BYTES } from '../../repos/git-blame.js';
+import { MAX_BLAMES_PER_QUERY } from './blame.js';
 import { installationTokenFor } from '../../test-support/apps.js';
 import { cloneUrl, gitCli, type GitCli } from '../../test-support/git-cli.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
@@ -159,6 +160,26 @@ describe('Commit.blame', () => {
     }
     const big = await blame('big.txt');
     expect(big.errors?.[0]).toMatchObject({ type: 'UNPROCESSABLE', path: ['repository', 'object', 'blame'] });
+  });
+
+  it(`runs at most ${MAX_BLAMES_PER_QUERY} blames in one query, one more refused at its field`, async () => {
+    const blames = (count: number) => {
+      const aliases = Array.from({ length: count }, (_, i) => `b${i}: blame(path: "poem.txt") { ranges { age } }`);
+      return ask(`{ repository(owner: "alice", name: "super") {
+        object(oid: "${shas.modules}") { ... on Commit { ${aliases.join(' ')} } } } }`);
+    };
+    const allowed = await blames(MAX_BLAMES_PER_QUERY);
+    expect(allowed.errors).toBeUndefined();
+    expect(Object.keys(allowed.data!.repository.object)).toHaveLength(MAX_BLAMES_PER_QUERY);
+    const over = await blames(MAX_BLAMES_PER_QUERY + 1);
+    // A refused Blame! nulls its commit.
+    expect(over.data!.repository.object).toBeNull();
+    expect(over.errors).toEqual([
+      expect.objectContaining({
+        type: 'UNPROCESSABLE',
+        message: `A query may blame at most ${MAX_BLAMES_PER_QUERY} files.`,
+      }),
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 // `submodules` of a repository (at its default branch's head) and of a
 // commit, and the Submodule type: the entries of `.gitmodules` with their
 // gitlinks (repos/git-submodules.ts, bounded there). An empty repository has
-// none. Read once per commit in a request, whatever the page asked.
+// none. Read once per commit in a request, whatever the page asked, and the
+// commits of a request one after another.
 import { Buffer } from 'node:buffer';
 import DataLoader from 'dataloader';
 import { submodulesAt } from '../../repos/git-submodules.js';
@@ -23,12 +24,14 @@ function submodulesLoader(ctx: GraphqlContext) {
   if (!loader) {
     const { git } = ctx.services;
     loader = new DataLoader(
-      (keys) =>
-        Promise.all(
-          keys.map(async ({ repo, oid }) =>
-            (await submodulesAt(git, repo.id, oid)).map((entry) => ({ ...entry, repo })),
-          ),
-        ),
+      // One commit after another: a page of commits must not start three git processes each at once.
+      async (keys) => {
+        const answers: SubmoduleModel[][] = [];
+        for (const { repo, oid } of keys) {
+          answers.push((await submodulesAt(git, repo.id, oid)).map((entry) => ({ ...entry, repo })));
+        }
+        return answers;
+      },
       { cacheKeyFn: ({ repo, oid }) => `${repo.id}:${oid}` },
     );
     loaders.set(ctx.loaders, loader);

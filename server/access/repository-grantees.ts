@@ -6,6 +6,8 @@
 import type { Sql, TransactionSql } from '../db/database.js';
 import { canMatchText } from '../db/text-values.js';
 import type { AccountRow } from '../repos/accounts-store.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
+import type { RequestAccess } from './request-access.js';
 import { type ChainGrant, grantChain, granted, inheritsSql } from './granted-permissions.js';
 import { hasPermission, highest, type Permission } from './permissions.js';
 
@@ -28,10 +30,14 @@ export interface GranteeFilter {
 /**
  * Who may read the list: GitHub shows it to a person with push access ("Must
  * have push access to view repository collaborators.") and to an installation
- * on the metadata every app reads (REST's …/collaborators asks an app no more).
+ * on a repository of its own installation, with the metadata every app reads
+ * (REST's …/collaborators asks an app no more); another repository's list,
+ * public or not, is not an installation's to read.
  */
-export const mayListGrantees = (permission: Permission | null, asInstallation: boolean): boolean =>
-  asInstallation || hasPermission(permission, 'write');
+export async function mayListGrantees(access: RequestAccess, repo: RepositoryRow): Promise<boolean> {
+  if (access.asInstallation) return access.allows(repo, { permission: 'read', withinGrant: true });
+  return hasPermission(await access.permissionOn(repo), 'write');
+}
 
 /** Holders read at most: an organization's members are all holders of its repositories, so the list is cut, by login. */
 export const MAX_GRANTEES = 5000;

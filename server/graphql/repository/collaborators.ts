@@ -3,8 +3,7 @@
 // the reader REST's …/collaborators will share). As on GitHub, only a caller
 // with push access sees the list ("Must have push access to view repository
 // collaborators."): anyone else gets null and a FORBIDDEN error. An
-// installation reads it with the metadata every app has, as REST's operation
-// asks of an app. `affiliation` ALL (the default), DIRECT (the owner and
+// installation reads it on its own installation's repositories. `affiliation` ALL (the default), DIRECT (the owner and
 // collaborators of the repository itself) or OUTSIDE (collaborators who are
 // not members of the owning organization).
 import { type Affiliation, granteesOf, mayListGrantees } from '../../access/repository-grantees.js';
@@ -16,7 +15,7 @@ const AFFILIATIONS: Record<string, Affiliation> = { ALL: 'all', DIRECT: 'direct'
 
 export const repositoryCollaboratorsField: Pick<RepositoryResolvers, 'collaborators'> = {
   collaborators: async (repo, args, ctx) => {
-    if (!mayListGrantees(await ctx.access.permissionOn(repo), ctx.access.asInstallation)) {
+    if (!(await mayListGrantees(ctx.access, repo))) {
       throw githubError('FORBIDDEN', 'Must have push access to view repository collaborators.');
     }
     const grantees = await granteesOf(ctx.services.sql, repo.id, {

@@ -89,6 +89,11 @@ describe('Repository.collaborators', () => {
       viewerDefaultCommitEmail: null,
       viewerPossibleCommitEmails: null,
     });
+    // An installation elsewhere reads the public repository, not its collaborators.
+    const elsewhere = await installationTokenFor(server, users.bob.id, 'bob-app', { metadata: 'read' });
+    const refused = await graphqlOk(server, COLLABORATORS, { owner: 'alice', name: 'proj' }, elsewhere);
+    expect(refused.data!.repository).toEqual({ collaborators: null });
+    expect(refused.errors?.[0]?.type).toBe('FORBIDDEN');
   });
 
   it('answers null and FORBIDDEN to a reader without push access, as GitHub', async () => {

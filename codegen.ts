@@ -78,6 +78,10 @@ const config: CodegenConfig = {
           PullRequestTimelineItemsConnection: '../issues/timeline-models.js#TimelineConnectionModel',
           IssueTimelineConnection: '../issues/timeline-models.js#TimelinePageModel',
           PullRequestTimelineConnection: '../issues/timeline-models.js#TimelinePageModel',
+          PinnedIssue: '../repository/repository-models.js#PinModel',
+          Submodule: '../repository/repository-models.js#SubmoduleModel',
+          Blame: '../repository/repository-models.js#BlameModel',
+          BlameRange: '../repository/repository-models.js#BlameRangeModel',
         },
         scalars: {
           DateTime: 'string',
@@ -85,6 +89,7 @@ const config: CodegenConfig = {
           GitObjectID: 'string',
           GitTimestamp: 'string',
           GitSSHRemote: 'string',
+          Base64String: 'string',
           BigInt: 'string',
           HTML: 'string',
         },

@@ -42,6 +42,8 @@ const mocks: IMocks = {
   BigInt: () => '1',
   HTML: () => '<p>octocat</p>',
   GitSSHRemote: () => 'git@127.0.0.1:octocat/Hello-World.git',
+  // GitHub's Base64String (a submodule's nameRaw and pathRaw).
+  Base64String: () => 'b2N0b2NhdA==',
   Commit: () => gitObject('Commit'),
   Tree: () => gitObject('Tree'),
   Blob: () => gitObject('Blob'),

@@ -34,7 +34,7 @@ export async function loadGrantedPermission(
  */
 export const MAX_INHERITANCE_DEPTH = 50;
 
-interface ChainGrant {
+export interface ChainGrant {
   id: number;
   owner: boolean;
   collaborator: Permission | null;
@@ -43,11 +43,32 @@ interface ChainGrant {
   capped: boolean;
 }
 
-function granted(row: ChainGrant): Permission | null {
+/** One link of a repository's grant chain as seen by one user (the grantees reader reads many users' at once). */
+export function granted(row: ChainGrant): Permission | null {
   const org = row.org_role === 'admin' ? 'admin' : row.org_role === 'member' && !row.inherits ? 'read' : null;
   const own = highest(row.owner ? 'admin' : null, row.collaborator, org);
   return own && row.capped ? 'read' : own;
 }
+
+/**
+ * The CTE `chain` of each repository (`repository_id`) and the private
+ * ancestors whose grants it inherits (`id`, `owner_id`, `capped`), for
+ * `WITH RECURSIVE`.
+ */
+export const grantChain = (sql: Sql | TransactionSql, repositoryIds: readonly number[]) => sql`chain AS (
+      SELECT r.id AS repository_id, r.id, r.owner_id, r.parent_id, r.fork AND r.private AS private_fork, false AS capped, 0 AS depth
+      FROM repositories r WHERE r.id = ANY(${repositoryIds as number[]})
+      UNION ALL
+      SELECT c.repository_id, p.id, p.owner_id, p.parent_id, p.fork, c.capped OR a.kind = 'Organization', c.depth + 1
+      FROM chain c
+      JOIN repositories p ON p.id = c.parent_id AND p.private
+      JOIN accounts a ON a.id = c.owner_id
+      WHERE c.private_fork AND c.depth < ${MAX_INHERITANCE_DEPTH}
+    )`;
+
+/** Whether the chain link `c` inherits from a private parent (its org's plain members then read nothing of it). */
+export const inheritsSql = (sql: Sql | TransactionSql) =>
+  sql`c.private_fork AND EXISTS (SELECT 1 FROM repositories p WHERE p.id = c.parent_id AND p.private)`;
 
 /**
  * loadGrantedPermission for many repositories at once (list pages, GraphQL's
@@ -64,18 +85,12 @@ export async function loadGrantedPermissions(
   for (const repo of repos) permissions.set(repo.id, repo.owner_id === userId ? 'admin' : null);
   if (others.length === 0) return permissions;
   const rows = await sql<ChainGrant[]>`
-    WITH RECURSIVE chain AS (
-      SELECT r.id AS repository_id, r.id, r.owner_id, r.parent_id, r.fork AND r.private AS private_fork, false AS capped, 0 AS depth
-      FROM repositories r WHERE r.id = ANY(${others.map((repo) => repo.id)})
-      UNION ALL
-      SELECT c.repository_id, p.id, p.owner_id, p.parent_id, p.fork, c.capped OR a.kind = 'Organization', c.depth + 1
-      FROM chain c
-      JOIN repositories p ON p.id = c.parent_id AND p.private
-      JOIN accounts a ON a.id = c.owner_id
-      WHERE c.private_fork AND c.depth < ${MAX_INHERITANCE_DEPTH}
-    )
+    WITH RECURSIVE ${grantChain(
+      sql,
+      others.map((repo) => repo.id),
+    )}
     SELECT c.repository_id AS id, c.owner_id = ${userId} AS owner, k.permission AS collaborator, m.role AS org_role, c.capped,
-      c.private_fork AND EXISTS (SELECT 1 FROM repositories p WHERE p.id = c.parent_id AND p.private) AS inherits
+      ${inheritsSql(sql)} AS inherits
     FROM chain c
     LEFT JOIN collaborators k ON k.repository_id = c.id AND k.user_id = ${userId}
     LEFT JOIN org_members m ON m.org_id = c.owner_id AND m.user_id = ${userId}`;

@@ -25,6 +25,8 @@ import { loadStatusContext } from './statuses/status-resolvers.js';
 import { loadRelease } from './releases/release-resolvers.js';
 import { isRelease, isReleaseAsset, type ReleaseAssetModel, type ReleaseModel } from './releases/release-models.js';
 import { loadReleaseAsset } from './releases/release-asset-resolvers.js';
+import { loadPin } from './repository/pinned-issues.js';
+import type { PinModel } from './repository/repository-models.js';
 import { eventType, isTimelineEvent } from './issues/timeline-models.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
@@ -43,6 +45,7 @@ type NodeModel =
   | ReviewNodeModel
   | CheckRunModel
   | CheckSuiteModel
+  | PinModel
   | StatusContextModel
   | ReleaseModel
   | ReleaseAssetModel;
@@ -111,6 +114,8 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       return loadRelease(ctx, decoded.id);
     case 'ReleaseAsset':
       return loadReleaseAsset(ctx, decoded.id);
+    case 'PinnedIssue':
+      return loadPin(ctx, decoded.id);
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -131,6 +136,7 @@ export const Node: NodeResolvers = {
     if (isTimelineEvent(node)) return eventType(node);
     // Before IssueComment's mark: review rows carry `issue_id` too.
     if (isReviewNode(node)) return node.node_type;
+    if ('pinned_by_id' in node) return 'PinnedIssue';
     if ('issue_id' in node) return 'IssueComment';
     if (isPull(node)) return 'PullRequest';
     if ('locked' in node) return 'Issue';

@@ -70,6 +70,7 @@ import { milestoneBreadthFields } from './resolvers/milestone-breadth.js';
 import { releaseTagFields } from './releases/release-tag.js';
 import { queryBreadthFields } from './lookup/query-breadth.js';
 import { repositoryResourcePath, UniformResourceLocatable } from './lookup/locatable.js';
+import { commitRound2Fields, repositoryRound2Fields, round2Types } from './repository/repository-round2.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -100,13 +101,22 @@ export const resolvers: Resolvers = {
     ...repositorySettingsFields,
     ...repositoryForksField,
     ...repositoryResourcePath,
+    ...repositoryRound2Fields,
   },
   Ref: { ...Ref, ...refPullsField, ...refCompareField, ...absentFields(['refUpdateRule', 'rules']) },
   Comparison,
   ComparisonCommitConnection: connectionFields,
   RefConnection: connectionFields,
   GitObject,
-  Commit: { ...Commit, ...commitStatusField, ...commitCheckFields, ...commitDetailFields, ...commitPullsField },
+  Commit: {
+    ...Commit,
+    ...commitStatusField,
+    ...commitCheckFields,
+    ...commitDetailFields,
+    ...commitPullsField,
+    ...commitRound2Fields,
+  },
+  ...round2Types,
   CommitConnection: connectionFields,
   CommitHistoryConnection: connectionFields,
   GitActor,

@@ -61,6 +61,8 @@ export const NODE_KINDS = Object.freeze([
   { code: 41, prefix: 'RFRE_', type: 'ReadyForReviewEvent' },
   { code: 42, prefix: 'ME_', type: 'MergedEvent' },
   { code: 43, prefix: 'HRDE_', type: 'HeadRefDeletedEvent' },
+  // An issue's pin on its repository (issue #34); the payload carries the pinned issue's id (issue_pins' key).
+  { code: 44, prefix: 'PIN_', type: 'PinnedIssue' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

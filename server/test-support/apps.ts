@@ -69,3 +69,21 @@ export async function requestInstallationToken(
   });
   return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers };
 }
+
+/** A token of a new app with `permissions`, installed on all of `accountId`'s repositories. */
+export async function installationTokenFor(
+  server: TestServer,
+  accountId: number,
+  name: string,
+  permissions: AppPermissions,
+): Promise<string> {
+  const app = await createTestApp(server, accountId, name, permissions);
+  const installation = await installTestApp(server, app.app, accountId);
+  const { status, body } = await requestInstallationToken(
+    server,
+    await appJwt(app, Math.floor(Date.now() / 1000)),
+    installation.id,
+  );
+  if (status !== 201) throw new Error(`installation token: ${status} ${JSON.stringify(body)}`);
+  return body.token as string;
+}

@@ -14,8 +14,6 @@ export const NOT_SERVED: Record<string, string> = {
   'User.topRepositories': 'ranked by contributions per repository, which Wharf does not compute',
   'Repository.archivedAt':
     'Wharf keeps whether a repository is archived, not when (no column for it): answering null would be false for an archived one',
-  'Repository.collaborators':
-    'collaborator grants have no list reader with their effective permissions yet: not yet served',
   'Repository.codeOfConduct':
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.codeowners':
@@ -31,27 +29,15 @@ export const NOT_SERVED: Record<string, string> = {
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.issueTemplates':
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.mentionableUsers':
-    'who may be mentioned (collaborators, members and participants) has no reader yet: not yet served',
   'Repository.openGraphImageUrl': 'Wharf renders no social preview image, and the field cannot be null',
-  'Repository.pinnedIssues': "issue pins are the issues group's data (issue_pins): served with Issue.isPinned",
   'Repository.planFeatures': 'Wharf has no plans; the limits it does have are not collected in one place yet',
   'Repository.pullRequestTemplates':
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.securityPolicyUrl':
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.shortDescriptionHTML': 'the Markdown renderer comes with issue 36',
-  'Repository.submodules':
-    'reading .gitmodules is not yet written: answering none would be false for a repository with submodules',
-  'Repository.viewerDefaultCommitEmail':
-    "the address Wharf writes for the viewer's web commits is not chosen per user yet",
-  'Repository.viewerPossibleCommitEmails':
-    "the address Wharf writes for the viewer's web commits is not chosen per user yet",
-  'Commit.blame': 'git blame is not yet behind a bounded reader',
   'Commit.messageBodyHTML': 'the Markdown renderer comes with issue 36',
   'Commit.messageHeadlineHTML': 'the Markdown renderer comes with issue 36',
-  'Commit.submodules':
-    'reading .gitmodules is not yet written: answering none would be false for a repository with submodules',
   'Release.descriptionHTML': NEEDS_MARKDOWN_RENDERER,
   'Release.mentions': NEEDS_MARKDOWN_RENDERER,
   'Release.shortDescriptionHTML': NEEDS_MARKDOWN_RENDERER,

@@ -15,6 +15,7 @@ import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
 import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
+import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel } from '../repository/repository-models.js';
 import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -27,6 +28,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A (potentially binary) string encoded using base64. */
+  Base64String: { input: string; output: string; }
   /**
    * Represents non-fractional signed whole numeric values. Since the value may
    * exceed the size of a 32-bit integer, it's encoded as a string.
@@ -347,6 +350,26 @@ export type BaseRefDeletedEvent = Node & {
 export type BaseRefForcePushedEvent = Node & {
   __typename?: 'BaseRefForcePushedEvent';
   id: Scalars['ID']['output'];
+};
+
+/** Represents a Git blame. */
+export type Blame = {
+  __typename?: 'Blame';
+  /** The list of ranges from a Git blame. */
+  ranges: Array<BlameRange>;
+};
+
+/** Represents a range of information from a Git blame. */
+export type BlameRange = {
+  __typename?: 'BlameRange';
+  /** Identifies the recency of the change, from 1 (new) to 10 (old). */
+  age: Scalars['Int']['output'];
+  /** Identifies the line author */
+  commit: Commit;
+  /** The ending line for the range */
+  endingLine: Scalars['Int']['output'];
+  /** The starting line for the range */
+  startingLine: Scalars['Int']['output'];
 };
 
 /** Represents a Git blob. */
@@ -886,6 +909,15 @@ export type CodeOfConduct = Node & {
   id: Scalars['ID']['output'];
 };
 
+/** Collaborators affiliation level with a subject. */
+export type CollaboratorAffiliation =
+  /** All collaborators the authenticated user can see. */
+  | 'ALL'
+  /** All collaborators with permissions to an organization-owned subject, regardless of organization membership status. */
+  | 'DIRECT'
+  /** All outside collaborators of an organization-owned subject. */
+  | 'OUTSIDE';
+
 /** A comment author association with repository. */
 export type CommentAuthorAssociation =
   | 'COLLABORATOR'
@@ -933,6 +965,8 @@ export type Commit = GitObject & Node & {
   /** The datetime when this commit was authored. */
   authoredDate: Scalars['DateTime']['output'];
   authors: GitActorConnection;
+  /** Fetches `git blame` information. */
+  blame: Blame;
   changedFiles: Scalars['Int']['output'];
   changedFilesIfAvailable?: Maybe<Scalars['Int']['output']>;
   /** The check suites associated with a commit. */
@@ -975,6 +1009,8 @@ export type Commit = GitObject & Node & {
   status?: Maybe<Status>;
   /** Check and Status rollup information for this commit. */
   statusCheckRollup?: Maybe<StatusCheckRollup>;
+  /** Returns a list of all submodules in this repository as of this Commit parsed from the .gitmodules file. */
+  submodules: SubmoduleConnection;
   tarballUrl: Scalars['URI']['output'];
   /** Commit's root Tree */
   tree: Tree;
@@ -1005,6 +1041,12 @@ export type CommitAuthorsArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Represents a Git commit. */
+export type CommitBlameArgs = {
+  path: Scalars['String']['input'];
 };
 
 
@@ -1059,6 +1101,15 @@ export type CommitHistoryArgs = {
 export type CommitParentsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Represents a Git commit. */
+export type CommitSubmodulesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Specifies an author for filtering Git commits. */
@@ -4143,6 +4194,38 @@ export type PinnedEvent = Node & {
   id: Scalars['ID']['output'];
 };
 
+/** A Pinned Issue is a issue pinned to a repository's index page. */
+export type PinnedIssue = Node & {
+  __typename?: 'PinnedIssue';
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** Identifies the primary key from the database as a BigInt. */
+  fullDatabaseId?: Maybe<Scalars['BigInt']['output']>;
+  id: Scalars['ID']['output'];
+  /** The issue that was pinned. */
+  issue: Issue;
+  /** The actor that pinned this issue. */
+  pinnedBy: Actor;
+  /** The repository that this issue was pinned to. */
+  repository: Repository;
+};
+
+/** The connection type for PinnedIssue. */
+export type PinnedIssueConnection = {
+  __typename?: 'PinnedIssueConnection';
+  edges?: Maybe<Array<Maybe<PinnedIssueEdge>>>;
+  nodes?: Maybe<Array<Maybe<PinnedIssue>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type PinnedIssueEdge = {
+  __typename?: 'PinnedIssueEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<PinnedIssue>;
+};
+
 export type ProfileItemShowcase = {
   __typename?: 'ProfileItemShowcase';
   hasPinnedItems: Scalars['Boolean']['output'];
@@ -6107,6 +6190,8 @@ export type Repository = Node & UniformResourceLocatable & {
   assignableUsers: UserConnection;
   autoMergeAllowed: Scalars['Boolean']['output'];
   branchProtectionRules: BranchProtectionRuleConnection;
+  /** A list of collaborators associated with the repository. */
+  collaborators?: Maybe<RepositoryCollaboratorConnection>;
   commitComments: CommitCommentConnection;
   createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
@@ -6170,6 +6255,8 @@ export type Repository = Node & UniformResourceLocatable & {
   latestRelease?: Maybe<Release>;
   licenseInfo?: Maybe<License>;
   lockReason?: Maybe<RepositoryLockReason>;
+  /** A list of Users that can be mentioned in the context of the repository. */
+  mentionableUsers: UserConnection;
   /** Whether or not PRs are merged with a merge commit on this repository. */
   mergeCommitAllowed: Scalars['Boolean']['output'];
   mergeCommitMessage: MergeCommitMessage;
@@ -6191,6 +6278,8 @@ export type Repository = Node & UniformResourceLocatable & {
   parent?: Maybe<Repository>;
   pinnedDiscussions: PinnedDiscussionConnection;
   pinnedEnvironments?: Maybe<PinnedEnvironmentConnection>;
+  /** A list of pinned issues for this repository. */
+  pinnedIssues?: Maybe<PinnedIssueConnection>;
   primaryLanguage?: Maybe<Language>;
   project?: Maybe<Project>;
   projectV2?: Maybe<ProjectV2>;
@@ -6227,6 +6316,8 @@ export type Repository = Node & UniformResourceLocatable & {
   sshUrl: Scalars['GitSSHRemote']['output'];
   stargazerCount: Scalars['Int']['output'];
   stargazers: StargazerConnection;
+  /** Returns a list of all submodules in this repository parsed from the .gitmodules file as of the default branch's HEAD commit. */
+  submodules: SubmoduleConnection;
   tempCloneToken?: Maybe<Scalars['String']['output']>;
   templateRepository?: Maybe<Repository>;
   updatedAt: Scalars['DateTime']['output'];
@@ -6237,10 +6328,14 @@ export type Repository = Node & UniformResourceLocatable & {
   viewerCanCreateProjects: Scalars['Boolean']['output'];
   viewerCanSubscribe: Scalars['Boolean']['output'];
   viewerCanUpdateTopics: Scalars['Boolean']['output'];
+  /** The default commit email for the viewer in this repository. */
+  viewerDefaultCommitEmail?: Maybe<Scalars['String']['output']>;
   viewerDefaultMergeMethod: PullRequestMergeMethod;
   viewerHasStarred: Scalars['Boolean']['output'];
   /** The users permission level on the repository. Will return null if authenticated as an GitHub App. */
   viewerPermission?: Maybe<RepositoryPermission>;
+  /** A list of emails the viewer can commit with. */
+  viewerPossibleCommitEmails?: Maybe<Array<Scalars['String']['output']>>;
   viewerSubscription?: Maybe<SubscriptionState>;
   visibility: RepositoryVisibility;
   vulnerabilityAlert?: Maybe<RepositoryVulnerabilityAlert>;
@@ -6266,6 +6361,18 @@ export type RepositoryBranchProtectionRulesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryCollaboratorsArgs = {
+  affiliation?: InputMaybe<CollaboratorAffiliation>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  login?: InputMaybe<Scalars['String']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -6430,6 +6537,16 @@ export type RepositoryLanguagesArgs = {
 
 
 /** A repository contains the content for a project. */
+export type RepositoryMentionableUsersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
 export type RepositoryMergeQueueArgs = {
   branch?: InputMaybe<Scalars['String']['input']>;
 };
@@ -6487,6 +6604,15 @@ export type RepositoryPinnedEnvironmentsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<PinnedEnvironmentOrder>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryPinnedIssuesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -6627,6 +6753,15 @@ export type RepositoryStargazersArgs = {
 
 
 /** A repository contains the content for a project. */
+export type RepositorySubmodulesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
 export type RepositoryVulnerabilityAlertArgs = {
   number: Scalars['Int']['input'];
 };
@@ -6662,6 +6797,24 @@ export type RepositoryAffiliation =
   | 'ORGANIZATION_MEMBER'
   /** Repositories that are owned by the authenticated user. */
   | 'OWNER';
+
+/** A list of users who are collaborators of a repository. */
+export type RepositoryCollaboratorConnection = {
+  __typename?: 'RepositoryCollaboratorConnection';
+  edges?: Maybe<Array<Maybe<RepositoryCollaboratorEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Represents a user who is a collaborator of a repository. */
+export type RepositoryCollaboratorEdge = {
+  __typename?: 'RepositoryCollaboratorEdge';
+  cursor: Scalars['String']['output'];
+  node: User;
+  /** The permission the user has on the repository. */
+  permission: RepositoryPermission;
+};
 
 export type RepositoryConnection = {
   __typename?: 'RepositoryConnection';
@@ -7827,6 +7980,41 @@ export type SubmitPullRequestReviewPayload = {
   __typename?: 'SubmitPullRequestReviewPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   pullRequestReview?: Maybe<PullRequestReview>;
+};
+
+/** A pointer to a repository at a specific revision embedded inside another repository. */
+export type Submodule = {
+  __typename?: 'Submodule';
+  /** The branch of the upstream submodule for tracking updates */
+  branch?: Maybe<Scalars['String']['output']>;
+  /** The git URL of the submodule repository */
+  gitUrl: Scalars['URI']['output'];
+  /** The name of the submodule in .gitmodules */
+  name: Scalars['String']['output'];
+  /** The name of the submodule in .gitmodules (Base64-encoded) */
+  nameRaw: Scalars['Base64String']['output'];
+  /** The path in the superproject that this submodule is located in */
+  path: Scalars['String']['output'];
+  /** The path in the superproject that this submodule is located in (Base64-encoded) */
+  pathRaw: Scalars['Base64String']['output'];
+  /** The commit revision of the subproject repository being tracked by the submodule */
+  subprojectCommitOid?: Maybe<Scalars['GitObjectID']['output']>;
+};
+
+/** The connection type for Submodule. */
+export type SubmoduleConnection = {
+  __typename?: 'SubmoduleConnection';
+  edges?: Maybe<Array<Maybe<SubmoduleEdge>>>;
+  nodes?: Maybe<Array<Maybe<Submodule>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type SubmoduleEdge = {
+  __typename?: 'SubmoduleEdge';
+  cursor: Scalars['String']['output'];
+  node?: Maybe<Submodule>;
 };
 
 export type SubscribedEvent = Node & {
@@ -9149,7 +9337,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<_RefType['Commit']>, repository: _RefType['Repository'] } )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
-    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, deployment: _RefType['Deployment'], pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( TimelineEventModel )
     | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
@@ -9196,7 +9384,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( ConvertedToDiscussionEvent )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
-    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, deployment: _RefType['Deployment'], pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( DisconnectedEvent )
     | ( TimelineEventModel )
@@ -9332,7 +9520,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( TimelineEventModel )
     | ( DependencyGraphManifest )
     | ( DeployKey )
-    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, deployment: _RefType['Deployment'], pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Deployment )
     | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( DisconnectedEvent )
@@ -9377,6 +9565,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( PinnedDiscussion )
     | ( PinnedEnvironment )
     | ( PinnedEvent )
+    | ( PinModel )
     | ( PublicKey )
     | ( PullModel )
     | ( Omit<PullRequestCommitCommentThread, 'commit' | 'pullRequest' | 'repository'> & { commit: _RefType['Commit'], pullRequest: _RefType['PullRequest'], repository: _RefType['Repository'] } )
@@ -9490,10 +9679,13 @@ export type ResolversTypes = {
   AutoSquashEnabledEvent: ResolverTypeWrapper<AutoSquashEnabledEvent>;
   AutomaticBaseChangeFailedEvent: ResolverTypeWrapper<Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<AutomaticBaseChangeSucceededEvent>;
+  Base64String: ResolverTypeWrapper<Scalars['Base64String']['output']>;
   BaseRefChangedEvent: ResolverTypeWrapper<Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   BaseRefDeletedEvent: ResolverTypeWrapper<Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   BaseRefForcePushedEvent: ResolverTypeWrapper<BaseRefForcePushedEvent>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
+  Blame: ResolverTypeWrapper<BlameModel>;
+  BlameRange: ResolverTypeWrapper<BlameRangeModel>;
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Bot: ResolverTypeWrapper<AccountRow>;
@@ -9530,6 +9722,7 @@ export type ResolversTypes = {
   ClosedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Closer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Closer']>;
   CodeOfConduct: ResolverTypeWrapper<CodeOfConduct>;
+  CollaboratorAffiliation: CollaboratorAffiliation;
   CommentAuthorAssociation: CommentAuthorAssociation;
   CommentCannotUpdateReason: CommentCannotUpdateReason;
   CommentDeletedEvent: ResolverTypeWrapper<CommentDeletedEvent>;
@@ -9574,10 +9767,10 @@ export type ResolversTypes = {
   DeployKey: ResolverTypeWrapper<DeployKey>;
   DeployKeyConnection: ResolverTypeWrapper<DeployKeyConnection>;
   DeployKeyEdge: ResolverTypeWrapper<DeployKeyEdge>;
-  DeployedEvent: ResolverTypeWrapper<Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
+  DeployedEvent: ResolverTypeWrapper<Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, deployment: ResolversTypes['Deployment'], pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
   Deployment: ResolverTypeWrapper<Deployment>;
-  DeploymentConnection: ResolverTypeWrapper<DeploymentConnection>;
-  DeploymentEdge: ResolverTypeWrapper<DeploymentEdge>;
+  DeploymentConnection: ResolverTypeWrapper<Omit<DeploymentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['DeploymentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Deployment']>>> }>;
+  DeploymentEdge: ResolverTypeWrapper<Omit<DeploymentEdge, 'node'> & { node?: Maybe<ResolversTypes['Deployment']> }>;
   DeploymentEnvironmentChangedEvent: ResolverTypeWrapper<Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   DeploymentOrder: DeploymentOrder;
   DeploymentOrderField: DeploymentOrderField;
@@ -9772,6 +9965,9 @@ export type ResolversTypes = {
   PinnedEnvironmentOrder: PinnedEnvironmentOrder;
   PinnedEnvironmentOrderField: PinnedEnvironmentOrderField;
   PinnedEvent: ResolverTypeWrapper<PinnedEvent>;
+  PinnedIssue: ResolverTypeWrapper<PinModel>;
+  PinnedIssueConnection: ResolverTypeWrapper<Omit<PinnedIssueConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PinnedIssueEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PinnedIssue']>>> }>;
+  PinnedIssueEdge: ResolverTypeWrapper<Omit<PinnedIssueEdge, 'node'> & { node?: Maybe<ResolversTypes['PinnedIssue']> }>;
   ProfileItemShowcase: ResolverTypeWrapper<ProfileItemShowcase>;
   Project: ResolverTypeWrapper<Project>;
   ProjectCard: ResolverTypeWrapper<ProjectCard>;
@@ -9884,6 +10080,8 @@ export type ResolversTypes = {
   ReopenedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryAffiliation: RepositoryAffiliation;
+  RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  RepositoryCollaboratorEdge: ResolverTypeWrapper<Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversTypes['User'] }>;
   RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
   RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
   RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
@@ -10015,6 +10213,9 @@ export type ResolversTypes = {
   SubIssuesSummary: ResolverTypeWrapper<SubIssuesSummary>;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: ResolverTypeWrapper<Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
+  Submodule: ResolverTypeWrapper<SubmoduleModel>;
+  SubmoduleConnection: ResolverTypeWrapper<Omit<SubmoduleConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['SubmoduleEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Submodule']>>> }>;
+  SubmoduleEdge: ResolverTypeWrapper<Omit<SubmoduleEdge, 'node'> & { node?: Maybe<ResolversTypes['Submodule']> }>;
   SubscribedEvent: ResolverTypeWrapper<SubscribedEvent>;
   SubscriptionState: SubscriptionState;
   SuggestedReviewer: ResolverTypeWrapper<Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversTypes['User'] }>;
@@ -10115,10 +10316,13 @@ export type ResolversParentTypes = {
   AutoSquashEnabledEvent: AutoSquashEnabledEvent;
   AutomaticBaseChangeFailedEvent: Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   AutomaticBaseChangeSucceededEvent: AutomaticBaseChangeSucceededEvent;
+  Base64String: Scalars['Base64String']['output'];
   BaseRefChangedEvent: Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   BaseRefDeletedEvent: Omit<BaseRefDeletedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   BaseRefForcePushedEvent: BaseRefForcePushedEvent;
   BigInt: Scalars['BigInt']['output'];
+  Blame: BlameModel;
+  BlameRange: BlameRangeModel;
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
   Bot: AccountRow;
@@ -10190,10 +10394,10 @@ export type ResolversParentTypes = {
   DeployKey: DeployKey;
   DeployKeyConnection: DeployKeyConnection;
   DeployKeyEdge: DeployKeyEdge;
-  DeployedEvent: Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
+  DeployedEvent: Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, deployment: ResolversParentTypes['Deployment'], pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
   Deployment: Deployment;
-  DeploymentConnection: DeploymentConnection;
-  DeploymentEdge: DeploymentEdge;
+  DeploymentConnection: Omit<DeploymentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['DeploymentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Deployment']>>> };
+  DeploymentEdge: Omit<DeploymentEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Deployment']> };
   DeploymentEnvironmentChangedEvent: Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   DeploymentOrder: DeploymentOrder;
   DeploymentRequest: DeploymentRequest;
@@ -10347,6 +10551,9 @@ export type ResolversParentTypes = {
   PinnedEnvironmentEdge: PinnedEnvironmentEdge;
   PinnedEnvironmentOrder: PinnedEnvironmentOrder;
   PinnedEvent: PinnedEvent;
+  PinnedIssue: PinModel;
+  PinnedIssueConnection: Omit<PinnedIssueConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PinnedIssueEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PinnedIssue']>>> };
+  PinnedIssueEdge: Omit<PinnedIssueEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PinnedIssue']> };
   ProfileItemShowcase: ProfileItemShowcase;
   Project: Project;
   ProjectCard: ProjectCard;
@@ -10439,6 +10646,8 @@ export type ResolversParentTypes = {
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ReopenedEvent: TimelineEventModel;
   Repository: RepositoryRow;
+  RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
   RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
   RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
   RepositoryInteractionAbility: RepositoryInteractionAbility;
@@ -10538,6 +10747,9 @@ export type ResolversParentTypes = {
   SubIssuesSummary: SubIssuesSummary;
   SubmitPullRequestReviewInput: SubmitPullRequestReviewInput;
   SubmitPullRequestReviewPayload: Omit<SubmitPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
+  Submodule: SubmoduleModel;
+  SubmoduleConnection: Omit<SubmoduleConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['SubmoduleEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Submodule']>>> };
+  SubmoduleEdge: Omit<SubmoduleEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Submodule']> };
   SubscribedEvent: SubscribedEvent;
   SuggestedReviewer: Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversParentTypes['User'] };
   Tag: GitObjectModel;
@@ -10745,6 +10957,10 @@ export type AutomaticBaseChangeSucceededEventResolvers<ContextType = GraphqlCont
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export interface Base64StringScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Base64String'], any> {
+  name: 'Base64String';
+}
+
 export type BaseRefChangedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BaseRefChangedEvent'] = ResolversParentTypes['BaseRefChangedEvent']> = {
   actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -10773,6 +10989,17 @@ export type BaseRefForcePushedEventResolvers<ContextType = GraphqlContext, Paren
 export interface BigIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['BigInt'], any> {
   name: 'BigInt';
 }
+
+export type BlameResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blame'] = ResolversParentTypes['Blame']> = {
+  ranges?: Resolver<Array<ResolversTypes['BlameRange']>, ParentType, ContextType>;
+};
+
+export type BlameRangeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BlameRange'] = ResolversParentTypes['BlameRange']> = {
+  age?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  commit?: Resolver<ResolversTypes['Commit'], ParentType, ContextType>;
+  endingLine?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startingLine?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
 
 export type BlobResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Blob'] = ResolversParentTypes['Blob']> = {
   abbreviatedOid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -11001,6 +11228,7 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   authoredByCommitter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   authoredDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   authors?: Resolver<ResolversTypes['GitActorConnection'], ParentType, ContextType, Partial<CommitAuthorsArgs>>;
+  blame?: Resolver<ResolversTypes['Blame'], ParentType, ContextType, RequireFields<CommitBlameArgs, 'path'>>;
   changedFiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   changedFilesIfAvailable?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   checkSuites?: Resolver<Maybe<ResolversTypes['CheckSuiteConnection']>, ParentType, ContextType, Partial<CommitCheckSuitesArgs>>;
@@ -11027,6 +11255,7 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   signature?: Resolver<Maybe<ResolversTypes['GitSignature']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
   statusCheckRollup?: Resolver<Maybe<ResolversTypes['StatusCheckRollup']>, ParentType, ContextType>;
+  submodules?: Resolver<ResolversTypes['SubmoduleConnection'], ParentType, ContextType, Partial<CommitSubmodulesArgs>>;
   tarballUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   tree?: Resolver<ResolversTypes['Tree'], ParentType, ContextType>;
   treeResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -11965,7 +12194,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PinnedIssue' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -12212,6 +12441,28 @@ export type PinnedEnvironmentEdgeResolvers<ContextType = GraphqlContext, ParentT
 export type PinnedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedEvent'] = ResolversParentTypes['PinnedEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PinnedIssueResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedIssue'] = ResolversParentTypes['PinnedIssue']> = {
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fullDatabaseId?: Resolver<Maybe<ResolversTypes['BigInt']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  issue?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  pinnedBy?: Resolver<ResolversTypes['Actor'], ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PinnedIssueConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedIssueConnection'] = ResolversParentTypes['PinnedIssueConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnedIssueEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PinnedIssue']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PinnedIssueEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PinnedIssueEdge'] = ResolversParentTypes['PinnedIssueEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PinnedIssue']>, ParentType, ContextType>;
 };
 
 export type ProfileItemShowcaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProfileItemShowcase'] = ResolversParentTypes['ProfileItemShowcase']> = {
@@ -12972,6 +13223,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   assignableUsers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryAssignableUsersArgs>>;
   autoMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   branchProtectionRules?: Resolver<ResolversTypes['BranchProtectionRuleConnection'], ParentType, ContextType, Partial<RepositoryBranchProtectionRulesArgs>>;
+  collaborators?: Resolver<Maybe<ResolversTypes['RepositoryCollaboratorConnection']>, ParentType, ContextType, Partial<RepositoryCollaboratorsArgs>>;
   commitComments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<RepositoryCommitCommentsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -13020,6 +13272,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   latestRelease?: Resolver<Maybe<ResolversTypes['Release']>, ParentType, ContextType>;
   licenseInfo?: Resolver<Maybe<ResolversTypes['License']>, ParentType, ContextType>;
   lockReason?: Resolver<Maybe<ResolversTypes['RepositoryLockReason']>, ParentType, ContextType>;
+  mentionableUsers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryMentionableUsersArgs>>;
   mergeCommitAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mergeCommitMessage?: Resolver<ResolversTypes['MergeCommitMessage'], ParentType, ContextType>;
   mergeCommitTitle?: Resolver<ResolversTypes['MergeCommitTitle'], ParentType, ContextType>;
@@ -13035,6 +13288,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   parent?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   pinnedDiscussions?: Resolver<ResolversTypes['PinnedDiscussionConnection'], ParentType, ContextType, Partial<RepositoryPinnedDiscussionsArgs>>;
   pinnedEnvironments?: Resolver<Maybe<ResolversTypes['PinnedEnvironmentConnection']>, ParentType, ContextType, RequireFields<RepositoryPinnedEnvironmentsArgs, 'orderBy'>>;
+  pinnedIssues?: Resolver<Maybe<ResolversTypes['PinnedIssueConnection']>, ParentType, ContextType, Partial<RepositoryPinnedIssuesArgs>>;
   primaryLanguage?: Resolver<Maybe<ResolversTypes['Language']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<RepositoryProjectArgs, 'number'>>;
   projectV2?: Resolver<Maybe<ResolversTypes['ProjectV2']>, ParentType, ContextType, RequireFields<RepositoryProjectV2Args, 'number'>>;
@@ -13062,6 +13316,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   sshUrl?: Resolver<ResolversTypes['GitSSHRemote'], ParentType, ContextType>;
   stargazerCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   stargazers?: Resolver<ResolversTypes['StargazerConnection'], ParentType, ContextType, Partial<RepositoryStargazersArgs>>;
+  submodules?: Resolver<ResolversTypes['SubmoduleConnection'], ParentType, ContextType, Partial<RepositorySubmodulesArgs>>;
   tempCloneToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   templateRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -13071,9 +13326,11 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   viewerCanCreateProjects?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanSubscribe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanUpdateTopics?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerDefaultCommitEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   viewerDefaultMergeMethod?: Resolver<ResolversTypes['PullRequestMergeMethod'], ParentType, ContextType>;
   viewerHasStarred?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerPermission?: Resolver<Maybe<ResolversTypes['RepositoryPermission']>, ParentType, ContextType>;
+  viewerPossibleCommitEmails?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   viewerSubscription?: Resolver<Maybe<ResolversTypes['SubscriptionState']>, ParentType, ContextType>;
   visibility?: Resolver<ResolversTypes['RepositoryVisibility'], ParentType, ContextType>;
   vulnerabilityAlert?: Resolver<Maybe<ResolversTypes['RepositoryVulnerabilityAlert']>, ParentType, ContextType, RequireFields<RepositoryVulnerabilityAlertArgs, 'number'>>;
@@ -13081,6 +13338,19 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   watchers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryWatchersArgs>>;
   webCommitSignoffRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryCollaboratorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorConnection'] = ResolversParentTypes['RepositoryCollaboratorConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryCollaboratorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorEdge'] = ResolversParentTypes['RepositoryCollaboratorEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  permission?: Resolver<ResolversTypes['RepositoryPermission'], ParentType, ContextType>;
 };
 
 export type RepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryConnection'] = ResolversParentTypes['RepositoryConnection']> = {
@@ -13578,6 +13848,28 @@ export type SubmitPullRequestReviewPayloadResolvers<ContextType = GraphqlContext
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
 };
 
+export type SubmoduleResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Submodule'] = ResolversParentTypes['Submodule']> = {
+  branch?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gitUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameRaw?: Resolver<ResolversTypes['Base64String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pathRaw?: Resolver<ResolversTypes['Base64String'], ParentType, ContextType>;
+  subprojectCommitOid?: Resolver<Maybe<ResolversTypes['GitObjectID']>, ParentType, ContextType>;
+};
+
+export type SubmoduleConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubmoduleConnection'] = ResolversParentTypes['SubmoduleConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['SubmoduleEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Submodule']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SubmoduleEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubmoduleEdge'] = ResolversParentTypes['SubmoduleEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Submodule']>, ParentType, ContextType>;
+};
+
 export type SubscribedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscribedEvent'] = ResolversParentTypes['SubscribedEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -13977,10 +14269,13 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AutoSquashEnabledEvent?: AutoSquashEnabledEventResolvers<ContextType>;
   AutomaticBaseChangeFailedEvent?: AutomaticBaseChangeFailedEventResolvers<ContextType>;
   AutomaticBaseChangeSucceededEvent?: AutomaticBaseChangeSucceededEventResolvers<ContextType>;
+  Base64String?: GraphQLScalarType;
   BaseRefChangedEvent?: BaseRefChangedEventResolvers<ContextType>;
   BaseRefDeletedEvent?: BaseRefDeletedEventResolvers<ContextType>;
   BaseRefForcePushedEvent?: BaseRefForcePushedEventResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
+  Blame?: BlameResolvers<ContextType>;
+  BlameRange?: BlameRangeResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
   Bot?: BotResolvers<ContextType>;
   BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
@@ -14169,6 +14464,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PinnedEnvironmentConnection?: PinnedEnvironmentConnectionResolvers<ContextType>;
   PinnedEnvironmentEdge?: PinnedEnvironmentEdgeResolvers<ContextType>;
   PinnedEvent?: PinnedEventResolvers<ContextType>;
+  PinnedIssue?: PinnedIssueResolvers<ContextType>;
+  PinnedIssueConnection?: PinnedIssueConnectionResolvers<ContextType>;
+  PinnedIssueEdge?: PinnedIssueEdgeResolvers<ContextType>;
   ProfileItemShowcase?: ProfileItemShowcaseResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   ProjectCard?: ProjectCardResolvers<ContextType>;
@@ -14250,6 +14548,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   ReopenedEvent?: ReopenedEventResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
+  RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
+  RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
   RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
   RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
   RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;
@@ -14331,6 +14631,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   SubIssueRemovedEvent?: SubIssueRemovedEventResolvers<ContextType>;
   SubIssuesSummary?: SubIssuesSummaryResolvers<ContextType>;
   SubmitPullRequestReviewPayload?: SubmitPullRequestReviewPayloadResolvers<ContextType>;
+  Submodule?: SubmoduleResolvers<ContextType>;
+  SubmoduleConnection?: SubmoduleConnectionResolvers<ContextType>;
+  SubmoduleEdge?: SubmoduleEdgeResolvers<ContextType>;
   SubscribedEvent?: SubscribedEventResolvers<ContextType>;
   SuggestedReviewer?: SuggestedReviewerResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;

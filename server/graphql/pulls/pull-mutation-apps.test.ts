@@ -2,7 +2,7 @@
 // `pull_requests: write` (not `issues: write`) on a repository of its grant,
 // as GitHub's; the pull request it opens names its bot as the author.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../../test-support/apps.js';
+import { installationTokenFor } from '../../test-support/apps.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { branchWith, repositoryWithReadme } from '../../test-support/graphql/pull-fixture.js';
@@ -14,17 +14,8 @@ let repoId: string;
 const CREATE =
   'mutation($input: CreatePullRequestInput!) { createPullRequest(input: $input) { pullRequest { number author { login } } } }';
 
-async function installationToken(name: string, permissions: Record<string, 'read' | 'write'>): Promise<string> {
-  const app = await createTestApp(server, alice.id, name, permissions);
-  const installation = await installTestApp(server, app.app, alice.id);
-  const { status, body } = await requestInstallationToken(
-    server,
-    await appJwt(app, Math.floor(Date.now() / 1000)),
-    installation.id,
-  );
-  expect(status).toBe(201);
-  return body.token as string;
-}
+const installationToken = (name: string, permissions: Record<string, 'read' | 'write'>) =>
+  installationTokenFor(server, alice.id, name, permissions);
 
 beforeAll(async () => {
   server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });

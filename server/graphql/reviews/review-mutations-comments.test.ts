@@ -6,7 +6,7 @@
 // it. Installation tokens need `pull_requests: write`. Payloads checked
 // against GitHub's webhook schemas by the outbox reader.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../../test-support/apps.js';
+import { installationTokenFor } from '../../test-support/apps.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { actions } from '../../test-support/webhook-outbox.js';
 import {
@@ -119,17 +119,8 @@ describe('deletePullRequestReviewComment', () => {
 });
 
 describe('installation tokens', () => {
-  async function installationToken(name: string, permissions: Record<string, 'read' | 'write'>): Promise<string> {
-    const app = await createTestApp(world.server, world.alice.id, name, permissions);
-    const installation = await installTestApp(world.server, app.app, world.alice.id);
-    const { status, body } = await requestInstallationToken(
-      world.server,
-      await appJwt(app, Math.floor(Date.now() / 1000)),
-      installation.id,
-    );
-    expect(status).toBe(201);
-    return body.token as string;
-  }
+  const installationToken = (name: string, permissions: Record<string, 'read' | 'write'>) =>
+    installationTokenFor(world.server, world.alice.id, name, permissions);
 
   it('need pull_requests: write to review', async () => {
     const pull = await bobsPull(world, 'bots');

@@ -1,0 +1,26 @@
+// What the resolvers of issue 34's second round of Repository and Commit
+// fields pass on (codegen.ts maps the GraphQL types to these): rows and git
+// answers with the repository they belong to, so the installation guard finds
+// it and the children resolve without reading it again.
+import type { PinRow } from '../../issues/issue-pins.js';
+import type { SubmoduleEntry } from '../../repos/git-submodules.js';
+import type { RepositoryRow } from '../../repos/repository-row.js';
+
+export type PinModel = PinRow;
+
+export interface SubmoduleModel extends SubmoduleEntry {
+  repo: RepositoryRow;
+}
+
+export interface BlameRangeModel {
+  repo: RepositoryRow;
+  oid: string;
+  startingLine: number;
+  endingLine: number;
+  age: number;
+}
+
+export interface BlameModel {
+  repo: RepositoryRow;
+  ranges: BlameRangeModel[];
+}

@@ -31,6 +31,11 @@ export async function changeRefs(
   swap: () => Promise<boolean>,
 ): Promise<boolean> {
   const { sql, git, urls, log, refFollowers: followers } = services;
+  // The sender is read before the transaction: under the sync lock nothing may ask the
+  // pool for a second connection, or changes queued on the lock (each holding one) can
+  // take every connection while the lock's holder waits for one (20 concurrent ref
+  // creations on one repository hung the server that way with the pool's 10).
+  const actor = (await actorOf(sql, principal, urls)) ?? (await ownerActor(sql, repo, urls));
   const marker = await markRefChange(sql, repo.id);
   let swapped = undefined as boolean | undefined;
   try {
@@ -39,7 +44,6 @@ export async function changeRefs(
       // A swap that throws may or may not have changed git: its marker stays for the reconciler.
       swapped = await swap();
       if (!swapped) return;
-      const actor = (await actorOf(sql, principal, urls)) ?? (await ownerActor(sql, repo, urls));
       await syncRefsIn(tx, { sql, git, urls, followers }, repo, actor, actor.installation?.id ?? null, [marker]);
     });
   } catch (error) {

@@ -199,7 +199,12 @@ export class RepositoryStore {
       // The name it leaves keeps leading here (301/307 to /repositories/{id}/…).
       if (changes.name !== undefined) await recordRename(tx, id, changes.name);
       if (columns.length) {
-        await tx`UPDATE repositories SET ${tx(changes as Record<string, string | boolean | null>, columns)}, updated_at = now() WHERE id = ${id}`;
+        // archived_at follows archived: the first archiving's time, kept while it stays archived.
+        const archivedAt =
+          changes.archived === undefined
+            ? tx``
+            : tx`, archived_at = CASE WHEN ${changes.archived} THEN COALESCE(archived_at, now()) END`;
+        await tx`UPDATE repositories SET ${tx(changes as Record<string, string | boolean | null>, columns)}, updated_at = now()${archivedAt} WHERE id = ${id}`;
       }
       await publish(tx, `repo:${id}`);
       await alsoInTransaction?.(tx);

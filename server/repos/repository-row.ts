@@ -18,6 +18,8 @@ export interface RepositoryRow {
   has_projects: boolean;
   has_wiki: boolean;
   archived: boolean;
+  /** When it was archived (migration 034), null while it is not. */
+  archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
   pushed_at: Date | null;

@@ -12,8 +12,6 @@ export const NOT_SERVED: Record<string, string> = {
   'User.repositoriesContributedTo':
     'ranked by contributions (commits, issues, pull requests, reviews per repository), which Wharf does not compute',
   'User.topRepositories': 'ranked by contributions per repository, which Wharf does not compute',
-  'Repository.archivedAt':
-    'Wharf keeps whether a repository is archived, not when (no column for it): answering null would be false for an archived one',
   'Repository.codeOfConduct':
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.codeowners':

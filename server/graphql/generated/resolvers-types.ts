@@ -6186,6 +6186,8 @@ export type ReopenedEvent = Node & {
 export type Repository = Node & UniformResourceLocatable & {
   __typename?: 'Repository';
   allowUpdateBranch: Scalars['Boolean']['output'];
+  /** Identifies the date and time when the repository was archived. */
+  archivedAt?: Maybe<Scalars['DateTime']['output']>;
   /** A list of users that can be assigned to issues in this repository (`query` narrows to logins or names containing it), by login. */
   assignableUsers: UserConnection;
   autoMergeAllowed: Scalars['Boolean']['output'];
@@ -13220,6 +13222,7 @@ export type ReopenedEventResolvers<ContextType = GraphqlContext, ParentType exte
 
 export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Repository'] = ResolversParentTypes['Repository']> = {
   allowUpdateBranch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  archivedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   assignableUsers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryAssignableUsersArgs>>;
   autoMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   branchProtectionRules?: Resolver<ResolversTypes['BranchProtectionRuleConnection'], ParentType, ContextType, Partial<RepositoryBranchProtectionRulesArgs>>;

@@ -35,6 +35,7 @@ export const Repository: RepositoryResolvers = {
   pushedAt: (repo) => (repo.pushed_at === null ? null : isoSeconds(repo.pushed_at)),
   deleteBranchOnMerge: (repo) => repo.delete_branch_on_merge,
   isArchived: (repo) => repo.archived,
+  archivedAt: (repo) => (repo.archived_at === null ? null : isoSeconds(repo.archived_at)),
   isFork: (repo) => repo.fork,
   forkCount: (repo) => repo.forks_count,
   mergeCommitAllowed: (repo) => repo.allow_merge_commit,

@@ -78,6 +78,11 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
     'Submodule',
     'Blame',
     'BlameRange',
+    'PullRequestTemplate',
+    'IssueTemplate',
+    'ContributingGuidelines',
+    'FundingLink',
+    'RepositoryContactLink',
   ),
   ...byType(
     'issues',

@@ -18,23 +18,9 @@ export const NOT_SERVED: Record<string, string> = {
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.codeowners':
     "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.contactLinks':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.contributingGuidelines':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.descriptionHTML': 'the Markdown renderer comes with issue 36',
-  'Repository.fundingLinks':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.isSecurityPolicyEnabled':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.issueTemplates':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.openGraphImageUrl': 'Wharf renders no social preview image, and the field cannot be null',
   'Repository.planFeatures': 'Wharf has no plans; the limits it does have are not collected in one place yet',
-  'Repository.pullRequestTemplates':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.securityPolicyUrl':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.shortDescriptionHTML': 'the Markdown renderer comes with issue 36',
   'Commit.messageBodyHTML': 'the Markdown renderer comes with issue 36',
   'Commit.messageHeadlineHTML': 'the Markdown renderer comes with issue 36',

@@ -15,7 +15,7 @@ import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
 import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
-import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel } from '../repository/repository-models.js';
+import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel, PullRequestTemplateModel, IssueTemplateModel, ContributingGuidelinesModel } from '../repository/repository-models.js';
 import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1256,6 +1256,17 @@ export type ConnectedEvent = Node & {
   id: Scalars['ID']['output'];
 };
 
+/** The Contributing Guidelines for a repository. */
+export type ContributingGuidelines = {
+  __typename?: 'ContributingGuidelines';
+  /** The body of the Contributing Guidelines. */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The HTTP path for the Contributing Guidelines. */
+  resourcePath?: Maybe<Scalars['URI']['output']>;
+  /** The HTTP URL for the Contributing Guidelines. */
+  url?: Maybe<Scalars['URI']['output']>;
+};
+
 export type ConvertPullRequestToDraftInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
@@ -1751,6 +1762,44 @@ export type FollowingConnection = {
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
 };
+
+/** A funding platform link for a repository. */
+export type FundingLink = {
+  __typename?: 'FundingLink';
+  /** The funding platform this link is for. */
+  platform: FundingPlatform;
+  /** The configured URL for this funding link. */
+  url: Scalars['URI']['output'];
+};
+
+/** The possible funding platforms for repository funding links. */
+export type FundingPlatform =
+  /** Buy Me a Coffee funding platform. */
+  | 'BUY_ME_A_COFFEE'
+  /** Community Bridge funding platform. */
+  | 'COMMUNITY_BRIDGE'
+  /** Custom funding platform. */
+  | 'CUSTOM'
+  /** GitHub funding platform. */
+  | 'GITHUB'
+  /** IssueHunt funding platform. */
+  | 'ISSUEHUNT'
+  /** Ko-fi funding platform. */
+  | 'KO_FI'
+  /** LFX Crowdfunding funding platform. */
+  | 'LFX_CROWDFUNDING'
+  /** Liberapay funding platform. */
+  | 'LIBERAPAY'
+  /** Open Collective funding platform. */
+  | 'OPEN_COLLECTIVE'
+  /** Patreon funding platform. */
+  | 'PATREON'
+  /** Polar funding platform. */
+  | 'POLAR'
+  /** thanks.dev funding platform. */
+  | 'THANKS_DEV'
+  /** Tidelift funding platform. */
+  | 'TIDELIFT';
 
 export type Gist = Node & {
   __typename?: 'Gist';
@@ -2447,6 +2496,21 @@ export type IssueStateReason =
   | 'DUPLICATE'
   | 'NOT_PLANNED'
   | 'REOPENED';
+
+/** A repository issue template. */
+export type IssueTemplate = {
+  __typename?: 'IssueTemplate';
+  /** The template purpose. */
+  about?: Maybe<Scalars['String']['output']>;
+  /** The suggested issue body. */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The template filename. */
+  filename: Scalars['String']['output'];
+  /** The template name. */
+  name: Scalars['String']['output'];
+  /** The suggested issue title. */
+  title?: Maybe<Scalars['String']['output']>;
+};
 
 /** The connection type for IssueTimelineItem. */
 export type IssueTimelineConnection = {
@@ -5282,6 +5346,17 @@ export type PullRequestState =
   | 'MERGED'
   | 'OPEN';
 
+/** A repository pull request template. */
+export type PullRequestTemplate = {
+  __typename?: 'PullRequestTemplate';
+  /** The body of the template */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The filename of the template */
+  filename?: Maybe<Scalars['String']['output']>;
+  /** The repository the template belongs to */
+  repository: Repository;
+};
+
 /** The connection type for PullRequestTimelineItem. */
 export type PullRequestTimelineConnection = {
   __typename?: 'PullRequestTimelineConnection';
@@ -6193,6 +6268,10 @@ export type Repository = Node & UniformResourceLocatable & {
   /** A list of collaborators associated with the repository. */
   collaborators?: Maybe<RepositoryCollaboratorConnection>;
   commitComments: CommitCommentConnection;
+  /** Returns a list of contact links associated to the repository */
+  contactLinks?: Maybe<Array<RepositoryContactLink>>;
+  /** Returns the contributing guidelines for this repository. */
+  contributingGuidelines?: Maybe<ContributingGuidelines>;
   createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -6215,6 +6294,8 @@ export type Repository = Node & UniformResourceLocatable & {
   forkCount: Scalars['Int']['output'];
   forkingAllowed: Scalars['Boolean']['output'];
   forks: RepositoryConnection;
+  /** The funding links for this repository */
+  fundingLinks: Array<FundingLink>;
   hasDiscussionsEnabled: Scalars['Boolean']['output'];
   /** Indicates if the repository has issues feature enabled. */
   hasIssuesEnabled: Scalars['Boolean']['output'];
@@ -6238,12 +6319,16 @@ export type Repository = Node & UniformResourceLocatable & {
   isLocked: Scalars['Boolean']['output'];
   isMirror: Scalars['Boolean']['output'];
   isPrivate: Scalars['Boolean']['output'];
+  /** Returns true if this repository has a security policy */
+  isSecurityPolicyEnabled?: Maybe<Scalars['Boolean']['output']>;
   isTemplate: Scalars['Boolean']['output'];
   isUserConfigurationRepository: Scalars['Boolean']['output'];
   /** Returns a single issue from the current repository by number. */
   issue?: Maybe<Issue>;
   /** Returns a single issue-like object from the current repository by number. */
   issueOrPullRequest?: Maybe<IssueOrPullRequest>;
+  /** Returns a list of issue templates associated to the repository */
+  issueTemplates?: Maybe<Array<IssueTemplate>>;
   /** A list of issues that have been opened in the repository (`first` or `last`, 1–100). */
   issues: IssueConnection;
   /** A label with the given name (matched whatever its case). */
@@ -6289,6 +6374,8 @@ export type Repository = Node & UniformResourceLocatable & {
   projectsV2: ProjectV2Connection;
   /** Returns a single pull request from the current repository by number. */
   pullRequest?: Maybe<PullRequest>;
+  /** Returns a list of pull request templates associated to the repository */
+  pullRequestTemplates?: Maybe<Array<PullRequestTemplate>>;
   /** A list of pull requests that have been opened in the repository (`first` or `last`, 1–100), oldest first unless ordered. */
   pullRequests: PullRequestConnection;
   /** Identifies the date and time when the repository was last pushed to. */
@@ -6308,6 +6395,8 @@ export type Repository = Node & UniformResourceLocatable & {
   resourcePath: Scalars['URI']['output'];
   ruleset?: Maybe<RepositoryRuleset>;
   rulesets?: Maybe<RepositoryRulesetConnection>;
+  /** The security policy URL. */
+  securityPolicyUrl?: Maybe<Scalars['URI']['output']>;
   /** Whether or not squash-merging is enabled on this repository. */
   squashMergeAllowed: Scalars['Boolean']['output'];
   squashMergeCommitMessage: SquashMergeCommitMessage;
@@ -6822,6 +6911,17 @@ export type RepositoryConnection = {
   nodes?: Maybe<Array<Maybe<Repository>>>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+/** A repository contact link. */
+export type RepositoryContactLink = {
+  __typename?: 'RepositoryContactLink';
+  /** The contact link purpose. */
+  about: Scalars['String']['output'];
+  /** The contact link name. */
+  name: Scalars['String']['output'];
+  /** The contact link URL. */
+  url: Scalars['URI']['output'];
 };
 
 export type RepositoryEdge = {
@@ -9739,6 +9839,7 @@ export type ResolversTypes = {
   ComparisonCommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   ComparisonStatus: ComparisonStatus;
   ConnectedEvent: ResolverTypeWrapper<ConnectedEvent>;
+  ContributingGuidelines: ResolverTypeWrapper<ContributingGuidelinesModel>;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   ConvertToDraftEvent: ResolverTypeWrapper<TimelineEventModel>;
@@ -9811,6 +9912,8 @@ export type ResolversTypes = {
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FollowerConnection: ResolverTypeWrapper<Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   FollowingConnection: ResolverTypeWrapper<Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  FundingLink: ResolverTypeWrapper<FundingLink>;
+  FundingPlatform: FundingPlatform;
   Gist: ResolverTypeWrapper<Gist>;
   GistComment: ResolverTypeWrapper<GistComment>;
   GistCommentConnection: ResolverTypeWrapper<GistCommentConnection>;
@@ -9859,6 +9962,7 @@ export type ResolversTypes = {
   IssueOrderField: IssueOrderField;
   IssueState: IssueState;
   IssueStateReason: IssueStateReason;
+  IssueTemplate: ResolverTypeWrapper<IssueTemplateModel>;
   IssueTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
   IssueTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItem']>;
   IssueTimelineItemEdge: ResolverTypeWrapper<Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['IssueTimelineItem']> }>;
@@ -10023,6 +10127,7 @@ export type ResolversTypes = {
   PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
   PullRequestRevisionMarker: ResolverTypeWrapper<Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversTypes['Commit'], pullRequest: ResolversTypes['PullRequest'] }>;
   PullRequestState: PullRequestState;
+  PullRequestTemplate: ResolverTypeWrapper<PullRequestTemplateModel>;
   PullRequestTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
   PullRequestTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PullRequestTimelineItem']>;
   PullRequestTimelineItemEdge: ResolverTypeWrapper<Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestTimelineItem']> }>;
@@ -10083,6 +10188,7 @@ export type ResolversTypes = {
   RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   RepositoryCollaboratorEdge: ResolverTypeWrapper<Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversTypes['User'] }>;
   RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
+  RepositoryContactLink: ResolverTypeWrapper<RepositoryContactLink>;
   RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
   RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
   RepositoryLockReason: RepositoryLockReason;
@@ -10367,6 +10473,7 @@ export type ResolversParentTypes = {
   Comparison: ComparisonModel;
   ComparisonCommitConnection: CommitConnectionModel;
   ConnectedEvent: ConnectedEvent;
+  ContributingGuidelines: ContributingGuidelinesModel;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ConvertToDraftEvent: TimelineEventModel;
@@ -10429,6 +10536,7 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   FollowerConnection: Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   FollowingConnection: Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  FundingLink: FundingLink;
   Gist: Gist;
   GistComment: GistComment;
   GistCommentConnection: GistCommentConnection;
@@ -10467,6 +10575,7 @@ export type ResolversParentTypes = {
   IssueFilters: IssueFilters;
   IssueOrPullRequest: ResolversUnionTypes<ResolversParentTypes>['IssueOrPullRequest'];
   IssueOrder: IssueOrder;
+  IssueTemplate: IssueTemplateModel;
   IssueTimelineConnection: TimelinePageModel;
   IssueTimelineItem: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItem'];
   IssueTimelineItemEdge: Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['IssueTimelineItem']> };
@@ -10596,6 +10705,7 @@ export type ResolversParentTypes = {
   PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
   PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   PullRequestRevisionMarker: Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversParentTypes['Commit'], pullRequest: ResolversParentTypes['PullRequest'] };
+  PullRequestTemplate: PullRequestTemplateModel;
   PullRequestTimelineConnection: TimelinePageModel;
   PullRequestTimelineItem: ResolversUnionTypes<ResolversParentTypes>['PullRequestTimelineItem'];
   PullRequestTimelineItemEdge: Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItem']> };
@@ -10649,6 +10759,7 @@ export type ResolversParentTypes = {
   RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
   RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
+  RepositoryContactLink: RepositoryContactLink;
   RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
   RepositoryInteractionAbility: RepositoryInteractionAbility;
   RepositoryMigration: RepositoryMigration;
@@ -11337,6 +11448,12 @@ export type ConnectedEventResolvers<ContextType = GraphqlContext, ParentType ext
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ContributingGuidelinesResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ContributingGuidelines'] = ResolversParentTypes['ContributingGuidelines']> = {
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourcePath?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
+};
+
 export type ConvertPullRequestToDraftPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertPullRequestToDraftPayload'] = ResolversParentTypes['ConvertPullRequestToDraftPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
@@ -11607,6 +11724,11 @@ export type FollowingConnectionResolvers<ContextType = GraphqlContext, ParentTyp
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type FundingLinkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FundingLink'] = ResolversParentTypes['FundingLink']> = {
+  platform?: Resolver<ResolversTypes['FundingPlatform'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+};
+
 export type GistResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Gist'] = ResolversParentTypes['Gist']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -11875,6 +11997,14 @@ export type IssueEdgeResolvers<ContextType = GraphqlContext, ParentType extends 
 
 export type IssueOrPullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueOrPullRequest'] = ResolversParentTypes['IssueOrPullRequest']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type IssueTemplateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTemplate'] = ResolversParentTypes['IssueTemplate']> = {
+  about?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type IssueTimelineConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineConnection'] = ResolversParentTypes['IssueTimelineConnection']> = {
@@ -12894,6 +13024,12 @@ export type PullRequestRevisionMarkerResolvers<ContextType = GraphqlContext, Par
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PullRequestTemplateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTemplate'] = ResolversParentTypes['PullRequestTemplate']> = {
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+};
+
 export type PullRequestTimelineConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineConnection'] = ResolversParentTypes['PullRequestTimelineConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItemEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItem']>>>, ParentType, ContextType>;
@@ -13225,6 +13361,8 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   branchProtectionRules?: Resolver<ResolversTypes['BranchProtectionRuleConnection'], ParentType, ContextType, Partial<RepositoryBranchProtectionRulesArgs>>;
   collaborators?: Resolver<Maybe<ResolversTypes['RepositoryCollaboratorConnection']>, ParentType, ContextType, Partial<RepositoryCollaboratorsArgs>>;
   commitComments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<RepositoryCommitCommentsArgs>>;
+  contactLinks?: Resolver<Maybe<Array<ResolversTypes['RepositoryContactLink']>>, ParentType, ContextType>;
+  contributingGuidelines?: Resolver<Maybe<ResolversTypes['ContributingGuidelines']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultBranchRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
@@ -13243,6 +13381,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   forkCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   forkingAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   forks?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<RepositoryForksArgs, 'ownerAffiliations'>>;
+  fundingLinks?: Resolver<Array<ResolversTypes['FundingLink']>, ParentType, ContextType>;
   hasDiscussionsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasIssuesEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasProjectsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -13261,10 +13400,12 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   isLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isMirror?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isSecurityPolicyEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isTemplate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isUserConfigurationRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType, RequireFields<RepositoryIssueArgs, 'number'>>;
   issueOrPullRequest?: Resolver<Maybe<ResolversTypes['IssueOrPullRequest']>, ParentType, ContextType, RequireFields<RepositoryIssueOrPullRequestArgs, 'number'>>;
+  issueTemplates?: Resolver<Maybe<Array<ResolversTypes['IssueTemplate']>>, ParentType, ContextType>;
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<RepositoryIssuesArgs>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
@@ -13297,6 +13438,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   projectsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<RepositoryProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType, RequireFields<RepositoryPullRequestArgs, 'number'>>;
+  pullRequestTemplates?: Resolver<Maybe<Array<ResolversTypes['PullRequestTemplate']>>, ParentType, ContextType>;
   pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<RepositoryPullRequestsArgs>>;
   pushedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   rebaseMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -13309,6 +13451,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   ruleset?: Resolver<Maybe<ResolversTypes['RepositoryRuleset']>, ParentType, ContextType, RequireFields<RepositoryRulesetArgs, 'databaseId' | 'includeParents'>>;
   rulesets?: Resolver<Maybe<ResolversTypes['RepositoryRulesetConnection']>, ParentType, ContextType, RequireFields<RepositoryRulesetsArgs, 'includeParents' | 'targets'>>;
+  securityPolicyUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   squashMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   squashMergeCommitMessage?: Resolver<ResolversTypes['SquashMergeCommitMessage'], ParentType, ContextType>;
   squashMergeCommitTitle?: Resolver<ResolversTypes['SquashMergeCommitTitle'], ParentType, ContextType>;
@@ -13358,6 +13501,12 @@ export type RepositoryConnectionResolvers<ContextType = GraphqlContext, ParentTy
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryContactLinkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryContactLink'] = ResolversParentTypes['RepositoryContactLink']> = {
+  about?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
 };
 
 export type RepositoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryEdge'] = ResolversParentTypes['RepositoryEdge']> = {
@@ -14314,6 +14463,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Comparison?: ComparisonResolvers<ContextType>;
   ComparisonCommitConnection?: ComparisonCommitConnectionResolvers<ContextType>;
   ConnectedEvent?: ConnectedEventResolvers<ContextType>;
+  ContributingGuidelines?: ContributingGuidelinesResolvers<ContextType>;
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
   ConvertToDraftEvent?: ConvertToDraftEventResolvers<ContextType>;
   ConvertedNoteToIssueEvent?: ConvertedNoteToIssueEventResolvers<ContextType>;
@@ -14361,6 +14511,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   EnvironmentEdge?: EnvironmentEdgeResolvers<ContextType>;
   FollowerConnection?: FollowerConnectionResolvers<ContextType>;
   FollowingConnection?: FollowingConnectionResolvers<ContextType>;
+  FundingLink?: FundingLinkResolvers<ContextType>;
   Gist?: GistResolvers<ContextType>;
   GistComment?: GistCommentResolvers<ContextType>;
   GistCommentConnection?: GistCommentConnectionResolvers<ContextType>;
@@ -14392,6 +14543,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   IssueConnection?: IssueConnectionResolvers<ContextType>;
   IssueEdge?: IssueEdgeResolvers<ContextType>;
   IssueOrPullRequest?: IssueOrPullRequestResolvers<ContextType>;
+  IssueTemplate?: IssueTemplateResolvers<ContextType>;
   IssueTimelineConnection?: IssueTimelineConnectionResolvers<ContextType>;
   IssueTimelineItem?: IssueTimelineItemResolvers<ContextType>;
   IssueTimelineItemEdge?: IssueTimelineItemEdgeResolvers<ContextType>;
@@ -14506,6 +14658,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestReviewThreadConnection?: PullRequestReviewThreadConnectionResolvers<ContextType>;
   PullRequestReviewThreadEdge?: PullRequestReviewThreadEdgeResolvers<ContextType>;
   PullRequestRevisionMarker?: PullRequestRevisionMarkerResolvers<ContextType>;
+  PullRequestTemplate?: PullRequestTemplateResolvers<ContextType>;
   PullRequestTimelineConnection?: PullRequestTimelineConnectionResolvers<ContextType>;
   PullRequestTimelineItem?: PullRequestTimelineItemResolvers<ContextType>;
   PullRequestTimelineItemEdge?: PullRequestTimelineItemEdgeResolvers<ContextType>;
@@ -14551,6 +14704,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
   RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
   RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
+  RepositoryContactLink?: RepositoryContactLinkResolvers<ContextType>;
   RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
   RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;
   RepositoryMigration?: RepositoryMigrationResolvers<ContextType>;

@@ -83,6 +83,8 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
     'ContributingGuidelines',
     'FundingLink',
     'RepositoryContactLink',
+    'RepositoryCodeowners',
+    'RepositoryCodeownersError',
   ),
   ...byType(
     'issues',

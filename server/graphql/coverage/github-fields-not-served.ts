@@ -15,9 +15,7 @@ export const NOT_SERVED: Record<string, string> = {
   'Repository.archivedAt':
     'Wharf keeps whether a repository is archived, not when (no column for it): answering null would be false for an archived one',
   'Repository.codeOfConduct':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.codeowners':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
+    "a code of conduct's key, name and Node id come from the matcher of issue 36 (Query.codeOfConduct knows none yet): answering none would be false for a repository that has a CODE_OF_CONDUCT file",
   'Repository.descriptionHTML': 'the Markdown renderer comes with issue 36',
   'Repository.openGraphImageUrl': 'Wharf renders no social preview image, and the field cannot be null',
   'Repository.planFeatures': 'Wharf has no plans; the limits it does have are not collected in one place yet',

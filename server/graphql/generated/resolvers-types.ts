@@ -6265,6 +6265,8 @@ export type Repository = Node & UniformResourceLocatable & {
   assignableUsers: UserConnection;
   autoMergeAllowed: Scalars['Boolean']['output'];
   branchProtectionRules: BranchProtectionRuleConnection;
+  /** Information extracted from the repository's `CODEOWNERS` file. */
+  codeowners?: Maybe<RepositoryCodeowners>;
   /** A list of collaborators associated with the repository. */
   collaborators?: Maybe<RepositoryCollaboratorConnection>;
   commitComments: CommitCommentConnection;
@@ -6450,6 +6452,12 @@ export type RepositoryBranchProtectionRulesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryCodeownersArgs = {
+  refName?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -6886,6 +6894,32 @@ export type RepositoryAffiliation =
   | 'ORGANIZATION_MEMBER'
   /** Repositories that are owned by the authenticated user. */
   | 'OWNER';
+
+/** Information extracted from a repository's `CODEOWNERS` file. */
+export type RepositoryCodeowners = {
+  __typename?: 'RepositoryCodeowners';
+  /** Any problems that were encountered while parsing the `CODEOWNERS` file. */
+  errors: Array<RepositoryCodeownersError>;
+};
+
+/** An error in a `CODEOWNERS` file. */
+export type RepositoryCodeownersError = {
+  __typename?: 'RepositoryCodeownersError';
+  /** The column number where the error occurs. */
+  column: Scalars['Int']['output'];
+  /** A short string describing the type of error. */
+  kind: Scalars['String']['output'];
+  /** The line number where the error occurs. */
+  line: Scalars['Int']['output'];
+  /** A complete description of the error, combining information from other fields. */
+  message: Scalars['String']['output'];
+  /** The path to the file when the error occurs. */
+  path: Scalars['String']['output'];
+  /** The content of the line where the error occurs. */
+  source: Scalars['String']['output'];
+  /** A suggestion of how to fix the error. */
+  suggestion?: Maybe<Scalars['String']['output']>;
+};
 
 /** A list of users who are collaborators of a repository. */
 export type RepositoryCollaboratorConnection = {
@@ -10185,6 +10219,8 @@ export type ResolversTypes = {
   ReopenedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryAffiliation: RepositoryAffiliation;
+  RepositoryCodeowners: ResolverTypeWrapper<RepositoryCodeowners>;
+  RepositoryCodeownersError: ResolverTypeWrapper<RepositoryCodeownersError>;
   RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   RepositoryCollaboratorEdge: ResolverTypeWrapper<Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversTypes['User'] }>;
   RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
@@ -10756,6 +10792,8 @@ export type ResolversParentTypes = {
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ReopenedEvent: TimelineEventModel;
   Repository: RepositoryRow;
+  RepositoryCodeowners: RepositoryCodeowners;
+  RepositoryCodeownersError: RepositoryCodeownersError;
   RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
   RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
@@ -13359,6 +13397,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   assignableUsers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryAssignableUsersArgs>>;
   autoMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   branchProtectionRules?: Resolver<ResolversTypes['BranchProtectionRuleConnection'], ParentType, ContextType, Partial<RepositoryBranchProtectionRulesArgs>>;
+  codeowners?: Resolver<Maybe<ResolversTypes['RepositoryCodeowners']>, ParentType, ContextType, Partial<RepositoryCodeownersArgs>>;
   collaborators?: Resolver<Maybe<ResolversTypes['RepositoryCollaboratorConnection']>, ParentType, ContextType, Partial<RepositoryCollaboratorsArgs>>;
   commitComments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<RepositoryCommitCommentsArgs>>;
   contactLinks?: Resolver<Maybe<Array<ResolversTypes['RepositoryContactLink']>>, ParentType, ContextType>;
@@ -13481,6 +13520,20 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   watchers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryWatchersArgs>>;
   webCommitSignoffRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RepositoryCodeownersResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCodeowners'] = ResolversParentTypes['RepositoryCodeowners']> = {
+  errors?: Resolver<Array<ResolversTypes['RepositoryCodeownersError']>, ParentType, ContextType>;
+};
+
+export type RepositoryCodeownersErrorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCodeownersError'] = ResolversParentTypes['RepositoryCodeownersError']> = {
+  column?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  suggestion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type RepositoryCollaboratorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorConnection'] = ResolversParentTypes['RepositoryCollaboratorConnection']> = {
@@ -14701,6 +14754,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   ReopenedEvent?: ReopenedEventResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
+  RepositoryCodeowners?: RepositoryCodeownersResolvers<ContextType>;
+  RepositoryCodeownersError?: RepositoryCodeownersErrorResolvers<ContextType>;
   RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
   RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
   RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;

@@ -12,8 +12,15 @@ interface FileKey {
   file: CommunityFile;
 }
 
+interface RefKey {
+  repo: RepositoryRow;
+  /** A full ref name. */
+  ref: string;
+}
+
 interface Loaders {
-  listing: DataLoader<RepositoryRow, CommunityFile[], number>;
+  /** null: the ref does not exist. */
+  listing: DataLoader<RefKey, CommunityFile[] | null, string>;
   text: DataLoader<FileKey, string | null, string>;
 }
 
@@ -26,15 +33,15 @@ function loadersOf(ctx: GraphqlContext): Loaders {
   loaders = {
     // One repository after another: a list of repositories must not start two git processes each at once.
     listing: new DataLoader(
-      async (repos) => {
-        const answers: CommunityFile[][] = [];
-        for (const repo of repos) {
-          const head = await git.resolveRef(repo.id, `refs/heads/${repo.default_branch}`);
-          answers.push(head === null ? [] : await communityFilesAt(git, repo.id, head));
+      async (keys) => {
+        const answers: Array<CommunityFile[] | null> = [];
+        for (const { repo, ref } of keys) {
+          const head = await git.resolveRef(repo.id, ref);
+          answers.push(head === null ? null : await communityFilesAt(git, repo.id, head));
         }
         return answers;
       },
-      { cacheKeyFn: (repo) => repo.id },
+      { cacheKeyFn: ({ repo, ref }) => `${repo.id}:${ref}` },
     ),
     text: new DataLoader(
       async (keys) => {
@@ -53,7 +60,12 @@ function loadersOf(ctx: GraphqlContext): Loaders {
 }
 
 /** The regular files of the root, `.github/`, `docs/` and the template folders at the default branch's head. */
-export const communityFiles = (ctx: GraphqlContext, repo: RepositoryRow) => loadersOf(ctx).listing.load(repo);
+export const communityFiles = async (ctx: GraphqlContext, repo: RepositoryRow) =>
+  (await loadersOf(ctx).listing.load({ repo, ref: `refs/heads/${repo.default_branch}` })) ?? [];
+
+/** The same files at the head of `ref` (a full ref name); null when there is no such ref. */
+export const communityFilesAtRef = (ctx: GraphqlContext, repo: RepositoryRow, ref: string) =>
+  loadersOf(ctx).listing.load({ repo, ref });
 
 /** A listed file's text; null when it is over the byte cap (never read). */
 export const communityText = (ctx: GraphqlContext, repo: RepositoryRow, file: CommunityFile) =>

@@ -70,6 +70,15 @@ beforeAll(async () => {
     'CONTRIBUTING.md': 'Send patches\n',
     'docs/CONTRIBUTING.md': 'The root one wins over docs/\n',
     'docs/security.md': 'Mail security@example.com\n',
+    '.github/CODEOWNERS': [
+      '# Owners',
+      '*.js @alice @ghost',
+      '***/*.rb @alice',
+      'docs/ docs@',
+      '/api/ @alice/core alice@example.com   # a comment',
+      '!skip @alice',
+    ].join('\n'),
+    'docs/CODEOWNERS': 'the one in .github/ outranks this\n',
   });
   await createFixtureRepository(fixture.server, fixture.owner, 'broken');
   await push('broken', {
@@ -89,6 +98,59 @@ const FIELDS = `pullRequestTemplates { filename body repository { name } }
   isSecurityPolicyEnabled securityPolicyUrl
   fundingLinks { platform url }
   contactLinks { name about url }`;
+
+describe('codeowners', () => {
+  it("reports the CODEOWNERS file's problems as GitHub writes them", async () => {
+    const body = await ask(`{ repository(owner: "alice", name: "tools") {
+      codeowners { errors { line column kind source suggestion message path } } } }`);
+    expect(body.errors).toBeUndefined();
+    const path = '.github/CODEOWNERS';
+    expect(body.data!.repository.codeowners.errors).toEqual([
+      {
+        line: 2,
+        column: 13,
+        kind: 'Unknown owner',
+        source: '*.js @alice @ghost',
+        suggestion: 'make sure @ghost exists and has write access to the repository',
+        message: `Unknown owner on line 2: make sure @ghost exists and has write access to the repository\n\n  *.js @alice @ghost\n  ${' '.repeat(12)}^`,
+        path,
+      },
+      {
+        line: 3,
+        column: 1,
+        kind: 'Invalid pattern',
+        source: '***/*.rb @alice',
+        suggestion: 'Did you mean `**/*.rb`?',
+        message: 'Invalid pattern on line 3: Did you mean `**/*.rb`?\n\n  ***/*.rb @alice\n  ^',
+        path,
+      },
+      {
+        line: 4,
+        column: 7,
+        kind: 'Invalid owner',
+        source: 'docs/ docs@',
+        suggestion: null,
+        message: 'Invalid owner on line 4:\n\n  docs/ docs@\n        ^',
+        path,
+      },
+      expect.objectContaining({ line: 6, column: 1, kind: 'Invalid pattern', suggestion: null }),
+    ]);
+  });
+
+  it('reads the file at refName, and answers null without a file or a ref', async () => {
+    const query = `{ repository(owner: "alice", name: "tools") {
+      full: codeowners(refName: "refs/heads/main") { errors { line } }
+      short: codeowners(refName: "main") { errors { line } }
+      missing: codeowners(refName: "no-such-branch") { errors { line } } }
+      other: repository(owner: "alice", name: "broken") { codeowners { errors { line } } } }`;
+    const body = await ask(query);
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.repository.full.errors).toHaveLength(4);
+    expect(body.data!.repository.short).toEqual(body.data!.repository.full);
+    expect(body.data!.repository.missing).toBeNull();
+    expect(body.data!.other.codeowners).toBeNull();
+  });
+});
 
 describe("a repository's files", () => {
   it('answers each field from the files GitHub reads, at the default branch', async () => {
@@ -181,7 +243,7 @@ describe("a repository's files", () => {
   it('opens the files to an installation with the contents permission only', async () => {
     const { server, owner } = fixture;
     const query = `{ repository(owner: "alice", name: "tools") { name pullRequestTemplates { filename }
-      isSecurityPolicyEnabled contributingGuidelines { body } } }`;
+      isSecurityPolicyEnabled contributingGuidelines { body } codeowners { errors { line } } } }`;
     const metadata = await installationTokenFor(server, owner.id, 'meta-app', { metadata: 'read' });
     const refused = await ask(query, metadata);
     expect(refused.data!.repository).toEqual({
@@ -189,17 +251,20 @@ describe("a repository's files", () => {
       pullRequestTemplates: null,
       isSecurityPolicyEnabled: null,
       contributingGuidelines: null,
+      codeowners: null,
     });
     expect(refused.errors?.map((e) => [e.type, e.path?.join('.')])).toEqual(
       expect.arrayContaining([
         ['FORBIDDEN', 'repository.pullRequestTemplates.0'],
         ['FORBIDDEN', 'repository.isSecurityPolicyEnabled'],
         ['FORBIDDEN', 'repository.contributingGuidelines'],
+        ['FORBIDDEN', 'repository.codeowners'],
       ]),
     );
     const contents = await installationTokenFor(server, owner.id, 'contents-app', { contents: 'read' });
     const read = await ask(query, contents);
     expect(read.errors).toBeUndefined();
     expect(read.data!.repository.isSecurityPolicyEnabled).toBe(true);
+    expect(read.data!.repository.codeowners.errors).toHaveLength(4);
   });
 });

@@ -1,6 +1,7 @@
 // Repository fields GitHub reads from the repository's own files at its
 // default branch's head (issue 34, round 3): pull request and issue templates,
-// contributing guidelines, the security policy, funding and contact links.
+// contributing guidelines, the security policy, funding and contact links,
+// CODEOWNERS' errors (codeowners.ts).
 // An empty repository has none of them; a file over the byte cap, or whose
 // YAML does not parse, is left out rather than failing the query.
 import {
@@ -28,6 +29,7 @@ import type {
   RepositoryResolvers,
 } from '../generated/resolvers-types.js';
 import { repositoryPath } from '../resolvers/git-object.js';
+import { repositoryCodeownersField } from './codeowners.js';
 import { communityFiles, communityText } from './community-file-loaders.js';
 
 /** `/owner/name/blob/<default branch>/<path>`, where GitHub shows a file. */
@@ -54,7 +56,7 @@ function securityPolicy(ctx: GraphqlContext, repo: RepositoryRow) {
   return communityFiles(ctx, repo).then((files) => healthFile(files, SECURITY_POLICY));
 }
 
-export const repositoryFileFields: Pick<
+const fileFields: Pick<
   RepositoryResolvers,
   | 'pullRequestTemplates'
   | 'issueTemplates'
@@ -93,6 +95,8 @@ export const repositoryFileFields: Pick<
     return yaml === null ? [] : parseContactLinks(yaml);
   },
 };
+
+export const repositoryFileFields = { ...fileFields, ...repositoryCodeownersField };
 
 export const PullRequestTemplate: PullRequestTemplateResolvers = {
   repository: (template) => template.repo,

@@ -6,21 +6,6 @@
 import { parse } from 'yaml';
 import type { CommunityFile } from './community-files.js';
 
-export type FundingPlatform =
-  | 'BUY_ME_A_COFFEE'
-  | 'COMMUNITY_BRIDGE'
-  | 'CUSTOM'
-  | 'GITHUB'
-  | 'ISSUEHUNT'
-  | 'KO_FI'
-  | 'LFX_CROWDFUNDING'
-  | 'LIBERAPAY'
-  | 'OPEN_COLLECTIVE'
-  | 'PATREON'
-  | 'POLAR'
-  | 'THANKS_DEV'
-  | 'TIDELIFT';
-
 export interface FundingLinkDoc {
   platform: FundingPlatform;
   url: string;
@@ -33,21 +18,29 @@ export interface ContactLinkDoc {
 }
 
 /** FUNDING.yml's keys, in GitHub's order, with the URL of an account name on each (custom: the URL itself). */
-const PLATFORMS: ReadonlyArray<[string, FundingPlatform, (name: string) => string]> = [
-  ['github', 'GITHUB', (name) => `https://github.com/${name}`],
-  ['patreon', 'PATREON', (name) => `https://patreon.com/${name}`],
-  ['open_collective', 'OPEN_COLLECTIVE', (name) => `https://opencollective.com/${name}`],
-  ['ko_fi', 'KO_FI', (name) => `https://ko-fi.com/${name}`],
-  ['tidelift', 'TIDELIFT', (name) => `https://tidelift.com/funding/github/${name}`],
-  ['community_bridge', 'COMMUNITY_BRIDGE', (name) => `https://funding.communitybridge.org/projects/${name}`],
-  ['liberapay', 'LIBERAPAY', (name) => `https://liberapay.com/${name}`],
-  ['issuehunt', 'ISSUEHUNT', (name) => `https://issuehunt.io/r/${name}`],
-  ['lfx_crowdfunding', 'LFX_CROWDFUNDING', (name) => `https://crowdfunding.lfx.linuxfoundation.org/projects/${name}`],
-  ['polar', 'POLAR', (name) => `https://polar.sh/${name}`],
-  ['buy_me_a_coffee', 'BUY_ME_A_COFFEE', (name) => `https://buymeacoffee.com/${name}`],
-  ['thanks_dev', 'THANKS_DEV', (name) => `https://thanks.dev/${name}`],
-  ['custom', 'CUSTOM', (url) => url],
-];
+const PLATFORMS = [
+  ['github', 'GITHUB', (name: string) => `https://github.com/${name}`],
+  ['patreon', 'PATREON', (name: string) => `https://patreon.com/${name}`],
+  ['open_collective', 'OPEN_COLLECTIVE', (name: string) => `https://opencollective.com/${name}`],
+  ['ko_fi', 'KO_FI', (name: string) => `https://ko-fi.com/${name}`],
+  ['tidelift', 'TIDELIFT', (name: string) => `https://tidelift.com/funding/github/${name}`],
+  ['community_bridge', 'COMMUNITY_BRIDGE', (name: string) => `https://funding.communitybridge.org/projects/${name}`],
+  ['liberapay', 'LIBERAPAY', (name: string) => `https://liberapay.com/${name}`],
+  ['issuehunt', 'ISSUEHUNT', (name: string) => `https://issuehunt.io/r/${name}`],
+  [
+    'lfx_crowdfunding',
+    'LFX_CROWDFUNDING',
+    (name: string) => `https://crowdfunding.lfx.linuxfoundation.org/projects/${name}`,
+  ],
+  ['polar', 'POLAR', (name: string) => `https://polar.sh/${name}`],
+  ['buy_me_a_coffee', 'BUY_ME_A_COFFEE', (name: string) => `https://buymeacoffee.com/${name}`],
+  ['thanks_dev', 'THANKS_DEV', (name: string) => `https://thanks.dev/${name}`],
+  ['custom', 'CUSTOM', (url: string) => url],
+] as const;
+
+/** GraphQL's FundingPlatform enum, one value per key of the file. */
+export type FundingPlatform = (typeof PLATFORMS)[number][1];
+
 const FUNDING_FILE = /^\.github\/funding\.ya?ml$/i;
 const TEMPLATE_CONFIG = /^\.github\/issue_template\/config\.ya?ml$/i;
 

@@ -57,7 +57,7 @@ export function issueTemplateFiles(files: CommunityFile[]): CommunityFile[] {
     .sort(byPath);
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const stringOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function frontMatter(yaml: string): Record<string, unknown> | null {
   try {
@@ -71,18 +71,20 @@ function frontMatter(yaml: string): Record<string, unknown> | null {
 }
 
 /** The template a file describes, or null when it is not one (no front matter, YAML that does not parse, no name). */
-export function parseIssueTemplate(path: string, content: string): IssueTemplateDoc | null {
+export function parseIssueTemplate(path: string, text: string): IssueTemplateDoc | null {
+  // Editors on Windows write a byte order mark and CRLF; GitHub reads those templates too.
+  const content = text.replace(/^\uFEFF/, '');
   const match = FRONT_MATTER.exec(content);
   if (!match) return null;
   const fields = frontMatter(match[1]!);
-  const name = fields && text(fields.name)?.trim();
+  const name = fields && stringOf(fields.name)?.trim();
   if (!fields || !name) return null;
   const body = content.slice(match[0].length);
   return {
     filename: baseName(path),
     name,
-    about: text(fields.about),
-    title: text(fields.title),
+    about: stringOf(fields.about),
+    title: stringOf(fields.title),
     body: body === '' ? null : body,
   };
 }

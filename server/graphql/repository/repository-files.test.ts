@@ -56,6 +56,7 @@ beforeAll(async () => {
     '.github/ISSUE_TEMPLATE/bug.md': BUG.join('\n'),
     '.github/ISSUE_TEMPLATE/broken.md': '---\nname: [unclosed\n---\nbody\n',
     '.github/ISSUE_TEMPLATE/huge.md': `---\nname: Huge\n---\n${'x'.repeat(MAX_COMMUNITY_FILE_BYTES)}`,
+    '.github/ISSUE_TEMPLATE/feature.md': '\uFEFF---\r\nname: Feature\r\nabout: An idea\r\n---\r\nWhat?\r\n',
     '.github/ISSUE_TEMPLATE/plain.md': 'No front matter, so no template\n',
     '.github/ISSUE_TEMPLATE/config.yml': [
       'blank_issues_enabled: false',
@@ -165,6 +166,7 @@ describe("a repository's files", () => {
       // broken.md's YAML does not parse, huge.md is over the cap, plain.md has no front matter: all left out.
       issueTemplates: [
         { filename: 'bug.md', name: 'Bug report', about: 'Something is broken', title: '[bug] ', body: 'Steps:\n' },
+        { filename: 'feature.md', name: 'Feature', about: 'An idea', title: null, body: 'What?\r\n' },
       ],
       contributingGuidelines: {
         body: 'Send patches\n',
@@ -190,7 +192,16 @@ describe("a repository's files", () => {
       { owner: 'alice', name: 'tools' },
       fixture.owner.token,
     );
-    expect(issues).toEqual({ data: { repository: { issueTemplates: [{ name: 'Bug report', body: 'Steps:\n' }] } } });
+    expect(issues).toEqual({
+      data: {
+        repository: {
+          issueTemplates: [
+            { name: 'Bug report', body: 'Steps:\n' },
+            { name: 'Feature', body: 'What?\r\n' },
+          ],
+        },
+      },
+    });
     const pulls = await graphqlOk(
       fixture.server,
       'query PullRequestTemplates($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { pullRequestTemplates { filename body } } }',

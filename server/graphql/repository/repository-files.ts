@@ -79,6 +79,7 @@ const fileFields: Pick<
     }),
   contributingGuidelines: async (repo, _args, ctx) => {
     const file = healthFile(await communityFiles(ctx, repo), CONTRIBUTING);
+    // A file over the byte cap is there but never read: its body is null, as for a file GitHub cannot show.
     return file === null ? null : { repo, path: file.path, body: await communityText(ctx, repo, file) };
   },
   isSecurityPolicyEnabled: async (repo, _args, ctx) => (await securityPolicy(ctx, repo)) !== null,

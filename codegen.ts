@@ -82,6 +82,9 @@ const config: CodegenConfig = {
           Submodule: '../repository/repository-models.js#SubmoduleModel',
           Blame: '../repository/repository-models.js#BlameModel',
           BlameRange: '../repository/repository-models.js#BlameRangeModel',
+          PullRequestTemplate: '../repository/repository-models.js#PullRequestTemplateModel',
+          IssueTemplate: '../repository/repository-models.js#IssueTemplateModel',
+          ContributingGuidelines: '../repository/repository-models.js#ContributingGuidelinesModel',
         },
         scalars: {
           DateTime: 'string',

@@ -78,6 +78,13 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
     'Submodule',
     'Blame',
     'BlameRange',
+    'PullRequestTemplate',
+    'IssueTemplate',
+    'ContributingGuidelines',
+    'FundingLink',
+    'RepositoryContactLink',
+    'RepositoryCodeowners',
+    'RepositoryCodeownersError',
   ),
   ...byType(
     'issues',

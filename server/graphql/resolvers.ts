@@ -71,6 +71,7 @@ import { releaseTagFields } from './releases/release-tag.js';
 import { queryBreadthFields } from './lookup/query-breadth.js';
 import { repositoryResourcePath, UniformResourceLocatable } from './lookup/locatable.js';
 import { commitRound2Fields, repositoryRound2Fields, round2Types } from './repository/repository-round2.js';
+import { ContributingGuidelines, PullRequestTemplate, repositoryFileFields } from './repository/repository-files.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -102,6 +103,7 @@ export const resolvers: Resolvers = {
     ...repositoryForksField,
     ...repositoryResourcePath,
     ...repositoryRound2Fields,
+    ...repositoryFileFields,
   },
   Ref: { ...Ref, ...refPullsField, ...refCompareField, ...absentFields(['refUpdateRule', 'rules']) },
   Comparison,
@@ -117,6 +119,8 @@ export const resolvers: Resolvers = {
     ...commitRound2Fields,
   },
   ...round2Types,
+  PullRequestTemplate,
+  ContributingGuidelines,
   CommitConnection: connectionFields,
   CommitHistoryConnection: connectionFields,
   GitActor,

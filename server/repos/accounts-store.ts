@@ -38,6 +38,15 @@ export class AccountStore {
     return row ?? null;
   }
 
+  /** Which of these logins name an account, in lower case, in one statement (a CODEOWNERS file's owners). */
+  async existingLogins(logins: readonly string[]): Promise<Set<string>> {
+    const wanted = [...new Set(logins.filter(canMatchText).map((login) => login.toLowerCase()))];
+    if (wanted.length === 0) return new Set();
+    const rows = await this.sql<{ login: string }[]>`
+      SELECT lower(login) AS login FROM accounts WHERE lower(login) = ANY(${wanted})`;
+    return new Set(rows.map((row) => row.login));
+  }
+
   async byId(id: number): Promise<AccountRow | null> {
     const [row] = await this.sql<AccountRow[]>`SELECT * FROM accounts WHERE id = ${id}`;
     return row ?? null;

@@ -13,26 +13,10 @@ export const NOT_SERVED: Record<string, string> = {
     'ranked by contributions (commits, issues, pull requests, reviews per repository), which Wharf does not compute',
   'User.topRepositories': 'ranked by contributions per repository, which Wharf does not compute',
   'Repository.codeOfConduct':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.codeowners':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.contactLinks':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.contributingGuidelines':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
+    "a code of conduct's key, name and Node id come from the matcher of issue 36 (Query.codeOfConduct knows none yet): answering none would be false for a repository that has a CODE_OF_CONDUCT file",
   'Repository.descriptionHTML': 'the Markdown renderer comes with issue 36',
-  'Repository.fundingLinks':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.isSecurityPolicyEnabled':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.issueTemplates':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.openGraphImageUrl': 'Wharf renders no social preview image, and the field cannot be null',
   'Repository.planFeatures': 'Wharf has no plans; the limits it does have are not collected in one place yet',
-  'Repository.pullRequestTemplates':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
-  'Repository.securityPolicyUrl':
-    "read from the repository's files (.github/…), which Wharf does not parse yet: answering none would be false for a repository that has them",
   'Repository.shortDescriptionHTML': 'the Markdown renderer comes with issue 36',
   'Commit.messageBodyHTML': 'the Markdown renderer comes with issue 36',
   'Commit.messageHeadlineHTML': 'the Markdown renderer comes with issue 36',

@@ -15,7 +15,7 @@ import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
 import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
-import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel } from '../repository/repository-models.js';
+import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel, PullRequestTemplateModel, IssueTemplateModel, ContributingGuidelinesModel } from '../repository/repository-models.js';
 import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1256,6 +1256,17 @@ export type ConnectedEvent = Node & {
   id: Scalars['ID']['output'];
 };
 
+/** The Contributing Guidelines for a repository. */
+export type ContributingGuidelines = {
+  __typename?: 'ContributingGuidelines';
+  /** The body of the Contributing Guidelines. */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The HTTP path for the Contributing Guidelines. */
+  resourcePath?: Maybe<Scalars['URI']['output']>;
+  /** The HTTP URL for the Contributing Guidelines. */
+  url?: Maybe<Scalars['URI']['output']>;
+};
+
 export type ConvertPullRequestToDraftInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
@@ -1751,6 +1762,44 @@ export type FollowingConnection = {
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
 };
+
+/** A funding platform link for a repository. */
+export type FundingLink = {
+  __typename?: 'FundingLink';
+  /** The funding platform this link is for. */
+  platform: FundingPlatform;
+  /** The configured URL for this funding link. */
+  url: Scalars['URI']['output'];
+};
+
+/** The possible funding platforms for repository funding links. */
+export type FundingPlatform =
+  /** Buy Me a Coffee funding platform. */
+  | 'BUY_ME_A_COFFEE'
+  /** Community Bridge funding platform. */
+  | 'COMMUNITY_BRIDGE'
+  /** Custom funding platform. */
+  | 'CUSTOM'
+  /** GitHub funding platform. */
+  | 'GITHUB'
+  /** IssueHunt funding platform. */
+  | 'ISSUEHUNT'
+  /** Ko-fi funding platform. */
+  | 'KO_FI'
+  /** LFX Crowdfunding funding platform. */
+  | 'LFX_CROWDFUNDING'
+  /** Liberapay funding platform. */
+  | 'LIBERAPAY'
+  /** Open Collective funding platform. */
+  | 'OPEN_COLLECTIVE'
+  /** Patreon funding platform. */
+  | 'PATREON'
+  /** Polar funding platform. */
+  | 'POLAR'
+  /** thanks.dev funding platform. */
+  | 'THANKS_DEV'
+  /** Tidelift funding platform. */
+  | 'TIDELIFT';
 
 export type Gist = Node & {
   __typename?: 'Gist';
@@ -2447,6 +2496,21 @@ export type IssueStateReason =
   | 'DUPLICATE'
   | 'NOT_PLANNED'
   | 'REOPENED';
+
+/** A repository issue template. */
+export type IssueTemplate = {
+  __typename?: 'IssueTemplate';
+  /** The template purpose. */
+  about?: Maybe<Scalars['String']['output']>;
+  /** The suggested issue body. */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The template filename. */
+  filename: Scalars['String']['output'];
+  /** The template name. */
+  name: Scalars['String']['output'];
+  /** The suggested issue title. */
+  title?: Maybe<Scalars['String']['output']>;
+};
 
 /** The connection type for IssueTimelineItem. */
 export type IssueTimelineConnection = {
@@ -5282,6 +5346,17 @@ export type PullRequestState =
   | 'MERGED'
   | 'OPEN';
 
+/** A repository pull request template. */
+export type PullRequestTemplate = {
+  __typename?: 'PullRequestTemplate';
+  /** The body of the template */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The filename of the template */
+  filename?: Maybe<Scalars['String']['output']>;
+  /** The repository the template belongs to */
+  repository: Repository;
+};
+
 /** The connection type for PullRequestTimelineItem. */
 export type PullRequestTimelineConnection = {
   __typename?: 'PullRequestTimelineConnection';
@@ -6192,9 +6267,15 @@ export type Repository = Node & UniformResourceLocatable & {
   assignableUsers: UserConnection;
   autoMergeAllowed: Scalars['Boolean']['output'];
   branchProtectionRules: BranchProtectionRuleConnection;
+  /** Information extracted from the repository's `CODEOWNERS` file. */
+  codeowners?: Maybe<RepositoryCodeowners>;
   /** A list of collaborators associated with the repository. */
   collaborators?: Maybe<RepositoryCollaboratorConnection>;
   commitComments: CommitCommentConnection;
+  /** Returns a list of contact links associated to the repository */
+  contactLinks?: Maybe<Array<RepositoryContactLink>>;
+  /** Returns the contributing guidelines for this repository. */
+  contributingGuidelines?: Maybe<ContributingGuidelines>;
   createdAt: Scalars['DateTime']['output'];
   /** The primary key from the database. */
   databaseId?: Maybe<Scalars['Int']['output']>;
@@ -6217,6 +6298,8 @@ export type Repository = Node & UniformResourceLocatable & {
   forkCount: Scalars['Int']['output'];
   forkingAllowed: Scalars['Boolean']['output'];
   forks: RepositoryConnection;
+  /** The funding links for this repository */
+  fundingLinks: Array<FundingLink>;
   hasDiscussionsEnabled: Scalars['Boolean']['output'];
   /** Indicates if the repository has issues feature enabled. */
   hasIssuesEnabled: Scalars['Boolean']['output'];
@@ -6240,12 +6323,16 @@ export type Repository = Node & UniformResourceLocatable & {
   isLocked: Scalars['Boolean']['output'];
   isMirror: Scalars['Boolean']['output'];
   isPrivate: Scalars['Boolean']['output'];
+  /** Returns true if this repository has a security policy */
+  isSecurityPolicyEnabled?: Maybe<Scalars['Boolean']['output']>;
   isTemplate: Scalars['Boolean']['output'];
   isUserConfigurationRepository: Scalars['Boolean']['output'];
   /** Returns a single issue from the current repository by number. */
   issue?: Maybe<Issue>;
   /** Returns a single issue-like object from the current repository by number. */
   issueOrPullRequest?: Maybe<IssueOrPullRequest>;
+  /** Returns a list of issue templates associated to the repository */
+  issueTemplates?: Maybe<Array<IssueTemplate>>;
   /** A list of issues that have been opened in the repository (`first` or `last`, 1–100). */
   issues: IssueConnection;
   /** A label with the given name (matched whatever its case). */
@@ -6291,6 +6378,8 @@ export type Repository = Node & UniformResourceLocatable & {
   projectsV2: ProjectV2Connection;
   /** Returns a single pull request from the current repository by number. */
   pullRequest?: Maybe<PullRequest>;
+  /** Returns a list of pull request templates associated to the repository */
+  pullRequestTemplates?: Maybe<Array<PullRequestTemplate>>;
   /** A list of pull requests that have been opened in the repository (`first` or `last`, 1–100), oldest first unless ordered. */
   pullRequests: PullRequestConnection;
   /** Identifies the date and time when the repository was last pushed to. */
@@ -6310,6 +6399,8 @@ export type Repository = Node & UniformResourceLocatable & {
   resourcePath: Scalars['URI']['output'];
   ruleset?: Maybe<RepositoryRuleset>;
   rulesets?: Maybe<RepositoryRulesetConnection>;
+  /** The security policy URL. */
+  securityPolicyUrl?: Maybe<Scalars['URI']['output']>;
   /** Whether or not squash-merging is enabled on this repository. */
   squashMergeAllowed: Scalars['Boolean']['output'];
   squashMergeCommitMessage: SquashMergeCommitMessage;
@@ -6363,6 +6454,12 @@ export type RepositoryBranchProtectionRulesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A repository contains the content for a project. */
+export type RepositoryCodeownersArgs = {
+  refName?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -6800,6 +6897,32 @@ export type RepositoryAffiliation =
   /** Repositories that are owned by the authenticated user. */
   | 'OWNER';
 
+/** Information extracted from a repository's `CODEOWNERS` file. */
+export type RepositoryCodeowners = {
+  __typename?: 'RepositoryCodeowners';
+  /** Any problems that were encountered while parsing the `CODEOWNERS` file. */
+  errors: Array<RepositoryCodeownersError>;
+};
+
+/** An error in a `CODEOWNERS` file. */
+export type RepositoryCodeownersError = {
+  __typename?: 'RepositoryCodeownersError';
+  /** The column number where the error occurs. */
+  column: Scalars['Int']['output'];
+  /** A short string describing the type of error. */
+  kind: Scalars['String']['output'];
+  /** The line number where the error occurs. */
+  line: Scalars['Int']['output'];
+  /** A complete description of the error, combining information from other fields. */
+  message: Scalars['String']['output'];
+  /** The path to the file when the error occurs. */
+  path: Scalars['String']['output'];
+  /** The content of the line where the error occurs. */
+  source: Scalars['String']['output'];
+  /** A suggestion of how to fix the error. */
+  suggestion?: Maybe<Scalars['String']['output']>;
+};
+
 /** A list of users who are collaborators of a repository. */
 export type RepositoryCollaboratorConnection = {
   __typename?: 'RepositoryCollaboratorConnection';
@@ -6824,6 +6947,17 @@ export type RepositoryConnection = {
   nodes?: Maybe<Array<Maybe<Repository>>>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+/** A repository contact link. */
+export type RepositoryContactLink = {
+  __typename?: 'RepositoryContactLink';
+  /** The contact link purpose. */
+  about: Scalars['String']['output'];
+  /** The contact link name. */
+  name: Scalars['String']['output'];
+  /** The contact link URL. */
+  url: Scalars['URI']['output'];
 };
 
 export type RepositoryEdge = {
@@ -9741,6 +9875,7 @@ export type ResolversTypes = {
   ComparisonCommitConnection: ResolverTypeWrapper<CommitConnectionModel>;
   ComparisonStatus: ComparisonStatus;
   ConnectedEvent: ResolverTypeWrapper<ConnectedEvent>;
+  ContributingGuidelines: ResolverTypeWrapper<ContributingGuidelinesModel>;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: ResolverTypeWrapper<Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   ConvertToDraftEvent: ResolverTypeWrapper<TimelineEventModel>;
@@ -9813,6 +9948,8 @@ export type ResolversTypes = {
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FollowerConnection: ResolverTypeWrapper<Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   FollowingConnection: ResolverTypeWrapper<Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  FundingLink: ResolverTypeWrapper<FundingLink>;
+  FundingPlatform: FundingPlatform;
   Gist: ResolverTypeWrapper<Gist>;
   GistComment: ResolverTypeWrapper<GistComment>;
   GistCommentConnection: ResolverTypeWrapper<GistCommentConnection>;
@@ -9861,6 +9998,7 @@ export type ResolversTypes = {
   IssueOrderField: IssueOrderField;
   IssueState: IssueState;
   IssueStateReason: IssueStateReason;
+  IssueTemplate: ResolverTypeWrapper<IssueTemplateModel>;
   IssueTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
   IssueTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['IssueTimelineItem']>;
   IssueTimelineItemEdge: ResolverTypeWrapper<Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['IssueTimelineItem']> }>;
@@ -10025,6 +10163,7 @@ export type ResolversTypes = {
   PullRequestReviewThreadSubjectType: PullRequestReviewThreadSubjectType;
   PullRequestRevisionMarker: ResolverTypeWrapper<Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversTypes['Commit'], pullRequest: ResolversTypes['PullRequest'] }>;
   PullRequestState: PullRequestState;
+  PullRequestTemplate: ResolverTypeWrapper<PullRequestTemplateModel>;
   PullRequestTimelineConnection: ResolverTypeWrapper<TimelinePageModel>;
   PullRequestTimelineItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PullRequestTimelineItem']>;
   PullRequestTimelineItemEdge: ResolverTypeWrapper<Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversTypes['PullRequestTimelineItem']> }>;
@@ -10082,9 +10221,12 @@ export type ResolversTypes = {
   ReopenedEvent: ResolverTypeWrapper<TimelineEventModel>;
   Repository: ResolverTypeWrapper<RepositoryRow>;
   RepositoryAffiliation: RepositoryAffiliation;
+  RepositoryCodeowners: ResolverTypeWrapper<RepositoryCodeowners>;
+  RepositoryCodeownersError: ResolverTypeWrapper<RepositoryCodeownersError>;
   RepositoryCollaboratorConnection: ResolverTypeWrapper<Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   RepositoryCollaboratorEdge: ResolverTypeWrapper<Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversTypes['User'] }>;
   RepositoryConnection: ResolverTypeWrapper<Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
+  RepositoryContactLink: ResolverTypeWrapper<RepositoryContactLink>;
   RepositoryEdge: ResolverTypeWrapper<Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversTypes['Repository']> }>;
   RepositoryInteractionAbility: ResolverTypeWrapper<RepositoryInteractionAbility>;
   RepositoryLockReason: RepositoryLockReason;
@@ -10369,6 +10511,7 @@ export type ResolversParentTypes = {
   Comparison: ComparisonModel;
   ComparisonCommitConnection: CommitConnectionModel;
   ConnectedEvent: ConnectedEvent;
+  ContributingGuidelines: ContributingGuidelinesModel;
   ConvertPullRequestToDraftInput: ConvertPullRequestToDraftInput;
   ConvertPullRequestToDraftPayload: Omit<ConvertPullRequestToDraftPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ConvertToDraftEvent: TimelineEventModel;
@@ -10431,6 +10574,7 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   FollowerConnection: Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   FollowingConnection: Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  FundingLink: FundingLink;
   Gist: Gist;
   GistComment: GistComment;
   GistCommentConnection: GistCommentConnection;
@@ -10469,6 +10613,7 @@ export type ResolversParentTypes = {
   IssueFilters: IssueFilters;
   IssueOrPullRequest: ResolversUnionTypes<ResolversParentTypes>['IssueOrPullRequest'];
   IssueOrder: IssueOrder;
+  IssueTemplate: IssueTemplateModel;
   IssueTimelineConnection: TimelinePageModel;
   IssueTimelineItem: ResolversUnionTypes<ResolversParentTypes>['IssueTimelineItem'];
   IssueTimelineItemEdge: Omit<IssueTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['IssueTimelineItem']> };
@@ -10598,6 +10743,7 @@ export type ResolversParentTypes = {
   PullRequestReviewThreadConnection: Omit<PullRequestReviewThreadConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThreadEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PullRequestReviewThread']>>> };
   PullRequestReviewThreadEdge: Omit<PullRequestReviewThreadEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   PullRequestRevisionMarker: Omit<PullRequestRevisionMarker, 'lastSeenCommit' | 'pullRequest'> & { lastSeenCommit: ResolversParentTypes['Commit'], pullRequest: ResolversParentTypes['PullRequest'] };
+  PullRequestTemplate: PullRequestTemplateModel;
   PullRequestTimelineConnection: TimelinePageModel;
   PullRequestTimelineItem: ResolversUnionTypes<ResolversParentTypes>['PullRequestTimelineItem'];
   PullRequestTimelineItemEdge: Omit<PullRequestTimelineItemEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItem']> };
@@ -10648,9 +10794,12 @@ export type ResolversParentTypes = {
   ReopenPullRequestPayload: Omit<ReopenPullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   ReopenedEvent: TimelineEventModel;
   Repository: RepositoryRow;
+  RepositoryCodeowners: RepositoryCodeowners;
+  RepositoryCodeownersError: RepositoryCodeownersError;
   RepositoryCollaboratorConnection: Omit<RepositoryCollaboratorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryCollaboratorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   RepositoryCollaboratorEdge: Omit<RepositoryCollaboratorEdge, 'node'> & { node: ResolversParentTypes['User'] };
   RepositoryConnection: Omit<RepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['RepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
+  RepositoryContactLink: RepositoryContactLink;
   RepositoryEdge: Omit<RepositoryEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Repository']> };
   RepositoryInteractionAbility: RepositoryInteractionAbility;
   RepositoryMigration: RepositoryMigration;
@@ -11339,6 +11488,12 @@ export type ConnectedEventResolvers<ContextType = GraphqlContext, ParentType ext
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ContributingGuidelinesResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ContributingGuidelines'] = ResolversParentTypes['ContributingGuidelines']> = {
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourcePath?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
+};
+
 export type ConvertPullRequestToDraftPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConvertPullRequestToDraftPayload'] = ResolversParentTypes['ConvertPullRequestToDraftPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
@@ -11609,6 +11764,11 @@ export type FollowingConnectionResolvers<ContextType = GraphqlContext, ParentTyp
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type FundingLinkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FundingLink'] = ResolversParentTypes['FundingLink']> = {
+  platform?: Resolver<ResolversTypes['FundingPlatform'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+};
+
 export type GistResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Gist'] = ResolversParentTypes['Gist']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -11877,6 +12037,14 @@ export type IssueEdgeResolvers<ContextType = GraphqlContext, ParentType extends 
 
 export type IssueOrPullRequestResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueOrPullRequest'] = ResolversParentTypes['IssueOrPullRequest']> = {
   __resolveType: TypeResolveFn<'Issue' | 'PullRequest', ParentType, ContextType>;
+};
+
+export type IssueTemplateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTemplate'] = ResolversParentTypes['IssueTemplate']> = {
+  about?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type IssueTimelineConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IssueTimelineConnection'] = ResolversParentTypes['IssueTimelineConnection']> = {
@@ -12896,6 +13064,12 @@ export type PullRequestRevisionMarkerResolvers<ContextType = GraphqlContext, Par
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PullRequestTemplateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTemplate'] = ResolversParentTypes['PullRequestTemplate']> = {
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  repository?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+};
+
 export type PullRequestTimelineConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PullRequestTimelineConnection'] = ResolversParentTypes['PullRequestTimelineConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItemEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PullRequestTimelineItem']>>>, ParentType, ContextType>;
@@ -13226,8 +13400,11 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   assignableUsers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<RepositoryAssignableUsersArgs>>;
   autoMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   branchProtectionRules?: Resolver<ResolversTypes['BranchProtectionRuleConnection'], ParentType, ContextType, Partial<RepositoryBranchProtectionRulesArgs>>;
+  codeowners?: Resolver<Maybe<ResolversTypes['RepositoryCodeowners']>, ParentType, ContextType, Partial<RepositoryCodeownersArgs>>;
   collaborators?: Resolver<Maybe<ResolversTypes['RepositoryCollaboratorConnection']>, ParentType, ContextType, Partial<RepositoryCollaboratorsArgs>>;
   commitComments?: Resolver<ResolversTypes['CommitCommentConnection'], ParentType, ContextType, Partial<RepositoryCommitCommentsArgs>>;
+  contactLinks?: Resolver<Maybe<Array<ResolversTypes['RepositoryContactLink']>>, ParentType, ContextType>;
+  contributingGuidelines?: Resolver<Maybe<ResolversTypes['ContributingGuidelines']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultBranchRef?: Resolver<Maybe<ResolversTypes['Ref']>, ParentType, ContextType>;
@@ -13246,6 +13423,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   forkCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   forkingAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   forks?: Resolver<ResolversTypes['RepositoryConnection'], ParentType, ContextType, RequireFields<RepositoryForksArgs, 'ownerAffiliations'>>;
+  fundingLinks?: Resolver<Array<ResolversTypes['FundingLink']>, ParentType, ContextType>;
   hasDiscussionsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasIssuesEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasProjectsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -13264,10 +13442,12 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   isLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isMirror?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPrivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isSecurityPolicyEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isTemplate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isUserConfigurationRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType, RequireFields<RepositoryIssueArgs, 'number'>>;
   issueOrPullRequest?: Resolver<Maybe<ResolversTypes['IssueOrPullRequest']>, ParentType, ContextType, RequireFields<RepositoryIssueOrPullRequestArgs, 'number'>>;
+  issueTemplates?: Resolver<Maybe<Array<ResolversTypes['IssueTemplate']>>, ParentType, ContextType>;
   issues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<RepositoryIssuesArgs>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<RepositoryLabelArgs, 'name'>>;
   labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, RequireFields<RepositoryLabelsArgs, 'orderBy'>>;
@@ -13300,6 +13480,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   projectsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   projectsV2?: Resolver<ResolversTypes['ProjectV2Connection'], ParentType, ContextType, RequireFields<RepositoryProjectsV2Args, 'minPermissionLevel' | 'orderBy'>>;
   pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType, RequireFields<RepositoryPullRequestArgs, 'number'>>;
+  pullRequestTemplates?: Resolver<Maybe<Array<ResolversTypes['PullRequestTemplate']>>, ParentType, ContextType>;
   pullRequests?: Resolver<ResolversTypes['PullRequestConnection'], ParentType, ContextType, Partial<RepositoryPullRequestsArgs>>;
   pushedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   rebaseMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -13312,6 +13493,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   ruleset?: Resolver<Maybe<ResolversTypes['RepositoryRuleset']>, ParentType, ContextType, RequireFields<RepositoryRulesetArgs, 'databaseId' | 'includeParents'>>;
   rulesets?: Resolver<Maybe<ResolversTypes['RepositoryRulesetConnection']>, ParentType, ContextType, RequireFields<RepositoryRulesetsArgs, 'includeParents' | 'targets'>>;
+  securityPolicyUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   squashMergeAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   squashMergeCommitMessage?: Resolver<ResolversTypes['SquashMergeCommitMessage'], ParentType, ContextType>;
   squashMergeCommitTitle?: Resolver<ResolversTypes['SquashMergeCommitTitle'], ParentType, ContextType>;
@@ -13343,6 +13525,20 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type RepositoryCodeownersResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCodeowners'] = ResolversParentTypes['RepositoryCodeowners']> = {
+  errors?: Resolver<Array<ResolversTypes['RepositoryCodeownersError']>, ParentType, ContextType>;
+};
+
+export type RepositoryCodeownersErrorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCodeownersError'] = ResolversParentTypes['RepositoryCodeownersError']> = {
+  column?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  suggestion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type RepositoryCollaboratorConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryCollaboratorConnection'] = ResolversParentTypes['RepositoryCollaboratorConnection']> = {
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['RepositoryCollaboratorEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
@@ -13361,6 +13557,12 @@ export type RepositoryConnectionResolvers<ContextType = GraphqlContext, ParentTy
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RepositoryContactLinkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryContactLink'] = ResolversParentTypes['RepositoryContactLink']> = {
+  about?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
 };
 
 export type RepositoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RepositoryEdge'] = ResolversParentTypes['RepositoryEdge']> = {
@@ -14317,6 +14519,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Comparison?: ComparisonResolvers<ContextType>;
   ComparisonCommitConnection?: ComparisonCommitConnectionResolvers<ContextType>;
   ConnectedEvent?: ConnectedEventResolvers<ContextType>;
+  ContributingGuidelines?: ContributingGuidelinesResolvers<ContextType>;
   ConvertPullRequestToDraftPayload?: ConvertPullRequestToDraftPayloadResolvers<ContextType>;
   ConvertToDraftEvent?: ConvertToDraftEventResolvers<ContextType>;
   ConvertedNoteToIssueEvent?: ConvertedNoteToIssueEventResolvers<ContextType>;
@@ -14364,6 +14567,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   EnvironmentEdge?: EnvironmentEdgeResolvers<ContextType>;
   FollowerConnection?: FollowerConnectionResolvers<ContextType>;
   FollowingConnection?: FollowingConnectionResolvers<ContextType>;
+  FundingLink?: FundingLinkResolvers<ContextType>;
   Gist?: GistResolvers<ContextType>;
   GistComment?: GistCommentResolvers<ContextType>;
   GistCommentConnection?: GistCommentConnectionResolvers<ContextType>;
@@ -14395,6 +14599,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   IssueConnection?: IssueConnectionResolvers<ContextType>;
   IssueEdge?: IssueEdgeResolvers<ContextType>;
   IssueOrPullRequest?: IssueOrPullRequestResolvers<ContextType>;
+  IssueTemplate?: IssueTemplateResolvers<ContextType>;
   IssueTimelineConnection?: IssueTimelineConnectionResolvers<ContextType>;
   IssueTimelineItem?: IssueTimelineItemResolvers<ContextType>;
   IssueTimelineItemEdge?: IssueTimelineItemEdgeResolvers<ContextType>;
@@ -14509,6 +14714,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestReviewThreadConnection?: PullRequestReviewThreadConnectionResolvers<ContextType>;
   PullRequestReviewThreadEdge?: PullRequestReviewThreadEdgeResolvers<ContextType>;
   PullRequestRevisionMarker?: PullRequestRevisionMarkerResolvers<ContextType>;
+  PullRequestTemplate?: PullRequestTemplateResolvers<ContextType>;
   PullRequestTimelineConnection?: PullRequestTimelineConnectionResolvers<ContextType>;
   PullRequestTimelineItem?: PullRequestTimelineItemResolvers<ContextType>;
   PullRequestTimelineItemEdge?: PullRequestTimelineItemEdgeResolvers<ContextType>;
@@ -14551,9 +14757,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReopenPullRequestPayload?: ReopenPullRequestPayloadResolvers<ContextType>;
   ReopenedEvent?: ReopenedEventResolvers<ContextType>;
   Repository?: RepositoryResolvers<ContextType>;
+  RepositoryCodeowners?: RepositoryCodeownersResolvers<ContextType>;
+  RepositoryCodeownersError?: RepositoryCodeownersErrorResolvers<ContextType>;
   RepositoryCollaboratorConnection?: RepositoryCollaboratorConnectionResolvers<ContextType>;
   RepositoryCollaboratorEdge?: RepositoryCollaboratorEdgeResolvers<ContextType>;
   RepositoryConnection?: RepositoryConnectionResolvers<ContextType>;
+  RepositoryContactLink?: RepositoryContactLinkResolvers<ContextType>;
   RepositoryEdge?: RepositoryEdgeResolvers<ContextType>;
   RepositoryInteractionAbility?: RepositoryInteractionAbilityResolvers<ContextType>;
   RepositoryMigration?: RepositoryMigrationResolvers<ContextType>;

@@ -56,11 +56,12 @@ export function startShellSession(cwd: string, env: NodeJS.ProcessEnv, prelude: 
     stdout: () => out,
     stderr: () => err,
     async close() {
-      if (exited) return;
+      // The whole group even when bash itself has ended (a failed block):
+      // a background job it started may still run.
       try {
         process.kill(-child.pid!, 'SIGTERM');
       } catch {
-        // already gone
+        // nothing of the group is left
       }
       await exit;
     },

@@ -12,7 +12,7 @@ import {
   verifySignature,
   WebhookPayloadError,
   WebhookVerificationError,
-  type WebhookEvent,
+  type ParsedWebhookEvent,
 } from '../src/index.js';
 
 // From GitHub's "Validating webhook deliveries" documentation.
@@ -79,17 +79,17 @@ function delivery(event: string, payload: unknown, secret = 's') {
 describe('parseWebhook', () => {
   it('returns a member discriminated by event, with the delivery id and hook id', () => {
     const { body, headers } = delivery('push', { ref: 'refs/heads/main', commits: [] });
-    const event: WebhookEvent = parseWebhook(headers, body, 's');
+    const event: ParsedWebhookEvent = parseWebhook(headers, body, 's');
     expect(event).toMatchObject({ event: 'push', name: 'push', id: 'd-1', hookId: 9 });
     // Narrowing on `event` types the payload (a compile-time check as much as a run-time one).
     if (event.event === 'push') expect(event.payload.ref).toBe('refs/heads/main');
   });
 
-  it("gives events it does not model `event: 'unknown'` with the real name", () => {
-    const { body, headers } = delivery('issues', { action: 'opened' });
+  it("gives events GitHub's schema does not describe `event: 'unknown'` with the real name", () => {
+    const { body, headers } = delivery('wharf_experiment', { action: 'opened' });
     expect(parseWebhook(new Headers(headers), body, 's')).toMatchObject({
       event: 'unknown',
-      name: 'issues',
+      name: 'wharf_experiment',
       payload: { action: 'opened' },
     });
   });

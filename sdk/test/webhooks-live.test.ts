@@ -16,7 +16,7 @@ import {
   parseNodeWebhook,
   parseWebhook,
   WebhookVerificationError,
-  type WebhookEvent,
+  type ParsedWebhookEvent,
   type WharfClient,
 } from '../src/index.js';
 import { until } from './support/poll.js';
@@ -66,8 +66,8 @@ describe('parseWebhook on real deliveries', () => {
     expect(event).toMatchObject({ event: 'ping', hookId, id: request!.headers['x-github-delivery'] });
     if (event.event !== 'ping') throw new Error('expected a ping');
     expect(event.payload.hook_id).toBe(hookId);
-    expect(event.payload.hook.config.url).toBe(receiver.url);
-    expect(event.payload.repository.full_name).toBe('alice/hooked');
+    expect(event.payload.hook?.config.url).toBe(receiver.url);
+    expect(event.payload.repository?.full_name).toBe('alice/hooked');
     expect(() => parse(request!, 'not the secret')).toThrow(WebhookVerificationError);
   });
 
@@ -79,7 +79,7 @@ describe('parseWebhook on real deliveries', () => {
         .status,
     ).toBe(201);
     const events = (await arrived).map((request) => parse(request));
-    const byName = new Map<string, WebhookEvent>(events.map((e) => [e.event, e]));
+    const byName = new Map<string, ParsedWebhookEvent>(events.map((e) => [e.event, e]));
     const create = byName.get('create');
     const push = byName.get('push');
     expect(create?.event === 'create' && create.payload).toMatchObject({
@@ -118,7 +118,7 @@ describe('parseWebhook on real deliveries', () => {
 describe('parseNodeWebhook in a node:http receiver', () => {
   let node: Server;
   let url: string;
-  const parsed: WebhookEvent[] = [];
+  const parsed: ParsedWebhookEvent[] = [];
 
   beforeAll(async () => {
     node = createServer((req, res) => {

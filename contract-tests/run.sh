@@ -462,7 +462,10 @@ if [ -n "$RUN_STATEFUL" ]; then
   # followed a link, with its answer, to stateful-links.txt (schemathesis itself
   # reports only how many links were covered, not which), and the reset of the
   # fork before each CreatePullInFork (hooks/fork-pull-fixture.py).
-  stateful_run() { # name seconds operationIds(comma-separated, empty: all, or those --include selected)
+  # The chains are seed.ts's and openapi.yaml's: not for another spec or a narrowed run.
+  CHAINS_APPLY=""
+  if [ -n "$OWN_SPEC" ] && [ -z "$STATEFUL_OPERATIONS" ] && [ ${#SELECTED[@]} -eq 0 ]; then CHAINS_APPLY=1; fi
+  stateful_run() { # name seconds operationIds(comma-separated, empty: all, or those --include selected) [no-require]
     local name=$1 seconds=$2 operations=$3 only=() ids id
     [ -n "$operations" ] || operations=$(IFS=,; echo "${SELECTED[*]}")
     if [ -n "$operations" ]; then
@@ -478,8 +481,9 @@ if [ -n "$RUN_STATEFUL" ]; then
     log "schemathesis (OpenAPI, $name) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-$name.xml"
     # Which links were followed, what they answered, and which steps of the chains were reached.
     # With --require-chains (CONTRACT_REQUIRE_CHAINS=1) a chain step NOT reached fails the run (exit 1).
+    # The all-operations run is not held to the chains when the chain runs follow (they are for that).
     local require=""
-    [ "$REQUIRE_CHAINS" != 1 ] || require=--require
+    [ "$REQUIRE_CHAINS" != 1 ] || [ "${4:-}" = no-require ] || require=--require
     if ! "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" "$operations" $require >&2; then
       log "stateful run ($name): a chain step was NOT reached (--require-chains)"
       NOT_REACHED="$NOT_REACHED $name"
@@ -488,14 +492,11 @@ if [ -n "$RUN_STATEFUL" ]; then
     log "links followed, one line per step: ${REPORTS#"$ROOT/"}/$name-links.txt"
     if [ "$RUN_STATUS" -gt "$status" ]; then status=$RUN_STATUS; fi
   }
-  stateful_run stateful "$STATEFUL_SECONDS" "$STATEFUL_OPERATIONS"
+  stateful_run stateful "$STATEFUL_SECONDS" "$STATEFUL_OPERATIONS" "${CHAINS_APPLY:+no-require}"
   # Among all 290-odd links a long chain is rarely drawn in the time: a second,
   # shorter run over the pull request and review operations alone follows the
   # chains the issues ask for (fork → pull request → update / merge, pull
   # request → review → comment → reply → submit).
-  # The chains are seed.ts's and openapi.yaml's: not for another spec or a narrowed run.
-  CHAINS_APPLY=""
-  if [ -n "$OWN_SPEC" ] && [ -z "$STATEFUL_OPERATIONS" ] && [ ${#SELECTED[@]} -eq 0 ]; then CHAINS_APPLY=1; fi
   if [ -n "$CHAINS_APPLY" ] && [ "$CHAIN_SECONDS" -gt 0 ]; then
     stateful_run stateful-chains "$CHAIN_SECONDS" "$CHAIN_OPERATIONS"
   fi

@@ -160,6 +160,25 @@ command -v python3 >/dev/null || die "python3 is required"
 command -v node >/dev/null || die "node is required"
 [ -d node_modules ] || die "node_modules is missing: run npm ci first"
 
+# --- the spec and its operations --------------------------------------------
+# kit/select-operations.mjs reads the spec (a URL is saved to the reports first):
+# the operations --include / --exclude / --read-only select (or, with none of
+# them, those to leave out: x-wharf-planned ones answer 501 until implemented),
+# and those authenticated with an app JWT (`security: appJwt`: hooks/auth.py signs for them).
+# Before the venv: a value naming nothing fails at once.
+SELECTION=$(node "$HERE/kit/select-operations.mjs" "${SPEC_ARG:-$SPEC}" "$REPORTS" "$READ_ONLY" "$INCLUDE" "$EXCLUDE") || exit 2
+SPEC=$(sed -n 's/^spec //p' <<<"$SELECTION")
+mapfile -t SELECTED < <(sed -n 's/^include //p' <<<"$SELECTION")
+mapfile -t LEFT_OUT < <(sed -n 's/^exclude //p' <<<"$SELECTION")
+mapfile -t APP_JWT_OPERATIONS < <(sed -n 's/^appjwt //p' <<<"$SELECTION")
+EXCLUDES=()
+for id in "${LEFT_OUT[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
+for id in "${SELECTED[@]}"; do EXCLUDES+=(--include-operation-id "$id"); done
+log "spec ${SPEC#"$ROOT/"}: $([ ${#SELECTED[@]} -gt 0 ] && echo "${#SELECTED[@]}" || echo all) operation(s) selected${INCLUDE:+ by --include $INCLUDE}${EXCLUDE:+, --exclude $EXCLUDE}$([ "$READ_ONLY" = 1 ] && echo ', read-only: GET and HEAD only'); ${#LEFT_OUT[@]} left out: ${LEFT_OUT[*]:-none}"
+# Only Wharf's own spec pairs with schema.graphql and with seed.ts's chains.
+OWN_SPEC=""
+if [ "$SPEC" = "$ROOT/openapi.yaml" ]; then OWN_SPEC=1; fi
+
 # --- schemathesis, pinned, in its own venv ---------------------------------
 PINNED=$(sed -n 's/^schemathesis==\([^[:space:]#]*\).*/\1/p' "$HERE/requirements.txt")
 [ -n "$PINNED" ] || die "requirements.txt does not pin schemathesis"
@@ -182,24 +201,6 @@ fi
 flock -u 8
 exec 8>&-
 log "schemathesis $PINNED ready"
-
-# --- the spec and its operations --------------------------------------------
-# kit/select-operations.mjs reads the spec (a URL is saved to the reports first):
-# the operations --include / --exclude / --read-only select (or, with none of
-# them, those to leave out: x-wharf-planned ones answer 501 until implemented),
-# and those authenticated with an app JWT (`security: appJwt`: hooks/auth.py signs for them).
-SELECTION=$(node "$HERE/kit/select-operations.mjs" "${SPEC_ARG:-$SPEC}" "$REPORTS" "$READ_ONLY" "$INCLUDE" "$EXCLUDE") || exit 2
-SPEC=$(sed -n 's/^spec //p' <<<"$SELECTION")
-mapfile -t SELECTED < <(sed -n 's/^include //p' <<<"$SELECTION")
-mapfile -t LEFT_OUT < <(sed -n 's/^exclude //p' <<<"$SELECTION")
-mapfile -t APP_JWT_OPERATIONS < <(sed -n 's/^appjwt //p' <<<"$SELECTION")
-EXCLUDES=()
-for id in "${LEFT_OUT[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
-for id in "${SELECTED[@]}"; do EXCLUDES+=(--include-operation-id "$id"); done
-log "spec ${SPEC#"$ROOT/"}: $([ ${#SELECTED[@]} -gt 0 ] && echo "${#SELECTED[@]}" || echo all) operation(s) selected${INCLUDE:+ by --include $INCLUDE}${EXCLUDE:+, --exclude $EXCLUDE}$([ "$READ_ONLY" = 1 ] && echo ', read-only: GET and HEAD only'); ${#LEFT_OUT[@]} left out: ${LEFT_OUT[*]:-none}"
-# Only Wharf's own spec pairs with schema.graphql and with seed.ts's chains.
-OWN_SPEC=""
-if [ "$SPEC" = "$ROOT/openapi.yaml" ]; then OWN_SPEC=1; fi
 
 # --- a fresh server (or the mock), unless one was given ---------------------
 SERVER_PID=""

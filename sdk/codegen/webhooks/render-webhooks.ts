@@ -24,7 +24,7 @@ function withoutProse(value: unknown, isPropertyMap = false): unknown {
   return copy;
 }
 
-function renderNames(document: WebhooksDocument): string {
+export function renderNames(document: WebhooksDocument): string {
   const rows = webhookRows(document);
   const byName = new Map<string, string[]>();
   for (const row of rows) {

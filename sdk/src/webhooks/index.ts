@@ -21,3 +21,19 @@ export {
   type WebhookEventName,
   type WebhookPayload,
 } from './webhook-events.js';
+export {
+  Webhooks,
+  type AnyWebhookHandler,
+  type IncomingWebhookEvent,
+  type WebhookErrorHandler,
+  type WebhookHandler,
+  type WebhookHandlerError,
+  type WebhooksOptions,
+} from './webhooks.js';
+export {
+  createNodeMiddleware,
+  createWebMiddleware,
+  type MiddlewareOptions,
+  type NodeMiddleware,
+  type NodeResponseLike,
+} from './middleware.js';

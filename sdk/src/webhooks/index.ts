@@ -17,6 +17,7 @@ export {
   type ParsedWebhookEvent,
   type UnknownWebhookEvent,
   type WebhookBaseEventName,
+  type WebhookDeliveries,
   type WebhookEvent,
   type WebhookEventName,
   type WebhookPayload,

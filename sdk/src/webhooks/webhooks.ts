@@ -6,7 +6,7 @@
 import { DEFAULT_VENDOR } from '../vendor.js';
 import { sign, verifySignature } from './signature.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
-import type { WebhookEvent, WebhookEventName } from './webhook-events.js';
+import type { WebhookDeliveries, WebhookEvent, WebhookEventName } from './webhook-events.js';
 
 /** A delivery as receive takes it: a WebhookEvent, or one of an event GitHub does not document. */
 export interface IncomingWebhookEvent {
@@ -16,7 +16,12 @@ export interface IncomingWebhookEvent {
   hookId?: number;
 }
 
-export type WebhookHandler<N extends WebhookEventName> = (event: WebhookEvent<N>) => unknown;
+/**
+ * What `on(N, …)` calls: WebhookEvent<N> for one name. Looked up in
+ * WebhookDeliveries directly, as WebhookEvent's de-duplication of an event and
+ * its actions is what makes the checker slow while it infers N.
+ */
+export type WebhookHandler<N extends WebhookEventName> = (event: WebhookDeliveries[N]) => unknown;
 export type AnyWebhookHandler = (event: WebhookEvent | IncomingWebhookEvent) => unknown;
 
 /** What receive rejects with: every handler's error (each with `event` set), and the delivery. */
